@@ -1,0 +1,122 @@
+// Package app assembles the HTTP server from its parts. server.go and the
+// test harness both build the handler here, so tests exercise exactly what
+// production serves.
+package app
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/frame-oss/payments-server/internal/auth"
+	"github.com/frame-oss/payments-server/internal/capability"
+	"github.com/frame-oss/payments-server/internal/clock"
+	"github.com/frame-oss/payments-server/internal/httpx"
+	"github.com/frame-oss/payments-server/internal/idempotency"
+	"github.com/frame-oss/payments-server/internal/store"
+	"github.com/frame-oss/payments-server/migrations"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers"
+	"github.com/frame-oss/payments-server/rest"
+)
+
+// Options configures the server.
+type Options struct {
+	DB     *store.DB
+	Clock  clock.Clock
+	Logger *slog.Logger
+	// GraphQL builds the /graphql handler over the resolver; Playground
+	// serves /playground. Either may be nil to leave the route out.
+	GraphQL    func(*resolvers.Resolver) http.Handler
+	Playground http.Handler
+	// ReportStatements adds an X-Statement-Count response header with the
+	// number of SQL statements the request ran (tests assert on it).
+	ReportStatements bool
+	// FactsHook is passed to the resolver (see resolvers.Resolver).
+	FactsHook func(*models.Account, *capability.Facts)
+}
+
+// App is the assembled server.
+type App struct {
+	Handler  http.Handler
+	Resolver *resolvers.Resolver
+	Metrics  *httpx.Metrics
+}
+
+// New assembles the server.
+func New(o Options) *App {
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	res := &resolvers.Resolver{DB: o.DB, Clock: o.Clock, Logger: o.Logger, FactsHook: o.FactsHook}
+	metrics := httpx.NewMetrics()
+	authn := &auth.Authenticator{DB: o.DB, Clock: o.Clock}
+
+	r := chi.NewRouter()
+	r.Use(httpx.RequestID, httpx.Recover(rest.WriteError), httpx.Log(o.Logger), metrics.Middleware)
+	if o.ReportStatements {
+		r.Use(httpx.ReportStatements)
+	}
+	r.NotFound(rest.NotFound)
+	r.MethodNotAllowed(rest.MethodNotAllowed)
+
+	r.Get("/healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
+	r.Get("/readyz", readyz(o.DB))
+	r.Method(http.MethodGet, "/metrics", metrics.Handler())
+	if o.Playground != nil {
+		r.Method(http.MethodGet, "/playground", o.Playground)
+	}
+
+	r.Group(func(r chi.Router) {
+		r.Use(authenticate(authn))
+		if o.GraphQL != nil {
+			r.Handle("/graphql", o.GraphQL(res))
+		}
+		r.Group(func(r chi.Router) {
+			r.Use(idempotency.Middleware(o.DB, o.Clock, rest.WriteError))
+			rest.Routes(r, res)
+		})
+	})
+	return &App{Handler: r, Resolver: res, Metrics: metrics}
+}
+
+// authenticate resolves the Bearer credential into a principal. A request
+// without one goes on anonymous (operations answer 401 themselves); a bad
+// one is refused here, before anything runs.
+func authenticate(a *auth.Authenticator) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			p, err := a.FromRequest(r)
+			if err != nil {
+				rest.WriteError(w, r, err)
+				return
+			}
+			if p == nil {
+				next.ServeHTTP(w, r)
+				return
+			}
+			httpx.NotePrincipal(r.Context(), p)
+			next.ServeHTTP(w, r.WithContext(auth.WithPrincipal(r.Context(), p)))
+		})
+	}
+}
+
+// readyz answers 200 when the database answers and every migration is
+// applied, 503 otherwise.
+func readyz(db *store.DB) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), readyTimeout)
+		defer cancel()
+		pending, err := migrations.Pending(ctx, db.Bun)
+		switch {
+		case err != nil:
+			http.Error(w, "database unavailable\n", http.StatusServiceUnavailable)
+		case pending > 0:
+			http.Error(w, "migrations pending\n", http.StatusServiceUnavailable)
+		default:
+			_, _ = w.Write([]byte("ready\n"))
+		}
+	}
+}

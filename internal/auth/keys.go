@@ -1,0 +1,84 @@
+package auth
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"math/big"
+	"strings"
+)
+
+const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+// secretLength is the number of random base62 characters in a credential:
+// 40 characters carry about 238 bits.
+const secretLength = 40
+
+// Prefixes of the credential kinds.
+const (
+	OnboardingSecretPrefix = "onb_sess_"
+	CheckoutSecretPrefix   = "chk_sess_"
+)
+
+// RandomString returns n random base62 characters from crypto/rand.
+func RandomString(n int) string {
+	var b strings.Builder
+	b.Grow(n)
+	max := big.NewInt(int64(len(base62)))
+	for range n {
+		i, err := rand.Int(rand.Reader, max)
+		if err != nil {
+			panic("auth: crypto/rand failed: " + err.Error())
+		}
+		b.WriteByte(base62[i.Int64()])
+	}
+	return b.String()
+}
+
+// NewAPIKey returns a fresh key of kind (secret or publishable) for a mode,
+// e.g. sk_sandbox_<40 base62>.
+func NewAPIKey(kind Kind, livemode bool) string {
+	p := "sk_"
+	if kind == PublishableKey {
+		p = "pk_"
+	}
+	return p + ModeName(livemode) + "_" + RandomString(secretLength)
+}
+
+// NewSessionSecret returns a fresh session client secret with prefix.
+func NewSessionSecret(prefix string) string { return prefix + RandomString(secretLength) }
+
+// Hash is what is stored of a credential: its SHA-256. The credentials are
+// long random strings, so a fast hash is enough (no password stretching).
+func Hash(credential string) []byte {
+	h := sha256.Sum256([]byte(credential))
+	return h[:]
+}
+
+// DisplayPrefix is the part of a credential kept for display.
+func DisplayPrefix(credential string) string {
+	i := strings.LastIndexByte(credential, '_')
+	if i < 0 || len(credential) < i+5 {
+		return credential
+	}
+	return credential[:i+5]
+}
+
+// parseKey splits an API key into kind and mode; ok is false when the text
+// is not shaped like one of our API keys.
+func parseKey(credential string) (kind Kind, livemode bool, ok bool) {
+	switch {
+	case strings.HasPrefix(credential, "sk_"):
+		kind = SecretKey
+	case strings.HasPrefix(credential, "pk_"):
+		kind = PublishableKey
+	default:
+		return "", false, false
+	}
+	switch rest := credential[3:]; {
+	case strings.HasPrefix(rest, "sandbox_"):
+		return kind, false, true
+	case strings.HasPrefix(rest, "production_"):
+		return kind, true, true
+	}
+	return "", false, false
+}

@@ -1,0 +1,26 @@
+package ids
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestNewIsVersion7AndTimeOrdered(t *testing.T) {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	a := New(t0)
+	b := New(t0.Add(time.Millisecond))
+	require.Equal(t, byte(7), byte(a.Version()))
+	require.Less(t, a.String(), b.String())
+	got, ok := Parse(a.String())
+	require.True(t, ok)
+	require.Equal(t, a, got)
+}
+
+func TestParseRejectsNonCanonical(t *testing.T) {
+	for _, s := range []string{"", "abc", "urn:uuid:0190d1e0-0000-7000-8000-000000000000", "{0190d1e0-0000-7000-8000-000000000000}"} {
+		_, ok := Parse(s)
+		require.False(t, ok, s)
+	}
+}

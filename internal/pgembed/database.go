@@ -1,0 +1,64 @@
+package pgembed
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"strconv"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// superuser is the bootstrap superuser created by initdb -U. Authentication
+// is "trust": the server only listens on loopback and a unix socket in a
+// directory only its owner can enter.
+const superuser = "postgres"
+
+func buildURL(host string, port int, database string) string {
+	u := url.URL{
+		Scheme:   "postgres",
+		User:     url.User(superuser),
+		Host:     net.JoinHostPort(host, strconv.Itoa(port)),
+		Path:     "/" + database,
+		RawQuery: "sslmode=disable",
+	}
+	return u.String()
+}
+
+// probe connects to the server, makes sure the "postgres" database exists
+// (callers connect to it to create their own databases; it exists after
+// initdb, but someone may have dropped it) and returns the data directory
+// the server reports, which lets attach verify it found the right server.
+func probe(ctx context.Context, host string, port int) (dataDir string, err error) {
+	conn, err := pgx.Connect(ctx, buildURL(host, port, "postgres"))
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "3D000" { // invalid_catalog_name
+		if err := createPostgresDB(ctx, host, port); err != nil {
+			return "", err
+		}
+		conn, err = pgx.Connect(ctx, buildURL(host, port, "postgres"))
+	}
+	if err != nil {
+		return "", err
+	}
+	defer func() { _ = conn.Close(context.WithoutCancel(ctx)) }()
+	if err := conn.QueryRow(ctx, "SHOW data_directory").Scan(&dataDir); err != nil {
+		return "", fmt.Errorf("query data_directory: %w", err)
+	}
+	return dataDir, nil
+}
+
+func createPostgresDB(ctx context.Context, host string, port int) error {
+	conn, err := pgx.Connect(ctx, buildURL(host, port, "template1"))
+	if err != nil {
+		return err
+	}
+	defer func() { _ = conn.Close(context.WithoutCancel(ctx)) }()
+	if _, err := conn.Exec(ctx, "CREATE DATABASE postgres"); err != nil {
+		return fmt.Errorf("create database postgres: %w", err)
+	}
+	return nil
+}

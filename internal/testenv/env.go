@@ -1,0 +1,82 @@
+package testenv
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/frame-oss/payments-server/internal/app"
+	"github.com/frame-oss/payments-server/internal/auth"
+	"github.com/frame-oss/payments-server/internal/capability"
+	"github.com/frame-oss/payments-server/internal/clock"
+	"github.com/frame-oss/payments-server/internal/store"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers"
+)
+
+// Start is the time every test clock starts at.
+var Start = time.Date(2026, 1, 15, 12, 0, 0, 0, time.UTC)
+
+// Env is one test's server: its own database, clock and HTTP server.
+type Env struct {
+	T        testing.TB
+	DB       *store.DB
+	Clock    *clock.Manual
+	App      *app.App
+	Resolver *resolvers.Resolver
+	Server   *httptest.Server
+
+	// Merchant holds every product; Keys are its four keys.
+	Merchant *models.Merchant
+	Keys     auth.IssuedKeys
+}
+
+// Option adjusts the app an Env builds.
+type Option func(*app.Options)
+
+// WithFacts installs a requirement-facts hook on the resolver.
+func WithFacts(hook func(*models.Account, *capability.Facts)) Option {
+	return func(o *app.Options) { o.FactsHook = hook }
+}
+
+// GraphQLHandler builds the /graphql handler; the graph package's tests and
+// the black-box tests set it (see graphql.go).
+var GraphQLHandler = defaultGraphQL
+
+// New builds an Env with a fresh database and a merchant holding every
+// product.
+func New(t testing.TB, opts ...Option) *Env {
+	t.Helper()
+	ctx := context.Background()
+	db, err := store.Open(ctx, NewDatabaseURL(t), 8)
+	if err != nil {
+		t.Fatalf("testenv: open database: %v", err)
+	}
+	t.Cleanup(db.Close)
+	clk := clock.NewManual(Start)
+	clk.SetStep(time.Millisecond)
+	o := app.Options{DB: db, Clock: clk, Logger: slog.New(slog.NewJSONHandler(io.Discard, nil)),
+		GraphQL: GraphQLHandler, ReportStatements: true}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	a := app.New(o)
+	srv := httptest.NewServer(a.Handler)
+	t.Cleanup(srv.Close)
+	e := &Env{T: t, DB: db, Clock: clk, App: a, Resolver: a.Resolver, Server: srv}
+	e.Merchant, e.Keys = e.NewMerchant(auth.NewMerchant{Name: "Test Platform"})
+	return e
+}
+
+// NewMerchant creates another merchant with its four keys.
+func (e *Env) NewMerchant(in auth.NewMerchant) (*models.Merchant, auth.IssuedKeys) {
+	e.T.Helper()
+	m, keys, err := auth.CreateMerchant(context.Background(), e.DB, e.Clock, in)
+	if err != nil {
+		e.T.Fatalf("testenv: create merchant: %v", err)
+	}
+	return m, keys
+}

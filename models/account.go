@@ -1,0 +1,178 @@
+package models
+
+import (
+	"encoding/json"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"github.com/frame-oss/payments-server/internal/capability"
+)
+
+type accountKind struct{}
+
+func (accountKind) objectName() string { return "account" }
+
+// AccountType is `individual` or `business`.
+type AccountType string
+
+// Account types.
+const (
+	AccountTypeIndividual AccountType = "individual"
+	AccountTypeBusiness   AccountType = "business"
+)
+
+// AccountStatus is the account's lifecycle status.
+type AccountStatus string
+
+// Account statuses.
+const (
+	AccountStatusPending    AccountStatus = "pending"
+	AccountStatusActive     AccountStatus = "active"
+	AccountStatusRestricted AccountStatus = "restricted"
+	AccountStatusDisabled   AccountStatus = "disabled"
+)
+
+// Restrictors are the parties that can hold an account.
+const (
+	RestrictorMerchant = "merchant"
+	RestrictorPlatform = "platform"
+)
+
+// Account is a connected account (spec doc 1 §2.1).
+type Account struct {
+	bun.BaseModel `bun:"table:accounts,alias:a"`
+	Tenant
+
+	ID                    uuid.UUID           `bun:"id,pk,type:uuid" json:"id"`
+	Object                Object[accountKind] `bun:"-" json:"object"`
+	Type                  AccountType         `bun:"type" json:"type"`
+	Status                AccountStatus       `bun:"status" json:"status"`
+	BlockedReason         *string             `bun:"-" json:"blocked_reason"`
+	RestrictedBy          []string            `bun:"restricted_by,array" json:"restricted_by"`
+	ServiceBlockedReason  *string             `bun:"service_blocked_reason" json:"-"`
+	ExternalID            *string             `bun:"external_id" json:"external_id"`
+	Metadata              Metadata            `bun:"metadata,type:jsonb" json:"metadata"`
+	PayoutPaymentMethodID *uuid.UUID          `bun:"payout_payment_method_id,type:uuid" json:"payout_payment_method_id"`
+	Profile               Profile             `bun:"profile,type:jsonb" json:"profile"`
+	Capabilities          []*Capability       `bun:"-" json:"capabilities"`
+	TermsOfService        *TermsOfService     `bun:"terms_of_service,type:jsonb" json:"terms_of_service"`
+	Steps                 []capability.Step   `bun:"-" json:"steps"`
+	Activated             Timestamp           `bun:"activated,nullzero" json:"-"`
+	Disabled              Timestamp           `bun:"disabled,nullzero" json:"-"`
+	Created               Timestamp           `bun:"created" json:"created"`
+	Updated               Timestamp           `bun:"updated" json:"updated"`
+
+	visibility Visibility
+}
+
+// Visibility says which merchant-internal fields a response may carry.
+type Visibility int
+
+// Visibility levels (spec doc 1 §2.1, §5.4).
+const (
+	// VisibleAll is what secret keys see.
+	VisibleAll Visibility = iota
+	// VisibleToHolder hides metadata and the payout method: an onboarding
+	// session secret reading its own account sees the profile but not the
+	// merchant's own fields.
+	VisibleToHolder
+	// VisiblePublic hides metadata, the payout method and the profile, for
+	// publishable keys and checkout session secrets.
+	VisiblePublic
+)
+
+// SetVisibility chooses which fields the account renders.
+func (a *Account) SetVisibility(v Visibility) { a.visibility = v }
+
+// Visibility tells which fields the account renders.
+func (a *Account) Visibility() Visibility { return a.visibility }
+
+// MarshalJSON omits the fields the caller may not see.
+func (a Account) MarshalJSON() ([]byte, error) {
+	type plain Account
+	switch a.visibility {
+	case VisibleToHolder:
+		return json.Marshal(struct {
+			plain
+			Metadata              *struct{} `json:"metadata,omitempty"`
+			PayoutPaymentMethodID *struct{} `json:"payout_payment_method_id,omitempty"`
+		}{plain: plain(a)})
+	case VisiblePublic:
+		return json.Marshal(struct {
+			plain
+			Metadata              *struct{} `json:"metadata,omitempty"`
+			PayoutPaymentMethodID *struct{} `json:"payout_payment_method_id,omitempty"`
+			Profile               *struct{} `json:"profile,omitempty"`
+		}{plain: plain(a)})
+	}
+	return json.Marshal(plain(a))
+}
+
+// TermsOfService records the holder's acceptance of the terms.
+type TermsOfService struct {
+	Token      *string `json:"token"`
+	Accepted   bool    `json:"accepted"`
+	AcceptedAt ISOTime `json:"accepted_at"`
+	IPAddress  *string `json:"ip_address,omitempty"`
+	UserAgent  *string `json:"user_agent,omitempty"`
+}
+
+// Profile holds the individual or the business behind the account.
+type Profile struct {
+	Individual *IndividualProfile `json:"individual,omitempty"`
+	Business   *BusinessProfile   `json:"business,omitempty"`
+}
+
+// IndividualProfile is a person's identity data. The SSN itself is never
+// stored: only its last four digits.
+type IndividualProfile struct {
+	Name        *PersonName `json:"name"`
+	Email       *string     `json:"email"`
+	Phone       *Phone      `json:"phone"`
+	SSNLastFour *string     `json:"ssn_last_four"`
+	Birthdate   *string     `json:"birthdate"`
+	Address     *Address    `json:"address"`
+}
+
+// BusinessProfile is a business's identity data. Only the last four digits
+// of the EIN are kept.
+type BusinessProfile struct {
+	LegalBusinessName           *string  `json:"legal_business_name"`
+	DoingBusinessAs             *string  `json:"doing_business_as"`
+	BusinessType                *string  `json:"business_type"`
+	Email                       *string  `json:"email"`
+	Phone                       *Phone   `json:"phone"`
+	Website                     *string  `json:"website"`
+	Description                 *string  `json:"description"`
+	EINLastFour                 *string  `json:"ein_last_four"`
+	MCC                         *string  `json:"mcc"`
+	NAICS                       *string  `json:"naics"`
+	SamePhysicalAndLegalAddress *bool    `json:"same_physical_and_legal_address"`
+	Address                     *Address `json:"address"`
+	PhysicalAddress             *Address `json:"physical_address"`
+}
+
+// PersonName is a person's name.
+type PersonName struct {
+	FirstName  *string `json:"first_name"`
+	MiddleName *string `json:"middle_name"`
+	LastName   *string `json:"last_name"`
+	Suffix     *string `json:"suffix"`
+}
+
+// Phone is a phone number with its country calling code.
+type Phone struct {
+	Number      *string `json:"number"`
+	CountryCode *string `json:"country_code"`
+}
+
+// Address is a postal address; output always uses line_1/line_2.
+type Address struct {
+	Line1      *string `json:"line_1"`
+	Line2      *string `json:"line_2"`
+	City       *string `json:"city"`
+	State      *string `json:"state"`
+	PostalCode *string `json:"postal_code"`
+	Country    *string `json:"country"`
+}

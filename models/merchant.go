@@ -1,0 +1,52 @@
+package models
+
+import (
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"github.com/frame-oss/payments-server/internal/capability"
+)
+
+// Merchant is the platform that owns accounts and credentials. Merchants are
+// made by an operator (`server merchants create`), not through the API.
+type Merchant struct {
+	bun.BaseModel `bun:"table:merchants,alias:m"`
+
+	ID                   uuid.UUID            `bun:"id,pk,type:uuid" json:"id"`
+	Name                 string               `bun:"name" json:"name"`
+	Products             []capability.Product `bun:"products,array" json:"products"`
+	DisabledCapabilities []capability.Name    `bun:"disabled_capabilities,array" json:"disabled_capabilities"`
+	Created              Timestamp            `bun:"created" json:"created"`
+	Updated              Timestamp            `bun:"updated" json:"updated"`
+}
+
+// APIKey is a stored credential: only its SHA-256 hash and a display prefix.
+type APIKey struct {
+	bun.BaseModel `bun:"table:api_keys,alias:k"`
+
+	ID         uuid.UUID `bun:"id,pk,type:uuid" json:"id"`
+	MerchantID uuid.UUID `bun:"merchant_id,type:uuid" json:"merchant_id"`
+	Livemode   bool      `bun:"livemode" json:"livemode"`
+	Kind       string    `bun:"kind" json:"kind"`
+	Hash       []byte    `bun:"hash" json:"-"`
+	Prefix     string    `bun:"prefix" json:"prefix"`
+	Created    Timestamp `bun:"created" json:"created"`
+	ExpiresAt  Timestamp `bun:"expires_at,nullzero" json:"expires_at"`
+	RevokedAt  Timestamp `bun:"revoked_at,nullzero" json:"revoked_at"`
+}
+
+// SessionSecret is the stored hash of an onboarding or checkout session's
+// client secret, a credential scoped to one account.
+type SessionSecret struct {
+	bun.BaseModel `bun:"table:session_secrets,alias:ss"`
+	Tenant
+
+	ID        uuid.UUID `bun:"id,pk,type:uuid"`
+	Kind      string    `bun:"kind"`
+	SessionID uuid.UUID `bun:"session_id,type:uuid"`
+	AccountID uuid.UUID `bun:"account_id,type:uuid"`
+	Hash      []byte    `bun:"hash"`
+	ExpiresAt Timestamp `bun:"expires_at"`
+	RevokedAt Timestamp `bun:"revoked_at,nullzero"`
+	Created   Timestamp `bun:"created"`
+}

@@ -1,0 +1,122 @@
+package rest
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/frame-oss/payments-server/internal/apierr"
+	"github.com/frame-oss/payments-server/models"
+)
+
+// maxBody bounds request bodies.
+const maxBody = 1 << 20
+
+// decode reads a JSON body into v. An empty body decodes as {}. An
+// unreadable body is 400 invalid_json; a member of the wrong JSON type is
+// 400 parameter_invalid naming it. Unknown members are ignored, as the real
+// service ignores them.
+func decode(r *http.Request, v any) error {
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+	if err != nil {
+		return apierr.BadRequest(apierr.CodeInvalidJSON, "The request body could not be read", "")
+	}
+	if len(body) > maxBody {
+		return apierr.BadRequest(apierr.CodeInvalidJSON, "The request body is larger than 1 MiB", "")
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if err := dec.Decode(v); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			param := te.Field
+			if param == "" {
+				return apierr.BadRequest(apierr.CodeInvalidJSON, "The request body must be a JSON object", "")
+			}
+			return apierr.BadRequest(apierr.CodeParameterInvalid,
+				"Invalid type for parameter "+param+": expected "+jsonTypeName(te.Type.String()), param)
+		}
+		return apierr.BadRequest(apierr.CodeInvalidJSON, "The request body is not valid JSON: "+err.Error(), "")
+	}
+	if dec.More() {
+		return apierr.BadRequest(apierr.CodeInvalidJSON, "The request body has data after the JSON object", "")
+	}
+	return nil
+}
+
+func jsonTypeName(goType string) string {
+	switch {
+	case strings.Contains(goType, "string"):
+		return "string"
+	case strings.Contains(goType, "bool"):
+		return "boolean"
+	case strings.Contains(goType, "int"), strings.Contains(goType, "float"):
+		return "number"
+	case strings.HasPrefix(strings.TrimLeft(goType, "*"), "[]"):
+		return "array"
+	default:
+		return "object"
+	}
+}
+
+// query reads the URL query, collecting every malformed parameter.
+type query struct {
+	r      *http.Request
+	fields apierr.Fields
+}
+
+func newQuery(r *http.Request) *query { return &query{r: r} }
+
+func (q *query) str(name string) *string {
+	if !q.r.URL.Query().Has(name) {
+		return nil
+	}
+	v := q.r.URL.Query().Get(name)
+	return &v
+}
+
+func (q *query) boolean(name string) bool {
+	v := q.str(name)
+	if v == nil {
+		return false
+	}
+	b, err := strconv.ParseBool(*v)
+	if err != nil {
+		q.fields.Add(name, "must be true or false")
+	}
+	return b
+}
+
+func (q *query) intParam(name string, min int) int {
+	v := q.str(name)
+	if v == nil || *v == "" {
+		return 0
+	}
+	n, err := strconv.Atoi(*v)
+	if err != nil || n < min {
+		q.fields.Addf(name, "must be an integer of at least %d", min)
+		return 0
+	}
+	return n
+}
+
+// page reads page and per_page (per_page above 100 is clamped, not refused).
+func (q *query) page() models.PageParams {
+	return models.PageParams{Page: q.intParam("page", 1), PerPage: q.intParam("per_page", 1)}
+}
+
+// err is 400 parameter_invalid listing every malformed parameter.
+func (q *query) err() error {
+	if q.fields.Empty() {
+		return nil
+	}
+	e := apierr.As(q.fields.Err())
+	e.Status, e.Code = http.StatusBadRequest, apierr.CodeParameterInvalid
+	return e
+}
