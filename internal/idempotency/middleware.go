@@ -36,7 +36,7 @@ const maxKeyLength = 255
 
 // record is a stored key.
 type record struct {
-	bun.BaseModel `bun:"table:idempotency_keys"`
+	bun.BaseModel `bun:"table:idempotency_keys,alias:ik"`
 
 	MerchantID     uuid.UUID `bun:"merchant_id,pk,type:uuid"`
 	Livemode       bool      `bun:"livemode,pk"`

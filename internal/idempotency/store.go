@@ -22,7 +22,7 @@ func (s *keyStore) claim(ctx context.Context, rec *record) (*record, error) {
 	for range 3 {
 		res, err := s.db.Bun.NewInsert().Model(rec).On("CONFLICT (merchant_id, livemode, key) DO UPDATE").
 			Set("request_hash = EXCLUDED.request_hash, status = EXCLUDED.status, response_status = NULL, response_body = NULL, created = EXCLUDED.created, expires = EXCLUDED.expires").
-			Where("idempotency_keys.expires <= ?", now).Exec(ctx)
+			Where("ik.expires <= ?", now).Exec(ctx)
 		if err != nil {
 			return nil, apierr.Internal(err)
 		}

@@ -88,3 +88,10 @@ func NewDatabaseURL(t testing.TB) string {
 	t.Helper()
 	return pgtestdb.Custom(t, serverConfig(t), migrator{}).URL()
 }
+
+// NewEmptyDatabaseURL returns the URL of a fresh database with no
+// migrations applied (for testing the migrations themselves).
+func NewEmptyDatabaseURL(t testing.TB) string {
+	t.Helper()
+	return pgtestdb.Custom(t, serverConfig(t), pgtestdb.NoopMigrator{}).URL()
+}

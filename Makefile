@@ -1,0 +1,39 @@
+# The two commands of the README: `make serve` and `make test`.
+GO ?= go
+ADDR ?= :8080
+DATA_DIR ?= ./.data
+
+.PHONY: serve test build generate check-generate lint bench postgres
+
+## serve: start the API server on the embedded PostgreSQL (or DATABASE_URL)
+serve: postgres
+	$(GO) run . serve --addr $(ADDR) --data-dir $(DATA_DIR)
+
+## test: run every test (with the race detector) against real PostgreSQL
+test: postgres
+	$(GO) test -race -count=1 ./...
+
+## build: build the server binary ./server
+build:
+	$(GO) build -o server .
+
+## generate: regenerate the GraphQL executor and resolver stubs (gqlgen)
+generate:
+	$(GO) tool gqlgen generate
+
+## check-generate: fail when regeneration changes the committed tree
+check-generate: generate
+	@git diff --exit-code -- . || (echo "gqlgen generate changed the tree; run 'make generate' and commit" >&2; exit 1)
+	@test -z "$$(git status --porcelain --untracked-files=all -- graph resolvers)" || (git status --porcelain -- graph resolvers; echo "gqlgen generate left new files" >&2; exit 1)
+
+## lint: gofmt and go vet
+lint:
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); echo "gofmt needed" >&2; exit 1)
+	$(GO) vet ./...
+
+## bench: run the benchmark harness
+bench: postgres
+	$(GO) test -run '^$$' -bench . -benchmem ./bench/...
+
+postgres:
+	@./scripts/ensure-postgres.sh

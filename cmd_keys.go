@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/frame-oss/payments-server/internal/auth"
+	"github.com/frame-oss/payments-server/internal/clock"
+)
+
+func keysCommand(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "usage: server keys rotate|revoke [flags]")
+		return errUsage
+	}
+	switch args[0] {
+	case "rotate":
+		return keysRotate(args[1:], stdout, stderr)
+	case "revoke":
+		return keysRevoke(args[1:], stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "unknown keys command %q (rotate, revoke)\n", args[0])
+	return errUsage
+}
+
+func keysRotate(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("keys rotate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	merchant := fs.String("merchant", "", "merchant id (required)")
+	mode := fs.String("mode", "sandbox", "sandbox or production")
+	kind := fs.String("kind", "secret", "secret or publishable")
+	grace := fs.Duration("grace", 0, "how long the replaced keys keep working (0 = revoke at once)")
+	asJSON := fs.Bool("json", false, "print JSON")
+	var dbf dbFlags
+	dbf.register(fs)
+	if err := fs.Parse(args); err != nil {
+		return errUsage
+	}
+	mid, err := uuid.Parse(*merchant)
+	if err != nil {
+		fmt.Fprintln(stderr, "--merchant must be a merchant id")
+		return errUsage
+	}
+	if *mode != "sandbox" && *mode != "production" {
+		fmt.Fprintln(stderr, "--mode must be sandbox or production")
+		return errUsage
+	}
+	k := auth.Kind(*kind)
+	if k != auth.SecretKey && k != auth.PublishableKey {
+		fmt.Fprintln(stderr, "--kind must be secret or publishable")
+		return errUsage
+	}
+	ctx := context.Background()
+	db, closeDB, err := dbf.database(ctx, cliLogger())
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+	key, err := auth.RotateKey(ctx, db, clock.Real{}, mid, k, *mode == "production", *grace)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return json.NewEncoder(stdout).Encode(map[string]any{"merchant_id": mid, "mode": *mode, "kind": *kind,
+			"key": key, "previous_keys_expire_in": grace.String()})
+	}
+	fmt.Fprintf(stdout, "new %s %s key (shown once): %s\n", *mode, *kind, key)
+	if *grace > 0 {
+		fmt.Fprintf(stdout, "the replaced keys stop working in %s\n", grace.Round(time.Second))
+	} else {
+		fmt.Fprintln(stdout, "the replaced keys are revoked")
+	}
+	return nil
+}
+
+func keysRevoke(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("keys revoke", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	key := fs.String("key", "", "the key, or its display prefix (e.g. sk_sandbox_AbCd)")
+	var dbf dbFlags
+	dbf.register(fs)
+	if err := fs.Parse(args); err != nil || *key == "" {
+		return errUsage
+	}
+	ctx := context.Background()
+	db, closeDB, err := dbf.database(ctx, cliLogger())
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+	n, err := auth.RevokeKey(ctx, db, clock.Real{}, *key)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return fmt.Errorf("no live key matches %q", *key)
+	}
+	fmt.Fprintf(stdout, "revoked %d key(s)\n", n)
+	return nil
+}

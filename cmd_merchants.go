@@ -1,0 +1,147 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/frame-oss/payments-server/internal/auth"
+	"github.com/frame-oss/payments-server/internal/capability"
+	"github.com/frame-oss/payments-server/internal/clock"
+	"github.com/frame-oss/payments-server/models"
+)
+
+func merchantsCommand(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "usage: server merchants create|list [flags]")
+		return errUsage
+	}
+	switch args[0] {
+	case "create":
+		return merchantsCreate(args[1:], stdout, stderr)
+	case "list":
+		return merchantsList(args[1:], stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "unknown merchants command %q (create, list)\n", args[0])
+	return errUsage
+}
+
+// createdMerchant is the --json output of merchants create (API-DECISIONS §1).
+type createdMerchant struct {
+	Merchant struct {
+		ID       string               `json:"id"`
+		Name     string               `json:"name"`
+		Products []capability.Product `json:"products"`
+	} `json:"merchant"`
+	APIKeys auth.IssuedKeys `json:"api_keys"`
+}
+
+func merchantsCreate(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("merchants create", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	name := fs.String("name", "", "merchant name (required)")
+	products := fs.String("products", "", "comma-separated products (default: all of "+joinProducts()+")")
+	disabled := fs.String("disabled-capabilities", "", "comma-separated capabilities switched off for this merchant")
+	asJSON := fs.Bool("json", false, "print JSON")
+	var dbf dbFlags
+	dbf.register(fs)
+	if err := fs.Parse(args); err != nil {
+		return errUsage
+	}
+	in := auth.NewMerchant{Name: strings.TrimSpace(*name)}
+	if in.Name == "" {
+		fmt.Fprintln(stderr, "--name is required")
+		return errUsage
+	}
+	for _, p := range splitList(*products) {
+		prod, ok := capability.ParseProduct(p)
+		if !ok {
+			return fmt.Errorf("unknown product %q (known: %s)", p, joinProducts())
+		}
+		in.Products = append(in.Products, prod)
+	}
+	for _, c := range splitList(*disabled) {
+		n, ok := capability.ParseName(c)
+		if !ok {
+			return fmt.Errorf("unknown capability %q", c)
+		}
+		in.DisabledCapabilities = append(in.DisabledCapabilities, n)
+	}
+	ctx := context.Background()
+	db, closeDB, err := dbf.database(ctx, cliLogger())
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+	m, keys, err := auth.CreateMerchant(ctx, db, clock.Real{}, in)
+	if err != nil {
+		return err
+	}
+	var out createdMerchant
+	out.Merchant.ID, out.Merchant.Name, out.Merchant.Products = m.ID.String(), m.Name, m.Products
+	out.APIKeys = keys
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(out)
+	}
+	fmt.Fprintf(stdout, "merchant %s (%s)\nproducts: %s\n\nThe keys are shown once; store them now.\n", m.ID, m.Name, joinAny(m.Products))
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "sandbox secret\t%s\nsandbox publishable\t%s\nproduction secret\t%s\nproduction publishable\t%s\n",
+		keys.Sandbox.Secret, keys.Sandbox.Publishable, keys.Production.Secret, keys.Production.Publishable)
+	return tw.Flush()
+}
+
+func merchantsList(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("merchants list", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print JSON")
+	var dbf dbFlags
+	dbf.register(fs)
+	if err := fs.Parse(args); err != nil {
+		return errUsage
+	}
+	ctx := context.Background()
+	db, closeDB, err := dbf.database(ctx, cliLogger())
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+	var ms []models.Merchant
+	if err := db.Bun.NewSelect().Model(&ms).Order("created").Scan(ctx); err != nil {
+		return err
+	}
+	if *asJSON {
+		return json.NewEncoder(stdout).Encode(ms)
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tNAME\tPRODUCTS")
+	for _, m := range ms {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", m.ID, m.Name, joinAny(m.Products))
+	}
+	return tw.Flush()
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func joinProducts() string { return joinAny(capability.AllProducts()) }
+
+func joinAny[T ~string](v []T) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = string(x)
+	}
+	return strings.Join(s, ",")
+}

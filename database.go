@@ -1,0 +1,112 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/frame-oss/payments-server/internal/pgembed"
+	"github.com/frame-oss/payments-server/internal/store"
+	"github.com/frame-oss/payments-server/migrations"
+)
+
+// embeddedDatabase is the database the server keeps in the embedded cluster.
+const embeddedDatabase = "payments"
+
+var errUsage = errors.New("usage")
+
+// dbFlags are the flags every database-using command shares.
+type dbFlags struct{ dataDir string }
+
+func (d *dbFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&d.dataDir, "data-dir", envOr("DATA_DIR", pgembed.DefaultDataDir),
+		"data folder of the embedded PostgreSQL (env DATA_DIR; unused with DATABASE_URL)")
+}
+
+// database opens DATABASE_URL, or the embedded cluster in the data dir
+// (starting it, or attaching to the one a running server started), and
+// applies pending migrations. close releases it: it stops the embedded
+// server only when this process started it.
+func (d *dbFlags) database(ctx context.Context, logger *slog.Logger) (db *store.DB, closeFn func(), err error) {
+	url := os.Getenv("DATABASE_URL")
+	var inst *pgembed.Instance
+	if url == "" {
+		inst, err = pgembed.Start(ctx, pgembed.Options{DataDir: d.dataDir, Logger: logger})
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := ensureDatabase(ctx, inst.URL("postgres"), embeddedDatabase); err != nil {
+			_ = inst.Stop()
+			return nil, nil, err
+		}
+		url = inst.URL(embeddedDatabase)
+	}
+	stop := func() {
+		if inst != nil {
+			_ = inst.Stop()
+		}
+	}
+	db, err = store.Open(ctx, url, 0)
+	if err != nil {
+		stop()
+		return nil, nil, err
+	}
+	if err := migrations.Apply(ctx, db.Bun); err != nil {
+		db.Close()
+		stop()
+		return nil, nil, err
+	}
+	return db, func() { db.Close(); stop() }, nil
+}
+
+// ensureDatabase creates the named database when it does not exist yet. Two
+// processes may race here; the loser's "already exists" is success.
+func ensureDatabase(ctx context.Context, adminURL, name string) error {
+	conn, err := pgx.Connect(ctx, adminURL)
+	if err != nil {
+		return fmt.Errorf("connect to embedded postgres: %w", err)
+	}
+	defer conn.Close(ctx)
+	var exists bool
+	if err := conn.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)", name).Scan(&exists); err != nil {
+		return err
+	}
+	if exists {
+		return nil
+	}
+	if _, err := conn.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()); err != nil {
+		var again bool
+		if qerr := conn.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)", name).Scan(&again); qerr == nil && again {
+			return nil
+		}
+		return fmt.Errorf("create database %s: %w", name, err)
+	}
+	return nil
+}
+
+func envOr(name, fallback string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return fallback
+}
+
+// newLogger is the JSON logger at LOG_LEVEL (info by default).
+func newLogger(w *os.File) *slog.Logger { return loggerAt(w, "info") }
+
+// cliLogger is quieter: operator commands print their result, and only
+// warnings and errors of the machinery.
+func cliLogger() *slog.Logger { return loggerAt(os.Stderr, "warn") }
+
+func loggerAt(w *os.File, fallback string) *slog.Logger {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(envOr("LOG_LEVEL", fallback))); err != nil {
+		level = slog.LevelInfo
+	}
+	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: level}))
+}
