@@ -33,6 +33,8 @@ type APIKey struct {
 	Created    Timestamp `bun:"created" json:"created"`
 	ExpiresAt  Timestamp `bun:"expires_at,nullzero" json:"expires_at"`
 	RevokedAt  Timestamp `bun:"revoked_at,nullzero" json:"revoked_at"`
+
+	Merchant *Merchant `bun:"rel:belongs-to,join:merchant_id=id" json:"-"`
 }
 
 // SessionSecret is the stored hash of an onboarding or checkout session's
@@ -49,4 +51,6 @@ type SessionSecret struct {
 	ExpiresAt Timestamp `bun:"expires_at"`
 	RevokedAt Timestamp `bun:"revoked_at,nullzero"`
 	Created   Timestamp `bun:"created"`
+
+	Merchant *Merchant `bun:"rel:belongs-to,join:merchant_id=id"`
 }

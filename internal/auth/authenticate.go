@@ -42,7 +42,7 @@ func (a *Authenticator) Authenticate(ctx context.Context, cred string) (*Princip
 		return nil, invalidKey()
 	}
 	key := new(models.APIKey)
-	err := a.DB.Bun.NewSelect().Model(key).Where("hash = ?", Hash(cred)).Limit(1).Scan(ctx)
+	err := a.DB.Bun.NewSelect().Model(key).Relation("Merchant").Where("k.hash = ?", Hash(cred)).Limit(1).Scan(ctx)
 	if store.IsNoRows(err) {
 		return nil, invalidKey()
 	}
@@ -54,25 +54,14 @@ func (a *Authenticator) Authenticate(ctx context.Context, cred string) (*Princip
 		Kind(key.Kind) != kind || key.Livemode != livemode {
 		return nil, invalidKey()
 	}
-	m, err := a.merchant(ctx, key)
-	if err != nil {
-		return nil, err
-	}
+	m := key.Merchant
 	return &Principal{Kind: kind, Merchant: m, CredentialID: key.ID,
 		Scope: store.Scope{MerchantID: m.ID, Livemode: livemode}}, nil
 }
 
-func (a *Authenticator) merchant(ctx context.Context, key *models.APIKey) (*models.Merchant, error) {
-	m := new(models.Merchant)
-	if err := a.DB.Bun.NewSelect().Model(m).Where("id = ?", key.MerchantID).Scan(ctx); err != nil {
-		return nil, apierr.Internal(err)
-	}
-	return m, nil
-}
-
 func (a *Authenticator) sessionSecret(ctx context.Context, cred string) (*Principal, error) {
 	s := new(models.SessionSecret)
-	err := a.DB.Bun.NewSelect().Model(s).Where("hash = ?", Hash(cred)).Limit(1).Scan(ctx)
+	err := a.DB.Bun.NewSelect().Model(s).Relation("Merchant").Where("ss.hash = ?", Hash(cred)).Limit(1).Scan(ctx)
 	if store.IsNoRows(err) {
 		return nil, invalidSecret()
 	}
@@ -82,11 +71,7 @@ func (a *Authenticator) sessionSecret(ctx context.Context, cred string) (*Princi
 	if !s.RevokedAt.IsZero() || !a.Clock.Now().Before(s.ExpiresAt.Time) {
 		return nil, invalidSecret()
 	}
-	m, err := a.merchant(ctx, &models.APIKey{MerchantID: s.MerchantID})
-	if err != nil {
-		return nil, err
-	}
-	return &Principal{Kind: Kind(s.Kind), Merchant: m, CredentialID: s.ID, AccountID: s.AccountID,
+	return &Principal{Kind: Kind(s.Kind), Merchant: s.Merchant, CredentialID: s.ID, AccountID: s.AccountID,
 		SessionID: s.SessionID, Scope: store.Scope{MerchantID: s.MerchantID, Livemode: s.Livemode}}, nil
 }
 

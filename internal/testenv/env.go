@@ -80,3 +80,8 @@ func (e *Env) NewMerchant(in auth.NewMerchant) (*models.Merchant, auth.IssuedKey
 	}
 	return m, keys
 }
+
+// WithLogger sends the server's logs to l.
+func WithLogger(l *slog.Logger) Option {
+	return func(o *app.Options) { o.Logger = l }
+}
