@@ -4,12 +4,14 @@ import (
 	"encoding/json"
 	"net/http"
 
+	"github.com/frame-oss/payments-server/graph"
 	"github.com/frame-oss/payments-server/resolvers"
 )
 
-// defaultGraphQL is replaced once the GraphQL handler is wired (see
-// GraphQLHandler).
-var defaultGraphQL func(*resolvers.Resolver) http.Handler
+// defaultGraphQL serves /graphql as production does.
+func defaultGraphQL(res *resolvers.Resolver) http.Handler {
+	return graph.NewHandler(res, graph.Options{})
+}
 
 // GraphQLError is one error of a GraphQL response.
 type GraphQLError struct {
