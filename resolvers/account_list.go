@@ -47,7 +47,11 @@ func (r *Resolver) SearchAccounts(ctx context.Context, s models.AccountSearch, p
 	checkEnum(&fields, "type", s.Type, accountTypes)
 	return r.listAccounts(ctx, &fields, pp, func(q *bun.SelectQuery) *bun.SelectQuery {
 		if s.Name != nil && strings.TrimSpace(*s.Name) != "" {
-			q = q.Where("a.search_name LIKE ?", "%"+likeEscape(strings.ToLower(strings.TrimSpace(*s.Name)))+"%")
+			// search_name joins the name parts with single spaces, so an
+			// empty middle name leaves two: collapse whitespace on both
+			// sides so that "Ada Lovelace" finds Ada Lovelace.
+			name := strings.Join(strings.Fields(strings.ToLower(*s.Name)), " ")
+			q = q.Where(`regexp_replace(a.search_name, '\s+', ' ', 'g') LIKE ?`, "%"+likeEscape(name)+"%")
 		}
 		if s.Email != nil {
 			q = q.Where("a.search_email = ?", strings.ToLower(strings.TrimSpace(*s.Email)))

@@ -2,6 +2,7 @@ package resolvers
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"time"
@@ -109,7 +110,10 @@ func (r *Resolver) UpdateAccount(ctx context.Context, id string, in *models.Upda
 			return err
 		}
 		r.derive(a, caps[a.ID])
-		before := *a
+		before, err := snapshot(a)
+		if err != nil {
+			return err
+		}
 		a.Metadata = metadata
 		if in.ExternalID != nil {
 			a.ExternalID = in.ExternalID
@@ -129,7 +133,7 @@ func (r *Resolver) UpdateAccount(ctx context.Context, id string, in *models.Upda
 		if err := r.reconcile(ctx, tx, now, a, caps[a.ID], ""); err != nil {
 			return err
 		}
-		return emitUpdated(ctx, tx, now, &before, a)
+		return emitUpdated(ctx, tx, now, before, a)
 	})
 	if err != nil {
 		return nil, err
@@ -204,14 +208,24 @@ func (r *Resolver) changeHold(ctx context.Context, id string, change func(*model
 			return err
 		}
 		r.derive(a, caps[a.ID])
-		before := *a
+		before, err := snapshot(a)
+		if err != nil {
+			return err
+		}
 		evType, err := change(a)
 		if err != nil || evType == "" {
 			return err
 		}
 		status, _ := capability.DeriveAccountStatus(accountState(a, caps[a.ID]))
 		a.Status, a.Updated = models.AccountStatus(status), models.At(now)
-		if _, err := tx.Update(a).Column("status", "restricted_by", "disabled", "updated").WherePK().Exec(ctx); err != nil {
+		// Lifting the last hold can make the account active for the first
+		// time (a capability activated while it was held): that is its
+		// activation, announced now rather than at some later change.
+		firstActive := a.Status == models.AccountStatusActive && a.Activated.IsZero()
+		if firstActive {
+			a.Activated = models.At(now)
+		}
+		if _, err := tx.Update(a).Column("status", "restricted_by", "disabled", "activated", "updated").WherePK().Exec(ctx); err != nil {
 			return err
 		}
 		if a.Status == models.AccountStatusDisabled {
@@ -220,11 +234,14 @@ func (r *Resolver) changeHold(ctx context.Context, id string, change func(*model
 			}
 		}
 		r.derive(a, caps[a.ID])
-		prev, err := events.PreviousAttributes(&before, a)
+		prev, err := events.PreviousAttributes(before, a)
 		if err != nil {
 			return err
 		}
-		_, err = events.Emit(ctx, tx, now, evType, a.ID, a, prev)
+		if _, err = events.Emit(ctx, tx, now, evType, a.ID, a, prev); err != nil || !firstActive {
+			return err
+		}
+		_, err = events.Emit(ctx, tx, now, EventAccountActivated, a.ID, a, nil)
 		return err
 	})
 	if err != nil {
@@ -233,8 +250,15 @@ func (r *Resolver) changeHold(ctx context.Context, id string, change func(*model
 	return a, nil
 }
 
-// emitUpdated emits account.updated when the rendering changed.
-func emitUpdated(ctx context.Context, tx *store.Tenant, now time.Time, before, after *models.Account) error {
+// snapshot renders a as REST renders it now. previous_attributes must be
+// computed from a snapshot, not from a copy of the struct: the copy would
+// share the profile and capability pointers that the change then mutates,
+// and the change would vanish from previous_attributes.
+func snapshot(a *models.Account) (json.RawMessage, error) { return json.Marshal(a) }
+
+// emitUpdated emits account.updated when the rendering changed since before
+// (a snapshot).
+func emitUpdated(ctx context.Context, tx *store.Tenant, now time.Time, before json.RawMessage, after *models.Account) error {
 	prev, err := events.PreviousAttributes(before, after)
 	if err != nil || prev == nil {
 		return err

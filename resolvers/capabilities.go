@@ -75,7 +75,10 @@ func (r *Resolver) RequestCapabilities(ctx context.Context, accountID string, na
 			return err
 		}
 		r.derive(a, existing[a.ID])
-		before := *a
+		before, err := snapshot(a)
+		if err != nil {
+			return err
+		}
 		caps, changed, err := ensureCapabilities(ctx, tx, a, existing[a.ID], plan, now)
 		if err != nil {
 			return err
@@ -86,7 +89,7 @@ func (r *Resolver) RequestCapabilities(ctx context.Context, accountID string, na
 		}
 		out = pick(caps, plan)
 		if changed.any() {
-			return emitUpdated(ctx, tx, now, &before, a)
+			return emitUpdated(ctx, tx, now, before, a)
 		}
 		return nil
 	})
@@ -158,7 +161,10 @@ func (r *Resolver) changeCapability(ctx context.Context, accountID, name string,
 			return apierr.NotFound("capability", name)
 		}
 		r.derive(a, caps)
-		before := *a
+		before, err := snapshot(a)
+		if err != nil {
+			return err
+		}
 		evType, err := change(out, statuses, now)
 		if err != nil || evType == "" {
 			return err
@@ -179,7 +185,7 @@ func (r *Resolver) changeCapability(ctx context.Context, accountID, name string,
 			return err
 		}
 		if evType == EventAccountUpdated {
-			return emitUpdated(ctx, tx, now, &before, a)
+			return emitUpdated(ctx, tx, now, before, a)
 		}
 		_, err = events.Emit(ctx, tx, now, evType, out.ID, out, nil)
 		return err

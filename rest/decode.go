@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/frame-oss/payments-server/internal/apierr"
 	"github.com/frame-oss/payments-server/models"
@@ -78,6 +79,11 @@ func (q *query) str(name string) *string {
 		return nil
 	}
 	v := q.r.URL.Query().Get(name)
+	// Text that PostgreSQL cannot hold is refused here, not at the database.
+	if strings.ContainsRune(v, 0) || !utf8.ValidString(v) {
+		q.fields.Add(name, "must be valid UTF-8 text without NUL characters")
+		return nil
+	}
 	return &v
 }
 

@@ -6,6 +6,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/frame-oss/payments-server/internal/apierr"
+	"github.com/frame-oss/payments-server/internal/auth"
 	"github.com/frame-oss/payments-server/resolvers"
 )
 
@@ -14,6 +15,7 @@ type handlers struct{ res *resolvers.Resolver }
 // Routes mounts every documented /v1 path on r.
 func Routes(r chi.Router, res *resolvers.Resolver) {
 	h := &handlers{res: res}
+	r = r.With(requireCredential)
 
 	r.Route("/v1/accounts", func(r chi.Router) {
 		r.Post("/", h.createAccount)
@@ -34,6 +36,21 @@ func Routes(r chi.Router, res *resolvers.Resolver) {
 
 	r.Get("/v1/events", h.listEvents)
 	r.Get("/v1/events/{id}", h.getEvent)
+}
+
+// requireCredential answers an anonymous request 401 before its body is
+// read: every route here needs a credential, and the caller must learn that
+// first, not that its JSON is malformed. Which kind of credential may call
+// an operation stays the resolvers' decision.
+func requireCredential(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if auth.FromContext(r.Context()) == nil {
+			_, err := auth.Require(r.Context())
+			WriteError(w, r, err)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // NotFound answers unknown paths in the envelope.
