@@ -46,12 +46,14 @@ CREATE TABLE accounts (
     updated                  timestamptz NOT NULL,
     -- Lower-cased search keys, kept by the database itself.
     search_email text GENERATED ALWAYS AS (lower(coalesce(profile #>> '{individual,email}', profile #>> '{business,email}'))) STORED,
-    search_name  text GENERATED ALWAYS AS (lower(
+    -- Name parts joined by single spaces (empty parts leave no gap), so
+    -- "ada lovelace" is a substring of a person without a middle name.
+    search_name  text GENERATED ALWAYS AS (btrim(regexp_replace(lower(
         coalesce(profile #>> '{individual,name,first_name}', '') || ' ' ||
         coalesce(profile #>> '{individual,name,middle_name}', '') || ' ' ||
         coalesce(profile #>> '{individual,name,last_name}', '') || ' ' ||
         coalesce(profile #>> '{business,legal_business_name}', '') || ' ' ||
-        coalesce(profile #>> '{business,doing_business_as}', ''))) STORED,
+        coalesce(profile #>> '{business,doing_business_as}', '')), '\s+', ' ', 'g'))) STORED,
     PRIMARY KEY (merchant_id, id),
     UNIQUE (merchant_id, livemode, id)
 );

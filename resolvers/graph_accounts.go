@@ -2,7 +2,6 @@ package resolvers
 
 import (
 	"context"
-	"strings"
 
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/internal/auth"
@@ -28,28 +27,16 @@ func (r *Resolver) AccountConnection(ctx context.Context, first *int, after *str
 		f = &model.AccountFilter{}
 	}
 	t := r.DB.Tenant(p.Scope)
-	var rows []*models.Account
-	q := t.Select(&rows)
+	af := accountFilter{ExternalID: f.ExternalID, Name: f.Name, Email: f.Email,
+		IncludeDisabled: f.IncludeDisabled != nil && *f.IncludeDisabled}
 	if f.Status != nil {
-		q = q.Where("a.status = ?", string(*f.Status))
-	} else if f.IncludeDisabled == nil || !*f.IncludeDisabled {
-		q = q.Where("a.status <> 'disabled'")
+		af.Status = ptr(string(*f.Status))
 	}
 	if f.Type != nil {
-		q = q.Where("a.type = ?", string(*f.Type))
+		af.Type = ptr(string(*f.Type))
 	}
-	if f.ExternalID != nil {
-		q = q.Where("a.external_id = ?", *f.ExternalID)
-	}
-	if f.Name != nil && strings.TrimSpace(*f.Name) != "" {
-		// As SearchAccounts: whitespace collapsed on both sides, so "Ada
-		// Lovelace" finds an Ada Lovelace without a middle name.
-		name := strings.Join(strings.Fields(strings.ToLower(*f.Name)), " ")
-		q = q.Where(`regexp_replace(a.search_name, '\s+', ' ', 'g') LIKE ?`, "%"+likeEscape(name)+"%")
-	}
-	if f.Email != nil {
-		q = q.Where("a.search_email = ?", strings.ToLower(strings.TrimSpace(*f.Email)))
-	}
+	var rows []*models.Account
+	q := af.apply(t.Select(&rows))
 	if err := k.apply(q, "a").Scan(ctx); err != nil {
 		return nil, err
 	}
