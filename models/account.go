@@ -82,8 +82,17 @@ const (
 	VisiblePublic
 )
 
-// SetVisibility chooses which fields the account renders.
-func (a *Account) SetVisibility(v Visibility) { a.visibility = v }
+// SetVisibility chooses which fields the account renders. The IP address
+// and user agent recorded with the terms are consent evidence kept for the
+// merchant, so only a secret key sees them.
+func (a *Account) SetVisibility(v Visibility) {
+	a.visibility = v
+	if v != VisibleAll && a.TermsOfService != nil {
+		tos := *a.TermsOfService
+		tos.IPAddress, tos.UserAgent = nil, nil
+		a.TermsOfService = &tos
+	}
+}
 
 // Visibility tells which fields the account renders.
 func (a *Account) Visibility() Visibility { return a.visibility }

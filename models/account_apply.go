@@ -1,8 +1,11 @@
 package models
 
 import (
+	"strconv"
 	"strings"
 	"time"
+
+	"github.com/nyaruka/phonenumbers"
 )
 
 // The apply functions merge validated input into stored state: members that
@@ -87,19 +90,29 @@ func (in *BusinessInput) applyTo(p *BusinessProfile) {
 	}
 }
 
-// normalized keeps the number's digits and the country code without '+'.
+// normalized stores a phone in one canonical form, whatever way it was
+// written: the national number's digits and the calling code without '+'
+// ("+1 (200) 100-1695", or "2001001695" with "US", become 2001001695 / 1).
 func (in *PhoneInput) normalized() *Phone {
-	out := &Phone{}
+	number, cc := "", ""
 	if in.Number != nil {
-		n := stripPhone(*in.Number)
-		out.Number = &n
+		number = *in.Number
 	}
 	if in.CountryCode != nil {
-		cc := strings.TrimPrefix(strings.TrimSpace(*in.CountryCode), "+")
-		if reCountry.MatchString(cc) {
-			cc = strings.ToUpper(cc)
+		cc = *in.CountryCode
+	}
+	if e164, ok := NormalizePhone(number, cc); ok {
+		if n, err := phonenumbers.Parse(e164, ""); err == nil {
+			national := phonenumbers.GetNationalSignificantNumber(n)
+			code := strconv.Itoa(int(n.GetCountryCode()))
+			return &Phone{Number: &national, CountryCode: &code}
 		}
-		out.CountryCode = &cc
+	}
+	digits := stripPhone(number)
+	out := &Phone{Number: &digits}
+	if in.CountryCode != nil {
+		c := strings.TrimPrefix(strings.TrimSpace(cc), "+")
+		out.CountryCode = &c
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package resolvers
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/frame-oss/payments-server/internal/capability"
@@ -24,14 +25,14 @@ const (
 // reconcile re-evaluates requirements after a change: pending capabilities
 // whose checklist now passes turn active, and the account status follows
 // (API-DECISIONS §4b). It persists what moved and emits capability.activated
-// and account.activated in the caller's transaction; skip names capabilities
-// that must stay pending in this request (a reactivation never returns
-// active directly). It leaves a and caps hydrated.
-func (r *Resolver) reconcile(ctx context.Context, tx *store.Tenant, now time.Time, a *models.Account, caps []*models.Capability, skip capability.Name) error {
+// and account.activated in the caller's transaction; hold names capabilities
+// that must stay pending in this request (a reactivation, or a revival by
+// request, never returns active directly). It leaves a and caps hydrated.
+func (r *Resolver) reconcile(ctx context.Context, tx *store.Tenant, now time.Time, a *models.Account, caps []*models.Capability, hold ...capability.Name) error {
 	f := r.facts(a)
 	var activated []*models.Capability
 	for _, c := range caps {
-		if c.Status != capability.StatusPending || c.Name == skip {
+		if c.Status != capability.StatusPending || slices.Contains(hold, c.Name) {
 			continue
 		}
 		if capability.NextStatus(c.Status, capability.Evaluate(c.Name, c.Status, f)) != capability.StatusActive {

@@ -52,7 +52,7 @@ func (r *Resolver) CreateAccount(ctx context.Context, in *models.CreateAccountIn
 		if _, err := events.Emit(ctx, tx, now, EventAccountCreated, a.ID, a, nil); err != nil {
 			return err
 		}
-		return r.reconcile(ctx, tx, now, a, caps, "")
+		return r.reconcile(ctx, tx, now, a, caps)
 	})
 	if err != nil {
 		return nil, err
@@ -130,7 +130,7 @@ func (r *Resolver) UpdateAccount(ctx context.Context, id string, in *models.Upda
 			WherePK().Exec(ctx); err != nil {
 			return externalIDTaken(err)
 		}
-		if err := r.reconcile(ctx, tx, now, a, caps[a.ID], ""); err != nil {
+		if err := r.reconcile(ctx, tx, now, a, caps[a.ID]); err != nil {
 			return err
 		}
 		return emitUpdated(ctx, tx, now, before, a)

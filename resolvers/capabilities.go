@@ -38,7 +38,7 @@ func (r *Resolver) GetCapability(ctx context.Context, accountID, name string) (*
 			return c, nil
 		}
 	}
-	return nil, apierr.NotFound("capability", name)
+	return nil, capabilityNotFound(name)
 }
 
 // RequestCapabilities ensures the requested capabilities and their
@@ -84,7 +84,7 @@ func (r *Resolver) RequestCapabilities(ctx context.Context, accountID string, na
 			return err
 		}
 		created = changed.created
-		if err := r.reconcile(ctx, tx, now, a, caps, ""); err != nil {
+		if err := r.reconcile(ctx, tx, now, a, caps, changed.revived...); err != nil {
 			return err
 		}
 		out = pick(caps, plan)
@@ -158,7 +158,7 @@ func (r *Resolver) changeCapability(ctx context.Context, accountID, name string,
 			}
 		}
 		if out == nil {
-			return apierr.NotFound("capability", name)
+			return capabilityNotFound(name)
 		}
 		r.derive(a, caps)
 		before, err := snapshot(a)
@@ -169,19 +169,22 @@ func (r *Resolver) changeCapability(ctx context.Context, accountID, name string,
 		if err != nil || evType == "" {
 			return err
 		}
+		var held []capability.Name
 		if evType == EventAccountUpdated { // a reactivation
 			if err := r.reactivationChecks(p, a, out.Name); err != nil {
 				return err
 			}
-			if caps, _, err = ensureCapabilities(ctx, tx, a, caps, capability.Expand([]capability.Name{out.Name}), now); err != nil {
+			var ensured ensureResult
+			if caps, ensured, err = ensureCapabilities(ctx, tx, a, caps, capability.Expand([]capability.Name{out.Name}), now); err != nil {
 				return err
 			}
+			held = append(ensured.revived, out.Name)
 		}
 		out.Updated = models.ISOTime{Time: now}
 		if _, err := tx.Update(out).Column("status", "disabled", "disabled_reason", "updated").WherePK().Exec(ctx); err != nil {
 			return err
 		}
-		if err := r.reconcile(ctx, tx, now, a, caps, out.Name); err != nil {
+		if err := r.reconcile(ctx, tx, now, a, caps, held...); err != nil {
 			return err
 		}
 		if evType == EventAccountUpdated {
@@ -224,9 +227,12 @@ func holdsProduct(m *models.Merchant, product capability.Product) bool {
 	return false
 }
 
-type ensureResult struct{ created, revived bool }
+type ensureResult struct {
+	created bool
+	revived []capability.Name // disabled capabilities brought back to pending
+}
 
-func (e ensureResult) any() bool { return e.created || e.revived }
+func (e ensureResult) any() bool { return e.created || len(e.revived) > 0 }
 
 // ensureCapabilities makes every planned capability live on the account:
 // a missing one is created pending, a disabled one returns to pending (a
@@ -252,7 +258,7 @@ func ensureCapabilities(ctx context.Context, tx *store.Tenant, a *models.Account
 			if _, err := tx.Update(c).Column("status", "disabled", "disabled_reason", "updated").WherePK().Exec(ctx); err != nil {
 				return nil, res, err
 			}
-			res.revived = true
+			res.revived = append(res.revived, n)
 		}
 	}
 	if len(fresh) > 0 {
@@ -283,4 +289,12 @@ func pick(caps []*models.Capability, plan []capability.Name) []*models.Capabilit
 		}
 	}
 	return out
+}
+
+// capabilityNotFound is the 404 for a capability the account does not have;
+// the path parameter at fault is its name.
+func capabilityNotFound(name string) error {
+	e := apierr.NotFound("capability", name)
+	e.Param = "name"
+	return e
 }

@@ -148,8 +148,9 @@ func TestCreateNormalisesPhoneNumbers(t *testing.T) {
 	}{
 		{"(200) 100-1695", "+1", map[string]any{"number": "2001001695", "country_code": "1"}},
 		{"200.100.1695", "1", map[string]any{"number": "2001001695", "country_code": "1"}},
-		{"200 100 1695", "us", map[string]any{"number": "2001001695", "country_code": "US"}},
-		{"+1 (200) 100-1695", nil, map[string]any{"number": "12001001695", "country_code": nil}},
+		{"200 100 1695", "us", map[string]any{"number": "2001001695", "country_code": "1"}},
+		{"+1 (200) 100-1695", nil, map[string]any{"number": "2001001695", "country_code": "1"}},
+		{"020 7946 0958", "GB", map[string]any{"number": "2079460958", "country_code": "44"}},
 	}
 	for _, tc := range cases {
 		phone := map[string]any{"number": tc.number}

@@ -147,3 +147,18 @@ func TestSearchAccounts(t *testing.T) {
 	requireValidation(t, f.sk.Get("/v1/accounts/search?status=nope"), "status")
 	requireValidation(t, f.sk.Get("/v1/accounts/search?type=nope"), "type")
 }
+
+// The terms' IP address and user agent are the merchant's consent evidence:
+// secret keys see them, publishable keys do not.
+func TestTermsEvidenceIsSecretKeyOnly(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	a := createAccount(t, f.sk, map[string]any{"terms_of_service": map[string]any{
+		"token": "tos_v1", "ip_address": "203.0.113.9", "user_agent": "Mozilla/5.0"}})
+	tos := f.sk.Get("/v1/accounts/" + id(a)).JSON()["terms_of_service"].(map[string]any)
+	require.Equal(t, "203.0.113.9", tos["ip_address"])
+	require.Equal(t, "Mozilla/5.0", tos["user_agent"])
+
+	tos = f.pk.Get("/v1/accounts/" + id(a)).JSON()["terms_of_service"].(map[string]any)
+	require.Equal(t, map[string]any{"token": "tos_v1", "accepted": true, "accepted_at": tos["accepted_at"]}, tos)
+}

@@ -111,7 +111,7 @@ func TestMerchantDisabledCapabilitiesAreSkipped(t *testing.T) {
 	require.Equal(t, []string{"kyc", "bank_account_receive"}, capNames(arrayOf(r.Array())))
 
 	require.Equal(t, []string{"kyc", "card_verification", "card_send", "bank_account_receive"}, capNames(c.Get(capsPath(a)).JSON()["data"]))
-	requireError(t, c.Get(capsPath(a)+"/kyc_prefill"), http.StatusNotFound, "resource_missing", "id")
+	requireError(t, c.Get(capsPath(a)+"/kyc_prefill"), http.StatusNotFound, "resource_missing", "name")
 }
 
 func TestCapabilityNotProvisionable(t *testing.T) {
@@ -202,8 +202,8 @@ func TestDisableCapability(t *testing.T) {
 	require.Empty(t, listEvents(t, f.sk, "account.disabled"))
 
 	// Unknown and never-requested names are 404.
-	requireError(t, f.sk.Delete(path+"/card_send"), http.StatusNotFound, "resource_missing", "id")
-	requireError(t, f.sk.Delete(path+"/warp_drive"), http.StatusNotFound, "resource_missing", "id")
+	requireError(t, f.sk.Delete(path+"/card_send"), http.StatusNotFound, "resource_missing", "name")
+	requireError(t, f.sk.Delete(path+"/warp_drive"), http.StatusNotFound, "resource_missing", "name")
 }
 
 func TestDisableIsBlockedByActiveButNotDisabledDependents(t *testing.T) {
@@ -259,8 +259,8 @@ func TestReactivateCapability(t *testing.T) {
 	require.Equal(t, got["capabilities"], upd[0].object()["capabilities"])
 
 	requireError(t, f.sk.Post(path+"/card_send/reactivate", nil), http.StatusUnprocessableEntity, "invalid_state", "")
-	requireError(t, f.sk.Post(path+"/kyc/reactivate", nil), http.StatusNotFound, "resource_missing", "id")
-	requireError(t, f.sk.Post(path+"/warp_drive/reactivate", nil), http.StatusNotFound, "resource_missing", "id")
+	requireError(t, f.sk.Post(path+"/kyc/reactivate", nil), http.StatusNotFound, "resource_missing", "name")
+	requireError(t, f.sk.Post(path+"/warp_drive/reactivate", nil), http.StatusNotFound, "resource_missing", "name")
 }
 
 func TestReactivateReturnsPendingEvenWhenSatisfied(t *testing.T) {
@@ -316,9 +316,9 @@ func TestGetCapability(t *testing.T) {
 	requireCapabilityShape(t, c)
 	require.Equal(t, capByName(a["capabilities"], "kyc"), c)
 
-	e := requireError(t, f.sk.Get(capsPath(a)+"/kyb"), http.StatusNotFound, "resource_missing", "id")
+	e := requireError(t, f.sk.Get(capsPath(a)+"/kyb"), http.StatusNotFound, "resource_missing", "name")
 	require.Equal(t, "No such capability: 'kyb'", e["message"])
-	requireError(t, f.sk.Get(capsPath(a)+"/warp_drive"), http.StatusNotFound, "resource_missing", "id")
+	requireError(t, f.sk.Get(capsPath(a)+"/warp_drive"), http.StatusNotFound, "resource_missing", "name")
 }
 
 func TestCapabilityRequirementsAreDerivedOnRead(t *testing.T) {
@@ -476,9 +476,15 @@ func TestRequestingActiveOrDisabledCapabilities(t *testing.T) {
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	back := r.Array()[0]
 	require.Equal(t, pv["id"], back["id"])
-	require.Equal(t, "active", back["status"], "a request re-evaluates at once (unlike reactivate)")
+	require.Equal(t, "pending", back["status"], "a revival, like a reactivation, never returns active directly")
 	require.Nil(t, back["disabled"])
 	require.Len(t, listEvents(t, f.sk, "account.updated"), updates+1)
+
+	// The next change to the account re-evaluates it.
+	r = f.sk.Patch("/v1/accounts/"+id(a), map[string]any{"metadata": map[string]any{"k": "v"}})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	require.Equal(t, "active", capByName(r.JSON()["capabilities"], "phone_verification")["status"])
+	require.Len(t, listEvents(t, f.sk, "capability.activated"), 2)
 }
 
 func TestConcurrentRequestsCreateOnce(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 )
 
@@ -22,5 +23,17 @@ func TestParseRejectsNonCanonical(t *testing.T) {
 	for _, s := range []string{"", "abc", "urn:uuid:0190d1e0-0000-7000-8000-000000000000", "{0190d1e0-0000-7000-8000-000000000000}"} {
 		_, ok := Parse(s)
 		require.False(t, ok, s)
+	}
+}
+
+func TestIDsWithinOneMillisecondAreMonotonic(t *testing.T) {
+	now := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	prev := New(now)
+	for range 10000 {
+		next := New(now)
+		require.Less(t, prev.String(), next.String())
+		require.Equal(t, byte(7), byte(next.Version()))
+		require.Equal(t, uuid.RFC4122, next.Variant())
+		prev = next
 	}
 }
