@@ -1,9 +1,11 @@
 // Package ids makes identifiers. Object ids are UUIDv7 built from the injected
 // clock (not the wall clock), so ids stay time-ordered even under test clocks.
-// Within one millisecond ids of a process are monotonic (RFC 9562 §6.2): the
-// random part of the previous id is incremented. Objects a request writes
-// together (an account, then its events) therefore list in the order they
-// were made when they share a timestamp.
+// The ids a process makes are strictly increasing (RFC 9562 §6.2, method 2):
+// when the clock has not moved past the previous id's millisecond (the same
+// millisecond, another request's later reading, or a test clock set back),
+// the previous id's random part is incremented. Lists sort by (created, id),
+// so objects written with one timestamp, such as a request's events, list in
+// the order they were made, whatever other requests do meanwhile.
 package ids
 
 import (
@@ -24,12 +26,13 @@ var (
 // lowMask covers the 62 random bits after the variant.
 const lowMask = uint64(1)<<62 - 1
 
-// New returns a UUIDv7 whose timestamp part is now.
+// New returns a UUIDv7 whose timestamp part is now, or the previous id's
+// when now is not past it.
 func New(now time.Time) uuid.UUID {
 	ms := now.UnixMilli()
 	mu.Lock()
 	defer mu.Unlock()
-	if ms == lastMs {
+	if ms <= lastMs {
 		if low := binary.BigEndian.Uint64(last[8:]) & lowMask; low < lowMask {
 			u := last
 			binary.BigEndian.PutUint64(u[8:], (low+1)|uint64(0x80)<<56)

@@ -37,3 +37,16 @@ func TestIDsWithinOneMillisecondAreMonotonic(t *testing.T) {
 		prev = next
 	}
 }
+
+// Interleaved readings of different clocks (parallel requests, test clocks
+// set back) still give strictly increasing ids.
+func TestIDsStayMonotonicWhenTimeDoesNot(t *testing.T) {
+	base := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	prev := New(base)
+	for i := range 1000 {
+		now := base.Add(time.Duration(i%7-3) * time.Millisecond)
+		next := New(now)
+		require.Less(t, prev.String(), next.String())
+		prev = next
+	}
+}

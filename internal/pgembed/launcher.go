@@ -212,7 +212,7 @@ func ensureCluster(ctx context.Context, c launchConfig, logf *os.File) error {
 		args = append(args, "--no-sync")
 	}
 	c.log.Info("initializing PostgreSQL cluster", "dir", cluster)
-	began := time.Now()
+	began := time.Now() // clock: process timing only, not domain time
 	offset := logSize(logf)
 	cmd := c.command(c.bins.Initdb, args, logf)
 	proc, err := startProcess(cmd)
@@ -281,7 +281,7 @@ func startServer(ctx context.Context, c launchConfig, port int, sockDir string, 
 			"-c", "max_connections="+strconv.Itoa(testMaxConnections),
 		)
 	}
-	began := time.Now()
+	began := time.Now() // clock: process timing only, not domain time
 	offset := logSize(logf)
 	proc, err := startProcess(c.command(c.bins.Postgres, args, logf))
 	if err != nil {
