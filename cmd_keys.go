@@ -12,21 +12,12 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/auth"
 	"github.com/frame-oss/payments-server/internal/clock"
+	"github.com/frame-oss/payments-server/internal/store"
 )
 
 func keysCommand(args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: server keys rotate|revoke [flags]")
-		return errUsage
-	}
-	switch args[0] {
-	case "rotate":
-		return keysRotate(args[1:], stdout, stderr)
-	case "revoke":
-		return keysRevoke(args[1:], stdout, stderr)
-	}
-	fmt.Fprintf(stderr, "unknown keys command %q (rotate, revoke)\n", args[0])
-	return errUsage
+	return dispatch("keys", map[string]subcommand{"rotate": keysRotate, "revoke": keysRevoke},
+		"rotate|revoke", args, stdout, stderr)
 }
 
 func keysRotate(args []string, stdout, stderr io.Writer) error {
@@ -56,13 +47,11 @@ func keysRotate(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "--kind must be secret or publishable")
 		return errUsage
 	}
-	ctx := context.Background()
-	db, closeDB, err := dbf.database(ctx, cliLogger())
-	if err != nil {
+	var key string
+	err = dbf.withDatabase(func(ctx context.Context, db *store.DB) (err error) {
+		key, err = auth.RotateKey(ctx, db, clock.Real{}, mid, k, *mode == "production", *grace)
 		return err
-	}
-	defer closeDB()
-	key, err := auth.RotateKey(ctx, db, clock.Real{}, mid, k, *mode == "production", *grace)
+	})
 	if err != nil {
 		return err
 	}
@@ -88,13 +77,11 @@ func keysRevoke(args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil || *key == "" {
 		return errUsage
 	}
-	ctx := context.Background()
-	db, closeDB, err := dbf.database(ctx, cliLogger())
-	if err != nil {
+	var n int
+	err := dbf.withDatabase(func(ctx context.Context, db *store.DB) (err error) {
+		n, err = auth.RevokeKey(ctx, db, clock.Real{}, *key)
 		return err
-	}
-	defer closeDB()
-	n, err := auth.RevokeKey(ctx, db, clock.Real{}, *key)
+	})
 	if err != nil {
 		return err
 	}

@@ -12,22 +12,13 @@ import (
 	"github.com/frame-oss/payments-server/internal/auth"
 	"github.com/frame-oss/payments-server/internal/capability"
 	"github.com/frame-oss/payments-server/internal/clock"
+	"github.com/frame-oss/payments-server/internal/store"
 	"github.com/frame-oss/payments-server/models"
 )
 
 func merchantsCommand(args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: server merchants create|list [flags]")
-		return errUsage
-	}
-	switch args[0] {
-	case "create":
-		return merchantsCreate(args[1:], stdout, stderr)
-	case "list":
-		return merchantsList(args[1:], stdout, stderr)
-	}
-	fmt.Fprintf(stderr, "unknown merchants command %q (create, list)\n", args[0])
-	return errUsage
+	return dispatch("merchants", map[string]subcommand{"create": merchantsCreate, "list": merchantsList},
+		"create|list", args, stdout, stderr)
 }
 
 // createdMerchant is the --json output of merchants create (API-DECISIONS §1).
@@ -71,13 +62,12 @@ func merchantsCreate(args []string, stdout, stderr io.Writer) error {
 		}
 		in.DisabledCapabilities = append(in.DisabledCapabilities, n)
 	}
-	ctx := context.Background()
-	db, closeDB, err := dbf.database(ctx, cliLogger())
-	if err != nil {
+	var m *models.Merchant
+	var keys auth.IssuedKeys
+	err := dbf.withDatabase(func(ctx context.Context, db *store.DB) (err error) {
+		m, keys, err = auth.CreateMerchant(ctx, db, clock.Real{}, in)
 		return err
-	}
-	defer closeDB()
-	m, keys, err := auth.CreateMerchant(ctx, db, clock.Real{}, in)
+	})
 	if err != nil {
 		return err
 	}
@@ -105,14 +95,11 @@ func merchantsList(args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
-	ctx := context.Background()
-	db, closeDB, err := dbf.database(ctx, cliLogger())
-	if err != nil {
-		return err
-	}
-	defer closeDB()
 	var ms []models.Merchant
-	if err := db.Bun.NewSelect().Model(&ms).Order("created").Scan(ctx); err != nil {
+	err := dbf.withDatabase(func(ctx context.Context, db *store.DB) error {
+		return db.Bun.NewSelect().Model(&ms).Order("created").Scan(ctx)
+	})
+	if err != nil {
 		return err
 	}
 	if *asJSON {

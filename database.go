@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 
@@ -87,6 +88,33 @@ func ensureDatabase(ctx context.Context, adminURL, name string) error {
 		return fmt.Errorf("create database %s: %w", name, err)
 	}
 	return nil
+}
+
+// withDatabase runs fn with the database, for an operator command, and
+// releases it afterwards.
+func (d *dbFlags) withDatabase(fn func(ctx context.Context, db *store.DB) error) error {
+	ctx := context.Background()
+	db, closeDB, err := d.database(ctx, cliLogger())
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+	return fn(ctx, db)
+}
+
+// subcommand is one verb of a command group (merchants create, keys rotate).
+type subcommand func(args []string, stdout, stderr io.Writer) error
+
+// dispatch runs the verb args[0] of group.
+func dispatch(group string, verbs map[string]subcommand, names string, args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 {
+		if fn, ok := verbs[args[0]]; ok {
+			return fn(args[1:], stdout, stderr)
+		}
+		fmt.Fprintf(stderr, "unknown %s command %q\n", group, args[0])
+	}
+	fmt.Fprintf(stderr, "usage: server %s %s [flags]\n", group, names)
+	return errUsage
 }
 
 func envOr(name, fallback string) string {

@@ -20,49 +20,23 @@ import (
 // resource_missing for an unknown or unseen id, the same visibility. Two
 // statements whatever the number of ids (none when no id can match).
 func (r *Resolver) AccountsByIDs(ctx context.Context, idList []string) ([]*models.Account, []error) {
-	out := make([]*models.Account, len(idList))
-	errs := make([]error, len(idList))
 	p, err := auth.Require(ctx, auth.SecretKey, auth.PublishableKey, auth.OnboardingSession, auth.CheckoutSession)
-	if err != nil {
-		return out, fill(errs, err)
-	}
-	uids := make([]uuid.UUID, len(idList))
-	var want []uuid.UUID
-	for i, id := range idList {
-		uid, ok := ids.Parse(id)
-		if !ok || !p.SeesAccount(uid) {
-			errs[i] = apierr.NotFound("account", id)
-			continue
-		}
-		uids[i] = uid
-		want = append(want, uid)
-	}
-	found := map[uuid.UUID]*models.Account{}
-	if len(want) > 0 {
+	return batchByID(idList, "account", err, p.SeesAccount, func(want []uuid.UUID) (map[uuid.UUID]*models.Account, error) {
 		t := r.DB.Tenant(p.Scope)
 		var rows []*models.Account
 		if err := t.Select(&rows).Where("a.id IN (?)", bunIn(want)).Scan(ctx); err != nil {
-			return out, fill(errs, err)
+			return nil, err
 		}
 		if err := r.hydrateAccounts(ctx, t, rows); err != nil {
-			return out, fill(errs, err)
+			return nil, err
 		}
+		found := make(map[uuid.UUID]*models.Account, len(rows))
 		for _, a := range rows {
 			a.SetVisibility(visibilityFor(p))
 			found[a.ID] = a
 		}
-	}
-	for i, id := range idList {
-		if errs[i] != nil {
-			continue
-		}
-		if a, ok := found[uids[i]]; ok {
-			out[i] = a
-		} else {
-			errs[i] = apierr.NotFound("account", id)
-		}
-	}
-	return out, errs
+		return found, nil
+	})
 }
 
 // CapabilitiesByIDs reads many capabilities by their own ids, with their
@@ -70,48 +44,64 @@ func (r *Resolver) AccountsByIDs(ctx context.Context, idList []string) ([]*model
 // loads the accounts owning them in one statement and hydrates those in one
 // more. Like ListCapabilities, it needs a secret key.
 func (r *Resolver) CapabilitiesByIDs(ctx context.Context, idList []string) ([]*models.Capability, []error) {
-	out := make([]*models.Capability, len(idList))
-	errs := make([]error, len(idList))
 	p, err := auth.Require(ctx, auth.SecretKey)
-	if err != nil {
-		return out, fill(errs, err)
+	return batchByID(idList, "capability", err, nil, func(want []uuid.UUID) (map[uuid.UUID]*models.Capability, error) {
+		t := r.DB.Tenant(p.Scope)
+		owners := t.Select((*models.Capability)(nil)).ColumnExpr("c.account_id").Where("c.id IN (?)", bunIn(want))
+		var accts []*models.Account
+		if err := t.Select(&accts).Where("a.id IN (?)", owners).Scan(ctx); err != nil {
+			return nil, err
+		}
+		if err := r.hydrateAccounts(ctx, t, accts); err != nil {
+			return nil, err
+		}
+		found := map[uuid.UUID]*models.Capability{}
+		for _, a := range accts {
+			for _, c := range a.Capabilities {
+				found[c.ID] = c
+			}
+		}
+		return found, nil
+	})
+}
+
+// batchByID answers a batch lookup in id order: authErr fails every id;
+// an id that does not parse, or that visible (when given) refuses, is
+// resource_missing without a query; load fetches the rest at once, and any
+// id it does not return is resource_missing too.
+func batchByID[T any](idList []string, resource string, authErr error, visible func(uuid.UUID) bool,
+	load func(want []uuid.UUID) (map[uuid.UUID]T, error)) ([]T, []error) {
+	out := make([]T, len(idList))
+	errs := make([]error, len(idList))
+	if authErr != nil {
+		return out, fill(errs, authErr)
 	}
 	uids := make([]uuid.UUID, len(idList))
 	var want []uuid.UUID
 	for i, id := range idList {
 		uid, ok := ids.Parse(id)
-		if !ok {
-			errs[i] = apierr.NotFound("capability", id)
+		if !ok || (visible != nil && !visible(uid)) {
+			errs[i] = apierr.NotFound(resource, id)
 			continue
 		}
 		uids[i] = uid
 		want = append(want, uid)
 	}
-	found := map[uuid.UUID]*models.Capability{}
+	found := map[uuid.UUID]T{}
 	if len(want) > 0 {
-		t := r.DB.Tenant(p.Scope)
-		owners := t.Select((*models.Capability)(nil)).ColumnExpr("c.account_id").Where("c.id IN (?)", bunIn(want))
-		var accts []*models.Account
-		if err := t.Select(&accts).Where("a.id IN (?)", owners).Scan(ctx); err != nil {
+		var err error
+		if found, err = load(want); err != nil {
 			return out, fill(errs, err)
-		}
-		if err := r.hydrateAccounts(ctx, t, accts); err != nil {
-			return out, fill(errs, err)
-		}
-		for _, a := range accts {
-			for _, c := range a.Capabilities {
-				found[c.ID] = c
-			}
 		}
 	}
 	for i, id := range idList {
 		if errs[i] != nil {
 			continue
 		}
-		if c, ok := found[uids[i]]; ok {
-			out[i] = c
+		if v, ok := found[uids[i]]; ok {
+			out[i] = v
 		} else {
-			errs[i] = apierr.NotFound("capability", id)
+			errs[i] = apierr.NotFound(resource, id)
 		}
 	}
 	return out, errs
