@@ -1,6 +1,7 @@
 package resolvers
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -125,10 +126,18 @@ func (r *Resolver) UpdateAccount(ctx context.Context, id string, in *models.Upda
 		if in.TermsOfService != nil {
 			a.TermsOfService = in.TermsOfService.Accept(now)
 		}
-		a.Updated = models.At(now)
-		if _, err := tx.Update(a).Column("external_id", "metadata", "profile", "terms_of_service", "updated").
-			WherePK().Exec(ctx); err != nil {
-			return externalIDTaken(err)
+		// An update that changes nothing writes nothing: `updated` keeps
+		// meaning "last changed".
+		after, err := snapshot(a)
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(before, after) {
+			a.Updated = models.At(now)
+			if _, err := tx.Update(a).Column("external_id", "metadata", "profile", "terms_of_service", "updated").
+				WherePK().Exec(ctx); err != nil {
+				return externalIDTaken(err)
+			}
 		}
 		if err := r.reconcile(ctx, tx, now, a, caps[a.ID]); err != nil {
 			return err

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -176,4 +177,20 @@ func TestUpdateDisabledAccountIsInvalidState(t *testing.T) {
 	require.Equal(t, "The account is disabled and cannot be updated", e["message"])
 	require.Equal(t, []string{"message"}, keys(errorDetails(e)))
 	require.Empty(t, listEvents(t, f.sk, "account.updated"))
+}
+
+// An update that changes nothing writes nothing: no event, and `updated`
+// still tells when the account last changed.
+func TestNoOpUpdateKeepsUpdated(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	a := createAccount(t, f.sk, map[string]any{"metadata": map[string]any{"k": "v"}})
+	f.env.Clock.Advance(time.Hour)
+	r := f.sk.Patch("/v1/accounts/"+id(a), map[string]any{"metadata": map[string]any{"k": "v"}})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	require.Equal(t, a["updated"], r.JSON()["updated"])
+	require.Zero(t, countType(listEvents(t, f.sk, "account.updated"), "account.updated"))
+
+	r = f.sk.Patch("/v1/accounts/"+id(a), map[string]any{"metadata": map[string]any{"k": "w"}})
+	require.Greater(t, requireInt(t, r.JSON()["updated"], "updated"), requireInt(t, a["updated"], "updated"))
 }
