@@ -6,8 +6,8 @@ DATA_DIR ?= ./.data
 .PHONY: serve test build generate check-generate lint bench postgres
 
 ## serve: start the API server on the embedded PostgreSQL (or DATABASE_URL)
-serve: postgres
-	$(GO) run . serve --addr $(ADDR) --data-dir $(DATA_DIR)
+serve: postgres build
+	./server serve --addr $(ADDR) --data-dir $(DATA_DIR)
 
 ## test: run every test (with the race detector) against real PostgreSQL
 test: postgres

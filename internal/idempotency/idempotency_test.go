@@ -1,7 +1,12 @@
 package idempotency_test
 
 import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -9,6 +14,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/frame-oss/payments-server/internal/app"
 	"github.com/frame-oss/payments-server/internal/auth"
 	"github.com/frame-oss/payments-server/internal/testenv"
 )
@@ -162,4 +168,54 @@ func TestConcurrentDuplicatesExecuteOnce(t *testing.T) {
 		}
 	}
 	require.Equal(t, 1, countAccounts(t, c))
+}
+
+// Two server processes on one database honour one key together: the claim
+// is a row in PostgreSQL, not process memory.
+func TestKeyIsHonouredAcrossServers(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t)
+	second := httptest.NewServer(app.New(app.Options{DB: env.DB, Clock: env.Clock,
+		Logger: slog.New(slog.NewJSONHandler(io.Discard, nil))}).Handler)
+	t.Cleanup(second.Close)
+
+	send := func(base string) *http.Response {
+		body, _ := json.Marshal(accountBody("Twin"))
+		req, _ := http.NewRequest("POST", base+"/v1/accounts", bytes.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+env.Keys.Sandbox.Secret)
+		req.Header.Set("Idempotency-Key", "across")
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		resp.Body.Close()
+		return resp
+	}
+	const n = 6
+	statuses := make([]int, n)
+	replayed := make([]bool, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		base := env.Server.URL
+		if i%2 == 1 {
+			base = second.URL
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := send(base)
+			statuses[i], replayed[i] = r.StatusCode, r.Header.Get("Idempotent-Replayed") == "true"
+		}()
+	}
+	wg.Wait()
+	executed := 0
+	for i, s := range statuses {
+		require.Contains(t, []int{201, 409}, s)
+		if s == 201 && !replayed[i] {
+			executed++
+		}
+	}
+	require.Equal(t, 1, executed)
+	require.Equal(t, 1, countAccounts(t, env.Client(env.Keys.Sandbox.Secret)))
+	r := send(second.URL)
+	require.Equal(t, 201, r.StatusCode)
+	require.Equal(t, "true", r.Header.Get("Idempotent-Replayed"))
 }
