@@ -28,14 +28,14 @@ import (
 
 // Defaults of Options.
 const (
-	DefaultComplexityLimit = 1000
+	DefaultComplexityLimit = 5000
 	DefaultDepthLimit      = 12
 	DefaultAPQCacheSize    = 100
 	DefaultQueryCacheSize  = 1000
 )
 
 // Options configures the GraphQL handler. The zero value is the default
-// configuration: introspection on, complexity 1000, depth 12, a persisted
+// configuration: introspection on, complexity 5000, depth 12, a persisted
 // query cache of 100.
 type Options struct {
 	// Logger receives internal errors and panics, with their causes. Nil

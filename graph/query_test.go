@@ -255,11 +255,15 @@ func TestDepthLimit(t *testing.T) {
 func TestComplexityLimit(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	g, e := gqlError(t, f.sk, `{ accounts(first: 100) { edges { cursor node { id type status externalId metadata created updated
-		capabilities { id name status currentlyDue created } } } } }`, nil)
+	// Every field of 100 accounts: a connection's children count `first`
+	// times, which takes this past the limit.
+	g, e := gqlError(t, f.sk, `{ accounts(first: 100) { edges { cursor node { `+accountFields+` } } } }`, nil)
 	require.Equal(t, "COMPLEXITY_LIMIT_EXCEEDED", code(e))
 	require.Nil(t, g.Data)
-	gql(t, f.sk, `{ accounts(first: 100) { edges { node { id capabilities { name status } } } } }`, nil)
+	// A dashboard page of 100 accounts with their capabilities fits.
+	gql(t, f.sk, `{ accounts(first: 100) { edges { cursor node { id type status externalId metadata created updated
+		profile { individual { email } }
+		capabilities { id name status currentlyDue created account { id status } } steps { key status } } } } }`, nil)
 }
 
 func TestAutomaticPersistedQueries(t *testing.T) {
