@@ -2,6 +2,7 @@ package resolvers
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -33,6 +34,18 @@ func findAccount(ctx context.Context, t *store.Tenant, p *auth.Principal, id str
 		return nil, err
 	}
 	return a, nil
+}
+
+// lockAccount locks the account for a write and only then reads the
+// clock: a request that waited for the lock commits after the one holding
+// it, so it must also stamp a later time. The account's `updated` and its
+// events then follow commit order.
+func (r *Resolver) lockAccount(ctx context.Context, tx *store.Tenant, p *auth.Principal, id string) (*models.Account, time.Time, error) {
+	a, err := findAccount(ctx, tx, p, id, true)
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	return a, r.Clock.Now(), nil
 }
 
 // loadCapabilities fetches the capabilities of many accounts in one

@@ -91,10 +91,10 @@ func (r *Resolver) UpdateAccount(ctx context.Context, id string, in *models.Upda
 	if p.Kind == auth.OnboardingSession && (in.Metadata != nil || in.ExternalID != nil) {
 		return nil, apierr.Forbidden("An onboarding session may update only profile and terms_of_service")
 	}
-	now := r.Clock.Now()
 	var a *models.Account
 	err = r.DB.Tx(ctx, p.Scope, func(ctx context.Context, tx *store.Tenant) error {
-		if a, err = findAccount(ctx, tx, p, id, true); err != nil {
+		var now time.Time
+		if a, now, err = r.lockAccount(ctx, tx, p, id); err != nil {
 			return err
 		}
 		if a.Status == models.AccountStatusDisabled {
@@ -154,18 +154,18 @@ func (r *Resolver) UpdateAccount(ctx context.Context, id string, in *models.Upda
 // DisableAccount disables the account (DELETE). Disabling a disabled account
 // changes nothing and answers it as it is.
 func (r *Resolver) DisableAccount(ctx context.Context, id string) (*models.Account, error) {
-	return r.changeHold(ctx, id, func(a *models.Account) (string, error) {
+	return r.changeHold(ctx, id, func(a *models.Account, now time.Time) (string, error) {
 		if a.Status == models.AccountStatusDisabled {
 			return "", nil
 		}
-		a.Disabled = models.At(r.Clock.Now())
+		a.Disabled = models.At(now)
 		return EventAccountDisabled, nil
 	})
 }
 
 // RestrictAccount places the merchant's hold on the account.
 func (r *Resolver) RestrictAccount(ctx context.Context, id string) (*models.Account, error) {
-	return r.changeHold(ctx, id, func(a *models.Account) (string, error) {
+	return r.changeHold(ctx, id, func(a *models.Account, _ time.Time) (string, error) {
 		if a.Status == models.AccountStatusDisabled {
 			return "", apierr.InvalidState("The account is disabled and cannot be restricted")
 		}
@@ -180,7 +180,7 @@ func (r *Resolver) RestrictAccount(ctx context.Context, id string) (*models.Acco
 // UnrestrictAccount lifts the merchant's own hold. A hold the service
 // placed stays, and so does the restriction it causes.
 func (r *Resolver) UnrestrictAccount(ctx context.Context, id string) (*models.Account, error) {
-	return r.changeHold(ctx, id, func(a *models.Account) (string, error) {
+	return r.changeHold(ctx, id, func(a *models.Account, _ time.Time) (string, error) {
 		if a.Status == models.AccountStatusDisabled {
 			return "", apierr.InvalidState("The account is disabled and cannot be unrestricted")
 		}
@@ -201,15 +201,15 @@ func (r *Resolver) UnrestrictAccount(ctx context.Context, id string) (*models.Ac
 // changeHold runs one hold change (restrict, unrestrict, disable): change
 // mutates the locked account and names the event to emit, or "" for a
 // no-op. The status is derived again from the holds.
-func (r *Resolver) changeHold(ctx context.Context, id string, change func(*models.Account) (string, error)) (*models.Account, error) {
+func (r *Resolver) changeHold(ctx context.Context, id string, change func(a *models.Account, now time.Time) (string, error)) (*models.Account, error) {
 	p, err := auth.Require(ctx, auth.SecretKey)
 	if err != nil {
 		return nil, err
 	}
-	now := r.Clock.Now()
 	var a *models.Account
 	err = r.DB.Tx(ctx, p.Scope, func(ctx context.Context, tx *store.Tenant) error {
-		if a, err = findAccount(ctx, tx, p, id, true); err != nil {
+		var now time.Time
+		if a, now, err = r.lockAccount(ctx, tx, p, id); err != nil {
 			return err
 		}
 		caps, err := loadCapabilities(ctx, tx, []uuid.UUID{a.ID})
@@ -221,7 +221,7 @@ func (r *Resolver) changeHold(ctx context.Context, id string, change func(*model
 		if err != nil {
 			return err
 		}
-		evType, err := change(a)
+		evType, err := change(a, now)
 		if err != nil || evType == "" {
 			return err
 		}

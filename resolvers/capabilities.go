@@ -61,9 +61,8 @@ func (r *Resolver) RequestCapabilities(ctx context.Context, accountID string, na
 	if err != nil {
 		return nil, false, err
 	}
-	now := r.Clock.Now()
 	err = r.DB.Tx(ctx, p.Scope, func(ctx context.Context, tx *store.Tenant) error {
-		a, err := findAccount(ctx, tx, p, accountID, true)
+		a, now, err := r.lockAccount(ctx, tx, p, accountID)
 		if err != nil {
 			return err
 		}
@@ -138,10 +137,9 @@ func (r *Resolver) changeCapability(ctx context.Context, accountID, name string,
 	if err != nil {
 		return nil, err
 	}
-	now := r.Clock.Now()
 	var out *models.Capability
 	err = r.DB.Tx(ctx, p.Scope, func(ctx context.Context, tx *store.Tenant) error {
-		a, err := findAccount(ctx, tx, p, accountID, true)
+		a, now, err := r.lockAccount(ctx, tx, p, accountID)
 		if err != nil {
 			return err
 		}
