@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net/http"
 
+	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/extension"
 	"github.com/99designs/gqlgen/graphql/handler/lru"
@@ -109,6 +110,7 @@ func NewHandler(res *resolvers.Resolver, opts Options) http.Handler {
 	srv.Use(extension.FixedComplexityLimit(opts.ComplexityLimit))
 	srv.Use(DepthLimit{Limit: opts.DepthLimit})
 	srv.Use(&StrictEnums{})
+	srv.AroundOperations(noteOperation)
 
 	p := presenter{logger: opts.Logger, requestID: opts.RequestID}
 	srv.SetErrorPresenter(p.present)
@@ -140,4 +142,21 @@ func noStore(next http.Handler) http.Handler {
 // Credentials go in its headers pane: {"Authorization": "Bearer sk_..."}.
 func PlaygroundHandler() http.Handler {
 	return playground.Handler("Payments API — GraphQL", "/graphql")
+}
+
+// noteOperation names the GraphQL operation in the request's log line, so
+// that requests to the one /graphql route can be told apart.
+func noteOperation(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
+	if oc := graphql.GetOperationContext(ctx); oc != nil {
+		name := oc.OperationName
+		if name == "" && oc.Operation != nil {
+			name = oc.Operation.Name
+		}
+		info := httpx.Info(ctx)
+		info.GraphQLOperation = name
+		if oc.Operation != nil {
+			info.GraphQLOperationType = string(oc.Operation.Operation)
+		}
+	}
+	return next(ctx)
 }

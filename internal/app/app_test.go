@@ -104,3 +104,22 @@ func TestUnknownRoutesAnswerInTheEnvelope(t *testing.T) {
 	require.Equal(t, 405, r.Status)
 	require.Equal(t, "method_not_allowed", r.JSON()["code"])
 }
+
+func TestGraphQLRequestsLogTheirOperation(t *testing.T) {
+	t.Parallel()
+	var buf syncBuffer
+	env := testenv.New(t, testenv.WithLogger(slog.New(slog.NewJSONHandler(&buf, nil))))
+	g := env.Client(env.Keys.Sandbox.Secret).GraphQL(`query RecentAccounts { accounts(first: 1) { edges { node { id } } } }`, nil)
+	require.Empty(t, g.Errors)
+	var found bool
+	for _, l := range buf.lines() {
+		var m map[string]any
+		require.NoError(t, json.Unmarshal([]byte(l), &m))
+		if m["route"] == "/graphql" {
+			require.Equal(t, "RecentAccounts", m["graphql_operation"])
+			require.Equal(t, "query", m["graphql_operation_type"])
+			found = true
+		}
+	}
+	require.True(t, found)
+}

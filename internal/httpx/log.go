@@ -30,7 +30,7 @@ func Log(logger *slog.Logger) func(http.Handler) http.Handler {
 			if status >= 500 {
 				level = slog.LevelError
 			}
-			logger.LogAttrs(ctx, level, "request",
+			attrs := []slog.Attr{
 				slog.String("request_id", ri.ID),
 				slog.String("method", r.Method),
 				slog.String("path", r.URL.Path),
@@ -41,7 +41,12 @@ func Log(logger *slog.Logger) func(http.Handler) http.Handler {
 				slog.String("merchant_id", ri.MerchantID),
 				slog.Bool("livemode", ri.Livemode),
 				slog.String("credential", ri.Credential),
-			)
+			}
+			if ri.GraphQLOperationType != "" {
+				attrs = append(attrs, slog.String("graphql_operation", ri.GraphQLOperation),
+					slog.String("graphql_operation_type", ri.GraphQLOperationType))
+			}
+			logger.LogAttrs(ctx, level, "request", attrs...)
 		})
 	}
 }

@@ -16,6 +16,10 @@ type RequestInfo struct {
 	MerchantID string
 	Livemode   bool
 	Credential string
+	// GraphQLOperation and GraphQLOperationType name a GraphQL request's
+	// operation (e.g. "Accounts", "query").
+	GraphQLOperation     string
+	GraphQLOperationType string
 }
 
 type infoKey struct{}
