@@ -55,19 +55,14 @@ func (t *Tenant) Delete(model any) *bun.DeleteQuery {
 		Where("?TableAlias.livemode = ?", t.scope.Livemode)
 }
 
-// Insert stamps the scope on every row and starts an INSERT.
-func (t *Tenant) Insert(rows ...TenantRow) *bun.InsertQuery {
-	for _, r := range rows {
-		r.SetScope(t.scope)
-	}
-	if len(rows) == 1 {
-		return t.idb.NewInsert().Model(rows[0])
-	}
-	return t.idb.NewInsert().Model(&rows)
+// Insert stamps the scope on row and starts an INSERT.
+func (t *Tenant) Insert(row TenantRow) *bun.InsertQuery {
+	row.SetScope(t.scope)
+	return t.idb.NewInsert().Model(row)
 }
 
-// InsertModel stamps the scope on a slice of rows (given as a pointer to a
-// slice, which Bun inserts in one statement) and starts an INSERT.
+// InsertModel stamps the scope on every row and starts one INSERT of them
+// all.
 func InsertModel[T TenantRow](t *Tenant, rows []T) *bun.InsertQuery {
 	for _, r := range rows {
 		r.SetScope(t.scope)
