@@ -72,3 +72,19 @@ func TestIdempotentAccountCreate(t *testing.T) {
 	require.Empty(t, live.Header.Get("Idempotent-Replayed"))
 	require.NotEqual(t, id(first.JSON()), id(live.JSON()))
 }
+
+// Bodies the decoder cannot take as one JSON object are 400 invalid_json in
+// the full envelope, and nothing is created.
+func TestUnreadableBodiesAreRefused(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	for body, msg := range map[string]string{
+		`{"type": "individual"} {"type": "business"}`: "The request body has data after the JSON object",
+		`["individual"]`: "The request body must be a JSON object",
+		`"individual"`:   "The request body must be a JSON object",
+	} {
+		e := requireError(t, f.sk.Post("/v1/accounts", body), http.StatusBadRequest, "invalid_json", "")
+		require.Equal(t, msg, e["message"], body)
+	}
+	require.Empty(t, f.sk.Get("/v1/accounts").JSON()["data"])
+}
