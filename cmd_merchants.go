@@ -9,11 +9,10 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/frame-oss/payments-server/internal/auth"
-	"github.com/frame-oss/payments-server/internal/capability"
-	"github.com/frame-oss/payments-server/internal/clock"
-	"github.com/frame-oss/payments-server/internal/store"
-	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/internal/domain/capability"
+	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/internal/platform/clock"
+	"github.com/frame-oss/payments-server/internal/platform/store"
 )
 
 func merchantsCommand(args []string, stdout, stderr io.Writer) error {
@@ -24,9 +23,9 @@ func merchantsCommand(args []string, stdout, stderr io.Writer) error {
 // createdMerchant is the --json output of merchants create (API-DECISIONS §1).
 type createdMerchant struct {
 	Merchant struct {
-		ID       string               `json:"id"`
-		Name     string               `json:"name"`
-		Products []capability.Product `json:"products"`
+		ID       string   `json:"id"`
+		Name     string   `json:"name"`
+		Products []string `json:"products"`
 	} `json:"merchant"`
 	APIKeys auth.IssuedKeys `json:"api_keys"`
 }
@@ -53,16 +52,21 @@ func merchantsCreate(args []string, stdout, stderr io.Writer) error {
 		if !ok {
 			return fmt.Errorf("unknown product %q (known: %s)", p, joinProducts())
 		}
-		in.Products = append(in.Products, prod)
+		in.Products = append(in.Products, string(prod))
 	}
 	for _, c := range splitList(*disabled) {
 		n, ok := capability.ParseName(c)
 		if !ok {
 			return fmt.Errorf("unknown capability %q", c)
 		}
-		in.DisabledCapabilities = append(in.DisabledCapabilities, n)
+		in.DisabledCapabilities = append(in.DisabledCapabilities, string(n))
 	}
-	var m *models.Merchant
+	if in.Products == nil { // every product
+		for _, p := range capability.AllProducts() {
+			in.Products = append(in.Products, string(p))
+		}
+	}
+	var m *auth.Merchant
 	var keys auth.IssuedKeys
 	err := dbf.withDatabase(func(ctx context.Context, db *store.DB) (err error) {
 		m, keys, err = auth.CreateMerchant(ctx, db, clock.Real{}, in)
@@ -95,7 +99,7 @@ func merchantsList(args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
-	var ms []models.Merchant
+	var ms []auth.Merchant
 	err := dbf.withDatabase(func(ctx context.Context, db *store.DB) error {
 		return db.Bun.NewSelect().Model(&ms).Order("created").Scan(ctx)
 	})

@@ -14,7 +14,8 @@ import (
 	"time"
 
 	"github.com/frame-oss/payments-server/internal/app"
-	"github.com/frame-oss/payments-server/internal/clock"
+	"github.com/frame-oss/payments-server/internal/platform/clock"
+	"github.com/frame-oss/payments-server/internal/platform/jobs"
 )
 
 // shutdownGrace is how long in-flight requests get to finish on SIGTERM.
@@ -40,7 +41,25 @@ func serveCommand(args []string, stderr io.Writer) error {
 	}
 	defer closeDB()
 
-	a := app.New(appOptions(db, clock.Real{}, logger))
+	clk := clock.Real{}
+	engine, err := jobs.New(db.Pool, jobs.Config{Logger: logger, Clock: clk})
+	if err != nil {
+		return err
+	}
+	if err := engine.Start(ctx); err != nil {
+		return err
+	}
+	// Jobs stop after the requests have drained (deferred calls run last
+	// first: after srv.Shutdown below, before the database closes).
+	defer func() {
+		sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+		defer cancel()
+		if err := engine.Stop(sctx); err != nil {
+			logger.Warn("jobs did not stop cleanly", "error", err)
+		}
+	}()
+
+	a := app.New(appOptions(db, clk, logger))
 	srv := &http.Server{Handler: a.Handler, ReadHeaderTimeout: 10 * time.Second,
 		BaseContext: func(net.Listener) context.Context { return context.WithoutCancel(ctx) }}
 	ln, err := net.Listen("tcp", *addr)
@@ -55,7 +74,7 @@ func serveCommand(args []string, stderr io.Writer) error {
 		return err
 	case <-ctx.Done():
 	}
-	logger.Info("shutting down: draining requests")
+	logger.Info("shutting down: draining requests, then jobs")
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {

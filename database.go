@@ -11,8 +11,9 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/frame-oss/payments-server/internal/pgembed"
-	"github.com/frame-oss/payments-server/internal/store"
+	"github.com/frame-oss/payments-server/internal/platform/jobs"
+	"github.com/frame-oss/payments-server/internal/platform/pgembed"
+	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/migrations"
 )
 
@@ -58,6 +59,13 @@ func (d *dbFlags) database(ctx context.Context, logger *slog.Logger) (db *store.
 		return nil, nil, err
 	}
 	if err := migrations.Apply(ctx, db.Bun); err != nil {
+		db.Close()
+		stop()
+		return nil, nil, err
+	}
+	// The job engine's own tables, after the application's (River migrates
+	// one transaction per version).
+	if err := jobs.Migrate(ctx, db.Pool); err != nil {
 		db.Close()
 		stop()
 		return nil, nil, err

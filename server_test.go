@@ -10,7 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/frame-oss/payments-server/internal/pgembed"
+	"github.com/frame-oss/payments-server/internal/platform/pgembed"
 )
 
 // dataDir is a fresh data folder the postgres system user can enter (so

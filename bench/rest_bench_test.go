@@ -9,10 +9,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/frame-oss/payments-server/internal/capability"
-	"github.com/frame-oss/payments-server/internal/events"
-	"github.com/frame-oss/payments-server/internal/ids"
-	"github.com/frame-oss/payments-server/internal/store"
+	"github.com/frame-oss/payments-server/internal/domain/capability"
+	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/internal/platform/events"
+	"github.com/frame-oss/payments-server/internal/platform/ids"
+	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/internal/testenv"
 	"github.com/frame-oss/payments-server/models"
 )
@@ -114,7 +115,7 @@ func BenchmarkBare(b *testing.B) {
 			runConcurrently(b, c, func(int64) {
 				ctx := context.Background()
 				t := env.DB.Tenant(scope)
-				var key models.APIKey
+				var key auth.APIKey
 				if err := env.DB.Bun.NewSelect().Model(&key).Relation("Merchant").Limit(1).Scan(ctx); err != nil {
 					b.Fatal(err)
 				}
@@ -138,7 +139,7 @@ func bareCreate(env *testenv.Env, scope store.Scope) error {
 	now := time.Now().UTC() // clock: benchmark only
 	return env.DB.Tx(ctx, scope, func(ctx context.Context, tx *store.Tenant) error {
 		a := &models.Account{ID: ids.New(now), Type: models.AccountTypeIndividual, Status: models.AccountStatusPending,
-			RestrictedBy: []string{}, Metadata: models.Metadata{}, Created: models.At(now), Updated: models.At(now)}
+			RestrictedBy: []models.Restrictor{}, Metadata: models.Metadata{}, Created: models.At(now), Updated: models.At(now)}
 		if _, err := tx.Insert(a).Exec(ctx); err != nil {
 			return err
 		}
@@ -150,7 +151,10 @@ func bareCreate(env *testenv.Env, scope store.Scope) error {
 		if _, err := store.InsertModel(tx, caps).Exec(ctx); err != nil {
 			return err
 		}
-		_, err := events.Emit(ctx, tx, now, "account.created", a.ID, a, nil)
-		return err
+		raw, err := events.Render(a)
+		if err != nil {
+			return err
+		}
+		return events.Insert(ctx, tx, []*events.Event{events.New(now, "account.created", a.ID, raw, nil)})
 	})
 }

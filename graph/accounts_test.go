@@ -8,8 +8,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/frame-oss/payments-server/internal/auth"
-	"github.com/frame-oss/payments-server/internal/capability"
+	"github.com/frame-oss/payments-server/internal/domain/capability"
+	"github.com/frame-oss/payments-server/internal/platform/auth"
 )
 
 func TestCreateAndReadAccount(t *testing.T) {
@@ -163,7 +163,7 @@ func TestCreateAccountValidationReportsEveryField(t *testing.T) {
 func TestCapabilityNotProvisionable(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	_, keys := f.env.NewMerchant(auth.NewMerchant{Name: "payments only", Products: []capability.Product{capability.ProductPayments}})
+	_, keys := f.env.NewMerchant(auth.NewMerchant{Name: "payments only", Products: []string{string(capability.ProductPayments)}})
 	c := f.env.Client(keys.Sandbox.Secret)
 
 	_, e := gqlError(t, c, createAccountMutation, map[string]any{"input": individualInput(map[string]any{"capabilities": []any{"KYC"}})})

@@ -10,7 +10,7 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
-	"github.com/frame-oss/payments-server/internal/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
 )
 
 // The one error presenter of the GraphQL transport. The operation layer

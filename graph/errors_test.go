@@ -14,7 +14,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
-	"github.com/frame-oss/payments-server/internal/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
 )
 
 func testPresenter() (presenter, *bytes.Buffer) {

@@ -21,9 +21,7 @@ import (
 
 	"github.com/frame-oss/payments-server/graph/generated"
 	"github.com/frame-oss/payments-server/graph/loaders"
-	"github.com/frame-oss/payments-server/graph/model"
-	"github.com/frame-oss/payments-server/internal/httpx"
-	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/internal/platform/httpx"
 	"github.com/frame-oss/payments-server/resolvers"
 )
 
@@ -60,9 +58,6 @@ type Options struct {
 
 func (o Options) withDefaults(res *resolvers.Resolver) Options {
 	if o.Logger == nil {
-		o.Logger = res.Logger
-	}
-	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
 	if o.RequestID == nil {
@@ -91,12 +86,7 @@ func (o Options) withDefaults(res *resolvers.Resolver) Options {
 func NewHandler(res *resolvers.Resolver, opts Options) http.Handler {
 	opts = opts.withDefaults(res)
 	cfg := generated.Config{Resolvers: res}
-	cfg.Complexity.Query.Accounts = func(child int, first *int, _ *string, _ *model.AccountFilter) int {
-		return connectionComplexity(child, first)
-	}
-	cfg.Complexity.Query.Events = func(child int, first *int, _ *string, _ *string) int {
-		return connectionComplexity(child, first)
-	}
+	countConnections(&cfg.Complexity, generated.NewExecutableSchema(cfg).Schema())
 
 	srv := handler.New(generated.NewExecutableSchema(cfg))
 	srv.AddTransport(transport.Options{})
@@ -111,22 +101,13 @@ func NewHandler(res *resolvers.Resolver, opts Options) http.Handler {
 	srv.Use(DepthLimit{Limit: opts.DepthLimit})
 	srv.Use(&StrictEnums{})
 	srv.AroundOperations(noteOperation)
+	srv.AroundFields(eachMutation)
 
 	p := presenter{logger: opts.Logger, requestID: opts.RequestID}
 	srv.SetErrorPresenter(p.present)
 	srv.SetRecoverFunc(p.recoverPanic)
 
-	return loaders.Middleware(res, noStore(srv))
-}
-
-// connectionComplexity counts a connection's children once per requested
-// row.
-func connectionComplexity(child int, first *int) int {
-	n := models.DefaultPerPage
-	if first != nil {
-		n = min(max(*first, 1), models.MaxPerPage)
-	}
-	return 1 + child*n
+	return loaders.Middleware(res.Loaders(), readIdempotencyKey(noStore(srv)))
 }
 
 // noStore keeps responses, which carry tenant data, out of shared caches

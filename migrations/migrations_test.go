@@ -7,18 +7,18 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/frame-oss/payments-server/internal/store"
-	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/internal/platform/store"
+	"github.com/frame-oss/payments-server/internal/testenv/testdb"
 	"github.com/frame-oss/payments-server/migrations"
 )
 
-func TestMain(m *testing.M) { testenv.Main(m) }
+func TestMain(m *testing.M) { testdb.Main(m) }
 
 // Several server processes starting together against one database: the
 // advisory lock lets one migrate while the others wait, and all succeed.
 func TestConcurrentApplyIsSafe(t *testing.T) {
 	t.Parallel()
-	url := testenv.NewEmptyDatabaseURL(t)
+	url := testdb.NewEmptyDatabaseURL(t)
 	ctx := context.Background()
 	const n = 4
 	errs := make([]error, n)

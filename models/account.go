@@ -6,7 +6,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"github.com/frame-oss/payments-server/internal/capability"
+	"github.com/frame-oss/payments-server/internal/domain/capability"
+	"github.com/frame-oss/payments-server/internal/platform/wire"
 )
 
 type accountKind struct{}
@@ -33,10 +34,25 @@ const (
 	AccountStatusDisabled   AccountStatus = "disabled"
 )
 
-// Restrictors are the parties that can hold an account.
+// Restrictor is a party that can hold an account.
+type Restrictor string
+
+// Restrictors.
 const (
-	RestrictorMerchant = "merchant"
-	RestrictorPlatform = "platform"
+	RestrictorMerchant Restrictor = "merchant"
+	RestrictorPlatform Restrictor = "platform"
+)
+
+// BlockedReason says why an account cannot transact (spec doc 1 §2.1).
+type BlockedReason string
+
+// Blocked reasons.
+const (
+	BlockedFraud              BlockedReason = "fraud_blocked"
+	BlockedPlatformRestricted BlockedReason = "platform_restricted"
+	BlockedMerchantRestricted BlockedReason = "merchant_restricted"
+	BlockedRestricted         BlockedReason = "restricted"
+	BlockedDisabled           BlockedReason = "disabled"
 )
 
 // Account is a connected account (spec doc 1 §2.1).
@@ -48,8 +64,8 @@ type Account struct {
 	Object                Object[accountKind] `bun:"-" json:"object"`
 	Type                  AccountType         `bun:"type" json:"type"`
 	Status                AccountStatus       `bun:"status" json:"status"`
-	BlockedReason         *string             `bun:"-" json:"blocked_reason"`
-	RestrictedBy          []string            `bun:"restricted_by,array" json:"restricted_by"`
+	BlockedReason         *BlockedReason      `bun:"-" json:"blocked_reason"`
+	RestrictedBy          []Restrictor        `bun:"restricted_by,array" json:"restricted_by"`
 	ServiceBlockedReason  *string             `bun:"service_blocked_reason" json:"-"`
 	ExternalID            *string             `bun:"external_id" json:"external_id"`
 	Metadata              Metadata            `bun:"metadata,type:jsonb" json:"metadata"`
@@ -58,10 +74,10 @@ type Account struct {
 	Capabilities          []*Capability       `bun:"-" json:"capabilities"`
 	TermsOfService        *TermsOfService     `bun:"terms_of_service,type:jsonb" json:"terms_of_service"`
 	Steps                 []capability.Step   `bun:"-" json:"steps"`
-	Activated             Timestamp           `bun:"activated,nullzero" json:"-"`
-	Disabled              Timestamp           `bun:"disabled,nullzero" json:"-"`
-	Created               Timestamp           `bun:"created" json:"created"`
-	Updated               Timestamp           `bun:"updated" json:"updated"`
+	Activated             wire.Timestamp      `bun:"activated,nullzero" json:"-"`
+	Disabled              wire.Timestamp      `bun:"disabled,nullzero" json:"-"`
+	Created               wire.Timestamp      `bun:"created" json:"created"`
+	Updated               wire.Timestamp      `bun:"updated" json:"updated"`
 
 	visibility Visibility
 }
@@ -120,11 +136,11 @@ func (a Account) MarshalJSON() ([]byte, error) {
 
 // TermsOfService records the holder's acceptance of the terms.
 type TermsOfService struct {
-	Token      *string `json:"token"`
-	Accepted   bool    `json:"accepted"`
-	AcceptedAt ISOTime `json:"accepted_at"`
-	IPAddress  *string `json:"ip_address,omitempty"`
-	UserAgent  *string `json:"user_agent,omitempty"`
+	Token      *string      `json:"token"`
+	Accepted   bool         `json:"accepted"`
+	AcceptedAt wire.ISOTime `json:"accepted_at"`
+	IPAddress  *string      `json:"ip_address,omitempty"`
+	UserAgent  *string      `json:"user_agent,omitempty"`
 }
 
 // Profile holds the individual or the business behind the account.

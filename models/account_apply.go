@@ -157,7 +157,7 @@ func (t *TermsOfServiceInput) Accept(now time.Time) *TermsOfService {
 			at = v.UTC()
 		}
 	}
-	return &TermsOfService{Token: t.Token, Accepted: true, AcceptedAt: ISOTime{at}, IPAddress: t.IPAddress, UserAgent: t.UserAgent}
+	return &TermsOfService{Token: t.Token, Accepted: true, AcceptedAt: ISOTime{Time: at}, IPAddress: t.IPAddress, UserAgent: t.UserAgent}
 }
 
 // PresentFields lists the profile's dotted requirement keys that hold a
@@ -188,6 +188,10 @@ func (p *Profile) PresentFields() map[string]bool {
 		has("business.legal_business_name", b.LegalBusinessName)
 		has("business.ein", b.EINLastFour)
 		has("business.business_type", b.BusinessType)
+		has("business.email", b.Email)
+		if b.Phone.E164() != "" {
+			out["business.phone"] = true
+		}
 		if b.Address.complete() {
 			out["business.address"] = true
 		}

@@ -1,10 +1,24 @@
 package models
 
+import "github.com/frame-oss/payments-server/internal/domain/capability"
+
+// CapabilityNames returns the requested capability names as sent.
+func (in *CreateAccountInput) CapabilityNames() []string {
+	if in.Capabilities == nil {
+		return nil
+	}
+	out := make([]string, len(in.Capabilities))
+	for i, n := range in.Capabilities {
+		out[i] = string(n)
+	}
+	return out
+}
+
 // CreateAccountInput is the body of POST /v1/accounts (API-DECISIONS §4).
 type CreateAccountInput struct {
-	Type           *string              `json:"type"`
+	Type           *AccountType         `json:"type"`
 	Profile        *ProfileInput        `json:"profile"`
-	Capabilities   []string             `json:"capabilities"`
+	Capabilities   []capability.Name    `json:"capabilities"`
 	ExternalID     *string              `json:"external_id"`
 	Metadata       MetadataInput        `json:"metadata"`
 	TermsOfService *TermsOfServiceInput `json:"terms_of_service"`

@@ -3,8 +3,8 @@ package models
 import (
 	"time"
 
-	"github.com/frame-oss/payments-server/internal/apierr"
-	"github.com/frame-oss/payments-server/internal/capability"
+	"github.com/frame-oss/payments-server/internal/domain/capability"
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
 )
 
 // CheckCapabilityNames reports every name that is not a capability.
@@ -27,14 +27,14 @@ func (in *CreateAccountInput) Validate(now time.Time) error {
 	if in.Type == nil {
 		f.Add("type", "is required")
 	} else {
-		checkOneOf(&f, "type", in.Type, string(AccountTypeIndividual), string(AccountTypeBusiness))
+		checkOneOf(&f, "type", (*string)(in.Type), string(AccountTypeIndividual), string(AccountTypeBusiness))
 	}
 	if in.Profile == nil {
 		f.Add("profile", "is required")
 	} else if in.Type != nil {
-		in.Profile.validate(&f, AccountType(*in.Type), true, now)
+		in.Profile.validate(&f, *in.Type, true, now)
 	}
-	CheckCapabilityNames(&f, "capabilities", in.Capabilities)
+	CheckCapabilityNames(&f, "capabilities", in.CapabilityNames())
 	if in.ExternalID != nil {
 		checkText(&f, "external_id", in.ExternalID, 255, true)
 	}

@@ -4,7 +4,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"github.com/frame-oss/payments-server/internal/capability"
+	"github.com/frame-oss/payments-server/internal/domain/capability"
+	"github.com/frame-oss/payments-server/internal/platform/wire"
 )
 
 type capabilityKind struct{}
@@ -27,7 +28,15 @@ type Capability struct {
 	IneligibleReason *string                `bun:"-" json:"ineligible_reason"`
 	CurrentlyDue     []string               `bun:"-" json:"currently_due"`
 	Errors           []capability.Error     `bun:"-" json:"errors"`
-	Created          ISOTime                `bun:"created" json:"created"`
-	Updated          ISOTime                `bun:"updated" json:"updated"`
-	Disabled         ISOTime                `bun:"disabled,nullzero" json:"disabled"`
+	Created          wire.ISOTime           `bun:"created,type:timestamptz" json:"created"`
+	Updated          wire.ISOTime           `bun:"updated,type:timestamptz" json:"updated"`
+	Disabled         wire.ISOTime           `bun:"disabled,nullzero,type:timestamptz" json:"disabled"`
+}
+
+// CapabilityRequest is the outcome of requesting capabilities: the
+// capabilities asked for (with their dependencies), and whether any was
+// newly created (REST answers 201 then, 200 otherwise).
+type CapabilityRequest struct {
+	Capabilities []*Capability `json:"capabilities"`
+	Created      bool          `json:"created"`
 }

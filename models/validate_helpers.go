@@ -11,7 +11,7 @@ import (
 
 	"github.com/nyaruka/phonenumbers"
 
-	"github.com/frame-oss/payments-server/internal/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
 )
 
 // Shared field checks. Each adds its problem to f under path and reports

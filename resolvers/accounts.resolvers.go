@@ -10,32 +10,8 @@ import (
 
 	"github.com/frame-oss/payments-server/graph/generated"
 	"github.com/frame-oss/payments-server/graph/model"
-	"github.com/frame-oss/payments-server/internal/capability"
 	"github.com/frame-oss/payments-server/models"
 )
-
-func (r *accountResolver) BlockedReason(ctx context.Context, obj *models.Account) (*model.AccountBlockedReason, error) {
-	if obj.BlockedReason == nil {
-		return nil, nil
-	}
-	v, err := graphEnum[model.AccountBlockedReason](*obj.BlockedReason)
-	if err != nil {
-		return nil, err
-	}
-	return &v, nil
-}
-
-func (r *accountResolver) RestrictedBy(ctx context.Context, obj *models.Account) ([]model.AccountRestrictor, error) {
-	out := make([]model.AccountRestrictor, 0, len(obj.RestrictedBy))
-	for _, party := range obj.RestrictedBy {
-		v, err := graphEnum[model.AccountRestrictor](party)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, nil
-}
 
 func (r *accountResolver) Metadata(ctx context.Context, obj *models.Account) (models.Metadata, error) {
 	if obj.Visibility() != models.VisibleAll {
@@ -63,72 +39,40 @@ func (r *accountResolver) Profile(ctx context.Context, obj *models.Account) (*mo
 }
 
 func (r *mutationResolver) CreateAccount(ctx context.Context, input models.CreateAccountInput) (*models.Account, error) {
-	defer forgetLoaded(ctx)
-	return r.Resolver.CreateAccount(ctx, &input)
+	return r.Svc.Accounts.CreateAccount(ctx, &input)
 }
 
 func (r *mutationResolver) UpdateAccount(ctx context.Context, id string, input models.UpdateAccountInput) (*models.Account, error) {
-	defer forgetLoaded(ctx)
-	return r.Resolver.UpdateAccount(ctx, id, &input)
+	return r.Svc.Accounts.UpdateAccount(ctx, id, &input)
 }
 
 func (r *mutationResolver) DisableAccount(ctx context.Context, id string) (*models.Account, error) {
-	defer forgetLoaded(ctx)
-	return r.Resolver.DisableAccount(ctx, id)
+	return r.Svc.Accounts.DisableAccount(ctx, id)
 }
 
 func (r *mutationResolver) RestrictAccount(ctx context.Context, id string) (*models.Account, error) {
-	defer forgetLoaded(ctx)
-	return r.Resolver.RestrictAccount(ctx, id)
+	return r.Svc.Accounts.RestrictAccount(ctx, id)
 }
 
 func (r *mutationResolver) UnrestrictAccount(ctx context.Context, id string) (*models.Account, error) {
-	defer forgetLoaded(ctx)
-	return r.Resolver.UnrestrictAccount(ctx, id)
+	return r.Svc.Accounts.UnrestrictAccount(ctx, id)
 }
 
 func (r *queryResolver) Account(ctx context.Context, id string) (*models.Account, error) {
-	return r.loadAccount(ctx, id)
+	return load(ctx, accountLoader, id)
 }
 
 func (r *queryResolver) Accounts(ctx context.Context, first *int, after *string, filter *model.AccountFilter) (*model.AccountConnection, error) {
-	conn, err := r.Resolver.AccountConnection(ctx, first, after, filter)
+	page, err := r.Svc.Accounts.ListAccounts(ctx, accountFilter(filter), keyset(first, after))
 	if err != nil {
 		return nil, err
 	}
-	accts := make([]*models.Account, len(conn.Edges))
-	for i, e := range conn.Edges {
-		accts[i] = e.Node
+	for _, a := range page.Items {
+		accountLoader.Prime(ctx, a.ID.String(), a)
 	}
-	primeAccounts(ctx, accts)
-	return conn, nil
-}
-
-func (r *stepResolver) Status(ctx context.Context, obj *capability.Step) (model.StepStatus, error) {
-	return graphEnum[model.StepStatus](obj.Status)
-}
-
-func (r *createAccountInputResolver) Type(ctx context.Context, obj *models.CreateAccountInput, data models.AccountType) error {
-	s := string(data)
-	obj.Type = &s
-	return nil
-}
-
-func (r *createAccountInputResolver) Capabilities(ctx context.Context, obj *models.CreateAccountInput, data []capability.Name) error {
-	obj.Capabilities = capabilityStrings(data)
-	return nil
+	return accountConnection(page), nil
 }
 
 func (r *Resolver) Account() generated.AccountResolver { return &accountResolver{r} }
 
-func (r *Resolver) Step() generated.StepResolver { return &stepResolver{r} }
-
-func (r *Resolver) CreateAccountInput() generated.CreateAccountInputResolver {
-	return &createAccountInputResolver{r}
-}
-
-type (
-	accountResolver            struct{ *Resolver }
-	stepResolver               struct{ *Resolver }
-	createAccountInputResolver struct{ *Resolver }
-)
+type accountResolver struct{ *Resolver }

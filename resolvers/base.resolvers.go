@@ -10,43 +10,18 @@ import (
 
 	"github.com/frame-oss/payments-server/graph/generated"
 	"github.com/frame-oss/payments-server/graph/model"
-	"github.com/frame-oss/payments-server/internal/auth"
-	"github.com/frame-oss/payments-server/internal/ids"
+	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/internal/platform/ids"
 )
 
 func (r *queryResolver) Node(ctx context.Context, id string) (model.Node, error) {
-	p, err := auth.Require(ctx, auth.SecretKey, auth.PublishableKey, auth.OnboardingSession, auth.CheckoutSession)
-	if err != nil {
+	if _, err := auth.Require(ctx, auth.SecretKey, auth.PublishableKey, auth.OnboardingSession, auth.CheckoutSession); err != nil {
 		return nil, err
 	}
 	if _, ok := ids.Parse(id); !ok {
 		return nil, nil
 	}
-	a, err := r.loadAccount(ctx, id)
-	if err == nil {
-		return a, nil
-	}
-	if !isNotFound(err) {
-		return nil, err
-	}
-	if p.Kind != auth.SecretKey { // only secret keys read events and capabilities
-		return nil, nil
-	}
-	e, err := r.Resolver.GetEvent(ctx, id)
-	if err == nil {
-		return e, nil
-	}
-	if !isNotFound(err) {
-		return nil, err
-	}
-	c, err := r.loadCapability(ctx, id)
-	if err == nil {
-		return c, nil
-	}
-	if !isNotFound(err) {
-		return nil, err
-	}
-	return nil, nil
+	return findNode(ctx, id)
 }
 
 func (r *Resolver) Mutation() generated.MutationResolver { return &mutationResolver{r} }

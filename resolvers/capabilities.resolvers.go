@@ -9,40 +9,32 @@ import (
 	"context"
 
 	"github.com/frame-oss/payments-server/graph/generated"
-	"github.com/frame-oss/payments-server/graph/model"
-	"github.com/frame-oss/payments-server/internal/capability"
+	"github.com/frame-oss/payments-server/internal/domain/capability"
 	"github.com/frame-oss/payments-server/models"
 )
 
 func (r *capabilityResolver) Account(ctx context.Context, obj *models.Capability) (*models.Account, error) {
-	return r.loadAccount(ctx, obj.AccountID.String())
+	return load(ctx, accountLoader, obj.AccountID.String())
 }
 
-func (r *mutationResolver) RequestCapabilities(ctx context.Context, accountID string, capabilities []capability.Name) (*model.RequestCapabilitiesPayload, error) {
-	defer forgetLoaded(ctx)
-	caps, created, err := r.Resolver.RequestCapabilities(ctx, accountID, capabilityStrings(capabilities))
-	if err != nil {
-		return nil, err
-	}
-	return &model.RequestCapabilitiesPayload{Capabilities: caps, Created: created}, nil
+func (r *mutationResolver) RequestCapabilities(ctx context.Context, accountID string, capabilities []capability.Name) (*models.CapabilityRequest, error) {
+	return r.Svc.Accounts.RequestCapabilities(ctx, accountID, names(capabilities))
 }
 
 func (r *mutationResolver) DisableCapability(ctx context.Context, accountID string, name capability.Name) (*models.Capability, error) {
-	defer forgetLoaded(ctx)
-	return r.Resolver.DisableCapability(ctx, accountID, string(name))
+	return r.Svc.Accounts.DisableCapability(ctx, accountID, string(name))
 }
 
 func (r *mutationResolver) ReactivateCapability(ctx context.Context, accountID string, name capability.Name) (*models.Capability, error) {
-	defer forgetLoaded(ctx)
-	return r.Resolver.ReactivateCapability(ctx, accountID, string(name))
+	return r.Svc.Accounts.ReactivateCapability(ctx, accountID, string(name))
 }
 
 func (r *queryResolver) Capabilities(ctx context.Context, accountID string) ([]*models.Capability, error) {
-	return r.Resolver.ListCapabilities(ctx, accountID)
+	return r.Svc.Accounts.ListCapabilities(ctx, accountID)
 }
 
 func (r *queryResolver) Capability(ctx context.Context, accountID string, name capability.Name) (*models.Capability, error) {
-	return r.Resolver.GetCapability(ctx, accountID, string(name))
+	return r.Svc.Accounts.GetCapability(ctx, accountID, string(name))
 }
 
 func (r *Resolver) Capability() generated.CapabilityResolver { return &capabilityResolver{r} }

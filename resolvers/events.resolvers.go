@@ -9,13 +9,18 @@ import (
 	"context"
 
 	"github.com/frame-oss/payments-server/graph/model"
-	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/internal/platform/events"
+	"github.com/frame-oss/payments-server/resolvers/webhooks"
 )
 
-func (r *queryResolver) Event(ctx context.Context, id string) (*models.Event, error) {
-	return r.Resolver.GetEvent(ctx, id)
+func (r *queryResolver) Event(ctx context.Context, id string) (*events.Event, error) {
+	return load(ctx, eventLoader, id)
 }
 
 func (r *queryResolver) Events(ctx context.Context, first *int, after *string, typeArg *string) (*model.EventConnection, error) {
-	return r.Resolver.EventConnection(ctx, first, after, typeArg)
+	page, err := r.Svc.Webhooks.ListEvents(ctx, webhooks.EventFilter{Type: typeArg}, keyset(first, after))
+	if err != nil {
+		return nil, err
+	}
+	return eventConnection(page), nil
 }

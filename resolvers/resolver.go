@@ -1,26 +1,45 @@
-// Package resolvers is the operation layer: every API operation is a method
-// here, called by the REST handlers and by the GraphQL resolvers alike, so
-// both transports share every rule. A method authorizes the caller,
-// validates, runs one transaction and emits its events inside it.
+// Package resolvers is gqlgen's root: the GraphQL resolvers (*.resolvers.go,
+// generated and then filled in) only delegate to the operation layer, the
+// services of the business areas in the sub-packages (accounts, webhooks,
+// ...), which REST calls too. The helpers here map the services' results
+// onto GraphQL shapes (connections) and declare each resource's dataloader
+// and node lookup (*_graph.go). No business rule lives in this package.
 package resolvers
 
 import (
-	"log/slog"
-
-	"github.com/frame-oss/payments-server/internal/capability"
-	"github.com/frame-oss/payments-server/internal/clock"
-	"github.com/frame-oss/payments-server/internal/store"
-	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/graph/loaders"
+	"github.com/frame-oss/payments-server/resolvers/accounts"
+	"github.com/frame-oss/payments-server/resolvers/webhooks"
 )
 
-// Resolver is the root of the operation layer (and of the GraphQL resolvers).
-type Resolver struct {
-	DB     *store.DB
-	Clock  clock.Clock
-	Logger *slog.Logger
+// Resolver is the root of the GraphQL resolvers: the services they call.
+type Resolver struct{ Svc Services }
 
-	// FactsHook, when set, adjusts the facts the requirement rules see for
-	// an account. Verification flows that are not stored yet (phone,
-	// identity runs, payment methods) report through here in tests.
-	FactsHook func(a *models.Account, f *capability.Facts)
+// Services are the operation layer, one service per business area. (A
+// named field, not embedded: root query fields such as `accounts` would
+// otherwise shadow the services of the same name.)
+type Services struct {
+	Accounts *accounts.Service
+	Webhooks *webhooks.Service
+}
+
+// loaderDecls are the dataloaders the resources declare (loader).
+var loaderDecls []func(r *Resolver, reg *loaders.Registry)
+
+// loader declares a per-request loader of V by id, batched through the
+// fetch the service provides. Each resource declares its own in its
+// *_graph.go file.
+func loader[V any](name string, fetch func(r *Resolver) loaders.Fetch[V]) loaders.Key[V] {
+	k := loaders.NewKey[V](name)
+	loaderDecls = append(loaderDecls, func(r *Resolver, reg *loaders.Registry) { loaders.Add(reg, k, fetch(r)) })
+	return k
+}
+
+// Loaders returns the registry of every declared loader over r's services.
+func (r *Resolver) Loaders() *loaders.Registry {
+	reg := loaders.NewRegistry()
+	for _, add := range loaderDecls {
+		add(r, reg)
+	}
+	return reg
 }

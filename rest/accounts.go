@@ -6,70 +6,87 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/accounts"
+	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-func (h *handlers) createAccount(w http.ResponseWriter, r *http.Request) {
+// accountRoutes mounts /v1/accounts (API-DECISIONS §4).
+func accountRoutes(r chi.Router, svc *accounts.Service) {
+	h := accountHandlers{svc}
+	r.Post("/v1/accounts", h.create)
+	r.Get("/v1/accounts", h.list)
+	r.Get("/v1/accounts/search", h.search)
+	r.Get("/v1/accounts/{id}", h.get)
+	r.Patch("/v1/accounts/{id}", h.update)
+	r.Delete("/v1/accounts/{id}", h.disable)
+	r.Post("/v1/accounts/{id}/restrict", h.restrict)
+	r.Post("/v1/accounts/{id}/unrestrict", h.unrestrict)
+}
+
+type accountHandlers struct{ svc *accounts.Service }
+
+func (h accountHandlers) create(w http.ResponseWriter, r *http.Request) {
 	var in models.CreateAccountInput
 	if err := decode(r, &in); err != nil {
 		WriteError(w, r, err)
 		return
 	}
-	a, err := h.res.CreateAccount(r.Context(), &in)
+	a, err := h.svc.CreateAccount(r.Context(), &in)
 	respond(w, r, http.StatusCreated, a, err)
 }
 
-func (h *handlers) listAccounts(w http.ResponseWriter, r *http.Request) {
+func (h accountHandlers) list(w http.ResponseWriter, r *http.Request) {
 	q := newQuery(r)
-	f := models.AccountListFilter{Status: q.str("status"), Type: q.str("type"), ExternalID: q.str("external_id"),
+	f := accounts.AccountFilter{Status: q.str("status"), Type: q.str("type"), ExternalID: q.str("external_id"),
 		IncludeDisabled: q.boolean("include_disabled")}
-	pp := q.page()
-	if err := q.err(); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	page, err := h.res.ListAccounts(r.Context(), f, pp)
-	respondPage(w, r, page, err)
+	h.respondList(w, r, q, f)
 }
 
-func (h *handlers) searchAccounts(w http.ResponseWriter, r *http.Request) {
+// search is the list with name and e-mail matching; it includes disabled
+// accounts.
+func (h accountHandlers) search(w http.ResponseWriter, r *http.Request) {
 	q := newQuery(r)
-	s := models.AccountSearch{Name: q.str("name"), Email: q.str("email"), ExternalID: q.str("external_id"),
-		Status: q.str("status"), Type: q.str("type")}
+	f := accounts.AccountFilter{Name: q.str("name"), Email: q.str("email"), ExternalID: q.str("external_id"),
+		Status: q.str("status"), Type: q.str("type"), IncludeDisabled: true}
+	h.respondList(w, r, q, f)
+}
+
+func (h accountHandlers) respondList(w http.ResponseWriter, r *http.Request, q *query, f accounts.AccountFilter) {
 	pp := q.page()
 	if err := q.err(); err != nil {
 		WriteError(w, r, err)
 		return
 	}
-	page, err := h.res.SearchAccounts(r.Context(), s, pp)
+	page, err := h.svc.ListAccounts(r.Context(), f, op.ListParams{PageParams: pp})
 	respondPage(w, r, page, err)
 }
 
-func (h *handlers) getAccount(w http.ResponseWriter, r *http.Request) {
-	a, err := h.res.GetAccount(r.Context(), chi.URLParam(r, "id"))
+func (h accountHandlers) get(w http.ResponseWriter, r *http.Request) {
+	a, err := h.svc.GetAccount(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, a, err)
 }
 
-func (h *handlers) updateAccount(w http.ResponseWriter, r *http.Request) {
+func (h accountHandlers) update(w http.ResponseWriter, r *http.Request) {
 	var in models.UpdateAccountInput
 	if err := decode(r, &in); err != nil {
 		WriteError(w, r, err)
 		return
 	}
-	a, err := h.res.UpdateAccount(r.Context(), chi.URLParam(r, "id"), &in)
+	a, err := h.svc.UpdateAccount(r.Context(), chi.URLParam(r, "id"), &in)
 	respond(w, r, http.StatusOK, a, err)
 }
 
-func (h *handlers) disableAccount(w http.ResponseWriter, r *http.Request) {
-	a, err := h.res.DisableAccount(r.Context(), chi.URLParam(r, "id"))
+func (h accountHandlers) disable(w http.ResponseWriter, r *http.Request) {
+	a, err := h.svc.DisableAccount(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, a, err)
 }
 
-func (h *handlers) restrictAccount(w http.ResponseWriter, r *http.Request) {
-	a, err := h.res.RestrictAccount(r.Context(), chi.URLParam(r, "id"))
+func (h accountHandlers) restrict(w http.ResponseWriter, r *http.Request) {
+	a, err := h.svc.RestrictAccount(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, a, err)
 }
 
-func (h *handlers) unrestrictAccount(w http.ResponseWriter, r *http.Request) {
-	a, err := h.res.UnrestrictAccount(r.Context(), chi.URLParam(r, "id"))
+func (h accountHandlers) unrestrict(w http.ResponseWriter, r *http.Request) {
+	a, err := h.svc.UnrestrictAccount(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, a, err)
 }

@@ -6,7 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/frame-oss/payments-server/internal/capability"
+	"github.com/frame-oss/payments-server/internal/domain/capability"
 	"github.com/frame-oss/payments-server/internal/testenv"
 	"github.com/frame-oss/payments-server/models"
 )

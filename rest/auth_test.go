@@ -7,7 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/frame-oss/payments-server/internal/auth"
+	"github.com/frame-oss/payments-server/internal/platform/auth"
 )
 
 // operation is one endpoint of this area, with a valid body.

@@ -6,20 +6,33 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/accounts"
 )
+
+// capabilityRoutes mounts /v1/accounts/{id}/capabilities (spec doc 1 §4.3).
+func capabilityRoutes(r chi.Router, svc *accounts.Service) {
+	h := capabilityHandlers{svc}
+	r.Get("/v1/accounts/{id}/capabilities", h.list)
+	r.Post("/v1/accounts/{id}/capabilities", h.request)
+	r.Get("/v1/accounts/{id}/capabilities/{name}", h.get)
+	r.Delete("/v1/accounts/{id}/capabilities/{name}", h.disable)
+	r.Post("/v1/accounts/{id}/capabilities/{name}/reactivate", h.reactivate)
+}
+
+type capabilityHandlers struct{ svc *accounts.Service }
 
 type capabilitiesBody struct {
 	Data []*models.Capability `json:"data"`
 }
 
-func (h *handlers) listCapabilities(w http.ResponseWriter, r *http.Request) {
-	caps, err := h.res.ListCapabilities(r.Context(), chi.URLParam(r, "id"))
+func (h capabilityHandlers) list(w http.ResponseWriter, r *http.Request) {
+	caps, err := h.svc.ListCapabilities(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, capabilitiesBody{Data: caps}, err)
 }
 
-// requestCapabilities answers a bare array: 201 when at least one
-// capability was created, 200 when none was (spec doc 1 §4.3).
-func (h *handlers) requestCapabilities(w http.ResponseWriter, r *http.Request) {
+// request answers a bare array: 201 when at least one capability was
+// created, 200 when none was (spec doc 1 §4.3).
+func (h capabilityHandlers) request(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		Capabilities []string `json:"capabilities"`
 	}
@@ -27,25 +40,29 @@ func (h *handlers) requestCapabilities(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	caps, created, err := h.res.RequestCapabilities(r.Context(), chi.URLParam(r, "id"), in.Capabilities)
+	res, err := h.svc.RequestCapabilities(r.Context(), chi.URLParam(r, "id"), in.Capabilities)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
 	status := http.StatusOK
-	if created {
+	if res.Created {
 		status = http.StatusCreated
 	}
-	respond(w, r, status, caps, err)
+	writeJSON(w, status, res.Capabilities)
 }
 
-func (h *handlers) getCapability(w http.ResponseWriter, r *http.Request) {
-	c, err := h.res.GetCapability(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "name"))
+func (h capabilityHandlers) get(w http.ResponseWriter, r *http.Request) {
+	c, err := h.svc.GetCapability(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "name"))
 	respond(w, r, http.StatusOK, c, err)
 }
 
-func (h *handlers) disableCapability(w http.ResponseWriter, r *http.Request) {
-	c, err := h.res.DisableCapability(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "name"))
+func (h capabilityHandlers) disable(w http.ResponseWriter, r *http.Request) {
+	c, err := h.svc.DisableCapability(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "name"))
 	respond(w, r, http.StatusOK, c, err)
 }
 
-func (h *handlers) reactivateCapability(w http.ResponseWriter, r *http.Request) {
-	c, err := h.res.ReactivateCapability(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "name"))
+func (h capabilityHandlers) reactivate(w http.ResponseWriter, r *http.Request) {
+	c, err := h.svc.ReactivateCapability(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "name"))
 	respond(w, r, http.StatusOK, c, err)
 }

@@ -8,8 +8,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/frame-oss/payments-server/internal/auth"
-	"github.com/frame-oss/payments-server/internal/capability"
+	"github.com/frame-oss/payments-server/internal/domain/capability"
+	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/testenv"
 	"github.com/frame-oss/payments-server/models"
 )
@@ -88,7 +88,7 @@ func TestMerchantDisabledCapabilitiesAreSkipped(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	_, k := f.env.NewMerchant(auth.NewMerchant{Name: "B",
-		DisabledCapabilities: []capability.Name{capability.KYCPrefill, capability.BankAccountVerification}})
+		DisabledCapabilities: []string{string(capability.KYCPrefill), string(capability.BankAccountVerification)}})
 	c := f.env.Client(k.Sandbox.Secret)
 	a := createAccount(t, c, map[string]any{"capabilities": []string{"kyc_prefill"}})
 	require.Equal(t, []any{}, a["capabilities"], "a switched-off capability is skipped on create too, with its dependencies")
@@ -118,7 +118,7 @@ func TestCapabilityNotProvisionable(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	_, k := f.env.NewMerchant(auth.NewMerchant{Name: "Payments only",
-		Products: []capability.Product{capability.ProductPayments, capability.ProductPayouts}})
+		Products: []string{string(capability.ProductPayments), string(capability.ProductPayouts)}})
 	c := f.env.Client(k.Sandbox.Secret)
 	a := createAccount(t, c, map[string]any{"capabilities": []string{"card_send"}})
 

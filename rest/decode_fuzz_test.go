@@ -5,7 +5,7 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	"github.com/frame-oss/payments-server/internal/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/models"
 )
 

@@ -7,8 +7,8 @@ import (
 	"log/slog"
 	"net/http"
 
-	"github.com/frame-oss/payments-server/internal/apierr"
-	"github.com/frame-oss/payments-server/internal/httpx"
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/httpx"
 )
 
 // envelope is the one error body of the API (API-DECISIONS §2).

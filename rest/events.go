@@ -4,21 +4,33 @@ import (
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
+
+	"github.com/frame-oss/payments-server/resolvers/op"
+	"github.com/frame-oss/payments-server/resolvers/webhooks"
 )
 
-func (h *handlers) listEvents(w http.ResponseWriter, r *http.Request) {
+// eventRoutes mounts /v1/events (API-DECISIONS §5).
+func eventRoutes(r chi.Router, svc *webhooks.Service) {
+	h := eventHandlers{svc}
+	r.Get("/v1/events", h.list)
+	r.Get("/v1/events/{id}", h.get)
+}
+
+type eventHandlers struct{ svc *webhooks.Service }
+
+func (h eventHandlers) list(w http.ResponseWriter, r *http.Request) {
 	q := newQuery(r)
-	typ := q.str("type")
+	f := webhooks.EventFilter{Type: q.str("type")}
 	pp := q.page()
 	if err := q.err(); err != nil {
 		WriteError(w, r, err)
 		return
 	}
-	page, err := h.res.ListEvents(r.Context(), typ, pp)
+	page, err := h.svc.ListEvents(r.Context(), f, op.ListParams{PageParams: pp})
 	respondPage(w, r, page, err)
 }
 
-func (h *handlers) getEvent(w http.ResponseWriter, r *http.Request) {
-	e, err := h.res.GetEvent(r.Context(), chi.URLParam(r, "id"))
+func (h eventHandlers) get(w http.ResponseWriter, r *http.Request) {
+	e, err := h.svc.GetEvent(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, e, err)
 }

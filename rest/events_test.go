@@ -127,7 +127,7 @@ func TestFailedRequestWritesNoEvent(t *testing.T) {
 	pending := createAccount(t, f.sk, map[string]any{"capabilities": []string{"phone_verification"}})
 	f.exec(t, `CREATE FUNCTION refuse_activation() RETURNS trigger LANGUAGE plpgsql AS $$
 		BEGIN RAISE EXCEPTION 'activation refused by test'; END $$`)
-	f.exec(t, `CREATE TRIGGER refuse_activation BEFORE UPDATE ON capabilities FOR EACH ROW
+	f.exec(t, `CREATE TRIGGER refuse_activation BEFORE INSERT OR UPDATE ON capabilities FOR EACH ROW
 		WHEN (NEW.status = 'active') EXECUTE FUNCTION refuse_activation()`)
 
 	// Create: account.created is emitted before activation fails.

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -34,7 +35,7 @@ type listBody[T any] struct {
 }
 
 // respondPage renders a page of results served at the request's path.
-func respondPage[T any](w http.ResponseWriter, r *http.Request, page models.Page[T], err error) {
+func respondPage[T any](w http.ResponseWriter, r *http.Request, page op.Page[T], err error) {
 	if err != nil {
 		WriteError(w, r, err)
 		return

@@ -5,43 +5,24 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"github.com/frame-oss/payments-server/internal/apierr"
-	"github.com/frame-oss/payments-server/internal/auth"
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/resolvers"
 )
 
-type handlers struct{ res *resolvers.Resolver }
-
-// Routes mounts every documented /v1 path on r.
-func Routes(r chi.Router, res *resolvers.Resolver) {
-	h := &handlers{res: res}
-	r = r.With(requireCredential)
-
-	r.Route("/v1/accounts", func(r chi.Router) {
-		r.Post("/", h.createAccount)
-		r.Get("/", h.listAccounts)
-		r.Get("/search", h.searchAccounts)
-		r.Get("/{id}", h.getAccount)
-		r.Patch("/{id}", h.updateAccount)
-		r.Delete("/{id}", h.disableAccount)
-		r.Post("/{id}/restrict", h.restrictAccount)
-		r.Post("/{id}/unrestrict", h.unrestrictAccount)
-
-		r.Get("/{id}/capabilities", h.listCapabilities)
-		r.Post("/{id}/capabilities", h.requestCapabilities)
-		r.Get("/{id}/capabilities/{name}", h.getCapability)
-		r.Delete("/{id}/capabilities/{name}", h.disableCapability)
-		r.Post("/{id}/capabilities/{name}/reactivate", h.reactivateCapability)
-	})
-
-	r.Get("/v1/events", h.listEvents)
-	r.Get("/v1/events/{id}", h.getEvent)
+// Routes mounts every documented /v1 path on r: one line per resource,
+// each of which mounts its own routes (accounts.go, capabilities.go, ...).
+func Routes(r chi.Router, svc resolvers.Services) {
+	r = r.With(requireCredential, withIdempotencyKey)
+	accountRoutes(r, svc.Accounts)
+	capabilityRoutes(r, svc.Accounts)
+	eventRoutes(r, svc.Webhooks)
 }
 
 // requireCredential answers an anonymous request 401 before its body is
 // read: every route here needs a credential, and the caller must learn that
 // first, not that its JSON is malformed. Which kind of credential may call
-// an operation stays the resolvers' decision.
+// an operation stays the operation's decision.
 func requireCredential(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if auth.FromContext(r.Context()) == nil {

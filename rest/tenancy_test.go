@@ -6,7 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/frame-oss/payments-server/internal/auth"
+	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/testenv"
 )
 

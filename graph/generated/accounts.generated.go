@@ -11,7 +11,8 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/frame-oss/payments-server/graph/model"
-	"github.com/frame-oss/payments-server/internal/capability"
+	"github.com/frame-oss/payments-server/internal/domain/capability"
+	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/google/uuid"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -20,21 +21,9 @@ import (
 // region    ************************** generated!.gotpl **************************
 
 type AccountResolver interface {
-	BlockedReason(ctx context.Context, obj *models.Account) (*model.AccountBlockedReason, error)
-	RestrictedBy(ctx context.Context, obj *models.Account) ([]model.AccountRestrictor, error)
-
 	Metadata(ctx context.Context, obj *models.Account) (models.Metadata, error)
 	PayoutPaymentMethodID(ctx context.Context, obj *models.Account) (*string, error)
 	Profile(ctx context.Context, obj *models.Account) (*models.Profile, error)
-}
-type StepResolver interface {
-	Status(ctx context.Context, obj *capability.Step) (model.StepStatus, error)
-}
-
-type CreateAccountInputResolver interface {
-	Type(ctx context.Context, obj *models.CreateAccountInput, data models.AccountType) error
-
-	Capabilities(ctx context.Context, obj *models.CreateAccountInput, data []capability.Name) error
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -123,18 +112,18 @@ func (ec *executionContext) _Account_blockedReason(ctx context.Context, field gr
 			return ec.fieldContext_Account_blockedReason(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Account().BlockedReason(ctx, obj)
+			return obj.BlockedReason, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *model.AccountBlockedReason) graphql.Marshaler {
-			return ec.marshalOAccountBlockedReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐAccountBlockedReason(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *models.BlockedReason) graphql.Marshaler {
+			return ec.marshalOAccountBlockedReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBlockedReason(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_Account_blockedReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Account", field, true, true, errors.New("field of type AccountBlockedReason does not have child fields"))
+	return graphql.NewScalarFieldContext("Account", field, false, false, errors.New("field of type AccountBlockedReason does not have child fields"))
 }
 
 func (ec *executionContext) _Account_restrictedBy(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
@@ -146,18 +135,18 @@ func (ec *executionContext) _Account_restrictedBy(ctx context.Context, field gra
 			return ec.fieldContext_Account_restrictedBy(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Account().RestrictedBy(ctx, obj)
+			return obj.RestrictedBy, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []model.AccountRestrictor) graphql.Marshaler {
-			return ec.marshalNAccountRestrictor2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐAccountRestrictorᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []models.Restrictor) graphql.Marshaler {
+			return ec.marshalNAccountRestrictor2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRestrictorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Account_restrictedBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Account", field, true, true, errors.New("field of type AccountRestrictor does not have child fields"))
+	return graphql.NewScalarFieldContext("Account", field, false, false, errors.New("field of type AccountRestrictor does not have child fields"))
 }
 
 func (ec *executionContext) _Account_externalId(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
@@ -338,7 +327,7 @@ func (ec *executionContext) _Account_steps(ctx context.Context, field graphql.Co
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []capability.Step) graphql.Marshaler {
-			return ec.marshalNStep2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐStepᚄ(ctx, selections, v)
+			return ec.marshalNStep2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -392,8 +381,8 @@ func (ec *executionContext) _Account_created(ctx context.Context, field graphql.
 			return obj.Created, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v models.Timestamp) graphql.Marshaler {
-			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTimestamp(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
+			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
 		true,
 		true,
@@ -415,8 +404,8 @@ func (ec *executionContext) _Account_updated(ctx context.Context, field graphql.
 			return obj.Updated, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v models.Timestamp) graphql.Marshaler {
-			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTimestamp(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
+			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
 		true,
 		true,
@@ -1408,18 +1397,18 @@ func (ec *executionContext) _Step_status(ctx context.Context, field graphql.Coll
 			return ec.fieldContext_Step_status(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Step().Status(ctx, obj)
+			return obj.Status, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v model.StepStatus) graphql.Marshaler {
-			return ec.marshalNStepStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐStepStatus(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v capability.StepStatus) graphql.Marshaler {
+			return ec.marshalNStepStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepStatus(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Step_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Step", field, true, true, errors.New("field of type StepStatus does not have child fields"))
+	return graphql.NewScalarFieldContext("Step", field, false, false, errors.New("field of type StepStatus does not have child fields"))
 }
 
 func (ec *executionContext) _Step_label(ctx context.Context, field graphql.CollectedField, obj *capability.Step) (ret graphql.Marshaler) {
@@ -1549,8 +1538,8 @@ func (ec *executionContext) _TermsOfService_acceptedAt(ctx context.Context, fiel
 			return obj.AcceptedAt, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v models.ISOTime) graphql.Marshaler {
-			return ec.marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐISOTime(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v wire.ISOTime) graphql.Marshaler {
+			return ec.marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐISOTime(ctx, selections, v)
 		},
 		true,
 		false,
@@ -1878,13 +1867,11 @@ func (ec *executionContext) unmarshalInputCreateAccountInput(ctx context.Context
 		switch k {
 		case "type":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("type"))
-			data, err := ec.unmarshalNAccountType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAccountType(ctx, v)
+			data, err := ec.unmarshalNAccountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAccountType(ctx, v)
 			if err != nil {
 				return it, err
 			}
-			if err = ec.Resolvers.CreateAccountInput().Type(ctx, &it, data); err != nil {
-				return it, err
-			}
+			it.Type = data
 		case "profile":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("profile"))
 			data, err := ec.unmarshalNProfileInput2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐProfileInput(ctx, v)
@@ -1894,13 +1881,11 @@ func (ec *executionContext) unmarshalInputCreateAccountInput(ctx context.Context
 			it.Profile = data
 		case "capabilities":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("capabilities"))
-			data, err := ec.unmarshalOCapabilityName2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐNameᚄ(ctx, v)
+			data, err := ec.unmarshalOCapabilityName2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐNameᚄ(ctx, v)
 			if err != nil {
 				return it, err
 			}
-			if err = ec.Resolvers.CreateAccountInput().Capabilities(ctx, &it, data); err != nil {
-				return it, err
-			}
+			it.Capabilities = data
 		case "externalId":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("externalId"))
 			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
@@ -2262,81 +2247,15 @@ func (ec *executionContext) _Account(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "blockedReason":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Account_blockedReason(ctx, field, obj)
-				if res == graphql.RequiredNull {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._Account_blockedReason(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "restrictedBy":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Account_restrictedBy(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._Account_restrictedBy(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "externalId":
 			out.Values[i] = ec._Account_externalId(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -2971,60 +2890,27 @@ func (ec *executionContext) _Step(ctx context.Context, sel ast.SelectionSet, obj
 		case "key":
 			out.Values[i] = ec._Step_key(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "status":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Step_status(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._Step_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "label":
 			out.Values[i] = ec._Step_label(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "fields":
 			out.Values[i] = ec._Step_fields(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "currentlyDue":
 			out.Values[i] = ec._Step_currentlyDue(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -3155,23 +3041,41 @@ func (ec *executionContext) marshalNAccountEdge2ᚖgithubᚗcomᚋframeᚑossᚋ
 	return ec._AccountEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNAccountRestrictor2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐAccountRestrictor(ctx context.Context, v any) (model.AccountRestrictor, error) {
-	var res model.AccountRestrictor
-	err := res.UnmarshalGQL(v)
+func (ec *executionContext) unmarshalNAccountRestrictor2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRestrictor(ctx context.Context, v any) (models.Restrictor, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNAccountRestrictor2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRestrictor[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNAccountRestrictor2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐAccountRestrictor(ctx context.Context, sel ast.SelectionSet, v model.AccountRestrictor) graphql.Marshaler {
-	return v
+func (ec *executionContext) marshalNAccountRestrictor2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRestrictor(ctx context.Context, sel ast.SelectionSet, v models.Restrictor) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNAccountRestrictor2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRestrictor[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
 }
 
-func (ec *executionContext) unmarshalNAccountRestrictor2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐAccountRestrictorᚄ(ctx context.Context, v any) ([]model.AccountRestrictor, error) {
+var (
+	unmarshalNAccountRestrictor2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRestrictor = map[string]models.Restrictor{
+		"MERCHANT": models.RestrictorMerchant,
+		"PLATFORM": models.RestrictorPlatform,
+	}
+	marshalNAccountRestrictor2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRestrictor = map[models.Restrictor]string{
+		models.RestrictorMerchant: "MERCHANT",
+		models.RestrictorPlatform: "PLATFORM",
+	}
+)
+
+func (ec *executionContext) unmarshalNAccountRestrictor2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRestrictorᚄ(ctx context.Context, v any) ([]models.Restrictor, error) {
 	vSlice := graphql.CoerceList(v)
 	var err error
-	res := make([]model.AccountRestrictor, len(vSlice))
+	res := make([]models.Restrictor, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
-		res[i], err = ec.unmarshalNAccountRestrictor2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐAccountRestrictor(ctx, vSlice[i])
+		res[i], err = ec.unmarshalNAccountRestrictor2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRestrictor(ctx, vSlice[i])
 		if err != nil {
 			return nil, err
 		}
@@ -3179,11 +3083,11 @@ func (ec *executionContext) unmarshalNAccountRestrictor2ᚕgithubᚗcomᚋframe�
 	return res, nil
 }
 
-func (ec *executionContext) marshalNAccountRestrictor2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐAccountRestrictorᚄ(ctx context.Context, sel ast.SelectionSet, v []model.AccountRestrictor) graphql.Marshaler {
+func (ec *executionContext) marshalNAccountRestrictor2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRestrictorᚄ(ctx context.Context, sel ast.SelectionSet, v []models.Restrictor) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNAccountRestrictor2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐAccountRestrictor(ctx, sel, v[i])
+		return ec.marshalNAccountRestrictor2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRestrictor(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -3255,6 +3159,40 @@ var (
 	}
 )
 
+func (ec *executionContext) unmarshalNAccountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAccountType(ctx context.Context, v any) (*models.AccountType, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNAccountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAccountType[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAccountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAccountType(ctx context.Context, sel ast.SelectionSet, v *models.AccountType) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	_ = sel
+	res := graphql.MarshalString(marshalNAccountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAccountType[*v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNAccountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAccountType = map[string]models.AccountType{
+		"INDIVIDUAL": models.AccountTypeIndividual,
+		"BUSINESS":   models.AccountTypeBusiness,
+	}
+	marshalNAccountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAccountType = map[models.AccountType]string{
+		models.AccountTypeIndividual: "INDIVIDUAL",
+		models.AccountTypeBusiness:   "BUSINESS",
+	}
+)
+
 func (ec *executionContext) unmarshalNCreateAccountInput2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCreateAccountInput(ctx context.Context, v any) (models.CreateAccountInput, error) {
 	res, err := ec.unmarshalInputCreateAccountInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -3265,15 +3203,15 @@ func (ec *executionContext) unmarshalNProfileInput2ᚖgithubᚗcomᚋframeᚑoss
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNStep2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐStep(ctx context.Context, sel ast.SelectionSet, v capability.Step) graphql.Marshaler {
+func (ec *executionContext) marshalNStep2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStep(ctx context.Context, sel ast.SelectionSet, v capability.Step) graphql.Marshaler {
 	return ec._Step(ctx, sel, &v)
 }
 
-func (ec *executionContext) marshalNStep2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐStepᚄ(ctx context.Context, sel ast.SelectionSet, v []capability.Step) graphql.Marshaler {
+func (ec *executionContext) marshalNStep2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepᚄ(ctx context.Context, sel ast.SelectionSet, v []capability.Step) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNStep2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐStep(ctx, sel, v[i])
+		return ec.marshalNStep2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStep(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -3285,15 +3223,33 @@ func (ec *executionContext) marshalNStep2ᚕgithubᚗcomᚋframeᚑossᚋpayment
 	return ret
 }
 
-func (ec *executionContext) unmarshalNStepStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐStepStatus(ctx context.Context, v any) (model.StepStatus, error) {
-	var res model.StepStatus
-	err := res.UnmarshalGQL(v)
+func (ec *executionContext) unmarshalNStepStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepStatus(ctx context.Context, v any) (capability.StepStatus, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNStepStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepStatus[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNStepStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐStepStatus(ctx context.Context, sel ast.SelectionSet, v model.StepStatus) graphql.Marshaler {
-	return v
+func (ec *executionContext) marshalNStepStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepStatus(ctx context.Context, sel ast.SelectionSet, v capability.StepStatus) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNStepStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepStatus[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
 }
+
+var (
+	unmarshalNStepStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepStatus = map[string]capability.StepStatus{
+		"PENDING":   capability.StepPending,
+		"COMPLETED": capability.StepCompleted,
+	}
+	marshalNStepStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepStatus = map[capability.StepStatus]string{
+		capability.StepPending:   "PENDING",
+		capability.StepCompleted: "COMPLETED",
+	}
+)
 
 func (ec *executionContext) unmarshalNUpdateAccountInput2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUpdateAccountInput(ctx context.Context, v any) (models.UpdateAccountInput, error) {
 	res, err := ec.unmarshalInputUpdateAccountInput(ctx, v)
@@ -3307,21 +3263,41 @@ func (ec *executionContext) marshalOAccount2ᚖgithubᚗcomᚋframeᚑossᚋpaym
 	return ec._Account(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOAccountBlockedReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐAccountBlockedReason(ctx context.Context, v any) (*model.AccountBlockedReason, error) {
+func (ec *executionContext) unmarshalOAccountBlockedReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBlockedReason(ctx context.Context, v any) (*models.BlockedReason, error) {
 	if v == nil {
 		return nil, nil
 	}
-	var res = new(model.AccountBlockedReason)
-	err := res.UnmarshalGQL(v)
-	return res, graphql.ErrorOnPath(ctx, err)
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOAccountBlockedReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBlockedReason[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalOAccountBlockedReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐAccountBlockedReason(ctx context.Context, sel ast.SelectionSet, v *model.AccountBlockedReason) graphql.Marshaler {
+func (ec *executionContext) marshalOAccountBlockedReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBlockedReason(ctx context.Context, sel ast.SelectionSet, v *models.BlockedReason) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
-	return v
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOAccountBlockedReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBlockedReason[*v])
+	return res
 }
+
+var (
+	unmarshalOAccountBlockedReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBlockedReason = map[string]models.BlockedReason{
+		"FRAUD_BLOCKED":       models.BlockedFraud,
+		"PLATFORM_RESTRICTED": models.BlockedPlatformRestricted,
+		"MERCHANT_RESTRICTED": models.BlockedMerchantRestricted,
+		"RESTRICTED":          models.BlockedRestricted,
+		"DISABLED":            models.BlockedDisabled,
+	}
+	marshalOAccountBlockedReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBlockedReason = map[models.BlockedReason]string{
+		models.BlockedFraud:              "FRAUD_BLOCKED",
+		models.BlockedPlatformRestricted: "PLATFORM_RESTRICTED",
+		models.BlockedMerchantRestricted: "MERCHANT_RESTRICTED",
+		models.BlockedRestricted:         "RESTRICTED",
+		models.BlockedDisabled:           "DISABLED",
+	}
+)
 
 func (ec *executionContext) unmarshalOAccountFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐAccountFilter(ctx context.Context, v any) (*model.AccountFilter, error) {
 	if v == nil {

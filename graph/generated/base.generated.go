@@ -13,7 +13,9 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/introspection"
 	"github.com/frame-oss/payments-server/graph/model"
-	"github.com/frame-oss/payments-server/internal/capability"
+	"github.com/frame-oss/payments-server/internal/domain/capability"
+	"github.com/frame-oss/payments-server/internal/platform/events"
+	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -26,7 +28,7 @@ type MutationResolver interface {
 	DisableAccount(ctx context.Context, id string) (*models.Account, error)
 	RestrictAccount(ctx context.Context, id string) (*models.Account, error)
 	UnrestrictAccount(ctx context.Context, id string) (*models.Account, error)
-	RequestCapabilities(ctx context.Context, accountID string, capabilities []capability.Name) (*model.RequestCapabilitiesPayload, error)
+	RequestCapabilities(ctx context.Context, accountID string, capabilities []capability.Name) (*models.CapabilityRequest, error)
 	DisableCapability(ctx context.Context, accountID string, name capability.Name) (*models.Capability, error)
 	ReactivateCapability(ctx context.Context, accountID string, name capability.Name) (*models.Capability, error)
 }
@@ -36,7 +38,7 @@ type QueryResolver interface {
 	Accounts(ctx context.Context, first *int, after *string, filter *model.AccountFilter) (*model.AccountConnection, error)
 	Capabilities(ctx context.Context, accountID string) ([]*models.Capability, error)
 	Capability(ctx context.Context, accountID string, name capability.Name) (*models.Capability, error)
-	Event(ctx context.Context, id string) (*models.Event, error)
+	Event(ctx context.Context, id string) (*events.Event, error)
 	Events(ctx context.Context, first *int, after *string, typeArg *string) (*model.EventConnection, error)
 }
 
@@ -85,7 +87,7 @@ func (ec *executionContext) field_Mutation_disableCapability_args(ctx context.Co
 	args["accountId"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "name",
 		func(ctx context.Context, v any) (capability.Name, error) {
-			return ec.unmarshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐName(ctx, v)
+			return ec.unmarshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐName(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -107,7 +109,7 @@ func (ec *executionContext) field_Mutation_reactivateCapability_args(ctx context
 	args["accountId"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "name",
 		func(ctx context.Context, v any) (capability.Name, error) {
-			return ec.unmarshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐName(ctx, v)
+			return ec.unmarshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐName(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -129,7 +131,7 @@ func (ec *executionContext) field_Mutation_requestCapabilities_args(ctx context.
 	args["accountId"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "capabilities",
 		func(ctx context.Context, v any) ([]capability.Name, error) {
-			return ec.unmarshalNCapabilityName2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐNameᚄ(ctx, v)
+			return ec.unmarshalNCapabilityName2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐNameᚄ(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -273,7 +275,7 @@ func (ec *executionContext) field_Query_capability_args(ctx context.Context, raw
 	args["accountId"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "name",
 		func(ctx context.Context, v any) (capability.Name, error) {
-			return ec.unmarshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐName(ctx, v)
+			return ec.unmarshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐName(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -577,8 +579,8 @@ func (ec *executionContext) _Mutation_requestCapabilities(ctx context.Context, f
 			return ec.Resolvers.Mutation().RequestCapabilities(ctx, fc.Args["accountId"].(string), fc.Args["capabilities"].([]capability.Name))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *model.RequestCapabilitiesPayload) graphql.Marshaler {
-			return ec.marshalNRequestCapabilitiesPayload2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐRequestCapabilitiesPayload(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *models.CapabilityRequest) graphql.Marshaler {
+			return ec.marshalNRequestCapabilitiesPayload2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCapabilityRequest(ctx, selections, v)
 		},
 		true,
 		true,
@@ -1021,8 +1023,8 @@ func (ec *executionContext) _Query_event(ctx context.Context, field graphql.Coll
 			return ec.Resolvers.Query().Event(ctx, fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *models.Event) graphql.Marshaler {
-			return ec.marshalOEvent2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐEvent(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *events.Event) graphql.Marshaler {
+			return ec.marshalOEvent2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋeventsᚐEvent(ctx, selections, v)
 		},
 		true,
 		false,
@@ -1184,9 +1186,9 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 	switch obj := (obj).(type) {
 	case nil:
 		return graphql.Null
-	case models.Event:
+	case events.Event:
 		return ec._Event(ctx, sel, &obj)
-	case *models.Event:
+	case *events.Event:
 		if obj == nil {
 			return graphql.Null
 		}
@@ -1581,12 +1583,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 // region    ***************************** type.gotpl *****************************
 
-func (ec *executionContext) unmarshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐISOTime(ctx context.Context, v any) (models.ISOTime, error) {
+func (ec *executionContext) unmarshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐISOTime(ctx context.Context, v any) (wire.ISOTime, error) {
 	res, err := model.UnmarshalISOTime(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐISOTime(ctx context.Context, sel ast.SelectionSet, v models.ISOTime) graphql.Marshaler {
+func (ec *executionContext) marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐISOTime(ctx context.Context, sel ast.SelectionSet, v wire.ISOTime) graphql.Marshaler {
 	_ = sel
 	res := model.MarshalISOTime(v)
 	if res == graphql.Null {
@@ -1597,12 +1599,12 @@ func (ec *executionContext) marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymen
 	return res
 }
 
-func (ec *executionContext) unmarshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTimestamp(ctx context.Context, v any) (models.Timestamp, error) {
+func (ec *executionContext) unmarshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx context.Context, v any) (wire.Timestamp, error) {
 	res, err := model.UnmarshalTimestamp(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTimestamp(ctx context.Context, sel ast.SelectionSet, v models.Timestamp) graphql.Marshaler {
+func (ec *executionContext) marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx context.Context, sel ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 	_ = sel
 	res := model.MarshalTimestamp(v)
 	if res == graphql.Null {
@@ -1613,12 +1615,12 @@ func (ec *executionContext) marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymen
 	return res
 }
 
-func (ec *executionContext) unmarshalNJSON2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐEventData(ctx context.Context, v any) (models.EventData, error) {
+func (ec *executionContext) unmarshalNJSON2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋeventsᚐData(ctx context.Context, v any) (events.Data, error) {
 	res, err := model.UnmarshalEventData(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNJSON2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐEventData(ctx context.Context, sel ast.SelectionSet, v models.EventData) graphql.Marshaler {
+func (ec *executionContext) marshalNJSON2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋeventsᚐData(ctx context.Context, sel ast.SelectionSet, v events.Data) graphql.Marshaler {
 	_ = sel
 	res := model.MarshalEventData(v)
 	if res == graphql.Null {
@@ -1639,12 +1641,12 @@ func (ec *executionContext) marshalNPageInfo2ᚖgithubᚗcomᚋframeᚑossᚋpay
 	return ec._PageInfo(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐISOTime(ctx context.Context, v any) (models.ISOTime, error) {
+func (ec *executionContext) unmarshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐISOTime(ctx context.Context, v any) (wire.ISOTime, error) {
 	res, err := model.UnmarshalISOTime(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐISOTime(ctx context.Context, sel ast.SelectionSet, v models.ISOTime) graphql.Marshaler {
+func (ec *executionContext) marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐISOTime(ctx context.Context, sel ast.SelectionSet, v wire.ISOTime) graphql.Marshaler {
 	_ = sel
 	_ = ctx
 	res := model.MarshalISOTime(v)

@@ -10,8 +10,8 @@ import (
 	"sync/atomic"
 
 	"github.com/99designs/gqlgen/graphql"
-	"github.com/frame-oss/payments-server/graph/model"
-	"github.com/frame-oss/payments-server/internal/capability"
+	"github.com/frame-oss/payments-server/internal/domain/capability"
+	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/google/uuid"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -122,7 +122,7 @@ func (ec *executionContext) _Capability_name(ctx context.Context, field graphql.
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v capability.Name) graphql.Marshaler {
-			return ec.marshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐName(ctx, selections, v)
+			return ec.marshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐName(ctx, selections, v)
 		},
 		true,
 		true,
@@ -145,7 +145,7 @@ func (ec *executionContext) _Capability_status(ctx context.Context, field graphq
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v capability.Status) graphql.Marshaler {
-			return ec.marshalNCapabilityStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐStatus(ctx, selections, v)
+			return ec.marshalNCapabilityStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStatus(ctx, selections, v)
 		},
 		true,
 		true,
@@ -237,7 +237,7 @@ func (ec *executionContext) _Capability_errors(ctx context.Context, field graphq
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []capability.Error) graphql.Marshaler {
-			return ec.marshalNCapabilityError2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐErrorᚄ(ctx, selections, v)
+			return ec.marshalNCapabilityError2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -268,8 +268,8 @@ func (ec *executionContext) _Capability_created(ctx context.Context, field graph
 			return obj.Created, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v models.ISOTime) graphql.Marshaler {
-			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐISOTime(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v wire.ISOTime) graphql.Marshaler {
+			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐISOTime(ctx, selections, v)
 		},
 		true,
 		true,
@@ -291,8 +291,8 @@ func (ec *executionContext) _Capability_updated(ctx context.Context, field graph
 			return obj.Updated, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v models.ISOTime) graphql.Marshaler {
-			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐISOTime(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v wire.ISOTime) graphql.Marshaler {
+			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐISOTime(ctx, selections, v)
 		},
 		true,
 		true,
@@ -314,8 +314,8 @@ func (ec *executionContext) _Capability_disabled(ctx context.Context, field grap
 			return obj.Disabled, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v models.ISOTime) graphql.Marshaler {
-			return ec.marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐISOTime(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v wire.ISOTime) graphql.Marshaler {
+			return ec.marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐISOTime(ctx, selections, v)
 		},
 		true,
 		false,
@@ -394,7 +394,7 @@ func (ec *executionContext) fieldContext_CapabilityError_reason(_ context.Contex
 	return graphql.NewScalarFieldContext("CapabilityError", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
-func (ec *executionContext) _RequestCapabilitiesPayload_capabilities(ctx context.Context, field graphql.CollectedField, obj *model.RequestCapabilitiesPayload) (ret graphql.Marshaler) {
+func (ec *executionContext) _RequestCapabilitiesPayload_capabilities(ctx context.Context, field graphql.CollectedField, obj *models.CapabilityRequest) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -426,7 +426,7 @@ func (ec *executionContext) fieldContext_RequestCapabilitiesPayload_capabilities
 	return fc, nil
 }
 
-func (ec *executionContext) _RequestCapabilitiesPayload_created(ctx context.Context, field graphql.CollectedField, obj *model.RequestCapabilitiesPayload) (ret graphql.Marshaler) {
+func (ec *executionContext) _RequestCapabilitiesPayload_created(ctx context.Context, field graphql.CollectedField, obj *models.CapabilityRequest) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -637,7 +637,7 @@ func (ec *executionContext) _CapabilityError(ctx context.Context, sel ast.Select
 
 var requestCapabilitiesPayloadImplementors = []string{"RequestCapabilitiesPayload"}
 
-func (ec *executionContext) _RequestCapabilitiesPayload(ctx context.Context, sel ast.SelectionSet, obj *model.RequestCapabilitiesPayload) graphql.Marshaler {
+func (ec *executionContext) _RequestCapabilitiesPayload(ctx context.Context, sel ast.SelectionSet, obj *models.CapabilityRequest) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, requestCapabilitiesPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -708,15 +708,15 @@ func (ec *executionContext) marshalNCapability2ᚖgithubᚗcomᚋframeᚑossᚋp
 	return ec._Capability(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNCapabilityError2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐError(ctx context.Context, sel ast.SelectionSet, v capability.Error) graphql.Marshaler {
+func (ec *executionContext) marshalNCapabilityError2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐError(ctx context.Context, sel ast.SelectionSet, v capability.Error) graphql.Marshaler {
 	return ec._CapabilityError(ctx, sel, &v)
 }
 
-func (ec *executionContext) marshalNCapabilityError2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []capability.Error) graphql.Marshaler {
+func (ec *executionContext) marshalNCapabilityError2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []capability.Error) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNCapabilityError2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐError(ctx, sel, v[i])
+		return ec.marshalNCapabilityError2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐError(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -728,15 +728,15 @@ func (ec *executionContext) marshalNCapabilityError2ᚕgithubᚗcomᚋframeᚑos
 	return ret
 }
 
-func (ec *executionContext) unmarshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐName(ctx context.Context, v any) (capability.Name, error) {
+func (ec *executionContext) unmarshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐName(ctx context.Context, v any) (capability.Name, error) {
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐName[tmp]
+	res := unmarshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐName[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐName(ctx context.Context, sel ast.SelectionSet, v capability.Name) graphql.Marshaler {
+func (ec *executionContext) marshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐName(ctx context.Context, sel ast.SelectionSet, v capability.Name) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐName[v])
+	res := graphql.MarshalString(marshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐName[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -746,7 +746,7 @@ func (ec *executionContext) marshalNCapabilityName2githubᚗcomᚋframeᚑossᚋ
 }
 
 var (
-	unmarshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐName = map[string]capability.Name{
+	unmarshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐName = map[string]capability.Name{
 		"KYC":                       capability.KYC,
 		"KYB":                       capability.KYB,
 		"PHONE_VERIFICATION":        capability.PhoneVerification,
@@ -763,7 +763,7 @@ var (
 		"BANK_ACCOUNT_SEND":         capability.BankAccountSend,
 		"BANK_ACCOUNT_RECEIVE":      capability.BankAccountReceive,
 	}
-	marshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐName = map[capability.Name]string{
+	marshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐName = map[capability.Name]string{
 		capability.KYC:                     "KYC",
 		capability.KYB:                     "KYB",
 		capability.PhoneVerification:       "PHONE_VERIFICATION",
@@ -782,13 +782,13 @@ var (
 	}
 )
 
-func (ec *executionContext) unmarshalNCapabilityName2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐNameᚄ(ctx context.Context, v any) ([]capability.Name, error) {
+func (ec *executionContext) unmarshalNCapabilityName2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐNameᚄ(ctx context.Context, v any) ([]capability.Name, error) {
 	vSlice := graphql.CoerceList(v)
 	var err error
 	res := make([]capability.Name, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
-		res[i], err = ec.unmarshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐName(ctx, vSlice[i])
+		res[i], err = ec.unmarshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐName(ctx, vSlice[i])
 		if err != nil {
 			return nil, err
 		}
@@ -796,11 +796,11 @@ func (ec *executionContext) unmarshalNCapabilityName2ᚕgithubᚗcomᚋframeᚑo
 	return res, nil
 }
 
-func (ec *executionContext) marshalNCapabilityName2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐNameᚄ(ctx context.Context, sel ast.SelectionSet, v []capability.Name) graphql.Marshaler {
+func (ec *executionContext) marshalNCapabilityName2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐNameᚄ(ctx context.Context, sel ast.SelectionSet, v []capability.Name) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐName(ctx, sel, v[i])
+		return ec.marshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐName(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -812,15 +812,15 @@ func (ec *executionContext) marshalNCapabilityName2ᚕgithubᚗcomᚋframeᚑoss
 	return ret
 }
 
-func (ec *executionContext) unmarshalNCapabilityStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐStatus(ctx context.Context, v any) (capability.Status, error) {
+func (ec *executionContext) unmarshalNCapabilityStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStatus(ctx context.Context, v any) (capability.Status, error) {
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalNCapabilityStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐStatus[tmp]
+	res := unmarshalNCapabilityStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStatus[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNCapabilityStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐStatus(ctx context.Context, sel ast.SelectionSet, v capability.Status) graphql.Marshaler {
+func (ec *executionContext) marshalNCapabilityStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStatus(ctx context.Context, sel ast.SelectionSet, v capability.Status) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNCapabilityStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐStatus[v])
+	res := graphql.MarshalString(marshalNCapabilityStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -830,13 +830,13 @@ func (ec *executionContext) marshalNCapabilityStatus2githubᚗcomᚋframeᚑoss�
 }
 
 var (
-	unmarshalNCapabilityStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐStatus = map[string]capability.Status{
+	unmarshalNCapabilityStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStatus = map[string]capability.Status{
 		"UNREQUESTED": capability.StatusUnrequested,
 		"PENDING":     capability.StatusPending,
 		"ACTIVE":      capability.StatusActive,
 		"DISABLED":    capability.StatusDisabled,
 	}
-	marshalNCapabilityStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐStatus = map[capability.Status]string{
+	marshalNCapabilityStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStatus = map[capability.Status]string{
 		capability.StatusUnrequested: "UNREQUESTED",
 		capability.StatusPending:     "PENDING",
 		capability.StatusActive:      "ACTIVE",
@@ -844,7 +844,7 @@ var (
 	}
 )
 
-func (ec *executionContext) marshalNRequestCapabilitiesPayload2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐRequestCapabilitiesPayload(ctx context.Context, sel ast.SelectionSet, v *model.RequestCapabilitiesPayload) graphql.Marshaler {
+func (ec *executionContext) marshalNRequestCapabilitiesPayload2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCapabilityRequest(ctx context.Context, sel ast.SelectionSet, v *models.CapabilityRequest) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -861,7 +861,7 @@ func (ec *executionContext) marshalOCapability2ᚖgithubᚗcomᚋframeᚑossᚋp
 	return ec._Capability(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOCapabilityName2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐNameᚄ(ctx context.Context, v any) ([]capability.Name, error) {
+func (ec *executionContext) unmarshalOCapabilityName2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐNameᚄ(ctx context.Context, v any) ([]capability.Name, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -870,7 +870,7 @@ func (ec *executionContext) unmarshalOCapabilityName2ᚕgithubᚗcomᚋframeᚑo
 	res := make([]capability.Name, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
-		res[i], err = ec.unmarshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐName(ctx, vSlice[i])
+		res[i], err = ec.unmarshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐName(ctx, vSlice[i])
 		if err != nil {
 			return nil, err
 		}
@@ -878,14 +878,14 @@ func (ec *executionContext) unmarshalOCapabilityName2ᚕgithubᚗcomᚋframeᚑo
 	return res, nil
 }
 
-func (ec *executionContext) marshalOCapabilityName2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐNameᚄ(ctx context.Context, sel ast.SelectionSet, v []capability.Name) graphql.Marshaler {
+func (ec *executionContext) marshalOCapabilityName2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐNameᚄ(ctx context.Context, sel ast.SelectionSet, v []capability.Name) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋcapabilityᚐName(ctx, sel, v[i])
+		return ec.marshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐName(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {

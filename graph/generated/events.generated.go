@@ -11,7 +11,8 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/frame-oss/payments-server/graph/model"
-	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/internal/platform/events"
+	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/google/uuid"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -26,7 +27,7 @@ import (
 
 // region    **************************** field.gotpl *****************************
 
-func (ec *executionContext) _Event_id(ctx context.Context, field graphql.CollectedField, obj *models.Event) (ret graphql.Marshaler) {
+func (ec *executionContext) _Event_id(ctx context.Context, field graphql.CollectedField, obj *events.Event) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -49,7 +50,7 @@ func (ec *executionContext) fieldContext_Event_id(_ context.Context, field graph
 	return graphql.NewScalarFieldContext("Event", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
-func (ec *executionContext) _Event_type(ctx context.Context, field graphql.CollectedField, obj *models.Event) (ret graphql.Marshaler) {
+func (ec *executionContext) _Event_type(ctx context.Context, field graphql.CollectedField, obj *events.Event) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -72,7 +73,7 @@ func (ec *executionContext) fieldContext_Event_type(_ context.Context, field gra
 	return graphql.NewScalarFieldContext("Event", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
-func (ec *executionContext) _Event_created(ctx context.Context, field graphql.CollectedField, obj *models.Event) (ret graphql.Marshaler) {
+func (ec *executionContext) _Event_created(ctx context.Context, field graphql.CollectedField, obj *events.Event) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -84,8 +85,8 @@ func (ec *executionContext) _Event_created(ctx context.Context, field graphql.Co
 			return obj.Created, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v models.Timestamp) graphql.Marshaler {
-			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTimestamp(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
+			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
 		true,
 		true,
@@ -95,7 +96,7 @@ func (ec *executionContext) fieldContext_Event_created(_ context.Context, field 
 	return graphql.NewScalarFieldContext("Event", field, false, false, errors.New("field of type DateTime does not have child fields"))
 }
 
-func (ec *executionContext) _Event_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Event) (ret graphql.Marshaler) {
+func (ec *executionContext) _Event_livemode(ctx context.Context, field graphql.CollectedField, obj *events.Event) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -118,7 +119,7 @@ func (ec *executionContext) fieldContext_Event_livemode(_ context.Context, field
 	return graphql.NewScalarFieldContext("Event", field, false, false, errors.New("field of type Boolean does not have child fields"))
 }
 
-func (ec *executionContext) _Event_data(ctx context.Context, field graphql.CollectedField, obj *models.Event) (ret graphql.Marshaler) {
+func (ec *executionContext) _Event_data(ctx context.Context, field graphql.CollectedField, obj *events.Event) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -130,8 +131,8 @@ func (ec *executionContext) _Event_data(ctx context.Context, field graphql.Colle
 			return obj.Data, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v models.EventData) graphql.Marshaler {
-			return ec.marshalNJSON2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐEventData(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v events.Data) graphql.Marshaler {
+			return ec.marshalNJSON2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋeventsᚐData(ctx, selections, v)
 		},
 		true,
 		true,
@@ -240,8 +241,8 @@ func (ec *executionContext) _EventEdge_node(ctx context.Context, field graphql.C
 			return obj.Node, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *models.Event) graphql.Marshaler {
-			return ec.marshalNEvent2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐEvent(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *events.Event) graphql.Marshaler {
+			return ec.marshalNEvent2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋeventsᚐEvent(ctx, selections, v)
 		},
 		true,
 		true,
@@ -274,7 +275,7 @@ func (ec *executionContext) fieldContext_EventEdge_node(_ context.Context, field
 
 var eventImplementors = []string{"Event", "Node"}
 
-func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, obj *models.Event) graphql.Marshaler {
+func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, obj *events.Event) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, eventImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -420,7 +421,7 @@ func (ec *executionContext) _EventEdge(ctx context.Context, sel ast.SelectionSet
 
 // region    ***************************** type.gotpl *****************************
 
-func (ec *executionContext) marshalNEvent2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐEvent(ctx context.Context, sel ast.SelectionSet, v *models.Event) graphql.Marshaler {
+func (ec *executionContext) marshalNEvent2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋeventsᚐEvent(ctx context.Context, sel ast.SelectionSet, v *events.Event) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -466,7 +467,7 @@ func (ec *executionContext) marshalNEventEdge2ᚖgithubᚗcomᚋframeᚑossᚋpa
 	return ec._EventEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalOEvent2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐEvent(ctx context.Context, sel ast.SelectionSet, v *models.Event) graphql.Marshaler {
+func (ec *executionContext) marshalOEvent2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋeventsᚐEvent(ctx context.Context, sel ast.SelectionSet, v *events.Event) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/frame-oss/payments-server/graph/model"
-	"github.com/frame-oss/payments-server/internal/capability"
+	"github.com/frame-oss/payments-server/internal/domain/capability"
 	"github.com/frame-oss/payments-server/models"
 	gqlparser "github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -28,8 +28,6 @@ type ResolverRoot interface {
 	Capability() CapabilityResolver
 	Mutation() MutationResolver
 	Query() QueryResolver
-	Step() StepResolver
-	CreateAccountInput() CreateAccountInputResolver
 }
 
 type DirectiveRoot struct {

@@ -3,11 +3,7 @@
 package model
 
 import (
-	"bytes"
-	"fmt"
-	"io"
-	"strconv"
-
+	"github.com/frame-oss/payments-server/internal/platform/events"
 	"github.com/frame-oss/payments-server/models"
 )
 
@@ -41,7 +37,7 @@ type EventConnection struct {
 
 type EventEdge struct {
 	Cursor string        `json:"cursor"`
-	Node   *models.Event `json:"node"`
+	Node   *events.Event `json:"node"`
 }
 
 // Relay pagination state of a connection.
@@ -50,184 +46,4 @@ type PageInfo struct {
 	HasPreviousPage bool    `json:"hasPreviousPage"`
 	StartCursor     *string `json:"startCursor,omitempty"`
 	EndCursor       *string `json:"endCursor,omitempty"`
-}
-
-type RequestCapabilitiesPayload struct {
-	// The requested capabilities and their dependencies, in catalogue order.
-	Capabilities []*models.Capability `json:"capabilities"`
-	// Whether at least one capability was newly created (REST answers 201).
-	Created bool `json:"created"`
-}
-
-// Why the account cannot transact.
-type AccountBlockedReason string
-
-const (
-	AccountBlockedReasonFraudBlocked       AccountBlockedReason = "FRAUD_BLOCKED"
-	AccountBlockedReasonPlatformRestricted AccountBlockedReason = "PLATFORM_RESTRICTED"
-	AccountBlockedReasonMerchantRestricted AccountBlockedReason = "MERCHANT_RESTRICTED"
-	AccountBlockedReasonRestricted         AccountBlockedReason = "RESTRICTED"
-	AccountBlockedReasonDisabled           AccountBlockedReason = "DISABLED"
-)
-
-var AllAccountBlockedReason = []AccountBlockedReason{
-	AccountBlockedReasonFraudBlocked,
-	AccountBlockedReasonPlatformRestricted,
-	AccountBlockedReasonMerchantRestricted,
-	AccountBlockedReasonRestricted,
-	AccountBlockedReasonDisabled,
-}
-
-func (e AccountBlockedReason) IsValid() bool {
-	switch e {
-	case AccountBlockedReasonFraudBlocked, AccountBlockedReasonPlatformRestricted, AccountBlockedReasonMerchantRestricted, AccountBlockedReasonRestricted, AccountBlockedReasonDisabled:
-		return true
-	}
-	return false
-}
-
-func (e AccountBlockedReason) String() string {
-	return string(e)
-}
-
-func (e *AccountBlockedReason) UnmarshalGQL(v any) error {
-	str, ok := v.(string)
-	if !ok {
-		return fmt.Errorf("enums must be strings")
-	}
-
-	*e = AccountBlockedReason(str)
-	if !e.IsValid() {
-		return fmt.Errorf("%s is not a valid AccountBlockedReason", str)
-	}
-	return nil
-}
-
-func (e AccountBlockedReason) MarshalGQL(w io.Writer) {
-	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
-}
-
-func (e *AccountBlockedReason) UnmarshalJSON(b []byte) error {
-	s, err := strconv.Unquote(string(b))
-	if err != nil {
-		return err
-	}
-	return e.UnmarshalGQL(s)
-}
-
-func (e AccountBlockedReason) MarshalJSON() ([]byte, error) {
-	var buf bytes.Buffer
-	e.MarshalGQL(&buf)
-	return buf.Bytes(), nil
-}
-
-// A party holding the account.
-type AccountRestrictor string
-
-const (
-	AccountRestrictorMerchant AccountRestrictor = "MERCHANT"
-	AccountRestrictorPlatform AccountRestrictor = "PLATFORM"
-)
-
-var AllAccountRestrictor = []AccountRestrictor{
-	AccountRestrictorMerchant,
-	AccountRestrictorPlatform,
-}
-
-func (e AccountRestrictor) IsValid() bool {
-	switch e {
-	case AccountRestrictorMerchant, AccountRestrictorPlatform:
-		return true
-	}
-	return false
-}
-
-func (e AccountRestrictor) String() string {
-	return string(e)
-}
-
-func (e *AccountRestrictor) UnmarshalGQL(v any) error {
-	str, ok := v.(string)
-	if !ok {
-		return fmt.Errorf("enums must be strings")
-	}
-
-	*e = AccountRestrictor(str)
-	if !e.IsValid() {
-		return fmt.Errorf("%s is not a valid AccountRestrictor", str)
-	}
-	return nil
-}
-
-func (e AccountRestrictor) MarshalGQL(w io.Writer) {
-	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
-}
-
-func (e *AccountRestrictor) UnmarshalJSON(b []byte) error {
-	s, err := strconv.Unquote(string(b))
-	if err != nil {
-		return err
-	}
-	return e.UnmarshalGQL(s)
-}
-
-func (e AccountRestrictor) MarshalJSON() ([]byte, error) {
-	var buf bytes.Buffer
-	e.MarshalGQL(&buf)
-	return buf.Bytes(), nil
-}
-
-type StepStatus string
-
-const (
-	StepStatusPending   StepStatus = "PENDING"
-	StepStatusCompleted StepStatus = "COMPLETED"
-)
-
-var AllStepStatus = []StepStatus{
-	StepStatusPending,
-	StepStatusCompleted,
-}
-
-func (e StepStatus) IsValid() bool {
-	switch e {
-	case StepStatusPending, StepStatusCompleted:
-		return true
-	}
-	return false
-}
-
-func (e StepStatus) String() string {
-	return string(e)
-}
-
-func (e *StepStatus) UnmarshalGQL(v any) error {
-	str, ok := v.(string)
-	if !ok {
-		return fmt.Errorf("enums must be strings")
-	}
-
-	*e = StepStatus(str)
-	if !e.IsValid() {
-		return fmt.Errorf("%s is not a valid StepStatus", str)
-	}
-	return nil
-}
-
-func (e StepStatus) MarshalGQL(w io.Writer) {
-	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
-}
-
-func (e *StepStatus) UnmarshalJSON(b []byte) error {
-	s, err := strconv.Unquote(string(b))
-	if err != nil {
-		return err
-	}
-	return e.UnmarshalGQL(s)
-}
-
-func (e StepStatus) MarshalJSON() ([]byte, error) {
-	var buf bytes.Buffer
-	e.MarshalGQL(&buf)
-	return buf.Bytes(), nil
 }

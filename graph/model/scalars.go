@@ -16,7 +16,9 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
 
-	"github.com/frame-oss/payments-server/internal/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/events"
+	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
 )
 
@@ -68,22 +70,22 @@ func UnmarshalDateTime(v any) (time.Time, error) {
 	return t.UTC(), nil
 }
 
-// MarshalTimestamp renders a models.Timestamp as a DateTime.
-func MarshalTimestamp(t models.Timestamp) graphql.Marshaler { return MarshalDateTime(t.Time) }
+// MarshalTimestamp renders a wire.Timestamp as a DateTime.
+func MarshalTimestamp(t wire.Timestamp) graphql.Marshaler { return MarshalDateTime(t.Time) }
 
-// UnmarshalTimestamp reads a DateTime into a models.Timestamp.
-func UnmarshalTimestamp(v any) (models.Timestamp, error) {
+// UnmarshalTimestamp reads a DateTime into a wire.Timestamp.
+func UnmarshalTimestamp(v any) (wire.Timestamp, error) {
 	t, err := UnmarshalDateTime(v)
-	return models.Timestamp{Time: t}, err
+	return wire.Timestamp{Time: t}, err
 }
 
-// MarshalISOTime renders a models.ISOTime as a DateTime.
-func MarshalISOTime(t models.ISOTime) graphql.Marshaler { return MarshalDateTime(t.Time) }
+// MarshalISOTime renders a wire.ISOTime as a DateTime.
+func MarshalISOTime(t wire.ISOTime) graphql.Marshaler { return MarshalDateTime(t.Time) }
 
-// UnmarshalISOTime reads a DateTime into a models.ISOTime.
-func UnmarshalISOTime(v any) (models.ISOTime, error) {
+// UnmarshalISOTime reads a DateTime into a wire.ISOTime.
+func UnmarshalISOTime(v any) (wire.ISOTime, error) {
 	t, err := UnmarshalDateTime(v)
-	return models.ISOTime{Time: t}, err
+	return wire.ISOTime{Time: t}, err
 }
 
 // MarshalMetadata writes metadata as a JSON object of strings (null for a
@@ -150,14 +152,14 @@ func UnmarshalMetadataInput(v any) (models.MetadataInput, error) {
 
 // MarshalEventData writes an event's data exactly as REST renders it:
 // {object, previous_attributes?}, with the object's REST (snake_case) shape.
-func MarshalEventData(d models.EventData) graphql.Marshaler {
+func MarshalEventData(d events.Data) graphql.Marshaler {
 	return jsonMarshaler(d)
 }
 
 // UnmarshalEventData exists for symmetry; JSON is an output-only scalar in
 // the schema.
-func UnmarshalEventData(v any) (models.EventData, error) {
-	var d models.EventData
+func UnmarshalEventData(v any) (events.Data, error) {
+	var d events.Data
 	b, err := json.Marshal(v)
 	if err != nil {
 		return d, err

@@ -10,15 +10,18 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"github.com/frame-oss/payments-server/internal/auth"
-	"github.com/frame-oss/payments-server/internal/capability"
-	"github.com/frame-oss/payments-server/internal/clock"
-	"github.com/frame-oss/payments-server/internal/httpx"
-	"github.com/frame-oss/payments-server/internal/idempotency"
-	"github.com/frame-oss/payments-server/internal/store"
+	"github.com/frame-oss/payments-server/internal/domain/capability"
+	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/internal/platform/clock"
+	"github.com/frame-oss/payments-server/internal/platform/httpx"
+	"github.com/frame-oss/payments-server/internal/platform/secrets"
+	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/migrations"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers"
+	"github.com/frame-oss/payments-server/resolvers/accounts"
+	"github.com/frame-oss/payments-server/resolvers/op"
+	"github.com/frame-oss/payments-server/resolvers/webhooks"
 	"github.com/frame-oss/payments-server/rest"
 )
 
@@ -29,19 +32,22 @@ type Options struct {
 	Logger *slog.Logger
 	// GraphQL builds the /graphql handler over the resolver; Playground
 	// serves /playground. Either may be nil to leave the route out.
-	GraphQL    func(*resolvers.Resolver) http.Handler
-	Playground http.Handler
+	GraphQL func(*resolvers.Resolver) http.Handler
+	// ServerSecret is SERVER_SECRET's value; empty keeps the secret in the
+	// database (internal/platform/secrets).
+	ServerSecret string
+	Playground   http.Handler
 	// ReportStatements adds an X-Statement-Count response header with the
 	// number of SQL statements the request ran (tests assert on it).
 	ReportStatements bool
-	// FactsHook is passed to the resolver (see resolvers.Resolver).
+	// FactsHook is passed to the accounts service (accounts.Service).
 	FactsHook func(*models.Account, *capability.Facts)
 }
 
 // App is the assembled server.
 type App struct {
 	Handler  http.Handler
-	Resolver *resolvers.Resolver
+	Services resolvers.Services
 	Metrics  *httpx.Metrics
 }
 
@@ -50,7 +56,11 @@ func New(o Options) *App {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
-	res := &resolvers.Resolver{DB: o.DB, Clock: o.Clock, Logger: o.Logger, FactsHook: o.FactsHook}
+	kit := &op.Kit{DB: o.DB, Clock: o.Clock, Logger: o.Logger, Secret: secrets.NewSource(o.DB, o.ServerSecret)}
+	svc := resolvers.Services{
+		Accounts: accounts.New(kit, o.FactsHook),
+		Webhooks: webhooks.New(kit),
+	}
 	metrics := httpx.NewMetrics()
 	authn := &auth.Authenticator{DB: o.DB, Clock: o.Clock}
 
@@ -72,14 +82,11 @@ func New(o Options) *App {
 	r.Group(func(r chi.Router) {
 		r.Use(authenticate(authn))
 		if o.GraphQL != nil {
-			r.Handle("/graphql", o.GraphQL(res))
+			r.Handle("/graphql", o.GraphQL(&resolvers.Resolver{Svc: svc}))
 		}
-		r.Group(func(r chi.Router) {
-			r.Use(idempotency.Middleware(o.DB, o.Clock, rest.WriteError))
-			rest.Routes(r, res)
-		})
+		rest.Routes(r, svc)
 	})
-	return &App{Handler: r, Resolver: res, Metrics: metrics}
+	return &App{Handler: r, Services: svc, Metrics: metrics}
 }
 
 // authenticate resolves the Bearer credential into a principal. A request

@@ -7,7 +7,7 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/frame-oss/payments-server/internal/httpx"
+	"github.com/frame-oss/payments-server/internal/platform/httpx"
 )
 
 // Client calls the test server with one credential.

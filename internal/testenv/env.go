@@ -8,17 +8,19 @@ import (
 	"testing"
 	"time"
 
+	"github.com/frame-oss/payments-server/internal/testenv/testdb"
+
 	"github.com/frame-oss/payments-server/internal/app"
-	"github.com/frame-oss/payments-server/internal/auth"
-	"github.com/frame-oss/payments-server/internal/capability"
-	"github.com/frame-oss/payments-server/internal/clock"
-	"github.com/frame-oss/payments-server/internal/store"
+	"github.com/frame-oss/payments-server/internal/domain/capability"
+	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/internal/platform/clock"
+	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers"
 )
 
 // Start is the time every test clock starts at.
-var Start = time.Date(2026, 1, 15, 12, 0, 0, 0, time.UTC)
+var Start = testdb.Start
 
 // Env is one test's server: its own database, clock and HTTP server.
 type Env struct {
@@ -26,11 +28,11 @@ type Env struct {
 	DB       *store.DB
 	Clock    *clock.Manual
 	App      *app.App
-	Resolver *resolvers.Resolver
+	Services resolvers.Services
 	Server   *httptest.Server
 
 	// Merchant holds every product; Keys are its four keys.
-	Merchant *models.Merchant
+	Merchant *auth.Merchant
 	Keys     auth.IssuedKeys
 }
 
@@ -66,14 +68,20 @@ func New(t testing.TB, opts ...Option) *Env {
 	a := app.New(o)
 	srv := httptest.NewServer(a.Handler)
 	t.Cleanup(srv.Close)
-	e := &Env{T: t, DB: db, Clock: clk, App: a, Resolver: a.Resolver, Server: srv}
+	e := &Env{T: t, DB: db, Clock: clk, App: a, Services: a.Services, Server: srv}
 	e.Merchant, e.Keys = e.NewMerchant(auth.NewMerchant{Name: "Test Platform"})
 	return e
 }
 
-// NewMerchant creates another merchant with its four keys.
-func (e *Env) NewMerchant(in auth.NewMerchant) (*models.Merchant, auth.IssuedKeys) {
+// NewMerchant creates another merchant with its four keys; without
+// products it holds every product.
+func (e *Env) NewMerchant(in auth.NewMerchant) (*auth.Merchant, auth.IssuedKeys) {
 	e.T.Helper()
+	if in.Products == nil {
+		for _, p := range capability.AllProducts() {
+			in.Products = append(in.Products, string(p))
+		}
+	}
 	m, keys, err := auth.CreateMerchant(context.Background(), e.DB, e.Clock, in)
 	if err != nil {
 		e.T.Fatalf("testenv: create merchant: %v", err)

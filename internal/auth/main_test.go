@@ -1,9 +1,0 @@
-package auth_test
-
-import (
-	"testing"
-
-	"github.com/frame-oss/payments-server/internal/testenv"
-)
-
-func TestMain(m *testing.M) { testenv.Main(m) }

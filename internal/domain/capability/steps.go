@@ -1,0 +1,181 @@
+package capability
+
+import (
+	"slices"
+	"strings"
+)
+
+// Onboarding step keys, in the fixed order Steps returns them. The order is
+// the order an account owner is guided through onboarding, so it is fixed
+// rather than derived from which capabilities exist.
+const (
+	StepPhoneVerification = "phone_verification"
+	StepIDVerification    = "id_verification"
+	StepKYCPrefill        = "kyc_prefill"
+	StepBeneficialOwners  = "beneficial_owners"
+	StepPaymentMethod     = "payment_method"
+	StepBankAccount       = "bank_account"
+	StepGeoCompliance     = "geo_compliance"
+	StepTermsOfService    = "terms_of_service"
+)
+
+// StepStatus is whether an onboarding step is done.
+type StepStatus string
+
+// Step statuses.
+const (
+	StepCompleted StepStatus = "completed"
+	StepPending   StepStatus = "pending"
+)
+
+// Step is one onboarding step of an account, shaped for the API response.
+type Step struct {
+	Key          string     `json:"key"`
+	Status       StepStatus `json:"status"`
+	Label        string     `json:"label"`
+	Fields       []string   `json:"fields"`
+	CurrentlyDue []string   `json:"currently_due"`
+}
+
+var stepOrder = []struct{ key, label string }{
+	{StepPhoneVerification, "Verify phone number"},
+	{StepIDVerification, "Verify identity"},
+	{StepKYCPrefill, "Confirm prefilled details"},
+	{StepBeneficialOwners, "Beneficial owners"},
+	{StepPaymentMethod, "Add a payment card"},
+	{StepBankAccount, "Link a bank account"},
+	{StepGeoCompliance, "Location check"},
+	{StepTermsOfService, "Accept terms of service"},
+}
+
+// requirementOrder is the canonical order of every requirement key. Step
+// fields are listed in this order so a step looks the same whichever
+// combination of capabilities contributed to it.
+var requirementOrder = []string{
+	ReqFirstName, ReqLastName, ReqBirthdate, ReqSSNLastFour, ReqIndividualAddr, ReqEmail, ReqPhone,
+	ReqIdentityVerification, ReqDocumentVerification,
+	ReqPhoneVerification,
+	ReqKYCPrefillConfirmation,
+	ReqLegalName, ReqEIN, ReqBusinessType, ReqBusinessAddress, ReqBusinessEmail, ReqBusinessPhone,
+	ReqBeneficialOwners,
+	ReqPaymentMethodCard,
+	ReqBankAccount,
+	ReqGeoCompliance,
+	ReqTermsOfService,
+}
+
+// StepFor returns the onboarding step a requirement key belongs to. Unknown
+// profile fields under individual.* and business.* map by prefix, so a new
+// profile field lands in the right step without touching this function.
+// Every business.* field (including business.email and business.phone,
+// which kyc asks for on a business account) belongs to the
+// beneficial_owners step, next to beneficial_owners_collected: that step
+// gathers the business and the people behind it, whichever capability asked.
+func StepFor(requirement string) (step string, ok bool) {
+	switch requirement {
+	case ReqPhoneVerification:
+		return StepPhoneVerification, true
+	case ReqIdentityVerification, ReqDocumentVerification:
+		return StepIDVerification, true
+	case ReqKYCPrefillConfirmation:
+		return StepKYCPrefill, true
+	case ReqBeneficialOwners:
+		return StepBeneficialOwners, true
+	case ReqPaymentMethodCard:
+		return StepPaymentMethod, true
+	case ReqBankAccount:
+		return StepBankAccount, true
+	case ReqGeoCompliance:
+		return StepGeoCompliance, true
+	case ReqTermsOfService:
+		return StepTermsOfService, true
+	}
+	switch {
+	case strings.HasPrefix(requirement, "individual."):
+		return StepIDVerification, true
+	case strings.HasPrefix(requirement, "business."):
+		return StepBeneficialOwners, true
+	}
+	return "", false
+}
+
+// Steps derives the account's onboarding steps from its capabilities and
+// facts.
+//
+// A step is present when at least one live (pending or active) capability
+// has a requirement mapping to it, using the requirements of the account
+// type in f.AccountType (RequirementsFor). The full requirement list is
+// used, not just what is due, so a step does not vanish the moment it is
+// completed; it stays and shows as completed. Fields are all of that step's
+// requirement keys across live capabilities; CurrentlyDue is the union of
+// what Evaluate reports as due for them (so the identity-run gating and the
+// terminal-failure rule apply here too, and an active capability adds
+// fields but nothing due). Both lists are deduplicated, in canonical
+// requirement order, and never nil. The result is never nil.
+func Steps(caps map[Name]Status, f Facts) []Step {
+	fields := make(map[string]map[string]bool)
+	due := make(map[string]map[string]bool)
+	add := func(m map[string]map[string]bool, key string) {
+		step, ok := StepFor(key)
+		if !ok {
+			return
+		}
+		if m[step] == nil {
+			m[step] = make(map[string]bool)
+		}
+		m[step][key] = true
+	}
+	for _, n := range AllNames() {
+		st := caps[n]
+		if !st.live() {
+			continue
+		}
+		for _, key := range RequirementsFor(n, f.AccountType) {
+			add(fields, key)
+		}
+		for _, key := range Evaluate(n, st, f).CurrentlyDue {
+			add(due, key)
+		}
+	}
+
+	steps := []Step{}
+	for _, s := range stepOrder {
+		if len(fields[s.key]) == 0 {
+			continue
+		}
+		step := Step{
+			Key:          s.key,
+			Label:        s.label,
+			Fields:       ordered(fields[s.key]),
+			CurrentlyDue: ordered(due[s.key]),
+		}
+		step.Status = StepCompleted
+		if len(step.CurrentlyDue) > 0 {
+			step.Status = StepPending
+		}
+		steps = append(steps, step)
+	}
+	return steps
+}
+
+// ordered returns the keys of set in canonical requirement order, followed
+// by any keys outside the canonical list in lexical order (deterministic
+// even for profile fields added later). Never nil.
+func ordered(set map[string]bool) []string {
+	out := make([]string, 0, len(set))
+	known := make(map[string]bool, len(requirementOrder))
+	for _, k := range requirementOrder {
+		known[k] = true
+		if set[k] {
+			out = append(out, k)
+		}
+	}
+	var extra []string
+	for k := range set {
+		if !known[k] {
+			extra = append(extra, k)
+		}
+	}
+	slices.Sort(extra)
+	return append(out, extra...)
+}

@@ -1,0 +1,133 @@
+package auth
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"github.com/frame-oss/payments-server/internal/platform/clock"
+	"github.com/frame-oss/payments-server/internal/platform/ids"
+	"github.com/frame-oss/payments-server/internal/platform/store"
+	"github.com/frame-oss/payments-server/internal/platform/wire"
+)
+
+// ModeKeys are a mode's two keys, shown once when issued.
+type ModeKeys struct {
+	Secret      string `json:"secret"`
+	Publishable string `json:"publishable"`
+}
+
+// IssuedKeys are a new merchant's four keys (API-DECISIONS §1).
+type IssuedKeys struct {
+	Sandbox    ModeKeys `json:"sandbox"`
+	Production ModeKeys `json:"production"`
+}
+
+// NewMerchant is what an operator asks for when creating a merchant.
+type NewMerchant struct {
+	Name                 string
+	Products             []string // the product names the merchant holds
+	DisabledCapabilities []string
+}
+
+// CreateMerchant creates a merchant with its four keys in one transaction.
+// Only the hashes are stored; the plaintext keys are returned once.
+func CreateMerchant(ctx context.Context, db *store.DB, clk clock.Clock, in NewMerchant) (*Merchant, IssuedKeys, error) {
+	now := clk.Now()
+	products, disabled := in.Products, in.DisabledCapabilities
+	if products == nil {
+		products = []string{}
+	}
+	if disabled == nil {
+		disabled = []string{}
+	}
+	m := &Merchant{ID: ids.New(now), Name: in.Name, Products: products,
+		DisabledCapabilities: disabled, Created: wire.At(now), Updated: wire.At(now)}
+	var keys IssuedKeys
+	err := db.Bun.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		if _, err := tx.NewInsert().Model(m).Exec(ctx); err != nil {
+			return err
+		}
+		for _, livemode := range []bool{false, true} {
+			mk := &keys.Sandbox
+			if livemode {
+				mk = &keys.Production
+			}
+			var err error
+			if mk.Secret, err = insertKey(ctx, tx, now, m.ID, SecretKey, livemode); err != nil {
+				return err
+			}
+			if mk.Publishable, err = insertKey(ctx, tx, now, m.ID, PublishableKey, livemode); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, IssuedKeys{}, fmt.Errorf("create merchant: %w", err)
+	}
+	return m, keys, nil
+}
+
+func insertKey(ctx context.Context, idb bun.IDB, now time.Time, merchantID uuid.UUID, kind Kind, livemode bool) (string, error) {
+	plain := NewAPIKey(kind, livemode)
+	k := &APIKey{ID: ids.New(now), MerchantID: merchantID, Livemode: livemode, Kind: string(kind),
+		Hash: Hash(plain), Prefix: DisplayPrefix(plain), Created: wire.At(now)}
+	if _, err := idb.NewInsert().Model(k).Exec(ctx); err != nil {
+		return "", err
+	}
+	return plain, nil
+}
+
+// RotateKey issues a new key of kind for a merchant's mode. The keys it
+// replaces keep working for grace (so deployments can roll over), or stop
+// at once when grace is zero.
+func RotateKey(ctx context.Context, db *store.DB, clk clock.Clock, merchantID uuid.UUID, kind Kind, livemode bool, grace time.Duration) (string, error) {
+	now := clk.Now()
+	var plain string
+	err := db.Bun.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		n, err := tx.NewSelect().Model((*Merchant)(nil)).Where("id = ?", merchantID).Count(ctx)
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return fmt.Errorf("no merchant %s", merchantID)
+		}
+		q := tx.NewUpdate().Model((*APIKey)(nil)).
+			Where("merchant_id = ? AND livemode = ? AND kind = ?", merchantID, livemode, string(kind)).
+			Where("revoked_at IS NULL")
+		if grace > 0 {
+			q = q.Set("expires_at = ?", now.Add(grace)).Where("expires_at IS NULL OR expires_at > ?", now.Add(grace))
+		} else {
+			q = q.Set("revoked_at = ?", now)
+		}
+		if _, err := q.Exec(ctx); err != nil {
+			return err
+		}
+		plain, err = insertKey(ctx, tx, now, merchantID, kind, livemode)
+		return err
+	})
+	if err != nil {
+		return "", fmt.Errorf("rotate key: %w", err)
+	}
+	return plain, nil
+}
+
+// RevokeKey revokes the key whose display prefix or plaintext is given.
+func RevokeKey(ctx context.Context, db *store.DB, clk clock.Clock, keyOrPrefix string) (int, error) {
+	q := db.Bun.NewUpdate().Model((*APIKey)(nil)).Set("revoked_at = ?", clk.Now()).Where("revoked_at IS NULL")
+	if _, _, ok := parseKey(keyOrPrefix); ok && len(keyOrPrefix) > len(DisplayPrefix(keyOrPrefix)) {
+		q = q.Where("hash = ?", Hash(keyOrPrefix))
+	} else {
+		q = q.Where("prefix = ?", keyOrPrefix)
+	}
+	res, err := q.Exec(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("revoke key: %w", err)
+	}
+	n, _ := res.RowsAffected()
+	return int(n), nil
+}

@@ -1,0 +1,61 @@
+package httpx
+
+import (
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+
+	"github.com/frame-oss/payments-server/internal/platform/store"
+)
+
+// Log writes one JSON line per request with its id, merchant, status,
+// duration and SQL statement count. Durations are measured with the
+// monotonic wall clock: they are about the process, not about domain time.
+func Log(logger *slog.Logger) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			start := time.Now() // clock: process timing only
+			ctx, statements := store.WithStatementCounter(r.Context())
+			ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
+			next.ServeHTTP(ww, r.WithContext(ctx))
+			ri := Info(ctx)
+			status := ww.Status()
+			if status == 0 {
+				status = http.StatusOK
+			}
+			level := slog.LevelInfo
+			if status >= 500 {
+				level = slog.LevelError
+			}
+			attrs := []slog.Attr{
+				slog.String("request_id", ri.ID),
+				slog.String("method", r.Method),
+				slog.String("path", r.URL.Path),
+				slog.String("route", routePattern(r)),
+				slog.Int("status", status),
+				slog.Float64("duration_ms", float64(time.Since(start).Microseconds())/1000),
+				slog.Int64("statements", statements.Load()),
+				slog.String("merchant_id", ri.MerchantID),
+				slog.Bool("livemode", ri.Livemode),
+				slog.String("credential", ri.Credential),
+			}
+			if ri.GraphQLOperationType != "" {
+				attrs = append(attrs, slog.String("graphql_operation", ri.GraphQLOperation),
+					slog.String("graphql_operation_type", ri.GraphQLOperationType))
+			}
+			logger.LogAttrs(ctx, level, "request", attrs...)
+		})
+	}
+}
+
+func routePattern(r *http.Request) string {
+	if rc := chi.RouteContext(r.Context()); rc != nil {
+		if p := rc.RoutePattern(); p != "" {
+			return p
+		}
+	}
+	return "unmatched"
+}

@@ -1,0 +1,138 @@
+package jobs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivertype"
+
+	"github.com/frame-oss/payments-server/internal/platform/clock"
+)
+
+// DefaultMaxWorkers is how many jobs one process works at once when Config
+// leaves MaxWorkers unset.
+const DefaultMaxWorkers = 10
+
+// Config describes an Engine.
+type Config struct {
+	// Logger receives River's warnings and errors (info and below are
+	// dropped). Nil means slog.Default().
+	Logger *slog.Logger
+
+	// Clock is the time the engine's own jobs act on (what has expired).
+	// River schedules by the wall clock; jobs decide by this one.
+	Clock clock.Clock
+
+	// MaxWorkers is how many jobs this process works concurrently.
+	// Zero means DefaultMaxWorkers.
+	MaxWorkers int
+
+	// IdempotencyPurgeInterval is how often expired idempotency keys are
+	// purged. Zero means DefaultIdempotencyPurgeInterval. River advises
+	// intervals of a second or more.
+	IdempotencyPurgeInterval time.Duration
+
+	// Workers holds the caller's workers, registered with
+	// river.AddWorker(workers, w) before New; nil when there are none. New
+	// adds the engine's own workers to it, so a bundle serves one Engine.
+	Workers *river.Workers
+
+	// PeriodicJobs are the caller's recurring jobs (river.NewPeriodicJob);
+	// each one's worker must be in Workers. Only River's elected leader
+	// enqueues them, so they run once per interval across all processes.
+	PeriodicJobs []*river.PeriodicJob
+}
+
+// Engine is the job engine of one server process: a River client on the
+// store's pgx pool that works the default queue and enqueues periodic jobs.
+type Engine struct {
+	client *river.Client[pgx.Tx]
+}
+
+// New builds an Engine on pool (store.DB.Pool). It does not start working
+// jobs; call Start. River's tables must exist first (Migrate).
+func New(pool *pgxpool.Pool, cfg Config) (*Engine, error) {
+	if pool == nil {
+		return nil, errors.New("jobs: nil pool")
+	}
+	if cfg.Clock == nil {
+		return nil, errors.New("jobs: Config.Clock is required")
+	}
+	maxWorkers := cfg.MaxWorkers
+	if maxWorkers <= 0 {
+		maxWorkers = DefaultMaxWorkers
+	}
+	purgeEvery := cfg.IdempotencyPurgeInterval
+	if purgeEvery <= 0 {
+		purgeEvery = DefaultIdempotencyPurgeInterval
+	}
+	workers := cfg.Workers
+	if workers == nil {
+		workers = river.NewWorkers()
+	}
+	if err := river.AddWorkerSafely(workers, NewPurgeIdempotencyKeysWorker(pool, cfg.Clock)); err != nil {
+		return nil, fmt.Errorf("jobs: register purge worker: %w", err)
+	}
+	periodic := append([]*river.PeriodicJob{purgeIdempotencyKeysPeriodic(purgeEvery)}, cfg.PeriodicJobs...)
+
+	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
+		Logger:       quietLogger(cfg.Logger),
+		Queues:       map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: maxWorkers}},
+		Workers:      workers,
+		PeriodicJobs: periodic,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("jobs: new river client: %w", err)
+	}
+	return &Engine{client: client}, nil
+}
+
+// Start begins fetching and working jobs in background goroutines and
+// returns. Only Stop ends the engine: ctx supplies values to jobs but its
+// cancellation is ignored, because River treats a cancelled start context as
+// a hard stop that would cut running jobs short before a graceful Stop.
+func (e *Engine) Start(ctx context.Context) error {
+	if err := e.client.Start(context.WithoutCancel(ctx)); err != nil {
+		return fmt.Errorf("jobs: start: %w", err)
+	}
+	return nil
+}
+
+// Stop stops fetching new jobs and waits for running ones to finish. If ctx
+// ends first, the running jobs' contexts are cancelled and Stop returns
+// ctx's error without waiting further; a job cut short that way is retried
+// later (River rescues stuck jobs). Stop on an engine never started returns
+// nil.
+func (e *Engine) Stop(ctx context.Context) error {
+	err := e.client.Stop(ctx)
+	if err != nil && ctx.Err() != nil {
+		_ = e.client.StopAndCancel(ctx) // ctx is done: cancels the jobs, returns at once
+	}
+	if err != nil {
+		return fmt.Errorf("jobs: stop: %w", err)
+	}
+	return nil
+}
+
+// InsertTx enqueues a job in the caller's transaction: the job exists if and
+// only if tx commits, so no work is lost between a commit and its job. The
+// job's kind must have a worker registered in Config.Workers.
+//
+// tx is a pgx transaction on the same database (store.DB.Pool.Begin). A Bun
+// transaction does not expose its pgx.Tx; code in Bun transactions writes an
+// outbox row instead and lets a job pick it up (DESIGN.md, "Background
+// work"). InsertTx may be called before Start and after Stop.
+func (e *Engine) InsertTx(ctx context.Context, tx pgx.Tx, args river.JobArgs, opts *river.InsertOpts) (*rivertype.JobInsertResult, error) {
+	res, err := e.client.InsertTx(ctx, tx, args, opts)
+	if err != nil {
+		return nil, fmt.Errorf("jobs: insert %s: %w", args.Kind(), err)
+	}
+	return res, nil
+}

@@ -1,0 +1,99 @@
+package jobs
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+
+	"github.com/frame-oss/payments-server/internal/platform/clock"
+)
+
+// DefaultIdempotencyPurgeInterval is how often expired idempotency keys are
+// purged when Config leaves the interval unset. Expired keys are already
+// ignored (and replaced) by the idempotency layer, so the purge only bounds
+// the table's size; hourly is plenty.
+const DefaultIdempotencyPurgeInterval = time.Hour
+
+// purgeBatchSize bounds the rows one DELETE removes, so that each statement
+// holds its row locks and writes its WAL briefly, and requests replacing an
+// expired key never wait long behind the purge.
+const purgeBatchSize = 1000
+
+// purgeExpiredIdempotencyKeysSQL deletes up to $2 rows whose expiry is at or
+// before $1.
+//
+// The statement is deliberately not scoped to a merchant: idempotency_keys
+// is keyed by merchant, and housekeeping of expired rows applies to every
+// merchant alike, so this is the one place that touches all tenants' keys.
+// Rows a request is replacing right now are skipped (SKIP LOCKED) rather than
+// waited for; a later batch or run picks up whatever remains expired.
+const purgeExpiredIdempotencyKeysSQL = `
+DELETE FROM idempotency_keys
+WHERE (merchant_id, livemode, credential, key) IN (
+    SELECT merchant_id, livemode, credential, key
+    FROM idempotency_keys
+    WHERE expires <= $1
+    LIMIT $2
+    FOR UPDATE SKIP LOCKED
+)`
+
+// PurgeIdempotencyKeysArgs is the (empty) argument of the job that purges
+// expired idempotency keys; the job decides what is expired when it runs.
+type PurgeIdempotencyKeysArgs struct{}
+
+// Kind names the job in river_job.
+func (PurgeIdempotencyKeysArgs) Kind() string { return "purge_idempotency_keys" }
+
+// InsertOpts keeps a failing purge from retrying for days (River's default is
+// 25 attempts): the next periodic run does the same work anyway.
+func (PurgeIdempotencyKeysArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{MaxAttempts: 3}
+}
+
+// PurgeIdempotencyKeysWorker deletes idempotency keys that have expired by
+// the injected clock's now, in batches of purgeBatchSize until a batch comes
+// back short.
+type PurgeIdempotencyKeysWorker struct {
+	river.WorkerDefaults[PurgeIdempotencyKeysArgs]
+
+	pool  *pgxpool.Pool
+	clock clock.Clock
+	batch int
+}
+
+// NewPurgeIdempotencyKeysWorker returns the worker. Time comes from clk, never
+// the wall clock, so tests (and test clocks) decide what has expired.
+func NewPurgeIdempotencyKeysWorker(pool *pgxpool.Pool, clk clock.Clock) *PurgeIdempotencyKeysWorker {
+	return &PurgeIdempotencyKeysWorker{pool: pool, clock: clk, batch: purgeBatchSize}
+}
+
+// Work purges the expired keys. One reading of the clock fixes "now" for the
+// whole run, so the loop ends even while new keys keep expiring. Each batch
+// commits on its own, so a run cut short (River's job timeout, a hard stop)
+// keeps what it deleted and the next run continues.
+func (w *PurgeIdempotencyKeysWorker) Work(ctx context.Context, _ *river.Job[PurgeIdempotencyKeysArgs]) error {
+	now := w.clock.Now()
+	for {
+		tag, err := w.pool.Exec(ctx, purgeExpiredIdempotencyKeysSQL, now, w.batch)
+		if err != nil {
+			return fmt.Errorf("purge idempotency keys: %w", err)
+		}
+		if tag.RowsAffected() < int64(w.batch) {
+			return nil
+		}
+	}
+}
+
+// purgeIdempotencyKeysPeriodic schedules the purge every interval, and once
+// when this process becomes River's leader (RunOnStart), so a server that
+// restarts more often than the interval still purges.
+func purgeIdempotencyKeysPeriodic(interval time.Duration) *river.PeriodicJob {
+	return river.NewPeriodicJob(
+		river.PeriodicInterval(interval),
+		func() (river.JobArgs, *river.InsertOpts) { return PurgeIdempotencyKeysArgs{}, nil },
+		&river.PeriodicJobOpts{ID: PurgeIdempotencyKeysArgs{}.Kind(), RunOnStart: true},
+	)
+}

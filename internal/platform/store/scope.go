@@ -1,0 +1,94 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strconv"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+)
+
+// Scope is the tenant a request acts for: one merchant, one mode.
+type Scope struct {
+	MerchantID uuid.UUID
+	Livemode   bool
+}
+
+// TenantRow is implemented by every tenant model so that inserts stamp the
+// scope on the row themselves.
+type TenantRow interface {
+	SetScope(Scope)
+}
+
+// Tenant is a query starter bound to one Scope, over the pool or inside a
+// transaction. It is the only way the operation layer reaches tenant tables.
+type Tenant struct {
+	idb   bun.IDB
+	scope Scope
+}
+
+// Tenant returns a Tenant over the pool.
+func (d *DB) Tenant(s Scope) *Tenant { return &Tenant{idb: d.Bun, scope: s} }
+
+// Scope returns the tenant's scope.
+func (t *Tenant) Scope() Scope { return t.scope }
+
+// Select starts a SELECT on model's table filtered by merchant and mode.
+func (t *Tenant) Select(model any) *bun.SelectQuery {
+	return t.idb.NewSelect().Model(model).
+		Where("?TableAlias.merchant_id = ?", t.scope.MerchantID).
+		Where("?TableAlias.livemode = ?", t.scope.Livemode)
+}
+
+// Update starts an UPDATE on model's table filtered by merchant and mode.
+func (t *Tenant) Update(model any) *bun.UpdateQuery {
+	return t.idb.NewUpdate().Model(model).
+		Where("?TableAlias.merchant_id = ?", t.scope.MerchantID).
+		Where("?TableAlias.livemode = ?", t.scope.Livemode)
+}
+
+// Delete starts a DELETE on model's table filtered by merchant and mode.
+func (t *Tenant) Delete(model any) *bun.DeleteQuery {
+	return t.idb.NewDelete().Model(model).
+		Where("?TableAlias.merchant_id = ?", t.scope.MerchantID).
+		Where("?TableAlias.livemode = ?", t.scope.Livemode)
+}
+
+// Insert stamps the scope on row and starts an INSERT.
+func (t *Tenant) Insert(row TenantRow) *bun.InsertQuery {
+	row.SetScope(t.scope)
+	return t.idb.NewInsert().Model(row)
+}
+
+// InsertModel stamps the scope on every row and starts one INSERT of them
+// all.
+func InsertModel[T TenantRow](t *Tenant, rows []T) *bun.InsertQuery {
+	for _, r := range rows {
+		r.SetScope(t.scope)
+	}
+	return t.idb.NewInsert().Model(&rows)
+}
+
+// TryLock takes a transaction-scoped advisory lock named name within the
+// tenant, without waiting: false means another transaction holds it. Inside
+// Tx the lock is released at commit or rollback; outside a transaction it
+// would be released at once, so call it only from Tx.
+func (t *Tenant) TryLock(ctx context.Context, name string) (bool, error) {
+	var ok bool
+	err := t.idb.NewRaw("SELECT pg_try_advisory_xact_lock(hashtextextended(?, 0))",
+		t.scope.MerchantID.String()+"|"+strconv.FormatBool(t.scope.Livemode)+"|"+name).Scan(ctx, &ok)
+	return ok, err
+}
+
+// Tx runs fn in one transaction bound to scope: the change and the events it
+// emits commit together or not at all.
+func (d *DB) Tx(ctx context.Context, s Scope, fn func(ctx context.Context, tx *Tenant) error) error {
+	return d.Bun.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, btx bun.Tx) error {
+		return fn(ctx, &Tenant{idb: btx, scope: s})
+	})
+}
+
+// IsNoRows reports whether err means that no row matched.
+func IsNoRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }

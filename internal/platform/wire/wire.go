@@ -1,0 +1,123 @@
+// Package wire holds the representations every stored and rendered object
+// shares: points in time as the API writes them (Unix seconds, or ISO 8601
+// where the spec says so) and the tenant columns of every tenant row. It is
+// platform: it knows no resource.
+package wire
+
+import (
+	"database/sql/driver"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/frame-oss/payments-server/internal/platform/store"
+)
+
+// Tenant carries the columns every tenant row has. Its merchant id never
+// leaves the server.
+type Tenant struct {
+	MerchantID uuid.UUID `bun:"merchant_id,pk,type:uuid" json:"-"`
+	Livemode   bool      `bun:"livemode" json:"livemode"`
+}
+
+// SetScope stamps the tenant columns (store.TenantRow).
+func (t *Tenant) SetScope(s store.Scope) {
+	t.MerchantID = s.MerchantID
+	t.Livemode = s.Livemode
+}
+
+// Timestamp is a point in time that travels as integer Unix seconds, the
+// API's default timestamp form (spec doc 1 §1.4).
+type Timestamp struct{ time.Time }
+
+// At wraps t.
+func At(t time.Time) Timestamp { return Timestamp{t} }
+
+// MarshalJSON writes Unix seconds, or null for the zero time.
+func (t Timestamp) MarshalJSON() ([]byte, error) {
+	if t.IsZero() {
+		return []byte("null"), nil
+	}
+	return strconv.AppendInt(nil, t.Unix(), 10), nil
+}
+
+// UnmarshalJSON reads Unix seconds.
+func (t *Timestamp) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*t = Timestamp{}
+		return nil
+	}
+	n, err := strconv.ParseInt(string(b), 10, 64)
+	if err != nil {
+		return fmt.Errorf("timestamp: %w", err)
+	}
+	t.Time = time.Unix(n, 0).UTC()
+	return nil
+}
+
+// Scan reads a timestamptz.
+func (t *Timestamp) Scan(src any) error {
+	switch v := src.(type) {
+	case nil:
+		*t = Timestamp{}
+	case time.Time:
+		t.Time = v.UTC()
+	default:
+		return fmt.Errorf("timestamp: cannot scan %T", src)
+	}
+	return nil
+}
+
+// Value writes a timestamptz (NULL for the zero time).
+func (t Timestamp) Value() (driver.Value, error) {
+	if t.IsZero() {
+		return nil, nil
+	}
+	return t.Time, nil
+}
+
+// ISOTime is a point in time that travels as an ISO 8601 string, for the
+// resources whose fields the spec states so (capabilities, terms of service).
+type ISOTime struct{ time.Time }
+
+// MarshalJSON writes RFC 3339 in UTC with second precision, or null.
+func (t ISOTime) MarshalJSON() ([]byte, error) {
+	if t.IsZero() {
+		return []byte("null"), nil
+	}
+	return json.Marshal(t.UTC().Format(time.RFC3339))
+}
+
+// UnmarshalJSON reads RFC 3339.
+func (t *ISOTime) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*t = ISOTime{}
+		return nil
+	}
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	v, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		return err
+	}
+	t.Time = v.UTC()
+	return nil
+}
+
+// Scan reads a timestamptz.
+func (t *ISOTime) Scan(src any) error {
+	var ts Timestamp
+	if err := ts.Scan(src); err != nil {
+		return err
+	}
+	t.Time = ts.Time
+	return nil
+}
+
+// Value writes a timestamptz.
+func (t ISOTime) Value() (driver.Value, error) { return Timestamp(t).Value() }

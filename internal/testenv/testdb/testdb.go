@@ -1,0 +1,102 @@
+// Package testdb gives tests real PostgreSQL databases: one server per test
+// process (the embedded launcher, or DATABASE_URL) and a fresh database per
+// test cloned from a migrated template. It depends only on the platform and
+// the migrations, so platform packages can test against real PostgreSQL
+// without building the whole server.
+package testdb
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver pgtestdb opens
+	"github.com/peterldowns/pgtestdb"
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
+
+	"github.com/frame-oss/payments-server/internal/platform/pgembed"
+	"github.com/frame-oss/payments-server/migrations"
+)
+
+// Start is the time every test clock starts at.
+var Start = time.Date(2026, 1, 15, 12, 0, 0, 0, time.UTC)
+
+var (
+	pgOnce     sync.Once
+	pgInstance *pgembed.Instance
+	pgConfig   pgtestdb.Config
+	pgErr      error
+)
+
+// Main runs a test package's tests and then stops the embedded PostgreSQL
+// the package started. Use it from TestMain.
+func Main(m *testing.M) {
+	code := m.Run()
+	if pgInstance != nil {
+		_ = pgInstance.Stop()
+	}
+	os.Exit(code)
+}
+
+// serverConfig starts (once) the server every test of this process uses.
+func serverConfig(t testing.TB) pgtestdb.Config {
+	pgOnce.Do(func() {
+		raw := os.Getenv("DATABASE_URL")
+		if raw == "" {
+			pgInstance, pgErr = pgembed.StartTemp(context.Background(), pgembed.Options{ForTests: true})
+			if pgErr != nil {
+				return
+			}
+			raw = pgInstance.URL("postgres")
+		}
+		pgConfig, pgErr = configFromURL(raw)
+	})
+	if pgErr != nil {
+		t.Fatalf("testenv: no PostgreSQL for tests: %v", pgErr)
+	}
+	return pgConfig
+}
+
+func configFromURL(raw string) (pgtestdb.Config, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return pgtestdb.Config{}, fmt.Errorf("parse DATABASE_URL: %w", err)
+	}
+	pw, _ := u.User.Password()
+	opts := u.Query()
+	if !opts.Has("sslmode") {
+		opts.Set("sslmode", "disable")
+	}
+	return pgtestdb.Config{DriverName: "pgx", Host: u.Hostname(), Port: u.Port(), User: u.User.Username(),
+		Password: pw, Database: strings.TrimPrefix(u.Path, "/"), Options: opts.Encode()}, nil
+}
+
+// migrator builds the template database with the application's migrations.
+type migrator struct{}
+
+func (migrator) Hash() (string, error) { return migrations.Hash() }
+
+func (migrator) Migrate(ctx context.Context, db *sql.DB, _ pgtestdb.Config) error {
+	return migrations.Apply(ctx, bun.NewDB(db, pgdialect.New()))
+}
+
+// NewDatabaseURL returns the URL of a fresh, migrated database for t,
+// dropped when t passes.
+func NewDatabaseURL(t testing.TB) string {
+	t.Helper()
+	return pgtestdb.Custom(t, serverConfig(t), migrator{}).URL()
+}
+
+// NewEmptyDatabaseURL returns the URL of a fresh database with no
+// migrations applied (for testing the migrations themselves).
+func NewEmptyDatabaseURL(t testing.TB) string {
+	t.Helper()
+	return pgtestdb.Custom(t, serverConfig(t), pgtestdb.NoopMigrator{}).URL()
+}

@@ -1,0 +1,61 @@
+package accounts
+
+import (
+	"context"
+
+	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/internal/platform/events"
+	"github.com/frame-oss/payments-server/internal/platform/ids"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// CreateAccount creates a connected account with its requested
+// capabilities (and their dependencies) in one transaction. Requirements
+// are evaluated once: a capability satisfied at creation is stored active.
+func (s *Service) CreateAccount(ctx context.Context, in *models.CreateAccountInput) (*models.Account, error) {
+	spec := op.Spec{Name: "account.create", Allow: []auth.Kind{auth.SecretKey}, Params: in}
+	a, err := op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Account, error) {
+		now := w.Now()
+		if err := in.Validate(now); err != nil {
+			return nil, err
+		}
+		plan, err := planCapabilities(w.P, in.CapabilityNames())
+		if err != nil {
+			return nil, err
+		}
+		a := &models.Account{ID: ids.New(now), Type: *in.Type, Status: models.AccountStatusPending,
+			RestrictedBy: []models.Restrictor{}, ExternalID: in.ExternalID, Metadata: models.MergeMetadata(nil, in.Metadata),
+			Created: models.At(now), Updated: models.At(now)}
+		in.Profile.ApplyTo(&a.Profile)
+		if in.TermsOfService != nil {
+			a.TermsOfService = in.TermsOfService.Accept(now)
+		}
+		caps, _ := ensureCapabilities(a, nil, plan, now)
+		d := s.derive(a, caps)
+		created, err := events.Render(a)
+		if err != nil {
+			return nil, err
+		}
+		activated, accountActivated := s.reconcile(a, d, models.At(now), nil)
+		if _, err := w.Tx.Insert(a).Exec(ctx); err != nil {
+			return nil, externalIDTaken(err)
+		}
+		if err := saveCapabilities(ctx, w.Tx, nil, caps); err != nil {
+			return nil, err
+		}
+		w.Emit(EventAccountCreated, a.ID, created, nil)
+		if len(activated) == 0 && !accountActivated {
+			return a, nil
+		}
+		after, err := events.Render(a)
+		if err != nil {
+			return nil, err
+		}
+		return a, emitActivations(w, a, after, activated, accountActivated)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return present(ctx, a), nil
+}

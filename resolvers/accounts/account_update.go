@@ -1,0 +1,62 @@
+package accounts
+
+import (
+	"context"
+
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// updateParams is what identifies an update for idempotency.
+type updateParams struct {
+	ID    string                     `json:"id"`
+	Input *models.UpdateAccountInput `json:"input"`
+}
+
+// UpdateAccount merges a partial update into the account. An onboarding
+// session secret may update its own account's profile and terms only. An
+// update that changes nothing writes nothing: `updated` keeps meaning "last
+// changed".
+func (s *Service) UpdateAccount(ctx context.Context, id string, in *models.UpdateAccountInput) (*models.Account, error) {
+	spec := op.Spec{Name: "account.update", Allow: []auth.Kind{auth.SecretKey, auth.OnboardingSession},
+		Params: updateParams{ID: id, Input: in}}
+	sessionScope := func(w *op.W) error {
+		if w.P.Kind == auth.OnboardingSession && (in.Metadata != nil || in.ExternalID != nil) {
+			return apierr.Forbidden("An onboarding session may update only profile and terms_of_service")
+		}
+		return nil
+	}
+	a, err := writeAccount(ctx, s, spec, id, sessionScope, func(ctx context.Context, aw *accountWrite) error {
+		a := aw.Account
+		if a.Status == models.AccountStatusDisabled {
+			return apierr.InvalidState("The account is disabled and cannot be updated")
+		}
+		now := aw.Now()
+		fields := in.Validate(a.Type, now)
+		metadata := models.MergeMetadata(a.Metadata, in.Metadata)
+		models.CheckMetadataSize(fields, "metadata", metadata)
+		if err := fields.Err(); err != nil {
+			return err
+		}
+		a.Metadata = metadata
+		if in.ExternalID != nil {
+			a.ExternalID = in.ExternalID
+			if *in.ExternalID == "" {
+				a.ExternalID = nil
+			}
+		}
+		in.Profile.ApplyTo(&a.Profile)
+		if in.TermsOfService != nil {
+			a.TermsOfService = in.TermsOfService.Accept(now)
+		}
+		return nil
+	}, accountOf)
+	if err != nil {
+		return nil, err
+	}
+	return present(ctx, a), nil
+}
+
+func accountOf(aw *accountWrite) *models.Account { return aw.Account }

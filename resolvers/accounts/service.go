@@ -1,0 +1,31 @@
+// Package accounts is the accounts-and-verification area of the operation
+// layer: connected accounts and their capabilities (and, as they are built,
+// beneficial owners, onboarding sessions and identity, phone and document
+// verification). REST and GraphQL call this Service; every rule of the area
+// lives here or in the pure rules of internal/domain/capability.
+//
+// Files: one small set per resource — account_*.go (operations, queries,
+// filter, the account write), capability_*.go — plus events.go (the event
+// names the area emits) and derive.go (the derived members of an account).
+package accounts
+
+import (
+	"github.com/frame-oss/payments-server/internal/domain/capability"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// Service runs the area's operations.
+type Service struct {
+	*op.Kit
+
+	// FactsHook, when set, adjusts the facts the requirement rules see for
+	// an account. Verification flows that are not stored yet (phone,
+	// identity runs, payment methods) report through here in tests.
+	FactsHook func(a *models.Account, f *capability.Facts)
+}
+
+// New returns the area's service over kit.
+func New(kit *op.Kit, hook func(*models.Account, *capability.Facts)) *Service {
+	return &Service{Kit: kit, FactsHook: hook}
+}

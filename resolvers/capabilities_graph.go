@@ -1,0 +1,14 @@
+package resolvers
+
+import (
+	"github.com/frame-oss/payments-server/graph/loaders"
+	"github.com/frame-oss/payments-server/models"
+)
+
+// capabilityLoader batches capability reads by id; capabilities are nodes.
+var (
+	capabilityLoader = loader("capability", func(r *Resolver) loaders.Fetch[*models.Capability] {
+		return r.Svc.Accounts.CapabilitiesByIDs
+	})
+	_ = node(capabilityLoader)
+)

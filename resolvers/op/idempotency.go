@@ -1,0 +1,69 @@
+package op
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/internal/platform/idempotency"
+	"github.com/frame-oss/payments-server/internal/platform/store"
+)
+
+// credentialScope is the part of a key's scope that names the caller: the
+// credential kind, and the session for session secrets, so that a key is
+// only ever replayed to the kind of credential (and the session) that used
+// it (API-DECISIONS §3).
+func credentialScope(p *auth.Principal) string {
+	switch p.Kind {
+	case auth.OnboardingSession, auth.CheckoutSession:
+		return string(p.Kind) + ":" + p.SessionID.String()
+	default:
+		return string(p.Kind)
+	}
+}
+
+// replay claims the key for this transaction and, when a committed result
+// is stored under it, decodes that result into out. A duplicate executing
+// right now is 409 idempotency_key_in_use; the key used for another
+// request is 400 idempotency_error.
+func replay[Out any](ctx context.Context, k *Kit, tx *store.Tenant, credential, key, operation string, fp []byte, out *Out) (bool, error) {
+	claimed, err := idempotency.Claim(ctx, tx, credential, key)
+	if err != nil {
+		return false, err
+	}
+	if !claimed {
+		return false, apierr.Conflict(apierr.CodeIdempotencyKeyInUse,
+			"A request with this Idempotency-Key is still being processed; retry later", nil)
+	}
+	// Expiry is bookkeeping, not the change's time: reading the clock here
+	// leaves the write's own time to be read after its locks.
+	rec, err := idempotency.Lookup(ctx, tx, credential, key, k.Clock.Now())
+	if err != nil || rec == nil {
+		return false, err
+	}
+	if rec.Operation != operation || !bytesEqual(rec.Fingerprint, fp) {
+		return false, apierr.BadRequest(apierr.CodeIdempotencyError,
+			"Keys for idempotent requests can only be used with the same parameters they were first used with",
+			idempotency.Header)
+	}
+	if err := json.Unmarshal(rec.Result, out); err != nil {
+		return false, fmt.Errorf("op: replay %s: %w", operation, err)
+	}
+	return true, nil
+}
+
+// record stores the committed result under the key, in the write's
+// transaction.
+func record(ctx context.Context, tx *store.Tenant, credential, key, operation string, fp []byte, now time.Time, out any) error {
+	result, err := json.Marshal(out)
+	if err != nil {
+		return fmt.Errorf("op: record %s: %w", operation, err)
+	}
+	return idempotency.Save(ctx, tx, &idempotency.Record{Credential: credential, Key: key, Operation: operation,
+		Fingerprint: fp, Result: result, Created: now, Expires: now.Add(idempotency.TTL)})
+}
+
+func bytesEqual(a, b []byte) bool { return string(a) == string(b) }

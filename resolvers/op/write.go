@@ -1,0 +1,128 @@
+package op
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/internal/platform/clock"
+	"github.com/frame-oss/payments-server/internal/platform/events"
+	"github.com/frame-oss/payments-server/internal/platform/idempotency"
+	"github.com/frame-oss/payments-server/internal/platform/store"
+)
+
+// Spec describes one mutation to the write path.
+type Spec struct {
+	// Name is the operation's stable name ("account.update"). It is part of
+	// the idempotency fingerprint: one key cannot replay another operation.
+	Name string
+	// Allow lists the credential kinds that may call the operation.
+	Allow []auth.Kind
+	// Params are the operation's parameters as parsed, path ids included.
+	// Their JSON is the idempotency fingerprint, so the same parameters
+	// match however the client spelled, ordered or spaced them.
+	Params any
+}
+
+// W is one running write: the caller, the transaction bound to the
+// caller's merchant and mode, the write's time, and the events it emits.
+type W struct {
+	Tx *store.Tenant
+	P  *auth.Principal
+
+	clk    clock.Clock
+	now    time.Time
+	events []*events.Event
+}
+
+// Now is the write's time. The clock is read once, at the first call, and
+// every stamp and event of the write carries that time. Take the write's
+// row locks before the first call: a write that waited for a lock then
+// stamps a later time than the one it waited for, so stamps follow commit
+// order.
+func (w *W) Now() time.Time {
+	if w.now.IsZero() {
+		w.now = w.clk.Now()
+	}
+	return w.now
+}
+
+// Emit records an event of typ on the object rendered (as REST renders it),
+// written with the change when the write commits. Events keep the order in
+// which they were emitted.
+func (w *W) Emit(typ string, objectID uuid.UUID, rendered json.RawMessage, previous map[string]any) {
+	w.events = append(w.events, events.New(w.Now(), typ, objectID, rendered, previous))
+}
+
+// Write runs one mutation through the write path, the only way the
+// operation layer changes state:
+//
+//  1. authorize the credential kind (401/403 before anything else);
+//  2. open the transaction, bound to the caller's merchant and mode;
+//  3. when the request carries an Idempotency-Key, claim it and replay a
+//     committed result (or refuse a different request under the key);
+//  4. run fn, the operation's rules: it locks, reads the time once
+//     (W.Now), applies the change, derives state once, persists and emits;
+//  5. write the emitted events, in one statement;
+//  6. record the result under the key;
+//
+// all in that one transaction. An error from fn rolls everything back,
+// events and key included, so a refused or failed request leaves nothing
+// behind and a retry runs anew.
+func Write[Out any](ctx context.Context, k *Kit, s Spec, fn func(ctx context.Context, w *W) (Out, error)) (Out, error) {
+	var out Out
+	p, err := auth.Require(ctx, s.Allow...)
+	if err != nil {
+		return out, err
+	}
+	req := idempotency.From(ctx)
+	var fp []byte
+	if req != nil {
+		params, err := json.Marshal(s.Params)
+		if err != nil {
+			return out, fmt.Errorf("op: fingerprint of %s: %w", s.Name, err)
+		}
+		secret, err := k.Secret.Get(ctx)
+		if err != nil {
+			return out, err
+		}
+		fp = idempotency.Fingerprint(secret, s.Name, params)
+	}
+	err = k.DB.Tx(ctx, p.Scope, func(ctx context.Context, tx *store.Tenant) error {
+		var credential string
+		if req != nil {
+			credential = credentialScope(p)
+			replayed, err := replay(ctx, k, tx, credential, req.Key, s.Name, fp, &out)
+			if err != nil || replayed {
+				req.Replayed = replayed
+				return err
+			}
+		}
+		w := &W{Tx: tx, P: p, clk: k.Clock}
+		if out, err = fn(ctx, w); err != nil {
+			return err
+		}
+		if err := events.Insert(ctx, tx, w.events); err != nil {
+			return err
+		}
+		if req == nil {
+			return nil
+		}
+		return record(ctx, tx, credential, req.Key, s.Name, fp, w.Now(), out)
+	})
+	if err != nil {
+		var zero Out
+		return zero, err
+	}
+	return out, nil
+}
+
+// Authorize is the write path's first step on its own, for operations that
+// must refuse a caller before they read anything.
+func Authorize(ctx context.Context, s Spec) (*auth.Principal, error) {
+	return auth.Require(ctx, s.Allow...)
+}
