@@ -8,20 +8,13 @@ package resolvers
 
 import (
 	"github.com/frame-oss/payments-server/graph/loaders"
-	"github.com/frame-oss/payments-server/resolvers/accounts"
-	"github.com/frame-oss/payments-server/resolvers/webhooks"
+	"github.com/frame-oss/payments-server/resolvers/areas"
 )
 
 // Resolver is the root of the GraphQL resolvers: the services they call.
-type Resolver struct{ Svc Services }
-
-// Services are the operation layer, one service per business area. (A
-// named field, not embedded: root query fields such as `accounts` would
+// (A named field, not embedded: root query fields such as `accounts` would
 // otherwise shadow the services of the same name.)
-type Services struct {
-	Accounts *accounts.Service
-	Webhooks *webhooks.Service
-}
+type Resolver struct{ Svc areas.Services }
 
 // loaderDecls are the dataloaders the resources declare (loader).
 var loaderDecls []func(r *Resolver, reg *loaders.Registry)

@@ -7,12 +7,12 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
-	"github.com/frame-oss/payments-server/resolvers"
+	"github.com/frame-oss/payments-server/resolvers/areas"
 )
 
 // Routes mounts every documented /v1 path on r: one line per resource,
 // each of which mounts its own routes (accounts.go, capabilities.go, ...).
-func Routes(r chi.Router, svc resolvers.Services) {
+func Routes(r chi.Router, svc areas.Services) {
 	r = r.With(requireCredential, withIdempotencyKey)
 	accountRoutes(r, svc.Accounts)
 	capabilityRoutes(r, svc.Accounts)

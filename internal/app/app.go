@@ -19,9 +19,8 @@ import (
 	"github.com/frame-oss/payments-server/migrations"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers"
-	"github.com/frame-oss/payments-server/resolvers/accounts"
+	"github.com/frame-oss/payments-server/resolvers/areas"
 	"github.com/frame-oss/payments-server/resolvers/op"
-	"github.com/frame-oss/payments-server/resolvers/webhooks"
 	"github.com/frame-oss/payments-server/rest"
 )
 
@@ -47,7 +46,7 @@ type Options struct {
 // App is the assembled server.
 type App struct {
 	Handler  http.Handler
-	Services resolvers.Services
+	Services areas.Services
 	Metrics  *httpx.Metrics
 }
 
@@ -57,10 +56,7 @@ func New(o Options) *App {
 		o.Logger = slog.Default()
 	}
 	kit := &op.Kit{DB: o.DB, Clock: o.Clock, Logger: o.Logger, Secret: secrets.NewSource(o.DB, o.ServerSecret)}
-	svc := resolvers.Services{
-		Accounts: accounts.New(kit, o.FactsHook),
-		Webhooks: webhooks.New(kit),
-	}
+	svc := areas.New(kit, areas.Hooks{Facts: o.FactsHook})
 	metrics := httpx.NewMetrics()
 	authn := &auth.Authenticator{DB: o.DB, Clock: o.Clock}
 

@@ -16,7 +16,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/clock"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
-	"github.com/frame-oss/payments-server/resolvers"
+	"github.com/frame-oss/payments-server/resolvers/areas"
 )
 
 // Start is the time every test clock starts at.
@@ -28,7 +28,7 @@ type Env struct {
 	DB       *store.DB
 	Clock    *clock.Manual
 	App      *app.App
-	Services resolvers.Services
+	Services areas.Services
 	Server   *httptest.Server
 
 	// Merchant holds every product; Keys are its four keys.

@@ -32,7 +32,14 @@ type GraphQLResponse struct {
 // GraphQL posts query with vars to /graphql.
 func (c *Client) GraphQL(query string, vars map[string]any) *GraphQLResponse {
 	c.env.T.Helper()
-	resp := c.Do(http.MethodPost, "/graphql", map[string]any{"query": query, "variables": vars}, nil)
+	return c.GraphQLWithHeader(query, vars, nil)
+}
+
+// GraphQLWithHeader posts query with vars and extra request headers (an
+// Idempotency-Key) to /graphql.
+func (c *Client) GraphQLWithHeader(query string, vars map[string]any, header http.Header) *GraphQLResponse {
+	c.env.T.Helper()
+	resp := c.Do(http.MethodPost, "/graphql", map[string]any{"query": query, "variables": vars}, header)
 	out := &GraphQLResponse{Status: resp.Status, Statements: resp.Statements, Raw: resp.Body}
 	var body struct {
 		Data   map[string]any `json:"data"`

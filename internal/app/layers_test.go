@@ -1,0 +1,93 @@
+package app_test
+
+import (
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+const module = "github.com/frame-oss/payments-server/"
+
+// layerRules say which project packages each layer may import (its
+// non-test files). The layers are what docs/architecture.md describes; a
+// change that breaks one fails here, not in review.
+var layerRules = []struct {
+	dir     string   // package directories under this path (recursively)
+	allowed []string // project import prefixes allowed
+}{
+	// Platform: knows no resource, rule or transport.
+	{"internal/platform/", []string{"internal/platform/", "migrations"}},
+	// Pure domain rules: no I/O, no platform.
+	{"internal/domain/", []string{"internal/domain/"}},
+	// Wire shapes and inputs.
+	{"models", []string{"internal/platform/", "internal/domain/"}},
+	// The operation layer (the kit and every area): nothing from a
+	// transport.
+	{"resolvers/op", []string{"internal/platform/", "internal/domain/", "models"}},
+	{"resolvers/accounts", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op"}},
+	{"resolvers/webhooks", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op"}},
+	{"resolvers/areas", []string{"internal/platform/", "internal/domain/", "models", "resolvers/"}},
+	// The transports call the operation layer, never each other.
+	{"rest", []string{"internal/platform/", "internal/domain/", "models", "resolvers/"}},
+	{"graph/loaders", []string{}},
+}
+
+func TestLayersImportOnlyWhatTheyMay(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	require.NoError(t, err)
+	areas, err := os.ReadDir(filepath.Join(root, "resolvers"))
+	require.NoError(t, err)
+	for _, a := range areas {
+		if a.IsDir() {
+			require.True(t, hasRule("resolvers/"+a.Name()),
+				"the operation-layer area resolvers/%s needs a rule in layerRules", a.Name())
+		}
+	}
+	for _, rule := range layerRules {
+		err := filepath.WalkDir(filepath.Join(root, rule.dir), func(path string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+				return err
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(root, path)
+			for _, imp := range f.Imports {
+				p, _ := strconv.Unquote(imp.Path.Value)
+				if !strings.HasPrefix(p, module) {
+					continue
+				}
+				p = strings.TrimPrefix(p, module)
+				require.Truef(t, allowed(p, rule.allowed), "%s imports %s, which its layer may not", rel, p)
+			}
+			return nil
+		})
+		require.NoError(t, err)
+	}
+}
+
+func hasRule(dir string) bool {
+	for _, r := range layerRules {
+		if r.dir == dir {
+			return true
+		}
+	}
+	return false
+}
+
+func allowed(p string, prefixes []string) bool {
+	for _, a := range prefixes {
+		if p == strings.TrimSuffix(a, "/") || strings.HasPrefix(p, a) ||
+			(!strings.HasSuffix(a, "/") && strings.HasPrefix(p, a+"/")) {
+			return true
+		}
+	}
+	return false
+}

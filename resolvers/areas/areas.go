@@ -1,0 +1,33 @@
+// Package areas assembles the operation layer: one service per business
+// area. Both transports take Services (REST mounts routes on them, the
+// GraphQL resolvers delegate to them); a new area adds one field and one
+// line in New.
+package areas
+
+import (
+	"github.com/frame-oss/payments-server/internal/domain/capability"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/accounts"
+	"github.com/frame-oss/payments-server/resolvers/op"
+	"github.com/frame-oss/payments-server/resolvers/webhooks"
+)
+
+// Services are the operation layer.
+type Services struct {
+	Accounts *accounts.Service // accounts and verification
+	Webhooks *webhooks.Service // events and webhooks
+}
+
+// Hooks adjust services for tests.
+type Hooks struct {
+	// Facts adjusts the requirement facts of accounts (accounts.Service).
+	Facts func(*models.Account, *capability.Facts)
+}
+
+// New builds every service over kit.
+func New(kit *op.Kit, h Hooks) Services {
+	return Services{
+		Accounts: accounts.New(kit, h.Facts),
+		Webhooks: webhooks.New(kit),
+	}
+}
