@@ -17,7 +17,7 @@ import (
 // appOptions is the production wiring of the server.
 func appOptions(db *store.DB, clk clock.Clock, logger *slog.Logger) app.Options {
 	return app.Options{DB: db, Clock: clk, Logger: logger, ServerSecret: os.Getenv(secrets.EnvVar),
-		GraphQL: func(res *resolvers.Resolver) http.Handler {
+		GraphQL: func(res *resolvers.Resolver, logger *slog.Logger) http.Handler {
 			return graph.NewHandler(res, graph.Options{Logger: logger})
 		},
 		Playground: graph.PlaygroundHandler()}

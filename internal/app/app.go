@@ -29,9 +29,10 @@ type Options struct {
 	DB     *store.DB
 	Clock  clock.Clock
 	Logger *slog.Logger
-	// GraphQL builds the /graphql handler over the resolver; Playground
-	// serves /playground. Either may be nil to leave the route out.
-	GraphQL func(*resolvers.Resolver) http.Handler
+	// GraphQL builds the /graphql handler over the resolver, logging to the
+	// server's logger; Playground serves /playground. Either may be nil to
+	// leave the route out.
+	GraphQL func(*resolvers.Resolver, *slog.Logger) http.Handler
 	// ServerSecret is SERVER_SECRET's value; empty keeps the secret in the
 	// database (internal/platform/secrets).
 	ServerSecret string
@@ -78,7 +79,7 @@ func New(o Options) *App {
 	r.Group(func(r chi.Router) {
 		r.Use(authenticate(authn))
 		if o.GraphQL != nil {
-			r.Handle("/graphql", o.GraphQL(&resolvers.Resolver{Svc: svc}))
+			r.Handle("/graphql", o.GraphQL(&resolvers.Resolver{Svc: svc}, o.Logger))
 		}
 		rest.Routes(r, svc)
 	})

@@ -2,6 +2,7 @@ package testenv
 
 import (
 	"encoding/json"
+	"log/slog"
 	"net/http"
 
 	"github.com/frame-oss/payments-server/graph"
@@ -9,8 +10,8 @@ import (
 )
 
 // defaultGraphQL serves /graphql as production does.
-func defaultGraphQL(res *resolvers.Resolver) http.Handler {
-	return graph.NewHandler(res, graph.Options{})
+func defaultGraphQL(res *resolvers.Resolver, logger *slog.Logger) http.Handler {
+	return graph.NewHandler(res, graph.Options{Logger: logger})
 }
 
 // GraphQLError is one error of a GraphQL response.

@@ -120,9 +120,3 @@ func Write[Out any](ctx context.Context, k *Kit, s Spec, fn func(ctx context.Con
 	}
 	return out, nil
 }
-
-// Authorize is the write path's first step on its own, for operations that
-// must refuse a caller before they read anything.
-func Authorize(ctx context.Context, s Spec) (*auth.Principal, error) {
-	return auth.Require(ctx, s.Allow...)
-}

@@ -9,7 +9,6 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"sync"
-	"time"
 
 	"github.com/frame-oss/payments-server/internal/platform/store"
 )
@@ -67,10 +66,10 @@ func stored(ctx context.Context, db *store.DB) ([]byte, error) {
 	}
 	var value []byte
 	err := db.Bun.NewRaw(`WITH ins AS (
-			INSERT INTO server_secrets (name, value, created) VALUES (?, ?, ?)
+			INSERT INTO server_secrets (name, value, created) VALUES (?, ?, now())
 			ON CONFLICT (name) DO NOTHING RETURNING value)
 		SELECT value FROM ins UNION ALL SELECT value FROM server_secrets WHERE name = ? LIMIT 1`,
-		name, fresh, time.Unix(0, 0).UTC(), name).Scan(ctx, &value)
+		name, fresh, name).Scan(ctx, &value)
 	if err != nil {
 		return nil, fmt.Errorf("secrets: load the server secret: %w", err)
 	}
