@@ -3,6 +3,7 @@ package rest
 import (
 	"net/http"
 
+	"github.com/frame-oss/payments-server/internal/platform/httpx"
 	"github.com/frame-oss/payments-server/internal/platform/idempotency"
 )
 
@@ -22,30 +23,11 @@ func withIdempotencyKey(next http.Handler) http.Handler {
 			return
 		}
 		ctx, req := idempotency.With(r.Context(), key)
-		next.ServeHTTP(&replayMarker{ResponseWriter: w, req: req}, r.WithContext(ctx))
+		w = httpx.OnHeader(w, func(h http.Header) {
+			if req.Replayed {
+				h.Set(idempotency.ReplayHeader, "true")
+			}
+		})
+		next.ServeHTTP(w, r.WithContext(ctx))
 	})
-}
-
-// replayMarker adds the replay header when the response starts.
-type replayMarker struct {
-	http.ResponseWriter
-	req     *idempotency.Request
-	started bool
-}
-
-func (m *replayMarker) WriteHeader(code int) {
-	if !m.started {
-		m.started = true
-		if m.req.Replayed {
-			m.Header().Set(idempotency.ReplayHeader, "true")
-		}
-	}
-	m.ResponseWriter.WriteHeader(code)
-}
-
-func (m *replayMarker) Write(b []byte) (int, error) {
-	if !m.started {
-		m.WriteHeader(http.StatusOK)
-	}
-	return m.ResponseWriter.Write(b)
 }
