@@ -10,18 +10,18 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/domain/capability"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/internal/testenv"
 )
 
 func TestCreateAndReadAccount(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 
-	a := createAccount(t, f.sk, map[string]any{
-		"capabilities":   []any{"KYC"},
-		"externalId":     "user-42",
-		"metadata":       map[string]any{"plan": "gold"},
-		"termsOfService": map[string]any{"token": "tos-1", "ipAddress": "203.0.113.9"},
-	})
+	a := f.sk.CreateAccountGraphQL(testenv.Individual().
+		WithCapabilities("kyc").
+		WithExternalID("user-42").
+		WithMetadata(map[string]string{"plan": "gold"}).
+		WithTermsOfService(testenv.TermsSpec{Token: "tos-1", IPAddress: "203.0.113.9"}), accountFields)
 	require.Equal(t, "INDIVIDUAL", a["type"])
 	require.Equal(t, "PENDING", a["status"])
 	require.Nil(t, a["blockedReason"])
@@ -99,7 +99,7 @@ func TestCreateAccountValidationReportsEveryField(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	long := strings.Repeat("x", 101)
-	g, e := gqlError(t, f.sk, createAccountMutation, map[string]any{"input": individualInput(map[string]any{
+	g, e := gqlError(t, f.sk, createAccountMutation, map[string]any{"input": override(testenv.Individual().GraphQLInput(), map[string]any{
 		"profile": map[string]any{"individual": map[string]any{
 			"name":  map[string]any{"lastName": "Lovelace"},
 			"email": "not-an-email",
@@ -132,13 +132,13 @@ func TestCreateAccountValidationReportsEveryField(t *testing.T) {
 	require.Equal(t, fields, obj(r.JSON()["error_details"])["errors"])
 
 	// A metadata value that is not a string is a validation error too.
-	_, e = gqlError(t, f.sk, createAccountMutation, map[string]any{"input": individualInput(map[string]any{
+	_, e = gqlError(t, f.sk, createAccountMutation, map[string]any{"input": override(testenv.Individual().GraphQLInput(), map[string]any{
 		"metadata": map[string]any{"n": 5}})})
 	require.Equal(t, "validation_errors", code(e))
 	require.Contains(t, obj(e.Extensions["errors"]), "metadata.n")
 
 	// Enum values are SCREAMING_CASE: the wire value is not accepted.
-	g, e = gqlError(t, f.sk, createAccountMutation, map[string]any{"input": individualInput(map[string]any{"type": "individual"})})
+	g, e = gqlError(t, f.sk, createAccountMutation, map[string]any{"input": override(testenv.Individual().GraphQLInput(), map[string]any{"type": "individual"})})
 	require.Equal(t, http.StatusUnprocessableEntity, g.Status)
 	require.Nil(t, g.Data, string(g.Raw))
 	require.Equal(t, "GRAPHQL_VALIDATION_FAILED", code(e), string(g.Raw))
@@ -166,13 +166,13 @@ func TestCapabilityNotProvisionable(t *testing.T) {
 	_, keys := f.env.NewMerchant(auth.NewMerchant{Name: "payments only", Products: []string{string(capability.ProductPayments)}})
 	c := f.env.Client(keys.Sandbox.Secret)
 
-	_, e := gqlError(t, c, createAccountMutation, map[string]any{"input": individualInput(map[string]any{"capabilities": []any{"KYC"}})})
+	_, e := gqlError(t, c, createAccountMutation, map[string]any{"input": testenv.Individual().WithCapabilities("kyc").GraphQLInput()})
 	require.Equal(t, "capability_not_provisionable", code(e))
 	require.Equal(t, 422, status(e))
 	require.Equal(t, "capabilities", e.Extensions["param"])
 	require.Equal(t, map[string]any{"capability": "kyc", "required_product": "identity"}, e.Extensions["data"])
 
-	a := createAccount(t, c, map[string]any{"capabilities": []any{"CARD_SEND"}})
+	a := c.CreateAccountGraphQL(testenv.Individual().WithCapabilities("card_send"), accountFields)
 	var names []any
 	for _, cp := range list(a["capabilities"]) {
 		names = append(names, obj(cp)["name"])
@@ -188,11 +188,11 @@ func TestCapabilityNotProvisionable(t *testing.T) {
 func TestCredentials(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, map[string]any{"metadata": map[string]any{"k": "v"}})
+	a := f.sk.CreateAccountGraphQL(testenv.Individual().WithMetadata(map[string]string{"k": "v"}), accountFields)
 	read := `query($id: ID!) { account(id: $id) { id status metadata payoutPaymentMethodId profile { individual { email } } capabilities { name } } }`
 
 	t.Run("publishable key may not create", func(t *testing.T) {
-		g, e := gqlError(t, f.pk, createAccountMutation, map[string]any{"input": individualInput(nil)})
+		g, e := gqlError(t, f.pk, createAccountMutation, map[string]any{"input": testenv.Individual().GraphQLInput()})
 		require.Equal(t, http.StatusOK, g.Status)
 		require.Equal(t, "forbidden", code(e))
 		require.Equal(t, 403, status(e))
@@ -248,7 +248,7 @@ func TestCredentials(t *testing.T) {
 func TestAccountMutations(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, map[string]any{"capabilities": []any{"KYC_PREFILL"}, "metadata": map[string]any{"a": "1", "b": "2"}})
+	a := f.sk.CreateAccountGraphQL(testenv.Individual().WithCapabilities("kyc_prefill").WithMetadata(map[string]string{"a": "1", "b": "2"}), accountFields)
 	vars := map[string]any{"id": a["id"]}
 
 	g := gql(t, f.sk, `mutation($id: ID!, $in: UpdateAccountInput!) { updateAccount(id: $id, input: $in) { externalId metadata profile { individual { email name { firstName lastName } } } } }`,

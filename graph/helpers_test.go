@@ -55,27 +55,14 @@ const createAccountMutation = `mutation($input: CreateAccountInput!) {
 	createAccount(input: $input) {` + accountFields + `}
 }`
 
-// individualInput is a complete individual CreateAccountInput; overrides
-// replace top-level members (nil removes one).
-func individualInput(overrides map[string]any) map[string]any {
-	in := map[string]any{
-		"type": "INDIVIDUAL",
-		"profile": map[string]any{"individual": map[string]any{
-			"name":      map[string]any{"firstName": "Ada", "lastName": "Lovelace"},
-			"email":     "ada@example.com",
-			"phone":     map[string]any{"number": "(200) 100-1695", "countryCode": "+1"},
-			"ssn":       "123-45-6789",
-			"birthdate": "1990-12-10",
-			"address": map[string]any{"line1": "1 Main St", "city": "Austin", "state": "TX",
-				"postalCode": "78701", "country": "US"},
-		}},
-	}
-	for k, v := range overrides {
-		if v == nil {
-			delete(in, k)
-		} else {
-			in[k] = v
-		}
+// Valid fixtures are built with the typed factories the REST tests share
+// (testenv.Individual, Client.CreateAccountGraphQL); override is for inputs
+// a spec deliberately cannot say, the malformed ones validation tests send.
+
+// override returns in (a CreateAccountInput) with members replaced.
+func override(in, members map[string]any) map[string]any {
+	for k, v := range members {
+		in[k] = v
 	}
 	return in
 }
@@ -96,14 +83,6 @@ func gqlError(t *testing.T, c *testenv.Client, query string, vars map[string]any
 	g := c.GraphQL(query, vars)
 	require.Len(t, g.Errors, 1, string(g.Raw))
 	return g, g.Errors[0]
-}
-
-// createAccount creates an individual account (with overrides) through
-// GraphQL and returns it.
-func createAccount(t *testing.T, c *testenv.Client, overrides map[string]any) map[string]any {
-	t.Helper()
-	g := gql(t, c, createAccountMutation, map[string]any{"input": individualInput(overrides)})
-	return g.Data["createAccount"].(map[string]any)
 }
 
 // obj and list walk decoded JSON.

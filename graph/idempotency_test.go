@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/frame-oss/payments-server/internal/testenv"
 )
 
 func idemKey(k string) http.Header { return http.Header{"Idempotency-Key": {k}} }
@@ -25,7 +27,7 @@ func countGraphAccounts(t *testing.T, f *fixture) int {
 func TestMutationsHonourTheIdempotencyKey(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	vars := map[string]any{"input": individualInput(nil)}
+	vars := map[string]any{"input": testenv.Individual().GraphQLInput()}
 	first := f.sk.GraphQLWithHeader(createAccountMutation, vars, idemKey("gql-create"))
 	require.Empty(t, first.Errors, string(first.Raw))
 	again := f.sk.GraphQLWithHeader(createAccountMutation, vars, idemKey("gql-create"))
@@ -34,7 +36,7 @@ func TestMutationsHonourTheIdempotencyKey(t *testing.T) {
 	require.Equal(t, 1, countGraphAccounts(t, f))
 
 	// The key with other parameters is refused, and changes nothing.
-	other := map[string]any{"input": individualInput(map[string]any{"externalId": "other"})}
+	other := map[string]any{"input": testenv.Individual().WithExternalID("other").GraphQLInput()}
 	g := f.sk.GraphQLWithHeader(createAccountMutation, other, idemKey("gql-create"))
 	require.Len(t, g.Errors, 1, string(g.Raw))
 	require.Equal(t, "idempotency_error", code(g.Errors[0]))
@@ -47,8 +49,8 @@ func TestMutationsHonourTheIdempotencyKey(t *testing.T) {
 func TestEachMutationOfARequestIsReplayed(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	vars := map[string]any{"a": individualInput(map[string]any{"externalId": "a"}),
-		"b": individualInput(map[string]any{"externalId": "b"})}
+	vars := map[string]any{"a": testenv.Individual().WithExternalID("a").GraphQLInput(),
+		"b": testenv.Individual().WithExternalID("b").GraphQLInput()}
 	first := f.sk.GraphQLWithHeader(twoCreates, vars, idemKey("batch"))
 	require.Empty(t, first.Errors, string(first.Raw))
 	require.NotEqual(t, obj(first.Data["first"])["id"], obj(first.Data["second"])["id"])

@@ -63,7 +63,7 @@ func TestAccountsConnectionPaging(t *testing.T) {
 			// breaks the tie, so paging neither repeats nor skips them.
 			f.env.Clock.SetStep(0)
 		}
-		created = append(created, str(createAccount(t, f.sk, nil)["id"]))
+		created = append(created, str(f.sk.CreateAccountGraphQL(testenv.Individual(), accountFields)["id"]))
 	}
 	var want []string // newest first
 	g := gql(t, f.sk, accountsPage, map[string]any{"first": 100})
@@ -133,7 +133,7 @@ func TestStatementCountIsAConstantOfTheQueryShape(t *testing.T) {
 	}
 	create := func(n int) {
 		for range n {
-			createAccount(t, f.sk, map[string]any{"capabilities": []any{"KYC_PREFILL", "CARD_SEND"}})
+			f.sk.CreateAccountGraphQL(testenv.Individual().WithCapabilities("kyc_prefill", "card_send"), accountFields)
 		}
 	}
 
@@ -171,7 +171,7 @@ func TestStatementCountIsAConstantOfTheQueryShape(t *testing.T) {
 func TestNode(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, map[string]any{"capabilities": []any{"KYC"}})
+	a := f.sk.CreateAccountGraphQL(testenv.Individual().WithCapabilities("kyc"), accountFields)
 	capID := obj(list(a["capabilities"])[0])["id"]
 	g := gql(t, f.sk, `{ events(first: 1) { edges { node { id type data } } } }`, nil)
 	ev := obj(obj(list(obj(g.Data["events"])["edges"])[0])["node"])
@@ -223,7 +223,7 @@ func TestNode(t *testing.T) {
 func TestDepthLimit(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, map[string]any{"capabilities": []any{"KYC"}})
+	a := f.sk.CreateAccountGraphQL(testenv.Individual().WithCapabilities("kyc"), accountFields)
 
 	// account > capabilities > account > ... : depth 2 per hop.
 	nest := func(hops int) string {
@@ -269,7 +269,7 @@ func TestComplexityLimit(t *testing.T) {
 func TestAutomaticPersistedQueries(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, nil)
+	a := f.sk.CreateAccountGraphQL(testenv.Individual(), accountFields)
 	query := `query($id: ID!) { account(id: $id) { id status } }`
 	sum := sha256.Sum256([]byte(query))
 	hash := hex.EncodeToString(sum[:])

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/frame-oss/payments-server/internal/testenv"
 )
 
 // Holds, updates and a disable racing on one account: the row lock orders
@@ -18,7 +20,7 @@ import (
 func TestConcurrentHoldsAndUpdatesStayConsistent(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, nil)
+	a := f.sk.CreateAccount(testenv.Individual())
 	path := "/v1/accounts/" + id(a)
 	f.env.Clock.SetStep(time.Second) // every reading a distinct Unix second
 

@@ -16,7 +16,7 @@ import (
 func TestCreateIndividualAccount(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	r := f.sk.Post("/v1/accounts", individual(map[string]any{"metadata": map[string]any{"order": "42"}}))
+	r := f.sk.Post("/v1/accounts", testenv.Individual().WithMetadata(map[string]string{"order": "42"}).RESTBody())
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
 	a := r.JSON()
 	requireAccountShape(t, a)
@@ -66,8 +66,10 @@ func TestCreateIndividualAccount(t *testing.T) {
 func TestCreateIndividualMinimalProfile(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, map[string]any{"profile": map[string]any{"individual": map[string]any{
-		"email": del, "phone": del, "ssn": del, "birthdate": del, "address": del}}})
+	// Only the name, which is all an individual profile requires.
+	a := f.sk.CreateAccount(testenv.Individual().WithIndividual(func(p *testenv.IndividualSpec) {
+		*p = testenv.IndividualSpec{Name: p.Name}
+	}))
 	requireAccountShape(t, a)
 	p := a["profile"].(map[string]any)["individual"].(map[string]any)
 	require.Nil(t, p["address"], "address is null when unset")
@@ -80,10 +82,11 @@ func TestCreateIndividualMinimalProfile(t *testing.T) {
 func TestCreateAccountInputAliases(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, map[string]any{"profile": map[string]any{"individual": map[string]any{
+	// The aliases are spellings a spec cannot say: the body is raw.
+	a := f.sk.CreateAccountRaw(merge(testenv.Individual().RESTBody(), map[string]any{"profile": map[string]any{"individual": map[string]any{
 		"birthdate": del, "dob": "1985-03-04", "ssn": "987654321",
 		"address": map[string]any{"line_1": del, "line1": "9 Side St", "line2": "Apt 4"},
-	}}})
+	}}}))
 	p := a["profile"].(map[string]any)["individual"].(map[string]any)
 	require.Equal(t, "1985-03-04", p["birthdate"], "dob is accepted for birthdate")
 	require.Equal(t, "4321", p["ssn_last_four"], "an SSN without dashes is accepted")
@@ -93,11 +96,11 @@ func TestCreateAccountInputAliases(t *testing.T) {
 	require.NotContains(t, addr, "line1")
 
 	// Both spellings with the same value are fine; different values conflict.
-	same := createAccount(t, f.sk, map[string]any{"profile": map[string]any{"individual": map[string]any{
-		"dob": "1990-12-10", "address": map[string]any{"line1": "1 Main St"}}}})
+	same := f.sk.CreateAccountRaw(merge(testenv.Individual().RESTBody(), map[string]any{"profile": map[string]any{"individual": map[string]any{
+		"dob": "1990-12-10", "address": map[string]any{"line1": "1 Main St"}}}}))
 	require.Equal(t, "1990-12-10", same["profile"].(map[string]any)["individual"].(map[string]any)["birthdate"])
 
-	r := f.sk.Post("/v1/accounts", individual(map[string]any{"profile": map[string]any{"individual": map[string]any{
+	r := f.sk.Post("/v1/accounts", merge(testenv.Individual().RESTBody(), map[string]any{"profile": map[string]any{"individual": map[string]any{
 		"dob": "1980-01-01", "address": map[string]any{"line1": "Elsewhere", "line_2": "A", "line2": "B"}}}}))
 	errs := requireValidation(t, r, "profile.individual.birthdate", "profile.individual.address.line_1",
 		"profile.individual.address.line_2")
@@ -108,12 +111,17 @@ func TestCreateAccountInputAliases(t *testing.T) {
 func TestCreateBusinessAccount(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	r := f.sk.Post("/v1/accounts", business(map[string]any{"profile": map[string]any{"business": map[string]any{
-		"doing_business_as": "Engines", "website": "engines.example", "description": "Computing machines",
-		"mcc": "5734", "naics": "334111", "same_physical_and_legal_address": false,
-		"phone":            map[string]any{"number": "303 555 0100", "country_code": "1"},
-		"physical_address": map[string]any{"line_1": "3 Plant Rd", "city": "Boulder", "state": "CO", "postal_code": "80301", "country": "US"},
-	}}, "external_id": "biz-1"}))
+	samePhysicalAndLegal := false
+	biz := testenv.Business().WithExternalID("biz-1").WithBusiness(func(p *testenv.BusinessSpec) {
+		p.DoingBusinessAs, p.Website, p.Description = "Engines", "engines.example", "Computing machines"
+		p.MCC, p.NAICS, p.SamePhysicalAndLegalAddress = "5734", "334111", &samePhysicalAndLegal
+		p.Phone = &testenv.PhoneSpec{Number: "303 555 0100", CountryCode: "1"}
+		p.PhysicalAddress = &testenv.AddressSpec{Line1: "3 Plant Rd", City: "Boulder", State: "CO", PostalCode: "80301", Country: "US"}
+	})
+	// The legal address goes as line1, the input alias, so a business
+	// address is read through it too.
+	r := f.sk.Post("/v1/accounts", merge(biz.RESTBody(), map[string]any{"profile": map[string]any{"business": map[string]any{
+		"address": map[string]any{"line_1": del, "line1": "2 Market St"}}}}))
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
 	a := r.JSON()
 	requireAccountShape(t, a)
@@ -133,7 +141,7 @@ func TestCreateBusinessAccount(t *testing.T) {
 	require.NotContains(t, string(r.Body), `"ein"`)
 
 	// A business account with kyb lists the business requirements.
-	r = f.sk.Post("/v1/accounts", business(map[string]any{"capabilities": []string{"kyb"}}))
+	r = f.sk.Post("/v1/accounts", testenv.Business().WithCapabilities("kyb").RESTBody())
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
 	kyb := capByName(r.JSON()["capabilities"], "kyb")
 	require.Equal(t, []any{"beneficial_owners_collected", "terms_of_service"}, kyb["currently_due"])
@@ -157,7 +165,7 @@ func TestCreateNormalisesPhoneNumbers(t *testing.T) {
 		if tc.cc != nil {
 			phone["country_code"] = tc.cc
 		}
-		body := individual(nil)
+		body := testenv.Individual().RESTBody()
 		body["profile"].(map[string]any)["individual"].(map[string]any)["phone"] = phone
 		c := f.sk.Post("/v1/accounts", body)
 		require.Equal(t, http.StatusCreated, c.Status, string(c.Body))
@@ -169,7 +177,7 @@ func TestCreateNormalisesPhoneNumbers(t *testing.T) {
 		{"number": "call me", "country_code": "1"},
 		{"number": "2001001695"}, // no country code and no leading +
 	} {
-		body := individual(nil)
+		body := testenv.Individual().RESTBody()
 		body["profile"].(map[string]any)["individual"].(map[string]any)["phone"] = bad
 		errs := requireValidation(t, f.sk.Post("/v1/accounts", body), "profile.individual.phone.number")
 		requireProblem(t, errs, "profile.individual.phone.number", "is not a valid phone number")
@@ -179,7 +187,7 @@ func TestCreateNormalisesPhoneNumbers(t *testing.T) {
 func TestCreateWithCapabilitiesExpandsDependencies(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, map[string]any{"capabilities": []string{"card_receive", "kyc_prefill", "card_receive"}})
+	a := f.sk.CreateAccount(testenv.Individual().WithCapabilities("card_receive", "kyc_prefill", "card_receive"))
 	requireAccountShape(t, a)
 	// Transitive expansion, deduplicated, in catalogue order.
 	require.Equal(t, []string{"kyc", "phone_verification", "kyc_prefill", "card_verification", "card_receive"},
@@ -212,8 +220,8 @@ func TestCreateWithCapabilitiesExpandsDependencies(t *testing.T) {
 func TestCreateWithTermsOfService(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, map[string]any{"terms_of_service": map[string]any{
-		"token": "tos_v3", "ip_address": "203.0.113.9", "accepted_at": "2026-01-10T08:00:00+02:00"}})
+	a := f.sk.CreateAccount(testenv.Individual().WithTermsOfService(testenv.TermsSpec{
+		Token: "tos_v3", IPAddress: "203.0.113.9", AcceptedAt: "2026-01-10T08:00:00+02:00"}))
 	requireAccountShape(t, a)
 	tos := a["terms_of_service"].(map[string]any)
 	require.Equal(t, "tos_v3", tos["token"])
@@ -221,35 +229,35 @@ func TestCreateWithTermsOfService(t *testing.T) {
 	require.Equal(t, "2026-01-10T06:00:00Z", tos["accepted_at"])
 
 	// Without accepted_at the acceptance is stamped now.
-	b := createAccount(t, f.sk, map[string]any{"terms_of_service": map[string]any{"token": "tos_v3"}})
+	b := f.sk.CreateAccount(testenv.Individual().WithTermsOfService(testenv.TermsSpec{Token: "tos_v3"}))
 	at := requireISO(t, b["terms_of_service"].(map[string]any)["accepted_at"], "accepted_at")
 	require.WithinDuration(t, testenv.Start, at, 0, "acceptance uses the server clock")
 
-	r := f.sk.Post("/v1/accounts", individual(map[string]any{"terms_of_service": map[string]any{
+	r := f.sk.Post("/v1/accounts", merge(testenv.Individual().RESTBody(), map[string]any{"terms_of_service": map[string]any{
 		"accepted_at": "2027-01-01T00:00:00Z", "ip_address": "not-an-ip"}}))
 	errs := requireValidation(t, r, "terms_of_service.accepted_at", "terms_of_service.ip_address")
 	requireProblem(t, errs, "terms_of_service.accepted_at", "must not be in the future")
 	requireProblem(t, errs, "terms_of_service.ip_address", "is not a valid IP address")
 
-	r = f.sk.Post("/v1/accounts", individual(map[string]any{"terms_of_service": map[string]any{"accepted_at": "yesterday"}}))
+	r = f.sk.Post("/v1/accounts", merge(testenv.Individual().RESTBody(), map[string]any{"terms_of_service": map[string]any{"accepted_at": "yesterday"}}))
 	requireValidation(t, r, "terms_of_service.accepted_at")
 }
 
 func TestCreateExternalIDIsUniquePerMerchantAndMode(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	first := createAccount(t, f.sk, map[string]any{"external_id": "user-1"})
+	first := f.sk.CreateAccount(testenv.Individual().WithExternalID("user-1"))
 	require.Equal(t, "user-1", first["external_id"])
 
-	r := f.sk.Post("/v1/accounts", individual(map[string]any{"external_id": "user-1"}))
+	r := f.sk.Post("/v1/accounts", testenv.Individual().WithExternalID("user-1").RESTBody())
 	errs := requireValidation(t, r, "external_id")
 	requireProblem(t, errs, "external_id", "has already been taken by another account")
 
 	// The other mode and another merchant have their own namespaces.
-	live := createAccount(t, f.live, map[string]any{"external_id": "user-1"})
+	live := f.live.CreateAccount(testenv.Individual().WithExternalID("user-1"))
 	require.Equal(t, true, live["livemode"])
 	_, k2 := f.env.NewMerchant(auth.NewMerchant{Name: "B"})
-	createAccount(t, f.env.Client(k2.Sandbox.Secret), map[string]any{"external_id": "user-1"})
+	f.env.Client(k2.Sandbox.Secret).CreateAccount(testenv.Individual().WithExternalID("user-1"))
 
 	// The refused create left nothing behind.
 	require.Len(t, listEvents(t, f.sk, "account.created"), 1)
@@ -257,8 +265,8 @@ func TestCreateExternalIDIsUniquePerMerchantAndMode(t *testing.T) {
 	require.Len(t, list.JSON()["data"], 1)
 
 	// Blank and over-long external ids are refused.
-	requireValidation(t, f.sk.Post("/v1/accounts", individual(map[string]any{"external_id": "  "})), "external_id")
-	requireValidation(t, f.sk.Post("/v1/accounts", individual(map[string]any{"external_id": strings.Repeat("x", 256)})), "external_id")
+	requireValidation(t, f.sk.Post("/v1/accounts", merge(testenv.Individual().RESTBody(), map[string]any{"external_id": "  "})), "external_id")
+	requireValidation(t, f.sk.Post("/v1/accounts", merge(testenv.Individual().RESTBody(), map[string]any{"external_id": strings.Repeat("x", 256)})), "external_id")
 }
 
 func TestCreateExternalIDConcurrently(t *testing.T) {
@@ -274,7 +282,7 @@ func TestCreateExternalIDConcurrently(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			<-start
-			bodies[i] = f.sk.Post("/v1/accounts", individual(map[string]any{"external_id": "race"}))
+			bodies[i] = f.sk.Post("/v1/accounts", testenv.Individual().WithExternalID("race").RESTBody())
 			statuses[i] = bodies[i].Status
 		}()
 	}
@@ -297,11 +305,11 @@ func TestCreateExternalIDConcurrently(t *testing.T) {
 func TestCreateMetadataLimits(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	ok := map[string]any{strings.Repeat("k", 40): strings.Repeat("v", 100)}
+	ok := map[string]string{strings.Repeat("k", 40): strings.Repeat("v", 100)}
 	for i := range 19 {
 		ok[fmt.Sprintf("key%02d", i)] = "v"
 	}
-	a := createAccount(t, f.sk, map[string]any{"metadata": ok})
+	a := f.sk.CreateAccount(testenv.Individual().WithMetadata(ok))
 	require.Len(t, a["metadata"], 20, "20 keys, a 40-character key and a 100-character value are allowed")
 
 	long := strings.Repeat("k", 41)
@@ -309,7 +317,7 @@ func TestCreateMetadataLimits(t *testing.T) {
 	for i := range 19 {
 		bad[fmt.Sprintf("key%02d", i)] = "v"
 	}
-	r := f.sk.Post("/v1/accounts", individual(map[string]any{"metadata": bad}))
+	r := f.sk.Post("/v1/accounts", merge(testenv.Individual().RESTBody(), map[string]any{"metadata": bad}))
 	errs := requireValidation(t, r, "metadata", "metadata."+long, "metadata.big")
 	requireProblem(t, errs, "metadata", "must have at most 20 keys")
 	requireProblem(t, errs, "metadata."+long, "key must be at most 40 characters")
@@ -320,11 +328,11 @@ func TestCreateMetadataLimits(t *testing.T) {
 	for i := range 20 {
 		withNulls[fmt.Sprintf("key%02d", i)] = "v"
 	}
-	a = createAccount(t, f.sk, map[string]any{"metadata": withNulls})
+	a = f.sk.CreateAccountRaw(merge(testenv.Individual().RESTBody(), map[string]any{"metadata": withNulls}))
 	require.Len(t, a["metadata"], 20)
 	require.NotContains(t, a["metadata"], "a")
 
-	requireValidation(t, f.sk.Post("/v1/accounts", individual(map[string]any{"metadata": map[string]any{" ": "v"}})), "metadata")
+	requireValidation(t, f.sk.Post("/v1/accounts", merge(testenv.Individual().RESTBody(), map[string]any{"metadata": map[string]any{" ": "v"}})), "metadata")
 }
 
 func TestCreateCollectsEveryValidationProblem(t *testing.T) {
@@ -443,7 +451,7 @@ func TestCreateRefusesWrongJSONTypes(t *testing.T) {
 func TestCreateRefusesNULCharacters(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	r := f.sk.Post("/v1/accounts", individual(map[string]any{
+	r := f.sk.Post("/v1/accounts", merge(testenv.Individual().RESTBody(), map[string]any{
 		"profile":      map[string]any{"individual": map[string]any{"name": map[string]any{"first_name": "A\x00da"}, "email": "a\x00@example.com"}},
 		"external_id":  "x\x00",
 		"metadata":     map[string]any{"k": "v\x00", "k\x00": "v"},
@@ -464,7 +472,7 @@ func TestCreateRefusesNULCharacters(t *testing.T) {
 		{"terms_of_service", "token"},
 		{"terms_of_service", "user_agent"},
 	} {
-		body := individual(nil)
+		body := testenv.Individual().RESTBody()
 		m := body
 		for _, k := range path[:len(path)-1] {
 			if _, ok := m[k]; !ok {

@@ -18,10 +18,13 @@ func phoneVerified() testenv.Option {
 
 var tos = map[string]any{"terms_of_service": map[string]any{"token": "tos_1"}}
 
+// acceptedTerms is the acceptance tos sends, for an account created with it.
+var acceptedTerms = testenv.TermsSpec{Token: "tos_1"}
+
 func TestDisableAccount(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, map[string]any{"capabilities": []string{"kyc"}})
+	a := f.sk.CreateAccount(testenv.Individual().WithCapabilities("kyc"))
 	path := "/v1/accounts/" + id(a)
 
 	r := f.sk.Delete(path)
@@ -61,7 +64,7 @@ func TestDisableAccount(t *testing.T) {
 func TestRestrictAndUnrestrict(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, nil)
+	a := f.sk.CreateAccount(testenv.Individual())
 	path := "/v1/accounts/" + id(a)
 
 	r := f.sk.Post(path+"/restrict", nil)
@@ -111,8 +114,8 @@ func TestRestrictAndUnrestrict(t *testing.T) {
 func TestUnrestrictLiftsOnlyTheMerchantHold(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, nil)
-	b := createAccount(t, f.sk, nil)
+	a := f.sk.CreateAccount(testenv.Individual())
+	b := f.sk.CreateAccount(testenv.Individual())
 	f.exec(t, `UPDATE accounts SET restricted_by = '{platform}', service_blocked_reason = 'fraud_blocked', status = 'restricted' WHERE id = ?`, id(a))
 	f.exec(t, `UPDATE accounts SET restricted_by = '{platform}', status = 'restricted' WHERE id = ?`, id(b))
 	path := "/v1/accounts/" + id(a)
@@ -152,7 +155,7 @@ func TestUnrestrictLiftsOnlyTheMerchantHold(t *testing.T) {
 func TestUnrestrictReturnsAnActiveAccountToActive(t *testing.T) {
 	t.Parallel()
 	f := setup(t, phoneVerified())
-	a := createAccount(t, f.sk, merge(tos, map[string]any{"capabilities": []string{"phone_verification"}}))
+	a := f.sk.CreateAccount(testenv.Individual().WithCapabilities("phone_verification").WithTermsOfService(acceptedTerms))
 	require.Equal(t, "active", a["status"])
 	path := "/v1/accounts/" + id(a)
 
@@ -170,7 +173,7 @@ func TestUnrestrictReturnsAnActiveAccountToActive(t *testing.T) {
 func TestAccountActivatedWhileRestrictedActivatesOnUnrestrict(t *testing.T) {
 	t.Parallel()
 	f := setup(t, phoneVerified())
-	a := createAccount(t, f.sk, map[string]any{"capabilities": []string{"phone_verification"}})
+	a := f.sk.CreateAccount(testenv.Individual().WithCapabilities("phone_verification"))
 	path := "/v1/accounts/" + id(a)
 	require.Equal(t, http.StatusOK, f.sk.Post(path+"/restrict", nil).Status)
 

@@ -31,17 +31,19 @@ type accountSet struct{ ind, biz, disabled, restricted map[string]any }
 func newAccountSet(t *testing.T, f *fixture) accountSet {
 	t.Helper()
 	s := accountSet{
-		ind: createAccount(t, f.sk, map[string]any{"external_id": "ind"}),
+		ind: f.sk.CreateAccount(testenv.Individual().WithExternalID("ind")),
 		biz: func() map[string]any {
-			r := f.sk.Post("/v1/accounts", business(map[string]any{"external_id": "biz",
-				"profile": map[string]any{"business": map[string]any{"doing_business_as": "Difference Works"}}}))
+			r := f.sk.Post("/v1/accounts", testenv.Business().WithExternalID("biz").
+				WithBusiness(func(p *testenv.BusinessSpec) { p.DoingBusinessAs = "Difference Works" }).RESTBody())
 			require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
 			return r.JSON()
 		}(),
-		disabled: createAccount(t, f.sk, map[string]any{"external_id": "gone", "profile": map[string]any{"individual": map[string]any{
-			"name": map[string]any{"first_name": "Charles", "last_name": "Babbage"}, "email": "charles@example.com"}}}),
-		restricted: createAccount(t, f.sk, map[string]any{"external_id": "held", "profile": map[string]any{"individual": map[string]any{
-			"name": map[string]any{"first_name": "Mary", "middle_name": "Fairfax", "last_name": "Somerville"}, "email": "Mary.Somerville@Example.com"}}}),
+		disabled: f.sk.CreateAccount(testenv.Individual().WithExternalID("gone").WithIndividual(func(p *testenv.IndividualSpec) {
+			p.Name, p.Email = testenv.PersonName{First: "Charles", Last: "Babbage"}, "charles@example.com"
+		})),
+		restricted: f.sk.CreateAccount(testenv.Individual().WithExternalID("held").WithIndividual(func(p *testenv.IndividualSpec) {
+			p.Name, p.Email = testenv.PersonName{First: "Mary", Middle: "Fairfax", Last: "Somerville"}, "Mary.Somerville@Example.com"
+		})),
 	}
 	require.Equal(t, http.StatusOK, f.sk.Delete("/v1/accounts/"+id(s.disabled)).Status)
 	require.Equal(t, http.StatusOK, f.sk.Post("/v1/accounts/"+id(s.restricted)+"/restrict", nil).Status)
@@ -87,11 +89,11 @@ func TestListAccountsFilters(t *testing.T) {
 func TestListAccountsReadsInConstantStatements(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, map[string]any{"capabilities": []string{"card_send"}})
+	a := f.sk.CreateAccount(testenv.Individual().WithCapabilities("card_send"))
 	one := f.sk.Get("/v1/accounts")
 	require.Equal(t, http.StatusOK, one.Status)
 	for range 6 {
-		createAccount(t, f.sk, map[string]any{"capabilities": []string{"kyc_prefill", "card_receive"}})
+		f.sk.CreateAccount(testenv.Individual().WithCapabilities("kyc_prefill", "card_receive"))
 	}
 	many := f.sk.Get("/v1/accounts")
 	require.Len(t, many.JSON()["data"], 7)
@@ -153,8 +155,8 @@ func TestSearchAccounts(t *testing.T) {
 func TestTermsEvidenceIsSecretKeyOnly(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, map[string]any{"terms_of_service": map[string]any{
-		"token": "tos_v1", "ip_address": "203.0.113.9", "user_agent": "Mozilla/5.0"}})
+	a := f.sk.CreateAccount(testenv.Individual().WithTermsOfService(testenv.TermsSpec{
+		Token: "tos_v1", IPAddress: "203.0.113.9", UserAgent: "Mozilla/5.0"}))
 	tos := f.sk.Get("/v1/accounts/" + id(a)).JSON()["terms_of_service"].(map[string]any)
 	require.Equal(t, "203.0.113.9", tos["ip_address"])
 	require.Equal(t, "Mozilla/5.0", tos["user_agent"])

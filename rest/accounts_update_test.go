@@ -7,12 +7,14 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/frame-oss/payments-server/internal/testenv"
 )
 
 func TestUpdateMergesProfilePartially(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, map[string]any{"metadata": map[string]any{"tier": "gold"}})
+	a := f.sk.CreateAccount(testenv.Individual().WithMetadata(map[string]string{"tier": "gold"}))
 	before := a["profile"].(map[string]any)
 
 	r := f.sk.Patch("/v1/accounts/"+id(a), map[string]any{"profile": map[string]any{"individual": map[string]any{
@@ -48,7 +50,7 @@ func TestUpdateMergesProfilePartially(t *testing.T) {
 func TestUpdateMergesMetadata(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, map[string]any{"metadata": map[string]any{"a": "1", "b": "2", "keep": "yes"}})
+	a := f.sk.CreateAccount(testenv.Individual().WithMetadata(map[string]string{"a": "1", "b": "2", "keep": "yes"}))
 
 	r := f.sk.Patch("/v1/accounts/"+id(a), map[string]any{"metadata": map[string]any{"a": nil, "b": "", "c": "3"}})
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
@@ -77,8 +79,8 @@ func TestUpdateMergesMetadata(t *testing.T) {
 func TestUpdateExternalID(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, map[string]any{"external_id": "one"})
-	b := createAccount(t, f.sk, nil)
+	a := f.sk.CreateAccount(testenv.Individual().WithExternalID("one"))
+	b := f.sk.CreateAccount(testenv.Individual())
 
 	errs := requireValidation(t, f.sk.Patch("/v1/accounts/"+id(b), map[string]any{"external_id": "one"}), "external_id")
 	requireProblem(t, errs, "external_id", "has already been taken by another account")
@@ -99,7 +101,7 @@ func TestUpdateExternalID(t *testing.T) {
 func TestUpdateWithoutChangeWritesNoEvent(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, map[string]any{"metadata": map[string]any{"k": "v"}})
+	a := f.sk.CreateAccount(testenv.Individual().WithMetadata(map[string]string{"k": "v"}))
 	for _, body := range []any{nil, map[string]any{}, map[string]any{"metadata": map[string]any{"k": "v"}},
 		map[string]any{"profile": map[string]any{"individual": map[string]any{"email": "ada@example.com"}}}} {
 		r := f.sk.Patch("/v1/accounts/"+id(a), body)
@@ -113,7 +115,7 @@ func TestUpdateWithoutChangeWritesNoEvent(t *testing.T) {
 func TestUpdateValidation(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, nil)
+	a := f.sk.CreateAccount(testenv.Individual())
 	path := "/v1/accounts/" + id(a)
 
 	r := f.sk.Patch(path, map[string]any{
@@ -128,7 +130,7 @@ func TestUpdateValidation(t *testing.T) {
 	requireError(t, f.sk.Patch(path, `{"profile":`), http.StatusBadRequest, "invalid_json", "")
 
 	// Business accounts refuse individual profiles.
-	rb := f.sk.Post("/v1/accounts", business(nil))
+	rb := f.sk.Post("/v1/accounts", testenv.Business().RESTBody())
 	require.Equal(t, http.StatusCreated, rb.Status)
 	requireValidation(t, f.sk.Patch("/v1/accounts/"+id(rb.JSON()), map[string]any{"profile": map[string]any{"individual": map[string]any{}}}), "profile.individual")
 	r = f.sk.Patch("/v1/accounts/"+id(rb.JSON()), map[string]any{"profile": map[string]any{"business": map[string]any{"doing_business_as": "AE", "address": map[string]any{"city": "Aurora"}}}})
@@ -146,7 +148,7 @@ func TestUpdateValidation(t *testing.T) {
 func TestUpdateAcceptsTermsOfService(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, map[string]any{"capabilities": []string{"phone_verification"}})
+	a := f.sk.CreateAccount(testenv.Individual().WithCapabilities("phone_verification"))
 	require.Equal(t, []any{"phone_verification", "terms_of_service"}, capByName(a["capabilities"], "phone_verification")["currently_due"])
 
 	r := f.sk.Patch("/v1/accounts/"+id(a), map[string]any{"terms_of_service": map[string]any{"token": "tos_1"}})
@@ -170,7 +172,7 @@ func TestUpdateAcceptsTermsOfService(t *testing.T) {
 func TestUpdateDisabledAccountIsInvalidState(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, nil)
+	a := f.sk.CreateAccount(testenv.Individual())
 	require.Equal(t, http.StatusOK, f.sk.Delete("/v1/accounts/"+id(a)).Status)
 	r := f.sk.Patch("/v1/accounts/"+id(a), map[string]any{"metadata": map[string]any{"k": "v"}})
 	e := requireError(t, r, http.StatusUnprocessableEntity, "invalid_state", "")
@@ -184,7 +186,7 @@ func TestUpdateDisabledAccountIsInvalidState(t *testing.T) {
 func TestNoOpUpdateKeepsUpdated(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, map[string]any{"metadata": map[string]any{"k": "v"}})
+	a := f.sk.CreateAccount(testenv.Individual().WithMetadata(map[string]string{"k": "v"}))
 	f.env.Clock.Advance(time.Hour)
 	r := f.sk.Patch("/v1/accounts/"+id(a), map[string]any{"metadata": map[string]any{"k": "v"}})
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))

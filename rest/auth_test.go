@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/internal/testenv"
 )
 
 // operation is one endpoint of this area, with a valid body.
@@ -21,7 +22,7 @@ type operation struct {
 func secretOnly(a map[string]any, ev string) []operation {
 	p := "/v1/accounts/" + id(a)
 	return []operation{
-		{http.MethodPost, "/v1/accounts", individual(nil)},
+		{http.MethodPost, "/v1/accounts", testenv.Individual().RESTBody()},
 		{http.MethodGet, "/v1/accounts", nil},
 		{http.MethodGet, "/v1/accounts/search?name=ada", nil},
 		{http.MethodPatch, p, map[string]any{"metadata": map[string]any{"k": "v"}}},
@@ -41,7 +42,7 @@ func secretOnly(a map[string]any, ev string) []operation {
 func TestPublishableKeySeesAccountWithoutMerchantInternals(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, map[string]any{"metadata": map[string]any{"crm": "7"}, "capabilities": []string{"kyc"}})
+	a := f.sk.CreateAccount(testenv.Individual().WithMetadata(map[string]string{"crm": "7"}).WithCapabilities("kyc"))
 
 	r := f.pk.Get("/v1/accounts/" + id(a))
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
@@ -60,7 +61,7 @@ func TestPublishableKeySeesAccountWithoutMerchantInternals(t *testing.T) {
 	require.NotContains(t, string(r.Body), "crm")
 
 	// Production keys likewise, for production accounts only.
-	live := createAccount(t, f.live, nil)
+	live := f.live.CreateAccount(testenv.Individual())
 	lr := f.env.Client(f.env.Keys.Production.Publishable).Get("/v1/accounts/" + id(live))
 	require.Equal(t, http.StatusOK, lr.Status)
 	require.NotContains(t, lr.JSON(), "profile")
@@ -70,7 +71,7 @@ func TestPublishableKeySeesAccountWithoutMerchantInternals(t *testing.T) {
 func TestPublishableKeyIsForbiddenOnSecretOperations(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, map[string]any{"capabilities": []string{"kyc"}})
+	a := f.sk.CreateAccount(testenv.Individual().WithCapabilities("kyc"))
 	ev := listEvents(t, f.sk, "")[0].ID
 	for _, op := range secretOnly(a, ev) {
 		r := f.pk.Do(op.method, op.path, op.body, nil)
@@ -86,7 +87,7 @@ func TestPublishableKeyIsForbiddenOnSecretOperations(t *testing.T) {
 func TestMissingCredentialIsUnauthenticated(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, map[string]any{"capabilities": []string{"kyc"}})
+	a := f.sk.CreateAccount(testenv.Individual().WithCapabilities("kyc"))
 	ev := listEvents(t, f.sk, "")[0].ID
 	anon := f.env.Client("")
 	ops := append(secretOnly(a, ev), operation{http.MethodGet, "/v1/accounts/" + id(a), nil},
@@ -105,7 +106,7 @@ func TestMissingCredentialIsUnauthenticated(t *testing.T) {
 func TestBadCredentials(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, nil)
+	a := f.sk.CreateAccount(testenv.Individual())
 	path := "/v1/accounts/" + id(a)
 
 	for _, key := range []string{
@@ -144,7 +145,7 @@ func TestUnknownRoutesAnswerInTheEnvelope(t *testing.T) {
 	f := setup(t)
 	e := requireError(t, f.sk.Get("/v1/acounts"), http.StatusNotFound, "route_not_found", "")
 	require.Equal(t, "Unrecognized request URL (GET /v1/acounts)", e["message"])
-	a := createAccount(t, f.sk, nil)
+	a := f.sk.CreateAccount(testenv.Individual())
 	requireError(t, f.sk.Do(http.MethodPut, "/v1/accounts/"+id(a), map[string]any{}, nil), http.StatusMethodNotAllowed, "method_not_allowed", "")
 	requireError(t, f.sk.Do(http.MethodGet, "/v1/accounts/"+id(a)+"/restrict", nil, nil), http.StatusMethodNotAllowed, "method_not_allowed", "")
 }

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/frame-oss/payments-server/internal/testenv"
 )
 
 // kyc on a business account asks for what a business can provide: its
@@ -13,7 +15,7 @@ import (
 func TestBusinessKYCAsksForWhatABusinessCanProvide(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	body := business(map[string]any{"capabilities": []string{"kyc"}})
+	body := testenv.Business().WithCapabilities("kyc").RESTBody()
 	delete(body["profile"].(map[string]any)["business"].(map[string]any), "email")
 	r := f.sk.Post("/v1/accounts", body)
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
@@ -30,7 +32,7 @@ func TestBusinessKYCAsksForWhatABusinessCanProvide(t *testing.T) {
 		capabilityNamed(t, u.JSON(), "kyc")["currently_due"])
 
 	// An individual account's kyc is unchanged.
-	ind := f.sk.Post("/v1/accounts", individual(map[string]any{"capabilities": []string{"kyc"}}))
+	ind := f.sk.Post("/v1/accounts", testenv.Individual().WithCapabilities("kyc").RESTBody())
 	require.Equal(t, http.StatusCreated, ind.Status, string(ind.Body))
 	require.Equal(t, []any{"identity_verification", "terms_of_service"}, capabilityNamed(t, ind.JSON(), "kyc")["currently_due"])
 }

@@ -23,7 +23,7 @@ func requestCaps(c *testenv.Client, a map[string]any, names ...string) *testenv.
 func TestRequestCapabilities(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, nil)
+	a := f.sk.CreateAccount(testenv.Individual())
 
 	// New capabilities: 201 with a bare array, dependencies included.
 	r := requestCaps(f.sk, a, "card_receive")
@@ -69,7 +69,7 @@ func TestRequestCapabilities(t *testing.T) {
 func TestRequestCapabilitiesValidation(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, nil)
+	a := f.sk.CreateAccount(testenv.Individual())
 
 	errs := requireValidation(t, requestCaps(f.sk, a), "capabilities")
 	requireProblem(t, errs, "capabilities", "must name at least one capability")
@@ -90,7 +90,7 @@ func TestMerchantDisabledCapabilitiesAreSkipped(t *testing.T) {
 	_, k := f.env.NewMerchant(auth.NewMerchant{Name: "B",
 		DisabledCapabilities: []string{string(capability.KYCPrefill), string(capability.BankAccountVerification)}})
 	c := f.env.Client(k.Sandbox.Secret)
-	a := createAccount(t, c, map[string]any{"capabilities": []string{"kyc_prefill"}})
+	a := c.CreateAccount(testenv.Individual().WithCapabilities("kyc_prefill"))
 	require.Equal(t, []any{}, a["capabilities"], "a switched-off capability is skipped on create too, with its dependencies")
 
 	r := requestCaps(c, a, "kyc_prefill", "card_send")
@@ -120,7 +120,7 @@ func TestCapabilityNotProvisionable(t *testing.T) {
 	_, k := f.env.NewMerchant(auth.NewMerchant{Name: "Payments only",
 		Products: []string{string(capability.ProductPayments), string(capability.ProductPayouts)}})
 	c := f.env.Client(k.Sandbox.Secret)
-	a := createAccount(t, c, map[string]any{"capabilities": []string{"card_send"}})
+	a := c.CreateAccount(testenv.Individual().WithCapabilities("card_send"))
 
 	check := func(r *testenv.Response, name, product string) map[string]any {
 		t.Helper()
@@ -137,11 +137,11 @@ func TestCapabilityNotProvisionable(t *testing.T) {
 	check(requestCaps(c, a, "card_receive"), "kyc", "identity")
 
 	// POST /v1/accounts answers the identical rejection.
-	fromCreate := check(c.Post("/v1/accounts", individual(map[string]any{"capabilities": []string{"kyb"}})), "kyb", "identity")
+	fromCreate := check(c.Post("/v1/accounts", testenv.Individual().WithCapabilities("kyb").RESTBody()), "kyb", "identity")
 	delete(fromRequest, "request_id")
 	delete(fromCreate, "request_id")
 	require.Equal(t, fromRequest, fromCreate)
-	check(c.Post("/v1/accounts", individual(map[string]any{"capabilities": []string{"card_send", "creator_shield"}})), "creator_shield", "creator_shield")
+	check(c.Post("/v1/accounts", testenv.Individual().WithCapabilities("card_send", "creator_shield").RESTBody()), "creator_shield", "creator_shield")
 
 	// Nothing was written by the refusals.
 	require.Equal(t, []string{"card_verification", "card_send"}, capNames(c.Get(capsPath(a)).JSON()["data"]))
@@ -152,7 +152,7 @@ func TestCapabilityNotProvisionable(t *testing.T) {
 func TestDisableCapability(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, map[string]any{"capabilities": []string{"card_receive", "kyc_prefill"}})
+	a := f.sk.CreateAccount(testenv.Individual().WithCapabilities("card_receive", "kyc_prefill"))
 	path := capsPath(a)
 
 	// kyc is needed by live kyc_prefill and card_receive.
@@ -209,7 +209,7 @@ func TestDisableCapability(t *testing.T) {
 func TestDisableIsBlockedByActiveButNotDisabledDependents(t *testing.T) {
 	t.Parallel()
 	f := setup(t, testenv.WithFacts(func(_ *models.Account, f *capability.Facts) { f.DocumentVerified = true }))
-	a := createAccount(t, f.sk, merge(tos, map[string]any{"capabilities": []string{"age_verification"}}))
+	a := f.sk.CreateAccount(testenv.Individual().WithCapabilities("age_verification").WithTermsOfService(acceptedTerms))
 	require.Equal(t, map[string]string{"idv": "active", "age_verification": "active"}, capStatuses(a["capabilities"]))
 	require.Equal(t, "active", a["status"])
 	path := capsPath(a)
@@ -231,7 +231,7 @@ func TestDisableIsBlockedByActiveButNotDisabledDependents(t *testing.T) {
 func TestReactivateCapability(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, map[string]any{"capabilities": []string{"card_send"}})
+	a := f.sk.CreateAccount(testenv.Individual().WithCapabilities("card_send"))
 	path := capsPath(a)
 
 	e := requireError(t, f.sk.Post(path+"/card_send/reactivate", nil), http.StatusUnprocessableEntity, "invalid_state", "")
@@ -266,7 +266,7 @@ func TestReactivateCapability(t *testing.T) {
 func TestReactivateReturnsPendingEvenWhenSatisfied(t *testing.T) {
 	t.Parallel()
 	f := setup(t, phoneVerified())
-	a := createAccount(t, f.sk, merge(tos, map[string]any{"capabilities": []string{"phone_verification"}}))
+	a := f.sk.CreateAccount(testenv.Individual().WithCapabilities("phone_verification").WithTermsOfService(acceptedTerms))
 	path := capsPath(a) + "/phone_verification"
 	require.Equal(t, "active", capByName(a["capabilities"], "phone_verification")["status"])
 
@@ -289,7 +289,7 @@ func TestReactivateReturnsPendingEvenWhenSatisfied(t *testing.T) {
 func TestReactivateRespectsTheMerchantsProvisioning(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, map[string]any{"capabilities": []string{"kyc_prefill"}})
+	a := f.sk.CreateAccount(testenv.Individual().WithCapabilities("kyc_prefill"))
 	path := capsPath(a)
 	require.Equal(t, http.StatusOK, f.sk.Delete(path+"/kyc_prefill").Status)
 
@@ -309,7 +309,7 @@ func TestReactivateRespectsTheMerchantsProvisioning(t *testing.T) {
 func TestGetCapability(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, map[string]any{"capabilities": []string{"kyc"}})
+	a := f.sk.CreateAccount(testenv.Individual().WithCapabilities("kyc"))
 	r := f.sk.Get(capsPath(a) + "/kyc")
 	require.Equal(t, http.StatusOK, r.Status)
 	c := r.JSON()
@@ -325,7 +325,7 @@ func TestCapabilityRequirementsAreDerivedOnRead(t *testing.T) {
 	t.Parallel()
 	var run atomic.Pointer[capability.RunOutcome]
 	f := setup(t, testenv.WithFacts(func(_ *models.Account, f *capability.Facts) { f.IdentityRun = run.Load() }))
-	a := createAccount(t, f.sk, map[string]any{"capabilities": []string{"kyc", "address_verification"}})
+	a := f.sk.CreateAccount(testenv.Individual().WithCapabilities("kyc", "address_verification"))
 	path := capsPath(a) + "/kyc"
 	read := func() map[string]any {
 		t.Helper()
@@ -372,7 +372,7 @@ func TestCapabilityRequirementsAreDerivedOnRead(t *testing.T) {
 func TestCapabilityAndAccountActivation(t *testing.T) {
 	t.Parallel()
 	f := setup(t, phoneVerified())
-	a := createAccount(t, f.sk, map[string]any{"capabilities": []string{"phone_verification", "card_send"}})
+	a := f.sk.CreateAccount(testenv.Individual().WithCapabilities("phone_verification", "card_send"))
 	require.Equal(t, "pending", a["status"])
 	require.Equal(t, []any{"terms_of_service"}, capByName(a["capabilities"], "phone_verification")["currently_due"],
 		"terms must be accepted before any capability turns active")
@@ -404,7 +404,7 @@ func TestCapabilityAndAccountActivation(t *testing.T) {
 	require.Len(t, listEvents(t, f.sk, "account.activated"), 1)
 
 	// An account created with everything satisfied is active at once.
-	b := createAccount(t, f.sk, merge(tos, map[string]any{"capabilities": []string{"phone_verification"}}))
+	b := f.sk.CreateAccount(testenv.Individual().WithCapabilities("phone_verification").WithTermsOfService(acceptedTerms))
 	require.Equal(t, "active", b["status"])
 	require.ElementsMatch(t, []string{"account.created", "account.activated"}, eventTypes(listEvents(t, f.sk, ""), id(b)))
 }
@@ -413,7 +413,7 @@ func TestConcurrentDisableAndRequestKeepDependenciesLive(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	for range 12 {
-		a := createAccount(t, f.sk, map[string]any{"capabilities": []string{"card_verification"}})
+		a := f.sk.CreateAccount(testenv.Individual().WithCapabilities("card_verification"))
 		var wg sync.WaitGroup
 		var disable, request *testenv.Response
 		start := make(chan struct{})
@@ -436,7 +436,7 @@ func TestConcurrentDisableAndRequestKeepDependenciesLive(t *testing.T) {
 func TestConcurrentDisablesWriteOneEvent(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, map[string]any{"capabilities": []string{"kyc"}})
+	a := f.sk.CreateAccount(testenv.Individual().WithCapabilities("kyc"))
 	var wg sync.WaitGroup
 	statuses := make([]int, 5)
 	start := make(chan struct{})
@@ -453,7 +453,7 @@ func TestConcurrentDisablesWriteOneEvent(t *testing.T) {
 func TestRequestingActiveOrDisabledCapabilities(t *testing.T) {
 	t.Parallel()
 	f := setup(t, phoneVerified())
-	a := createAccount(t, f.sk, tos)
+	a := f.sk.CreateAccount(testenv.Individual().WithTermsOfService(acceptedTerms))
 
 	// A new capability whose requirements are met turns active in the request.
 	r := requestCaps(f.sk, a, "phone_verification")
@@ -490,7 +490,7 @@ func TestRequestingActiveOrDisabledCapabilities(t *testing.T) {
 func TestConcurrentRequestsCreateOnce(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, nil)
+	a := f.sk.CreateAccount(testenv.Individual())
 	var wg sync.WaitGroup
 	statuses := make([]int, 5)
 	start := make(chan struct{})

@@ -6,12 +6,14 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/frame-oss/payments-server/internal/testenv"
 )
 
 func TestQueryTextPostgresCannotHoldIsRefused(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	createAccount(t, f.sk, map[string]any{"external_id": "x"})
+	f.sk.CreateAccount(testenv.Individual().WithExternalID("x"))
 	for _, tc := range []struct{ path, param string }{
 		{"/v1/accounts?external_id=x%00", "external_id"},
 		{"/v1/accounts?status=%00", "status"},
@@ -49,7 +51,7 @@ func TestIdempotentAccountCreate(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	key := http.Header{"Idempotency-Key": {"create-ada-1"}}
-	body := individual(map[string]any{"capabilities": []string{"kyc"}})
+	body := testenv.Individual().WithCapabilities("kyc").RESTBody()
 
 	first := f.sk.Do(http.MethodPost, "/v1/accounts", body, key)
 	require.Equal(t, http.StatusCreated, first.Status, string(first.Body))
@@ -62,7 +64,7 @@ func TestIdempotentAccountCreate(t *testing.T) {
 	require.Len(t, f.sk.Get("/v1/accounts").JSON()["data"], 1, "the replay created nothing")
 	require.Len(t, listEvents(t, f.sk, ""), 1)
 
-	other := f.sk.Do(http.MethodPost, "/v1/accounts", individual(map[string]any{"external_id": "different"}), key)
+	other := f.sk.Do(http.MethodPost, "/v1/accounts", testenv.Individual().WithExternalID("different").RESTBody(), key)
 	e := requireError(t, other, http.StatusBadRequest, "idempotency_error", "Idempotency-Key")
 	require.Equal(t, "Keys for idempotent requests can only be used with the same parameters they were first used with", e["message"])
 

@@ -16,8 +16,8 @@ import (
 func TestEventsOfOneRequestKeepTheirOrder(t *testing.T) {
 	t.Parallel()
 	f := setup(t, testenv.WithFacts(func(_ *models.Account, fx *capability.Facts) { fx.PhoneVerified = true }))
-	a := createAccount(t, f.sk, map[string]any{"capabilities": []string{"phone_verification"},
-		"terms_of_service": map[string]any{"token": "tos_1"}})
+	a := f.sk.CreateAccount(testenv.Individual().WithCapabilities("phone_verification").
+		WithTermsOfService(testenv.TermsSpec{Token: "tos_1"}))
 	require.Equal(t, "active", a["status"])
 	events := listEvents(t, f.sk, "")
 	var types []string

@@ -5,12 +5,14 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/frame-oss/payments-server/internal/testenv"
 )
 
 func TestEventShapeAndRetrieve(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, nil)
+	a := f.sk.CreateAccount(testenv.Individual())
 	u := f.sk.Patch("/v1/accounts/"+id(a), map[string]any{"metadata": map[string]any{"k": "v"}}).JSON()
 
 	r := f.sk.Get("/v1/events")
@@ -50,8 +52,8 @@ func TestEventShapeAndRetrieve(t *testing.T) {
 func TestEventTypeFilter(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	a := createAccount(t, f.sk, nil)
-	b := createAccount(t, f.sk, nil)
+	a := f.sk.CreateAccount(testenv.Individual())
+	b := f.sk.CreateAccount(testenv.Individual())
 	f.sk.Post("/v1/accounts/"+id(a)+"/restrict", nil)
 	f.sk.Delete("/v1/accounts/" + id(b))
 
@@ -74,7 +76,7 @@ func TestEventTypeFilter(t *testing.T) {
 func TestEveryChangeWritesItsEvent(t *testing.T) {
 	t.Parallel()
 	f := setup(t, phoneVerified())
-	a := createAccount(t, f.sk, map[string]any{"capabilities": []string{"phone_verification", "card_send"}})
+	a := f.sk.CreateAccount(testenv.Individual().WithCapabilities("phone_verification", "card_send"))
 	path := "/v1/accounts/" + id(a)
 	count := func() int { return len(listEvents(t, f.sk, "")) }
 	step := func(want []string, do func()) {
@@ -124,14 +126,14 @@ func TestEveryChangeWritesItsEvent(t *testing.T) {
 func TestFailedRequestWritesNoEvent(t *testing.T) {
 	t.Parallel()
 	f := setup(t, phoneVerified())
-	pending := createAccount(t, f.sk, map[string]any{"capabilities": []string{"phone_verification"}})
+	pending := f.sk.CreateAccount(testenv.Individual().WithCapabilities("phone_verification"))
 	f.exec(t, `CREATE FUNCTION refuse_activation() RETURNS trigger LANGUAGE plpgsql AS $$
 		BEGIN RAISE EXCEPTION 'activation refused by test'; END $$`)
 	f.exec(t, `CREATE TRIGGER refuse_activation BEFORE INSERT OR UPDATE ON capabilities FOR EACH ROW
 		WHEN (NEW.status = 'active') EXECUTE FUNCTION refuse_activation()`)
 
 	// Create: account.created is emitted before activation fails.
-	r := f.sk.Post("/v1/accounts", individual(merge(tos, map[string]any{"capabilities": []string{"phone_verification"}})))
+	r := f.sk.Post("/v1/accounts", testenv.Individual().WithCapabilities("phone_verification").WithTermsOfService(acceptedTerms).RESTBody())
 	e := requireError(t, r, http.StatusInternalServerError, "internal_error", "")
 	require.Equal(t, "An internal error occurred; quote the request_id when reporting it", e["message"])
 	require.NotContains(t, string(r.Body), "activation refused", "a 5xx never leaks internals")

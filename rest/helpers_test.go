@@ -41,6 +41,11 @@ func (f *fixture) exec(t *testing.T, query string, args ...any) {
 	require.NoError(t, err)
 }
 
+// Valid fixtures are built with the typed factories the GraphQL tests
+// share (testenv.Individual, testenv.Business, Client.CreateAccount); merge
+// and del are for bodies a spec deliberately cannot say: malformed input
+// for validation tests, and input aliases.
+
 // del marks a member to remove from a request body in merge.
 type removal struct{}
 
@@ -72,45 +77,6 @@ func merge(base, overrides map[string]any) map[string]any {
 		}
 	}
 	return out
-}
-
-// individual is a complete individual account request.
-func individual(overrides map[string]any) map[string]any {
-	return merge(map[string]any{
-		"type": "individual",
-		"profile": map[string]any{"individual": map[string]any{
-			"name":      map[string]any{"first_name": "Ada", "last_name": "Lovelace"},
-			"email":     "ada@example.com",
-			"phone":     map[string]any{"number": "(200) 100-1695", "country_code": "+1"},
-			"ssn":       "123-45-6789",
-			"birthdate": "1990-12-10",
-			"address": map[string]any{"line_1": "1 Main St", "city": "Austin", "state": "TX",
-				"postal_code": "78701", "country": "US"},
-		}},
-	}, overrides)
-}
-
-// business is a complete business account request.
-func business(overrides map[string]any) map[string]any {
-	return merge(map[string]any{
-		"type": "business",
-		"profile": map[string]any{"business": map[string]any{
-			"legal_business_name": "Analytical Engines LLC",
-			"business_type":       "llc",
-			"ein":                 "12-3456789",
-			"email":               "ops@engines.example",
-			"address": map[string]any{"line1": "2 Market St", "city": "Denver", "state": "CO",
-				"postal_code": "80202", "country": "us"},
-		}},
-	}, overrides)
-}
-
-// createAccount creates an individual account (with overrides) and returns it.
-func createAccount(t *testing.T, c *testenv.Client, overrides map[string]any) map[string]any {
-	t.Helper()
-	r := c.Post("/v1/accounts", individual(overrides))
-	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-	return r.JSON()
 }
 
 func id(obj map[string]any) string { return obj["id"].(string) }

@@ -72,7 +72,7 @@ func TestPaginationPagesAndBoundaries(t *testing.T) {
 	require.Nil(t, p.Meta.Prev)
 	require.Nil(t, p.Meta.Next)
 
-	createAccount(t, f.sk, nil)
+	f.sk.CreateAccount(testenv.Individual())
 	all := getPage(t, f.sk, "/v1/accounts?per_page=100").Data
 	require.Len(t, all, 11)
 	for i := 1; i < len(all); i++ {
@@ -153,7 +153,7 @@ func TestPaginationClampsPerPage(t *testing.T) {
 func TestPaginationRefusesInvalidParameters(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	createAccount(t, f.sk, nil)
+	f.sk.CreateAccount(testenv.Individual())
 	for _, base := range []string{"/v1/accounts", "/v1/accounts/search", "/v1/events"} {
 		for _, q := range []string{"page=0", "page=-1", "page=x", "page=1.5", "per_page=0", "per_page=-1", "per_page=x", "per_page=1e2"} {
 			param := "page"

@@ -41,7 +41,7 @@ func requireInvisible(t *testing.T, c *testenv.Client, accountID string) {
 func TestUnknownAndMalformedAccountIDs(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	createAccount(t, f.sk, map[string]any{"capabilities": []string{"kyc"}})
+	f.sk.CreateAccount(testenv.Individual().WithCapabilities("kyc"))
 	for _, bad := range []string{"019bc186-de02-7888-a0ba-4ef4a7dc05db", "nope", "019bc186de027888a0ba4ef4a7dc05db",
 		"{019bc186-de02-7888-a0ba-4ef4a7dc0}", "0"} {
 		requireInvisible(t, f.sk, bad)
@@ -53,8 +53,8 @@ func TestAnotherMerchantsAccountIsMissing(t *testing.T) {
 	f := setup(t)
 	_, k := f.env.NewMerchant(auth.NewMerchant{Name: "B"})
 	other := f.env.Client(k.Sandbox.Secret)
-	theirs := createAccount(t, other, map[string]any{"capabilities": []string{"kyc"}, "external_id": "shared"})
-	mine := createAccount(t, f.sk, map[string]any{"external_id": "shared"})
+	theirs := other.CreateAccount(testenv.Individual().WithCapabilities("kyc").WithExternalID("shared"))
+	mine := f.sk.CreateAccount(testenv.Individual().WithExternalID("shared"))
 
 	requireInvisible(t, f.sk, id(theirs))
 	requireError(t, f.pk.Get("/v1/accounts/"+id(theirs)), http.StatusNotFound, "resource_missing", "id")
@@ -76,8 +76,8 @@ func TestAnotherMerchantsAccountIsMissing(t *testing.T) {
 func TestTheOtherModesAccountIsMissing(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	live := createAccount(t, f.live, map[string]any{"capabilities": []string{"kyc"}})
-	test := createAccount(t, f.sk, map[string]any{"capabilities": []string{"kyc"}})
+	live := f.live.CreateAccount(testenv.Individual().WithCapabilities("kyc"))
+	test := f.sk.CreateAccount(testenv.Individual().WithCapabilities("kyc"))
 	requireAccountShape(t, live)
 	require.Equal(t, true, live["livemode"])
 	require.Equal(t, true, capByName(live["capabilities"], "kyc")["livemode"])

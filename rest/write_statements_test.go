@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/frame-oss/payments-server/internal/testenv"
 )
 
 // The SQL statements a write runs are a constant of what it changes: the
@@ -17,16 +19,16 @@ func TestAccountWritesRunAFixedNumberOfStatements(t *testing.T) {
 	key := func(k string) http.Header { return http.Header{"Idempotency-Key": {k}} }
 
 	// credential, account insert, capabilities insert, events insert
-	r := f.sk.Post("/v1/accounts", individual(map[string]any{"capabilities": []string{"phone_verification", "card_send"}}))
+	r := f.sk.Post("/v1/accounts", testenv.Individual().WithCapabilities("phone_verification", "card_send").RESTBody())
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
 	require.Equal(t, 4, r.Statements, "create")
 	path := "/v1/accounts/" + id(r.JSON())
 
 	// The same create with a key: + claim, look-up, record.
-	r = f.sk.Do("POST", "/v1/accounts", individual(nil), key("create"))
+	r = f.sk.Do("POST", "/v1/accounts", testenv.Individual().RESTBody(), key("create"))
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
 	require.Equal(t, 7, r.Statements, "create with an Idempotency-Key")
-	r = f.sk.Do("POST", "/v1/accounts", individual(nil), key("create"))
+	r = f.sk.Do("POST", "/v1/accounts", testenv.Individual().RESTBody(), key("create"))
 	require.Equal(t, "true", r.Header.Get("Idempotent-Replayed"))
 	require.Equal(t, 3, r.Statements, "replay: credential, claim, look-up")
 
