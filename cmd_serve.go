@@ -15,7 +15,9 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/app"
 	"github.com/frame-oss/payments-server/internal/platform/clock"
+	"github.com/frame-oss/payments-server/internal/platform/httpx"
 	"github.com/frame-oss/payments-server/internal/platform/jobs"
+	"github.com/frame-oss/payments-server/internal/platform/ratelimit"
 )
 
 // shutdownGrace is how long in-flight requests get to finish on SIGTERM.
@@ -27,8 +29,26 @@ func serveCommand(args []string, stderr io.Writer) error {
 	addr := fs.String("addr", envOr("ADDR", ":8080"), "listen address (env ADDR)")
 	var dbf dbFlags
 	dbf.register(fs)
+	var gqlf graphqlFlags
+	if err := gqlf.register(fs, os.Getenv); err != nil {
+		return err
+	}
+	limits := httpx.DefaultLimits()
+	if err := limits.RegisterFlags(fs, os.Getenv); err != nil {
+		return err
+	}
+	rateLimits := ratelimit.DefaultConfig()
+	if err := rateLimits.RegisterFlags(fs, os.Getenv); err != nil {
+		return err
+	}
 	if err := fs.Parse(args); err != nil {
 		return errUsage
+	}
+	if err := limits.Validate(); err != nil {
+		return err
+	}
+	if err := rateLimits.Validate(); err != nil {
+		return err
 	}
 	logger := newLogger(os.Stderr)
 	slog.SetDefault(logger)
@@ -42,7 +62,11 @@ func serveCommand(args []string, stderr io.Writer) error {
 	defer closeDB()
 
 	clk := clock.Real{}
-	engine, err := jobs.New(db.Pool, jobs.Config{Logger: logger, Clock: clk})
+	jobsCfg, err := jobsConfig(db, clk, logger)
+	if err != nil {
+		return err
+	}
+	engine, err := jobs.New(db.Pool, jobsCfg)
 	if err != nil {
 		return err
 	}
@@ -59,16 +83,25 @@ func serveCommand(args []string, stderr io.Writer) error {
 		}
 	}()
 
-	a := app.New(appOptions(db, clk, logger))
-	srv := &http.Server{Handler: a.Handler, ReadHeaderTimeout: 10 * time.Second,
-		BaseContext: func(net.Listener) context.Context { return context.WithoutCancel(ctx) }}
+	o := appOptions(db, clk, logger)
+	gqlf.apply(&o)
+	o.MaxInFlight = limits.MaxInFlight
+	o.RateLimits = rateLimits
+	logRateLimits(logger, rateLimits)
+	a := app.New(o)
+	srv := httpx.NewServer(a.Handler, limits, logger)
+	srv.BaseContext = func(net.Listener) context.Context { return context.WithoutCancel(ctx) }
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
 	}
-	logger.Info("serving", "addr", ln.Addr().String(), "graphql", "/graphql", "playground", "/playground")
+	logger.Info("serving", "addr", ln.Addr().String(), "graphql", "/graphql", "playground", o.Playground != nil)
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	logger.Info("http limits", "read_header_timeout", limits.ReadHeaderTimeout.String(),
+		"read_timeout", limits.ReadTimeout.String(), "write_timeout", limits.WriteTimeout.String(),
+		"idle_timeout", limits.IdleTimeout.String(), "max_header_bytes", limits.MaxHeaderBytes,
+		"max_conns", limits.MaxConns, "max_in_flight", limits.MaxInFlight, "max_body_bytes", httpx.MaxBodyBytes)
+	go func() { errc <- srv.Serve(limits.Listener(ln)) }()
 	select {
 	case err := <-errc:
 		return err

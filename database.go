@@ -53,7 +53,13 @@ func (d *dbFlags) database(ctx context.Context, logger *slog.Logger) (db *store.
 			_ = inst.Stop()
 		}
 	}
-	db, err = store.Open(ctx, url, 0)
+	var opts []store.Option
+	if inst != nil {
+		// Follow the embedded server when whoever owns it restarts it on
+		// another port: each new connection reads where it listens now.
+		opts = append(opts, store.WithConnTarget(inst.Retarget))
+	}
+	db, err = store.Open(ctx, url, 0, opts...)
 	if err != nil {
 		stop()
 		return nil, nil, err

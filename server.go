@@ -32,6 +32,13 @@ environment:
   ADDR                  listen address of serve (default :8080)
   DATA_DIR              data folder of the embedded PostgreSQL (default ./.data)
   LOG_LEVEL             debug, info, warn or error (default info)
+  SERVER_SECRET         key of the fingerprints the server stores (default: one
+                        generated and kept in the database; see docs/operations.md)
+  HTTP_*                serve's HTTP limits: timeouts, header size, connections,
+                        requests in flight (see 'server serve -h')
+  RATE_LIMIT_*          serve's per-merchant rate limits (see 'server serve -h')
+  GRAPHQL_INTROSPECTION, GRAPHQL_PLAYGROUND
+                        false turns GraphQL introspection / the playground off
 
 run 'server <command> -h' for a command's flags.
 `

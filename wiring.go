@@ -1,15 +1,23 @@
 package main
 
 import (
+	"errors"
+	"flag"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"os"
+	"strconv"
+
+	"github.com/riverqueue/river"
 
 	"github.com/frame-oss/payments-server/internal/platform/secrets"
 
 	"github.com/frame-oss/payments-server/graph"
 	"github.com/frame-oss/payments-server/internal/app"
 	"github.com/frame-oss/payments-server/internal/platform/clock"
+	"github.com/frame-oss/payments-server/internal/platform/jobs"
+	"github.com/frame-oss/payments-server/internal/platform/ratelimit"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/resolvers"
 )
@@ -21,4 +29,69 @@ func appOptions(db *store.DB, clk clock.Clock, logger *slog.Logger) app.Options 
 			return graph.NewHandler(res, graph.Options{Logger: logger})
 		},
 		Playground: graph.PlaygroundHandler()}
+}
+
+// jobsConfig is the production wiring of the job engine: the application's
+// periodic jobs (the engine adds its own).
+func jobsConfig(db *store.DB, clk clock.Clock, logger *slog.Logger) (jobs.Config, error) {
+	workers := river.NewWorkers()
+	purgeRateLimits, err := ratelimit.AddPurgeJob(workers, db, clk, 0)
+	if err != nil {
+		return jobs.Config{}, err
+	}
+	return jobs.Config{Logger: logger, Clock: clk, Workers: workers,
+		PeriodicJobs: []*river.PeriodicJob{purgeRateLimits}}, nil
+}
+
+// logRateLimits reports the rate limits serve runs with.
+func logRateLimits(logger *slog.Logger, c ratelimit.Config) {
+	p, s := c.Production.WithDefaults(), c.Sandbox.WithDefaults()
+	logger.Info("rate limits per merchant (requests per second; 0 = off)",
+		"production", p.Rate, "production_burst", p.Burst, "production_chunk", p.Chunk,
+		"sandbox", s.Rate, "sandbox_burst", s.Burst, "sandbox_chunk", s.Chunk)
+}
+
+// graphqlFlags turn GraphQL's developer tools on or off: schema
+// introspection and the GraphiQL playground at /playground, both on by
+// default (DESIGN.md). Turn them off where the schema should not be
+// explored.
+type graphqlFlags struct{ introspection, playground bool }
+
+// register adds serve's GraphQL flags. Each defaults to its environment
+// variable (getenv, e.g. os.Getenv) when set, else on; an environment
+// value that does not parse as a boolean is an error.
+func (g *graphqlFlags) register(fs *flag.FlagSet, getenv func(string) string) error {
+	g.introspection, g.playground = true, true
+	var errs []error
+	for _, b := range []struct {
+		p                *bool
+		name, env, usage string
+	}{
+		{&g.introspection, "graphql-introspection", "GRAPHQL_INTROSPECTION", "serve GraphQL schema introspection"},
+		{&g.playground, "playground", "GRAPHQL_PLAYGROUND", "serve the GraphiQL playground at /playground"},
+	} {
+		if v := getenv(b.env); v != "" {
+			on, err := strconv.ParseBool(v)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%s: %w", b.env, err))
+			} else {
+				*b.p = on
+			}
+		}
+		fs.BoolVar(b.p, b.name, *b.p, b.usage+" (env "+b.env+"; default true)")
+	}
+	return errors.Join(errs...)
+}
+
+// apply leaves out what the flags turned off: the playground route, and
+// introspection from /graphql.
+func (g graphqlFlags) apply(o *app.Options) {
+	if !g.playground {
+		o.Playground = nil
+	}
+	if !g.introspection {
+		o.GraphQL = func(res *resolvers.Resolver, logger *slog.Logger) http.Handler {
+			return graph.NewHandler(res, graph.Options{Logger: logger, DisableIntrospection: true})
+		}
+	}
 }

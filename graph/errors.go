@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime/debug"
+	"slices"
+	"unicode/utf8"
 
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
@@ -25,6 +28,12 @@ import (
 // persisted queries, null bubbling) pass through with their GraphQL codes.
 // Anything else is a 500 internal_error with a generic message: its cause is
 // logged with the request id, never echoed.
+//
+// No error echoes more than an excerpt of the input: messages (which quote
+// ids, names and tokens of the query) are cut at maxEchoMessage bytes,
+// paths' names, params and field-problem keys at maxEchoName, and a
+// validation error lists at most maxFieldProblems problems. A response
+// carries at most Options.MaxErrors errors (capErrors).
 
 type presenter struct {
 	logger    *slog.Logger
@@ -39,23 +48,23 @@ func (p presenter) present(ctx context.Context, err error) *gqlerror.Error {
 	e := apierr.As(err)
 	if e == nil {
 		if gqlErr.Err == nil { // an error of GraphQL itself
-			return p.withRequestID(ctx, gqlErr)
+			return p.withRequestID(ctx, boundError(gqlErr))
 		}
 		e = apierr.Internal(err)
 	}
-	if e.Status >= 500 {
-		p.logger.ErrorContext(ctx, "graphql error", "request_id", p.requestID(ctx), "code", e.Code,
+	if level, ok := e.Logged(); ok {
+		p.logger.Log(ctx, level, "graphql error", "request_id", p.requestID(ctx), "code", e.Code,
 			"path", gqlErr.Path.String(), "error", causeOf(e))
 	}
 	ext := map[string]any{"code": e.Code, "status": e.Status}
 	if e.Param != "" {
-		ext["param"] = e.Param
+		ext["param"] = bounded(e.Param, maxEchoName)
 	}
 	if len(e.Data) > 0 {
 		ext["data"] = e.Data
 	}
 	if len(e.Fields) > 0 {
-		ext["errors"] = e.Fields
+		ext["errors"] = boundFields(e.Fields)
 	}
 	if len(e.Details) > 0 {
 		ext["details"] = e.Details
@@ -63,7 +72,106 @@ func (p presenter) present(ctx context.Context, err error) *gqlerror.Error {
 	if id := p.requestID(ctx); id != "" {
 		ext["request_id"] = id
 	}
-	return &gqlerror.Error{Message: e.Message, Path: gqlErr.Path, Locations: gqlErr.Locations, Extensions: ext}
+	return &gqlerror.Error{Message: bounded(e.Message, maxEchoMessage), Path: boundPath(gqlErr.Path),
+		Locations: gqlErr.Locations, Extensions: ext}
+}
+
+// Bounds of what an error may echo.
+const (
+	maxEchoMessage   = 512 // bytes of a message
+	maxEchoName      = 128 // bytes of a path name, a param, a field-problem key
+	maxFieldProblems = 100 // entries of extensions.errors
+)
+
+// bounded cuts s to at most n bytes (on a rune boundary, ending in "…").
+func bounded(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n - len("…")
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// boundError copies a GraphQL error with its message and path bounded.
+func boundError(g *gqlerror.Error) *gqlerror.Error {
+	if len(g.Message) <= maxEchoMessage && !longPath(g.Path) {
+		return g
+	}
+	out := *g
+	out.Message = bounded(g.Message, maxEchoMessage)
+	out.Path = boundPath(g.Path)
+	return &out
+}
+
+func longPath(path ast.Path) bool {
+	for _, el := range path {
+		if name, ok := el.(ast.PathName); ok && len(name) > maxEchoName {
+			return true
+		}
+	}
+	return false
+}
+
+// boundPath cuts the names of path (aliases are the client's) to
+// maxEchoName bytes.
+func boundPath(path ast.Path) ast.Path {
+	if !longPath(path) {
+		return path
+	}
+	out := make(ast.Path, len(path))
+	for i, el := range path {
+		if name, ok := el.(ast.PathName); ok {
+			el = ast.PathName(bounded(string(name), maxEchoName))
+		}
+		out[i] = el
+	}
+	return out
+}
+
+// boundFields bounds a validation error's problems: their keys (which can
+// quote input, e.g. metadata keys) and their number (the first in key
+// order are kept).
+func boundFields(fields map[string][]string) map[string][]string {
+	keys := make([]string, 0, len(fields))
+	for k := range fields {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	if len(keys) > maxFieldProblems {
+		keys = keys[:maxFieldProblems]
+	}
+	out := make(map[string][]string, len(keys))
+	for _, k := range keys {
+		problems := make([]string, len(fields[k]))
+		for i, pr := range fields[k] {
+			problems[i] = bounded(pr, maxEchoMessage)
+		}
+		bk := bounded(k, maxEchoName)
+		out[bk] = append(out[bk], problems...)
+	}
+	return out
+}
+
+// capErrors keeps at most max errors in a response, ending a cut list with
+// a note saying how many were left out (extensions.code too_many_errors,
+// extensions.omitted).
+func (p presenter) capErrors(max int) graphql.ResponseMiddleware {
+	return func(ctx context.Context, next graphql.ResponseHandler) *graphql.Response {
+		resp := next(ctx)
+		if resp == nil || len(resp.Errors) <= max {
+			return resp
+		}
+		omitted := len(resp.Errors) - max
+		note := p.withRequestID(ctx, &gqlerror.Error{
+			Message:    fmt.Sprintf("%d more errors were left out (a response carries at most %d)", omitted, max),
+			Extensions: map[string]any{"code": CodeTooManyErrors, "omitted": omitted},
+		})
+		resp.Errors = append(resp.Errors[:max:max], note)
+		return resp
+	}
 }
 
 // withRequestID copies a GraphQL error, adding the request id.

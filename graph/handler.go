@@ -25,17 +25,38 @@ import (
 	"github.com/frame-oss/payments-server/resolvers"
 )
 
-// Defaults of Options.
+// Defaults of Options. The request limits are sized for a dashboard page
+// with a wide margin: every field of an account is about 110 fields, a
+// page of 100 accounts with their capabilities 25, GraphiQL's
+// introspection query 240 (fragments expanded) and 184 tokens. A query
+// they refuse costs about a millisecond; the most expensive query they
+// let through (500 fields of one name) takes gqlgen's validation some
+// 25 ms, where 20,000 took 18 s without them.
 const (
-	DefaultComplexityLimit = 5000
-	DefaultDepthLimit      = 12
-	DefaultAPQCacheSize    = 100
-	DefaultQueryCacheSize  = 1000
+	DefaultComplexityLimit   = 5000
+	DefaultDepthLimit        = 12
+	DefaultAPQCacheSize      = 100
+	DefaultQueryCacheSize    = 1000
+	DefaultMaxBodyBytes      = httpx.MaxBodyBytes // 1 MiB, as REST
+	DefaultTokenLimit        = 5000
+	DefaultMaxFields         = 500
+	DefaultMaxAliases        = 100
+	DefaultMaxDirectives     = 50
+	DefaultMaxMutationFields = 10
+	DefaultMaxErrors         = 100
 )
 
 // Options configures the GraphQL handler. The zero value is the default
 // configuration: introspection on, complexity 5000, depth 12, a persisted
-// query cache of 100.
+// query cache of 100, and the request limits below at their defaults. A
+// limit of zero (or less) takes its default; docs/graphql.md lists them.
+//
+// The request limits act before gqlgen parses and validates a query
+// (validation time grows with the square of same-named fields, and the
+// depth and complexity walks with the expansion of fragments), so a
+// refused query costs a bounded amount of work; each refusal is a GraphQL
+// error with extensions.code and extensions.status 400, answered 400 (the
+// request decoder's other refusals are listed at httpTransport).
 type Options struct {
 	// Logger receives internal errors and panics, with their causes. Nil
 	// uses the resolver's logger (or slog.Default()).
@@ -54,6 +75,29 @@ type Options struct {
 	APQCacheSize int
 	// QueryCacheSize is the number of parsed query documents kept.
 	QueryCacheSize int
+
+	// MaxBodyBytes bounds a POST body and a GET query string (400
+	// request_too_large); the body is never echoed.
+	MaxBodyBytes int64
+	// TokenLimit bounds the lexical tokens of a query document (names,
+	// values, punctuation, comments): 400 query_too_large.
+	TokenLimit int
+	// MaxFields bounds the fields a document selects, counting a
+	// fragment's fields wherever it is spread, and fragment spreads and
+	// inline fragments as one each: 400 too_many_fields.
+	MaxFields int
+	// MaxAliases bounds the aliased fields of a document, as written:
+	// 400 too_many_aliases.
+	MaxAliases int
+	// MaxDirectives bounds the directives (@include, @skip...) of a
+	// document, as written: 400 too_many_directives.
+	MaxDirectives int
+	// MaxMutationFields bounds the root fields of a mutation: 400
+	// too_many_mutations, and none of them runs.
+	MaxMutationFields int
+	// MaxErrors bounds the errors of one response; a longer list is cut
+	// and ends with a too_many_errors note.
+	MaxErrors int
 }
 
 func (o Options) withDefaults(res *resolvers.Resolver) Options {
@@ -75,14 +119,36 @@ func (o Options) withDefaults(res *resolvers.Resolver) Options {
 	if o.QueryCacheSize <= 0 {
 		o.QueryCacheSize = DefaultQueryCacheSize
 	}
+	if o.MaxBodyBytes <= 0 {
+		o.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	for _, l := range []struct {
+		p   *int
+		def int
+	}{
+		{&o.TokenLimit, DefaultTokenLimit}, {&o.MaxFields, DefaultMaxFields},
+		{&o.MaxAliases, DefaultMaxAliases}, {&o.MaxDirectives, DefaultMaxDirectives},
+		{&o.MaxMutationFields, DefaultMaxMutationFields}, {&o.MaxErrors, DefaultMaxErrors},
+	} {
+		if *l.p <= 0 {
+			*l.p = l.def
+		}
+	}
 	return o
 }
 
 // NewHandler returns the /graphql handler over res: GET (queries) and POST,
-// with automatic persisted queries, complexity and depth limits, one error
-// presenter, and fresh dataloaders for every request. It expects the
-// authentication middleware to have put the caller's principal into the
-// request context; resolvers authorize themselves.
+// with automatic persisted queries, the request limits, complexity and
+// depth limits, one error presenter, and fresh dataloaders for every
+// request. It expects the authentication middleware to have put the
+// caller's principal into the request context; resolvers authorize
+// themselves.
+//
+// A request goes: read and decode (httpTransport: body cap) → persisted
+// query lookup → document limits (documentLimits: tokens, fields, aliases,
+// directives, mutation fields; linear, before parsing) → gqlgen's parse
+// and validation → complexity, then depth → execution; the response's
+// errors are capped (capErrors).
 func NewHandler(res *resolvers.Resolver, opts Options) http.Handler {
 	opts = opts.withDefaults(res)
 	cfg := generated.Config{Resolvers: res}
@@ -90,22 +156,30 @@ func NewHandler(res *resolvers.Resolver, opts Options) http.Handler {
 
 	srv := handler.New(generated.NewExecutableSchema(cfg))
 	srv.AddTransport(transport.Options{})
-	srv.AddTransport(transport.GET{})
-	srv.AddTransport(transport.POST{})
-	srv.SetQueryCache(lru.New[*ast.QueryDocument](opts.QueryCacheSize))
+	srv.AddTransport(httpTransport{maxBody: opts.MaxBodyBytes})
+	queries := lru.New[*ast.QueryDocument](opts.QueryCacheSize)
+	srv.SetQueryCache(queries)
+	srv.SetParserTokenLimit(opts.TokenLimit)
 	if !opts.DisableIntrospection {
 		srv.Use(extension.Introspection{})
 	}
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](opts.APQCacheSize)})
+	srv.Use(documentLimits{tokens: opts.TokenLimit, fields: opts.MaxFields, aliases: opts.MaxAliases,
+		directives: opts.MaxDirectives, mutations: opts.MaxMutationFields,
+		noIntrospection: opts.DisableIntrospection, cache: queries})
+	// Complexity and depth walk the operation with fragments expanded:
+	// MaxFields bounds that expansion.
 	srv.Use(extension.FixedComplexityLimit(opts.ComplexityLimit))
 	srv.Use(DepthLimit{Limit: opts.DepthLimit})
 	srv.Use(&StrictEnums{})
 	srv.AroundOperations(noteOperation)
+	srv.AroundOperations(prefetchRoots)
 	srv.AroundFields(eachMutation)
 
 	p := presenter{logger: opts.Logger, requestID: opts.RequestID}
 	srv.SetErrorPresenter(p.present)
 	srv.SetRecoverFunc(p.recoverPanic)
+	srv.AroundResponses(p.capErrors(opts.MaxErrors))
 
 	return loaders.Middleware(res.Loaders(), readIdempotencyKey(noStore(srv)))
 }

@@ -1,6 +1,8 @@
 package resolvers
 
 import (
+	"context"
+
 	"github.com/frame-oss/payments-server/graph/loaders"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/models"
@@ -13,6 +15,11 @@ var (
 	accountLoader = loader("account", func(r *Resolver) loaders.Fetch[*models.Account] { return r.Svc.Accounts.AccountsByIDs })
 	_             = node(accountLoader)
 )
+
+// readAccount reads an account through the request's loader.
+func readAccount(ctx context.Context, id string) (*models.Account, error) {
+	return load(ctx, accountLoader, id)
+}
 
 // accountFilter maps the GraphQL filter onto the one account filter.
 func accountFilter(f *model.AccountFilter) accounts.AccountFilter {

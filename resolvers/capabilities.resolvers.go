@@ -30,11 +30,11 @@ func (r *mutationResolver) ReactivateCapability(ctx context.Context, accountID s
 }
 
 func (r *queryResolver) Capabilities(ctx context.Context, accountID string) ([]*models.Capability, error) {
-	return r.Svc.Accounts.ListCapabilities(ctx, accountID)
+	return r.Svc.Accounts.CapabilitiesOf(ctx, accountID, readAccount)
 }
 
 func (r *queryResolver) Capability(ctx context.Context, accountID string, name capability.Name) (*models.Capability, error) {
-	return r.Svc.Accounts.GetCapability(ctx, accountID, string(name))
+	return r.Svc.Accounts.CapabilityOf(ctx, accountID, string(name), readAccount)
 }
 
 func (r *Resolver) Capability() generated.CapabilityResolver { return &capabilityResolver{r} }

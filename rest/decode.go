@@ -11,26 +11,28 @@ import (
 	"unicode/utf8"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/httpx"
 	"github.com/frame-oss/payments-server/models"
 )
 
-// maxBody bounds request bodies.
-const maxBody = 1 << 20
-
 // decode reads a JSON body into v. An empty body decodes as {}. An
-// unreadable body is 400 invalid_json; a member of the wrong JSON type is
-// 400 parameter_invalid naming it. Unknown members are ignored, as the real
-// service ignores them.
+// unreadable body (or one over httpx.MaxBodyBytes) is 400 invalid_json; a
+// string that is not valid UTF-8 is 422 validation_errors naming it
+// (checkText); a member of the wrong JSON type is 400 parameter_invalid
+// naming it. Unknown members are ignored, as the real service ignores them.
 func decode(r *http.Request, v any) error {
-	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+	body, err := io.ReadAll(io.LimitReader(r.Body, httpx.MaxBodyBytes+1))
 	if err != nil {
 		return apierr.BadRequest(apierr.CodeInvalidJSON, "The request body could not be read", "")
 	}
-	if len(body) > maxBody {
+	if len(body) > httpx.MaxBodyBytes {
 		return apierr.BadRequest(apierr.CodeInvalidJSON, "The request body is larger than 1 MiB", "")
 	}
 	if len(bytes.TrimSpace(body)) == 0 {
 		return nil
+	}
+	if err := checkText(body); err != nil {
+		return err
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	if err := dec.Decode(v); err != nil {
@@ -45,7 +47,7 @@ func decode(r *http.Request, v any) error {
 		}
 		return apierr.BadRequest(apierr.CodeInvalidJSON, "The request body is not valid JSON: "+err.Error(), "")
 	}
-	if dec.More() {
+	if _, err := dec.Token(); err != io.EOF { // dec.More misses a stray ] or }
 		return apierr.BadRequest(apierr.CodeInvalidJSON, "The request body has data after the JSON object", "")
 	}
 	return nil

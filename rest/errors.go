@@ -31,18 +31,40 @@ type errorDetails struct {
 
 // WriteError renders err in the envelope. This is the only place REST maps
 // errors; an unknown error becomes a 500 whose cause is logged, not shown.
+// Messages, params and field paths may echo input (an unknown path, an id,
+// a metadata key): a credential in them is redacted (httpx.Redact), in the
+// body and in the log.
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	e := apierr.From(err)
 	rid := httpx.RequestIDFromContext(r.Context())
-	if e.Status >= 500 {
-		slog.ErrorContext(r.Context(), "request failed", "request_id", rid, "code", e.Code, "error", err)
+	if level, ok := e.Logged(); ok {
+		slog.Log(r.Context(), level, "request failed", "request_id", rid, "code", e.Code,
+			"error", httpx.Redact(err.Error()))
 	}
 	for k, v := range e.Headers {
 		w.Header().Set(k, v)
 	}
+	msg := httpx.Redact(e.Message)
 	writeJSON(w, e.Status, envelope{
-		Status: e.Status, Error: http.StatusText(e.Status), Code: e.Code, Message: e.Message, Param: e.Param,
-		ErrorDetails: errorDetails{Message: e.Message, Data: e.Data, Errors: e.Fields},
+		Status: e.Status, Error: http.StatusText(e.Status), Code: e.Code, Message: msg, Param: httpx.Redact(e.Param),
+		ErrorDetails: errorDetails{Message: msg, Data: e.Data, Errors: redactFields(e.Fields)},
 		Details:      e.Details, RequestID: rid,
 	})
+}
+
+// redactFields redacts credentials in field paths and problems.
+func redactFields(fields map[string][]string) map[string][]string {
+	if fields == nil {
+		return nil
+	}
+	out := make(map[string][]string, len(fields))
+	for path, problems := range fields {
+		rp := make([]string, len(problems))
+		for i, p := range problems {
+			rp[i] = httpx.Redact(p)
+		}
+		k := httpx.Redact(path)
+		out[k] = append(out[k], rp...)
+	}
+	return out
 }

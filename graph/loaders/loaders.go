@@ -13,6 +13,7 @@ package loaders
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"sync"
 	"time"
@@ -25,8 +26,17 @@ import (
 // every key of one level of the query.
 const Wait = 5 * time.Millisecond
 
-// MaxBatch is the most keys one batch carries; a full batch runs at once.
-const MaxBatch = 100
+// A batch has no size limit (it was 100): it carries every key its loader
+// was asked for during Wait, so that a request's statement count does not
+// grow with the number of objects it loads. What bounds the keys of one
+// request is its shape: the GraphQL limits (aliases, fields, complexity;
+// graph.Options) cap the fields that can load, and a batch is one
+// `IN (...)` statement.
+//
+// Root lookups by id (node(id:), account(id:), ...) do not rely on the
+// Wait window: the operation's ids are read before its fields run
+// (Prefetch), one batch per loader however the executor schedules the
+// fields.
 
 // Fetch is a batched read: one value or one error per id, in id order.
 type Fetch[V any] func(ctx context.Context, ids []string) ([]V, []error)
@@ -36,6 +46,9 @@ type Key[V any] struct{ name string }
 
 // NewKey declares a loader kind.
 func NewKey[V any](name string) Key[V] { return Key[V]{name: name} }
+
+// Name is the loader kind's name.
+func (k Key[V]) Name() string { return k.name }
 
 // Registry holds the batch function of every declared loader.
 type Registry struct {
@@ -70,10 +83,17 @@ func Add[V any](r *Registry, k Key[V], fetch Fetch[V]) {
 type set struct {
 	reg *Registry
 	mu  sync.Mutex
-	m   map[string]*dataloader.Loader[string, any]
+	m   map[string]*loader
 }
 
-func (s *set) loader(name string) *dataloader.Loader[string, any] {
+// loader is one request's loader of a kind, with its cache (which
+// Prefetch fills).
+type loader struct {
+	*dataloader.Loader[string, any]
+	cache *dataloader.InMemoryCache[string, any]
+}
+
+func (s *set) loader(name string) *loader {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	l, ok := s.m[name]
@@ -82,8 +102,9 @@ func (s *set) loader(name string) *dataloader.Loader[string, any] {
 		if !known {
 			panic("loaders: no loader registered for " + name)
 		}
-		l = dataloader.NewBatchedLoader(batch, dataloader.WithWait[string, any](Wait),
-			dataloader.WithBatchCapacity[string, any](MaxBatch))
+		cache := dataloader.NewCache[string, any]()
+		l = &loader{cache: cache, Loader: dataloader.NewBatchedLoader(batch,
+			dataloader.WithWait[string, any](Wait), dataloader.WithCache[string, any](cache))}
 		s.m[name] = l
 	}
 	return l
@@ -118,6 +139,62 @@ func (k Key[V]) Prime(ctx context.Context, id string, v V) {
 	}
 }
 
+// Prefetch reads ids through the request's loader called name in one
+// batch, now, and keeps every result (the object or its error) in the
+// loader's cache, so that the fields loading them afterwards run no
+// statement. Ids already in the cache are not read again. It returns each
+// id's error (nil when found); ok is false when the request has no
+// loaders, no loader has that name, or the batch panicked (the fields then
+// load as usual).
+func Prefetch(ctx context.Context, name string, ids []string) (errs []error, ok bool) {
+	s := from(ctx)
+	if s == nil {
+		return nil, false
+	}
+	batch, known := s.reg.batches[name]
+	if !known {
+		return nil, false
+	}
+	l := s.loader(name)
+	var want []string
+	seen := map[string]bool{}
+	for _, id := range ids {
+		if _, cached := l.cache.Get(ctx, id); !cached && !seen[id] {
+			seen[id] = true
+			want = append(want, id)
+		}
+	}
+	if len(want) > 0 {
+		results, fine := runBatch(ctx, batch, want)
+		if !fine {
+			return nil, false
+		}
+		for i, id := range want {
+			res := &dataloader.Result[any]{Error: errors.New("loaders: no result")}
+			if i < len(results) && results[i] != nil {
+				res = results[i]
+			}
+			l.cache.Set(ctx, id, func() (any, error) { return res.Data, res.Error })
+		}
+	}
+	errs = make([]error, len(ids))
+	for i, id := range ids {
+		if thunk, cached := l.cache.Get(ctx, id); cached {
+			_, errs[i] = thunk()
+		}
+	}
+	return errs, true
+}
+
+func runBatch(ctx context.Context, batch dataloader.BatchFunc[string, any], keys []string) (res []*dataloader.Result[any], ok bool) {
+	defer func() {
+		if recover() != nil {
+			res, ok = nil, false
+		}
+	}()
+	return batch(ctx, keys), true
+}
+
 // ClearAll empties every loader cache of the request, after a write, so
 // that a later field never sees an object as it was before the write.
 func ClearAll(ctx context.Context) {
@@ -135,7 +212,7 @@ func ClearAll(ctx context.Context) {
 // Middleware gives every request fresh loaders over reg.
 func Middleware(reg *Registry, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s := &set{reg: reg, m: map[string]*dataloader.Loader[string, any]{}}
+		s := &set{reg: reg, m: map[string]*loader{}}
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), ctxKey{}, s)))
 	})
 }

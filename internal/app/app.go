@@ -11,9 +11,11 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/frame-oss/payments-server/internal/domain/capability"
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/platform/clock"
 	"github.com/frame-oss/payments-server/internal/platform/httpx"
+	"github.com/frame-oss/payments-server/internal/platform/ratelimit"
 	"github.com/frame-oss/payments-server/internal/platform/secrets"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/migrations"
@@ -42,6 +44,14 @@ type Options struct {
 	ReportStatements bool
 	// FactsHook is passed to the accounts service (accounts.Service).
 	FactsHook func(*models.Account, *capability.Facts)
+	// RateLimits limits authenticated requests per merchant and mode
+	// (internal/platform/ratelimit); the zero value turns them off.
+	RateLimits ratelimit.Config
+	// MaxInFlight bounds the requests in handlers at once (0: no bound);
+	// beyond it, and on connections beyond the server's connection bound,
+	// requests are answered 503 server_busy (httpx.InFlight). /healthz is
+	// always served.
+	MaxInFlight int
 }
 
 // App is the assembled server.
@@ -49,6 +59,7 @@ type App struct {
 	Handler  http.Handler
 	Services areas.Services
 	Metrics  *httpx.Metrics
+	InFlight *httpx.InFlight
 }
 
 // New assembles the server.
@@ -61,8 +72,12 @@ func New(o Options) *App {
 	metrics := httpx.NewMetrics()
 	authn := &auth.Authenticator{DB: o.DB, Clock: o.Clock}
 
+	inFlight := httpx.NewInFlight(o.MaxInFlight, rest.WriteError, "/healthz")
+	metrics.ObserveInFlight(inFlight)
+
 	r := chi.NewRouter()
-	r.Use(httpx.RequestID, httpx.Recover(rest.WriteError), httpx.Log(o.Logger), metrics.Middleware)
+	r.Use(httpx.RequestID, httpx.Recover(rest.WriteError), httpx.Log(o.Logger), metrics.Middleware,
+		inFlight.Middleware)
 	if o.ReportStatements {
 		r.Use(httpx.ReportStatements)
 	}
@@ -77,13 +92,13 @@ func New(o Options) *App {
 	}
 
 	r.Group(func(r chi.Router) {
-		r.Use(authenticate(authn))
+		r.Use(authenticate(authn), ratelimit.New(o.DB, o.Clock, o.RateLimits, o.Logger).Middleware(rest.WriteError))
 		if o.GraphQL != nil {
 			r.Handle("/graphql", o.GraphQL(&resolvers.Resolver{Svc: svc}, o.Logger))
 		}
 		rest.Routes(r, svc)
 	})
-	return &App{Handler: r, Services: svc, Metrics: metrics}
+	return &App{Handler: r, Services: svc, Metrics: metrics, InFlight: inFlight}
 }
 
 // authenticate resolves the Bearer credential into a principal. A request
@@ -116,11 +131,17 @@ func readyz(db *store.DB) http.HandlerFunc {
 		pending, err := migrations.Pending(ctx, db.Bun)
 		switch {
 		case err != nil:
-			http.Error(w, "database unavailable\n", http.StatusServiceUnavailable)
+			rest.WriteError(w, r, notReady("The database is unavailable"))
 		case pending > 0:
-			http.Error(w, "migrations pending\n", http.StatusServiceUnavailable)
+			rest.WriteError(w, r, notReady("Database migrations are pending"))
 		default:
 			_, _ = w.Write([]byte("ready\n"))
 		}
 	}
+}
+
+// notReady is /readyz's 503, in the envelope like every error.
+func notReady(msg string) error {
+	return &apierr.Error{Status: http.StatusServiceUnavailable, Code: "not_ready", Message: msg,
+		Headers: map[string]string{"Retry-After": "1"}}
 }

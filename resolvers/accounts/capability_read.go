@@ -13,19 +13,34 @@ import (
 
 // ListCapabilities returns every capability of the account.
 func (s *Service) ListCapabilities(ctx context.Context, accountID string) ([]*models.Capability, error) {
+	return s.CapabilitiesOf(ctx, accountID, s.GetAccount)
+}
+
+// GetCapability returns the account's capability called name.
+func (s *Service) GetCapability(ctx context.Context, accountID, name string) (*models.Capability, error) {
+	return s.CapabilityOf(ctx, accountID, name, s.GetAccount)
+}
+
+// CapabilitiesOf answers ListCapabilities from an account read through
+// read (GetAccount, or a GraphQL dataloader batching many lookups): the
+// secret key is required first, then the account must be visible.
+func (s *Service) CapabilitiesOf(ctx context.Context, accountID string,
+	read func(ctx context.Context, id string) (*models.Account, error)) ([]*models.Capability, error) {
 	if _, err := auth.Require(ctx, auth.SecretKey); err != nil {
 		return nil, err
 	}
-	a, err := s.GetAccount(ctx, accountID)
+	a, err := read(ctx, accountID)
 	if err != nil {
 		return nil, err
 	}
 	return a.Capabilities, nil
 }
 
-// GetCapability returns the account's capability called name.
-func (s *Service) GetCapability(ctx context.Context, accountID, name string) (*models.Capability, error) {
-	caps, err := s.ListCapabilities(ctx, accountID)
+// CapabilityOf answers GetCapability as CapabilitiesOf answers
+// ListCapabilities.
+func (s *Service) CapabilityOf(ctx context.Context, accountID, name string,
+	read func(ctx context.Context, id string) (*models.Account, error)) (*models.Capability, error) {
+	caps, err := s.CapabilitiesOf(ctx, accountID, read)
 	if err != nil {
 		return nil, err
 	}

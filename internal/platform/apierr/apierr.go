@@ -7,7 +7,11 @@ package apierr
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
+	"strconv"
+	"sync"
+	"time"
 )
 
 // Error is an API error with everything the envelope can carry.
@@ -57,6 +61,7 @@ const (
 	CodeInvalidState          = "invalid_state"
 	CodeRateLimited           = "rate_limited"
 	CodeProviderNotConfigured = "provider_not_configured"
+	CodeDatabaseUnavailable   = "database_unavailable"
 	CodeInternal              = "internal_error"
 )
 
@@ -101,16 +106,102 @@ func Conflict(code, msg string, details map[string]any) *Error {
 }
 
 // Internal wraps an unexpected failure; its cause is logged, never shown.
+// A cause a registered classifier recognises (a database outage) becomes
+// that classifier's error instead (503 database_unavailable), so every
+// path that gives up on an unexpected error (From, the GraphQL presenter,
+// authentication) answers an outage the same way.
 func Internal(cause error) *Error {
+	if e := classify(cause); e != nil {
+		return e
+	}
 	return &Error{Status: http.StatusInternalServerError, Code: CodeInternal,
 		Message: "An internal error occurred; quote the request_id when reporting it", Cause: cause}
 }
 
+// Unavailable is a 503: the server cannot answer now but expects to soon.
+// retryAfter becomes the Retry-After header, in whole seconds (at least 1).
+func Unavailable(code, msg string, retryAfter time.Duration, cause error) *Error {
+	secs := int64((retryAfter + time.Second - 1) / time.Second)
+	if secs < 1 {
+		secs = 1
+	}
+	return &Error{Status: http.StatusServiceUnavailable, Code: code, Message: msg, Cause: cause,
+		Headers: map[string]string{"Retry-After": strconv.FormatInt(secs, 10)}}
+}
+
+// DatabaseUnavailable is the answer while the database cannot be reached
+// (down, restarting, refusing connections): 503 database_unavailable with
+// Retry-After. Its cause is logged, never shown.
+func DatabaseUnavailable(retryAfter time.Duration, cause error) *Error {
+	return Unavailable(CodeDatabaseUnavailable,
+		"The service is temporarily unavailable; retry after the number of seconds in Retry-After",
+		retryAfter, cause)
+}
+
 // From turns any error into an *Error: API errors pass through, anything
-// else becomes an internal error carrying it as the cause.
+// else becomes an internal error carrying it as the cause (or what a
+// registered classifier makes of it, see Internal).
 func From(err error) *Error {
 	if e := As(err); e != nil {
 		return e
 	}
 	return Internal(err)
+}
+
+// A Classifier recognises a failure of the infrastructure below the API
+// (a database outage) and returns the API error it means, or nil. apierr
+// knows no driver; the package owning the connection registers one
+// (internal/platform/store registers the database's).
+type Classifier func(error) *Error
+
+var (
+	classifiersMu sync.RWMutex
+	classifiers   []*Classifier
+)
+
+// RegisterClassifier adds c to the classifiers Internal (and so From)
+// consult, in registration order; unregister removes it again (tests).
+func RegisterClassifier(c Classifier) (unregister func()) {
+	p := &c
+	classifiersMu.Lock()
+	classifiers = append(classifiers, p)
+	classifiersMu.Unlock()
+	return func() {
+		classifiersMu.Lock()
+		defer classifiersMu.Unlock()
+		for i, q := range classifiers {
+			if q == p {
+				classifiers = append(classifiers[:i:i], classifiers[i+1:]...)
+				return
+			}
+		}
+	}
+}
+
+func classify(err error) *Error {
+	if err == nil {
+		return nil
+	}
+	classifiersMu.RLock()
+	defer classifiersMu.RUnlock()
+	for _, c := range classifiers {
+		if e := (*c)(err); e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+// Logged reports whether a transport logs e with its cause, and at which
+// level: an internal error is an error; a 503 is a deliberate refusal (the
+// server is saturated, the database is down), logged as a warning; anything
+// else is the client's and is not logged beyond the request line.
+func (e *Error) Logged() (slog.Level, bool) {
+	switch {
+	case e.Status == http.StatusServiceUnavailable:
+		return slog.LevelWarn, true
+	case e.Status >= 500:
+		return slog.LevelError, true
+	}
+	return 0, false
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -32,4 +33,43 @@ func TestFromWrapsUnknownErrorsAsInternal(t *testing.T) {
 	require.NotContains(t, e.Message, "boom")
 	nf := NotFound("account", "x")
 	require.Same(t, nf, From(fmt.Errorf("ctx: %w", nf)))
+}
+
+// errOutage stands for a driver's connection failure; apierr knows no
+// driver, the store registers the real classifier.
+var errOutage = errors.New("dial tcp 127.0.0.1:1: connect: connection refused")
+
+func TestRegisteredClassifierTurnsOutagesInto503(t *testing.T) {
+	unregister := RegisterClassifier(func(err error) *Error {
+		if errors.Is(err, errOutage) {
+			return DatabaseUnavailable(1500*time.Millisecond, err)
+		}
+		return nil
+	})
+	defer unregister()
+
+	for name, e := range map[string]*Error{
+		"From":     From(fmt.Errorf("select account: %w", errOutage)),
+		"Internal": Internal(fmt.Errorf("select account: %w", errOutage)),
+	} {
+		require.Equal(t, 503, e.Status, name)
+		require.Equal(t, CodeDatabaseUnavailable, e.Code, name)
+		require.Equal(t, map[string]string{"Retry-After": "2"}, e.Headers, "%s: whole seconds, rounded up", name)
+		require.ErrorIs(t, e, errOutage, name)
+		require.NotContains(t, e.Message, "refused", "%s: the cause is never shown", name)
+	}
+	require.Equal(t, 500, From(errors.New("boom")).Status, "other errors stay internal")
+	nf := NotFound("account", "x")
+	require.Same(t, nf, From(nf), "API errors pass through")
+
+	unregister()
+	require.Equal(t, 500, From(errOutage).Status, "an unregistered classifier is not consulted")
+	require.Equal(t, CodeInternal, Internal(errOutage).Code)
+}
+
+func TestUnavailableRetryAfterIsAtLeastOneSecond(t *testing.T) {
+	require.Equal(t, "1", Unavailable("x", "m", 0, nil).Headers["Retry-After"])
+	require.Equal(t, "1", Unavailable("x", "m", time.Second, nil).Headers["Retry-After"])
+	require.Equal(t, "30", Unavailable("x", "m", 30*time.Second, nil).Headers["Retry-After"])
+	require.Equal(t, 503, Unavailable("x", "m", 0, nil).Status)
 }

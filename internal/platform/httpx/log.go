@@ -14,6 +14,8 @@ import (
 // Log writes one JSON line per request with its id, merchant, status,
 // duration and SQL statement count. Durations are measured with the
 // monotonic wall clock: they are about the process, not about domain time.
+// It never logs headers, the query or the body; a credential in the path
+// (or the method) is redacted (Redact).
 func Log(logger *slog.Logger) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -26,14 +28,19 @@ func Log(logger *slog.Logger) func(http.Handler) http.Handler {
 			if status == 0 {
 				status = http.StatusOK
 			}
+			// A 503 is a deliberate refusal (server busy, database down:
+			// each logged where it is decided); only other 5xx are errors.
 			level := slog.LevelInfo
-			if status >= 500 {
+			switch {
+			case status == http.StatusServiceUnavailable:
+				level = slog.LevelWarn
+			case status >= 500:
 				level = slog.LevelError
 			}
 			attrs := []slog.Attr{
 				slog.String("request_id", ri.ID),
-				slog.String("method", r.Method),
-				slog.String("path", r.URL.Path),
+				slog.String("method", Redact(r.Method)),
+				slog.String("path", Redact(r.URL.Path)),
 				slog.String("route", routePattern(r)),
 				slog.Int("status", status),
 				slog.Float64("duration_ms", float64(time.Since(start).Microseconds())/1000),

@@ -1,6 +1,7 @@
 package httpx
 
 import (
+	"log/slog"
 	"net/http"
 	"strconv"
 	"time"
@@ -45,13 +46,44 @@ func (m *Metrics) Middleware(next http.Handler) http.Handler {
 		if status == 0 {
 			status = http.StatusOK
 		}
-		route := routePattern(r)
-		m.requests.WithLabelValues(route, r.Method, strconv.Itoa(status)).Inc()
-		m.duration.WithLabelValues(route, r.Method).Observe(time.Since(start).Seconds())
+		route, method := routePattern(r), MethodLabel(r.Method)
+		m.requests.WithLabelValues(route, method, strconv.Itoa(status)).Inc()
+		m.duration.WithLabelValues(route, method).Observe(time.Since(start).Seconds())
 	})
 }
 
-// Handler serves /metrics.
+// OtherMethod is the method label of every method but the standard ones
+// (OpenTelemetry's convention): the client chooses the method, so the
+// label must not take its values from it.
+const OtherMethod = "_OTHER"
+
+// MethodLabel bounds the method label to the nine standard methods and
+// OtherMethod. Routes are bounded already: a request no route matched is
+// "unmatched", never its path.
+func MethodLabel(method string) string {
+	switch method {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+		http.MethodDelete, http.MethodOptions, http.MethodConnect, http.MethodTrace:
+		return method
+	}
+	return OtherMethod
+}
+
+// ObserveInFlight exports l's count as the http_requests_in_flight gauge
+// and its refusals as http_requests_refused_total.
+func (m *Metrics) ObserveInFlight(l *InFlight) {
+	m.Registry.MustRegister(
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "http_requests_in_flight", Help: "Requests in handlers now (bounded by --max-in-flight).",
+		}, func() float64 { return float64(l.Count()) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "http_requests_refused_total", Help: "Requests answered 503 server_busy.",
+		}, func() float64 { return float64(l.Refused()) }))
+}
+
+// Handler serves /metrics. A collector that fails is left out of the
+// answer (and logged), never turned into a plain-text 500.
 func (m *Metrics) Handler() http.Handler {
-	return promhttp.HandlerFor(m.Registry, promhttp.HandlerOpts{})
+	return promhttp.HandlerFor(m.Registry, promhttp.HandlerOpts{ErrorHandling: promhttp.ContinueOnError,
+		ErrorLog: slog.NewLogLogger(slog.Default().Handler(), slog.LevelWarn)})
 }

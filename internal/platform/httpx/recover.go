@@ -20,7 +20,7 @@ func Recover(writeErr func(http.ResponseWriter, *http.Request, error)) func(http
 						panic(v)
 					}
 					slog.ErrorContext(r.Context(), "panic", "request_id", RequestIDFromContext(r.Context()),
-						"panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+						"panic", Redact(fmt.Sprint(v)), "stack", string(debug.Stack()))
 					writeErr(w, r, apierr.Internal(fmt.Errorf("panic: %v", v)))
 				}
 			}()

@@ -99,8 +99,9 @@ const attachWait = 30 * time.Second
 //     postmaster on the same data directory must never happen, so this is
 //     an error rather than a fallback.
 //
-// It must be called with the launcher lock held.
-func tryAttach(ctx context.Context, clusterDir string, log *slog.Logger) (*Instance, error) {
+// It must be called with the launcher lock held. root is the data dir.
+func tryAttach(ctx context.Context, root string, log *slog.Logger) (*Instance, error) {
+	clusterDir := filepath.Join(root, clusterSubdir)
 	path := filepath.Join(clusterDir, pidFileName)
 	ctx, cancel := context.WithTimeout(ctx, attachWait)
 	defer cancel()
@@ -128,7 +129,7 @@ func tryAttach(ctx context.Context, clusterDir string, log *slog.Logger) (*Insta
 			return nil, removeStale(path)
 		}
 		if pf.Status == "ready" && pf.Port > 0 {
-			inst, err := attach(ctx, clusterDir, pf, log)
+			inst, err := attach(ctx, root, pf, log)
 			if err != nil && diesSoon(ctx, pf.PID) {
 				// It was going down (e.g. killed with its owner) while
 				// we looked: stale after all.
@@ -176,13 +177,19 @@ func removeStale(path string) error {
 	return nil
 }
 
-// attach verifies that the running server answers on its TCP port and is
-// really serving clusterDir, then returns a non-owned Instance for it.
-func attach(ctx context.Context, clusterDir string, pf pidFile, log *slog.Logger) (*Instance, error) {
+// attach verifies that the running server answers on its TCP port (with the
+// data dir's password) and is really serving the cluster of root, then
+// returns a non-owned Instance for it.
+func attach(ctx context.Context, root string, pf pidFile, log *slog.Logger) (*Instance, error) {
+	clusterDir := filepath.Join(root, clusterSubdir)
+	password, err := readPassword(root)
+	if err != nil {
+		return nil, err
+	}
 	host := hostFor(pf.ListenAddr)
 	pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	served, err := probe(pctx, host, pf.Port)
+	served, err := probe(pctx, host, pf.Port, password)
 	if err != nil {
 		return nil, fmt.Errorf("pgembed: a PostgreSQL server (pid %d) is already running on %s "+
 			"but does not answer on %s: %w", pf.PID, clusterDir, net.JoinHostPort(host, strconv.Itoa(pf.Port)), err)
@@ -192,7 +199,7 @@ func attach(ctx context.Context, clusterDir string, pf pidFile, log *slog.Logger
 			clusterDir, pf.PID, served)
 	}
 	log.Info("attached to running PostgreSQL", "pid", pf.PID, "port", pf.Port, "data_dir", clusterDir)
-	return &Instance{host: host, port: pf.Port, dataDir: clusterDir}, nil
+	return &Instance{host: host, port: pf.Port, password: password, root: root, dataDir: clusterDir}, nil
 }
 
 // hostFor maps the first listen_addresses entry to an address to dial.

@@ -33,5 +33,6 @@ func TestHostFor(t *testing.T) {
 }
 
 func TestBuildURL(t *testing.T) {
-	require.Equal(t, "postgres://postgres@127.0.0.1:5432/app_test?sslmode=disable", buildURL("127.0.0.1", 5432, "app_test"))
+	require.Equal(t, "postgres://postgres@127.0.0.1:5432/app_test?sslmode=disable", buildURL("127.0.0.1", 5432, "", "app_test"))
+	require.Equal(t, "postgres://postgres:0a1b@127.0.0.1:5432/app_test?sslmode=disable", buildURL("127.0.0.1", 5432, "0a1b", "app_test"))
 }

@@ -12,15 +12,18 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 )
 
-// superuser is the bootstrap superuser created by initdb -U. Authentication
-// is "trust": the server only listens on loopback and a unix socket in a
-// directory only its owner can enter.
+// superuser is the bootstrap superuser created by initdb -U. It
+// authenticates with the data dir's generated password (see auth.go).
 const superuser = "postgres"
 
-func buildURL(host string, port int, database string) string {
+func buildURL(host string, port int, password, database string) string {
+	user := url.User(superuser)
+	if password != "" {
+		user = url.UserPassword(superuser, password)
+	}
 	u := url.URL{
 		Scheme:   "postgres",
-		User:     url.User(superuser),
+		User:     user,
 		Host:     net.JoinHostPort(host, strconv.Itoa(port)),
 		Path:     "/" + database,
 		RawQuery: "sslmode=disable",
@@ -32,14 +35,14 @@ func buildURL(host string, port int, database string) string {
 // (callers connect to it to create their own databases; it exists after
 // initdb, but someone may have dropped it) and returns the data directory
 // the server reports, which lets attach verify it found the right server.
-func probe(ctx context.Context, host string, port int) (dataDir string, err error) {
-	conn, err := pgx.Connect(ctx, buildURL(host, port, "postgres"))
+func probe(ctx context.Context, host string, port int, password string) (dataDir string, err error) {
+	conn, err := pgx.Connect(ctx, buildURL(host, port, password, "postgres"))
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) && pgErr.Code == "3D000" { // invalid_catalog_name
-		if err := createPostgresDB(ctx, host, port); err != nil {
+		if err := createPostgresDB(ctx, host, port, password); err != nil {
 			return "", err
 		}
-		conn, err = pgx.Connect(ctx, buildURL(host, port, "postgres"))
+		conn, err = pgx.Connect(ctx, buildURL(host, port, password, "postgres"))
 	}
 	if err != nil {
 		return "", err
@@ -51,8 +54,8 @@ func probe(ctx context.Context, host string, port int) (dataDir string, err erro
 	return dataDir, nil
 }
 
-func createPostgresDB(ctx context.Context, host string, port int) error {
-	conn, err := pgx.Connect(ctx, buildURL(host, port, "template1"))
+func createPostgresDB(ctx context.Context, host string, port int, password string) error {
+	conn, err := pgx.Connect(ctx, buildURL(host, port, password, "template1"))
 	if err != nil {
 		return err
 	}

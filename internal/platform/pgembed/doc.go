@@ -14,11 +14,25 @@
 // initdb and postgres refuse to run as root. Containers and CI runners very
 // often run as root, so in that case the launcher runs both binaries as the
 // unprivileged "postgres" system user (creating it with useradd when it does
-// not exist) and chowns the directories it creates (cluster and socket
-// directory) to that user. The directories above the cluster must be
-// traversable by that user, which is why the temporary cluster is created
-// with os.MkdirTemp and chmod'ed 0755 instead of living under t.TempDir()
-// (whose 0700 root-owned parent would lock the postgres user out).
+// not exist) and chowns the data directory (0700) and what the server needs
+// in it (cluster, socket directory, password file) to that user; root keeps
+// access regardless. The directories above the data directory must be
+// traversable by that user, which is why temporary clusters are created with
+// os.MkdirTemp in /dev/shm or os.TempDir() instead of living under
+// t.TempDir() (whose 0700 root-owned parent would lock the postgres user out).
+//
+// # Who can connect
+//
+// The server listens on 127.0.0.1 and on a unix socket in a private
+// directory, and every connection must authenticate (scram-sha-256) as the
+// superuser with a password generated when the data directory is first used
+// and kept in DataDir/postgres.password (0600). The data directory is 0700,
+// its files 0600, so only the user running the launcher (and root) can read
+// the password, the log or the cluster; other local users reach the port but
+// not the database. Data directories of older versions (trust
+// authentication) are upgraded when this version next starts their server.
+// See auth.go. Statement values are kept out of the server log
+// (logging.go).
 //
 // # Lifetime
 //
@@ -35,5 +49,7 @@
 // a live, ready postmaster already serves the cluster it attaches to it
 // instead of starting a second one (which PostgreSQL would refuse anyway).
 // An attached [Instance] reports Owned() == false and its Stop is a no-op:
-// the server belongs to whoever started it.
+// the server belongs to whoever started it. The owner may restart the server,
+// which then listens on another port: a pool that must survive that uses
+// [Instance.Retarget] before each new connection (store.WithConnTarget).
 package pgembed

@@ -16,10 +16,12 @@ const stopTimeout = 10 * time.Second
 // Instance is a running PostgreSQL server, either started by this process
 // (Owned) or found already running on the same data directory (attached).
 type Instance struct {
-	host    string
-	port    int
-	dataDir string // the cluster directory (DataDir/pg)
-	owned   bool
+	host     string
+	port     int
+	password string // the superuser's; "" for a trusting server of an older version
+	root     string // the data dir (holds the password file)
+	dataDir  string // the cluster directory (DataDir/pg)
+	owned    bool
 
 	// Owned instances only.
 	proc         *process
@@ -31,9 +33,14 @@ type Instance struct {
 }
 
 // URL returns a connection URL for the given database as the superuser
-// "postgres" over TCP on the loopback interface, e.g.
-// postgres://postgres@127.0.0.1:PORT/DATABASE?sslmode=disable.
-func (i *Instance) URL(database string) string { return buildURL(i.host, i.port, database) }
+// "postgres" with its password over TCP on the loopback interface, e.g.
+// postgres://postgres:PASSWORD@127.0.0.1:PORT/DATABASE?sslmode=disable.
+// The URL holds the password: do not log it. The port is the one the
+// server had when Start returned; a pool that must outlive a restart of the
+// server by its owner also uses Retarget.
+func (i *Instance) URL(database string) string {
+	return buildURL(i.host, i.port, i.password, database)
+}
 
 // Port is the TCP port the server listens on.
 func (i *Instance) Port() int { return i.port }

@@ -57,7 +57,10 @@ func Start(ctx context.Context, opts Options) (*Instance, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := mkdirAllTraversable(root); err != nil {
+	if err := mkdirAllTraversable(filepath.Dir(root)); err != nil {
+		return nil, err
+	}
+	if err := ensurePrivateDir(root, ru); err != nil {
 		return nil, err
 	}
 	unlock, err := lockFile(ctx, filepath.Join(root, lockFileName))
@@ -66,7 +69,7 @@ func Start(ctx context.Context, opts Options) (*Instance, error) {
 	}
 	defer unlock()
 
-	inst, err := tryAttach(ctx, filepath.Join(root, clusterSubdir), log)
+	inst, err := tryAttach(ctx, root, log)
 	if err != nil || inst != nil {
 		return inst, err
 	}
@@ -112,6 +115,7 @@ type launchConfig struct {
 	ru       *runAs
 	forTests bool
 	log      *slog.Logger
+	password string // the superuser's, set by launch once known
 }
 
 func (c launchConfig) cluster() string { return filepath.Join(c.root, clusterSubdir) }
@@ -122,16 +126,31 @@ func launch(ctx context.Context, c launchConfig) (*Instance, error) {
 	if err := c.ru.checkTraversable(c.root); err != nil {
 		return nil, err
 	}
-	logf, err := os.OpenFile(c.logPath(), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	// Only this process's user (and root) may read the log: it is written
+	// through this descriptor, so the server user needs no access to it.
+	// Chmod also tightens a log an older version created world-readable.
+	logf, err := os.OpenFile(c.logPath(), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("pgembed: open server log: %w", err)
 	}
 	// The children get their own descriptor at fork; ours is not needed after.
 	defer func() { _ = logf.Close() }()
+	if err := logf.Chmod(0o600); err != nil {
+		return nil, fmt.Errorf("pgembed: chmod server log: %w", err)
+	}
 
-	if err := ensureCluster(ctx, c, logf); err != nil {
+	pw, pwCreated, err := loadOrCreatePassword(c.root, c.ru)
+	if err != nil {
 		return nil, err
 	}
+	fresh, err := ensureCluster(ctx, c, logf)
+	if err != nil {
+		return nil, err
+	}
+	if err := ensureAuth(ctx, c, pw, pwCreated, fresh); err != nil {
+		return nil, err
+	}
+	c.password = pw
 	sockDir, tempSock, err := socketDir(c)
 	if err != nil {
 		return nil, err
@@ -166,11 +185,12 @@ func launch(ctx context.Context, c launchConfig) (*Instance, error) {
 }
 
 // ensureCluster runs initdb unless the cluster exists (has PG_VERSION), so a
-// persistent data dir survives restarts. initdb writes to a staging
-// directory that is renamed into place only on success: an initdb
-// interrupted half-way never leaves a broken cluster that later starts
-// would trip over.
-func ensureCluster(ctx context.Context, c launchConfig, logf *os.File) error {
+// persistent data dir survives restarts; fresh reports that it ran. initdb
+// writes to a staging directory that is renamed into place only on success:
+// an initdb interrupted half-way never leaves a broken cluster that later
+// starts would trip over. The superuser gets the password of the data dir's
+// password file, and scram-sha-256 authentication from the start.
+func ensureCluster(ctx context.Context, c launchConfig, logf *os.File) (fresh bool, _ error) {
 	cluster := c.cluster()
 	if _, err := os.Stat(filepath.Join(cluster, "PG_VERSION")); err == nil {
 		if c.ru != nil {
@@ -179,35 +199,38 @@ func ensureCluster(ctx context.Context, c launchConfig, logf *os.File) error {
 			if owned, err := c.ru.owns(cluster); err == nil && !owned {
 				c.log.Info("handing existing cluster to the postgres user", "dir", cluster)
 				if err := c.ru.giveTo(cluster); err != nil {
-					return err
+					return false, err
 				}
 			}
 		}
-		return nil
+		return false, nil
 	}
 	switch entries, err := os.ReadDir(cluster); {
 	case errors.Is(err, os.ErrNotExist):
 	case err != nil:
-		return fmt.Errorf("pgembed: %w", err)
+		return false, fmt.Errorf("pgembed: %w", err)
 	case len(entries) > 0:
-		return fmt.Errorf("pgembed: %s exists but is not a PostgreSQL cluster (no PG_VERSION); move it away", cluster)
+		return false, fmt.Errorf("pgembed: %s exists but is not a PostgreSQL cluster (no PG_VERSION); move it away", cluster)
 	default:
 		if err := os.Remove(cluster); err != nil {
-			return fmt.Errorf("pgembed: %w", err)
+			return false, fmt.Errorf("pgembed: %w", err)
 		}
 	}
 
 	staging := filepath.Join(c.root, stagingSubdir)
 	if err := os.RemoveAll(staging); err != nil {
-		return fmt.Errorf("pgembed: remove leftover %s: %w", staging, err)
+		return false, fmt.Errorf("pgembed: remove leftover %s: %w", staging, err)
 	}
 	if err := os.Mkdir(staging, 0o700); err != nil {
-		return fmt.Errorf("pgembed: %w", err)
+		return false, fmt.Errorf("pgembed: %w", err)
 	}
 	if err := c.ru.giveTo(staging); err != nil {
-		return err
+		return false, err
 	}
-	args := []string{"-D", staging, "-U", superuser, "--auth=trust", "-E", "UTF8", "--locale=C"}
+	args := []string{"-D", staging, "-U", superuser,
+		"--auth-local=scram-sha-256", "--auth-host=scram-sha-256",
+		"--pwfile=" + filepath.Join(c.root, passwordFileName),
+		"-E", "UTF8", "--locale=C"}
 	if c.forTests {
 		args = append(args, "--no-sync")
 	}
@@ -217,7 +240,7 @@ func ensureCluster(ctx context.Context, c launchConfig, logf *os.File) error {
 	cmd := c.command(c.bins.Initdb, args, logf)
 	proc, err := startProcess(cmd)
 	if err != nil {
-		return fmt.Errorf("pgembed: run initdb: %w", err)
+		return false, fmt.Errorf("pgembed: run initdb: %w", err)
 	}
 	ictx, cancel := context.WithTimeout(ctx, readyTimeout)
 	defer cancel()
@@ -231,22 +254,26 @@ func ensureCluster(ctx context.Context, c launchConfig, logf *os.File) error {
 	}
 	if err != nil {
 		_ = os.RemoveAll(staging)
-		return fmt.Errorf("pgembed: initdb failed: %w%s", err, logTail(c.logPath(), offset))
+		return false, fmt.Errorf("pgembed: initdb failed: %w%s", err, logTail(c.logPath(), offset))
 	}
 	if err := os.Rename(staging, cluster); err != nil {
-		return fmt.Errorf("pgembed: %w", err)
+		return false, fmt.Errorf("pgembed: %w", err)
 	}
 	c.log.Info("initialized PostgreSQL cluster", "dir", cluster, "took", time.Since(began))
-	return nil
+	return true, nil
 }
 
 // socketDir returns the unix socket directory: DataDir/run when the path is
 // short enough, else a temp dir removed on Stop (temp reports that). It is
-// owned by the server user, which must create the socket in it.
+// owned by the server user, which must create the socket in it, and private
+// to it (0700).
 func socketDir(c launchConfig) (dir string, temp bool, err error) {
 	dir = filepath.Join(c.root, socketSubdir)
 	if len(dir) <= maxSocketDirLen {
 		if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, os.ErrExist) {
+			return "", false, fmt.Errorf("pgembed: %w", err)
+		}
+		if err := os.Chmod(dir, 0o700); err != nil {
 			return "", false, fmt.Errorf("pgembed: %w", err)
 		}
 		return dir, false, c.ru.giveTo(dir)
@@ -270,9 +297,15 @@ func startServer(ctx context.Context, c launchConfig, port int, sockDir string, 
 	args := []string{
 		"-D", c.cluster(),
 		"-p", strconv.Itoa(port),
+		// Loopback only; every connection needs the password (pg_hba.conf,
+		// see auth.go), and the socket is private to the server user on
+		// top of its private directory.
 		"-c", "listen_addresses=127.0.0.1",
 		"-c", "unix_socket_directories=" + quoteGUCListItem(sockDir),
+		"-c", "unix_socket_permissions=0700",
+		"-c", "password_encryption=scram-sha-256",
 	}
+	args = append(args, logPrivacySettings()...)
 	if c.forTests {
 		args = append(args,
 			"-c", "fsync=off",
@@ -302,18 +335,20 @@ func startServer(ctx context.Context, c launchConfig, port int, sockDir string, 
 			strings.Contains(tail, "pre-existing shared memory block")
 		return nil, retry, fmt.Errorf("pgembed: start postgres: %w%s", err, tail)
 	}
-	if _, err := probe(rctx, "127.0.0.1", port); err != nil {
+	if _, err := probe(rctx, "127.0.0.1", port, c.password); err != nil {
 		kill()
 		return nil, false, fmt.Errorf("pgembed: PostgreSQL started but cannot be queried: %w", err)
 	}
 	c.log.Info("started PostgreSQL", "pid", pid, "port", port, "data_dir", c.cluster(), "took", time.Since(began))
 	return &Instance{
-		host:    "127.0.0.1",
-		port:    port,
-		dataDir: c.cluster(),
-		owned:   true,
-		proc:    proc,
-		log:     c.log,
+		host:     "127.0.0.1",
+		port:     port,
+		password: c.password,
+		root:     c.root,
+		dataDir:  c.cluster(),
+		owned:    true,
+		proc:     proc,
+		log:      c.log,
 	}, false, nil
 }
 

@@ -91,7 +91,10 @@ func TestStartTemp(t *testing.T) {
 
 	require.True(t, inst.Owned())
 	require.NotZero(t, inst.Port())
-	require.Equal(t, fmt.Sprintf("postgres://postgres@127.0.0.1:%d/postgres?sslmode=disable", inst.Port()), inst.URL("postgres"))
+	pw, err := readPassword(filepath.Dir(inst.DataDir()))
+	require.NoError(t, err)
+	require.Len(t, pw, 64)
+	require.Equal(t, fmt.Sprintf("postgres://postgres:%s@127.0.0.1:%d/postgres?sslmode=disable", pw, inst.Port()), inst.URL("postgres"))
 	require.Equal(t, 1, queryOne(t, inst.URL("postgres")))
 
 	root := filepath.Dir(inst.DataDir())
@@ -259,7 +262,9 @@ func TestSweepStaleRemovesDeadOwnersOnly(t *testing.T) {
 func TestServerDiesWithItsParent(t *testing.T) {
 	t.Parallel()
 	port, dir, kill := startHelper(t, "")
-	require.Equal(t, 1, queryOne(t, buildURL("127.0.0.1", port, "postgres")))
+	pw, err := readPassword(dir)
+	require.NoError(t, err)
+	require.Equal(t, 1, queryOne(t, buildURL("127.0.0.1", port, pw, "postgres")))
 
 	kill()
 	requirePortClosed(t, port)

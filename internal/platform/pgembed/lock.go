@@ -16,10 +16,13 @@ import (
 // the open file description, so they also exclude goroutines of the same
 // process, and the kernel releases them if we die.
 func lockFile(ctx context.Context, path string) (unlock func(), err error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("pgembed: open lock file: %w", err)
 	}
+	// Tighten a lock file an older version created 0644 (best effort: it
+	// may belong to another user who shares the data dir with us).
+	_ = f.Chmod(0o600)
 	for {
 		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
 		if err == nil {

@@ -11,15 +11,18 @@ const DefaultDataDir = ".data"
 // Options configures Start and StartTemp.
 type Options struct {
 	// DataDir holds the cluster (in DataDir/pg), the server log
-	// (DataDir/postgres.log), the unix socket directory (DataDir/run, when
-	// the path is short enough) and the launcher lock. It is created if
-	// missing. Empty means DefaultDataDir. Ignored by StartTemp.
+	// (DataDir/postgres.log), the superuser password
+	// (DataDir/postgres.password), the unix socket directory (DataDir/run,
+	// when the path is short enough) and the launcher lock. It is created
+	// if missing and made private (0700; owned by the postgres user when
+	// running as root). Empty means DefaultDataDir. Ignored by StartTemp.
 	DataDir string
 
 	// ForTests trades durability for speed (fsync, synchronous_commit and
 	// full_page_writes off, initdb --no-sync) and raises max_connections so
 	// that many parallel test databases fit. Implied by StartTemp. Has no
-	// effect when attaching to a server that is already running.
+	// effect when attaching to a server that is already running. It does
+	// not relax access: test clusters require the password too.
 	ForTests bool
 
 	// Logger receives lifecycle events. May be nil.

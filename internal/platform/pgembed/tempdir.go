@@ -33,19 +33,17 @@ func tempBase() string {
 	return os.TempDir()
 }
 
-// makeTempDir creates a fresh tempPrefix<pid>-* directory in base. When the
-// server runs as another user (we are root) the directory is made 0755 so
-// that user can traverse it to the cluster inside.
+// makeTempDir creates a fresh, private (0700) tempPrefix<pid>-* directory in
+// base. When the server runs as another user (we are root) the directory
+// is given to that user so it can reach the cluster inside; root still can.
 func makeTempDir(base, kind string, ru *runAs) (string, error) {
 	dir, err := os.MkdirTemp(base, fmt.Sprintf("%s%d-%s", tempPrefix, os.Getpid(), kind))
 	if err != nil {
 		return "", fmt.Errorf("pgembed: create temp dir: %w", err)
 	}
-	if ru != nil {
-		if err := os.Chmod(dir, 0o755); err != nil {
-			_ = os.RemoveAll(dir)
-			return "", fmt.Errorf("pgembed: chmod %s: %w", dir, err)
-		}
+	if err := ensurePrivateDir(dir, ru); err != nil {
+		_ = os.RemoveAll(dir)
+		return "", err
 	}
 	return dir, nil
 }

@@ -133,6 +133,26 @@ func mkdirAllTraversable(dir string) error {
 	return nil
 }
 
+// ensurePrivateDir creates the data dir (its parents must exist) or, when it
+// exists, tightens it: mode 0700, owned by the server user when we are
+// root (which may still enter it), so that no other user can list it or
+// read the password file and log inside. A data dir an older version made
+// world-readable (0755) is fixed on the next start.
+func ensurePrivateDir(dir string, ru *runAs) error {
+	if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, os.ErrExist) {
+		return fmt.Errorf("pgembed: create %s: %w", dir, err)
+	}
+	if ru != nil {
+		if err := os.Chown(dir, int(ru.uid), int(ru.gid)); err != nil {
+			return fmt.Errorf("pgembed: chown %s to %s: %w", dir, ru.name, err)
+		}
+	}
+	if err := os.Chmod(dir, 0o700); err != nil {
+		return fmt.Errorf("pgembed: make data dir %s private (chmod 0700): %w", dir, err)
+	}
+	return nil
+}
+
 // checkTraversable verifies that the server user can reach dir, i.e. has
 // search (x) permission on dir and every ancestor. Without this the server
 // fails later with a much less helpful "Permission denied" in its log.

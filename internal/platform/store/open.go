@@ -21,10 +21,31 @@ type DB struct {
 	Pool *pgxpool.Pool
 }
 
+// Option adjusts how Open connects.
+type Option func(*pgxpool.Config)
+
+// WithConnTarget runs target before every new connection of the pool (not
+// before every query) with a copy of the connection config it may rewrite:
+// host, port, password. It lets a pool follow a database that moves, such
+// as the embedded PostgreSQL another process owns and restarts on a new
+// port (pgembed's Instance.Retarget). An error from target fails that
+// connection attempt as unavailable (ErrUnavailable: a 503 for the API);
+// the next attempt asks again.
+func WithConnTarget(target func(context.Context, *pgx.ConnConfig) error) Option {
+	return func(cfg *pgxpool.Config) {
+		cfg.BeforeConnect = func(ctx context.Context, cc *pgx.ConnConfig) error {
+			if err := target(ctx, cc); err != nil {
+				return fmt.Errorf("%w: %w", ErrUnavailable, err)
+			}
+			return nil
+		}
+	}
+}
+
 // Open connects to url with one pgx pool shared by Bun (and, later, the job
 // engine). Bun inlines arguments into SQL text, so the pool uses the simple
 // protocol: caching a prepared statement per distinct text would only cost.
-func Open(ctx context.Context, url string, maxConns int32) (*DB, error) {
+func Open(ctx context.Context, url string, maxConns int32, opts ...Option) (*DB, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("store: parse database url: %w", err)
@@ -32,6 +53,9 @@ func Open(ctx context.Context, url string, maxConns int32) (*DB, error) {
 	cfg.ConnConfig.DefaultQueryExecMode = pgx.QueryExecModeSimpleProtocol
 	if maxConns > 0 {
 		cfg.MaxConns = maxConns
+	}
+	for _, o := range opts {
+		o(cfg)
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {

@@ -7,6 +7,7 @@ package testdb
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
 	"fmt"
 	"net/url"
@@ -46,6 +47,11 @@ func Main(m *testing.M) {
 }
 
 // serverConfig starts (once) the server every test of this process uses.
+// The embedded server requires its generated superuser password, which
+// Instance.URL carries; the role pgtestdb creates and connects test
+// databases as gets a random password too (instead of pgtestdb's well-known
+// default), so other local users cannot reach the test databases either.
+// With DATABASE_URL the default role stays, shared by every test process.
 func serverConfig(t testing.TB) pgtestdb.Config {
 	pgOnce.Do(func() {
 		raw := os.Getenv("DATABASE_URL")
@@ -57,6 +63,11 @@ func serverConfig(t testing.TB) pgtestdb.Config {
 			raw = pgInstance.URL("postgres")
 		}
 		pgConfig, pgErr = configFromURL(raw)
+		if pgErr == nil && pgInstance != nil {
+			role := pgtestdb.DefaultRole()
+			role.Password = rand.Text()
+			pgConfig.TestRole = &role
+		}
 	})
 	if pgErr != nil {
 		t.Fatalf("testenv: no PostgreSQL for tests: %v", pgErr)
