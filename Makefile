@@ -3,7 +3,7 @@ GO ?= go
 ADDR ?= :8080
 DATA_DIR ?= ./.data
 
-.PHONY: serve test build generate check-generate lint bench postgres
+.PHONY: serve test build generate check-generate lint bench loadbench postgres wrk
 
 ## serve: start the API server on the embedded PostgreSQL (or DATABASE_URL)
 serve: postgres build
@@ -35,5 +35,15 @@ lint:
 bench: postgres
 	$(GO) test -run '^$$' -bench . -benchmem ./bench/...
 
+## loadbench: the load table of docs/performance.md: the built server on a fresh
+## embedded PostgreSQL under wrk at 1, 8 and 32 connections, its statements bare
+## under pgbench, the net/http floor (LOADBENCH_FLAGS='-duration 2s -conns 1,8')
+loadbench: wrk
+	@env -u DATABASE_URL ./scripts/ensure-postgres.sh
+	$(GO) run ./bench/loadbench $(LOADBENCH_FLAGS)
+
 postgres:
 	@./scripts/ensure-postgres.sh
+
+wrk:
+	@./scripts/ensure-wrk.sh

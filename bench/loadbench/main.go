@@ -1,0 +1,113 @@
+// Command loadbench reproduces the load table of docs/performance.md from a
+// fresh clone, in one run (`make loadbench`):
+//
+//  1. builds the server and starts `server serve` on 127.0.0.1 with a fresh
+//     temporary data dir (the embedded PostgreSQL, default settings);
+//  2. creates a merchant with `server merchants create --json` and seeds
+//     accounts with three capabilities each through the API;
+//  3. for each request shape, captures the SQL statements one request runs
+//     (from the PostgreSQL log, see capture.go), drives the API with wrk at
+//     each connection count, then runs the captured statements bare with
+//     pgbench (simple protocol, one pgbench transaction per request) at the
+//     same connection counts on the same database;
+//  4. drives a bare net/http JSON handler in this process the same way (the
+//     floor);
+//  5. prints the table and writes it into docs/performance.md between the
+//     loadbench markers.
+//
+// Everything listens on loopback only, every run is bounded by -duration,
+// and the server (with its database) is stopped on exit, Ctrl-C included.
+// wrk and pgbench must be installed; `make loadbench` installs them.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// config is the command line.
+type config struct {
+	duration time.Duration // per point (one shape, one connection count)
+	conns    []int         // connection counts, each a point
+	accounts int           // accounts seeded before measuring
+	docs     string        // markdown file to write the table into; "" skips
+	results  string        // folder for raw outputs and pgbench scripts; "" skips
+	database string        // database of the embedded cluster; "" finds it
+	keep     bool          // keep the temporary folder (server binary, data dir, logs)
+}
+
+func parseFlags(args []string) (config, error) {
+	fs := flag.NewFlagSet("loadbench", flag.ContinueOnError)
+	var cfg config
+	var conns string
+	fs.DurationVar(&cfg.duration, "duration", 8*time.Second, "duration of each point (whole seconds, at least 1s)")
+	fs.StringVar(&conns, "conns", "1,8,32", "comma-separated connection counts")
+	fs.IntVar(&cfg.accounts, "accounts", 200, "accounts to seed (3 capabilities each)")
+	fs.StringVar(&cfg.docs, "docs", "docs/performance.md", "file to write the table into, between the loadbench markers (relative to the module root; empty: print only)")
+	fs.StringVar(&cfg.results, "results", "bench/results/loadbench", "folder for the captured statements and raw wrk/pgbench output (relative to the module root; empty: none)")
+	fs.StringVar(&cfg.database, "database", "", "database in the embedded cluster (default: the only application database)")
+	fs.BoolVar(&cfg.keep, "keep", false, "keep the temporary folder (server binary, data dir, server log)")
+	if err := fs.Parse(args); err != nil {
+		return config{}, err
+	}
+	if fs.NArg() > 0 {
+		return config{}, fmt.Errorf("unexpected arguments: %s", strings.Join(fs.Args(), " "))
+	}
+	if cfg.duration < time.Second {
+		return config{}, errors.New("-duration must be at least 1s (pgbench counts whole seconds)")
+	}
+	cfg.duration = cfg.duration.Round(time.Second)
+	for _, s := range strings.Split(conns, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || n < 1 {
+			return config{}, fmt.Errorf("-conns: bad connection count %q", s)
+		}
+		cfg.conns = append(cfg.conns, n)
+	}
+	if cfg.accounts < 1 {
+		return config{}, errors.New("-accounts must be at least 1")
+	}
+	return cfg, nil
+}
+
+func main() {
+	cfg, err := parseFlags(os.Args[1:])
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return
+		}
+		fmt.Fprintln(os.Stderr, "loadbench:", err)
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	go func() {
+		// After the first Ctrl-C the run cleans up; a second one kills us
+		// (the server still dies with us: see startLocked).
+		<-ctx.Done()
+		stop()
+	}()
+	err = run(ctx, cfg)
+	interrupted := ctx.Err() != nil
+	stop()
+	switch {
+	case err != nil && interrupted:
+		fmt.Fprintln(os.Stderr, "loadbench: interrupted; the server and its database are stopped")
+		os.Exit(130)
+	case err != nil:
+		fmt.Fprintln(os.Stderr, "loadbench:", err)
+		os.Exit(1)
+	}
+}
+
+// logf prints progress on stderr.
+func logf(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "%s loadbench: %s\n", time.Now().Format("15:04:05"), fmt.Sprintf(format, args...))
+}

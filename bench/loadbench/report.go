@@ -1,0 +1,145 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"math"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// point is one shape at one connection count.
+type point struct {
+	api  wrkResult
+	bare *pgbenchResult // nil: not run bare (the floor)
+}
+
+// row is one line of the table, at every connection count.
+type row struct {
+	label      string
+	statements string // "3", or "–" for the floor
+	points     map[int]point
+}
+
+// report is the whole run.
+type report struct {
+	when           time.Time
+	pgVersion      string
+	wrkVersion     string
+	pgbenchVersion string
+	duration       time.Duration
+	conns          []int
+	accounts       int
+	rows           []row
+	floor          row
+}
+
+// markdown renders the run: a header with the machine and settings, then
+// one table per connection count, most connections first.
+func (r report) markdown() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Measured by `make loadbench` on %s: %s; the server built with %s on its embedded PostgreSQL %s "+
+		"(`serve`'s defaults, rate limits off); %s; %s; %s per point, %d accounts with 3 capabilities each.\n\n",
+		r.when.UTC().Format("2006-01-02 15:04 UTC"), machine(), runtime.Version(), r.pgVersion,
+		r.wrkVersion, r.pgbenchVersion, r.duration, r.accounts)
+	b.WriteString("*statements*: what one request of the shape ran (captured from the PostgreSQL log, " +
+		"transaction control not counted); *bare*: pgbench running exactly those, simple protocol, one pgbench " +
+		"transaction per request, same database, same connection count, same run; the floor is a bare Go `net/http` " +
+		"handler answering a small JSON object.\n")
+	conns := slices.Clone(r.conns)
+	slices.Sort(conns)
+	slices.Reverse(conns)
+	for _, c := range conns {
+		fmt.Fprintf(&b, "\n#### %d connection%s\n\n", c, plural(c))
+		b.WriteString("| shape | statements | API req/s | API p99 ms | bare tx/s | API / bare |\n")
+		b.WriteString("|---|---:|---:|---:|---:|---:|\n")
+		for _, rw := range append(slices.Clone(r.rows), r.floor) {
+			p, ok := rw.points[c]
+			if !ok {
+				continue
+			}
+			bare, ratio := "–", "–"
+			if p.bare != nil {
+				bare = thousands(p.bare.tps)
+				ratio = fmt.Sprintf("%.2f", p.api.rps/p.bare.tps)
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n",
+				rw.label, rw.statements, thousands(p.api.rps), millis(p.api.p99), bare, ratio)
+		}
+		if f, ok := r.floor.points[c]; ok && len(r.rows) > 0 {
+			if g, ok := r.rows[0].points[c]; ok && f.api.rps > 0 {
+				fmt.Fprintf(&b, "\n%s reaches %.2f of the floor.\n", r.rows[0].label, g.api.rps/f.api.rps)
+			}
+		}
+	}
+	return b.String()
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// thousands rounds v and groups its digits: 33491.2 -> "33,491".
+func thousands(v float64) string {
+	s := strconv.FormatInt(int64(math.Round(v)), 10)
+	var out []byte
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			out = append(out, ',')
+		}
+		out = append(out, s[i])
+	}
+	return string(out)
+}
+
+// millis renders a latency in ms with two significant digits or more:
+// 36, 9.6, 0.45.
+func millis(d time.Duration) string {
+	ms := float64(d) / float64(time.Millisecond)
+	switch {
+	case ms >= 10:
+		return strconv.FormatFloat(math.Round(ms), 'f', 0, 64)
+	case ms >= 1:
+		return strconv.FormatFloat(ms, 'f', 1, 64)
+	default:
+		return strconv.FormatFloat(ms, 'f', 2, 64)
+	}
+}
+
+// machine describes this machine: CPUs (and model) and memory.
+func machine() string {
+	s := fmt.Sprintf("%d CPUs", runtime.NumCPU())
+	if model := procField("/proc/cpuinfo", "model name"); model != "" {
+		s += " (" + strings.Join(strings.Fields(model), " ") + ")"
+	}
+	if mem := procField("/proc/meminfo", "MemTotal"); mem != "" {
+		if kb, err := strconv.ParseFloat(strings.TrimSuffix(mem, " kB"), 64); err == nil {
+			s += fmt.Sprintf(", %.1f GiB of memory", kb/(1<<20))
+		}
+	}
+	return s + ", " + runtime.GOOS + "/" + runtime.GOARCH
+}
+
+// procField is the first "name: value" of a /proc file, or "".
+func procField(path, name string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer func() { _ = f.Close() }()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		k, v, ok := strings.Cut(sc.Text(), ":")
+		if ok && strings.TrimSpace(k) == name {
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+}

@@ -1,0 +1,224 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"time"
+)
+
+// settle is the pause between two measured points.
+const settle = 500 * time.Millisecond
+
+// run is the whole benchmark; everything it starts is stopped before it
+// returns.
+func run(ctx context.Context, cfg config) error {
+	root, err := moduleRoot()
+	if err != nil {
+		return err
+	}
+	wrkBin, err := exec.LookPath("wrk")
+	if err != nil {
+		return errors.New("wrk not found; `make loadbench` installs it (Debian: apt-get install wrk)")
+	}
+	pgbenchBin, err := findPgbench()
+	if err != nil {
+		return err
+	}
+	work, err := os.MkdirTemp("", "loadbench-")
+	if err != nil {
+		return err
+	}
+	// As root PostgreSQL runs as the postgres user, who must reach the data
+	// dir inside.
+	if err := os.Chmod(work, 0o755); err != nil {
+		return err
+	}
+	if cfg.keep {
+		defer logf("kept %s", work)
+	} else {
+		defer func() { _ = os.RemoveAll(work) }()
+	}
+	res, err := newResults(root, cfg.results, work)
+	if err != nil {
+		return err
+	}
+
+	logf("building the server")
+	bin := filepath.Join(work, "server")
+	if err := buildServer(ctx, root, bin); err != nil {
+		return err
+	}
+	dataDir := filepath.Join(work, "data")
+	logf("starting the server on a fresh embedded PostgreSQL in %s", dataDir)
+	srv, err := startServer(ctx, bin, dataDir, filepath.Join(work, "server.log"))
+	if err != nil {
+		return err
+	}
+	defer func() {
+		logf("stopping the server and its database")
+		srv.stop()
+	}()
+	db, err := attachDatabase(ctx, dataDir, cfg.database)
+	if err != nil {
+		return err
+	}
+	defer db.close()
+
+	m, err := createMerchant(ctx, bin, dataDir)
+	if err != nil {
+		return err
+	}
+	api := newAPIClient(srv.baseURL, m.APIKeys.Sandbox.Secret)
+	logf("seeding %d accounts with 3 capabilities each", cfg.accounts)
+	ids, err := api.seed(ctx, cfg.accounts)
+	if err != nil {
+		return err
+	}
+	floor, err := startFloor()
+	if err != nil {
+		return err
+	}
+	defer floor.close()
+	capt, err := newCapturer(ctx, db, api)
+	if err != nil {
+		return err
+	}
+
+	rep := report{when: time.Now(), pgVersion: db.version(ctx), wrkVersion: wrkVersion(wrkBin),
+		pgbenchVersion: pgbenchVersion(pgbenchBin), duration: cfg.duration, conns: cfg.conns, accounts: cfg.accounts}
+	b := bench{cfg: cfg, wrkBin: wrkBin, pgbenchBin: pgbenchBin, res: res}
+	for _, s := range shapes(ids[len(ids)/2]) {
+		rw, err := b.shape(ctx, capt, db, srv, s, m.APIKeys.Sandbox.Secret)
+		if err != nil {
+			return fmt.Errorf("%s: %w%s", s.slug, err, srv.logTail())
+		}
+		rep.rows = append(rep.rows, rw)
+	}
+	if rep.floor, err = b.floor(ctx, floor); err != nil {
+		return fmt.Errorf("floor: %w", err)
+	}
+
+	md := rep.markdown()
+	fmt.Println(md)
+	if _, err := res.write("table.md", md); err != nil {
+		return err
+	}
+	if cfg.docs != "" {
+		path := cfg.docs
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(root, path)
+		}
+		if err := writeDocs(path, md); err != nil {
+			return err
+		}
+		logf("wrote the table to %s", path)
+	}
+	return nil
+}
+
+// bench measures points.
+type bench struct {
+	cfg        config
+	wrkBin     string
+	pgbenchBin string
+	res        results
+}
+
+// shape captures a shape's statements, then measures it through the API and
+// bare at every connection count.
+func (b bench) shape(ctx context.Context, capt *capturer, db *database, srv *server, s shape, key string) (row, error) {
+	rw := row{label: s.label, points: map[int]point{}}
+	logf("%s: capturing the statements of one request", s.slug)
+	c, started, err := capt.capture(ctx, s)
+	if err != nil {
+		return rw, err
+	}
+	rw.statements = fmt.Sprint(c.count)
+	if c.pings > 0 {
+		logf("%s: the request also pinged %d pooled connection(s) (left out)", s.slug, c.pings)
+	}
+	sqlPath, err := b.res.write(s.slug+".sql", pgbenchScript(c.statements, started))
+	if err != nil {
+		return rw, err
+	}
+	// One run first: the script must work as captured (for a write, with
+	// fresh ids every time).
+	if _, err := pgbench(ctx, b.pgbenchBin, db.url, sqlPath, 1, 0, 2); err != nil {
+		return rw, fmt.Errorf("the captured statements do not run bare (%s): %w", sqlPath, err)
+	}
+	luaPath, err := b.res.write(s.slug+".lua", wrkScript(s.method, key, s.body))
+	if err != nil {
+		return rw, err
+	}
+	for _, n := range b.cfg.conns {
+		w, err := wrk(ctx, b.wrkBin, srv.baseURL+s.path, luaPath, n, b.cfg.duration)
+		_, _ = b.res.write(fmt.Sprintf("%s-api-c%d.txt", s.slug, n), w.output)
+		if err != nil {
+			return rw, err
+		}
+		rw.points[n] = point{api: w}
+		logf("%s c=%d: API %s req/s, p99 %s ms%s", s.slug, n, thousands(w.rps), millis(w.p99), socketNote(w))
+		if err := sleepCtx(ctx, settle); err != nil {
+			return rw, err
+		}
+	}
+	for _, n := range b.cfg.conns {
+		p, err := pgbench(ctx, b.pgbenchBin, db.url, sqlPath, n, b.cfg.duration, 0)
+		_, _ = b.res.write(fmt.Sprintf("%s-bare-c%d.txt", s.slug, n), p.output)
+		if err != nil {
+			return rw, err
+		}
+		pt := rw.points[n]
+		pt.bare = &p
+		rw.points[n] = pt
+		logf("%s c=%d: bare %s tx/s, API / bare %.2f", s.slug, n, thousands(p.tps), pt.api.rps/p.tps)
+		if err := sleepCtx(ctx, settle); err != nil {
+			return rw, err
+		}
+	}
+	return rw, nil
+}
+
+// floor measures the net/http floor at every connection count.
+func (b bench) floor(ctx context.Context, f *floorServer) (row, error) {
+	rw := row{label: "floor: `net/http` JSON GET", statements: "–", points: map[int]point{}}
+	luaPath, err := b.res.write("floor.lua", wrkScript("GET", "", ""))
+	if err != nil {
+		return rw, err
+	}
+	for _, n := range b.cfg.conns {
+		w, err := wrk(ctx, b.wrkBin, f.url, luaPath, n, b.cfg.duration)
+		_, _ = b.res.write(fmt.Sprintf("floor-c%d.txt", n), w.output)
+		if err != nil {
+			return rw, err
+		}
+		rw.points[n] = point{api: w}
+		logf("floor c=%d: %s req/s, p99 %s ms%s", n, thousands(w.rps), millis(w.p99), socketNote(w))
+		if err := sleepCtx(ctx, settle); err != nil {
+			return rw, err
+		}
+	}
+	return rw, nil
+}
+
+func socketNote(w wrkResult) string {
+	if w.socketErrors == "" {
+		return ""
+	}
+	return " (socket errors: " + w.socketErrors + ")"
+}
+
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}

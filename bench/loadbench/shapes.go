@@ -1,0 +1,125 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+)
+
+// shape is one kind of request the table measures.
+type shape struct {
+	label  string // the table's first column (markdown)
+	slug   string // file names in the results folder
+	method string
+	path   string
+	body   string // JSON, or ""
+	want   int    // expected status
+	// check validates a response body beyond its status, so a shape that
+	// quietly answers an error or an empty page is not measured.
+	check func(body []byte) error
+}
+
+// graphQLAccounts is the GraphQL shape's query: a page of 50 accounts with
+// their capabilities.
+const graphQLAccounts = `{ accounts(first: 50) { edges { node { id capabilities { name status currentlyDue } } } } }`
+
+// shapes are the table's rows, in its order. getID is the account the
+// get-by-id shape reads. The write comes last so the reads see exactly the
+// seeded accounts.
+func shapes(getID string) []shape {
+	gql, _ := json.Marshal(map[string]string{"query": graphQLAccounts})
+	return []shape{
+		{label: "`GET /v1/accounts/{id}`", slug: "get-account", method: http.MethodGet,
+			path: "/v1/accounts/" + getID, want: http.StatusOK, check: hasField("id")},
+		{label: "`GET /v1/accounts?per_page=10`", slug: "list-10", method: http.MethodGet,
+			path: "/v1/accounts?per_page=10", want: http.StatusOK, check: listOf(10)},
+		{label: "`GET /v1/accounts?per_page=100`", slug: "list-100", method: http.MethodGet,
+			path: "/v1/accounts?per_page=100", want: http.StatusOK, check: listOf(100)},
+		{label: "GraphQL `accounts(first: 50) { capabilities {…} }`", slug: "graphql-accounts-50", method: http.MethodPost,
+			path: "/graphql", body: string(gql), want: http.StatusOK, check: graphQLPageOf(50)},
+		// No Idempotency-Key: every request creates an account.
+		{label: "`POST /v1/accounts` (2 capabilities)", slug: "create-account", method: http.MethodPost,
+			path: "/v1/accounts", body: accountBody("ada@example.com", "kyc", "phone_verification"),
+			want: http.StatusCreated, check: capabilitiesOf(2)},
+	}
+}
+
+// accountBody is an individual account requesting capabilities (ones
+// without dependencies, so the account gets exactly these).
+func accountBody(email string, capabilities ...string) string {
+	b, _ := json.Marshal(map[string]any{
+		"type": "individual",
+		"profile": map[string]any{"individual": map[string]any{
+			"name":  map[string]any{"first_name": "Ada", "last_name": "Lovelace"},
+			"email": email,
+		}},
+		"capabilities": capabilities,
+	})
+	return string(b)
+}
+
+func hasField(name string) func([]byte) error {
+	return func(body []byte) error {
+		var v map[string]any
+		if err := json.Unmarshal(body, &v); err != nil {
+			return err
+		}
+		if _, ok := v[name]; !ok {
+			return fmt.Errorf("no %q in the response", name)
+		}
+		return nil
+	}
+}
+
+func listOf(n int) func([]byte) error {
+	return func(body []byte) error {
+		var v struct {
+			Data []json.RawMessage `json:"data"`
+		}
+		if err := json.Unmarshal(body, &v); err != nil {
+			return err
+		}
+		if len(v.Data) != n {
+			return fmt.Errorf("listed %d accounts, want %d (seed at least that many)", len(v.Data), n)
+		}
+		return nil
+	}
+}
+
+func graphQLPageOf(n int) func([]byte) error {
+	return func(body []byte) error {
+		var v struct {
+			Errors []json.RawMessage `json:"errors"`
+			Data   struct {
+				Accounts struct {
+					Edges []json.RawMessage `json:"edges"`
+				} `json:"accounts"`
+			} `json:"data"`
+		}
+		if err := json.Unmarshal(body, &v); err != nil {
+			return err
+		}
+		if len(v.Errors) > 0 {
+			return fmt.Errorf("GraphQL errors: %s", body)
+		}
+		if len(v.Data.Accounts.Edges) != n {
+			return fmt.Errorf("GraphQL page of %d accounts, want %d (seed at least that many)", len(v.Data.Accounts.Edges), n)
+		}
+		return nil
+	}
+}
+
+func capabilitiesOf(n int) func([]byte) error {
+	return func(body []byte) error {
+		var v struct {
+			Capabilities []json.RawMessage `json:"capabilities"`
+		}
+		if err := json.Unmarshal(body, &v); err != nil {
+			return err
+		}
+		if len(v.Capabilities) != n {
+			return fmt.Errorf("account has %d capabilities, want %d", len(v.Capabilities), n)
+		}
+		return nil
+	}
+}
