@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"strconv"
 
 	"github.com/jackc/pgx/v5"
 
@@ -23,11 +24,20 @@ const embeddedDatabase = "payments"
 var errUsage = errors.New("usage")
 
 // dbFlags are the flags every database-using command shares.
-type dbFlags struct{ dataDir string }
+type dbFlags struct {
+	dataDir  string
+	maxConns int
+	envErr   error // an environment value that did not parse
+}
 
 func (d *dbFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&d.dataDir, "data-dir", envOr("DATA_DIR", pgembed.DefaultDataDir),
 		"data folder of the embedded PostgreSQL (env DATA_DIR; unused with DATABASE_URL)")
+	var maxConns int
+	maxConns, d.envErr = envInt("DATABASE_MAX_CONNS", 0)
+	fs.IntVar(&d.maxConns, "db-max-conns", maxConns,
+		"most database connections this process opens (env DATABASE_MAX_CONNS; 0: "+
+			"store.DefaultMaxConns, 4 per CPU, at least 8)")
 }
 
 // database opens DATABASE_URL, or the embedded cluster in the data dir
@@ -35,6 +45,9 @@ func (d *dbFlags) register(fs *flag.FlagSet) {
 // applies pending migrations. close releases it: it stops the embedded
 // server only when this process started it.
 func (d *dbFlags) database(ctx context.Context, logger *slog.Logger) (db *store.DB, closeFn func(), err error) {
+	if d.envErr != nil {
+		return nil, nil, d.envErr
+	}
 	url := os.Getenv("DATABASE_URL")
 	var inst *pgembed.Instance
 	if url == "" {
@@ -59,7 +72,7 @@ func (d *dbFlags) database(ctx context.Context, logger *slog.Logger) (db *store.
 		// another port: each new connection reads where it listens now.
 		opts = append(opts, store.WithConnTarget(inst.Retarget))
 	}
-	db, err = store.Open(ctx, url, 0, opts...)
+	db, err = store.Open(ctx, url, int32(max(d.maxConns, 0)), opts...)
 	if err != nil {
 		stop()
 		return nil, nil, err
@@ -129,6 +142,20 @@ func dispatch(group string, verbs map[string]subcommand, names string, args []st
 	}
 	fmt.Fprintf(stderr, "usage: server %s %s [flags]\n", group, names)
 	return errUsage
+}
+
+// envInt reads an integer environment variable, fallback when unset; a
+// value that does not parse is an error.
+func envInt(name string, fallback int) (int, error) {
+	v := os.Getenv(name)
+	if v == "" {
+		return fallback, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return fallback, fmt.Errorf("%s: %w", name, err)
+	}
+	return n, nil
 }
 
 func envOr(name, fallback string) string {

@@ -31,6 +31,7 @@ environment:
   DATABASE_URL          use this PostgreSQL instead of the embedded one
   ADDR                  listen address of serve (default :8080)
   DATA_DIR              data folder of the embedded PostgreSQL (default ./.data)
+  DATABASE_MAX_CONNS    most database connections per process (default 4 per CPU, at least 8)
   LOG_LEVEL             debug, info, warn or error (default info)
   SERVER_SECRET         key of the fingerprints the server stores (default: one
                         generated and kept in the database; see docs/operations.md)

@@ -7,6 +7,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"runtime"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -42,18 +43,26 @@ func WithConnTarget(target func(context.Context, *pgx.ConnConfig) error) Option 
 	}
 }
 
-// Open connects to url with one pgx pool shared by Bun (and, later, the job
-// engine). Bun inlines arguments into SQL text, so the pool uses the simple
-// protocol: caching a prepared statement per distinct text would only cost.
+// DefaultMaxConns is the pool size when none is configured: four
+// connections per CPU, at least eight. pgx's own default (one per CPU, at
+// least four) makes 32 concurrent requests on two cores queue for a
+// connection while PostgreSQL sits idle between their round trips.
+func DefaultMaxConns() int32 { return int32(max(8, 4*runtime.GOMAXPROCS(0))) }
+
+// Open connects to url with one pgx pool shared by Bun and the job engine,
+// of maxConns connections (0: DefaultMaxConns). Bun inlines arguments into
+// SQL text, so the pool uses the simple protocol: caching a prepared
+// statement per distinct text would only cost.
 func Open(ctx context.Context, url string, maxConns int32, opts ...Option) (*DB, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("store: parse database url: %w", err)
 	}
 	cfg.ConnConfig.DefaultQueryExecMode = pgx.QueryExecModeSimpleProtocol
-	if maxConns > 0 {
-		cfg.MaxConns = maxConns
+	if maxConns <= 0 {
+		maxConns = DefaultMaxConns()
 	}
+	cfg.MaxConns = maxConns
 	for _, o := range opts {
 		o(cfg)
 	}
