@@ -112,7 +112,7 @@ func (c *capturer) capture(ctx context.Context, s shape) (_ captured, started ti
 		if err := c.mark(ctx, begin); err != nil {
 			return captured{}, time.Time{}, err
 		}
-		started = time.Now()
+		started = time.Now() // clock: process timing only
 		if err := c.api.send(ctx, s); err != nil {
 			return captured{}, time.Time{}, err
 		}
@@ -204,7 +204,7 @@ func (c *capturer) recycleServerSessions(ctx context.Context) error {
 	if _, err := c.db.conn.Exec(ctx, "SELECT pg_terminate_backend(p) FROM unnest($1::int[]) AS p", pids); err != nil {
 		return fmt.Errorf("end the server's sessions: %w", err)
 	}
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(10 * time.Second) // clock: process timing only
 	for {
 		var left int
 		if err := c.db.conn.QueryRow(ctx, "SELECT count(*) FROM pg_stat_activity WHERE pid = ANY($1)", pids).Scan(&left); err != nil {
@@ -213,7 +213,7 @@ func (c *capturer) recycleServerSessions(ctx context.Context) error {
 		if left == 0 {
 			break
 		}
-		if time.Now().After(deadline) {
+		if time.Now().After(deadline) { // clock: process timing only
 			return fmt.Errorf("%d of the server's sessions did not end", left)
 		}
 		if err := sleepCtx(ctx, 20*time.Millisecond); err != nil {

@@ -109,5 +109,5 @@ func main() {
 
 // logf prints progress on stderr.
 func logf(format string, args ...any) {
-	fmt.Fprintf(os.Stderr, "%s loadbench: %s\n", time.Now().Format("15:04:05"), fmt.Sprintf(format, args...))
+	fmt.Fprintf(os.Stderr, "%s loadbench: %s\n", time.Now().Format("15:04:05"), fmt.Sprintf(format, args...)) // clock: process timing only
 }

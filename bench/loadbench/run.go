@@ -88,7 +88,7 @@ func run(ctx context.Context, cfg config) error {
 		return err
 	}
 
-	rep := report{when: time.Now(), pgVersion: db.version(ctx), wrkVersion: wrkVersion(wrkBin),
+	rep := report{when: time.Now(), pgVersion: db.version(ctx), wrkVersion: wrkVersion(wrkBin), // clock: process timing only
 		pgbenchVersion: pgbenchVersion(pgbenchBin), duration: cfg.duration, conns: cfg.conns, accounts: cfg.accounts}
 	b := bench{cfg: cfg, wrkBin: wrkBin, pgbenchBin: pgbenchBin, res: res}
 	for _, s := range shapes(ids[len(ids)/2]) {
