@@ -8,7 +8,8 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"strconv"
+
+	"github.com/frame-oss/payments-server/internal/platform/flagenv"
 
 	"github.com/jackc/pgx/v5"
 
@@ -33,11 +34,10 @@ type dbFlags struct {
 func (d *dbFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&d.dataDir, "data-dir", envOr("DATA_DIR", pgembed.DefaultDataDir),
 		"data folder of the embedded PostgreSQL (env DATA_DIR; unused with DATABASE_URL)")
-	var maxConns int
-	maxConns, d.envErr = envInt("DATABASE_MAX_CONNS", 0)
-	fs.IntVar(&d.maxConns, "db-max-conns", maxConns,
-		"most database connections this process opens (env DATABASE_MAX_CONNS; 0: "+
-			"store.DefaultMaxConns, 4 per CPU, at least 8)")
+	f := flagenv.New(fs, os.Getenv)
+	f.Int(&d.maxConns, "db-max-conns", "DATABASE_MAX_CONNS",
+		"most database connections this process opens (0: 4 per CPU, at least 8)")
+	d.envErr = f.Err()
 }
 
 // database opens DATABASE_URL, or the embedded cluster in the data dir
@@ -142,20 +142,6 @@ func dispatch(group string, verbs map[string]subcommand, names string, args []st
 	}
 	fmt.Fprintf(stderr, "usage: server %s %s [flags]\n", group, names)
 	return errUsage
-}
-
-// envInt reads an integer environment variable, fallback when unset; a
-// value that does not parse is an error.
-func envInt(name string, fallback int) (int, error) {
-	v := os.Getenv(name)
-	if v == "" {
-		return fallback, nil
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil {
-		return fallback, fmt.Errorf("%s: %w", name, err)
-	}
-	return n, nil
 }
 
 func envOr(name, fallback string) string {

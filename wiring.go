@@ -1,13 +1,12 @@
 package main
 
 import (
-	"errors"
 	"flag"
-	"fmt"
 	"log/slog"
 	"net/http"
 	"os"
-	"strconv"
+
+	"github.com/frame-oss/payments-server/internal/platform/flagenv"
 
 	"github.com/riverqueue/river"
 
@@ -62,25 +61,10 @@ type graphqlFlags struct{ introspection, playground bool }
 // value that does not parse as a boolean is an error.
 func (g *graphqlFlags) register(fs *flag.FlagSet, getenv func(string) string) error {
 	g.introspection, g.playground = true, true
-	var errs []error
-	for _, b := range []struct {
-		p                *bool
-		name, env, usage string
-	}{
-		{&g.introspection, "graphql-introspection", "GRAPHQL_INTROSPECTION", "serve GraphQL schema introspection"},
-		{&g.playground, "playground", "GRAPHQL_PLAYGROUND", "serve the GraphiQL playground at /playground"},
-	} {
-		if v := getenv(b.env); v != "" {
-			on, err := strconv.ParseBool(v)
-			if err != nil {
-				errs = append(errs, fmt.Errorf("%s: %w", b.env, err))
-			} else {
-				*b.p = on
-			}
-		}
-		fs.BoolVar(b.p, b.name, *b.p, b.usage+" (env "+b.env+"; default true)")
-	}
-	return errors.Join(errs...)
+	f := flagenv.New(fs, getenv)
+	f.Bool(&g.introspection, "graphql-introspection", "GRAPHQL_INTROSPECTION", "serve GraphQL schema introspection; default true")
+	f.Bool(&g.playground, "playground", "GRAPHQL_PLAYGROUND", "serve the GraphiQL playground at /playground; default true")
+	return f.Err()
 }
 
 // apply leaves out what the flags turned off: the playground route, and

@@ -1,13 +1,13 @@
 package httpx
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"log/slog"
 	"net/http"
-	"strconv"
 	"time"
+
+	"github.com/frame-oss/payments-server/internal/platform/flagenv"
 )
 
 // MaxBodyBytes bounds every request body the server reads (REST and
@@ -70,29 +70,8 @@ func DefaultLimits() Limits {
 // environment variable's value when set (getenv, e.g. os.Getenv), else the
 // value already in l. An environment value that does not parse is an error.
 func (l *Limits) RegisterFlags(fs *flag.FlagSet, getenv func(string) string) error {
-	var errs []error
-	dur := func(p *time.Duration, name, env, usage string) {
-		if v := getenv(env); v != "" {
-			d, err := time.ParseDuration(v)
-			if err != nil {
-				errs = append(errs, fmt.Errorf("%s: %w", env, err))
-			} else {
-				*p = d
-			}
-		}
-		fs.DurationVar(p, name, *p, usage+" (env "+env+")")
-	}
-	num := func(p *int, name, env, usage string) {
-		if v := getenv(env); v != "" {
-			n, err := strconv.Atoi(v)
-			if err != nil {
-				errs = append(errs, fmt.Errorf("%s: %w", env, err))
-			} else {
-				*p = n
-			}
-		}
-		fs.IntVar(p, name, *p, usage+" (env "+env+")")
-	}
+	f := flagenv.New(fs, getenv)
+	dur, num := f.Duration, f.Int
 	dur(&l.ReadHeaderTimeout, "read-header-timeout", "HTTP_READ_HEADER_TIMEOUT",
 		"time to read a request header; 0 = the read timeout")
 	dur(&l.ReadTimeout, "read-timeout", "HTTP_READ_TIMEOUT",
@@ -107,7 +86,7 @@ func (l *Limits) RegisterFlags(fs *flag.FlagSet, getenv func(string) string) err
 		"connections served at once; more are answered 503 server_busy; 0 = no limit")
 	num(&l.MaxInFlight, "max-in-flight", "HTTP_MAX_IN_FLIGHT",
 		"requests in handlers at once; more are answered 503 server_busy; 0 = no limit")
-	return errors.Join(errs...)
+	return f.Err()
 }
 
 // Validate refuses negative limits.

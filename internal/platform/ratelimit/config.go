@@ -1,12 +1,12 @@
 package ratelimit
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"math"
-	"strconv"
 	"time"
+
+	"github.com/frame-oss/payments-server/internal/platform/flagenv"
 )
 
 // Default limits (API-DECISIONS §8), the ones common payment APIs publish:
@@ -63,36 +63,20 @@ const (
 // environment variable's value when set (getenv, e.g. os.Getenv), else the
 // value already in c. An environment value that does not parse is an error.
 func (c *Config) RegisterFlags(fs *flag.FlagSet, getenv func(string) string) error {
-	var errs []error
+	f := flagenv.New(fs, getenv)
 	rate := func(p *float64, name, env, mode string) {
-		if v := getenv(env); v != "" {
-			f, err := strconv.ParseFloat(v, 64)
-			if err != nil {
-				errs = append(errs, fmt.Errorf("%s: %w", env, err))
-			} else {
-				*p = f
-			}
-		}
-		fs.Float64Var(p, name, *p, "requests per second per merchant in "+mode+
-			" mode, shared by every server process on the database (env "+env+"; 0 = no limit)")
+		f.Float(p, name, env, "requests per second per merchant in "+mode+
+			" mode, shared by every server process on the database (0 = no limit)")
 	}
 	burst := func(p *int, name, env, mode string) {
-		if v := getenv(env); v != "" {
-			n, err := strconv.Atoi(v)
-			if err != nil {
-				errs = append(errs, fmt.Errorf("%s: %w", env, err))
-			} else {
-				*p = n
-			}
-		}
-		fs.IntVar(p, name, *p, "requests a merchant may send at once in "+mode+
-			" mode (env "+env+"; 0 = one second's worth)")
+		f.Int(p, name, env, "requests a merchant may send at once in "+mode+
+			" mode (0 = one second's worth)")
 	}
 	rate(&c.Production.Rate, "rate-limit-production", EnvProductionRate, "production")
 	burst(&c.Production.Burst, "rate-limit-production-burst", EnvProductionBurst, "production")
 	rate(&c.Sandbox.Rate, "rate-limit-sandbox", EnvSandboxRate, "sandbox")
 	burst(&c.Sandbox.Burst, "rate-limit-sandbox-burst", EnvSandboxBurst, "sandbox")
-	return errors.Join(errs...)
+	return f.Err()
 }
 
 // Validate refuses negative or unusable values.
