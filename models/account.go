@@ -79,6 +79,12 @@ type Account struct {
 	Created               wire.Timestamp      `bun:"created" json:"created"`
 	Updated               wire.Timestamp      `bun:"updated" json:"updated"`
 
+	// LoadedCapabilities receives the account's capabilities when a read
+	// selects them in the account's own statement, as one JSON column
+	// (capabilities_json); the read decodes them into Capabilities. Never
+	// selected, written or rendered by itself.
+	LoadedCapabilities json.RawMessage `bun:"capabilities_json,scanonly" json:"-"`
+
 	visibility Visibility
 }
 

@@ -15,20 +15,32 @@ import (
 	"github.com/frame-oss/payments-server/models"
 )
 
-// findAccount loads one account of the caller's scope, or answers 404. With
-// forUpdate it locks the row, which serializes every write to the account
-// and its capabilities.
-func findAccount(ctx context.Context, t *store.Tenant, p *auth.Principal, id string, forUpdate bool) (*models.Account, error) {
+// findAccount reads one account of the caller's scope with its
+// capabilities, in one statement (withCapabilities), or answers 404.
+func findAccount(ctx context.Context, t *store.Tenant, p *auth.Principal, id string) (*models.Account, error) {
+	return selectAccount(ctx, t, p, id, withCapabilities)
+}
+
+// lockAccount reads one account of the caller's scope and locks its row,
+// which serializes every write to the account and its capabilities, or
+// answers 404. It reads no capability: the writer loads them with a
+// statement of its own once it holds the lock (loadCapabilities). They
+// cannot share the locking statement: under READ COMMITTED a statement
+// reads with the snapshot it started with, so after waiting for a writer
+// holding the lock it would get that writer's account row but not the
+// capabilities it inserted or changed.
+func lockAccount(ctx context.Context, t *store.Tenant, p *auth.Principal, id string) (*models.Account, error) {
+	return selectAccount(ctx, t, p, id, func(q *bun.SelectQuery) *bun.SelectQuery { return q.For("UPDATE") })
+}
+
+func selectAccount(ctx context.Context, t *store.Tenant, p *auth.Principal, id string,
+	shape func(*bun.SelectQuery) *bun.SelectQuery) (*models.Account, error) {
 	uid, ok := ids.Parse(id)
 	if !ok || !p.SeesAccount(uid) {
 		return nil, apierr.NotFound("account", id)
 	}
 	a := new(models.Account)
-	q := t.Select(a).Where("a.id = ?", uid)
-	if forUpdate {
-		q = q.For("UPDATE")
-	}
-	if err := q.Scan(ctx); err != nil {
+	if err := shape(t.Select(a).Where("a.id = ?", uid)).Scan(ctx); err != nil {
 		if store.IsNoRows(err) {
 			return nil, apierr.NotFound("account", id)
 		}

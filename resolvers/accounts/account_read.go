@@ -16,25 +16,25 @@ import (
 // merchant-internal fields left out.
 var readers = []auth.Kind{auth.SecretKey, auth.PublishableKey, auth.OnboardingSession, auth.CheckoutSession}
 
-// GetAccount returns one account as the caller may see it.
+// GetAccount returns one account as the caller may see it: one statement,
+// the account with its capabilities.
 func (s *Service) GetAccount(ctx context.Context, id string) (*models.Account, error) {
 	p, err := auth.Require(ctx, readers...)
 	if err != nil {
 		return nil, err
 	}
-	t := s.DB.Tenant(p.Scope)
-	a, err := findAccount(ctx, t, p, id, false)
+	a, err := findAccount(ctx, s.DB.Tenant(p.Scope), p, id)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.hydrate(ctx, t, []*models.Account{a}); err != nil {
+	if err := s.hydrate([]*models.Account{a}); err != nil {
 		return nil, err
 	}
 	return present(ctx, a), nil
 }
 
 // AccountsByIDs reads many accounts as GetAccount reads one: the same
-// credentials, scope rules, resource_missing and visibility. Two statements
+// credentials, scope rules, resource_missing and visibility. One statement
 // whatever the number of ids (none when no id can match).
 func (s *Service) AccountsByIDs(ctx context.Context, idList []string) ([]*models.Account, []error) {
 	p, err := auth.Require(ctx, readers...)
@@ -43,12 +43,11 @@ func (s *Service) AccountsByIDs(ctx context.Context, idList []string) ([]*models
 		visible = p.SeesAccount
 	}
 	return op.ByIDs(idList, "account", err, visible, func(want []uuid.UUID) (map[uuid.UUID]*models.Account, error) {
-		t := s.DB.Tenant(p.Scope)
 		var rows []*models.Account
-		if err := t.Select(&rows).Where("a.id IN (?)", bun.In(want)).Scan(ctx); err != nil {
+		if err := withCapabilities(s.DB.Tenant(p.Scope).Select(&rows)).Where("a.id IN (?)", bun.In(want)).Scan(ctx); err != nil {
 			return nil, err
 		}
-		if err := s.hydrate(ctx, t, rows); err != nil {
+		if err := s.hydrate(rows); err != nil {
 			return nil, err
 		}
 		found := make(map[uuid.UUID]*models.Account, len(rows))
@@ -62,8 +61,8 @@ func (s *Service) AccountsByIDs(ctx context.Context, idList []string) ([]*models
 // ListAccounts is the one list of accounts, newest first: the REST list
 // (disabled accounts only when asked for), REST search (name, e-mail,
 // external_id, status, type; reads the primary store, so it is fresh at
-// once) and the GraphQL connection. Two statements whatever the page size:
-// the page, then the capabilities of every account on it.
+// once) and the GraphQL connection. One statement whatever the page size:
+// the page, each account with its capabilities.
 func (s *Service) ListAccounts(ctx context.Context, f AccountFilter, lp op.ListParams) (op.Page[*models.Account], error) {
 	p, err := auth.Require(ctx, auth.SecretKey)
 	if err != nil {
@@ -72,12 +71,12 @@ func (s *Service) ListAccounts(ctx context.Context, f AccountFilter, lp op.ListP
 	if err := f.validate(); err != nil {
 		return op.Page[*models.Account]{}, err
 	}
-	t := s.DB.Tenant(p.Scope)
-	page, err := op.List(ctx, f.apply(t.Select((*models.Account)(nil))), "a", lp, accountPosition)
+	q := withCapabilities(f.apply(s.DB.Tenant(p.Scope).Select((*models.Account)(nil))))
+	page, err := op.List(ctx, q, "a", lp, accountPosition)
 	if err != nil {
 		return page, err
 	}
-	if err := s.hydrate(ctx, t, page.Items); err != nil {
+	if err := s.hydrate(page.Items); err != nil {
 		return page, err
 	}
 	for _, a := range page.Items {

@@ -73,10 +73,11 @@ func writeAccount[Out any](ctx context.Context, s *Service, spec op.Spec, id str
 				return out, err
 			}
 		}
-		a, err := findAccount(ctx, w.Tx, w.P, id, true)
+		a, err := lockAccount(ctx, w.Tx, w.P, id)
 		if err != nil {
 			return out, err
 		}
+		// In a statement of its own, after the lock (see lockAccount).
 		caps, err := loadCapabilities(ctx, w.Tx, []uuid.UUID{a.ID})
 		if err != nil {
 			return out, err

@@ -54,18 +54,18 @@ func (s *Service) CapabilityOf(ctx context.Context, accountID, name string,
 
 // CapabilitiesByIDs reads many capabilities by their own ids, with their
 // derived members (currently_due, errors), which need their accounts: it
-// loads the accounts owning them in one statement and hydrates those in one
-// more. Like ListCapabilities, it needs a secret key.
+// loads the accounts owning them with all their capabilities in one
+// statement. Like ListCapabilities, it needs a secret key.
 func (s *Service) CapabilitiesByIDs(ctx context.Context, idList []string) ([]*models.Capability, []error) {
 	p, err := auth.Require(ctx, auth.SecretKey)
 	return op.ByIDs(idList, "capability", err, nil, func(want []uuid.UUID) (map[uuid.UUID]*models.Capability, error) {
 		t := s.DB.Tenant(p.Scope)
 		owners := t.Select((*models.Capability)(nil)).ColumnExpr("c.account_id").Where("c.id IN (?)", bun.In(want))
 		var accts []*models.Account
-		if err := t.Select(&accts).Where("a.id IN (?)", owners).Scan(ctx); err != nil {
+		if err := withCapabilities(t.Select(&accts)).Where("a.id IN (?)", owners).Scan(ctx); err != nil {
 			return nil, err
 		}
-		if err := s.hydrate(ctx, t, accts); err != nil {
+		if err := s.hydrate(accts); err != nil {
 			return nil, err
 		}
 		found := map[uuid.UUID]*models.Capability{}

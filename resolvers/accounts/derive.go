@@ -1,14 +1,10 @@
 package accounts
 
 import (
-	"context"
 	"slices"
-
-	"github.com/google/uuid"
 
 	"github.com/frame-oss/payments-server/internal/domain/capability"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
-	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 )
 
@@ -117,19 +113,16 @@ func accountState(a *models.Account) capability.AccountState {
 	return st
 }
 
-// hydrate fills the derived members of accounts read together, with one
-// more statement whatever their number.
-func (s *Service) hydrate(ctx context.Context, t *store.Tenant, accts []*models.Account) error {
-	idList := make([]uuid.UUID, len(accts))
-	for i, a := range accts {
-		idList[i] = a.ID
-	}
-	caps, err := loadCapabilities(ctx, t, idList)
-	if err != nil {
-		return err
-	}
+// hydrate fills the derived members of accounts read together with their
+// capabilities (withCapabilities): no statement of its own.
+func (s *Service) hydrate(accts []*models.Account) error {
 	for _, a := range accts {
-		s.derive(a, caps[a.ID])
+		caps, err := decodeCapabilities(a)
+		if err != nil {
+			return err
+		}
+		a.LoadedCapabilities = nil
+		s.derive(a, caps)
 	}
 	return nil
 }
