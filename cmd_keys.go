@@ -63,11 +63,14 @@ func keysRotate(args []string, stdout, stderr io.Writer) error {
 	if *grace > 0 {
 		fmt.Fprintf(stdout, "the replaced keys stop working in %s\n", grace.Round(time.Second))
 	} else {
-		fmt.Fprintln(stdout, "the replaced keys are revoked")
+		fmt.Fprintln(stdout, "the replaced keys are revoked; running servers refuse them at once")
 	}
 	return nil
 }
 
+// keysRevoke revokes a key. Running servers hear of it when the revocation
+// commits (auth.RevocationChannel) and drop it from their credential caches,
+// so it stops working everywhere at once; nothing needs restarting.
 func keysRevoke(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("keys revoke", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -88,6 +91,6 @@ func keysRevoke(args []string, stdout, stderr io.Writer) error {
 	if n == 0 {
 		return fmt.Errorf("no live key matches %q", *key)
 	}
-	fmt.Fprintf(stdout, "revoked %d key(s)\n", n)
+	fmt.Fprintf(stdout, "revoked %d key(s); running servers refuse them at once\n", n)
 	return nil
 }

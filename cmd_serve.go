@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/frame-oss/payments-server/internal/platform/auth"
+
 	"github.com/frame-oss/payments-server/internal/app"
 	"github.com/frame-oss/payments-server/internal/platform/clock"
 	"github.com/frame-oss/payments-server/internal/platform/httpx"
@@ -37,6 +39,10 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if err := limits.RegisterFlags(fs, os.Getenv); err != nil {
 		return err
 	}
+	credCache := auth.DefaultCacheConfig()
+	if err := credCache.RegisterFlags(fs, os.Getenv); err != nil {
+		return err
+	}
 	rateLimits := ratelimit.DefaultConfig()
 	if err := rateLimits.RegisterFlags(fs, os.Getenv); err != nil {
 		return err
@@ -45,6 +51,9 @@ func serveCommand(args []string, stderr io.Writer) error {
 		return errUsage
 	}
 	if err := limits.Validate(); err != nil {
+		return err
+	}
+	if err := credCache.Validate(); err != nil {
 		return err
 	}
 	if err := rateLimits.Validate(); err != nil {
@@ -87,8 +96,10 @@ func serveCommand(args []string, stderr io.Writer) error {
 	gqlf.apply(&o)
 	o.MaxInFlight = limits.MaxInFlight
 	o.RateLimits = rateLimits
+	o.CredentialCache = credCache
 	logRateLimits(logger, rateLimits)
 	a := app.New(o)
+	defer a.Close() // deferred calls run last first: after the requests drain, before the jobs and the database stop
 	srv := httpx.NewServer(a.Handler, limits, logger)
 	srv.BaseContext = func(net.Listener) context.Context { return context.WithoutCancel(ctx) }
 	ln, err := net.Listen("tcp", *addr)

@@ -38,6 +38,8 @@ environment:
   HTTP_*                serve's HTTP limits: timeouts, header size, connections,
                         requests in flight (see 'server serve -h')
   RATE_LIMIT_*          serve's per-merchant rate limits (see 'server serve -h')
+  CREDENTIAL_CACHE_TTL, CREDENTIAL_CACHE_SIZE
+                        serve's cache of verified credentials (default 30s, 10000)
   GRAPHQL_INTROSPECTION, GRAPHQL_PLAYGROUND
                         false turns GraphQL introspection / the playground off
 

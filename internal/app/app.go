@@ -52,6 +52,11 @@ type Options struct {
 	// requests are answered 503 server_busy (httpx.InFlight). /healthz is
 	// always served.
 	MaxInFlight int
+	// CredentialCache keeps verified credentials in memory, so most
+	// requests run no statement to authenticate; revocations reach every
+	// process through LISTEN/NOTIFY (auth.CredentialCache). The zero value
+	// turns it off; with it on, call App.Close before closing the database.
+	CredentialCache auth.CacheConfig
 }
 
 // App is the assembled server.
@@ -60,7 +65,13 @@ type App struct {
 	Services areas.Services
 	Metrics  *httpx.Metrics
 	InFlight *httpx.InFlight
+	// Credentials is the credential cache (nil when it is off).
+	Credentials *auth.CredentialCache
 }
+
+// Close stops what New started in the background (the credential cache's
+// listener). Call it before closing the database.
+func (a *App) Close() { a.Credentials.Close() }
 
 // New assembles the server.
 func New(o Options) *App {
@@ -70,7 +81,8 @@ func New(o Options) *App {
 	kit := &op.Kit{DB: o.DB, Clock: o.Clock, Logger: o.Logger, Secret: secrets.NewSource(o.DB, o.ServerSecret)}
 	svc := areas.New(kit, areas.Hooks{Facts: o.FactsHook})
 	metrics := httpx.NewMetrics()
-	authn := &auth.Authenticator{DB: o.DB, Clock: o.Clock}
+	authn := &auth.Authenticator{DB: o.DB, Clock: o.Clock,
+		Cache: auth.NewCredentialCache(o.DB, o.Clock, o.CredentialCache, o.Logger)}
 
 	inFlight := httpx.NewInFlight(o.MaxInFlight, rest.WriteError, "/healthz")
 	metrics.ObserveInFlight(inFlight)
@@ -98,7 +110,7 @@ func New(o Options) *App {
 		}
 		rest.Routes(r, svc)
 	})
-	return &App{Handler: r, Services: svc, Metrics: metrics, InFlight: inFlight}
+	return &App{Handler: r, Services: svc, Metrics: metrics, InFlight: inFlight, Credentials: authn.Cache}
 }
 
 // authenticate resolves the Bearer credential into a principal. A request

@@ -2,8 +2,10 @@ package auth
 
 import (
 	"context"
+	"crypto/sha256"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/clock"
@@ -14,6 +16,9 @@ import (
 type Authenticator struct {
 	DB    *store.DB
 	Clock clock.Clock
+	// Cache, when set, answers repeated credentials without a statement
+	// (cache.go); nil asks the database every time.
+	Cache *CredentialCache
 }
 
 // FromRequest authenticates the request's Authorization header. A request
@@ -31,47 +36,91 @@ func (a *Authenticator) FromRequest(r *http.Request) (*Principal, error) {
 	return a.Authenticate(r.Context(), strings.TrimSpace(cred))
 }
 
-// Authenticate resolves one credential.
+// Authenticate resolves one credential: from the cache when it holds it,
+// else with one statement joining the credential with its merchant.
 func (a *Authenticator) Authenticate(ctx context.Context, cred string) (*Principal, error) {
-	if strings.HasPrefix(cred, OnboardingSecretPrefix) || strings.HasPrefix(cred, CheckoutSecretPrefix) {
-		return a.sessionSecret(ctx, cred)
+	session := strings.HasPrefix(cred, OnboardingSecretPrefix) || strings.HasPrefix(cred, CheckoutSecretPrefix)
+	invalid := invalidKey
+	var kind Kind
+	var livemode bool
+	if session {
+		invalid = invalidSecret
+	} else {
+		var ok bool
+		if kind, livemode, ok = parseKey(cred); !ok {
+			return nil, invalidKey()
+		}
 	}
-	kind, livemode, ok := parseKey(cred)
-	if !ok {
-		return nil, invalidKey()
+	h := sha256.Sum256([]byte(cred))
+	now := a.Clock.Now()
+	if p, found, valid := a.Cache.lookup(h, now); found {
+		if !valid {
+			return nil, invalid()
+		}
+		return p, nil
 	}
-	key := new(APIKey)
-	err := a.DB.Bun.NewSelect().Model(key).Relation("Merchant").Where("k.hash = ?", Hash(cred)).Limit(1).Scan(ctx)
-	if store.IsNoRows(err) {
-		return nil, invalidKey()
+	token := a.Cache.begin()
+	var e *cached
+	var err error
+	if session {
+		e, err = a.sessionSecret(ctx, h[:], now)
+	} else {
+		e, err = a.apiKey(ctx, h[:], kind, livemode, now)
 	}
 	if err != nil {
-		return nil, apierr.Internal(err)
+		return nil, err
 	}
-	now := a.Clock.Now()
-	if !key.RevokedAt.IsZero() || (!key.ExpiresAt.IsZero() && !now.Before(key.ExpiresAt.Time)) ||
-		Kind(key.Kind) != kind || key.Livemode != livemode {
-		return nil, invalidKey()
+	if e == nil {
+		a.Cache.forget(h)
+		return nil, invalid()
 	}
-	m := key.Merchant
-	return &Principal{Kind: kind, Merchant: m, CredentialID: key.ID,
-		Scope: store.Scope{MerchantID: m.ID, Livemode: livemode}}, nil
+	e.principal.cache = a.Cache
+	a.Cache.put(token, h, e)
+	p := e.principal
+	return &p, nil
 }
 
-func (a *Authenticator) sessionSecret(ctx context.Context, cred string) (*Principal, error) {
-	s := new(SessionSecret)
-	err := a.DB.Bun.NewSelect().Model(s).Relation("Merchant").Where("ss.hash = ?", Hash(cred)).Limit(1).Scan(ctx)
+// apiKey reads an API key with its merchant; nil when it is unknown or no
+// longer valid.
+func (a *Authenticator) apiKey(ctx context.Context, hash []byte, kind Kind, livemode bool, now time.Time) (*cached, error) {
+	key := new(APIKey)
+	err := a.DB.Bun.NewSelect().Model(key).Relation("Merchant").Where("k.hash = ?", hash).Limit(1).Scan(ctx)
 	if store.IsNoRows(err) {
-		return nil, invalidSecret()
+		return nil, nil
 	}
 	if err != nil {
 		return nil, apierr.Internal(err)
 	}
-	if !s.RevokedAt.IsZero() || !a.Clock.Now().Before(s.ExpiresAt.Time) {
-		return nil, invalidSecret()
+	if !key.RevokedAt.IsZero() || (!key.ExpiresAt.IsZero() && !now.Before(key.ExpiresAt.Time)) ||
+		Kind(key.Kind) != kind || key.Livemode != livemode {
+		return nil, nil
 	}
-	return &Principal{Kind: Kind(s.Kind), Merchant: s.Merchant, CredentialID: s.ID, AccountID: s.AccountID,
-		SessionID: s.SessionID, Scope: store.Scope{MerchantID: s.MerchantID, Livemode: s.Livemode}}, nil
+	m := key.Merchant
+	var expires time.Time
+	if !key.ExpiresAt.IsZero() {
+		expires = key.ExpiresAt.Time
+	}
+	return &cached{principal: Principal{Kind: kind, Merchant: m, CredentialID: key.ID,
+		Scope: store.Scope{MerchantID: m.ID, Livemode: livemode}}, expires: expires, loaded: now}, nil
+}
+
+// sessionSecret reads a session secret with its merchant; nil when it is
+// unknown or no longer valid.
+func (a *Authenticator) sessionSecret(ctx context.Context, hash []byte, now time.Time) (*cached, error) {
+	s := new(SessionSecret)
+	err := a.DB.Bun.NewSelect().Model(s).Relation("Merchant").Where("ss.hash = ?", hash).Limit(1).Scan(ctx)
+	if store.IsNoRows(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, apierr.Internal(err)
+	}
+	if !s.RevokedAt.IsZero() || !now.Before(s.ExpiresAt.Time) {
+		return nil, nil
+	}
+	return &cached{principal: Principal{Kind: Kind(s.Kind), Merchant: s.Merchant, CredentialID: s.ID,
+		AccountID: s.AccountID, SessionID: s.SessionID, Scope: store.Scope{MerchantID: s.MerchantID, Livemode: s.Livemode}},
+		expires: s.ExpiresAt.Time, loaded: now}, nil
 }
 
 func invalidKey() error {

@@ -84,7 +84,9 @@ func insertKey(ctx context.Context, idb bun.IDB, now time.Time, merchantID uuid.
 
 // RotateKey issues a new key of kind for a merchant's mode. The keys it
 // replaces keep working for grace (so deployments can roll over), or stop
-// at once when grace is zero.
+// at once when grace is zero. Every server process hears of the replaced
+// keys at commit (RevocationChannel) and drops them from its cache; a
+// cached key never outlives its new expiry.
 func RotateKey(ctx context.Context, db *store.DB, clk clock.Clock, merchantID uuid.UUID, kind Kind, livemode bool, grace time.Duration) (string, error) {
 	now := clk.Now()
 	var plain string
@@ -104,7 +106,7 @@ func RotateKey(ctx context.Context, db *store.DB, clk clock.Clock, merchantID uu
 		} else {
 			q = q.Set("revoked_at = ?", now)
 		}
-		if _, err := q.Exec(ctx); err != nil {
+		if _, err := execAnnounced(ctx, q); err != nil {
 			return err
 		}
 		plain, err = insertKey(ctx, tx, now, merchantID, kind, livemode)
@@ -116,7 +118,9 @@ func RotateKey(ctx context.Context, db *store.DB, clk clock.Clock, merchantID uu
 	return plain, nil
 }
 
-// RevokeKey revokes the key whose display prefix or plaintext is given.
+// RevokeKey revokes the key whose display prefix or plaintext is given. It
+// stops working in every server process at once: each hears of it on
+// RevocationChannel when the revocation commits.
 func RevokeKey(ctx context.Context, db *store.DB, clk clock.Clock, keyOrPrefix string) (int, error) {
 	q := db.Bun.NewUpdate().Model((*APIKey)(nil)).Set("revoked_at = ?", clk.Now()).Where("revoked_at IS NULL")
 	if _, _, ok := parseKey(keyOrPrefix); ok && len(keyOrPrefix) > len(DisplayPrefix(keyOrPrefix)) {
@@ -124,10 +128,9 @@ func RevokeKey(ctx context.Context, db *store.DB, clk clock.Clock, keyOrPrefix s
 	} else {
 		q = q.Where("prefix = ?", keyOrPrefix)
 	}
-	res, err := q.Exec(ctx)
+	n, err := execAnnounced(ctx, q)
 	if err != nil {
 		return 0, fmt.Errorf("revoke key: %w", err)
 	}
-	n, _ := res.RowsAffected()
-	return int(n), nil
+	return n, nil
 }

@@ -33,6 +33,11 @@ type Principal struct {
 	// to one account.
 	AccountID uuid.UUID
 	SessionID uuid.UUID
+
+	// cache is the credential cache the principal was authenticated
+	// through (nil without one): a change the request makes to credentials
+	// drops them from it at once.
+	cache *CredentialCache
 }
 
 type principalKey struct{}

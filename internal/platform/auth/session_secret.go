@@ -34,13 +34,15 @@ func IssueSessionSecret(ctx context.Context, tx *store.Tenant, kind Kind, sessio
 
 // RevokeSessionSecrets ends every live secret of kind for the account (a
 // new session replaces the old one; disabling an account ends them all
-// when kind is empty).
+// when kind is empty). The secrets stop working in every server process
+// when tx commits (RevocationChannel), and in the calling request's own
+// process at once.
 func RevokeSessionSecrets(ctx context.Context, tx *store.Tenant, kind Kind, accountID uuid.UUID, now time.Time) error {
 	q := tx.Update((*SessionSecret)(nil)).Set("revoked_at = ?", now).
 		Where("account_id = ?", accountID).Where("revoked_at IS NULL")
 	if kind != "" {
 		q = q.Where("kind = ?", string(kind))
 	}
-	_, err := q.Exec(ctx)
+	_, err := execAnnounced(ctx, q)
 	return err
 }
