@@ -59,3 +59,16 @@ func TestEachMutationOfARequestIsReplayed(t *testing.T) {
 	require.Equal(t, first.Data, again.Data)
 	require.Equal(t, 2, countGraphAccounts(t, f))
 }
+
+// A key that cannot be stored reliably is refused on the mutation, in the
+// same terms as REST, and nothing runs.
+func TestInvalidIdempotencyKeyIsRefused(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	vars := map[string]any{"input": testenv.Individual().GraphQLInput()}
+	g := f.sk.GraphQLWithHeader(createAccountMutation, vars, idemKey("bad-é-key"))
+	require.Len(t, g.Errors, 1, string(g.Raw))
+	require.Equal(t, "idempotency_error", code(g.Errors[0]))
+	require.Equal(t, 400, status(g.Errors[0]))
+	require.Zero(t, countGraphAccounts(t, f))
+}
