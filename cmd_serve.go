@@ -29,6 +29,7 @@ func serveCommand(args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", envOr("ADDR", ":8080"), "listen address (env ADDR)")
+	debugAddr := fs.String("debug-addr", os.Getenv("DEBUG_ADDR"), "address serving Go runtime profiles at /debug/pprof/, e.g. 127.0.0.1:6060; empty: off (env DEBUG_ADDR)")
 	var dbf dbFlags
 	dbf.register(fs)
 	var gqlf graphqlFlags
@@ -100,6 +101,9 @@ func serveCommand(args []string, stderr io.Writer) error {
 	logRateLimits(logger, rateLimits)
 	a := app.New(o)
 	defer a.Close() // deferred calls run last first: after the requests drain, before the jobs and the database stop
+	if err := startDebugServer(ctx, *debugAddr, logger); err != nil {
+		return err
+	}
 	srv := httpx.NewServer(a.Handler, limits, logger)
 	srv.BaseContext = func(net.Listener) context.Context { return context.WithoutCancel(ctx) }
 	ln, err := net.Listen("tcp", *addr)
