@@ -5,7 +5,6 @@
 package models
 
 import (
-	"encoding/json"
 	"time"
 
 	"github.com/frame-oss/payments-server/internal/platform/wire"
@@ -33,7 +32,7 @@ type Object[K objectKind] struct{}
 // MarshalJSON writes the object name.
 func (Object[K]) MarshalJSON() ([]byte, error) {
 	var k K
-	return json.Marshal(k.objectName())
+	return []byte(`"` + k.objectName() + `"`), nil // names are plain lowercase words
 }
 
 // UnmarshalJSON accepts anything: the name is implied by the type.

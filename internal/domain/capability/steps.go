@@ -163,19 +163,30 @@ func Steps(caps map[Name]Status, f Facts) []Step {
 // even for profile fields added later). Never nil.
 func ordered(set map[string]bool) []string {
 	out := make([]string, 0, len(set))
-	known := make(map[string]bool, len(requirementOrder))
 	for _, k := range requirementOrder {
-		known[k] = true
 		if set[k] {
 			out = append(out, k)
 		}
 	}
+	if len(out) == len(set) {
+		return out
+	}
 	var extra []string
 	for k := range set {
-		if !known[k] {
+		if _, known := requirementRank[k]; !known {
 			extra = append(extra, k)
 		}
 	}
 	slices.Sort(extra)
 	return append(out, extra...)
 }
+
+// requirementRank indexes requirementOrder, built once: ordered runs for
+// every step of every account rendered.
+var requirementRank = func() map[string]int {
+	m := make(map[string]int, len(requirementOrder))
+	for i, k := range requirementOrder {
+		m[k] = i
+	}
+	return m
+}()
