@@ -18,8 +18,24 @@ import (
 // findAccount reads one account of the caller's scope with its
 // capabilities, in one statement (withCapabilities), or answers 404.
 func findAccount(ctx context.Context, t *store.Tenant, p *auth.Principal, id string) (*models.Account, error) {
-	return selectAccount(ctx, t, p, id, withCapabilities)
+	uid, ok := ids.Parse(id)
+	if !ok || !p.SeesAccount(uid) {
+		return nil, apierr.NotFound("account", id)
+	}
+	a := new(models.Account)
+	if err := t.ScanPreparedRow(ctx, accountByID, a, uid); err != nil {
+		if store.IsNoRows(err) {
+			return nil, apierr.NotFound("account", id)
+		}
+		return nil, err
+	}
+	return a, nil
 }
+
+// accountByID is findAccount's statement, prepared: the most frequent read.
+var accountByID = store.NewPreparedSelect((*models.Account)(nil), func(q *bun.SelectQuery) *bun.SelectQuery {
+	return withCapabilities(q).Where("a.id = $3")
+})
 
 // lockAccount reads one account of the caller's scope and locks its row,
 // which serializes every write to the account and its capabilities, or

@@ -26,11 +26,12 @@ type TenantRow interface {
 // transaction. It is the only way the operation layer reaches tenant tables.
 type Tenant struct {
 	idb   bun.IDB
+	bun   *bun.DB // scans prepared reads' rows (ScanPrepared)
 	scope Scope
 }
 
 // Tenant returns a Tenant over the pool.
-func (d *DB) Tenant(s Scope) *Tenant { return &Tenant{idb: d.Bun, scope: s} }
+func (d *DB) Tenant(s Scope) *Tenant { return &Tenant{idb: d.Bun, bun: d.Bun, scope: s} }
 
 // Scope returns the tenant's scope.
 func (t *Tenant) Scope() Scope { return t.scope }
@@ -86,7 +87,7 @@ func (t *Tenant) TryLock(ctx context.Context, name string) (bool, error) {
 // emits commit together or not at all.
 func (d *DB) Tx(ctx context.Context, s Scope, fn func(ctx context.Context, tx *Tenant) error) error {
 	return d.Bun.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, btx bun.Tx) error {
-		return fn(ctx, &Tenant{idb: btx, scope: s})
+		return fn(ctx, &Tenant{idb: btx, bun: d.Bun, scope: s})
 	})
 }
 
