@@ -60,8 +60,13 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if err := rateLimits.Validate(); err != nil {
 		return err
 	}
-	logger := newLogger(os.Stderr)
+	logger, logs, err := newLogger(os.Stderr)
+	if err != nil {
+		return err
+	}
+	defer logs.Close() // deferred first, so it runs last: every other shutdown step logs before it
 	slog.SetDefault(logger)
+	tuneGC()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 

@@ -8,8 +8,10 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"time"
 
 	"github.com/frame-oss/payments-server/internal/platform/flagenv"
+	"github.com/frame-oss/payments-server/internal/platform/logsink"
 
 	"github.com/jackc/pgx/v5"
 
@@ -151,17 +153,44 @@ func envOr(name, fallback string) string {
 	return fallback
 }
 
-// newLogger is the JSON logger at LOG_LEVEL (info by default).
-func newLogger(w *os.File) *slog.Logger { return loggerAt(w, "info") }
+// defaultLogFlushInterval is how long serve's log lines may wait in
+// memory (logsink).
+const defaultLogFlushInterval = 100 * time.Millisecond
+
+// newLogger is serve's JSON logger at LOG_LEVEL (info by default), writing
+// to w through a buffer flushed every LOG_FLUSH_INTERVAL (a Go duration;
+// 0 writes each line at once) and at once for warnings and errors. Close
+// the returned sink last.
+func newLogger(w *os.File) (*slog.Logger, *logsink.Sink, error) {
+	interval := defaultLogFlushInterval
+	if v := os.Getenv("LOG_FLUSH_INTERVAL"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 {
+			return nil, nil, fmt.Errorf("LOG_FLUSH_INTERVAL: %q is not a non-negative duration", v)
+		}
+		interval = d
+	}
+	sink := logsink.New(w, interval)
+	level := levelFromEnv("info")
+	h := logsink.FlushAt{Handler: slog.NewJSONHandler(sink, &slog.HandlerOptions{Level: level}),
+		Sink: sink, Level: slog.LevelWarn}
+	return slog.New(h), sink, nil
+}
 
 // cliLogger is quieter: operator commands print their result, and only
 // warnings and errors of the machinery.
 func cliLogger() *slog.Logger { return loggerAt(os.Stderr, "warn") }
 
 func loggerAt(w *os.File, fallback string) *slog.Logger {
+	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: levelFromEnv(fallback)}))
+}
+
+// levelFromEnv is LOG_LEVEL, or fallback when unset; info when it does not
+// parse.
+func levelFromEnv(fallback string) slog.Level {
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(envOr("LOG_LEVEL", fallback))); err != nil {
 		level = slog.LevelInfo
 	}
-	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: level}))
+	return level
 }
