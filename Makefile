@@ -35,9 +35,10 @@ lint:
 bench: postgres
 	$(GO) test -run '^$$' -bench . -benchmem ./bench/...
 
-## loadbench: the load table of docs/performance.md: the built server on a fresh
+## loadbench: the load tables of docs/performance.md: the built server on a fresh
 ## embedded PostgreSQL under wrk at 1, 8 and 32 connections, its statements bare
-## under pgbench, the net/http floor (LOADBENCH_FLAGS='-duration 2s -conns 1,8')
+## under pgbench, the net/http floor, then one against two server processes on
+## the database (LOADBENCH_FLAGS='-duration 2s -conns 1,8')
 loadbench: wrk
 	@env -u DATABASE_URL ./scripts/ensure-postgres.sh
 	$(GO) run ./bench/loadbench $(LOADBENCH_FLAGS)

@@ -18,10 +18,12 @@ import (
 
 // Statement capture, one shape at a time:
 //
-//  1. log_statement = 'all' is set for the role the server's sessions use,
-//     in its database only (ALTER ROLE ... IN DATABASE ... SET), which
-//     takes precedence over the launcher's command-line log_statement=none
-//     but applies when a session starts; so the server's sessions are ended
+//  1. log_statement = 'all' (and, for the parameter values of the
+//     extended protocol, log_parameter_max_length = -1 and
+//     log_error_verbosity = 'default') is set for the role the server's
+//     sessions use, in its database only (ALTER ROLE ... IN DATABASE ...
+//     SET), which takes precedence over the launcher's command-line
+//     settings but applies when a session starts; so the server's sessions are ended
 //     (pg_terminate_backend) and its pool opens new ones; our own session
 //     logs through a plain SET;
 //  2. one request runs between two marker statements of our session, and
@@ -164,11 +166,14 @@ func (c *capturer) setLogging(ctx context.Context, roles []string, on bool) erro
 	for _, r := range roles {
 		alter := "ALTER ROLE " + pgx.Identifier{r}.Sanitize() + " IN DATABASE " + pgx.Identifier{c.db.name}.Sanitize()
 		if on {
-			// The parameters of extended-protocol statements too, should
-			// the server use it.
-			stmts = append(stmts, alter+" SET log_statement = 'all'", alter+" SET log_parameter_max_length = -1")
+			// The parameters of extended-protocol statements too: they
+			// come on a DETAIL line, which the launcher's terse error
+			// verbosity would drop.
+			stmts = append(stmts, alter+" SET log_statement = 'all'", alter+" SET log_parameter_max_length = -1",
+				alter+" SET log_error_verbosity = 'default'")
 		} else {
-			stmts = append(stmts, alter+" RESET log_statement", alter+" RESET log_parameter_max_length")
+			stmts = append(stmts, alter+" RESET log_statement", alter+" RESET log_parameter_max_length",
+				alter+" RESET log_error_verbosity")
 		}
 	}
 	if on {

@@ -36,6 +36,10 @@ func TestCaptureFromLog(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := requestStatements(window, "900")
+	var got []string
+	for _, st := range c.statements {
+		got = append(got, st.inlined())
+	}
 	want := []string{
 		`SELECT "k"."id" FROM "api_keys" AS "k" WHERE (k.hash = '\x17') LIMIT 1`,
 		"begin",
@@ -44,11 +48,44 @@ func TestCaptureFromLog(t *testing.T) {
 		"commit",
 		"SELECT * FROM t WHERE a = 'it''s' AND b = NULL",
 	}
-	if strings.Join(c.statements, "\n;\n") != strings.Join(want, "\n;\n") {
-		t.Fatalf("statements:\n%s\nwant:\n%s", strings.Join(c.statements, "\n;\n"), strings.Join(want, "\n;\n"))
+	if strings.Join(got, "\n;\n") != strings.Join(want, "\n;\n") {
+		t.Fatalf("statements:\n%s\nwant:\n%s", strings.Join(got, "\n;\n"), strings.Join(want, "\n;\n"))
 	}
 	if c.count != 4 || c.pings != 1 {
 		t.Fatalf("count %d pings %d, want 4 and 1", c.count, c.pings)
+	}
+	for i, st := range c.statements[:5] {
+		if st.extended {
+			t.Errorf("statement %d logged as a simple statement is marked extended", i+1)
+		}
+	}
+	last := c.statements[5]
+	if !last.extended || last.named || last.text != "SELECT * FROM t WHERE a = $1 AND b = $10" ||
+		len(last.params) != 2 || last.params[1] != "'it''s'" || last.params[10] != "NULL" {
+		t.Fatalf("extended statement: %+v", last)
+	}
+}
+
+func TestNamedExecuteFromLog(t *testing.T) {
+	line, err := linePattern("%m [%p] ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := "2026-11-22 23:07:51.120 UTC [8971] LOG:  execute stmtcache_0f3a: SELECT a.id FROM accounts AS a\n" +
+		"\tWHERE (a.id = $3) AND (a.merchant_id = $1) AND (a.livemode = $2)\n" +
+		"2026-11-22 23:07:51.120 UTC [8971] DETAIL:  parameters: $1 = '01a2051c-86dc-780f-84fa-b0753146431f', $2 = 'f', $3 = '01a2051c-9d79-7e4e-9a87-373cd034cf6f'\n"
+	c := requestStatements(parseLog(log, line), "900")
+	if len(c.statements) != 1 {
+		t.Fatalf("%+v", c)
+	}
+	st := c.statements[0]
+	if !st.extended || !st.named || len(st.params) != 3 || st.params[2] != "'f'" {
+		t.Fatalf("%+v", st)
+	}
+	want := "SELECT a.id FROM accounts AS a\nWHERE (a.id = '01a2051c-9d79-7e4e-9a87-373cd034cf6f') " +
+		"AND (a.merchant_id = '01a2051c-86dc-780f-84fa-b0753146431f') AND (a.livemode = 'f')"
+	if got := st.inlined(); got != want {
+		t.Fatalf("inlined:\n%s\nwant:\n%s", got, want)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -13,6 +14,31 @@ type logEntry struct {
 	pid  string
 	kind string // "statement", "execute" or "parameters"
 	text string
+	// For an execute (a statement sent through the extended protocol):
+	named  bool           // a named prepared statement, not the unnamed one
+	params map[int]string // its parameters from the detail line, by position
+}
+
+// statement is one statement a request ran, as the server sent it.
+type statement struct {
+	text string // as logged: with $n placeholders when extended
+	// extended: sent through the extended protocol (Parse/Bind/Execute)
+	// rather than as one text with literals (the simple protocol).
+	extended bool
+	// named: extended, from a named prepared statement that the
+	// connection parses and plans once and then only executes; the
+	// unnamed statement is parsed anew every time.
+	named  bool
+	params map[int]string // extended: $n -> its value as a SQL literal ('…' or NULL)
+}
+
+// inlined is the statement as the simple protocol would send it: its
+// parameters written into the text as literals.
+func (s statement) inlined() string {
+	if !s.extended {
+		return s.text
+	}
+	return inlineParameters(s.text, s.params)
 }
 
 // linePattern turns a log_line_prefix into a pattern matching the log lines
@@ -75,11 +101,11 @@ func parseLog(data string, line *regexp.Regexp) []logEntry {
 			e.kind, e.text = "statement", strings.TrimPrefix(msg, "LOG:  statement: ")
 		case strings.HasPrefix(msg, "LOG:  execute "):
 			// "execute <unnamed>: SELECT ..." or "execute S_1: ..."
-			_, text, ok := strings.Cut(strings.TrimPrefix(msg, "LOG:  execute "), ": ")
+			name, text, ok := strings.Cut(strings.TrimPrefix(msg, "LOG:  execute "), ": ")
 			if !ok {
 				continue
 			}
-			e.kind, e.text = "execute", text
+			e.kind, e.text, e.named = "execute", text, name != "<unnamed>"
 		case strings.HasPrefix(msg, "DETAIL:  parameters: "):
 			e.kind, e.text = "parameters", strings.TrimPrefix(msg, "DETAIL:  parameters: ")
 		default:
@@ -92,8 +118,7 @@ func parseLog(data string, line *regexp.Regexp) []logEntry {
 }
 
 // bindParameters folds each "parameters" detail into the extended-protocol
-// statement it belongs to (the previous execute of the same backend), with
-// the values inlined as literals, the way the simple protocol sends them.
+// statement it belongs to (the previous execute of the same backend).
 func bindParameters(entries []logEntry) []logEntry {
 	var out []logEntry
 	lastExec := map[string]int{} // pid -> index in out of its last execute
@@ -101,7 +126,7 @@ func bindParameters(entries []logEntry) []logEntry {
 		switch e.kind {
 		case "parameters":
 			if i, ok := lastExec[e.pid]; ok {
-				out[i].text = inlineParameters(out[i].text, parseParameters(e.text))
+				out[i].params = parseParameters(e.text)
 				delete(lastExec, e.pid)
 			}
 			continue
@@ -110,7 +135,6 @@ func bindParameters(entries []logEntry) []logEntry {
 		default:
 			delete(lastExec, e.pid)
 		}
-		e.kind = "statement"
 		out = append(out, e)
 	}
 	return out
@@ -156,18 +180,52 @@ func parseParameters(s string) map[int]string {
 	return params
 }
 
-// inlineParameters replaces $n placeholders by their literals, highest
-// first so that $1 does not eat the front of $10.
+// inlineParameters replaces $n placeholders by their literals.
 func inlineParameters(sql string, params map[int]string) string {
-	ns := make([]int, 0, len(params))
-	for n := range params {
-		ns = append(ns, n)
+	return replacePlaceholders(sql, func(n int) (string, bool) {
+		lit, ok := params[n]
+		return lit, ok
+	})
+}
+
+// replacePlaceholders replaces each $n placeholder of sql (whole numbers:
+// $1 is not the front of $10) outside quoted literals and identifiers by
+// what with(n) returns, leaving it alone when with reports false.
+func replacePlaceholders(sql string, with func(n int) (string, bool)) string {
+	var b strings.Builder
+	var quote byte // the quote we are inside of, or 0
+	for i := 0; i < len(sql); i++ {
+		c := sql[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0 // a doubled quote closes and reopens: same result
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '$':
+			j := i + 1
+			for j < len(sql) && sql[j] >= '0' && sql[j] <= '9' {
+				j++
+			}
+			if j > i+1 && (i == 0 || !isNameByte(sql[i-1])) {
+				n, err := strconv.Atoi(sql[i+1 : j])
+				if r, ok := with(n); err == nil && ok {
+					b.WriteString(r)
+					i = j - 1
+					continue
+				}
+			}
+		}
+		b.WriteByte(c)
 	}
-	sort.Sort(sort.Reverse(sort.IntSlice(ns)))
-	for _, n := range ns {
-		sql = strings.ReplaceAll(sql, fmt.Sprintf("$%d", n), params[n])
-	}
-	return sql
+	return b.String()
+}
+
+// isNameByte reports whether c can be part of an SQL identifier (so "a$1"
+// is a name, not a placeholder) or of a pgbench variable name.
+func isNameByte(c byte) bool {
+	return c == '_' || c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
 }
 
 // between returns the entries strictly between the statements of our
@@ -193,9 +251,9 @@ func between(entries []logEntry, self, begin, end string) ([]logEntry, error) {
 
 // captured is what one request ran.
 type captured struct {
-	statements []string // in order, transaction control included
-	count      int      // statements without transaction control
-	pings      int      // pool health checks ("-- ping"), left out
+	statements []statement // in order, transaction control included
+	count      int         // statements without transaction control
+	pings      int         // pool health checks ("-- ping"), left out
 }
 
 // requestStatements picks, from what was logged during a request, the
@@ -209,7 +267,7 @@ type captured struct {
 func requestStatements(entries []logEntry, self string) captured {
 	type unit struct {
 		first int
-		stmts []string
+		stmts []statement
 	}
 	var units []unit
 	open := map[string]*unit{} // pid -> open transaction
@@ -217,15 +275,16 @@ func requestStatements(entries []logEntry, self string) captured {
 		if e.pid == self {
 			continue
 		}
+		st := statement{text: e.text, extended: e.kind == "execute", named: e.named, params: e.params}
 		if u := open[e.pid]; u != nil {
-			u.stmts = append(u.stmts, e.text)
+			u.stmts = append(u.stmts, st)
 			if isTxEnd(e.text) {
 				units = append(units, *u)
 				delete(open, e.pid)
 			}
 			continue
 		}
-		u := &unit{first: i, stmts: []string{e.text}}
+		u := &unit{first: i, stmts: []statement{st}}
 		if isTxBegin(e.text) {
 			open[e.pid] = u
 			continue
@@ -239,7 +298,7 @@ func requestStatements(entries []logEntry, self string) captured {
 
 	var c captured
 	for _, u := range units {
-		if len(u.stmts) == 1 && isPing(u.stmts[0]) {
+		if len(u.stmts) == 1 && isPing(u.stmts[0].text) {
 			c.pings++
 			continue
 		}
@@ -248,7 +307,7 @@ func requestStatements(entries []logEntry, self string) captured {
 		}
 		for _, s := range u.stmts {
 			c.statements = append(c.statements, s)
-			if !isTxControl(s) {
+			if !isTxControl(s.text) {
 				c.count++
 			}
 		}
@@ -257,9 +316,9 @@ func requestStatements(entries []logEntry, self string) captured {
 }
 
 // background reports whether a unit is only the job engine's work.
-func background(stmts []string) bool {
+func background(stmts []statement) bool {
 	for _, s := range stmts {
-		if !isTxControl(s) && !isJobEngine(s) && !isPing(s) {
+		if !isTxControl(s.text) && !isJobEngine(s.text) && !isPing(s.text) {
 			return false
 		}
 	}

@@ -8,15 +8,22 @@
 //  3. for each request shape, captures the SQL statements one request runs
 //     (from the PostgreSQL log, see capture.go), drives the API with wrk at
 //     each connection count, then runs the captured statements bare with
-//     pgbench (simple protocol, one pgbench transaction per request) at the
-//     same connection counts on the same database;
+//     pgbench (in the protocol the server used, see protocol.go; one
+//     pgbench transaction per request) at the same connection counts on the
+//     same database;
 //  4. drives a bare net/http JSON handler in this process the same way (the
 //     floor);
-//  5. prints the table and writes it into docs/performance.md between the
-//     loadbench markers.
+//  5. starts a second `server serve` on the same data dir (it attaches to
+//     the running PostgreSQL) and measures the hottest read and the write
+//     served by one process and by two, at the same 32 connections in
+//     total, with the CPU time of the server processes, PostgreSQL and wrk
+//     (multiproc.go, -processes);
+//  6. prints the tables and writes them into docs/performance.md between
+//     the loadbench markers.
 //
 // Everything listens on loopback only, every run is bounded by -duration,
-// and the server (with its database) is stopped on exit, Ctrl-C included.
+// and the servers (the first with its database) are stopped on exit,
+// Ctrl-C included.
 // wrk and pgbench must be installed; `make loadbench` installs them.
 package main
 
@@ -35,24 +42,27 @@ import (
 
 // config is the command line.
 type config struct {
-	duration time.Duration // per point (one shape, one connection count)
-	conns    []int         // connection counts, each a point
-	accounts int           // accounts seeded before measuring
-	docs     string        // markdown file to write the table into; "" skips
-	results  string        // folder for raw outputs and pgbench scripts; "" skips
-	database string        // database of the embedded cluster; "" finds it
-	keep     bool          // keep the temporary folder (server binary, data dir, logs)
+	duration  time.Duration // per point (one shape, one connection count)
+	conns     []int         // connection counts, each a point
+	accounts  int           // accounts seeded before measuring
+	docs      string        // markdown file to write the table into; "" skips
+	results   string        // folder for raw outputs and pgbench scripts; "" skips
+	database  string        // database of the embedded cluster; "" finds it
+	processes []int         // server process counts of the multi-process section
+	keep      bool          // keep the temporary folder (server binary, data dir, logs)
 }
 
 func parseFlags(args []string) (config, error) {
 	fs := flag.NewFlagSet("loadbench", flag.ContinueOnError)
 	var cfg config
-	var conns string
+	var conns, processes string
 	fs.DurationVar(&cfg.duration, "duration", 8*time.Second, "duration of each point (whole seconds, at least 1s)")
 	fs.StringVar(&conns, "conns", "1,8,32", "comma-separated connection counts")
+	fs.StringVar(&processes, "processes", "1,2", "comma-separated server process counts on one database, "+
+		"measured after the table at 32 connections in total (1: skip)")
 	fs.IntVar(&cfg.accounts, "accounts", 200, "accounts to seed (3 capabilities each)")
-	fs.StringVar(&cfg.docs, "docs", "docs/performance.md", "file to write the table into, between the loadbench markers (relative to the module root; empty: print only)")
-	fs.StringVar(&cfg.results, "results", "bench/results/loadbench", "folder for the captured statements and raw wrk/pgbench output (relative to the module root; empty: none)")
+	fs.StringVar(&cfg.docs, "docs", "docs/performance.md", "file to write the tables into, between the loadbench markers (absolute, or relative to the module root; empty: print only)")
+	fs.StringVar(&cfg.results, "results", "bench/results/loadbench", "folder for the captured statements and raw wrk/pgbench output (absolute, or relative to the module root; empty: none)")
 	fs.StringVar(&cfg.database, "database", "", "database in the embedded cluster (default: the only application database)")
 	fs.BoolVar(&cfg.keep, "keep", false, "keep the temporary folder (server binary, data dir, server log)")
 	if err := fs.Parse(args); err != nil {
@@ -65,17 +75,30 @@ func parseFlags(args []string) (config, error) {
 		return config{}, errors.New("-duration must be at least 1s (pgbench counts whole seconds)")
 	}
 	cfg.duration = cfg.duration.Round(time.Second)
-	for _, s := range strings.Split(conns, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil || n < 1 {
-			return config{}, fmt.Errorf("-conns: bad connection count %q", s)
-		}
-		cfg.conns = append(cfg.conns, n)
+	var err error
+	if cfg.conns, err = parseCounts("-conns", conns, 1<<16); err != nil {
+		return config{}, err
+	}
+	if cfg.processes, err = parseCounts("-processes", processes, multiConns); err != nil {
+		return config{}, err
 	}
 	if cfg.accounts < 1 {
 		return config{}, errors.New("-accounts must be at least 1")
 	}
 	return cfg, nil
+}
+
+// parseCounts reads a comma-separated list of counts from 1 to most.
+func parseCounts(flagName, list string, most int) ([]int, error) {
+	var out []int
+	for _, s := range strings.Split(list, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || n < 1 || n > most {
+			return nil, fmt.Errorf("%s: bad count %q (from 1 to %d)", flagName, s, most)
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }
 
 func main() {

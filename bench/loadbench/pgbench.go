@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os/exec"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -68,11 +69,11 @@ type pgbenchResult struct {
 	output string
 }
 
-// pgbench runs script against url with conns clients for dur (or, when
-// transactions > 0, that many script runs per client).
-func pgbench(ctx context.Context, bin, url, scriptPath string, conns int, dur time.Duration, transactions int) (pgbenchResult, error) {
-	args := []string{"-n", "-M", "simple", "-f", scriptPath,
-		"-c", strconv.Itoa(conns), "-j", strconv.Itoa(min(conns, loadThreads))}
+// pgbench runs a script (script: its options, bareScript.args) against url
+// with conns clients for dur (or, when transactions > 0, that many script
+// runs per client).
+func pgbench(ctx context.Context, bin, url string, script []string, conns int, dur time.Duration, transactions int) (pgbenchResult, error) {
+	args := append(slices.Clone(script), "-c", strconv.Itoa(conns), "-j", strconv.Itoa(min(conns, loadThreads)))
 	timeout := time.Minute
 	if transactions > 0 {
 		args = append(args, "-t", strconv.Itoa(transactions))

@@ -22,6 +22,7 @@ type point struct {
 type row struct {
 	label      string
 	statements string // "3", or "–" for the floor
+	protocol   string // pgbench -M of the bare run; "" for the floor
 	points     map[int]point
 }
 
@@ -36,6 +37,7 @@ type report struct {
 	accounts       int
 	rows           []row
 	floor          row
+	multi          *multiReport // nil: not measured
 }
 
 // markdown renders the run: a header with the machine and settings, then
@@ -47,28 +49,34 @@ func (r report) markdown() string {
 		r.when.UTC().Format("2006-01-02 15:04 UTC"), machine(), runtime.Version(), r.pgVersion,
 		r.wrkVersion, r.pgbenchVersion, r.duration, r.accounts)
 	b.WriteString("*statements*: what one request of the shape ran (captured from the PostgreSQL log, " +
-		"transaction control not counted); *bare*: pgbench running exactly those, simple protocol, one pgbench " +
-		"transaction per request, same database, same connection count, same run; the floor is a bare Go `net/http` " +
-		"handler answering a small JSON object.\n")
+		"transaction control not counted); *bare*: pgbench running exactly those, one pgbench " +
+		"transaction per request, same database, same connection count, same run, in the protocol the server " +
+		"sent them in (*bare protocol*, pgbench's `-M`: `prepared` when the server ran every statement as a named " +
+		"prepared statement of the extended protocol, replayed with the logged parameter values; `extended` the " +
+		"same with the unnamed statement, parsed every time; `simple`, text with the values inlined, when it sent " +
+		"them so, or mixed the two); the floor is a bare Go `net/http` handler answering a small JSON object.\n")
 	conns := slices.Clone(r.conns)
 	slices.Sort(conns)
 	slices.Reverse(conns)
 	for _, c := range conns {
 		fmt.Fprintf(&b, "\n#### %d connection%s\n\n", c, plural(c))
-		b.WriteString("| shape | statements | API req/s | API p99 ms | bare tx/s | API / bare |\n")
-		b.WriteString("|---|---:|---:|---:|---:|---:|\n")
+		b.WriteString("| shape | statements | API req/s | API p99 ms | bare protocol | bare tx/s | API / bare |\n")
+		b.WriteString("|---|---:|---:|---:|---|---:|---:|\n")
 		for _, rw := range append(slices.Clone(r.rows), r.floor) {
 			p, ok := rw.points[c]
 			if !ok {
 				continue
 			}
-			bare, ratio := "–", "–"
+			protocol, bare, ratio := "–", "–", "–"
+			if rw.protocol != "" {
+				protocol = rw.protocol
+			}
 			if p.bare != nil {
 				bare = thousands(p.bare.tps)
 				ratio = fmt.Sprintf("%.2f", p.api.rps/p.bare.tps)
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n",
-				rw.label, rw.statements, thousands(p.api.rps), millis(p.api.p99), bare, ratio)
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n",
+				rw.label, rw.statements, thousands(p.api.rps), millis(p.api.p99), protocol, bare, ratio)
 		}
 		if f, ok := r.floor.points[c]; ok && len(r.rows) > 0 {
 			if g, ok := r.rows[0].points[c]; ok && f.api.rps > 0 {
@@ -76,6 +84,7 @@ func (r report) markdown() string {
 			}
 		}
 	}
+	b.WriteString(r.multi.markdown())
 	return b.String()
 }
 

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -91,7 +92,8 @@ func run(ctx context.Context, cfg config) error {
 	rep := report{when: time.Now(), pgVersion: db.version(ctx), wrkVersion: wrkVersion(wrkBin), // clock: process timing only
 		pgbenchVersion: pgbenchVersion(pgbenchBin), duration: cfg.duration, conns: cfg.conns, accounts: cfg.accounts}
 	b := bench{cfg: cfg, wrkBin: wrkBin, pgbenchBin: pgbenchBin, res: res}
-	for _, s := range shapes(ids[len(ids)/2]) {
+	all := shapes(ids[len(ids)/2])
+	for _, s := range all {
 		rw, err := b.shape(ctx, capt, db, srv, s, m.APIKeys.Sandbox.Secret)
 		if err != nil {
 			return fmt.Errorf("%s: %w%s", s.slug, err, srv.logTail())
@@ -100,6 +102,13 @@ func run(ctx context.Context, cfg config) error {
 	}
 	if rep.floor, err = b.floor(ctx, floor); err != nil {
 		return fmt.Errorf("floor: %w", err)
+	}
+	if counts := multiCounts(cfg.processes); len(counts) > 0 {
+		setup := multiSetup{bin: bin, dataDir: dataDir, work: work, first: srv, clusterDir: db.inst.DataDir(),
+			key: m.APIKeys.Sandbox.Secret, shapes: multiShapes(all)}
+		if rep.multi, err = b.multiProcess(ctx, setup, counts); err != nil {
+			return fmt.Errorf("multi-process: %w", err)
+		}
 	}
 
 	md := rep.markdown()
@@ -141,13 +150,22 @@ func (b bench) shape(ctx context.Context, capt *capturer, db *database, srv *ser
 	if c.pings > 0 {
 		logf("%s: the request also pinged %d pooled connection(s) (left out)", s.slug, c.pings)
 	}
-	sqlPath, err := b.res.write(s.slug+".sql", pgbenchScript(c.statements, started))
+	bare := bareRun(c.statements, started)
+	rw.protocol = bare.protocol
+	if bare.note != "" {
+		logf("%s: bare in the simple protocol although the server used the extended one: %s", s.slug, bare.note)
+	}
+	sqlPath, err := b.res.write(s.slug+".sql", bare.text)
 	if err != nil {
+		return rw, err
+	}
+	script := bare.args(sqlPath)
+	if _, err := b.res.write(s.slug+".pgbench-args", strings.Join(script, "\n")+"\n"); err != nil {
 		return rw, err
 	}
 	// One run first: the script must work as captured (for a write, with
 	// fresh ids every time).
-	if _, err := pgbench(ctx, b.pgbenchBin, db.url, sqlPath, 1, 0, 2); err != nil {
+	if _, err := pgbench(ctx, b.pgbenchBin, db.url, script, 1, 0, 2); err != nil {
 		return rw, fmt.Errorf("the captured statements do not run bare (%s): %w", sqlPath, err)
 	}
 	luaPath, err := b.res.write(s.slug+".lua", wrkScript(s.method, key, s.body))
@@ -167,7 +185,7 @@ func (b bench) shape(ctx context.Context, capt *capturer, db *database, srv *ser
 		}
 	}
 	for _, n := range b.cfg.conns {
-		p, err := pgbench(ctx, b.pgbenchBin, db.url, sqlPath, n, b.cfg.duration, 0)
+		p, err := pgbench(ctx, b.pgbenchBin, db.url, script, n, b.cfg.duration, 0)
 		_, _ = b.res.write(fmt.Sprintf("%s-bare-c%d.txt", s.slug, n), p.output)
 		if err != nil {
 			return rw, err
@@ -175,7 +193,7 @@ func (b bench) shape(ctx context.Context, capt *capturer, db *database, srv *ser
 		pt := rw.points[n]
 		pt.bare = &p
 		rw.points[n] = pt
-		logf("%s c=%d: bare %s tx/s, API / bare %.2f", s.slug, n, thousands(p.tps), pt.api.rps/p.tps)
+		logf("%s c=%d: bare (%s) %s tx/s, API / bare %.2f", s.slug, n, bare.protocol, thousands(p.tps), pt.api.rps/p.tps)
 		if err := sleepCtx(ctx, settle); err != nil {
 			return rw, err
 		}

@@ -50,12 +50,19 @@ type wrkResult struct {
 	non2xx       int64
 	socketErrors string
 	output       string
+	cpu          time.Duration // wrk's own CPU time (user and system)
 }
 
 // wrk drives url with conns connections for dur, requests made by the Lua
 // script at scriptPath.
 func wrk(ctx context.Context, bin, url, scriptPath string, conns int, dur time.Duration) (wrkResult, error) {
-	args := []string{"-t", strconv.Itoa(min(conns, loadThreads)), "-c", strconv.Itoa(conns),
+	return wrkThreads(ctx, bin, url, scriptPath, conns, min(conns, loadThreads), dur)
+}
+
+// wrkThreads is wrk with the number of threads given (the multi-process
+// section splits loadThreads among its wrk processes).
+func wrkThreads(ctx context.Context, bin, url, scriptPath string, conns, threads int, dur time.Duration) (wrkResult, error) {
+	args := []string{"-t", strconv.Itoa(threads), "-c", strconv.Itoa(conns),
 		"-d", fmt.Sprintf("%ds", int(dur/time.Second)), "--timeout", "10s", "--latency", "-s", scriptPath, url}
 	ctx, cancel := context.WithTimeout(ctx, dur+time.Minute)
 	defer cancel()
@@ -64,6 +71,9 @@ func wrk(ctx context.Context, bin, url, scriptPath string, conns int, dur time.D
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
 	res := parseWrk(out.String())
+	if ps := cmd.ProcessState; ps != nil {
+		res.cpu = ps.UserTime() + ps.SystemTime()
+	}
 	if err != nil {
 		return res, fmt.Errorf("wrk %s: %w\n%s", strings.Join(args, " "), err, tail(out.String(), 2000))
 	}
