@@ -25,6 +25,7 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
 	Account() AccountResolver
+	BeneficialOwner() BeneficialOwnerResolver
 	Capability() CapabilityResolver
 	Mutation() MutationResolver
 	Query() QueryResolver
@@ -35,6 +36,7 @@ type DirectiveRoot struct {
 
 type ComplexityRoot struct {
 	Account struct {
+		BeneficialOwners      func(childComplexity int) int
 		BlockedReason         func(childComplexity int) int
 		Capabilities          func(childComplexity int) int
 		Created               func(childComplexity int) int
@@ -69,6 +71,23 @@ type ComplexityRoot struct {
 		Line2      func(childComplexity int) int
 		PostalCode func(childComplexity int) int
 		State      func(childComplexity int) int
+	}
+
+	BeneficialOwner struct {
+		Account          func(childComplexity int) int
+		AccountID        func(childComplexity int) int
+		Created          func(childComplexity int) int
+		Email            func(childComplexity int) int
+		FirstName        func(childComplexity int) int
+		ID               func(childComplexity int) int
+		LastName         func(childComplexity int) int
+		Livemode         func(childComplexity int) int
+		MiddleName       func(childComplexity int) int
+		PercentOwnership func(childComplexity int) int
+		Roles            func(childComplexity int) int
+		Status           func(childComplexity int) int
+		Suffix           func(childComplexity int) int
+		Updated          func(childComplexity int) int
 	}
 
 	BusinessProfile struct {
@@ -136,14 +155,19 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		CreateAccount        func(childComplexity int, input models.CreateAccountInput) int
-		DisableAccount       func(childComplexity int, id string) int
-		DisableCapability    func(childComplexity int, accountID string, name capability.Name) int
-		ReactivateCapability func(childComplexity int, accountID string, name capability.Name) int
-		RequestCapabilities  func(childComplexity int, accountID string, capabilities []capability.Name) int
-		RestrictAccount      func(childComplexity int, id string) int
-		UnrestrictAccount    func(childComplexity int, id string) int
-		UpdateAccount        func(childComplexity int, id string, input models.UpdateAccountInput) int
+		ConfirmBeneficialOwners     func(childComplexity int, accountID string) int
+		CreateAccount               func(childComplexity int, input models.CreateAccountInput) int
+		CreateBeneficialOwner       func(childComplexity int, accountID string, input models.CreateBeneficialOwnerInput) int
+		DeleteBeneficialOwner       func(childComplexity int, accountID string, id string) int
+		DisableAccount              func(childComplexity int, id string) int
+		DisableCapability           func(childComplexity int, accountID string, name capability.Name) int
+		ReactivateCapability        func(childComplexity int, accountID string, name capability.Name) int
+		RequestCapabilities         func(childComplexity int, accountID string, capabilities []capability.Name) int
+		ResendBeneficialOwnerInvite func(childComplexity int, accountID string, id string) int
+		RestrictAccount             func(childComplexity int, id string) int
+		UnrestrictAccount           func(childComplexity int, id string) int
+		UpdateAccount               func(childComplexity int, id string, input models.UpdateAccountInput) int
+		UpdateBeneficialOwner       func(childComplexity int, accountID string, id string, input models.UpdateBeneficialOwnerInput) int
 	}
 
 	PageInfo struct {
@@ -171,13 +195,15 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		Account      func(childComplexity int, id string) int
-		Accounts     func(childComplexity int, first *int, after *string, filter *model.AccountFilter) int
-		Capabilities func(childComplexity int, accountID string) int
-		Capability   func(childComplexity int, accountID string, name capability.Name) int
-		Event        func(childComplexity int, id string) int
-		Events       func(childComplexity int, first *int, after *string, typeArg *string) int
-		Node         func(childComplexity int, id string) int
+		Account          func(childComplexity int, id string) int
+		Accounts         func(childComplexity int, first *int, after *string, filter *model.AccountFilter) int
+		BeneficialOwner  func(childComplexity int, accountID string, id string) int
+		BeneficialOwners func(childComplexity int, accountID string) int
+		Capabilities     func(childComplexity int, accountID string) int
+		Capability       func(childComplexity int, accountID string, name capability.Name) int
+		Event            func(childComplexity int, id string) int
+		Events           func(childComplexity int, first *int, after *string, typeArg *string) int
+		Node             func(childComplexity int, id string) int
 	}
 
 	RequestCapabilitiesPayload struct {
@@ -216,6 +242,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 	_ = ec
 	switch typeName + "." + field {
 
+	case "Account.beneficialOwners":
+		if e.ComplexityRoot.Account.BeneficialOwners == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Account.BeneficialOwners(childComplexity), true
 	case "Account.blockedReason":
 		if e.ComplexityRoot.Account.BlockedReason == nil {
 			break
@@ -369,6 +401,91 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Address.State(childComplexity), true
+
+	case "BeneficialOwner.account":
+		if e.ComplexityRoot.BeneficialOwner.Account == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeneficialOwner.Account(childComplexity), true
+	case "BeneficialOwner.accountId":
+		if e.ComplexityRoot.BeneficialOwner.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeneficialOwner.AccountID(childComplexity), true
+	case "BeneficialOwner.created":
+		if e.ComplexityRoot.BeneficialOwner.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeneficialOwner.Created(childComplexity), true
+	case "BeneficialOwner.email":
+		if e.ComplexityRoot.BeneficialOwner.Email == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeneficialOwner.Email(childComplexity), true
+	case "BeneficialOwner.firstName":
+		if e.ComplexityRoot.BeneficialOwner.FirstName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeneficialOwner.FirstName(childComplexity), true
+	case "BeneficialOwner.id":
+		if e.ComplexityRoot.BeneficialOwner.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeneficialOwner.ID(childComplexity), true
+	case "BeneficialOwner.lastName":
+		if e.ComplexityRoot.BeneficialOwner.LastName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeneficialOwner.LastName(childComplexity), true
+	case "BeneficialOwner.livemode":
+		if e.ComplexityRoot.BeneficialOwner.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeneficialOwner.Livemode(childComplexity), true
+	case "BeneficialOwner.middleName":
+		if e.ComplexityRoot.BeneficialOwner.MiddleName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeneficialOwner.MiddleName(childComplexity), true
+	case "BeneficialOwner.percentOwnership":
+		if e.ComplexityRoot.BeneficialOwner.PercentOwnership == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeneficialOwner.PercentOwnership(childComplexity), true
+	case "BeneficialOwner.roles":
+		if e.ComplexityRoot.BeneficialOwner.Roles == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeneficialOwner.Roles(childComplexity), true
+	case "BeneficialOwner.status":
+		if e.ComplexityRoot.BeneficialOwner.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeneficialOwner.Status(childComplexity), true
+	case "BeneficialOwner.suffix":
+		if e.ComplexityRoot.BeneficialOwner.Suffix == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeneficialOwner.Suffix(childComplexity), true
+	case "BeneficialOwner.updated":
+		if e.ComplexityRoot.BeneficialOwner.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeneficialOwner.Updated(childComplexity), true
 
 	case "BusinessProfile.address":
 		if e.ComplexityRoot.BusinessProfile.Address == nil {
@@ -635,6 +752,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.IndividualProfile.SSNLastFour(childComplexity), true
 
+	case "Mutation.confirmBeneficialOwners":
+		if e.ComplexityRoot.Mutation.ConfirmBeneficialOwners == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_confirmBeneficialOwners_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ConfirmBeneficialOwners(childComplexity, args["accountId"].(string)), true
 	case "Mutation.createAccount":
 		if e.ComplexityRoot.Mutation.CreateAccount == nil {
 			break
@@ -646,6 +774,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateAccount(childComplexity, args["input"].(models.CreateAccountInput)), true
+	case "Mutation.createBeneficialOwner":
+		if e.ComplexityRoot.Mutation.CreateBeneficialOwner == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createBeneficialOwner_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateBeneficialOwner(childComplexity, args["accountId"].(string), args["input"].(models.CreateBeneficialOwnerInput)), true
+	case "Mutation.deleteBeneficialOwner":
+		if e.ComplexityRoot.Mutation.DeleteBeneficialOwner == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteBeneficialOwner_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteBeneficialOwner(childComplexity, args["accountId"].(string), args["id"].(string)), true
 	case "Mutation.disableAccount":
 		if e.ComplexityRoot.Mutation.DisableAccount == nil {
 			break
@@ -690,6 +840,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RequestCapabilities(childComplexity, args["accountId"].(string), args["capabilities"].([]capability.Name)), true
+	case "Mutation.resendBeneficialOwnerInvite":
+		if e.ComplexityRoot.Mutation.ResendBeneficialOwnerInvite == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_resendBeneficialOwnerInvite_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ResendBeneficialOwnerInvite(childComplexity, args["accountId"].(string), args["id"].(string)), true
 	case "Mutation.restrictAccount":
 		if e.ComplexityRoot.Mutation.RestrictAccount == nil {
 			break
@@ -723,6 +884,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateAccount(childComplexity, args["id"].(string), args["input"].(models.UpdateAccountInput)), true
+	case "Mutation.updateBeneficialOwner":
+		if e.ComplexityRoot.Mutation.UpdateBeneficialOwner == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateBeneficialOwner_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateBeneficialOwner(childComplexity, args["accountId"].(string), args["id"].(string), args["input"].(models.UpdateBeneficialOwnerInput)), true
 
 	case "PageInfo.endCursor":
 		if e.ComplexityRoot.PageInfo.EndCursor == nil {
@@ -822,6 +994,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Accounts(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.AccountFilter)), true
+	case "Query.beneficialOwner":
+		if e.ComplexityRoot.Query.BeneficialOwner == nil {
+			break
+		}
+
+		args, err := ec.field_Query_beneficialOwner_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.BeneficialOwner(childComplexity, args["accountId"].(string), args["id"].(string)), true
+	case "Query.beneficialOwners":
+		if e.ComplexityRoot.Query.BeneficialOwners == nil {
+			break
+		}
+
+		args, err := ec.field_Query_beneficialOwners_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.BeneficialOwners(childComplexity, args["accountId"].(string)), true
 	case "Query.capabilities":
 		if e.ComplexityRoot.Query.Capabilities == nil {
 			break
@@ -966,12 +1160,14 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputAddressInput,
 		ec.unmarshalInputBusinessInput,
 		ec.unmarshalInputCreateAccountInput,
+		ec.unmarshalInputCreateBeneficialOwnerInput,
 		ec.unmarshalInputIndividualInput,
 		ec.unmarshalInputPersonNameInput,
 		ec.unmarshalInputPhoneInput,
 		ec.unmarshalInputProfileInput,
 		ec.unmarshalInputTermsOfServiceInput,
 		ec.unmarshalInputUpdateAccountInput,
+		ec.unmarshalInputUpdateBeneficialOwnerInput,
 	)
 	first := true
 
@@ -1339,6 +1535,102 @@ type Query {
 
 type Mutation
 `, BuiltIn: false},
+	{Name: "../schema/beneficial_owners.graphqls", Input: `# Beneficial owners of business accounts (spec doc 1 §2.3, §4.2).
+
+enum BeneficialOwnerStatus {
+  PENDING
+  INVITE_SENT
+  COMPLETED
+}
+
+enum OwnerRole {
+  OWNER
+  CONTROLLER
+}
+
+type BeneficialOwner implements Node {
+  id: ID!
+  accountId: ID!
+  account: Account!
+  "Only moves forward: PENDING, INVITE_SENT, COMPLETED."
+  status: BeneficialOwnerStatus!
+  firstName: String!
+  middleName: String
+  lastName: String!
+  suffix: String
+  email: String!
+  roles: [OwnerRole!]!
+  percentOwnership: Float
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+"With invite, only the name, e-mail and roles are needed: the person completes the rest."
+input CreateBeneficialOwnerInput {
+  invite: Boolean
+  firstName: String!
+  middleName: String
+  lastName: String!
+  suffix: String
+  email: String!
+  roles: [OwnerRole!]!
+  phoneNumber: String
+  "YYYY-MM-DD"
+  dob: String
+  "Only its last four digits are kept."
+  ssn: String
+  addressLine1: String
+  addressLine2: String
+  city: String
+  state: String
+  postalCode: String
+  country: String
+  percentOwnership: Float
+}
+
+"Omitted fields stay; roles replace the roles; blank identity and address values are ignored."
+input UpdateBeneficialOwnerInput {
+  firstName: String
+  middleName: String
+  lastName: String
+  suffix: String
+  email: String
+  roles: [OwnerRole!]
+  phoneNumber: String
+  dob: String
+  ssn: String
+  addressLine1: String
+  addressLine2: String
+  city: String
+  state: String
+  postalCode: String
+  country: String
+  percentOwnership: Float
+}
+
+extend type Account {
+  "The roster: owners created with their details and invited owners who completed them."
+  beneficialOwners: [BeneficialOwner!]!
+}
+
+extend type Query {
+  "The account's roster (as Account.beneficialOwners)."
+  beneficialOwners(accountId: ID!): [BeneficialOwner!]!
+  "One owner of the account, invited ones included."
+  beneficialOwner(accountId: ID!, id: ID!): BeneficialOwner
+}
+
+extend type Mutation {
+  createBeneficialOwner(accountId: ID!, input: CreateBeneficialOwnerInput!): BeneficialOwner!
+  updateBeneficialOwner(accountId: ID!, id: ID!, input: UpdateBeneficialOwnerInput!): BeneficialOwner!
+  "Removes the owner; a pending invitation stops working. True once removed."
+  deleteBeneficialOwner(accountId: ID!, id: ID!): Boolean!
+  resendBeneficialOwnerInvite(accountId: ID!, id: ID!): BeneficialOwner!
+  "Certifies the roster (at least one owner, one controller, at most 100 percent owned)."
+  confirmBeneficialOwners(accountId: ID!): Account!
+}
+`, BuiltIn: false},
 	{Name: "../schema/capabilities.graphqls", Input: `# Capabilities (spec doc 1 §2.2, §4.3).
 
 enum CapabilityName {
@@ -1482,6 +1774,8 @@ func (ec *executionContext) childFields_Account(ctx context.Context, field graph
 		return ec.fieldContext_Account_created(ctx, field)
 	case "updated":
 		return ec.fieldContext_Account_updated(ctx, field)
+	case "beneficialOwners":
+		return ec.fieldContext_Account_beneficialOwners(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Account", field.Name)
 }
@@ -1522,6 +1816,40 @@ func (ec *executionContext) childFields_Address(ctx context.Context, field graph
 		return ec.fieldContext_Address_country(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Address", field.Name)
+}
+
+func (ec *executionContext) childFields_BeneficialOwner(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_BeneficialOwner_id(ctx, field)
+	case "accountId":
+		return ec.fieldContext_BeneficialOwner_accountId(ctx, field)
+	case "account":
+		return ec.fieldContext_BeneficialOwner_account(ctx, field)
+	case "status":
+		return ec.fieldContext_BeneficialOwner_status(ctx, field)
+	case "firstName":
+		return ec.fieldContext_BeneficialOwner_firstName(ctx, field)
+	case "middleName":
+		return ec.fieldContext_BeneficialOwner_middleName(ctx, field)
+	case "lastName":
+		return ec.fieldContext_BeneficialOwner_lastName(ctx, field)
+	case "suffix":
+		return ec.fieldContext_BeneficialOwner_suffix(ctx, field)
+	case "email":
+		return ec.fieldContext_BeneficialOwner_email(ctx, field)
+	case "roles":
+		return ec.fieldContext_BeneficialOwner_roles(ctx, field)
+	case "percentOwnership":
+		return ec.fieldContext_BeneficialOwner_percentOwnership(ctx, field)
+	case "livemode":
+		return ec.fieldContext_BeneficialOwner_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_BeneficialOwner_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_BeneficialOwner_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BeneficialOwner", field.Name)
 }
 
 func (ec *executionContext) childFields_BusinessProfile(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
