@@ -20,7 +20,7 @@ type IdentityVerification struct {
 	ID             uuid.UUID                        `bun:"id,pk,type:uuid" json:"id"`
 	Object         Object[identityVerificationKind] `bun:"-" json:"object"`
 	AccountID      uuid.UUID                        `bun:"account_id,type:uuid" json:"account"`
-	Status         string                           `bun:"status" json:"status"`
+	Status         RunStatus                        `bun:"status" json:"status"`
 	FailureType    *string                          `bun:"failure_type" json:"failure_type"`
 	Retriable      *bool                            `bun:"retriable" json:"retriable"`
 	Category       *string                          `bun:"category" json:"category"`
@@ -35,14 +35,17 @@ type IdentityVerification struct {
 	Updated               wire.Timestamp `bun:"updated" json:"-"`
 }
 
+// RunStatus is the status of an identity verification run.
+type RunStatus string
+
 // Identity verification run statuses.
 const (
-	RunStatusPending    = "pending"
-	RunStatusApproved   = "approved"
-	RunStatusFailed     = "failed"
-	RunStatusErrored    = "errored"
-	RunStatusIncomplete = "incomplete"
+	RunStatusPending    RunStatus = "pending"
+	RunStatusApproved   RunStatus = "approved"
+	RunStatusFailed     RunStatus = "failed"
+	RunStatusErrored    RunStatus = "errored"
+	RunStatusIncomplete RunStatus = "incomplete"
 )
 
 // RunStatuses are the statuses a list may filter by.
-var RunStatuses = []string{RunStatusPending, RunStatusApproved, RunStatusFailed, RunStatusErrored, RunStatusIncomplete}
+var RunStatuses = []string{"pending", "approved", "failed", "errored", "incomplete"}

@@ -21,7 +21,9 @@ func persona(phone string, caps ...string) testenv.AccountSpec {
 		WithIndividual(func(i *testenv.IndividualSpec) { i.Phone = &testenv.PhoneSpec{Number: phone} })
 }
 
-func runsPath(accountID string) string { return "/v1/accounts/" + accountID + "/identity_verifications" }
+func runsPath(accountID string) string {
+	return "/v1/accounts/" + accountID + "/identity_verifications"
+}
 
 // awaitRun polls a run until its job has run: concluded, or a review
 // opened.
@@ -208,9 +210,9 @@ func TestIdentityVerificationList(t *testing.T) {
 	data := body["data"].([]any)
 	require.Equal(t, []string{ids[2], ids[1]}, []string{id(data[0].(map[string]any)), id(data[1].(map[string]any))}, "most recent first")
 	require.Equal(t, true, body["meta"].(map[string]any)["has_more"])
-	require.Len(t, f.sk.Get(runsPath(id(acct))+"?status=errored&provider=sandbox").JSON()["data"], 3)
-	require.Empty(t, f.sk.Get(runsPath(id(acct))+"?status=approved").JSON()["data"])
-	require.Empty(t, f.sk.Get(runsPath(id(acct))+"?provider=other").JSON()["data"])
+	require.Len(t, f.sk.Get(runsPath(id(acct)) + "?status=errored&provider=sandbox").JSON()["data"], 3)
+	require.Empty(t, f.sk.Get(runsPath(id(acct)) + "?status=approved").JSON()["data"])
+	require.Empty(t, f.sk.Get(runsPath(id(acct)) + "?provider=other").JSON()["data"])
 	requireError(t, f.sk.Get(runsPath(id(acct))+"?status=done"), http.StatusBadRequest, "parameter_invalid", "status")
 	empty := f.sk.CreateAccount(testenv.Individual())
 	require.Equal(t, []any{}, f.sk.Get(runsPath(id(empty))).JSON()["data"])

@@ -27,6 +27,7 @@ type ResolverRoot interface {
 	Account() AccountResolver
 	BeneficialOwner() BeneficialOwnerResolver
 	Capability() CapabilityResolver
+	IdentityVerification() IdentityVerificationResolver
 	Mutation() MutationResolver
 	Query() QueryResolver
 }
@@ -42,6 +43,7 @@ type ComplexityRoot struct {
 		Created               func(childComplexity int) int
 		ExternalID            func(childComplexity int) int
 		ID                    func(childComplexity int) int
+		IdentityVerifications func(childComplexity int) int
 		Livemode              func(childComplexity int) int
 		Metadata              func(childComplexity int) int
 		PayoutPaymentMethodID func(childComplexity int) int
@@ -145,6 +147,31 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	IdentityVerification struct {
+		AccountID      func(childComplexity int) int
+		AccountNode    func(childComplexity int) int
+		Category       func(childComplexity int) int
+		Completed      func(childComplexity int) int
+		Created        func(childComplexity int) int
+		FailureType    func(childComplexity int) int
+		ID             func(childComplexity int) int
+		Livemode       func(childComplexity int) int
+		Retriable      func(childComplexity int) int
+		ReviewOpened   func(childComplexity int) int
+		ReviewResolved func(childComplexity int) int
+		Status         func(childComplexity int) int
+	}
+
+	IdentityVerificationConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	IdentityVerificationEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	IndividualProfile struct {
 		Address     func(childComplexity int) int
 		Birthdate   func(childComplexity int) int
@@ -158,6 +185,7 @@ type ComplexityRoot struct {
 		ConfirmBeneficialOwners     func(childComplexity int, accountID string) int
 		CreateAccount               func(childComplexity int, input models.CreateAccountInput) int
 		CreateBeneficialOwner       func(childComplexity int, accountID string, input models.CreateBeneficialOwnerInput) int
+		CreateIdentityVerification  func(childComplexity int, accountID string) int
 		DeleteBeneficialOwner       func(childComplexity int, accountID string, id string) int
 		DisableAccount              func(childComplexity int, id string) int
 		DisableCapability           func(childComplexity int, accountID string, name capability.Name) int
@@ -195,15 +223,17 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		Account          func(childComplexity int, id string) int
-		Accounts         func(childComplexity int, first *int, after *string, filter *model.AccountFilter) int
-		BeneficialOwner  func(childComplexity int, accountID string, id string) int
-		BeneficialOwners func(childComplexity int, accountID string) int
-		Capabilities     func(childComplexity int, accountID string) int
-		Capability       func(childComplexity int, accountID string, name capability.Name) int
-		Event            func(childComplexity int, id string) int
-		Events           func(childComplexity int, first *int, after *string, typeArg *string) int
-		Node             func(childComplexity int, id string) int
+		Account               func(childComplexity int, id string) int
+		Accounts              func(childComplexity int, first *int, after *string, filter *model.AccountFilter) int
+		BeneficialOwner       func(childComplexity int, accountID string, id string) int
+		BeneficialOwners      func(childComplexity int, accountID string) int
+		Capabilities          func(childComplexity int, accountID string) int
+		Capability            func(childComplexity int, accountID string, name capability.Name) int
+		Event                 func(childComplexity int, id string) int
+		Events                func(childComplexity int, first *int, after *string, typeArg *string) int
+		IdentityVerification  func(childComplexity int, accountID string, id string) int
+		IdentityVerifications func(childComplexity int, accountID string, first *int, after *string, filter *model.IdentityVerificationFilter) int
+		Node                  func(childComplexity int, id string) int
 	}
 
 	RequestCapabilitiesPayload struct {
@@ -278,6 +308,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Account.ID(childComplexity), true
+	case "Account.identityVerifications":
+		if e.ComplexityRoot.Account.IdentityVerifications == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Account.IdentityVerifications(childComplexity), true
 	case "Account.livemode":
 		if e.ComplexityRoot.Account.Livemode == nil {
 			break
@@ -715,6 +751,105 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.EventEdge.Node(childComplexity), true
 
+	case "IdentityVerification.account":
+		if e.ComplexityRoot.IdentityVerification.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerification.AccountID(childComplexity), true
+	case "IdentityVerification.accountNode":
+		if e.ComplexityRoot.IdentityVerification.AccountNode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerification.AccountNode(childComplexity), true
+	case "IdentityVerification.category":
+		if e.ComplexityRoot.IdentityVerification.Category == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerification.Category(childComplexity), true
+	case "IdentityVerification.completed":
+		if e.ComplexityRoot.IdentityVerification.Completed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerification.Completed(childComplexity), true
+	case "IdentityVerification.created":
+		if e.ComplexityRoot.IdentityVerification.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerification.Created(childComplexity), true
+	case "IdentityVerification.failureType":
+		if e.ComplexityRoot.IdentityVerification.FailureType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerification.FailureType(childComplexity), true
+	case "IdentityVerification.id":
+		if e.ComplexityRoot.IdentityVerification.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerification.ID(childComplexity), true
+	case "IdentityVerification.livemode":
+		if e.ComplexityRoot.IdentityVerification.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerification.Livemode(childComplexity), true
+	case "IdentityVerification.retriable":
+		if e.ComplexityRoot.IdentityVerification.Retriable == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerification.Retriable(childComplexity), true
+	case "IdentityVerification.reviewOpened":
+		if e.ComplexityRoot.IdentityVerification.ReviewOpened == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerification.ReviewOpened(childComplexity), true
+	case "IdentityVerification.reviewResolved":
+		if e.ComplexityRoot.IdentityVerification.ReviewResolved == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerification.ReviewResolved(childComplexity), true
+	case "IdentityVerification.status":
+		if e.ComplexityRoot.IdentityVerification.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerification.Status(childComplexity), true
+
+	case "IdentityVerificationConnection.edges":
+		if e.ComplexityRoot.IdentityVerificationConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerificationConnection.Edges(childComplexity), true
+	case "IdentityVerificationConnection.pageInfo":
+		if e.ComplexityRoot.IdentityVerificationConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerificationConnection.PageInfo(childComplexity), true
+
+	case "IdentityVerificationEdge.cursor":
+		if e.ComplexityRoot.IdentityVerificationEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerificationEdge.Cursor(childComplexity), true
+	case "IdentityVerificationEdge.node":
+		if e.ComplexityRoot.IdentityVerificationEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerificationEdge.Node(childComplexity), true
+
 	case "IndividualProfile.address":
 		if e.ComplexityRoot.IndividualProfile.Address == nil {
 			break
@@ -785,6 +920,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateBeneficialOwner(childComplexity, args["accountId"].(string), args["input"].(models.CreateBeneficialOwnerInput)), true
+	case "Mutation.createIdentityVerification":
+		if e.ComplexityRoot.Mutation.CreateIdentityVerification == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createIdentityVerification_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateIdentityVerification(childComplexity, args["accountId"].(string)), true
 	case "Mutation.deleteBeneficialOwner":
 		if e.ComplexityRoot.Mutation.DeleteBeneficialOwner == nil {
 			break
@@ -1060,6 +1206,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Events(childComplexity, args["first"].(*int), args["after"].(*string), args["type"].(*string)), true
+	case "Query.identityVerification":
+		if e.ComplexityRoot.Query.IdentityVerification == nil {
+			break
+		}
+
+		args, err := ec.field_Query_identityVerification_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.IdentityVerification(childComplexity, args["accountId"].(string), args["id"].(string)), true
+	case "Query.identityVerifications":
+		if e.ComplexityRoot.Query.IdentityVerifications == nil {
+			break
+		}
+
+		args, err := ec.field_Query_identityVerifications_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.IdentityVerifications(childComplexity, args["accountId"].(string), args["first"].(*int), args["after"].(*string), args["filter"].(*model.IdentityVerificationFilter)), true
 
 	case "Query.node":
 		if e.ComplexityRoot.Query.Node == nil {
@@ -1161,6 +1329,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputBusinessInput,
 		ec.unmarshalInputCreateAccountInput,
 		ec.unmarshalInputCreateBeneficialOwnerInput,
+		ec.unmarshalInputIdentityVerificationFilter,
 		ec.unmarshalInputIndividualInput,
 		ec.unmarshalInputPersonNameInput,
 		ec.unmarshalInputPhoneInput,
@@ -1735,6 +1904,64 @@ extend type Query {
   events(first: Int = 10, after: String, type: String): EventConnection!
 }
 `, BuiltIn: false},
+	{Name: "../schema/identity_verifications.graphqls", Input: `# Identity verification runs (spec doc 1 §2.5, §4.5).
+
+enum IdentityVerificationStatus {
+  PENDING
+  APPROVED
+  FAILED
+  ERRORED
+  INCOMPLETE
+}
+
+type IdentityVerification implements Node {
+  id: ID!
+  "The account's id."
+  account: ID!
+  accountNode: Account!
+  status: IdentityVerificationStatus!
+  "identity_mismatch, identity_not_found, verification_rejected, review_pending, provider_error, signals_unavailable, unclassified."
+  failureType: String
+  retriable: Boolean
+  "retriable_with_new_data, step_up, terminal, review, transient, unclassified."
+  category: String
+  completed: DateTime
+  reviewOpened: DateTime
+  reviewResolved: DateTime
+  livemode: Boolean!
+  created: DateTime!
+}
+
+type IdentityVerificationConnection {
+  edges: [IdentityVerificationEdge!]!
+  pageInfo: PageInfo!
+}
+
+type IdentityVerificationEdge {
+  cursor: String!
+  node: IdentityVerification!
+}
+
+input IdentityVerificationFilter {
+  status: IdentityVerificationStatus
+  provider: String
+}
+
+extend type Account {
+  "The account's newest identity verification runs (up to 100), most recent first."
+  identityVerifications: [IdentityVerification!]!
+}
+
+extend type Query {
+  identityVerifications(accountId: ID!, first: Int, after: String, filter: IdentityVerificationFilter): IdentityVerificationConnection!
+  identityVerification(accountId: ID!, id: ID!): IdentityVerification
+}
+
+extend type Mutation {
+  "Starts a KYC run against the account's current identity data; it concludes in the background."
+  createIdentityVerification(accountId: ID!): IdentityVerification!
+}
+`, BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -1776,6 +2003,8 @@ func (ec *executionContext) childFields_Account(ctx context.Context, field graph
 		return ec.fieldContext_Account_updated(ctx, field)
 	case "beneficialOwners":
 		return ec.fieldContext_Account_beneficialOwners(ctx, field)
+	case "identityVerifications":
+		return ec.fieldContext_Account_identityVerifications(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Account", field.Name)
 }
@@ -1960,6 +2189,56 @@ func (ec *executionContext) childFields_EventEdge(ctx context.Context, field gra
 		return ec.fieldContext_EventEdge_node(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type EventEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_IdentityVerification(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_IdentityVerification_id(ctx, field)
+	case "account":
+		return ec.fieldContext_IdentityVerification_account(ctx, field)
+	case "accountNode":
+		return ec.fieldContext_IdentityVerification_accountNode(ctx, field)
+	case "status":
+		return ec.fieldContext_IdentityVerification_status(ctx, field)
+	case "failureType":
+		return ec.fieldContext_IdentityVerification_failureType(ctx, field)
+	case "retriable":
+		return ec.fieldContext_IdentityVerification_retriable(ctx, field)
+	case "category":
+		return ec.fieldContext_IdentityVerification_category(ctx, field)
+	case "completed":
+		return ec.fieldContext_IdentityVerification_completed(ctx, field)
+	case "reviewOpened":
+		return ec.fieldContext_IdentityVerification_reviewOpened(ctx, field)
+	case "reviewResolved":
+		return ec.fieldContext_IdentityVerification_reviewResolved(ctx, field)
+	case "livemode":
+		return ec.fieldContext_IdentityVerification_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_IdentityVerification_created(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type IdentityVerification", field.Name)
+}
+
+func (ec *executionContext) childFields_IdentityVerificationConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_IdentityVerificationConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_IdentityVerificationConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type IdentityVerificationConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_IdentityVerificationEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_IdentityVerificationEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_IdentityVerificationEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type IdentityVerificationEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_IndividualProfile(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -91,13 +91,13 @@ func (s *Service) applyVerdict(ctx context.Context, aw *accountWrite, run *model
 	if v.Review {
 		run.ReviewOpened = now
 	} else {
-		run.Status, run.Completed = v.Status, now
+		run.Status, run.Completed = models.RunStatus(v.Status), now
 	}
 	if _, err := aw.Tx.Update(run).Column("status", "failure_type", "retriable", "category", "completed",
 		"review_opened", "creator_shield_findings", "updated").WherePK().Exec(ctx); err != nil {
 		return fmt.Errorf("conclude run %s: %w", run.ID, err)
 	}
-	aw.Account.Verification.IdentityRun = &capability.RunOutcome{Status: run.Status, FailureType: v.FailureType,
+	aw.Account.Verification.IdentityRun = &capability.RunOutcome{Status: string(run.Status), FailureType: v.FailureType,
 		Category: v.Category, CreatorShieldFindings: v.CreatorShieldFindings}
 	if v.Review {
 		return nil
