@@ -64,3 +64,25 @@ CREATE TABLE identity_verifications (
 CREATE UNIQUE INDEX identity_verifications_open_key ON identity_verifications (merchant_id, livemode, account_id)
     WHERE status = 'pending';
 CREATE INDEX identity_verifications_account_idx ON identity_verifications (merchant_id, livemode, account_id, created DESC, id DESC);
+
+-- Onboarding sessions. One active session per account: creating one
+-- expires the previous (API-DECISIONS §9), and the partial unique index
+-- makes a second active one impossible. The url's token is kept as given
+-- out (it is single-use and short-lived, and get-by-account answers the
+-- url again); the client secret is kept only as a hash (session_secrets).
+CREATE TABLE onboarding_sessions (
+    merchant_id uuid        NOT NULL,
+    id          uuid        NOT NULL,
+    livemode    boolean     NOT NULL,
+    account_id  uuid        NOT NULL,
+    status      text        NOT NULL CHECK (status IN ('active', 'expired')),
+    steps       text[]      NOT NULL,
+    return_url  text,
+    url_token   text        NOT NULL,
+    expires_at  timestamptz NOT NULL,
+    created     timestamptz NOT NULL,
+    PRIMARY KEY (merchant_id, id),
+    FOREIGN KEY (merchant_id, livemode, account_id) REFERENCES accounts (merchant_id, livemode, id)
+);
+CREATE UNIQUE INDEX onboarding_sessions_active_key ON onboarding_sessions (merchant_id, livemode, account_id)
+    WHERE status = 'active';

@@ -19,6 +19,7 @@ func Routes(r chi.Router, svc areas.Services) {
 	eventRoutes(r, svc.Webhooks)
 	beneficialOwnerRoutes(r, svc.Accounts)
 	identityVerificationRoutes(r, svc.Accounts)
+	onboardingSessionRoutes(r, svc.Accounts)
 }
 
 // requireCredential answers an anonymous request 401 before its body is

@@ -29,6 +29,7 @@ type ResolverRoot interface {
 	Capability() CapabilityResolver
 	IdentityVerification() IdentityVerificationResolver
 	Mutation() MutationResolver
+	OnboardingSession() OnboardingSessionResolver
 	Query() QueryResolver
 }
 
@@ -46,6 +47,7 @@ type ComplexityRoot struct {
 		IdentityVerifications func(childComplexity int) int
 		Livemode              func(childComplexity int) int
 		Metadata              func(childComplexity int) int
+		OnboardingSession     func(childComplexity int) int
 		PayoutPaymentMethodID func(childComplexity int) int
 		Profile               func(childComplexity int) int
 		RestrictedBy          func(childComplexity int) int
@@ -186,6 +188,7 @@ type ComplexityRoot struct {
 		CreateAccount               func(childComplexity int, input models.CreateAccountInput) int
 		CreateBeneficialOwner       func(childComplexity int, accountID string, input models.CreateBeneficialOwnerInput) int
 		CreateIdentityVerification  func(childComplexity int, accountID string) int
+		CreateOnboardingSession     func(childComplexity int, input models.CreateOnboardingSessionInput) int
 		DeleteBeneficialOwner       func(childComplexity int, accountID string, id string) int
 		DisableAccount              func(childComplexity int, id string) int
 		DisableCapability           func(childComplexity int, accountID string, name capability.Name) int
@@ -196,6 +199,23 @@ type ComplexityRoot struct {
 		UnrestrictAccount           func(childComplexity int, id string) int
 		UpdateAccount               func(childComplexity int, id string, input models.UpdateAccountInput) int
 		UpdateBeneficialOwner       func(childComplexity int, accountID string, id string, input models.UpdateBeneficialOwnerInput) int
+	}
+
+	OnboardingBootstrap struct {
+		Account           func(childComplexity int) int
+		OnboardingSession func(childComplexity int) int
+	}
+
+	OnboardingSession struct {
+		Account      func(childComplexity int) int
+		AccountID    func(childComplexity int) int
+		ClientSecret func(childComplexity int) int
+		ExpiresAt    func(childComplexity int) int
+		ID           func(childComplexity int) int
+		Livemode     func(childComplexity int) int
+		ReturnURL    func(childComplexity int) int
+		Steps        func(childComplexity int) int
+		URL          func(childComplexity int) int
 	}
 
 	PageInfo struct {
@@ -234,6 +254,8 @@ type ComplexityRoot struct {
 		IdentityVerification  func(childComplexity int, accountID string, id string) int
 		IdentityVerifications func(childComplexity int, accountID string, first *int, after *string, filter *model.IdentityVerificationFilter) int
 		Node                  func(childComplexity int, id string) int
+		OnboardingBootstrap   func(childComplexity int) int
+		OnboardingSession     func(childComplexity int, accountID string) int
 	}
 
 	RequestCapabilitiesPayload struct {
@@ -326,6 +348,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Account.Metadata(childComplexity), true
+	case "Account.onboardingSession":
+		if e.ComplexityRoot.Account.OnboardingSession == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Account.OnboardingSession(childComplexity), true
 	case "Account.payoutPaymentMethodId":
 		if e.ComplexityRoot.Account.PayoutPaymentMethodID == nil {
 			break
@@ -931,6 +959,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateIdentityVerification(childComplexity, args["accountId"].(string)), true
+	case "Mutation.createOnboardingSession":
+		if e.ComplexityRoot.Mutation.CreateOnboardingSession == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createOnboardingSession_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateOnboardingSession(childComplexity, args["input"].(models.CreateOnboardingSessionInput)), true
 	case "Mutation.deleteBeneficialOwner":
 		if e.ComplexityRoot.Mutation.DeleteBeneficialOwner == nil {
 			break
@@ -1041,6 +1080,74 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateBeneficialOwner(childComplexity, args["accountId"].(string), args["id"].(string), args["input"].(models.UpdateBeneficialOwnerInput)), true
+
+	case "OnboardingBootstrap.account":
+		if e.ComplexityRoot.OnboardingBootstrap.Account == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OnboardingBootstrap.Account(childComplexity), true
+	case "OnboardingBootstrap.session":
+		if e.ComplexityRoot.OnboardingBootstrap.OnboardingSession == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OnboardingBootstrap.OnboardingSession(childComplexity), true
+
+	case "OnboardingSession.account":
+		if e.ComplexityRoot.OnboardingSession.Account == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OnboardingSession.Account(childComplexity), true
+	case "OnboardingSession.accountId":
+		if e.ComplexityRoot.OnboardingSession.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OnboardingSession.AccountID(childComplexity), true
+	case "OnboardingSession.clientSecret":
+		if e.ComplexityRoot.OnboardingSession.ClientSecret == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OnboardingSession.ClientSecret(childComplexity), true
+	case "OnboardingSession.expiresAt":
+		if e.ComplexityRoot.OnboardingSession.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OnboardingSession.ExpiresAt(childComplexity), true
+	case "OnboardingSession.id":
+		if e.ComplexityRoot.OnboardingSession.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OnboardingSession.ID(childComplexity), true
+	case "OnboardingSession.livemode":
+		if e.ComplexityRoot.OnboardingSession.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OnboardingSession.Livemode(childComplexity), true
+	case "OnboardingSession.returnUrl":
+		if e.ComplexityRoot.OnboardingSession.ReturnURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OnboardingSession.ReturnURL(childComplexity), true
+	case "OnboardingSession.steps":
+		if e.ComplexityRoot.OnboardingSession.Steps == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OnboardingSession.Steps(childComplexity), true
+	case "OnboardingSession.url":
+		if e.ComplexityRoot.OnboardingSession.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OnboardingSession.URL(childComplexity), true
 
 	case "PageInfo.endCursor":
 		if e.ComplexityRoot.PageInfo.EndCursor == nil {
@@ -1240,6 +1347,23 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Node(childComplexity, args["id"].(string)), true
+	case "Query.onboardingBootstrap":
+		if e.ComplexityRoot.Query.OnboardingBootstrap == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.OnboardingBootstrap(childComplexity), true
+	case "Query.onboardingSession":
+		if e.ComplexityRoot.Query.OnboardingSession == nil {
+			break
+		}
+
+		args, err := ec.field_Query_onboardingSession_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.OnboardingSession(childComplexity, args["accountId"].(string)), true
 
 	case "RequestCapabilitiesPayload.capabilities":
 		if e.ComplexityRoot.RequestCapabilitiesPayload.Capabilities == nil {
@@ -1329,6 +1453,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputBusinessInput,
 		ec.unmarshalInputCreateAccountInput,
 		ec.unmarshalInputCreateBeneficialOwnerInput,
+		ec.unmarshalInputCreateOnboardingSessionInput,
 		ec.unmarshalInputIdentityVerificationFilter,
 		ec.unmarshalInputIndividualInput,
 		ec.unmarshalInputPersonNameInput,
@@ -1962,6 +2087,51 @@ extend type Mutation {
   createIdentityVerification(accountId: ID!): IdentityVerification!
 }
 `, BuiltIn: false},
+	{Name: "../schema/onboarding_sessions.graphqls", Input: `# Onboarding sessions (spec doc 1 §2.4, §4.4).
+
+type OnboardingSession {
+  id: ID!
+  accountId: ID!
+  account: Account!
+  "The onb_sess_ secret: given out only when the session is created."
+  clientSecret: String
+  returnUrl: String
+  expiresAt: DateTime!
+  steps: [String!]!
+  "Where to redirect the holder: single-use, expires with the session."
+  url: String
+  livemode: Boolean!
+}
+
+type OnboardingBootstrap {
+  session: OnboardingSession!
+  account: Account!
+}
+
+input CreateOnboardingSessionInput {
+  accountId: ID!
+  "id_verification, geo_compliance, payment_method; default: every pending one."
+  steps: [String!]
+  returnUrl: String
+}
+
+extend type Account {
+  "The active onboarding session, null when there is none."
+  onboardingSession: OnboardingSession
+}
+
+extend type Query {
+  "The account's active session; resource_missing when there is none."
+  onboardingSession(accountId: ID!): OnboardingSession
+  "For an onb_sess_ secret: its session and its account."
+  onboardingBootstrap: OnboardingBootstrap!
+}
+
+extend type Mutation {
+  "Opens the account's session; the previous one expires at once."
+  createOnboardingSession(input: CreateOnboardingSessionInput!): OnboardingSession!
+}
+`, BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -2005,6 +2175,8 @@ func (ec *executionContext) childFields_Account(ctx context.Context, field graph
 		return ec.fieldContext_Account_beneficialOwners(ctx, field)
 	case "identityVerifications":
 		return ec.fieldContext_Account_identityVerifications(ctx, field)
+	case "onboardingSession":
+		return ec.fieldContext_Account_onboardingSession(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Account", field.Name)
 }
@@ -2257,6 +2429,40 @@ func (ec *executionContext) childFields_IndividualProfile(ctx context.Context, f
 		return ec.fieldContext_IndividualProfile_address(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type IndividualProfile", field.Name)
+}
+
+func (ec *executionContext) childFields_OnboardingBootstrap(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "session":
+		return ec.fieldContext_OnboardingBootstrap_session(ctx, field)
+	case "account":
+		return ec.fieldContext_OnboardingBootstrap_account(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OnboardingBootstrap", field.Name)
+}
+
+func (ec *executionContext) childFields_OnboardingSession(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_OnboardingSession_id(ctx, field)
+	case "accountId":
+		return ec.fieldContext_OnboardingSession_accountId(ctx, field)
+	case "account":
+		return ec.fieldContext_OnboardingSession_account(ctx, field)
+	case "clientSecret":
+		return ec.fieldContext_OnboardingSession_clientSecret(ctx, field)
+	case "returnUrl":
+		return ec.fieldContext_OnboardingSession_returnUrl(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_OnboardingSession_expiresAt(ctx, field)
+	case "steps":
+		return ec.fieldContext_OnboardingSession_steps(ctx, field)
+	case "url":
+		return ec.fieldContext_OnboardingSession_url(ctx, field)
+	case "livemode":
+		return ec.fieldContext_OnboardingSession_livemode(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OnboardingSession", field.Name)
 }
 
 func (ec *executionContext) childFields_PageInfo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
