@@ -31,7 +31,10 @@ func TestIdentityVerificationThroughGraphQL(t *testing.T) {
 	deadline := time.Now().Add(15 * time.Second)
 	for {
 		g = gql(t, f.sk, query, map[string]any{"a": aid, "id": run["id"]})
-		if obj(g.Data["identityVerification"])["status"] != "PENDING" || time.Now().After(deadline) {
+		// The account and the run are read by separate statements: wait
+		// until both show the conclusion (committed together).
+		if obj(g.Data["account"])["status"] == "ACTIVE" && obj(g.Data["identityVerification"])["status"] != "PENDING" ||
+			time.Now().After(deadline) {
 			break
 		}
 		time.Sleep(50 * time.Millisecond)
