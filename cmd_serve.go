@@ -17,6 +17,7 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/app"
 	"github.com/frame-oss/payments-server/internal/platform/clock"
+	"github.com/frame-oss/payments-server/internal/platform/flagenv"
 	"github.com/frame-oss/payments-server/internal/platform/httpx"
 	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/internal/platform/ratelimit"
@@ -46,6 +47,13 @@ func serveCommand(args []string, stderr io.Writer) error {
 	}
 	rateLimits := ratelimit.DefaultConfig()
 	if err := rateLimits.RegisterFlags(fs, os.Getenv); err != nil {
+		return err
+	}
+	identityAttempts := 0
+	fe := flagenv.New(fs, os.Getenv)
+	fe.Int(&identityAttempts, "identity-attempts", "IDENTITY_VERIFICATION_ATTEMPTS",
+		"identity verification attempts per account (errored runs do not count); default 3")
+	if err := fe.Err(); err != nil {
 		return err
 	}
 	if err := fs.Parse(args); err != nil {
@@ -85,9 +93,6 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := engine.Start(ctx); err != nil {
-		return err
-	}
 	// Jobs stop after the requests have drained (deferred calls run last
 	// first: after srv.Shutdown below, before the database closes).
 	defer func() {
@@ -104,8 +109,14 @@ func serveCommand(args []string, stderr io.Writer) error {
 	o.RateLimits = rateLimits
 	o.CredentialCache = credCache
 	logRateLimits(logger, rateLimits)
+	o.Jobs, o.Workers = engine, jobsCfg.Workers
+	o.IdentityAttempts = identityAttempts
 	a := app.New(o)
 	defer a.Close() // deferred calls run last first: after the requests drain, before the jobs and the database stop
+	// The engine starts once app.New has registered the areas' workers.
+	if err := engine.Start(ctx); err != nil {
+		return err
+	}
 	if err := startDebugServer(ctx, *debugAddr, logger); err != nil {
 		return err
 	}

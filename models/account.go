@@ -74,6 +74,7 @@ type Account struct {
 	Capabilities          []*Capability       `bun:"-" json:"capabilities"`
 	TermsOfService        *TermsOfService     `bun:"terms_of_service,type:jsonb" json:"terms_of_service"`
 	Steps                 []capability.Step   `bun:"-" json:"steps"`
+	Verification          Verification        `bun:"verification,type:jsonb" json:"-"`
 	Activated             wire.Timestamp      `bun:"activated,nullzero" json:"-"`
 	Disabled              wire.Timestamp      `bun:"disabled,nullzero" json:"-"`
 	Created               wire.Timestamp      `bun:"created" json:"created"`

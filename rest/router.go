@@ -17,6 +17,9 @@ func Routes(r chi.Router, svc areas.Services) {
 	accountRoutes(r, svc.Accounts)
 	capabilityRoutes(r, svc.Accounts)
 	eventRoutes(r, svc.Webhooks)
+	beneficialOwnerRoutes(r, svc.Accounts)
+	identityVerificationRoutes(r, svc.Accounts)
+	onboardingSessionRoutes(r, svc.Accounts)
 }
 
 // requireCredential answers an anonymous request 401 before its body is

@@ -25,8 +25,11 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
 	Account() AccountResolver
+	BeneficialOwner() BeneficialOwnerResolver
 	Capability() CapabilityResolver
+	IdentityVerification() IdentityVerificationResolver
 	Mutation() MutationResolver
+	OnboardingSession() OnboardingSessionResolver
 	Query() QueryResolver
 }
 
@@ -35,13 +38,16 @@ type DirectiveRoot struct {
 
 type ComplexityRoot struct {
 	Account struct {
+		BeneficialOwners      func(childComplexity int) int
 		BlockedReason         func(childComplexity int) int
 		Capabilities          func(childComplexity int) int
 		Created               func(childComplexity int) int
 		ExternalID            func(childComplexity int) int
 		ID                    func(childComplexity int) int
+		IdentityVerifications func(childComplexity int) int
 		Livemode              func(childComplexity int) int
 		Metadata              func(childComplexity int) int
+		OnboardingSession     func(childComplexity int) int
 		PayoutPaymentMethodID func(childComplexity int) int
 		Profile               func(childComplexity int) int
 		RestrictedBy          func(childComplexity int) int
@@ -69,6 +75,23 @@ type ComplexityRoot struct {
 		Line2      func(childComplexity int) int
 		PostalCode func(childComplexity int) int
 		State      func(childComplexity int) int
+	}
+
+	BeneficialOwner struct {
+		Account          func(childComplexity int) int
+		AccountID        func(childComplexity int) int
+		Created          func(childComplexity int) int
+		Email            func(childComplexity int) int
+		FirstName        func(childComplexity int) int
+		ID               func(childComplexity int) int
+		LastName         func(childComplexity int) int
+		Livemode         func(childComplexity int) int
+		MiddleName       func(childComplexity int) int
+		PercentOwnership func(childComplexity int) int
+		Roles            func(childComplexity int) int
+		Status           func(childComplexity int) int
+		Suffix           func(childComplexity int) int
+		Updated          func(childComplexity int) int
 	}
 
 	BusinessProfile struct {
@@ -126,6 +149,31 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	IdentityVerification struct {
+		AccountID      func(childComplexity int) int
+		AccountNode    func(childComplexity int) int
+		Category       func(childComplexity int) int
+		Completed      func(childComplexity int) int
+		Created        func(childComplexity int) int
+		FailureType    func(childComplexity int) int
+		ID             func(childComplexity int) int
+		Livemode       func(childComplexity int) int
+		Retriable      func(childComplexity int) int
+		ReviewOpened   func(childComplexity int) int
+		ReviewResolved func(childComplexity int) int
+		Status         func(childComplexity int) int
+	}
+
+	IdentityVerificationConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	IdentityVerificationEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	IndividualProfile struct {
 		Address     func(childComplexity int) int
 		Birthdate   func(childComplexity int) int
@@ -136,14 +184,38 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		CreateAccount        func(childComplexity int, input models.CreateAccountInput) int
-		DisableAccount       func(childComplexity int, id string) int
-		DisableCapability    func(childComplexity int, accountID string, name capability.Name) int
-		ReactivateCapability func(childComplexity int, accountID string, name capability.Name) int
-		RequestCapabilities  func(childComplexity int, accountID string, capabilities []capability.Name) int
-		RestrictAccount      func(childComplexity int, id string) int
-		UnrestrictAccount    func(childComplexity int, id string) int
-		UpdateAccount        func(childComplexity int, id string, input models.UpdateAccountInput) int
+		ConfirmBeneficialOwners     func(childComplexity int, accountID string) int
+		CreateAccount               func(childComplexity int, input models.CreateAccountInput) int
+		CreateBeneficialOwner       func(childComplexity int, accountID string, input models.CreateBeneficialOwnerInput) int
+		CreateIdentityVerification  func(childComplexity int, accountID string) int
+		CreateOnboardingSession     func(childComplexity int, input models.CreateOnboardingSessionInput) int
+		DeleteBeneficialOwner       func(childComplexity int, accountID string, id string) int
+		DisableAccount              func(childComplexity int, id string) int
+		DisableCapability           func(childComplexity int, accountID string, name capability.Name) int
+		ReactivateCapability        func(childComplexity int, accountID string, name capability.Name) int
+		RequestCapabilities         func(childComplexity int, accountID string, capabilities []capability.Name) int
+		ResendBeneficialOwnerInvite func(childComplexity int, accountID string, id string) int
+		RestrictAccount             func(childComplexity int, id string) int
+		UnrestrictAccount           func(childComplexity int, id string) int
+		UpdateAccount               func(childComplexity int, id string, input models.UpdateAccountInput) int
+		UpdateBeneficialOwner       func(childComplexity int, accountID string, id string, input models.UpdateBeneficialOwnerInput) int
+	}
+
+	OnboardingBootstrap struct {
+		Account           func(childComplexity int) int
+		OnboardingSession func(childComplexity int) int
+	}
+
+	OnboardingSession struct {
+		Account      func(childComplexity int) int
+		AccountID    func(childComplexity int) int
+		ClientSecret func(childComplexity int) int
+		ExpiresAt    func(childComplexity int) int
+		ID           func(childComplexity int) int
+		Livemode     func(childComplexity int) int
+		ReturnURL    func(childComplexity int) int
+		Steps        func(childComplexity int) int
+		URL          func(childComplexity int) int
 	}
 
 	PageInfo struct {
@@ -171,13 +243,19 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		Account      func(childComplexity int, id string) int
-		Accounts     func(childComplexity int, first *int, after *string, filter *model.AccountFilter) int
-		Capabilities func(childComplexity int, accountID string) int
-		Capability   func(childComplexity int, accountID string, name capability.Name) int
-		Event        func(childComplexity int, id string) int
-		Events       func(childComplexity int, first *int, after *string, typeArg *string) int
-		Node         func(childComplexity int, id string) int
+		Account               func(childComplexity int, id string) int
+		Accounts              func(childComplexity int, first *int, after *string, filter *model.AccountFilter) int
+		BeneficialOwner       func(childComplexity int, accountID string, id string) int
+		BeneficialOwners      func(childComplexity int, accountID string) int
+		Capabilities          func(childComplexity int, accountID string) int
+		Capability            func(childComplexity int, accountID string, name capability.Name) int
+		Event                 func(childComplexity int, id string) int
+		Events                func(childComplexity int, first *int, after *string, typeArg *string) int
+		IdentityVerification  func(childComplexity int, accountID string, id string) int
+		IdentityVerifications func(childComplexity int, accountID string, first *int, after *string, filter *model.IdentityVerificationFilter) int
+		Node                  func(childComplexity int, id string) int
+		OnboardingBootstrap   func(childComplexity int) int
+		OnboardingSession     func(childComplexity int, accountID string) int
 	}
 
 	RequestCapabilitiesPayload struct {
@@ -216,6 +294,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 	_ = ec
 	switch typeName + "." + field {
 
+	case "Account.beneficialOwners":
+		if e.ComplexityRoot.Account.BeneficialOwners == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Account.BeneficialOwners(childComplexity), true
 	case "Account.blockedReason":
 		if e.ComplexityRoot.Account.BlockedReason == nil {
 			break
@@ -246,6 +330,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Account.ID(childComplexity), true
+	case "Account.identityVerifications":
+		if e.ComplexityRoot.Account.IdentityVerifications == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Account.IdentityVerifications(childComplexity), true
 	case "Account.livemode":
 		if e.ComplexityRoot.Account.Livemode == nil {
 			break
@@ -258,6 +348,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Account.Metadata(childComplexity), true
+	case "Account.onboardingSession":
+		if e.ComplexityRoot.Account.OnboardingSession == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Account.OnboardingSession(childComplexity), true
 	case "Account.payoutPaymentMethodId":
 		if e.ComplexityRoot.Account.PayoutPaymentMethodID == nil {
 			break
@@ -369,6 +465,91 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Address.State(childComplexity), true
+
+	case "BeneficialOwner.account":
+		if e.ComplexityRoot.BeneficialOwner.Account == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeneficialOwner.Account(childComplexity), true
+	case "BeneficialOwner.accountId":
+		if e.ComplexityRoot.BeneficialOwner.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeneficialOwner.AccountID(childComplexity), true
+	case "BeneficialOwner.created":
+		if e.ComplexityRoot.BeneficialOwner.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeneficialOwner.Created(childComplexity), true
+	case "BeneficialOwner.email":
+		if e.ComplexityRoot.BeneficialOwner.Email == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeneficialOwner.Email(childComplexity), true
+	case "BeneficialOwner.firstName":
+		if e.ComplexityRoot.BeneficialOwner.FirstName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeneficialOwner.FirstName(childComplexity), true
+	case "BeneficialOwner.id":
+		if e.ComplexityRoot.BeneficialOwner.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeneficialOwner.ID(childComplexity), true
+	case "BeneficialOwner.lastName":
+		if e.ComplexityRoot.BeneficialOwner.LastName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeneficialOwner.LastName(childComplexity), true
+	case "BeneficialOwner.livemode":
+		if e.ComplexityRoot.BeneficialOwner.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeneficialOwner.Livemode(childComplexity), true
+	case "BeneficialOwner.middleName":
+		if e.ComplexityRoot.BeneficialOwner.MiddleName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeneficialOwner.MiddleName(childComplexity), true
+	case "BeneficialOwner.percentOwnership":
+		if e.ComplexityRoot.BeneficialOwner.PercentOwnership == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeneficialOwner.PercentOwnership(childComplexity), true
+	case "BeneficialOwner.roles":
+		if e.ComplexityRoot.BeneficialOwner.Roles == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeneficialOwner.Roles(childComplexity), true
+	case "BeneficialOwner.status":
+		if e.ComplexityRoot.BeneficialOwner.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeneficialOwner.Status(childComplexity), true
+	case "BeneficialOwner.suffix":
+		if e.ComplexityRoot.BeneficialOwner.Suffix == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeneficialOwner.Suffix(childComplexity), true
+	case "BeneficialOwner.updated":
+		if e.ComplexityRoot.BeneficialOwner.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeneficialOwner.Updated(childComplexity), true
 
 	case "BusinessProfile.address":
 		if e.ComplexityRoot.BusinessProfile.Address == nil {
@@ -598,6 +779,105 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.EventEdge.Node(childComplexity), true
 
+	case "IdentityVerification.account":
+		if e.ComplexityRoot.IdentityVerification.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerification.AccountID(childComplexity), true
+	case "IdentityVerification.accountNode":
+		if e.ComplexityRoot.IdentityVerification.AccountNode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerification.AccountNode(childComplexity), true
+	case "IdentityVerification.category":
+		if e.ComplexityRoot.IdentityVerification.Category == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerification.Category(childComplexity), true
+	case "IdentityVerification.completed":
+		if e.ComplexityRoot.IdentityVerification.Completed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerification.Completed(childComplexity), true
+	case "IdentityVerification.created":
+		if e.ComplexityRoot.IdentityVerification.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerification.Created(childComplexity), true
+	case "IdentityVerification.failureType":
+		if e.ComplexityRoot.IdentityVerification.FailureType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerification.FailureType(childComplexity), true
+	case "IdentityVerification.id":
+		if e.ComplexityRoot.IdentityVerification.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerification.ID(childComplexity), true
+	case "IdentityVerification.livemode":
+		if e.ComplexityRoot.IdentityVerification.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerification.Livemode(childComplexity), true
+	case "IdentityVerification.retriable":
+		if e.ComplexityRoot.IdentityVerification.Retriable == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerification.Retriable(childComplexity), true
+	case "IdentityVerification.reviewOpened":
+		if e.ComplexityRoot.IdentityVerification.ReviewOpened == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerification.ReviewOpened(childComplexity), true
+	case "IdentityVerification.reviewResolved":
+		if e.ComplexityRoot.IdentityVerification.ReviewResolved == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerification.ReviewResolved(childComplexity), true
+	case "IdentityVerification.status":
+		if e.ComplexityRoot.IdentityVerification.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerification.Status(childComplexity), true
+
+	case "IdentityVerificationConnection.edges":
+		if e.ComplexityRoot.IdentityVerificationConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerificationConnection.Edges(childComplexity), true
+	case "IdentityVerificationConnection.pageInfo":
+		if e.ComplexityRoot.IdentityVerificationConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerificationConnection.PageInfo(childComplexity), true
+
+	case "IdentityVerificationEdge.cursor":
+		if e.ComplexityRoot.IdentityVerificationEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerificationEdge.Cursor(childComplexity), true
+	case "IdentityVerificationEdge.node":
+		if e.ComplexityRoot.IdentityVerificationEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IdentityVerificationEdge.Node(childComplexity), true
+
 	case "IndividualProfile.address":
 		if e.ComplexityRoot.IndividualProfile.Address == nil {
 			break
@@ -635,6 +915,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.IndividualProfile.SSNLastFour(childComplexity), true
 
+	case "Mutation.confirmBeneficialOwners":
+		if e.ComplexityRoot.Mutation.ConfirmBeneficialOwners == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_confirmBeneficialOwners_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ConfirmBeneficialOwners(childComplexity, args["accountId"].(string)), true
 	case "Mutation.createAccount":
 		if e.ComplexityRoot.Mutation.CreateAccount == nil {
 			break
@@ -646,6 +937,50 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateAccount(childComplexity, args["input"].(models.CreateAccountInput)), true
+	case "Mutation.createBeneficialOwner":
+		if e.ComplexityRoot.Mutation.CreateBeneficialOwner == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createBeneficialOwner_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateBeneficialOwner(childComplexity, args["accountId"].(string), args["input"].(models.CreateBeneficialOwnerInput)), true
+	case "Mutation.createIdentityVerification":
+		if e.ComplexityRoot.Mutation.CreateIdentityVerification == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createIdentityVerification_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateIdentityVerification(childComplexity, args["accountId"].(string)), true
+	case "Mutation.createOnboardingSession":
+		if e.ComplexityRoot.Mutation.CreateOnboardingSession == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createOnboardingSession_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateOnboardingSession(childComplexity, args["input"].(models.CreateOnboardingSessionInput)), true
+	case "Mutation.deleteBeneficialOwner":
+		if e.ComplexityRoot.Mutation.DeleteBeneficialOwner == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteBeneficialOwner_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteBeneficialOwner(childComplexity, args["accountId"].(string), args["id"].(string)), true
 	case "Mutation.disableAccount":
 		if e.ComplexityRoot.Mutation.DisableAccount == nil {
 			break
@@ -690,6 +1025,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RequestCapabilities(childComplexity, args["accountId"].(string), args["capabilities"].([]capability.Name)), true
+	case "Mutation.resendBeneficialOwnerInvite":
+		if e.ComplexityRoot.Mutation.ResendBeneficialOwnerInvite == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_resendBeneficialOwnerInvite_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ResendBeneficialOwnerInvite(childComplexity, args["accountId"].(string), args["id"].(string)), true
 	case "Mutation.restrictAccount":
 		if e.ComplexityRoot.Mutation.RestrictAccount == nil {
 			break
@@ -723,6 +1069,85 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateAccount(childComplexity, args["id"].(string), args["input"].(models.UpdateAccountInput)), true
+	case "Mutation.updateBeneficialOwner":
+		if e.ComplexityRoot.Mutation.UpdateBeneficialOwner == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateBeneficialOwner_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateBeneficialOwner(childComplexity, args["accountId"].(string), args["id"].(string), args["input"].(models.UpdateBeneficialOwnerInput)), true
+
+	case "OnboardingBootstrap.account":
+		if e.ComplexityRoot.OnboardingBootstrap.Account == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OnboardingBootstrap.Account(childComplexity), true
+	case "OnboardingBootstrap.session":
+		if e.ComplexityRoot.OnboardingBootstrap.OnboardingSession == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OnboardingBootstrap.OnboardingSession(childComplexity), true
+
+	case "OnboardingSession.account":
+		if e.ComplexityRoot.OnboardingSession.Account == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OnboardingSession.Account(childComplexity), true
+	case "OnboardingSession.accountId":
+		if e.ComplexityRoot.OnboardingSession.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OnboardingSession.AccountID(childComplexity), true
+	case "OnboardingSession.clientSecret":
+		if e.ComplexityRoot.OnboardingSession.ClientSecret == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OnboardingSession.ClientSecret(childComplexity), true
+	case "OnboardingSession.expiresAt":
+		if e.ComplexityRoot.OnboardingSession.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OnboardingSession.ExpiresAt(childComplexity), true
+	case "OnboardingSession.id":
+		if e.ComplexityRoot.OnboardingSession.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OnboardingSession.ID(childComplexity), true
+	case "OnboardingSession.livemode":
+		if e.ComplexityRoot.OnboardingSession.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OnboardingSession.Livemode(childComplexity), true
+	case "OnboardingSession.returnUrl":
+		if e.ComplexityRoot.OnboardingSession.ReturnURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OnboardingSession.ReturnURL(childComplexity), true
+	case "OnboardingSession.steps":
+		if e.ComplexityRoot.OnboardingSession.Steps == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OnboardingSession.Steps(childComplexity), true
+	case "OnboardingSession.url":
+		if e.ComplexityRoot.OnboardingSession.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OnboardingSession.URL(childComplexity), true
 
 	case "PageInfo.endCursor":
 		if e.ComplexityRoot.PageInfo.EndCursor == nil {
@@ -822,6 +1247,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Accounts(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.AccountFilter)), true
+	case "Query.beneficialOwner":
+		if e.ComplexityRoot.Query.BeneficialOwner == nil {
+			break
+		}
+
+		args, err := ec.field_Query_beneficialOwner_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.BeneficialOwner(childComplexity, args["accountId"].(string), args["id"].(string)), true
+	case "Query.beneficialOwners":
+		if e.ComplexityRoot.Query.BeneficialOwners == nil {
+			break
+		}
+
+		args, err := ec.field_Query_beneficialOwners_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.BeneficialOwners(childComplexity, args["accountId"].(string)), true
 	case "Query.capabilities":
 		if e.ComplexityRoot.Query.Capabilities == nil {
 			break
@@ -866,6 +1313,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Events(childComplexity, args["first"].(*int), args["after"].(*string), args["type"].(*string)), true
+	case "Query.identityVerification":
+		if e.ComplexityRoot.Query.IdentityVerification == nil {
+			break
+		}
+
+		args, err := ec.field_Query_identityVerification_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.IdentityVerification(childComplexity, args["accountId"].(string), args["id"].(string)), true
+	case "Query.identityVerifications":
+		if e.ComplexityRoot.Query.IdentityVerifications == nil {
+			break
+		}
+
+		args, err := ec.field_Query_identityVerifications_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.IdentityVerifications(childComplexity, args["accountId"].(string), args["first"].(*int), args["after"].(*string), args["filter"].(*model.IdentityVerificationFilter)), true
 
 	case "Query.node":
 		if e.ComplexityRoot.Query.Node == nil {
@@ -878,6 +1347,23 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Node(childComplexity, args["id"].(string)), true
+	case "Query.onboardingBootstrap":
+		if e.ComplexityRoot.Query.OnboardingBootstrap == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.OnboardingBootstrap(childComplexity), true
+	case "Query.onboardingSession":
+		if e.ComplexityRoot.Query.OnboardingSession == nil {
+			break
+		}
+
+		args, err := ec.field_Query_onboardingSession_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.OnboardingSession(childComplexity, args["accountId"].(string)), true
 
 	case "RequestCapabilitiesPayload.capabilities":
 		if e.ComplexityRoot.RequestCapabilitiesPayload.Capabilities == nil {
@@ -966,12 +1452,16 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputAddressInput,
 		ec.unmarshalInputBusinessInput,
 		ec.unmarshalInputCreateAccountInput,
+		ec.unmarshalInputCreateBeneficialOwnerInput,
+		ec.unmarshalInputCreateOnboardingSessionInput,
+		ec.unmarshalInputIdentityVerificationFilter,
 		ec.unmarshalInputIndividualInput,
 		ec.unmarshalInputPersonNameInput,
 		ec.unmarshalInputPhoneInput,
 		ec.unmarshalInputProfileInput,
 		ec.unmarshalInputTermsOfServiceInput,
 		ec.unmarshalInputUpdateAccountInput,
+		ec.unmarshalInputUpdateBeneficialOwnerInput,
 	)
 	first := true
 
@@ -1339,6 +1829,102 @@ type Query {
 
 type Mutation
 `, BuiltIn: false},
+	{Name: "../schema/beneficial_owners.graphqls", Input: `# Beneficial owners of business accounts (spec doc 1 §2.3, §4.2).
+
+enum BeneficialOwnerStatus {
+  PENDING
+  INVITE_SENT
+  COMPLETED
+}
+
+enum OwnerRole {
+  OWNER
+  CONTROLLER
+}
+
+type BeneficialOwner implements Node {
+  id: ID!
+  accountId: ID!
+  account: Account!
+  "Only moves forward: PENDING, INVITE_SENT, COMPLETED."
+  status: BeneficialOwnerStatus!
+  firstName: String!
+  middleName: String
+  lastName: String!
+  suffix: String
+  email: String!
+  roles: [OwnerRole!]!
+  percentOwnership: Float
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+"With invite, only the name, e-mail and roles are needed: the person completes the rest."
+input CreateBeneficialOwnerInput {
+  invite: Boolean
+  firstName: String!
+  middleName: String
+  lastName: String!
+  suffix: String
+  email: String!
+  roles: [OwnerRole!]!
+  phoneNumber: String
+  "YYYY-MM-DD"
+  dob: String
+  "Only its last four digits are kept."
+  ssn: String
+  addressLine1: String
+  addressLine2: String
+  city: String
+  state: String
+  postalCode: String
+  country: String
+  percentOwnership: Float
+}
+
+"Omitted fields stay; roles replace the roles; blank identity and address values are ignored."
+input UpdateBeneficialOwnerInput {
+  firstName: String
+  middleName: String
+  lastName: String
+  suffix: String
+  email: String
+  roles: [OwnerRole!]
+  phoneNumber: String
+  dob: String
+  ssn: String
+  addressLine1: String
+  addressLine2: String
+  city: String
+  state: String
+  postalCode: String
+  country: String
+  percentOwnership: Float
+}
+
+extend type Account {
+  "The roster: owners created with their details and invited owners who completed them."
+  beneficialOwners: [BeneficialOwner!]!
+}
+
+extend type Query {
+  "The account's roster (as Account.beneficialOwners)."
+  beneficialOwners(accountId: ID!): [BeneficialOwner!]!
+  "One owner of the account, invited ones included."
+  beneficialOwner(accountId: ID!, id: ID!): BeneficialOwner
+}
+
+extend type Mutation {
+  createBeneficialOwner(accountId: ID!, input: CreateBeneficialOwnerInput!): BeneficialOwner!
+  updateBeneficialOwner(accountId: ID!, id: ID!, input: UpdateBeneficialOwnerInput!): BeneficialOwner!
+  "Removes the owner; a pending invitation stops working. True once removed."
+  deleteBeneficialOwner(accountId: ID!, id: ID!): Boolean!
+  resendBeneficialOwnerInvite(accountId: ID!, id: ID!): BeneficialOwner!
+  "Certifies the roster (at least one owner, one controller, at most 100 percent owned)."
+  confirmBeneficialOwners(accountId: ID!): Account!
+}
+`, BuiltIn: false},
 	{Name: "../schema/capabilities.graphqls", Input: `# Capabilities (spec doc 1 §2.2, §4.3).
 
 enum CapabilityName {
@@ -1443,6 +2029,109 @@ extend type Query {
   events(first: Int = 10, after: String, type: String): EventConnection!
 }
 `, BuiltIn: false},
+	{Name: "../schema/identity_verifications.graphqls", Input: `# Identity verification runs (spec doc 1 §2.5, §4.5).
+
+enum IdentityVerificationStatus {
+  PENDING
+  APPROVED
+  FAILED
+  ERRORED
+  INCOMPLETE
+}
+
+type IdentityVerification implements Node {
+  id: ID!
+  "The account's id."
+  account: ID!
+  accountNode: Account!
+  status: IdentityVerificationStatus!
+  "identity_mismatch, identity_not_found, verification_rejected, review_pending, provider_error, signals_unavailable, unclassified."
+  failureType: String
+  retriable: Boolean
+  "retriable_with_new_data, step_up, terminal, review, transient, unclassified."
+  category: String
+  completed: DateTime
+  reviewOpened: DateTime
+  reviewResolved: DateTime
+  livemode: Boolean!
+  created: DateTime!
+}
+
+type IdentityVerificationConnection {
+  edges: [IdentityVerificationEdge!]!
+  pageInfo: PageInfo!
+}
+
+type IdentityVerificationEdge {
+  cursor: String!
+  node: IdentityVerification!
+}
+
+input IdentityVerificationFilter {
+  status: IdentityVerificationStatus
+  provider: String
+}
+
+extend type Account {
+  "The account's newest identity verification runs (up to 100), most recent first."
+  identityVerifications: [IdentityVerification!]!
+}
+
+extend type Query {
+  identityVerifications(accountId: ID!, first: Int, after: String, filter: IdentityVerificationFilter): IdentityVerificationConnection!
+  identityVerification(accountId: ID!, id: ID!): IdentityVerification
+}
+
+extend type Mutation {
+  "Starts a KYC run against the account's current identity data; it concludes in the background."
+  createIdentityVerification(accountId: ID!): IdentityVerification!
+}
+`, BuiltIn: false},
+	{Name: "../schema/onboarding_sessions.graphqls", Input: `# Onboarding sessions (spec doc 1 §2.4, §4.4).
+
+type OnboardingSession {
+  id: ID!
+  accountId: ID!
+  account: Account!
+  "The onb_sess_ secret: given out only when the session is created."
+  clientSecret: String
+  returnUrl: String
+  expiresAt: DateTime!
+  steps: [String!]!
+  "Where to redirect the holder: single-use, expires with the session."
+  url: String
+  livemode: Boolean!
+}
+
+type OnboardingBootstrap {
+  session: OnboardingSession!
+  account: Account!
+}
+
+input CreateOnboardingSessionInput {
+  accountId: ID!
+  "id_verification, geo_compliance, payment_method; default: every pending one."
+  steps: [String!]
+  returnUrl: String
+}
+
+extend type Account {
+  "The active onboarding session, null when there is none."
+  onboardingSession: OnboardingSession
+}
+
+extend type Query {
+  "The account's active session; resource_missing when there is none."
+  onboardingSession(accountId: ID!): OnboardingSession
+  "For an onb_sess_ secret: its session and its account."
+  onboardingBootstrap: OnboardingBootstrap!
+}
+
+extend type Mutation {
+  "Opens the account's session; the previous one expires at once."
+  createOnboardingSession(input: CreateOnboardingSessionInput!): OnboardingSession!
+}
+`, BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -1482,6 +2171,12 @@ func (ec *executionContext) childFields_Account(ctx context.Context, field graph
 		return ec.fieldContext_Account_created(ctx, field)
 	case "updated":
 		return ec.fieldContext_Account_updated(ctx, field)
+	case "beneficialOwners":
+		return ec.fieldContext_Account_beneficialOwners(ctx, field)
+	case "identityVerifications":
+		return ec.fieldContext_Account_identityVerifications(ctx, field)
+	case "onboardingSession":
+		return ec.fieldContext_Account_onboardingSession(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Account", field.Name)
 }
@@ -1522,6 +2217,40 @@ func (ec *executionContext) childFields_Address(ctx context.Context, field graph
 		return ec.fieldContext_Address_country(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Address", field.Name)
+}
+
+func (ec *executionContext) childFields_BeneficialOwner(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_BeneficialOwner_id(ctx, field)
+	case "accountId":
+		return ec.fieldContext_BeneficialOwner_accountId(ctx, field)
+	case "account":
+		return ec.fieldContext_BeneficialOwner_account(ctx, field)
+	case "status":
+		return ec.fieldContext_BeneficialOwner_status(ctx, field)
+	case "firstName":
+		return ec.fieldContext_BeneficialOwner_firstName(ctx, field)
+	case "middleName":
+		return ec.fieldContext_BeneficialOwner_middleName(ctx, field)
+	case "lastName":
+		return ec.fieldContext_BeneficialOwner_lastName(ctx, field)
+	case "suffix":
+		return ec.fieldContext_BeneficialOwner_suffix(ctx, field)
+	case "email":
+		return ec.fieldContext_BeneficialOwner_email(ctx, field)
+	case "roles":
+		return ec.fieldContext_BeneficialOwner_roles(ctx, field)
+	case "percentOwnership":
+		return ec.fieldContext_BeneficialOwner_percentOwnership(ctx, field)
+	case "livemode":
+		return ec.fieldContext_BeneficialOwner_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_BeneficialOwner_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_BeneficialOwner_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BeneficialOwner", field.Name)
 }
 
 func (ec *executionContext) childFields_BusinessProfile(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1634,6 +2363,56 @@ func (ec *executionContext) childFields_EventEdge(ctx context.Context, field gra
 	return nil, fmt.Errorf("no field named %q was found under type EventEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_IdentityVerification(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_IdentityVerification_id(ctx, field)
+	case "account":
+		return ec.fieldContext_IdentityVerification_account(ctx, field)
+	case "accountNode":
+		return ec.fieldContext_IdentityVerification_accountNode(ctx, field)
+	case "status":
+		return ec.fieldContext_IdentityVerification_status(ctx, field)
+	case "failureType":
+		return ec.fieldContext_IdentityVerification_failureType(ctx, field)
+	case "retriable":
+		return ec.fieldContext_IdentityVerification_retriable(ctx, field)
+	case "category":
+		return ec.fieldContext_IdentityVerification_category(ctx, field)
+	case "completed":
+		return ec.fieldContext_IdentityVerification_completed(ctx, field)
+	case "reviewOpened":
+		return ec.fieldContext_IdentityVerification_reviewOpened(ctx, field)
+	case "reviewResolved":
+		return ec.fieldContext_IdentityVerification_reviewResolved(ctx, field)
+	case "livemode":
+		return ec.fieldContext_IdentityVerification_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_IdentityVerification_created(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type IdentityVerification", field.Name)
+}
+
+func (ec *executionContext) childFields_IdentityVerificationConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_IdentityVerificationConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_IdentityVerificationConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type IdentityVerificationConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_IdentityVerificationEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_IdentityVerificationEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_IdentityVerificationEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type IdentityVerificationEdge", field.Name)
+}
+
 func (ec *executionContext) childFields_IndividualProfile(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "name":
@@ -1650,6 +2429,40 @@ func (ec *executionContext) childFields_IndividualProfile(ctx context.Context, f
 		return ec.fieldContext_IndividualProfile_address(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type IndividualProfile", field.Name)
+}
+
+func (ec *executionContext) childFields_OnboardingBootstrap(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "session":
+		return ec.fieldContext_OnboardingBootstrap_session(ctx, field)
+	case "account":
+		return ec.fieldContext_OnboardingBootstrap_account(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OnboardingBootstrap", field.Name)
+}
+
+func (ec *executionContext) childFields_OnboardingSession(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_OnboardingSession_id(ctx, field)
+	case "accountId":
+		return ec.fieldContext_OnboardingSession_accountId(ctx, field)
+	case "account":
+		return ec.fieldContext_OnboardingSession_account(ctx, field)
+	case "clientSecret":
+		return ec.fieldContext_OnboardingSession_clientSecret(ctx, field)
+	case "returnUrl":
+		return ec.fieldContext_OnboardingSession_returnUrl(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_OnboardingSession_expiresAt(ctx, field)
+	case "steps":
+		return ec.fieldContext_OnboardingSession_steps(ctx, field)
+	case "url":
+		return ec.fieldContext_OnboardingSession_url(ctx, field)
+	case "livemode":
+		return ec.fieldContext_OnboardingSession_livemode(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OnboardingSession", field.Name)
 }
 
 func (ec *executionContext) childFields_PageInfo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -40,6 +40,21 @@ type EventEdge struct {
 	Node   *events.Event `json:"node"`
 }
 
+type IdentityVerificationConnection struct {
+	Edges    []*IdentityVerificationEdge `json:"edges"`
+	PageInfo *PageInfo                   `json:"pageInfo"`
+}
+
+type IdentityVerificationEdge struct {
+	Cursor string                       `json:"cursor"`
+	Node   *models.IdentityVerification `json:"node"`
+}
+
+type IdentityVerificationFilter struct {
+	Status   *models.RunStatus `json:"status,omitempty"`
+	Provider *string           `json:"provider,omitempty"`
+}
+
 // Relay pagination state of a connection.
 type PageInfo struct {
 	HasNextPage     bool    `json:"hasNextPage"`

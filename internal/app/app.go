@@ -9,18 +9,21 @@ import (
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/riverqueue/river"
 
 	"github.com/frame-oss/payments-server/internal/domain/capability"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/platform/clock"
 	"github.com/frame-oss/payments-server/internal/platform/httpx"
+	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/internal/platform/ratelimit"
 	"github.com/frame-oss/payments-server/internal/platform/secrets"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/migrations"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers"
+	"github.com/frame-oss/payments-server/resolvers/accounts"
 	"github.com/frame-oss/payments-server/resolvers/areas"
 	"github.com/frame-oss/payments-server/resolvers/op"
 	"github.com/frame-oss/payments-server/rest"
@@ -57,6 +60,14 @@ type Options struct {
 	// process through LISTEN/NOTIFY (auth.CredentialCache). The zero value
 	// turns it off; with it on, call App.Close before closing the database.
 	CredentialCache auth.CacheConfig
+	// Jobs is the job engine the operations enqueue background work on,
+	// and Workers its bundle, to which New adds the areas' workers: build
+	// the engine before New and start it after.
+	Jobs    *jobs.Engine
+	Workers *river.Workers
+	// IdentityAttempts is the identity verification attempt allowance per
+	// account (0: the default, 3).
+	IdentityAttempts int
 }
 
 // App is the assembled server.
@@ -79,7 +90,14 @@ func New(o Options) *App {
 		o.Logger = slog.Default()
 	}
 	kit := &op.Kit{DB: o.DB, Clock: o.Clock, Logger: o.Logger, Secret: secrets.NewSource(o.DB, o.ServerSecret)}
+	kit.Jobs = o.Jobs
 	svc := areas.New(kit, areas.Hooks{Facts: o.FactsHook})
+	svc.Accounts.IdentityAttempts = o.IdentityAttempts
+	if o.Workers != nil {
+		if err := accounts.AddWorkers(o.Workers, svc.Accounts); err != nil {
+			panic(err) // a worker registered twice: a wiring mistake, found at start
+		}
+	}
 	metrics := httpx.NewMetrics()
 	authn := &auth.Authenticator{DB: o.DB, Clock: o.Clock,
 		Cache: auth.NewCredentialCache(o.DB, o.Clock, o.CredentialCache, o.Logger)}

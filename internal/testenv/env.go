@@ -8,12 +8,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riverqueue/river"
+
 	"github.com/frame-oss/payments-server/internal/testenv/testdb"
 
 	"github.com/frame-oss/payments-server/internal/app"
 	"github.com/frame-oss/payments-server/internal/domain/capability"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/platform/clock"
+	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/areas"
@@ -30,6 +33,10 @@ type Env struct {
 	App      *app.App
 	Services areas.Services
 	Server   *httptest.Server
+
+	// Jobs is the server's job engine: operations enqueue on it, and it
+	// works the jobs once StartJobs has started it.
+	Jobs *jobs.Engine
 
 	// Merchant holds every product; Keys are its four keys.
 	Merchant *auth.Merchant
@@ -65,10 +72,16 @@ func New(t testing.TB, opts ...Option) *Env {
 	for _, opt := range opts {
 		opt(&o)
 	}
+	workers := river.NewWorkers()
+	engine, err := jobs.New(db.Pool, jobs.Config{Logger: o.Logger, Clock: clk, Workers: workers, MaxWorkers: 2})
+	if err != nil {
+		t.Fatalf("testenv: job engine: %v", err)
+	}
+	o.Jobs, o.Workers = engine, workers
 	a := app.New(o)
 	srv := httptest.NewServer(a.Handler)
 	t.Cleanup(srv.Close)
-	e := &Env{T: t, DB: db, Clock: clk, App: a, Services: a.Services, Server: srv}
+	e := &Env{T: t, DB: db, Clock: clk, App: a, Services: a.Services, Server: srv, Jobs: engine}
 	e.Merchant, e.Keys = e.NewMerchant(auth.NewMerchant{Name: "Test Platform"})
 	return e
 }
@@ -92,4 +105,24 @@ func (e *Env) NewMerchant(in auth.NewMerchant) (*auth.Merchant, auth.IssuedKeys)
 // WithLogger sends the server's logs to l.
 func WithLogger(l *slog.Logger) Option {
 	return func(o *app.Options) { o.Logger = l }
+}
+
+// StartJobs starts the job engine (background work such as identity runs
+// concluding) until the test ends. Tests that do not call it leave the
+// enqueued jobs unworked.
+func (e *Env) StartJobs() {
+	e.T.Helper()
+	if err := e.Jobs.Start(context.Background()); err != nil {
+		e.T.Fatalf("testenv: start jobs: %v", err)
+	}
+	e.T.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = e.Jobs.Stop(ctx)
+	})
+}
+
+// WithIdentityAttempts sets the identity verification attempt allowance.
+func WithIdentityAttempts(n int) Option {
+	return func(o *app.Options) { o.IdentityAttempts = n }
 }

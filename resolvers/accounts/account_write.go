@@ -1,6 +1,7 @@
 package accounts
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 
@@ -36,7 +37,8 @@ type accountWrite struct {
 	// of the account (capability.disabled), without previous_attributes.
 	AnnounceCapability *models.Capability
 
-	stored map[uuid.UUID]capabilityRow // capability rows as loaded
+	stored       map[uuid.UUID]capabilityRow // capability rows as loaded
+	verification json.RawMessage             // the account's verification facts as loaded
 }
 
 // capabilityRow is what is stored of a capability and may change.
@@ -73,32 +75,46 @@ func writeAccount[Out any](ctx context.Context, s *Service, spec op.Spec, id str
 				return out, err
 			}
 		}
-		a, err := lockAccount(ctx, w.Tx, w.P, id)
+		aw, err := s.changeAccount(ctx, w, id, rule)
 		if err != nil {
-			return out, err
-		}
-		// In a statement of its own, after the lock (see lockAccount).
-		caps, err := loadCapabilities(ctx, w.Tx, []uuid.UUID{a.ID})
-		if err != nil {
-			return out, err
-		}
-		aw := &accountWrite{W: w, Account: a, Caps: caps[a.ID], stored: map[uuid.UUID]capabilityRow{}}
-		for _, c := range aw.Caps {
-			aw.stored[c.ID] = rowOf(c)
-		}
-		s.derive(a, aw.Caps)
-		before, err := events.Render(a)
-		if err != nil {
-			return out, err
-		}
-		if err := rule(ctx, aw); err != nil {
-			return out, err
-		}
-		if err := s.finish(ctx, aw, before); err != nil {
 			return out, err
 		}
 		return result(aw), nil
 	})
+}
+
+// changeAccount is the account write inside a running write w (a
+// request's, or the service's own through op.Background): lock, load,
+// derive, render, apply rule, then finish.
+func (s *Service) changeAccount(ctx context.Context, w *op.W, id string, rule func(ctx context.Context, aw *accountWrite) error) (*accountWrite, error) {
+	a, err := lockAccount(ctx, w.Tx, w.P, id)
+	if err != nil {
+		return nil, err
+	}
+	// In a statement of its own, after the lock (see lockAccount).
+	caps, err := loadCapabilities(ctx, w.Tx, []uuid.UUID{a.ID})
+	if err != nil {
+		return nil, err
+	}
+	aw := &accountWrite{W: w, Account: a, Caps: caps[a.ID], stored: map[uuid.UUID]capabilityRow{}}
+	if aw.verification, err = json.Marshal(a.Verification); err != nil {
+		return nil, err
+	}
+	for _, c := range aw.Caps {
+		aw.stored[c.ID] = rowOf(c)
+	}
+	s.derive(a, aw.Caps)
+	before, err := events.Render(a)
+	if err != nil {
+		return nil, err
+	}
+	if err := rule(ctx, aw); err != nil {
+		return nil, err
+	}
+	if err := s.finish(ctx, aw, before); err != nil {
+		return nil, err
+	}
+	return aw, nil
 }
 
 // finish derives, reconciles, persists and announces an account write.
@@ -163,12 +179,25 @@ func rowChanged(prev map[string]any) bool {
 
 // persist writes what the write changed: the account row (one statement),
 // the capabilities that changed (one statement), the new ones (one).
+//
+// A change to the verification facts alone (a roster certification that
+// changes nothing rendered) writes that column without touching `updated`.
 func (s *Service) persist(ctx context.Context, aw *accountWrite, accountChanged bool) error {
-	if accountChanged {
+	verification, err := json.Marshal(aw.Account.Verification)
+	if err != nil {
+		return err
+	}
+	factsChanged := !bytes.Equal(verification, aw.verification)
+	switch {
+	case accountChanged:
 		if _, err := aw.Tx.Update(aw.Account).
 			Column("external_id", "metadata", "profile", "terms_of_service", "status", "restricted_by",
-				"disabled", "activated", "updated").WherePK().Exec(ctx); err != nil {
+				"disabled", "activated", "verification", "updated").WherePK().Exec(ctx); err != nil {
 			return externalIDTaken(err)
+		}
+	case factsChanged:
+		if _, err := aw.Tx.Update(aw.Account).Column("verification").WherePK().Exec(ctx); err != nil {
+			return err
 		}
 	}
 	var changed, fresh []*models.Capability

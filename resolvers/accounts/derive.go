@@ -14,10 +14,18 @@ import (
 
 // facts gathers what the requirement rules need to know about a.
 func (s *Service) facts(a *models.Account) capability.Facts {
+	v := &a.Verification
 	f := capability.Facts{
-		AccountType:   string(a.Type),
-		Present:       a.Profile.PresentFields(),
-		TermsAccepted: a.TermsOfService != nil && a.TermsOfService.Accepted,
+		AccountType:               string(a.Type),
+		Present:                   a.Profile.PresentFields(),
+		TermsAccepted:             a.TermsOfService != nil && a.TermsOfService.Accepted,
+		IdentityRun:               v.IdentityRun,
+		DocumentVerified:          v.DocumentVerified,
+		PhoneVerified:             v.PhoneVerified(a.ProfilePhone()),
+		KYCPrefillConfirmed:       v.PrefillConfirmed != nil,
+		BeneficialOwnersCollected: v.OwnersConfirmed != nil,
+		BankAccountLinked:         v.BankAccountLinked,
+		GeoStatus:                 v.GeoStatus,
 	}
 	if s.FactsHook != nil {
 		s.FactsHook(a, &f)

@@ -23,6 +23,10 @@ type Service struct {
 	// an account. Verification flows that are not stored yet (phone,
 	// identity runs, payment methods) report through here in tests.
 	FactsHook func(a *models.Account, f *capability.Facts)
+
+	// IdentityAttempts is the identity verification attempt allowance of
+	// an account (0: DefaultIdentityAttempts).
+	IdentityAttempts int
 }
 
 // New returns the area's service over kit.

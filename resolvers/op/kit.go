@@ -8,6 +8,7 @@ import (
 	"log/slog"
 
 	"github.com/frame-oss/payments-server/internal/platform/clock"
+	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/internal/platform/secrets"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 )
@@ -21,4 +22,6 @@ type Kit struct {
 	// (idempotency), so that a stored fingerprint reveals nothing of what
 	// was sent. Every process serving one database must use the same one.
 	Secret *secrets.Source
+	// Jobs enqueues background work in a write's transaction (W.Enqueue).
+	Jobs *jobs.Engine
 }

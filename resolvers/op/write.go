@@ -12,6 +12,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/clock"
 	"github.com/frame-oss/payments-server/internal/platform/events"
 	"github.com/frame-oss/payments-server/internal/platform/idempotency"
+	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 )
 
@@ -35,6 +36,7 @@ type W struct {
 	P  *auth.Principal
 
 	clk    clock.Clock
+	jobs   *jobs.Engine
 	now    time.Time
 	events []*events.Event
 }
@@ -102,7 +104,7 @@ func Write[Out any](ctx context.Context, k *Kit, s Spec, fn func(ctx context.Con
 				return err
 			}
 		}
-		w := &W{Tx: tx, P: p, clk: k.Clock}
+		w := &W{Tx: tx, P: p, clk: k.Clock, jobs: k.Jobs}
 		if out, err = fn(ctx, w); err != nil {
 			return err
 		}

@@ -21,7 +21,17 @@ const (
 	PublishableKey    Kind = "publishable"
 	OnboardingSession Kind = "onboarding_session"
 	CheckoutSession   Kind = "checkout_session"
+	// Service is the service itself, acting in the background (a job that
+	// concludes a verification). No credential is of this kind, so no
+	// request can act as it.
+	Service Kind = "service"
 )
+
+// ServicePrincipal is the service acting for one merchant and mode, the
+// caller of background work.
+func ServicePrincipal(scope store.Scope) *Principal {
+	return &Principal{Kind: Service, Merchant: &Merchant{ID: scope.MerchantID}, Scope: scope}
+}
 
 // Principal is the authenticated caller.
 type Principal struct {

@@ -4,6 +4,7 @@ package httpx
 
 import (
 	"context"
+	"net"
 	"net/http"
 
 	"github.com/frame-oss/payments-server/internal/platform/auth"
@@ -20,6 +21,12 @@ type RequestInfo struct {
 	// operation (e.g. "Accounts", "query").
 	GraphQLOperation     string
 	GraphQLOperationType string
+	// RemoteIP and UserAgent are the client's, as the connection and the
+	// User-Agent header give them: the evidence attestations record (roster
+	// certification, consent to prefilled data). Forwarding headers are not
+	// trusted; a server behind a proxy sees the proxy's address.
+	RemoteIP  string
+	UserAgent string
 }
 
 type infoKey struct{}
@@ -39,7 +46,7 @@ func RequestIDFromContext(ctx context.Context) string { return Info(ctx).ID }
 // Request-Id response header, error bodies and the log line.
 func RequestID(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ri := &RequestInfo{ID: "req_" + auth.RandomString(24)}
+		ri := &RequestInfo{ID: "req_" + auth.RandomString(24), RemoteIP: remoteIP(r.RemoteAddr), UserAgent: r.UserAgent()}
 		w.Header().Set("Request-Id", ri.ID)
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), infoKey{}, ri)))
 	})
@@ -54,4 +61,12 @@ func NotePrincipal(ctx context.Context, p *auth.Principal) {
 	ri.MerchantID = p.Merchant.ID.String()
 	ri.Livemode = p.Scope.Livemode
 	ri.Credential = string(p.Kind)
+}
+
+// remoteIP is the host part of a connection's remote address.
+func remoteIP(addr string) string {
+	if host, _, err := net.SplitHostPort(addr); err == nil {
+		return host
+	}
+	return addr
 }

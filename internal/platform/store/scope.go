@@ -28,6 +28,9 @@ type Tenant struct {
 	idb   bun.IDB
 	bun   *bun.DB // scans prepared reads' rows (ScanPrepared)
 	scope Scope
+	// conn is the connection a transaction runs on (nil over the pool): it
+	// lends the transaction to pgx code (PgxTx).
+	conn *sql.Conn
 }
 
 // Tenant returns a Tenant over the pool.
@@ -85,9 +88,17 @@ func (t *Tenant) TryLock(ctx context.Context, name string) (bool, error) {
 
 // Tx runs fn in one transaction bound to scope: the change and the events it
 // emits commit together or not at all.
+//
+// The transaction runs on a connection held for it, so that code speaking
+// pgx (the job engine enqueueing a job) can join it (PgxTx).
 func (d *DB) Tx(ctx context.Context, s Scope, fn func(ctx context.Context, tx *Tenant) error) error {
-	return d.Bun.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, btx bun.Tx) error {
-		return fn(ctx, &Tenant{idb: btx, bun: d.Bun, scope: s})
+	conn, err := d.Bun.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	return conn.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, btx bun.Tx) error {
+		return fn(ctx, &Tenant{idb: btx, bun: d.Bun, scope: s, conn: conn.Conn})
 	})
 }
 

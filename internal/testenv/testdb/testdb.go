@@ -17,11 +17,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver pgtestdb opens
 	"github.com/peterldowns/pgtestdb"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
 
+	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/internal/platform/pgembed"
 	"github.com/frame-oss/payments-server/migrations"
 )
@@ -92,10 +94,23 @@ func configFromURL(raw string) (pgtestdb.Config, error) {
 // migrator builds the template database with the application's migrations.
 type migrator struct{}
 
-func (migrator) Hash() (string, error) { return migrations.Hash() }
+func (migrator) Hash() (string, error) {
+	h, err := migrations.Hash()
+	return h + "+" + jobs.SchemaVersion(), err
+}
 
-func (migrator) Migrate(ctx context.Context, db *sql.DB, _ pgtestdb.Config) error {
-	return migrations.Apply(ctx, bun.NewDB(db, pgdialect.New()))
+// Migrate applies the application's migrations, then the job engine's
+// (as the server does at start), so a test can enqueue jobs.
+func (migrator) Migrate(ctx context.Context, db *sql.DB, cfg pgtestdb.Config) error {
+	if err := migrations.Apply(ctx, bun.NewDB(db, pgdialect.New())); err != nil {
+		return err
+	}
+	pool, err := pgxpool.New(ctx, cfg.URL())
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	return jobs.Migrate(ctx, pool)
 }
 
 // NewDatabaseURL returns the URL of a fresh, migrated database for t,

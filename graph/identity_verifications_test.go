@@ -1,0 +1,67 @@
+package graph_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/frame-oss/payments-server/internal/testenv"
+)
+
+func TestIdentityVerificationThroughGraphQL(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	f.env.StartJobs()
+	acct := f.sk.CreateAccountGraphQL(testenv.Individual().WithCapabilities("kyc").
+		WithTermsOfService(testenv.TermsSpec{Token: "tos"}), "id")
+	aid := str(acct["id"])
+
+	g := gql(t, f.sk, `mutation($a: ID!) { createIdentityVerification(accountId: $a) { id account status failureType } }`,
+		map[string]any{"a": aid})
+	run := obj(g.Data["createIdentityVerification"])
+	require.Equal(t, "PENDING", run["status"])
+	require.Equal(t, aid, run["account"])
+
+	query := `query($a: ID!, $id: ID!) {
+		identityVerification(accountId: $a, id: $id) { status completed accountNode { id } }
+		account(id: $a) { status capabilities { name status } identityVerifications { id status } }
+		identityVerifications(accountId: $a, first: 5, filter: {status: APPROVED}) { edges { node { id } } pageInfo { hasNextPage } }
+	}`
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		g = gql(t, f.sk, query, map[string]any{"a": aid, "id": run["id"]})
+		// The account and the run are read by separate statements: wait
+		// until both show the conclusion (committed together).
+		if obj(g.Data["account"])["status"] == "ACTIVE" && obj(g.Data["identityVerification"])["status"] != "PENDING" ||
+			time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	require.Equal(t, "APPROVED", obj(g.Data["identityVerification"])["status"])
+	a := obj(g.Data["account"])
+	require.Equal(t, "ACTIVE", a["status"])
+	require.Equal(t, []any{map[string]any{"name": "KYC", "status": "ACTIVE"}}, a["capabilities"])
+	require.Equal(t, []any{map[string]any{"id": run["id"], "status": "APPROVED"}}, a["identityVerifications"])
+	require.Len(t, list(obj(g.Data["identityVerifications"])["edges"]), 1)
+}
+
+func TestAccountIdentityVerificationsLoadInOneBatch(t *testing.T) {
+	t.Parallel()
+	f := setup(t) // runs stay pending: only the loading is measured
+	query := `{ accounts(first: 50) { edges { node { id identityVerifications { id accountNode { id } } } } } }`
+	mk := func(n int) {
+		for range n {
+			a := f.sk.CreateAccount(testenv.Individual())
+			r := f.sk.Post("/v1/accounts/"+str(a["id"])+"/identity_verifications", nil)
+			require.Equal(t, 201, r.Status, string(r.Body))
+		}
+	}
+	mk(1)
+	few := gql(t, f.sk, query, nil)
+	mk(4)
+	many := gql(t, f.sk, query, nil)
+	require.Len(t, list(obj(many.Data["accounts"])["edges"]), 5)
+	require.Equal(t, few.Statements, many.Statements)
+}

@@ -1,0 +1,159 @@
+package accounts
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"github.com/frame-oss/payments-server/internal/domain/capability"
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/internal/platform/ids"
+	"github.com/frame-oss/payments-server/internal/platform/store"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// OnboardingSessionTTL is how long a session (its url and client secret)
+// lives (spec doc 1 §4.4 rule 1).
+const OnboardingSessionTTL = 30 * time.Minute
+
+// OnboardingURLBase is where a session's url sends the account holder.
+const OnboardingURLBase = "https://onboarding.frame.test/s/"
+
+// CreateOnboardingSession opens the account's onboarding session: the
+// previous one expires at once (its url and secret stop working), so an
+// account has one active session; the account's row lock serializes
+// creates and a unique index keeps it so. steps default to the account's
+// pending steps among those a session may be limited to.
+func (s *Service) CreateOnboardingSession(ctx context.Context, in *models.CreateOnboardingSessionInput) (*models.OnboardingSession, error) {
+	spec := op.Spec{Name: "onboarding_session.create", Allow: []auth.Kind{auth.SecretKey}, Params: in}
+	if in.AccountID == nil {
+		in.AccountID = new(string) // validated below, before any lookup
+	}
+	var sess *models.OnboardingSession
+	check := func(*op.W) error { return in.Validate() }
+	_, err := writeAccount(ctx, s, spec, *in.AccountID, check, func(ctx context.Context, aw *accountWrite) error {
+		a := aw.Account
+		if err := writable(a); err != nil {
+			return err
+		}
+		now := aw.Now()
+		if _, err := aw.Tx.Update((*models.OnboardingSession)(nil)).Set("status = 'expired'").
+			Where("os.account_id = ?", a.ID).Where("os.status = 'active'").Exec(ctx); err != nil {
+			return err
+		}
+		steps := in.Steps
+		if steps == nil {
+			steps = pendingSessionSteps(a.Steps)
+		}
+		sess = &models.OnboardingSession{ID: ids.New(now), AccountID: a.ID, ReturnURL: in.ReturnURL, Steps: steps,
+			ExpiresAt: models.At(now.Add(OnboardingSessionTTL)), Status: "active", URLToken: auth.RandomString(40),
+			Created: models.At(now)}
+		if _, err := aw.Tx.Insert(sess).Exec(ctx); err != nil {
+			return err
+		}
+		secret, err := auth.IssueSessionSecret(ctx, aw.Tx, auth.OnboardingSession, sess.ID, a.ID, now, OnboardingSessionTTL)
+		if err != nil {
+			return err
+		}
+		sess.ClientSecret = &secret
+		sess.URL = OnboardingURLBase + sess.URLToken
+		return nil
+	}, accountOf)
+	if err != nil {
+		return nil, err
+	}
+	return sess, nil
+}
+
+// pendingSessionSteps are the account's pending steps a session can take
+// the holder through, in the account's step order.
+func pendingSessionSteps(steps []capability.Step) []string {
+	out := []string{}
+	for _, st := range steps {
+		if st.Status != capability.StepCompleted && slices.Contains(models.OnboardingSteps, st.Key) {
+			out = append(out, st.Key)
+		}
+	}
+	return out
+}
+
+// OnboardingSessionOfAccount answers the account's active, unexpired
+// session with its url (the client secret is given out only at creation);
+// 404 when the account or such a session does not exist.
+func (s *Service) OnboardingSessionOfAccount(ctx context.Context, accountID string) (*models.OnboardingSession, error) {
+	p, err := auth.Require(ctx, auth.SecretKey)
+	if err != nil {
+		return nil, err
+	}
+	aid, ok := ids.Parse(accountID)
+	if !ok {
+		e := apierr.NotFound("account", accountID)
+		e.Param = "account_id"
+		return nil, e
+	}
+	sess := new(models.OnboardingSession)
+	err = s.DB.Tenant(p.Scope).Select(sess).Where("os.account_id = ?", aid).Where("os.status = 'active'").
+		Where("os.expires_at > ?", s.Clock.Now()).Scan(ctx)
+	if store.IsNoRows(err) {
+		return nil, &apierr.Error{Status: 404, Code: apierr.CodeResourceMissing,
+			Message: "No active onboarding session for account '" + accountID + "'", Param: "account_id"}
+	}
+	if err != nil {
+		return nil, err
+	}
+	sess.URL = OnboardingURLBase + sess.URLToken
+	return sess, nil
+}
+
+// OnboardingBootstrap answers what the onboarding component loads with
+// its session's secret: the session and its account, profile included.
+func (s *Service) OnboardingBootstrap(ctx context.Context) (*models.OnboardingBootstrap, error) {
+	p, err := auth.Require(ctx, auth.OnboardingSession)
+	if err != nil {
+		return nil, err
+	}
+	sess := new(models.OnboardingSession)
+	if err := s.DB.Tenant(p.Scope).Select(sess).Where("os.id = ?", p.SessionID).Scan(ctx); err != nil {
+		if store.IsNoRows(err) {
+			return nil, apierr.NotFound("onboarding_session", p.SessionID.String())
+		}
+		return nil, err
+	}
+	a, err := s.GetAccount(ctx, p.AccountID.String())
+	if err != nil {
+		return nil, err
+	}
+	return &models.OnboardingBootstrap{OnboardingSession: sess, Account: a}, nil
+}
+
+// OnboardingSessionsOfAccounts reads the active, unexpired session (or
+// nil) of many accounts in one statement (GraphQL's
+// Account.onboardingSession).
+func (s *Service) OnboardingSessionsOfAccounts(ctx context.Context, accountIDs []string) ([]*models.OnboardingSession, []error) {
+	lists, errs := childrenOfAccounts(ctx, s, accountIDs, []auth.Kind{auth.SecretKey},
+		func(t *store.Tenant, want []uuid.UUID) (map[uuid.UUID][]*models.OnboardingSession, error) {
+			var rows []*models.OnboardingSession
+			if err := t.Select(&rows).Where("os.account_id IN (?)", bun.In(want)).Where("os.status = 'active'").
+				Where("os.expires_at > ?", s.Clock.Now()).Scan(ctx); err != nil {
+				return nil, err
+			}
+			out := map[uuid.UUID][]*models.OnboardingSession{}
+			for _, r := range rows {
+				r.URL = OnboardingURLBase + r.URLToken
+				out[r.AccountID] = append(out[r.AccountID], r)
+			}
+			return out, nil
+		})
+	out := make([]*models.OnboardingSession, len(lists))
+	for i, l := range lists {
+		if len(l) > 0 {
+			out[i] = l[0]
+		}
+	}
+	return out, errs
+}

@@ -1,0 +1,34 @@
+package resolvers
+
+import (
+	"context"
+
+	"github.com/frame-oss/payments-server/graph/loaders"
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/models"
+)
+
+// Beneficial owners load by id (they are nodes) and by account (the
+// Account.beneficialOwners edge), each one statement per batch.
+var (
+	beneficialOwnerLoader = loader("beneficialOwner", func(r *Resolver) loaders.Fetch[*models.BeneficialOwner] {
+		return r.Svc.Accounts.BeneficialOwnersByIDs
+	})
+	_                     = node(beneficialOwnerLoader)
+	ownersOfAccountLoader = loader("beneficialOwnersOfAccount", func(r *Resolver) loaders.Fetch[[]*models.BeneficialOwner] {
+		return r.Svc.Accounts.BeneficialOwnersOfAccounts
+	})
+)
+
+// ownerOfAccount reads one owner through the loader, as missing when it
+// belongs to another account.
+func ownerOfAccount(ctx context.Context, accountID, id string) (*models.BeneficialOwner, error) {
+	o, err := load(ctx, beneficialOwnerLoader, id)
+	if err != nil {
+		return nil, err
+	}
+	if o.AccountID.String() != accountID {
+		return nil, apierr.NotFound("beneficial_owner", id)
+	}
+	return o, nil
+}

@@ -1,0 +1,50 @@
+package rest
+
+import (
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/accounts"
+)
+
+// onboardingSessionRoutes mounts /v1/onboarding_sessions (spec doc 1 §4.4).
+func onboardingSessionRoutes(r chi.Router, svc *accounts.Service) {
+	h := onboardingHandlers{svc}
+	r.Post("/v1/onboarding_sessions", h.create)
+	r.Get("/v1/onboarding_sessions", h.ofAccount)
+	r.Get("/v1/onboarding_sessions/bootstrap", h.bootstrap)
+}
+
+type onboardingHandlers struct{ svc *accounts.Service }
+
+func (h onboardingHandlers) create(w http.ResponseWriter, r *http.Request) {
+	var in models.CreateOnboardingSessionInput
+	if err := decode(r, &in); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	s, err := h.svc.CreateOnboardingSession(r.Context(), &in)
+	respond(w, r, http.StatusCreated, s, err)
+}
+
+func (h onboardingHandlers) ofAccount(w http.ResponseWriter, r *http.Request) {
+	q := newQuery(r)
+	accountID := q.str("account_id")
+	if err := q.err(); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	if accountID == nil {
+		empty := ""
+		accountID = &empty
+	}
+	s, err := h.svc.OnboardingSessionOfAccount(r.Context(), *accountID)
+	respond(w, r, http.StatusOK, s, err)
+}
+
+func (h onboardingHandlers) bootstrap(w http.ResponseWriter, r *http.Request) {
+	b, err := h.svc.OnboardingBootstrap(r.Context())
+	respond(w, r, http.StatusOK, b, err)
+}
