@@ -27,6 +27,7 @@ type ResolverRoot interface {
 	Account() AccountResolver
 	Capability() CapabilityResolver
 	Mutation() MutationResolver
+	PaymentMethod() PaymentMethodResolver
 	Query() QueryResolver
 }
 
@@ -34,6 +35,12 @@ type DirectiveRoot struct {
 }
 
 type ComplexityRoot struct {
+	ACHDetails struct {
+		AccountType func(childComplexity int) int
+		BankName    func(childComplexity int) int
+		LastFour    func(childComplexity int) int
+	}
+
 	Account struct {
 		BlockedReason         func(childComplexity int) int
 		Capabilities          func(childComplexity int) int
@@ -108,6 +115,67 @@ type ComplexityRoot struct {
 		Requirement func(childComplexity int) int
 	}
 
+	CardDetails struct {
+		Brand                    func(childComplexity int) int
+		Currency                 func(childComplexity int) int
+		ExpMonth                 func(childComplexity int) int
+		ExpYear                  func(childComplexity int) int
+		InstantAvailable         func(childComplexity int) int
+		InstantSteerTo           func(childComplexity int) int
+		InstantUnavailableReason func(childComplexity int) int
+		Issuer                   func(childComplexity int) int
+		LastFour                 func(childComplexity int) int
+		Segment                  func(childComplexity int) int
+		Type                     func(childComplexity int) int
+		Wallet                   func(childComplexity int) int
+	}
+
+	Customer struct {
+		BillingAddress  func(childComplexity int) int
+		Created         func(childComplexity int) int
+		DateOfBirth     func(childComplexity int) int
+		Description     func(childComplexity int) int
+		Email           func(childComplexity int) int
+		ID              func(childComplexity int) int
+		IsDeleted       func(childComplexity int) int
+		Livemode        func(childComplexity int) int
+		Metadata        func(childComplexity int) int
+		Name            func(childComplexity int) int
+		PaymentMethods  func(childComplexity int) int
+		Phone           func(childComplexity int) int
+		ShippingAddress func(childComplexity int) int
+		Status          func(childComplexity int) int
+		Updated         func(childComplexity int) int
+	}
+
+	CustomerAddress struct {
+		City       func(childComplexity int) int
+		Country    func(childComplexity int) int
+		ID         func(childComplexity int) int
+		Line1      func(childComplexity int) int
+		Line2      func(childComplexity int) int
+		Livemode   func(childComplexity int) int
+		PostalCode func(childComplexity int) int
+		State      func(childComplexity int) int
+		Type       func(childComplexity int) int
+	}
+
+	CustomerConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	CustomerEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	Deleted struct {
+		Deleted func(childComplexity int) int
+		ID      func(childComplexity int) int
+		Object  func(childComplexity int) int
+	}
+
 	Event struct {
 		Created  func(childComplexity int) int
 		Data     func(childComplexity int) int
@@ -136,14 +204,19 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
+		BlockCustomer        func(childComplexity int, id string) int
 		CreateAccount        func(childComplexity int, input models.CreateAccountInput) int
+		CreateCustomer       func(childComplexity int, input models.CreateCustomerInput) int
+		DeleteCustomer       func(childComplexity int, id string) int
 		DisableAccount       func(childComplexity int, id string) int
 		DisableCapability    func(childComplexity int, accountID string, name capability.Name) int
 		ReactivateCapability func(childComplexity int, accountID string, name capability.Name) int
 		RequestCapabilities  func(childComplexity int, accountID string, capabilities []capability.Name) int
 		RestrictAccount      func(childComplexity int, id string) int
+		UnblockCustomer      func(childComplexity int, id string) int
 		UnrestrictAccount    func(childComplexity int, id string) int
 		UpdateAccount        func(childComplexity int, id string, input models.UpdateAccountInput) int
+		UpdateCustomer       func(childComplexity int, id string, input models.UpdateCustomerInput) int
 	}
 
 	PageInfo struct {
@@ -151,6 +224,22 @@ type ComplexityRoot struct {
 		HasNextPage     func(childComplexity int) int
 		HasPreviousPage func(childComplexity int) int
 		StartCursor     func(childComplexity int) int
+	}
+
+	PaymentMethod struct {
+		ACH        func(childComplexity int) int
+		Account    func(childComplexity int) int
+		AccountID  func(childComplexity int) int
+		Billing    func(childComplexity int) int
+		Card       func(childComplexity int) int
+		Created    func(childComplexity int) int
+		Customer   func(childComplexity int) int
+		CustomerID func(childComplexity int) int
+		ID         func(childComplexity int) int
+		Livemode   func(childComplexity int) int
+		Status     func(childComplexity int) int
+		Type       func(childComplexity int) int
+		Updated    func(childComplexity int) int
 	}
 
 	PersonName struct {
@@ -175,6 +264,8 @@ type ComplexityRoot struct {
 		Accounts     func(childComplexity int, first *int, after *string, filter *model.AccountFilter) int
 		Capabilities func(childComplexity int, accountID string) int
 		Capability   func(childComplexity int, accountID string, name capability.Name) int
+		Customer     func(childComplexity int, id string) int
+		Customers    func(childComplexity int, first *int, after *string, filter *model.CustomerFilter) int
 		Event        func(childComplexity int, id string) int
 		Events       func(childComplexity int, first *int, after *string, typeArg *string) int
 		Node         func(childComplexity int, id string) int
@@ -200,6 +291,13 @@ type ComplexityRoot struct {
 		Token      func(childComplexity int) int
 		UserAgent  func(childComplexity int) int
 	}
+
+	WalletDetails struct {
+		Consumed     func(childComplexity int) int
+		DynamicLast4 func(childComplexity int) int
+		SingleUse    func(childComplexity int) int
+		Type         func(childComplexity int) int
+	}
 }
 
 type executableSchema graphql.ExecutableSchemaState[ResolverRoot, DirectiveRoot, ComplexityRoot]
@@ -215,6 +313,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 	ec := newExecutionContext(nil, e, nil)
 	_ = ec
 	switch typeName + "." + field {
+
+	case "ACHDetails.accountType":
+		if e.ComplexityRoot.ACHDetails.AccountType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ACHDetails.AccountType(childComplexity), true
+	case "ACHDetails.bankName":
+		if e.ComplexityRoot.ACHDetails.BankName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ACHDetails.BankName(childComplexity), true
+	case "ACHDetails.lastFour":
+		if e.ComplexityRoot.ACHDetails.LastFour == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ACHDetails.LastFour(childComplexity), true
 
 	case "Account.blockedReason":
 		if e.ComplexityRoot.Account.BlockedReason == nil {
@@ -541,6 +658,270 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CapabilityError.Requirement(childComplexity), true
 
+	case "CardDetails.brand":
+		if e.ComplexityRoot.CardDetails.Brand == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardDetails.Brand(childComplexity), true
+	case "CardDetails.currency":
+		if e.ComplexityRoot.CardDetails.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardDetails.Currency(childComplexity), true
+	case "CardDetails.expMonth":
+		if e.ComplexityRoot.CardDetails.ExpMonth == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardDetails.ExpMonth(childComplexity), true
+	case "CardDetails.expYear":
+		if e.ComplexityRoot.CardDetails.ExpYear == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardDetails.ExpYear(childComplexity), true
+	case "CardDetails.instantAvailable":
+		if e.ComplexityRoot.CardDetails.InstantAvailable == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardDetails.InstantAvailable(childComplexity), true
+	case "CardDetails.instantSteerTo":
+		if e.ComplexityRoot.CardDetails.InstantSteerTo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardDetails.InstantSteerTo(childComplexity), true
+	case "CardDetails.instantUnavailableReason":
+		if e.ComplexityRoot.CardDetails.InstantUnavailableReason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardDetails.InstantUnavailableReason(childComplexity), true
+	case "CardDetails.issuer":
+		if e.ComplexityRoot.CardDetails.Issuer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardDetails.Issuer(childComplexity), true
+	case "CardDetails.lastFour":
+		if e.ComplexityRoot.CardDetails.LastFour == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardDetails.LastFour(childComplexity), true
+	case "CardDetails.segment":
+		if e.ComplexityRoot.CardDetails.Segment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardDetails.Segment(childComplexity), true
+	case "CardDetails.type":
+		if e.ComplexityRoot.CardDetails.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardDetails.Type(childComplexity), true
+	case "CardDetails.wallet":
+		if e.ComplexityRoot.CardDetails.Wallet == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardDetails.Wallet(childComplexity), true
+
+	case "Customer.billingAddress":
+		if e.ComplexityRoot.Customer.BillingAddress == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.BillingAddress(childComplexity), true
+	case "Customer.created":
+		if e.ComplexityRoot.Customer.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.Created(childComplexity), true
+	case "Customer.dateOfBirth":
+		if e.ComplexityRoot.Customer.DateOfBirth == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.DateOfBirth(childComplexity), true
+	case "Customer.description":
+		if e.ComplexityRoot.Customer.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.Description(childComplexity), true
+	case "Customer.email":
+		if e.ComplexityRoot.Customer.Email == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.Email(childComplexity), true
+	case "Customer.id":
+		if e.ComplexityRoot.Customer.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.ID(childComplexity), true
+	case "Customer.isDeleted":
+		if e.ComplexityRoot.Customer.IsDeleted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.IsDeleted(childComplexity), true
+	case "Customer.livemode":
+		if e.ComplexityRoot.Customer.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.Livemode(childComplexity), true
+	case "Customer.metadata":
+		if e.ComplexityRoot.Customer.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.Metadata(childComplexity), true
+	case "Customer.name":
+		if e.ComplexityRoot.Customer.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.Name(childComplexity), true
+	case "Customer.paymentMethods":
+		if e.ComplexityRoot.Customer.PaymentMethods == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.PaymentMethods(childComplexity), true
+	case "Customer.phone":
+		if e.ComplexityRoot.Customer.Phone == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.Phone(childComplexity), true
+	case "Customer.shippingAddress":
+		if e.ComplexityRoot.Customer.ShippingAddress == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.ShippingAddress(childComplexity), true
+	case "Customer.status":
+		if e.ComplexityRoot.Customer.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.Status(childComplexity), true
+	case "Customer.updated":
+		if e.ComplexityRoot.Customer.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.Updated(childComplexity), true
+
+	case "CustomerAddress.city":
+		if e.ComplexityRoot.CustomerAddress.City == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerAddress.City(childComplexity), true
+	case "CustomerAddress.country":
+		if e.ComplexityRoot.CustomerAddress.Country == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerAddress.Country(childComplexity), true
+	case "CustomerAddress.id":
+		if e.ComplexityRoot.CustomerAddress.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerAddress.ID(childComplexity), true
+	case "CustomerAddress.line1":
+		if e.ComplexityRoot.CustomerAddress.Line1 == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerAddress.Line1(childComplexity), true
+	case "CustomerAddress.line2":
+		if e.ComplexityRoot.CustomerAddress.Line2 == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerAddress.Line2(childComplexity), true
+	case "CustomerAddress.livemode":
+		if e.ComplexityRoot.CustomerAddress.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerAddress.Livemode(childComplexity), true
+	case "CustomerAddress.postalCode":
+		if e.ComplexityRoot.CustomerAddress.PostalCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerAddress.PostalCode(childComplexity), true
+	case "CustomerAddress.state":
+		if e.ComplexityRoot.CustomerAddress.State == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerAddress.State(childComplexity), true
+	case "CustomerAddress.type":
+		if e.ComplexityRoot.CustomerAddress.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerAddress.Type(childComplexity), true
+
+	case "CustomerConnection.edges":
+		if e.ComplexityRoot.CustomerConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerConnection.Edges(childComplexity), true
+	case "CustomerConnection.pageInfo":
+		if e.ComplexityRoot.CustomerConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerConnection.PageInfo(childComplexity), true
+
+	case "CustomerEdge.cursor":
+		if e.ComplexityRoot.CustomerEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerEdge.Cursor(childComplexity), true
+	case "CustomerEdge.node":
+		if e.ComplexityRoot.CustomerEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerEdge.Node(childComplexity), true
+
+	case "Deleted.deleted":
+		if e.ComplexityRoot.Deleted.Deleted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Deleted.Deleted(childComplexity), true
+	case "Deleted.id":
+		if e.ComplexityRoot.Deleted.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Deleted.ID(childComplexity), true
+	case "Deleted.object":
+		if e.ComplexityRoot.Deleted.Object == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Deleted.Object(childComplexity), true
+
 	case "Event.created":
 		if e.ComplexityRoot.Event.Created == nil {
 			break
@@ -635,6 +1016,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.IndividualProfile.SSNLastFour(childComplexity), true
 
+	case "Mutation.blockCustomer":
+		if e.ComplexityRoot.Mutation.BlockCustomer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_blockCustomer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.BlockCustomer(childComplexity, args["id"].(string)), true
 	case "Mutation.createAccount":
 		if e.ComplexityRoot.Mutation.CreateAccount == nil {
 			break
@@ -646,6 +1038,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateAccount(childComplexity, args["input"].(models.CreateAccountInput)), true
+	case "Mutation.createCustomer":
+		if e.ComplexityRoot.Mutation.CreateCustomer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createCustomer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateCustomer(childComplexity, args["input"].(models.CreateCustomerInput)), true
+	case "Mutation.deleteCustomer":
+		if e.ComplexityRoot.Mutation.DeleteCustomer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteCustomer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteCustomer(childComplexity, args["id"].(string)), true
 	case "Mutation.disableAccount":
 		if e.ComplexityRoot.Mutation.DisableAccount == nil {
 			break
@@ -701,6 +1115,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RestrictAccount(childComplexity, args["id"].(string)), true
+	case "Mutation.unblockCustomer":
+		if e.ComplexityRoot.Mutation.UnblockCustomer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_unblockCustomer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UnblockCustomer(childComplexity, args["id"].(string)), true
 	case "Mutation.unrestrictAccount":
 		if e.ComplexityRoot.Mutation.UnrestrictAccount == nil {
 			break
@@ -723,6 +1148,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateAccount(childComplexity, args["id"].(string), args["input"].(models.UpdateAccountInput)), true
+	case "Mutation.updateCustomer":
+		if e.ComplexityRoot.Mutation.UpdateCustomer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateCustomer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateCustomer(childComplexity, args["id"].(string), args["input"].(models.UpdateCustomerInput)), true
 
 	case "PageInfo.endCursor":
 		if e.ComplexityRoot.PageInfo.EndCursor == nil {
@@ -748,6 +1184,85 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PageInfo.StartCursor(childComplexity), true
+
+	case "PaymentMethod.ach":
+		if e.ComplexityRoot.PaymentMethod.ACH == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethod.ACH(childComplexity), true
+	case "PaymentMethod.account":
+		if e.ComplexityRoot.PaymentMethod.Account == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethod.Account(childComplexity), true
+	case "PaymentMethod.accountId":
+		if e.ComplexityRoot.PaymentMethod.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethod.AccountID(childComplexity), true
+	case "PaymentMethod.billing":
+		if e.ComplexityRoot.PaymentMethod.Billing == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethod.Billing(childComplexity), true
+	case "PaymentMethod.card":
+		if e.ComplexityRoot.PaymentMethod.Card == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethod.Card(childComplexity), true
+	case "PaymentMethod.created":
+		if e.ComplexityRoot.PaymentMethod.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethod.Created(childComplexity), true
+	case "PaymentMethod.customer":
+		if e.ComplexityRoot.PaymentMethod.Customer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethod.Customer(childComplexity), true
+	case "PaymentMethod.customerId":
+		if e.ComplexityRoot.PaymentMethod.CustomerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethod.CustomerID(childComplexity), true
+	case "PaymentMethod.id":
+		if e.ComplexityRoot.PaymentMethod.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethod.ID(childComplexity), true
+	case "PaymentMethod.livemode":
+		if e.ComplexityRoot.PaymentMethod.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethod.Livemode(childComplexity), true
+	case "PaymentMethod.status":
+		if e.ComplexityRoot.PaymentMethod.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethod.Status(childComplexity), true
+	case "PaymentMethod.type":
+		if e.ComplexityRoot.PaymentMethod.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethod.Type(childComplexity), true
+	case "PaymentMethod.updated":
+		if e.ComplexityRoot.PaymentMethod.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethod.Updated(childComplexity), true
 
 	case "PersonName.firstName":
 		if e.ComplexityRoot.PersonName.FirstName == nil {
@@ -844,6 +1359,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Capability(childComplexity, args["accountId"].(string), args["name"].(capability.Name)), true
+	case "Query.customer":
+		if e.ComplexityRoot.Query.Customer == nil {
+			break
+		}
+
+		args, err := ec.field_Query_customer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Customer(childComplexity, args["id"].(string)), true
+	case "Query.customers":
+		if e.ComplexityRoot.Query.Customers == nil {
+			break
+		}
+
+		args, err := ec.field_Query_customers_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Customers(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.CustomerFilter)), true
 	case "Query.event":
 		if e.ComplexityRoot.Query.Event == nil {
 			break
@@ -954,6 +1491,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.TermsOfService.UserAgent(childComplexity), true
 
+	case "WalletDetails.consumed":
+		if e.ComplexityRoot.WalletDetails.Consumed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WalletDetails.Consumed(childComplexity), true
+	case "WalletDetails.dynamicLast4":
+		if e.ComplexityRoot.WalletDetails.DynamicLast4 == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WalletDetails.DynamicLast4(childComplexity), true
+	case "WalletDetails.singleUse":
+		if e.ComplexityRoot.WalletDetails.SingleUse == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WalletDetails.SingleUse(childComplexity), true
+	case "WalletDetails.type":
+		if e.ComplexityRoot.WalletDetails.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WalletDetails.Type(childComplexity), true
+
 	}
 	return 0, false
 }
@@ -966,12 +1528,15 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputAddressInput,
 		ec.unmarshalInputBusinessInput,
 		ec.unmarshalInputCreateAccountInput,
+		ec.unmarshalInputCreateCustomerInput,
+		ec.unmarshalInputCustomerFilter,
 		ec.unmarshalInputIndividualInput,
 		ec.unmarshalInputPersonNameInput,
 		ec.unmarshalInputPhoneInput,
 		ec.unmarshalInputProfileInput,
 		ec.unmarshalInputTermsOfServiceInput,
 		ec.unmarshalInputUpdateAccountInput,
+		ec.unmarshalInputUpdateCustomerInput,
 	)
 	first := true
 
@@ -1412,6 +1977,123 @@ extend type Mutation {
   reactivateCapability(accountId: ID!, name: CapabilityName!): Capability!
 }
 `, BuiltIn: false},
+	{Name: "../schema/customers.graphqls", Input: `# Customers (spec doc 2 §2.2, §4.2, API-DECISIONS §4).
+
+enum CustomerStatus {
+  ACTIVE
+  BLOCKED
+}
+
+type Customer implements Node {
+  id: ID!
+  name: String
+  email: String!
+  "E.164."
+  phone: String
+  description: String
+  status: CustomerStatus!
+  "YYYY-MM-DD"
+  dateOfBirth: String
+  "Deleted customers stay retrievable; REST renders them as a subset."
+  isDeleted: Boolean!
+  "Usable payment methods (not detached, not single-use wallet credentials), newest first."
+  paymentMethods: [PaymentMethod!]!
+  billingAddress: CustomerAddress
+  shippingAddress: CustomerAddress
+  metadata: Metadata!
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+"An address object (spec doc 2 §2.3)."
+type CustomerAddress {
+  id: ID!
+  line1: String
+  line2: String
+  city: String
+  state: String
+  postalCode: String
+  country: String
+  livemode: Boolean!
+  "billing or shipping"
+  type: String!
+}
+
+"The answer of a deletion."
+type Deleted {
+  id: ID!
+  object: String!
+  deleted: Boolean!
+}
+
+type CustomerConnection {
+  edges: [CustomerEdge!]!
+  pageInfo: PageInfo!
+}
+
+type CustomerEdge {
+  cursor: String!
+  node: Customer!
+}
+
+"Deleted customers are never listed."
+input CustomerFilter {
+  "Substring of the e-mail or name (any case), or the phone number."
+  q: String
+  "Substring of the name, any case."
+  name: String
+  "E-mail address, any case."
+  email: String
+  "Phone number, however written."
+  phone: String
+  createdBefore: DateTime
+  createdAfter: DateTime
+}
+
+input CreateCustomerInput {
+  email: String!
+  name: String
+  phone: String
+  description: String
+  "XXX-XX-XXXX or 10 digits; never returned."
+  ssn: String
+  "YYYY-MM-DD"
+  dateOfBirth: String
+  billingAddress: AddressInput
+  shippingAddress: AddressInput
+  metadata: Metadata
+}
+
+"Omitted members stay; ssn and dateOfBirth cannot be removed once set."
+input UpdateCustomerInput {
+  email: String
+  name: String
+  phone: String
+  description: String
+  ssn: String
+  dateOfBirth: String
+  billingAddress: AddressInput
+  shippingAddress: AddressInput
+  metadata: Metadata
+}
+
+extend type Query {
+  customer(id: ID!): Customer
+  "Customers, newest first."
+  customers(first: Int = 10, after: String, filter: CustomerFilter): CustomerConnection!
+}
+
+extend type Mutation {
+  createCustomer(input: CreateCustomerInput!): Customer!
+  updateCustomer(id: ID!, input: UpdateCustomerInput!): Customer!
+  "Deletes the customer: retrievable, refusing further operations; its payment methods are detached."
+  deleteCustomer(id: ID!): Deleted!
+  "Blocks the customer and every payment method it holds."
+  blockCustomer(id: ID!): Customer!
+  unblockCustomer(id: ID!): Customer!
+}
+`, BuiltIn: false},
 	{Name: "../schema/events.graphqls", Input: `# Events (API-DECISIONS §5).
 
 type Event implements Node {
@@ -1443,12 +2125,83 @@ extend type Query {
   events(first: Int = 10, after: String, type: String): EventConnection!
 }
 `, BuiltIn: false},
+	{Name: "../schema/payment_methods.graphqls", Input: `# Payment methods (spec doc 2 §2.3, §4.3).
+
+enum PaymentMethodType {
+  CARD
+  ACH
+}
+
+enum PaymentMethodStatus {
+  ACTIVE
+  BLOCKED
+  DETACHED
+}
+
+type PaymentMethod implements Node {
+  id: ID!
+  type: PaymentMethodType!
+  status: PaymentMethodStatus!
+  customerId: ID
+  accountId: ID
+  customer: Customer
+  account: Account
+  billing: CustomerAddress
+  "Present for cards."
+  card: CardDetails
+  "Present for bank accounts."
+  ach: ACHDetails
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+type CardDetails {
+  brand: String!
+  lastFour: String!
+  expMonth: String
+  expYear: String
+  issuer: String
+  currency: String
+  segment: String
+  type: String
+  instantAvailable: Boolean!
+  instantUnavailableReason: String
+  instantSteerTo: String
+  wallet: WalletDetails
+}
+
+type WalletDetails {
+  type: String!
+  dynamicLast4: String
+  singleUse: Boolean!
+  consumed: Boolean!
+}
+
+type ACHDetails {
+  bankName: String
+  lastFour: String!
+  accountType: String!
+}
+`, BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
 // childFields_* functions provide shared child field context lookups.
 // Each function is generated once per unique object type, deduplicating the
 // switch statements that were previously inlined in every fieldContext_* function.
+
+func (ec *executionContext) childFields_ACHDetails(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "bankName":
+		return ec.fieldContext_ACHDetails_bankName(ctx, field)
+	case "lastFour":
+		return ec.fieldContext_ACHDetails_lastFour(ctx, field)
+	case "accountType":
+		return ec.fieldContext_ACHDetails_accountType(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ACHDetails", field.Name)
+}
 
 func (ec *executionContext) childFields_Account(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
@@ -1598,6 +2351,128 @@ func (ec *executionContext) childFields_CapabilityError(ctx context.Context, fie
 	return nil, fmt.Errorf("no field named %q was found under type CapabilityError", field.Name)
 }
 
+func (ec *executionContext) childFields_CardDetails(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "brand":
+		return ec.fieldContext_CardDetails_brand(ctx, field)
+	case "lastFour":
+		return ec.fieldContext_CardDetails_lastFour(ctx, field)
+	case "expMonth":
+		return ec.fieldContext_CardDetails_expMonth(ctx, field)
+	case "expYear":
+		return ec.fieldContext_CardDetails_expYear(ctx, field)
+	case "issuer":
+		return ec.fieldContext_CardDetails_issuer(ctx, field)
+	case "currency":
+		return ec.fieldContext_CardDetails_currency(ctx, field)
+	case "segment":
+		return ec.fieldContext_CardDetails_segment(ctx, field)
+	case "type":
+		return ec.fieldContext_CardDetails_type(ctx, field)
+	case "instantAvailable":
+		return ec.fieldContext_CardDetails_instantAvailable(ctx, field)
+	case "instantUnavailableReason":
+		return ec.fieldContext_CardDetails_instantUnavailableReason(ctx, field)
+	case "instantSteerTo":
+		return ec.fieldContext_CardDetails_instantSteerTo(ctx, field)
+	case "wallet":
+		return ec.fieldContext_CardDetails_wallet(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CardDetails", field.Name)
+}
+
+func (ec *executionContext) childFields_Customer(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Customer_id(ctx, field)
+	case "name":
+		return ec.fieldContext_Customer_name(ctx, field)
+	case "email":
+		return ec.fieldContext_Customer_email(ctx, field)
+	case "phone":
+		return ec.fieldContext_Customer_phone(ctx, field)
+	case "description":
+		return ec.fieldContext_Customer_description(ctx, field)
+	case "status":
+		return ec.fieldContext_Customer_status(ctx, field)
+	case "dateOfBirth":
+		return ec.fieldContext_Customer_dateOfBirth(ctx, field)
+	case "isDeleted":
+		return ec.fieldContext_Customer_isDeleted(ctx, field)
+	case "paymentMethods":
+		return ec.fieldContext_Customer_paymentMethods(ctx, field)
+	case "billingAddress":
+		return ec.fieldContext_Customer_billingAddress(ctx, field)
+	case "shippingAddress":
+		return ec.fieldContext_Customer_shippingAddress(ctx, field)
+	case "metadata":
+		return ec.fieldContext_Customer_metadata(ctx, field)
+	case "livemode":
+		return ec.fieldContext_Customer_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_Customer_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_Customer_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Customer", field.Name)
+}
+
+func (ec *executionContext) childFields_CustomerAddress(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_CustomerAddress_id(ctx, field)
+	case "line1":
+		return ec.fieldContext_CustomerAddress_line1(ctx, field)
+	case "line2":
+		return ec.fieldContext_CustomerAddress_line2(ctx, field)
+	case "city":
+		return ec.fieldContext_CustomerAddress_city(ctx, field)
+	case "state":
+		return ec.fieldContext_CustomerAddress_state(ctx, field)
+	case "postalCode":
+		return ec.fieldContext_CustomerAddress_postalCode(ctx, field)
+	case "country":
+		return ec.fieldContext_CustomerAddress_country(ctx, field)
+	case "livemode":
+		return ec.fieldContext_CustomerAddress_livemode(ctx, field)
+	case "type":
+		return ec.fieldContext_CustomerAddress_type(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CustomerAddress", field.Name)
+}
+
+func (ec *executionContext) childFields_CustomerConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_CustomerConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_CustomerConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CustomerConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_CustomerEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_CustomerEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_CustomerEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CustomerEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_Deleted(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Deleted_id(ctx, field)
+	case "object":
+		return ec.fieldContext_Deleted_object(ctx, field)
+	case "deleted":
+		return ec.fieldContext_Deleted_deleted(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Deleted", field.Name)
+}
+
 func (ec *executionContext) childFields_Event(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -1664,6 +2539,38 @@ func (ec *executionContext) childFields_PageInfo(ctx context.Context, field grap
 		return ec.fieldContext_PageInfo_endCursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
+}
+
+func (ec *executionContext) childFields_PaymentMethod(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PaymentMethod_id(ctx, field)
+	case "type":
+		return ec.fieldContext_PaymentMethod_type(ctx, field)
+	case "status":
+		return ec.fieldContext_PaymentMethod_status(ctx, field)
+	case "customerId":
+		return ec.fieldContext_PaymentMethod_customerId(ctx, field)
+	case "accountId":
+		return ec.fieldContext_PaymentMethod_accountId(ctx, field)
+	case "customer":
+		return ec.fieldContext_PaymentMethod_customer(ctx, field)
+	case "account":
+		return ec.fieldContext_PaymentMethod_account(ctx, field)
+	case "billing":
+		return ec.fieldContext_PaymentMethod_billing(ctx, field)
+	case "card":
+		return ec.fieldContext_PaymentMethod_card(ctx, field)
+	case "ach":
+		return ec.fieldContext_PaymentMethod_ach(ctx, field)
+	case "livemode":
+		return ec.fieldContext_PaymentMethod_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_PaymentMethod_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_PaymentMethod_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PaymentMethod", field.Name)
 }
 
 func (ec *executionContext) childFields_PersonName(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1740,6 +2647,20 @@ func (ec *executionContext) childFields_TermsOfService(ctx context.Context, fiel
 		return ec.fieldContext_TermsOfService_userAgent(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type TermsOfService", field.Name)
+}
+
+func (ec *executionContext) childFields_WalletDetails(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "type":
+		return ec.fieldContext_WalletDetails_type(ctx, field)
+	case "dynamicLast4":
+		return ec.fieldContext_WalletDetails_dynamicLast4(ctx, field)
+	case "singleUse":
+		return ec.fieldContext_WalletDetails_singleUse(ctx, field)
+	case "consumed":
+		return ec.fieldContext_WalletDetails_consumed(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WalletDetails", field.Name)
 }
 
 func (ec *executionContext) childFields___Directive(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -4,6 +4,7 @@ package model
 
 import (
 	"github.com/frame-oss/payments-server/internal/platform/events"
+	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
 )
 
@@ -28,6 +29,30 @@ type AccountFilter struct {
 	Name *string `json:"name,omitempty"`
 	// E-mail address, any case.
 	Email *string `json:"email,omitempty"`
+}
+
+type CustomerConnection struct {
+	Edges    []*CustomerEdge `json:"edges"`
+	PageInfo *PageInfo       `json:"pageInfo"`
+}
+
+type CustomerEdge struct {
+	Cursor string           `json:"cursor"`
+	Node   *models.Customer `json:"node"`
+}
+
+// Deleted customers are never listed.
+type CustomerFilter struct {
+	// Substring of the e-mail or name (any case), or the phone number.
+	Q *string `json:"q,omitempty"`
+	// Substring of the name, any case.
+	Name *string `json:"name,omitempty"`
+	// E-mail address, any case.
+	Email *string `json:"email,omitempty"`
+	// Phone number, however written.
+	Phone         *string         `json:"phone,omitempty"`
+	CreatedBefore *wire.Timestamp `json:"createdBefore,omitempty"`
+	CreatedAfter  *wire.Timestamp `json:"createdAfter,omitempty"`
 }
 
 type EventConnection struct {
