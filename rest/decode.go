@@ -142,3 +142,12 @@ func (q *query) unix(name string) *int64 {
 	}
 	return &n
 }
+
+// optBool reads an optional boolean (nil when absent).
+func (q *query) optBool(name string) *bool {
+	if q.str(name) == nil {
+		return nil
+	}
+	b := q.boolean(name)
+	return &b
+}

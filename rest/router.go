@@ -18,6 +18,7 @@ func Routes(r chi.Router, svc areas.Services) {
 	capabilityRoutes(r, svc.Accounts)
 	eventRoutes(r, svc.Webhooks)
 	customerRoutes(r, svc.Catalog)
+	productRoutes(r, svc.Catalog)
 }
 
 // requireCredential answers an anonymous request 401 before its body is

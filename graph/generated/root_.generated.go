@@ -28,6 +28,8 @@ type ResolverRoot interface {
 	Capability() CapabilityResolver
 	Mutation() MutationResolver
 	PaymentMethod() PaymentMethodResolver
+	Product() ProductResolver
+	ProductPhase() ProductPhaseResolver
 	Query() QueryResolver
 }
 
@@ -76,6 +78,11 @@ type ComplexityRoot struct {
 		Line2      func(childComplexity int) int
 		PostalCode func(childComplexity int) int
 		State      func(childComplexity int) int
+	}
+
+	BulkUpdatePhasesPayload struct {
+		Phases       func(childComplexity int) int
+		UpdatedCount func(childComplexity int) int
 	}
 
 	BusinessProfile struct {
@@ -204,19 +211,26 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		BlockCustomer        func(childComplexity int, id string) int
-		CreateAccount        func(childComplexity int, input models.CreateAccountInput) int
-		CreateCustomer       func(childComplexity int, input models.CreateCustomerInput) int
-		DeleteCustomer       func(childComplexity int, id string) int
-		DisableAccount       func(childComplexity int, id string) int
-		DisableCapability    func(childComplexity int, accountID string, name capability.Name) int
-		ReactivateCapability func(childComplexity int, accountID string, name capability.Name) int
-		RequestCapabilities  func(childComplexity int, accountID string, capabilities []capability.Name) int
-		RestrictAccount      func(childComplexity int, id string) int
-		UnblockCustomer      func(childComplexity int, id string) int
-		UnrestrictAccount    func(childComplexity int, id string) int
-		UpdateAccount        func(childComplexity int, id string, input models.UpdateAccountInput) int
-		UpdateCustomer       func(childComplexity int, id string, input models.UpdateCustomerInput) int
+		BlockCustomer           func(childComplexity int, id string) int
+		BulkUpdateProductPhases func(childComplexity int, productID string, phases []*models.UpdatePhaseInput) int
+		CreateAccount           func(childComplexity int, input models.CreateAccountInput) int
+		CreateCustomer          func(childComplexity int, input models.CreateCustomerInput) int
+		CreateProduct           func(childComplexity int, input models.ProductInput) int
+		CreateProductPhase      func(childComplexity int, productID string, input models.CreatePhaseInput) int
+		DeleteCustomer          func(childComplexity int, id string) int
+		DeleteProduct           func(childComplexity int, id string) int
+		DeleteProductPhase      func(childComplexity int, productID string, id string) int
+		DisableAccount          func(childComplexity int, id string) int
+		DisableCapability       func(childComplexity int, accountID string, name capability.Name) int
+		ReactivateCapability    func(childComplexity int, accountID string, name capability.Name) int
+		RequestCapabilities     func(childComplexity int, accountID string, capabilities []capability.Name) int
+		RestrictAccount         func(childComplexity int, id string) int
+		UnblockCustomer         func(childComplexity int, id string) int
+		UnrestrictAccount       func(childComplexity int, id string) int
+		UpdateAccount           func(childComplexity int, id string, input models.UpdateAccountInput) int
+		UpdateCustomer          func(childComplexity int, id string, input models.UpdateCustomerInput) int
+		UpdateProduct           func(childComplexity int, id string, input models.ProductInput) int
+		UpdateProductPhase      func(childComplexity int, productID string, id string, input models.UpdatePhaseInput) int
 	}
 
 	PageInfo struct {
@@ -254,6 +268,52 @@ type ComplexityRoot struct {
 		Number      func(childComplexity int) int
 	}
 
+	Product struct {
+		Active       func(childComplexity int) int
+		Created      func(childComplexity int) int
+		DefaultPrice func(childComplexity int) int
+		Description  func(childComplexity int) int
+		ID           func(childComplexity int) int
+		Image        func(childComplexity int) int
+		Livemode     func(childComplexity int) int
+		Metadata     func(childComplexity int) int
+		Name         func(childComplexity int) int
+		Phases       func(childComplexity int) int
+		PurchaseType func(childComplexity int) int
+		Recurring    func(childComplexity int) int
+		Shippable    func(childComplexity int) int
+		URL          func(childComplexity int) int
+		Updated      func(childComplexity int) int
+	}
+
+	ProductConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	ProductEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	ProductPhase struct {
+		Amount             func(childComplexity int) int
+		Created            func(childComplexity int) int
+		Currency           func(childComplexity int) int
+		DiscountPercentage func(childComplexity int) int
+		ID                 func(childComplexity int) int
+		Livemode           func(childComplexity int) int
+		Name               func(childComplexity int) int
+		Ordinal            func(childComplexity int) int
+		PeriodCount        func(childComplexity int) int
+		PhaseableType      func(childComplexity int) int
+		PricingType        func(childComplexity int) int
+		Product            func(childComplexity int) int
+		ProductID          func(childComplexity int) int
+		StartedAt          func(childComplexity int) int
+		Updated            func(childComplexity int) int
+	}
+
 	Profile struct {
 		Business   func(childComplexity int) int
 		Individual func(childComplexity int) int
@@ -269,6 +329,13 @@ type ComplexityRoot struct {
 		Event        func(childComplexity int, id string) int
 		Events       func(childComplexity int, first *int, after *string, typeArg *string) int
 		Node         func(childComplexity int, id string) int
+		Product      func(childComplexity int, id string) int
+		Products     func(childComplexity int, first *int, after *string, filter *model.ProductFilter) int
+	}
+
+	Recurring struct {
+		Interval      func(childComplexity int) int
+		IntervalCount func(childComplexity int) int
 	}
 
 	RequestCapabilitiesPayload struct {
@@ -486,6 +553,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Address.State(childComplexity), true
+
+	case "BulkUpdatePhasesPayload.phases":
+		if e.ComplexityRoot.BulkUpdatePhasesPayload.Phases == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BulkUpdatePhasesPayload.Phases(childComplexity), true
+	case "BulkUpdatePhasesPayload.updatedCount":
+		if e.ComplexityRoot.BulkUpdatePhasesPayload.UpdatedCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BulkUpdatePhasesPayload.UpdatedCount(childComplexity), true
 
 	case "BusinessProfile.address":
 		if e.ComplexityRoot.BusinessProfile.Address == nil {
@@ -1027,6 +1107,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.BlockCustomer(childComplexity, args["id"].(string)), true
+	case "Mutation.bulkUpdateProductPhases":
+		if e.ComplexityRoot.Mutation.BulkUpdateProductPhases == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_bulkUpdateProductPhases_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.BulkUpdateProductPhases(childComplexity, args["productId"].(string), args["phases"].([]*models.UpdatePhaseInput)), true
 	case "Mutation.createAccount":
 		if e.ComplexityRoot.Mutation.CreateAccount == nil {
 			break
@@ -1049,6 +1140,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateCustomer(childComplexity, args["input"].(models.CreateCustomerInput)), true
+	case "Mutation.createProduct":
+		if e.ComplexityRoot.Mutation.CreateProduct == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createProduct_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateProduct(childComplexity, args["input"].(models.ProductInput)), true
+	case "Mutation.createProductPhase":
+		if e.ComplexityRoot.Mutation.CreateProductPhase == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createProductPhase_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateProductPhase(childComplexity, args["productId"].(string), args["input"].(models.CreatePhaseInput)), true
 	case "Mutation.deleteCustomer":
 		if e.ComplexityRoot.Mutation.DeleteCustomer == nil {
 			break
@@ -1060,6 +1173,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteCustomer(childComplexity, args["id"].(string)), true
+	case "Mutation.deleteProduct":
+		if e.ComplexityRoot.Mutation.DeleteProduct == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteProduct_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteProduct(childComplexity, args["id"].(string)), true
+	case "Mutation.deleteProductPhase":
+		if e.ComplexityRoot.Mutation.DeleteProductPhase == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteProductPhase_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteProductPhase(childComplexity, args["productId"].(string), args["id"].(string)), true
 	case "Mutation.disableAccount":
 		if e.ComplexityRoot.Mutation.DisableAccount == nil {
 			break
@@ -1159,6 +1294,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateCustomer(childComplexity, args["id"].(string), args["input"].(models.UpdateCustomerInput)), true
+	case "Mutation.updateProduct":
+		if e.ComplexityRoot.Mutation.UpdateProduct == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateProduct_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateProduct(childComplexity, args["id"].(string), args["input"].(models.ProductInput)), true
+	case "Mutation.updateProductPhase":
+		if e.ComplexityRoot.Mutation.UpdateProductPhase == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateProductPhase_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateProductPhase(childComplexity, args["productId"].(string), args["id"].(string), args["input"].(models.UpdatePhaseInput)), true
 
 	case "PageInfo.endCursor":
 		if e.ComplexityRoot.PageInfo.EndCursor == nil {
@@ -1302,6 +1459,214 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Phone.Number(childComplexity), true
 
+	case "Product.active":
+		if e.ComplexityRoot.Product.Active == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.Active(childComplexity), true
+	case "Product.created":
+		if e.ComplexityRoot.Product.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.Created(childComplexity), true
+	case "Product.defaultPrice":
+		if e.ComplexityRoot.Product.DefaultPrice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.DefaultPrice(childComplexity), true
+	case "Product.description":
+		if e.ComplexityRoot.Product.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.Description(childComplexity), true
+	case "Product.id":
+		if e.ComplexityRoot.Product.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.ID(childComplexity), true
+	case "Product.image":
+		if e.ComplexityRoot.Product.Image == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.Image(childComplexity), true
+	case "Product.livemode":
+		if e.ComplexityRoot.Product.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.Livemode(childComplexity), true
+	case "Product.metadata":
+		if e.ComplexityRoot.Product.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.Metadata(childComplexity), true
+	case "Product.name":
+		if e.ComplexityRoot.Product.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.Name(childComplexity), true
+	case "Product.phases":
+		if e.ComplexityRoot.Product.Phases == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.Phases(childComplexity), true
+	case "Product.purchaseType":
+		if e.ComplexityRoot.Product.PurchaseType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.PurchaseType(childComplexity), true
+	case "Product.recurring":
+		if e.ComplexityRoot.Product.Recurring == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.Recurring(childComplexity), true
+	case "Product.shippable":
+		if e.ComplexityRoot.Product.Shippable == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.Shippable(childComplexity), true
+	case "Product.url":
+		if e.ComplexityRoot.Product.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.URL(childComplexity), true
+	case "Product.updated":
+		if e.ComplexityRoot.Product.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.Updated(childComplexity), true
+
+	case "ProductConnection.edges":
+		if e.ComplexityRoot.ProductConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductConnection.Edges(childComplexity), true
+	case "ProductConnection.pageInfo":
+		if e.ComplexityRoot.ProductConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductConnection.PageInfo(childComplexity), true
+
+	case "ProductEdge.cursor":
+		if e.ComplexityRoot.ProductEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductEdge.Cursor(childComplexity), true
+	case "ProductEdge.node":
+		if e.ComplexityRoot.ProductEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductEdge.Node(childComplexity), true
+
+	case "ProductPhase.amount":
+		if e.ComplexityRoot.ProductPhase.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.Amount(childComplexity), true
+	case "ProductPhase.created":
+		if e.ComplexityRoot.ProductPhase.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.Created(childComplexity), true
+	case "ProductPhase.currency":
+		if e.ComplexityRoot.ProductPhase.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.Currency(childComplexity), true
+	case "ProductPhase.discountPercentage":
+		if e.ComplexityRoot.ProductPhase.DiscountPercentage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.DiscountPercentage(childComplexity), true
+	case "ProductPhase.id":
+		if e.ComplexityRoot.ProductPhase.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.ID(childComplexity), true
+	case "ProductPhase.livemode":
+		if e.ComplexityRoot.ProductPhase.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.Livemode(childComplexity), true
+	case "ProductPhase.name":
+		if e.ComplexityRoot.ProductPhase.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.Name(childComplexity), true
+	case "ProductPhase.ordinal":
+		if e.ComplexityRoot.ProductPhase.Ordinal == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.Ordinal(childComplexity), true
+	case "ProductPhase.periodCount":
+		if e.ComplexityRoot.ProductPhase.PeriodCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.PeriodCount(childComplexity), true
+	case "ProductPhase.phaseableType":
+		if e.ComplexityRoot.ProductPhase.PhaseableType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.PhaseableType(childComplexity), true
+	case "ProductPhase.pricingType":
+		if e.ComplexityRoot.ProductPhase.PricingType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.PricingType(childComplexity), true
+	case "ProductPhase.product":
+		if e.ComplexityRoot.ProductPhase.Product == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.Product(childComplexity), true
+	case "ProductPhase.productId":
+		if e.ComplexityRoot.ProductPhase.ProductID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.ProductID(childComplexity), true
+	case "ProductPhase.startedAt":
+		if e.ComplexityRoot.ProductPhase.StartedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.StartedAt(childComplexity), true
+	case "ProductPhase.updated":
+		if e.ComplexityRoot.ProductPhase.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.Updated(childComplexity), true
+
 	case "Profile.business":
 		if e.ComplexityRoot.Profile.Business == nil {
 			break
@@ -1415,6 +1780,41 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Node(childComplexity, args["id"].(string)), true
+	case "Query.product":
+		if e.ComplexityRoot.Query.Product == nil {
+			break
+		}
+
+		args, err := ec.field_Query_product_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Product(childComplexity, args["id"].(string)), true
+	case "Query.products":
+		if e.ComplexityRoot.Query.Products == nil {
+			break
+		}
+
+		args, err := ec.field_Query_products_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Products(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.ProductFilter)), true
+
+	case "Recurring.interval":
+		if e.ComplexityRoot.Recurring.Interval == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Recurring.Interval(childComplexity), true
+	case "Recurring.intervalCount":
+		if e.ComplexityRoot.Recurring.IntervalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Recurring.IntervalCount(childComplexity), true
 
 	case "RequestCapabilitiesPayload.capabilities":
 		if e.ComplexityRoot.RequestCapabilitiesPayload.Capabilities == nil {
@@ -1529,14 +1929,18 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputBusinessInput,
 		ec.unmarshalInputCreateAccountInput,
 		ec.unmarshalInputCreateCustomerInput,
+		ec.unmarshalInputCreatePhaseInput,
 		ec.unmarshalInputCustomerFilter,
 		ec.unmarshalInputIndividualInput,
 		ec.unmarshalInputPersonNameInput,
 		ec.unmarshalInputPhoneInput,
+		ec.unmarshalInputProductFilter,
+		ec.unmarshalInputProductInput,
 		ec.unmarshalInputProfileInput,
 		ec.unmarshalInputTermsOfServiceInput,
 		ec.unmarshalInputUpdateAccountInput,
 		ec.unmarshalInputUpdateCustomerInput,
+		ec.unmarshalInputUpdatePhaseInput,
 	)
 	first := true
 
@@ -2184,6 +2588,154 @@ type ACHDetails {
   accountType: String!
 }
 `, BuiltIn: false},
+	{Name: "../schema/products.graphqls", Input: `# Products and their phases (spec doc 2 §2.1, §4.1).
+
+"A decimal number as a string (\"12.5\"); accepted as a string or a number."
+scalar Decimal
+
+enum PurchaseType {
+  ONE_TIME
+  RECURRING
+}
+
+enum RecurringInterval {
+  DAILY
+  WEEKLY
+  MONTHLY
+  YEARLY
+  EVERY_3_MONTHS
+  EVERY_6_MONTHS
+}
+
+enum PricingType {
+  STATIC
+  RELATIVE
+}
+
+type Product implements Node {
+  id: ID!
+  name: String!
+  description: String
+  url: String
+  shippable: Boolean!
+  purchaseType: PurchaseType!
+  recurring: Recurring
+  "Minor units."
+  defaultPrice: Int!
+  active: Boolean!
+  image: String
+  metadata: Metadata!
+  "Billing phase templates, in ordinal order."
+  phases: [ProductPhase!]!
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+type Recurring {
+  interval: RecurringInterval!
+  intervalCount: Int!
+}
+
+type ProductPhase implements Node {
+  id: ID!
+  ordinal: Int!
+  name: String
+  pricingType: PricingType!
+  "Minor units, for static pricing."
+  amount: Int
+  "0-100, for relative pricing."
+  discountPercentage: Decimal
+  "Null: the phase lasts indefinitely."
+  periodCount: Int
+  "Always Product."
+  phaseableType: String!
+  productId: ID!
+  product: Product!
+  startedAt: DateTime
+  currency: String!
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+type ProductConnection {
+  edges: [ProductEdge!]!
+  pageInfo: PageInfo!
+}
+
+type ProductEdge {
+  cursor: String!
+  node: Product!
+}
+
+input ProductFilter {
+  "Substring of the name, any case."
+  name: String
+  active: Boolean
+  shippable: Boolean
+}
+
+"Create: name is required. Update: members omitted stay."
+input ProductInput {
+  name: String
+  description: String
+  defaultPrice: Int
+  purchaseType: PurchaseType
+  "Required when purchaseType is RECURRING."
+  recurringInterval: RecurringInterval
+  shippable: Boolean
+  url: String
+  billingCredits: Int
+  active: Boolean
+  image: String
+  metadata: Metadata
+}
+
+input CreatePhaseInput {
+  ordinal: Int!
+  pricingType: PricingType!
+  amountCents: Int
+  discountPercentage: Decimal
+  "Omit for an indefinite phase."
+  periodCount: Int
+  name: String
+  currency: String
+}
+
+input UpdatePhaseInput {
+  "Required in bulk updates."
+  id: ID
+  name: String
+  periodCount: Int
+  "True makes the phase indefinite (REST: period_count null)."
+  indefinite: Boolean
+  discountPercentage: Decimal
+  amountCents: Int
+}
+
+type BulkUpdatePhasesPayload {
+  updatedCount: Int!
+  phases: [ProductPhase!]!
+}
+
+extend type Query {
+  product(id: ID!): Product
+  "Products, newest first."
+  products(first: Int = 10, after: String, filter: ProductFilter): ProductConnection!
+}
+
+extend type Mutation {
+  createProduct(input: ProductInput!): Product!
+  updateProduct(id: ID!, input: ProductInput!): Product!
+  "Refused (product_has_charges) once something billed the product."
+  deleteProduct(id: ID!): Deleted!
+  createProductPhase(productId: ID!, input: CreatePhaseInput!): ProductPhase!
+  updateProductPhase(productId: ID!, id: ID!, input: UpdatePhaseInput!): ProductPhase!
+  bulkUpdateProductPhases(productId: ID!, phases: [UpdatePhaseInput!]!): BulkUpdatePhasesPayload!
+  deleteProductPhase(productId: ID!, id: ID!): Boolean!
+}
+`, BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -2275,6 +2827,16 @@ func (ec *executionContext) childFields_Address(ctx context.Context, field graph
 		return ec.fieldContext_Address_country(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Address", field.Name)
+}
+
+func (ec *executionContext) childFields_BulkUpdatePhasesPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "updatedCount":
+		return ec.fieldContext_BulkUpdatePhasesPayload_updatedCount(ctx, field)
+	case "phases":
+		return ec.fieldContext_BulkUpdatePhasesPayload_phases(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BulkUpdatePhasesPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_BusinessProfile(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2597,6 +3159,98 @@ func (ec *executionContext) childFields_Phone(ctx context.Context, field graphql
 	return nil, fmt.Errorf("no field named %q was found under type Phone", field.Name)
 }
 
+func (ec *executionContext) childFields_Product(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Product_id(ctx, field)
+	case "name":
+		return ec.fieldContext_Product_name(ctx, field)
+	case "description":
+		return ec.fieldContext_Product_description(ctx, field)
+	case "url":
+		return ec.fieldContext_Product_url(ctx, field)
+	case "shippable":
+		return ec.fieldContext_Product_shippable(ctx, field)
+	case "purchaseType":
+		return ec.fieldContext_Product_purchaseType(ctx, field)
+	case "recurring":
+		return ec.fieldContext_Product_recurring(ctx, field)
+	case "defaultPrice":
+		return ec.fieldContext_Product_defaultPrice(ctx, field)
+	case "active":
+		return ec.fieldContext_Product_active(ctx, field)
+	case "image":
+		return ec.fieldContext_Product_image(ctx, field)
+	case "metadata":
+		return ec.fieldContext_Product_metadata(ctx, field)
+	case "phases":
+		return ec.fieldContext_Product_phases(ctx, field)
+	case "livemode":
+		return ec.fieldContext_Product_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_Product_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_Product_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Product", field.Name)
+}
+
+func (ec *executionContext) childFields_ProductConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_ProductConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_ProductConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ProductConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_ProductEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_ProductEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_ProductEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ProductEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_ProductPhase(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ProductPhase_id(ctx, field)
+	case "ordinal":
+		return ec.fieldContext_ProductPhase_ordinal(ctx, field)
+	case "name":
+		return ec.fieldContext_ProductPhase_name(ctx, field)
+	case "pricingType":
+		return ec.fieldContext_ProductPhase_pricingType(ctx, field)
+	case "amount":
+		return ec.fieldContext_ProductPhase_amount(ctx, field)
+	case "discountPercentage":
+		return ec.fieldContext_ProductPhase_discountPercentage(ctx, field)
+	case "periodCount":
+		return ec.fieldContext_ProductPhase_periodCount(ctx, field)
+	case "phaseableType":
+		return ec.fieldContext_ProductPhase_phaseableType(ctx, field)
+	case "productId":
+		return ec.fieldContext_ProductPhase_productId(ctx, field)
+	case "product":
+		return ec.fieldContext_ProductPhase_product(ctx, field)
+	case "startedAt":
+		return ec.fieldContext_ProductPhase_startedAt(ctx, field)
+	case "currency":
+		return ec.fieldContext_ProductPhase_currency(ctx, field)
+	case "livemode":
+		return ec.fieldContext_ProductPhase_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_ProductPhase_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_ProductPhase_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ProductPhase", field.Name)
+}
+
 func (ec *executionContext) childFields_Profile(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "individual":
@@ -2605,6 +3259,16 @@ func (ec *executionContext) childFields_Profile(ctx context.Context, field graph
 		return ec.fieldContext_Profile_business(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Profile", field.Name)
+}
+
+func (ec *executionContext) childFields_Recurring(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "interval":
+		return ec.fieldContext_Recurring_interval(ctx, field)
+	case "intervalCount":
+		return ec.fieldContext_Recurring_intervalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Recurring", field.Name)
 }
 
 func (ec *executionContext) childFields_RequestCapabilitiesPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -31,6 +31,11 @@ type AccountFilter struct {
 	Email *string `json:"email,omitempty"`
 }
 
+type BulkUpdatePhasesPayload struct {
+	UpdatedCount int                    `json:"updatedCount"`
+	Phases       []*models.ProductPhase `json:"phases"`
+}
+
 type CustomerConnection struct {
 	Edges    []*CustomerEdge `json:"edges"`
 	PageInfo *PageInfo       `json:"pageInfo"`
@@ -71,4 +76,21 @@ type PageInfo struct {
 	HasPreviousPage bool    `json:"hasPreviousPage"`
 	StartCursor     *string `json:"startCursor,omitempty"`
 	EndCursor       *string `json:"endCursor,omitempty"`
+}
+
+type ProductConnection struct {
+	Edges    []*ProductEdge `json:"edges"`
+	PageInfo *PageInfo      `json:"pageInfo"`
+}
+
+type ProductEdge struct {
+	Cursor string          `json:"cursor"`
+	Node   *models.Product `json:"node"`
+}
+
+type ProductFilter struct {
+	// Substring of the name, any case.
+	Name      *string `json:"name,omitempty"`
+	Active    *bool   `json:"active,omitempty"`
+	Shippable *bool   `json:"shippable,omitempty"`
 }
