@@ -44,7 +44,7 @@ func TestProductFlowGraphQL(t *testing.T) {
 	require.Equal(t, false, obj(g.Data["updateProduct"])["active"])
 
 	// REST sees the same phases.
-	require.Len(t, f.sk.Get("/v1/products/"+str(p["id"])+"/phases").JSON()["phases"], 2)
+	require.Len(t, f.sk.Get("/v1/products/" + str(p["id"]) + "/phases").JSON()["phases"], 2)
 
 	g = gql(t, f.sk, `mutation($id: ID!) { deleteProduct(id: $id) { id deleted } }`, map[string]any{"id": p["id"]})
 	require.Equal(t, true, obj(g.Data["deleteProduct"])["deleted"])

@@ -9,8 +9,33 @@ import (
 	"context"
 
 	"github.com/frame-oss/payments-server/graph/generated"
+	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/models"
 )
+
+func (r *accountResolver) PaymentMethods(ctx context.Context, obj *models.Account) ([]*models.PaymentMethod, error) {
+	return load(ctx, accountPaymentMethodsLoader, obj.ID.String())
+}
+
+func (r *mutationResolver) CreatePaymentMethod(ctx context.Context, input models.CreatePaymentMethodInput) (*models.PaymentMethod, error) {
+	return r.Svc.Payments.CreatePaymentMethod(ctx, &input)
+}
+
+func (r *mutationResolver) ConnectBankAccount(ctx context.Context, input models.ConnectBankInput) (*models.PaymentMethod, error) {
+	return r.Svc.Payments.ConnectBank(ctx, &input)
+}
+
+func (r *mutationResolver) AttachPaymentMethod(ctx context.Context, id string, input models.AttachPaymentMethodInput) (*models.PaymentMethod, error) {
+	return r.Svc.Payments.AttachPaymentMethod(ctx, id, &input)
+}
+
+func (r *mutationResolver) DetachPaymentMethod(ctx context.Context, id string) (*models.PaymentMethod, error) {
+	return r.Svc.Payments.DetachPaymentMethod(ctx, id)
+}
+
+func (r *mutationResolver) UpdatePaymentMethod(ctx context.Context, id string, input models.UpdatePaymentMethodInput) (*models.PaymentMethod, error) {
+	return r.Svc.Payments.UpdatePaymentMethod(ctx, id, &input)
+}
 
 func (r *paymentMethodResolver) Customer(ctx context.Context, obj *models.PaymentMethod) (*models.Customer, error) {
 	return optional(ctx, customerLoader, obj.CustomerID)
@@ -18,6 +43,14 @@ func (r *paymentMethodResolver) Customer(ctx context.Context, obj *models.Paymen
 
 func (r *paymentMethodResolver) Account(ctx context.Context, obj *models.PaymentMethod) (*models.Account, error) {
 	return optional(ctx, accountLoader, obj.AccountID)
+}
+
+func (r *queryResolver) PaymentMethod(ctx context.Context, id string) (*models.PaymentMethod, error) {
+	return load(ctx, paymentMethodLoader, id)
+}
+
+func (r *queryResolver) PaymentMethods(ctx context.Context, first *int, after *string, filter *model.PaymentMethodFilter) (*model.PaymentMethodConnection, error) {
+	return paymentMethods(ctx, r.Resolver, first, after, filter)
 }
 
 func (r *Resolver) PaymentMethod() generated.PaymentMethodResolver { return &paymentMethodResolver{r} }

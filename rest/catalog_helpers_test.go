@@ -1,7 +1,6 @@
 package rest_test
 
 import (
-	"encoding/json"
 	"net/http"
 	"strconv"
 	"testing"
@@ -10,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/internal/testenv"
 )
 
@@ -43,28 +43,6 @@ func ids(objs []map[string]any) []string {
 	return out
 }
 
-// insertCard writes an active card payment method of customerID as a row.
-func (f *fixture) insertCard(t *testing.T, customerID string) map[string]any {
-	t.Helper()
-	id := "0190a0b0-0000-7000-8000-" + strconv.FormatInt(time.Now().UnixNano()%1e12, 10)
-	for len(id) < 36 {
-		id += "0"
-	}
-	f.exec(t, `INSERT INTO payment_methods (merchant_id, id, livemode, type, status, customer_id, card, fingerprint, created, updated)
-		VALUES (?, ?, false, 'card', 'active', ?, '{"brand":"visa","last_four":"4242","exp_month":"12","exp_year":"2030","instant_available":false}', 'fp', ?, ?)`,
-		f.env.Merchant.ID, id, customerID, testenv.Start, testenv.Start)
-	return map[string]any{"id": id}
-}
+type storeTenant = store.Tenant
 
-// cardRow reads a payment method as the customer renders it.
-func (f *fixture) cardRow(t *testing.T, pmID string) map[string]any {
-	t.Helper()
-	var status string
-	var card []byte
-	require.NoError(t, f.env.DB.Bun.QueryRowContext(t.Context(), "SELECT status, card FROM payment_methods WHERE id = ?", pmID).Scan(&status, &card))
-	var c map[string]any
-	require.NoError(t, jsonUnmarshal(card, &c))
-	return map[string]any{"status": status, "card": c}
-}
-
-func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
+func scopeOf(f *fixture) store.Scope { return store.Scope{MerchantID: f.env.Merchant.ID} }

@@ -182,7 +182,7 @@ func TestBlockAndUnblockCustomer(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	c := f.sk.CreateCustomer(testenv.Customer())
-	pm := f.insertCard(t, id(c))
+	pm := f.sk.CreateCard(id(c), testenv.Visa)
 
 	r := f.sk.Post("/v1/customers/"+id(c)+"/block", nil)
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
@@ -191,7 +191,7 @@ func TestBlockAndUnblockCustomer(t *testing.T) {
 	methods := blocked["payment_methods"].([]any)
 	require.Len(t, methods, 1)
 	require.Equal(t, "blocked", methods[0].(map[string]any)["status"], "blocking blocks every payment method")
-	require.Equal(t, "blocked", f.cardRow(t, id(pm))["status"])
+	require.Equal(t, "blocked", f.sk.Get("/v1/payment_methods/" + id(pm)).JSON()["status"])
 
 	// Blocking again changes nothing.
 	require.Equal(t, http.StatusOK, f.sk.Post("/v1/customers/"+id(c)+"/block", nil).Status)
@@ -200,11 +200,11 @@ func TestBlockAndUnblockCustomer(t *testing.T) {
 	r = f.sk.Post("/v1/customers/"+id(c)+"/unblock", nil)
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	require.Equal(t, "active", r.JSON()["status"])
-	require.Equal(t, "active", f.cardRow(t, id(pm))["status"])
+	require.Equal(t, "active", f.sk.Get("/v1/payment_methods/" + id(pm)).JSON()["status"])
 
 	evs := listEvents(t, f.sk, "")
 	require.Equal(t, []string{"customer.created", "customer.blocked", "customer.unblocked"}, eventTypes(evs, id(c)))
-	require.Equal(t, []string{"payment_method.updated", "payment_method.updated"},
+	require.Equal(t, []string{"payment_method.created", "payment_method.updated", "payment_method.updated"},
 		eventTypes(evs, id(pm)))
 	upd := listEvents(t, f.sk, "payment_method.updated")
 	require.Equal(t, map[string]any{"status": "active"}, upd[0].previous())
@@ -214,7 +214,7 @@ func TestDeleteCustomer(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	c := f.sk.CreateCustomer(testenv.Customer())
-	pm := f.insertCard(t, id(c))
+	pm := f.sk.CreateCard(id(c), testenv.Visa)
 
 	r := f.sk.Delete("/v1/customers/" + id(c))
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
@@ -226,7 +226,7 @@ func TestDeleteCustomer(t *testing.T) {
 	require.Equal(t, true, got["deleted"])
 
 	// Card details removed, the method detached.
-	p := f.cardRow(t, id(pm))
+	p := f.sk.Get("/v1/payment_methods/" + id(pm)).JSON()
 	require.Equal(t, "detached", p["status"])
 	card := p["card"].(map[string]any)
 	require.Nil(t, card["exp_month"])
@@ -236,6 +236,8 @@ func TestDeleteCustomer(t *testing.T) {
 	// Further operations are refused; a second delete answers the same.
 	requireError(t, f.sk.Patch("/v1/customers/"+id(c), map[string]any{"name": "x"}), http.StatusUnprocessableEntity, "invalid_state", "")
 	requireError(t, f.sk.Post("/v1/customers/"+id(c)+"/block", nil), http.StatusUnprocessableEntity, "invalid_state", "")
+	requireError(t, f.sk.Post("/v1/payment_methods/"+id(f.sk.CreateCard("", testenv.Visa))+"/attach",
+		map[string]any{"customer": id(c)}), http.StatusUnprocessableEntity, "invalid_state", "")
 	require.Equal(t, http.StatusOK, f.sk.Delete("/v1/customers/"+id(c)).Status)
 	require.Len(t, listEvents(t, f.sk, "customer.deleted"), 1)
 	require.Empty(t, listOf(t, f.sk, "/v1/customers"), "deleted customers are not listed")

@@ -181,7 +181,7 @@ func TestProductPhases(t *testing.T) {
 		map[string]any{"id": id(trial), "period_count": nil}}}), "phases")
 
 	// GET and DELETE one phase; other products' phases are 404.
-	require.Equal(t, "Intro offer", f.sk.Get(base+"/"+id(intro)).JSON()["name"])
+	require.Equal(t, "Intro offer", f.sk.Get(base + "/" + id(intro)).JSON()["name"])
 	other := f.sk.CreateProduct(testenv.Product())
 	requireError(t, f.sk.Get("/v1/products/"+id(other)+"/phases/"+id(intro)), http.StatusNotFound, "resource_missing", "id")
 	r = f.sk.Delete(base + "/" + id(intro))
@@ -222,7 +222,7 @@ func TestConcurrentPhasesTakeDistinctOrdinals(t *testing.T) {
 		}
 	}
 	require.Equal(t, 1, created, "one indefinite phase, nothing after it")
-	require.Len(t, mapsOf(f.sk.Get("/v1/products/"+id(p)+"/phases").JSON()["phases"]), 1)
+	require.Len(t, mapsOf(f.sk.Get("/v1/products/" + id(p) + "/phases").JSON()["phases"]), 1)
 }
 
 func mapsOf(v any) []map[string]any {

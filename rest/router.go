@@ -19,6 +19,7 @@ func Routes(r chi.Router, svc areas.Services) {
 	eventRoutes(r, svc.Webhooks)
 	customerRoutes(r, svc.Catalog)
 	productRoutes(r, svc.Catalog)
+	paymentMethodRoutes(r, svc.Payments)
 }
 
 // requireCredential answers an anonymous request 401 before its body is

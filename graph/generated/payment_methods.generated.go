@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/google/uuid"
@@ -729,6 +730,125 @@ func (ec *executionContext) fieldContext_PaymentMethod_updated(_ context.Context
 	return graphql.NewScalarFieldContext("PaymentMethod", field, false, false, errors.New("field of type DateTime does not have child fields"))
 }
 
+func (ec *executionContext) _PaymentMethodConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.PaymentMethodConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentMethodConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.PaymentMethodEdge) graphql.Marshaler {
+			return ec.marshalNPaymentMethodEdge2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPaymentMethodEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentMethodConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PaymentMethodConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentMethodEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PaymentMethodConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.PaymentMethodConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentMethodConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentMethodConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PaymentMethodConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PaymentMethodEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PaymentMethodEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentMethodEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentMethodEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentMethodEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentMethodEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.PaymentMethodEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentMethodEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.PaymentMethod) graphql.Marshaler {
+			return ec.marshalNPaymentMethod2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethod(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentMethodEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PaymentMethodEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentMethod(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _WalletDetails_type(ctx context.Context, field graphql.CollectedField, obj *models.WalletDetails) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -824,6 +944,337 @@ func (ec *executionContext) fieldContext_WalletDetails_consumed(_ context.Contex
 // endregion **************************** field.gotpl *****************************
 
 // region    **************************** input.gotpl *****************************
+
+func (ec *executionContext) unmarshalInputAttachPaymentMethodInput(ctx context.Context, obj any) (models.AttachPaymentMethodInput, error) {
+	var it models.AttachPaymentMethodInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"customer", "account"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "customer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customer"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Customer = data
+		case "account":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("account"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Account = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputConnectBankInput(ctx context.Context, obj any) (models.ConnectBankInput, error) {
+	var it models.ConnectBankInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"account", "customer", "publicToken", "bankAccountId", "institutionName", "subtype"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "account":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("account"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Account = data
+		case "customer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customer"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Customer = data
+		case "publicToken":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("publicToken"))
+			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PublicToken = data
+		case "bankAccountId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bankAccountId"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BankAccountID = data
+		case "institutionName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("institutionName"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InstitutionName = data
+		case "subtype":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subtype"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Subtype = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreatePaymentMethodInput(ctx context.Context, obj any) (models.CreatePaymentMethodInput, error) {
+	var it models.CreatePaymentMethodInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"type", "customer", "account", "cardNumber", "expMonth", "expYear", "cvc", "billing", "wallet", "accountNumber", "routingNumber", "accountType"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "type":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("type"))
+			data, err := ec.unmarshalNPaymentMethodType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodType(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Type = data
+		case "customer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customer"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Customer = data
+		case "account":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("account"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Account = data
+		case "cardNumber":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("cardNumber"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CardNumber = data
+		case "expMonth":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expMonth"))
+			data, err := ec.unmarshalOInt2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFlexInt(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpMonth = data
+		case "expYear":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expYear"))
+			data, err := ec.unmarshalOInt2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFlexInt(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpYear = data
+		case "cvc":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("cvc"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CVC = data
+		case "billing":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("billing"))
+			data, err := ec.unmarshalOAddressInput2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAddressInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Billing = data
+		case "wallet":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("wallet"))
+			data, err := ec.unmarshalOWalletInput2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Wallet = data
+		case "accountNumber":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("accountNumber"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AccountNumber = data
+		case "routingNumber":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("routingNumber"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RoutingNumber = data
+		case "accountType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("accountType"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AccountType = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputPaymentMethodFilter(ctx context.Context, obj any) (model.PaymentMethodFilter, error) {
+	var it model.PaymentMethodFilter
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["includeWallets"]; !present {
+		asMap["includeWallets"] = false
+	}
+
+	fieldsInOrder := [...]string{"customerId", "accountId", "includeWallets"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "customerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerID = data
+		case "accountId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("accountId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AccountID = data
+		case "includeWallets":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("includeWallets"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IncludeWallets = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdatePaymentMethodInput(ctx context.Context, obj any) (models.UpdatePaymentMethodInput, error) {
+	var it models.UpdatePaymentMethodInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"expMonth", "expYear", "billing"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "expMonth":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expMonth"))
+			data, err := ec.unmarshalOInt2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFlexInt(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpMonth = data
+		case "expYear":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expYear"))
+			data, err := ec.unmarshalOInt2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFlexInt(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpYear = data
+		case "billing":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("billing"))
+			data, err := ec.unmarshalOAddressInput2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAddressInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Billing = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputWalletInput(ctx context.Context, obj any) (models.WalletInput, error) {
+	var it models.WalletInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"type"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "type":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("type"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Type = data
+		}
+	}
+	return it, nil
+}
 
 // endregion **************************** input.gotpl *****************************
 
@@ -1138,6 +1589,92 @@ func (ec *executionContext) _PaymentMethod(ctx context.Context, sel ast.Selectio
 	return out
 }
 
+var paymentMethodConnectionImplementors = []string{"PaymentMethodConnection"}
+
+func (ec *executionContext) _PaymentMethodConnection(ctx context.Context, sel ast.SelectionSet, obj *model.PaymentMethodConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, paymentMethodConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PaymentMethodConnection")
+		case "edges":
+			out.Values[i] = ec._PaymentMethodConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._PaymentMethodConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var paymentMethodEdgeImplementors = []string{"PaymentMethodEdge"}
+
+func (ec *executionContext) _PaymentMethodEdge(ctx context.Context, sel ast.SelectionSet, obj *model.PaymentMethodEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, paymentMethodEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PaymentMethodEdge")
+		case "cursor":
+			out.Values[i] = ec._PaymentMethodEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._PaymentMethodEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var walletDetailsImplementors = []string{"WalletDetails"}
 
 func (ec *executionContext) _WalletDetails(ctx context.Context, sel ast.SelectionSet, obj *models.WalletDetails) graphql.Marshaler {
@@ -1195,6 +1732,21 @@ func (ec *executionContext) _WalletDetails(ctx context.Context, sel ast.Selectio
 
 // region    ***************************** type.gotpl *****************************
 
+func (ec *executionContext) unmarshalNAttachPaymentMethodInput2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAttachPaymentMethodInput(ctx context.Context, v any) (models.AttachPaymentMethodInput, error) {
+	res, err := ec.unmarshalInputAttachPaymentMethodInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNConnectBankInput2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐConnectBankInput(ctx context.Context, v any) (models.ConnectBankInput, error) {
+	res, err := ec.unmarshalInputConnectBankInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCreatePaymentMethodInput2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCreatePaymentMethodInput(ctx context.Context, v any) (models.CreatePaymentMethodInput, error) {
+	res, err := ec.unmarshalInputCreatePaymentMethodInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNPaymentMethod2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodᚄ(ctx context.Context, sel ast.SelectionSet, v []*models.PaymentMethod) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -1219,6 +1771,42 @@ func (ec *executionContext) marshalNPaymentMethod2ᚖgithubᚗcomᚋframeᚑoss�
 		return graphql.Null
 	}
 	return ec._PaymentMethod(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPaymentMethodConnection2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPaymentMethodConnection(ctx context.Context, sel ast.SelectionSet, v *model.PaymentMethodConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PaymentMethodConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPaymentMethodEdge2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPaymentMethodEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.PaymentMethodEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPaymentMethodEdge2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPaymentMethodEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPaymentMethodEdge2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPaymentMethodEdge(ctx context.Context, sel ast.SelectionSet, v *model.PaymentMethodEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PaymentMethodEdge(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNPaymentMethodStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodStatus(ctx context.Context, v any) (models.PaymentMethodStatus, error) {
@@ -1279,6 +1867,45 @@ var (
 	}
 )
 
+func (ec *executionContext) unmarshalNPaymentMethodType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodType(ctx context.Context, v any) (*models.PaymentMethodType, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNPaymentMethodType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodType[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPaymentMethodType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodType(ctx context.Context, sel ast.SelectionSet, v *models.PaymentMethodType) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	_ = sel
+	res := graphql.MarshalString(marshalNPaymentMethodType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodType[*v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNPaymentMethodType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodType = map[string]models.PaymentMethodType{
+		"CARD": models.PaymentMethodCard,
+		"ACH":  models.PaymentMethodACH,
+	}
+	marshalNPaymentMethodType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodType = map[models.PaymentMethodType]string{
+		models.PaymentMethodCard: "CARD",
+		models.PaymentMethodACH:  "ACH",
+	}
+)
+
+func (ec *executionContext) unmarshalNUpdatePaymentMethodInput2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUpdatePaymentMethodInput(ctx context.Context, v any) (models.UpdatePaymentMethodInput, error) {
+	res, err := ec.unmarshalInputUpdatePaymentMethodInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalOACHDetails2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐACHDetails(ctx context.Context, sel ast.SelectionSet, v *models.ACHDetails) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -1293,11 +1920,34 @@ func (ec *executionContext) marshalOCardDetails2ᚖgithubᚗcomᚋframeᚑossᚋ
 	return ec._CardDetails(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalOPaymentMethod2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethod(ctx context.Context, sel ast.SelectionSet, v *models.PaymentMethod) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._PaymentMethod(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOPaymentMethodFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPaymentMethodFilter(ctx context.Context, v any) (*model.PaymentMethodFilter, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputPaymentMethodFilter(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalOWalletDetails2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletDetails(ctx context.Context, sel ast.SelectionSet, v *models.WalletDetails) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._WalletDetails(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOWalletInput2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletInput(ctx context.Context, v any) (*models.WalletInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputWalletInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 // endregion ***************************** type.gotpl *****************************

@@ -51,6 +51,7 @@ type ComplexityRoot struct {
 		ID                    func(childComplexity int) int
 		Livemode              func(childComplexity int) int
 		Metadata              func(childComplexity int) int
+		PaymentMethods        func(childComplexity int) int
 		PayoutPaymentMethodID func(childComplexity int) int
 		Profile               func(childComplexity int) int
 		RestrictedBy          func(childComplexity int) int
@@ -211,15 +212,19 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
+		AttachPaymentMethod     func(childComplexity int, id string, input models.AttachPaymentMethodInput) int
 		BlockCustomer           func(childComplexity int, id string) int
 		BulkUpdateProductPhases func(childComplexity int, productID string, phases []*models.UpdatePhaseInput) int
+		ConnectBankAccount      func(childComplexity int, input models.ConnectBankInput) int
 		CreateAccount           func(childComplexity int, input models.CreateAccountInput) int
 		CreateCustomer          func(childComplexity int, input models.CreateCustomerInput) int
+		CreatePaymentMethod     func(childComplexity int, input models.CreatePaymentMethodInput) int
 		CreateProduct           func(childComplexity int, input models.ProductInput) int
 		CreateProductPhase      func(childComplexity int, productID string, input models.CreatePhaseInput) int
 		DeleteCustomer          func(childComplexity int, id string) int
 		DeleteProduct           func(childComplexity int, id string) int
 		DeleteProductPhase      func(childComplexity int, productID string, id string) int
+		DetachPaymentMethod     func(childComplexity int, id string) int
 		DisableAccount          func(childComplexity int, id string) int
 		DisableCapability       func(childComplexity int, accountID string, name capability.Name) int
 		ReactivateCapability    func(childComplexity int, accountID string, name capability.Name) int
@@ -229,6 +234,7 @@ type ComplexityRoot struct {
 		UnrestrictAccount       func(childComplexity int, id string) int
 		UpdateAccount           func(childComplexity int, id string, input models.UpdateAccountInput) int
 		UpdateCustomer          func(childComplexity int, id string, input models.UpdateCustomerInput) int
+		UpdatePaymentMethod     func(childComplexity int, id string, input models.UpdatePaymentMethodInput) int
 		UpdateProduct           func(childComplexity int, id string, input models.ProductInput) int
 		UpdateProductPhase      func(childComplexity int, productID string, id string, input models.UpdatePhaseInput) int
 	}
@@ -254,6 +260,16 @@ type ComplexityRoot struct {
 		Status     func(childComplexity int) int
 		Type       func(childComplexity int) int
 		Updated    func(childComplexity int) int
+	}
+
+	PaymentMethodConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	PaymentMethodEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
 	}
 
 	PersonName struct {
@@ -320,17 +336,19 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		Account      func(childComplexity int, id string) int
-		Accounts     func(childComplexity int, first *int, after *string, filter *model.AccountFilter) int
-		Capabilities func(childComplexity int, accountID string) int
-		Capability   func(childComplexity int, accountID string, name capability.Name) int
-		Customer     func(childComplexity int, id string) int
-		Customers    func(childComplexity int, first *int, after *string, filter *model.CustomerFilter) int
-		Event        func(childComplexity int, id string) int
-		Events       func(childComplexity int, first *int, after *string, typeArg *string) int
-		Node         func(childComplexity int, id string) int
-		Product      func(childComplexity int, id string) int
-		Products     func(childComplexity int, first *int, after *string, filter *model.ProductFilter) int
+		Account        func(childComplexity int, id string) int
+		Accounts       func(childComplexity int, first *int, after *string, filter *model.AccountFilter) int
+		Capabilities   func(childComplexity int, accountID string) int
+		Capability     func(childComplexity int, accountID string, name capability.Name) int
+		Customer       func(childComplexity int, id string) int
+		Customers      func(childComplexity int, first *int, after *string, filter *model.CustomerFilter) int
+		Event          func(childComplexity int, id string) int
+		Events         func(childComplexity int, first *int, after *string, typeArg *string) int
+		Node           func(childComplexity int, id string) int
+		PaymentMethod  func(childComplexity int, id string) int
+		PaymentMethods func(childComplexity int, first *int, after *string, filter *model.PaymentMethodFilter) int
+		Product        func(childComplexity int, id string) int
+		Products       func(childComplexity int, first *int, after *string, filter *model.ProductFilter) int
 	}
 
 	Recurring struct {
@@ -442,6 +460,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Account.Metadata(childComplexity), true
+	case "Account.paymentMethods":
+		if e.ComplexityRoot.Account.PaymentMethods == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Account.PaymentMethods(childComplexity), true
 	case "Account.payoutPaymentMethodId":
 		if e.ComplexityRoot.Account.PayoutPaymentMethodID == nil {
 			break
@@ -1096,6 +1120,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.IndividualProfile.SSNLastFour(childComplexity), true
 
+	case "Mutation.attachPaymentMethod":
+		if e.ComplexityRoot.Mutation.AttachPaymentMethod == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_attachPaymentMethod_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AttachPaymentMethod(childComplexity, args["id"].(string), args["input"].(models.AttachPaymentMethodInput)), true
 	case "Mutation.blockCustomer":
 		if e.ComplexityRoot.Mutation.BlockCustomer == nil {
 			break
@@ -1118,6 +1153,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.BulkUpdateProductPhases(childComplexity, args["productId"].(string), args["phases"].([]*models.UpdatePhaseInput)), true
+	case "Mutation.connectBankAccount":
+		if e.ComplexityRoot.Mutation.ConnectBankAccount == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_connectBankAccount_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ConnectBankAccount(childComplexity, args["input"].(models.ConnectBankInput)), true
 	case "Mutation.createAccount":
 		if e.ComplexityRoot.Mutation.CreateAccount == nil {
 			break
@@ -1140,6 +1186,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateCustomer(childComplexity, args["input"].(models.CreateCustomerInput)), true
+	case "Mutation.createPaymentMethod":
+		if e.ComplexityRoot.Mutation.CreatePaymentMethod == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createPaymentMethod_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreatePaymentMethod(childComplexity, args["input"].(models.CreatePaymentMethodInput)), true
 	case "Mutation.createProduct":
 		if e.ComplexityRoot.Mutation.CreateProduct == nil {
 			break
@@ -1195,6 +1252,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteProductPhase(childComplexity, args["productId"].(string), args["id"].(string)), true
+	case "Mutation.detachPaymentMethod":
+		if e.ComplexityRoot.Mutation.DetachPaymentMethod == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_detachPaymentMethod_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DetachPaymentMethod(childComplexity, args["id"].(string)), true
 	case "Mutation.disableAccount":
 		if e.ComplexityRoot.Mutation.DisableAccount == nil {
 			break
@@ -1294,6 +1362,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateCustomer(childComplexity, args["id"].(string), args["input"].(models.UpdateCustomerInput)), true
+	case "Mutation.updatePaymentMethod":
+		if e.ComplexityRoot.Mutation.UpdatePaymentMethod == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updatePaymentMethod_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdatePaymentMethod(childComplexity, args["id"].(string), args["input"].(models.UpdatePaymentMethodInput)), true
 	case "Mutation.updateProduct":
 		if e.ComplexityRoot.Mutation.UpdateProduct == nil {
 			break
@@ -1420,6 +1499,32 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PaymentMethod.Updated(childComplexity), true
+
+	case "PaymentMethodConnection.edges":
+		if e.ComplexityRoot.PaymentMethodConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethodConnection.Edges(childComplexity), true
+	case "PaymentMethodConnection.pageInfo":
+		if e.ComplexityRoot.PaymentMethodConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethodConnection.PageInfo(childComplexity), true
+
+	case "PaymentMethodEdge.cursor":
+		if e.ComplexityRoot.PaymentMethodEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethodEdge.Cursor(childComplexity), true
+	case "PaymentMethodEdge.node":
+		if e.ComplexityRoot.PaymentMethodEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethodEdge.Node(childComplexity), true
 
 	case "PersonName.firstName":
 		if e.ComplexityRoot.PersonName.FirstName == nil {
@@ -1780,6 +1885,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Node(childComplexity, args["id"].(string)), true
+	case "Query.paymentMethod":
+		if e.ComplexityRoot.Query.PaymentMethod == nil {
+			break
+		}
+
+		args, err := ec.field_Query_paymentMethod_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PaymentMethod(childComplexity, args["id"].(string)), true
+	case "Query.paymentMethods":
+		if e.ComplexityRoot.Query.PaymentMethods == nil {
+			break
+		}
+
+		args, err := ec.field_Query_paymentMethods_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PaymentMethods(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.PaymentMethodFilter)), true
 	case "Query.product":
 		if e.ComplexityRoot.Query.Product == nil {
 			break
@@ -1926,12 +2053,16 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
 		ec.unmarshalInputAccountFilter,
 		ec.unmarshalInputAddressInput,
+		ec.unmarshalInputAttachPaymentMethodInput,
 		ec.unmarshalInputBusinessInput,
+		ec.unmarshalInputConnectBankInput,
 		ec.unmarshalInputCreateAccountInput,
 		ec.unmarshalInputCreateCustomerInput,
+		ec.unmarshalInputCreatePaymentMethodInput,
 		ec.unmarshalInputCreatePhaseInput,
 		ec.unmarshalInputCustomerFilter,
 		ec.unmarshalInputIndividualInput,
+		ec.unmarshalInputPaymentMethodFilter,
 		ec.unmarshalInputPersonNameInput,
 		ec.unmarshalInputPhoneInput,
 		ec.unmarshalInputProductFilter,
@@ -1940,7 +2071,9 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputTermsOfServiceInput,
 		ec.unmarshalInputUpdateAccountInput,
 		ec.unmarshalInputUpdateCustomerInput,
+		ec.unmarshalInputUpdatePaymentMethodInput,
 		ec.unmarshalInputUpdatePhaseInput,
+		ec.unmarshalInputWalletInput,
 	)
 	first := true
 
@@ -2587,6 +2720,95 @@ type ACHDetails {
   lastFour: String!
   accountType: String!
 }
+
+type PaymentMethodConnection {
+  edges: [PaymentMethodEdge!]!
+  pageInfo: PageInfo!
+}
+
+type PaymentMethodEdge {
+  cursor: String!
+  node: PaymentMethod!
+}
+
+input PaymentMethodFilter {
+  "One customer's usable methods (detached ones left out)."
+  customerId: ID
+  "One account's usable methods (detached ones left out)."
+  accountId: ID
+  "Single-use wallet credentials are left out unless true."
+  includeWallets: Boolean = false
+}
+
+input CreatePaymentMethodInput {
+  type: PaymentMethodType!
+  customer: ID
+  account: ID
+  "Never stored: only the brand, last four digits and a keyed fingerprint are kept."
+  cardNumber: String
+  expMonth: Int
+  "Last two digits, or the full year."
+  expYear: Int
+  cvc: String
+  billing: AddressInput
+  "A wallet credential instead of a card number."
+  wallet: WalletInput
+  accountNumber: String
+  routingNumber: String
+  "checking or savings"
+  accountType: String
+}
+
+input WalletInput {
+  "apple_pay or google_pay"
+  type: String
+}
+
+input AttachPaymentMethodInput {
+  customer: ID
+  account: ID
+}
+
+input UpdatePaymentMethodInput {
+  expMonth: Int
+  expYear: Int
+  billing: AddressInput
+}
+
+"A bank-linking token for an account or a customer (REST: connect_plaid)."
+input ConnectBankInput {
+  account: ID
+  customer: ID
+  "Sandbox: sandbox-token-<routing>-<account>."
+  publicToken: String!
+  "The linking provider's id of the bank account."
+  bankAccountId: String
+  institutionName: String
+  "checking or savings"
+  subtype: String
+}
+
+extend type Account {
+  "The account's usable payment methods (not detached, no single-use wallet credentials), newest first."
+  paymentMethods: [PaymentMethod!]!
+}
+
+extend type Query {
+  paymentMethod(id: ID!): PaymentMethod
+  "Payment methods, newest first."
+  paymentMethods(first: Int = 10, after: String, filter: PaymentMethodFilter): PaymentMethodConnection!
+}
+
+extend type Mutation {
+  "Secret key, publishable key or onboarding session secret."
+  createPaymentMethod(input: CreatePaymentMethodInput!): PaymentMethod!
+  connectBankAccount(input: ConnectBankInput!): PaymentMethod!
+  attachPaymentMethod(id: ID!, input: AttachPaymentMethodInput!): PaymentMethod!
+  "Final: a detached method can no longer be used or attached."
+  detachPaymentMethod(id: ID!): PaymentMethod!
+  "Expiry and billing; the method must be attached to a customer."
+  updatePaymentMethod(id: ID!, input: UpdatePaymentMethodInput!): PaymentMethod!
+}
 `, BuiltIn: false},
 	{Name: "../schema/products.graphqls", Input: `# Products and their phases (spec doc 2 §2.1, §4.1).
 
@@ -2787,6 +3009,8 @@ func (ec *executionContext) childFields_Account(ctx context.Context, field graph
 		return ec.fieldContext_Account_created(ctx, field)
 	case "updated":
 		return ec.fieldContext_Account_updated(ctx, field)
+	case "paymentMethods":
+		return ec.fieldContext_Account_paymentMethods(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Account", field.Name)
 }
@@ -3133,6 +3357,26 @@ func (ec *executionContext) childFields_PaymentMethod(ctx context.Context, field
 		return ec.fieldContext_PaymentMethod_updated(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PaymentMethod", field.Name)
+}
+
+func (ec *executionContext) childFields_PaymentMethodConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_PaymentMethodConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_PaymentMethodConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PaymentMethodConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_PaymentMethodEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_PaymentMethodEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_PaymentMethodEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PaymentMethodEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_PersonName(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

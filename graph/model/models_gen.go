@@ -78,6 +78,25 @@ type PageInfo struct {
 	EndCursor       *string `json:"endCursor,omitempty"`
 }
 
+type PaymentMethodConnection struct {
+	Edges    []*PaymentMethodEdge `json:"edges"`
+	PageInfo *PageInfo            `json:"pageInfo"`
+}
+
+type PaymentMethodEdge struct {
+	Cursor string                `json:"cursor"`
+	Node   *models.PaymentMethod `json:"node"`
+}
+
+type PaymentMethodFilter struct {
+	// One customer's usable methods (detached ones left out).
+	CustomerID *string `json:"customerId,omitempty"`
+	// One account's usable methods (detached ones left out).
+	AccountID *string `json:"accountId,omitempty"`
+	// Single-use wallet credentials are left out unless true.
+	IncludeWallets *bool `json:"includeWallets,omitempty"`
+}
+
 type ProductConnection struct {
 	Edges    []*ProductEdge `json:"edges"`
 	PageInfo *PageInfo      `json:"pageInfo"`

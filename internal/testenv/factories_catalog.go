@@ -88,3 +88,34 @@ func (c *Client) CreateProduct(spec ProductSpec) map[string]any {
 	}
 	return r.JSON()
 }
+
+// Test card numbers of the sandbox (API-DECISIONS §6).
+const (
+	Visa      = "4242424242424242"
+	VisaDebit = "4000056655665556"
+)
+
+// CardBody is a POST /v1/payment_methods body for a card, attached to
+// customerID unless it is empty.
+func CardBody(customerID, number string) map[string]any {
+	b := map[string]any{"type": "card", "card_number": number, "exp_month": 12, "exp_year": 30, "cvc": "123"}
+	if len(number) == 15 {
+		b["cvc"] = "1234"
+	}
+	if customerID != "" {
+		b["customer"] = customerID
+	}
+	return b
+}
+
+// CreateCard creates a card payment method over REST; anything but 201
+// fails the test.
+func (c *Client) CreateCard(customerID, number string) map[string]any {
+	t := c.env.T
+	t.Helper()
+	r := c.Post("/v1/payment_methods", CardBody(customerID, number))
+	if r.Status != http.StatusCreated {
+		t.Fatalf("testenv: create card: want 201, got %d: %s", r.Status, r.Body)
+	}
+	return r.JSON()
+}

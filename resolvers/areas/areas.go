@@ -10,6 +10,7 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/accounts"
 	"github.com/frame-oss/payments-server/resolvers/catalog"
 	"github.com/frame-oss/payments-server/resolvers/op"
+	"github.com/frame-oss/payments-server/resolvers/payments"
 	"github.com/frame-oss/payments-server/resolvers/webhooks"
 )
 
@@ -18,6 +19,7 @@ type Services struct {
 	Accounts *accounts.Service // accounts and verification
 	Webhooks *webhooks.Service // events and webhooks
 	Catalog  *catalog.Service  // customers, products, coupons, promotion codes, discounts
+	Payments *payments.Service // payment methods
 }
 
 // Hooks adjust services for tests.
@@ -32,5 +34,6 @@ func New(kit *op.Kit, h Hooks) Services {
 		Accounts: accounts.New(kit, h.Facts),
 		Webhooks: webhooks.New(kit),
 		Catalog:  catalog.New(kit),
+		Payments: payments.New(kit),
 	}
 }

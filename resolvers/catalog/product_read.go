@@ -72,4 +72,3 @@ func selectProduct(ctx context.Context, t *store.Tenant, id string, lock bool) (
 	}
 	return pr, nil
 }
-
