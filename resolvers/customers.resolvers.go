@@ -8,6 +8,7 @@ package resolvers
 import (
 	"context"
 
+	"github.com/frame-oss/payments-server/graph/generated"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/models"
 )
@@ -39,3 +40,7 @@ func (r *queryResolver) Customer(ctx context.Context, id string) (*models.Custom
 func (r *queryResolver) Customers(ctx context.Context, first *int, after *string, filter *model.CustomerFilter) (*model.CustomerConnection, error) {
 	return customers(ctx, r.Resolver, first, after, filter)
 }
+
+func (r *Resolver) Customer() generated.CustomerResolver { return &customerResolver{r} }
+
+type customerResolver struct{ *Resolver }

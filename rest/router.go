@@ -20,6 +20,7 @@ func Routes(r chi.Router, svc areas.Services) {
 	customerRoutes(r, svc.Catalog)
 	productRoutes(r, svc.Catalog)
 	paymentMethodRoutes(r, svc.Payments)
+	couponRoutes(r, svc.Catalog)
 }
 
 // requireCredential answers an anonymous request 401 before its body is

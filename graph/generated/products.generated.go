@@ -1772,6 +1772,32 @@ func (ec *executionContext) unmarshalNCreatePhaseInput2githubᚗcomᚋframeᚑos
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNDecimal2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDecimal(ctx context.Context, v any) (models.Decimal, error) {
+	var res models.Decimal
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDecimal2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDecimal(ctx context.Context, sel ast.SelectionSet, v models.Decimal) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNDecimal2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDecimal(ctx context.Context, v any) (*models.Decimal, error) {
+	var res = new(models.Decimal)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDecimal2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDecimal(ctx context.Context, sel ast.SelectionSet, v *models.Decimal) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return v
+}
+
 func (ec *executionContext) unmarshalNPricingType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPricingType(ctx context.Context, v any) (models.PricingType, error) {
 	tmp, err := graphql.UnmarshalString(v)
 	res := unmarshalNPricingType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPricingType[tmp]

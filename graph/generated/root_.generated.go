@@ -26,10 +26,14 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 type ResolverRoot interface {
 	Account() AccountResolver
 	Capability() CapabilityResolver
+	Coupon() CouponResolver
+	Customer() CustomerResolver
+	Discount() DiscountResolver
 	Mutation() MutationResolver
 	PaymentMethod() PaymentMethodResolver
 	Product() ProductResolver
 	ProductPhase() ProductPhaseResolver
+	PromotionCode() PromotionCodeResolver
 	Query() QueryResolver
 }
 
@@ -138,11 +142,60 @@ type ComplexityRoot struct {
 		Wallet                   func(childComplexity int) int
 	}
 
+	CodeValidation struct {
+		ApplicationOrder    func(childComplexity int) int
+		Code                func(childComplexity int) int
+		CouponID            func(childComplexity int) int
+		DiscountAmountCents func(childComplexity int) int
+		PromotionCodeID     func(childComplexity int) int
+		Reason              func(childComplexity int) int
+		Valid               func(childComplexity int) int
+	}
+
+	Coupon struct {
+		ApplicableTo               func(childComplexity int) int
+		Created                    func(childComplexity int) int
+		Description                func(childComplexity int) int
+		DiscountCapCents           func(childComplexity int) int
+		DiscountCapCurrency        func(childComplexity int) int
+		DiscountType               func(childComplexity int) int
+		DiscountValue              func(childComplexity int) int
+		DiscountValueCurrency      func(childComplexity int) int
+		Duration                   func(childComplexity int) int
+		DurationInMonths           func(childComplexity int) int
+		ID                         func(childComplexity int) int
+		IsExpired                  func(childComplexity int) int
+		IsMaxedOut                 func(childComplexity int) int
+		Livemode                   func(childComplexity int) int
+		MaxRedemptions             func(childComplexity int) int
+		MinimumOrderAmountCents    func(childComplexity int) int
+		MinimumOrderAmountCurrency func(childComplexity int) int
+		Name                       func(childComplexity int) int
+		Product                    func(childComplexity int) int
+		ProductID                  func(childComplexity int) int
+		PromotionCodes             func(childComplexity int) int
+		Status                     func(childComplexity int) int
+		TimesRedeemed              func(childComplexity int) int
+		ValidFrom                  func(childComplexity int) int
+		ValidUntil                 func(childComplexity int) int
+	}
+
+	CouponConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	CouponEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	Customer struct {
 		BillingAddress  func(childComplexity int) int
 		Created         func(childComplexity int) int
 		DateOfBirth     func(childComplexity int) int
 		Description     func(childComplexity int) int
+		Discounts       func(childComplexity int) int
 		Email           func(childComplexity int) int
 		ID              func(childComplexity int) int
 		IsDeleted       func(childComplexity int) int
@@ -184,6 +237,41 @@ type ComplexityRoot struct {
 		Object  func(childComplexity int) int
 	}
 
+	Discount struct {
+		Account                func(childComplexity int) int
+		AccountID              func(childComplexity int) int
+		ApplicationOrder       func(childComplexity int) int
+		Coupon                 func(childComplexity int) int
+		CouponID               func(childComplexity int) int
+		Created                func(childComplexity int) int
+		Customer               func(childComplexity int) int
+		CustomerID             func(childComplexity int) int
+		DiscountAmountCents    func(childComplexity int) int
+		DiscountAmountCurrency func(childComplexity int) int
+		DiscountableID         func(childComplexity int) int
+		DiscountableType       func(childComplexity int) int
+		ID                     func(childComplexity int) int
+		Livemode               func(childComplexity int) int
+		PromotionCode          func(childComplexity int) int
+		PromotionCodeID        func(childComplexity int) int
+		Updated                func(childComplexity int) int
+	}
+
+	DiscountConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	DiscountEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	DiscountValidation struct {
+		TotalDiscountAmountCents func(childComplexity int) int
+		ValidationResult         func(childComplexity int) int
+	}
+
 	Event struct {
 		Created  func(childComplexity int) int
 		Data     func(childComplexity int) int
@@ -217,10 +305,12 @@ type ComplexityRoot struct {
 		BulkUpdateProductPhases func(childComplexity int, productID string, phases []*models.UpdatePhaseInput) int
 		ConnectBankAccount      func(childComplexity int, input models.ConnectBankInput) int
 		CreateAccount           func(childComplexity int, input models.CreateAccountInput) int
+		CreateCoupon            func(childComplexity int, input models.CreateCouponInput) int
 		CreateCustomer          func(childComplexity int, input models.CreateCustomerInput) int
 		CreatePaymentMethod     func(childComplexity int, input models.CreatePaymentMethodInput) int
 		CreateProduct           func(childComplexity int, input models.ProductInput) int
 		CreateProductPhase      func(childComplexity int, productID string, input models.CreatePhaseInput) int
+		CreatePromotionCode     func(childComplexity int, input models.PromotionCodeInput) int
 		DeleteCustomer          func(childComplexity int, id string) int
 		DeleteProduct           func(childComplexity int, id string) int
 		DeleteProductPhase      func(childComplexity int, productID string, id string) int
@@ -233,10 +323,12 @@ type ComplexityRoot struct {
 		UnblockCustomer         func(childComplexity int, id string) int
 		UnrestrictAccount       func(childComplexity int, id string) int
 		UpdateAccount           func(childComplexity int, id string, input models.UpdateAccountInput) int
+		UpdateCoupon            func(childComplexity int, id string, input models.UpdateCouponInput) int
 		UpdateCustomer          func(childComplexity int, id string, input models.UpdateCustomerInput) int
 		UpdatePaymentMethod     func(childComplexity int, id string, input models.UpdatePaymentMethodInput) int
 		UpdateProduct           func(childComplexity int, id string, input models.ProductInput) int
 		UpdateProductPhase      func(childComplexity int, productID string, id string, input models.UpdatePhaseInput) int
+		UpdatePromotionCode     func(childComplexity int, id string, input models.PromotionCodeInput) int
 	}
 
 	PageInfo struct {
@@ -335,20 +427,61 @@ type ComplexityRoot struct {
 		Individual func(childComplexity int) int
 	}
 
+	PromotionCode struct {
+		Active                 func(childComplexity int) int
+		Code                   func(childComplexity int) int
+		Coupon                 func(childComplexity int) int
+		CouponID               func(childComplexity int) int
+		Created                func(childComplexity int) int
+		Customer               func(childComplexity int) int
+		CustomerID             func(childComplexity int) int
+		ExpiresAt              func(childComplexity int) int
+		FirstTimeTransaction   func(childComplexity int) int
+		ID                     func(childComplexity int) int
+		IsCustomerSpecific     func(childComplexity int) int
+		IsExpired              func(childComplexity int) int
+		IsMaxedOut             func(childComplexity int) int
+		IsRedeemable           func(childComplexity int) int
+		Livemode               func(childComplexity int) int
+		MaxCustomerRedemptions func(childComplexity int) int
+		MaxRedemptions         func(childComplexity int) int
+		MinimumAmountCents     func(childComplexity int) int
+		MinimumAmountCurrency  func(childComplexity int) int
+		RemainingRedemptions   func(childComplexity int) int
+		TimesRedeemed          func(childComplexity int) int
+	}
+
+	PromotionCodeConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	PromotionCodeEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	Query struct {
-		Account        func(childComplexity int, id string) int
-		Accounts       func(childComplexity int, first *int, after *string, filter *model.AccountFilter) int
-		Capabilities   func(childComplexity int, accountID string) int
-		Capability     func(childComplexity int, accountID string, name capability.Name) int
-		Customer       func(childComplexity int, id string) int
-		Customers      func(childComplexity int, first *int, after *string, filter *model.CustomerFilter) int
-		Event          func(childComplexity int, id string) int
-		Events         func(childComplexity int, first *int, after *string, typeArg *string) int
-		Node           func(childComplexity int, id string) int
-		PaymentMethod  func(childComplexity int, id string) int
-		PaymentMethods func(childComplexity int, first *int, after *string, filter *model.PaymentMethodFilter) int
-		Product        func(childComplexity int, id string) int
-		Products       func(childComplexity int, first *int, after *string, filter *model.ProductFilter) int
+		Account           func(childComplexity int, id string) int
+		Accounts          func(childComplexity int, first *int, after *string, filter *model.AccountFilter) int
+		Capabilities      func(childComplexity int, accountID string) int
+		Capability        func(childComplexity int, accountID string, name capability.Name) int
+		Coupon            func(childComplexity int, id string) int
+		Coupons           func(childComplexity int, first *int, after *string, filter *model.CouponFilter) int
+		Customer          func(childComplexity int, id string) int
+		Customers         func(childComplexity int, first *int, after *string, filter *model.CustomerFilter) int
+		Discount          func(childComplexity int, id string) int
+		Discounts         func(childComplexity int, first *int, after *string, filter *model.DiscountFilter) int
+		Event             func(childComplexity int, id string) int
+		Events            func(childComplexity int, first *int, after *string, typeArg *string) int
+		Node              func(childComplexity int, id string) int
+		PaymentMethod     func(childComplexity int, id string) int
+		PaymentMethods    func(childComplexity int, first *int, after *string, filter *model.PaymentMethodFilter) int
+		Product           func(childComplexity int, id string) int
+		Products          func(childComplexity int, first *int, after *string, filter *model.ProductFilter) int
+		PromotionCode     func(childComplexity int, id string) int
+		PromotionCodes    func(childComplexity int, first *int, after *string, filter *model.PromotionCodeFilter) int
+		ValidateDiscounts func(childComplexity int, input models.ValidateDiscountsInput) int
 	}
 
 	Recurring struct {
@@ -835,6 +968,226 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CardDetails.Wallet(childComplexity), true
 
+	case "CodeValidation.applicationOrder":
+		if e.ComplexityRoot.CodeValidation.ApplicationOrder == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CodeValidation.ApplicationOrder(childComplexity), true
+	case "CodeValidation.code":
+		if e.ComplexityRoot.CodeValidation.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CodeValidation.Code(childComplexity), true
+	case "CodeValidation.couponId":
+		if e.ComplexityRoot.CodeValidation.CouponID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CodeValidation.CouponID(childComplexity), true
+	case "CodeValidation.discountAmountCents":
+		if e.ComplexityRoot.CodeValidation.DiscountAmountCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CodeValidation.DiscountAmountCents(childComplexity), true
+	case "CodeValidation.promotionCodeId":
+		if e.ComplexityRoot.CodeValidation.PromotionCodeID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CodeValidation.PromotionCodeID(childComplexity), true
+	case "CodeValidation.reason":
+		if e.ComplexityRoot.CodeValidation.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CodeValidation.Reason(childComplexity), true
+	case "CodeValidation.valid":
+		if e.ComplexityRoot.CodeValidation.Valid == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CodeValidation.Valid(childComplexity), true
+
+	case "Coupon.applicableTo":
+		if e.ComplexityRoot.Coupon.ApplicableTo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.ApplicableTo(childComplexity), true
+	case "Coupon.created":
+		if e.ComplexityRoot.Coupon.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.Created(childComplexity), true
+	case "Coupon.description":
+		if e.ComplexityRoot.Coupon.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.Description(childComplexity), true
+	case "Coupon.discountCapCents":
+		if e.ComplexityRoot.Coupon.DiscountCapCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.DiscountCapCents(childComplexity), true
+	case "Coupon.discountCapCurrency":
+		if e.ComplexityRoot.Coupon.DiscountCapCurrency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.DiscountCapCurrency(childComplexity), true
+	case "Coupon.discountType":
+		if e.ComplexityRoot.Coupon.DiscountType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.DiscountType(childComplexity), true
+	case "Coupon.discountValue":
+		if e.ComplexityRoot.Coupon.DiscountValue == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.DiscountValue(childComplexity), true
+	case "Coupon.discountValueCurrency":
+		if e.ComplexityRoot.Coupon.DiscountValueCurrency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.DiscountValueCurrency(childComplexity), true
+	case "Coupon.duration":
+		if e.ComplexityRoot.Coupon.Duration == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.Duration(childComplexity), true
+	case "Coupon.durationInMonths":
+		if e.ComplexityRoot.Coupon.DurationInMonths == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.DurationInMonths(childComplexity), true
+	case "Coupon.id":
+		if e.ComplexityRoot.Coupon.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.ID(childComplexity), true
+	case "Coupon.isExpired":
+		if e.ComplexityRoot.Coupon.IsExpired == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.IsExpired(childComplexity), true
+	case "Coupon.isMaxedOut":
+		if e.ComplexityRoot.Coupon.IsMaxedOut == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.IsMaxedOut(childComplexity), true
+	case "Coupon.livemode":
+		if e.ComplexityRoot.Coupon.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.Livemode(childComplexity), true
+	case "Coupon.maxRedemptions":
+		if e.ComplexityRoot.Coupon.MaxRedemptions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.MaxRedemptions(childComplexity), true
+	case "Coupon.minimumOrderAmountCents":
+		if e.ComplexityRoot.Coupon.MinimumOrderAmountCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.MinimumOrderAmountCents(childComplexity), true
+	case "Coupon.minimumOrderAmountCurrency":
+		if e.ComplexityRoot.Coupon.MinimumOrderAmountCurrency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.MinimumOrderAmountCurrency(childComplexity), true
+	case "Coupon.name":
+		if e.ComplexityRoot.Coupon.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.Name(childComplexity), true
+	case "Coupon.product":
+		if e.ComplexityRoot.Coupon.Product == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.Product(childComplexity), true
+	case "Coupon.productId":
+		if e.ComplexityRoot.Coupon.ProductID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.ProductID(childComplexity), true
+	case "Coupon.promotionCodes":
+		if e.ComplexityRoot.Coupon.PromotionCodes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.PromotionCodes(childComplexity), true
+	case "Coupon.status":
+		if e.ComplexityRoot.Coupon.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.Status(childComplexity), true
+	case "Coupon.timesRedeemed":
+		if e.ComplexityRoot.Coupon.TimesRedeemed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.TimesRedeemed(childComplexity), true
+	case "Coupon.validFrom":
+		if e.ComplexityRoot.Coupon.ValidFrom == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.ValidFrom(childComplexity), true
+	case "Coupon.validUntil":
+		if e.ComplexityRoot.Coupon.ValidUntil == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.ValidUntil(childComplexity), true
+
+	case "CouponConnection.edges":
+		if e.ComplexityRoot.CouponConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CouponConnection.Edges(childComplexity), true
+	case "CouponConnection.pageInfo":
+		if e.ComplexityRoot.CouponConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CouponConnection.PageInfo(childComplexity), true
+
+	case "CouponEdge.cursor":
+		if e.ComplexityRoot.CouponEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CouponEdge.Cursor(childComplexity), true
+	case "CouponEdge.node":
+		if e.ComplexityRoot.CouponEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CouponEdge.Node(childComplexity), true
+
 	case "Customer.billingAddress":
 		if e.ComplexityRoot.Customer.BillingAddress == nil {
 			break
@@ -859,6 +1212,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Customer.Description(childComplexity), true
+	case "Customer.discounts":
+		if e.ComplexityRoot.Customer.Discounts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.Discounts(childComplexity), true
 	case "Customer.email":
 		if e.ComplexityRoot.Customer.Email == nil {
 			break
@@ -1026,6 +1385,148 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Deleted.Object(childComplexity), true
 
+	case "Discount.account":
+		if e.ComplexityRoot.Discount.Account == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.Account(childComplexity), true
+	case "Discount.accountId":
+		if e.ComplexityRoot.Discount.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.AccountID(childComplexity), true
+	case "Discount.applicationOrder":
+		if e.ComplexityRoot.Discount.ApplicationOrder == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.ApplicationOrder(childComplexity), true
+	case "Discount.coupon":
+		if e.ComplexityRoot.Discount.Coupon == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.Coupon(childComplexity), true
+	case "Discount.couponId":
+		if e.ComplexityRoot.Discount.CouponID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.CouponID(childComplexity), true
+	case "Discount.created":
+		if e.ComplexityRoot.Discount.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.Created(childComplexity), true
+	case "Discount.customer":
+		if e.ComplexityRoot.Discount.Customer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.Customer(childComplexity), true
+	case "Discount.customerId":
+		if e.ComplexityRoot.Discount.CustomerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.CustomerID(childComplexity), true
+	case "Discount.discountAmountCents":
+		if e.ComplexityRoot.Discount.DiscountAmountCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.DiscountAmountCents(childComplexity), true
+	case "Discount.discountAmountCurrency":
+		if e.ComplexityRoot.Discount.DiscountAmountCurrency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.DiscountAmountCurrency(childComplexity), true
+	case "Discount.discountableId":
+		if e.ComplexityRoot.Discount.DiscountableID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.DiscountableID(childComplexity), true
+	case "Discount.discountableType":
+		if e.ComplexityRoot.Discount.DiscountableType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.DiscountableType(childComplexity), true
+	case "Discount.id":
+		if e.ComplexityRoot.Discount.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.ID(childComplexity), true
+	case "Discount.livemode":
+		if e.ComplexityRoot.Discount.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.Livemode(childComplexity), true
+	case "Discount.promotionCode":
+		if e.ComplexityRoot.Discount.PromotionCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.PromotionCode(childComplexity), true
+	case "Discount.promotionCodeId":
+		if e.ComplexityRoot.Discount.PromotionCodeID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.PromotionCodeID(childComplexity), true
+	case "Discount.updated":
+		if e.ComplexityRoot.Discount.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.Updated(childComplexity), true
+
+	case "DiscountConnection.edges":
+		if e.ComplexityRoot.DiscountConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DiscountConnection.Edges(childComplexity), true
+	case "DiscountConnection.pageInfo":
+		if e.ComplexityRoot.DiscountConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DiscountConnection.PageInfo(childComplexity), true
+
+	case "DiscountEdge.cursor":
+		if e.ComplexityRoot.DiscountEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DiscountEdge.Cursor(childComplexity), true
+	case "DiscountEdge.node":
+		if e.ComplexityRoot.DiscountEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DiscountEdge.Node(childComplexity), true
+
+	case "DiscountValidation.totalDiscountAmountCents":
+		if e.ComplexityRoot.DiscountValidation.TotalDiscountAmountCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DiscountValidation.TotalDiscountAmountCents(childComplexity), true
+	case "DiscountValidation.validationResult":
+		if e.ComplexityRoot.DiscountValidation.ValidationResult == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DiscountValidation.ValidationResult(childComplexity), true
+
 	case "Event.created":
 		if e.ComplexityRoot.Event.Created == nil {
 			break
@@ -1175,6 +1676,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateAccount(childComplexity, args["input"].(models.CreateAccountInput)), true
+	case "Mutation.createCoupon":
+		if e.ComplexityRoot.Mutation.CreateCoupon == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createCoupon_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateCoupon(childComplexity, args["input"].(models.CreateCouponInput)), true
 	case "Mutation.createCustomer":
 		if e.ComplexityRoot.Mutation.CreateCustomer == nil {
 			break
@@ -1219,6 +1731,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateProductPhase(childComplexity, args["productId"].(string), args["input"].(models.CreatePhaseInput)), true
+	case "Mutation.createPromotionCode":
+		if e.ComplexityRoot.Mutation.CreatePromotionCode == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createPromotionCode_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreatePromotionCode(childComplexity, args["input"].(models.PromotionCodeInput)), true
 	case "Mutation.deleteCustomer":
 		if e.ComplexityRoot.Mutation.DeleteCustomer == nil {
 			break
@@ -1351,6 +1874,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateAccount(childComplexity, args["id"].(string), args["input"].(models.UpdateAccountInput)), true
+	case "Mutation.updateCoupon":
+		if e.ComplexityRoot.Mutation.UpdateCoupon == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateCoupon_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateCoupon(childComplexity, args["id"].(string), args["input"].(models.UpdateCouponInput)), true
 	case "Mutation.updateCustomer":
 		if e.ComplexityRoot.Mutation.UpdateCustomer == nil {
 			break
@@ -1395,6 +1929,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateProductPhase(childComplexity, args["productId"].(string), args["id"].(string), args["input"].(models.UpdatePhaseInput)), true
+	case "Mutation.updatePromotionCode":
+		if e.ComplexityRoot.Mutation.UpdatePromotionCode == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updatePromotionCode_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdatePromotionCode(childComplexity, args["id"].(string), args["input"].(models.PromotionCodeInput)), true
 
 	case "PageInfo.endCursor":
 		if e.ComplexityRoot.PageInfo.EndCursor == nil {
@@ -1785,6 +2330,159 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Profile.Individual(childComplexity), true
 
+	case "PromotionCode.active":
+		if e.ComplexityRoot.PromotionCode.Active == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.Active(childComplexity), true
+	case "PromotionCode.code":
+		if e.ComplexityRoot.PromotionCode.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.Code(childComplexity), true
+	case "PromotionCode.coupon":
+		if e.ComplexityRoot.PromotionCode.Coupon == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.Coupon(childComplexity), true
+	case "PromotionCode.couponId":
+		if e.ComplexityRoot.PromotionCode.CouponID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.CouponID(childComplexity), true
+	case "PromotionCode.created":
+		if e.ComplexityRoot.PromotionCode.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.Created(childComplexity), true
+	case "PromotionCode.customer":
+		if e.ComplexityRoot.PromotionCode.Customer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.Customer(childComplexity), true
+	case "PromotionCode.customerId":
+		if e.ComplexityRoot.PromotionCode.CustomerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.CustomerID(childComplexity), true
+	case "PromotionCode.expiresAt":
+		if e.ComplexityRoot.PromotionCode.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.ExpiresAt(childComplexity), true
+	case "PromotionCode.firstTimeTransaction":
+		if e.ComplexityRoot.PromotionCode.FirstTimeTransaction == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.FirstTimeTransaction(childComplexity), true
+	case "PromotionCode.id":
+		if e.ComplexityRoot.PromotionCode.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.ID(childComplexity), true
+	case "PromotionCode.isCustomerSpecific":
+		if e.ComplexityRoot.PromotionCode.IsCustomerSpecific == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.IsCustomerSpecific(childComplexity), true
+	case "PromotionCode.isExpired":
+		if e.ComplexityRoot.PromotionCode.IsExpired == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.IsExpired(childComplexity), true
+	case "PromotionCode.isMaxedOut":
+		if e.ComplexityRoot.PromotionCode.IsMaxedOut == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.IsMaxedOut(childComplexity), true
+	case "PromotionCode.isRedeemable":
+		if e.ComplexityRoot.PromotionCode.IsRedeemable == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.IsRedeemable(childComplexity), true
+	case "PromotionCode.livemode":
+		if e.ComplexityRoot.PromotionCode.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.Livemode(childComplexity), true
+	case "PromotionCode.maxCustomerRedemptions":
+		if e.ComplexityRoot.PromotionCode.MaxCustomerRedemptions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.MaxCustomerRedemptions(childComplexity), true
+	case "PromotionCode.maxRedemptions":
+		if e.ComplexityRoot.PromotionCode.MaxRedemptions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.MaxRedemptions(childComplexity), true
+	case "PromotionCode.minimumAmountCents":
+		if e.ComplexityRoot.PromotionCode.MinimumAmountCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.MinimumAmountCents(childComplexity), true
+	case "PromotionCode.minimumAmountCurrency":
+		if e.ComplexityRoot.PromotionCode.MinimumAmountCurrency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.MinimumAmountCurrency(childComplexity), true
+	case "PromotionCode.remainingRedemptions":
+		if e.ComplexityRoot.PromotionCode.RemainingRedemptions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.RemainingRedemptions(childComplexity), true
+	case "PromotionCode.timesRedeemed":
+		if e.ComplexityRoot.PromotionCode.TimesRedeemed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.TimesRedeemed(childComplexity), true
+
+	case "PromotionCodeConnection.edges":
+		if e.ComplexityRoot.PromotionCodeConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCodeConnection.Edges(childComplexity), true
+	case "PromotionCodeConnection.pageInfo":
+		if e.ComplexityRoot.PromotionCodeConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCodeConnection.PageInfo(childComplexity), true
+
+	case "PromotionCodeEdge.cursor":
+		if e.ComplexityRoot.PromotionCodeEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCodeEdge.Cursor(childComplexity), true
+	case "PromotionCodeEdge.node":
+		if e.ComplexityRoot.PromotionCodeEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCodeEdge.Node(childComplexity), true
+
 	case "Query.account":
 		if e.ComplexityRoot.Query.Account == nil {
 			break
@@ -1829,6 +2527,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Capability(childComplexity, args["accountId"].(string), args["name"].(capability.Name)), true
+	case "Query.coupon":
+		if e.ComplexityRoot.Query.Coupon == nil {
+			break
+		}
+
+		args, err := ec.field_Query_coupon_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Coupon(childComplexity, args["id"].(string)), true
+	case "Query.coupons":
+		if e.ComplexityRoot.Query.Coupons == nil {
+			break
+		}
+
+		args, err := ec.field_Query_coupons_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Coupons(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.CouponFilter)), true
 	case "Query.customer":
 		if e.ComplexityRoot.Query.Customer == nil {
 			break
@@ -1851,6 +2571,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Customers(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.CustomerFilter)), true
+	case "Query.discount":
+		if e.ComplexityRoot.Query.Discount == nil {
+			break
+		}
+
+		args, err := ec.field_Query_discount_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Discount(childComplexity, args["id"].(string)), true
+	case "Query.discounts":
+		if e.ComplexityRoot.Query.Discounts == nil {
+			break
+		}
+
+		args, err := ec.field_Query_discounts_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Discounts(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.DiscountFilter)), true
 	case "Query.event":
 		if e.ComplexityRoot.Query.Event == nil {
 			break
@@ -1929,6 +2671,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Products(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.ProductFilter)), true
+	case "Query.promotionCode":
+		if e.ComplexityRoot.Query.PromotionCode == nil {
+			break
+		}
+
+		args, err := ec.field_Query_promotionCode_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PromotionCode(childComplexity, args["id"].(string)), true
+	case "Query.promotionCodes":
+		if e.ComplexityRoot.Query.PromotionCodes == nil {
+			break
+		}
+
+		args, err := ec.field_Query_promotionCodes_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PromotionCodes(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.PromotionCodeFilter)), true
+	case "Query.validateDiscounts":
+		if e.ComplexityRoot.Query.ValidateDiscounts == nil {
+			break
+		}
+
+		args, err := ec.field_Query_validateDiscounts_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ValidateDiscounts(childComplexity, args["input"].(models.ValidateDiscountsInput)), true
 
 	case "Recurring.interval":
 		if e.ComplexityRoot.Recurring.Interval == nil {
@@ -2056,11 +2831,14 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputAttachPaymentMethodInput,
 		ec.unmarshalInputBusinessInput,
 		ec.unmarshalInputConnectBankInput,
+		ec.unmarshalInputCouponFilter,
 		ec.unmarshalInputCreateAccountInput,
+		ec.unmarshalInputCreateCouponInput,
 		ec.unmarshalInputCreateCustomerInput,
 		ec.unmarshalInputCreatePaymentMethodInput,
 		ec.unmarshalInputCreatePhaseInput,
 		ec.unmarshalInputCustomerFilter,
+		ec.unmarshalInputDiscountFilter,
 		ec.unmarshalInputIndividualInput,
 		ec.unmarshalInputPaymentMethodFilter,
 		ec.unmarshalInputPersonNameInput,
@@ -2068,11 +2846,15 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputProductFilter,
 		ec.unmarshalInputProductInput,
 		ec.unmarshalInputProfileInput,
+		ec.unmarshalInputPromotionCodeFilter,
+		ec.unmarshalInputPromotionCodeInput,
 		ec.unmarshalInputTermsOfServiceInput,
 		ec.unmarshalInputUpdateAccountInput,
+		ec.unmarshalInputUpdateCouponInput,
 		ec.unmarshalInputUpdateCustomerInput,
 		ec.unmarshalInputUpdatePaymentMethodInput,
 		ec.unmarshalInputUpdatePhaseInput,
+		ec.unmarshalInputValidateDiscountsInput,
 		ec.unmarshalInputWalletInput,
 	)
 	first := true
@@ -2512,6 +3294,228 @@ extend type Mutation {
   disableCapability(accountId: ID!, name: CapabilityName!): Capability!
   "Brings a disabled capability back to pending."
   reactivateCapability(accountId: ID!, name: CapabilityName!): Capability!
+}
+`, BuiltIn: false},
+	{Name: "../schema/coupons.graphqls", Input: `# Coupons, promotion codes and discounts (spec doc 2 §2.8, §4.9).
+
+type Coupon implements Node {
+  id: ID!
+  name: String!
+  description: String
+  "percentage or fixed_amount"
+  discountType: String!
+  "0-100 for a percentage; major units for a fixed amount (\"5.00\")."
+  discountValue: Decimal!
+  discountValueCurrency: String
+  "once, repeating or forever"
+  duration: String!
+  durationInMonths: Int
+  "active, inactive, archived or deleted"
+  status: String!
+  "all_products or specific_products"
+  applicableTo: String!
+  productId: ID
+  product: Product
+  maxRedemptions: Int
+  timesRedeemed: Int!
+  minimumOrderAmountCents: Int
+  minimumOrderAmountCurrency: String
+  discountCapCents: Int
+  discountCapCurrency: String
+  validFrom: DateTime
+  validUntil: DateTime
+  isExpired: Boolean!
+  isMaxedOut: Boolean!
+  "The coupon's promotion codes, newest first."
+  promotionCodes: [PromotionCode!]!
+  livemode: Boolean!
+  created: DateTime!
+}
+
+type PromotionCode implements Node {
+  id: ID!
+  "Upper case."
+  code: String!
+  couponId: ID!
+  coupon: Coupon!
+  customerId: ID
+  customer: Customer
+  active: Boolean!
+  firstTimeTransaction: Boolean!
+  maxRedemptions: Int
+  maxCustomerRedemptions: Int
+  timesRedeemed: Int!
+  minimumAmountCents: Int
+  minimumAmountCurrency: String!
+  expiresAt: DateTime
+  isExpired: Boolean!
+  isMaxedOut: Boolean!
+  isRedeemable: Boolean!
+  remainingRedemptions: Int
+  isCustomerSpecific: Boolean!
+  livemode: Boolean!
+  "REST: created_at."
+  created: DateTime!
+}
+
+type Discount implements Node {
+  id: ID!
+  couponId: ID!
+  coupon: Coupon!
+  promotionCodeId: ID
+  promotionCode: PromotionCode
+  customerId: ID
+  customer: Customer
+  accountId: ID
+  account: Account
+  discountableType: String!
+  discountableId: ID
+  applicationOrder: Int!
+  discountAmountCents: Int!
+  discountAmountCurrency: String!
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+type CodeValidation {
+  code: String!
+  valid: Boolean!
+  reason: String
+  promotionCodeId: ID
+  couponId: ID
+  applicationOrder: Int
+  discountAmountCents: Int!
+}
+
+type DiscountValidation {
+  validationResult: [CodeValidation!]!
+  totalDiscountAmountCents: Int!
+}
+
+extend type Customer {
+  "Discounts applied to the customer, newest first."
+  discounts: [Discount!]!
+}
+
+type CouponConnection {
+  edges: [CouponEdge!]!
+  pageInfo: PageInfo!
+}
+
+type CouponEdge {
+  cursor: String!
+  node: Coupon!
+}
+
+type PromotionCodeConnection {
+  edges: [PromotionCodeEdge!]!
+  pageInfo: PageInfo!
+}
+
+type PromotionCodeEdge {
+  cursor: String!
+  node: PromotionCode!
+}
+
+type DiscountConnection {
+  edges: [DiscountEdge!]!
+  pageInfo: PageInfo!
+}
+
+type DiscountEdge {
+  cursor: String!
+  node: Discount!
+}
+
+input CouponFilter {
+  status: String
+  discountType: String
+  applicableTo: String
+}
+
+input PromotionCodeFilter {
+  couponId: ID
+  customer: ID
+  active: Boolean
+  firstTimeTransaction: Boolean
+}
+
+input DiscountFilter {
+  customerId: ID
+  accountId: ID
+}
+
+input CreateCouponInput {
+  name: String!
+  description: String
+  discountType: String!
+  discountValue: Decimal!
+  discountValueCurrency: String
+  duration: String!
+  durationInMonths: Int
+  status: String
+  applicableTo: String!
+  productId: ID
+  maxRedemptions: Int
+  "Unix seconds."
+  validFrom: Int
+  "Unix seconds."
+  validUntil: Int
+  minimumOrderAmountCents: Int
+  minimumOrderAmountCurrency: String
+  discountCapCents: Int
+  discountCapCurrency: String
+}
+
+input UpdateCouponInput {
+  description: String
+  status: String
+  maxRedemptions: Int
+}
+
+"Create: code and couponId are required. Update: members omitted stay; the clear members remove a restriction."
+input PromotionCodeInput {
+  code: String
+  couponId: ID
+  customer: ID
+  active: Boolean
+  firstTimeTransaction: Boolean
+  maxRedemptions: Int
+  maxCustomerRedemptions: Int
+  minimumAmountCents: Int
+  minimumAmountCurrency: String
+  "ISO 8601."
+  expiresAt: String
+  clearCustomer: Boolean
+  clearExpiresAt: Boolean
+  clearMaxRedemptions: Boolean
+}
+
+input ValidateDiscountsInput {
+  amountCents: Int!
+  promotionCodes: [String!]!
+  customerId: ID
+  accountId: ID
+  productIds: [ID!]
+}
+
+extend type Query {
+  coupon(id: ID!): Coupon
+  coupons(first: Int = 10, after: String, filter: CouponFilter): CouponConnection!
+  promotionCode(id: ID!): PromotionCode
+  promotionCodes(first: Int = 10, after: String, filter: PromotionCodeFilter): PromotionCodeConnection!
+  discount(id: ID!): Discount
+  discounts(first: Int = 10, after: String, filter: DiscountFilter): DiscountConnection!
+  "Judges codes against an order without redeeming them (secret or publishable key)."
+  validateDiscounts(input: ValidateDiscountsInput!): DiscountValidation!
+}
+
+extend type Mutation {
+  createCoupon(input: CreateCouponInput!): Coupon!
+  updateCoupon(id: ID!, input: UpdateCouponInput!): Coupon!
+  createPromotionCode(input: PromotionCodeInput!): PromotionCode!
+  updatePromotionCode(id: ID!, input: PromotionCodeInput!): PromotionCode!
 }
 `, BuiltIn: false},
 	{Name: "../schema/customers.graphqls", Input: `# Customers (spec doc 2 §2.2, §4.2, API-DECISIONS §4).
@@ -3167,6 +4171,102 @@ func (ec *executionContext) childFields_CardDetails(ctx context.Context, field g
 	return nil, fmt.Errorf("no field named %q was found under type CardDetails", field.Name)
 }
 
+func (ec *executionContext) childFields_CodeValidation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "code":
+		return ec.fieldContext_CodeValidation_code(ctx, field)
+	case "valid":
+		return ec.fieldContext_CodeValidation_valid(ctx, field)
+	case "reason":
+		return ec.fieldContext_CodeValidation_reason(ctx, field)
+	case "promotionCodeId":
+		return ec.fieldContext_CodeValidation_promotionCodeId(ctx, field)
+	case "couponId":
+		return ec.fieldContext_CodeValidation_couponId(ctx, field)
+	case "applicationOrder":
+		return ec.fieldContext_CodeValidation_applicationOrder(ctx, field)
+	case "discountAmountCents":
+		return ec.fieldContext_CodeValidation_discountAmountCents(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CodeValidation", field.Name)
+}
+
+func (ec *executionContext) childFields_Coupon(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Coupon_id(ctx, field)
+	case "name":
+		return ec.fieldContext_Coupon_name(ctx, field)
+	case "description":
+		return ec.fieldContext_Coupon_description(ctx, field)
+	case "discountType":
+		return ec.fieldContext_Coupon_discountType(ctx, field)
+	case "discountValue":
+		return ec.fieldContext_Coupon_discountValue(ctx, field)
+	case "discountValueCurrency":
+		return ec.fieldContext_Coupon_discountValueCurrency(ctx, field)
+	case "duration":
+		return ec.fieldContext_Coupon_duration(ctx, field)
+	case "durationInMonths":
+		return ec.fieldContext_Coupon_durationInMonths(ctx, field)
+	case "status":
+		return ec.fieldContext_Coupon_status(ctx, field)
+	case "applicableTo":
+		return ec.fieldContext_Coupon_applicableTo(ctx, field)
+	case "productId":
+		return ec.fieldContext_Coupon_productId(ctx, field)
+	case "product":
+		return ec.fieldContext_Coupon_product(ctx, field)
+	case "maxRedemptions":
+		return ec.fieldContext_Coupon_maxRedemptions(ctx, field)
+	case "timesRedeemed":
+		return ec.fieldContext_Coupon_timesRedeemed(ctx, field)
+	case "minimumOrderAmountCents":
+		return ec.fieldContext_Coupon_minimumOrderAmountCents(ctx, field)
+	case "minimumOrderAmountCurrency":
+		return ec.fieldContext_Coupon_minimumOrderAmountCurrency(ctx, field)
+	case "discountCapCents":
+		return ec.fieldContext_Coupon_discountCapCents(ctx, field)
+	case "discountCapCurrency":
+		return ec.fieldContext_Coupon_discountCapCurrency(ctx, field)
+	case "validFrom":
+		return ec.fieldContext_Coupon_validFrom(ctx, field)
+	case "validUntil":
+		return ec.fieldContext_Coupon_validUntil(ctx, field)
+	case "isExpired":
+		return ec.fieldContext_Coupon_isExpired(ctx, field)
+	case "isMaxedOut":
+		return ec.fieldContext_Coupon_isMaxedOut(ctx, field)
+	case "promotionCodes":
+		return ec.fieldContext_Coupon_promotionCodes(ctx, field)
+	case "livemode":
+		return ec.fieldContext_Coupon_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_Coupon_created(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Coupon", field.Name)
+}
+
+func (ec *executionContext) childFields_CouponConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_CouponConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_CouponConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CouponConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_CouponEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_CouponEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_CouponEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CouponEdge", field.Name)
+}
+
 func (ec *executionContext) childFields_Customer(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -3199,6 +4299,8 @@ func (ec *executionContext) childFields_Customer(ctx context.Context, field grap
 		return ec.fieldContext_Customer_created(ctx, field)
 	case "updated":
 		return ec.fieldContext_Customer_updated(ctx, field)
+	case "discounts":
+		return ec.fieldContext_Customer_discounts(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Customer", field.Name)
 }
@@ -3257,6 +4359,76 @@ func (ec *executionContext) childFields_Deleted(ctx context.Context, field graph
 		return ec.fieldContext_Deleted_deleted(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Deleted", field.Name)
+}
+
+func (ec *executionContext) childFields_Discount(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Discount_id(ctx, field)
+	case "couponId":
+		return ec.fieldContext_Discount_couponId(ctx, field)
+	case "coupon":
+		return ec.fieldContext_Discount_coupon(ctx, field)
+	case "promotionCodeId":
+		return ec.fieldContext_Discount_promotionCodeId(ctx, field)
+	case "promotionCode":
+		return ec.fieldContext_Discount_promotionCode(ctx, field)
+	case "customerId":
+		return ec.fieldContext_Discount_customerId(ctx, field)
+	case "customer":
+		return ec.fieldContext_Discount_customer(ctx, field)
+	case "accountId":
+		return ec.fieldContext_Discount_accountId(ctx, field)
+	case "account":
+		return ec.fieldContext_Discount_account(ctx, field)
+	case "discountableType":
+		return ec.fieldContext_Discount_discountableType(ctx, field)
+	case "discountableId":
+		return ec.fieldContext_Discount_discountableId(ctx, field)
+	case "applicationOrder":
+		return ec.fieldContext_Discount_applicationOrder(ctx, field)
+	case "discountAmountCents":
+		return ec.fieldContext_Discount_discountAmountCents(ctx, field)
+	case "discountAmountCurrency":
+		return ec.fieldContext_Discount_discountAmountCurrency(ctx, field)
+	case "livemode":
+		return ec.fieldContext_Discount_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_Discount_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_Discount_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Discount", field.Name)
+}
+
+func (ec *executionContext) childFields_DiscountConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_DiscountConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_DiscountConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DiscountConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_DiscountEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_DiscountEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_DiscountEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DiscountEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_DiscountValidation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "validationResult":
+		return ec.fieldContext_DiscountValidation_validationResult(ctx, field)
+	case "totalDiscountAmountCents":
+		return ec.fieldContext_DiscountValidation_totalDiscountAmountCents(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DiscountValidation", field.Name)
 }
 
 func (ec *executionContext) childFields_Event(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -3503,6 +4675,74 @@ func (ec *executionContext) childFields_Profile(ctx context.Context, field graph
 		return ec.fieldContext_Profile_business(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Profile", field.Name)
+}
+
+func (ec *executionContext) childFields_PromotionCode(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PromotionCode_id(ctx, field)
+	case "code":
+		return ec.fieldContext_PromotionCode_code(ctx, field)
+	case "couponId":
+		return ec.fieldContext_PromotionCode_couponId(ctx, field)
+	case "coupon":
+		return ec.fieldContext_PromotionCode_coupon(ctx, field)
+	case "customerId":
+		return ec.fieldContext_PromotionCode_customerId(ctx, field)
+	case "customer":
+		return ec.fieldContext_PromotionCode_customer(ctx, field)
+	case "active":
+		return ec.fieldContext_PromotionCode_active(ctx, field)
+	case "firstTimeTransaction":
+		return ec.fieldContext_PromotionCode_firstTimeTransaction(ctx, field)
+	case "maxRedemptions":
+		return ec.fieldContext_PromotionCode_maxRedemptions(ctx, field)
+	case "maxCustomerRedemptions":
+		return ec.fieldContext_PromotionCode_maxCustomerRedemptions(ctx, field)
+	case "timesRedeemed":
+		return ec.fieldContext_PromotionCode_timesRedeemed(ctx, field)
+	case "minimumAmountCents":
+		return ec.fieldContext_PromotionCode_minimumAmountCents(ctx, field)
+	case "minimumAmountCurrency":
+		return ec.fieldContext_PromotionCode_minimumAmountCurrency(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_PromotionCode_expiresAt(ctx, field)
+	case "isExpired":
+		return ec.fieldContext_PromotionCode_isExpired(ctx, field)
+	case "isMaxedOut":
+		return ec.fieldContext_PromotionCode_isMaxedOut(ctx, field)
+	case "isRedeemable":
+		return ec.fieldContext_PromotionCode_isRedeemable(ctx, field)
+	case "remainingRedemptions":
+		return ec.fieldContext_PromotionCode_remainingRedemptions(ctx, field)
+	case "isCustomerSpecific":
+		return ec.fieldContext_PromotionCode_isCustomerSpecific(ctx, field)
+	case "livemode":
+		return ec.fieldContext_PromotionCode_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_PromotionCode_created(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PromotionCode", field.Name)
+}
+
+func (ec *executionContext) childFields_PromotionCodeConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_PromotionCodeConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_PromotionCodeConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PromotionCodeConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_PromotionCodeEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_PromotionCodeEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_PromotionCodeEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PromotionCodeEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_Recurring(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -36,6 +36,22 @@ type BulkUpdatePhasesPayload struct {
 	Phases       []*models.ProductPhase `json:"phases"`
 }
 
+type CouponConnection struct {
+	Edges    []*CouponEdge `json:"edges"`
+	PageInfo *PageInfo     `json:"pageInfo"`
+}
+
+type CouponEdge struct {
+	Cursor string         `json:"cursor"`
+	Node   *models.Coupon `json:"node"`
+}
+
+type CouponFilter struct {
+	Status       *string `json:"status,omitempty"`
+	DiscountType *string `json:"discountType,omitempty"`
+	ApplicableTo *string `json:"applicableTo,omitempty"`
+}
+
 type CustomerConnection struct {
 	Edges    []*CustomerEdge `json:"edges"`
 	PageInfo *PageInfo       `json:"pageInfo"`
@@ -58,6 +74,21 @@ type CustomerFilter struct {
 	Phone         *string         `json:"phone,omitempty"`
 	CreatedBefore *wire.Timestamp `json:"createdBefore,omitempty"`
 	CreatedAfter  *wire.Timestamp `json:"createdAfter,omitempty"`
+}
+
+type DiscountConnection struct {
+	Edges    []*DiscountEdge `json:"edges"`
+	PageInfo *PageInfo       `json:"pageInfo"`
+}
+
+type DiscountEdge struct {
+	Cursor string           `json:"cursor"`
+	Node   *models.Discount `json:"node"`
+}
+
+type DiscountFilter struct {
+	CustomerID *string `json:"customerId,omitempty"`
+	AccountID  *string `json:"accountId,omitempty"`
 }
 
 type EventConnection struct {
@@ -112,4 +143,21 @@ type ProductFilter struct {
 	Name      *string `json:"name,omitempty"`
 	Active    *bool   `json:"active,omitempty"`
 	Shippable *bool   `json:"shippable,omitempty"`
+}
+
+type PromotionCodeConnection struct {
+	Edges    []*PromotionCodeEdge `json:"edges"`
+	PageInfo *PageInfo            `json:"pageInfo"`
+}
+
+type PromotionCodeEdge struct {
+	Cursor string                `json:"cursor"`
+	Node   *models.PromotionCode `json:"node"`
+}
+
+type PromotionCodeFilter struct {
+	CouponID             *string `json:"couponId,omitempty"`
+	Customer             *string `json:"customer,omitempty"`
+	Active               *bool   `json:"active,omitempty"`
+	FirstTimeTransaction *bool   `json:"firstTimeTransaction,omitempty"`
 }
