@@ -281,3 +281,37 @@ func TestConcurrentRedemptionsRespectTheLimit(t *testing.T) {
 	require.Len(t, listOf(t, f.sk, "/v1/discounts?per_page=100"), k)
 	require.Equal(t, float64(k), f.sk.Get("/v1/coupons/" + id(coupon)).JSON()["times_redeemed"])
 }
+
+// TestConcurrentCodesAreUnique: concurrent creates of one code (in any
+// case) create it once; the others get the validation error a pre-check
+// would give.
+func TestConcurrentCodesAreUnique(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	coupon := createCoupon(t, f.sk, nil)
+	const n = 8
+	statuses := make([]int, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			code := "same"
+			if i%2 == 1 {
+				code = "SAME"
+			}
+			statuses[i] = f.sk.Post("/v1/promotion_codes", map[string]any{"code": code, "coupon_id": id(coupon)}).Status
+		}()
+	}
+	wg.Wait()
+	created := 0
+	for _, s := range statuses {
+		if s == http.StatusCreated {
+			created++
+		} else {
+			require.Equal(t, http.StatusUnprocessableEntity, s)
+		}
+	}
+	require.Equal(t, 1, created)
+	require.Len(t, listOf(t, f.sk, "/v1/promotion_codes"), 1)
+}
