@@ -3,6 +3,7 @@ package rest_test
 import (
 	"context"
 	"net/http"
+	"sync"
 	"testing"
 	"time"
 
@@ -278,4 +279,36 @@ func TestConnectBankWithSandboxToken(t *testing.T) {
 		"public_token": "sandbox-token-110000000-000123456789"}), "account")
 	requireError(t, f.live.Post("/v1/payment_methods/connect_plaid", map[string]any{"account": id(a),
 		"public_token": "sandbox-token-110000000-000123456789"}), http.StatusServiceUnavailable, "provider_not_configured", "")
+}
+
+// TestAttachRacingABlock: attaches racing a customer's block all end
+// blocked, whichever commits first: the attach takes the customer's lock,
+// so it either precedes the block (which then blocks it) or follows it
+// (and sees the customer blocked).
+func TestAttachRacingABlock(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	c := f.sk.CreateCustomer(testenv.Customer())
+	const n = 8
+	cards := make([]string, n)
+	for i := range cards {
+		cards[i] = id(f.sk.CreateCard("", testenv.Visa))
+	}
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if i == n/2 {
+				require.Equal(t, http.StatusOK, f.sk.Post("/v1/customers/"+id(c)+"/block", nil).Status)
+			}
+			require.Equal(t, http.StatusOK, f.sk.Post("/v1/payment_methods/"+cards[i]+"/attach", map[string]any{"customer": id(c)}).Status)
+		}()
+	}
+	wg.Wait()
+	methods := listOf(t, f.sk, "/v1/customers/"+id(c)+"/payment_methods?per_page=100")
+	require.Len(t, methods, n)
+	for _, m := range methods {
+		require.Equal(t, "blocked", m["status"], "a method attached around a block is blocked")
+	}
 }
