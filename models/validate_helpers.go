@@ -26,6 +26,7 @@ var (
 	reEIN        = regexp.MustCompile(`^[0-9]{2}-?[0-9]{7}$`)
 	reCountry    = regexp.MustCompile(`^[A-Za-z]{2}$`)
 	rePhoneChars = regexp.MustCompile(`^[0-9 ()+.\-]+$`)
+	reCurrency   = regexp.MustCompile(`^[A-Za-z]{3}$`)
 )
 
 func checkText(f *apierr.Fields, path string, s *string, max int, required bool) bool {

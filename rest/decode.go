@@ -128,3 +128,26 @@ func (q *query) err() error {
 	e.Status, e.Code = http.StatusBadRequest, apierr.CodeParameterInvalid
 	return e
 }
+
+// unix reads an integer Unix-seconds parameter (nil when absent).
+func (q *query) unix(name string) *int64 {
+	v := q.str(name)
+	if v == nil || *v == "" {
+		return nil
+	}
+	n, err := strconv.ParseInt(*v, 10, 64)
+	if err != nil || n < 0 || n > 1<<40 {
+		q.fields.Add(name, "must be a Unix timestamp in seconds")
+		return nil
+	}
+	return &n
+}
+
+// optBool reads an optional boolean (nil when absent).
+func (q *query) optBool(name string) *bool {
+	if q.str(name) == nil {
+		return nil
+	}
+	b := q.boolean(name)
+	return &b
+}

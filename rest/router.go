@@ -20,6 +20,10 @@ func Routes(r chi.Router, svc areas.Services) {
 	beneficialOwnerRoutes(r, svc.Accounts)
 	identityVerificationRoutes(r, svc.Accounts)
 	onboardingSessionRoutes(r, svc.Accounts)
+	customerRoutes(r, svc.Catalog)
+	productRoutes(r, svc.Catalog)
+	paymentMethodRoutes(r, svc.Payments)
+	couponRoutes(r, svc.Catalog)
 }
 
 // requireCredential answers an anonymous request 401 before its body is

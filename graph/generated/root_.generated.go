@@ -27,9 +27,16 @@ type ResolverRoot interface {
 	Account() AccountResolver
 	BeneficialOwner() BeneficialOwnerResolver
 	Capability() CapabilityResolver
+	Coupon() CouponResolver
+	Customer() CustomerResolver
+	Discount() DiscountResolver
 	IdentityVerification() IdentityVerificationResolver
 	Mutation() MutationResolver
 	OnboardingSession() OnboardingSessionResolver
+	PaymentMethod() PaymentMethodResolver
+	Product() ProductResolver
+	ProductPhase() ProductPhaseResolver
+	PromotionCode() PromotionCodeResolver
 	Query() QueryResolver
 }
 
@@ -37,6 +44,12 @@ type DirectiveRoot struct {
 }
 
 type ComplexityRoot struct {
+	ACHDetails struct {
+		AccountType func(childComplexity int) int
+		BankName    func(childComplexity int) int
+		LastFour    func(childComplexity int) int
+	}
+
 	Account struct {
 		BeneficialOwners      func(childComplexity int) int
 		BlockedReason         func(childComplexity int) int
@@ -48,6 +61,7 @@ type ComplexityRoot struct {
 		Livemode              func(childComplexity int) int
 		Metadata              func(childComplexity int) int
 		OnboardingSession     func(childComplexity int) int
+		PaymentMethods        func(childComplexity int) int
 		PayoutPaymentMethodID func(childComplexity int) int
 		Profile               func(childComplexity int) int
 		RestrictedBy          func(childComplexity int) int
@@ -94,6 +108,11 @@ type ComplexityRoot struct {
 		Updated          func(childComplexity int) int
 	}
 
+	BulkUpdatePhasesPayload struct {
+		Phases       func(childComplexity int) int
+		UpdatedCount func(childComplexity int) int
+	}
+
 	BusinessProfile struct {
 		Address                     func(childComplexity int) int
 		BusinessType                func(childComplexity int) int
@@ -129,6 +148,151 @@ type ComplexityRoot struct {
 		Code        func(childComplexity int) int
 		Reason      func(childComplexity int) int
 		Requirement func(childComplexity int) int
+	}
+
+	CardDetails struct {
+		Brand                    func(childComplexity int) int
+		Currency                 func(childComplexity int) int
+		ExpMonth                 func(childComplexity int) int
+		ExpYear                  func(childComplexity int) int
+		InstantAvailable         func(childComplexity int) int
+		InstantSteerTo           func(childComplexity int) int
+		InstantUnavailableReason func(childComplexity int) int
+		Issuer                   func(childComplexity int) int
+		LastFour                 func(childComplexity int) int
+		Segment                  func(childComplexity int) int
+		Type                     func(childComplexity int) int
+		Wallet                   func(childComplexity int) int
+	}
+
+	CodeValidation struct {
+		ApplicationOrder    func(childComplexity int) int
+		Code                func(childComplexity int) int
+		CouponID            func(childComplexity int) int
+		DiscountAmountCents func(childComplexity int) int
+		PromotionCodeID     func(childComplexity int) int
+		Reason              func(childComplexity int) int
+		Valid               func(childComplexity int) int
+	}
+
+	Coupon struct {
+		ApplicableTo               func(childComplexity int) int
+		Created                    func(childComplexity int) int
+		Description                func(childComplexity int) int
+		DiscountCapCents           func(childComplexity int) int
+		DiscountCapCurrency        func(childComplexity int) int
+		DiscountType               func(childComplexity int) int
+		DiscountValue              func(childComplexity int) int
+		DiscountValueCurrency      func(childComplexity int) int
+		Duration                   func(childComplexity int) int
+		DurationInMonths           func(childComplexity int) int
+		ID                         func(childComplexity int) int
+		IsExpired                  func(childComplexity int) int
+		IsMaxedOut                 func(childComplexity int) int
+		Livemode                   func(childComplexity int) int
+		MaxRedemptions             func(childComplexity int) int
+		MinimumOrderAmountCents    func(childComplexity int) int
+		MinimumOrderAmountCurrency func(childComplexity int) int
+		Name                       func(childComplexity int) int
+		Product                    func(childComplexity int) int
+		ProductID                  func(childComplexity int) int
+		PromotionCodes             func(childComplexity int) int
+		Status                     func(childComplexity int) int
+		TimesRedeemed              func(childComplexity int) int
+		ValidFrom                  func(childComplexity int) int
+		ValidUntil                 func(childComplexity int) int
+	}
+
+	CouponConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	CouponEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	Customer struct {
+		BillingAddress  func(childComplexity int) int
+		Created         func(childComplexity int) int
+		DateOfBirth     func(childComplexity int) int
+		Description     func(childComplexity int) int
+		Discounts       func(childComplexity int) int
+		Email           func(childComplexity int) int
+		ID              func(childComplexity int) int
+		IsDeleted       func(childComplexity int) int
+		Livemode        func(childComplexity int) int
+		Metadata        func(childComplexity int) int
+		Name            func(childComplexity int) int
+		PaymentMethods  func(childComplexity int) int
+		Phone           func(childComplexity int) int
+		ShippingAddress func(childComplexity int) int
+		Status          func(childComplexity int) int
+		Updated         func(childComplexity int) int
+	}
+
+	CustomerAddress struct {
+		City       func(childComplexity int) int
+		Country    func(childComplexity int) int
+		ID         func(childComplexity int) int
+		Line1      func(childComplexity int) int
+		Line2      func(childComplexity int) int
+		Livemode   func(childComplexity int) int
+		PostalCode func(childComplexity int) int
+		State      func(childComplexity int) int
+		Type       func(childComplexity int) int
+	}
+
+	CustomerConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	CustomerEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	Deleted struct {
+		Deleted func(childComplexity int) int
+		ID      func(childComplexity int) int
+		Object  func(childComplexity int) int
+	}
+
+	Discount struct {
+		Account                func(childComplexity int) int
+		AccountID              func(childComplexity int) int
+		ApplicationOrder       func(childComplexity int) int
+		Coupon                 func(childComplexity int) int
+		CouponID               func(childComplexity int) int
+		Created                func(childComplexity int) int
+		Customer               func(childComplexity int) int
+		CustomerID             func(childComplexity int) int
+		DiscountAmountCents    func(childComplexity int) int
+		DiscountAmountCurrency func(childComplexity int) int
+		DiscountableID         func(childComplexity int) int
+		DiscountableType       func(childComplexity int) int
+		ID                     func(childComplexity int) int
+		Livemode               func(childComplexity int) int
+		PromotionCode          func(childComplexity int) int
+		PromotionCodeID        func(childComplexity int) int
+		Updated                func(childComplexity int) int
+	}
+
+	DiscountConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	DiscountEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	DiscountValidation struct {
+		TotalDiscountAmountCents func(childComplexity int) int
+		ValidationResult         func(childComplexity int) int
 	}
 
 	Event struct {
@@ -184,21 +348,42 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
+		AttachPaymentMethod         func(childComplexity int, id string, input models.AttachPaymentMethodInput) int
+		BlockCustomer               func(childComplexity int, id string) int
+		BulkUpdateProductPhases     func(childComplexity int, productID string, phases []*models.UpdatePhaseInput) int
 		ConfirmBeneficialOwners     func(childComplexity int, accountID string) int
+		ConnectBankAccount          func(childComplexity int, input models.ConnectBankInput) int
 		CreateAccount               func(childComplexity int, input models.CreateAccountInput) int
 		CreateBeneficialOwner       func(childComplexity int, accountID string, input models.CreateBeneficialOwnerInput) int
+		CreateCoupon                func(childComplexity int, input models.CreateCouponInput) int
+		CreateCustomer              func(childComplexity int, input models.CreateCustomerInput) int
 		CreateIdentityVerification  func(childComplexity int, accountID string) int
 		CreateOnboardingSession     func(childComplexity int, input models.CreateOnboardingSessionInput) int
+		CreatePaymentMethod         func(childComplexity int, input models.CreatePaymentMethodInput) int
+		CreateProduct               func(childComplexity int, input models.ProductInput) int
+		CreateProductPhase          func(childComplexity int, productID string, input models.CreatePhaseInput) int
+		CreatePromotionCode         func(childComplexity int, input models.PromotionCodeInput) int
 		DeleteBeneficialOwner       func(childComplexity int, accountID string, id string) int
+		DeleteCustomer              func(childComplexity int, id string) int
+		DeleteProduct               func(childComplexity int, id string) int
+		DeleteProductPhase          func(childComplexity int, productID string, id string) int
+		DetachPaymentMethod         func(childComplexity int, id string) int
 		DisableAccount              func(childComplexity int, id string) int
 		DisableCapability           func(childComplexity int, accountID string, name capability.Name) int
 		ReactivateCapability        func(childComplexity int, accountID string, name capability.Name) int
 		RequestCapabilities         func(childComplexity int, accountID string, capabilities []capability.Name) int
 		ResendBeneficialOwnerInvite func(childComplexity int, accountID string, id string) int
 		RestrictAccount             func(childComplexity int, id string) int
+		UnblockCustomer             func(childComplexity int, id string) int
 		UnrestrictAccount           func(childComplexity int, id string) int
 		UpdateAccount               func(childComplexity int, id string, input models.UpdateAccountInput) int
 		UpdateBeneficialOwner       func(childComplexity int, accountID string, id string, input models.UpdateBeneficialOwnerInput) int
+		UpdateCoupon                func(childComplexity int, id string, input models.UpdateCouponInput) int
+		UpdateCustomer              func(childComplexity int, id string, input models.UpdateCustomerInput) int
+		UpdatePaymentMethod         func(childComplexity int, id string, input models.UpdatePaymentMethodInput) int
+		UpdateProduct               func(childComplexity int, id string, input models.ProductInput) int
+		UpdateProductPhase          func(childComplexity int, productID string, id string, input models.UpdatePhaseInput) int
+		UpdatePromotionCode         func(childComplexity int, id string, input models.PromotionCodeInput) int
 	}
 
 	OnboardingBootstrap struct {
@@ -225,6 +410,32 @@ type ComplexityRoot struct {
 		StartCursor     func(childComplexity int) int
 	}
 
+	PaymentMethod struct {
+		ACH        func(childComplexity int) int
+		Account    func(childComplexity int) int
+		AccountID  func(childComplexity int) int
+		Billing    func(childComplexity int) int
+		Card       func(childComplexity int) int
+		Created    func(childComplexity int) int
+		Customer   func(childComplexity int) int
+		CustomerID func(childComplexity int) int
+		ID         func(childComplexity int) int
+		Livemode   func(childComplexity int) int
+		Status     func(childComplexity int) int
+		Type       func(childComplexity int) int
+		Updated    func(childComplexity int) int
+	}
+
+	PaymentMethodConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	PaymentMethodEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	PersonName struct {
 		FirstName  func(childComplexity int) int
 		LastName   func(childComplexity int) int
@@ -237,9 +448,89 @@ type ComplexityRoot struct {
 		Number      func(childComplexity int) int
 	}
 
+	Product struct {
+		Active       func(childComplexity int) int
+		Created      func(childComplexity int) int
+		DefaultPrice func(childComplexity int) int
+		Description  func(childComplexity int) int
+		ID           func(childComplexity int) int
+		Image        func(childComplexity int) int
+		Livemode     func(childComplexity int) int
+		Metadata     func(childComplexity int) int
+		Name         func(childComplexity int) int
+		Phases       func(childComplexity int) int
+		PurchaseType func(childComplexity int) int
+		Recurring    func(childComplexity int) int
+		Shippable    func(childComplexity int) int
+		URL          func(childComplexity int) int
+		Updated      func(childComplexity int) int
+	}
+
+	ProductConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	ProductEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	ProductPhase struct {
+		Amount             func(childComplexity int) int
+		Created            func(childComplexity int) int
+		Currency           func(childComplexity int) int
+		DiscountPercentage func(childComplexity int) int
+		ID                 func(childComplexity int) int
+		Livemode           func(childComplexity int) int
+		Name               func(childComplexity int) int
+		Ordinal            func(childComplexity int) int
+		PeriodCount        func(childComplexity int) int
+		PhaseableType      func(childComplexity int) int
+		PricingType        func(childComplexity int) int
+		Product            func(childComplexity int) int
+		ProductID          func(childComplexity int) int
+		StartedAt          func(childComplexity int) int
+		Updated            func(childComplexity int) int
+	}
+
 	Profile struct {
 		Business   func(childComplexity int) int
 		Individual func(childComplexity int) int
+	}
+
+	PromotionCode struct {
+		Active                 func(childComplexity int) int
+		Code                   func(childComplexity int) int
+		Coupon                 func(childComplexity int) int
+		CouponID               func(childComplexity int) int
+		Created                func(childComplexity int) int
+		Customer               func(childComplexity int) int
+		CustomerID             func(childComplexity int) int
+		ExpiresAt              func(childComplexity int) int
+		FirstTimeTransaction   func(childComplexity int) int
+		ID                     func(childComplexity int) int
+		IsCustomerSpecific     func(childComplexity int) int
+		IsExpired              func(childComplexity int) int
+		IsMaxedOut             func(childComplexity int) int
+		IsRedeemable           func(childComplexity int) int
+		Livemode               func(childComplexity int) int
+		MaxCustomerRedemptions func(childComplexity int) int
+		MaxRedemptions         func(childComplexity int) int
+		MinimumAmountCents     func(childComplexity int) int
+		MinimumAmountCurrency  func(childComplexity int) int
+		RemainingRedemptions   func(childComplexity int) int
+		TimesRedeemed          func(childComplexity int) int
+	}
+
+	PromotionCodeConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	PromotionCodeEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
 	}
 
 	Query struct {
@@ -249,6 +540,12 @@ type ComplexityRoot struct {
 		BeneficialOwners      func(childComplexity int, accountID string) int
 		Capabilities          func(childComplexity int, accountID string) int
 		Capability            func(childComplexity int, accountID string, name capability.Name) int
+		Coupon                func(childComplexity int, id string) int
+		Coupons               func(childComplexity int, first *int, after *string, filter *model.CouponFilter) int
+		Customer              func(childComplexity int, id string) int
+		Customers             func(childComplexity int, first *int, after *string, filter *model.CustomerFilter) int
+		Discount              func(childComplexity int, id string) int
+		Discounts             func(childComplexity int, first *int, after *string, filter *model.DiscountFilter) int
 		Event                 func(childComplexity int, id string) int
 		Events                func(childComplexity int, first *int, after *string, typeArg *string) int
 		IdentityVerification  func(childComplexity int, accountID string, id string) int
@@ -256,6 +553,18 @@ type ComplexityRoot struct {
 		Node                  func(childComplexity int, id string) int
 		OnboardingBootstrap   func(childComplexity int) int
 		OnboardingSession     func(childComplexity int, accountID string) int
+		PaymentMethod         func(childComplexity int, id string) int
+		PaymentMethods        func(childComplexity int, first *int, after *string, filter *model.PaymentMethodFilter) int
+		Product               func(childComplexity int, id string) int
+		Products              func(childComplexity int, first *int, after *string, filter *model.ProductFilter) int
+		PromotionCode         func(childComplexity int, id string) int
+		PromotionCodes        func(childComplexity int, first *int, after *string, filter *model.PromotionCodeFilter) int
+		ValidateDiscounts     func(childComplexity int, input models.ValidateDiscountsInput) int
+	}
+
+	Recurring struct {
+		Interval      func(childComplexity int) int
+		IntervalCount func(childComplexity int) int
 	}
 
 	RequestCapabilitiesPayload struct {
@@ -278,6 +587,13 @@ type ComplexityRoot struct {
 		Token      func(childComplexity int) int
 		UserAgent  func(childComplexity int) int
 	}
+
+	WalletDetails struct {
+		Consumed     func(childComplexity int) int
+		DynamicLast4 func(childComplexity int) int
+		SingleUse    func(childComplexity int) int
+		Type         func(childComplexity int) int
+	}
 }
 
 type executableSchema graphql.ExecutableSchemaState[ResolverRoot, DirectiveRoot, ComplexityRoot]
@@ -293,6 +609,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 	ec := newExecutionContext(nil, e, nil)
 	_ = ec
 	switch typeName + "." + field {
+
+	case "ACHDetails.accountType":
+		if e.ComplexityRoot.ACHDetails.AccountType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ACHDetails.AccountType(childComplexity), true
+	case "ACHDetails.bankName":
+		if e.ComplexityRoot.ACHDetails.BankName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ACHDetails.BankName(childComplexity), true
+	case "ACHDetails.lastFour":
+		if e.ComplexityRoot.ACHDetails.LastFour == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ACHDetails.LastFour(childComplexity), true
 
 	case "Account.beneficialOwners":
 		if e.ComplexityRoot.Account.BeneficialOwners == nil {
@@ -354,6 +689,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Account.OnboardingSession(childComplexity), true
+	case "Account.paymentMethods":
+		if e.ComplexityRoot.Account.PaymentMethods == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Account.PaymentMethods(childComplexity), true
 	case "Account.payoutPaymentMethodId":
 		if e.ComplexityRoot.Account.PayoutPaymentMethodID == nil {
 			break
@@ -551,6 +892,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.BeneficialOwner.Updated(childComplexity), true
 
+	case "BulkUpdatePhasesPayload.phases":
+		if e.ComplexityRoot.BulkUpdatePhasesPayload.Phases == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BulkUpdatePhasesPayload.Phases(childComplexity), true
+	case "BulkUpdatePhasesPayload.updatedCount":
+		if e.ComplexityRoot.BulkUpdatePhasesPayload.UpdatedCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BulkUpdatePhasesPayload.UpdatedCount(childComplexity), true
+
 	case "BusinessProfile.address":
 		if e.ComplexityRoot.BusinessProfile.Address == nil {
 			break
@@ -721,6 +1075,638 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CapabilityError.Requirement(childComplexity), true
+
+	case "CardDetails.brand":
+		if e.ComplexityRoot.CardDetails.Brand == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardDetails.Brand(childComplexity), true
+	case "CardDetails.currency":
+		if e.ComplexityRoot.CardDetails.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardDetails.Currency(childComplexity), true
+	case "CardDetails.expMonth":
+		if e.ComplexityRoot.CardDetails.ExpMonth == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardDetails.ExpMonth(childComplexity), true
+	case "CardDetails.expYear":
+		if e.ComplexityRoot.CardDetails.ExpYear == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardDetails.ExpYear(childComplexity), true
+	case "CardDetails.instantAvailable":
+		if e.ComplexityRoot.CardDetails.InstantAvailable == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardDetails.InstantAvailable(childComplexity), true
+	case "CardDetails.instantSteerTo":
+		if e.ComplexityRoot.CardDetails.InstantSteerTo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardDetails.InstantSteerTo(childComplexity), true
+	case "CardDetails.instantUnavailableReason":
+		if e.ComplexityRoot.CardDetails.InstantUnavailableReason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardDetails.InstantUnavailableReason(childComplexity), true
+	case "CardDetails.issuer":
+		if e.ComplexityRoot.CardDetails.Issuer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardDetails.Issuer(childComplexity), true
+	case "CardDetails.lastFour":
+		if e.ComplexityRoot.CardDetails.LastFour == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardDetails.LastFour(childComplexity), true
+	case "CardDetails.segment":
+		if e.ComplexityRoot.CardDetails.Segment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardDetails.Segment(childComplexity), true
+	case "CardDetails.type":
+		if e.ComplexityRoot.CardDetails.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardDetails.Type(childComplexity), true
+	case "CardDetails.wallet":
+		if e.ComplexityRoot.CardDetails.Wallet == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardDetails.Wallet(childComplexity), true
+
+	case "CodeValidation.applicationOrder":
+		if e.ComplexityRoot.CodeValidation.ApplicationOrder == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CodeValidation.ApplicationOrder(childComplexity), true
+	case "CodeValidation.code":
+		if e.ComplexityRoot.CodeValidation.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CodeValidation.Code(childComplexity), true
+	case "CodeValidation.couponId":
+		if e.ComplexityRoot.CodeValidation.CouponID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CodeValidation.CouponID(childComplexity), true
+	case "CodeValidation.discountAmountCents":
+		if e.ComplexityRoot.CodeValidation.DiscountAmountCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CodeValidation.DiscountAmountCents(childComplexity), true
+	case "CodeValidation.promotionCodeId":
+		if e.ComplexityRoot.CodeValidation.PromotionCodeID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CodeValidation.PromotionCodeID(childComplexity), true
+	case "CodeValidation.reason":
+		if e.ComplexityRoot.CodeValidation.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CodeValidation.Reason(childComplexity), true
+	case "CodeValidation.valid":
+		if e.ComplexityRoot.CodeValidation.Valid == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CodeValidation.Valid(childComplexity), true
+
+	case "Coupon.applicableTo":
+		if e.ComplexityRoot.Coupon.ApplicableTo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.ApplicableTo(childComplexity), true
+	case "Coupon.created":
+		if e.ComplexityRoot.Coupon.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.Created(childComplexity), true
+	case "Coupon.description":
+		if e.ComplexityRoot.Coupon.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.Description(childComplexity), true
+	case "Coupon.discountCapCents":
+		if e.ComplexityRoot.Coupon.DiscountCapCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.DiscountCapCents(childComplexity), true
+	case "Coupon.discountCapCurrency":
+		if e.ComplexityRoot.Coupon.DiscountCapCurrency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.DiscountCapCurrency(childComplexity), true
+	case "Coupon.discountType":
+		if e.ComplexityRoot.Coupon.DiscountType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.DiscountType(childComplexity), true
+	case "Coupon.discountValue":
+		if e.ComplexityRoot.Coupon.DiscountValue == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.DiscountValue(childComplexity), true
+	case "Coupon.discountValueCurrency":
+		if e.ComplexityRoot.Coupon.DiscountValueCurrency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.DiscountValueCurrency(childComplexity), true
+	case "Coupon.duration":
+		if e.ComplexityRoot.Coupon.Duration == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.Duration(childComplexity), true
+	case "Coupon.durationInMonths":
+		if e.ComplexityRoot.Coupon.DurationInMonths == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.DurationInMonths(childComplexity), true
+	case "Coupon.id":
+		if e.ComplexityRoot.Coupon.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.ID(childComplexity), true
+	case "Coupon.isExpired":
+		if e.ComplexityRoot.Coupon.IsExpired == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.IsExpired(childComplexity), true
+	case "Coupon.isMaxedOut":
+		if e.ComplexityRoot.Coupon.IsMaxedOut == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.IsMaxedOut(childComplexity), true
+	case "Coupon.livemode":
+		if e.ComplexityRoot.Coupon.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.Livemode(childComplexity), true
+	case "Coupon.maxRedemptions":
+		if e.ComplexityRoot.Coupon.MaxRedemptions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.MaxRedemptions(childComplexity), true
+	case "Coupon.minimumOrderAmountCents":
+		if e.ComplexityRoot.Coupon.MinimumOrderAmountCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.MinimumOrderAmountCents(childComplexity), true
+	case "Coupon.minimumOrderAmountCurrency":
+		if e.ComplexityRoot.Coupon.MinimumOrderAmountCurrency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.MinimumOrderAmountCurrency(childComplexity), true
+	case "Coupon.name":
+		if e.ComplexityRoot.Coupon.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.Name(childComplexity), true
+	case "Coupon.product":
+		if e.ComplexityRoot.Coupon.Product == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.Product(childComplexity), true
+	case "Coupon.productId":
+		if e.ComplexityRoot.Coupon.ProductID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.ProductID(childComplexity), true
+	case "Coupon.promotionCodes":
+		if e.ComplexityRoot.Coupon.PromotionCodes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.PromotionCodes(childComplexity), true
+	case "Coupon.status":
+		if e.ComplexityRoot.Coupon.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.Status(childComplexity), true
+	case "Coupon.timesRedeemed":
+		if e.ComplexityRoot.Coupon.TimesRedeemed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.TimesRedeemed(childComplexity), true
+	case "Coupon.validFrom":
+		if e.ComplexityRoot.Coupon.ValidFrom == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.ValidFrom(childComplexity), true
+	case "Coupon.validUntil":
+		if e.ComplexityRoot.Coupon.ValidUntil == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.ValidUntil(childComplexity), true
+
+	case "CouponConnection.edges":
+		if e.ComplexityRoot.CouponConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CouponConnection.Edges(childComplexity), true
+	case "CouponConnection.pageInfo":
+		if e.ComplexityRoot.CouponConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CouponConnection.PageInfo(childComplexity), true
+
+	case "CouponEdge.cursor":
+		if e.ComplexityRoot.CouponEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CouponEdge.Cursor(childComplexity), true
+	case "CouponEdge.node":
+		if e.ComplexityRoot.CouponEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CouponEdge.Node(childComplexity), true
+
+	case "Customer.billingAddress":
+		if e.ComplexityRoot.Customer.BillingAddress == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.BillingAddress(childComplexity), true
+	case "Customer.created":
+		if e.ComplexityRoot.Customer.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.Created(childComplexity), true
+	case "Customer.dateOfBirth":
+		if e.ComplexityRoot.Customer.DateOfBirth == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.DateOfBirth(childComplexity), true
+	case "Customer.description":
+		if e.ComplexityRoot.Customer.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.Description(childComplexity), true
+	case "Customer.discounts":
+		if e.ComplexityRoot.Customer.Discounts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.Discounts(childComplexity), true
+	case "Customer.email":
+		if e.ComplexityRoot.Customer.Email == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.Email(childComplexity), true
+	case "Customer.id":
+		if e.ComplexityRoot.Customer.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.ID(childComplexity), true
+	case "Customer.isDeleted":
+		if e.ComplexityRoot.Customer.IsDeleted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.IsDeleted(childComplexity), true
+	case "Customer.livemode":
+		if e.ComplexityRoot.Customer.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.Livemode(childComplexity), true
+	case "Customer.metadata":
+		if e.ComplexityRoot.Customer.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.Metadata(childComplexity), true
+	case "Customer.name":
+		if e.ComplexityRoot.Customer.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.Name(childComplexity), true
+	case "Customer.paymentMethods":
+		if e.ComplexityRoot.Customer.PaymentMethods == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.PaymentMethods(childComplexity), true
+	case "Customer.phone":
+		if e.ComplexityRoot.Customer.Phone == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.Phone(childComplexity), true
+	case "Customer.shippingAddress":
+		if e.ComplexityRoot.Customer.ShippingAddress == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.ShippingAddress(childComplexity), true
+	case "Customer.status":
+		if e.ComplexityRoot.Customer.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.Status(childComplexity), true
+	case "Customer.updated":
+		if e.ComplexityRoot.Customer.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.Updated(childComplexity), true
+
+	case "CustomerAddress.city":
+		if e.ComplexityRoot.CustomerAddress.City == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerAddress.City(childComplexity), true
+	case "CustomerAddress.country":
+		if e.ComplexityRoot.CustomerAddress.Country == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerAddress.Country(childComplexity), true
+	case "CustomerAddress.id":
+		if e.ComplexityRoot.CustomerAddress.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerAddress.ID(childComplexity), true
+	case "CustomerAddress.line1":
+		if e.ComplexityRoot.CustomerAddress.Line1 == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerAddress.Line1(childComplexity), true
+	case "CustomerAddress.line2":
+		if e.ComplexityRoot.CustomerAddress.Line2 == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerAddress.Line2(childComplexity), true
+	case "CustomerAddress.livemode":
+		if e.ComplexityRoot.CustomerAddress.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerAddress.Livemode(childComplexity), true
+	case "CustomerAddress.postalCode":
+		if e.ComplexityRoot.CustomerAddress.PostalCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerAddress.PostalCode(childComplexity), true
+	case "CustomerAddress.state":
+		if e.ComplexityRoot.CustomerAddress.State == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerAddress.State(childComplexity), true
+	case "CustomerAddress.type":
+		if e.ComplexityRoot.CustomerAddress.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerAddress.Type(childComplexity), true
+
+	case "CustomerConnection.edges":
+		if e.ComplexityRoot.CustomerConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerConnection.Edges(childComplexity), true
+	case "CustomerConnection.pageInfo":
+		if e.ComplexityRoot.CustomerConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerConnection.PageInfo(childComplexity), true
+
+	case "CustomerEdge.cursor":
+		if e.ComplexityRoot.CustomerEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerEdge.Cursor(childComplexity), true
+	case "CustomerEdge.node":
+		if e.ComplexityRoot.CustomerEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerEdge.Node(childComplexity), true
+
+	case "Deleted.deleted":
+		if e.ComplexityRoot.Deleted.Deleted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Deleted.Deleted(childComplexity), true
+	case "Deleted.id":
+		if e.ComplexityRoot.Deleted.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Deleted.ID(childComplexity), true
+	case "Deleted.object":
+		if e.ComplexityRoot.Deleted.Object == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Deleted.Object(childComplexity), true
+
+	case "Discount.account":
+		if e.ComplexityRoot.Discount.Account == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.Account(childComplexity), true
+	case "Discount.accountId":
+		if e.ComplexityRoot.Discount.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.AccountID(childComplexity), true
+	case "Discount.applicationOrder":
+		if e.ComplexityRoot.Discount.ApplicationOrder == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.ApplicationOrder(childComplexity), true
+	case "Discount.coupon":
+		if e.ComplexityRoot.Discount.Coupon == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.Coupon(childComplexity), true
+	case "Discount.couponId":
+		if e.ComplexityRoot.Discount.CouponID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.CouponID(childComplexity), true
+	case "Discount.created":
+		if e.ComplexityRoot.Discount.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.Created(childComplexity), true
+	case "Discount.customer":
+		if e.ComplexityRoot.Discount.Customer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.Customer(childComplexity), true
+	case "Discount.customerId":
+		if e.ComplexityRoot.Discount.CustomerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.CustomerID(childComplexity), true
+	case "Discount.discountAmountCents":
+		if e.ComplexityRoot.Discount.DiscountAmountCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.DiscountAmountCents(childComplexity), true
+	case "Discount.discountAmountCurrency":
+		if e.ComplexityRoot.Discount.DiscountAmountCurrency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.DiscountAmountCurrency(childComplexity), true
+	case "Discount.discountableId":
+		if e.ComplexityRoot.Discount.DiscountableID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.DiscountableID(childComplexity), true
+	case "Discount.discountableType":
+		if e.ComplexityRoot.Discount.DiscountableType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.DiscountableType(childComplexity), true
+	case "Discount.id":
+		if e.ComplexityRoot.Discount.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.ID(childComplexity), true
+	case "Discount.livemode":
+		if e.ComplexityRoot.Discount.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.Livemode(childComplexity), true
+	case "Discount.promotionCode":
+		if e.ComplexityRoot.Discount.PromotionCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.PromotionCode(childComplexity), true
+	case "Discount.promotionCodeId":
+		if e.ComplexityRoot.Discount.PromotionCodeID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.PromotionCodeID(childComplexity), true
+	case "Discount.updated":
+		if e.ComplexityRoot.Discount.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Discount.Updated(childComplexity), true
+
+	case "DiscountConnection.edges":
+		if e.ComplexityRoot.DiscountConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DiscountConnection.Edges(childComplexity), true
+	case "DiscountConnection.pageInfo":
+		if e.ComplexityRoot.DiscountConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DiscountConnection.PageInfo(childComplexity), true
+
+	case "DiscountEdge.cursor":
+		if e.ComplexityRoot.DiscountEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DiscountEdge.Cursor(childComplexity), true
+	case "DiscountEdge.node":
+		if e.ComplexityRoot.DiscountEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DiscountEdge.Node(childComplexity), true
+
+	case "DiscountValidation.totalDiscountAmountCents":
+		if e.ComplexityRoot.DiscountValidation.TotalDiscountAmountCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DiscountValidation.TotalDiscountAmountCents(childComplexity), true
+	case "DiscountValidation.validationResult":
+		if e.ComplexityRoot.DiscountValidation.ValidationResult == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DiscountValidation.ValidationResult(childComplexity), true
 
 	case "Event.created":
 		if e.ComplexityRoot.Event.Created == nil {
@@ -915,6 +1901,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.IndividualProfile.SSNLastFour(childComplexity), true
 
+	case "Mutation.attachPaymentMethod":
+		if e.ComplexityRoot.Mutation.AttachPaymentMethod == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_attachPaymentMethod_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AttachPaymentMethod(childComplexity, args["id"].(string), args["input"].(models.AttachPaymentMethodInput)), true
+	case "Mutation.blockCustomer":
+		if e.ComplexityRoot.Mutation.BlockCustomer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_blockCustomer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.BlockCustomer(childComplexity, args["id"].(string)), true
+	case "Mutation.bulkUpdateProductPhases":
+		if e.ComplexityRoot.Mutation.BulkUpdateProductPhases == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_bulkUpdateProductPhases_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.BulkUpdateProductPhases(childComplexity, args["productId"].(string), args["phases"].([]*models.UpdatePhaseInput)), true
 	case "Mutation.confirmBeneficialOwners":
 		if e.ComplexityRoot.Mutation.ConfirmBeneficialOwners == nil {
 			break
@@ -926,6 +1945,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ConfirmBeneficialOwners(childComplexity, args["accountId"].(string)), true
+	case "Mutation.connectBankAccount":
+		if e.ComplexityRoot.Mutation.ConnectBankAccount == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_connectBankAccount_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ConnectBankAccount(childComplexity, args["input"].(models.ConnectBankInput)), true
 	case "Mutation.createAccount":
 		if e.ComplexityRoot.Mutation.CreateAccount == nil {
 			break
@@ -948,6 +1978,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateBeneficialOwner(childComplexity, args["accountId"].(string), args["input"].(models.CreateBeneficialOwnerInput)), true
+	case "Mutation.createCoupon":
+		if e.ComplexityRoot.Mutation.CreateCoupon == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createCoupon_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateCoupon(childComplexity, args["input"].(models.CreateCouponInput)), true
+	case "Mutation.createCustomer":
+		if e.ComplexityRoot.Mutation.CreateCustomer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createCustomer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateCustomer(childComplexity, args["input"].(models.CreateCustomerInput)), true
 	case "Mutation.createIdentityVerification":
 		if e.ComplexityRoot.Mutation.CreateIdentityVerification == nil {
 			break
@@ -970,6 +2022,50 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateOnboardingSession(childComplexity, args["input"].(models.CreateOnboardingSessionInput)), true
+	case "Mutation.createPaymentMethod":
+		if e.ComplexityRoot.Mutation.CreatePaymentMethod == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createPaymentMethod_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreatePaymentMethod(childComplexity, args["input"].(models.CreatePaymentMethodInput)), true
+	case "Mutation.createProduct":
+		if e.ComplexityRoot.Mutation.CreateProduct == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createProduct_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateProduct(childComplexity, args["input"].(models.ProductInput)), true
+	case "Mutation.createProductPhase":
+		if e.ComplexityRoot.Mutation.CreateProductPhase == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createProductPhase_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateProductPhase(childComplexity, args["productId"].(string), args["input"].(models.CreatePhaseInput)), true
+	case "Mutation.createPromotionCode":
+		if e.ComplexityRoot.Mutation.CreatePromotionCode == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createPromotionCode_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreatePromotionCode(childComplexity, args["input"].(models.PromotionCodeInput)), true
 	case "Mutation.deleteBeneficialOwner":
 		if e.ComplexityRoot.Mutation.DeleteBeneficialOwner == nil {
 			break
@@ -981,6 +2077,50 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteBeneficialOwner(childComplexity, args["accountId"].(string), args["id"].(string)), true
+	case "Mutation.deleteCustomer":
+		if e.ComplexityRoot.Mutation.DeleteCustomer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteCustomer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteCustomer(childComplexity, args["id"].(string)), true
+	case "Mutation.deleteProduct":
+		if e.ComplexityRoot.Mutation.DeleteProduct == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteProduct_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteProduct(childComplexity, args["id"].(string)), true
+	case "Mutation.deleteProductPhase":
+		if e.ComplexityRoot.Mutation.DeleteProductPhase == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteProductPhase_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteProductPhase(childComplexity, args["productId"].(string), args["id"].(string)), true
+	case "Mutation.detachPaymentMethod":
+		if e.ComplexityRoot.Mutation.DetachPaymentMethod == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_detachPaymentMethod_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DetachPaymentMethod(childComplexity, args["id"].(string)), true
 	case "Mutation.disableAccount":
 		if e.ComplexityRoot.Mutation.DisableAccount == nil {
 			break
@@ -1047,6 +2187,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RestrictAccount(childComplexity, args["id"].(string)), true
+	case "Mutation.unblockCustomer":
+		if e.ComplexityRoot.Mutation.UnblockCustomer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_unblockCustomer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UnblockCustomer(childComplexity, args["id"].(string)), true
 	case "Mutation.unrestrictAccount":
 		if e.ComplexityRoot.Mutation.UnrestrictAccount == nil {
 			break
@@ -1080,6 +2231,72 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateBeneficialOwner(childComplexity, args["accountId"].(string), args["id"].(string), args["input"].(models.UpdateBeneficialOwnerInput)), true
+	case "Mutation.updateCoupon":
+		if e.ComplexityRoot.Mutation.UpdateCoupon == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateCoupon_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateCoupon(childComplexity, args["id"].(string), args["input"].(models.UpdateCouponInput)), true
+	case "Mutation.updateCustomer":
+		if e.ComplexityRoot.Mutation.UpdateCustomer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateCustomer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateCustomer(childComplexity, args["id"].(string), args["input"].(models.UpdateCustomerInput)), true
+	case "Mutation.updatePaymentMethod":
+		if e.ComplexityRoot.Mutation.UpdatePaymentMethod == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updatePaymentMethod_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdatePaymentMethod(childComplexity, args["id"].(string), args["input"].(models.UpdatePaymentMethodInput)), true
+	case "Mutation.updateProduct":
+		if e.ComplexityRoot.Mutation.UpdateProduct == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateProduct_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateProduct(childComplexity, args["id"].(string), args["input"].(models.ProductInput)), true
+	case "Mutation.updateProductPhase":
+		if e.ComplexityRoot.Mutation.UpdateProductPhase == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateProductPhase_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateProductPhase(childComplexity, args["productId"].(string), args["id"].(string), args["input"].(models.UpdatePhaseInput)), true
+	case "Mutation.updatePromotionCode":
+		if e.ComplexityRoot.Mutation.UpdatePromotionCode == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updatePromotionCode_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdatePromotionCode(childComplexity, args["id"].(string), args["input"].(models.PromotionCodeInput)), true
 
 	case "OnboardingBootstrap.account":
 		if e.ComplexityRoot.OnboardingBootstrap.Account == nil {
@@ -1174,6 +2391,111 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PageInfo.StartCursor(childComplexity), true
 
+	case "PaymentMethod.ach":
+		if e.ComplexityRoot.PaymentMethod.ACH == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethod.ACH(childComplexity), true
+	case "PaymentMethod.account":
+		if e.ComplexityRoot.PaymentMethod.Account == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethod.Account(childComplexity), true
+	case "PaymentMethod.accountId":
+		if e.ComplexityRoot.PaymentMethod.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethod.AccountID(childComplexity), true
+	case "PaymentMethod.billing":
+		if e.ComplexityRoot.PaymentMethod.Billing == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethod.Billing(childComplexity), true
+	case "PaymentMethod.card":
+		if e.ComplexityRoot.PaymentMethod.Card == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethod.Card(childComplexity), true
+	case "PaymentMethod.created":
+		if e.ComplexityRoot.PaymentMethod.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethod.Created(childComplexity), true
+	case "PaymentMethod.customer":
+		if e.ComplexityRoot.PaymentMethod.Customer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethod.Customer(childComplexity), true
+	case "PaymentMethod.customerId":
+		if e.ComplexityRoot.PaymentMethod.CustomerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethod.CustomerID(childComplexity), true
+	case "PaymentMethod.id":
+		if e.ComplexityRoot.PaymentMethod.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethod.ID(childComplexity), true
+	case "PaymentMethod.livemode":
+		if e.ComplexityRoot.PaymentMethod.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethod.Livemode(childComplexity), true
+	case "PaymentMethod.status":
+		if e.ComplexityRoot.PaymentMethod.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethod.Status(childComplexity), true
+	case "PaymentMethod.type":
+		if e.ComplexityRoot.PaymentMethod.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethod.Type(childComplexity), true
+	case "PaymentMethod.updated":
+		if e.ComplexityRoot.PaymentMethod.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethod.Updated(childComplexity), true
+
+	case "PaymentMethodConnection.edges":
+		if e.ComplexityRoot.PaymentMethodConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethodConnection.Edges(childComplexity), true
+	case "PaymentMethodConnection.pageInfo":
+		if e.ComplexityRoot.PaymentMethodConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethodConnection.PageInfo(childComplexity), true
+
+	case "PaymentMethodEdge.cursor":
+		if e.ComplexityRoot.PaymentMethodEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethodEdge.Cursor(childComplexity), true
+	case "PaymentMethodEdge.node":
+		if e.ComplexityRoot.PaymentMethodEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentMethodEdge.Node(childComplexity), true
+
 	case "PersonName.firstName":
 		if e.ComplexityRoot.PersonName.FirstName == nil {
 			break
@@ -1212,6 +2534,214 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Phone.Number(childComplexity), true
 
+	case "Product.active":
+		if e.ComplexityRoot.Product.Active == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.Active(childComplexity), true
+	case "Product.created":
+		if e.ComplexityRoot.Product.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.Created(childComplexity), true
+	case "Product.defaultPrice":
+		if e.ComplexityRoot.Product.DefaultPrice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.DefaultPrice(childComplexity), true
+	case "Product.description":
+		if e.ComplexityRoot.Product.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.Description(childComplexity), true
+	case "Product.id":
+		if e.ComplexityRoot.Product.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.ID(childComplexity), true
+	case "Product.image":
+		if e.ComplexityRoot.Product.Image == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.Image(childComplexity), true
+	case "Product.livemode":
+		if e.ComplexityRoot.Product.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.Livemode(childComplexity), true
+	case "Product.metadata":
+		if e.ComplexityRoot.Product.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.Metadata(childComplexity), true
+	case "Product.name":
+		if e.ComplexityRoot.Product.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.Name(childComplexity), true
+	case "Product.phases":
+		if e.ComplexityRoot.Product.Phases == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.Phases(childComplexity), true
+	case "Product.purchaseType":
+		if e.ComplexityRoot.Product.PurchaseType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.PurchaseType(childComplexity), true
+	case "Product.recurring":
+		if e.ComplexityRoot.Product.Recurring == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.Recurring(childComplexity), true
+	case "Product.shippable":
+		if e.ComplexityRoot.Product.Shippable == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.Shippable(childComplexity), true
+	case "Product.url":
+		if e.ComplexityRoot.Product.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.URL(childComplexity), true
+	case "Product.updated":
+		if e.ComplexityRoot.Product.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Product.Updated(childComplexity), true
+
+	case "ProductConnection.edges":
+		if e.ComplexityRoot.ProductConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductConnection.Edges(childComplexity), true
+	case "ProductConnection.pageInfo":
+		if e.ComplexityRoot.ProductConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductConnection.PageInfo(childComplexity), true
+
+	case "ProductEdge.cursor":
+		if e.ComplexityRoot.ProductEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductEdge.Cursor(childComplexity), true
+	case "ProductEdge.node":
+		if e.ComplexityRoot.ProductEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductEdge.Node(childComplexity), true
+
+	case "ProductPhase.amount":
+		if e.ComplexityRoot.ProductPhase.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.Amount(childComplexity), true
+	case "ProductPhase.created":
+		if e.ComplexityRoot.ProductPhase.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.Created(childComplexity), true
+	case "ProductPhase.currency":
+		if e.ComplexityRoot.ProductPhase.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.Currency(childComplexity), true
+	case "ProductPhase.discountPercentage":
+		if e.ComplexityRoot.ProductPhase.DiscountPercentage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.DiscountPercentage(childComplexity), true
+	case "ProductPhase.id":
+		if e.ComplexityRoot.ProductPhase.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.ID(childComplexity), true
+	case "ProductPhase.livemode":
+		if e.ComplexityRoot.ProductPhase.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.Livemode(childComplexity), true
+	case "ProductPhase.name":
+		if e.ComplexityRoot.ProductPhase.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.Name(childComplexity), true
+	case "ProductPhase.ordinal":
+		if e.ComplexityRoot.ProductPhase.Ordinal == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.Ordinal(childComplexity), true
+	case "ProductPhase.periodCount":
+		if e.ComplexityRoot.ProductPhase.PeriodCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.PeriodCount(childComplexity), true
+	case "ProductPhase.phaseableType":
+		if e.ComplexityRoot.ProductPhase.PhaseableType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.PhaseableType(childComplexity), true
+	case "ProductPhase.pricingType":
+		if e.ComplexityRoot.ProductPhase.PricingType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.PricingType(childComplexity), true
+	case "ProductPhase.product":
+		if e.ComplexityRoot.ProductPhase.Product == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.Product(childComplexity), true
+	case "ProductPhase.productId":
+		if e.ComplexityRoot.ProductPhase.ProductID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.ProductID(childComplexity), true
+	case "ProductPhase.startedAt":
+		if e.ComplexityRoot.ProductPhase.StartedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.StartedAt(childComplexity), true
+	case "ProductPhase.updated":
+		if e.ComplexityRoot.ProductPhase.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductPhase.Updated(childComplexity), true
+
 	case "Profile.business":
 		if e.ComplexityRoot.Profile.Business == nil {
 			break
@@ -1224,6 +2754,159 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Profile.Individual(childComplexity), true
+
+	case "PromotionCode.active":
+		if e.ComplexityRoot.PromotionCode.Active == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.Active(childComplexity), true
+	case "PromotionCode.code":
+		if e.ComplexityRoot.PromotionCode.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.Code(childComplexity), true
+	case "PromotionCode.coupon":
+		if e.ComplexityRoot.PromotionCode.Coupon == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.Coupon(childComplexity), true
+	case "PromotionCode.couponId":
+		if e.ComplexityRoot.PromotionCode.CouponID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.CouponID(childComplexity), true
+	case "PromotionCode.created":
+		if e.ComplexityRoot.PromotionCode.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.Created(childComplexity), true
+	case "PromotionCode.customer":
+		if e.ComplexityRoot.PromotionCode.Customer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.Customer(childComplexity), true
+	case "PromotionCode.customerId":
+		if e.ComplexityRoot.PromotionCode.CustomerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.CustomerID(childComplexity), true
+	case "PromotionCode.expiresAt":
+		if e.ComplexityRoot.PromotionCode.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.ExpiresAt(childComplexity), true
+	case "PromotionCode.firstTimeTransaction":
+		if e.ComplexityRoot.PromotionCode.FirstTimeTransaction == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.FirstTimeTransaction(childComplexity), true
+	case "PromotionCode.id":
+		if e.ComplexityRoot.PromotionCode.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.ID(childComplexity), true
+	case "PromotionCode.isCustomerSpecific":
+		if e.ComplexityRoot.PromotionCode.IsCustomerSpecific == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.IsCustomerSpecific(childComplexity), true
+	case "PromotionCode.isExpired":
+		if e.ComplexityRoot.PromotionCode.IsExpired == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.IsExpired(childComplexity), true
+	case "PromotionCode.isMaxedOut":
+		if e.ComplexityRoot.PromotionCode.IsMaxedOut == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.IsMaxedOut(childComplexity), true
+	case "PromotionCode.isRedeemable":
+		if e.ComplexityRoot.PromotionCode.IsRedeemable == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.IsRedeemable(childComplexity), true
+	case "PromotionCode.livemode":
+		if e.ComplexityRoot.PromotionCode.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.Livemode(childComplexity), true
+	case "PromotionCode.maxCustomerRedemptions":
+		if e.ComplexityRoot.PromotionCode.MaxCustomerRedemptions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.MaxCustomerRedemptions(childComplexity), true
+	case "PromotionCode.maxRedemptions":
+		if e.ComplexityRoot.PromotionCode.MaxRedemptions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.MaxRedemptions(childComplexity), true
+	case "PromotionCode.minimumAmountCents":
+		if e.ComplexityRoot.PromotionCode.MinimumAmountCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.MinimumAmountCents(childComplexity), true
+	case "PromotionCode.minimumAmountCurrency":
+		if e.ComplexityRoot.PromotionCode.MinimumAmountCurrency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.MinimumAmountCurrency(childComplexity), true
+	case "PromotionCode.remainingRedemptions":
+		if e.ComplexityRoot.PromotionCode.RemainingRedemptions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.RemainingRedemptions(childComplexity), true
+	case "PromotionCode.timesRedeemed":
+		if e.ComplexityRoot.PromotionCode.TimesRedeemed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.TimesRedeemed(childComplexity), true
+
+	case "PromotionCodeConnection.edges":
+		if e.ComplexityRoot.PromotionCodeConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCodeConnection.Edges(childComplexity), true
+	case "PromotionCodeConnection.pageInfo":
+		if e.ComplexityRoot.PromotionCodeConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCodeConnection.PageInfo(childComplexity), true
+
+	case "PromotionCodeEdge.cursor":
+		if e.ComplexityRoot.PromotionCodeEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCodeEdge.Cursor(childComplexity), true
+	case "PromotionCodeEdge.node":
+		if e.ComplexityRoot.PromotionCodeEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCodeEdge.Node(childComplexity), true
 
 	case "Query.account":
 		if e.ComplexityRoot.Query.Account == nil {
@@ -1291,6 +2974,72 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Capability(childComplexity, args["accountId"].(string), args["name"].(capability.Name)), true
+	case "Query.coupon":
+		if e.ComplexityRoot.Query.Coupon == nil {
+			break
+		}
+
+		args, err := ec.field_Query_coupon_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Coupon(childComplexity, args["id"].(string)), true
+	case "Query.coupons":
+		if e.ComplexityRoot.Query.Coupons == nil {
+			break
+		}
+
+		args, err := ec.field_Query_coupons_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Coupons(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.CouponFilter)), true
+	case "Query.customer":
+		if e.ComplexityRoot.Query.Customer == nil {
+			break
+		}
+
+		args, err := ec.field_Query_customer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Customer(childComplexity, args["id"].(string)), true
+	case "Query.customers":
+		if e.ComplexityRoot.Query.Customers == nil {
+			break
+		}
+
+		args, err := ec.field_Query_customers_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Customers(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.CustomerFilter)), true
+	case "Query.discount":
+		if e.ComplexityRoot.Query.Discount == nil {
+			break
+		}
+
+		args, err := ec.field_Query_discount_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Discount(childComplexity, args["id"].(string)), true
+	case "Query.discounts":
+		if e.ComplexityRoot.Query.Discounts == nil {
+			break
+		}
+
+		args, err := ec.field_Query_discounts_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Discounts(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.DiscountFilter)), true
 	case "Query.event":
 		if e.ComplexityRoot.Query.Event == nil {
 			break
@@ -1364,6 +3113,96 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.OnboardingSession(childComplexity, args["accountId"].(string)), true
+	case "Query.paymentMethod":
+		if e.ComplexityRoot.Query.PaymentMethod == nil {
+			break
+		}
+
+		args, err := ec.field_Query_paymentMethod_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PaymentMethod(childComplexity, args["id"].(string)), true
+	case "Query.paymentMethods":
+		if e.ComplexityRoot.Query.PaymentMethods == nil {
+			break
+		}
+
+		args, err := ec.field_Query_paymentMethods_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PaymentMethods(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.PaymentMethodFilter)), true
+	case "Query.product":
+		if e.ComplexityRoot.Query.Product == nil {
+			break
+		}
+
+		args, err := ec.field_Query_product_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Product(childComplexity, args["id"].(string)), true
+	case "Query.products":
+		if e.ComplexityRoot.Query.Products == nil {
+			break
+		}
+
+		args, err := ec.field_Query_products_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Products(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.ProductFilter)), true
+	case "Query.promotionCode":
+		if e.ComplexityRoot.Query.PromotionCode == nil {
+			break
+		}
+
+		args, err := ec.field_Query_promotionCode_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PromotionCode(childComplexity, args["id"].(string)), true
+	case "Query.promotionCodes":
+		if e.ComplexityRoot.Query.PromotionCodes == nil {
+			break
+		}
+
+		args, err := ec.field_Query_promotionCodes_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PromotionCodes(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.PromotionCodeFilter)), true
+	case "Query.validateDiscounts":
+		if e.ComplexityRoot.Query.ValidateDiscounts == nil {
+			break
+		}
+
+		args, err := ec.field_Query_validateDiscounts_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ValidateDiscounts(childComplexity, args["input"].(models.ValidateDiscountsInput)), true
+
+	case "Recurring.interval":
+		if e.ComplexityRoot.Recurring.Interval == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Recurring.Interval(childComplexity), true
+	case "Recurring.intervalCount":
+		if e.ComplexityRoot.Recurring.IntervalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Recurring.IntervalCount(childComplexity), true
 
 	case "RequestCapabilitiesPayload.capabilities":
 		if e.ComplexityRoot.RequestCapabilitiesPayload.Capabilities == nil {
@@ -1440,6 +3279,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.TermsOfService.UserAgent(childComplexity), true
 
+	case "WalletDetails.consumed":
+		if e.ComplexityRoot.WalletDetails.Consumed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WalletDetails.Consumed(childComplexity), true
+	case "WalletDetails.dynamicLast4":
+		if e.ComplexityRoot.WalletDetails.DynamicLast4 == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WalletDetails.DynamicLast4(childComplexity), true
+	case "WalletDetails.singleUse":
+		if e.ComplexityRoot.WalletDetails.SingleUse == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WalletDetails.SingleUse(childComplexity), true
+	case "WalletDetails.type":
+		if e.ComplexityRoot.WalletDetails.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WalletDetails.Type(childComplexity), true
+
 	}
 	return 0, false
 }
@@ -1450,18 +3314,38 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
 		ec.unmarshalInputAccountFilter,
 		ec.unmarshalInputAddressInput,
+		ec.unmarshalInputAttachPaymentMethodInput,
 		ec.unmarshalInputBusinessInput,
+		ec.unmarshalInputConnectBankInput,
+		ec.unmarshalInputCouponFilter,
 		ec.unmarshalInputCreateAccountInput,
 		ec.unmarshalInputCreateBeneficialOwnerInput,
+		ec.unmarshalInputCreateCouponInput,
+		ec.unmarshalInputCreateCustomerInput,
 		ec.unmarshalInputCreateOnboardingSessionInput,
+		ec.unmarshalInputCreatePaymentMethodInput,
+		ec.unmarshalInputCreatePhaseInput,
+		ec.unmarshalInputCustomerFilter,
+		ec.unmarshalInputDiscountFilter,
 		ec.unmarshalInputIdentityVerificationFilter,
 		ec.unmarshalInputIndividualInput,
+		ec.unmarshalInputPaymentMethodFilter,
 		ec.unmarshalInputPersonNameInput,
 		ec.unmarshalInputPhoneInput,
+		ec.unmarshalInputProductFilter,
+		ec.unmarshalInputProductInput,
 		ec.unmarshalInputProfileInput,
+		ec.unmarshalInputPromotionCodeFilter,
+		ec.unmarshalInputPromotionCodeInput,
 		ec.unmarshalInputTermsOfServiceInput,
 		ec.unmarshalInputUpdateAccountInput,
 		ec.unmarshalInputUpdateBeneficialOwnerInput,
+		ec.unmarshalInputUpdateCouponInput,
+		ec.unmarshalInputUpdateCustomerInput,
+		ec.unmarshalInputUpdatePaymentMethodInput,
+		ec.unmarshalInputUpdatePhaseInput,
+		ec.unmarshalInputValidateDiscountsInput,
+		ec.unmarshalInputWalletInput,
 	)
 	first := true
 
@@ -1998,6 +3882,345 @@ extend type Mutation {
   reactivateCapability(accountId: ID!, name: CapabilityName!): Capability!
 }
 `, BuiltIn: false},
+	{Name: "../schema/coupons.graphqls", Input: `# Coupons, promotion codes and discounts (spec doc 2 §2.8, §4.9).
+
+type Coupon implements Node {
+  id: ID!
+  name: String!
+  description: String
+  "percentage or fixed_amount"
+  discountType: String!
+  "0-100 for a percentage; major units for a fixed amount (\"5.00\")."
+  discountValue: Decimal!
+  discountValueCurrency: String
+  "once, repeating or forever"
+  duration: String!
+  durationInMonths: Int
+  "active, inactive, archived or deleted"
+  status: String!
+  "all_products or specific_products"
+  applicableTo: String!
+  productId: ID
+  product: Product
+  maxRedemptions: Int
+  timesRedeemed: Int!
+  minimumOrderAmountCents: Int
+  minimumOrderAmountCurrency: String
+  discountCapCents: Int
+  discountCapCurrency: String
+  validFrom: DateTime
+  validUntil: DateTime
+  isExpired: Boolean!
+  isMaxedOut: Boolean!
+  "The coupon's promotion codes, newest first."
+  promotionCodes: [PromotionCode!]!
+  livemode: Boolean!
+  created: DateTime!
+}
+
+type PromotionCode implements Node {
+  id: ID!
+  "Upper case."
+  code: String!
+  couponId: ID!
+  coupon: Coupon!
+  customerId: ID
+  customer: Customer
+  active: Boolean!
+  firstTimeTransaction: Boolean!
+  maxRedemptions: Int
+  maxCustomerRedemptions: Int
+  timesRedeemed: Int!
+  minimumAmountCents: Int
+  minimumAmountCurrency: String!
+  expiresAt: DateTime
+  isExpired: Boolean!
+  isMaxedOut: Boolean!
+  isRedeemable: Boolean!
+  remainingRedemptions: Int
+  isCustomerSpecific: Boolean!
+  livemode: Boolean!
+  "REST: created_at."
+  created: DateTime!
+}
+
+type Discount implements Node {
+  id: ID!
+  couponId: ID!
+  coupon: Coupon!
+  promotionCodeId: ID
+  promotionCode: PromotionCode
+  customerId: ID
+  customer: Customer
+  accountId: ID
+  account: Account
+  discountableType: String!
+  discountableId: ID
+  applicationOrder: Int!
+  discountAmountCents: Int!
+  discountAmountCurrency: String!
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+type CodeValidation {
+  code: String!
+  valid: Boolean!
+  reason: String
+  promotionCodeId: ID
+  couponId: ID
+  applicationOrder: Int
+  discountAmountCents: Int!
+}
+
+type DiscountValidation {
+  validationResult: [CodeValidation!]!
+  totalDiscountAmountCents: Int!
+}
+
+extend type Customer {
+  "Discounts applied to the customer, newest first."
+  discounts: [Discount!]!
+}
+
+type CouponConnection {
+  edges: [CouponEdge!]!
+  pageInfo: PageInfo!
+}
+
+type CouponEdge {
+  cursor: String!
+  node: Coupon!
+}
+
+type PromotionCodeConnection {
+  edges: [PromotionCodeEdge!]!
+  pageInfo: PageInfo!
+}
+
+type PromotionCodeEdge {
+  cursor: String!
+  node: PromotionCode!
+}
+
+type DiscountConnection {
+  edges: [DiscountEdge!]!
+  pageInfo: PageInfo!
+}
+
+type DiscountEdge {
+  cursor: String!
+  node: Discount!
+}
+
+input CouponFilter {
+  status: String
+  discountType: String
+  applicableTo: String
+}
+
+input PromotionCodeFilter {
+  couponId: ID
+  customer: ID
+  active: Boolean
+  firstTimeTransaction: Boolean
+}
+
+input DiscountFilter {
+  customerId: ID
+  accountId: ID
+}
+
+input CreateCouponInput {
+  name: String!
+  description: String
+  discountType: String!
+  discountValue: Decimal!
+  discountValueCurrency: String
+  duration: String!
+  durationInMonths: Int
+  status: String
+  applicableTo: String!
+  productId: ID
+  maxRedemptions: Int
+  "Unix seconds."
+  validFrom: Int
+  "Unix seconds."
+  validUntil: Int
+  minimumOrderAmountCents: Int
+  minimumOrderAmountCurrency: String
+  discountCapCents: Int
+  discountCapCurrency: String
+}
+
+input UpdateCouponInput {
+  description: String
+  status: String
+  maxRedemptions: Int
+}
+
+"Create: code and couponId are required. Update: members omitted stay; the clear members remove a restriction."
+input PromotionCodeInput {
+  code: String
+  couponId: ID
+  customer: ID
+  active: Boolean
+  firstTimeTransaction: Boolean
+  maxRedemptions: Int
+  maxCustomerRedemptions: Int
+  minimumAmountCents: Int
+  minimumAmountCurrency: String
+  "ISO 8601."
+  expiresAt: String
+  clearCustomer: Boolean
+  clearExpiresAt: Boolean
+  clearMaxRedemptions: Boolean
+}
+
+input ValidateDiscountsInput {
+  amountCents: Int!
+  promotionCodes: [String!]!
+  customerId: ID
+  accountId: ID
+  productIds: [ID!]
+}
+
+extend type Query {
+  coupon(id: ID!): Coupon
+  coupons(first: Int = 10, after: String, filter: CouponFilter): CouponConnection!
+  promotionCode(id: ID!): PromotionCode
+  promotionCodes(first: Int = 10, after: String, filter: PromotionCodeFilter): PromotionCodeConnection!
+  discount(id: ID!): Discount
+  discounts(first: Int = 10, after: String, filter: DiscountFilter): DiscountConnection!
+  "Judges codes against an order without redeeming them (secret or publishable key)."
+  validateDiscounts(input: ValidateDiscountsInput!): DiscountValidation!
+}
+
+extend type Mutation {
+  createCoupon(input: CreateCouponInput!): Coupon!
+  updateCoupon(id: ID!, input: UpdateCouponInput!): Coupon!
+  createPromotionCode(input: PromotionCodeInput!): PromotionCode!
+  updatePromotionCode(id: ID!, input: PromotionCodeInput!): PromotionCode!
+}
+`, BuiltIn: false},
+	{Name: "../schema/customers.graphqls", Input: `# Customers (spec doc 2 §2.2, §4.2, API-DECISIONS §4).
+
+enum CustomerStatus {
+  ACTIVE
+  BLOCKED
+}
+
+type Customer implements Node {
+  id: ID!
+  name: String
+  email: String!
+  "E.164."
+  phone: String
+  description: String
+  status: CustomerStatus!
+  "YYYY-MM-DD"
+  dateOfBirth: String
+  "Deleted customers stay retrievable; REST renders them as a subset."
+  isDeleted: Boolean!
+  "Usable payment methods (not detached, not single-use wallet credentials), newest first."
+  paymentMethods: [PaymentMethod!]!
+  billingAddress: CustomerAddress
+  shippingAddress: CustomerAddress
+  metadata: Metadata!
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+"An address object (spec doc 2 §2.3)."
+type CustomerAddress {
+  id: ID!
+  line1: String
+  line2: String
+  city: String
+  state: String
+  postalCode: String
+  country: String
+  livemode: Boolean!
+  "billing or shipping"
+  type: String!
+}
+
+"The answer of a deletion."
+type Deleted {
+  id: ID!
+  object: String!
+  deleted: Boolean!
+}
+
+type CustomerConnection {
+  edges: [CustomerEdge!]!
+  pageInfo: PageInfo!
+}
+
+type CustomerEdge {
+  cursor: String!
+  node: Customer!
+}
+
+"Deleted customers are never listed."
+input CustomerFilter {
+  "Substring of the e-mail or name (any case), or the phone number."
+  q: String
+  "Substring of the name, any case."
+  name: String
+  "E-mail address, any case."
+  email: String
+  "Phone number, however written."
+  phone: String
+  createdBefore: DateTime
+  createdAfter: DateTime
+}
+
+input CreateCustomerInput {
+  email: String!
+  name: String
+  phone: String
+  description: String
+  "XXX-XX-XXXX or 10 digits; never returned."
+  ssn: String
+  "YYYY-MM-DD"
+  dateOfBirth: String
+  billingAddress: AddressInput
+  shippingAddress: AddressInput
+  metadata: Metadata
+}
+
+"Omitted members stay; ssn and dateOfBirth cannot be removed once set."
+input UpdateCustomerInput {
+  email: String
+  name: String
+  phone: String
+  description: String
+  ssn: String
+  dateOfBirth: String
+  billingAddress: AddressInput
+  shippingAddress: AddressInput
+  metadata: Metadata
+}
+
+extend type Query {
+  customer(id: ID!): Customer
+  "Customers, newest first."
+  customers(first: Int = 10, after: String, filter: CustomerFilter): CustomerConnection!
+}
+
+extend type Mutation {
+  createCustomer(input: CreateCustomerInput!): Customer!
+  updateCustomer(id: ID!, input: UpdateCustomerInput!): Customer!
+  "Deletes the customer: retrievable, refusing further operations; its payment methods are detached."
+  deleteCustomer(id: ID!): Deleted!
+  "Blocks the customer and every payment method it holds."
+  blockCustomer(id: ID!): Customer!
+  unblockCustomer(id: ID!): Customer!
+}
+`, BuiltIn: false},
 	{Name: "../schema/events.graphqls", Input: `# Events (API-DECISIONS §5).
 
 type Event implements Node {
@@ -2132,12 +4355,320 @@ extend type Mutation {
   createOnboardingSession(input: CreateOnboardingSessionInput!): OnboardingSession!
 }
 `, BuiltIn: false},
+	{Name: "../schema/payment_methods.graphqls", Input: `# Payment methods (spec doc 2 §2.3, §4.3).
+
+enum PaymentMethodType {
+  CARD
+  ACH
+}
+
+enum PaymentMethodStatus {
+  ACTIVE
+  BLOCKED
+  DETACHED
+}
+
+type PaymentMethod implements Node {
+  id: ID!
+  type: PaymentMethodType!
+  status: PaymentMethodStatus!
+  customerId: ID
+  accountId: ID
+  customer: Customer
+  account: Account
+  billing: CustomerAddress
+  "Present for cards."
+  card: CardDetails
+  "Present for bank accounts."
+  ach: ACHDetails
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+type CardDetails {
+  brand: String!
+  lastFour: String!
+  expMonth: String
+  expYear: String
+  issuer: String
+  currency: String
+  segment: String
+  type: String
+  instantAvailable: Boolean!
+  instantUnavailableReason: String
+  instantSteerTo: String
+  wallet: WalletDetails
+}
+
+type WalletDetails {
+  type: String!
+  dynamicLast4: String
+  singleUse: Boolean!
+  consumed: Boolean!
+}
+
+type ACHDetails {
+  bankName: String
+  lastFour: String!
+  accountType: String!
+}
+
+type PaymentMethodConnection {
+  edges: [PaymentMethodEdge!]!
+  pageInfo: PageInfo!
+}
+
+type PaymentMethodEdge {
+  cursor: String!
+  node: PaymentMethod!
+}
+
+input PaymentMethodFilter {
+  "One customer's usable methods (detached ones left out)."
+  customerId: ID
+  "One account's usable methods (detached ones left out)."
+  accountId: ID
+  "Single-use wallet credentials are left out unless true."
+  includeWallets: Boolean = false
+}
+
+input CreatePaymentMethodInput {
+  type: PaymentMethodType!
+  customer: ID
+  account: ID
+  "Never stored: only the brand, last four digits and a keyed fingerprint are kept."
+  cardNumber: String
+  expMonth: Int
+  "Last two digits, or the full year."
+  expYear: Int
+  cvc: String
+  billing: AddressInput
+  "A wallet credential instead of a card number."
+  wallet: WalletInput
+  accountNumber: String
+  routingNumber: String
+  "checking or savings"
+  accountType: String
+}
+
+input WalletInput {
+  "apple_pay or google_pay"
+  type: String
+}
+
+input AttachPaymentMethodInput {
+  customer: ID
+  account: ID
+}
+
+input UpdatePaymentMethodInput {
+  expMonth: Int
+  expYear: Int
+  billing: AddressInput
+}
+
+"A bank-linking token for an account or a customer (REST: connect_plaid)."
+input ConnectBankInput {
+  account: ID
+  customer: ID
+  "Sandbox: sandbox-token-<routing>-<account>."
+  publicToken: String!
+  "The linking provider's id of the bank account."
+  bankAccountId: String
+  institutionName: String
+  "checking or savings"
+  subtype: String
+}
+
+extend type Account {
+  "The account's usable payment methods (not detached, no single-use wallet credentials), newest first."
+  paymentMethods: [PaymentMethod!]!
+}
+
+extend type Query {
+  paymentMethod(id: ID!): PaymentMethod
+  "Payment methods, newest first."
+  paymentMethods(first: Int = 10, after: String, filter: PaymentMethodFilter): PaymentMethodConnection!
+}
+
+extend type Mutation {
+  "Secret key, publishable key or onboarding session secret."
+  createPaymentMethod(input: CreatePaymentMethodInput!): PaymentMethod!
+  connectBankAccount(input: ConnectBankInput!): PaymentMethod!
+  attachPaymentMethod(id: ID!, input: AttachPaymentMethodInput!): PaymentMethod!
+  "Final: a detached method can no longer be used or attached."
+  detachPaymentMethod(id: ID!): PaymentMethod!
+  "Expiry and billing; the method must be attached to a customer."
+  updatePaymentMethod(id: ID!, input: UpdatePaymentMethodInput!): PaymentMethod!
+}
+`, BuiltIn: false},
+	{Name: "../schema/products.graphqls", Input: `# Products and their phases (spec doc 2 §2.1, §4.1).
+
+"A decimal number as a string (\"12.5\"); accepted as a string or a number."
+scalar Decimal
+
+enum PurchaseType {
+  ONE_TIME
+  RECURRING
+}
+
+enum RecurringInterval {
+  DAILY
+  WEEKLY
+  MONTHLY
+  YEARLY
+  EVERY_3_MONTHS
+  EVERY_6_MONTHS
+}
+
+enum PricingType {
+  STATIC
+  RELATIVE
+}
+
+type Product implements Node {
+  id: ID!
+  name: String!
+  description: String
+  url: String
+  shippable: Boolean!
+  purchaseType: PurchaseType!
+  recurring: Recurring
+  "Minor units."
+  defaultPrice: Int!
+  active: Boolean!
+  image: String
+  metadata: Metadata!
+  "Billing phase templates, in ordinal order."
+  phases: [ProductPhase!]!
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+type Recurring {
+  interval: RecurringInterval!
+  intervalCount: Int!
+}
+
+type ProductPhase implements Node {
+  id: ID!
+  ordinal: Int!
+  name: String
+  pricingType: PricingType!
+  "Minor units, for static pricing."
+  amount: Int
+  "0-100, for relative pricing."
+  discountPercentage: Decimal
+  "Null: the phase lasts indefinitely."
+  periodCount: Int
+  "Always Product."
+  phaseableType: String!
+  productId: ID!
+  product: Product!
+  startedAt: DateTime
+  currency: String!
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+type ProductConnection {
+  edges: [ProductEdge!]!
+  pageInfo: PageInfo!
+}
+
+type ProductEdge {
+  cursor: String!
+  node: Product!
+}
+
+input ProductFilter {
+  "Substring of the name, any case."
+  name: String
+  active: Boolean
+  shippable: Boolean
+}
+
+"Create: name is required. Update: members omitted stay."
+input ProductInput {
+  name: String
+  description: String
+  defaultPrice: Int
+  purchaseType: PurchaseType
+  "Required when purchaseType is RECURRING."
+  recurringInterval: RecurringInterval
+  shippable: Boolean
+  url: String
+  billingCredits: Int
+  active: Boolean
+  image: String
+  metadata: Metadata
+}
+
+input CreatePhaseInput {
+  ordinal: Int!
+  pricingType: PricingType!
+  amountCents: Int
+  discountPercentage: Decimal
+  "Omit for an indefinite phase."
+  periodCount: Int
+  name: String
+  currency: String
+}
+
+input UpdatePhaseInput {
+  "Required in bulk updates."
+  id: ID
+  name: String
+  periodCount: Int
+  "True makes the phase indefinite (REST: period_count null)."
+  indefinite: Boolean
+  discountPercentage: Decimal
+  amountCents: Int
+}
+
+type BulkUpdatePhasesPayload {
+  updatedCount: Int!
+  phases: [ProductPhase!]!
+}
+
+extend type Query {
+  product(id: ID!): Product
+  "Products, newest first."
+  products(first: Int = 10, after: String, filter: ProductFilter): ProductConnection!
+}
+
+extend type Mutation {
+  createProduct(input: ProductInput!): Product!
+  updateProduct(id: ID!, input: ProductInput!): Product!
+  "Refused (product_has_charges) once something billed the product."
+  deleteProduct(id: ID!): Deleted!
+  createProductPhase(productId: ID!, input: CreatePhaseInput!): ProductPhase!
+  updateProductPhase(productId: ID!, id: ID!, input: UpdatePhaseInput!): ProductPhase!
+  bulkUpdateProductPhases(productId: ID!, phases: [UpdatePhaseInput!]!): BulkUpdatePhasesPayload!
+  deleteProductPhase(productId: ID!, id: ID!): Boolean!
+}
+`, BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
 // childFields_* functions provide shared child field context lookups.
 // Each function is generated once per unique object type, deduplicating the
 // switch statements that were previously inlined in every fieldContext_* function.
+
+func (ec *executionContext) childFields_ACHDetails(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "bankName":
+		return ec.fieldContext_ACHDetails_bankName(ctx, field)
+	case "lastFour":
+		return ec.fieldContext_ACHDetails_lastFour(ctx, field)
+	case "accountType":
+		return ec.fieldContext_ACHDetails_accountType(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ACHDetails", field.Name)
+}
 
 func (ec *executionContext) childFields_Account(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
@@ -2177,6 +4708,8 @@ func (ec *executionContext) childFields_Account(ctx context.Context, field graph
 		return ec.fieldContext_Account_identityVerifications(ctx, field)
 	case "onboardingSession":
 		return ec.fieldContext_Account_onboardingSession(ctx, field)
+	case "paymentMethods":
+		return ec.fieldContext_Account_paymentMethods(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Account", field.Name)
 }
@@ -2253,6 +4786,16 @@ func (ec *executionContext) childFields_BeneficialOwner(ctx context.Context, fie
 	return nil, fmt.Errorf("no field named %q was found under type BeneficialOwner", field.Name)
 }
 
+func (ec *executionContext) childFields_BulkUpdatePhasesPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "updatedCount":
+		return ec.fieldContext_BulkUpdatePhasesPayload_updatedCount(ctx, field)
+	case "phases":
+		return ec.fieldContext_BulkUpdatePhasesPayload_phases(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BulkUpdatePhasesPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_BusinessProfile(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "legalBusinessName":
@@ -2325,6 +4868,296 @@ func (ec *executionContext) childFields_CapabilityError(ctx context.Context, fie
 		return ec.fieldContext_CapabilityError_reason(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CapabilityError", field.Name)
+}
+
+func (ec *executionContext) childFields_CardDetails(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "brand":
+		return ec.fieldContext_CardDetails_brand(ctx, field)
+	case "lastFour":
+		return ec.fieldContext_CardDetails_lastFour(ctx, field)
+	case "expMonth":
+		return ec.fieldContext_CardDetails_expMonth(ctx, field)
+	case "expYear":
+		return ec.fieldContext_CardDetails_expYear(ctx, field)
+	case "issuer":
+		return ec.fieldContext_CardDetails_issuer(ctx, field)
+	case "currency":
+		return ec.fieldContext_CardDetails_currency(ctx, field)
+	case "segment":
+		return ec.fieldContext_CardDetails_segment(ctx, field)
+	case "type":
+		return ec.fieldContext_CardDetails_type(ctx, field)
+	case "instantAvailable":
+		return ec.fieldContext_CardDetails_instantAvailable(ctx, field)
+	case "instantUnavailableReason":
+		return ec.fieldContext_CardDetails_instantUnavailableReason(ctx, field)
+	case "instantSteerTo":
+		return ec.fieldContext_CardDetails_instantSteerTo(ctx, field)
+	case "wallet":
+		return ec.fieldContext_CardDetails_wallet(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CardDetails", field.Name)
+}
+
+func (ec *executionContext) childFields_CodeValidation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "code":
+		return ec.fieldContext_CodeValidation_code(ctx, field)
+	case "valid":
+		return ec.fieldContext_CodeValidation_valid(ctx, field)
+	case "reason":
+		return ec.fieldContext_CodeValidation_reason(ctx, field)
+	case "promotionCodeId":
+		return ec.fieldContext_CodeValidation_promotionCodeId(ctx, field)
+	case "couponId":
+		return ec.fieldContext_CodeValidation_couponId(ctx, field)
+	case "applicationOrder":
+		return ec.fieldContext_CodeValidation_applicationOrder(ctx, field)
+	case "discountAmountCents":
+		return ec.fieldContext_CodeValidation_discountAmountCents(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CodeValidation", field.Name)
+}
+
+func (ec *executionContext) childFields_Coupon(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Coupon_id(ctx, field)
+	case "name":
+		return ec.fieldContext_Coupon_name(ctx, field)
+	case "description":
+		return ec.fieldContext_Coupon_description(ctx, field)
+	case "discountType":
+		return ec.fieldContext_Coupon_discountType(ctx, field)
+	case "discountValue":
+		return ec.fieldContext_Coupon_discountValue(ctx, field)
+	case "discountValueCurrency":
+		return ec.fieldContext_Coupon_discountValueCurrency(ctx, field)
+	case "duration":
+		return ec.fieldContext_Coupon_duration(ctx, field)
+	case "durationInMonths":
+		return ec.fieldContext_Coupon_durationInMonths(ctx, field)
+	case "status":
+		return ec.fieldContext_Coupon_status(ctx, field)
+	case "applicableTo":
+		return ec.fieldContext_Coupon_applicableTo(ctx, field)
+	case "productId":
+		return ec.fieldContext_Coupon_productId(ctx, field)
+	case "product":
+		return ec.fieldContext_Coupon_product(ctx, field)
+	case "maxRedemptions":
+		return ec.fieldContext_Coupon_maxRedemptions(ctx, field)
+	case "timesRedeemed":
+		return ec.fieldContext_Coupon_timesRedeemed(ctx, field)
+	case "minimumOrderAmountCents":
+		return ec.fieldContext_Coupon_minimumOrderAmountCents(ctx, field)
+	case "minimumOrderAmountCurrency":
+		return ec.fieldContext_Coupon_minimumOrderAmountCurrency(ctx, field)
+	case "discountCapCents":
+		return ec.fieldContext_Coupon_discountCapCents(ctx, field)
+	case "discountCapCurrency":
+		return ec.fieldContext_Coupon_discountCapCurrency(ctx, field)
+	case "validFrom":
+		return ec.fieldContext_Coupon_validFrom(ctx, field)
+	case "validUntil":
+		return ec.fieldContext_Coupon_validUntil(ctx, field)
+	case "isExpired":
+		return ec.fieldContext_Coupon_isExpired(ctx, field)
+	case "isMaxedOut":
+		return ec.fieldContext_Coupon_isMaxedOut(ctx, field)
+	case "promotionCodes":
+		return ec.fieldContext_Coupon_promotionCodes(ctx, field)
+	case "livemode":
+		return ec.fieldContext_Coupon_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_Coupon_created(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Coupon", field.Name)
+}
+
+func (ec *executionContext) childFields_CouponConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_CouponConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_CouponConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CouponConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_CouponEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_CouponEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_CouponEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CouponEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_Customer(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Customer_id(ctx, field)
+	case "name":
+		return ec.fieldContext_Customer_name(ctx, field)
+	case "email":
+		return ec.fieldContext_Customer_email(ctx, field)
+	case "phone":
+		return ec.fieldContext_Customer_phone(ctx, field)
+	case "description":
+		return ec.fieldContext_Customer_description(ctx, field)
+	case "status":
+		return ec.fieldContext_Customer_status(ctx, field)
+	case "dateOfBirth":
+		return ec.fieldContext_Customer_dateOfBirth(ctx, field)
+	case "isDeleted":
+		return ec.fieldContext_Customer_isDeleted(ctx, field)
+	case "paymentMethods":
+		return ec.fieldContext_Customer_paymentMethods(ctx, field)
+	case "billingAddress":
+		return ec.fieldContext_Customer_billingAddress(ctx, field)
+	case "shippingAddress":
+		return ec.fieldContext_Customer_shippingAddress(ctx, field)
+	case "metadata":
+		return ec.fieldContext_Customer_metadata(ctx, field)
+	case "livemode":
+		return ec.fieldContext_Customer_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_Customer_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_Customer_updated(ctx, field)
+	case "discounts":
+		return ec.fieldContext_Customer_discounts(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Customer", field.Name)
+}
+
+func (ec *executionContext) childFields_CustomerAddress(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_CustomerAddress_id(ctx, field)
+	case "line1":
+		return ec.fieldContext_CustomerAddress_line1(ctx, field)
+	case "line2":
+		return ec.fieldContext_CustomerAddress_line2(ctx, field)
+	case "city":
+		return ec.fieldContext_CustomerAddress_city(ctx, field)
+	case "state":
+		return ec.fieldContext_CustomerAddress_state(ctx, field)
+	case "postalCode":
+		return ec.fieldContext_CustomerAddress_postalCode(ctx, field)
+	case "country":
+		return ec.fieldContext_CustomerAddress_country(ctx, field)
+	case "livemode":
+		return ec.fieldContext_CustomerAddress_livemode(ctx, field)
+	case "type":
+		return ec.fieldContext_CustomerAddress_type(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CustomerAddress", field.Name)
+}
+
+func (ec *executionContext) childFields_CustomerConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_CustomerConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_CustomerConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CustomerConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_CustomerEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_CustomerEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_CustomerEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CustomerEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_Deleted(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Deleted_id(ctx, field)
+	case "object":
+		return ec.fieldContext_Deleted_object(ctx, field)
+	case "deleted":
+		return ec.fieldContext_Deleted_deleted(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Deleted", field.Name)
+}
+
+func (ec *executionContext) childFields_Discount(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Discount_id(ctx, field)
+	case "couponId":
+		return ec.fieldContext_Discount_couponId(ctx, field)
+	case "coupon":
+		return ec.fieldContext_Discount_coupon(ctx, field)
+	case "promotionCodeId":
+		return ec.fieldContext_Discount_promotionCodeId(ctx, field)
+	case "promotionCode":
+		return ec.fieldContext_Discount_promotionCode(ctx, field)
+	case "customerId":
+		return ec.fieldContext_Discount_customerId(ctx, field)
+	case "customer":
+		return ec.fieldContext_Discount_customer(ctx, field)
+	case "accountId":
+		return ec.fieldContext_Discount_accountId(ctx, field)
+	case "account":
+		return ec.fieldContext_Discount_account(ctx, field)
+	case "discountableType":
+		return ec.fieldContext_Discount_discountableType(ctx, field)
+	case "discountableId":
+		return ec.fieldContext_Discount_discountableId(ctx, field)
+	case "applicationOrder":
+		return ec.fieldContext_Discount_applicationOrder(ctx, field)
+	case "discountAmountCents":
+		return ec.fieldContext_Discount_discountAmountCents(ctx, field)
+	case "discountAmountCurrency":
+		return ec.fieldContext_Discount_discountAmountCurrency(ctx, field)
+	case "livemode":
+		return ec.fieldContext_Discount_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_Discount_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_Discount_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Discount", field.Name)
+}
+
+func (ec *executionContext) childFields_DiscountConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_DiscountConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_DiscountConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DiscountConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_DiscountEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_DiscountEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_DiscountEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DiscountEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_DiscountValidation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "validationResult":
+		return ec.fieldContext_DiscountValidation_validationResult(ctx, field)
+	case "totalDiscountAmountCents":
+		return ec.fieldContext_DiscountValidation_totalDiscountAmountCents(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DiscountValidation", field.Name)
 }
 
 func (ec *executionContext) childFields_Event(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2479,6 +5312,58 @@ func (ec *executionContext) childFields_PageInfo(ctx context.Context, field grap
 	return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
 }
 
+func (ec *executionContext) childFields_PaymentMethod(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PaymentMethod_id(ctx, field)
+	case "type":
+		return ec.fieldContext_PaymentMethod_type(ctx, field)
+	case "status":
+		return ec.fieldContext_PaymentMethod_status(ctx, field)
+	case "customerId":
+		return ec.fieldContext_PaymentMethod_customerId(ctx, field)
+	case "accountId":
+		return ec.fieldContext_PaymentMethod_accountId(ctx, field)
+	case "customer":
+		return ec.fieldContext_PaymentMethod_customer(ctx, field)
+	case "account":
+		return ec.fieldContext_PaymentMethod_account(ctx, field)
+	case "billing":
+		return ec.fieldContext_PaymentMethod_billing(ctx, field)
+	case "card":
+		return ec.fieldContext_PaymentMethod_card(ctx, field)
+	case "ach":
+		return ec.fieldContext_PaymentMethod_ach(ctx, field)
+	case "livemode":
+		return ec.fieldContext_PaymentMethod_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_PaymentMethod_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_PaymentMethod_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PaymentMethod", field.Name)
+}
+
+func (ec *executionContext) childFields_PaymentMethodConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_PaymentMethodConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_PaymentMethodConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PaymentMethodConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_PaymentMethodEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_PaymentMethodEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_PaymentMethodEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PaymentMethodEdge", field.Name)
+}
+
 func (ec *executionContext) childFields_PersonName(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "firstName":
@@ -2503,6 +5388,98 @@ func (ec *executionContext) childFields_Phone(ctx context.Context, field graphql
 	return nil, fmt.Errorf("no field named %q was found under type Phone", field.Name)
 }
 
+func (ec *executionContext) childFields_Product(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Product_id(ctx, field)
+	case "name":
+		return ec.fieldContext_Product_name(ctx, field)
+	case "description":
+		return ec.fieldContext_Product_description(ctx, field)
+	case "url":
+		return ec.fieldContext_Product_url(ctx, field)
+	case "shippable":
+		return ec.fieldContext_Product_shippable(ctx, field)
+	case "purchaseType":
+		return ec.fieldContext_Product_purchaseType(ctx, field)
+	case "recurring":
+		return ec.fieldContext_Product_recurring(ctx, field)
+	case "defaultPrice":
+		return ec.fieldContext_Product_defaultPrice(ctx, field)
+	case "active":
+		return ec.fieldContext_Product_active(ctx, field)
+	case "image":
+		return ec.fieldContext_Product_image(ctx, field)
+	case "metadata":
+		return ec.fieldContext_Product_metadata(ctx, field)
+	case "phases":
+		return ec.fieldContext_Product_phases(ctx, field)
+	case "livemode":
+		return ec.fieldContext_Product_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_Product_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_Product_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Product", field.Name)
+}
+
+func (ec *executionContext) childFields_ProductConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_ProductConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_ProductConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ProductConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_ProductEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_ProductEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_ProductEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ProductEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_ProductPhase(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ProductPhase_id(ctx, field)
+	case "ordinal":
+		return ec.fieldContext_ProductPhase_ordinal(ctx, field)
+	case "name":
+		return ec.fieldContext_ProductPhase_name(ctx, field)
+	case "pricingType":
+		return ec.fieldContext_ProductPhase_pricingType(ctx, field)
+	case "amount":
+		return ec.fieldContext_ProductPhase_amount(ctx, field)
+	case "discountPercentage":
+		return ec.fieldContext_ProductPhase_discountPercentage(ctx, field)
+	case "periodCount":
+		return ec.fieldContext_ProductPhase_periodCount(ctx, field)
+	case "phaseableType":
+		return ec.fieldContext_ProductPhase_phaseableType(ctx, field)
+	case "productId":
+		return ec.fieldContext_ProductPhase_productId(ctx, field)
+	case "product":
+		return ec.fieldContext_ProductPhase_product(ctx, field)
+	case "startedAt":
+		return ec.fieldContext_ProductPhase_startedAt(ctx, field)
+	case "currency":
+		return ec.fieldContext_ProductPhase_currency(ctx, field)
+	case "livemode":
+		return ec.fieldContext_ProductPhase_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_ProductPhase_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_ProductPhase_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ProductPhase", field.Name)
+}
+
 func (ec *executionContext) childFields_Profile(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "individual":
@@ -2511,6 +5488,84 @@ func (ec *executionContext) childFields_Profile(ctx context.Context, field graph
 		return ec.fieldContext_Profile_business(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Profile", field.Name)
+}
+
+func (ec *executionContext) childFields_PromotionCode(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PromotionCode_id(ctx, field)
+	case "code":
+		return ec.fieldContext_PromotionCode_code(ctx, field)
+	case "couponId":
+		return ec.fieldContext_PromotionCode_couponId(ctx, field)
+	case "coupon":
+		return ec.fieldContext_PromotionCode_coupon(ctx, field)
+	case "customerId":
+		return ec.fieldContext_PromotionCode_customerId(ctx, field)
+	case "customer":
+		return ec.fieldContext_PromotionCode_customer(ctx, field)
+	case "active":
+		return ec.fieldContext_PromotionCode_active(ctx, field)
+	case "firstTimeTransaction":
+		return ec.fieldContext_PromotionCode_firstTimeTransaction(ctx, field)
+	case "maxRedemptions":
+		return ec.fieldContext_PromotionCode_maxRedemptions(ctx, field)
+	case "maxCustomerRedemptions":
+		return ec.fieldContext_PromotionCode_maxCustomerRedemptions(ctx, field)
+	case "timesRedeemed":
+		return ec.fieldContext_PromotionCode_timesRedeemed(ctx, field)
+	case "minimumAmountCents":
+		return ec.fieldContext_PromotionCode_minimumAmountCents(ctx, field)
+	case "minimumAmountCurrency":
+		return ec.fieldContext_PromotionCode_minimumAmountCurrency(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_PromotionCode_expiresAt(ctx, field)
+	case "isExpired":
+		return ec.fieldContext_PromotionCode_isExpired(ctx, field)
+	case "isMaxedOut":
+		return ec.fieldContext_PromotionCode_isMaxedOut(ctx, field)
+	case "isRedeemable":
+		return ec.fieldContext_PromotionCode_isRedeemable(ctx, field)
+	case "remainingRedemptions":
+		return ec.fieldContext_PromotionCode_remainingRedemptions(ctx, field)
+	case "isCustomerSpecific":
+		return ec.fieldContext_PromotionCode_isCustomerSpecific(ctx, field)
+	case "livemode":
+		return ec.fieldContext_PromotionCode_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_PromotionCode_created(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PromotionCode", field.Name)
+}
+
+func (ec *executionContext) childFields_PromotionCodeConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_PromotionCodeConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_PromotionCodeConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PromotionCodeConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_PromotionCodeEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_PromotionCodeEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_PromotionCodeEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PromotionCodeEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_Recurring(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "interval":
+		return ec.fieldContext_Recurring_interval(ctx, field)
+	case "intervalCount":
+		return ec.fieldContext_Recurring_intervalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Recurring", field.Name)
 }
 
 func (ec *executionContext) childFields_RequestCapabilitiesPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2553,6 +5608,20 @@ func (ec *executionContext) childFields_TermsOfService(ctx context.Context, fiel
 		return ec.fieldContext_TermsOfService_userAgent(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type TermsOfService", field.Name)
+}
+
+func (ec *executionContext) childFields_WalletDetails(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "type":
+		return ec.fieldContext_WalletDetails_type(ctx, field)
+	case "dynamicLast4":
+		return ec.fieldContext_WalletDetails_dynamicLast4(ctx, field)
+	case "singleUse":
+		return ec.fieldContext_WalletDetails_singleUse(ctx, field)
+	case "consumed":
+		return ec.fieldContext_WalletDetails_consumed(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WalletDetails", field.Name)
 }
 
 func (ec *executionContext) childFields___Directive(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -4,6 +4,7 @@ package model
 
 import (
 	"github.com/frame-oss/payments-server/internal/platform/events"
+	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
 )
 
@@ -28,6 +29,66 @@ type AccountFilter struct {
 	Name *string `json:"name,omitempty"`
 	// E-mail address, any case.
 	Email *string `json:"email,omitempty"`
+}
+
+type BulkUpdatePhasesPayload struct {
+	UpdatedCount int                    `json:"updatedCount"`
+	Phases       []*models.ProductPhase `json:"phases"`
+}
+
+type CouponConnection struct {
+	Edges    []*CouponEdge `json:"edges"`
+	PageInfo *PageInfo     `json:"pageInfo"`
+}
+
+type CouponEdge struct {
+	Cursor string         `json:"cursor"`
+	Node   *models.Coupon `json:"node"`
+}
+
+type CouponFilter struct {
+	Status       *string `json:"status,omitempty"`
+	DiscountType *string `json:"discountType,omitempty"`
+	ApplicableTo *string `json:"applicableTo,omitempty"`
+}
+
+type CustomerConnection struct {
+	Edges    []*CustomerEdge `json:"edges"`
+	PageInfo *PageInfo       `json:"pageInfo"`
+}
+
+type CustomerEdge struct {
+	Cursor string           `json:"cursor"`
+	Node   *models.Customer `json:"node"`
+}
+
+// Deleted customers are never listed.
+type CustomerFilter struct {
+	// Substring of the e-mail or name (any case), or the phone number.
+	Q *string `json:"q,omitempty"`
+	// Substring of the name, any case.
+	Name *string `json:"name,omitempty"`
+	// E-mail address, any case.
+	Email *string `json:"email,omitempty"`
+	// Phone number, however written.
+	Phone         *string         `json:"phone,omitempty"`
+	CreatedBefore *wire.Timestamp `json:"createdBefore,omitempty"`
+	CreatedAfter  *wire.Timestamp `json:"createdAfter,omitempty"`
+}
+
+type DiscountConnection struct {
+	Edges    []*DiscountEdge `json:"edges"`
+	PageInfo *PageInfo       `json:"pageInfo"`
+}
+
+type DiscountEdge struct {
+	Cursor string           `json:"cursor"`
+	Node   *models.Discount `json:"node"`
+}
+
+type DiscountFilter struct {
+	CustomerID *string `json:"customerId,omitempty"`
+	AccountID  *string `json:"accountId,omitempty"`
 }
 
 type EventConnection struct {
@@ -61,4 +122,57 @@ type PageInfo struct {
 	HasPreviousPage bool    `json:"hasPreviousPage"`
 	StartCursor     *string `json:"startCursor,omitempty"`
 	EndCursor       *string `json:"endCursor,omitempty"`
+}
+
+type PaymentMethodConnection struct {
+	Edges    []*PaymentMethodEdge `json:"edges"`
+	PageInfo *PageInfo            `json:"pageInfo"`
+}
+
+type PaymentMethodEdge struct {
+	Cursor string                `json:"cursor"`
+	Node   *models.PaymentMethod `json:"node"`
+}
+
+type PaymentMethodFilter struct {
+	// One customer's usable methods (detached ones left out).
+	CustomerID *string `json:"customerId,omitempty"`
+	// One account's usable methods (detached ones left out).
+	AccountID *string `json:"accountId,omitempty"`
+	// Single-use wallet credentials are left out unless true.
+	IncludeWallets *bool `json:"includeWallets,omitempty"`
+}
+
+type ProductConnection struct {
+	Edges    []*ProductEdge `json:"edges"`
+	PageInfo *PageInfo      `json:"pageInfo"`
+}
+
+type ProductEdge struct {
+	Cursor string          `json:"cursor"`
+	Node   *models.Product `json:"node"`
+}
+
+type ProductFilter struct {
+	// Substring of the name, any case.
+	Name      *string `json:"name,omitempty"`
+	Active    *bool   `json:"active,omitempty"`
+	Shippable *bool   `json:"shippable,omitempty"`
+}
+
+type PromotionCodeConnection struct {
+	Edges    []*PromotionCodeEdge `json:"edges"`
+	PageInfo *PageInfo            `json:"pageInfo"`
+}
+
+type PromotionCodeEdge struct {
+	Cursor string                `json:"cursor"`
+	Node   *models.PromotionCode `json:"node"`
+}
+
+type PromotionCodeFilter struct {
+	CouponID             *string `json:"couponId,omitempty"`
+	Customer             *string `json:"customer,omitempty"`
+	Active               *bool   `json:"active,omitempty"`
+	FirstTimeTransaction *bool   `json:"firstTimeTransaction,omitempty"`
 }

@@ -32,6 +32,8 @@ var layerRules = []struct {
 	{"resolvers/op", []string{"internal/platform/", "internal/domain/", "models"}},
 	{"resolvers/accounts", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op"}},
 	{"resolvers/webhooks", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op"}},
+	{"resolvers/catalog", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op"}},
+	{"resolvers/payments", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op"}},
 	{"resolvers/areas", []string{"internal/platform/", "internal/domain/", "models", "resolvers/"}},
 	// The transports call the operation layer, never each other.
 	{"rest", []string{"internal/platform/", "internal/domain/", "models", "resolvers/"}},

@@ -8,7 +8,9 @@ import (
 	"github.com/frame-oss/payments-server/internal/domain/capability"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/accounts"
+	"github.com/frame-oss/payments-server/resolvers/catalog"
 	"github.com/frame-oss/payments-server/resolvers/op"
+	"github.com/frame-oss/payments-server/resolvers/payments"
 	"github.com/frame-oss/payments-server/resolvers/webhooks"
 )
 
@@ -16,6 +18,8 @@ import (
 type Services struct {
 	Accounts *accounts.Service // accounts and verification
 	Webhooks *webhooks.Service // events and webhooks
+	Catalog  *catalog.Service  // customers, products, coupons, promotion codes, discounts
+	Payments *payments.Service // payment methods
 }
 
 // Hooks adjust services for tests.
@@ -29,5 +33,7 @@ func New(kit *op.Kit, h Hooks) Services {
 	return Services{
 		Accounts: accounts.New(kit, h.Facts),
 		Webhooks: webhooks.New(kit),
+		Catalog:  catalog.New(kit),
+		Payments: payments.New(kit),
 	}
 }

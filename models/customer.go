@@ -1,0 +1,89 @@
+package models
+
+import (
+	"encoding/json"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"github.com/frame-oss/payments-server/internal/platform/wire"
+)
+
+type customerKind struct{}
+
+func (customerKind) objectName() string { return "customer" }
+
+// CustomerStatus is `active` or `blocked` (spec doc 2 §2.2, §3).
+type CustomerStatus string
+
+// Customer statuses.
+const (
+	CustomerActive  CustomerStatus = "active"
+	CustomerBlocked CustomerStatus = "blocked"
+)
+
+// Customer is a payer (spec doc 2 §2.2). The SSN is never returned: only
+// its last four digits are kept, to know that one was given.
+type Customer struct {
+	bun.BaseModel `bun:"table:customers,alias:cu"`
+	Tenant
+
+	ID              uuid.UUID            `bun:"id,pk,type:uuid" json:"id"`
+	Object          Object[customerKind] `bun:"-" json:"object"`
+	Name            *string              `bun:"name" json:"name"`
+	Email           string               `bun:"email" json:"email"`
+	Phone           *string              `bun:"phone" json:"phone"`
+	Description     *string              `bun:"description" json:"description"`
+	Status          CustomerStatus       `bun:"status" json:"status"`
+	DateOfBirth     *string              `bun:"date_of_birth" json:"date_of_birth"`
+	SSNLastFour     *string              `bun:"ssn_last_four" json:"-"`
+	PaymentMethods  []*PaymentMethod     `bun:"-" json:"payment_methods"`
+	BillingAddress  *BillingAddress      `bun:"billing_address,type:jsonb" json:"billing_address"`
+	ShippingAddress *BillingAddress      `bun:"shipping_address,type:jsonb" json:"shipping_address"`
+	Metadata        Metadata             `bun:"metadata,type:jsonb" json:"metadata"`
+	Deleted         wire.Timestamp       `bun:"deleted,nullzero,type:timestamptz" json:"-"`
+	Created         wire.Timestamp       `bun:"created,type:timestamptz" json:"created"`
+	Updated         wire.Timestamp       `bun:"updated,type:timestamptz" json:"updated"`
+
+	// LoadedPaymentMethods receives the customer's payment methods when a
+	// read selects them in the customer's own statement, as one JSON
+	// column; the read decodes them into PaymentMethods.
+	LoadedPaymentMethods json.RawMessage `bun:"payment_methods_json,scanonly" json:"-"`
+}
+
+// IsDeleted reports whether the customer was deleted.
+func (c *Customer) IsDeleted() bool { return !c.Deleted.IsZero() }
+
+// MarshalJSON renders a deleted customer as the subset the spec keeps
+// retrievable: its id, object, mode and times, with deleted true.
+func (c Customer) MarshalJSON() ([]byte, error) {
+	type plain Customer
+	if c.IsDeleted() {
+		return json.Marshal(struct {
+			ID       uuid.UUID            `json:"id"`
+			Object   Object[customerKind] `json:"object"`
+			Deleted  bool                 `json:"deleted"`
+			Livemode bool                 `json:"livemode"`
+			Created  wire.Timestamp       `json:"created"`
+			Updated  wire.Timestamp       `json:"updated"`
+		}{ID: c.ID, Deleted: true, Livemode: c.Livemode, Created: c.Created, Updated: c.Updated})
+	}
+	return json.Marshal(plain(c))
+}
+
+// CreateCustomerInput is the body of POST /v1/customers.
+type CreateCustomerInput struct {
+	Name            *string       `json:"name"`
+	Email           *string       `json:"email"`
+	Phone           *string       `json:"phone"`
+	Description     *string       `json:"description"`
+	SSN             *string       `json:"ssn"`
+	DateOfBirth     *string       `json:"date_of_birth"`
+	BillingAddress  *AddressInput `json:"billing_address"`
+	ShippingAddress *AddressInput `json:"shipping_address"`
+	Metadata        MetadataInput `json:"metadata"`
+}
+
+// UpdateCustomerInput is the body of PATCH /v1/customers/{id}: members
+// omitted (or null) stay; addresses merge member by member.
+type UpdateCustomerInput CreateCustomerInput

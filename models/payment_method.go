@@ -1,0 +1,122 @@
+package models
+
+import (
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"github.com/frame-oss/payments-server/internal/platform/wire"
+)
+
+type paymentMethodKind struct{}
+
+func (paymentMethodKind) objectName() string { return "payment_method" }
+
+// PaymentMethodType is `card` or `ach`.
+type PaymentMethodType string
+
+// Payment method types.
+const (
+	PaymentMethodCard PaymentMethodType = "card"
+	PaymentMethodACH  PaymentMethodType = "ach"
+)
+
+// PaymentMethodStatus is a payment method's state (spec doc 2 §2.3, §3).
+type PaymentMethodStatus string
+
+// Payment method statuses.
+const (
+	PaymentMethodActive   PaymentMethodStatus = "active"
+	PaymentMethodBlocked  PaymentMethodStatus = "blocked"
+	PaymentMethodDetached PaymentMethodStatus = "detached"
+)
+
+// Event types of payment methods. They live with the wire shape because
+// more than one area changes payment methods (a customer's block blocks
+// them, its deletion detaches them).
+const (
+	EventPaymentMethodCreated  = "payment_method.created"
+	EventPaymentMethodUpdated  = "payment_method.updated"
+	EventPaymentMethodAttached = "payment_method.attached"
+	EventPaymentMethodDetached = "payment_method.detached"
+)
+
+// PaymentMethod is a stored card or bank account (spec doc 2 §2.3). The
+// card number is never stored: the card carries its last four digits and
+// brand, and Fingerprint (never rendered) is a keyed HMAC of the number.
+type PaymentMethod struct {
+	bun.BaseModel `bun:"table:payment_methods,alias:pm"`
+	Tenant
+
+	ID             uuid.UUID                 `bun:"id,pk,type:uuid" json:"id"`
+	Object         Object[paymentMethodKind] `bun:"-" json:"object"`
+	Type           PaymentMethodType         `bun:"type" json:"type"`
+	Status         PaymentMethodStatus       `bun:"status" json:"status"`
+	CustomerID     *uuid.UUID                `bun:"customer_id,type:uuid" json:"customer_id"`
+	AccountID      *uuid.UUID                `bun:"account_id,type:uuid" json:"account_id"`
+	Billing        *BillingAddress           `bun:"billing,type:jsonb" json:"billing"`
+	Card           *CardDetails              `bun:"card,type:jsonb" json:"card,omitempty"`
+	ACH            *ACHDetails               `bun:"ach,type:jsonb" json:"ach,omitempty"`
+	Fingerprint    *string                   `bun:"fingerprint" json:"-"`
+	SingleUse      bool                      `bun:"single_use" json:"-"`
+	SandboxOutcome *string                   `bun:"sandbox_outcome" json:"-"`
+	Created        wire.Timestamp            `bun:"created,type:timestamptz" json:"created"`
+	Updated        wire.Timestamp            `bun:"updated,type:timestamptz" json:"updated"`
+}
+
+// CardDetails is what is kept of a card.
+type CardDetails struct {
+	Brand                    string         `json:"brand"`
+	LastFour                 string         `json:"last_four"`
+	ExpMonth                 *string        `json:"exp_month"`
+	ExpYear                  *string        `json:"exp_year"`
+	Issuer                   *string        `json:"issuer"`
+	Currency                 *string        `json:"currency"`
+	Segment                  *string        `json:"segment"`
+	Type                     *string        `json:"type"`
+	InstantAvailable         bool           `json:"instant_available"`
+	InstantUnavailableReason *string        `json:"instant_unavailable_reason"`
+	InstantSteerTo           *string        `json:"instant_steer_to"`
+	Wallet                   *WalletDetails `json:"wallet"`
+}
+
+// WalletDetails describes a card credential that came from a wallet.
+type WalletDetails struct {
+	Type         string  `json:"type"`
+	DynamicLast4 *string `json:"dynamic_last4"`
+	SingleUse    bool    `json:"single_use"`
+	Consumed     bool    `json:"consumed"`
+}
+
+// ACHDetails is what is kept of a bank account.
+type ACHDetails struct {
+	BankName    *string `json:"bank_name"`
+	LastFour    string  `json:"last_four"`
+	AccountType string  `json:"account_type"`
+}
+
+// BillingAddress is an address object of spec doc 2 §2.3.
+type BillingAddress struct {
+	ID         uuid.UUID `json:"id"`
+	Line1      *string   `json:"line_1"`
+	Line2      *string   `json:"line_2"`
+	City       *string   `json:"city"`
+	State      *string   `json:"state"`
+	PostalCode *string   `json:"postal_code"`
+	Country    *string   `json:"country"`
+	Livemode   bool      `json:"livemode"`
+	Type       string    `json:"type"`
+}
+
+// AddressFrom builds the address object of kind ("billing", "shipping")
+// from in, merged into the current one (members omitted stay).
+func AddressFrom(in *AddressInput, current *BillingAddress, kind string, id uuid.UUID, livemode bool) *BillingAddress {
+	var base *Address
+	if current != nil {
+		base = &Address{Line1: current.Line1, Line2: current.Line2, City: current.City, State: current.State,
+			PostalCode: current.PostalCode, Country: current.Country}
+		id = current.ID
+	}
+	a := in.mergeInto(base)
+	return &BillingAddress{ID: id, Line1: a.Line1, Line2: a.Line2, City: a.City, State: a.State,
+		PostalCode: a.PostalCode, Country: a.Country, Livemode: livemode, Type: kind}
+}

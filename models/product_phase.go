@@ -1,0 +1,192 @@
+package models
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/wire"
+)
+
+type phaseKind struct{}
+
+// Product phases have the shape of subscription phases (spec doc 2 §2.1),
+// object name included; phaseable_type tells them apart.
+func (phaseKind) objectName() string { return "subscription_phase" }
+
+// PricingType is `static` (a fixed amount) or `relative` (a discount on
+// the product's price).
+type PricingType string
+
+// Pricing types.
+const (
+	PricingStatic   PricingType = "static"
+	PricingRelative PricingType = "relative"
+)
+
+// PhaseableProduct always renders as "Product": the phases of this table
+// belong to products.
+type PhaseableProduct struct{}
+
+// MarshalJSON writes "Product".
+func (PhaseableProduct) MarshalJSON() ([]byte, error) { return []byte(`"Product"`), nil }
+
+// UnmarshalJSON accepts anything: the value is implied.
+func (*PhaseableProduct) UnmarshalJSON([]byte) error { return nil }
+
+// ProductPhase is a billing phase template of a product (spec doc 2 §2.4).
+type ProductPhase struct {
+	bun.BaseModel `bun:"table:product_phases,alias:ph"`
+	Tenant
+
+	ID                 uuid.UUID         `bun:"id,pk,type:uuid" json:"id"`
+	Object             Object[phaseKind] `bun:"-" json:"object"`
+	Ordinal            int               `bun:"ordinal" json:"ordinal"`
+	Name               *string           `bun:"name,type:text" json:"name"`
+	PricingType        PricingType       `bun:"pricing_type" json:"pricing_type"`
+	Amount             *int64            `bun:"amount,type:bigint" json:"amount"`
+	DiscountPercentage *Decimal          `bun:"discount_percentage,type:numeric" json:"discount_percentage"`
+	PeriodCount        *int              `bun:"period_count,type:integer" json:"period_count"`
+	PhaseableType      PhaseableProduct  `bun:"-" json:"phaseable_type"`
+	ProductID          uuid.UUID         `bun:"product_id,type:uuid" json:"phaseable_id"`
+	StartedAt          wire.Timestamp    `bun:"-" json:"started_at"`
+	Currency           string            `bun:"currency" json:"currency"`
+	Created            wire.Timestamp    `bun:"created,type:timestamptz" json:"created"`
+	Updated            wire.Timestamp    `bun:"updated,type:timestamptz" json:"updated"`
+}
+
+// CreatePhaseInput is the body of POST /v1/products/{id}/phases.
+type CreatePhaseInput struct {
+	Ordinal            *int         `json:"ordinal"`
+	PricingType        *PricingType `json:"pricing_type"`
+	AmountCents        *int64       `json:"amount_cents"`
+	DiscountPercentage *Decimal     `json:"discount_percentage"`
+	PeriodCount        *int         `json:"period_count"`
+	Name               *string      `json:"name"`
+	Currency           *string      `json:"currency"`
+}
+
+// UpdatePhaseInput changes a phase; members omitted stay. A period_count
+// sent as null makes the phase indefinite (Indefinite; GraphQL's
+// `indefinite: true`).
+type UpdatePhaseInput struct {
+	ID                 *string  `json:"id"`
+	Name               *string  `json:"name"`
+	PeriodCount        *int     `json:"period_count"`
+	Indefinite         *bool    `json:"-"`
+	DiscountPercentage *Decimal `json:"discount_percentage"`
+	AmountCents        *int64   `json:"amount_cents"`
+}
+
+// UnmarshalJSON reads the members and notes a period_count sent as null.
+func (in *UpdatePhaseInput) UnmarshalJSON(b []byte) error {
+	type plain UpdatePhaseInput
+	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
+		return err
+	}
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	if v, ok := raw["period_count"]; ok && bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
+		t := true
+		in.Indefinite = &t
+	}
+	return nil
+}
+
+// BulkUpdatePhasesInput is the body of PATCH .../phases/bulk_update.
+type BulkUpdatePhasesInput struct {
+	Phases []*UpdatePhaseInput `json:"phases"`
+}
+
+// Validate checks a create request.
+func (in *CreatePhaseInput) Validate() error {
+	var f apierr.Fields
+	if in.Ordinal == nil {
+		f.Add("ordinal", "is required")
+	} else if *in.Ordinal < 0 {
+		f.Add("ordinal", "must be at least 0")
+	}
+	if in.PricingType == nil {
+		f.Add("pricing_type", "is required")
+	} else if checkOneOf(&f, "pricing_type", (*string)(in.PricingType), "static", "relative") {
+		checkPricing(&f, "", *in.PricingType, in.AmountCents, in.DiscountPercentage, true)
+	}
+	checkPeriodCount(&f, "period_count", in.PeriodCount)
+	checkText(&f, "name", in.Name, 100, false)
+	if in.Currency != nil && !reCurrency.MatchString(*in.Currency) {
+		f.Add("currency", "must be a three-letter ISO 4217 code")
+	}
+	return f.Err()
+}
+
+// Validate checks an update of a phase of pricing type t; prefix is the
+// path of the phase in the request ("" or "phases.2.").
+func (in *UpdatePhaseInput) Validate(f *apierr.Fields, prefix string, t PricingType) {
+	checkPricing(f, prefix, t, in.AmountCents, in.DiscountPercentage, false)
+	checkPeriodCount(f, prefix+"period_count", in.PeriodCount)
+	checkText(f, prefix+"name", in.Name, 100, false)
+}
+
+// ApplyTo sets the members in carries on p.
+func (in *UpdatePhaseInput) ApplyTo(p *ProductPhase) {
+	setNullableText(&p.Name, in.Name)
+	if in.PeriodCount != nil {
+		v := *in.PeriodCount
+		p.PeriodCount = &v
+	}
+	if in.Indefinite != nil && *in.Indefinite {
+		p.PeriodCount = nil
+	}
+	if in.AmountCents != nil {
+		v := *in.AmountCents
+		p.Amount = &v
+	}
+	if in.DiscountPercentage != nil {
+		v := NormalizedPercentage(*in.DiscountPercentage)
+		p.DiscountPercentage = &v
+	}
+}
+
+// NormalizedPercentage is a validated percentage as stored (two decimals).
+func NormalizedPercentage(d Decimal) Decimal {
+	n, _ := d.Hundredths()
+	return DecimalFromHundredths(n, true)
+}
+
+func checkPricing(f *apierr.Fields, prefix string, t PricingType, amount *int64, pct *Decimal, create bool) {
+	switch t {
+	case PricingStatic:
+		if amount == nil && create {
+			f.Add(prefix+"amount_cents", "is required for static pricing")
+		}
+		if amount != nil && *amount < 0 {
+			f.Add(prefix+"amount_cents", "must be at least 0")
+		}
+		if pct != nil {
+			f.Add(prefix+"discount_percentage", "is only allowed for relative pricing")
+		}
+	case PricingRelative:
+		if pct == nil && create {
+			f.Add(prefix+"discount_percentage", "is required for relative pricing")
+		}
+		if pct != nil {
+			if n, ok := pct.Hundredths(); !ok || n > 10000 {
+				f.Add(prefix+"discount_percentage", "must be a number from 0 to 100 with at most two decimals")
+			}
+		}
+		if amount != nil {
+			f.Add(prefix+"amount_cents", "is only allowed for static pricing")
+		}
+	}
+}
+
+func checkPeriodCount(f *apierr.Fields, path string, n *int) {
+	if n != nil && *n < 1 {
+		f.Add(path, "must be at least 1 (send null for an indefinite phase)")
+	}
+}

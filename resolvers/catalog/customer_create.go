@@ -1,0 +1,36 @@
+package catalog
+
+import (
+	"context"
+	"strings"
+
+	"github.com/frame-oss/payments-server/internal/platform/events"
+	"github.com/frame-oss/payments-server/internal/platform/ids"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// CreateCustomer creates an active customer and announces it.
+func (s *Service) CreateCustomer(ctx context.Context, in *models.CreateCustomerInput) (*models.Customer, error) {
+	spec := op.Spec{Name: "customer.create", Allow: secretOnly, Params: in}
+	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Customer, error) {
+		now := w.Now()
+		if err := in.Validate(now); err != nil {
+			return nil, err
+		}
+		c := &models.Customer{ID: ids.New(now), Email: strings.TrimSpace(*in.Email), Status: models.CustomerActive,
+			Metadata: models.MergeMetadata(nil, in.Metadata), PaymentMethods: []*models.PaymentMethod{},
+			Created: models.At(now), Updated: models.At(now)}
+		c.Livemode = w.P.Scope.Livemode
+		applyCustomer(c, (*models.UpdateCustomerInput)(in), now)
+		if _, err := w.Tx.Insert(c).Exec(ctx); err != nil {
+			return nil, err
+		}
+		raw, err := events.Render(c)
+		if err != nil {
+			return nil, err
+		}
+		w.Emit(EventCustomerCreated, c.ID, raw, nil)
+		return c, nil
+	})
+}

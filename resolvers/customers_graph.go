@@ -1,0 +1,63 @@
+package resolvers
+
+import (
+	"context"
+
+	"github.com/google/uuid"
+
+	"github.com/frame-oss/payments-server/graph/loaders"
+	"github.com/frame-oss/payments-server/graph/model"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/catalog"
+)
+
+// customerLoader batches customer reads (each with its payment methods);
+// customers are nodes.
+var (
+	customerLoader = loader("customer", func(r *Resolver) loaders.Fetch[*models.Customer] {
+		return r.Svc.Catalog.CustomersByIDs
+	})
+	_ = node(customerLoader)
+)
+
+// customers serves the customers connection and primes the loader with
+// the page, so edges back to these customers cost no statement.
+func customers(ctx context.Context, r *Resolver, first *int, after *string, f *model.CustomerFilter) (*model.CustomerConnection, error) {
+	page, err := r.Svc.Catalog.ListCustomers(ctx, customerFilter(f), keyset(first, after))
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range page.Items {
+		customerLoader.Prime(ctx, c.ID.String(), c)
+	}
+	edges, info := connect(page, func(cursor string, c *models.Customer) *model.CustomerEdge {
+		return &model.CustomerEdge{Cursor: cursor, Node: c}
+	})
+	return &model.CustomerConnection{Edges: edges, PageInfo: info}, nil
+}
+
+// customerFilter maps the GraphQL filter onto the one customer filter.
+func customerFilter(f *model.CustomerFilter) catalog.CustomerFilter {
+	if f == nil {
+		return catalog.CustomerFilter{}
+	}
+	out := catalog.CustomerFilter{Q: f.Q, Name: f.Name, Email: f.Email, Phone: f.Phone}
+	if f.CreatedBefore != nil {
+		u := f.CreatedBefore.Unix()
+		out.CreatedBefore = &u
+	}
+	if f.CreatedAfter != nil {
+		u := f.CreatedAfter.Unix()
+		out.CreatedAfter = &u
+	}
+	return out
+}
+
+// optional loads the object an optional edge points at (nil for none).
+func optional[V any](ctx context.Context, k loaders.Key[V], id *uuid.UUID) (V, error) {
+	if id == nil {
+		var zero V
+		return zero, nil
+	}
+	return load(ctx, k, id.String())
+}

@@ -1,0 +1,82 @@
+package payments
+
+import (
+	"context"
+	"strings"
+
+	"github.com/frame-oss/payments-server/internal/domain/bank"
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/internal/platform/events"
+	"github.com/frame-oss/payments-server/internal/platform/ids"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// ConnectBank creates a bank payment method from a bank-linking token
+// (POST /v1/payment_methods/connect_plaid, as the real service's SDK calls
+// it). The sandbox's token `sandbox-token-<routing>-<account>` links that
+// account (API-DECISIONS §6); production needs a bank-linking provider.
+func (s *Service) ConnectBank(ctx context.Context, in *models.ConnectBankInput) (*models.PaymentMethod, error) {
+	spec := op.Spec{Name: "payment_method.connect_bank", Allow: creators, Params: in}
+	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.PaymentMethod, error) {
+		var f apierr.Fields
+		to := owner{customer: in.Customer, account: in.Account}
+		if w.P.Kind == auth.OnboardingSession {
+			acct := w.P.AccountID.String()
+			to = owner{account: &acct}
+		}
+		switch {
+		case to.customer == nil && to.account == nil:
+			f.Add("account", "a customer or an account must be specified")
+		case to.customer != nil && to.account != nil:
+			f.Add("account", "exactly one of customer or account must be specified")
+		}
+		accountType := "checking"
+		if in.Subtype != nil {
+			accountType = strings.ToLower(*in.Subtype)
+			if accountType != "checking" && accountType != "savings" {
+				f.Add("subtype", "must be one of: checking, savings")
+			}
+		}
+		models.CheckText(&f, "institution_name", in.InstitutionName, 200, false)
+		models.CheckText(&f, "account_id", in.BankAccountID, 200, false)
+		var routing, account string
+		if models.CheckText(&f, "public_token", in.PublicToken, 500, true) {
+			if w.P.Scope.Livemode {
+				return nil, apierr.Unavailable(apierr.CodeProviderNotConfigured,
+					"Production bank linking needs a bank-linking provider, and none is configured", 0, nil)
+			}
+			var ok bool
+			if routing, account, ok = bank.ParseSandboxToken(*in.PublicToken); !ok {
+				f.Add("public_token", "is not a sandbox bank-linking token (sandbox-token-<routing>-<account>)")
+			}
+		}
+		now := w.Now()
+		pm := &models.PaymentMethod{ID: ids.New(now), Status: models.PaymentMethodActive,
+			Created: models.At(now), Updated: models.At(now)}
+		pm.Livemode = w.P.Scope.Livemode
+		var value string
+		if f.Empty() {
+			value = fillACH(&f, pm, routing, account, accountType, in.InstitutionName, "public_token")
+		}
+		if err := f.Err(); err != nil {
+			return nil, err
+		}
+		if err := s.fingerprint(ctx, pm, value); err != nil {
+			return nil, err
+		}
+		if err := attachTo(ctx, w, pm, to); err != nil {
+			return nil, err
+		}
+		if _, err := w.Tx.Insert(pm).Exec(ctx); err != nil {
+			return nil, err
+		}
+		raw, err := events.Render(pm)
+		if err != nil {
+			return nil, err
+		}
+		w.Emit(models.EventPaymentMethodCreated, pm.ID, raw, nil)
+		return pm, nil
+	})
+}

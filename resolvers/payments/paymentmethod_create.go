@@ -1,0 +1,264 @@
+package payments
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/frame-oss/payments-server/internal/domain/bank"
+	"github.com/frame-oss/payments-server/internal/domain/card"
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/internal/platform/events"
+	"github.com/frame-oss/payments-server/internal/platform/ids"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// creators may create payment methods (spec doc 2 §4.3): the secret key,
+// the publishable key and an onboarding session's secret (onto its own
+// account).
+var creators = []auth.Kind{auth.SecretKey, auth.PublishableKey, auth.OnboardingSession}
+
+// Messages of the test-card rule (API-DECISIONS §6).
+const (
+	msgNotTestCard = "Card submitted is not a test card"
+	msgTestCard    = "Card submitted is a test card; production keys accept only real cards"
+)
+
+// CreatePaymentMethod stores a card, a bank account or a wallet
+// credential. The raw card number and CVC are validated, fingerprinted and
+// dropped: only the brand, last four digits, expiry and a keyed fingerprint
+// are kept.
+func (s *Service) CreatePaymentMethod(ctx context.Context, in *models.CreatePaymentMethodInput) (*models.PaymentMethod, error) {
+	spec := op.Spec{Name: "payment_method.create", Allow: creators, Params: in}
+	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.PaymentMethod, error) {
+		now := w.Now()
+		pm := &models.PaymentMethod{ID: ids.New(now), Status: models.PaymentMethodActive,
+			Created: models.At(now), Updated: models.At(now)}
+		pm.Livemode = w.P.Scope.Livemode
+		var f apierr.Fields
+		var secretValue string // what the fingerprint is made of
+		switch {
+		case in.Type == nil:
+			f.Add("type", "is required")
+		case *in.Type == models.PaymentMethodCard && in.Wallet != nil:
+			s.walletCard(&f, in, pm)
+		case *in.Type == models.PaymentMethodCard:
+			secretValue = s.card(&f, in, pm, now)
+		case *in.Type == models.PaymentMethodACH:
+			secretValue = s.ach(&f, in, pm)
+		default:
+			f.Add("type", "must be one of: card, ach")
+		}
+		if in.Customer != nil && in.Account != nil {
+			f.Add("customer", "cannot be given with account")
+		}
+		if in.Billing != nil {
+			models.ValidateAddressInput(&f, in.Billing, "billing")
+		}
+		if err := f.Err(); err != nil {
+			return nil, err
+		}
+		if err := s.needsProvider(w.P, pm); err != nil {
+			return nil, err
+		}
+		if in.Billing != nil {
+			pm.Billing = models.AddressFrom(in.Billing, nil, "billing", ids.New(now), pm.Livemode)
+		}
+		if err := s.fingerprint(ctx, pm, secretValue); err != nil {
+			return nil, err
+		}
+		to := owner{customer: in.Customer, account: in.Account}
+		if w.P.Kind == auth.OnboardingSession {
+			// An onboarding session provisions onto its own account.
+			acct := w.P.AccountID.String()
+			to = owner{account: &acct}
+		}
+		if err := attachTo(ctx, w, pm, to); err != nil {
+			return nil, err
+		}
+		if _, err := w.Tx.Insert(pm).Exec(ctx); err != nil {
+			return nil, err
+		}
+		raw, err := events.Render(pm)
+		if err != nil {
+			return nil, err
+		}
+		w.Emit(models.EventPaymentMethodCreated, pm.ID, raw, nil)
+		return pm, nil
+	})
+}
+
+// card validates a card and fills pm with what is kept of it. The number
+// must be a test card in the sandbox, and must not be one in production.
+func (s *Service) card(f *apierr.Fields, in *models.CreatePaymentMethodInput, pm *models.PaymentMethod, now time.Time) string {
+	pm.Type = models.PaymentMethodCard
+	var digits, brand string
+	if models.CheckText(f, "card_number", in.CardNumber, 32, true) {
+		digits = card.Normalize(*in.CardNumber)
+		brand = card.Brand(digits)
+		if !card.ValidNumber(digits) {
+			f.Add("card_number", "is not a valid card number")
+			digits = ""
+		}
+	}
+	var exp card.Expiry
+	expOK := true
+	switch {
+	case in.ExpMonth == nil:
+		f.Add("exp_month", "is required")
+		expOK = false
+	case in.ExpMonth != nil && (*in.ExpMonth < 1 || *in.ExpMonth > 12):
+		f.Add("exp_month", "must be from 1 to 12")
+		expOK = false
+	}
+	if in.ExpYear == nil {
+		f.Add("exp_year", "is required")
+		expOK = false
+	}
+	if expOK {
+		var ok bool
+		exp, ok = card.ParseExpiry(int(*in.ExpMonth), int(*in.ExpYear))
+		switch {
+		case !ok:
+			f.Add("exp_year", "must be the year's last two digits or the full year")
+		case exp.Expired(now):
+			f.Add("exp_year", "the card has expired")
+		case exp.TooFar(now):
+			f.Add("exp_year", "is too far in the future")
+		}
+	}
+	if models.CheckText(f, "cvc", in.CVC, 8, true) && brand != "" && !card.ValidCVC(*in.CVC, brand) {
+		f.Add("cvc", "is not a valid security code for this card")
+	}
+	if digits == "" {
+		return ""
+	}
+	test, isTest := card.LookupTestCard(digits)
+	switch {
+	case !pm.Livemode && !isTest:
+		f.Add("card_number", msgNotTestCard)
+		return ""
+	case pm.Livemode && isTest:
+		f.Add("card_number", msgTestCard)
+		return ""
+	}
+	funding := test.Funding
+	if funding == "" {
+		funding = card.Credit
+	}
+	month, year := fmt.Sprintf("%02d", exp.Month), fmt.Sprintf("%d", exp.Year)
+	details := &models.CardDetails{Brand: brand, LastFour: digits[len(digits)-4:], ExpMonth: &month, ExpYear: &year,
+		Currency: strPtr("usd"), Segment: strPtr("consumer"), Type: &funding}
+	if funding == card.Debit {
+		details.InstantAvailable = true
+	} else {
+		details.InstantUnavailableReason, details.InstantSteerTo = strPtr("card_not_debit"), strPtr("bank_account")
+	}
+	pm.Card = details
+	if test.Outcome != "" {
+		pm.SandboxOutcome = strPtr(test.Outcome)
+	}
+	return "card|" + digits
+}
+
+// walletCard issues the single-use card a wallet credential stands for.
+// The sandbox issues a deterministic Visa debit credential; production
+// needs a wallet provider.
+func (s *Service) walletCard(f *apierr.Fields, in *models.CreatePaymentMethodInput, pm *models.PaymentMethod) {
+	pm.Type, pm.SingleUse = models.PaymentMethodCard, true
+	kind := ""
+	if in.Wallet.Type != nil {
+		kind = *in.Wallet.Type
+	}
+	if kind != "apple_pay" && kind != "google_pay" {
+		f.Add("_wallet.type", "must be one of: apple_pay, google_pay")
+		return
+	}
+	if in.CardNumber != nil {
+		f.Add("card_number", "cannot be given with _wallet")
+	}
+	pm.Card = &models.CardDetails{Brand: card.Visa, LastFour: "4242", Currency: strPtr("usd"),
+		Segment: strPtr("consumer"), Type: strPtr(card.Credit),
+		InstantUnavailableReason: strPtr("card_not_debit"), InstantSteerTo: strPtr("bank_account"),
+		Wallet: &models.WalletDetails{Type: kind, DynamicLast4: strPtr("4242"), SingleUse: true}}
+}
+
+// ach validates a bank account and fills pm with what is kept of it.
+func (s *Service) ach(f *apierr.Fields, in *models.CreatePaymentMethodInput, pm *models.PaymentMethod) string {
+	pm.Type = models.PaymentMethodACH
+	routing, account := "", ""
+	if models.CheckText(f, "routing_number", in.RoutingNumber, 32, true) {
+		if routing = strings.TrimSpace(*in.RoutingNumber); !bank.ValidRouting(routing) {
+			f.Add("routing_number", "is not a valid routing number")
+		}
+	}
+	if models.CheckText(f, "account_number", in.AccountNumber, 32, true) {
+		if account = strings.TrimSpace(*in.AccountNumber); !bank.ValidAccountNumber(account) {
+			f.Add("account_number", "must be 4 to 17 digits")
+		}
+	}
+	if in.AccountType == nil {
+		f.Add("account_type", "is required")
+	} else if *in.AccountType != "checking" && *in.AccountType != "savings" {
+		f.Add("account_type", "must be one of: checking, savings")
+	}
+	if f.Has("routing_number") || f.Has("account_number") || f.Has("account_type") {
+		return ""
+	}
+	return fillACH(f, pm, routing, account, *in.AccountType, nil, "account_number")
+}
+
+// fillACH keeps what is stored of a valid bank account; the test bank's
+// accounts work only in the sandbox.
+func fillACH(f *apierr.Fields, pm *models.PaymentMethod, routing, account, accountType string, bankName *string, path string) string {
+	pm.Type = models.PaymentMethodACH
+	outcome, isTest := bank.TestAccount(routing, account)
+	if pm.Livemode && routing == bank.TestRouting {
+		f.Add(path, "is a sandbox test account; production keys accept only real accounts")
+		return ""
+	}
+	if bankName == nil && routing == bank.TestRouting {
+		bankName = strPtr(bank.TestBankName)
+	}
+	pm.ACH = &models.ACHDetails{BankName: bankName, LastFour: account[len(account)-4:], AccountType: accountType}
+	if isTest && outcome != "" {
+		pm.SandboxOutcome = strPtr(outcome)
+	}
+	return "ach|" + routing + "|" + account
+}
+
+// needsProvider refuses, in production, what only a real card processor,
+// bank or wallet could take (API-DECISIONS §1): none ships.
+func (s *Service) needsProvider(p *auth.Principal, pm *models.PaymentMethod) error {
+	if !p.Scope.Livemode {
+		return nil
+	}
+	return apierr.Unavailable(apierr.CodeProviderNotConfigured,
+		"Production payment methods need a card processor, bank or wallet provider, and none is configured", 0, nil)
+}
+
+// fingerprint keys the fingerprint of a number with the server secret
+// (HMAC-SHA256), so that the stored value reveals nothing of the number
+// yet the same card always has the same fingerprint.
+func (s *Service) fingerprint(ctx context.Context, pm *models.PaymentMethod, value string) error {
+	if value == "" {
+		return nil
+	}
+	secret, err := s.Secret.Get(ctx)
+	if err != nil {
+		return err
+	}
+	mac := hmac.New(sha256.New, secret)
+	mac.Write([]byte("payment_method|" + value))
+	fp := hex.EncodeToString(mac.Sum(nil))
+	pm.Fingerprint = &fp
+	return nil
+}
+
+func strPtr(s string) *string { return &s }

@@ -1,0 +1,154 @@
+package payments
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/frame-oss/payments-server/internal/domain/card"
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/events"
+	"github.com/frame-oss/payments-server/internal/platform/ids"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// writeMethod runs rule on one payment method under its row lock and
+// announces the change as typ with previous_attributes. A rule that
+// changes nothing writes and announces nothing.
+func (s *Service) writeMethod(ctx context.Context, spec op.Spec, id, typ string,
+	rule func(ctx context.Context, w *op.W, pm *models.PaymentMethod) error) (*models.PaymentMethod, error) {
+	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.PaymentMethod, error) {
+		pm, err := selectPaymentMethod(ctx, w.Tx, id, true)
+		if err != nil {
+			return nil, err
+		}
+		before, err := events.Render(pm)
+		if err != nil {
+			return nil, err
+		}
+		if err := rule(ctx, w, pm); err != nil {
+			return nil, err
+		}
+		previous := pm.Updated
+		pm.Updated = models.At(w.Now())
+		after, err := events.Render(pm)
+		if err != nil {
+			return nil, err
+		}
+		prev, err := events.PreviousAttributes(before, after)
+		if err != nil {
+			return nil, err
+		}
+		if prev == nil {
+			pm.Updated = previous
+			return pm, nil
+		}
+		if _, err := w.Tx.Update(pm).Column("status", "customer_id", "account_id", "billing", "card", "updated").
+			WherePK().Exec(ctx); err != nil {
+			return nil, err
+		}
+		w.Emit(typ, pm.ID, after, prev)
+		return pm, nil
+	})
+}
+
+type attachParams struct {
+	ID    string                           `json:"id"`
+	Input *models.AttachPaymentMethodInput `json:"input"`
+}
+
+// AttachPaymentMethod attaches the method to exactly one customer or
+// account. account_id is not a parameter: sending it is refused with the
+// documented error (spec doc 2 §7 rule 3). A detached method cannot be
+// attached again; one attached elsewhere must be detached first.
+func (s *Service) AttachPaymentMethod(ctx context.Context, id string, in *models.AttachPaymentMethodInput) (*models.PaymentMethod, error) {
+	spec := op.Spec{Name: "payment_method.attach", Allow: secretOnly, Params: attachParams{ID: id, Input: in}}
+	return s.writeMethod(ctx, spec, id, models.EventPaymentMethodAttached, func(ctx context.Context, w *op.W, pm *models.PaymentMethod) error {
+		switch {
+		case in.Customer == nil && in.Account == nil && in.AccountID != nil:
+			return apierr.FieldError("account_id", "is not accepted: a customer or an account must be specified (send account)")
+		case in.Customer == nil && in.Account == nil:
+			return apierr.FieldError("customer", "a customer or an account must be specified")
+		case in.Customer != nil && in.Account != nil:
+			return apierr.FieldError("customer", "exactly one of customer or account must be specified")
+		}
+		if pm.Status == models.PaymentMethodDetached {
+			return apierr.InvalidState("A detached payment method cannot be attached again")
+		}
+		if (in.Customer != nil && pm.CustomerID != nil && pm.CustomerID.String() == *in.Customer) ||
+			(in.Account != nil && pm.AccountID != nil && pm.AccountID.String() == *in.Account) {
+			return nil
+		}
+		if pm.CustomerID != nil || pm.AccountID != nil {
+			return apierr.InvalidState("The payment method is attached elsewhere; detach it first")
+		}
+		return attachTo(ctx, w, pm, owner{customer: in.Customer, account: in.Account})
+	})
+}
+
+// DetachPaymentMethod detaches the method for good: it can no longer be
+// used nor attached again. Detaching a detached method changes nothing.
+func (s *Service) DetachPaymentMethod(ctx context.Context, id string) (*models.PaymentMethod, error) {
+	spec := op.Spec{Name: "payment_method.detach", Allow: secretOnly, Params: map[string]string{"id": id}}
+	return s.writeMethod(ctx, spec, id, models.EventPaymentMethodDetached, func(ctx context.Context, w *op.W, pm *models.PaymentMethod) error {
+		pm.Status = models.PaymentMethodDetached
+		return nil
+	})
+}
+
+type updateParams struct {
+	ID    string                           `json:"id"`
+	Input *models.UpdatePaymentMethodInput `json:"input"`
+}
+
+// UpdatePaymentMethod changes a card's expiry or the billing address; the
+// method must be attached to a customer (spec doc 2 §4.3).
+func (s *Service) UpdatePaymentMethod(ctx context.Context, id string, in *models.UpdatePaymentMethodInput) (*models.PaymentMethod, error) {
+	spec := op.Spec{Name: "payment_method.update", Allow: secretOnly, Params: updateParams{ID: id, Input: in}}
+	return s.writeMethod(ctx, spec, id, models.EventPaymentMethodUpdated, func(ctx context.Context, w *op.W, pm *models.PaymentMethod) error {
+		if pm.Status == models.PaymentMethodDetached {
+			return apierr.InvalidState("A detached payment method cannot be updated")
+		}
+		if pm.CustomerID == nil {
+			return apierr.InvalidState("The payment method must be attached to a customer to be updated")
+		}
+		var f apierr.Fields
+		if in.Billing != nil {
+			models.ValidateAddressInput(&f, in.Billing, "billing")
+		}
+		if (in.ExpMonth != nil || in.ExpYear != nil) && pm.Card == nil {
+			f.Add("exp_month", "only cards have an expiry")
+		}
+		if err := f.Err(); err != nil {
+			return err
+		}
+		if pm.Card != nil && (in.ExpMonth != nil || in.ExpYear != nil) && pm.Card.ExpMonth != nil && pm.Card.ExpYear != nil {
+			var month, year int
+			_, _ = fmt.Sscan(*pm.Card.ExpMonth, &month)
+			_, _ = fmt.Sscan(*pm.Card.ExpYear, &year)
+			if in.ExpMonth != nil {
+				month = int(*in.ExpMonth)
+			}
+			if in.ExpYear != nil {
+				year = int(*in.ExpYear)
+			}
+			exp, ok := card.ParseExpiry(month, year)
+			switch {
+			case !ok:
+				return apierr.FieldError("exp_year", "must be the year's last two digits or the full year, with a month from 1 to 12")
+			case exp.Expired(w.Now()):
+				return apierr.FieldError("exp_year", "the card has expired")
+			case exp.TooFar(w.Now()):
+				return apierr.FieldError("exp_year", "is too far in the future")
+			}
+			c := *pm.Card
+			m, y := fmt.Sprintf("%02d", exp.Month), fmt.Sprintf("%d", exp.Year)
+			c.ExpMonth, c.ExpYear = &m, &y
+			pm.Card = &c
+		}
+		if in.Billing != nil {
+			pm.Billing = models.AddressFrom(in.Billing, pm.Billing, "billing", ids.New(w.Now()), pm.Livemode)
+		}
+		return nil
+	})
+}

@@ -1,0 +1,104 @@
+package rest
+
+import (
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/op"
+	"github.com/frame-oss/payments-server/resolvers/payments"
+)
+
+// paymentMethodRoutes mounts /v1/payment_methods and the customer's and
+// account's payment method lists (spec doc 2 §4.2, §4.3).
+func paymentMethodRoutes(r chi.Router, svc *payments.Service) {
+	h := paymentMethodHandlers{svc}
+	r.Post("/v1/payment_methods", h.create)
+	r.Get("/v1/payment_methods", h.list)
+	r.Post("/v1/payment_methods/connect_plaid", h.connectBank)
+	r.Get("/v1/payment_methods/{id}", h.get)
+	r.Patch("/v1/payment_methods/{id}", h.update)
+	r.Post("/v1/payment_methods/{id}/attach", h.attach)
+	r.Post("/v1/payment_methods/{id}/detach", h.detach)
+	r.Get("/v1/customers/{id}/payment_methods", h.listOfCustomer)
+	r.Get("/v1/accounts/{id}/payment_methods", h.listOfAccount)
+}
+
+type paymentMethodHandlers struct{ svc *payments.Service }
+
+func (h paymentMethodHandlers) create(w http.ResponseWriter, r *http.Request) {
+	var in models.CreatePaymentMethodInput
+	if err := decode(r, &in); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	pm, err := h.svc.CreatePaymentMethod(r.Context(), &in)
+	respond(w, r, http.StatusCreated, pm, err)
+}
+
+func (h paymentMethodHandlers) connectBank(w http.ResponseWriter, r *http.Request) {
+	var in models.ConnectBankInput
+	if err := decode(r, &in); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	pm, err := h.svc.ConnectBank(r.Context(), &in)
+	respond(w, r, http.StatusCreated, pm, err)
+}
+
+func (h paymentMethodHandlers) list(w http.ResponseWriter, r *http.Request) {
+	h.respondList(w, r, payments.PaymentMethodFilter{})
+}
+
+func (h paymentMethodHandlers) listOfCustomer(w http.ResponseWriter, r *http.Request) {
+	id := chi.URLParam(r, "id")
+	h.respondList(w, r, payments.PaymentMethodFilter{CustomerID: &id})
+}
+
+func (h paymentMethodHandlers) listOfAccount(w http.ResponseWriter, r *http.Request) {
+	id := chi.URLParam(r, "id")
+	h.respondList(w, r, payments.PaymentMethodFilter{AccountID: &id})
+}
+
+func (h paymentMethodHandlers) respondList(w http.ResponseWriter, r *http.Request, f payments.PaymentMethodFilter) {
+	q := newQuery(r)
+	f.IncludeWallets = q.boolean("include_wallets")
+	pp := q.page()
+	if err := q.err(); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	page, err := h.svc.ListPaymentMethods(r.Context(), f, op.ListParams{PageParams: pp})
+	respondPage(w, r, page, err)
+}
+
+func (h paymentMethodHandlers) get(w http.ResponseWriter, r *http.Request) {
+	pm, err := h.svc.GetPaymentMethod(r.Context(), chi.URLParam(r, "id"))
+	respond(w, r, http.StatusOK, pm, err)
+}
+
+func (h paymentMethodHandlers) update(w http.ResponseWriter, r *http.Request) {
+	var in models.UpdatePaymentMethodInput
+	if err := decode(r, &in); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	pm, err := h.svc.UpdatePaymentMethod(r.Context(), chi.URLParam(r, "id"), &in)
+	respond(w, r, http.StatusOK, pm, err)
+}
+
+func (h paymentMethodHandlers) attach(w http.ResponseWriter, r *http.Request) {
+	var in models.AttachPaymentMethodInput
+	if err := decode(r, &in); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	pm, err := h.svc.AttachPaymentMethod(r.Context(), chi.URLParam(r, "id"), &in)
+	respond(w, r, http.StatusOK, pm, err)
+}
+
+func (h paymentMethodHandlers) detach(w http.ResponseWriter, r *http.Request) {
+	pm, err := h.svc.DetachPaymentMethod(r.Context(), chi.URLParam(r, "id"))
+	respond(w, r, http.StatusOK, pm, err)
+}

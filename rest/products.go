@@ -1,0 +1,152 @@
+package rest
+
+import (
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/catalog"
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// productRoutes mounts /v1/products and their phases (spec doc 2 §4.1).
+func productRoutes(r chi.Router, svc *catalog.Service) {
+	h := productHandlers{svc}
+	r.Post("/v1/products", h.create)
+	r.Get("/v1/products", h.list)
+	r.Get("/v1/products/search", h.search)
+	r.Get("/v1/products/{id}", h.get)
+	r.Patch("/v1/products/{id}", h.update)
+	r.Delete("/v1/products/{id}", h.delete)
+	r.Get("/v1/products/{id}/phases", h.listPhases)
+	r.Post("/v1/products/{id}/phases", h.createPhase)
+	r.Patch("/v1/products/{id}/phases/bulk_update", h.bulkUpdatePhases)
+	r.Get("/v1/products/{id}/phases/{phase}", h.getPhase)
+	r.Patch("/v1/products/{id}/phases/{phase}", h.updatePhase)
+	r.Delete("/v1/products/{id}/phases/{phase}", h.deletePhase)
+}
+
+type productHandlers struct{ svc *catalog.Service }
+
+func (h productHandlers) create(w http.ResponseWriter, r *http.Request) {
+	var in models.ProductInput
+	if err := decode(r, &in); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	p, err := h.svc.CreateProduct(r.Context(), &in)
+	respond(w, r, http.StatusCreated, p, err)
+}
+
+func (h productHandlers) list(w http.ResponseWriter, r *http.Request) {
+	q := newQuery(r)
+	pp := q.page()
+	if err := q.err(); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	page, err := h.svc.ListProducts(r.Context(), catalog.ProductFilter{}, op.ListParams{PageParams: pp})
+	respondPage(w, r, page, err)
+}
+
+// search answers {meta, products} (spec doc 2 §4.1).
+func (h productHandlers) search(w http.ResponseWriter, r *http.Request) {
+	q := newQuery(r)
+	f := catalog.ProductFilter{Name: q.str("name"), Active: q.optBool("active"), Shippable: q.optBool("shippable")}
+	pp := q.page()
+	if err := q.err(); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	page, err := h.svc.ListProducts(r.Context(), f, op.ListParams{PageParams: pp})
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Meta     models.ListMeta   `json:"meta"`
+		Products []*models.Product `json:"products"`
+	}{page.Meta(r.URL.Path), page.Items})
+}
+
+func (h productHandlers) get(w http.ResponseWriter, r *http.Request) {
+	p, err := h.svc.GetProduct(r.Context(), chi.URLParam(r, "id"))
+	respond(w, r, http.StatusOK, p, err)
+}
+
+func (h productHandlers) update(w http.ResponseWriter, r *http.Request) {
+	var in models.ProductInput
+	if err := decode(r, &in); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	p, err := h.svc.UpdateProduct(r.Context(), chi.URLParam(r, "id"), &in)
+	respond(w, r, http.StatusOK, p, err)
+}
+
+func (h productHandlers) delete(w http.ResponseWriter, r *http.Request) {
+	d, err := h.svc.DeleteProduct(r.Context(), chi.URLParam(r, "id"))
+	respond(w, r, http.StatusOK, d, err)
+}
+
+// phasesBody is the {meta {product_id[, updated_count]}, phases} body.
+type phasesBody struct {
+	Meta   phasesMeta             `json:"meta"`
+	Phases []*models.ProductPhase `json:"phases"`
+}
+
+type phasesMeta struct {
+	ProductID    string `json:"product_id"`
+	UpdatedCount *int   `json:"updated_count,omitempty"`
+}
+
+func (h productHandlers) listPhases(w http.ResponseWriter, r *http.Request) {
+	id := chi.URLParam(r, "id")
+	phases, err := h.svc.ListPhases(r.Context(), id)
+	respond(w, r, http.StatusOK, phasesBody{Meta: phasesMeta{ProductID: id}, Phases: phases}, err)
+}
+
+func (h productHandlers) createPhase(w http.ResponseWriter, r *http.Request) {
+	var in models.CreatePhaseInput
+	if err := decode(r, &in); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	p, err := h.svc.CreatePhase(r.Context(), chi.URLParam(r, "id"), &in)
+	respond(w, r, http.StatusCreated, p, err)
+}
+
+func (h productHandlers) getPhase(w http.ResponseWriter, r *http.Request) {
+	p, err := h.svc.GetPhase(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "phase"))
+	respond(w, r, http.StatusOK, p, err)
+}
+
+func (h productHandlers) updatePhase(w http.ResponseWriter, r *http.Request) {
+	var in models.UpdatePhaseInput
+	if err := decode(r, &in); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	p, err := h.svc.UpdatePhase(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "phase"), &in)
+	respond(w, r, http.StatusOK, p, err)
+}
+
+func (h productHandlers) bulkUpdatePhases(w http.ResponseWriter, r *http.Request) {
+	var in models.BulkUpdatePhasesInput
+	if err := decode(r, &in); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	id := chi.URLParam(r, "id")
+	phases, n, err := h.svc.BulkUpdatePhases(r.Context(), id, &in)
+	respond(w, r, http.StatusOK, phasesBody{Meta: phasesMeta{ProductID: id, UpdatedCount: &n}, Phases: phases}, err)
+}
+
+func (h productHandlers) deletePhase(w http.ResponseWriter, r *http.Request) {
+	if err := h.svc.DeletePhase(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "phase")); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
