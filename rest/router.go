@@ -17,6 +17,7 @@ func Routes(r chi.Router, svc areas.Services) {
 	accountRoutes(r, svc.Accounts)
 	capabilityRoutes(r, svc.Accounts)
 	eventRoutes(r, svc.Webhooks)
+	webhookEndpointRoutes(r, svc.Webhooks)
 }
 
 // requireCredential answers an anonymous request 401 before its body is

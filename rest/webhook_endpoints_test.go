@@ -1,0 +1,197 @@
+package rest_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/netip"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/frame-oss/payments-server/internal/platform/auth"
+)
+
+var webhookEndpointKeys = sorted("id", "object", "url", "status", "description", "event_codes",
+	"livemode", "created", "updated")
+
+var reWebhookSecret = regexp.MustCompile(`^whsec_[0-9a-f]{32}$`)
+
+func createEndpoint(t *testing.T, f *fixture, url string, codes ...string) map[string]any {
+	t.Helper()
+	r := f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": url, "event_codes": codes})
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	return r.JSON()
+}
+
+func TestWebhookEndpointLifecycle(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	r := f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": "http://localhost:4242/hooks",
+		"event_codes": []string{"account.created", "account.updated", "account.created"}, "description": "local"})
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	e := r.JSON()
+	require.Equal(t, sorted(append([]string{"secret"}, webhookEndpointKeys...)...), keys(e))
+	require.Regexp(t, reWebhookSecret, e["secret"], "the secret is shown on create")
+	require.Equal(t, "webhook_endpoint", e["object"])
+	require.Equal(t, "active", e["status"])
+	require.Equal(t, "local", e["description"])
+	require.Equal(t, []any{"account.created", "account.updated"}, e["event_codes"], "duplicates dropped")
+	require.Equal(t, false, e["livemode"])
+	requireInt(t, e["created"], "created")
+
+	got := f.sk.Get("/v1/webhook_endpoints/" + id(e))
+	require.Equal(t, http.StatusOK, got.Status)
+	require.Equal(t, webhookEndpointKeys, keys(got.JSON()), "never the secret on retrieve")
+	list := f.sk.Get("/v1/webhook_endpoints").JSON()
+	require.Len(t, list["data"], 1)
+	require.Equal(t, webhookEndpointKeys, keys(list["data"].([]any)[0].(map[string]any)), "nor in lists")
+	require.Contains(t, list, "meta")
+
+	u := f.sk.Patch("/v1/webhook_endpoints/"+id(e), map[string]any{"url": "http://127.0.0.1:9/x",
+		"event_codes": []string{"*"}, "status": "disabled", "description": ""})
+	require.Equal(t, http.StatusOK, u.Status, string(u.Body))
+	uj := u.JSON()
+	require.Equal(t, webhookEndpointKeys, keys(uj))
+	require.Equal(t, "http://127.0.0.1:9/x", uj["url"])
+	require.Equal(t, []any{"*"}, uj["event_codes"])
+	require.Equal(t, "disabled", uj["status"])
+	require.Nil(t, uj["description"])
+
+	rot := f.sk.Post("/v1/webhook_endpoints/"+id(e)+"/rotate_secret", nil)
+	require.Equal(t, http.StatusOK, rot.Status, string(rot.Body))
+	require.Regexp(t, reWebhookSecret, rot.JSON()["secret"])
+	require.NotEqual(t, e["secret"], rot.JSON()["secret"])
+
+	d := f.sk.Delete("/v1/webhook_endpoints/" + id(e))
+	require.Equal(t, http.StatusOK, d.Status)
+	require.Equal(t, map[string]any{"id": id(e), "object": "webhook_endpoint", "deleted": true}, d.JSON())
+	requireError(t, f.sk.Get("/v1/webhook_endpoints/"+id(e)), http.StatusNotFound, "resource_missing", "id")
+	requireError(t, f.sk.Delete("/v1/webhook_endpoints/"+id(e)), http.StatusNotFound, "resource_missing", "id")
+	require.Empty(t, f.sk.Get("/v1/webhook_endpoints").JSON()["data"])
+}
+
+func TestWebhookEndpointValidation(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	// An unknown event code is a 400 naming event_codes, carrying every
+	// other problem too.
+	r := f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": "ftp://x", "event_codes": []string{"account.created", "acount.created", "nope"}})
+	e := requireError(t, r, http.StatusBadRequest, "parameter_invalid", "event_codes")
+	require.Contains(t, e["message"], "acount.created, nope")
+	errs := errorDetails(e)["errors"].(map[string]any)
+	require.Equal(t, sorted("url", "event_codes"), keys(errs))
+
+	errs = requireValidation(t, f.sk.Post("/v1/webhook_endpoints", map[string]any{}), "url", "event_codes")
+	requireProblem(t, errs, "url", "is required")
+	requireValidation(t, f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": "https://example.com/h", "event_codes": []string{}}), "event_codes")
+	requireValidation(t, f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": "https://u:p@example.com/h", "event_codes": []string{"*"}}), "url")
+	requireValidation(t, f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": "https://example.com/" + strings.Repeat("a", 3000), "event_codes": []string{"*"}}), "url")
+	requireValidation(t, f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": "/relative", "event_codes": []string{"*"}, "description": strings.Repeat("d", 501)}), "url", "description")
+	requireError(t, f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": 5, "event_codes": []string{"*"}}), http.StatusBadRequest, "parameter_invalid", "url")
+	requireError(t, f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": "https://example.com", "event_codes": "*"}), http.StatusBadRequest, "parameter_invalid", "event_codes")
+
+	ep := createEndpoint(t, f, "http://localhost/h", "*")
+	requireValidation(t, f.sk.Patch("/v1/webhook_endpoints/"+id(ep), map[string]any{"status": "paused"}), "status")
+	requireError(t, f.sk.Patch("/v1/webhook_endpoints/"+id(ep), map[string]any{"event_codes": []string{"x.y"}}), http.StatusBadRequest, "parameter_invalid", "event_codes")
+	requireValidation(t, f.sk.Post("/v1/webhook_endpoints/"+id(ep)+"/rotate_secret", map[string]any{"grace_period_seconds": -1}), "grace_period_seconds")
+	require.Equal(t, ep["url"], f.sk.Get("/v1/webhook_endpoints/"+id(ep)).JSON()["url"], "a refused update changes nothing")
+	require.Len(t, f.sk.Get("/v1/webhook_endpoints").JSON()["data"], 1, "refused creates left nothing")
+}
+
+// fakeResolver answers every host with its addresses.
+type fakeResolver map[string][]netip.Addr
+
+func (r fakeResolver) LookupNetIP(_ context.Context, _, host string) ([]netip.Addr, error) {
+	if a, ok := r[host]; ok {
+		return a, nil
+	}
+	return nil, errors.New("no such host")
+}
+
+func TestWebhookEndpointURLSafety(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	f.env.Services.Webhooks.UseResolver(fakeResolver{
+		"inside.example":  {netip.MustParseAddr("10.1.2.3")},
+		"meta.example":    {netip.MustParseAddr("93.184.216.34"), netip.MustParseAddr("169.254.169.254")},
+		"outside.example": {netip.MustParseAddr("93.184.216.34")},
+	})
+	for _, url := range []string{"http://outside.example/h", "https://127.0.0.1/h", "https://localhost/h",
+		"https://[::1]/h", "https://10.0.0.1/h", "https://192.168.1.1/h", "https://169.254.169.254/latest",
+		"https://[fe80::1]/h", "https://[::ffff:127.0.0.1]/h", "https://0.0.0.0/h", "https://100.64.0.1/h",
+		"https://inside.example/h", "https://meta.example/h"} {
+		r := f.live.Post("/v1/webhook_endpoints", map[string]any{"url": url, "event_codes": []string{"*"}})
+		requireValidation(t, r, "url")
+	}
+	for _, url := range []string{"https://outside.example/h", "https://93.184.216.34/h", "https://unresolvable.example/h"} {
+		r := f.live.Post("/v1/webhook_endpoints", map[string]any{"url": url, "event_codes": []string{"*"}})
+		require.Equal(t, http.StatusCreated, r.Status, url+": "+string(r.Body))
+		require.Equal(t, true, r.JSON()["livemode"])
+	}
+	// The sandbox accepts local receivers (docs/webhooks.md).
+	for _, url := range []string{"http://127.0.0.1:8080/h", "http://localhost/h", "https://inside.example/h"} {
+		r := f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": url, "event_codes": []string{"*"}})
+		require.Equal(t, http.StatusCreated, r.Status, url+": "+string(r.Body))
+	}
+}
+
+func TestWebhookEndpointScopes(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	ep := createEndpoint(t, f, "http://localhost/h", "*")
+	path := "/v1/webhook_endpoints/" + id(ep)
+	// Another mode, another merchant: missing.
+	requireError(t, f.live.Get(path), http.StatusNotFound, "resource_missing", "id")
+	requireError(t, f.live.Post(path+"/rotate_secret", nil), http.StatusNotFound, "resource_missing", "id")
+	_, other := f.env.NewMerchant(auth.NewMerchant{Name: "Other"})
+	oc := f.env.Client(other.Sandbox.Secret)
+	requireError(t, oc.Get(path), http.StatusNotFound, "resource_missing", "id")
+	requireError(t, oc.Patch(path, map[string]any{"status": "disabled"}), http.StatusNotFound, "resource_missing", "id")
+	requireError(t, oc.Delete(path), http.StatusNotFound, "resource_missing", "id")
+	requireError(t, oc.Get(path+"/deliveries"), http.StatusNotFound, "resource_missing", "id")
+	require.Empty(t, oc.Get("/v1/webhook_endpoints").JSON()["data"])
+	// Only the secret key manages endpoints.
+	requireError(t, f.pk.Get("/v1/webhook_endpoints"), http.StatusForbidden, "forbidden", "")
+	requireError(t, f.pk.Post("/v1/webhook_endpoints", map[string]any{"url": "http://localhost/h", "event_codes": []string{"*"}}), http.StatusForbidden, "forbidden", "")
+	requireError(t, f.env.Client("").Get("/v1/webhook_endpoints"), http.StatusUnauthorized, "authentication_required", "")
+}
+
+func TestWebhookEndpointConcurrentRotations(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	ep := createEndpoint(t, f, "http://localhost/h", "*")
+	secrets := make([]string, 6)
+	var wg sync.WaitGroup
+	for i := range secrets {
+		wg.Go(func() {
+			r := f.sk.Post("/v1/webhook_endpoints/"+id(ep)+"/rotate_secret", nil)
+			if r.Status == http.StatusOK {
+				secrets[i] = r.JSON()["secret"].(string)
+			}
+		})
+	}
+	wg.Wait()
+	// Rotations run one after the other (row lock): the stored secret is one
+	// of those answered, and the one before it is the previous secret.
+	var current, previous string
+	require.NoError(t, f.env.DB.Bun.QueryRowContext(context.Background(),
+		`SELECT secret, previous_secret FROM webhook_endpoints WHERE id = ?`, id(ep)).Scan(&current, &previous))
+	require.Contains(t, secrets, current)
+	require.True(t, previous == ep["secret"] || contains(secrets, previous))
+	for _, s := range secrets {
+		require.NotEmpty(t, s)
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
