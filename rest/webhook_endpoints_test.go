@@ -98,7 +98,7 @@ func TestWebhookEndpointValidation(t *testing.T) {
 	requireValidation(t, f.sk.Patch("/v1/webhook_endpoints/"+id(ep), map[string]any{"status": "paused"}), "status")
 	requireError(t, f.sk.Patch("/v1/webhook_endpoints/"+id(ep), map[string]any{"event_codes": []string{"x.y"}}), http.StatusBadRequest, "parameter_invalid", "event_codes")
 	requireValidation(t, f.sk.Post("/v1/webhook_endpoints/"+id(ep)+"/rotate_secret", map[string]any{"grace_period_seconds": -1}), "grace_period_seconds")
-	require.Equal(t, ep["url"], f.sk.Get("/v1/webhook_endpoints/"+id(ep)).JSON()["url"], "a refused update changes nothing")
+	require.Equal(t, ep["url"], f.sk.Get("/v1/webhook_endpoints/" + id(ep)).JSON()["url"], "a refused update changes nothing")
 	require.Len(t, f.sk.Get("/v1/webhook_endpoints").JSON()["data"], 1, "refused creates left nothing")
 }
 
