@@ -20,6 +20,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/httpx"
 	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/internal/platform/ratelimit"
+	"github.com/frame-oss/payments-server/resolvers/webhooks"
 )
 
 // shutdownGrace is how long in-flight requests get to finish on SIGTERM.
@@ -77,7 +78,8 @@ func serveCommand(args []string, stderr io.Writer) error {
 	defer closeDB()
 
 	clk := clock.Real{}
-	jobsCfg, err := jobsConfig(db, clk, logger)
+	delivery := webhooks.NewDelivery(db, clk, logger, webhooks.DeliveryConfig{})
+	jobsCfg, err := jobsConfig(db, clk, logger, delivery)
 	if err != nil {
 		return err
 	}
@@ -97,6 +99,12 @@ func serveCommand(args []string, stderr io.Writer) error {
 			logger.Warn("jobs did not stop cleanly", "error", err)
 		}
 	}()
+
+	// The dispatcher moves queued webhook deliveries into jobs; it stops
+	// before the engine (deferred calls run last first).
+	dispatcher := delivery.Dispatcher(engine)
+	dispatcher.Start(ctx)
+	defer dispatcher.Stop()
 
 	o := appOptions(db, clk, logger)
 	gqlf.apply(&o)

@@ -30,6 +30,8 @@ type Env struct {
 	App      *app.App
 	Services areas.Services
 	Server   *httptest.Server
+	// URL is the test database's: a second server process would open it.
+	URL string
 
 	// Merchant holds every product; Keys are its four keys.
 	Merchant *auth.Merchant
@@ -53,7 +55,8 @@ var GraphQLHandler = defaultGraphQL
 func New(t testing.TB, opts ...Option) *Env {
 	t.Helper()
 	ctx := context.Background()
-	db, err := store.Open(ctx, NewDatabaseURL(t), 8)
+	url := NewDatabaseURL(t)
+	db, err := store.Open(ctx, url, 8)
 	if err != nil {
 		t.Fatalf("testenv: open database: %v", err)
 	}
@@ -68,7 +71,7 @@ func New(t testing.TB, opts ...Option) *Env {
 	a := app.New(o)
 	srv := httptest.NewServer(a.Handler)
 	t.Cleanup(srv.Close)
-	e := &Env{T: t, DB: db, Clock: clk, App: a, Services: a.Services, Server: srv}
+	e := &Env{T: t, DB: db, Clock: clk, App: a, Services: a.Services, Server: srv, URL: url}
 	e.Merchant, e.Keys = e.NewMerchant(auth.NewMerchant{Name: "Test Platform"})
 	return e
 }
