@@ -87,11 +87,10 @@ $$;
 
 -- events_fan_out runs once per INSERT statement on events: it queues one
 -- delivery per matching endpoint and notifies listeners of the new events
--- (the GraphQL event stream; the dispatcher). Payloads carry ids only; a
+-- (the GraphQL event stream). Payloads carry ids only; a
 -- listener reads the event through its tenant scope.
 CREATE FUNCTION events_fan_out() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-    queued integer;
     e record;
 BEGIN
     INSERT INTO webhook_deliveries (merchant_id, id, livemode, endpoint_id, event_id, event_type, status,
@@ -103,10 +102,6 @@ BEGIN
      AND w.status = 'active' AND w.deleted IS NULL
      AND (n.type = ANY (w.event_codes) OR '*' = ANY (w.event_codes))
     ORDER BY n.id, w.id;
-    GET DIAGNOSTICS queued = ROW_COUNT;
-    IF queued > 0 THEN
-        PERFORM pg_notify('webhook_outbox', '');
-    END IF;
     FOR e IN SELECT merchant_id, livemode, id FROM new_events ORDER BY id LOOP
         PERFORM pg_notify('events_created', e.merchant_id::text || '|' || e.livemode::text || '|' || e.id::text);
     END LOOP;
@@ -117,3 +112,15 @@ $$;
 CREATE TRIGGER events_fan_out AFTER INSERT ON events
     REFERENCING NEW TABLE AS new_events
     FOR EACH STATEMENT EXECUTE FUNCTION events_fan_out();
+
+-- Any statement queuing deliveries (the fan-out above, a resend) wakes the
+-- dispatchers at commit.
+CREATE FUNCTION webhook_outbox_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('webhook_outbox', '');
+    RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER webhook_outbox_notify AFTER INSERT ON webhook_deliveries
+    FOR EACH STATEMENT EXECUTE FUNCTION webhook_outbox_notify();

@@ -93,46 +93,56 @@ func (w *deliveryWorker) Timeout(*river.Job[DeliverArgs]) time.Duration {
 // not the delivery: the job runs again (at least once).
 func (w *deliveryWorker) Work(ctx context.Context, job *river.Job[DeliverArgs]) error {
 	a := job.Args
-	var wait time.Duration
+	var next again
 	err := w.d.db.Tx(ctx, store.Scope{MerchantID: a.MerchantID, Livemode: a.Livemode}, func(ctx context.Context, tx *store.Tenant) error {
 		var err error
-		wait, err = w.d.attempt(ctx, tx, a)
+		next, err = w.d.attempt(ctx, tx, a)
 		return err
 	})
 	if err != nil {
 		return err
 	}
-	if wait > 0 {
-		return river.JobSnooze(wait)
+	if next.run {
+		return river.JobSnooze(next.after)
 	}
 	return nil
 }
 
-// attempt runs in the worker's transaction; it returns how long to wait
-// before the job runs again (0: the delivery is done).
-func (d *Delivery) attempt(ctx context.Context, tx *store.Tenant, a DeliverArgs) (time.Duration, error) {
+// again says whether the job runs again, and when.
+type again struct {
+	run   bool
+	after time.Duration
+}
+
+var done = again{}
+
+func runAgainIn(d time.Duration) again { return again{run: true, after: d} }
+
+// attempt runs in the worker's transaction and says whether the job must
+// run again.
+func (d *Delivery) attempt(ctx context.Context, tx *store.Tenant, a DeliverArgs) (again, error) {
 	locked, err := tx.TryLock(ctx, "webhook_endpoint:"+a.EndpointID.String())
 	if err != nil || !locked {
-		return d.cfg.OrderWait, err
+		return runAgainIn(d.cfg.OrderWait), err
 	}
 	del := new(models.WebhookDelivery)
 	err = tx.Select(del).ColumnExpr("?TableColumns, d.seq").Where("d.id = ?", a.DeliveryID).For("UPDATE").Scan(ctx)
 	if store.IsNoRows(err) {
-		return 0, nil
+		return done, nil
 	}
 	if err != nil || del.Status != models.WebhookDeliveryPending {
-		return 0, err
+		return done, err
 	}
 	if del.AttemptCount == 0 {
 		earlier, err := tx.Select((*models.WebhookDelivery)(nil)).Where("d.endpoint_id = ?", del.EndpointID).
 			Where("d.status = 'pending' AND d.attempt_count = 0 AND d.seq < ?", del.Seq).Exists(ctx)
 		if err != nil || earlier {
-			return d.cfg.OrderWait, err
+			return runAgainIn(d.cfg.OrderWait), err
 		}
 	}
 	ep := new(models.WebhookEndpoint)
 	if err := tx.Select(ep).Where("w.id = ?", del.EndpointID).Scan(ctx); err != nil {
-		return 0, err
+		return done, err
 	}
 	now := d.clock.Now()
 	if !ep.Deleted.IsZero() || ep.Status != models.WebhookEndpointActive {
@@ -142,36 +152,36 @@ func (d *Delivery) attempt(ctx context.Context, tx *store.Tenant, a DeliverArgs)
 		}
 		del.Status, del.LastError, del.NextAttempt, del.Updated = models.WebhookDeliveryFailed, &reason, wire.Timestamp{}, wire.At(now)
 		_, err := tx.Update(del).Column("status", "last_error", "next_attempt", "updated").WherePK().Exec(ctx)
-		return 0, err
+		return done, err
 	}
 	ev := new(events.Event)
 	if err := tx.Select(ev).Where("e.id = ?", del.EventID).Scan(ctx); err != nil {
-		return 0, err
+		return done, err
 	}
 	body, err := json.Marshal(ev)
 	if err != nil {
-		return 0, err
+		return done, err
 	}
 	at := d.post(ctx, ep, del, body, now)
 	at.ID, at.DeliveryID, at.Attempt, at.Created = ids.New(now), del.ID, del.AttemptCount+1, wire.At(now)
 	if _, err := tx.Insert(at).Exec(ctx); err != nil {
-		return 0, err
+		return done, err
 	}
 	del.AttemptCount = at.Attempt
 	del.LastStatusCode, del.LastError, del.Updated = at.StatusCode, at.Error, wire.At(d.clock.Now())
-	var wait time.Duration
+	next := done
 	switch {
 	case at.StatusCode != nil && *at.StatusCode >= 200 && *at.StatusCode < 300:
 		del.Status, del.NextAttempt = models.WebhookDeliverySucceeded, wire.Timestamp{}
 	case d.cfg.Schedule.Final(del.AttemptCount):
 		del.Status, del.NextAttempt = models.WebhookDeliveryFailed, wire.Timestamp{}
 	default:
-		wait = d.cfg.Schedule.Backoff(del.AttemptCount)
-		del.NextAttempt = wire.At(now.Add(wait))
+		next = runAgainIn(d.cfg.Schedule.Backoff(del.AttemptCount))
+		del.NextAttempt = wire.At(now.Add(next.after))
 	}
 	_, err = tx.Update(del).Column("status", "attempt_count", "last_status_code", "last_error", "next_attempt", "updated").
 		WherePK().Exec(ctx)
-	return wait, err
+	return next, err
 }
 
 // post makes one attempt: the signed POST of body (API-DECISIONS §5).
