@@ -39,11 +39,11 @@ type WebhookEndpoint struct {
 	Status      WebhookEndpointStatus       `bun:"status" json:"status"`
 	Description *string                     `bun:"description" json:"description"`
 	EventCodes  []string                    `bun:"event_codes,array" json:"event_codes"`
-	Revealed    *string                     `bun:"-" json:"secret,omitempty"`
+	Secret      *string                     `bun:"-" json:"secret,omitempty"`
 	Created     wire.Timestamp              `bun:"created" json:"created"`
 	Updated     wire.Timestamp              `bun:"updated" json:"updated"`
 
-	Secret                string         `bun:"secret" json:"-"`
+	SigningSecret         string         `bun:"secret" json:"-"`
 	PreviousSecret        *string        `bun:"previous_secret" json:"-"`
 	PreviousSecretExpires wire.Timestamp `bun:"previous_secret_expires,nullzero" json:"-"`
 	Deleted               wire.Timestamp `bun:"deleted,nullzero" json:"-"`
@@ -51,7 +51,7 @@ type WebhookEndpoint struct {
 
 // RevealSecret makes the endpoint render its signing secret: only the
 // responses of create and rotate_secret do.
-func (e *WebhookEndpoint) RevealSecret() { s := e.Secret; e.Revealed = &s }
+func (e *WebhookEndpoint) RevealSecret() { s := e.SigningSecret; e.Secret = &s }
 
 // DeletedWebhookEndpoint is the answer of a delete.
 type DeletedWebhookEndpoint struct {
@@ -86,7 +86,7 @@ type UpdateWebhookEndpointInput struct {
 type RotateWebhookSecretInput struct {
 	// GracePeriodSeconds is how long the replaced secret keeps signing
 	// deliveries (default 24 hours, at most 7 days; 0 ends it at once).
-	GracePeriodSeconds *int64 `json:"grace_period_seconds"`
+	GracePeriodSeconds *int `json:"grace_period_seconds"`
 }
 
 // Limits of an endpoint's input.
@@ -94,8 +94,8 @@ const (
 	maxEventCodes          = 100
 	maxEndpointDescription = 500
 	// DefaultSecretGrace is how long a rotated-out secret keeps signing.
-	DefaultSecretGrace int64 = 24 * 60 * 60
-	maxSecretGrace     int64 = 7 * 24 * 60 * 60
+	DefaultSecretGrace = 24 * 60 * 60
+	maxSecretGrace     = 7 * 24 * 60 * 60
 )
 
 // Validate checks a create request in the caller's mode, every problem at
@@ -138,7 +138,7 @@ func (in *RotateWebhookSecretInput) Validate() error {
 }
 
 // Grace is the grace period asked for, in seconds.
-func (in *RotateWebhookSecretInput) Grace() int64 {
+func (in *RotateWebhookSecretInput) Grace() int {
 	if in == nil || in.GracePeriodSeconds == nil {
 		return DefaultSecretGrace
 	}

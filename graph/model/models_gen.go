@@ -47,3 +47,23 @@ type PageInfo struct {
 	StartCursor     *string `json:"startCursor,omitempty"`
 	EndCursor       *string `json:"endCursor,omitempty"`
 }
+
+type WebhookDeliveryConnection struct {
+	Edges    []*WebhookDeliveryEdge `json:"edges"`
+	PageInfo *PageInfo              `json:"pageInfo"`
+}
+
+type WebhookDeliveryEdge struct {
+	Cursor string                  `json:"cursor"`
+	Node   *models.WebhookDelivery `json:"node"`
+}
+
+type WebhookEndpointConnection struct {
+	Edges    []*WebhookEndpointEdge `json:"edges"`
+	PageInfo *PageInfo              `json:"pageInfo"`
+}
+
+type WebhookEndpointEdge struct {
+	Cursor string                  `json:"cursor"`
+	Node   *models.WebhookEndpoint `json:"node"`
+}

@@ -195,7 +195,7 @@ func (d *Delivery) post(ctx context.Context, ep *models.WebhookEndpoint, del *mo
 	if err != nil {
 		return fail("refused: the endpoint url is invalid")
 	}
-	legacy, signers := ep.Secret, []string{ep.Secret}
+	legacy, signers := ep.SigningSecret, []string{ep.SigningSecret}
 	if ep.PreviousSecret != nil && now.Before(ep.PreviousSecretExpires.Time) {
 		// During a rotation's grace period the single-valued legacy header
 		// keeps the secret receivers still hold; V2 carries both.

@@ -27,7 +27,7 @@ func (s *Service) CreateWebhookEndpoint(ctx context.Context, in *models.CreateWe
 		now := w.Now()
 		e := &models.WebhookEndpoint{ID: ids.New(now), URL: *in.URL, Status: models.WebhookEndpointActive,
 			Description: in.Description, EventCodes: models.NormalizeEventCodes(in.EventCodes),
-			Secret: newSecret(), Created: wire.At(now), Updated: wire.At(now)}
+			SigningSecret: newSecret(), Created: wire.At(now), Updated: wire.At(now)}
 		if _, err := w.Tx.Insert(e).Exec(ctx); err != nil {
 			return nil, err
 		}
@@ -119,8 +119,8 @@ func (s *Service) RotateWebhookSecret(ctx context.Context, id string, in *models
 			return nil, err
 		}
 		now := w.Now()
-		old := e.Secret
-		e.Secret = newSecret()
+		old := e.SigningSecret
+		e.SigningSecret = newSecret()
 		e.PreviousSecret, e.PreviousSecretExpires = nil, wire.Timestamp{}
 		if grace := in.Grace(); grace > 0 {
 			e.PreviousSecret, e.PreviousSecretExpires = &old, wire.At(now.Add(time.Duration(grace)*time.Second))
