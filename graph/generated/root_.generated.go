@@ -28,6 +28,7 @@ type ResolverRoot interface {
 	Capability() CapabilityResolver
 	Mutation() MutationResolver
 	Query() QueryResolver
+	Subscription() SubscriptionResolver
 	WebhookDelivery() WebhookDeliveryResolver
 }
 
@@ -206,6 +207,10 @@ type ComplexityRoot struct {
 		Key          func(childComplexity int) int
 		Label        func(childComplexity int) int
 		Status       func(childComplexity int) int
+	}
+
+	Subscription struct {
+		Events func(childComplexity int, types []string) int
 	}
 
 	TermsOfService struct {
@@ -1109,6 +1114,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Step.Status(childComplexity), true
 
+	case "Subscription.events":
+		if e.ComplexityRoot.Subscription.Events == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_events_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.Events(childComplexity, args["types"].([]string)), true
+
 	case "TermsOfService.accepted":
 		if e.ComplexityRoot.TermsOfService.Accepted == nil {
 			break
@@ -1440,6 +1457,23 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			ctx = graphql.WithUnmarshalerMap(ctx, inputUnmarshalMap)
 			data := ec._Mutation(ctx, opCtx.Operation.SelectionSet)
 			var buf bytes.Buffer
+			data.MarshalGQL(&buf)
+
+			return &graphql.Response{
+				Data: buf.Bytes(),
+			}
+		}
+	case ast.Subscription:
+		next := ec._Subscription(ctx, opCtx.Operation.SelectionSet)
+
+		var buf bytes.Buffer
+		return func(ctx context.Context) *graphql.Response {
+			buf.Reset()
+			data := next(ctx)
+
+			if data == nil {
+				return nil
+			}
 			data.MarshalGQL(&buf)
 
 			return &graphql.Response{
@@ -1835,6 +1869,19 @@ extend type Mutation {
   disableCapability(accountId: ID!, name: CapabilityName!): Capability!
   "Brings a disabled capability back to pending."
   reactivateCapability(accountId: ID!, name: CapabilityName!): Capability!
+}
+`, BuiltIn: false},
+	{Name: "../schema/event_stream.graphqls", Input: `# The live event stream (docs/webhooks.md, "Live events"): over the
+# graphql-transport-ws (or graphql-ws) websocket protocol at /graphql.
+
+type Subscription {
+  """
+  The merchant's new events, as they commit, optionally of some types only.
+  Events committed after the subscription is acknowledged are all streamed;
+  a client that falls far behind is disconnected and should refetch with
+  ` + "`" + `events` + "`" + `.
+  """
+  events(types: [String!]): Event!
 }
 `, BuiltIn: false},
 	{Name: "../schema/events.graphqls", Input: `# Events (API-DECISIONS §5).

@@ -71,6 +71,7 @@ func New(t testing.TB, opts ...Option) *Env {
 	a := app.New(o)
 	srv := httptest.NewServer(a.Handler)
 	t.Cleanup(srv.Close)
+	t.Cleanup(a.Close)
 	e := &Env{T: t, DB: db, Clock: clk, App: a, Services: a.Services, Server: srv, URL: url}
 	e.Merchant, e.Keys = e.NewMerchant(auth.NewMerchant{Name: "Test Platform"})
 	return e

@@ -8,6 +8,7 @@ import (
 	"context"
 	"net"
 	"net/netip"
+	"sync"
 
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
@@ -22,6 +23,9 @@ type Resolver interface {
 type Service struct {
 	*op.Kit
 	resolver Resolver
+
+	hubMu  sync.Mutex
+	stream *eventHub // started by the first subscriber
 }
 
 // New returns the area's service over kit.
