@@ -2,6 +2,7 @@ package webhook
 
 import (
 	"net/netip"
+	"os"
 	"testing"
 	"time"
 
@@ -72,4 +73,12 @@ func TestURLProblem(t *testing.T) {
 	require.True(t, Known("account.created"))
 	require.True(t, Known(AllEvents))
 	require.False(t, Known("account.create"))
+}
+
+func TestDocsListTheCatalogue(t *testing.T) {
+	doc, err := os.ReadFile("../../../docs/webhooks.md")
+	require.NoError(t, err)
+	for _, typ := range Catalogue() {
+		require.Contains(t, string(doc), "| `"+typ.Name+"` | "+typ.Trigger+" |", "docs/webhooks.md lists %s", typ.Name)
+	}
 }
