@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/internal/testenv"
 )
 
 var webhookEndpointKeys = sorted("id", "object", "url", "status", "description", "event_codes",
@@ -194,4 +195,46 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+func TestWebhookEndpointHostileInput(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	many := make([]string, 10_000)
+	for i := range many {
+		many[i] = "account.created"
+	}
+	requireValidation(t, f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": "http://localhost/h", "event_codes": many}), "event_codes")
+	requireValidation(t, f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": "http://localhost/h\x00", "event_codes": []string{"*"}}), "url")
+	requireValidation(t, f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": "http://localhost/h", "event_codes": []string{"*"}, "description": "a\x00b"}), "description")
+	requireValidation(t, f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": "http://localhost/h", "event_codes": []string{""}}), "event_codes")
+	requireValidation(t, f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": "http://localhost/h", "event_codes": []any{nil}}), "event_codes")
+	requireError(t, f.sk.Post("/v1/webhook_endpoints", "[]"), http.StatusBadRequest, "invalid_json", "")
+	requireError(t, f.sk.Post("/v1/webhook_endpoints/"+strings.Repeat("9", 5000)+"/rotate_secret", nil), http.StatusNotFound, "resource_missing", "id")
+	requireError(t, f.sk.Get("/v1/webhook_deliveries/x"), http.StatusNotFound, "resource_missing", "id")
+	requireError(t, f.sk.Get("/v1/webhook_endpoints/x/deliveries"), http.StatusNotFound, "resource_missing", "id")
+	require.Empty(t, f.sk.Get("/v1/webhook_endpoints").JSON()["data"])
+}
+
+func TestWebhookEndpointStatements(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	r := f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": "http://localhost/h", "event_codes": []string{"*"}})
+	require.Equal(t, http.StatusCreated, r.Status)
+	require.LessOrEqual(t, r.Statements, 2, "credential (when not cached) and the insert")
+	ep := r.JSON()
+	g := f.sk.Get("/v1/webhook_endpoints/" + id(ep))
+	require.LessOrEqual(t, g.Statements, 2, "one read")
+	// Writes of other areas queue deliveries in their own statement (the
+	// events trigger): an account create costs what it cost before.
+	before := f.sk.Post("/v1/accounts", testenv.Individual().RESTBody()).Statements
+	f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": "http://localhost/h2", "event_codes": []string{"*"}})
+	after := f.sk.Post("/v1/accounts", testenv.Individual().RESTBody()).Statements
+	require.Equal(t, before, after)
+	for range 3 {
+		f.sk.Post("/v1/accounts", testenv.Individual().RESTBody())
+	}
+	l := f.sk.Get("/v1/webhook_endpoints/" + id(ep) + "/deliveries")
+	require.Len(t, l.JSON()["data"], 5)
+	require.LessOrEqual(t, l.Statements, 3, "credential, the endpoint, the deliveries with their attempts")
 }

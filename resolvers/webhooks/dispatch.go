@@ -61,23 +61,29 @@ func (p *Dispatcher) run(ctx context.Context) {
 }
 
 // listen holds one connection listening on webhook_outbox and dispatches
-// at every notification and every poll interval.
+// at every notification and every poll interval. The connection is taken
+// out of the pool for good (it does not count against its size) and
+// closed when listening ends.
 func (p *Dispatcher) listen(ctx context.Context) error {
-	conn, err := p.d.db.Pool.Acquire(ctx)
+	pc, err := p.d.db.Pool.Acquire(ctx)
 	if err != nil {
 		return err
 	}
-	defer conn.Release()
+	conn := pc.Hijack()
+	defer func() {
+		cctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		_ = conn.Close(cctx)
+		cancel()
+	}()
 	if _, err := conn.Exec(ctx, "LISTEN webhook_outbox"); err != nil {
 		return err
 	}
-	defer conn.Exec(context.WithoutCancel(ctx), "UNLISTEN webhook_outbox") //nolint:errcheck
 	for {
 		if _, err := p.DispatchAll(ctx); err != nil {
 			return err
 		}
 		wctx, cancel := context.WithTimeout(ctx, p.d.cfg.PollInterval)
-		_, err := conn.Conn().WaitForNotification(wctx)
+		_, err := conn.WaitForNotification(wctx)
 		cancel()
 		if ctx.Err() != nil {
 			return nil

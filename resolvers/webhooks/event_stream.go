@@ -65,8 +65,7 @@ func (s *Service) Close() {
 	s.hubMu.Lock()
 	defer s.hubMu.Unlock()
 	if s.stream != nil {
-		s.stream.cancel()
-		s.stream.done.Wait()
+		s.stream.close()
 		s.stream = nil
 	}
 }
@@ -119,6 +118,20 @@ func (h *eventHub) subscribe(ctx context.Context, sc store.Scope) <-chan uuid.UU
 	h.mu.Unlock()
 	context.AfterFunc(ctx, func() { h.drop(sc, ch) })
 	return ch
+}
+
+// close stops listening and ends every subscription.
+func (h *eventHub) close() {
+	h.cancel()
+	h.done.Wait()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, subs := range h.subs {
+		for ch := range subs {
+			close(ch)
+		}
+	}
+	h.subs = map[store.Scope]map[chan uuid.UUID]struct{}{}
 }
 
 func (h *eventHub) drop(sc store.Scope, ch chan uuid.UUID) {
