@@ -45,6 +45,10 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if err := credCache.RegisterFlags(fs, os.Getenv); err != nil {
 		return err
 	}
+	var deliveryCfg webhooks.DeliveryConfig
+	if err := registerDeliveryFlags(fs, os.Getenv, &deliveryCfg); err != nil {
+		return err
+	}
 	rateLimits := ratelimit.DefaultConfig()
 	if err := rateLimits.RegisterFlags(fs, os.Getenv); err != nil {
 		return err
@@ -78,7 +82,7 @@ func serveCommand(args []string, stderr io.Writer) error {
 	defer closeDB()
 
 	clk := clock.Real{}
-	delivery := webhooks.NewDelivery(db, clk, logger, webhooks.DeliveryConfig{})
+	delivery := webhooks.NewDelivery(db, clk, logger, deliveryCfg)
 	jobsCfg, err := jobsConfig(db, clk, logger, delivery)
 	if err != nil {
 		return err

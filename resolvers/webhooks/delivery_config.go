@@ -34,7 +34,7 @@ type DeliveryConfig struct {
 // Defaults of DeliveryConfig.
 const (
 	DefaultDeliveryTimeout = 10 * time.Second
-	defaultDeliveryWorkers = 4
+	DefaultDeliveryWorkers = 4
 	defaultPollInterval    = time.Second
 	defaultOrderWait       = 250 * time.Millisecond
 	// excerptLimit bounds the start of a receiver's answer that is kept.
@@ -51,7 +51,7 @@ func (c DeliveryConfig) withDefaults() DeliveryConfig {
 		c.Timeout = DefaultDeliveryTimeout
 	}
 	if c.Workers <= 0 {
-		c.Workers = defaultDeliveryWorkers
+		c.Workers = DefaultDeliveryWorkers
 	}
 	if c.PollInterval <= 0 {
 		c.PollInterval = defaultPollInterval
