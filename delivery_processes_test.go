@@ -40,7 +40,26 @@ func TestMain(m *testing.M) {
 type serverProcess struct {
 	cmd  *exec.Cmd
 	url  string
-	logs *bytes.Buffer
+	logs *lockedBuffer
+}
+
+// lockedBuffer collects a child's output, written by exec's copying
+// goroutine while the test may read it.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 func startServer(t *testing.T, databaseURL string) *serverProcess {
@@ -49,7 +68,7 @@ func startServer(t *testing.T, databaseURL string) *serverProcess {
 	require.NoError(t, err)
 	addr := ln.Addr().String()
 	require.NoError(t, ln.Close())
-	p := &serverProcess{url: "http://" + addr, logs: &bytes.Buffer{}}
+	p := &serverProcess{url: "http://" + addr, logs: &lockedBuffer{}}
 	p.cmd = exec.Command(os.Args[0], "-test.run=^$")
 	p.cmd.Env = append(os.Environ(), childServeEnv+"=1", childServeEnv+"_ARGS=--addr "+addr,
 		"DATABASE_URL="+databaseURL, "DEBUG_ADDR=")
