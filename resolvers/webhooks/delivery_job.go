@@ -103,27 +103,50 @@ func (w *deliveryWorker) Work(ctx context.Context, job *river.Job[DeliverArgs]) 
 		return err
 	}
 	if next.run {
+		if next.waiting {
+			next.after = waitLonger(next.after, job.Metadata)
+		}
 		return river.JobSnooze(next.after)
 	}
 	return nil
 }
 
-// again says whether the job runs again, and when.
+// maxOrderWait caps how long a delivery waits between looks at its
+// endpoint while others go first.
+const maxOrderWait = 5 * time.Second
+
+// waitLonger stretches a wait for the endpoint by how often the job has
+// already waited (River counts its snoozes in the job's metadata): a
+// backlog behind a slow endpoint then polls less and less instead of
+// spinning every worker.
+func waitLonger(base time.Duration, metadata []byte) time.Duration {
+	var m struct {
+		Snoozes int `json:"snoozes"`
+	}
+	_ = json.Unmarshal(metadata, &m) // no metadata: no snoozes yet
+	return min(base*time.Duration(1+min(m.Snoozes, 1000)), maxOrderWait)
+}
+
+// again says whether the job runs again, and when; waiting marks a wait
+// for the endpoint (busy, or an earlier delivery first), not a retry.
 type again struct {
-	run   bool
-	after time.Duration
+	run     bool
+	waiting bool
+	after   time.Duration
 }
 
 var done = again{}
 
 func runAgainIn(d time.Duration) again { return again{run: true, after: d} }
 
+func waitForEndpoint(d time.Duration) again { return again{run: true, waiting: true, after: d} }
+
 // attempt runs in the worker's transaction and says whether the job must
 // run again.
 func (d *Delivery) attempt(ctx context.Context, tx *store.Tenant, a DeliverArgs) (again, error) {
 	locked, err := tx.TryLock(ctx, "webhook_endpoint:"+a.EndpointID.String())
 	if err != nil || !locked {
-		return runAgainIn(d.cfg.OrderWait), err
+		return waitForEndpoint(d.cfg.OrderWait), err
 	}
 	del := new(models.WebhookDelivery)
 	err = tx.Select(del).ColumnExpr("?TableColumns, d.seq").Where("d.id = ?", a.DeliveryID).For("UPDATE").Scan(ctx)
@@ -137,7 +160,7 @@ func (d *Delivery) attempt(ctx context.Context, tx *store.Tenant, a DeliverArgs)
 		earlier, err := tx.Select((*models.WebhookDelivery)(nil)).Where("d.endpoint_id = ?", del.EndpointID).
 			Where("d.status = 'pending' AND d.attempt_count = 0 AND d.seq < ?", del.Seq).Exists(ctx)
 		if err != nil || earlier {
-			return runAgainIn(d.cfg.OrderWait), err
+			return waitForEndpoint(d.cfg.OrderWait), err
 		}
 	}
 	ep := new(models.WebhookEndpoint)
