@@ -221,7 +221,10 @@ func TestWebhookEndpointStatements(t *testing.T) {
 	f := setup(t)
 	r := f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": "http://localhost/h", "event_codes": []string{"*"}})
 	require.Equal(t, http.StatusCreated, r.Status)
-	require.LessOrEqual(t, r.Statements, 2, "credential (when not cached) and the insert")
+	// The credential (when not cached), the lock, the count against the
+	// limit (a statement of its own: one that waited for the lock would
+	// still count what was there before), the insert.
+	require.LessOrEqual(t, r.Statements, 4)
 	ep := r.JSON()
 	g := f.sk.Get("/v1/webhook_endpoints/" + id(ep))
 	require.LessOrEqual(t, g.Statements, 2, "one read")
@@ -237,4 +240,33 @@ func TestWebhookEndpointStatements(t *testing.T) {
 	l := f.sk.Get("/v1/webhook_endpoints/" + id(ep) + "/deliveries")
 	require.Len(t, l.JSON()["data"], 5)
 	require.LessOrEqual(t, l.Statements, 3, "credential, the endpoint, the deliveries with their attempts")
+}
+
+func TestWebhookEndpointLimitHoldsUnderConcurrentCreates(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	const tries = 24
+	statuses := make([]int, tries)
+	var wg sync.WaitGroup
+	for i := range statuses {
+		wg.Go(func() {
+			statuses[i] = f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": "http://localhost/h", "event_codes": []string{"*"}}).Status
+		})
+	}
+	wg.Wait()
+	created := 0
+	for _, s := range statuses {
+		require.Contains(t, []int{http.StatusCreated, http.StatusUnprocessableEntity}, s)
+		if s == http.StatusCreated {
+			created++
+		}
+	}
+	require.Equal(t, 16, created, "exactly the limit, however the creates interleave")
+	requireError(t, f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": "http://localhost/h", "event_codes": []string{"*"}}),
+		http.StatusUnprocessableEntity, "webhook_endpoint_limit_reached", "")
+	// The other mode has its own allowance; a delete frees a place.
+	require.Equal(t, http.StatusCreated, f.live.Post("/v1/webhook_endpoints", map[string]any{"url": "https://93.184.216.34/h", "event_codes": []string{"*"}}).Status)
+	first := f.sk.Get("/v1/webhook_endpoints").JSON()["data"].([]any)[0].(map[string]any)
+	f.sk.Delete("/v1/webhook_endpoints/" + id(first))
+	require.Equal(t, http.StatusCreated, f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": "http://localhost/h", "event_codes": []string{"*"}}).Status)
 }

@@ -4,7 +4,11 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
 	"time"
+
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/store"
 
 	"github.com/frame-oss/payments-server/internal/platform/ids"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
@@ -22,6 +26,9 @@ func (s *Service) CreateWebhookEndpoint(ctx context.Context, in *models.CreateWe
 			return nil, err
 		}
 		if err := s.checkResolvedURL(ctx, *in.URL, livemode); err != nil {
+			return nil, err
+		}
+		if err := checkEndpointLimit(ctx, w.Tx); err != nil {
 			return nil, err
 		}
 		now := w.Now()
@@ -133,6 +140,29 @@ func (s *Service) RotateWebhookSecret(ctx context.Context, id string, in *models
 		e.RevealSecret()
 		return e, nil
 	})
+}
+
+// MaxEndpoints is how many endpoints a merchant may have in each mode (the
+// real service's and Stripe's limit): every event is written once per
+// subscribed endpoint, so the number bounds what one event costs.
+const MaxEndpoints = 16
+
+// checkEndpointLimit refuses an endpoint beyond MaxEndpoints. Creates of
+// one merchant and mode take a lock first, so two of them cannot both see
+// room for one.
+func checkEndpointLimit(ctx context.Context, tx *store.Tenant) error {
+	if err := tx.Lock(ctx, "webhook_endpoints.create"); err != nil {
+		return err
+	}
+	n, err := tx.Select((*models.WebhookEndpoint)(nil)).Where("w.deleted IS NULL").Count(ctx)
+	if err != nil {
+		return err
+	}
+	if n >= MaxEndpoints {
+		return apierr.Rule("webhook_endpoint_limit_reached",
+			fmt.Sprintf("A merchant may have at most %d webhook endpoints in each mode; delete one first", MaxEndpoints), "", nil)
+	}
+	return nil
 }
 
 // newSecret makes a signing secret: whsec_ and 32 hex digits (128 bits).
