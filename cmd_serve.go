@@ -20,6 +20,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/httpx"
 	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/internal/platform/ratelimit"
+	"github.com/frame-oss/payments-server/internal/platform/secrets"
 	"github.com/frame-oss/payments-server/resolvers/webhooks"
 )
 
@@ -82,7 +83,7 @@ func serveCommand(args []string, stderr io.Writer) error {
 	defer closeDB()
 
 	clk := clock.Real{}
-	delivery := webhooks.NewDelivery(db, clk, logger, deliveryCfg)
+	delivery := webhooks.NewDelivery(db, secrets.NewSource(db, os.Getenv(secrets.EnvVar)), clk, logger, deliveryCfg)
 	jobsCfg, err := jobsConfig(db, clk, logger, delivery)
 	if err != nil {
 		return err

@@ -17,9 +17,10 @@ CREATE TABLE webhook_endpoints (
     description             text,
     event_codes             text[]      NOT NULL,
     status                  text        NOT NULL CHECK (status IN ('active', 'disabled')),
-    -- The signing secret must be readable to sign (HMAC); see docs/security.md.
+    -- The signing secret, sealed under the server secret (an HMAC needs it
+    -- whole, so it cannot be hashed); see docs/security.md.
     secret                  text        NOT NULL,
-    -- The secret a rotation replaced, still signing until it expires.
+    -- The (sealed) secret a rotation replaced, still signing until it expires.
     previous_secret         text,
     previous_secret_expires timestamptz,
     deleted                 timestamptz,

@@ -43,15 +43,18 @@ type WebhookEndpoint struct {
 	Created     wire.Timestamp              `bun:"created" json:"created"`
 	Updated     wire.Timestamp              `bun:"updated" json:"updated"`
 
-	SigningSecret         string         `bun:"secret" json:"-"`
-	PreviousSecret        *string        `bun:"previous_secret" json:"-"`
+	// The signing secrets as stored: sealed under the server secret
+	// (secrets.Source.Seal); the current one, and the one a rotation
+	// replaced while its grace lasts.
+	SealedSecret          string         `bun:"secret" json:"-"`
+	PreviousSealedSecret  *string        `bun:"previous_secret" json:"-"`
 	PreviousSecretExpires wire.Timestamp `bun:"previous_secret_expires,nullzero" json:"-"`
 	Deleted               wire.Timestamp `bun:"deleted,nullzero" json:"-"`
 }
 
 // RevealSecret makes the endpoint render its signing secret: only the
 // responses of create and rotate_secret do.
-func (e *WebhookEndpoint) RevealSecret() { s := e.SigningSecret; e.Secret = &s }
+func (e *WebhookEndpoint) RevealSecret(plain string) { e.Secret = &plain }
 
 // DeletedWebhookEndpoint is the answer of a delete.
 type DeletedWebhookEndpoint struct {

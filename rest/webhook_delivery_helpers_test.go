@@ -54,7 +54,7 @@ func (rc *receiver) requests() []received {
 // waitFor polls cond until it holds; the pause only paces the loop.
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(60 * time.Second) // generous: the race detector on two shared cores
 	for !cond() {
 		if time.Now().After(deadline) {
 			t.Fatalf("gave up waiting for %s", what)

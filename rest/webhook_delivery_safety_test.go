@@ -129,3 +129,28 @@ func TestWebhookDeliveryStopsAtDisabledAndDeletedEndpoints(t *testing.T) {
 	require.Empty(t, a.requests())
 	require.Empty(t, b.requests())
 }
+
+// A signing secret sealed under another server secret (SERVER_SECRET
+// changed) cannot sign: the delivery fails saying so, and nothing is sent
+// unsigned.
+func TestWebhookDeliveryRefusesToSignWithAnUnreadableSecret(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	rc := newReceiver(t, nil)
+	ep := createEndpoint(t, f, rc.URL, "*")
+	f.exec(t, `UPDATE webhook_endpoints SET secret = 'sealed1.AAAA' WHERE id = ?`, id(ep))
+	f.env.StartDelivery(testenv.FastDelivery())
+	f.sk.CreateAccount(testenv.Individual())
+	d := waitDelivered(t, f, id(ep), 1)[0]
+	require.Equal(t, "failed", d["status"])
+	require.Contains(t, d["last_error"], "rotate it")
+	require.Empty(t, rc.requests())
+
+	// Rotating gives it a readable secret again.
+	rot := f.sk.Post("/v1/webhook_endpoints/"+id(ep)+"/rotate_secret", map[string]any{"grace_period_seconds": 0})
+	require.Equal(t, http.StatusOK, rot.Status)
+	f.sk.CreateAccount(testenv.Individual())
+	waitDelivered(t, f, id(ep), 2)
+	req := rc.requests()[0]
+	require.True(t, webhook.Verify(rot.JSON()["secret"].(string), req.Body, req.Header.Get("X-Frame-Signature")))
+}

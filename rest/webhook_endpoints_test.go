@@ -14,6 +14,7 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/resolvers/webhooks"
 )
 
 var webhookEndpointKeys = sorted("id", "object", "url", "status", "description", "event_codes",
@@ -178,11 +179,18 @@ func TestWebhookEndpointConcurrentRotations(t *testing.T) {
 	wg.Wait()
 	// Rotations run one after the other (row lock): the stored secret is one
 	// of those answered, and the one before it is the previous secret.
-	var current, previous string
+	var sealedCurrent, sealedPrevious string
 	require.NoError(t, f.env.DB.Bun.QueryRowContext(context.Background(),
-		`SELECT secret, previous_secret FROM webhook_endpoints WHERE id = ?`, id(ep)).Scan(&current, &previous))
+		`SELECT secret, previous_secret FROM webhook_endpoints WHERE id = ?`, id(ep)).Scan(&sealedCurrent, &sealedPrevious))
+	require.NotContains(t, sealedCurrent+sealedPrevious, "whsec_", "secrets are stored sealed")
+	src := f.env.Services.Webhooks.Secret
+	current, err := src.Open(context.Background(), webhooks.SecretPurpose, sealedCurrent)
+	require.NoError(t, err)
+	previous, err := src.Open(context.Background(), webhooks.SecretPurpose, sealedPrevious)
+	require.NoError(t, err)
 	require.Contains(t, secrets, current)
 	require.True(t, previous == ep["secret"] || contains(secrets, previous))
+	require.NotEqual(t, current, previous)
 	for _, s := range secrets {
 		require.NotEmpty(t, s)
 	}
@@ -219,6 +227,8 @@ func TestWebhookEndpointHostileInput(t *testing.T) {
 func TestWebhookEndpointStatements(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
+	// The first seal of the process loads the server secret (once).
+	f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": "http://localhost/h0", "event_codes": []string{"account.disabled"}})
 	r := f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": "http://localhost/h", "event_codes": []string{"*"}})
 	require.Equal(t, http.StatusCreated, r.Status)
 	// The credential (when not cached), the lock, the count against the

@@ -10,6 +10,7 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/domain/webhook"
 	"github.com/frame-oss/payments-server/internal/platform/jobs"
+	"github.com/frame-oss/payments-server/internal/platform/secrets"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/resolvers/webhooks"
 )
@@ -39,7 +40,7 @@ func (e *Env) StartDelivery(cfg webhooks.DeliveryConfig) {
 		t.Fatalf("testenv: migrate river: %v", err)
 	}
 	logger := slog.New(slog.NewJSONHandler(io.Discard, nil))
-	d := webhooks.NewDelivery(db, e.Clock, logger, cfg)
+	d := webhooks.NewDelivery(db, secrets.NewSource(db, ""), e.Clock, logger, cfg)
 	workers := river.NewWorkers()
 	queues, err := d.Register(workers)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -19,6 +20,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/clock"
 	"github.com/frame-oss/payments-server/internal/platform/events"
 	"github.com/frame-oss/payments-server/internal/platform/ids"
+	"github.com/frame-oss/payments-server/internal/platform/secrets"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
@@ -45,6 +47,7 @@ func (DeliverArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue
 // clients and the dispatcher that enqueues what the events trigger queued.
 type Delivery struct {
 	db      *store.DB
+	secrets *secrets.Source
 	clock   clock.Clock
 	logger  *slog.Logger
 	cfg     DeliveryConfig
@@ -52,13 +55,15 @@ type Delivery struct {
 	open    *http.Client // the sandbox
 }
 
-// NewDelivery builds the delivery of one process.
-func NewDelivery(db *store.DB, clk clock.Clock, logger *slog.Logger, cfg DeliveryConfig) *Delivery {
+// NewDelivery builds the delivery of one process; secrets opens the
+// endpoints' sealed signing secrets (the server secret the API seals them
+// with).
+func NewDelivery(db *store.DB, secretSource *secrets.Source, clk clock.Clock, logger *slog.Logger, cfg DeliveryConfig) *Delivery {
 	if logger == nil {
 		logger = slog.Default()
 	}
 	cfg = cfg.withDefaults()
-	d := &Delivery{db: db, clock: clk, logger: logger, cfg: cfg,
+	d := &Delivery{db: db, secrets: secretSource, clock: clk, logger: logger, cfg: cfg,
 		guarded: newDeliveryClient(cfg.Timeout, true), open: newDeliveryClient(cfg.Timeout, false)}
 	if cfg.GuardSandbox {
 		d.open = d.guarded
@@ -113,7 +118,7 @@ func (w *deliveryWorker) Work(ctx context.Context, job *river.Job[DeliverArgs]) 
 
 // maxOrderWait caps how long a delivery waits between looks at its
 // endpoint while others go first.
-const maxOrderWait = 5 * time.Second
+const maxOrderWait = time.Second
 
 // waitLonger stretches a wait for the endpoint by how often the job has
 // already waited (River counts its snoozes in the job's metadata): a
@@ -177,6 +182,16 @@ func (d *Delivery) attempt(ctx context.Context, tx *store.Tenant, a DeliverArgs)
 		_, err := tx.Update(del).Column("status", "last_error", "next_attempt", "updated").WherePK().Exec(ctx)
 		return done, err
 	}
+	signing, err := d.signingSecrets(ctx, ep, now)
+	if errors.Is(err, secrets.ErrUnsealable) {
+		reason := "the endpoint's signing secret cannot be read with this server secret (SERVER_SECRET changed?): rotate it"
+		del.Status, del.LastError, del.NextAttempt, del.Updated = models.WebhookDeliveryFailed, &reason, wire.Timestamp{}, wire.At(now)
+		_, err := tx.Update(del).Column("status", "last_error", "next_attempt", "updated").WherePK().Exec(ctx)
+		return done, err
+	}
+	if err != nil {
+		return done, err
+	}
 	ev := new(events.Event)
 	if err := tx.Select(ev).Where("e.id = ?", del.EventID).Scan(ctx); err != nil {
 		return done, err
@@ -185,7 +200,7 @@ func (d *Delivery) attempt(ctx context.Context, tx *store.Tenant, a DeliverArgs)
 	if err != nil {
 		return done, err
 	}
-	at := d.post(ctx, ep, del, body, now)
+	at := d.post(ctx, ep, del, body, signing, now)
 	at.ID, at.DeliveryID, at.Attempt, at.Created = ids.New(now), del.ID, del.AttemptCount+1, wire.At(now)
 	if _, err := tx.Insert(at).Exec(ctx); err != nil {
 		return done, err
@@ -208,7 +223,7 @@ func (d *Delivery) attempt(ctx context.Context, tx *store.Tenant, a DeliverArgs)
 }
 
 // post makes one attempt: the signed POST of body (API-DECISIONS §5).
-func (d *Delivery) post(ctx context.Context, ep *models.WebhookEndpoint, del *models.WebhookDelivery, body []byte, now time.Time) *models.WebhookAttempt {
+func (d *Delivery) post(ctx context.Context, ep *models.WebhookEndpoint, del *models.WebhookDelivery, body []byte, signing signingSecrets, now time.Time) *models.WebhookAttempt {
 	at := &models.WebhookAttempt{URL: ep.URL}
 	fail := func(msg string) *models.WebhookAttempt { at.Error = &msg; return at }
 	if p := webhook.URLProblem(ep.URL, ep.Livemode); p != "" {
@@ -218,20 +233,14 @@ func (d *Delivery) post(ctx context.Context, ep *models.WebhookEndpoint, del *mo
 	if err != nil {
 		return fail("refused: the endpoint url is invalid")
 	}
-	legacy, signers := ep.SigningSecret, []string{ep.SigningSecret}
-	if ep.PreviousSecret != nil && now.Before(ep.PreviousSecretExpires.Time) {
-		// During a rotation's grace period the single-valued legacy header
-		// keeps the secret receivers still hold; V2 carries both.
-		legacy, signers = *ep.PreviousSecret, append(signers, *ep.PreviousSecret)
-	}
 	h := req.Header
 	h.Set("Content-Type", "application/json")
 	h.Set("User-Agent", "payments-server-webhooks/1")
 	h.Set(webhook.HeaderWebhookID, del.ID.String())
 	h.Set(webhook.HeaderEvent, del.EventType)
-	h.Set(webhook.HeaderSignature, webhook.Sign(legacy, body))
+	h.Set(webhook.HeaderSignature, webhook.Sign(signing.legacy, body))
 	h.Set(webhook.HeaderTimestamp, strconv.FormatInt(now.Unix(), 10))
-	h.Set(webhook.HeaderSignatureV2, webhook.SignV2(now.Unix(), body, signers...))
+	h.Set(webhook.HeaderSignatureV2, webhook.SignV2(now.Unix(), body, signing.all...))
 
 	client := d.open
 	if ep.Livemode {
@@ -258,4 +267,30 @@ func (d *Delivery) post(ctx context.Context, ep *models.WebhookEndpoint, del *mo
 		return fail("redirect not followed: answer " + strconv.Itoa(code))
 	}
 	return at
+}
+
+// signingSecrets are the secrets a delivery is signed with: legacy for the
+// single-valued X-Frame-Signature, all (current first) for V2.
+type signingSecrets struct {
+	legacy string
+	all    []string
+}
+
+// signingSecrets opens the endpoint's secrets. During a rotation's grace
+// period the legacy header keeps the replaced secret (the one receivers
+// still hold) and V2 carries both.
+func (d *Delivery) signingSecrets(ctx context.Context, ep *models.WebhookEndpoint, now time.Time) (signingSecrets, error) {
+	current, err := d.secrets.Open(ctx, SecretPurpose, ep.SealedSecret)
+	if err != nil {
+		return signingSecrets{}, err
+	}
+	s := signingSecrets{legacy: current, all: []string{current}}
+	if ep.PreviousSealedSecret != nil && now.Before(ep.PreviousSecretExpires.Time) {
+		previous, err := d.secrets.Open(ctx, SecretPurpose, *ep.PreviousSealedSecret)
+		if err != nil {
+			return signingSecrets{}, err
+		}
+		s.legacy, s.all = previous, append(s.all, previous)
+	}
+	return s, nil
 }

@@ -31,14 +31,19 @@ func (s *Service) CreateWebhookEndpoint(ctx context.Context, in *models.CreateWe
 		if err := checkEndpointLimit(ctx, w.Tx); err != nil {
 			return nil, err
 		}
+		plain := newSecret()
+		sealed, err := s.Secret.Seal(ctx, SecretPurpose, plain)
+		if err != nil {
+			return nil, err
+		}
 		now := w.Now()
 		e := &models.WebhookEndpoint{ID: ids.New(now), URL: *in.URL, Status: models.WebhookEndpointActive,
 			Description: in.Description, EventCodes: models.NormalizeEventCodes(in.EventCodes),
-			SigningSecret: newSecret(), Created: wire.At(now), Updated: wire.At(now)}
+			SealedSecret: sealed, Created: wire.At(now), Updated: wire.At(now)}
 		if _, err := w.Tx.Insert(e).Exec(ctx); err != nil {
 			return nil, err
 		}
-		e.RevealSecret()
+		e.RevealSecret(plain)
 		return e, nil
 	})
 }
@@ -125,22 +130,30 @@ func (s *Service) RotateWebhookSecret(ctx context.Context, id string, in *models
 		if err != nil {
 			return nil, err
 		}
+		plain := newSecret()
+		sealed, err := s.Secret.Seal(ctx, SecretPurpose, plain)
+		if err != nil {
+			return nil, err
+		}
 		now := w.Now()
-		old := e.SigningSecret
-		e.SigningSecret = newSecret()
-		e.PreviousSecret, e.PreviousSecretExpires = nil, wire.Timestamp{}
+		old := e.SealedSecret
+		e.SealedSecret = sealed
+		e.PreviousSealedSecret, e.PreviousSecretExpires = nil, wire.Timestamp{}
 		if grace := in.Grace(); grace > 0 {
-			e.PreviousSecret, e.PreviousSecretExpires = &old, wire.At(now.Add(time.Duration(grace)*time.Second))
+			e.PreviousSealedSecret, e.PreviousSecretExpires = &old, wire.At(now.Add(time.Duration(grace)*time.Second))
 		}
 		e.Updated = wire.At(now)
 		if _, err := w.Tx.Update(e).Column("secret", "previous_secret", "previous_secret_expires", "updated").
 			WherePK().Exec(ctx); err != nil {
 			return nil, err
 		}
-		e.RevealSecret()
+		e.RevealSecret(plain)
 		return e, nil
 	})
 }
+
+// SecretPurpose names what the sealed signing secrets are sealed for.
+const SecretPurpose = "webhook_endpoint.secret"
 
 // MaxEndpoints is how many endpoints a merchant may have in each mode (the
 // real service's and Stripe's limit): every event is written once per
