@@ -23,9 +23,14 @@ type wsMessage struct {
 	Payload json.RawMessage `json:"payload,omitempty"`
 }
 
+// stream is a subscription's websocket; one goroutine reads it (a read
+// whose context ends closes a coder/websocket connection, so reads are
+// never given a short deadline) and next waits on what it read.
+type stream struct{ msgs chan wsMessage }
+
 // subscribe opens a websocket to /graphql, authenticates (header, or the
 // connection_init payload when header is false) and subscribes to query.
-func subscribe(t *testing.T, f *fixture, key string, header bool, query string) *websocket.Conn {
+func subscribe(t *testing.T, f *fixture, key string, header bool, query string) *stream {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -45,20 +50,30 @@ func subscribe(t *testing.T, f *fixture, key string, header bool, query string) 
 	require.Equal(t, "connection_ack", ack.Type)
 	require.NoError(t, wsjson.Write(ctx, conn, map[string]any{"id": "1", "type": "subscribe",
 		"payload": map[string]any{"query": query}}))
-	return conn
+	s := &stream{msgs: make(chan wsMessage, 64)}
+	go func() {
+		defer close(s.msgs)
+		for {
+			var m wsMessage
+			if err := wsjson.Read(context.Background(), conn, &m); err != nil {
+				return // closed at cleanup
+			}
+			s.msgs <- m
+		}
+	}()
+	return s
 }
 
-// next reads the next message within limit; ok is false on timeout.
-func next(t *testing.T, conn *websocket.Conn, limit time.Duration) (wsMessage, bool) {
+// next returns the next message within limit; ok is false when none came.
+func next(t *testing.T, s *stream, limit time.Duration) (wsMessage, bool) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), limit)
-	defer cancel()
-	var m wsMessage
-	if err := wsjson.Read(ctx, conn, &m); err != nil {
-		require.ErrorIs(t, err, context.DeadlineExceeded)
-		return m, false
+	select {
+	case m, ok := <-s.msgs:
+		require.True(t, ok, "the websocket closed")
+		return m, true
+	case <-time.After(limit):
+		return wsMessage{}, false
 	}
-	return m, true
 }
 
 // The subscription is registered asynchronously after "subscribe"; the

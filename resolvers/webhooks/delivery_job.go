@@ -149,6 +149,12 @@ func waitForEndpoint(d time.Duration) again { return again{run: true, waiting: t
 // attempt runs in the worker's transaction and says whether the job must
 // run again.
 func (d *Delivery) attempt(ctx context.Context, tx *store.Tenant, a DeliverArgs) (again, error) {
+	// A delivery whose turn has not come waits without taking the
+	// endpoint's lock, so the one whose turn it is finds the lock free.
+	behind, err := d.behindEarlier(ctx, tx, a.DeliveryID)
+	if err != nil || behind {
+		return waitForEndpoint(d.cfg.OrderWait), err
+	}
 	locked, err := tx.TryLock(ctx, "webhook_endpoint:"+a.EndpointID.String())
 	if err != nil || !locked {
 		return waitForEndpoint(d.cfg.OrderWait), err
@@ -220,6 +226,24 @@ func (d *Delivery) attempt(ctx context.Context, tx *store.Tenant, a DeliverArgs)
 	_, err = tx.Update(del).Column("status", "attempt_count", "last_status_code", "last_error", "next_attempt", "updated").
 		WherePK().Exec(ctx)
 	return next, err
+}
+
+// earlierPendingSQL is whether a first attempt must wait: an earlier
+// delivery to the same endpoint has not had its first attempt yet.
+const earlierPendingSQL = `EXISTS (SELECT 1 FROM webhook_deliveries AS e
+    WHERE e.merchant_id = d.merchant_id AND e.livemode = d.livemode AND e.endpoint_id = d.endpoint_id
+      AND e.status = 'pending' AND e.attempt_count = 0 AND e.seq < d.seq)`
+
+// behindEarlier reports whether the delivery, before its first attempt,
+// must let an earlier one to its endpoint go first (one statement, no lock).
+func (d *Delivery) behindEarlier(ctx context.Context, tx *store.Tenant, id uuid.UUID) (bool, error) {
+	var behind bool
+	err := tx.Select((*models.WebhookDelivery)(nil)).ColumnExpr(earlierPendingSQL).
+		Where("d.id = ?", id).Where("d.status = 'pending' AND d.attempt_count = 0").Scan(ctx, &behind)
+	if store.IsNoRows(err) {
+		return false, nil
+	}
+	return behind, err
 }
 
 // post makes one attempt: the signed POST of body (API-DECISIONS §5).
