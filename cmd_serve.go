@@ -21,6 +21,8 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/httpx"
 	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/internal/platform/ratelimit"
+	"github.com/frame-oss/payments-server/internal/platform/secrets"
+	"github.com/frame-oss/payments-server/resolvers/webhooks"
 )
 
 // shutdownGrace is how long in-flight requests get to finish on SIGTERM.
@@ -43,6 +45,10 @@ func serveCommand(args []string, stderr io.Writer) error {
 	}
 	credCache := auth.DefaultCacheConfig()
 	if err := credCache.RegisterFlags(fs, os.Getenv); err != nil {
+		return err
+	}
+	var deliveryCfg webhooks.DeliveryConfig
+	if err := registerDeliveryFlags(fs, os.Getenv, &deliveryCfg); err != nil {
 		return err
 	}
 	rateLimits := ratelimit.DefaultConfig()
@@ -85,7 +91,8 @@ func serveCommand(args []string, stderr io.Writer) error {
 	defer closeDB()
 
 	clk := clock.Real{}
-	jobsCfg, err := jobsConfig(db, clk, logger)
+	delivery := webhooks.NewDelivery(db, secrets.NewSource(db, os.Getenv(secrets.EnvVar)), clk, logger, deliveryCfg)
+	jobsCfg, err := jobsConfig(db, clk, logger, delivery)
 	if err != nil {
 		return err
 	}
@@ -102,6 +109,12 @@ func serveCommand(args []string, stderr io.Writer) error {
 			logger.Warn("jobs did not stop cleanly", "error", err)
 		}
 	}()
+
+	// The dispatcher moves queued webhook deliveries into jobs; it stops
+	// before the engine (deferred calls run last first).
+	dispatcher := delivery.Dispatcher(engine)
+	dispatcher.Start(ctx)
+	defer dispatcher.Stop()
 
 	o := appOptions(db, clk, logger)
 	gqlf.apply(&o)

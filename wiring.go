@@ -19,6 +19,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/ratelimit"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/resolvers"
+	"github.com/frame-oss/payments-server/resolvers/webhooks"
 )
 
 // appOptions is the production wiring of the server.
@@ -31,14 +32,18 @@ func appOptions(db *store.DB, clk clock.Clock, logger *slog.Logger) app.Options 
 }
 
 // jobsConfig is the production wiring of the job engine: the application's
-// periodic jobs (the engine adds its own).
-func jobsConfig(db *store.DB, clk clock.Clock, logger *slog.Logger) (jobs.Config, error) {
+// workers, queues and periodic jobs (the engine adds its own).
+func jobsConfig(db *store.DB, clk clock.Clock, logger *slog.Logger, delivery *webhooks.Delivery) (jobs.Config, error) {
 	workers := river.NewWorkers()
 	purgeRateLimits, err := ratelimit.AddPurgeJob(workers, db, clk, 0)
 	if err != nil {
 		return jobs.Config{}, err
 	}
-	return jobs.Config{Logger: logger, Clock: clk, Workers: workers,
+	queues, err := delivery.Register(workers)
+	if err != nil {
+		return jobs.Config{}, err
+	}
+	return jobs.Config{Logger: logger, Clock: clk, Workers: workers, Queues: queues,
 		PeriodicJobs: []*river.PeriodicJob{purgeRateLimits}}, nil
 }
 
@@ -78,4 +83,17 @@ func (g graphqlFlags) apply(o *app.Options) {
 			return graph.NewHandler(res, graph.Options{Logger: logger, DisableIntrospection: true})
 		}
 	}
+}
+
+// registerDeliveryFlags adds serve's webhook delivery settings to fs, each
+// defaulting to its environment variable when set (docs/operations.md).
+func registerDeliveryFlags(fs *flag.FlagSet, getenv func(string) string, c *webhooks.DeliveryConfig) error {
+	c.Timeout = webhooks.DefaultDeliveryTimeout
+	c.Workers = webhooks.DefaultDeliveryWorkers
+	f := flagenv.New(fs, getenv)
+	f.Duration(&c.Timeout, "webhook-timeout", "WEBHOOK_TIMEOUT", "how long one webhook delivery attempt may take")
+	f.Int(&c.Workers, "webhook-workers", "WEBHOOK_WORKERS", "webhook deliveries this process makes at once (each holds a database connection)")
+	f.Bool(&c.GuardSandbox, "webhook-guard-sandbox", "WEBHOOK_GUARD_SANDBOX",
+		"refuse loopback, private and link-local webhook destinations in the sandbox too")
+	return f.Err()
 }

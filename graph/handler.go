@@ -156,6 +156,7 @@ func NewHandler(res *resolvers.Resolver, opts Options) http.Handler {
 
 	srv := handler.New(generated.NewExecutableSchema(cfg))
 	srv.AddTransport(transport.Options{})
+	srv.AddTransport(websocketTransport(res))
 	srv.AddTransport(httpTransport{maxBody: opts.MaxBodyBytes})
 	queries := lru.New[*ast.QueryDocument](opts.QueryCacheSize)
 	srv.SetQueryCache(queries)
@@ -181,7 +182,7 @@ func NewHandler(res *resolvers.Resolver, opts Options) http.Handler {
 	srv.SetRecoverFunc(p.recoverPanic)
 	srv.AroundResponses(p.capErrors(opts.MaxErrors))
 
-	return loaders.Middleware(res.Loaders(), readIdempotencyKey(noStore(srv)))
+	return clearDeadlinesOnUpgrade(loaders.Middleware(res.Loaders(), readIdempotencyKey(noStore(srv))))
 }
 
 // noStore keeps responses, which carry tenant data, out of shared caches

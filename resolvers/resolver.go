@@ -7,14 +7,23 @@
 package resolvers
 
 import (
+	"context"
+
 	"github.com/frame-oss/payments-server/graph/loaders"
+	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/resolvers/areas"
 )
 
 // Resolver is the root of the GraphQL resolvers: the services they call.
 // (A named field, not embedded: root query fields such as `accounts` would
 // otherwise shadow the services of the same name.)
-type Resolver struct{ Svc areas.Services }
+type Resolver struct {
+	Svc areas.Services
+	// Authenticate resolves a credential sent in a websocket's
+	// connection_init payload (browsers cannot set headers on a websocket);
+	// nil accepts only the upgrade request's Authorization header.
+	Authenticate func(ctx context.Context, credential string) (*auth.Principal, error)
+}
 
 // loaderDecls are the dataloaders the resources declare (loader).
 var loaderDecls []func(r *Resolver, reg *loaders.Registry)

@@ -24,6 +24,7 @@ func Routes(r chi.Router, svc areas.Services) {
 	productRoutes(r, svc.Catalog)
 	paymentMethodRoutes(r, svc.Payments)
 	couponRoutes(r, svc.Catalog)
+	webhookEndpointRoutes(r, svc.Webhooks)
 }
 
 // requireCredential answers an anonymous request 401 before its body is

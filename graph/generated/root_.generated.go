@@ -38,6 +38,8 @@ type ResolverRoot interface {
 	ProductPhase() ProductPhaseResolver
 	PromotionCode() PromotionCodeResolver
 	Query() QueryResolver
+	Subscription() SubscriptionResolver
+	WebhookDelivery() WebhookDeliveryResolver
 }
 
 type DirectiveRoot struct {
@@ -260,6 +262,11 @@ type ComplexityRoot struct {
 		Object  func(childComplexity int) int
 	}
 
+	DeletedWebhookEndpoint struct {
+		Deleted func(childComplexity int) int
+		ID      func(childComplexity int) int
+	}
+
 	Discount struct {
 		Account                func(childComplexity int) int
 		AccountID              func(childComplexity int) int
@@ -363,17 +370,21 @@ type ComplexityRoot struct {
 		CreateProduct               func(childComplexity int, input models.ProductInput) int
 		CreateProductPhase          func(childComplexity int, productID string, input models.CreatePhaseInput) int
 		CreatePromotionCode         func(childComplexity int, input models.PromotionCodeInput) int
+		CreateWebhookEndpoint       func(childComplexity int, input models.CreateWebhookEndpointInput) int
 		DeleteBeneficialOwner       func(childComplexity int, accountID string, id string) int
 		DeleteCustomer              func(childComplexity int, id string) int
 		DeleteProduct               func(childComplexity int, id string) int
 		DeleteProductPhase          func(childComplexity int, productID string, id string) int
+		DeleteWebhookEndpoint       func(childComplexity int, id string) int
 		DetachPaymentMethod         func(childComplexity int, id string) int
 		DisableAccount              func(childComplexity int, id string) int
 		DisableCapability           func(childComplexity int, accountID string, name capability.Name) int
 		ReactivateCapability        func(childComplexity int, accountID string, name capability.Name) int
 		RequestCapabilities         func(childComplexity int, accountID string, capabilities []capability.Name) int
 		ResendBeneficialOwnerInvite func(childComplexity int, accountID string, id string) int
+		ResendEvent                 func(childComplexity int, id string, input *models.ResendEventInput) int
 		RestrictAccount             func(childComplexity int, id string) int
+		RotateWebhookSecret         func(childComplexity int, id string, input *models.RotateWebhookSecretInput) int
 		UnblockCustomer             func(childComplexity int, id string) int
 		UnrestrictAccount           func(childComplexity int, id string) int
 		UpdateAccount               func(childComplexity int, id string, input models.UpdateAccountInput) int
@@ -384,6 +395,7 @@ type ComplexityRoot struct {
 		UpdateProduct               func(childComplexity int, id string, input models.ProductInput) int
 		UpdateProductPhase          func(childComplexity int, productID string, id string, input models.UpdatePhaseInput) int
 		UpdatePromotionCode         func(childComplexity int, id string, input models.PromotionCodeInput) int
+		UpdateWebhookEndpoint       func(childComplexity int, id string, input models.UpdateWebhookEndpointInput) int
 	}
 
 	OnboardingBootstrap struct {
@@ -560,6 +572,10 @@ type ComplexityRoot struct {
 		PromotionCode         func(childComplexity int, id string) int
 		PromotionCodes        func(childComplexity int, first *int, after *string, filter *model.PromotionCodeFilter) int
 		ValidateDiscounts     func(childComplexity int, input models.ValidateDiscountsInput) int
+		WebhookDeliveries     func(childComplexity int, endpointID string, eventID *string, status *models.WebhookDeliveryStatus, first *int, after *string) int
+		WebhookDelivery       func(childComplexity int, id string) int
+		WebhookEndpoint       func(childComplexity int, id string) int
+		WebhookEndpoints      func(childComplexity int, first *int, after *string) int
 	}
 
 	Recurring struct {
@@ -580,6 +596,10 @@ type ComplexityRoot struct {
 		Status       func(childComplexity int) int
 	}
 
+	Subscription struct {
+		Events func(childComplexity int, types []string) int
+	}
+
 	TermsOfService struct {
 		Accepted   func(childComplexity int) int
 		AcceptedAt func(childComplexity int) int
@@ -593,6 +613,65 @@ type ComplexityRoot struct {
 		DynamicLast4 func(childComplexity int) int
 		SingleUse    func(childComplexity int) int
 		Type         func(childComplexity int) int
+	}
+
+	WebhookAttempt struct {
+		Attempt         func(childComplexity int) int
+		Created         func(childComplexity int) int
+		Error           func(childComplexity int) int
+		ID              func(childComplexity int) int
+		LatencyMS       func(childComplexity int) int
+		ResponseExcerpt func(childComplexity int) int
+		StatusCode      func(childComplexity int) int
+		URL             func(childComplexity int) int
+	}
+
+	WebhookDelivery struct {
+		AttemptCount   func(childComplexity int) int
+		Attempts       func(childComplexity int) int
+		Created        func(childComplexity int) int
+		Endpoint       func(childComplexity int) int
+		Event          func(childComplexity int) int
+		EventType      func(childComplexity int) int
+		ID             func(childComplexity int) int
+		LastError      func(childComplexity int) int
+		LastStatusCode func(childComplexity int) int
+		Livemode       func(childComplexity int) int
+		NextAttempt    func(childComplexity int) int
+		Status         func(childComplexity int) int
+		Updated        func(childComplexity int) int
+	}
+
+	WebhookDeliveryConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	WebhookDeliveryEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	WebhookEndpoint struct {
+		Created     func(childComplexity int) int
+		Description func(childComplexity int) int
+		EventCodes  func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Livemode    func(childComplexity int) int
+		Secret      func(childComplexity int) int
+		Status      func(childComplexity int) int
+		URL         func(childComplexity int) int
+		Updated     func(childComplexity int) int
+	}
+
+	WebhookEndpointConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	WebhookEndpointEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
 	}
 }
 
@@ -1566,6 +1645,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Deleted.Object(childComplexity), true
 
+	case "DeletedWebhookEndpoint.deleted":
+		if e.ComplexityRoot.DeletedWebhookEndpoint.Deleted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeletedWebhookEndpoint.Deleted(childComplexity), true
+	case "DeletedWebhookEndpoint.id":
+		if e.ComplexityRoot.DeletedWebhookEndpoint.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeletedWebhookEndpoint.ID(childComplexity), true
+
 	case "Discount.account":
 		if e.ComplexityRoot.Discount.Account == nil {
 			break
@@ -2066,6 +2158,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreatePromotionCode(childComplexity, args["input"].(models.PromotionCodeInput)), true
+	case "Mutation.createWebhookEndpoint":
+		if e.ComplexityRoot.Mutation.CreateWebhookEndpoint == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createWebhookEndpoint_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateWebhookEndpoint(childComplexity, args["input"].(models.CreateWebhookEndpointInput)), true
 	case "Mutation.deleteBeneficialOwner":
 		if e.ComplexityRoot.Mutation.DeleteBeneficialOwner == nil {
 			break
@@ -2110,6 +2213,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteProductPhase(childComplexity, args["productId"].(string), args["id"].(string)), true
+	case "Mutation.deleteWebhookEndpoint":
+		if e.ComplexityRoot.Mutation.DeleteWebhookEndpoint == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteWebhookEndpoint_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteWebhookEndpoint(childComplexity, args["id"].(string)), true
 	case "Mutation.detachPaymentMethod":
 		if e.ComplexityRoot.Mutation.DetachPaymentMethod == nil {
 			break
@@ -2176,6 +2290,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ResendBeneficialOwnerInvite(childComplexity, args["accountId"].(string), args["id"].(string)), true
+	case "Mutation.resendEvent":
+		if e.ComplexityRoot.Mutation.ResendEvent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_resendEvent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ResendEvent(childComplexity, args["id"].(string), args["input"].(*models.ResendEventInput)), true
 	case "Mutation.restrictAccount":
 		if e.ComplexityRoot.Mutation.RestrictAccount == nil {
 			break
@@ -2187,6 +2312,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RestrictAccount(childComplexity, args["id"].(string)), true
+	case "Mutation.rotateWebhookSecret":
+		if e.ComplexityRoot.Mutation.RotateWebhookSecret == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_rotateWebhookSecret_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RotateWebhookSecret(childComplexity, args["id"].(string), args["input"].(*models.RotateWebhookSecretInput)), true
 	case "Mutation.unblockCustomer":
 		if e.ComplexityRoot.Mutation.UnblockCustomer == nil {
 			break
@@ -2297,6 +2433,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdatePromotionCode(childComplexity, args["id"].(string), args["input"].(models.PromotionCodeInput)), true
+	case "Mutation.updateWebhookEndpoint":
+		if e.ComplexityRoot.Mutation.UpdateWebhookEndpoint == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateWebhookEndpoint_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateWebhookEndpoint(childComplexity, args["id"].(string), args["input"].(models.UpdateWebhookEndpointInput)), true
 
 	case "OnboardingBootstrap.account":
 		if e.ComplexityRoot.OnboardingBootstrap.Account == nil {
@@ -3190,6 +3337,50 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.ValidateDiscounts(childComplexity, args["input"].(models.ValidateDiscountsInput)), true
+	case "Query.webhookDeliveries":
+		if e.ComplexityRoot.Query.WebhookDeliveries == nil {
+			break
+		}
+
+		args, err := ec.field_Query_webhookDeliveries_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.WebhookDeliveries(childComplexity, args["endpointId"].(string), args["eventId"].(*string), args["status"].(*models.WebhookDeliveryStatus), args["first"].(*int), args["after"].(*string)), true
+	case "Query.webhookDelivery":
+		if e.ComplexityRoot.Query.WebhookDelivery == nil {
+			break
+		}
+
+		args, err := ec.field_Query_webhookDelivery_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.WebhookDelivery(childComplexity, args["id"].(string)), true
+	case "Query.webhookEndpoint":
+		if e.ComplexityRoot.Query.WebhookEndpoint == nil {
+			break
+		}
+
+		args, err := ec.field_Query_webhookEndpoint_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.WebhookEndpoint(childComplexity, args["id"].(string)), true
+	case "Query.webhookEndpoints":
+		if e.ComplexityRoot.Query.WebhookEndpoints == nil {
+			break
+		}
+
+		args, err := ec.field_Query_webhookEndpoints_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.WebhookEndpoints(childComplexity, args["first"].(*int), args["after"].(*string)), true
 
 	case "Recurring.interval":
 		if e.ComplexityRoot.Recurring.Interval == nil {
@@ -3248,6 +3439,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Step.Status(childComplexity), true
 
+	case "Subscription.events":
+		if e.ComplexityRoot.Subscription.Events == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_events_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.Events(childComplexity, args["types"].([]string)), true
+
 	case "TermsOfService.accepted":
 		if e.ComplexityRoot.TermsOfService.Accepted == nil {
 			break
@@ -3304,6 +3507,241 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.WalletDetails.Type(childComplexity), true
 
+	case "WebhookAttempt.attempt":
+		if e.ComplexityRoot.WebhookAttempt.Attempt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookAttempt.Attempt(childComplexity), true
+	case "WebhookAttempt.created":
+		if e.ComplexityRoot.WebhookAttempt.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookAttempt.Created(childComplexity), true
+	case "WebhookAttempt.error":
+		if e.ComplexityRoot.WebhookAttempt.Error == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookAttempt.Error(childComplexity), true
+	case "WebhookAttempt.id":
+		if e.ComplexityRoot.WebhookAttempt.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookAttempt.ID(childComplexity), true
+	case "WebhookAttempt.latencyMs":
+		if e.ComplexityRoot.WebhookAttempt.LatencyMS == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookAttempt.LatencyMS(childComplexity), true
+	case "WebhookAttempt.responseExcerpt":
+		if e.ComplexityRoot.WebhookAttempt.ResponseExcerpt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookAttempt.ResponseExcerpt(childComplexity), true
+	case "WebhookAttempt.statusCode":
+		if e.ComplexityRoot.WebhookAttempt.StatusCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookAttempt.StatusCode(childComplexity), true
+	case "WebhookAttempt.url":
+		if e.ComplexityRoot.WebhookAttempt.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookAttempt.URL(childComplexity), true
+
+	case "WebhookDelivery.attemptCount":
+		if e.ComplexityRoot.WebhookDelivery.AttemptCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.AttemptCount(childComplexity), true
+	case "WebhookDelivery.attempts":
+		if e.ComplexityRoot.WebhookDelivery.Attempts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.Attempts(childComplexity), true
+	case "WebhookDelivery.created":
+		if e.ComplexityRoot.WebhookDelivery.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.Created(childComplexity), true
+	case "WebhookDelivery.endpoint":
+		if e.ComplexityRoot.WebhookDelivery.Endpoint == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.Endpoint(childComplexity), true
+	case "WebhookDelivery.event":
+		if e.ComplexityRoot.WebhookDelivery.Event == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.Event(childComplexity), true
+	case "WebhookDelivery.eventType":
+		if e.ComplexityRoot.WebhookDelivery.EventType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.EventType(childComplexity), true
+	case "WebhookDelivery.id":
+		if e.ComplexityRoot.WebhookDelivery.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.ID(childComplexity), true
+	case "WebhookDelivery.lastError":
+		if e.ComplexityRoot.WebhookDelivery.LastError == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.LastError(childComplexity), true
+	case "WebhookDelivery.lastStatusCode":
+		if e.ComplexityRoot.WebhookDelivery.LastStatusCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.LastStatusCode(childComplexity), true
+	case "WebhookDelivery.livemode":
+		if e.ComplexityRoot.WebhookDelivery.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.Livemode(childComplexity), true
+	case "WebhookDelivery.nextAttempt":
+		if e.ComplexityRoot.WebhookDelivery.NextAttempt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.NextAttempt(childComplexity), true
+	case "WebhookDelivery.status":
+		if e.ComplexityRoot.WebhookDelivery.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.Status(childComplexity), true
+	case "WebhookDelivery.updated":
+		if e.ComplexityRoot.WebhookDelivery.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDelivery.Updated(childComplexity), true
+
+	case "WebhookDeliveryConnection.edges":
+		if e.ComplexityRoot.WebhookDeliveryConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDeliveryConnection.Edges(childComplexity), true
+	case "WebhookDeliveryConnection.pageInfo":
+		if e.ComplexityRoot.WebhookDeliveryConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDeliveryConnection.PageInfo(childComplexity), true
+
+	case "WebhookDeliveryEdge.cursor":
+		if e.ComplexityRoot.WebhookDeliveryEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDeliveryEdge.Cursor(childComplexity), true
+	case "WebhookDeliveryEdge.node":
+		if e.ComplexityRoot.WebhookDeliveryEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookDeliveryEdge.Node(childComplexity), true
+
+	case "WebhookEndpoint.created":
+		if e.ComplexityRoot.WebhookEndpoint.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEndpoint.Created(childComplexity), true
+	case "WebhookEndpoint.description":
+		if e.ComplexityRoot.WebhookEndpoint.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEndpoint.Description(childComplexity), true
+	case "WebhookEndpoint.eventCodes":
+		if e.ComplexityRoot.WebhookEndpoint.EventCodes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEndpoint.EventCodes(childComplexity), true
+	case "WebhookEndpoint.id":
+		if e.ComplexityRoot.WebhookEndpoint.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEndpoint.ID(childComplexity), true
+	case "WebhookEndpoint.livemode":
+		if e.ComplexityRoot.WebhookEndpoint.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEndpoint.Livemode(childComplexity), true
+	case "WebhookEndpoint.secret":
+		if e.ComplexityRoot.WebhookEndpoint.Secret == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEndpoint.Secret(childComplexity), true
+	case "WebhookEndpoint.status":
+		if e.ComplexityRoot.WebhookEndpoint.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEndpoint.Status(childComplexity), true
+	case "WebhookEndpoint.url":
+		if e.ComplexityRoot.WebhookEndpoint.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEndpoint.URL(childComplexity), true
+	case "WebhookEndpoint.updated":
+		if e.ComplexityRoot.WebhookEndpoint.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEndpoint.Updated(childComplexity), true
+
+	case "WebhookEndpointConnection.edges":
+		if e.ComplexityRoot.WebhookEndpointConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEndpointConnection.Edges(childComplexity), true
+	case "WebhookEndpointConnection.pageInfo":
+		if e.ComplexityRoot.WebhookEndpointConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEndpointConnection.PageInfo(childComplexity), true
+
+	case "WebhookEndpointEdge.cursor":
+		if e.ComplexityRoot.WebhookEndpointEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEndpointEdge.Cursor(childComplexity), true
+	case "WebhookEndpointEdge.node":
+		if e.ComplexityRoot.WebhookEndpointEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEndpointEdge.Node(childComplexity), true
+
 	}
 	return 0, false
 }
@@ -3325,6 +3763,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreateOnboardingSessionInput,
 		ec.unmarshalInputCreatePaymentMethodInput,
 		ec.unmarshalInputCreatePhaseInput,
+		ec.unmarshalInputCreateWebhookEndpointInput,
 		ec.unmarshalInputCustomerFilter,
 		ec.unmarshalInputDiscountFilter,
 		ec.unmarshalInputIdentityVerificationFilter,
@@ -3337,6 +3776,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputProfileInput,
 		ec.unmarshalInputPromotionCodeFilter,
 		ec.unmarshalInputPromotionCodeInput,
+		ec.unmarshalInputResendEventInput,
+		ec.unmarshalInputRotateWebhookSecretInput,
 		ec.unmarshalInputTermsOfServiceInput,
 		ec.unmarshalInputUpdateAccountInput,
 		ec.unmarshalInputUpdateBeneficialOwnerInput,
@@ -3344,6 +3785,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputUpdateCustomerInput,
 		ec.unmarshalInputUpdatePaymentMethodInput,
 		ec.unmarshalInputUpdatePhaseInput,
+		ec.unmarshalInputUpdateWebhookEndpointInput,
 		ec.unmarshalInputValidateDiscountsInput,
 		ec.unmarshalInputWalletInput,
 	)
@@ -3389,6 +3831,23 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			ctx = graphql.WithUnmarshalerMap(ctx, inputUnmarshalMap)
 			data := ec._Mutation(ctx, opCtx.Operation.SelectionSet)
 			var buf bytes.Buffer
+			data.MarshalGQL(&buf)
+
+			return &graphql.Response{
+				Data: buf.Bytes(),
+			}
+		}
+	case ast.Subscription:
+		next := ec._Subscription(ctx, opCtx.Operation.SelectionSet)
+
+		var buf bytes.Buffer
+		return func(ctx context.Context) *graphql.Response {
+			buf.Reset()
+			data := next(ctx)
+
+			if data == nil {
+				return nil
+			}
 			data.MarshalGQL(&buf)
 
 			return &graphql.Response{
@@ -4221,6 +4680,19 @@ extend type Mutation {
   unblockCustomer(id: ID!): Customer!
 }
 `, BuiltIn: false},
+	{Name: "../schema/event_stream.graphqls", Input: `# The live event stream (docs/webhooks.md, "Live events"): over the
+# graphql-transport-ws (or graphql-ws) websocket protocol at /graphql.
+
+type Subscription {
+  """
+  The merchant's new events, as they commit, optionally of some types only.
+  Events committed after the subscription is acknowledged are all streamed;
+  a client that falls far behind is disconnected and should refetch with
+  ` + "`" + `events` + "`" + `.
+  """
+  events(types: [String!]): Event!
+}
+`, BuiltIn: false},
 	{Name: "../schema/events.graphqls", Input: `# Events (API-DECISIONS §5).
 
 type Event implements Node {
@@ -4649,6 +5121,133 @@ extend type Mutation {
   updateProductPhase(productId: ID!, id: ID!, input: UpdatePhaseInput!): ProductPhase!
   bulkUpdateProductPhases(productId: ID!, phases: [UpdatePhaseInput!]!): BulkUpdatePhasesPayload!
   deleteProductPhase(productId: ID!, id: ID!): Boolean!
+}
+`, BuiltIn: false},
+	{Name: "../schema/webhooks.graphqls", Input: `# Webhook endpoints and deliveries (API-DECISIONS §5, docs/webhooks.md).
+
+enum WebhookEndpointStatus {
+  ACTIVE
+  DISABLED
+}
+
+enum WebhookDeliveryStatus {
+  PENDING
+  SUCCEEDED
+  FAILED
+}
+
+"Where the merchant receives events."
+type WebhookEndpoint implements Node {
+  id: ID!
+  url: String!
+  status: WebhookEndpointStatus!
+  description: String
+  "Event types delivered (docs/webhooks.md); ` + "`" + `*` + "`" + ` is every type."
+  eventCodes: [String!]!
+  "The signing secret: only in the answers of createWebhookEndpoint and rotateWebhookSecret."
+  secret: String
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+type WebhookEndpointConnection {
+  edges: [WebhookEndpointEdge!]!
+  pageInfo: PageInfo!
+}
+
+type WebhookEndpointEdge {
+  cursor: String!
+  node: WebhookEndpoint!
+}
+
+"One event on its way to one endpoint, with every attempt made."
+type WebhookDelivery implements Node {
+  id: ID!
+  "Null once the endpoint is deleted."
+  endpoint: WebhookEndpoint
+  event: Event!
+  eventType: String!
+  status: WebhookDeliveryStatus!
+  attemptCount: Int!
+  lastStatusCode: Int
+  lastError: String
+  "When the next attempt is due; null once the delivery is done."
+  nextAttempt: DateTime
+  attempts: [WebhookAttempt!]!
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+"One POST of a delivery."
+type WebhookAttempt {
+  id: ID!
+  attempt: Int!
+  url: String!
+  "Null when no answer came (timeout, refused destination, connection error)."
+  statusCode: Int
+  error: String
+  latencyMs: Int!
+  "The start of the answer's body (at most 1 KiB)."
+  responseExcerpt: String
+  created: DateTime!
+}
+
+type WebhookDeliveryConnection {
+  edges: [WebhookDeliveryEdge!]!
+  pageInfo: PageInfo!
+}
+
+type WebhookDeliveryEdge {
+  cursor: String!
+  node: WebhookDelivery!
+}
+
+type DeletedWebhookEndpoint {
+  id: ID!
+  deleted: Boolean!
+}
+
+input CreateWebhookEndpointInput {
+  url: String!
+  eventCodes: [String!]!
+  description: String
+}
+
+input UpdateWebhookEndpointInput {
+  url: String
+  eventCodes: [String!]
+  description: String
+  status: WebhookEndpointStatus
+}
+
+input RotateWebhookSecretInput {
+  "How long the replaced secret keeps signing (seconds; default 86400, at most 604800)."
+  gracePeriodSeconds: Int
+}
+
+input ResendEventInput {
+  "Resend to this endpoint only, whatever its subscriptions."
+  webhookEndpointId: ID
+}
+
+extend type Query {
+  webhookEndpoint(id: ID!): WebhookEndpoint
+  "Webhook endpoints, newest first."
+  webhookEndpoints(first: Int = 10, after: String): WebhookEndpointConnection!
+  webhookDelivery(id: ID!): WebhookDelivery
+  "The deliveries to one endpoint, newest first, optionally of one event or status."
+  webhookDeliveries(endpointId: ID!, eventId: ID, status: WebhookDeliveryStatus, first: Int = 10, after: String): WebhookDeliveryConnection!
+}
+
+extend type Mutation {
+  createWebhookEndpoint(input: CreateWebhookEndpointInput!): WebhookEndpoint!
+  updateWebhookEndpoint(id: ID!, input: UpdateWebhookEndpointInput!): WebhookEndpoint!
+  deleteWebhookEndpoint(id: ID!): DeletedWebhookEndpoint!
+  rotateWebhookSecret(id: ID!, input: RotateWebhookSecretInput): WebhookEndpoint!
+  "Delivers an event again: a new delivery per endpoint."
+  resendEvent(id: ID!, input: ResendEventInput): Event!
 }
 `, BuiltIn: false},
 }
@@ -5088,6 +5687,16 @@ func (ec *executionContext) childFields_Deleted(ctx context.Context, field graph
 		return ec.fieldContext_Deleted_deleted(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Deleted", field.Name)
+}
+
+func (ec *executionContext) childFields_DeletedWebhookEndpoint(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_DeletedWebhookEndpoint_id(ctx, field)
+	case "deleted":
+		return ec.fieldContext_DeletedWebhookEndpoint_deleted(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DeletedWebhookEndpoint", field.Name)
 }
 
 func (ec *executionContext) childFields_Discount(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -5622,6 +6231,124 @@ func (ec *executionContext) childFields_WalletDetails(ctx context.Context, field
 		return ec.fieldContext_WalletDetails_consumed(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type WalletDetails", field.Name)
+}
+
+func (ec *executionContext) childFields_WebhookAttempt(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_WebhookAttempt_id(ctx, field)
+	case "attempt":
+		return ec.fieldContext_WebhookAttempt_attempt(ctx, field)
+	case "url":
+		return ec.fieldContext_WebhookAttempt_url(ctx, field)
+	case "statusCode":
+		return ec.fieldContext_WebhookAttempt_statusCode(ctx, field)
+	case "error":
+		return ec.fieldContext_WebhookAttempt_error(ctx, field)
+	case "latencyMs":
+		return ec.fieldContext_WebhookAttempt_latencyMs(ctx, field)
+	case "responseExcerpt":
+		return ec.fieldContext_WebhookAttempt_responseExcerpt(ctx, field)
+	case "created":
+		return ec.fieldContext_WebhookAttempt_created(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WebhookAttempt", field.Name)
+}
+
+func (ec *executionContext) childFields_WebhookDelivery(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_WebhookDelivery_id(ctx, field)
+	case "endpoint":
+		return ec.fieldContext_WebhookDelivery_endpoint(ctx, field)
+	case "event":
+		return ec.fieldContext_WebhookDelivery_event(ctx, field)
+	case "eventType":
+		return ec.fieldContext_WebhookDelivery_eventType(ctx, field)
+	case "status":
+		return ec.fieldContext_WebhookDelivery_status(ctx, field)
+	case "attemptCount":
+		return ec.fieldContext_WebhookDelivery_attemptCount(ctx, field)
+	case "lastStatusCode":
+		return ec.fieldContext_WebhookDelivery_lastStatusCode(ctx, field)
+	case "lastError":
+		return ec.fieldContext_WebhookDelivery_lastError(ctx, field)
+	case "nextAttempt":
+		return ec.fieldContext_WebhookDelivery_nextAttempt(ctx, field)
+	case "attempts":
+		return ec.fieldContext_WebhookDelivery_attempts(ctx, field)
+	case "livemode":
+		return ec.fieldContext_WebhookDelivery_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_WebhookDelivery_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_WebhookDelivery_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WebhookDelivery", field.Name)
+}
+
+func (ec *executionContext) childFields_WebhookDeliveryConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_WebhookDeliveryConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_WebhookDeliveryConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WebhookDeliveryConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_WebhookDeliveryEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_WebhookDeliveryEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_WebhookDeliveryEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WebhookDeliveryEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_WebhookEndpoint(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_WebhookEndpoint_id(ctx, field)
+	case "url":
+		return ec.fieldContext_WebhookEndpoint_url(ctx, field)
+	case "status":
+		return ec.fieldContext_WebhookEndpoint_status(ctx, field)
+	case "description":
+		return ec.fieldContext_WebhookEndpoint_description(ctx, field)
+	case "eventCodes":
+		return ec.fieldContext_WebhookEndpoint_eventCodes(ctx, field)
+	case "secret":
+		return ec.fieldContext_WebhookEndpoint_secret(ctx, field)
+	case "livemode":
+		return ec.fieldContext_WebhookEndpoint_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_WebhookEndpoint_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_WebhookEndpoint_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WebhookEndpoint", field.Name)
+}
+
+func (ec *executionContext) childFields_WebhookEndpointConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_WebhookEndpointConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_WebhookEndpointConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WebhookEndpointConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_WebhookEndpointEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_WebhookEndpointEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_WebhookEndpointEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WebhookEndpointEdge", field.Name)
 }
 
 func (ec *executionContext) childFields___Directive(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -176,3 +176,23 @@ type PromotionCodeFilter struct {
 	Active               *bool   `json:"active,omitempty"`
 	FirstTimeTransaction *bool   `json:"firstTimeTransaction,omitempty"`
 }
+
+type WebhookDeliveryConnection struct {
+	Edges    []*WebhookDeliveryEdge `json:"edges"`
+	PageInfo *PageInfo              `json:"pageInfo"`
+}
+
+type WebhookDeliveryEdge struct {
+	Cursor string                  `json:"cursor"`
+	Node   *models.WebhookDelivery `json:"node"`
+}
+
+type WebhookEndpointConnection struct {
+	Edges    []*WebhookEndpointEdge `json:"edges"`
+	PageInfo *PageInfo              `json:"pageInfo"`
+}
+
+type WebhookEndpointEdge struct {
+	Cursor string                  `json:"cursor"`
+	Node   *models.WebhookEndpoint `json:"node"`
+}

@@ -81,8 +81,11 @@ type App struct {
 }
 
 // Close stops what New started in the background (the credential cache's
-// listener). Call it before closing the database.
-func (a *App) Close() { a.Credentials.Close() }
+// listener, the event stream's). Call it before closing the database.
+func (a *App) Close() {
+	a.Credentials.Close()
+	a.Services.Webhooks.Close()
+}
 
 // New assembles the server.
 func New(o Options) *App {
@@ -124,7 +127,7 @@ func New(o Options) *App {
 	r.Group(func(r chi.Router) {
 		r.Use(authenticate(authn), ratelimit.New(o.DB, o.Clock, o.RateLimits, o.Logger).Middleware(rest.WriteError))
 		if o.GraphQL != nil {
-			r.Handle("/graphql", o.GraphQL(&resolvers.Resolver{Svc: svc}, o.Logger))
+			r.Handle("/graphql", o.GraphQL(&resolvers.Resolver{Svc: svc, Authenticate: authn.Authenticate}, o.Logger))
 		}
 		rest.Routes(r, svc)
 	})

@@ -33,6 +33,8 @@ type Env struct {
 	App      *app.App
 	Services areas.Services
 	Server   *httptest.Server
+	// URL is the test database's: a second server process would open it.
+	URL string
 
 	// Jobs is the server's job engine: operations enqueue on it, and it
 	// works the jobs once StartJobs has started it.
@@ -60,7 +62,8 @@ var GraphQLHandler = defaultGraphQL
 func New(t testing.TB, opts ...Option) *Env {
 	t.Helper()
 	ctx := context.Background()
-	db, err := store.Open(ctx, NewDatabaseURL(t), 8)
+	url := NewDatabaseURL(t)
+	db, err := store.Open(ctx, url, 8)
 	if err != nil {
 		t.Fatalf("testenv: open database: %v", err)
 	}
@@ -81,7 +84,8 @@ func New(t testing.TB, opts ...Option) *Env {
 	a := app.New(o)
 	srv := httptest.NewServer(a.Handler)
 	t.Cleanup(srv.Close)
-	e := &Env{T: t, DB: db, Clock: clk, App: a, Services: a.Services, Server: srv, Jobs: engine}
+	t.Cleanup(a.Close)
+	e := &Env{T: t, DB: db, Clock: clk, App: a, Services: a.Services, Server: srv, Jobs: engine, URL: url}
 	e.Merchant, e.Keys = e.NewMerchant(auth.NewMerchant{Name: "Test Platform"})
 	return e
 }

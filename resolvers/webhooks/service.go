@@ -1,12 +1,36 @@
 // Package webhooks is the events-and-webhooks area of the operation layer:
-// the event log every write appends to (and, as they are built, webhook
-// endpoints and deliveries).
+// the event log every write appends to, webhook endpoints, and the delivery
+// of events to them (signed POSTs run as River jobs, every attempt
+// recorded). docs/webhooks.md describes it for integrators.
 package webhooks
 
-import "github.com/frame-oss/payments-server/resolvers/op"
+import (
+	"context"
+	"net"
+	"net/netip"
+	"sync"
+
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// Resolver looks up the addresses of a host (net.DefaultResolver). Tests
+// and the operator can replace it.
+type Resolver interface {
+	LookupNetIP(ctx context.Context, network, host string) ([]netip.Addr, error)
+}
 
 // Service runs the area's operations.
-type Service struct{ *op.Kit }
+type Service struct {
+	*op.Kit
+	resolver Resolver
+
+	hubMu  sync.Mutex
+	stream *eventHub // started by the first subscriber
+}
 
 // New returns the area's service over kit.
-func New(kit *op.Kit) *Service { return &Service{Kit: kit} }
+func New(kit *op.Kit) *Service { return &Service{Kit: kit, resolver: net.DefaultResolver} }
+
+// UseResolver replaces the resolver that checks endpoint hosts at create
+// and update (tests; an operator's own DNS).
+func (s *Service) UseResolver(r Resolver) { s.resolver = r }

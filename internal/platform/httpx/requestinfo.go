@@ -70,3 +70,11 @@ func remoteIP(addr string) string {
 	}
 	return addr
 }
+
+// DetachInfo returns ctx with its own copy of the request's info, for work
+// that outlives the request's log line (a websocket taken over from it):
+// what that work notes later no longer races with the line being written.
+func DetachInfo(ctx context.Context) context.Context {
+	ri := *Info(ctx)
+	return context.WithValue(ctx, infoKey{}, &ri)
+}

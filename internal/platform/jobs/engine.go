@@ -44,6 +44,12 @@ type Config struct {
 	// adds the engine's own workers to it, so a bundle serves one Engine.
 	Workers *river.Workers
 
+	// Queues are the caller's own queues, by name, with how many of their
+	// jobs this process works at once (beside the default queue's
+	// MaxWorkers). A queue of its own keeps slow work, such as HTTP calls to
+	// webhook receivers, from taking every worker.
+	Queues map[string]int
+
 	// PeriodicJobs are the caller's recurring jobs (river.NewPeriodicJob);
 	// each one's worker must be in Workers. Only River's elected leader
 	// enqueues them, so they run once per interval across all processes.
@@ -82,9 +88,13 @@ func New(pool *pgxpool.Pool, cfg Config) (*Engine, error) {
 	}
 	periodic := append([]*river.PeriodicJob{purgeIdempotencyKeysPeriodic(purgeEvery)}, cfg.PeriodicJobs...)
 
+	queues := map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: maxWorkers}}
+	for name, n := range cfg.Queues {
+		queues[name] = river.QueueConfig{MaxWorkers: max(n, 1)}
+	}
 	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
 		Logger:       quietLogger(cfg.Logger),
-		Queues:       map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: maxWorkers}},
+		Queues:       queues,
 		Workers:      workers,
 		PeriodicJobs: periodic,
 	})
@@ -135,4 +145,16 @@ func (e *Engine) InsertTx(ctx context.Context, tx pgx.Tx, args river.JobArgs, op
 		return nil, fmt.Errorf("jobs: insert %s: %w", args.Kind(), err)
 	}
 	return res, nil
+}
+
+// InsertManyTx enqueues many jobs in the caller's transaction in one
+// statement, like InsertTx.
+func (e *Engine) InsertManyTx(ctx context.Context, tx pgx.Tx, params []river.InsertManyParams) error {
+	if len(params) == 0 {
+		return nil
+	}
+	if _, err := e.client.InsertManyTx(ctx, tx, params); err != nil {
+		return fmt.Errorf("jobs: insert %d jobs: %w", len(params), err)
+	}
+	return nil
 }

@@ -86,6 +86,16 @@ func (t *Tenant) TryLock(ctx context.Context, name string) (bool, error) {
 	return ok, err
 }
 
+// Lock takes a transaction-scoped advisory lock named name within the
+// tenant, waiting for it: writes that must see each other's effects (a
+// count against a limit) run one after the other. Like TryLock, call it
+// only from Tx.
+func (t *Tenant) Lock(ctx context.Context, name string) error {
+	_, err := t.idb.NewRaw("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))",
+		t.scope.MerchantID.String()+"|"+strconv.FormatBool(t.scope.Livemode)+"|"+name).Exec(ctx)
+	return err
+}
+
 // Tx runs fn in one transaction bound to scope: the change and the events it
 // emits commit together or not at all.
 //

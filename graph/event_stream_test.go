@@ -1,0 +1,154 @@
+package graph_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/coder/websocket/wsjson"
+	"github.com/stretchr/testify/require"
+
+	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/internal/testenv"
+)
+
+// wsMessage is a graphql-transport-ws message.
+type wsMessage struct {
+	ID      string          `json:"id,omitempty"`
+	Type    string          `json:"type"`
+	Payload json.RawMessage `json:"payload,omitempty"`
+}
+
+// stream is a subscription's websocket; one goroutine reads it (a read
+// whose context ends closes a coder/websocket connection, so reads are
+// never given a short deadline) and next waits on what it read.
+type stream struct{ msgs chan wsMessage }
+
+// subscribe opens a websocket to /graphql, authenticates (header, or the
+// connection_init payload when header is false) and subscribes to query.
+func subscribe(t *testing.T, f *fixture, key string, header bool, query string) *stream {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	opts := &websocket.DialOptions{Subprotocols: []string{"graphql-transport-ws"}, HTTPHeader: http.Header{}}
+	init := map[string]any{}
+	if header {
+		opts.HTTPHeader.Set("Authorization", "Bearer "+key)
+	} else {
+		init["Authorization"] = "Bearer " + key
+	}
+	conn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(f.env.Server.URL, "http")+"/graphql", opts)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = conn.CloseNow() })
+	require.NoError(t, wsjson.Write(ctx, conn, map[string]any{"type": "connection_init", "payload": init}))
+	var ack wsMessage
+	require.NoError(t, wsjson.Read(ctx, conn, &ack))
+	require.Equal(t, "connection_ack", ack.Type)
+	require.NoError(t, wsjson.Write(ctx, conn, map[string]any{"id": "1", "type": "subscribe",
+		"payload": map[string]any{"query": query}}))
+	s := &stream{msgs: make(chan wsMessage, 64)}
+	go func() {
+		defer close(s.msgs)
+		for {
+			var m wsMessage
+			if err := wsjson.Read(context.Background(), conn, &m); err != nil {
+				return // closed at cleanup
+			}
+			s.msgs <- m
+		}
+	}()
+	return s
+}
+
+// next returns the next message within limit; ok is false when none came.
+func next(t *testing.T, s *stream, limit time.Duration) (wsMessage, bool) {
+	t.Helper()
+	select {
+	case m, ok := <-s.msgs:
+		require.True(t, ok, "the websocket closed")
+		return m, true
+	case <-time.After(limit):
+		return wsMessage{}, false
+	}
+}
+
+// The subscription is registered asynchronously after "subscribe"; the
+// test writes through REST until the stream answers, then checks that what
+// arrived is one of the REST writes' events.
+func TestEventSubscriptionStreamsARESTWrite(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	conn := subscribe(t, f, f.env.Keys.Sandbox.Secret, true,
+		`subscription { events(types: ["account.created"]) { id type livemode data } }`)
+
+	created := map[string]bool{}
+	var m wsMessage
+	for i := 0; ; i++ {
+		require.Less(t, i, 50, "no event arrived")
+		a := f.sk.CreateAccount(testenv.Individual())
+		created[a["id"].(string)] = true
+		f.sk.Patch("/v1/accounts/"+a["id"].(string), map[string]any{"metadata": map[string]any{"k": "v"}}) // filtered out
+		var ok bool
+		if m, ok = next(t, conn, 300*time.Millisecond); ok {
+			break
+		}
+	}
+	require.Equal(t, "next", m.Type, string(m.Payload))
+	require.Equal(t, "1", m.ID)
+	var payload struct {
+		Data struct {
+			Events struct {
+				ID       string
+				Type     string
+				Livemode bool
+				Data     struct{ Object map[string]any }
+			}
+		}
+	}
+	require.NoError(t, json.Unmarshal(m.Payload, &payload))
+	ev := payload.Data.Events
+	require.Equal(t, "account.created", ev.Type)
+	require.False(t, ev.Livemode)
+	require.True(t, created[ev.Data.Object["id"].(string)], "the event of a REST call")
+	require.Equal(t, http.StatusOK, f.sk.Get("/v1/events/"+ev.ID).Status, "the same event REST serves")
+
+	// Every later write arrives, in order.
+	a := f.sk.CreateAccount(testenv.Individual())
+	for {
+		m, ok := next(t, conn, 5*time.Second)
+		require.True(t, ok, "the later event arrives")
+		require.NoError(t, json.Unmarshal(m.Payload, &payload))
+		if payload.Data.Events.Data.Object["id"] == a["id"] {
+			break
+		}
+		require.True(t, created[payload.Data.Events.Data.Object["id"].(string)])
+	}
+}
+
+func TestEventSubscriptionIsScopedAndAuthenticated(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	_, other := f.env.NewMerchant(auth.NewMerchant{Name: "Other"})
+	// Authenticated by the connection_init payload, as browsers must.
+	conn := subscribe(t, f, other.Sandbox.Secret, false, `subscription { events { id type } }`)
+	live := subscribe(t, f, f.env.Keys.Production.Secret, true, `subscription { events { id type } }`)
+	time.Sleep(300 * time.Millisecond) // let both subscriptions register
+	for range 3 {
+		f.sk.CreateAccount(testenv.Individual())
+	}
+	_, ok := next(t, conn, 500*time.Millisecond)
+	require.False(t, ok, "another merchant's events never arrive")
+	_, ok = next(t, live, 100*time.Millisecond)
+	require.False(t, ok, "nor the other mode's")
+
+	// Only secret keys stream.
+	pk := subscribe(t, f, f.env.Keys.Sandbox.Publishable, true, `subscription { events { id } }`)
+	m, ok := next(t, pk, 5*time.Second)
+	require.True(t, ok)
+	require.Contains(t, string(m.Payload), `"code":"forbidden"`)
+	require.Contains(t, string(m.Payload), `"data":null`)
+}

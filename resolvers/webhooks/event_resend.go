@@ -1,0 +1,83 @@
+package webhooks
+
+import (
+	"context"
+
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/events"
+	"github.com/frame-oss/payments-server/internal/platform/ids"
+	"github.com/frame-oss/payments-server/internal/platform/store"
+	"github.com/frame-oss/payments-server/internal/platform/wire"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// ResendEvent delivers an event again: a new delivery (with its own id and
+// attempts) to every active endpoint subscribed to the event's type, or to
+// the one endpoint asked for, whatever its subscriptions. It answers the
+// event; the deliveries are listed under each endpoint.
+func (s *Service) ResendEvent(ctx context.Context, id string, in *models.ResendEventInput) (*events.Event, error) {
+	if in == nil {
+		in = &models.ResendEventInput{}
+	}
+	spec := op.Spec{Name: "event.resend", Allow: managers, Params: struct {
+		ID string `json:"id"`
+		*models.ResendEventInput
+	}{id, in}}
+	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*events.Event, error) {
+		ev, err := findEvent(ctx, w.Tx, id)
+		if err != nil {
+			return nil, err
+		}
+		var eps []*models.WebhookEndpoint
+		q := w.Tx.Select(&eps).Where("w.deleted IS NULL").Where("w.status = 'active'")
+		if in.WebhookEndpointID != nil {
+			uid, ok := ids.Parse(*in.WebhookEndpointID)
+			if !ok {
+				return nil, noActiveEndpoint(*in.WebhookEndpointID)
+			}
+			q = q.Where("w.id = ?", uid)
+		} else {
+			q = q.Where("(? = ANY (w.event_codes) OR '*' = ANY (w.event_codes))", ev.Type)
+		}
+		if err := q.OrderExpr("w.id").Scan(ctx); err != nil {
+			return nil, err
+		}
+		if in.WebhookEndpointID != nil && len(eps) == 0 {
+			return nil, noActiveEndpoint(*in.WebhookEndpointID)
+		}
+		now := w.Now()
+		rows := make([]*models.WebhookDelivery, 0, len(eps))
+		for _, ep := range eps {
+			rows = append(rows, &models.WebhookDelivery{ID: ids.New(now), EndpointID: ep.ID, EventID: ev.ID,
+				EventType: ev.Type, Status: models.WebhookDeliveryPending, Created: wire.At(now), Updated: wire.At(now)})
+		}
+		if len(rows) > 0 {
+			if _, err := store.InsertModel(w.Tx, rows).Exec(ctx); err != nil {
+				return nil, err
+			}
+		}
+		return ev, nil
+	})
+}
+
+// noActiveEndpoint answers a resend to an endpoint that is unknown,
+// another tenant's, deleted or disabled.
+func noActiveEndpoint(id string) error {
+	e := apierr.NotFound("active webhook endpoint", id)
+	e.Param = "webhook_endpoint_id"
+	return e
+}
+
+func findEvent(ctx context.Context, tx *store.Tenant, id string) (*events.Event, error) {
+	uid, ok := ids.Parse(id)
+	if !ok {
+		return nil, apierr.NotFound("event", id)
+	}
+	ev := new(events.Event)
+	err := tx.Select(ev).Where("e.id = ?", uid).Scan(ctx)
+	if store.IsNoRows(err) {
+		return nil, apierr.NotFound("event", id)
+	}
+	return ev, err
+}

@@ -1,0 +1,46 @@
+package resolvers
+
+import (
+	"context"
+
+	"github.com/frame-oss/payments-server/graph/loaders"
+	"github.com/frame-oss/payments-server/graph/model"
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// Webhook endpoints and deliveries are nodes, read through loaders.
+var (
+	webhookEndpointLoader = loader("webhook_endpoint", func(r *Resolver) loaders.Fetch[*models.WebhookEndpoint] {
+		return r.Svc.Webhooks.WebhookEndpointsByIDs
+	})
+	_                     = node(webhookEndpointLoader)
+	webhookDeliveryLoader = loader("webhook_delivery", func(r *Resolver) loaders.Fetch[*models.WebhookDelivery] {
+		return r.Svc.Webhooks.DeliveriesByIDs
+	})
+	_ = node(webhookDeliveryLoader)
+)
+
+// deliveryEndpoint is a delivery's endpoint, or null once it is deleted.
+func deliveryEndpoint(ctx context.Context, d *models.WebhookDelivery) (*models.WebhookEndpoint, error) {
+	ep, err := load(ctx, webhookEndpointLoader, d.EndpointID.String())
+	if e := apierr.As(err); e != nil && e.Code == apierr.CodeResourceMissing {
+		return nil, nil
+	}
+	return ep, err
+}
+
+func webhookEndpointConnection(page op.Page[*models.WebhookEndpoint]) *model.WebhookEndpointConnection {
+	edges, info := connect(page, func(c string, e *models.WebhookEndpoint) *model.WebhookEndpointEdge {
+		return &model.WebhookEndpointEdge{Cursor: c, Node: e}
+	})
+	return &model.WebhookEndpointConnection{Edges: edges, PageInfo: info}
+}
+
+func webhookDeliveryConnection(page op.Page[*models.WebhookDelivery]) *model.WebhookDeliveryConnection {
+	edges, info := connect(page, func(c string, d *models.WebhookDelivery) *model.WebhookDeliveryEdge {
+		return &model.WebhookDeliveryEdge{Cursor: c, Node: d}
+	})
+	return &model.WebhookDeliveryConnection{Edges: edges, PageInfo: info}
+}
