@@ -27,6 +27,9 @@ func (w *W) Enqueue(ctx context.Context, args river.JobArgs) error {
 // reads the time once (W.Now, from the kit's clock), changes and emits; the
 // events commit with the change.
 func Background(ctx context.Context, k *Kit, scope store.Scope, fn func(ctx context.Context, w *W) error) error {
+	if _, err := k.Secret.Get(ctx); err != nil { // before the transaction, as in Write
+		return err
+	}
 	return k.DB.Tx(ctx, scope, func(ctx context.Context, tx *store.Tenant) error {
 		w := &W{Tx: tx, P: auth.ServicePrincipal(scope), clk: k.Clock, jobs: k.Jobs}
 		if err := fn(ctx, w); err != nil {

@@ -81,16 +81,21 @@ func Write[Out any](ctx context.Context, k *Kit, s Spec, fn func(ctx context.Con
 	if err != nil {
 		return out, err
 	}
+	// The server secret is loaded before the transaction opens, whether or
+	// not this request fingerprints: operations seal values with it inside
+	// their transaction, and its first load takes a pool connection of its
+	// own. Taken while holding the transaction's connection, a pool full of
+	// such transactions would wait on itself forever.
+	secret, err := k.Secret.Get(ctx)
+	if err != nil {
+		return out, err
+	}
 	req := idempotency.From(ctx)
 	var fp []byte
 	if req != nil {
 		params, err := json.Marshal(s.Params)
 		if err != nil {
 			return out, fmt.Errorf("op: fingerprint of %s: %w", s.Name, err)
-		}
-		secret, err := k.Secret.Get(ctx)
-		if err != nil {
-			return out, err
 		}
 		fp = idempotency.Fingerprint(secret, s.Name, params)
 	}

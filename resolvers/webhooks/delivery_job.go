@@ -98,6 +98,11 @@ func (w *deliveryWorker) Timeout(*river.Job[DeliverArgs]) time.Duration {
 // not the delivery: the job runs again (at least once).
 func (w *deliveryWorker) Work(ctx context.Context, job *river.Job[DeliverArgs]) error {
 	a := job.Args
+	// Loaded before the transaction: its first load takes a pool
+	// connection of its own (see op.Write).
+	if _, err := w.d.secrets.Get(ctx); err != nil {
+		return err
+	}
 	var next again
 	err := w.d.db.Tx(ctx, store.Scope{MerchantID: a.MerchantID, Livemode: a.Livemode}, func(ctx context.Context, tx *store.Tenant) error {
 		var err error
