@@ -20,6 +20,7 @@ func Routes(r chi.Router, svc areas.Services) {
 	beneficialOwnerRoutes(r, svc.Accounts)
 	identityVerificationRoutes(r, svc.Accounts)
 	onboardingSessionRoutes(r, svc.Accounts)
+	phoneVerificationRoutes(r, svc.Accounts)
 }
 
 // requireCredential answers an anonymous request 401 before its body is

@@ -30,6 +30,7 @@ type ResolverRoot interface {
 	IdentityVerification() IdentityVerificationResolver
 	Mutation() MutationResolver
 	OnboardingSession() OnboardingSessionResolver
+	PhoneVerification() PhoneVerificationResolver
 	Query() QueryResolver
 }
 
@@ -49,6 +50,7 @@ type ComplexityRoot struct {
 		Metadata              func(childComplexity int) int
 		OnboardingSession     func(childComplexity int) int
 		PayoutPaymentMethodID func(childComplexity int) int
+		PhoneVerifications    func(childComplexity int) int
 		Profile               func(childComplexity int) int
 		RestrictedBy          func(childComplexity int) int
 		Status                func(childComplexity int) int
@@ -185,10 +187,12 @@ type ComplexityRoot struct {
 
 	Mutation struct {
 		ConfirmBeneficialOwners     func(childComplexity int, accountID string) int
+		ConfirmPhoneVerification    func(childComplexity int, accountID string, id string, code string) int
 		CreateAccount               func(childComplexity int, input models.CreateAccountInput) int
 		CreateBeneficialOwner       func(childComplexity int, accountID string, input models.CreateBeneficialOwnerInput) int
 		CreateIdentityVerification  func(childComplexity int, accountID string) int
 		CreateOnboardingSession     func(childComplexity int, input models.CreateOnboardingSessionInput) int
+		CreatePhoneVerification     func(childComplexity int, accountID string, input *models.CreatePhoneVerificationInput) int
 		DeleteBeneficialOwner       func(childComplexity int, accountID string, id string) int
 		DisableAccount              func(childComplexity int, id string) int
 		DisableCapability           func(childComplexity int, accountID string, name capability.Name) int
@@ -237,6 +241,37 @@ type ComplexityRoot struct {
 		Number      func(childComplexity int) int
 	}
 
+	PhoneSandbox struct {
+		ExpectedCodes func(childComplexity int) int
+	}
+
+	PhoneVerification struct {
+		AccountID   func(childComplexity int) int
+		AccountNode func(childComplexity int) int
+		Category    func(childComplexity int) int
+		Created     func(childComplexity int) int
+		Expires     func(childComplexity int) int
+		FailureType func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Livemode    func(childComplexity int) int
+		PhoneNumber func(childComplexity int) int
+		Provider    func(childComplexity int) int
+		Retriable   func(childComplexity int) int
+		Sandbox     func(childComplexity int) int
+		Status      func(childComplexity int) int
+		Type        func(childComplexity int) int
+	}
+
+	PhoneVerificationConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	PhoneVerificationEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	Profile struct {
 		Business   func(childComplexity int) int
 		Individual func(childComplexity int) int
@@ -256,6 +291,8 @@ type ComplexityRoot struct {
 		Node                  func(childComplexity int, id string) int
 		OnboardingBootstrap   func(childComplexity int) int
 		OnboardingSession     func(childComplexity int, accountID string) int
+		PhoneVerification     func(childComplexity int, accountID string, id string) int
+		PhoneVerifications    func(childComplexity int, accountID string, first *int, after *string, filter *model.PhoneVerificationFilter) int
 	}
 
 	RequestCapabilitiesPayload struct {
@@ -360,6 +397,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Account.PayoutPaymentMethodID(childComplexity), true
+	case "Account.phoneVerifications":
+		if e.ComplexityRoot.Account.PhoneVerifications == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Account.PhoneVerifications(childComplexity), true
 	case "Account.profile":
 		if e.ComplexityRoot.Account.Profile == nil {
 			break
@@ -926,6 +969,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ConfirmBeneficialOwners(childComplexity, args["accountId"].(string)), true
+	case "Mutation.confirmPhoneVerification":
+		if e.ComplexityRoot.Mutation.ConfirmPhoneVerification == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_confirmPhoneVerification_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ConfirmPhoneVerification(childComplexity, args["accountId"].(string), args["id"].(string), args["code"].(string)), true
 	case "Mutation.createAccount":
 		if e.ComplexityRoot.Mutation.CreateAccount == nil {
 			break
@@ -970,6 +1024,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateOnboardingSession(childComplexity, args["input"].(models.CreateOnboardingSessionInput)), true
+	case "Mutation.createPhoneVerification":
+		if e.ComplexityRoot.Mutation.CreatePhoneVerification == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createPhoneVerification_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreatePhoneVerification(childComplexity, args["accountId"].(string), args["input"].(*models.CreatePhoneVerificationInput)), true
 	case "Mutation.deleteBeneficialOwner":
 		if e.ComplexityRoot.Mutation.DeleteBeneficialOwner == nil {
 			break
@@ -1212,6 +1277,124 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Phone.Number(childComplexity), true
 
+	case "PhoneSandbox.expectedCodes":
+		if e.ComplexityRoot.PhoneSandbox.ExpectedCodes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneSandbox.ExpectedCodes(childComplexity), true
+
+	case "PhoneVerification.account":
+		if e.ComplexityRoot.PhoneVerification.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerification.AccountID(childComplexity), true
+	case "PhoneVerification.accountNode":
+		if e.ComplexityRoot.PhoneVerification.AccountNode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerification.AccountNode(childComplexity), true
+	case "PhoneVerification.category":
+		if e.ComplexityRoot.PhoneVerification.Category == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerification.Category(childComplexity), true
+	case "PhoneVerification.created":
+		if e.ComplexityRoot.PhoneVerification.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerification.Created(childComplexity), true
+	case "PhoneVerification.expires":
+		if e.ComplexityRoot.PhoneVerification.Expires == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerification.Expires(childComplexity), true
+	case "PhoneVerification.failureType":
+		if e.ComplexityRoot.PhoneVerification.FailureType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerification.FailureType(childComplexity), true
+	case "PhoneVerification.id":
+		if e.ComplexityRoot.PhoneVerification.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerification.ID(childComplexity), true
+	case "PhoneVerification.livemode":
+		if e.ComplexityRoot.PhoneVerification.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerification.Livemode(childComplexity), true
+	case "PhoneVerification.phoneNumber":
+		if e.ComplexityRoot.PhoneVerification.PhoneNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerification.PhoneNumber(childComplexity), true
+	case "PhoneVerification.provider":
+		if e.ComplexityRoot.PhoneVerification.Provider == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerification.Provider(childComplexity), true
+	case "PhoneVerification.retriable":
+		if e.ComplexityRoot.PhoneVerification.Retriable == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerification.Retriable(childComplexity), true
+	case "PhoneVerification.sandbox":
+		if e.ComplexityRoot.PhoneVerification.Sandbox == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerification.Sandbox(childComplexity), true
+	case "PhoneVerification.status":
+		if e.ComplexityRoot.PhoneVerification.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerification.Status(childComplexity), true
+	case "PhoneVerification.type":
+		if e.ComplexityRoot.PhoneVerification.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerification.Type(childComplexity), true
+
+	case "PhoneVerificationConnection.edges":
+		if e.ComplexityRoot.PhoneVerificationConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerificationConnection.Edges(childComplexity), true
+	case "PhoneVerificationConnection.pageInfo":
+		if e.ComplexityRoot.PhoneVerificationConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerificationConnection.PageInfo(childComplexity), true
+
+	case "PhoneVerificationEdge.cursor":
+		if e.ComplexityRoot.PhoneVerificationEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerificationEdge.Cursor(childComplexity), true
+	case "PhoneVerificationEdge.node":
+		if e.ComplexityRoot.PhoneVerificationEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerificationEdge.Node(childComplexity), true
+
 	case "Profile.business":
 		if e.ComplexityRoot.Profile.Business == nil {
 			break
@@ -1364,6 +1547,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.OnboardingSession(childComplexity, args["accountId"].(string)), true
+	case "Query.phoneVerification":
+		if e.ComplexityRoot.Query.PhoneVerification == nil {
+			break
+		}
+
+		args, err := ec.field_Query_phoneVerification_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PhoneVerification(childComplexity, args["accountId"].(string), args["id"].(string)), true
+	case "Query.phoneVerifications":
+		if e.ComplexityRoot.Query.PhoneVerifications == nil {
+			break
+		}
+
+		args, err := ec.field_Query_phoneVerifications_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PhoneVerifications(childComplexity, args["accountId"].(string), args["first"].(*int), args["after"].(*string), args["filter"].(*model.PhoneVerificationFilter)), true
 
 	case "RequestCapabilitiesPayload.capabilities":
 		if e.ComplexityRoot.RequestCapabilitiesPayload.Capabilities == nil {
@@ -1454,10 +1659,12 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreateAccountInput,
 		ec.unmarshalInputCreateBeneficialOwnerInput,
 		ec.unmarshalInputCreateOnboardingSessionInput,
+		ec.unmarshalInputCreatePhoneVerificationInput,
 		ec.unmarshalInputIdentityVerificationFilter,
 		ec.unmarshalInputIndividualInput,
 		ec.unmarshalInputPersonNameInput,
 		ec.unmarshalInputPhoneInput,
+		ec.unmarshalInputPhoneVerificationFilter,
 		ec.unmarshalInputProfileInput,
 		ec.unmarshalInputTermsOfServiceInput,
 		ec.unmarshalInputUpdateAccountInput,
@@ -2132,6 +2339,83 @@ extend type Mutation {
   createOnboardingSession(input: CreateOnboardingSessionInput!): OnboardingSession!
 }
 `, BuiltIn: false},
+	{Name: "../schema/phone_verifications.graphqls", Input: `# Phone verifications (spec doc 1 §2.6, §4.6).
+
+enum PhoneVerificationStatus {
+  PENDING
+  VERIFIED
+  FAILED
+  EXPIRED
+}
+
+type PhoneVerification implements Node {
+  id: ID!
+  "The account's id."
+  account: ID!
+  accountNode: Account!
+  "The number being verified, in E.164."
+  phoneNumber: String!
+  "The verification type asked for (sms by default)."
+  type: String!
+  provider: String!
+  status: PhoneVerificationStatus!
+  "challenge_failed, line_not_eligible, line_untrusted, otp_not_completed, otp_attempts_exceeded, session_out_of_order, validation_error, external_api_error, unclassified."
+  failureType: String
+  retriable: Boolean
+  "retriable_with_new_data, terminal, transient, unclassified."
+  category: String
+  "After it the passcode cannot be confirmed; null when none was sent."
+  expires: DateTime
+  "The sandbox provider's passcodes, on the create's answer only."
+  sandbox: PhoneSandbox
+  livemode: Boolean!
+  created: DateTime!
+}
+
+type PhoneSandbox {
+  expectedCodes: [String!]!
+}
+
+type PhoneVerificationConnection {
+  edges: [PhoneVerificationEdge!]!
+  pageInfo: PageInfo!
+}
+
+type PhoneVerificationEdge {
+  cursor: String!
+  node: PhoneVerification!
+}
+
+input PhoneVerificationFilter {
+  status: PhoneVerificationStatus
+}
+
+input CreatePhoneVerificationInput {
+  "The verification provider's name (sms by default)."
+  type: String
+  "The number to verify; the profile's when omitted."
+  phoneNumber: String
+  "Saved to the profile's birthdate when given (YYYY-MM-DD)."
+  dateOfBirth: String
+}
+
+extend type Account {
+  "The account's newest phone verifications (up to 100), most recent first."
+  phoneVerifications: [PhoneVerification!]!
+}
+
+extend type Query {
+  phoneVerifications(accountId: ID!, first: Int, after: String, filter: PhoneVerificationFilter): PhoneVerificationConnection!
+  phoneVerification(accountId: ID!, id: ID!): PhoneVerification
+}
+
+extend type Mutation {
+  "Sends a one-time passcode to the number (the sandbox sends none and answers the codes)."
+  createPhoneVerification(accountId: ID!, input: CreatePhoneVerificationInput): PhoneVerification!
+  "Checks a passcode; VERIFIED when it is correct and unexpired."
+  confirmPhoneVerification(accountId: ID!, id: ID!, code: String!): PhoneVerification!
+}
+`, BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -2177,6 +2461,8 @@ func (ec *executionContext) childFields_Account(ctx context.Context, field graph
 		return ec.fieldContext_Account_identityVerifications(ctx, field)
 	case "onboardingSession":
 		return ec.fieldContext_Account_onboardingSession(ctx, field)
+	case "phoneVerifications":
+		return ec.fieldContext_Account_phoneVerifications(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Account", field.Name)
 }
@@ -2501,6 +2787,68 @@ func (ec *executionContext) childFields_Phone(ctx context.Context, field graphql
 		return ec.fieldContext_Phone_countryCode(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Phone", field.Name)
+}
+
+func (ec *executionContext) childFields_PhoneSandbox(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "expectedCodes":
+		return ec.fieldContext_PhoneSandbox_expectedCodes(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PhoneSandbox", field.Name)
+}
+
+func (ec *executionContext) childFields_PhoneVerification(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PhoneVerification_id(ctx, field)
+	case "account":
+		return ec.fieldContext_PhoneVerification_account(ctx, field)
+	case "accountNode":
+		return ec.fieldContext_PhoneVerification_accountNode(ctx, field)
+	case "phoneNumber":
+		return ec.fieldContext_PhoneVerification_phoneNumber(ctx, field)
+	case "type":
+		return ec.fieldContext_PhoneVerification_type(ctx, field)
+	case "provider":
+		return ec.fieldContext_PhoneVerification_provider(ctx, field)
+	case "status":
+		return ec.fieldContext_PhoneVerification_status(ctx, field)
+	case "failureType":
+		return ec.fieldContext_PhoneVerification_failureType(ctx, field)
+	case "retriable":
+		return ec.fieldContext_PhoneVerification_retriable(ctx, field)
+	case "category":
+		return ec.fieldContext_PhoneVerification_category(ctx, field)
+	case "expires":
+		return ec.fieldContext_PhoneVerification_expires(ctx, field)
+	case "sandbox":
+		return ec.fieldContext_PhoneVerification_sandbox(ctx, field)
+	case "livemode":
+		return ec.fieldContext_PhoneVerification_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_PhoneVerification_created(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PhoneVerification", field.Name)
+}
+
+func (ec *executionContext) childFields_PhoneVerificationConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_PhoneVerificationConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_PhoneVerificationConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PhoneVerificationConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_PhoneVerificationEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_PhoneVerificationEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_PhoneVerificationEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PhoneVerificationEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_Profile(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -62,3 +62,17 @@ type PageInfo struct {
 	StartCursor     *string `json:"startCursor,omitempty"`
 	EndCursor       *string `json:"endCursor,omitempty"`
 }
+
+type PhoneVerificationConnection struct {
+	Edges    []*PhoneVerificationEdge `json:"edges"`
+	PageInfo *PageInfo                `json:"pageInfo"`
+}
+
+type PhoneVerificationEdge struct {
+	Cursor string                    `json:"cursor"`
+	Node   *models.PhoneVerification `json:"node"`
+}
+
+type PhoneVerificationFilter struct {
+	Status *models.PhoneStatus `json:"status,omitempty"`
+}

@@ -1,0 +1,32 @@
+-- Account-holder verification, continued (spec doc 1 §2.6-§2.9, §4.6-§4.10):
+-- phone verifications, terms of service tokens, document checks, bank
+-- accounts, geofences and legacy customer identity verifications.
+
+-- Phone verifications: one-time-passcode attempts. At most one attempt per
+-- account is open (pending): creating one supersedes the previous, and the
+-- partial unique index refuses a second even if two creates raced.
+CREATE TABLE phone_verifications (
+    merchant_id  uuid        NOT NULL,
+    id           uuid        NOT NULL,
+    livemode     boolean     NOT NULL,
+    account_id   uuid        NOT NULL,
+    phone_number text        NOT NULL,
+    type         text        NOT NULL,
+    provider     text        NOT NULL,
+    status       text        NOT NULL CHECK (status IN ('pending', 'verified', 'failed', 'expired')),
+    failure_type text,
+    retriable    boolean,
+    category     text,
+    -- Wrong codes entered so far; the attempt fails at the allowance.
+    attempts     integer     NOT NULL DEFAULT 0,
+    -- When the passcode stops being accepted; null when none was sent (a
+    -- line-level refusal).
+    expires      timestamptz,
+    created      timestamptz NOT NULL,
+    updated      timestamptz NOT NULL,
+    PRIMARY KEY (merchant_id, id),
+    FOREIGN KEY (merchant_id, livemode, account_id) REFERENCES accounts (merchant_id, livemode, id)
+);
+CREATE UNIQUE INDEX phone_verifications_open_key ON phone_verifications (merchant_id, livemode, account_id)
+    WHERE status = 'pending';
+CREATE INDEX phone_verifications_account_idx ON phone_verifications (merchant_id, livemode, account_id, created DESC, id DESC);
