@@ -30,3 +30,23 @@ CREATE TABLE phone_verifications (
 CREATE UNIQUE INDEX phone_verifications_open_key ON phone_verifications (merchant_id, livemode, account_id)
     WHERE status = 'pending';
 CREATE INDEX phone_verifications_account_idx ON phone_verifications (merchant_id, livemode, account_id, created DESC, id DESC);
+
+-- Terms of service tokens (the real service's POST/PATCH
+-- /v1/terms_of_service): minted, then accepted with consent evidence. A
+-- token is bound to at most one account (the onboarding secret's, the one
+-- named at minting, or the first whose terms_of_service names it);
+-- accepting a bound token accepts that account's terms.
+CREATE TABLE terms_of_service_tokens (
+    merchant_id uuid        NOT NULL,
+    livemode    boolean     NOT NULL,
+    token       text        NOT NULL,
+    account_id  uuid,
+    accepted_at timestamptz,
+    ip_address  text,
+    user_agent  text,
+    created     timestamptz NOT NULL,
+    updated     timestamptz NOT NULL,
+    PRIMARY KEY (merchant_id, token),
+    FOREIGN KEY (merchant_id, livemode, account_id) REFERENCES accounts (merchant_id, livemode, id)
+);
+

@@ -21,6 +21,8 @@ func Routes(r chi.Router, svc areas.Services) {
 	identityVerificationRoutes(r, svc.Accounts)
 	onboardingSessionRoutes(r, svc.Accounts)
 	phoneVerificationRoutes(r, svc.Accounts)
+	kycPrefillRoutes(r, svc.Accounts)
+	termsOfServiceRoutes(r, svc.Accounts)
 }
 
 // requireCredential answers an anonymous request 401 before its body is

@@ -3529,10 +3529,12 @@ var (
 	unmarshalNStepStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepStatus = map[string]capability.StepStatus{
 		"PENDING":   capability.StepPending,
 		"COMPLETED": capability.StepCompleted,
+		"FAILED":    capability.StepFailed,
 	}
 	marshalNStepStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepStatus = map[capability.StepStatus]string{
 		capability.StepPending:   "PENDING",
 		capability.StepCompleted: "COMPLETED",
+		capability.StepFailed:    "FAILED",
 	}
 )
 

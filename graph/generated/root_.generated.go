@@ -186,13 +186,16 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
+		AcceptTermsOfService        func(childComplexity int, input model.AcceptTermsInput) int
 		ConfirmBeneficialOwners     func(childComplexity int, accountID string) int
+		ConfirmKycPrefill           func(childComplexity int, accountID string) int
 		ConfirmPhoneVerification    func(childComplexity int, accountID string, id string, code string) int
 		CreateAccount               func(childComplexity int, input models.CreateAccountInput) int
 		CreateBeneficialOwner       func(childComplexity int, accountID string, input models.CreateBeneficialOwnerInput) int
 		CreateIdentityVerification  func(childComplexity int, accountID string) int
 		CreateOnboardingSession     func(childComplexity int, input models.CreateOnboardingSessionInput) int
 		CreatePhoneVerification     func(childComplexity int, accountID string, input *models.CreatePhoneVerificationInput) int
+		CreateTermsOfServiceToken   func(childComplexity int, accountID *string) int
 		DeleteBeneficialOwner       func(childComplexity int, accountID string, id string) int
 		DisableAccount              func(childComplexity int, id string) int
 		DisableCapability           func(childComplexity int, accountID string, name capability.Name) int
@@ -314,6 +317,10 @@ type ComplexityRoot struct {
 		IPAddress  func(childComplexity int) int
 		Token      func(childComplexity int) int
 		UserAgent  func(childComplexity int) int
+	}
+
+	TermsToken struct {
+		Token func(childComplexity int) int
 	}
 }
 
@@ -958,6 +965,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.IndividualProfile.SSNLastFour(childComplexity), true
 
+	case "Mutation.acceptTermsOfService":
+		if e.ComplexityRoot.Mutation.AcceptTermsOfService == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_acceptTermsOfService_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AcceptTermsOfService(childComplexity, args["input"].(model.AcceptTermsInput)), true
 	case "Mutation.confirmBeneficialOwners":
 		if e.ComplexityRoot.Mutation.ConfirmBeneficialOwners == nil {
 			break
@@ -969,6 +987,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ConfirmBeneficialOwners(childComplexity, args["accountId"].(string)), true
+	case "Mutation.confirmKycPrefill":
+		if e.ComplexityRoot.Mutation.ConfirmKycPrefill == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_confirmKycPrefill_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ConfirmKycPrefill(childComplexity, args["accountId"].(string)), true
 	case "Mutation.confirmPhoneVerification":
 		if e.ComplexityRoot.Mutation.ConfirmPhoneVerification == nil {
 			break
@@ -1035,6 +1064,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreatePhoneVerification(childComplexity, args["accountId"].(string), args["input"].(*models.CreatePhoneVerificationInput)), true
+	case "Mutation.createTermsOfServiceToken":
+		if e.ComplexityRoot.Mutation.CreateTermsOfServiceToken == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createTermsOfServiceToken_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateTermsOfServiceToken(childComplexity, args["accountId"].(*string)), true
 	case "Mutation.deleteBeneficialOwner":
 		if e.ComplexityRoot.Mutation.DeleteBeneficialOwner == nil {
 			break
@@ -1645,6 +1685,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.TermsOfService.UserAgent(childComplexity), true
 
+	case "TermsToken.token":
+		if e.ComplexityRoot.TermsToken.Token == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TermsToken.Token(childComplexity), true
+
 	}
 	return 0, false
 }
@@ -1653,6 +1700,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	opCtx := graphql.GetOperationContext(ctx)
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
+		ec.unmarshalInputAcceptTermsInput,
 		ec.unmarshalInputAccountFilter,
 		ec.unmarshalInputAddressInput,
 		ec.unmarshalInputBusinessInput,
@@ -1776,6 +1824,8 @@ enum AccountRestrictor {
 enum StepStatus {
   PENDING
   COMPLETED
+  "A requirement of the step ended in a failure retrying cannot fix."
+  FAILED
 }
 
 type Account implements Node {
@@ -2416,6 +2466,30 @@ extend type Mutation {
   confirmPhoneVerification(accountId: ID!, id: ID!, code: String!): PhoneVerification!
 }
 `, BuiltIn: false},
+	{Name: "../schema/terms_of_service.graphqls", Input: `# Terms of service tokens, as the real service's clients use them, and the
+# KYC prefill confirmation (spec doc 1 §4.7).
+
+type TermsToken {
+  token: String!
+}
+
+input AcceptTermsInput {
+  token: String!
+  "Unix seconds; now when omitted."
+  acceptedAt: Int
+  ipAddress: String
+  userAgent: String
+}
+
+extend type Mutation {
+  "Mints a terms of service token, bound to the account when one is named."
+  createTermsOfServiceToken(accountId: ID): TermsToken!
+  "Records the acceptance of a token; a token bound to an account accepts its terms."
+  acceptTermsOfService(input: AcceptTermsInput!): TermsToken!
+  "Records the holder's confirmation of prefilled identity data."
+  confirmKycPrefill(accountId: ID!): Account!
+}
+`, BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -2901,6 +2975,14 @@ func (ec *executionContext) childFields_TermsOfService(ctx context.Context, fiel
 		return ec.fieldContext_TermsOfService_userAgent(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type TermsOfService", field.Name)
+}
+
+func (ec *executionContext) childFields_TermsToken(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "token":
+		return ec.fieldContext_TermsToken_token(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TermsToken", field.Name)
 }
 
 func (ec *executionContext) childFields___Directive(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

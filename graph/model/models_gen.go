@@ -7,6 +7,14 @@ import (
 	"github.com/frame-oss/payments-server/models"
 )
 
+type AcceptTermsInput struct {
+	Token string `json:"token"`
+	// Unix seconds; now when omitted.
+	AcceptedAt *int    `json:"acceptedAt,omitempty"`
+	IPAddress  *string `json:"ipAddress,omitempty"`
+	UserAgent  *string `json:"userAgent,omitempty"`
+}
+
 type AccountConnection struct {
 	Edges    []*AccountEdge `json:"edges"`
 	PageInfo *PageInfo      `json:"pageInfo"`
