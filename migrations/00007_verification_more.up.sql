@@ -50,3 +50,24 @@ CREATE TABLE terms_of_service_tokens (
     FOREIGN KEY (merchant_id, livemode, account_id) REFERENCES accounts (merchant_id, livemode, id)
 );
 
+-- Document checks (/v1/idv): one inquiry at the identity provider per
+-- attempt. At most one per account is open (created, not yet completed):
+-- a new session reuses it, and the partial unique index keeps it so.
+CREATE TABLE idv_inquiries (
+    merchant_id uuid        NOT NULL,
+    id          uuid        NOT NULL,
+    livemode    boolean     NOT NULL,
+    account_id  uuid        NOT NULL,
+    provider    text        NOT NULL,
+    status      text        NOT NULL CHECK (status IN ('created', 'approved', 'declined', 'failed', 'needs_review')),
+    -- The holder data the sandbox provider judges (the profile phone),
+    -- fixed when the inquiry is created.
+    subject     text        NOT NULL,
+    completed   timestamptz,
+    created     timestamptz NOT NULL,
+    updated     timestamptz NOT NULL,
+    PRIMARY KEY (merchant_id, id),
+    FOREIGN KEY (merchant_id, livemode, account_id) REFERENCES accounts (merchant_id, livemode, id)
+);
+CREATE UNIQUE INDEX idv_inquiries_open_key ON idv_inquiries (merchant_id, livemode, account_id)
+    WHERE status = 'created';

@@ -23,6 +23,7 @@ func Routes(r chi.Router, svc areas.Services) {
 	phoneVerificationRoutes(r, svc.Accounts)
 	kycPrefillRoutes(r, svc.Accounts)
 	termsOfServiceRoutes(r, svc.Accounts)
+	idvRoutes(r, svc.Accounts)
 }
 
 // requireCredential answers an anonymous request 401 before its body is

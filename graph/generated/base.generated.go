@@ -37,6 +37,8 @@ type MutationResolver interface {
 	DisableCapability(ctx context.Context, accountID string, name capability.Name) (*models.Capability, error)
 	ReactivateCapability(ctx context.Context, accountID string, name capability.Name) (*models.Capability, error)
 	CreateIdentityVerification(ctx context.Context, accountID string) (*models.IdentityVerification, error)
+	CreateIdvSession(ctx context.Context) (*models.IDVSession, error)
+	CompleteIdv(ctx context.Context, inquiryID string) (*models.IDVResult, error)
 	CreateOnboardingSession(ctx context.Context, input models.CreateOnboardingSessionInput) (*models.OnboardingSession, error)
 	CreatePhoneVerification(ctx context.Context, accountID string, input *models.CreatePhoneVerificationInput) (*models.PhoneVerification, error)
 	ConfirmPhoneVerification(ctx context.Context, accountID string, id string, code string) (*models.PhoneVerification, error)
@@ -77,6 +79,20 @@ func (ec *executionContext) field_Mutation_acceptTermsOfService_args(ctx context
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_completeIdv_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "inquiryId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["inquiryId"] = arg0
 	return args, nil
 }
 
@@ -1384,6 +1400,82 @@ func (ec *executionContext) fieldContext_Mutation_createIdentityVerification(ctx
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createIdvSession(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createIdvSession(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Mutation().CreateIdvSession(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.IDVSession) graphql.Marshaler {
+			return ec.marshalNIDVSession2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIDVSession(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createIdvSession(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_IDVSession(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_completeIdv(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_completeIdv(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CompleteIdv(ctx, fc.Args["inquiryId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.IDVResult) graphql.Marshaler {
+			return ec.marshalNIDVResult2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIDVResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_completeIdv(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_IDVResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_completeIdv_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_createOnboardingSession(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -2645,6 +2737,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "createIdentityVerification":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createIdentityVerification(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createIdvSession":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createIdvSession(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "completeIdv":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_completeIdv(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++

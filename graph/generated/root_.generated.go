@@ -151,6 +151,19 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	IDVResult struct {
+		Category    func(childComplexity int) int
+		FailureType func(childComplexity int) int
+		Retriable   func(childComplexity int) int
+		Status      func(childComplexity int) int
+		Verified    func(childComplexity int) int
+	}
+
+	IDVSession struct {
+		InquiryID    func(childComplexity int) int
+		SessionToken func(childComplexity int) int
+	}
+
 	IdentityVerification struct {
 		AccountID      func(childComplexity int) int
 		AccountNode    func(childComplexity int) int
@@ -187,12 +200,14 @@ type ComplexityRoot struct {
 
 	Mutation struct {
 		AcceptTermsOfService        func(childComplexity int, input model.AcceptTermsInput) int
+		CompleteIdv                 func(childComplexity int, inquiryID string) int
 		ConfirmBeneficialOwners     func(childComplexity int, accountID string) int
 		ConfirmKycPrefill           func(childComplexity int, accountID string) int
 		ConfirmPhoneVerification    func(childComplexity int, accountID string, id string, code string) int
 		CreateAccount               func(childComplexity int, input models.CreateAccountInput) int
 		CreateBeneficialOwner       func(childComplexity int, accountID string, input models.CreateBeneficialOwnerInput) int
 		CreateIdentityVerification  func(childComplexity int, accountID string) int
+		CreateIdvSession            func(childComplexity int) int
 		CreateOnboardingSession     func(childComplexity int, input models.CreateOnboardingSessionInput) int
 		CreatePhoneVerification     func(childComplexity int, accountID string, input *models.CreatePhoneVerificationInput) int
 		CreateTermsOfServiceToken   func(childComplexity int, accountID *string) int
@@ -829,6 +844,50 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.EventEdge.Node(childComplexity), true
 
+	case "IDVResult.category":
+		if e.ComplexityRoot.IDVResult.Category == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IDVResult.Category(childComplexity), true
+	case "IDVResult.failureType":
+		if e.ComplexityRoot.IDVResult.FailureType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IDVResult.FailureType(childComplexity), true
+	case "IDVResult.retriable":
+		if e.ComplexityRoot.IDVResult.Retriable == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IDVResult.Retriable(childComplexity), true
+	case "IDVResult.status":
+		if e.ComplexityRoot.IDVResult.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IDVResult.Status(childComplexity), true
+	case "IDVResult.verified":
+		if e.ComplexityRoot.IDVResult.Verified == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IDVResult.Verified(childComplexity), true
+
+	case "IDVSession.inquiryId":
+		if e.ComplexityRoot.IDVSession.InquiryID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IDVSession.InquiryID(childComplexity), true
+	case "IDVSession.sessionToken":
+		if e.ComplexityRoot.IDVSession.SessionToken == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IDVSession.SessionToken(childComplexity), true
+
 	case "IdentityVerification.account":
 		if e.ComplexityRoot.IdentityVerification.AccountID == nil {
 			break
@@ -976,6 +1035,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AcceptTermsOfService(childComplexity, args["input"].(model.AcceptTermsInput)), true
+	case "Mutation.completeIdv":
+		if e.ComplexityRoot.Mutation.CompleteIdv == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_completeIdv_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CompleteIdv(childComplexity, args["inquiryId"].(string)), true
 	case "Mutation.confirmBeneficialOwners":
 		if e.ComplexityRoot.Mutation.ConfirmBeneficialOwners == nil {
 			break
@@ -1042,6 +1112,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateIdentityVerification(childComplexity, args["accountId"].(string)), true
+	case "Mutation.createIdvSession":
+		if e.ComplexityRoot.Mutation.CreateIdvSession == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Mutation.CreateIdvSession(childComplexity), true
 	case "Mutation.createOnboardingSession":
 		if e.ComplexityRoot.Mutation.CreateOnboardingSession == nil {
 			break
@@ -2344,6 +2420,32 @@ extend type Mutation {
   createIdentityVerification(accountId: ID!): IdentityVerification!
 }
 `, BuiltIn: false},
+	{Name: "../schema/idv.graphqls", Input: `# Document ID verification (spec doc 1 §4.4), run with the onboarding
+# session's secret for its own account.
+
+type IDVSession {
+  "The inquiry to hand to the identity provider's mobile SDK."
+  inquiryId: String!
+  "Present when an open inquiry was reused: resumes it."
+  sessionToken: String
+}
+
+type IDVResult {
+  verified: Boolean!
+  "created, approved, declined, failed, needs_review."
+  status: String!
+  failureType: String
+  category: String
+  retriable: Boolean
+}
+
+extend type Mutation {
+  "Creates (or reuses) a document-check inquiry for the onboarding session's account."
+  createIdvSession: IDVSession!
+  "Pulls the finished inquiry and syncs it to the account's document verification."
+  completeIdv(inquiryId: String!): IDVResult!
+}
+`, BuiltIn: false},
 	{Name: "../schema/onboarding_sessions.graphqls", Input: `# Onboarding sessions (spec doc 1 §2.4, §4.4).
 
 type OnboardingSession {
@@ -2721,6 +2823,32 @@ func (ec *executionContext) childFields_EventEdge(ctx context.Context, field gra
 		return ec.fieldContext_EventEdge_node(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type EventEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_IDVResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "verified":
+		return ec.fieldContext_IDVResult_verified(ctx, field)
+	case "status":
+		return ec.fieldContext_IDVResult_status(ctx, field)
+	case "failureType":
+		return ec.fieldContext_IDVResult_failureType(ctx, field)
+	case "category":
+		return ec.fieldContext_IDVResult_category(ctx, field)
+	case "retriable":
+		return ec.fieldContext_IDVResult_retriable(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type IDVResult", field.Name)
+}
+
+func (ec *executionContext) childFields_IDVSession(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "inquiryId":
+		return ec.fieldContext_IDVSession_inquiryId(ctx, field)
+	case "sessionToken":
+		return ec.fieldContext_IDVSession_sessionToken(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type IDVSession", field.Name)
 }
 
 func (ec *executionContext) childFields_IdentityVerification(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

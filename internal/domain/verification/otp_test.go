@@ -44,3 +44,17 @@ func TestLineRefusals(t *testing.T) {
 		t.Errorf("expected codes %v", got)
 	}
 }
+
+func TestDocumentOutcome(t *testing.T) {
+	for phone, want := range map[string]string{
+		"+12001003001": InquiryDeclined, "+12001003002": InquiryFailed, "+12001003003": InquiryNeedsReview,
+		"+12001001695": InquiryApproved, "": InquiryApproved,
+	} {
+		if got := DocumentOutcome(phone); got != want {
+			t.Errorf("%q: %s, want %s", phone, got, want)
+		}
+	}
+	if !InquiryOpen(InquiryCreated) || InquiryOpen(InquiryApproved) || InquiryOpen(InquiryNeedsReview) {
+		t.Error("only a created inquiry is open")
+	}
+}
