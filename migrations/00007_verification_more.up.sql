@@ -71,3 +71,27 @@ CREATE TABLE idv_inquiries (
 );
 CREATE UNIQUE INDEX idv_inquiries_open_key ON idv_inquiries (merchant_id, livemode, account_id)
     WHERE status = 'created';
+
+-- Bank accounts linked through a bank-linking processor. Only the last
+-- four digits of the account number are kept, with a keyed fingerprint of
+-- routing and number, so linking the same bank account to the same owner
+-- again finds it (the unique index settles concurrent links).
+CREATE TABLE bank_accounts (
+    merchant_id           uuid        NOT NULL,
+    id                    uuid        NOT NULL,
+    livemode              boolean     NOT NULL,
+    account_id            uuid        NOT NULL,
+    routing_number        text        NOT NULL,
+    account_number_last_4 text        NOT NULL,
+    account_type          text        NOT NULL CHECK (account_type IN ('checking', 'savings')),
+    bank_name             text,
+    processor_name        text        NOT NULL,
+    status                text        NOT NULL,
+    fingerprint           bytea       NOT NULL,
+    created               timestamptz NOT NULL,
+    updated               timestamptz NOT NULL,
+    PRIMARY KEY (merchant_id, id),
+    FOREIGN KEY (merchant_id, livemode, account_id) REFERENCES accounts (merchant_id, livemode, id)
+);
+CREATE UNIQUE INDEX bank_accounts_owner_key ON bank_accounts (merchant_id, livemode, account_id, fingerprint);
+CREATE INDEX bank_accounts_account_idx ON bank_accounts (merchant_id, livemode, account_id, created DESC, id DESC);

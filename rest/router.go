@@ -24,6 +24,7 @@ func Routes(r chi.Router, svc areas.Services) {
 	kycPrefillRoutes(r, svc.Accounts)
 	termsOfServiceRoutes(r, svc.Accounts)
 	idvRoutes(r, svc.Accounts)
+	bankAccountRoutes(r, svc.Accounts)
 }
 
 // requireCredential answers an anonymous request 401 before its body is

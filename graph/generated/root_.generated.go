@@ -25,6 +25,7 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
 	Account() AccountResolver
+	BankAccount() BankAccountResolver
 	BeneficialOwner() BeneficialOwnerResolver
 	Capability() CapabilityResolver
 	IdentityVerification() IdentityVerificationResolver
@@ -39,6 +40,7 @@ type DirectiveRoot struct {
 
 type ComplexityRoot struct {
 	Account struct {
+		BankAccounts          func(childComplexity int) int
 		BeneficialOwners      func(childComplexity int) int
 		BlockedReason         func(childComplexity int) int
 		Capabilities          func(childComplexity int) int
@@ -77,6 +79,22 @@ type ComplexityRoot struct {
 		Line2      func(childComplexity int) int
 		PostalCode func(childComplexity int) int
 		State      func(childComplexity int) int
+	}
+
+	BankAccount struct {
+		Account            func(childComplexity int) int
+		AccountID          func(childComplexity int) int
+		AccountNumberLast4 func(childComplexity int) int
+		AccountType        func(childComplexity int) int
+		BankName           func(childComplexity int) int
+		Created            func(childComplexity int) int
+		CustomerID         func(childComplexity int) int
+		ID                 func(childComplexity int) int
+		Livemode           func(childComplexity int) int
+		ProcessorName      func(childComplexity int) int
+		RoutingNumber      func(childComplexity int) int
+		Status             func(childComplexity int) int
+		Updated            func(childComplexity int) int
 	}
 
 	BeneficialOwner struct {
@@ -205,6 +223,7 @@ type ComplexityRoot struct {
 		ConfirmKycPrefill           func(childComplexity int, accountID string) int
 		ConfirmPhoneVerification    func(childComplexity int, accountID string, id string, code string) int
 		CreateAccount               func(childComplexity int, input models.CreateAccountInput) int
+		CreateBankAccount           func(childComplexity int, input models.CreateBankAccountInput) int
 		CreateBeneficialOwner       func(childComplexity int, accountID string, input models.CreateBeneficialOwnerInput) int
 		CreateIdentityVerification  func(childComplexity int, accountID string) int
 		CreateIdvSession            func(childComplexity int) int
@@ -298,6 +317,7 @@ type ComplexityRoot struct {
 	Query struct {
 		Account               func(childComplexity int, id string) int
 		Accounts              func(childComplexity int, first *int, after *string, filter *model.AccountFilter) int
+		BankAccount           func(childComplexity int, id string) int
 		BeneficialOwner       func(childComplexity int, accountID string, id string) int
 		BeneficialOwners      func(childComplexity int, accountID string) int
 		Capabilities          func(childComplexity int, accountID string) int
@@ -311,6 +331,7 @@ type ComplexityRoot struct {
 		OnboardingSession     func(childComplexity int, accountID string) int
 		PhoneVerification     func(childComplexity int, accountID string, id string) int
 		PhoneVerifications    func(childComplexity int, accountID string, first *int, after *string, filter *model.PhoneVerificationFilter) int
+		PlaidLinkToken        func(childComplexity int, accountID string) int
 	}
 
 	RequestCapabilitiesPayload struct {
@@ -353,6 +374,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 	_ = ec
 	switch typeName + "." + field {
 
+	case "Account.bankAccounts":
+		if e.ComplexityRoot.Account.BankAccounts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Account.BankAccounts(childComplexity), true
 	case "Account.beneficialOwners":
 		if e.ComplexityRoot.Account.BeneficialOwners == nil {
 			break
@@ -530,6 +557,85 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Address.State(childComplexity), true
+
+	case "BankAccount.account":
+		if e.ComplexityRoot.BankAccount.Account == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BankAccount.Account(childComplexity), true
+	case "BankAccount.accountId":
+		if e.ComplexityRoot.BankAccount.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BankAccount.AccountID(childComplexity), true
+	case "BankAccount.accountNumberLast4":
+		if e.ComplexityRoot.BankAccount.AccountNumberLast4 == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BankAccount.AccountNumberLast4(childComplexity), true
+	case "BankAccount.accountType":
+		if e.ComplexityRoot.BankAccount.AccountType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BankAccount.AccountType(childComplexity), true
+	case "BankAccount.bankName":
+		if e.ComplexityRoot.BankAccount.BankName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BankAccount.BankName(childComplexity), true
+	case "BankAccount.created":
+		if e.ComplexityRoot.BankAccount.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BankAccount.Created(childComplexity), true
+	case "BankAccount.customerId":
+		if e.ComplexityRoot.BankAccount.CustomerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BankAccount.CustomerID(childComplexity), true
+	case "BankAccount.id":
+		if e.ComplexityRoot.BankAccount.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BankAccount.ID(childComplexity), true
+	case "BankAccount.livemode":
+		if e.ComplexityRoot.BankAccount.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BankAccount.Livemode(childComplexity), true
+	case "BankAccount.processorName":
+		if e.ComplexityRoot.BankAccount.ProcessorName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BankAccount.ProcessorName(childComplexity), true
+	case "BankAccount.routingNumber":
+		if e.ComplexityRoot.BankAccount.RoutingNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BankAccount.RoutingNumber(childComplexity), true
+	case "BankAccount.status":
+		if e.ComplexityRoot.BankAccount.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BankAccount.Status(childComplexity), true
+	case "BankAccount.updated":
+		if e.ComplexityRoot.BankAccount.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BankAccount.Updated(childComplexity), true
 
 	case "BeneficialOwner.account":
 		if e.ComplexityRoot.BeneficialOwner.Account == nil {
@@ -1090,6 +1196,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateAccount(childComplexity, args["input"].(models.CreateAccountInput)), true
+	case "Mutation.createBankAccount":
+		if e.ComplexityRoot.Mutation.CreateBankAccount == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createBankAccount_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateBankAccount(childComplexity, args["input"].(models.CreateBankAccountInput)), true
 	case "Mutation.createBeneficialOwner":
 		if e.ComplexityRoot.Mutation.CreateBeneficialOwner == nil {
 			break
@@ -1546,6 +1663,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Accounts(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.AccountFilter)), true
+	case "Query.bankAccount":
+		if e.ComplexityRoot.Query.BankAccount == nil {
+			break
+		}
+
+		args, err := ec.field_Query_bankAccount_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.BankAccount(childComplexity, args["id"].(string)), true
 	case "Query.beneficialOwner":
 		if e.ComplexityRoot.Query.BeneficialOwner == nil {
 			break
@@ -1685,6 +1813,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.PhoneVerifications(childComplexity, args["accountId"].(string), args["first"].(*int), args["after"].(*string), args["filter"].(*model.PhoneVerificationFilter)), true
+	case "Query.plaidLinkToken":
+		if e.ComplexityRoot.Query.PlaidLinkToken == nil {
+			break
+		}
+
+		args, err := ec.field_Query_plaidLinkToken_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PlaidLinkToken(childComplexity, args["accountId"].(string)), true
 
 	case "RequestCapabilitiesPayload.capabilities":
 		if e.ComplexityRoot.RequestCapabilitiesPayload.Capabilities == nil {
@@ -1781,6 +1920,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputAddressInput,
 		ec.unmarshalInputBusinessInput,
 		ec.unmarshalInputCreateAccountInput,
+		ec.unmarshalInputCreateBankAccountInput,
 		ec.unmarshalInputCreateBeneficialOwnerInput,
 		ec.unmarshalInputCreateOnboardingSessionInput,
 		ec.unmarshalInputCreatePhoneVerificationInput,
@@ -2120,6 +2260,53 @@ extend type Mutation {
   restrictAccount(id: ID!): Account!
   "Lifts the merchant's own hold."
   unrestrictAccount(id: ID!): Account!
+}
+`, BuiltIn: false},
+	{Name: "../schema/bank_accounts.graphqls", Input: `# Bank accounts linked through a bank-linking processor (spec doc 1 §2.8, §4.9).
+
+enum BankAccountStatus {
+  PENDING
+  VERIFIED
+}
+
+type BankAccount implements Node {
+  id: ID!
+  routingNumber: String!
+  accountNumberLast4: String!
+  "checking or savings."
+  accountType: String!
+  bankName: String
+  processorName: String!
+  status: BankAccountStatus!
+  customerId: ID
+  accountId: ID
+  account: Account
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+input CreateBankAccountInput {
+  processor: String!
+  processorToken: String!
+  customerId: String
+  accountId: String
+}
+
+extend type Account {
+  "The account's newest linked bank accounts (up to 100), most recent first."
+  bankAccounts: [BankAccount!]!
+}
+
+extend type Query {
+  bankAccount(id: ID!): BankAccount
+  "The token that opens the bank-linking flow for the account."
+  plaidLinkToken(accountId: ID!): String!
+}
+
+extend type Mutation {
+  "Links a bank account through the processor's token."
+  createBankAccount(input: CreateBankAccountInput!): BankAccount!
 }
 `, BuiltIn: false},
 	{Name: "../schema/base.graphqls", Input: `# Shared scalars, the Node interface, pagination and the root types. Each
@@ -2631,6 +2818,8 @@ func (ec *executionContext) childFields_Account(ctx context.Context, field graph
 		return ec.fieldContext_Account_created(ctx, field)
 	case "updated":
 		return ec.fieldContext_Account_updated(ctx, field)
+	case "bankAccounts":
+		return ec.fieldContext_Account_bankAccounts(ctx, field)
 	case "beneficialOwners":
 		return ec.fieldContext_Account_beneficialOwners(ctx, field)
 	case "identityVerifications":
@@ -2679,6 +2868,38 @@ func (ec *executionContext) childFields_Address(ctx context.Context, field graph
 		return ec.fieldContext_Address_country(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Address", field.Name)
+}
+
+func (ec *executionContext) childFields_BankAccount(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_BankAccount_id(ctx, field)
+	case "routingNumber":
+		return ec.fieldContext_BankAccount_routingNumber(ctx, field)
+	case "accountNumberLast4":
+		return ec.fieldContext_BankAccount_accountNumberLast4(ctx, field)
+	case "accountType":
+		return ec.fieldContext_BankAccount_accountType(ctx, field)
+	case "bankName":
+		return ec.fieldContext_BankAccount_bankName(ctx, field)
+	case "processorName":
+		return ec.fieldContext_BankAccount_processorName(ctx, field)
+	case "status":
+		return ec.fieldContext_BankAccount_status(ctx, field)
+	case "customerId":
+		return ec.fieldContext_BankAccount_customerId(ctx, field)
+	case "accountId":
+		return ec.fieldContext_BankAccount_accountId(ctx, field)
+	case "account":
+		return ec.fieldContext_BankAccount_account(ctx, field)
+	case "livemode":
+		return ec.fieldContext_BankAccount_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_BankAccount_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_BankAccount_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BankAccount", field.Name)
 }
 
 func (ec *executionContext) childFields_BeneficialOwner(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
