@@ -25,6 +25,7 @@ func Routes(r chi.Router, svc areas.Services) {
 	termsOfServiceRoutes(r, svc.Accounts)
 	idvRoutes(r, svc.Accounts)
 	bankAccountRoutes(r, svc.Accounts)
+	geoComplianceRoutes(r, svc.Accounts)
 }
 
 // requireCredential answers an anonymous request 401 before its body is

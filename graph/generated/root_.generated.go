@@ -28,6 +28,7 @@ type ResolverRoot interface {
 	BankAccount() BankAccountResolver
 	BeneficialOwner() BeneficialOwnerResolver
 	Capability() CapabilityResolver
+	GeoComplianceStatus() GeoComplianceStatusResolver
 	IdentityVerification() IdentityVerificationResolver
 	Mutation() MutationResolver
 	OnboardingSession() OnboardingSessionResolver
@@ -46,6 +47,7 @@ type ComplexityRoot struct {
 		Capabilities          func(childComplexity int) int
 		Created               func(childComplexity int) int
 		ExternalID            func(childComplexity int) int
+		GeoCompliance         func(childComplexity int) int
 		ID                    func(childComplexity int) int
 		IdentityVerifications func(childComplexity int) int
 		Livemode              func(childComplexity int) int
@@ -169,6 +171,37 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	GeoComplianceStatus struct {
+		DecisionID     func(childComplexity int) int
+		EvaluatedAt    func(childComplexity int) int
+		Geofence       func(childComplexity int) int
+		Reason         func(childComplexity int) int
+		SonarSessionID func(childComplexity int) int
+		Status         func(childComplexity int) int
+	}
+
+	Geofence struct {
+		Active        func(childComplexity int) int
+		Description   func(childComplexity int) int
+		GeofenceRules func(childComplexity int) int
+		GeofenceType  func(childComplexity int) int
+		ID            func(childComplexity int) int
+		Livemode      func(childComplexity int) int
+		Locked        func(childComplexity int) int
+		Metadata      func(childComplexity int) int
+		Name          func(childComplexity int) int
+	}
+
+	GeofenceRef struct {
+		ID   func(childComplexity int) int
+		Name func(childComplexity int) int
+	}
+
+	GeofenceRule struct {
+		Country func(childComplexity int) int
+		State   func(childComplexity int) int
+	}
+
 	IDVResult struct {
 		Category    func(childComplexity int) int
 		FailureType func(childComplexity int) int
@@ -233,6 +266,7 @@ type ComplexityRoot struct {
 		DeleteBeneficialOwner       func(childComplexity int, accountID string, id string) int
 		DisableAccount              func(childComplexity int, id string) int
 		DisableCapability           func(childComplexity int, accountID string, name capability.Name) int
+		EvaluateGeoCompliance       func(childComplexity int, accountID string) int
 		ReactivateCapability        func(childComplexity int, accountID string, name capability.Name) int
 		RequestCapabilities         func(childComplexity int, accountID string, capabilities []capability.Name) int
 		ResendBeneficialOwnerInvite func(childComplexity int, accountID string, id string) int
@@ -324,6 +358,7 @@ type ComplexityRoot struct {
 		Capability            func(childComplexity int, accountID string, name capability.Name) int
 		Event                 func(childComplexity int, id string) int
 		Events                func(childComplexity int, first *int, after *string, typeArg *string) int
+		Geofences             func(childComplexity int) int
 		IdentityVerification  func(childComplexity int, accountID string, id string) int
 		IdentityVerifications func(childComplexity int, accountID string, first *int, after *string, filter *model.IdentityVerificationFilter) int
 		Node                  func(childComplexity int, id string) int
@@ -410,6 +445,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Account.ExternalID(childComplexity), true
+	case "Account.geoCompliance":
+		if e.ComplexityRoot.Account.GeoCompliance == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Account.GeoCompliance(childComplexity), true
 	case "Account.id":
 		if e.ComplexityRoot.Account.ID == nil {
 			break
@@ -950,6 +991,124 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.EventEdge.Node(childComplexity), true
 
+	case "GeoComplianceStatus.decisionId":
+		if e.ComplexityRoot.GeoComplianceStatus.DecisionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GeoComplianceStatus.DecisionID(childComplexity), true
+	case "GeoComplianceStatus.evaluatedAt":
+		if e.ComplexityRoot.GeoComplianceStatus.EvaluatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GeoComplianceStatus.EvaluatedAt(childComplexity), true
+	case "GeoComplianceStatus.geofence":
+		if e.ComplexityRoot.GeoComplianceStatus.Geofence == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GeoComplianceStatus.Geofence(childComplexity), true
+	case "GeoComplianceStatus.reason":
+		if e.ComplexityRoot.GeoComplianceStatus.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GeoComplianceStatus.Reason(childComplexity), true
+	case "GeoComplianceStatus.sonarSessionId":
+		if e.ComplexityRoot.GeoComplianceStatus.SonarSessionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GeoComplianceStatus.SonarSessionID(childComplexity), true
+	case "GeoComplianceStatus.status":
+		if e.ComplexityRoot.GeoComplianceStatus.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GeoComplianceStatus.Status(childComplexity), true
+
+	case "Geofence.active":
+		if e.ComplexityRoot.Geofence.Active == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Geofence.Active(childComplexity), true
+	case "Geofence.description":
+		if e.ComplexityRoot.Geofence.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Geofence.Description(childComplexity), true
+	case "Geofence.geofenceRules":
+		if e.ComplexityRoot.Geofence.GeofenceRules == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Geofence.GeofenceRules(childComplexity), true
+	case "Geofence.geofenceType":
+		if e.ComplexityRoot.Geofence.GeofenceType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Geofence.GeofenceType(childComplexity), true
+	case "Geofence.id":
+		if e.ComplexityRoot.Geofence.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Geofence.ID(childComplexity), true
+	case "Geofence.livemode":
+		if e.ComplexityRoot.Geofence.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Geofence.Livemode(childComplexity), true
+	case "Geofence.locked":
+		if e.ComplexityRoot.Geofence.Locked == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Geofence.Locked(childComplexity), true
+	case "Geofence.metadata":
+		if e.ComplexityRoot.Geofence.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Geofence.Metadata(childComplexity), true
+	case "Geofence.name":
+		if e.ComplexityRoot.Geofence.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Geofence.Name(childComplexity), true
+
+	case "GeofenceRef.id":
+		if e.ComplexityRoot.GeofenceRef.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GeofenceRef.ID(childComplexity), true
+	case "GeofenceRef.name":
+		if e.ComplexityRoot.GeofenceRef.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GeofenceRef.Name(childComplexity), true
+
+	case "GeofenceRule.country":
+		if e.ComplexityRoot.GeofenceRule.Country == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GeofenceRule.Country(childComplexity), true
+	case "GeofenceRule.state":
+		if e.ComplexityRoot.GeofenceRule.State == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GeofenceRule.State(childComplexity), true
+
 	case "IDVResult.category":
 		if e.ComplexityRoot.IDVResult.Category == nil {
 			break
@@ -1301,6 +1460,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DisableCapability(childComplexity, args["accountId"].(string), args["name"].(capability.Name)), true
+	case "Mutation.evaluateGeoCompliance":
+		if e.ComplexityRoot.Mutation.EvaluateGeoCompliance == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_evaluateGeoCompliance_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.EvaluateGeoCompliance(childComplexity, args["accountId"].(string)), true
 	case "Mutation.reactivateCapability":
 		if e.ComplexityRoot.Mutation.ReactivateCapability == nil {
 			break
@@ -1740,6 +1910,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Events(childComplexity, args["first"].(*int), args["after"].(*string), args["type"].(*string)), true
+	case "Query.geofences":
+		if e.ComplexityRoot.Query.Geofences == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.Geofences(childComplexity), true
 	case "Query.identityVerification":
 		if e.ComplexityRoot.Query.IdentityVerification == nil {
 			break
@@ -2549,6 +2725,56 @@ extend type Query {
   events(first: Int = 10, after: String, type: String): EventConnection!
 }
 `, BuiltIn: false},
+	{Name: "../schema/geo_compliance.graphqls", Input: `# Geo compliance and geofences (spec doc 1 §2.9, §4.8).
+
+type GeoComplianceStatus {
+  sonarSessionId: String
+  decisionId: ID
+  evaluatedAt: DateTime
+  "clear, blocked or unknown."
+  status: String!
+  "restricted_territory, vpn_detected or no_location_data."
+  reason: String
+  geofence: GeofenceRef
+}
+
+type GeofenceRef {
+  id: ID!
+  name: String!
+}
+
+type GeofenceRule {
+  country: String!
+  state: String
+}
+
+type Geofence {
+  id: ID!
+  name: String!
+  description: String!
+  geofenceType: String!
+  active: Boolean!
+  metadata: Metadata!
+  locked: Boolean!
+  geofenceRules: [GeofenceRule!]!
+  livemode: Boolean!
+}
+
+extend type Account {
+  "The latest geo compliance status recorded (evaluateGeoCompliance evaluates anew)."
+  geoCompliance: GeoComplianceStatus!
+}
+
+extend type Query {
+  "The geofences that apply to the platform's accounts."
+  geofences: [Geofence!]!
+}
+
+extend type Mutation {
+  "Evaluates the account's geo compliance now and records it."
+  evaluateGeoCompliance(accountId: ID!): GeoComplianceStatus!
+}
+`, BuiltIn: false},
 	{Name: "../schema/identity_verifications.graphqls", Input: `# Identity verification runs (spec doc 1 §2.5, §4.5).
 
 enum IdentityVerificationStatus {
@@ -2822,6 +3048,8 @@ func (ec *executionContext) childFields_Account(ctx context.Context, field graph
 		return ec.fieldContext_Account_bankAccounts(ctx, field)
 	case "beneficialOwners":
 		return ec.fieldContext_Account_beneficialOwners(ctx, field)
+	case "geoCompliance":
+		return ec.fieldContext_Account_geoCompliance(ctx, field)
 	case "identityVerifications":
 		return ec.fieldContext_Account_identityVerifications(ctx, field)
 	case "onboardingSession":
@@ -3044,6 +3272,68 @@ func (ec *executionContext) childFields_EventEdge(ctx context.Context, field gra
 		return ec.fieldContext_EventEdge_node(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type EventEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_GeoComplianceStatus(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "sonarSessionId":
+		return ec.fieldContext_GeoComplianceStatus_sonarSessionId(ctx, field)
+	case "decisionId":
+		return ec.fieldContext_GeoComplianceStatus_decisionId(ctx, field)
+	case "evaluatedAt":
+		return ec.fieldContext_GeoComplianceStatus_evaluatedAt(ctx, field)
+	case "status":
+		return ec.fieldContext_GeoComplianceStatus_status(ctx, field)
+	case "reason":
+		return ec.fieldContext_GeoComplianceStatus_reason(ctx, field)
+	case "geofence":
+		return ec.fieldContext_GeoComplianceStatus_geofence(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GeoComplianceStatus", field.Name)
+}
+
+func (ec *executionContext) childFields_Geofence(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Geofence_id(ctx, field)
+	case "name":
+		return ec.fieldContext_Geofence_name(ctx, field)
+	case "description":
+		return ec.fieldContext_Geofence_description(ctx, field)
+	case "geofenceType":
+		return ec.fieldContext_Geofence_geofenceType(ctx, field)
+	case "active":
+		return ec.fieldContext_Geofence_active(ctx, field)
+	case "metadata":
+		return ec.fieldContext_Geofence_metadata(ctx, field)
+	case "locked":
+		return ec.fieldContext_Geofence_locked(ctx, field)
+	case "geofenceRules":
+		return ec.fieldContext_Geofence_geofenceRules(ctx, field)
+	case "livemode":
+		return ec.fieldContext_Geofence_livemode(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Geofence", field.Name)
+}
+
+func (ec *executionContext) childFields_GeofenceRef(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_GeofenceRef_id(ctx, field)
+	case "name":
+		return ec.fieldContext_GeofenceRef_name(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GeofenceRef", field.Name)
+}
+
+func (ec *executionContext) childFields_GeofenceRule(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "country":
+		return ec.fieldContext_GeofenceRule_country(ctx, field)
+	case "state":
+		return ec.fieldContext_GeofenceRule_state(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GeofenceRule", field.Name)
 }
 
 func (ec *executionContext) childFields_IDVResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
