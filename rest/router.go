@@ -25,6 +25,12 @@ func Routes(r chi.Router, svc areas.Services) {
 	paymentMethodRoutes(r, svc.Payments)
 	couponRoutes(r, svc.Catalog)
 	webhookEndpointRoutes(r, svc.Webhooks)
+	phoneVerificationRoutes(r, svc.Accounts)
+	kycPrefillRoutes(r, svc.Accounts)
+	termsOfServiceRoutes(r, svc.Accounts)
+	idvRoutes(r, svc.Accounts)
+	bankAccountRoutes(r, svc.Accounts)
+	geoComplianceRoutes(r, svc.Accounts)
 }
 
 // requireCredential answers an anonymous request 401 before its body is

@@ -25,15 +25,18 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
 	Account() AccountResolver
+	BankAccount() BankAccountResolver
 	BeneficialOwner() BeneficialOwnerResolver
 	Capability() CapabilityResolver
 	Coupon() CouponResolver
 	Customer() CustomerResolver
 	Discount() DiscountResolver
+	GeoComplianceStatus() GeoComplianceStatusResolver
 	IdentityVerification() IdentityVerificationResolver
 	Mutation() MutationResolver
 	OnboardingSession() OnboardingSessionResolver
 	PaymentMethod() PaymentMethodResolver
+	PhoneVerification() PhoneVerificationResolver
 	Product() ProductResolver
 	ProductPhase() ProductPhaseResolver
 	PromotionCode() PromotionCodeResolver
@@ -53,11 +56,13 @@ type ComplexityRoot struct {
 	}
 
 	Account struct {
+		BankAccounts          func(childComplexity int) int
 		BeneficialOwners      func(childComplexity int) int
 		BlockedReason         func(childComplexity int) int
 		Capabilities          func(childComplexity int) int
 		Created               func(childComplexity int) int
 		ExternalID            func(childComplexity int) int
+		GeoCompliance         func(childComplexity int) int
 		ID                    func(childComplexity int) int
 		IdentityVerifications func(childComplexity int) int
 		Livemode              func(childComplexity int) int
@@ -65,6 +70,7 @@ type ComplexityRoot struct {
 		OnboardingSession     func(childComplexity int) int
 		PaymentMethods        func(childComplexity int) int
 		PayoutPaymentMethodID func(childComplexity int) int
+		PhoneVerifications    func(childComplexity int) int
 		Profile               func(childComplexity int) int
 		RestrictedBy          func(childComplexity int) int
 		Status                func(childComplexity int) int
@@ -91,6 +97,22 @@ type ComplexityRoot struct {
 		Line2      func(childComplexity int) int
 		PostalCode func(childComplexity int) int
 		State      func(childComplexity int) int
+	}
+
+	BankAccount struct {
+		Account            func(childComplexity int) int
+		AccountID          func(childComplexity int) int
+		AccountNumberLast4 func(childComplexity int) int
+		AccountType        func(childComplexity int) int
+		BankName           func(childComplexity int) int
+		Created            func(childComplexity int) int
+		CustomerID         func(childComplexity int) int
+		ID                 func(childComplexity int) int
+		Livemode           func(childComplexity int) int
+		ProcessorName      func(childComplexity int) int
+		RoutingNumber      func(childComplexity int) int
+		Status             func(childComplexity int) int
+		Updated            func(childComplexity int) int
 	}
 
 	BeneficialOwner struct {
@@ -320,6 +342,50 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	GeoComplianceStatus struct {
+		DecisionID     func(childComplexity int) int
+		EvaluatedAt    func(childComplexity int) int
+		Geofence       func(childComplexity int) int
+		Reason         func(childComplexity int) int
+		SonarSessionID func(childComplexity int) int
+		Status         func(childComplexity int) int
+	}
+
+	Geofence struct {
+		Active        func(childComplexity int) int
+		Description   func(childComplexity int) int
+		GeofenceRules func(childComplexity int) int
+		GeofenceType  func(childComplexity int) int
+		ID            func(childComplexity int) int
+		Livemode      func(childComplexity int) int
+		Locked        func(childComplexity int) int
+		Metadata      func(childComplexity int) int
+		Name          func(childComplexity int) int
+	}
+
+	GeofenceRef struct {
+		ID   func(childComplexity int) int
+		Name func(childComplexity int) int
+	}
+
+	GeofenceRule struct {
+		Country func(childComplexity int) int
+		State   func(childComplexity int) int
+	}
+
+	IDVResult struct {
+		Category    func(childComplexity int) int
+		FailureType func(childComplexity int) int
+		Retriable   func(childComplexity int) int
+		Status      func(childComplexity int) int
+		Verified    func(childComplexity int) int
+	}
+
+	IDVSession struct {
+		InquiryID    func(childComplexity int) int
+		SessionToken func(childComplexity int) int
+	}
+
 	IdentityVerification struct {
 		AccountID      func(childComplexity int) int
 		AccountNode    func(childComplexity int) int
@@ -355,21 +421,29 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
+		AcceptTermsOfService        func(childComplexity int, input model.AcceptTermsInput) int
 		AttachPaymentMethod         func(childComplexity int, id string, input models.AttachPaymentMethodInput) int
 		BlockCustomer               func(childComplexity int, id string) int
 		BulkUpdateProductPhases     func(childComplexity int, productID string, phases []*models.UpdatePhaseInput) int
+		CompleteIdv                 func(childComplexity int, inquiryID string) int
 		ConfirmBeneficialOwners     func(childComplexity int, accountID string) int
+		ConfirmKycPrefill           func(childComplexity int, accountID string) int
+		ConfirmPhoneVerification    func(childComplexity int, accountID string, id string, code string) int
 		ConnectBankAccount          func(childComplexity int, input models.ConnectBankInput) int
 		CreateAccount               func(childComplexity int, input models.CreateAccountInput) int
+		CreateBankAccount           func(childComplexity int, input models.CreateBankAccountInput) int
 		CreateBeneficialOwner       func(childComplexity int, accountID string, input models.CreateBeneficialOwnerInput) int
 		CreateCoupon                func(childComplexity int, input models.CreateCouponInput) int
 		CreateCustomer              func(childComplexity int, input models.CreateCustomerInput) int
 		CreateIdentityVerification  func(childComplexity int, accountID string) int
+		CreateIdvSession            func(childComplexity int) int
 		CreateOnboardingSession     func(childComplexity int, input models.CreateOnboardingSessionInput) int
 		CreatePaymentMethod         func(childComplexity int, input models.CreatePaymentMethodInput) int
+		CreatePhoneVerification     func(childComplexity int, accountID string, input *models.CreatePhoneVerificationInput) int
 		CreateProduct               func(childComplexity int, input models.ProductInput) int
 		CreateProductPhase          func(childComplexity int, productID string, input models.CreatePhaseInput) int
 		CreatePromotionCode         func(childComplexity int, input models.PromotionCodeInput) int
+		CreateTermsOfServiceToken   func(childComplexity int, accountID *string) int
 		CreateWebhookEndpoint       func(childComplexity int, input models.CreateWebhookEndpointInput) int
 		DeleteBeneficialOwner       func(childComplexity int, accountID string, id string) int
 		DeleteCustomer              func(childComplexity int, id string) int
@@ -379,6 +453,7 @@ type ComplexityRoot struct {
 		DetachPaymentMethod         func(childComplexity int, id string) int
 		DisableAccount              func(childComplexity int, id string) int
 		DisableCapability           func(childComplexity int, accountID string, name capability.Name) int
+		EvaluateGeoCompliance       func(childComplexity int, accountID string) int
 		ReactivateCapability        func(childComplexity int, accountID string, name capability.Name) int
 		RequestCapabilities         func(childComplexity int, accountID string, capabilities []capability.Name) int
 		ResendBeneficialOwnerInvite func(childComplexity int, accountID string, id string) int
@@ -458,6 +533,37 @@ type ComplexityRoot struct {
 	Phone struct {
 		CountryCode func(childComplexity int) int
 		Number      func(childComplexity int) int
+	}
+
+	PhoneSandbox struct {
+		ExpectedCodes func(childComplexity int) int
+	}
+
+	PhoneVerification struct {
+		AccountID   func(childComplexity int) int
+		AccountNode func(childComplexity int) int
+		Category    func(childComplexity int) int
+		Created     func(childComplexity int) int
+		Expires     func(childComplexity int) int
+		FailureType func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Livemode    func(childComplexity int) int
+		PhoneNumber func(childComplexity int) int
+		Provider    func(childComplexity int) int
+		Retriable   func(childComplexity int) int
+		Sandbox     func(childComplexity int) int
+		Status      func(childComplexity int) int
+		Type        func(childComplexity int) int
+	}
+
+	PhoneVerificationConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	PhoneVerificationEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
 	}
 
 	Product struct {
@@ -548,6 +654,7 @@ type ComplexityRoot struct {
 	Query struct {
 		Account               func(childComplexity int, id string) int
 		Accounts              func(childComplexity int, first *int, after *string, filter *model.AccountFilter) int
+		BankAccount           func(childComplexity int, id string) int
 		BeneficialOwner       func(childComplexity int, accountID string, id string) int
 		BeneficialOwners      func(childComplexity int, accountID string) int
 		Capabilities          func(childComplexity int, accountID string) int
@@ -560,6 +667,7 @@ type ComplexityRoot struct {
 		Discounts             func(childComplexity int, first *int, after *string, filter *model.DiscountFilter) int
 		Event                 func(childComplexity int, id string) int
 		Events                func(childComplexity int, first *int, after *string, typeArg *string) int
+		Geofences             func(childComplexity int) int
 		IdentityVerification  func(childComplexity int, accountID string, id string) int
 		IdentityVerifications func(childComplexity int, accountID string, first *int, after *string, filter *model.IdentityVerificationFilter) int
 		Node                  func(childComplexity int, id string) int
@@ -567,6 +675,9 @@ type ComplexityRoot struct {
 		OnboardingSession     func(childComplexity int, accountID string) int
 		PaymentMethod         func(childComplexity int, id string) int
 		PaymentMethods        func(childComplexity int, first *int, after *string, filter *model.PaymentMethodFilter) int
+		PhoneVerification     func(childComplexity int, accountID string, id string) int
+		PhoneVerifications    func(childComplexity int, accountID string, first *int, after *string, filter *model.PhoneVerificationFilter) int
+		PlaidLinkToken        func(childComplexity int, accountID string) int
 		Product               func(childComplexity int, id string) int
 		Products              func(childComplexity int, first *int, after *string, filter *model.ProductFilter) int
 		PromotionCode         func(childComplexity int, id string) int
@@ -606,6 +717,10 @@ type ComplexityRoot struct {
 		IPAddress  func(childComplexity int) int
 		Token      func(childComplexity int) int
 		UserAgent  func(childComplexity int) int
+	}
+
+	TermsToken struct {
+		Token func(childComplexity int) int
 	}
 
 	WalletDetails struct {
@@ -708,6 +823,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ACHDetails.LastFour(childComplexity), true
 
+	case "Account.bankAccounts":
+		if e.ComplexityRoot.Account.BankAccounts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Account.BankAccounts(childComplexity), true
 	case "Account.beneficialOwners":
 		if e.ComplexityRoot.Account.BeneficialOwners == nil {
 			break
@@ -738,6 +859,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Account.ExternalID(childComplexity), true
+	case "Account.geoCompliance":
+		if e.ComplexityRoot.Account.GeoCompliance == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Account.GeoCompliance(childComplexity), true
 	case "Account.id":
 		if e.ComplexityRoot.Account.ID == nil {
 			break
@@ -780,6 +907,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Account.PayoutPaymentMethodID(childComplexity), true
+	case "Account.phoneVerifications":
+		if e.ComplexityRoot.Account.PhoneVerifications == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Account.PhoneVerifications(childComplexity), true
 	case "Account.profile":
 		if e.ComplexityRoot.Account.Profile == nil {
 			break
@@ -885,6 +1018,85 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Address.State(childComplexity), true
+
+	case "BankAccount.account":
+		if e.ComplexityRoot.BankAccount.Account == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BankAccount.Account(childComplexity), true
+	case "BankAccount.accountId":
+		if e.ComplexityRoot.BankAccount.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BankAccount.AccountID(childComplexity), true
+	case "BankAccount.accountNumberLast4":
+		if e.ComplexityRoot.BankAccount.AccountNumberLast4 == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BankAccount.AccountNumberLast4(childComplexity), true
+	case "BankAccount.accountType":
+		if e.ComplexityRoot.BankAccount.AccountType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BankAccount.AccountType(childComplexity), true
+	case "BankAccount.bankName":
+		if e.ComplexityRoot.BankAccount.BankName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BankAccount.BankName(childComplexity), true
+	case "BankAccount.created":
+		if e.ComplexityRoot.BankAccount.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BankAccount.Created(childComplexity), true
+	case "BankAccount.customerId":
+		if e.ComplexityRoot.BankAccount.CustomerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BankAccount.CustomerID(childComplexity), true
+	case "BankAccount.id":
+		if e.ComplexityRoot.BankAccount.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BankAccount.ID(childComplexity), true
+	case "BankAccount.livemode":
+		if e.ComplexityRoot.BankAccount.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BankAccount.Livemode(childComplexity), true
+	case "BankAccount.processorName":
+		if e.ComplexityRoot.BankAccount.ProcessorName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BankAccount.ProcessorName(childComplexity), true
+	case "BankAccount.routingNumber":
+		if e.ComplexityRoot.BankAccount.RoutingNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BankAccount.RoutingNumber(childComplexity), true
+	case "BankAccount.status":
+		if e.ComplexityRoot.BankAccount.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BankAccount.Status(childComplexity), true
+	case "BankAccount.updated":
+		if e.ComplexityRoot.BankAccount.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BankAccount.Updated(childComplexity), true
 
 	case "BeneficialOwner.account":
 		if e.ComplexityRoot.BeneficialOwner.Account == nil {
@@ -1857,6 +2069,168 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.EventEdge.Node(childComplexity), true
 
+	case "GeoComplianceStatus.decisionId":
+		if e.ComplexityRoot.GeoComplianceStatus.DecisionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GeoComplianceStatus.DecisionID(childComplexity), true
+	case "GeoComplianceStatus.evaluatedAt":
+		if e.ComplexityRoot.GeoComplianceStatus.EvaluatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GeoComplianceStatus.EvaluatedAt(childComplexity), true
+	case "GeoComplianceStatus.geofence":
+		if e.ComplexityRoot.GeoComplianceStatus.Geofence == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GeoComplianceStatus.Geofence(childComplexity), true
+	case "GeoComplianceStatus.reason":
+		if e.ComplexityRoot.GeoComplianceStatus.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GeoComplianceStatus.Reason(childComplexity), true
+	case "GeoComplianceStatus.sonarSessionId":
+		if e.ComplexityRoot.GeoComplianceStatus.SonarSessionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GeoComplianceStatus.SonarSessionID(childComplexity), true
+	case "GeoComplianceStatus.status":
+		if e.ComplexityRoot.GeoComplianceStatus.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GeoComplianceStatus.Status(childComplexity), true
+
+	case "Geofence.active":
+		if e.ComplexityRoot.Geofence.Active == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Geofence.Active(childComplexity), true
+	case "Geofence.description":
+		if e.ComplexityRoot.Geofence.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Geofence.Description(childComplexity), true
+	case "Geofence.geofenceRules":
+		if e.ComplexityRoot.Geofence.GeofenceRules == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Geofence.GeofenceRules(childComplexity), true
+	case "Geofence.geofenceType":
+		if e.ComplexityRoot.Geofence.GeofenceType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Geofence.GeofenceType(childComplexity), true
+	case "Geofence.id":
+		if e.ComplexityRoot.Geofence.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Geofence.ID(childComplexity), true
+	case "Geofence.livemode":
+		if e.ComplexityRoot.Geofence.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Geofence.Livemode(childComplexity), true
+	case "Geofence.locked":
+		if e.ComplexityRoot.Geofence.Locked == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Geofence.Locked(childComplexity), true
+	case "Geofence.metadata":
+		if e.ComplexityRoot.Geofence.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Geofence.Metadata(childComplexity), true
+	case "Geofence.name":
+		if e.ComplexityRoot.Geofence.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Geofence.Name(childComplexity), true
+
+	case "GeofenceRef.id":
+		if e.ComplexityRoot.GeofenceRef.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GeofenceRef.ID(childComplexity), true
+	case "GeofenceRef.name":
+		if e.ComplexityRoot.GeofenceRef.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GeofenceRef.Name(childComplexity), true
+
+	case "GeofenceRule.country":
+		if e.ComplexityRoot.GeofenceRule.Country == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GeofenceRule.Country(childComplexity), true
+	case "GeofenceRule.state":
+		if e.ComplexityRoot.GeofenceRule.State == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GeofenceRule.State(childComplexity), true
+
+	case "IDVResult.category":
+		if e.ComplexityRoot.IDVResult.Category == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IDVResult.Category(childComplexity), true
+	case "IDVResult.failureType":
+		if e.ComplexityRoot.IDVResult.FailureType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IDVResult.FailureType(childComplexity), true
+	case "IDVResult.retriable":
+		if e.ComplexityRoot.IDVResult.Retriable == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IDVResult.Retriable(childComplexity), true
+	case "IDVResult.status":
+		if e.ComplexityRoot.IDVResult.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IDVResult.Status(childComplexity), true
+	case "IDVResult.verified":
+		if e.ComplexityRoot.IDVResult.Verified == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IDVResult.Verified(childComplexity), true
+
+	case "IDVSession.inquiryId":
+		if e.ComplexityRoot.IDVSession.InquiryID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IDVSession.InquiryID(childComplexity), true
+	case "IDVSession.sessionToken":
+		if e.ComplexityRoot.IDVSession.SessionToken == nil {
+			break
+		}
+
+		return e.ComplexityRoot.IDVSession.SessionToken(childComplexity), true
+
 	case "IdentityVerification.account":
 		if e.ComplexityRoot.IdentityVerification.AccountID == nil {
 			break
@@ -1993,6 +2367,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.IndividualProfile.SSNLastFour(childComplexity), true
 
+	case "Mutation.acceptTermsOfService":
+		if e.ComplexityRoot.Mutation.AcceptTermsOfService == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_acceptTermsOfService_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AcceptTermsOfService(childComplexity, args["input"].(model.AcceptTermsInput)), true
 	case "Mutation.attachPaymentMethod":
 		if e.ComplexityRoot.Mutation.AttachPaymentMethod == nil {
 			break
@@ -2026,6 +2411,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.BulkUpdateProductPhases(childComplexity, args["productId"].(string), args["phases"].([]*models.UpdatePhaseInput)), true
+	case "Mutation.completeIdv":
+		if e.ComplexityRoot.Mutation.CompleteIdv == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_completeIdv_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CompleteIdv(childComplexity, args["inquiryId"].(string)), true
 	case "Mutation.confirmBeneficialOwners":
 		if e.ComplexityRoot.Mutation.ConfirmBeneficialOwners == nil {
 			break
@@ -2037,6 +2433,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ConfirmBeneficialOwners(childComplexity, args["accountId"].(string)), true
+	case "Mutation.confirmKycPrefill":
+		if e.ComplexityRoot.Mutation.ConfirmKycPrefill == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_confirmKycPrefill_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ConfirmKycPrefill(childComplexity, args["accountId"].(string)), true
+	case "Mutation.confirmPhoneVerification":
+		if e.ComplexityRoot.Mutation.ConfirmPhoneVerification == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_confirmPhoneVerification_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ConfirmPhoneVerification(childComplexity, args["accountId"].(string), args["id"].(string), args["code"].(string)), true
 	case "Mutation.connectBankAccount":
 		if e.ComplexityRoot.Mutation.ConnectBankAccount == nil {
 			break
@@ -2059,6 +2477,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateAccount(childComplexity, args["input"].(models.CreateAccountInput)), true
+	case "Mutation.createBankAccount":
+		if e.ComplexityRoot.Mutation.CreateBankAccount == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createBankAccount_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateBankAccount(childComplexity, args["input"].(models.CreateBankAccountInput)), true
 	case "Mutation.createBeneficialOwner":
 		if e.ComplexityRoot.Mutation.CreateBeneficialOwner == nil {
 			break
@@ -2103,6 +2532,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateIdentityVerification(childComplexity, args["accountId"].(string)), true
+	case "Mutation.createIdvSession":
+		if e.ComplexityRoot.Mutation.CreateIdvSession == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Mutation.CreateIdvSession(childComplexity), true
 	case "Mutation.createOnboardingSession":
 		if e.ComplexityRoot.Mutation.CreateOnboardingSession == nil {
 			break
@@ -2125,6 +2560,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreatePaymentMethod(childComplexity, args["input"].(models.CreatePaymentMethodInput)), true
+	case "Mutation.createPhoneVerification":
+		if e.ComplexityRoot.Mutation.CreatePhoneVerification == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createPhoneVerification_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreatePhoneVerification(childComplexity, args["accountId"].(string), args["input"].(*models.CreatePhoneVerificationInput)), true
 	case "Mutation.createProduct":
 		if e.ComplexityRoot.Mutation.CreateProduct == nil {
 			break
@@ -2158,6 +2604,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreatePromotionCode(childComplexity, args["input"].(models.PromotionCodeInput)), true
+	case "Mutation.createTermsOfServiceToken":
+		if e.ComplexityRoot.Mutation.CreateTermsOfServiceToken == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createTermsOfServiceToken_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateTermsOfServiceToken(childComplexity, args["accountId"].(*string)), true
 	case "Mutation.createWebhookEndpoint":
 		if e.ComplexityRoot.Mutation.CreateWebhookEndpoint == nil {
 			break
@@ -2257,6 +2714,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DisableCapability(childComplexity, args["accountId"].(string), args["name"].(capability.Name)), true
+	case "Mutation.evaluateGeoCompliance":
+		if e.ComplexityRoot.Mutation.EvaluateGeoCompliance == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_evaluateGeoCompliance_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.EvaluateGeoCompliance(childComplexity, args["accountId"].(string)), true
 	case "Mutation.reactivateCapability":
 		if e.ComplexityRoot.Mutation.ReactivateCapability == nil {
 			break
@@ -2681,6 +3149,124 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Phone.Number(childComplexity), true
 
+	case "PhoneSandbox.expectedCodes":
+		if e.ComplexityRoot.PhoneSandbox.ExpectedCodes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneSandbox.ExpectedCodes(childComplexity), true
+
+	case "PhoneVerification.account":
+		if e.ComplexityRoot.PhoneVerification.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerification.AccountID(childComplexity), true
+	case "PhoneVerification.accountNode":
+		if e.ComplexityRoot.PhoneVerification.AccountNode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerification.AccountNode(childComplexity), true
+	case "PhoneVerification.category":
+		if e.ComplexityRoot.PhoneVerification.Category == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerification.Category(childComplexity), true
+	case "PhoneVerification.created":
+		if e.ComplexityRoot.PhoneVerification.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerification.Created(childComplexity), true
+	case "PhoneVerification.expires":
+		if e.ComplexityRoot.PhoneVerification.Expires == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerification.Expires(childComplexity), true
+	case "PhoneVerification.failureType":
+		if e.ComplexityRoot.PhoneVerification.FailureType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerification.FailureType(childComplexity), true
+	case "PhoneVerification.id":
+		if e.ComplexityRoot.PhoneVerification.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerification.ID(childComplexity), true
+	case "PhoneVerification.livemode":
+		if e.ComplexityRoot.PhoneVerification.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerification.Livemode(childComplexity), true
+	case "PhoneVerification.phoneNumber":
+		if e.ComplexityRoot.PhoneVerification.PhoneNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerification.PhoneNumber(childComplexity), true
+	case "PhoneVerification.provider":
+		if e.ComplexityRoot.PhoneVerification.Provider == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerification.Provider(childComplexity), true
+	case "PhoneVerification.retriable":
+		if e.ComplexityRoot.PhoneVerification.Retriable == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerification.Retriable(childComplexity), true
+	case "PhoneVerification.sandbox":
+		if e.ComplexityRoot.PhoneVerification.Sandbox == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerification.Sandbox(childComplexity), true
+	case "PhoneVerification.status":
+		if e.ComplexityRoot.PhoneVerification.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerification.Status(childComplexity), true
+	case "PhoneVerification.type":
+		if e.ComplexityRoot.PhoneVerification.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerification.Type(childComplexity), true
+
+	case "PhoneVerificationConnection.edges":
+		if e.ComplexityRoot.PhoneVerificationConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerificationConnection.Edges(childComplexity), true
+	case "PhoneVerificationConnection.pageInfo":
+		if e.ComplexityRoot.PhoneVerificationConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerificationConnection.PageInfo(childComplexity), true
+
+	case "PhoneVerificationEdge.cursor":
+		if e.ComplexityRoot.PhoneVerificationEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerificationEdge.Cursor(childComplexity), true
+	case "PhoneVerificationEdge.node":
+		if e.ComplexityRoot.PhoneVerificationEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerificationEdge.Node(childComplexity), true
+
 	case "Product.active":
 		if e.ComplexityRoot.Product.Active == nil {
 			break
@@ -3077,6 +3663,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Accounts(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.AccountFilter)), true
+	case "Query.bankAccount":
+		if e.ComplexityRoot.Query.BankAccount == nil {
+			break
+		}
+
+		args, err := ec.field_Query_bankAccount_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.BankAccount(childComplexity, args["id"].(string)), true
 	case "Query.beneficialOwner":
 		if e.ComplexityRoot.Query.BeneficialOwner == nil {
 			break
@@ -3209,6 +3806,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Events(childComplexity, args["first"].(*int), args["after"].(*string), args["type"].(*string)), true
+	case "Query.geofences":
+		if e.ComplexityRoot.Query.Geofences == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.Geofences(childComplexity), true
 	case "Query.identityVerification":
 		if e.ComplexityRoot.Query.IdentityVerification == nil {
 			break
@@ -3282,6 +3885,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.PaymentMethods(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.PaymentMethodFilter)), true
+	case "Query.phoneVerification":
+		if e.ComplexityRoot.Query.PhoneVerification == nil {
+			break
+		}
+
+		args, err := ec.field_Query_phoneVerification_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PhoneVerification(childComplexity, args["accountId"].(string), args["id"].(string)), true
+	case "Query.phoneVerifications":
+		if e.ComplexityRoot.Query.PhoneVerifications == nil {
+			break
+		}
+
+		args, err := ec.field_Query_phoneVerifications_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PhoneVerifications(childComplexity, args["accountId"].(string), args["first"].(*int), args["after"].(*string), args["filter"].(*model.PhoneVerificationFilter)), true
+	case "Query.plaidLinkToken":
+		if e.ComplexityRoot.Query.PlaidLinkToken == nil {
+			break
+		}
+
+		args, err := ec.field_Query_plaidLinkToken_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PlaidLinkToken(childComplexity, args["accountId"].(string)), true
 	case "Query.product":
 		if e.ComplexityRoot.Query.Product == nil {
 			break
@@ -3481,6 +4117,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.TermsOfService.UserAgent(childComplexity), true
+
+	case "TermsToken.token":
+		if e.ComplexityRoot.TermsToken.Token == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TermsToken.Token(childComplexity), true
 
 	case "WalletDetails.consumed":
 		if e.ComplexityRoot.WalletDetails.Consumed == nil {
@@ -3750,6 +4393,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	opCtx := graphql.GetOperationContext(ctx)
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
+		ec.unmarshalInputAcceptTermsInput,
 		ec.unmarshalInputAccountFilter,
 		ec.unmarshalInputAddressInput,
 		ec.unmarshalInputAttachPaymentMethodInput,
@@ -3757,12 +4401,14 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputConnectBankInput,
 		ec.unmarshalInputCouponFilter,
 		ec.unmarshalInputCreateAccountInput,
+		ec.unmarshalInputCreateBankAccountInput,
 		ec.unmarshalInputCreateBeneficialOwnerInput,
 		ec.unmarshalInputCreateCouponInput,
 		ec.unmarshalInputCreateCustomerInput,
 		ec.unmarshalInputCreateOnboardingSessionInput,
 		ec.unmarshalInputCreatePaymentMethodInput,
 		ec.unmarshalInputCreatePhaseInput,
+		ec.unmarshalInputCreatePhoneVerificationInput,
 		ec.unmarshalInputCreateWebhookEndpointInput,
 		ec.unmarshalInputCustomerFilter,
 		ec.unmarshalInputDiscountFilter,
@@ -3771,6 +4417,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputPaymentMethodFilter,
 		ec.unmarshalInputPersonNameInput,
 		ec.unmarshalInputPhoneInput,
+		ec.unmarshalInputPhoneVerificationFilter,
 		ec.unmarshalInputProductFilter,
 		ec.unmarshalInputProductInput,
 		ec.unmarshalInputProfileInput,
@@ -3912,6 +4559,8 @@ enum AccountRestrictor {
 enum StepStatus {
   PENDING
   COMPLETED
+  "A requirement of the step ended in a failure retrying cannot fix."
+  FAILED
 }
 
 type Account implements Node {
@@ -4130,6 +4779,53 @@ extend type Mutation {
   restrictAccount(id: ID!): Account!
   "Lifts the merchant's own hold."
   unrestrictAccount(id: ID!): Account!
+}
+`, BuiltIn: false},
+	{Name: "../schema/bank_accounts.graphqls", Input: `# Bank accounts linked through a bank-linking processor (spec doc 1 §2.8, §4.9).
+
+enum BankAccountStatus {
+  PENDING
+  VERIFIED
+}
+
+type BankAccount implements Node {
+  id: ID!
+  routingNumber: String!
+  accountNumberLast4: String!
+  "checking or savings."
+  accountType: String!
+  bankName: String
+  processorName: String!
+  status: BankAccountStatus!
+  customerId: ID
+  accountId: ID
+  account: Account
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+input CreateBankAccountInput {
+  processor: String!
+  processorToken: String!
+  customerId: String
+  accountId: String
+}
+
+extend type Account {
+  "The account's newest linked bank accounts (up to 100), most recent first."
+  bankAccounts: [BankAccount!]!
+}
+
+extend type Query {
+  bankAccount(id: ID!): BankAccount
+  "The token that opens the bank-linking flow for the account."
+  plaidLinkToken(accountId: ID!): String!
+}
+
+extend type Mutation {
+  "Links a bank account through the processor's token."
+  createBankAccount(input: CreateBankAccountInput!): BankAccount!
 }
 `, BuiltIn: false},
 	{Name: "../schema/base.graphqls", Input: `# Shared scalars, the Node interface, pagination and the root types. Each
@@ -4724,6 +5420,56 @@ extend type Query {
   events(first: Int = 10, after: String, type: String): EventConnection!
 }
 `, BuiltIn: false},
+	{Name: "../schema/geo_compliance.graphqls", Input: `# Geo compliance and geofences (spec doc 1 §2.9, §4.8).
+
+type GeoComplianceStatus {
+  sonarSessionId: String
+  decisionId: ID
+  evaluatedAt: DateTime
+  "clear, blocked or unknown."
+  status: String!
+  "restricted_territory, vpn_detected or no_location_data."
+  reason: String
+  geofence: GeofenceRef
+}
+
+type GeofenceRef {
+  id: ID!
+  name: String!
+}
+
+type GeofenceRule {
+  country: String!
+  state: String
+}
+
+type Geofence {
+  id: ID!
+  name: String!
+  description: String!
+  geofenceType: String!
+  active: Boolean!
+  metadata: Metadata!
+  locked: Boolean!
+  geofenceRules: [GeofenceRule!]!
+  livemode: Boolean!
+}
+
+extend type Account {
+  "The latest geo compliance status recorded (evaluateGeoCompliance evaluates anew)."
+  geoCompliance: GeoComplianceStatus!
+}
+
+extend type Query {
+  "The geofences that apply to the platform's accounts."
+  geofences: [Geofence!]!
+}
+
+extend type Mutation {
+  "Evaluates the account's geo compliance now and records it."
+  evaluateGeoCompliance(accountId: ID!): GeoComplianceStatus!
+}
+`, BuiltIn: false},
 	{Name: "../schema/identity_verifications.graphqls", Input: `# Identity verification runs (spec doc 1 §2.5, §4.5).
 
 enum IdentityVerificationStatus {
@@ -4780,6 +5526,32 @@ extend type Query {
 extend type Mutation {
   "Starts a KYC run against the account's current identity data; it concludes in the background."
   createIdentityVerification(accountId: ID!): IdentityVerification!
+}
+`, BuiltIn: false},
+	{Name: "../schema/idv.graphqls", Input: `# Document ID verification (spec doc 1 §4.4), run with the onboarding
+# session's secret for its own account.
+
+type IDVSession {
+  "The inquiry to hand to the identity provider's mobile SDK."
+  inquiryId: String!
+  "Present when an open inquiry was reused: resumes it."
+  sessionToken: String
+}
+
+type IDVResult {
+  verified: Boolean!
+  "created, approved, declined, failed, needs_review."
+  status: String!
+  failureType: String
+  category: String
+  retriable: Boolean
+}
+
+extend type Mutation {
+  "Creates (or reuses) a document-check inquiry for the onboarding session's account."
+  createIdvSession: IDVSession!
+  "Pulls the finished inquiry and syncs it to the account's document verification."
+  completeIdv(inquiryId: String!): IDVResult!
 }
 `, BuiltIn: false},
 	{Name: "../schema/onboarding_sessions.graphqls", Input: `# Onboarding sessions (spec doc 1 §2.4, §4.4).
@@ -4975,6 +5747,83 @@ extend type Mutation {
   updatePaymentMethod(id: ID!, input: UpdatePaymentMethodInput!): PaymentMethod!
 }
 `, BuiltIn: false},
+	{Name: "../schema/phone_verifications.graphqls", Input: `# Phone verifications (spec doc 1 §2.6, §4.6).
+
+enum PhoneVerificationStatus {
+  PENDING
+  VERIFIED
+  FAILED
+  EXPIRED
+}
+
+type PhoneVerification implements Node {
+  id: ID!
+  "The account's id."
+  account: ID!
+  accountNode: Account!
+  "The number being verified, in E.164."
+  phoneNumber: String!
+  "The verification type asked for (sms by default)."
+  type: String!
+  provider: String!
+  status: PhoneVerificationStatus!
+  "challenge_failed, line_not_eligible, line_untrusted, otp_not_completed, otp_attempts_exceeded, session_out_of_order, validation_error, external_api_error, unclassified."
+  failureType: String
+  retriable: Boolean
+  "retriable_with_new_data, terminal, transient, unclassified."
+  category: String
+  "After it the passcode cannot be confirmed; null when none was sent."
+  expires: DateTime
+  "The sandbox provider's passcodes, on the create's answer only."
+  sandbox: PhoneSandbox
+  livemode: Boolean!
+  created: DateTime!
+}
+
+type PhoneSandbox {
+  expectedCodes: [String!]!
+}
+
+type PhoneVerificationConnection {
+  edges: [PhoneVerificationEdge!]!
+  pageInfo: PageInfo!
+}
+
+type PhoneVerificationEdge {
+  cursor: String!
+  node: PhoneVerification!
+}
+
+input PhoneVerificationFilter {
+  status: PhoneVerificationStatus
+}
+
+input CreatePhoneVerificationInput {
+  "The verification provider's name (sms by default)."
+  type: String
+  "The number to verify; the profile's when omitted."
+  phoneNumber: String
+  "Saved to the profile's birthdate when given (YYYY-MM-DD)."
+  dateOfBirth: String
+}
+
+extend type Account {
+  "The account's newest phone verifications (up to 100), most recent first."
+  phoneVerifications: [PhoneVerification!]!
+}
+
+extend type Query {
+  phoneVerifications(accountId: ID!, first: Int, after: String, filter: PhoneVerificationFilter): PhoneVerificationConnection!
+  phoneVerification(accountId: ID!, id: ID!): PhoneVerification
+}
+
+extend type Mutation {
+  "Sends a one-time passcode to the number (the sandbox sends none and answers the codes)."
+  createPhoneVerification(accountId: ID!, input: CreatePhoneVerificationInput): PhoneVerification!
+  "Checks a passcode; VERIFIED when it is correct and unexpired."
+  confirmPhoneVerification(accountId: ID!, id: ID!, code: String!): PhoneVerification!
+}
+`, BuiltIn: false},
 	{Name: "../schema/products.graphqls", Input: `# Products and their phases (spec doc 2 §2.1, §4.1).
 
 "A decimal number as a string (\"12.5\"); accepted as a string or a number."
@@ -5121,6 +5970,30 @@ extend type Mutation {
   updateProductPhase(productId: ID!, id: ID!, input: UpdatePhaseInput!): ProductPhase!
   bulkUpdateProductPhases(productId: ID!, phases: [UpdatePhaseInput!]!): BulkUpdatePhasesPayload!
   deleteProductPhase(productId: ID!, id: ID!): Boolean!
+}
+`, BuiltIn: false},
+	{Name: "../schema/terms_of_service.graphqls", Input: `# Terms of service tokens, as the real service's clients use them, and the
+# KYC prefill confirmation (spec doc 1 §4.7).
+
+type TermsToken {
+  token: String!
+}
+
+input AcceptTermsInput {
+  token: String!
+  "Unix seconds; now when omitted."
+  acceptedAt: Int
+  ipAddress: String
+  userAgent: String
+}
+
+extend type Mutation {
+  "Mints a terms of service token, bound to the account when one is named."
+  createTermsOfServiceToken(accountId: ID): TermsToken!
+  "Records the acceptance of a token; a token bound to an account accepts its terms."
+  acceptTermsOfService(input: AcceptTermsInput!): TermsToken!
+  "Records the holder's confirmation of prefilled identity data."
+  confirmKycPrefill(accountId: ID!): Account!
 }
 `, BuiltIn: false},
 	{Name: "../schema/webhooks.graphqls", Input: `# Webhook endpoints and deliveries (API-DECISIONS §5, docs/webhooks.md).
@@ -5301,14 +6174,20 @@ func (ec *executionContext) childFields_Account(ctx context.Context, field graph
 		return ec.fieldContext_Account_created(ctx, field)
 	case "updated":
 		return ec.fieldContext_Account_updated(ctx, field)
+	case "bankAccounts":
+		return ec.fieldContext_Account_bankAccounts(ctx, field)
 	case "beneficialOwners":
 		return ec.fieldContext_Account_beneficialOwners(ctx, field)
+	case "geoCompliance":
+		return ec.fieldContext_Account_geoCompliance(ctx, field)
 	case "identityVerifications":
 		return ec.fieldContext_Account_identityVerifications(ctx, field)
 	case "onboardingSession":
 		return ec.fieldContext_Account_onboardingSession(ctx, field)
 	case "paymentMethods":
 		return ec.fieldContext_Account_paymentMethods(ctx, field)
+	case "phoneVerifications":
+		return ec.fieldContext_Account_phoneVerifications(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Account", field.Name)
 }
@@ -5349,6 +6228,38 @@ func (ec *executionContext) childFields_Address(ctx context.Context, field graph
 		return ec.fieldContext_Address_country(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Address", field.Name)
+}
+
+func (ec *executionContext) childFields_BankAccount(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_BankAccount_id(ctx, field)
+	case "routingNumber":
+		return ec.fieldContext_BankAccount_routingNumber(ctx, field)
+	case "accountNumberLast4":
+		return ec.fieldContext_BankAccount_accountNumberLast4(ctx, field)
+	case "accountType":
+		return ec.fieldContext_BankAccount_accountType(ctx, field)
+	case "bankName":
+		return ec.fieldContext_BankAccount_bankName(ctx, field)
+	case "processorName":
+		return ec.fieldContext_BankAccount_processorName(ctx, field)
+	case "status":
+		return ec.fieldContext_BankAccount_status(ctx, field)
+	case "customerId":
+		return ec.fieldContext_BankAccount_customerId(ctx, field)
+	case "accountId":
+		return ec.fieldContext_BankAccount_accountId(ctx, field)
+	case "account":
+		return ec.fieldContext_BankAccount_account(ctx, field)
+	case "livemode":
+		return ec.fieldContext_BankAccount_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_BankAccount_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_BankAccount_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BankAccount", field.Name)
 }
 
 func (ec *executionContext) childFields_BeneficialOwner(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -5805,6 +6716,94 @@ func (ec *executionContext) childFields_EventEdge(ctx context.Context, field gra
 	return nil, fmt.Errorf("no field named %q was found under type EventEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_GeoComplianceStatus(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "sonarSessionId":
+		return ec.fieldContext_GeoComplianceStatus_sonarSessionId(ctx, field)
+	case "decisionId":
+		return ec.fieldContext_GeoComplianceStatus_decisionId(ctx, field)
+	case "evaluatedAt":
+		return ec.fieldContext_GeoComplianceStatus_evaluatedAt(ctx, field)
+	case "status":
+		return ec.fieldContext_GeoComplianceStatus_status(ctx, field)
+	case "reason":
+		return ec.fieldContext_GeoComplianceStatus_reason(ctx, field)
+	case "geofence":
+		return ec.fieldContext_GeoComplianceStatus_geofence(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GeoComplianceStatus", field.Name)
+}
+
+func (ec *executionContext) childFields_Geofence(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Geofence_id(ctx, field)
+	case "name":
+		return ec.fieldContext_Geofence_name(ctx, field)
+	case "description":
+		return ec.fieldContext_Geofence_description(ctx, field)
+	case "geofenceType":
+		return ec.fieldContext_Geofence_geofenceType(ctx, field)
+	case "active":
+		return ec.fieldContext_Geofence_active(ctx, field)
+	case "metadata":
+		return ec.fieldContext_Geofence_metadata(ctx, field)
+	case "locked":
+		return ec.fieldContext_Geofence_locked(ctx, field)
+	case "geofenceRules":
+		return ec.fieldContext_Geofence_geofenceRules(ctx, field)
+	case "livemode":
+		return ec.fieldContext_Geofence_livemode(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Geofence", field.Name)
+}
+
+func (ec *executionContext) childFields_GeofenceRef(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_GeofenceRef_id(ctx, field)
+	case "name":
+		return ec.fieldContext_GeofenceRef_name(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GeofenceRef", field.Name)
+}
+
+func (ec *executionContext) childFields_GeofenceRule(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "country":
+		return ec.fieldContext_GeofenceRule_country(ctx, field)
+	case "state":
+		return ec.fieldContext_GeofenceRule_state(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GeofenceRule", field.Name)
+}
+
+func (ec *executionContext) childFields_IDVResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "verified":
+		return ec.fieldContext_IDVResult_verified(ctx, field)
+	case "status":
+		return ec.fieldContext_IDVResult_status(ctx, field)
+	case "failureType":
+		return ec.fieldContext_IDVResult_failureType(ctx, field)
+	case "category":
+		return ec.fieldContext_IDVResult_category(ctx, field)
+	case "retriable":
+		return ec.fieldContext_IDVResult_retriable(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type IDVResult", field.Name)
+}
+
+func (ec *executionContext) childFields_IDVSession(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "inquiryId":
+		return ec.fieldContext_IDVSession_inquiryId(ctx, field)
+	case "sessionToken":
+		return ec.fieldContext_IDVSession_sessionToken(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type IDVSession", field.Name)
+}
+
 func (ec *executionContext) childFields_IdentityVerification(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -5995,6 +6994,68 @@ func (ec *executionContext) childFields_Phone(ctx context.Context, field graphql
 		return ec.fieldContext_Phone_countryCode(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Phone", field.Name)
+}
+
+func (ec *executionContext) childFields_PhoneSandbox(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "expectedCodes":
+		return ec.fieldContext_PhoneSandbox_expectedCodes(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PhoneSandbox", field.Name)
+}
+
+func (ec *executionContext) childFields_PhoneVerification(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PhoneVerification_id(ctx, field)
+	case "account":
+		return ec.fieldContext_PhoneVerification_account(ctx, field)
+	case "accountNode":
+		return ec.fieldContext_PhoneVerification_accountNode(ctx, field)
+	case "phoneNumber":
+		return ec.fieldContext_PhoneVerification_phoneNumber(ctx, field)
+	case "type":
+		return ec.fieldContext_PhoneVerification_type(ctx, field)
+	case "provider":
+		return ec.fieldContext_PhoneVerification_provider(ctx, field)
+	case "status":
+		return ec.fieldContext_PhoneVerification_status(ctx, field)
+	case "failureType":
+		return ec.fieldContext_PhoneVerification_failureType(ctx, field)
+	case "retriable":
+		return ec.fieldContext_PhoneVerification_retriable(ctx, field)
+	case "category":
+		return ec.fieldContext_PhoneVerification_category(ctx, field)
+	case "expires":
+		return ec.fieldContext_PhoneVerification_expires(ctx, field)
+	case "sandbox":
+		return ec.fieldContext_PhoneVerification_sandbox(ctx, field)
+	case "livemode":
+		return ec.fieldContext_PhoneVerification_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_PhoneVerification_created(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PhoneVerification", field.Name)
+}
+
+func (ec *executionContext) childFields_PhoneVerificationConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_PhoneVerificationConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_PhoneVerificationConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PhoneVerificationConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_PhoneVerificationEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_PhoneVerificationEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_PhoneVerificationEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PhoneVerificationEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_Product(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -6217,6 +7278,14 @@ func (ec *executionContext) childFields_TermsOfService(ctx context.Context, fiel
 		return ec.fieldContext_TermsOfService_userAgent(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type TermsOfService", field.Name)
+}
+
+func (ec *executionContext) childFields_TermsToken(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "token":
+		return ec.fieldContext_TermsToken_token(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TermsToken", field.Name)
 }
 
 func (ec *executionContext) childFields_WalletDetails(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

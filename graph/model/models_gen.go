@@ -8,6 +8,14 @@ import (
 	"github.com/frame-oss/payments-server/models"
 )
 
+type AcceptTermsInput struct {
+	Token string `json:"token"`
+	// Unix seconds; now when omitted.
+	AcceptedAt *int    `json:"acceptedAt,omitempty"`
+	IPAddress  *string `json:"ipAddress,omitempty"`
+	UserAgent  *string `json:"userAgent,omitempty"`
+}
+
 type AccountConnection struct {
 	Edges    []*AccountEdge `json:"edges"`
 	PageInfo *PageInfo      `json:"pageInfo"`
@@ -141,6 +149,20 @@ type PaymentMethodFilter struct {
 	AccountID *string `json:"accountId,omitempty"`
 	// Single-use wallet credentials are left out unless true.
 	IncludeWallets *bool `json:"includeWallets,omitempty"`
+}
+
+type PhoneVerificationConnection struct {
+	Edges    []*PhoneVerificationEdge `json:"edges"`
+	PageInfo *PageInfo                `json:"pageInfo"`
+}
+
+type PhoneVerificationEdge struct {
+	Cursor string                    `json:"cursor"`
+	Node   *models.PhoneVerification `json:"node"`
+}
+
+type PhoneVerificationFilter struct {
+	Status *models.PhoneStatus `json:"status,omitempty"`
 }
 
 type ProductConnection struct {

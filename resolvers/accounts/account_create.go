@@ -28,8 +28,11 @@ func (s *Service) CreateAccount(ctx context.Context, in *models.CreateAccountInp
 			RestrictedBy: []models.Restrictor{}, ExternalID: in.ExternalID, Metadata: models.MergeMetadata(nil, in.Metadata),
 			Created: models.At(now), Updated: models.At(now)}
 		in.Profile.ApplyTo(&a.Profile)
+		var bindTerms func(context.Context) error
 		if in.TermsOfService != nil {
-			a.TermsOfService = in.TermsOfService.Accept(now)
+			if a.TermsOfService, bindTerms, err = termsOfAccount(ctx, w.Tx, a.ID, in.TermsOfService, now); err != nil {
+				return nil, err
+			}
 		}
 		caps, _ := ensureCapabilities(a, nil, plan, now)
 		d := s.derive(a, caps)
@@ -43,6 +46,11 @@ func (s *Service) CreateAccount(ctx context.Context, in *models.CreateAccountInp
 		}
 		if err := saveCapabilities(ctx, w.Tx, nil, caps); err != nil {
 			return nil, err
+		}
+		if bindTerms != nil {
+			if err := bindTerms(ctx); err != nil {
+				return nil, err
+			}
 		}
 		w.Emit(EventAccountCreated, a.ID, created, nil)
 		if len(activated) == 0 && !accountActivated {

@@ -49,7 +49,14 @@ func (s *Service) UpdateAccount(ctx context.Context, id string, in *models.Updat
 		}
 		in.Profile.ApplyTo(&a.Profile)
 		if in.TermsOfService != nil {
-			a.TermsOfService = in.TermsOfService.Accept(now)
+			terms, bind, err := termsOfAccount(ctx, aw.Tx, a.ID, in.TermsOfService, now)
+			if err != nil {
+				return err
+			}
+			a.TermsOfService = terms
+			if bind != nil {
+				return bind(ctx)
+			}
 		}
 		return nil
 	}, accountOf)

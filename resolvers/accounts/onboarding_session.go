@@ -70,12 +70,12 @@ func (s *Service) CreateOnboardingSession(ctx context.Context, in *models.Create
 	return sess, nil
 }
 
-// pendingSessionSteps are the account's pending steps a session can take
+// pendingSessionSteps are the account's steps with something due that a session can take
 // the holder through, in the account's step order.
 func pendingSessionSteps(steps []capability.Step) []string {
 	out := []string{}
 	for _, st := range steps {
-		if st.Status != capability.StepCompleted && slices.Contains(models.OnboardingSteps, st.Key) {
+		if len(st.CurrentlyDue) > 0 && slices.Contains(models.OnboardingSteps, st.Key) {
 			out = append(out, st.Key)
 		}
 	}

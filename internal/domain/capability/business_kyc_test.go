@@ -368,14 +368,14 @@ func TestStepsBusiness(t *testing.T) {
 			},
 		},
 		{
-			desc: "kyc, terminal failure: nothing due",
+			desc: "kyc, terminal failure: nothing due, the run's step failed",
 			caps: kycOnly,
 			f: bizWith(func(f *Facts) {
 				f.BeneficialOwnersCollected = false
 				f.IdentityRun = &RunOutcome{Status: RunFailed, Category: CategoryTerminal}
 			}),
 			want: []Step{
-				id(StepCompleted),
+				id(StepFailed),
 				bo(StepCompleted, bizKYCFields, nil),
 				tos(StepCompleted),
 			},

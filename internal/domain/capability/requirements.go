@@ -122,6 +122,10 @@ type Evaluation struct {
 	// error standing. It is computed from the facts alone, independently of
 	// status, so it answers "would this capability be active now?".
 	Satisfied bool
+	// Terminal reports that an error in Errors is a failure retrying
+	// cannot fix (CurrentlyDue is then empty while pending). It is derived
+	// from the facts, whatever the status.
+	Terminal bool
 }
 
 // Error is one derived requirement error, shaped for the API response.
@@ -246,6 +250,7 @@ func Evaluate(name Name, status Status, f Facts) Evaluation {
 	due := dueFromFacts(name, reqs, f)
 	errs, terminal := deriveErrors(name, reqs, f)
 	ev.Satisfied = len(due) == 0 && len(errs) == 0
+	ev.Terminal = terminal
 
 	switch status {
 	case StatusPending:

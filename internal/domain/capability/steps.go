@@ -22,10 +22,13 @@ const (
 // StepStatus is whether an onboarding step is done.
 type StepStatus string
 
-// Step statuses.
+// Step statuses. A step is failed while one of its requirements ended in
+// a failure retrying cannot fix (a terminal identity run): nothing more of
+// it is asked for, yet it is not done, and the holder must not be told so.
 const (
 	StepCompleted StepStatus = "completed"
 	StepPending   StepStatus = "pending"
+	StepFailed    StepStatus = "failed"
 )
 
 // Step is one onboarding step of an account, shaped for the API response.
@@ -112,9 +115,14 @@ func StepFor(requirement string) (step string, ok bool) {
 // terminal-failure rule apply here too, and an active capability adds
 // fields but nothing due). Both lists are deduplicated, in canonical
 // requirement order, and never nil. The result is never nil.
+//
+// Status is failed while a pending capability holds a terminal error on one
+// of the step's requirements (whatever else is due), else pending while
+// anything is due, else completed.
 func Steps(caps map[Name]Status, f Facts) []Step {
 	fields := make(map[string]map[string]bool)
 	due := make(map[string]map[string]bool)
+	failed := make(map[string]bool)
 	add := func(m map[string]map[string]bool, key string) {
 		step, ok := StepFor(key)
 		if !ok {
@@ -133,8 +141,16 @@ func Steps(caps map[Name]Status, f Facts) []Step {
 		for _, key := range RequirementsFor(n, f.AccountType) {
 			add(fields, key)
 		}
-		for _, key := range Evaluate(n, st, f).CurrentlyDue {
+		ev := Evaluate(n, st, f)
+		for _, key := range ev.CurrentlyDue {
 			add(due, key)
+		}
+		if ev.Terminal && st == StatusPending {
+			for _, e := range ev.Errors {
+				if step, ok := StepFor(e.Requirement); ok {
+					failed[step] = true
+				}
+			}
 		}
 	}
 
@@ -149,9 +165,13 @@ func Steps(caps map[Name]Status, f Facts) []Step {
 			Fields:       ordered(fields[s.key]),
 			CurrentlyDue: ordered(due[s.key]),
 		}
-		step.Status = StepCompleted
-		if len(step.CurrentlyDue) > 0 {
+		switch {
+		case failed[s.key]:
+			step.Status = StepFailed
+		case len(step.CurrentlyDue) > 0:
 			step.Status = StepPending
+		default:
+			step.Status = StepCompleted
 		}
 		steps = append(steps, step)
 	}

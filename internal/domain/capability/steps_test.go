@@ -142,14 +142,52 @@ func TestSteps(t *testing.T) {
 			},
 		},
 		{
-			desc: "terminal failure: nothing due, step completed",
+			desc: "terminal failure: nothing due, step failed",
 			caps: map[Name]Status{KYC: StatusPending},
+			f: with(func(f *Facts) {
+				f.IdentityRun = &RunOutcome{Status: RunFailed, Category: CategoryTerminal}
+			}),
+			want: []Step{
+				{Key: StepIDVerification, Status: StepFailed, Label: "Verify identity",
+					Fields: idFields, CurrentlyDue: keys()},
+				tos(StepCompleted),
+			},
+		},
+		{
+			desc: "terminal failure on an active capability: nothing is pursued, step completed",
+			caps: map[Name]Status{KYC: StatusActive},
 			f: with(func(f *Facts) {
 				f.IdentityRun = &RunOutcome{Status: RunFailed, Category: CategoryTerminal}
 			}),
 			want: []Step{
 				{Key: StepIDVerification, Status: StepCompleted, Label: "Verify identity",
 					Fields: idFields, CurrentlyDue: keys()},
+				tos(StepCompleted),
+			},
+		},
+		{
+			desc: "terminal failure beside something still due: failed wins, due still listed",
+			caps: map[Name]Status{KYC: StatusPending, IDV: StatusPending},
+			f: with(func(f *Facts) {
+				f.IdentityRun = &RunOutcome{Status: RunFailed, Category: CategoryTerminal}
+				f.DocumentVerified = false
+			}),
+			want: []Step{
+				{Key: StepIDVerification, Status: StepFailed, Label: "Verify identity",
+					Fields:       keys(append(append([]string{}, kycFields...), ReqIdentityVerification, ReqDocumentVerification)...),
+					CurrentlyDue: keys(ReqDocumentVerification)},
+				tos(StepCompleted),
+			},
+		},
+		{
+			desc: "a retriable failure keeps the step pending",
+			caps: map[Name]Status{KYC: StatusPending},
+			f: with(func(f *Facts) {
+				f.IdentityRun = &RunOutcome{Status: RunFailed, FailureType: "identity_mismatch", Category: "retriable_with_new_data"}
+			}),
+			want: []Step{
+				{Key: StepIDVerification, Status: StepPending, Label: "Verify identity",
+					Fields: idFields, CurrentlyDue: keys(ReqIdentityVerification)},
 				tos(StepCompleted),
 			},
 		},

@@ -1,0 +1,31 @@
+package graph_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/frame-oss/payments-server/internal/testenv"
+)
+
+func TestDocumentVerificationThroughGraphQL(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	acct := f.sk.CreateAccountGraphQL(testenv.Individual().WithCapabilities("idv").WithTermsOfService(testenv.TermsSpec{Token: "tos"}), "id")
+	r := f.sk.Post("/v1/onboarding_sessions", map[string]any{"account_id": acct["id"]})
+	require.Equal(t, 201, r.Status, string(r.Body))
+	holder := f.env.Client(str(r.JSON()["client_secret"]))
+
+	g := gql(t, holder, `mutation { createIdvSession { inquiryId sessionToken } }`, nil)
+	s := obj(g.Data["createIdvSession"])
+	require.Nil(t, s["sessionToken"])
+	g = gql(t, holder, `mutation($i: String!) { completeIdv(inquiryId: $i) { verified status failureType category retriable } }`,
+		map[string]any{"i": s["inquiryId"]})
+	require.Equal(t, map[string]any{"verified": true, "status": "approved", "failureType": nil, "category": nil, "retriable": nil},
+		g.Data["completeIdv"])
+	g = gql(t, f.sk, `query($a: ID!) { account(id: $a) { capabilities { name status } } }`, map[string]any{"a": acct["id"]})
+	require.Equal(t, []any{map[string]any{"name": "IDV", "status": "ACTIVE"}}, obj(g.Data["account"])["capabilities"])
+
+	_, e := gqlError(t, f.sk, `mutation { createIdvSession { inquiryId } }`, nil)
+	require.Equal(t, "forbidden", code(e))
+}

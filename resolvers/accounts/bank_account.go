@@ -1,0 +1,153 @@
+package accounts
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"strings"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"github.com/frame-oss/payments-server/internal/domain/verification"
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/internal/platform/ids"
+	"github.com/frame-oss/payments-server/internal/platform/store"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// bankActors may link and read bank accounts: the secret key, and an
+// onboarding secret for its own account only (spec doc 1 §4.9).
+var bankActors = []auth.Kind{auth.SecretKey, auth.OnboardingSession}
+
+// CreateBankAccount links a bank account through the processor's token
+// (spec doc 1 §4.9) to its owner: the account named (secret key), or the
+// onboarding secret's own account (account_id and customer_id ignored).
+// The sandbox processor resolves `sandbox-token-<routing>-<account>` and
+// the account's link token (docs/sandbox.md). The link satisfies the
+// bank_account requirement in the same write. Linking a bank account its
+// owner already has answers that one (200): the owner's row lock
+// serializes links and a unique index on the fingerprint keeps one.
+func (s *Service) CreateBankAccount(ctx context.Context, in *models.CreateBankAccountInput) (*models.BankAccount, error) {
+	spec := op.Spec{Name: "bank_account.create", Allow: bankActors, Params: in}
+	owner := sessionAccount(ctx)
+	if owner == "" && in.AccountID != nil {
+		owner = *in.AccountID
+	}
+	var ba *models.BankAccount
+	check := func(w *op.W) error {
+		if err := in.Validate(w.P.Kind != auth.OnboardingSession); err != nil {
+			return err
+		}
+		if *in.Processor != verification.BankProcessor {
+			return apierr.FieldError("processor", "must name a bank-linking processor this server has: sandbox")
+		}
+		return nil
+	}
+	out, err := writeAccount(ctx, s, spec, owner, check, func(ctx context.Context, aw *accountWrite) error {
+		a := aw.Account
+		if err := writable(a); err != nil {
+			return err
+		}
+		if err := requireSandboxProvider(aw.P, "bank-linking"); err != nil {
+			return err
+		}
+		linked, problem := verification.ExchangeToken(*in.ProcessorToken, a.ID.String())
+		if problem != "" {
+			return apierr.FieldError("processor_token", problem)
+		}
+		secret, err := s.Secret.Get(ctx)
+		if err != nil {
+			return err
+		}
+		mac := hmac.New(sha256.New, secret)
+		mac.Write([]byte("bank_account:" + linked.Routing + ":" + linked.Number))
+		fingerprint := mac.Sum(nil)
+		ba = new(models.BankAccount)
+		err = aw.Tx.Select(ba).Where("ba.account_id = ?", a.ID).Where("ba.fingerprint = ?", fingerprint).Scan(ctx)
+		switch {
+		case err == nil:
+			ba.Existing = true
+			return nil
+		case !store.IsNoRows(err):
+			return err
+		}
+		now := aw.Now()
+		bank := linked.BankName
+		ba = &models.BankAccount{ID: ids.New(now), RoutingNumber: linked.Routing, AccountNumberLast4: linked.Number[len(linked.Number)-4:],
+			AccountType: linked.AccountType, BankName: &bank, ProcessorName: *in.Processor, Status: models.BankAccountVerified,
+			AccountID: &a.ID, Fingerprint: fingerprint, Created: models.At(now), Updated: models.At(now)}
+		if _, err := aw.Tx.Insert(ba).Exec(ctx); err != nil {
+			return err
+		}
+		a.Verification.BankAccountLinked = true
+		return nil
+	}, func(*accountWrite) *models.BankAccount { return ba })
+	if e := apierr.As(err); e != nil && e.Code == apierr.CodeResourceMissing && strings.HasPrefix(e.Message, "No such account") {
+		e.Param = "account_id"
+	}
+	return out, err
+}
+
+// GetBankAccount answers one bank account of the merchant's accounts; an
+// onboarding secret sees only its account's (anything else is 404).
+func (s *Service) GetBankAccount(ctx context.Context, id string) (*models.BankAccount, error) {
+	out, errs := s.BankAccountsByIDs(ctx, []string{id})
+	return out[0], errs[0]
+}
+
+// BankAccountsByIDs reads bank accounts by id (the REST retrieve, GraphQL's
+// loader and node).
+func (s *Service) BankAccountsByIDs(ctx context.Context, idList []string) ([]*models.BankAccount, []error) {
+	p, err := auth.Require(ctx, bankActors...)
+	return op.ByIDs(idList, "bank_account", err, nil, func(want []uuid.UUID) (map[uuid.UUID]*models.BankAccount, error) {
+		var rows []*models.BankAccount
+		if err := s.DB.Tenant(p.Scope).Select(&rows).Where("ba.id IN (?)", bun.In(want)).Scan(ctx); err != nil {
+			return nil, err
+		}
+		out := make(map[uuid.UUID]*models.BankAccount, len(rows))
+		for _, r := range rows {
+			if r.AccountID != nil && p.SeesAccount(*r.AccountID) {
+				out[r.ID] = r
+			}
+		}
+		return out, nil
+	})
+}
+
+// BankAccountsOfAccounts reads the newest bank accounts of many accounts
+// in one statement (GraphQL's Account.bankAccounts).
+func (s *Service) BankAccountsOfAccounts(ctx context.Context, accountIDs []string) ([][]*models.BankAccount, []error) {
+	return childrenOfAccounts(ctx, s, accountIDs, bankActors, func(t *store.Tenant, want []uuid.UUID) (map[uuid.UUID][]*models.BankAccount, error) {
+		var rows []*models.BankAccount
+		if err := recentOf(t.Select(&rows), t, "bank_accounts", "ba", want).Scan(ctx); err != nil {
+			return nil, err
+		}
+		out := map[uuid.UUID][]*models.BankAccount{}
+		for _, r := range rows {
+			out[*r.AccountID] = append(out[*r.AccountID], r)
+		}
+		return out, nil
+	})
+}
+
+// PlaidLinkToken answers the token that opens the bank-linking flow for
+// the account (the real service's clients call it): in the sandbox,
+// `link-sandbox-<account id>`, which the sandbox processor accepts as a
+// processor token for that account.
+func (s *Service) PlaidLinkToken(ctx context.Context, accountID string) (*models.LinkToken, error) {
+	p, err := auth.Require(ctx, bankActors...)
+	if err != nil {
+		return nil, err
+	}
+	a, err := findAccount(ctx, s.DB.Tenant(p.Scope), p, accountID)
+	if err != nil {
+		return nil, err
+	}
+	if err := requireSandboxProvider(p, "bank-linking"); err != nil {
+		return nil, err
+	}
+	return &models.LinkToken{LinkToken: verification.LinkToken(a.ID.String())}, nil
+}

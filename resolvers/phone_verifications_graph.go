@@ -1,0 +1,51 @@
+package resolvers
+
+import (
+	"context"
+
+	"github.com/frame-oss/payments-server/graph/loaders"
+	"github.com/frame-oss/payments-server/graph/model"
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/accounts"
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// Phone verifications load by id (nodes) and by account (the
+// Account.phoneVerifications edge).
+var (
+	phoneLoader = loader("phoneVerification", func(r *Resolver) loaders.Fetch[*models.PhoneVerification] {
+		return r.Svc.Accounts.PhoneVerificationsByIDs
+	})
+	_                     = node(phoneLoader)
+	phonesOfAccountLoader = loader("phoneVerificationsOfAccount", func(r *Resolver) loaders.Fetch[[]*models.PhoneVerification] {
+		return r.Svc.Accounts.PhoneVerificationsOfAccounts
+	})
+)
+
+// phoneOfAccount reads one attempt through the loader, as missing when it
+// belongs to another account.
+func phoneOfAccount(ctx context.Context, accountID, id string) (*models.PhoneVerification, error) {
+	pv, err := load(ctx, phoneLoader, id)
+	if err != nil {
+		return nil, err
+	}
+	if pv.AccountID.String() != accountID {
+		return nil, apierr.NotFound("phone_verification", id)
+	}
+	return pv, nil
+}
+
+func phoneFilter(f *model.PhoneVerificationFilter) accounts.PhoneVerificationFilter {
+	if f == nil {
+		return accounts.PhoneVerificationFilter{}
+	}
+	return accounts.PhoneVerificationFilter{Status: strPtr(f.Status)}
+}
+
+func phoneConnection(page op.Page[*models.PhoneVerification]) *model.PhoneVerificationConnection {
+	edges, info := connect(page, func(c string, pv *models.PhoneVerification) *model.PhoneVerificationEdge {
+		return &model.PhoneVerificationEdge{Cursor: c, Node: pv}
+	})
+	return &model.PhoneVerificationConnection{Edges: edges, PageInfo: info}
+}
