@@ -94,6 +94,12 @@ func New(o Options) *App {
 	}
 	kit := &op.Kit{DB: o.DB, Clock: o.Clock, Logger: o.Logger, Secret: secrets.NewSource(o.DB, o.ServerSecret)}
 	kit.Jobs = o.Jobs
+	// The server secret is loaded now rather than by the first write, so no
+	// request pays for it; should the database not answer yet, op.Write
+	// loads it later, before its transaction.
+	if _, err := kit.Secret.Get(context.Background()); err != nil {
+		o.Logger.Warn("server secret not loaded at start; the first write loads it", "error", err)
+	}
 	svc := areas.New(kit, areas.Hooks{Facts: o.FactsHook})
 	svc.Accounts.IdentityAttempts = o.IdentityAttempts
 	if o.Workers != nil {
