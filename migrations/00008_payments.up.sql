@@ -102,3 +102,101 @@ CREATE TRIGGER ledger_entries_append_only BEFORE UPDATE OR DELETE ON ledger_entr
     FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
 CREATE TRIGGER ledger_journals_append_only BEFORE UPDATE OR DELETE ON ledger_journals
     FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
+
+-- Transfer fee plans: a name, a fee application mode and the items that
+-- price each billable event. A plan never changes once created (no update
+-- endpoint), so its items travel with it as one document.
+CREATE TABLE transfer_fee_plans (
+    merchant_id          uuid        NOT NULL REFERENCES merchants (id),
+    id                   uuid        NOT NULL,
+    livemode             boolean     NOT NULL,
+    name                 text        NOT NULL,
+    fee_application_mode text        NOT NULL CHECK (fee_application_mode IN ('deduct', 'add_on', 'absorb')),
+    items                jsonb       NOT NULL,
+    created              timestamptz NOT NULL,
+    updated              timestamptz NOT NULL,
+    PRIMARY KEY (merchant_id, id),
+    UNIQUE (merchant_id, livemode, id)
+);
+CREATE INDEX transfer_fee_plans_list_idx ON transfer_fee_plans (merchant_id, livemode, created DESC, id DESC);
+
+-- Billing agreements bind a plan to the merchant's charges or payouts, or
+-- to one account's. Only the status changes after creation.
+CREATE TABLE transfer_billing_agreements (
+    merchant_id    uuid        NOT NULL REFERENCES merchants (id),
+    id             uuid        NOT NULL,
+    livemode       boolean     NOT NULL,
+    fee_plan_id    uuid        NOT NULL,
+    category       text        NOT NULL CHECK (category IN ('charge', 'payout')),
+    status         text        NOT NULL CHECK (status IN ('pending', 'active', 'inactive')),
+    effective_date timestamptz NOT NULL,
+    account_id     uuid,
+    created        timestamptz NOT NULL,
+    updated        timestamptz NOT NULL,
+    PRIMARY KEY (merchant_id, id),
+    UNIQUE (merchant_id, livemode, id),
+    FOREIGN KEY (merchant_id, livemode, fee_plan_id) REFERENCES transfer_fee_plans (merchant_id, livemode, id),
+    FOREIGN KEY (merchant_id, livemode, account_id) REFERENCES accounts (merchant_id, livemode, id)
+);
+CREATE INDEX transfer_billing_agreements_list_idx ON transfer_billing_agreements (merchant_id, livemode, created DESC, id DESC);
+-- The lookup a charge makes: the active agreements of a category.
+CREATE INDEX transfer_billing_agreements_active_idx ON transfer_billing_agreements
+    (merchant_id, livemode, category, account_id, effective_date DESC) WHERE status = 'active';
+
+-- Transfers (spec doc 2 §2.7, §3; API-DECISIONS §4). The amounts are
+-- what the fee arithmetic (internal/domain/fees) priced: platform_fee +
+-- frame_fee = total_fees, and gross/net by the plan's mode.
+CREATE TABLE transfers (
+    merchant_id                   uuid        NOT NULL REFERENCES merchants (id),
+    id                            uuid        NOT NULL,
+    livemode                      boolean     NOT NULL,
+    billable_event_type           text        NOT NULL CHECK (billable_event_type IN
+        ('transfer.charge.card', 'transfer.charge.ach', 'transfer.payout.push_to_card', 'transfer.payout.ach')),
+    status                        text        NOT NULL CHECK (status IN ('pending', 'incomplete',
+        'requires_account_or_customer', 'requires_payment_method', 'requires_confirmation', 'requires_3d_secure',
+        'requires_capture', 'processing', 'succeeded', 'failed', 'expired', 'canceled', 'reversed', 'refunded',
+        'disputed', 'fraud_review', 'fraud_declined', 'delivery_returned', 'clawback_returned')),
+    amount                        bigint      NOT NULL CHECK (amount > 0),
+    -- The order amount before promotion codes; amount is what is charged.
+    amount_before_discounts       bigint      NOT NULL CHECK (amount_before_discounts >= amount),
+    amount_captured               bigint      NOT NULL DEFAULT 0 CHECK (amount_captured >= 0 AND amount_captured <= amount),
+    currency                      text        NOT NULL CHECK (currency ~ '^[A-Z]{3}$'),
+    platform_fee                  bigint      NOT NULL DEFAULT 0 CHECK (platform_fee >= 0),
+    frame_fee                     bigint      NOT NULL DEFAULT 0 CHECK (frame_fee >= 0),
+    total_fees                    bigint      NOT NULL DEFAULT 0,
+    gross_amount                  bigint      NOT NULL,
+    net_amount                    bigint      NOT NULL CHECK (net_amount >= 0),
+    fee_application_mode          text        NOT NULL CHECK (fee_application_mode IN ('deduct', 'add_on', 'absorb')),
+    fee_source                    text        NOT NULL CHECK (fee_source IN ('billing_agreement', 'fee_plan_override')),
+    billing_agreement_id          uuid,
+    transfer_fee_plan_id          uuid        NOT NULL,
+    authorization_mode            text        NOT NULL CHECK (authorization_mode IN ('automatic', 'manual')),
+    description                   text,
+    failure_code                  text,
+    failure_message               text,
+    failure_reason                text,
+    account_id                    uuid        NOT NULL,
+    seller_id                     uuid,
+    source_payment_method_id      uuid,
+    destination_payment_method_id uuid,
+    reference                     text,
+    sonar_session_id              text,
+    metadata                      jsonb       NOT NULL DEFAULT '{}',
+    created                       timestamptz NOT NULL,
+    updated                       timestamptz NOT NULL,
+    PRIMARY KEY (merchant_id, id),
+    UNIQUE (merchant_id, livemode, id),
+    FOREIGN KEY (merchant_id, livemode, account_id) REFERENCES accounts (merchant_id, livemode, id),
+    FOREIGN KEY (merchant_id, livemode, seller_id) REFERENCES accounts (merchant_id, livemode, id),
+    FOREIGN KEY (merchant_id, livemode, source_payment_method_id) REFERENCES payment_methods (merchant_id, livemode, id),
+    FOREIGN KEY (merchant_id, livemode, destination_payment_method_id) REFERENCES payment_methods (merchant_id, livemode, id),
+    FOREIGN KEY (merchant_id, livemode, billing_agreement_id) REFERENCES transfer_billing_agreements (merchant_id, livemode, id),
+    FOREIGN KEY (merchant_id, livemode, transfer_fee_plan_id) REFERENCES transfer_fee_plans (merchant_id, livemode, id),
+    CHECK (total_fees = platform_fee + frame_fee),
+    CHECK ((failure_code IS NULL) = (failure_message IS NULL)),
+    CHECK ((fee_source = 'billing_agreement') = (billing_agreement_id IS NOT NULL)),
+    CHECK (source_payment_method_id IS NOT NULL OR destination_payment_method_id IS NOT NULL)
+);
+CREATE INDEX transfers_list_idx ON transfers (merchant_id, livemode, created DESC, id DESC);
+CREATE INDEX transfers_account_idx ON transfers (merchant_id, livemode, account_id, created DESC, id DESC);
+CREATE INDEX transfers_status_idx ON transfers (merchant_id, livemode, status, created DESC, id DESC);

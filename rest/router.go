@@ -24,6 +24,8 @@ func Routes(r chi.Router, svc areas.Services) {
 	productRoutes(r, svc.Catalog)
 	paymentMethodRoutes(r, svc.Payments)
 	couponRoutes(r, svc.Catalog)
+	feePlanRoutes(r, svc.Money)
+	transferRoutes(r, svc.Money)
 }
 
 // requireCredential answers an anonymous request 401 before its body is

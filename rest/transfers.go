@@ -1,0 +1,93 @@
+package rest
+
+import (
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/money"
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// transferRoutes mounts /v1/transfers and GET /v2/transfers/{id}
+// (API-DECISIONS §4).
+func transferRoutes(r chi.Router, svc *money.Service) {
+	h := transferHandlers{svc}
+	r.Post("/v1/transfers", h.create)
+	r.Get("/v1/transfers", h.list)
+	r.Get("/v1/transfers/{id}", h.get)
+	r.Get("/v2/transfers/{id}", h.getV2)
+	r.Patch("/v1/transfers/{id}", h.update)
+	r.Post("/v1/transfers/{id}/confirm", h.confirm)
+	r.Post("/v1/transfers/{id}/capture", h.capture)
+	r.Post("/v1/transfers/{id}/cancel", h.cancel)
+}
+
+type transferHandlers struct{ svc *money.Service }
+
+func (h transferHandlers) create(w http.ResponseWriter, r *http.Request) {
+	var in models.CreateTransferInput
+	if err := decode(r, &in); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	t, err := h.svc.CreateTransfer(r.Context(), &in)
+	respond(w, r, http.StatusCreated, t, err)
+}
+
+func (h transferHandlers) list(w http.ResponseWriter, r *http.Request) {
+	q := newQuery(r)
+	f := money.TransferFilter{Status: q.str("status"), AccountID: q.str("account_id")}
+	pp := q.page()
+	if err := q.err(); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	page, err := h.svc.ListTransfers(r.Context(), f, op.ListParams{PageParams: pp})
+	respondPage(w, r, page, err)
+}
+
+func (h transferHandlers) get(w http.ResponseWriter, r *http.Request) {
+	t, err := h.svc.GetTransfer(r.Context(), chi.URLParam(r, "id"))
+	respond(w, r, http.StatusOK, t, err)
+}
+
+func (h transferHandlers) getV2(w http.ResponseWriter, r *http.Request) {
+	t, err := h.svc.GetTransfer(r.Context(), chi.URLParam(r, "id"))
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	respond(w, r, http.StatusOK, models.TransferV2Of(t), nil)
+}
+
+func (h transferHandlers) update(w http.ResponseWriter, r *http.Request) {
+	var in models.UpdateTransferInput
+	if err := decode(r, &in); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	t, err := h.svc.UpdateTransfer(r.Context(), chi.URLParam(r, "id"), &in)
+	respond(w, r, http.StatusOK, t, err)
+}
+
+func (h transferHandlers) confirm(w http.ResponseWriter, r *http.Request) {
+	t, err := h.svc.ConfirmTransfer(r.Context(), chi.URLParam(r, "id"))
+	respond(w, r, http.StatusOK, t, err)
+}
+
+func (h transferHandlers) capture(w http.ResponseWriter, r *http.Request) {
+	var in models.CaptureTransferInput
+	if err := decode(r, &in); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	t, err := h.svc.CaptureTransfer(r.Context(), chi.URLParam(r, "id"), &in)
+	respond(w, r, http.StatusOK, t, err)
+}
+
+func (h transferHandlers) cancel(w http.ResponseWriter, r *http.Request) {
+	t, err := h.svc.CancelTransfer(r.Context(), chi.URLParam(r, "id"))
+	respond(w, r, http.StatusOK, t, err)
+}
