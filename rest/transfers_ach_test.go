@@ -27,7 +27,7 @@ func TestEveryTestBankAccountThroughACharge(t *testing.T) {
 			require.Equal(t, "succeeded", tr["status"], number)
 			require.Equal(t, int64(80), num(tr["total_fees"]))
 			require.Equal(t, int64(9920), num(tr["net_amount"]))
-			require.Equal(t, "charge.ach", f.sk.Get("/v2/transfers/"+id(tr)).JSON()["type"])
+			require.Equal(t, "charge.ach", f.sk.Get("/v2/transfers/" + id(tr)).JSON()["type"])
 			continue
 		}
 		require.Equal(t, "failed", tr["status"], number)
