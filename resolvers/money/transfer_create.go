@@ -30,13 +30,11 @@ func (s *Service) CreateTransfer(ctx context.Context, in *models.CreateTransferI
 		if w.Tx.Scope().Livemode {
 			return nil, errNoProvider
 		}
-		if req.SourcePaymentMethodID == nil {
-			return nil, apierr.Rule("payouts_not_available",
-				"Payout transfers (a destination without a source) are not available on this server yet",
-				"destination_payment_method_id", nil)
-		}
 		if err := s.checkAccounts(ctx, w, req); err != nil {
 			return nil, err
+		}
+		if req.SourcePaymentMethodID == nil {
+			return s.payout(ctx, w, in, req)
 		}
 		pm, err := chargeableMethod(ctx, w, *req.SourcePaymentMethodID, req.AccountID)
 		if err != nil {

@@ -10,7 +10,6 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/events"
 	"github.com/frame-oss/payments-server/internal/platform/ledger"
-	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
@@ -24,20 +23,7 @@ var errNoProvider = apierr.Unavailable(apierr.CodeProviderNotConfigured,
 // consumption and the charge are serialized on the row) and checks it may
 // be charged for the account: the caller's, the account's own, active.
 func chargeableMethod(ctx context.Context, w *op.W, id, accountID uuid.UUID) (*models.PaymentMethod, error) {
-	pm := new(models.PaymentMethod)
-	if err := w.Tx.Select(pm).Where("pm.id = ?", id).For("UPDATE").Scan(ctx); err != nil {
-		if store.IsNoRows(err) {
-			return nil, apierr.FieldError("source_payment_method_id", "is not a payment method of this merchant and mode")
-		}
-		return nil, err
-	}
-	if pm.AccountID == nil || *pm.AccountID != accountID {
-		return nil, apierr.FieldError("source_payment_method_id", "does not belong to the account account_id")
-	}
-	if pm.Status != models.PaymentMethodActive {
-		return nil, apierr.FieldError("source_payment_method_id", "is "+string(pm.Status)+" and cannot be charged")
-	}
-	return pm, nil
+	return ownMethod(ctx, w, id, accountID, "source_payment_method_id")
 }
 
 // run confirms a charge with the sandbox processor, in the caller's write:
