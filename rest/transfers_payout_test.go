@@ -41,7 +41,7 @@ func TestCardPayoutSendsAndJournals(t *testing.T) {
 	require.Equal(t, id(card), tr["destination_payment_method"].(map[string]any)["id"])
 	require.Equal(t, int64(100), num(tr["total_fees"]))
 	require.Equal(t, int64(9900), num(tr["net_amount"]))
-	require.Equal(t, "payout.push_to_card", f.sk.Get("/v2/transfers/"+id(tr)).JSON()["type"])
+	require.Equal(t, "payout.push_to_card", f.sk.Get("/v2/transfers/" + id(tr)).JSON()["type"])
 	require.Equal(t, []string{"transfer.created", "transfer.succeeded"}, eventTypes(listEvents(t, f.sk, ""), id(tr)))
 	books := requireBooksHold(t, f)
 	require.Equal(t, int64(10000), books["merchant"], "the merchant's balance paid the payout")
@@ -86,7 +86,7 @@ func TestBankPayoutNeedsBankReceive(t *testing.T) {
 	tr := createTransfer(t, f.sk, map[string]any{"amount": 5000, "account_id": id(a), "destination_payment_method_id": id(r.JSON())})
 	require.Equal(t, "succeeded", tr["status"])
 	require.Equal(t, int64(25), num(tr["total_fees"]))
-	require.Equal(t, "payout.ach", f.sk.Get("/v2/transfers/"+id(tr)).JSON()["type"])
+	require.Equal(t, "payout.ach", f.sk.Get("/v2/transfers/" + id(tr)).JSON()["type"])
 	card := f.sk.CreateAccountCard(id(a), "4242424242424242")
 	requireError(t, f.sk.Post("/v1/transfers", map[string]any{"amount": 100, "account_id": id(a),
 		"destination_payment_method_id": id(card)}), http.StatusUnprocessableEntity, "capability_not_active", "destination_payment_method_id")
