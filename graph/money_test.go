@@ -54,6 +54,14 @@ func TestFeePlansAgreementsAndTransfersGraphQL(t *testing.T) {
 	g = gql(t, f.sk, `mutation($id: ID!) { updateTransfer(id: $id, input: {description: "Paid"}) { description metadata } }`,
 		map[string]any{"id": tr["id"]})
 	require.Equal(t, map[string]any{"description": "Paid", "metadata": map[string]any{"order": "9"}}, g.Data["updateTransfer"])
+	challenged := f.sk.CreateAccountCard(str(acct["id"]), "4000000000003220")
+	g = gql(t, f.sk, `mutation($a: ID!, $pm: ID!) { createTransfer(input: {amount: 700, accountId: $a, sourcePaymentMethodId: $pm,
+		confirm: true}) { id status } }`, map[string]any{"a": acct["id"], "pm": challenged["id"]})
+	require.Equal(t, "requires_3d_secure", obj(g.Data["createTransfer"])["status"])
+	g = gql(t, f.sk, `mutation($id: ID!) { completeThreeDSecure(id: $id) { status amountCaptured } }`,
+		map[string]any{"id": obj(g.Data["createTransfer"])["id"]})
+	require.Equal(t, map[string]any{"status": "succeeded", "amountCaptured": float64(700)}, g.Data["completeThreeDSecure"])
+
 	_, e := gqlError(t, f.sk, `mutation($id: ID!) { cancelTransfer(id: $id) { id } }`, map[string]any{"id": tr["id"]})
 	require.Equal(t, "invalid_state", code(e))
 	_, e = gqlError(t, f.pk, `query { transfers { edges { node { id } } } }`, nil)

@@ -49,6 +49,10 @@ func (r *mutationResolver) CancelTransfer(ctx context.Context, id string) (*mode
 	return r.Svc.Money.CancelTransfer(ctx, id)
 }
 
+func (r *mutationResolver) CompleteThreeDSecure(ctx context.Context, id string) (*models.Transfer, error) {
+	return r.Svc.Money.CompleteThreeDSecure(ctx, id)
+}
+
 func (r *queryResolver) TransferFeePlan(ctx context.Context, id string) (*models.TransferFeePlan, error) {
 	return load(ctx, feePlanLoader, id)
 }

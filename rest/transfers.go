@@ -22,6 +22,7 @@ func transferRoutes(r chi.Router, svc *money.Service) {
 	r.Post("/v1/transfers/{id}/confirm", h.confirm)
 	r.Post("/v1/transfers/{id}/capture", h.capture)
 	r.Post("/v1/transfers/{id}/cancel", h.cancel)
+	r.Post("/v1/test_helpers/transfers/{id}/complete_3d_secure", h.complete3DS)
 }
 
 type transferHandlers struct{ svc *money.Service }
@@ -89,5 +90,10 @@ func (h transferHandlers) capture(w http.ResponseWriter, r *http.Request) {
 
 func (h transferHandlers) cancel(w http.ResponseWriter, r *http.Request) {
 	t, err := h.svc.CancelTransfer(r.Context(), chi.URLParam(r, "id"))
+	respond(w, r, http.StatusOK, t, err)
+}
+
+func (h transferHandlers) complete3DS(w http.ResponseWriter, r *http.Request) {
+	t, err := h.svc.CompleteThreeDSecure(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, t, err)
 }

@@ -54,6 +54,7 @@ type MutationResolver interface {
 	ConfirmTransfer(ctx context.Context, id string) (*models.Transfer, error)
 	CaptureTransfer(ctx context.Context, id string, input *models.CaptureTransferInput) (*models.Transfer, error)
 	CancelTransfer(ctx context.Context, id string) (*models.Transfer, error)
+	CompleteThreeDSecure(ctx context.Context, id string) (*models.Transfer, error)
 	CreateOnboardingSession(ctx context.Context, input models.CreateOnboardingSessionInput) (*models.OnboardingSession, error)
 	CreatePaymentMethod(ctx context.Context, input models.CreatePaymentMethodInput) (*models.PaymentMethod, error)
 	ConnectBankAccount(ctx context.Context, input models.ConnectBankInput) (*models.PaymentMethod, error)
@@ -198,6 +199,20 @@ func (ec *executionContext) field_Mutation_captureTransfer_args(ctx context.Cont
 		return nil, err
 	}
 	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_completeThreeDSecure_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -2931,6 +2946,50 @@ func (ec *executionContext) fieldContext_Mutation_cancelTransfer(ctx context.Con
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_completeThreeDSecure(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_completeThreeDSecure(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CompleteThreeDSecure(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.Transfer) graphql.Marshaler {
+			return ec.marshalNTransfer2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTransfer(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_completeThreeDSecure(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Transfer(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_completeThreeDSecure_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_createOnboardingSession(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -5430,6 +5489,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "cancelTransfer":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_cancelTransfer(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "completeThreeDSecure":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_completeThreeDSecure(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++

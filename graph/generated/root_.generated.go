@@ -402,6 +402,7 @@ type ComplexityRoot struct {
 		BulkUpdateProductPhases     func(childComplexity int, productID string, phases []*models.UpdatePhaseInput) int
 		CancelTransfer              func(childComplexity int, id string) int
 		CaptureTransfer             func(childComplexity int, id string, input *models.CaptureTransferInput) int
+		CompleteThreeDSecure        func(childComplexity int, id string) int
 		ConfirmBeneficialOwners     func(childComplexity int, accountID string) int
 		ConfirmTransfer             func(childComplexity int, id string) int
 		ConnectBankAccount          func(childComplexity int, input models.ConnectBankInput) int
@@ -2264,6 +2265,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CaptureTransfer(childComplexity, args["id"].(string), args["input"].(*models.CaptureTransferInput)), true
+	case "Mutation.completeThreeDSecure":
+		if e.ComplexityRoot.Mutation.CompleteThreeDSecure == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_completeThreeDSecure_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CompleteThreeDSecure(childComplexity, args["id"].(string)), true
 	case "Mutation.confirmBeneficialOwners":
 		if e.ComplexityRoot.Mutation.ConfirmBeneficialOwners == nil {
 			break
@@ -5272,6 +5284,8 @@ extend type Mutation {
   confirmTransfer(id: ID!): Transfer!
   captureTransfer(id: ID!, input: CaptureTransferInput): Transfer!
   cancelTransfer(id: ID!): Transfer!
+  "Sandbox: the cardholder finishes the 3-D Secure challenge (REST: POST /v1/test_helpers/transfers/{id}/complete_3d_secure)."
+  completeThreeDSecure(id: ID!): Transfer!
 }
 `, BuiltIn: false},
 	{Name: "../schema/onboarding_sessions.graphqls", Input: `# Onboarding sessions (spec doc 1 §2.4, §4.4).

@@ -45,6 +45,12 @@ func (s *Service) run(ctx context.Context, w *op.W, t *models.Transfer, pm *mode
 		t.Status = models.TransferRequires3DS
 		return s.save(ctx, w, t, EventTransferUpdated)
 	}
+	return s.approve(ctx, w, t, pm)
+}
+
+// approve carries an approved charge on: captured at once, or authorized
+// for a manual capture.
+func (s *Service) approve(ctx context.Context, w *op.W, t *models.Transfer, pm *models.PaymentMethod) error {
 	if err := consume(ctx, w, pm); err != nil {
 		return err
 	}
