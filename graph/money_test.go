@@ -64,6 +64,16 @@ func TestFeePlansAgreementsAndTransfersGraphQL(t *testing.T) {
 
 	_, e := gqlError(t, f.sk, `mutation($id: ID!) { cancelTransfer(id: $id) { id } }`, map[string]any{"id": tr["id"]})
 	require.Equal(t, "invalid_state", code(e))
+	g = gql(t, f.sk, `mutation($a: ID!) { createCheckoutSession(input: {accountId: $a, amount: {value: 1500}}) {
+		id clientSecret amount { value currency } authorizationMode account { id } } }`, map[string]any{"a": acct["id"]})
+	cs := obj(g.Data["createCheckoutSession"])
+	require.Regexp(t, `^chk_sess_`, cs["clientSecret"])
+	require.Equal(t, map[string]any{"value": float64(1500), "currency": "USD"}, cs["amount"])
+	require.Equal(t, acct["id"], obj(cs["account"])["id"])
+	g = gql(t, f.sk, `query($id: ID!) { node(id: $id) { ... on CheckoutSession { clientSecret amount { value } } } }`,
+		map[string]any{"id": cs["id"]})
+	require.Equal(t, map[string]any{"clientSecret": nil, "amount": map[string]any{"value": float64(1500)}}, g.Data["node"])
+
 	_, e = gqlError(t, f.pk, `query { transfers { edges { node { id } } } }`, nil)
 	require.Equal(t, "forbidden", code(e))
 }

@@ -143,6 +143,24 @@ CREATE INDEX transfer_billing_agreements_list_idx ON transfer_billing_agreements
 CREATE INDEX transfer_billing_agreements_active_idx ON transfer_billing_agreements
     (merchant_id, livemode, category, account_id, effective_date DESC) WHERE status = 'active';
 
+-- Checkout sessions (spec doc 2 §2.11, §4.8): the amount a browser may
+-- charge to one account, locked; the chk_sess_ secret is a session secret
+-- (session_secrets, 30 minutes).
+CREATE TABLE checkout_sessions (
+    merchant_id        uuid        NOT NULL REFERENCES merchants (id),
+    id                 uuid        NOT NULL,
+    livemode           boolean     NOT NULL,
+    account_id         uuid        NOT NULL,
+    amount             bigint      NOT NULL CHECK (amount > 0),
+    currency           text        NOT NULL CHECK (currency ~ '^[A-Z]{3}$'),
+    authorization_mode text        NOT NULL CHECK (authorization_mode IN ('automatic', 'manual')),
+    expires_at         timestamptz NOT NULL,
+    created            timestamptz NOT NULL,
+    PRIMARY KEY (merchant_id, id),
+    UNIQUE (merchant_id, livemode, id),
+    FOREIGN KEY (merchant_id, livemode, account_id) REFERENCES accounts (merchant_id, livemode, id)
+);
+
 -- Transfers (spec doc 2 §2.7, §3; API-DECISIONS §4). The amounts are
 -- what the fee arithmetic (internal/domain/fees) priced: platform_fee +
 -- frame_fee = total_fees, and gross/net by the plan's mode.
@@ -181,6 +199,8 @@ CREATE TABLE transfers (
     destination_payment_method_id uuid,
     reference                     text,
     sonar_session_id              text,
+    -- The checkout session a browser created the transfer under.
+    checkout_session_id           uuid,
     metadata                      jsonb       NOT NULL DEFAULT '{}',
     created                       timestamptz NOT NULL,
     updated                       timestamptz NOT NULL,
@@ -192,6 +212,7 @@ CREATE TABLE transfers (
     FOREIGN KEY (merchant_id, livemode, destination_payment_method_id) REFERENCES payment_methods (merchant_id, livemode, id),
     FOREIGN KEY (merchant_id, livemode, billing_agreement_id) REFERENCES transfer_billing_agreements (merchant_id, livemode, id),
     FOREIGN KEY (merchant_id, livemode, transfer_fee_plan_id) REFERENCES transfer_fee_plans (merchant_id, livemode, id),
+    FOREIGN KEY (merchant_id, livemode, checkout_session_id) REFERENCES checkout_sessions (merchant_id, livemode, id),
     CHECK (total_fees = platform_fee + frame_fee),
     CHECK ((failure_code IS NULL) = (failure_message IS NULL)),
     CHECK ((fee_source = 'billing_agreement') = (billing_agreement_id IS NOT NULL)),

@@ -73,6 +73,7 @@ type Transfer struct {
 	BillableEventType          string               `bun:"billable_event_type" json:"-"`
 	Reference                  *string              `bun:"reference" json:"reference"`
 	SonarSessionID             *string              `bun:"sonar_session_id" json:"-"`
+	CheckoutSessionID          *uuid.UUID           `bun:"checkout_session_id,type:uuid" json:"-"`
 	NextAction                 *NextAction          `bun:"-" json:"next_action"`
 	Metadata                   Metadata             `bun:"metadata,type:jsonb" json:"metadata"`
 	Created                    wire.Timestamp       `bun:"created,type:timestamptz" json:"created"`

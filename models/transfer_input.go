@@ -34,6 +34,14 @@ type CreateTransferInput struct {
 	TransferFeePlanID          *string       `json:"transfer_fee_plan_id"`
 	PromotionCodes             []string      `json:"promotion_codes"`
 	AuthorizationMode          *string       `json:"authorization_mode"`
+	// Source is the browser flow's form of the source (under a chk_sess_
+	// secret): {payment_method_id}.
+	Source *TransferSourceInput `json:"source"`
+}
+
+// TransferSourceInput is the browser flow's source.
+type TransferSourceInput struct {
+	PaymentMethodID *string `json:"payment_method_id"`
 }
 
 // TransferRequest is a validated create: ids parsed, defaults applied.

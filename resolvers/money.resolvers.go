@@ -17,6 +17,10 @@ func (r *billingAgreementResolver) Account(ctx context.Context, obj *models.Bill
 	return optional(ctx, accountLoader, obj.AccountID)
 }
 
+func (r *checkoutSessionResolver) Account(ctx context.Context, obj *models.CheckoutSession) (*models.Account, error) {
+	return load(ctx, accountLoader, obj.AccountID.String())
+}
+
 func (r *mutationResolver) CreateTransferFeePlan(ctx context.Context, input models.CreateFeePlanInput) (*models.TransferFeePlan, error) {
 	return r.Svc.Money.CreateFeePlan(ctx, &input)
 }
@@ -51,6 +55,10 @@ func (r *mutationResolver) CancelTransfer(ctx context.Context, id string) (*mode
 
 func (r *mutationResolver) CompleteThreeDSecure(ctx context.Context, id string) (*models.Transfer, error) {
 	return r.Svc.Money.CompleteThreeDSecure(ctx, id)
+}
+
+func (r *mutationResolver) CreateCheckoutSession(ctx context.Context, input models.CreateCheckoutSessionInput) (*models.CheckoutSession, error) {
+	return r.Svc.Money.CreateCheckoutSession(ctx, &input)
 }
 
 func (r *queryResolver) TransferFeePlan(ctx context.Context, id string) (*models.TransferFeePlan, error) {
@@ -101,9 +109,14 @@ func (r *Resolver) BillingAgreement() generated.BillingAgreementResolver {
 	return &billingAgreementResolver{r}
 }
 
+func (r *Resolver) CheckoutSession() generated.CheckoutSessionResolver {
+	return &checkoutSessionResolver{r}
+}
+
 func (r *Resolver) Transfer() generated.TransferResolver { return &transferResolver{r} }
 
 type (
 	billingAgreementResolver struct{ *Resolver }
+	checkoutSessionResolver  struct{ *Resolver }
 	transferResolver         struct{ *Resolver }
 )

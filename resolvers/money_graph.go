@@ -25,7 +25,11 @@ var (
 	transferLoader = loader("transfer", func(r *Resolver) loaders.Fetch[*models.Transfer] {
 		return r.Svc.Money.TransfersByIDs
 	})
-	_                      = node(transferLoader)
+	_                     = node(transferLoader)
+	checkoutSessionLoader = loader("checkoutSession", func(r *Resolver) loaders.Fetch[*models.CheckoutSession] {
+		return r.Svc.Money.CheckoutSessionsByIDs
+	})
+	_                      = node(checkoutSessionLoader)
 	transferJournalsLoader = loader("transferJournals", func(r *Resolver) loaders.Fetch[[]ledger.Recorded] {
 		return r.Svc.Money.JournalsOfTransfers
 	})

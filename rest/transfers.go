@@ -5,6 +5,8 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/money"
 	"github.com/frame-oss/payments-server/resolvers/op"
@@ -23,6 +25,7 @@ func transferRoutes(r chi.Router, svc *money.Service) {
 	r.Post("/v1/transfers/{id}/capture", h.capture)
 	r.Post("/v1/transfers/{id}/cancel", h.cancel)
 	r.Post("/v1/test_helpers/transfers/{id}/complete_3d_secure", h.complete3DS)
+	r.Post("/v1/checkout_sessions", h.createCheckoutSession)
 }
 
 type transferHandlers struct{ svc *money.Service }
@@ -34,7 +37,7 @@ func (h transferHandlers) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	t, err := h.svc.CreateTransfer(r.Context(), &in)
-	respond(w, r, http.StatusCreated, t, err)
+	respondBrowser(w, r, http.StatusCreated, t, err)
 }
 
 func (h transferHandlers) list(w http.ResponseWriter, r *http.Request) {
@@ -75,7 +78,7 @@ func (h transferHandlers) update(w http.ResponseWriter, r *http.Request) {
 
 func (h transferHandlers) confirm(w http.ResponseWriter, r *http.Request) {
 	t, err := h.svc.ConfirmTransfer(r.Context(), chi.URLParam(r, "id"))
-	respond(w, r, http.StatusOK, t, err)
+	respondBrowser(w, r, http.StatusOK, t, err)
 }
 
 func (h transferHandlers) capture(w http.ResponseWriter, r *http.Request) {
@@ -96,4 +99,28 @@ func (h transferHandlers) cancel(w http.ResponseWriter, r *http.Request) {
 func (h transferHandlers) complete3DS(w http.ResponseWriter, r *http.Request) {
 	t, err := h.svc.CompleteThreeDSecure(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, t, err)
+}
+
+func (h transferHandlers) createCheckoutSession(w http.ResponseWriter, r *http.Request) {
+	var in models.CreateCheckoutSessionInput
+	if err := decode(r, &in); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	c, err := h.svc.CreateCheckoutSession(r.Context(), &in)
+	respond(w, r, http.StatusCreated, c, err)
+}
+
+// respondBrowser answers a transfer, except that under a chk_sess_ secret
+// a declined charge arrives as an error (API-DECISIONS §9): 402, the
+// decline code, and details.transfer_id. The decline itself is recorded
+// (committed, and replayed under the same Idempotency-Key) like any other.
+func respondBrowser(w http.ResponseWriter, r *http.Request, status int, t *models.Transfer, err error) {
+	if p := auth.FromContext(r.Context()); err == nil && p != nil && p.Kind == auth.CheckoutSession &&
+		t.Status == models.TransferFailed && t.FailureCode != nil {
+		WriteError(w, r, &apierr.Error{Status: http.StatusPaymentRequired, Code: *t.FailureCode, Message: *t.FailureMessage,
+			Details: map[string]any{"transfer_id": t.ID.String()}})
+		return
+	}
+	respond(w, r, status, t, err)
 }

@@ -55,6 +55,7 @@ type MutationResolver interface {
 	CaptureTransfer(ctx context.Context, id string, input *models.CaptureTransferInput) (*models.Transfer, error)
 	CancelTransfer(ctx context.Context, id string) (*models.Transfer, error)
 	CompleteThreeDSecure(ctx context.Context, id string) (*models.Transfer, error)
+	CreateCheckoutSession(ctx context.Context, input models.CreateCheckoutSessionInput) (*models.CheckoutSession, error)
 	CreateOnboardingSession(ctx context.Context, input models.CreateOnboardingSessionInput) (*models.OnboardingSession, error)
 	CreatePaymentMethod(ctx context.Context, input models.CreatePaymentMethodInput) (*models.PaymentMethod, error)
 	ConnectBankAccount(ctx context.Context, input models.ConnectBankInput) (*models.PaymentMethod, error)
@@ -300,6 +301,20 @@ func (ec *executionContext) field_Mutation_createBillingAgreement_args(ctx conte
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (models.CreateAgreementInput, error) {
 			return ec.unmarshalNCreateAgreementInput2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCreateAgreementInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createCheckoutSession_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (models.CreateCheckoutSessionInput, error) {
+			return ec.unmarshalNCreateCheckoutSessionInput2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCreateCheckoutSessionInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -2990,6 +3005,50 @@ func (ec *executionContext) fieldContext_Mutation_completeThreeDSecure(ctx conte
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createCheckoutSession(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createCheckoutSession(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateCheckoutSession(ctx, fc.Args["input"].(models.CreateCheckoutSessionInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.CheckoutSession) graphql.Marshaler {
+			return ec.marshalNCheckoutSession2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCheckoutSession(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createCheckoutSession(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CheckoutSession(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createCheckoutSession_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_createOnboardingSession(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -5215,6 +5274,13 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Coupon(ctx, sel, obj)
+	case models.CheckoutSession:
+		return ec._CheckoutSession(ctx, sel, &obj)
+	case *models.CheckoutSession:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._CheckoutSession(ctx, sel, obj)
 	case models.Capability:
 		return ec._Capability(ctx, sel, &obj)
 	case *models.Capability:
@@ -5496,6 +5562,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "completeThreeDSecure":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_completeThreeDSecure(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createCheckoutSession":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createCheckoutSession(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++

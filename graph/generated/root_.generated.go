@@ -28,6 +28,7 @@ type ResolverRoot interface {
 	BeneficialOwner() BeneficialOwnerResolver
 	BillingAgreement() BillingAgreementResolver
 	Capability() CapabilityResolver
+	CheckoutSession() CheckoutSessionResolver
 	Coupon() CouponResolver
 	Customer() CustomerResolver
 	Discount() DiscountResolver
@@ -188,6 +189,18 @@ type ComplexityRoot struct {
 		Segment                  func(childComplexity int) int
 		Type                     func(childComplexity int) int
 		Wallet                   func(childComplexity int) int
+	}
+
+	CheckoutSession struct {
+		Account           func(childComplexity int) int
+		AccountID         func(childComplexity int) int
+		Amount            func(childComplexity int) int
+		AuthorizationMode func(childComplexity int) int
+		ClientSecret      func(childComplexity int) int
+		Created           func(childComplexity int) int
+		ExpiresAt         func(childComplexity int) int
+		ID                func(childComplexity int) int
+		Livemode          func(childComplexity int) int
 	}
 
 	CodeValidation struct {
@@ -396,6 +409,11 @@ type ComplexityRoot struct {
 		Kind    func(childComplexity int) int
 	}
 
+	Money struct {
+		Currency func(childComplexity int) int
+		Value    func(childComplexity int) int
+	}
+
 	Mutation struct {
 		AttachPaymentMethod         func(childComplexity int, id string, input models.AttachPaymentMethodInput) int
 		BlockCustomer               func(childComplexity int, id string) int
@@ -409,6 +427,7 @@ type ComplexityRoot struct {
 		CreateAccount               func(childComplexity int, input models.CreateAccountInput) int
 		CreateBeneficialOwner       func(childComplexity int, accountID string, input models.CreateBeneficialOwnerInput) int
 		CreateBillingAgreement      func(childComplexity int, input models.CreateAgreementInput) int
+		CreateCheckoutSession       func(childComplexity int, input models.CreateCheckoutSessionInput) int
 		CreateCoupon                func(childComplexity int, input models.CreateCouponInput) int
 		CreateCustomer              func(childComplexity int, input models.CreateCustomerInput) int
 		CreateIdentityVerification  func(childComplexity int, accountID string) int
@@ -1365,6 +1384,61 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CardDetails.Wallet(childComplexity), true
 
+	case "CheckoutSession.account":
+		if e.ComplexityRoot.CheckoutSession.Account == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckoutSession.Account(childComplexity), true
+	case "CheckoutSession.accountId":
+		if e.ComplexityRoot.CheckoutSession.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckoutSession.AccountID(childComplexity), true
+	case "CheckoutSession.amount":
+		if e.ComplexityRoot.CheckoutSession.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckoutSession.Amount(childComplexity), true
+	case "CheckoutSession.authorizationMode":
+		if e.ComplexityRoot.CheckoutSession.AuthorizationMode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckoutSession.AuthorizationMode(childComplexity), true
+	case "CheckoutSession.clientSecret":
+		if e.ComplexityRoot.CheckoutSession.ClientSecret == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckoutSession.ClientSecret(childComplexity), true
+	case "CheckoutSession.created":
+		if e.ComplexityRoot.CheckoutSession.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckoutSession.Created(childComplexity), true
+	case "CheckoutSession.expiresAt":
+		if e.ComplexityRoot.CheckoutSession.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckoutSession.ExpiresAt(childComplexity), true
+	case "CheckoutSession.id":
+		if e.ComplexityRoot.CheckoutSession.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckoutSession.ID(childComplexity), true
+	case "CheckoutSession.livemode":
+		if e.ComplexityRoot.CheckoutSession.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckoutSession.Livemode(childComplexity), true
+
 	case "CodeValidation.applicationOrder":
 		if e.ComplexityRoot.CodeValidation.ApplicationOrder == nil {
 			break
@@ -2210,6 +2284,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.LedgerJournal.Kind(childComplexity), true
 
+	case "Money.currency":
+		if e.ComplexityRoot.Money.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Money.Currency(childComplexity), true
+	case "Money.value":
+		if e.ComplexityRoot.Money.Value == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Money.Value(childComplexity), true
+
 	case "Mutation.attachPaymentMethod":
 		if e.ComplexityRoot.Mutation.AttachPaymentMethod == nil {
 			break
@@ -2342,6 +2429,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateBillingAgreement(childComplexity, args["input"].(models.CreateAgreementInput)), true
+	case "Mutation.createCheckoutSession":
+		if e.ComplexityRoot.Mutation.CreateCheckoutSession == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createCheckoutSession_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateCheckoutSession(childComplexity, args["input"].(models.CreateCheckoutSessionInput)), true
 	case "Mutation.createCoupon":
 		if e.ComplexityRoot.Mutation.CreateCoupon == nil {
 			break
@@ -4076,6 +4174,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
 		ec.unmarshalInputAccountFilter,
 		ec.unmarshalInputAddressInput,
+		ec.unmarshalInputAmountInput,
 		ec.unmarshalInputAttachPaymentMethodInput,
 		ec.unmarshalInputBusinessInput,
 		ec.unmarshalInputCaptureTransferInput,
@@ -4084,6 +4183,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreateAccountInput,
 		ec.unmarshalInputCreateAgreementInput,
 		ec.unmarshalInputCreateBeneficialOwnerInput,
+		ec.unmarshalInputCreateCheckoutSessionInput,
 		ec.unmarshalInputCreateCouponInput,
 		ec.unmarshalInputCreateCustomerInput,
 		ec.unmarshalInputCreateFeePlanInput,
@@ -5177,6 +5277,36 @@ type LedgerEntry {
   amount: Int!
 }
 
+"A checkout session: the amount a browser may charge to one account. clientSecret (chk_sess_) is returned on create only."
+type CheckoutSession implements Node {
+  id: ID!
+  accountId: ID!
+  account: Account!
+  clientSecret: String
+  expiresAt: DateTime!
+  amount: Money!
+  "automatic or manual"
+  authorizationMode: String!
+  livemode: Boolean!
+  created: DateTime!
+}
+
+type Money {
+  value: Int!
+  currency: String!
+}
+
+input AmountInput {
+  value: Int!
+  currency: String
+}
+
+input CreateCheckoutSessionInput {
+  accountId: ID!
+  amount: AmountInput!
+  authorizationMode: String
+}
+
 type TransferFeePlanConnection {
   edges: [TransferFeePlanEdge!]!
   pageInfo: PageInfo!
@@ -5286,6 +5416,7 @@ extend type Mutation {
   cancelTransfer(id: ID!): Transfer!
   "Sandbox: the cardholder finishes the 3-D Secure challenge (REST: POST /v1/test_helpers/transfers/{id}/complete_3d_secure)."
   completeThreeDSecure(id: ID!): Transfer!
+  createCheckoutSession(input: CreateCheckoutSessionInput!): CheckoutSession!
 }
 `, BuiltIn: false},
 	{Name: "../schema/onboarding_sessions.graphqls", Input: `# Onboarding sessions (spec doc 1 §2.4, §4.4).
@@ -5924,6 +6055,30 @@ func (ec *executionContext) childFields_CardDetails(ctx context.Context, field g
 	return nil, fmt.Errorf("no field named %q was found under type CardDetails", field.Name)
 }
 
+func (ec *executionContext) childFields_CheckoutSession(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_CheckoutSession_id(ctx, field)
+	case "accountId":
+		return ec.fieldContext_CheckoutSession_accountId(ctx, field)
+	case "account":
+		return ec.fieldContext_CheckoutSession_account(ctx, field)
+	case "clientSecret":
+		return ec.fieldContext_CheckoutSession_clientSecret(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_CheckoutSession_expiresAt(ctx, field)
+	case "amount":
+		return ec.fieldContext_CheckoutSession_amount(ctx, field)
+	case "authorizationMode":
+		return ec.fieldContext_CheckoutSession_authorizationMode(ctx, field)
+	case "livemode":
+		return ec.fieldContext_CheckoutSession_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_CheckoutSession_created(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CheckoutSession", field.Name)
+}
+
 func (ec *executionContext) childFields_CodeValidation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "code":
@@ -6334,6 +6489,16 @@ func (ec *executionContext) childFields_LedgerJournal(ctx context.Context, field
 		return ec.fieldContext_LedgerJournal_entries(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type LedgerJournal", field.Name)
+}
+
+func (ec *executionContext) childFields_Money(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "value":
+		return ec.fieldContext_Money_value(ctx, field)
+	case "currency":
+		return ec.fieldContext_Money_currency(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Money", field.Name)
 }
 
 func (ec *executionContext) childFields_OnboardingBootstrap(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

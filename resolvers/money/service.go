@@ -28,3 +28,7 @@ func New(kit *op.Kit, cat *catalog.Service) *Service { return &Service{Kit: kit,
 // secretOnly is the credential kind of every operation here but the
 // browser flow's.
 var secretOnly = []auth.Kind{auth.SecretKey}
+
+// browserOrSecret may create, confirm and read a transfer: the browser
+// flow under a chk_sess_ secret (its own session's transfers only).
+var browserOrSecret = []auth.Kind{auth.SecretKey, auth.CheckoutSession}

@@ -14,10 +14,13 @@ import (
 // ConfirmTransfer runs a transfer waiting for confirmation. Any other
 // state is 422 invalid_state (confirming a canceled transfer, twice).
 func (s *Service) ConfirmTransfer(ctx context.Context, id string) (*models.Transfer, error) {
-	spec := op.Spec{Name: "transfer.confirm", Allow: secretOnly, Params: map[string]any{"id": id}}
+	spec := op.Spec{Name: "transfer.confirm", Allow: browserOrSecret, Params: map[string]any{"id": id}}
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Transfer, error) {
 		t, err := lockTransfer(ctx, w.Tx, id)
 		if err != nil {
+			return nil, err
+		}
+		if err := inScope(w.P, t); err != nil {
 			return nil, err
 		}
 		if t.Status != models.TransferRequiresConfirmation {

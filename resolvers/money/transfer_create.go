@@ -6,6 +6,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/platform/ids"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/catalog"
@@ -21,8 +22,15 @@ import (
 // the code counts, the ledger journal, the events and the idempotency
 // record — commits together, so a retry replays and never charges twice.
 func (s *Service) CreateTransfer(ctx context.Context, in *models.CreateTransferInput) (*models.Transfer, error) {
-	spec := op.Spec{Name: "transfer.create", Allow: secretOnly, Params: in}
+	spec := op.Spec{Name: "transfer.create", Allow: browserOrSecret, Params: in}
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Transfer, error) {
+		var session *uuid.UUID
+		if w.P.Kind == auth.CheckoutSession {
+			var err error
+			if in, session, err = browserRequest(ctx, w.Tx, w.P, in); err != nil {
+				return nil, err
+			}
+		}
 		req, err := in.Validate()
 		if err != nil {
 			return nil, err
@@ -33,7 +41,7 @@ func (s *Service) CreateTransfer(ctx context.Context, in *models.CreateTransferI
 		if err := s.checkAccounts(ctx, w, req); err != nil {
 			return nil, err
 		}
-		if req.SourcePaymentMethodID == nil {
+		if req.SourcePaymentMethodID == nil && session == nil {
 			return s.payout(ctx, w, in, req)
 		}
 		pm, err := chargeableMethod(ctx, w, *req.SourcePaymentMethodID, req.AccountID)
@@ -55,7 +63,7 @@ func (s *Service) CreateTransfer(ctx context.Context, in *models.CreateTransferI
 			TransferFeePlanID: price.plan.ID, AuthorizationMode: req.AuthorizationMode,
 			AccountID: req.AccountID, SellerID: req.SellerID, SourcePaymentMethodID: &pm.ID, SourcePaymentMethod: pm,
 			BillableEventType: event, Reference: in.Reference, SonarSessionID: in.SonarSessionID,
-			Metadata: models.MergeMetadata(nil, in.Metadata), Created: models.At(now), Updated: models.At(now)}
+			Metadata: models.MergeMetadata(nil, in.Metadata), CheckoutSessionID: session, Created: models.At(now), Updated: models.At(now)}
 		if price.agreement != nil {
 			t.BillingAgreementID = &price.agreement.ID
 		}

@@ -18,11 +18,15 @@ import (
 // GetTransfer returns one transfer with its payment methods (one
 // statement).
 func (s *Service) GetTransfer(ctx context.Context, id string) (*models.Transfer, error) {
-	p, err := auth.Require(ctx, secretOnly...)
+	p, err := auth.Require(ctx, browserOrSecret...)
 	if err != nil {
 		return nil, err
 	}
-	return selectTransfer(ctx, s.DB.Tenant(p.Scope), id, false)
+	t, err := selectTransfer(ctx, s.DB.Tenant(p.Scope), id, false)
+	if err != nil {
+		return nil, err
+	}
+	return t, inScope(p, t)
 }
 
 // TransfersByIDs reads many transfers in one statement.
