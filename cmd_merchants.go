@@ -13,6 +13,8 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/platform/clock"
 	"github.com/frame-oss/payments-server/internal/platform/store"
+	"github.com/frame-oss/payments-server/resolvers/money"
+	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
 func merchantsCommand(args []string, stdout, stderr io.Writer) error {
@@ -37,6 +39,7 @@ func merchantsCreate(args []string, stdout, stderr io.Writer) error {
 	products := fs.String("products", "", "comma-separated products (default: all of "+joinProducts()+")")
 	disabled := fs.String("disabled-capabilities", "", "comma-separated capabilities switched off for this merchant")
 	asJSON := fs.Bool("json", false, "print JSON")
+	defaultFees := fs.Bool("with-default-fees", false, "add a Standard Platform Fee plan (cards 2.9 % + 30) with active charge and payout agreements, in both modes")
 	var dbf dbFlags
 	dbf.register(fs)
 	if err := fs.Parse(args); err != nil {
@@ -69,8 +72,16 @@ func merchantsCreate(args []string, stdout, stderr io.Writer) error {
 	var m *auth.Merchant
 	var keys auth.IssuedKeys
 	err := dbf.withDatabase(func(ctx context.Context, db *store.DB) (err error) {
-		m, keys, err = auth.CreateMerchant(ctx, db, clock.Real{}, in)
-		return err
+		if m, keys, err = auth.CreateMerchant(ctx, db, clock.Real{}, in); err != nil || !*defaultFees {
+			return err
+		}
+		kit := &op.Kit{DB: db, Clock: clock.Real{}}
+		for _, live := range []bool{false, true} {
+			if err := money.InstallDefaultFees(ctx, kit, store.Scope{MerchantID: m.ID, Livemode: live}); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return err

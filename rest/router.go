@@ -31,6 +31,8 @@ func Routes(r chi.Router, svc areas.Services) {
 	idvRoutes(r, svc.Accounts)
 	bankAccountRoutes(r, svc.Accounts)
 	geoComplianceRoutes(r, svc.Accounts)
+	feePlanRoutes(r, svc.Money)
+	transferRoutes(r, svc.Money)
 }
 
 // requireCredential answers an anonymous request 401 before its body is

@@ -27,7 +27,9 @@ type ResolverRoot interface {
 	Account() AccountResolver
 	BankAccount() BankAccountResolver
 	BeneficialOwner() BeneficialOwnerResolver
+	BillingAgreement() BillingAgreementResolver
 	Capability() CapabilityResolver
+	CheckoutSession() CheckoutSessionResolver
 	Coupon() CouponResolver
 	Customer() CustomerResolver
 	Discount() DiscountResolver
@@ -42,6 +44,7 @@ type ResolverRoot interface {
 	PromotionCode() PromotionCodeResolver
 	Query() QueryResolver
 	Subscription() SubscriptionResolver
+	Transfer() TransferResolver
 	WebhookDelivery() WebhookDeliveryResolver
 }
 
@@ -132,6 +135,29 @@ type ComplexityRoot struct {
 		Updated          func(childComplexity int) int
 	}
 
+	BillingAgreement struct {
+		Account       func(childComplexity int) int
+		AccountID     func(childComplexity int) int
+		Category      func(childComplexity int) int
+		Created       func(childComplexity int) int
+		EffectiveDate func(childComplexity int) int
+		FeePlan       func(childComplexity int) int
+		ID            func(childComplexity int) int
+		Livemode      func(childComplexity int) int
+		Status        func(childComplexity int) int
+		Updated       func(childComplexity int) int
+	}
+
+	BillingAgreementConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	BillingAgreementEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	BulkUpdatePhasesPayload struct {
 		Phases       func(childComplexity int) int
 		UpdatedCount func(childComplexity int) int
@@ -187,6 +213,18 @@ type ComplexityRoot struct {
 		Segment                  func(childComplexity int) int
 		Type                     func(childComplexity int) int
 		Wallet                   func(childComplexity int) int
+	}
+
+	CheckoutSession struct {
+		Account           func(childComplexity int) int
+		AccountID         func(childComplexity int) int
+		Amount            func(childComplexity int) int
+		AuthorizationMode func(childComplexity int) int
+		ClientSecret      func(childComplexity int) int
+		Created           func(childComplexity int) int
+		ExpiresAt         func(childComplexity int) int
+		ID                func(childComplexity int) int
+		Livemode          func(childComplexity int) int
 	}
 
 	CodeValidation struct {
@@ -342,6 +380,17 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	FeePlanItem struct {
+		AmountFixedCents    func(childComplexity int) int
+		AmountFixedCurrency func(childComplexity int) int
+		AmountPercentage    func(childComplexity int) int
+		BillableEventType   func(childComplexity int) int
+		Created             func(childComplexity int) int
+		FeeType             func(childComplexity int) int
+		ID                  func(childComplexity int) int
+		Updated             func(childComplexity int) int
+	}
+
 	GeoComplianceStatus struct {
 		DecisionID     func(childComplexity int) int
 		EvaluatedAt    func(childComplexity int) int
@@ -420,19 +469,43 @@ type ComplexityRoot struct {
 		SSNLastFour func(childComplexity int) int
 	}
 
+	LedgerEntry struct {
+		Amount   func(childComplexity int) int
+		Currency func(childComplexity int) int
+		Party    func(childComplexity int) int
+	}
+
+	LedgerJournal struct {
+		Created func(childComplexity int) int
+		Entries func(childComplexity int) int
+		ID      func(childComplexity int) int
+		Kind    func(childComplexity int) int
+	}
+
+	Money struct {
+		Currency func(childComplexity int) int
+		Value    func(childComplexity int) int
+	}
+
 	Mutation struct {
 		AcceptTermsOfService        func(childComplexity int, input model.AcceptTermsInput) int
 		AttachPaymentMethod         func(childComplexity int, id string, input models.AttachPaymentMethodInput) int
 		BlockCustomer               func(childComplexity int, id string) int
 		BulkUpdateProductPhases     func(childComplexity int, productID string, phases []*models.UpdatePhaseInput) int
+		CancelTransfer              func(childComplexity int, id string) int
+		CaptureTransfer             func(childComplexity int, id string, input *models.CaptureTransferInput) int
 		CompleteIdv                 func(childComplexity int, inquiryID string) int
+		CompleteThreeDSecure        func(childComplexity int, id string) int
 		ConfirmBeneficialOwners     func(childComplexity int, accountID string) int
 		ConfirmKycPrefill           func(childComplexity int, accountID string) int
 		ConfirmPhoneVerification    func(childComplexity int, accountID string, id string, code string) int
+		ConfirmTransfer             func(childComplexity int, id string) int
 		ConnectBankAccount          func(childComplexity int, input models.ConnectBankInput) int
 		CreateAccount               func(childComplexity int, input models.CreateAccountInput) int
 		CreateBankAccount           func(childComplexity int, input models.CreateBankAccountInput) int
 		CreateBeneficialOwner       func(childComplexity int, accountID string, input models.CreateBeneficialOwnerInput) int
+		CreateBillingAgreement      func(childComplexity int, input models.CreateAgreementInput) int
+		CreateCheckoutSession       func(childComplexity int, input models.CreateCheckoutSessionInput) int
 		CreateCoupon                func(childComplexity int, input models.CreateCouponInput) int
 		CreateCustomer              func(childComplexity int, input models.CreateCustomerInput) int
 		CreateIdentityVerification  func(childComplexity int, accountID string) int
@@ -444,6 +517,8 @@ type ComplexityRoot struct {
 		CreateProductPhase          func(childComplexity int, productID string, input models.CreatePhaseInput) int
 		CreatePromotionCode         func(childComplexity int, input models.PromotionCodeInput) int
 		CreateTermsOfServiceToken   func(childComplexity int, accountID *string) int
+		CreateTransfer              func(childComplexity int, input models.CreateTransferInput) int
+		CreateTransferFeePlan       func(childComplexity int, input models.CreateFeePlanInput) int
 		CreateWebhookEndpoint       func(childComplexity int, input models.CreateWebhookEndpointInput) int
 		DeleteBeneficialOwner       func(childComplexity int, accountID string, id string) int
 		DeleteCustomer              func(childComplexity int, id string) int
@@ -464,12 +539,14 @@ type ComplexityRoot struct {
 		UnrestrictAccount           func(childComplexity int, id string) int
 		UpdateAccount               func(childComplexity int, id string, input models.UpdateAccountInput) int
 		UpdateBeneficialOwner       func(childComplexity int, accountID string, id string, input models.UpdateBeneficialOwnerInput) int
+		UpdateBillingAgreement      func(childComplexity int, id string, input models.UpdateAgreementInput) int
 		UpdateCoupon                func(childComplexity int, id string, input models.UpdateCouponInput) int
 		UpdateCustomer              func(childComplexity int, id string, input models.UpdateCustomerInput) int
 		UpdatePaymentMethod         func(childComplexity int, id string, input models.UpdatePaymentMethodInput) int
 		UpdateProduct               func(childComplexity int, id string, input models.ProductInput) int
 		UpdateProductPhase          func(childComplexity int, productID string, id string, input models.UpdatePhaseInput) int
 		UpdatePromotionCode         func(childComplexity int, id string, input models.PromotionCodeInput) int
+		UpdateTransfer              func(childComplexity int, id string, input models.UpdateTransferInput) int
 		UpdateWebhookEndpoint       func(childComplexity int, id string, input models.UpdateWebhookEndpointInput) int
 	}
 
@@ -657,6 +734,8 @@ type ComplexityRoot struct {
 		BankAccount           func(childComplexity int, id string) int
 		BeneficialOwner       func(childComplexity int, accountID string, id string) int
 		BeneficialOwners      func(childComplexity int, accountID string) int
+		BillingAgreement      func(childComplexity int, id string) int
+		BillingAgreements     func(childComplexity int, first *int, after *string) int
 		Capabilities          func(childComplexity int, accountID string) int
 		Capability            func(childComplexity int, accountID string, name capability.Name) int
 		Coupon                func(childComplexity int, id string) int
@@ -682,6 +761,10 @@ type ComplexityRoot struct {
 		Products              func(childComplexity int, first *int, after *string, filter *model.ProductFilter) int
 		PromotionCode         func(childComplexity int, id string) int
 		PromotionCodes        func(childComplexity int, first *int, after *string, filter *model.PromotionCodeFilter) int
+		Transfer              func(childComplexity int, id string) int
+		TransferFeePlan       func(childComplexity int, id string) int
+		TransferFeePlans      func(childComplexity int, first *int, after *string) int
+		Transfers             func(childComplexity int, first *int, after *string, filter *model.TransferFilter) int
 		ValidateDiscounts     func(childComplexity int, input models.ValidateDiscountsInput) int
 		WebhookDeliveries     func(childComplexity int, endpointID string, eventID *string, status *models.WebhookDeliveryStatus, first *int, after *string) int
 		WebhookDelivery       func(childComplexity int, id string) int
@@ -721,6 +804,71 @@ type ComplexityRoot struct {
 
 	TermsToken struct {
 		Token func(childComplexity int) int
+	}
+
+	Transfer struct {
+		Account                  func(childComplexity int) int
+		AccountID                func(childComplexity int) int
+		Amount                   func(childComplexity int) int
+		AmountCaptured           func(childComplexity int) int
+		AuthorizationMode        func(childComplexity int) int
+		BillingAgreement         func(childComplexity int) int
+		BillingAgreementID       func(childComplexity int) int
+		Created                  func(childComplexity int) int
+		Currency                 func(childComplexity int) int
+		Description              func(childComplexity int) int
+		DestinationPaymentMethod func(childComplexity int) int
+		FailureCode              func(childComplexity int) int
+		FailureMessage           func(childComplexity int) int
+		FailureReason            func(childComplexity int) int
+		FeeSource                func(childComplexity int) int
+		FrameFee                 func(childComplexity int) int
+		GrossAmount              func(childComplexity int) int
+		ID                       func(childComplexity int) int
+		LedgerJournals           func(childComplexity int) int
+		Livemode                 func(childComplexity int) int
+		Metadata                 func(childComplexity int) int
+		NetAmount                func(childComplexity int) int
+		PlatformFee              func(childComplexity int) int
+		Reference                func(childComplexity int) int
+		Seller                   func(childComplexity int) int
+		SellerID                 func(childComplexity int) int
+		SourcePaymentMethod      func(childComplexity int) int
+		Status                   func(childComplexity int) int
+		TotalFees                func(childComplexity int) int
+		TransferFeePlan          func(childComplexity int) int
+		TransferFeePlanID        func(childComplexity int) int
+		Updated                  func(childComplexity int) int
+	}
+
+	TransferConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	TransferEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	TransferFeePlan struct {
+		Created            func(childComplexity int) int
+		FeeApplicationMode func(childComplexity int) int
+		ID                 func(childComplexity int) int
+		Items              func(childComplexity int) int
+		Livemode           func(childComplexity int) int
+		Name               func(childComplexity int) int
+		Updated            func(childComplexity int) int
+	}
+
+	TransferFeePlanConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	TransferFeePlanEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
 	}
 
 	WalletDetails struct {
@@ -1183,6 +1331,93 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.BeneficialOwner.Updated(childComplexity), true
 
+	case "BillingAgreement.account":
+		if e.ComplexityRoot.BillingAgreement.Account == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingAgreement.Account(childComplexity), true
+	case "BillingAgreement.accountId":
+		if e.ComplexityRoot.BillingAgreement.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingAgreement.AccountID(childComplexity), true
+	case "BillingAgreement.category":
+		if e.ComplexityRoot.BillingAgreement.Category == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingAgreement.Category(childComplexity), true
+	case "BillingAgreement.created":
+		if e.ComplexityRoot.BillingAgreement.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingAgreement.Created(childComplexity), true
+	case "BillingAgreement.effectiveDate":
+		if e.ComplexityRoot.BillingAgreement.EffectiveDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingAgreement.EffectiveDate(childComplexity), true
+	case "BillingAgreement.feePlan":
+		if e.ComplexityRoot.BillingAgreement.FeePlan == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingAgreement.FeePlan(childComplexity), true
+	case "BillingAgreement.id":
+		if e.ComplexityRoot.BillingAgreement.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingAgreement.ID(childComplexity), true
+	case "BillingAgreement.livemode":
+		if e.ComplexityRoot.BillingAgreement.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingAgreement.Livemode(childComplexity), true
+	case "BillingAgreement.status":
+		if e.ComplexityRoot.BillingAgreement.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingAgreement.Status(childComplexity), true
+	case "BillingAgreement.updated":
+		if e.ComplexityRoot.BillingAgreement.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingAgreement.Updated(childComplexity), true
+
+	case "BillingAgreementConnection.edges":
+		if e.ComplexityRoot.BillingAgreementConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingAgreementConnection.Edges(childComplexity), true
+	case "BillingAgreementConnection.pageInfo":
+		if e.ComplexityRoot.BillingAgreementConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingAgreementConnection.PageInfo(childComplexity), true
+
+	case "BillingAgreementEdge.cursor":
+		if e.ComplexityRoot.BillingAgreementEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingAgreementEdge.Cursor(childComplexity), true
+	case "BillingAgreementEdge.node":
+		if e.ComplexityRoot.BillingAgreementEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingAgreementEdge.Node(childComplexity), true
+
 	case "BulkUpdatePhasesPayload.phases":
 		if e.ComplexityRoot.BulkUpdatePhasesPayload.Phases == nil {
 			break
@@ -1439,6 +1674,61 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CardDetails.Wallet(childComplexity), true
+
+	case "CheckoutSession.account":
+		if e.ComplexityRoot.CheckoutSession.Account == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckoutSession.Account(childComplexity), true
+	case "CheckoutSession.accountId":
+		if e.ComplexityRoot.CheckoutSession.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckoutSession.AccountID(childComplexity), true
+	case "CheckoutSession.amount":
+		if e.ComplexityRoot.CheckoutSession.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckoutSession.Amount(childComplexity), true
+	case "CheckoutSession.authorizationMode":
+		if e.ComplexityRoot.CheckoutSession.AuthorizationMode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckoutSession.AuthorizationMode(childComplexity), true
+	case "CheckoutSession.clientSecret":
+		if e.ComplexityRoot.CheckoutSession.ClientSecret == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckoutSession.ClientSecret(childComplexity), true
+	case "CheckoutSession.created":
+		if e.ComplexityRoot.CheckoutSession.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckoutSession.Created(childComplexity), true
+	case "CheckoutSession.expiresAt":
+		if e.ComplexityRoot.CheckoutSession.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckoutSession.ExpiresAt(childComplexity), true
+	case "CheckoutSession.id":
+		if e.ComplexityRoot.CheckoutSession.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckoutSession.ID(childComplexity), true
+	case "CheckoutSession.livemode":
+		if e.ComplexityRoot.CheckoutSession.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckoutSession.Livemode(childComplexity), true
 
 	case "CodeValidation.applicationOrder":
 		if e.ComplexityRoot.CodeValidation.ApplicationOrder == nil {
@@ -2069,6 +2359,55 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.EventEdge.Node(childComplexity), true
 
+	case "FeePlanItem.amountFixedCents":
+		if e.ComplexityRoot.FeePlanItem.AmountFixedCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FeePlanItem.AmountFixedCents(childComplexity), true
+	case "FeePlanItem.amountFixedCurrency":
+		if e.ComplexityRoot.FeePlanItem.AmountFixedCurrency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FeePlanItem.AmountFixedCurrency(childComplexity), true
+	case "FeePlanItem.amountPercentage":
+		if e.ComplexityRoot.FeePlanItem.AmountPercentage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FeePlanItem.AmountPercentage(childComplexity), true
+	case "FeePlanItem.billableEventType":
+		if e.ComplexityRoot.FeePlanItem.BillableEventType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FeePlanItem.BillableEventType(childComplexity), true
+	case "FeePlanItem.created":
+		if e.ComplexityRoot.FeePlanItem.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FeePlanItem.Created(childComplexity), true
+	case "FeePlanItem.feeType":
+		if e.ComplexityRoot.FeePlanItem.FeeType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FeePlanItem.FeeType(childComplexity), true
+	case "FeePlanItem.id":
+		if e.ComplexityRoot.FeePlanItem.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FeePlanItem.ID(childComplexity), true
+	case "FeePlanItem.updated":
+		if e.ComplexityRoot.FeePlanItem.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FeePlanItem.Updated(childComplexity), true
+
 	case "GeoComplianceStatus.decisionId":
 		if e.ComplexityRoot.GeoComplianceStatus.DecisionID == nil {
 			break
@@ -2367,6 +2706,63 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.IndividualProfile.SSNLastFour(childComplexity), true
 
+	case "LedgerEntry.amount":
+		if e.ComplexityRoot.LedgerEntry.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LedgerEntry.Amount(childComplexity), true
+	case "LedgerEntry.currency":
+		if e.ComplexityRoot.LedgerEntry.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LedgerEntry.Currency(childComplexity), true
+	case "LedgerEntry.party":
+		if e.ComplexityRoot.LedgerEntry.Party == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LedgerEntry.Party(childComplexity), true
+
+	case "LedgerJournal.created":
+		if e.ComplexityRoot.LedgerJournal.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LedgerJournal.Created(childComplexity), true
+	case "LedgerJournal.entries":
+		if e.ComplexityRoot.LedgerJournal.Entries == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LedgerJournal.Entries(childComplexity), true
+	case "LedgerJournal.id":
+		if e.ComplexityRoot.LedgerJournal.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LedgerJournal.ID(childComplexity), true
+	case "LedgerJournal.kind":
+		if e.ComplexityRoot.LedgerJournal.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LedgerJournal.Kind(childComplexity), true
+
+	case "Money.currency":
+		if e.ComplexityRoot.Money.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Money.Currency(childComplexity), true
+	case "Money.value":
+		if e.ComplexityRoot.Money.Value == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Money.Value(childComplexity), true
+
 	case "Mutation.acceptTermsOfService":
 		if e.ComplexityRoot.Mutation.AcceptTermsOfService == nil {
 			break
@@ -2411,6 +2807,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.BulkUpdateProductPhases(childComplexity, args["productId"].(string), args["phases"].([]*models.UpdatePhaseInput)), true
+	case "Mutation.cancelTransfer":
+		if e.ComplexityRoot.Mutation.CancelTransfer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_cancelTransfer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CancelTransfer(childComplexity, args["id"].(string)), true
+	case "Mutation.captureTransfer":
+		if e.ComplexityRoot.Mutation.CaptureTransfer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_captureTransfer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CaptureTransfer(childComplexity, args["id"].(string), args["input"].(*models.CaptureTransferInput)), true
 	case "Mutation.completeIdv":
 		if e.ComplexityRoot.Mutation.CompleteIdv == nil {
 			break
@@ -2422,6 +2840,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CompleteIdv(childComplexity, args["inquiryId"].(string)), true
+	case "Mutation.completeThreeDSecure":
+		if e.ComplexityRoot.Mutation.CompleteThreeDSecure == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_completeThreeDSecure_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CompleteThreeDSecure(childComplexity, args["id"].(string)), true
 	case "Mutation.confirmBeneficialOwners":
 		if e.ComplexityRoot.Mutation.ConfirmBeneficialOwners == nil {
 			break
@@ -2455,6 +2884,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ConfirmPhoneVerification(childComplexity, args["accountId"].(string), args["id"].(string), args["code"].(string)), true
+	case "Mutation.confirmTransfer":
+		if e.ComplexityRoot.Mutation.ConfirmTransfer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_confirmTransfer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ConfirmTransfer(childComplexity, args["id"].(string)), true
 	case "Mutation.connectBankAccount":
 		if e.ComplexityRoot.Mutation.ConnectBankAccount == nil {
 			break
@@ -2499,6 +2939,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateBeneficialOwner(childComplexity, args["accountId"].(string), args["input"].(models.CreateBeneficialOwnerInput)), true
+	case "Mutation.createBillingAgreement":
+		if e.ComplexityRoot.Mutation.CreateBillingAgreement == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createBillingAgreement_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateBillingAgreement(childComplexity, args["input"].(models.CreateAgreementInput)), true
+	case "Mutation.createCheckoutSession":
+		if e.ComplexityRoot.Mutation.CreateCheckoutSession == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createCheckoutSession_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateCheckoutSession(childComplexity, args["input"].(models.CreateCheckoutSessionInput)), true
 	case "Mutation.createCoupon":
 		if e.ComplexityRoot.Mutation.CreateCoupon == nil {
 			break
@@ -2615,6 +3077,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateTermsOfServiceToken(childComplexity, args["accountId"].(*string)), true
+	case "Mutation.createTransfer":
+		if e.ComplexityRoot.Mutation.CreateTransfer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createTransfer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateTransfer(childComplexity, args["input"].(models.CreateTransferInput)), true
+	case "Mutation.createTransferFeePlan":
+		if e.ComplexityRoot.Mutation.CreateTransferFeePlan == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createTransferFeePlan_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateTransferFeePlan(childComplexity, args["input"].(models.CreateFeePlanInput)), true
 	case "Mutation.createWebhookEndpoint":
 		if e.ComplexityRoot.Mutation.CreateWebhookEndpoint == nil {
 			break
@@ -2835,6 +3319,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateBeneficialOwner(childComplexity, args["accountId"].(string), args["id"].(string), args["input"].(models.UpdateBeneficialOwnerInput)), true
+	case "Mutation.updateBillingAgreement":
+		if e.ComplexityRoot.Mutation.UpdateBillingAgreement == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateBillingAgreement_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateBillingAgreement(childComplexity, args["id"].(string), args["input"].(models.UpdateAgreementInput)), true
 	case "Mutation.updateCoupon":
 		if e.ComplexityRoot.Mutation.UpdateCoupon == nil {
 			break
@@ -2901,6 +3396,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdatePromotionCode(childComplexity, args["id"].(string), args["input"].(models.PromotionCodeInput)), true
+	case "Mutation.updateTransfer":
+		if e.ComplexityRoot.Mutation.UpdateTransfer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateTransfer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateTransfer(childComplexity, args["id"].(string), args["input"].(models.UpdateTransferInput)), true
 	case "Mutation.updateWebhookEndpoint":
 		if e.ComplexityRoot.Mutation.UpdateWebhookEndpoint == nil {
 			break
@@ -3696,6 +4202,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.BeneficialOwners(childComplexity, args["accountId"].(string)), true
+	case "Query.billingAgreement":
+		if e.ComplexityRoot.Query.BillingAgreement == nil {
+			break
+		}
+
+		args, err := ec.field_Query_billingAgreement_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.BillingAgreement(childComplexity, args["id"].(string)), true
+	case "Query.billingAgreements":
+		if e.ComplexityRoot.Query.BillingAgreements == nil {
+			break
+		}
+
+		args, err := ec.field_Query_billingAgreements_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.BillingAgreements(childComplexity, args["first"].(*int), args["after"].(*string)), true
 	case "Query.capabilities":
 		if e.ComplexityRoot.Query.Capabilities == nil {
 			break
@@ -3962,6 +4490,50 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.PromotionCodes(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.PromotionCodeFilter)), true
+	case "Query.transfer":
+		if e.ComplexityRoot.Query.Transfer == nil {
+			break
+		}
+
+		args, err := ec.field_Query_transfer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Transfer(childComplexity, args["id"].(string)), true
+	case "Query.transferFeePlan":
+		if e.ComplexityRoot.Query.TransferFeePlan == nil {
+			break
+		}
+
+		args, err := ec.field_Query_transferFeePlan_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.TransferFeePlan(childComplexity, args["id"].(string)), true
+	case "Query.transferFeePlans":
+		if e.ComplexityRoot.Query.TransferFeePlans == nil {
+			break
+		}
+
+		args, err := ec.field_Query_transferFeePlans_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.TransferFeePlans(childComplexity, args["first"].(*int), args["after"].(*string)), true
+	case "Query.transfers":
+		if e.ComplexityRoot.Query.Transfers == nil {
+			break
+		}
+
+		args, err := ec.field_Query_transfers_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Transfers(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.TransferFilter)), true
 	case "Query.validateDiscounts":
 		if e.ComplexityRoot.Query.ValidateDiscounts == nil {
 			break
@@ -4124,6 +4696,294 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.TermsToken.Token(childComplexity), true
+
+	case "Transfer.account":
+		if e.ComplexityRoot.Transfer.Account == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.Account(childComplexity), true
+	case "Transfer.accountId":
+		if e.ComplexityRoot.Transfer.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.AccountID(childComplexity), true
+	case "Transfer.amount":
+		if e.ComplexityRoot.Transfer.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.Amount(childComplexity), true
+	case "Transfer.amountCaptured":
+		if e.ComplexityRoot.Transfer.AmountCaptured == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.AmountCaptured(childComplexity), true
+	case "Transfer.authorizationMode":
+		if e.ComplexityRoot.Transfer.AuthorizationMode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.AuthorizationMode(childComplexity), true
+	case "Transfer.billingAgreement":
+		if e.ComplexityRoot.Transfer.BillingAgreement == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.BillingAgreement(childComplexity), true
+	case "Transfer.billingAgreementId":
+		if e.ComplexityRoot.Transfer.BillingAgreementID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.BillingAgreementID(childComplexity), true
+	case "Transfer.created":
+		if e.ComplexityRoot.Transfer.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.Created(childComplexity), true
+	case "Transfer.currency":
+		if e.ComplexityRoot.Transfer.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.Currency(childComplexity), true
+	case "Transfer.description":
+		if e.ComplexityRoot.Transfer.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.Description(childComplexity), true
+	case "Transfer.destinationPaymentMethod":
+		if e.ComplexityRoot.Transfer.DestinationPaymentMethod == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.DestinationPaymentMethod(childComplexity), true
+	case "Transfer.failureCode":
+		if e.ComplexityRoot.Transfer.FailureCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.FailureCode(childComplexity), true
+	case "Transfer.failureMessage":
+		if e.ComplexityRoot.Transfer.FailureMessage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.FailureMessage(childComplexity), true
+	case "Transfer.failureReason":
+		if e.ComplexityRoot.Transfer.FailureReason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.FailureReason(childComplexity), true
+	case "Transfer.feeSource":
+		if e.ComplexityRoot.Transfer.FeeSource == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.FeeSource(childComplexity), true
+	case "Transfer.frameFee":
+		if e.ComplexityRoot.Transfer.FrameFee == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.FrameFee(childComplexity), true
+	case "Transfer.grossAmount":
+		if e.ComplexityRoot.Transfer.GrossAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.GrossAmount(childComplexity), true
+	case "Transfer.id":
+		if e.ComplexityRoot.Transfer.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.ID(childComplexity), true
+	case "Transfer.ledgerJournals":
+		if e.ComplexityRoot.Transfer.LedgerJournals == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.LedgerJournals(childComplexity), true
+	case "Transfer.livemode":
+		if e.ComplexityRoot.Transfer.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.Livemode(childComplexity), true
+	case "Transfer.metadata":
+		if e.ComplexityRoot.Transfer.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.Metadata(childComplexity), true
+	case "Transfer.netAmount":
+		if e.ComplexityRoot.Transfer.NetAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.NetAmount(childComplexity), true
+	case "Transfer.platformFee":
+		if e.ComplexityRoot.Transfer.PlatformFee == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.PlatformFee(childComplexity), true
+	case "Transfer.reference":
+		if e.ComplexityRoot.Transfer.Reference == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.Reference(childComplexity), true
+	case "Transfer.seller":
+		if e.ComplexityRoot.Transfer.Seller == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.Seller(childComplexity), true
+	case "Transfer.sellerId":
+		if e.ComplexityRoot.Transfer.SellerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.SellerID(childComplexity), true
+	case "Transfer.sourcePaymentMethod":
+		if e.ComplexityRoot.Transfer.SourcePaymentMethod == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.SourcePaymentMethod(childComplexity), true
+	case "Transfer.status":
+		if e.ComplexityRoot.Transfer.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.Status(childComplexity), true
+	case "Transfer.totalFees":
+		if e.ComplexityRoot.Transfer.TotalFees == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.TotalFees(childComplexity), true
+	case "Transfer.transferFeePlan":
+		if e.ComplexityRoot.Transfer.TransferFeePlan == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.TransferFeePlan(childComplexity), true
+	case "Transfer.transferFeePlanId":
+		if e.ComplexityRoot.Transfer.TransferFeePlanID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.TransferFeePlanID(childComplexity), true
+	case "Transfer.updated":
+		if e.ComplexityRoot.Transfer.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.Updated(childComplexity), true
+
+	case "TransferConnection.edges":
+		if e.ComplexityRoot.TransferConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferConnection.Edges(childComplexity), true
+	case "TransferConnection.pageInfo":
+		if e.ComplexityRoot.TransferConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferConnection.PageInfo(childComplexity), true
+
+	case "TransferEdge.cursor":
+		if e.ComplexityRoot.TransferEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferEdge.Cursor(childComplexity), true
+	case "TransferEdge.node":
+		if e.ComplexityRoot.TransferEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferEdge.Node(childComplexity), true
+
+	case "TransferFeePlan.created":
+		if e.ComplexityRoot.TransferFeePlan.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferFeePlan.Created(childComplexity), true
+	case "TransferFeePlan.feeApplicationMode":
+		if e.ComplexityRoot.TransferFeePlan.FeeApplicationMode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferFeePlan.FeeApplicationMode(childComplexity), true
+	case "TransferFeePlan.id":
+		if e.ComplexityRoot.TransferFeePlan.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferFeePlan.ID(childComplexity), true
+	case "TransferFeePlan.items":
+		if e.ComplexityRoot.TransferFeePlan.Items == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferFeePlan.Items(childComplexity), true
+	case "TransferFeePlan.livemode":
+		if e.ComplexityRoot.TransferFeePlan.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferFeePlan.Livemode(childComplexity), true
+	case "TransferFeePlan.name":
+		if e.ComplexityRoot.TransferFeePlan.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferFeePlan.Name(childComplexity), true
+	case "TransferFeePlan.updated":
+		if e.ComplexityRoot.TransferFeePlan.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferFeePlan.Updated(childComplexity), true
+
+	case "TransferFeePlanConnection.edges":
+		if e.ComplexityRoot.TransferFeePlanConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferFeePlanConnection.Edges(childComplexity), true
+	case "TransferFeePlanConnection.pageInfo":
+		if e.ComplexityRoot.TransferFeePlanConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferFeePlanConnection.PageInfo(childComplexity), true
+
+	case "TransferFeePlanEdge.cursor":
+		if e.ComplexityRoot.TransferFeePlanEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferFeePlanEdge.Cursor(childComplexity), true
+	case "TransferFeePlanEdge.node":
+		if e.ComplexityRoot.TransferFeePlanEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferFeePlanEdge.Node(childComplexity), true
 
 	case "WalletDetails.consumed":
 		if e.ComplexityRoot.WalletDetails.Consumed == nil {
@@ -4396,22 +5256,29 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputAcceptTermsInput,
 		ec.unmarshalInputAccountFilter,
 		ec.unmarshalInputAddressInput,
+		ec.unmarshalInputAmountInput,
 		ec.unmarshalInputAttachPaymentMethodInput,
 		ec.unmarshalInputBusinessInput,
+		ec.unmarshalInputCaptureTransferInput,
 		ec.unmarshalInputConnectBankInput,
 		ec.unmarshalInputCouponFilter,
 		ec.unmarshalInputCreateAccountInput,
+		ec.unmarshalInputCreateAgreementInput,
 		ec.unmarshalInputCreateBankAccountInput,
 		ec.unmarshalInputCreateBeneficialOwnerInput,
+		ec.unmarshalInputCreateCheckoutSessionInput,
 		ec.unmarshalInputCreateCouponInput,
 		ec.unmarshalInputCreateCustomerInput,
+		ec.unmarshalInputCreateFeePlanInput,
 		ec.unmarshalInputCreateOnboardingSessionInput,
 		ec.unmarshalInputCreatePaymentMethodInput,
 		ec.unmarshalInputCreatePhaseInput,
 		ec.unmarshalInputCreatePhoneVerificationInput,
+		ec.unmarshalInputCreateTransferInput,
 		ec.unmarshalInputCreateWebhookEndpointInput,
 		ec.unmarshalInputCustomerFilter,
 		ec.unmarshalInputDiscountFilter,
+		ec.unmarshalInputFeePlanItemInput,
 		ec.unmarshalInputIdentityVerificationFilter,
 		ec.unmarshalInputIndividualInput,
 		ec.unmarshalInputPaymentMethodFilter,
@@ -4426,12 +5293,15 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputResendEventInput,
 		ec.unmarshalInputRotateWebhookSecretInput,
 		ec.unmarshalInputTermsOfServiceInput,
+		ec.unmarshalInputTransferFilter,
 		ec.unmarshalInputUpdateAccountInput,
+		ec.unmarshalInputUpdateAgreementInput,
 		ec.unmarshalInputUpdateBeneficialOwnerInput,
 		ec.unmarshalInputUpdateCouponInput,
 		ec.unmarshalInputUpdateCustomerInput,
 		ec.unmarshalInputUpdatePaymentMethodInput,
 		ec.unmarshalInputUpdatePhaseInput,
+		ec.unmarshalInputUpdateTransferInput,
 		ec.unmarshalInputUpdateWebhookEndpointInput,
 		ec.unmarshalInputValidateDiscountsInput,
 		ec.unmarshalInputWalletInput,
@@ -5554,6 +6424,245 @@ extend type Mutation {
   completeIdv(inquiryId: String!): IDVResult!
 }
 `, BuiltIn: false},
+	{Name: "../schema/money.graphqls", Input: `# Transfer fee plans, billing agreements and transfers (spec doc 2 §2.7,
+# §4.8; API-DECISIONS §4), with the ledger journals of every movement.
+
+type TransferFeePlan implements Node {
+  id: ID!
+  name: String!
+  "deduct, add_on or absorb"
+  feeApplicationMode: String!
+  items: [FeePlanItem!]!
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+type FeePlanItem {
+  id: ID!
+  "flat, percentage or flat_plus_percentage"
+  feeType: String!
+  amountFixedCents: Int!
+  amountFixedCurrency: String!
+  "A decimal percentage, e.g. \"2.9\"."
+  amountPercentage: String!
+  "transfer.charge.card, transfer.charge.ach, transfer.payout.push_to_card or transfer.payout.ach"
+  billableEventType: String!
+  created: DateTime!
+  updated: DateTime!
+}
+
+type BillingAgreement implements Node {
+  id: ID!
+  "pending, active or inactive"
+  status: String!
+  "charge or payout"
+  category: String!
+  effectiveDate: DateTime!
+  accountId: ID
+  account: Account
+  feePlan: TransferFeePlan!
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+type Transfer implements Node {
+  id: ID!
+  status: String!
+  "What is charged, after promotion codes (minor units)."
+  amount: Int!
+  amountCaptured: Int!
+  currency: String!
+  platformFee: Int!
+  frameFee: Int!
+  totalFees: Int!
+  grossAmount: Int!
+  netAmount: Int!
+  description: String
+  failureCode: String
+  failureMessage: String
+  failureReason: String
+  "billing_agreement or fee_plan_override"
+  feeSource: String!
+  billingAgreementId: ID
+  billingAgreement: BillingAgreement
+  transferFeePlanId: ID!
+  transferFeePlan: TransferFeePlan!
+  "automatic or manual"
+  authorizationMode: String!
+  accountId: ID!
+  account: Account!
+  sellerId: ID
+  seller: Account
+  sourcePaymentMethod: PaymentMethod
+  destinationPaymentMethod: PaymentMethod
+  reference: String
+  metadata: Metadata!
+  "The balanced ledger journals of the transfer's movements, oldest first."
+  ledgerJournals: [LedgerJournal!]!
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+type LedgerJournal {
+  id: ID!
+  "charge.capture, ..."
+  kind: String!
+  created: DateTime!
+  entries: [LedgerEntry!]!
+}
+
+"One line of a journal: debits positive, credits negative; a journal's entries sum to zero per currency."
+type LedgerEntry {
+  party: String!
+  currency: String!
+  amount: Int!
+}
+
+"A checkout session: the amount a browser may charge to one account. clientSecret (chk_sess_) is returned on create only."
+type CheckoutSession implements Node {
+  id: ID!
+  accountId: ID!
+  account: Account!
+  clientSecret: String
+  expiresAt: DateTime!
+  amount: Money!
+  "automatic or manual"
+  authorizationMode: String!
+  livemode: Boolean!
+  created: DateTime!
+}
+
+type Money {
+  value: Int!
+  currency: String!
+}
+
+input AmountInput {
+  value: Int!
+  currency: String
+}
+
+input CreateCheckoutSessionInput {
+  accountId: ID!
+  amount: AmountInput!
+  authorizationMode: String
+}
+
+type TransferFeePlanConnection {
+  edges: [TransferFeePlanEdge!]!
+  pageInfo: PageInfo!
+}
+
+type TransferFeePlanEdge {
+  cursor: String!
+  node: TransferFeePlan!
+}
+
+type BillingAgreementConnection {
+  edges: [BillingAgreementEdge!]!
+  pageInfo: PageInfo!
+}
+
+type BillingAgreementEdge {
+  cursor: String!
+  node: BillingAgreement!
+}
+
+type TransferConnection {
+  edges: [TransferEdge!]!
+  pageInfo: PageInfo!
+}
+
+type TransferEdge {
+  cursor: String!
+  node: Transfer!
+}
+
+input TransferFilter {
+  status: String
+  accountId: ID
+}
+
+input CreateFeePlanInput {
+  name: String!
+  feeApplicationMode: String
+  items: [FeePlanItemInput!]!
+}
+
+input FeePlanItemInput {
+  feeType: String!
+  amountFixedCents: Int
+  amountFixedCurrency: String
+  amountPercentage: Decimal
+  billableEventType: String!
+}
+
+input CreateAgreementInput {
+  transferFeePlanId: ID!
+  category: String!
+  "ISO 8601 date or date-time."
+  effectiveDate: String!
+  accountId: ID
+  status: String
+}
+
+input UpdateAgreementInput {
+  status: String!
+}
+
+input CreateTransferInput {
+  amount: Int!
+  accountId: ID!
+  currency: String
+  sourcePaymentMethodId: ID
+  destinationPaymentMethodId: ID
+  description: String
+  sellerId: ID
+  confirm: Boolean
+  sonarSessionId: String
+  reference: String
+  metadata: Metadata
+  transferFeePlanId: ID
+  promotionCodes: [String!]
+  "automatic (default) or manual"
+  authorizationMode: String
+}
+
+input UpdateTransferInput {
+  description: String
+  metadata: Metadata
+}
+
+input CaptureTransferInput {
+  amountCapturedCents: Int
+}
+
+extend type Query {
+  transferFeePlan(id: ID!): TransferFeePlan
+  transferFeePlans(first: Int = 10, after: String): TransferFeePlanConnection!
+  billingAgreement(id: ID!): BillingAgreement
+  billingAgreements(first: Int = 10, after: String): BillingAgreementConnection!
+  transfer(id: ID!): Transfer
+  transfers(first: Int = 10, after: String, filter: TransferFilter): TransferConnection!
+}
+
+extend type Mutation {
+  createTransferFeePlan(input: CreateFeePlanInput!): TransferFeePlan!
+  createBillingAgreement(input: CreateAgreementInput!): BillingAgreement!
+  updateBillingAgreement(id: ID!, input: UpdateAgreementInput!): BillingAgreement!
+  createTransfer(input: CreateTransferInput!): Transfer!
+  updateTransfer(id: ID!, input: UpdateTransferInput!): Transfer!
+  confirmTransfer(id: ID!): Transfer!
+  captureTransfer(id: ID!, input: CaptureTransferInput): Transfer!
+  cancelTransfer(id: ID!): Transfer!
+  "Sandbox: the cardholder finishes the 3-D Secure challenge (REST: POST /v1/test_helpers/transfers/{id}/complete_3d_secure)."
+  completeThreeDSecure(id: ID!): Transfer!
+  createCheckoutSession(input: CreateCheckoutSessionInput!): CheckoutSession!
+}
+`, BuiltIn: false},
 	{Name: "../schema/onboarding_sessions.graphqls", Input: `# Onboarding sessions (spec doc 1 §2.4, §4.4).
 
 type OnboardingSession {
@@ -6296,6 +7405,52 @@ func (ec *executionContext) childFields_BeneficialOwner(ctx context.Context, fie
 	return nil, fmt.Errorf("no field named %q was found under type BeneficialOwner", field.Name)
 }
 
+func (ec *executionContext) childFields_BillingAgreement(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_BillingAgreement_id(ctx, field)
+	case "status":
+		return ec.fieldContext_BillingAgreement_status(ctx, field)
+	case "category":
+		return ec.fieldContext_BillingAgreement_category(ctx, field)
+	case "effectiveDate":
+		return ec.fieldContext_BillingAgreement_effectiveDate(ctx, field)
+	case "accountId":
+		return ec.fieldContext_BillingAgreement_accountId(ctx, field)
+	case "account":
+		return ec.fieldContext_BillingAgreement_account(ctx, field)
+	case "feePlan":
+		return ec.fieldContext_BillingAgreement_feePlan(ctx, field)
+	case "livemode":
+		return ec.fieldContext_BillingAgreement_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_BillingAgreement_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_BillingAgreement_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BillingAgreement", field.Name)
+}
+
+func (ec *executionContext) childFields_BillingAgreementConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_BillingAgreementConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_BillingAgreementConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BillingAgreementConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_BillingAgreementEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_BillingAgreementEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_BillingAgreementEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BillingAgreementEdge", field.Name)
+}
+
 func (ec *executionContext) childFields_BulkUpdatePhasesPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "updatedCount":
@@ -6408,6 +7563,30 @@ func (ec *executionContext) childFields_CardDetails(ctx context.Context, field g
 		return ec.fieldContext_CardDetails_wallet(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CardDetails", field.Name)
+}
+
+func (ec *executionContext) childFields_CheckoutSession(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_CheckoutSession_id(ctx, field)
+	case "accountId":
+		return ec.fieldContext_CheckoutSession_accountId(ctx, field)
+	case "account":
+		return ec.fieldContext_CheckoutSession_account(ctx, field)
+	case "clientSecret":
+		return ec.fieldContext_CheckoutSession_clientSecret(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_CheckoutSession_expiresAt(ctx, field)
+	case "amount":
+		return ec.fieldContext_CheckoutSession_amount(ctx, field)
+	case "authorizationMode":
+		return ec.fieldContext_CheckoutSession_authorizationMode(ctx, field)
+	case "livemode":
+		return ec.fieldContext_CheckoutSession_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_CheckoutSession_created(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CheckoutSession", field.Name)
 }
 
 func (ec *executionContext) childFields_CodeValidation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -6716,6 +7895,28 @@ func (ec *executionContext) childFields_EventEdge(ctx context.Context, field gra
 	return nil, fmt.Errorf("no field named %q was found under type EventEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_FeePlanItem(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_FeePlanItem_id(ctx, field)
+	case "feeType":
+		return ec.fieldContext_FeePlanItem_feeType(ctx, field)
+	case "amountFixedCents":
+		return ec.fieldContext_FeePlanItem_amountFixedCents(ctx, field)
+	case "amountFixedCurrency":
+		return ec.fieldContext_FeePlanItem_amountFixedCurrency(ctx, field)
+	case "amountPercentage":
+		return ec.fieldContext_FeePlanItem_amountPercentage(ctx, field)
+	case "billableEventType":
+		return ec.fieldContext_FeePlanItem_billableEventType(ctx, field)
+	case "created":
+		return ec.fieldContext_FeePlanItem_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_FeePlanItem_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type FeePlanItem", field.Name)
+}
+
 func (ec *executionContext) childFields_GeoComplianceStatus(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "sonarSessionId":
@@ -6870,6 +8071,42 @@ func (ec *executionContext) childFields_IndividualProfile(ctx context.Context, f
 		return ec.fieldContext_IndividualProfile_address(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type IndividualProfile", field.Name)
+}
+
+func (ec *executionContext) childFields_LedgerEntry(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "party":
+		return ec.fieldContext_LedgerEntry_party(ctx, field)
+	case "currency":
+		return ec.fieldContext_LedgerEntry_currency(ctx, field)
+	case "amount":
+		return ec.fieldContext_LedgerEntry_amount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LedgerEntry", field.Name)
+}
+
+func (ec *executionContext) childFields_LedgerJournal(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_LedgerJournal_id(ctx, field)
+	case "kind":
+		return ec.fieldContext_LedgerJournal_kind(ctx, field)
+	case "created":
+		return ec.fieldContext_LedgerJournal_created(ctx, field)
+	case "entries":
+		return ec.fieldContext_LedgerJournal_entries(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LedgerJournal", field.Name)
+}
+
+func (ec *executionContext) childFields_Money(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "value":
+		return ec.fieldContext_Money_value(ctx, field)
+	case "currency":
+		return ec.fieldContext_Money_currency(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Money", field.Name)
 }
 
 func (ec *executionContext) childFields_OnboardingBootstrap(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -7286,6 +8523,136 @@ func (ec *executionContext) childFields_TermsToken(ctx context.Context, field gr
 		return ec.fieldContext_TermsToken_token(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type TermsToken", field.Name)
+}
+
+func (ec *executionContext) childFields_Transfer(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Transfer_id(ctx, field)
+	case "status":
+		return ec.fieldContext_Transfer_status(ctx, field)
+	case "amount":
+		return ec.fieldContext_Transfer_amount(ctx, field)
+	case "amountCaptured":
+		return ec.fieldContext_Transfer_amountCaptured(ctx, field)
+	case "currency":
+		return ec.fieldContext_Transfer_currency(ctx, field)
+	case "platformFee":
+		return ec.fieldContext_Transfer_platformFee(ctx, field)
+	case "frameFee":
+		return ec.fieldContext_Transfer_frameFee(ctx, field)
+	case "totalFees":
+		return ec.fieldContext_Transfer_totalFees(ctx, field)
+	case "grossAmount":
+		return ec.fieldContext_Transfer_grossAmount(ctx, field)
+	case "netAmount":
+		return ec.fieldContext_Transfer_netAmount(ctx, field)
+	case "description":
+		return ec.fieldContext_Transfer_description(ctx, field)
+	case "failureCode":
+		return ec.fieldContext_Transfer_failureCode(ctx, field)
+	case "failureMessage":
+		return ec.fieldContext_Transfer_failureMessage(ctx, field)
+	case "failureReason":
+		return ec.fieldContext_Transfer_failureReason(ctx, field)
+	case "feeSource":
+		return ec.fieldContext_Transfer_feeSource(ctx, field)
+	case "billingAgreementId":
+		return ec.fieldContext_Transfer_billingAgreementId(ctx, field)
+	case "billingAgreement":
+		return ec.fieldContext_Transfer_billingAgreement(ctx, field)
+	case "transferFeePlanId":
+		return ec.fieldContext_Transfer_transferFeePlanId(ctx, field)
+	case "transferFeePlan":
+		return ec.fieldContext_Transfer_transferFeePlan(ctx, field)
+	case "authorizationMode":
+		return ec.fieldContext_Transfer_authorizationMode(ctx, field)
+	case "accountId":
+		return ec.fieldContext_Transfer_accountId(ctx, field)
+	case "account":
+		return ec.fieldContext_Transfer_account(ctx, field)
+	case "sellerId":
+		return ec.fieldContext_Transfer_sellerId(ctx, field)
+	case "seller":
+		return ec.fieldContext_Transfer_seller(ctx, field)
+	case "sourcePaymentMethod":
+		return ec.fieldContext_Transfer_sourcePaymentMethod(ctx, field)
+	case "destinationPaymentMethod":
+		return ec.fieldContext_Transfer_destinationPaymentMethod(ctx, field)
+	case "reference":
+		return ec.fieldContext_Transfer_reference(ctx, field)
+	case "metadata":
+		return ec.fieldContext_Transfer_metadata(ctx, field)
+	case "ledgerJournals":
+		return ec.fieldContext_Transfer_ledgerJournals(ctx, field)
+	case "livemode":
+		return ec.fieldContext_Transfer_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_Transfer_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_Transfer_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Transfer", field.Name)
+}
+
+func (ec *executionContext) childFields_TransferConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_TransferConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_TransferConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TransferConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_TransferEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_TransferEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_TransferEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TransferEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_TransferFeePlan(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_TransferFeePlan_id(ctx, field)
+	case "name":
+		return ec.fieldContext_TransferFeePlan_name(ctx, field)
+	case "feeApplicationMode":
+		return ec.fieldContext_TransferFeePlan_feeApplicationMode(ctx, field)
+	case "items":
+		return ec.fieldContext_TransferFeePlan_items(ctx, field)
+	case "livemode":
+		return ec.fieldContext_TransferFeePlan_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_TransferFeePlan_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_TransferFeePlan_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TransferFeePlan", field.Name)
+}
+
+func (ec *executionContext) childFields_TransferFeePlanConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_TransferFeePlanConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_TransferFeePlanConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TransferFeePlanConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_TransferFeePlanEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_TransferFeePlanEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_TransferFeePlanEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TransferFeePlanEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_WalletDetails(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

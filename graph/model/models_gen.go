@@ -39,6 +39,16 @@ type AccountFilter struct {
 	Email *string `json:"email,omitempty"`
 }
 
+type BillingAgreementConnection struct {
+	Edges    []*BillingAgreementEdge `json:"edges"`
+	PageInfo *PageInfo               `json:"pageInfo"`
+}
+
+type BillingAgreementEdge struct {
+	Cursor string                   `json:"cursor"`
+	Node   *models.BillingAgreement `json:"node"`
+}
+
 type BulkUpdatePhasesPayload struct {
 	UpdatedCount int                    `json:"updatedCount"`
 	Phases       []*models.ProductPhase `json:"phases"`
@@ -197,6 +207,31 @@ type PromotionCodeFilter struct {
 	Customer             *string `json:"customer,omitempty"`
 	Active               *bool   `json:"active,omitempty"`
 	FirstTimeTransaction *bool   `json:"firstTimeTransaction,omitempty"`
+}
+
+type TransferConnection struct {
+	Edges    []*TransferEdge `json:"edges"`
+	PageInfo *PageInfo       `json:"pageInfo"`
+}
+
+type TransferEdge struct {
+	Cursor string           `json:"cursor"`
+	Node   *models.Transfer `json:"node"`
+}
+
+type TransferFeePlanConnection struct {
+	Edges    []*TransferFeePlanEdge `json:"edges"`
+	PageInfo *PageInfo              `json:"pageInfo"`
+}
+
+type TransferFeePlanEdge struct {
+	Cursor string                  `json:"cursor"`
+	Node   *models.TransferFeePlan `json:"node"`
+}
+
+type TransferFilter struct {
+	Status    *string `json:"status,omitempty"`
+	AccountID *string `json:"accountId,omitempty"`
 }
 
 type WebhookDeliveryConnection struct {

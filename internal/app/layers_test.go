@@ -34,6 +34,9 @@ var layerRules = []struct {
 	{"resolvers/webhooks", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op"}},
 	{"resolvers/catalog", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op"}},
 	{"resolvers/payments", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op"}},
+	// Money applies promotion codes through the catalog's one redemption
+	// function.
+	{"resolvers/money", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op", "resolvers/catalog"}},
 	{"resolvers/areas", []string{"internal/platform/", "internal/domain/", "models", "resolvers/"}},
 	// The transports call the operation layer, never each other.
 	{"rest", []string{"internal/platform/", "internal/domain/", "models", "resolvers/"}},

@@ -9,6 +9,7 @@ import (
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/accounts"
 	"github.com/frame-oss/payments-server/resolvers/catalog"
+	"github.com/frame-oss/payments-server/resolvers/money"
 	"github.com/frame-oss/payments-server/resolvers/op"
 	"github.com/frame-oss/payments-server/resolvers/payments"
 	"github.com/frame-oss/payments-server/resolvers/webhooks"
@@ -20,6 +21,7 @@ type Services struct {
 	Webhooks *webhooks.Service // events and webhooks
 	Catalog  *catalog.Service  // customers, products, coupons, promotion codes, discounts
 	Payments *payments.Service // payment methods
+	Money    *money.Service    // fee plans, billing agreements, transfers
 }
 
 // Hooks adjust services for tests.
@@ -30,10 +32,12 @@ type Hooks struct {
 
 // New builds every service over kit.
 func New(kit *op.Kit, h Hooks) Services {
+	cat := catalog.New(kit)
 	return Services{
 		Accounts: accounts.New(kit, h.Facts),
 		Webhooks: webhooks.New(kit),
-		Catalog:  catalog.New(kit),
+		Catalog:  cat,
 		Payments: payments.New(kit),
+		Money:    money.New(kit, cat),
 	}
 }

@@ -1,0 +1,37 @@
+package processor
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/frame-oss/payments-server/internal/domain/card"
+)
+
+func TestEveryTestCardHasAnAnswer(t *testing.T) {
+	for _, c := range card.TestCards {
+		a := Charge(c.Outcome, false)
+		switch c.Outcome {
+		case "", card.OutcomeDispute, card.OutcomeThreeDSFrictionless:
+			require.Equal(t, Approved, a.Result, c.Number)
+		case card.OutcomeThreeDSChallenge:
+			require.Equal(t, Answer{Result: Challenge, ChallengeSucceeds: true}, a, c.Number)
+		case card.OutcomeThreeDSChallengeFail:
+			require.Equal(t, Answer{Result: Challenge}, a, c.Number)
+		default:
+			require.Equal(t, Answer{Result: Declined, Code: c.Outcome}, a, c.Number)
+			require.NotEqual(t, "Your payment was declined.", Message(c.Outcome), "a specific message for %s", c.Outcome)
+		}
+	}
+}
+
+func TestConsumedSingleUseDeclines(t *testing.T) {
+	require.Equal(t, Answer{Result: Declined, Code: "payment_method_single_use"}, Charge("", true))
+}
+
+func TestReasons(t *testing.T) {
+	require.Equal(t, "card_declined", Reason("generic_decline", false))
+	require.Equal(t, "bank_declined", Reason("account_closed", true))
+	require.Equal(t, "authentication_failed", Reason(ChallengeDeclineCode, false))
+	require.Equal(t, "Your payment was declined.", Message("do_not_honor"))
+}

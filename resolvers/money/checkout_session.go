@@ -1,0 +1,112 @@
+package money
+
+import (
+	"context"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/internal/platform/ids"
+	"github.com/frame-oss/payments-server/internal/platform/store"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// CheckoutSecretTTL is how long a chk_sess_ secret works (spec doc 2 §8).
+const CheckoutSecretTTL = 30 * time.Minute
+
+// CreateCheckoutSession locks an amount for the browser flow and mints
+// its chk_sess_ secret (only its hash is kept). A new session for an
+// account ends the previous one's secret at once.
+func (s *Service) CreateCheckoutSession(ctx context.Context, in *models.CreateCheckoutSessionInput) (*models.CheckoutSession, error) {
+	spec := op.Spec{Name: "checkout_session.create", Allow: secretOnly, Params: in}
+	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.CheckoutSession, error) {
+		c, account, err := in.Build()
+		if err != nil {
+			return nil, err
+		}
+		n, err := w.Tx.Select((*models.Account)(nil)).Where("a.id = ?", account).Count(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if n == 0 {
+			return nil, apierr.FieldError("account_id", "is not an account of this merchant and mode")
+		}
+		now := w.Now()
+		c.ID, c.AccountID, c.Created, c.ExpiresAt = ids.New(now), account, models.At(now), models.At(now.Add(CheckoutSecretTTL))
+		if _, err := w.Tx.Insert(c).Exec(ctx); err != nil {
+			return nil, err
+		}
+		secret, err := auth.IssueSessionSecret(ctx, w.Tx, auth.CheckoutSession, c.ID, account, now, CheckoutSecretTTL)
+		if err != nil {
+			return nil, err
+		}
+		c.ClientSecret = &secret
+		c.Derive()
+		return c, nil
+	})
+}
+
+// browserRequest turns a create under a chk_sess_ secret into the
+// server-side form: the session's account, its locked amount (an amount
+// sent must equal it), currency and authorization mode, and the source
+// given as {source: {payment_method_id}}.
+func browserRequest(ctx context.Context, t *store.Tenant, p *auth.Principal, in *models.CreateTransferInput) (*models.CreateTransferInput, *uuid.UUID, error) {
+	c := new(models.CheckoutSession)
+	if err := t.Select(c).Where("cs.id = ?", p.SessionID).Scan(ctx); err != nil {
+		return nil, nil, err
+	}
+	var f apierr.Fields
+	if in.Amount != nil && *in.Amount != c.Value {
+		f.Add("amount", "must equal the checkout session's amount")
+	}
+	if in.AccountID != nil && *in.AccountID != c.AccountID.String() {
+		f.Add("account_id", "must be the checkout session's account")
+	}
+	if in.Source == nil || in.Source.PaymentMethodID == nil {
+		f.Add("source.payment_method_id", "is required")
+	}
+	for path, set := range map[string]bool{"destination_payment_method_id": in.DestinationPaymentMethodID != nil,
+		"transfer_fee_plan_id": in.TransferFeePlanID != nil, "currency": in.Currency != nil && *in.Currency != c.Currency} {
+		if set {
+			f.Add(path, "is not accepted under a checkout session")
+		}
+	}
+	if err := f.Err(); err != nil {
+		return nil, nil, err
+	}
+	out := *in
+	account, mode := c.AccountID.String(), c.AuthorizationMode
+	out.Amount, out.AccountID, out.Currency, out.AuthorizationMode = &c.Value, &account, &c.Currency, &mode
+	out.SourcePaymentMethodID = in.Source.PaymentMethodID
+	return &out, &c.ID, nil
+}
+
+// inScope hides a transfer from a checkout secret that did not create it.
+func inScope(p *auth.Principal, t *models.Transfer) error {
+	if p.Kind == auth.CheckoutSession && (t.CheckoutSessionID == nil || *t.CheckoutSessionID != p.SessionID) {
+		return apierr.NotFound("transfer", t.ID.String())
+	}
+	return nil
+}
+
+// CheckoutSessionsByIDs reads many sessions in one statement (secret key;
+// their secrets are never shown again).
+func (s *Service) CheckoutSessionsByIDs(ctx context.Context, idList []string) ([]*models.CheckoutSession, []error) {
+	p, err := auth.Require(ctx, secretOnly...)
+	return op.ByIDs(idList, "checkout_session", err, nil, func(want []uuid.UUID) (map[uuid.UUID]*models.CheckoutSession, error) {
+		var rows []*models.CheckoutSession
+		if err := s.DB.Tenant(p.Scope).Select(&rows).Where("cs.id IN (?)", bun.In(want)).Scan(ctx); err != nil {
+			return nil, err
+		}
+		found := make(map[uuid.UUID]*models.CheckoutSession, len(rows))
+		for _, r := range rows {
+			r.Derive()
+			found[r.ID] = r
+		}
+		return found, nil
+	})
+}

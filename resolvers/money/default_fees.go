@@ -1,0 +1,47 @@
+package money
+
+import (
+	"context"
+	"time"
+
+	"github.com/frame-oss/payments-server/internal/platform/ids"
+	"github.com/frame-oss/payments-server/internal/platform/store"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// InstallDefaultFees gives a merchant's mode what `merchants create
+// --with-default-fees` promises (API-DECISIONS §9): a "Standard Platform
+// Fee" plan (deduct; card charges 2.9 % + 30) with active charge and
+// payout agreements effective at once. The plan prices card charges only,
+// as the decision states it; payouts and ACH charges need a plan with
+// their items.
+func InstallDefaultFees(ctx context.Context, k *op.Kit, scope store.Scope) error {
+	return op.Background(ctx, k, scope, func(ctx context.Context, w *op.W) error {
+		now := w.Now()
+		name, mode := "Standard Platform Fee", "deduct"
+		fixed, currency, pct, event, typ := int64(30), "USD", "2.9", models.BillableChargeCard, "flat_plus_percentage"
+		p, err := (&models.CreateFeePlanInput{Name: &name, FeeApplicationMode: &mode, Items: []*models.FeePlanItemInput{{
+			FeeType: &typ, AmountFixedCents: &fixed, AmountFixedCurrency: &currency,
+			AmountPercentage: (*models.Decimal)(&pct), BillableEventType: &event}}}).Build()
+		if err != nil {
+			return err
+		}
+		p.ID, p.Created, p.Updated = ids.New(now), models.At(now), models.At(now)
+		for _, it := range p.Items {
+			it.ID, it.Created, it.Updated = ids.New(now), models.At(now), models.At(now)
+		}
+		if _, err := w.Tx.Insert(p).Exec(ctx); err != nil {
+			return err
+		}
+		day := now.UTC().Truncate(24 * time.Hour)
+		for _, category := range []string{models.CategoryCharge, models.CategoryPayout} {
+			a := &models.BillingAgreement{ID: ids.New(now), Status: models.AgreementActive, Category: category,
+				EffectiveDate: models.ISOTime{Time: day}, FeePlanID: p.ID, Created: models.At(now), Updated: models.At(now)}
+			if _, err := w.Tx.Insert(a).Exec(ctx); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}

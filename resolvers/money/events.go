@@ -1,0 +1,13 @@
+package money
+
+// Event types of the area (docs/payments.md lists them with what triggers
+// each). API-DECISIONS §4 names created, succeeded, completed and failed;
+// canceled and updated announce the two other changes a transfer can
+// undergo, so that a webhook consumer sees every state change.
+const (
+	EventTransferCreated   = "transfer.created"
+	EventTransferSucceeded = "transfer.succeeded"
+	EventTransferFailed    = "transfer.failed"
+	EventTransferCanceled  = "transfer.canceled"
+	EventTransferUpdated   = "transfer.updated"
+)

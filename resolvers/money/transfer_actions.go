@@ -1,0 +1,134 @@
+package money
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/events"
+	"github.com/frame-oss/payments-server/internal/platform/store"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// ConfirmTransfer runs a transfer waiting for confirmation. Any other
+// state is 422 invalid_state (confirming a canceled transfer, twice).
+func (s *Service) ConfirmTransfer(ctx context.Context, id string) (*models.Transfer, error) {
+	spec := op.Spec{Name: "transfer.confirm", Allow: browserOrSecret, Params: map[string]any{"id": id}}
+	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Transfer, error) {
+		t, err := lockTransfer(ctx, w.Tx, id)
+		if err != nil {
+			return nil, err
+		}
+		if err := inScope(w.P, t); err != nil {
+			return nil, err
+		}
+		if t.Status != models.TransferRequiresConfirmation {
+			return nil, stateError(t, "confirmed")
+		}
+		if w.Tx.Scope().Livemode {
+			return nil, errNoProvider
+		}
+		pm, err := chargeableMethod(ctx, w, *t.SourcePaymentMethodID, t.AccountID)
+		if err != nil {
+			return nil, err
+		}
+		t.SourcePaymentMethod = pm
+		return t, s.run(ctx, w, t, pm)
+	})
+}
+
+// CaptureTransfer captures an authorized charge, all of it or
+// amount_captured_cents of it (from 1 to the amount); the rest is released
+// and the fees are priced on what was captured.
+func (s *Service) CaptureTransfer(ctx context.Context, id string, in *models.CaptureTransferInput) (*models.Transfer, error) {
+	spec := op.Spec{Name: "transfer.capture", Allow: secretOnly, Params: map[string]any{"id": id, "input": in}}
+	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Transfer, error) {
+		t, err := lockTransfer(ctx, w.Tx, id)
+		if err != nil {
+			return nil, err
+		}
+		amount := t.Amount
+		if in.AmountCapturedCents != nil {
+			amount = *in.AmountCapturedCents
+			if amount <= 0 || amount > t.Amount {
+				return nil, apierr.FieldError("amount_captured_cents", "must be from 1 to the transfer's amount ("+
+					strconv.FormatInt(t.Amount, 10)+")")
+			}
+		}
+		if t.Status != models.TransferRequiresCapture {
+			return nil, stateError(t, "captured")
+		}
+		return t, s.capture(ctx, w, t, amount)
+	})
+}
+
+// cancelable are the states a transfer can be canceled from: before any
+// money moved.
+var cancelable = map[string]bool{models.TransferRequiresConfirmation: true, models.TransferRequiresCapture: true,
+	models.TransferRequires3DS: true, "requires_payment_method": true}
+
+// CancelTransfer cancels a transfer no money has moved for. An
+// authorization is released; nothing is journaled, since nothing moved.
+func (s *Service) CancelTransfer(ctx context.Context, id string) (*models.Transfer, error) {
+	spec := op.Spec{Name: "transfer.cancel", Allow: secretOnly, Params: map[string]any{"id": id}}
+	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Transfer, error) {
+		t, err := lockTransfer(ctx, w.Tx, id)
+		if err != nil {
+			return nil, err
+		}
+		if !cancelable[t.Status] {
+			return nil, stateError(t, "canceled")
+		}
+		t.Status = models.TransferCanceled
+		return t, s.save(ctx, w, t, EventTransferCanceled)
+	})
+}
+
+// UpdateTransfer changes description and metadata (a null or empty value
+// removes its key), announced as transfer.updated when something changed.
+func (s *Service) UpdateTransfer(ctx context.Context, id string, in *models.UpdateTransferInput) (*models.Transfer, error) {
+	spec := op.Spec{Name: "transfer.update", Allow: secretOnly, Params: map[string]any{"id": id, "input": in}}
+	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Transfer, error) {
+		t, err := lockTransfer(ctx, w.Tx, id)
+		if err != nil {
+			return nil, err
+		}
+		if err := in.Validate(t.Metadata); err != nil {
+			return nil, err
+		}
+		t.Derive()
+		before, err := events.Render(t)
+		if err != nil {
+			return nil, err
+		}
+		if in.Description != nil {
+			t.Description = in.Description
+		}
+		if in.Metadata != nil {
+			t.Metadata = models.MergeMetadata(t.Metadata, in.Metadata)
+		}
+		after, err := events.Render(t)
+		if err != nil {
+			return nil, err
+		}
+		prev, err := events.PreviousAttributes(before, after)
+		if err != nil || prev == nil {
+			return t, err
+		}
+		t.Updated = models.At(w.Now())
+		if _, err := w.Tx.Update(t).Column("description", "metadata", "updated").WherePK().Exec(ctx); err != nil {
+			return nil, err
+		}
+		return t, emit(w, EventTransferUpdated, t, prev)
+	})
+}
+
+// lockTransfer reads a transfer with its payment methods, its row locked.
+func lockTransfer(ctx context.Context, t *store.Tenant, id string) (*models.Transfer, error) {
+	return selectTransfer(ctx, t, id, true)
+}
+
+func stateError(t *models.Transfer, verb string) error {
+	return apierr.InvalidState("A transfer in status " + t.Status + " cannot be " + verb)
+}

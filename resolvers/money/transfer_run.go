@@ -1,0 +1,126 @@
+package money
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/google/uuid"
+
+	"github.com/frame-oss/payments-server/internal/domain/processor"
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/events"
+	"github.com/frame-oss/payments-server/internal/platform/ledger"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// errNoProvider refuses production charges: no card processor or bank
+// ships with the server (API-DECISIONS §1).
+var errNoProvider = apierr.Unavailable(apierr.CodeProviderNotConfigured,
+	"Production transfers need a card processor or bank provider, and none is configured", 0, nil)
+
+// chargeableMethod locks the source payment method (its single-use
+// consumption and the charge are serialized on the row) and checks it may
+// be charged for the account: the caller's, the account's own, active.
+func chargeableMethod(ctx context.Context, w *op.W, id, accountID uuid.UUID) (*models.PaymentMethod, error) {
+	return ownMethod(ctx, w, id, accountID, "source_payment_method_id")
+}
+
+// run confirms a charge with the sandbox processor, in the caller's write:
+// approved, it is captured (or left requires_capture for a manual
+// authorization); declined, it is recorded failed with the decline's
+// code, message and reason, never thrown; challenged, it waits in
+// requires_3d_secure. A captured charge posts its journal.
+func (s *Service) run(ctx context.Context, w *op.W, t *models.Transfer, pm *models.PaymentMethod) error {
+	consumed := pm.SingleUse && pm.Card != nil && pm.Card.Wallet != nil && pm.Card.Wallet.Consumed
+	outcome := ""
+	if pm.SandboxOutcome != nil {
+		outcome = *pm.SandboxOutcome
+	}
+	answer := processor.Charge(outcome, consumed)
+	switch answer.Result {
+	case processor.Declined:
+		return s.fail(ctx, w, t, answer.Code)
+	case processor.Challenge:
+		t.Status = models.TransferRequires3DS
+		return s.save(ctx, w, t, EventTransferUpdated)
+	}
+	return s.approve(ctx, w, t, pm)
+}
+
+// approve carries an approved charge on: captured at once, or authorized
+// for a manual capture.
+func (s *Service) approve(ctx context.Context, w *op.W, t *models.Transfer, pm *models.PaymentMethod) error {
+	if err := consume(ctx, w, pm); err != nil {
+		return err
+	}
+	if t.AuthorizationMode == "manual" {
+		t.Status = models.TransferRequiresCapture
+		return s.save(ctx, w, t, EventTransferUpdated)
+	}
+	return s.capture(ctx, w, t, t.Amount)
+}
+
+// fail records a decline.
+func (s *Service) fail(ctx context.Context, w *op.W, t *models.Transfer, code string) error {
+	msg, reason := processor.Message(code), processor.Reason(code, t.BillableEventType == models.BillableChargeACH)
+	t.Status, t.FailureCode, t.FailureMessage, t.FailureReason = models.TransferFailed, &code, &msg, &reason
+	return s.save(ctx, w, t, EventTransferFailed)
+}
+
+// capture captures amount of an authorized charge: reprices it on that
+// amount with the plan that priced it, posts the capture journal and
+// announces transfer.succeeded.
+func (s *Service) capture(ctx context.Context, w *op.W, t *models.Transfer, amount int64) error {
+	plan, err := selectFeePlanByID(ctx, w.Tx, t.TransferFeePlanID, t.TransferFeePlanID.String())
+	if err != nil {
+		return err
+	}
+	price := &pricing{plan: plan, item: plan.ItemFor(t.BillableEventType)}
+	if price.item == nil { // plans never change: the item that priced it is there
+		return apierr.InvalidState("The transfer's fee plan no longer prices it")
+	}
+	q, err := price.quote(amount, t.Currency)
+	if err != nil {
+		return err
+	}
+	t.PlatformFee, t.FrameFee, t.TotalFees, t.GrossAmount, t.NetAmount = q.PlatformFee, q.FrameFee, q.TotalFees, q.GrossAmount, q.NetAmount
+	t.Status, t.AmountCaptured, t.Updated = models.TransferSucceeded, amount, models.At(w.Now())
+	if err := ledger.Post(ctx, w.Tx, w.Now(), captureJournal(t, q)); err != nil {
+		return err
+	}
+	return s.save(ctx, w, t, EventTransferSucceeded)
+}
+
+// consume marks a single-use wallet credential used.
+func consume(ctx context.Context, w *op.W, pm *models.PaymentMethod) error {
+	if !pm.SingleUse || pm.Card == nil || pm.Card.Wallet == nil {
+		return nil
+	}
+	pm.Card.Wallet.Consumed = true
+	pm.Updated = models.At(w.Now())
+	_, err := w.Tx.Update(pm).Column("card", "updated").WherePK().Exec(ctx)
+	return err
+}
+
+// save writes the transfer's changing columns and announces typ.
+func (s *Service) save(ctx context.Context, w *op.W, t *models.Transfer, typ string) error {
+	t.Updated = models.At(w.Now())
+	if _, err := w.Tx.Update(t).Column("status", "amount_captured", "platform_fee", "frame_fee", "total_fees",
+		"gross_amount", "net_amount", "failure_code", "failure_message", "failure_reason", "description", "metadata",
+		"updated").WherePK().Exec(ctx); err != nil {
+		return err
+	}
+	return emit(w, typ, t, nil)
+}
+
+// emit announces typ with the transfer as REST renders it.
+func emit(w *op.W, typ string, t *models.Transfer, prev map[string]any) error {
+	t.Derive()
+	raw, err := events.Render(t)
+	if err != nil {
+		return err
+	}
+	w.Emit(typ, t.ID, json.RawMessage(raw), prev)
+	return nil
+}

@@ -1,0 +1,99 @@
+package resolvers
+
+import (
+	"context"
+
+	"github.com/frame-oss/payments-server/graph/loaders"
+	"github.com/frame-oss/payments-server/graph/model"
+	"github.com/frame-oss/payments-server/internal/platform/ledger"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/money"
+)
+
+// Fee plans, billing agreements and transfers are nodes loaded in batches;
+// Transfer.ledgerJournals loads every transfer's journals in two
+// statements. A transfer's payment methods come in its own statement.
+var (
+	feePlanLoader = loader("transferFeePlan", func(r *Resolver) loaders.Fetch[*models.TransferFeePlan] {
+		return r.Svc.Money.FeePlansByIDs
+	})
+	_                      = node(feePlanLoader)
+	billingAgreementLoader = loader("billingAgreement", func(r *Resolver) loaders.Fetch[*models.BillingAgreement] {
+		return r.Svc.Money.AgreementsByIDs
+	})
+	_              = node(billingAgreementLoader)
+	transferLoader = loader("transfer", func(r *Resolver) loaders.Fetch[*models.Transfer] {
+		return r.Svc.Money.TransfersByIDs
+	})
+	_                     = node(transferLoader)
+	checkoutSessionLoader = loader("checkoutSession", func(r *Resolver) loaders.Fetch[*models.CheckoutSession] {
+		return r.Svc.Money.CheckoutSessionsByIDs
+	})
+	_                      = node(checkoutSessionLoader)
+	transferJournalsLoader = loader("transferJournals", func(r *Resolver) loaders.Fetch[[]ledger.Recorded] {
+		return r.Svc.Money.JournalsOfTransfers
+	})
+)
+
+func transferJournals(ctx context.Context, t *models.Transfer) ([]*models.LedgerJournal, error) {
+	rs, err := load(ctx, transferJournalsLoader, t.ID.String())
+	if err != nil {
+		return nil, err
+	}
+	return models.LedgerJournalsOf(rs), nil
+}
+
+// captureInput makes an omitted capture input a full capture.
+func captureInput(in *models.CaptureTransferInput) *models.CaptureTransferInput {
+	if in == nil {
+		return &models.CaptureTransferInput{}
+	}
+	return in
+}
+
+func transferFeePlans(ctx context.Context, r *Resolver, first *int, after *string) (*model.TransferFeePlanConnection, error) {
+	page, err := r.Svc.Money.ListFeePlans(ctx, keyset(first, after))
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range page.Items {
+		feePlanLoader.Prime(ctx, p.ID.String(), p)
+	}
+	edges, info := connect(page, func(cursor string, p *models.TransferFeePlan) *model.TransferFeePlanEdge {
+		return &model.TransferFeePlanEdge{Cursor: cursor, Node: p}
+	})
+	return &model.TransferFeePlanConnection{Edges: edges, PageInfo: info}, nil
+}
+
+func billingAgreements(ctx context.Context, r *Resolver, first *int, after *string) (*model.BillingAgreementConnection, error) {
+	page, err := r.Svc.Money.ListAgreements(ctx, keyset(first, after))
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range page.Items {
+		billingAgreementLoader.Prime(ctx, a.ID.String(), a)
+		feePlanLoader.Prime(ctx, a.FeePlan.ID.String(), a.FeePlan)
+	}
+	edges, info := connect(page, func(cursor string, a *models.BillingAgreement) *model.BillingAgreementEdge {
+		return &model.BillingAgreementEdge{Cursor: cursor, Node: a}
+	})
+	return &model.BillingAgreementConnection{Edges: edges, PageInfo: info}, nil
+}
+
+func transfers(ctx context.Context, r *Resolver, first *int, after *string, f *model.TransferFilter) (*model.TransferConnection, error) {
+	filter := money.TransferFilter{}
+	if f != nil {
+		filter = money.TransferFilter{Status: f.Status, AccountID: f.AccountID}
+	}
+	page, err := r.Svc.Money.ListTransfers(ctx, filter, keyset(first, after))
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range page.Items {
+		transferLoader.Prime(ctx, t.ID.String(), t)
+	}
+	edges, info := connect(page, func(cursor string, t *models.Transfer) *model.TransferEdge {
+		return &model.TransferEdge{Cursor: cursor, Node: t}
+	})
+	return &model.TransferConnection{Edges: edges, PageInfo: info}, nil
+}

@@ -1,0 +1,126 @@
+package rest
+
+import (
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/money"
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// transferRoutes mounts /v1/transfers and GET /v2/transfers/{id}
+// (API-DECISIONS §4).
+func transferRoutes(r chi.Router, svc *money.Service) {
+	h := transferHandlers{svc}
+	r.Post("/v1/transfers", h.create)
+	r.Get("/v1/transfers", h.list)
+	r.Get("/v1/transfers/{id}", h.get)
+	r.Get("/v2/transfers/{id}", h.getV2)
+	r.Patch("/v1/transfers/{id}", h.update)
+	r.Post("/v1/transfers/{id}/confirm", h.confirm)
+	r.Post("/v1/transfers/{id}/capture", h.capture)
+	r.Post("/v1/transfers/{id}/cancel", h.cancel)
+	r.Post("/v1/test_helpers/transfers/{id}/complete_3d_secure", h.complete3DS)
+	r.Post("/v1/checkout_sessions", h.createCheckoutSession)
+}
+
+type transferHandlers struct{ svc *money.Service }
+
+func (h transferHandlers) create(w http.ResponseWriter, r *http.Request) {
+	var in models.CreateTransferInput
+	if err := decode(r, &in); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	t, err := h.svc.CreateTransfer(r.Context(), &in)
+	respondBrowser(w, r, http.StatusCreated, t, err)
+}
+
+func (h transferHandlers) list(w http.ResponseWriter, r *http.Request) {
+	q := newQuery(r)
+	f := money.TransferFilter{Status: q.str("status"), AccountID: q.str("account_id")}
+	pp := q.page()
+	if err := q.err(); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	page, err := h.svc.ListTransfers(r.Context(), f, op.ListParams{PageParams: pp})
+	respondPage(w, r, page, err)
+}
+
+func (h transferHandlers) get(w http.ResponseWriter, r *http.Request) {
+	t, err := h.svc.GetTransfer(r.Context(), chi.URLParam(r, "id"))
+	respond(w, r, http.StatusOK, t, err)
+}
+
+func (h transferHandlers) getV2(w http.ResponseWriter, r *http.Request) {
+	t, err := h.svc.GetTransfer(r.Context(), chi.URLParam(r, "id"))
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	respond(w, r, http.StatusOK, models.TransferV2Of(t), nil)
+}
+
+func (h transferHandlers) update(w http.ResponseWriter, r *http.Request) {
+	var in models.UpdateTransferInput
+	if err := decode(r, &in); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	t, err := h.svc.UpdateTransfer(r.Context(), chi.URLParam(r, "id"), &in)
+	respond(w, r, http.StatusOK, t, err)
+}
+
+func (h transferHandlers) confirm(w http.ResponseWriter, r *http.Request) {
+	t, err := h.svc.ConfirmTransfer(r.Context(), chi.URLParam(r, "id"))
+	respondBrowser(w, r, http.StatusOK, t, err)
+}
+
+func (h transferHandlers) capture(w http.ResponseWriter, r *http.Request) {
+	var in models.CaptureTransferInput
+	if err := decode(r, &in); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	t, err := h.svc.CaptureTransfer(r.Context(), chi.URLParam(r, "id"), &in)
+	respond(w, r, http.StatusOK, t, err)
+}
+
+func (h transferHandlers) cancel(w http.ResponseWriter, r *http.Request) {
+	t, err := h.svc.CancelTransfer(r.Context(), chi.URLParam(r, "id"))
+	respond(w, r, http.StatusOK, t, err)
+}
+
+func (h transferHandlers) complete3DS(w http.ResponseWriter, r *http.Request) {
+	t, err := h.svc.CompleteThreeDSecure(r.Context(), chi.URLParam(r, "id"))
+	respond(w, r, http.StatusOK, t, err)
+}
+
+func (h transferHandlers) createCheckoutSession(w http.ResponseWriter, r *http.Request) {
+	var in models.CreateCheckoutSessionInput
+	if err := decode(r, &in); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	c, err := h.svc.CreateCheckoutSession(r.Context(), &in)
+	respond(w, r, http.StatusCreated, c, err)
+}
+
+// respondBrowser answers a transfer, except that under a chk_sess_ secret
+// a declined charge arrives as an error (API-DECISIONS §9): 402, the
+// decline code, and details.transfer_id. The decline itself is recorded
+// (committed, and replayed under the same Idempotency-Key) like any other.
+func respondBrowser(w http.ResponseWriter, r *http.Request, status int, t *models.Transfer, err error) {
+	if p := auth.FromContext(r.Context()); err == nil && p != nil && p.Kind == auth.CheckoutSession &&
+		t.Status == models.TransferFailed && t.FailureCode != nil {
+		WriteError(w, r, &apierr.Error{Status: http.StatusPaymentRequired, Code: *t.FailureCode, Message: *t.FailureMessage,
+			Details: map[string]any{"transfer_id": t.ID.String()}})
+		return
+	}
+	respond(w, r, status, t, err)
+}

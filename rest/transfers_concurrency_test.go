@@ -1,0 +1,201 @@
+package rest_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestPromotionCodesDiscountTheCharge(t *testing.T) {
+	f := setup(t)
+	f.sk.StandardPricing()
+	p := newPayer(t, f.sk, "4242424242424242")
+	coupon := createCoupon(t, f.sk, map[string]any{"discount_type": "fixed_amount", "discount_value": "2.00"})
+	code := createCode(t, f.sk, id(coupon), map[string]any{"code": "TWOOFF"})
+	tr := createTransfer(t, f.sk, p.charge(1000, map[string]any{"promotion_codes": []any{"twooff"}}))
+	require.Equal(t, int64(800), num(tr["amount"]), "the amount charged is after the discount")
+	require.Equal(t, int64(53), num(tr["total_fees"])) // 23.2 → 23, + 30
+	require.Equal(t, int64(747), num(tr["net_amount"]))
+	discounts := listOf(t, f.sk, "/v1/discounts?account_id="+id(p.account))
+	require.Len(t, discounts, 1)
+	require.Equal(t, "Transfer", discounts[0]["discountable_type"])
+	require.Equal(t, float64(1), f.sk.Get("/v1/promotion_codes/" + id(code)).JSON()["times_redeemed"])
+	// An unknown code refuses the whole charge, and nothing is redeemed.
+	requireError(t, f.sk.Post("/v1/transfers", p.charge(1000, map[string]any{"promotion_codes": []any{"TWOOFF", "NOPE"}})),
+		http.StatusUnprocessableEntity, "promotion_code_invalid", "promotion_codes")
+	require.Equal(t, float64(1), f.sk.Get("/v1/promotion_codes/" + id(code)).JSON()["times_redeemed"])
+	require.Len(t, listOf(t, f.sk, "/v1/transfers"), 1)
+	requireBooksHold(t, f)
+}
+
+// A charge retried with its Idempotency-Key, sequentially or concurrently,
+// runs once: one transfer, one redemption, one journal.
+func TestRetriedChargeNeverRunsTwice(t *testing.T) {
+	f := setup(t)
+	f.sk.StandardPricing()
+	p := newPayer(t, f.sk, "4242424242424242")
+	coupon := createCoupon(t, f.sk, map[string]any{"discount_type": "fixed_amount", "discount_value": "1.00"})
+	code := createCode(t, f.sk, id(coupon), nil)
+	body := p.charge(1000, map[string]any{"promotion_codes": []any{code["code"]}})
+
+	first := f.sk.Do(http.MethodPost, "/v1/transfers", body, withKey("charge-1"))
+	require.Equal(t, http.StatusCreated, first.Status, string(first.Body))
+	again := f.sk.Do(http.MethodPost, "/v1/transfers", body, withKey("charge-1"))
+	require.Equal(t, http.StatusCreated, again.Status)
+	require.JSONEq(t, string(first.Body), string(again.Body))
+	requireError(t, f.sk.Do(http.MethodPost, "/v1/transfers", p.charge(999, nil), withKey("charge-1")),
+		http.StatusBadRequest, "idempotency_error", "Idempotency-Key")
+
+	const n = 8
+	statuses := make([]int, n)
+	bodies := make([]string, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := f.sk.Do(http.MethodPost, "/v1/transfers", body, withKey("charge-2"))
+			statuses[i], bodies[i] = r.Status, string(r.Body)
+		}()
+	}
+	wg.Wait()
+	var created string
+	for i, s := range statuses {
+		require.Contains(t, []int{http.StatusCreated, http.StatusConflict}, s, bodies[i])
+		if s == http.StatusCreated {
+			if created == "" {
+				created = bodies[i]
+			}
+			require.JSONEq(t, created, bodies[i], "every success is the one transfer")
+		}
+	}
+	require.NotEmpty(t, created)
+	require.Len(t, listOf(t, f.sk, "/v1/transfers"), 2)
+	require.Equal(t, float64(2), f.sk.Get("/v1/promotion_codes/" + id(code)).JSON()["times_redeemed"])
+	books := requireBooksHold(t, f)
+	require.Equal(t, int64(2*900), books["card_clearing"])
+}
+
+// Charges racing for a promotion code limited to 3 redeem it exactly 3
+// times; the others are refused whole.
+func TestConcurrentChargesHoldPromotionCodeLimits(t *testing.T) {
+	f := setup(t)
+	f.sk.StandardPricing()
+	coupon := createCoupon(t, f.sk, map[string]any{"discount_type": "fixed_amount", "discount_value": "1.00"})
+	code := createCode(t, f.sk, id(coupon), map[string]any{"max_redemptions": 3})
+	payers := make([]payer, 8)
+	for i := range payers {
+		payers[i] = newPayer(t, f.sk, "4242424242424242")
+	}
+	var wg sync.WaitGroup
+	statuses := make([]int, len(payers))
+	for i, p := range payers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			statuses[i] = f.sk.Post("/v1/transfers", p.charge(1000, map[string]any{"promotion_codes": []any{code["code"]}})).Status
+		}()
+	}
+	wg.Wait()
+	ok := 0
+	for _, s := range statuses {
+		require.Contains(t, []int{http.StatusCreated, http.StatusUnprocessableEntity}, s)
+		if s == http.StatusCreated {
+			ok++
+		}
+	}
+	require.Equal(t, 3, ok)
+	require.Equal(t, float64(3), f.sk.Get("/v1/promotion_codes/" + id(code)).JSON()["times_redeemed"])
+	require.Len(t, listOf(t, f.sk, "/v1/transfers"), 3)
+	require.Equal(t, int64(3*900), requireBooksHold(t, f)["card_clearing"])
+}
+
+// The invariant: a randomised, concurrent sequence of charges (immediate,
+// authorized, declined), captures, cancels and promotion-code redemptions
+// leaves every journal balanced, every balance equal to the sum of its
+// entries, the clearing balance equal to what succeeded transfers
+// captured, and no promotion code over its limit.
+func TestInvariantUnderRandomConcurrentMoney(t *testing.T) {
+	f := setup(t)
+	f.sk.StandardPricing()
+	coupon := createCoupon(t, f.sk, map[string]any{"discount_type": "fixed_amount", "discount_value": "0.50"})
+	code := createCode(t, f.sk, id(coupon), map[string]any{"max_redemptions": 5})
+	cards := []string{"4242424242424242", "4000000000000002", "4000000000009995", "5555555555554444"}
+	payers := make([]payer, 6)
+	for i := range payers {
+		payers[i] = newPayer(t, f.sk, cards[i%len(cards)])
+	}
+	const workers, steps = 6, 12
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rng := rand.New(rand.NewPCG(uint64(w), 11))
+			var mine []string
+			for range steps {
+				switch rng.IntN(4) {
+				case 0, 1: // a charge, maybe manual, maybe with the code
+					extra := map[string]any{}
+					if rng.IntN(2) == 0 {
+						extra["authorization_mode"] = "manual"
+					}
+					if rng.IntN(3) == 0 {
+						extra["promotion_codes"] = []any{code["code"]}
+					}
+					p := payers[rng.IntN(len(payers))]
+					r := f.sk.Do(http.MethodPost, "/v1/transfers", p.charge(int64(100+rng.IntN(5000)), extra),
+						withKey(fmt.Sprintf("w%d-%d", w, rng.IntN(4)))) // keys repeat: some are replays or mismatches
+					if r.Status == http.StatusCreated {
+						mine = append(mine, id(r.JSON()))
+					}
+				case 2: // capture some or all
+					if len(mine) > 0 {
+						body := map[string]any{}
+						if rng.IntN(2) == 0 {
+							body["amount_captured_cents"] = 100
+						}
+						f.sk.Post("/v1/transfers/"+mine[rng.IntN(len(mine))]+"/capture", body)
+					}
+				case 3:
+					if len(mine) > 0 {
+						f.sk.Post("/v1/transfers/"+mine[rng.IntN(len(mine))]+"/cancel", nil)
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	books := requireBooksHold(t, f)
+	var captured, net, fees int64
+	for page := 1; ; page++ {
+		r := f.sk.Get(fmt.Sprintf("/v1/transfers?per_page=100&page=%d", page))
+		list := r.JSON()["data"].([]any)
+		for _, o := range list {
+			tr := o.(map[string]any)
+			if tr["status"] == "succeeded" {
+				captured += num(tr["amount_captured"])
+				net += num(tr["net_amount"])
+				fees += num(tr["total_fees"])
+			} else {
+				require.Zero(t, num(tr["amount_captured"]))
+			}
+		}
+		if len(list) < 100 {
+			break
+		}
+	}
+	require.Equal(t, captured, books["card_clearing"])
+	require.Equal(t, -net, books["merchant"])
+	require.Equal(t, -fees, books["platform_fees"])
+	got := f.sk.Get("/v1/promotion_codes/" + id(code)).JSON()
+	require.LessOrEqual(t, got["times_redeemed"].(float64), float64(5))
+	var discounts int
+	require.NoError(t, f.env.DB.Bun.NewRaw("SELECT count(*) FROM discounts").Scan(context.Background(), &discounts))
+	require.Equal(t, int(got["times_redeemed"].(float64)), discounts, "one discount per redemption")
+}

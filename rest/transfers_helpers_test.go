@@ -1,0 +1,57 @@
+package rest_test
+
+import (
+	"context"
+	"net/http"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/frame-oss/payments-server/internal/platform/ledger"
+	"github.com/frame-oss/payments-server/internal/testenv"
+)
+
+// payer is a buyer account with a card.
+type payer struct {
+	account, card map[string]any
+}
+
+func newPayer(t *testing.T, c *testenv.Client, number string) payer {
+	t.Helper()
+	a := c.CreateAccount(testenv.Individual())
+	return payer{account: a, card: c.CreateAccountCard(id(a), number)}
+}
+
+// charge is a POST /v1/transfers body charging p's card.
+func (p payer) charge(amount int64, extra map[string]any) map[string]any {
+	return merge(map[string]any{"amount": amount, "account_id": id(p.account),
+		"source_payment_method_id": id(p.card), "confirm": true}, extra)
+}
+
+// createTransfer posts body and requires 201.
+func createTransfer(t *testing.T, c *testenv.Client, body map[string]any) map[string]any {
+	t.Helper()
+	r := c.Post("/v1/transfers", body)
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	return r.JSON()
+}
+
+// requireBooksHold checks the ledger's invariants for the default
+// merchant's sandbox and returns the balance of each party in USD.
+func requireBooksHold(t *testing.T, f *fixture) map[string]int64 {
+	t.Helper()
+	ctx := context.Background()
+	tn := f.env.DB.Tenant(scopeOf(f))
+	drift, err := ledger.Audit(ctx, tn)
+	require.NoError(t, err)
+	require.Empty(t, drift, "every balance equals the sum of its entries and the books sum to zero")
+	out := map[string]int64{}
+	for _, p := range []string{"card_clearing", "ach_clearing", "merchant", "platform_fees", "frame_fees"} {
+		b, err := ledger.Balance(ctx, tn, p, "USD")
+		require.NoError(t, err)
+		out[p] = b
+	}
+	return out
+}
+
+func num(v any) int64 { return int64(v.(float64)) }
