@@ -369,5 +369,14 @@ func isJobEngine(s string) bool {
 	case "listen", "unlisten", "notify":
 		return true
 	}
-	return strings.Contains(l, "river_") || strings.Contains(l, "pg_notify(")
+	return strings.Contains(l, "river_") || strings.Contains(l, "pg_notify(") || isDeliveryDispatch(l)
+}
+
+// isDeliveryDispatch matches the webhook dispatcher's statements (its poll
+// for deliveries not yet handed to the job engine, and their marking;
+// resolvers/webhooks), which run on its own timer in every server process,
+// not for any request. Requests reach webhook_deliveries only through the
+// events trigger, which logs no statement.
+func isDeliveryDispatch(lower string) bool {
+	return strings.Contains(lower, "webhook_deliveries") && strings.Contains(lower, "enqueued")
 }

@@ -122,3 +122,19 @@ func TestStrayVariable(t *testing.T) {
 		}
 	}
 }
+
+// The webhook dispatcher polls on its own timer; its statements are never
+// a request's.
+func TestDeliveryDispatchIsBackground(t *testing.T) {
+	for _, stmts := range [][]statement{
+		{{text: "begin"}, {text: "SELECT merchant_id, livemode, id, endpoint_id FROM webhook_deliveries\nWHERE NOT enqueued ORDER BY seq LIMIT  '500'  FOR UPDATE SKIP LOCKED"}},
+		{{text: "begin"}, {text: "UPDATE webhook_deliveries SET enqueued = true WHERE (merchant_id, id) IN (SELECT 1)"}, {text: "commit"}},
+	} {
+		if !background(stmts) {
+			t.Errorf("not background: %+v", stmts)
+		}
+	}
+	if background([]statement{{text: "SELECT * FROM webhook_deliveries AS d WHERE d.endpoint_id = '1'"}}) {
+		t.Error("a request's read of deliveries taken for background")
+	}
+}
