@@ -56,6 +56,7 @@ type Transfer struct {
 	FailureCode                *string              `bun:"failure_code" json:"failure_code"`
 	FailureMessage             *string              `bun:"failure_message" json:"failure_message"`
 	ChargeIntent               *string              `bun:"-" json:"charge_intent"`
+	LatestCharge               *uuid.UUID           `bun:"charge_id,type:uuid" json:"latest_charge"`
 	Payout                     *string              `bun:"-" json:"payout"`
 	BillingAgreementID         *uuid.UUID           `bun:"billing_agreement_id,type:uuid" json:"billing_agreement"`
 	FeeSource                  string               `bun:"fee_source" json:"fee_source"`

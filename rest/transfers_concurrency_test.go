@@ -198,4 +198,20 @@ func TestInvariantUnderRandomConcurrentMoney(t *testing.T) {
 	var discounts int
 	require.NoError(t, f.env.DB.Bun.NewRaw("SELECT count(*) FROM discounts").Scan(context.Background(), &discounts))
 	require.Equal(t, int(got["times_redeemed"].(float64)), discounts, "one discount per redemption")
+
+	// Every transfer the processor answered names exactly one charge that
+	// captured what the transfer did, and a charge's capture journal moved
+	// exactly what it captured.
+	var mismatched int
+	require.NoError(t, f.env.DB.Bun.NewRaw(`SELECT count(*) FROM transfers t
+		LEFT JOIN charges c ON c.merchant_id = t.merchant_id AND c.id = t.charge_id
+		WHERE (t.status IN ('succeeded', 'failed', 'requires_capture') OR (t.status = 'canceled' AND c.id IS NOT NULL))
+		  AND (c.id IS NULL OR c.transfer_id <> t.id OR c.amount_captured <> t.amount_captured
+		       OR (c.status = 'failed') <> (t.status = 'failed'))`).Scan(context.Background(), &mismatched))
+	require.Zero(t, mismatched)
+	var chargeCaptured int64
+	require.NoError(t, f.env.DB.Bun.NewRaw(`SELECT coalesce(sum(e.amount), 0) FROM ledger_entries e
+		JOIN ledger_journals j ON j.merchant_id = e.merchant_id AND j.id = e.journal_id
+		WHERE j.charge_id IS NOT NULL AND e.party = 'card_clearing'`).Scan(context.Background(), &chargeCaptured))
+	require.Equal(t, captured, chargeCaptured, "the charges' journals hold every captured cent")
 }

@@ -18,7 +18,7 @@ func TestCardChargeSucceedsPricedAndJournaled(t *testing.T) {
 		"metadata": map[string]any{"order": "7"}}))
 	require.Equal(t, sorted("id", "object", "status", "amount", "amount_captured", "currency", "platform_fee", "frame_fee",
 		"total_fees", "gross_amount", "net_amount", "description", "failure_reason", "failure_code", "failure_message",
-		"charge_intent", "payout", "billing_agreement", "fee_source", "transfer_fee_plan", "authorization_mode",
+		"charge_intent", "latest_charge", "payout", "billing_agreement", "fee_source", "transfer_fee_plan", "authorization_mode",
 		"client_secret", "account", "account_id", "seller_id", "source_payment_method", "destination_payment_method",
 		"reference", "next_action", "metadata", "livemode", "created", "updated"), keys(tr))
 	require.Equal(t, "transfer", tr["object"])

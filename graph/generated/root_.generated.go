@@ -29,6 +29,7 @@ type ResolverRoot interface {
 	BeneficialOwner() BeneficialOwnerResolver
 	BillingAgreement() BillingAgreementResolver
 	Capability() CapabilityResolver
+	Charge() ChargeResolver
 	CheckoutSession() CheckoutSessionResolver
 	Coupon() CouponResolver
 	Customer() CustomerResolver
@@ -213,6 +214,39 @@ type ComplexityRoot struct {
 		Segment                  func(childComplexity int) int
 		Type                     func(childComplexity int) int
 		Wallet                   func(childComplexity int) int
+	}
+
+	Charge struct {
+		Account                 func(childComplexity int) int
+		AccountID               func(childComplexity int) int
+		AcquirerReferenceNumber func(childComplexity int) int
+		Amount                  func(childComplexity int) int
+		AmountCaptured          func(childComplexity int) int
+		AmountRefunded          func(childComplexity int) int
+		AuthorizationCode       func(childComplexity int) int
+		Captured                func(childComplexity int) int
+		Created                 func(childComplexity int) int
+		Currency                func(childComplexity int) int
+		Customer                func(childComplexity int) int
+		CustomerID              func(childComplexity int) int
+		Description             func(childComplexity int) int
+		Disputed                func(childComplexity int) int
+		FailureCategory         func(childComplexity int) int
+		FailureCode             func(childComplexity int) int
+		FailureMessage          func(childComplexity int) int
+		ID                      func(childComplexity int) int
+		LedgerJournals          func(childComplexity int) int
+		Livemode                func(childComplexity int) int
+		Metadata                func(childComplexity int) int
+		NetAmount               func(childComplexity int) int
+		PaymentMethodDetails    func(childComplexity int) int
+		PaymentMethodID         func(childComplexity int) int
+		RefundReason            func(childComplexity int) int
+		Refunded                func(childComplexity int) int
+		Status                  func(childComplexity int) int
+		Transfer                func(childComplexity int) int
+		TransferID              func(childComplexity int) int
+		Updated                 func(childComplexity int) int
 	}
 
 	CheckoutSession struct {
@@ -738,6 +772,7 @@ type ComplexityRoot struct {
 		BillingAgreements     func(childComplexity int, first *int, after *string) int
 		Capabilities          func(childComplexity int, accountID string) int
 		Capability            func(childComplexity int, accountID string, name capability.Name) int
+		Charge                func(childComplexity int, id string) int
 		Coupon                func(childComplexity int, id string) int
 		Coupons               func(childComplexity int, first *int, after *string, filter *model.CouponFilter) int
 		Customer              func(childComplexity int, id string) int
@@ -814,6 +849,7 @@ type ComplexityRoot struct {
 		AuthorizationMode        func(childComplexity int) int
 		BillingAgreement         func(childComplexity int) int
 		BillingAgreementID       func(childComplexity int) int
+		Charge                   func(childComplexity int) int
 		Created                  func(childComplexity int) int
 		Currency                 func(childComplexity int) int
 		Description              func(childComplexity int) int
@@ -1674,6 +1710,187 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CardDetails.Wallet(childComplexity), true
+
+	case "Charge.account":
+		if e.ComplexityRoot.Charge.Account == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.Account(childComplexity), true
+	case "Charge.accountId":
+		if e.ComplexityRoot.Charge.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.AccountID(childComplexity), true
+	case "Charge.acquirerReferenceNumber":
+		if e.ComplexityRoot.Charge.AcquirerReferenceNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.AcquirerReferenceNumber(childComplexity), true
+	case "Charge.amount":
+		if e.ComplexityRoot.Charge.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.Amount(childComplexity), true
+	case "Charge.amountCaptured":
+		if e.ComplexityRoot.Charge.AmountCaptured == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.AmountCaptured(childComplexity), true
+	case "Charge.amountRefunded":
+		if e.ComplexityRoot.Charge.AmountRefunded == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.AmountRefunded(childComplexity), true
+	case "Charge.authorizationCode":
+		if e.ComplexityRoot.Charge.AuthorizationCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.AuthorizationCode(childComplexity), true
+	case "Charge.captured":
+		if e.ComplexityRoot.Charge.Captured == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.Captured(childComplexity), true
+	case "Charge.created":
+		if e.ComplexityRoot.Charge.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.Created(childComplexity), true
+	case "Charge.currency":
+		if e.ComplexityRoot.Charge.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.Currency(childComplexity), true
+	case "Charge.customer":
+		if e.ComplexityRoot.Charge.Customer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.Customer(childComplexity), true
+	case "Charge.customerId":
+		if e.ComplexityRoot.Charge.CustomerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.CustomerID(childComplexity), true
+	case "Charge.description":
+		if e.ComplexityRoot.Charge.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.Description(childComplexity), true
+	case "Charge.disputed":
+		if e.ComplexityRoot.Charge.Disputed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.Disputed(childComplexity), true
+	case "Charge.failureCategory":
+		if e.ComplexityRoot.Charge.FailureCategory == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.FailureCategory(childComplexity), true
+	case "Charge.failureCode":
+		if e.ComplexityRoot.Charge.FailureCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.FailureCode(childComplexity), true
+	case "Charge.failureMessage":
+		if e.ComplexityRoot.Charge.FailureMessage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.FailureMessage(childComplexity), true
+	case "Charge.id":
+		if e.ComplexityRoot.Charge.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.ID(childComplexity), true
+	case "Charge.ledgerJournals":
+		if e.ComplexityRoot.Charge.LedgerJournals == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.LedgerJournals(childComplexity), true
+	case "Charge.livemode":
+		if e.ComplexityRoot.Charge.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.Livemode(childComplexity), true
+	case "Charge.metadata":
+		if e.ComplexityRoot.Charge.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.Metadata(childComplexity), true
+	case "Charge.netAmount":
+		if e.ComplexityRoot.Charge.NetAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.NetAmount(childComplexity), true
+	case "Charge.paymentMethodDetails":
+		if e.ComplexityRoot.Charge.PaymentMethodDetails == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.PaymentMethodDetails(childComplexity), true
+	case "Charge.paymentMethodId":
+		if e.ComplexityRoot.Charge.PaymentMethodID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.PaymentMethodID(childComplexity), true
+	case "Charge.refundReason":
+		if e.ComplexityRoot.Charge.RefundReason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.RefundReason(childComplexity), true
+	case "Charge.refunded":
+		if e.ComplexityRoot.Charge.Refunded == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.Refunded(childComplexity), true
+	case "Charge.status":
+		if e.ComplexityRoot.Charge.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.Status(childComplexity), true
+	case "Charge.transfer":
+		if e.ComplexityRoot.Charge.Transfer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.Transfer(childComplexity), true
+	case "Charge.transferId":
+		if e.ComplexityRoot.Charge.TransferID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.TransferID(childComplexity), true
+	case "Charge.updated":
+		if e.ComplexityRoot.Charge.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.Updated(childComplexity), true
 
 	case "CheckoutSession.account":
 		if e.ComplexityRoot.CheckoutSession.Account == nil {
@@ -4246,6 +4463,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Capability(childComplexity, args["accountId"].(string), args["name"].(capability.Name)), true
+	case "Query.charge":
+		if e.ComplexityRoot.Query.Charge == nil {
+			break
+		}
+
+		args, err := ec.field_Query_charge_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Charge(childComplexity, args["id"].(string)), true
 	case "Query.coupon":
 		if e.ComplexityRoot.Query.Coupon == nil {
 			break
@@ -4739,6 +4967,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Transfer.BillingAgreementID(childComplexity), true
+	case "Transfer.charge":
+		if e.ComplexityRoot.Transfer.Charge == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.Charge(childComplexity), true
 	case "Transfer.created":
 		if e.ComplexityRoot.Transfer.Created == nil {
 			break
@@ -5905,6 +6139,56 @@ extend type Mutation {
   disableCapability(accountId: ID!, name: CapabilityName!): Capability!
   "Brings a disabled capability back to pending."
   reactivateCapability(accountId: ID!, name: CapabilityName!): Capability!
+}
+`, BuiltIn: false},
+	{Name: "../schema/charges.graphqls", Input: `# Charges (spec doc 2 §2.9, §4.10): one processor answer to a
+# charge-backed flow, with the ledger journals that moved its money.
+
+"A charge: the processor's answer to a transfer's charge (approved or declined). Refunds and disputes act on it."
+type Charge implements Node {
+  id: ID!
+  "pending, succeeded or failed"
+  status: String!
+  amount: Int!
+  currency: String!
+  amountCaptured: Int!
+  amountRefunded: Int!
+  captured: Boolean!
+  disputed: Boolean!
+  "True once everything captured was refunded."
+  refunded: Boolean!
+  "What the payee receives of the captured amount, after fees."
+  netAmount: Int!
+  failureCode: String
+  failureMessage: String
+  failureCategory: String
+  description: String
+  acquirerReferenceNumber: String
+  authorizationCode: String
+  refundReason: String
+  paymentMethodId: ID!
+  paymentMethodDetails: PaymentMethod
+  accountId: ID
+  account: Account
+  customerId: ID
+  customer: Customer
+  transferId: ID
+  transfer: Transfer
+  metadata: Metadata!
+  "The balanced ledger journals that moved the charge's money, oldest first."
+  ledgerJournals: [LedgerJournal!]!
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+extend type Transfer {
+  "The charge the processor's answer made (null before confirmation and for payouts)."
+  charge: Charge
+}
+
+extend type Query {
+  charge(id: ID!): Charge
 }
 `, BuiltIn: false},
 	{Name: "../schema/coupons.graphqls", Input: `# Coupons, promotion codes and discounts (spec doc 2 §2.8, §4.9).
@@ -7565,6 +7849,72 @@ func (ec *executionContext) childFields_CardDetails(ctx context.Context, field g
 	return nil, fmt.Errorf("no field named %q was found under type CardDetails", field.Name)
 }
 
+func (ec *executionContext) childFields_Charge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Charge_id(ctx, field)
+	case "status":
+		return ec.fieldContext_Charge_status(ctx, field)
+	case "amount":
+		return ec.fieldContext_Charge_amount(ctx, field)
+	case "currency":
+		return ec.fieldContext_Charge_currency(ctx, field)
+	case "amountCaptured":
+		return ec.fieldContext_Charge_amountCaptured(ctx, field)
+	case "amountRefunded":
+		return ec.fieldContext_Charge_amountRefunded(ctx, field)
+	case "captured":
+		return ec.fieldContext_Charge_captured(ctx, field)
+	case "disputed":
+		return ec.fieldContext_Charge_disputed(ctx, field)
+	case "refunded":
+		return ec.fieldContext_Charge_refunded(ctx, field)
+	case "netAmount":
+		return ec.fieldContext_Charge_netAmount(ctx, field)
+	case "failureCode":
+		return ec.fieldContext_Charge_failureCode(ctx, field)
+	case "failureMessage":
+		return ec.fieldContext_Charge_failureMessage(ctx, field)
+	case "failureCategory":
+		return ec.fieldContext_Charge_failureCategory(ctx, field)
+	case "description":
+		return ec.fieldContext_Charge_description(ctx, field)
+	case "acquirerReferenceNumber":
+		return ec.fieldContext_Charge_acquirerReferenceNumber(ctx, field)
+	case "authorizationCode":
+		return ec.fieldContext_Charge_authorizationCode(ctx, field)
+	case "refundReason":
+		return ec.fieldContext_Charge_refundReason(ctx, field)
+	case "paymentMethodId":
+		return ec.fieldContext_Charge_paymentMethodId(ctx, field)
+	case "paymentMethodDetails":
+		return ec.fieldContext_Charge_paymentMethodDetails(ctx, field)
+	case "accountId":
+		return ec.fieldContext_Charge_accountId(ctx, field)
+	case "account":
+		return ec.fieldContext_Charge_account(ctx, field)
+	case "customerId":
+		return ec.fieldContext_Charge_customerId(ctx, field)
+	case "customer":
+		return ec.fieldContext_Charge_customer(ctx, field)
+	case "transferId":
+		return ec.fieldContext_Charge_transferId(ctx, field)
+	case "transfer":
+		return ec.fieldContext_Charge_transfer(ctx, field)
+	case "metadata":
+		return ec.fieldContext_Charge_metadata(ctx, field)
+	case "ledgerJournals":
+		return ec.fieldContext_Charge_ledgerJournals(ctx, field)
+	case "livemode":
+		return ec.fieldContext_Charge_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_Charge_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_Charge_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Charge", field.Name)
+}
+
 func (ec *executionContext) childFields_CheckoutSession(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -8591,6 +8941,8 @@ func (ec *executionContext) childFields_Transfer(ctx context.Context, field grap
 		return ec.fieldContext_Transfer_created(ctx, field)
 	case "updated":
 		return ec.fieldContext_Transfer_updated(ctx, field)
+	case "charge":
+		return ec.fieldContext_Transfer_charge(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Transfer", field.Name)
 }

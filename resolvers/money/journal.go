@@ -31,13 +31,13 @@ const (
 //	credit platform_fees  platform_fee
 //	credit frame_fees     frame_fee
 //	debit  merchant       the fees        (absorb only: the merchant pays them)
-func captureJournal(t *models.Transfer, q fees.Quote) *ledger.Journal {
+func captureJournal(t *models.Transfer, ch *models.Charge, q fees.Quote) *ledger.Journal {
 	clearing := PartyCardClearing
 	if t.BillableEventType == models.BillableChargeACH {
 		clearing = PartyACHClearing
 	}
 	c := t.Currency
-	return &ledger.Journal{ID: ids.New(t.Updated.Time), Kind: "charge.capture", RefType: RefTransfer, RefID: t.ID,
+	return &ledger.Journal{ID: ids.New(t.Updated.Time), Kind: "charge.capture", RefType: RefTransfer, RefID: t.ID, ChargeID: &ch.ID,
 		Entries: []ledger.Entry{
 			ledger.Debit(clearing, c, q.GrossAmount),
 			ledger.Credit(PartyMerchant, c, q.NetAmount),

@@ -37,7 +37,7 @@ func (s *Service) CompleteThreeDSecure(ctx context.Context, id string) (*models.
 			outcome = *pm.SandboxOutcome
 		}
 		if answer := processor.Charge(outcome, false); answer.Result != processor.Challenge || !answer.ChallengeSucceeds {
-			return t, s.fail(ctx, w, t, processor.ChallengeDeclineCode)
+			return t, s.fail(ctx, w, t, pm, processor.ChallengeDeclineCode)
 		}
 		return t, s.approve(ctx, w, t, pm)
 	})

@@ -59,7 +59,11 @@ func (s *Service) CaptureTransfer(ctx context.Context, id string, in *models.Cap
 		if t.Status != models.TransferRequiresCapture {
 			return nil, stateError(t, "captured")
 		}
-		return t, s.capture(ctx, w, t, amount)
+		ch, err := lockChargeOfTransfer(ctx, w, t)
+		if err != nil {
+			return nil, err
+		}
+		return t, s.capture(ctx, w, t, ch, true, amount)
 	})
 }
 

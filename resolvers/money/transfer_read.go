@@ -80,18 +80,8 @@ func (s *Service) ListTransfers(ctx context.Context, f TransferFilter, lp op.Lis
 // JournalsOfTransfers reads the ledger journals of transfers (two
 // statements for any number), oldest first.
 func (s *Service) JournalsOfTransfers(ctx context.Context, idList []string) ([][]ledger.Recorded, []error) {
-	p, err := auth.Require(ctx, secretOnly...)
-	return op.ByIDs(idList, "transfer", err, nil, func(want []uuid.UUID) (map[uuid.UUID][]ledger.Recorded, error) {
-		got, err := ledger.JournalsOf(ctx, s.DB.Tenant(p.Scope), RefTransfer, want)
-		if err != nil {
-			return nil, err
-		}
-		for _, id := range want {
-			if got[id] == nil {
-				got[id] = []ledger.Recorded{}
-			}
-		}
-		return got, nil
+	return s.journalsBy(ctx, idList, "transfer", func(tn *store.Tenant, want []uuid.UUID) (map[uuid.UUID][]ledger.Recorded, error) {
+		return ledger.JournalsOf(ctx, tn, RefTransfer, want)
 	})
 }
 

@@ -40,7 +40,7 @@ func (s *Service) run(ctx context.Context, w *op.W, t *models.Transfer, pm *mode
 	answer := processor.Charge(outcome, consumed)
 	switch answer.Result {
 	case processor.Declined:
-		return s.fail(ctx, w, t, answer.Code)
+		return s.fail(ctx, w, t, pm, answer.Code)
 	case processor.Challenge:
 		t.Status = models.TransferRequires3DS
 		return s.save(ctx, w, t, EventTransferUpdated)
@@ -49,29 +49,37 @@ func (s *Service) run(ctx context.Context, w *op.W, t *models.Transfer, pm *mode
 }
 
 // approve carries an approved charge on: captured at once, or authorized
-// for a manual capture.
+// for a manual capture. Either way it records the charge.
 func (s *Service) approve(ctx context.Context, w *op.W, t *models.Transfer, pm *models.PaymentMethod) error {
 	if err := consume(ctx, w, pm); err != nil {
 		return err
 	}
+	ch := chargeOfTransfer(w, t, pm, nil)
 	if t.AuthorizationMode == "manual" {
 		t.Status = models.TransferRequiresCapture
+		if err := insertCharge(ctx, w, ch); err != nil {
+			return err
+		}
 		return s.save(ctx, w, t, EventTransferUpdated)
 	}
-	return s.capture(ctx, w, t, t.Amount)
+	return s.capture(ctx, w, t, ch, false, t.Amount)
 }
 
-// fail records a decline.
-func (s *Service) fail(ctx context.Context, w *op.W, t *models.Transfer, code string) error {
+// fail records a decline of pm, and the failed charge.
+func (s *Service) fail(ctx context.Context, w *op.W, t *models.Transfer, pm *models.PaymentMethod, code string) error {
 	msg, reason := processor.Message(code), processor.Reason(code, t.BillableEventType == models.BillableChargeACH)
 	t.Status, t.FailureCode, t.FailureMessage, t.FailureReason = models.TransferFailed, &code, &msg, &reason
+	if err := insertCharge(ctx, w, chargeOfTransfer(w, t, pm, &code)); err != nil {
+		return err
+	}
 	return s.save(ctx, w, t, EventTransferFailed)
 }
 
-// capture captures amount of an authorized charge: reprices it on that
-// amount with the plan that priced it, posts the capture journal and
-// announces transfer.succeeded.
-func (s *Service) capture(ctx context.Context, w *op.W, t *models.Transfer, amount int64) error {
+// capture captures amount of charge ch of an authorized transfer (stored
+// says whether ch is already written): reprices it on that amount with
+// the plan that priced it, records the capture on the charge, posts the
+// capture journal and announces transfer.succeeded.
+func (s *Service) capture(ctx context.Context, w *op.W, t *models.Transfer, ch *models.Charge, stored bool, amount int64) error {
 	plan, err := selectFeePlanByID(ctx, w.Tx, t.TransferFeePlanID, t.TransferFeePlanID.String())
 	if err != nil {
 		return err
@@ -86,7 +94,10 @@ func (s *Service) capture(ctx context.Context, w *op.W, t *models.Transfer, amou
 	}
 	t.PlatformFee, t.FrameFee, t.TotalFees, t.GrossAmount, t.NetAmount = q.PlatformFee, q.FrameFee, q.TotalFees, q.GrossAmount, q.NetAmount
 	t.Status, t.AmountCaptured, t.Updated = models.TransferSucceeded, amount, models.At(w.Now())
-	if err := ledger.Post(ctx, w.Tx, w.Now(), captureJournal(t, q)); err != nil {
+	if err := captureCharge(ctx, w, ch, amount, q.NetAmount, stored); err != nil {
+		return err
+	}
+	if err := ledger.Post(ctx, w.Tx, w.Now(), captureJournal(t, ch, q)); err != nil {
 		return err
 	}
 	return s.save(ctx, w, t, EventTransferSucceeded)
@@ -106,7 +117,7 @@ func consume(ctx context.Context, w *op.W, pm *models.PaymentMethod) error {
 // save writes the transfer's changing columns and announces typ.
 func (s *Service) save(ctx context.Context, w *op.W, t *models.Transfer, typ string) error {
 	t.Updated = models.At(w.Now())
-	if _, err := w.Tx.Update(t).Column("status", "amount_captured", "platform_fee", "frame_fee", "total_fees",
+	if _, err := w.Tx.Update(t).Column("status", "charge_id", "amount_captured", "platform_fee", "frame_fee", "total_fees",
 		"gross_amount", "net_amount", "failure_code", "failure_message", "failure_reason", "description", "metadata",
 		"updated").WherePK().Exec(ctx); err != nil {
 		return err

@@ -46,10 +46,13 @@ func Credit(party, currency string, amount int64) Entry {
 
 // Journal is one balanced movement.
 type Journal struct {
-	ID          uuid.UUID
-	Kind        string // what moved: "charge.capture", "charge.release"...
-	RefType     string // what it records: "transfer"
-	RefID       uuid.UUID
+	ID      uuid.UUID
+	Kind    string // what moved: "charge.capture", "charge.release"...
+	RefType string // what it records: "transfer"
+	RefID   uuid.UUID
+	// ChargeID names the charge whose money the journal moves (its
+	// capture, refunds, disputes), so a charge's trace reads them at once.
+	ChargeID    *uuid.UUID
 	Description string
 	Entries     []Entry
 }
@@ -113,12 +116,13 @@ type accountRow struct {
 type journalRow struct {
 	bun.BaseModel `bun:"table:ledger_journals,alias:lj"`
 	wire.Tenant
-	ID          uuid.UUID `bun:"id,pk,type:uuid"`
-	Kind        string    `bun:"kind"`
-	RefType     string    `bun:"ref_type"`
-	RefID       uuid.UUID `bun:"ref_id,type:uuid"`
-	Description *string   `bun:"description"`
-	Created     time.Time `bun:"created"`
+	ID          uuid.UUID  `bun:"id,pk,type:uuid"`
+	Kind        string     `bun:"kind"`
+	RefType     string     `bun:"ref_type"`
+	RefID       uuid.UUID  `bun:"ref_id,type:uuid"`
+	ChargeID    *uuid.UUID `bun:"charge_id,type:uuid"`
+	Description *string    `bun:"description"`
+	Created     time.Time  `bun:"created"`
 }
 
 // entryRow is an entry (table ledger_entries).

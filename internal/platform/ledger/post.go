@@ -35,7 +35,7 @@ func Post(ctx context.Context, t *store.Tenant, now time.Time, j *Journal) error
 		On("CONFLICT (merchant_id, livemode, party, currency) DO NOTHING").Exec(ctx); err != nil {
 		return err
 	}
-	jr := &journalRow{ID: j.ID, Kind: j.Kind, RefType: j.RefType, RefID: j.RefID, Created: now}
+	jr := &journalRow{ID: j.ID, Kind: j.Kind, RefType: j.RefType, RefID: j.RefID, ChargeID: j.ChargeID, Created: now}
 	if j.Description != "" {
 		jr.Description = &j.Description
 	}
@@ -65,13 +65,30 @@ type Recorded struct {
 // oldest first, with their entries in journal order: two statements
 // whatever the number of objects.
 func JournalsOf(ctx context.Context, t *store.Tenant, refType string, refIDs []uuid.UUID) (map[uuid.UUID][]Recorded, error) {
+	return journalsWhere(ctx, t, refIDs, func(q *bun.SelectQuery) *bun.SelectQuery {
+		return q.Where("lj.ref_type = ?", refType).Where("lj.ref_id IN (?)", bun.In(refIDs))
+	}, func(j *journalRow) uuid.UUID { return j.RefID })
+}
+
+// JournalsOfCharges reads the journals that move the money of the charges
+// chargeIDs (whatever object each records: a capture, a refund, a
+// dispute), keyed by charge, oldest first: two statements.
+func JournalsOfCharges(ctx context.Context, t *store.Tenant, chargeIDs []uuid.UUID) (map[uuid.UUID][]Recorded, error) {
+	return journalsWhere(ctx, t, chargeIDs, func(q *bun.SelectQuery) *bun.SelectQuery {
+		return q.Where("lj.charge_id IN (?)", bun.In(chargeIDs))
+	}, func(j *journalRow) uuid.UUID { return *j.ChargeID })
+}
+
+// journalsWhere reads the journals where selects, with their entries,
+// grouped by key.
+func journalsWhere(ctx context.Context, t *store.Tenant, want []uuid.UUID, where func(*bun.SelectQuery) *bun.SelectQuery,
+	key func(*journalRow) uuid.UUID) (map[uuid.UUID][]Recorded, error) {
 	out := map[uuid.UUID][]Recorded{}
-	if len(refIDs) == 0 {
+	if len(want) == 0 {
 		return out, nil
 	}
 	var js []journalRow
-	if err := t.Select(&js).Where("lj.ref_type = ?", refType).Where("lj.ref_id IN (?)", bun.In(refIDs)).
-		OrderExpr("lj.created, lj.id").Scan(ctx); err != nil {
+	if err := where(t.Select(&js)).OrderExpr("lj.created, lj.id").Scan(ctx); err != nil {
 		return nil, err
 	}
 	if len(js) == 0 {
@@ -90,8 +107,10 @@ func JournalsOf(ctx context.Context, t *store.Tenant, refType string, refIDs []u
 	for _, e := range es {
 		byJournal[e.JournalID] = append(byJournal[e.JournalID], Entry{Party: e.Party, Currency: e.Currency, Amount: e.Amount})
 	}
-	for _, j := range js {
-		out[j.RefID] = append(out[j.RefID], Recorded{ID: j.ID, Kind: j.Kind, RefType: j.RefType, RefID: j.RefID,
+	for i := range js {
+		j := &js[i]
+		k := key(j)
+		out[k] = append(out[k], Recorded{ID: j.ID, Kind: j.Kind, RefType: j.RefType, RefID: j.RefID,
 			Created: j.Created, Entries: byJournal[j.ID]})
 	}
 	return out, nil

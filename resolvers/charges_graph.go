@@ -1,0 +1,29 @@
+package resolvers
+
+import (
+	"context"
+
+	"github.com/frame-oss/payments-server/graph/loaders"
+	"github.com/frame-oss/payments-server/internal/platform/ledger"
+	"github.com/frame-oss/payments-server/models"
+)
+
+// Charges are nodes loaded in batches (each with its payment method);
+// Charge.ledgerJournals loads every charge's journals in two statements.
+var (
+	chargeLoader = loader("charge", func(r *Resolver) loaders.Fetch[*models.Charge] {
+		return r.Svc.Money.ChargesByIDs
+	})
+	_                    = node(chargeLoader)
+	chargeJournalsLoader = loader("chargeJournals", func(r *Resolver) loaders.Fetch[[]ledger.Recorded] {
+		return r.Svc.Money.JournalsOfCharges
+	})
+)
+
+func chargeJournals(ctx context.Context, c *models.Charge) ([]*models.LedgerJournal, error) {
+	rs, err := load(ctx, chargeJournalsLoader, c.ID.String())
+	if err != nil {
+		return nil, err
+	}
+	return models.LedgerJournalsOf(rs), nil
+}

@@ -1,0 +1,137 @@
+package money
+
+import (
+	"context"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/internal/platform/events"
+	"github.com/frame-oss/payments-server/internal/platform/ids"
+	"github.com/frame-oss/payments-server/internal/platform/ledger"
+	"github.com/frame-oss/payments-server/internal/platform/store"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// GetCharge returns one charge with its payment method (one statement).
+func (s *Service) GetCharge(ctx context.Context, id string) (*models.Charge, error) {
+	p, err := auth.Require(ctx, secretOnly...)
+	if err != nil {
+		return nil, err
+	}
+	return selectCharge(ctx, s.DB.Tenant(p.Scope), id)
+}
+
+// TraceCharge returns a charge with every ledger journal that moved its
+// money and the events of the objects it was made for, oldest first
+// (GET /v1/charges/{id}/trace): four statements.
+func (s *Service) TraceCharge(ctx context.Context, id string) (*models.ChargeTrace, error) {
+	p, err := auth.Require(ctx, secretOnly...)
+	if err != nil {
+		return nil, err
+	}
+	tn := s.DB.Tenant(p.Scope)
+	ch, err := selectCharge(ctx, tn, id)
+	if err != nil {
+		return nil, err
+	}
+	journals, err := ledger.JournalsOfCharges(ctx, tn, []uuid.UUID{ch.ID})
+	if err != nil {
+		return nil, err
+	}
+	evs, err := traceEvents(ctx, tn, ch)
+	if err != nil {
+		return nil, err
+	}
+	return &models.ChargeTrace{Charge: ch, ChargeID: ch.ID, Events: evs,
+		Ledger: models.ChargeLedger{Journals: models.LedgerJournalsOf(journals[ch.ID])}}, nil
+}
+
+// traceEvents reads the events of the charge and of the transfer or
+// charge intent it was made for, oldest first.
+func traceEvents(ctx context.Context, tn *store.Tenant, ch *models.Charge) ([]models.TraceEvent, error) {
+	objects := []uuid.UUID{ch.ID}
+	for _, parent := range []*uuid.UUID{ch.TransferID, ch.ChargeIntentID} {
+		if parent != nil {
+			objects = append(objects, *parent)
+		}
+	}
+	var rows []events.Event
+	if err := tn.Select(&rows).Where("e.object_id IN (?)", bun.In(objects)).OrderExpr("e.created, e.id").
+		Limit(maxTraceEvents).Scan(ctx); err != nil {
+		return nil, err
+	}
+	out := make([]models.TraceEvent, len(rows))
+	for i, e := range rows {
+		out[i] = models.TraceEvent{ID: e.ID, Type: e.Type, Created: e.Created, Data: e.Data}
+	}
+	return out, nil
+}
+
+// maxTraceEvents bounds a trace: a charge's story is a handful of events,
+// but metadata updates could add many.
+const maxTraceEvents = 1000
+
+// ChargesByIDs reads many charges in one statement.
+func (s *Service) ChargesByIDs(ctx context.Context, idList []string) ([]*models.Charge, []error) {
+	p, err := auth.Require(ctx, secretOnly...)
+	return op.ByIDs(idList, "charge", err, nil, func(want []uuid.UUID) (map[uuid.UUID]*models.Charge, error) {
+		var rows []*models.Charge
+		if err := s.DB.Tenant(p.Scope).Select(&rows).Relation("PaymentMethodDetails").
+			Where("ch.id IN (?)", bun.In(want)).Scan(ctx); err != nil {
+			return nil, err
+		}
+		found := make(map[uuid.UUID]*models.Charge, len(rows))
+		for _, r := range rows {
+			r.Derive()
+			found[r.ID] = r
+		}
+		return found, nil
+	})
+}
+
+// JournalsOfCharges reads the ledger journals of charges (two statements
+// for any number), oldest first.
+func (s *Service) JournalsOfCharges(ctx context.Context, idList []string) ([][]ledger.Recorded, []error) {
+	return s.journalsBy(ctx, idList, "charge", func(tn *store.Tenant, want []uuid.UUID) (map[uuid.UUID][]ledger.Recorded, error) {
+		return ledger.JournalsOfCharges(ctx, tn, want)
+	})
+}
+
+// journalsBy batches a journal read keyed by resource id: every id gets a
+// list, empty when nothing was journaled.
+func (s *Service) journalsBy(ctx context.Context, idList []string, resource string,
+	read func(*store.Tenant, []uuid.UUID) (map[uuid.UUID][]ledger.Recorded, error)) ([][]ledger.Recorded, []error) {
+	p, err := auth.Require(ctx, secretOnly...)
+	return op.ByIDs(idList, resource, err, nil, func(want []uuid.UUID) (map[uuid.UUID][]ledger.Recorded, error) {
+		got, err := read(s.DB.Tenant(p.Scope), want)
+		if err != nil {
+			return nil, err
+		}
+		for _, id := range want {
+			if got[id] == nil {
+				got[id] = []ledger.Recorded{}
+			}
+		}
+		return got, nil
+	})
+}
+
+func selectCharge(ctx context.Context, tn *store.Tenant, id string) (*models.Charge, error) {
+	uid, ok := ids.Parse(id)
+	if !ok {
+		return nil, apierr.NotFound("charge", id)
+	}
+	ch := new(models.Charge)
+	if err := tn.Select(ch).Relation("PaymentMethodDetails").Where("ch.id = ?", uid).Scan(ctx); err != nil {
+		if store.IsNoRows(err) {
+			return nil, apierr.NotFound("charge", id)
+		}
+		return nil, err
+	}
+	ch.Derive()
+	return ch, nil
+}

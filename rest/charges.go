@@ -1,0 +1,29 @@
+package rest
+
+import (
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/frame-oss/payments-server/resolvers/money"
+)
+
+// chargeRoutes mounts GET /v1/charges/{id} and its trace (spec doc 2
+// §4.10).
+func chargeRoutes(r chi.Router, svc *money.Service) {
+	h := chargeHandlers{svc}
+	r.Get("/v1/charges/{id}", h.get)
+	r.Get("/v1/charges/{id}/trace", h.trace)
+}
+
+type chargeHandlers struct{ svc *money.Service }
+
+func (h chargeHandlers) get(w http.ResponseWriter, r *http.Request) {
+	ch, err := h.svc.GetCharge(r.Context(), chi.URLParam(r, "id"))
+	respond(w, r, http.StatusOK, ch, err)
+}
+
+func (h chargeHandlers) trace(w http.ResponseWriter, r *http.Request) {
+	tr, err := h.svc.TraceCharge(r.Context(), chi.URLParam(r, "id"))
+	respond(w, r, http.StatusOK, tr, err)
+}
