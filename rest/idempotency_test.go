@@ -372,3 +372,35 @@ func post(base, key, idemKey string, body any) (*http.Response, error) {
 	_, _ = io.Copy(io.Discard, resp.Body)
 	return resp, resp.Body.Close()
 }
+
+// Stored results are sealed with the server secret: a response that shows
+// a secret once (a webhook signing secret, a session's client secret) is
+// not readable in the database for the record's 24 hours, and still
+// replays whole; a sealed result moved to another key does not open.
+func TestStoredResultsAreSealed(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	first := f.sk.Do("POST", "/v1/webhook_endpoints", map[string]any{"url": "https://example.com/hook",
+		"event_codes": []any{"account.created"}}, withKey("hook-1"))
+	require.Equal(t, http.StatusCreated, first.Status, string(first.Body))
+	secret := first.JSON()["secret"].(string)
+	require.NotEmpty(t, secret)
+
+	var stored [][]byte
+	require.NoError(t, f.env.DB.Bun.NewRaw("SELECT result FROM idempotency_keys").Scan(context.Background(), &stored))
+	require.Len(t, stored, 1)
+	require.NotContains(t, string(stored[0]), secret)
+	require.NotContains(t, string(stored[0]), "example.com")
+
+	again := f.sk.Do("POST", "/v1/webhook_endpoints", map[string]any{"url": "https://example.com/hook",
+		"event_codes": []any{"account.created"}}, withKey("hook-1"))
+	require.Equal(t, "true", again.Header.Get("Idempotent-Replayed"))
+	require.JSONEq(t, string(first.Body), string(again.Body))
+
+	// The same sealed result under another key does not open: the replay
+	// fails rather than answer another request's result.
+	body := accountBody("Acme")
+	require.Equal(t, http.StatusCreated, f.sk.Do("POST", "/v1/accounts", body, withKey("acct-1")).Status)
+	f.exec(t, "UPDATE idempotency_keys SET result = (SELECT result FROM idempotency_keys WHERE key = 'hook-1') WHERE key = 'acct-1'")
+	require.Equal(t, http.StatusInternalServerError, f.sk.Do("POST", "/v1/accounts", body, withKey("acct-1")).Status)
+}

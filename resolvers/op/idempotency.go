@@ -9,6 +9,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/platform/idempotency"
+	"github.com/frame-oss/payments-server/internal/platform/secrets"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 )
 
@@ -49,16 +50,38 @@ func replay[Out any](ctx context.Context, k *Kit, tx *store.Tenant, credential, 
 			"Keys for idempotent requests can only be used with the same parameters they were first used with",
 			idempotency.Header)
 	}
-	if err := json.Unmarshal(rec.Result, out); err != nil {
+	result := rec.Result
+	if secrets.IsSealedBytes(result) { // records written before results were sealed are plain
+		if result, err = k.Secret.OpenBytes(ctx, resultPurpose, result, resultContext(tx, credential, key)); err != nil {
+			return false, fmt.Errorf("op: replay %s: %w", operation, err)
+		}
+	}
+	if err := json.Unmarshal(result, out); err != nil {
 		return false, fmt.Errorf("op: replay %s: %w", operation, err)
 	}
 	return true, nil
 }
 
+// resultPurpose keys the sealing of stored results.
+const resultPurpose = "idempotency-result"
+
+// resultContext binds a sealed result to its row: tenant, credential and
+// key.
+func resultContext(tx *store.Tenant, credential, key string) []byte {
+	sc := tx.Scope()
+	return []byte(fmt.Sprintf("%s|%t|%s|%s", sc.MerchantID, sc.Livemode, credential, key))
+}
+
 // record stores the committed result under the key, in the write's
-// transaction.
-func record(ctx context.Context, tx *store.Tenant, credential, key, operation string, fp []byte, now time.Time, out any) error {
-	result, err := json.Marshal(out)
+// transaction, sealed with the server secret: a result may carry a secret
+// shown once (a session's client secret, a webhook signing secret), and
+// the database must not keep it readable for the record's 24 hours.
+func record(ctx context.Context, k *Kit, tx *store.Tenant, credential, key, operation string, fp []byte, now time.Time, out any) error {
+	plain, err := json.Marshal(out)
+	if err != nil {
+		return fmt.Errorf("op: record %s: %w", operation, err)
+	}
+	result, err := k.Secret.SealBytes(ctx, resultPurpose, plain, resultContext(tx, credential, key))
 	if err != nil {
 		return fmt.Errorf("op: record %s: %w", operation, err)
 	}

@@ -119,7 +119,7 @@ func Write[Out any](ctx context.Context, k *Kit, s Spec, fn func(ctx context.Con
 		if req == nil {
 			return nil
 		}
-		return record(ctx, tx, credential, req.Key, s.Name, fp, w.Now(), out)
+		return record(ctx, k, tx, credential, req.Key, s.Name, fp, w.Now(), out)
 	})
 	if err != nil {
 		var zero Out

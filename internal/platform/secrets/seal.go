@@ -53,6 +53,43 @@ func (s *Source) Open(ctx context.Context, purpose, sealed string) (string, erro
 	return string(plain), nil
 }
 
+// SealBytes seals a binary value for purpose, bound to context (a value
+// sealed under one context does not open under another: a stored result
+// cannot be moved to another row). The output is binary: sealPrefix, the
+// nonce, then the ciphertext.
+func (s *Source) SealBytes(ctx context.Context, purpose string, plaintext, context []byte) ([]byte, error) {
+	aead, err := s.aead(ctx, purpose)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, len(sealPrefix)+aead.NonceSize(), len(sealPrefix)+aead.NonceSize()+len(plaintext)+aead.Overhead())
+	copy(out, sealPrefix)
+	nonce := out[len(sealPrefix):]
+	_, _ = rand.Read(nonce) // never fails (crypto/rand)
+	return aead.Seal(out, nonce, plaintext, append([]byte(purpose+"\x00"), context...)), nil
+}
+
+// IsSealedBytes says whether b was made by SealBytes.
+func IsSealedBytes(b []byte) bool { return strings.HasPrefix(string(b[:min(len(b), len(sealPrefix))]), sealPrefix) }
+
+// OpenBytes returns what SealBytes sealed for purpose and context, or
+// ErrUnsealable.
+func (s *Source) OpenBytes(ctx context.Context, purpose string, sealed, context []byte) ([]byte, error) {
+	aead, err := s.aead(ctx, purpose)
+	if err != nil {
+		return nil, err
+	}
+	if !IsSealedBytes(sealed) || len(sealed) < len(sealPrefix)+aead.NonceSize() {
+		return nil, ErrUnsealable
+	}
+	raw := sealed[len(sealPrefix):]
+	plain, err := aead.Open(nil, raw[:aead.NonceSize()], raw[aead.NonceSize():], append([]byte(purpose+"\x00"), context...))
+	if err != nil {
+		return nil, ErrUnsealable
+	}
+	return plain, nil
+}
+
 func (s *Source) aead(ctx context.Context, purpose string) (cipher.AEAD, error) {
 	secret, err := s.Get(ctx)
 	if err != nil {

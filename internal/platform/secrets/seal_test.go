@@ -30,3 +30,31 @@ func TestSealOpens(t *testing.T) {
 	_, err = s.Open(ctx, "webhook", "whsec_plain")
 	require.ErrorIs(t, err, ErrUnsealable)
 }
+
+func TestSealBytesIsBoundToPurposeAndContext(t *testing.T) {
+	ctx := context.Background()
+	s := NewSource(nil, "one server secret")
+	sealed, err := s.SealBytes(ctx, "result", []byte(`{"secret":"x"}`), []byte("row-1"))
+	require.NoError(t, err)
+	require.True(t, IsSealedBytes(sealed))
+	require.False(t, IsSealedBytes([]byte(`{"secret":"x"}`)))
+	require.False(t, IsSealedBytes(nil))
+	require.NotContains(t, string(sealed), "secret")
+	plain, err := s.OpenBytes(ctx, "result", sealed, []byte("row-1"))
+	require.NoError(t, err)
+	require.Equal(t, `{"secret":"x"}`, string(plain))
+
+	for _, bad := range []struct {
+		purpose, context string
+		sealed           []byte
+	}{
+		{"result", "row-2", sealed},
+		{"other", "row-1", sealed},
+		{"result", "row-1", sealed[:len(sealed)-1]},
+		{"result", "row-1", []byte(sealPrefix)},
+		{"result", "row-1", []byte("plain")},
+	} {
+		_, err := s.OpenBytes(ctx, bad.purpose, bad.sealed, []byte(bad.context))
+		require.ErrorIs(t, err, ErrUnsealable)
+	}
+}
