@@ -70,7 +70,9 @@ func (s *Source) SealBytes(ctx context.Context, purpose string, plaintext, conte
 }
 
 // IsSealedBytes says whether b was made by SealBytes.
-func IsSealedBytes(b []byte) bool { return strings.HasPrefix(string(b[:min(len(b), len(sealPrefix))]), sealPrefix) }
+func IsSealedBytes(b []byte) bool {
+	return strings.HasPrefix(string(b[:min(len(b), len(sealPrefix))]), sealPrefix)
+}
 
 // OpenBytes returns what SealBytes sealed for purpose and context, or
 // ErrUnsealable.
