@@ -160,7 +160,7 @@ func TestThreeDSIntentResolvesWaitingTransfers(t *testing.T) {
 		require.Equal(t, "requires_3d_secure", tr["status"])
 		in := createThreeDSIntent(t, f.pk, id(p.card))
 		require.Equal(t, "issued", in["status"])
-		require.Equal(t, "requires_3d_secure", f.sk.Get("/v2/transfers/"+id(tr)).JSON()["status"])
+		require.Equal(t, "requires_3d_secure", f.sk.Get("/v2/transfers/" + id(tr)).JSON()["status"])
 
 		r := f.sk.Post("/v1/test_helpers/3ds/intents/"+id(in)+"/complete", nil)
 		require.Equal(t, http.StatusOK, r.Status, string(r.Body))
@@ -179,7 +179,7 @@ func TestThreeDSIntentResolvesWaitingTransfers(t *testing.T) {
 	in := createThreeDSIntent(t, f.pk, id(p.card))
 	r := f.sk.Post("/v1/test_helpers/transfers/"+id(tr)+"/complete_3d_secure", nil)
 	require.Equal(t, "succeeded", r.JSON()["status"])
-	require.Equal(t, "verified", f.pk.Get("/v1/3ds/intents/"+id(in)).JSON()["status"])
+	require.Equal(t, "verified", f.pk.Get("/v1/3ds/intents/" + id(in)).JSON()["status"])
 	books := requireBooksHold(t, f)
 	require.Equal(t, int64(1700), books["card_clearing"])
 	require.Len(t, listEvents(t, f.sk, "transfer.succeeded"), 2)
