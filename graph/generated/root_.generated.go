@@ -44,6 +44,7 @@ type ResolverRoot interface {
 	PromotionCode() PromotionCodeResolver
 	Query() QueryResolver
 	Subscription() SubscriptionResolver
+	ThreeDSIntent() ThreeDSIntentResolver
 	Transfer() TransferResolver
 	WebhookDelivery() WebhookDeliveryResolver
 }
@@ -495,6 +496,7 @@ type ComplexityRoot struct {
 		CancelTransfer              func(childComplexity int, id string) int
 		CaptureTransfer             func(childComplexity int, id string, input *models.CaptureTransferInput) int
 		CompleteIdv                 func(childComplexity int, inquiryID string) int
+		CompleteThreeDSIntent       func(childComplexity int, id string) int
 		CompleteThreeDSecure        func(childComplexity int, id string) int
 		ConfirmBeneficialOwners     func(childComplexity int, accountID string) int
 		ConfirmKycPrefill           func(childComplexity int, accountID string) int
@@ -517,6 +519,7 @@ type ComplexityRoot struct {
 		CreateProductPhase          func(childComplexity int, productID string, input models.CreatePhaseInput) int
 		CreatePromotionCode         func(childComplexity int, input models.PromotionCodeInput) int
 		CreateTermsOfServiceToken   func(childComplexity int, accountID *string) int
+		CreateThreeDSIntent         func(childComplexity int, input models.CreateThreeDSIntentInput) int
 		CreateTransfer              func(childComplexity int, input models.CreateTransferInput) int
 		CreateTransferFeePlan       func(childComplexity int, input models.CreateFeePlanInput) int
 		CreateWebhookEndpoint       func(childComplexity int, input models.CreateWebhookEndpointInput) int
@@ -533,6 +536,7 @@ type ComplexityRoot struct {
 		RequestCapabilities         func(childComplexity int, accountID string, capabilities []capability.Name) int
 		ResendBeneficialOwnerInvite func(childComplexity int, accountID string, id string) int
 		ResendEvent                 func(childComplexity int, id string, input *models.ResendEventInput) int
+		ResendThreeDSIntent         func(childComplexity int, id string) int
 		RestrictAccount             func(childComplexity int, id string) int
 		RotateWebhookSecret         func(childComplexity int, id string, input *models.RotateWebhookSecretInput) int
 		UnblockCustomer             func(childComplexity int, id string) int
@@ -761,6 +765,7 @@ type ComplexityRoot struct {
 		Products              func(childComplexity int, first *int, after *string, filter *model.ProductFilter) int
 		PromotionCode         func(childComplexity int, id string) int
 		PromotionCodes        func(childComplexity int, first *int, after *string, filter *model.PromotionCodeFilter) int
+		ThreeDSIntent         func(childComplexity int, id string) int
 		Transfer              func(childComplexity int, id string) int
 		TransferFeePlan       func(childComplexity int, id string) int
 		TransferFeePlans      func(childComplexity int, first *int, after *string) int
@@ -804,6 +809,20 @@ type ComplexityRoot struct {
 
 	TermsToken struct {
 		Token func(childComplexity int) int
+	}
+
+	ThreeDSIntent struct {
+		ChallengeURL    func(childComplexity int) int
+		Completed       func(childComplexity int) int
+		Created         func(childComplexity int) int
+		Customer        func(childComplexity int) int
+		CustomerID      func(childComplexity int) int
+		ID              func(childComplexity int) int
+		Livemode        func(childComplexity int) int
+		PaymentMethod   func(childComplexity int) int
+		PaymentMethodID func(childComplexity int) int
+		Status          func(childComplexity int) int
+		Updated         func(childComplexity int) int
 	}
 
 	Transfer struct {
@@ -2840,6 +2859,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CompleteIdv(childComplexity, args["inquiryId"].(string)), true
+	case "Mutation.completeThreeDSIntent":
+		if e.ComplexityRoot.Mutation.CompleteThreeDSIntent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_completeThreeDSIntent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CompleteThreeDSIntent(childComplexity, args["id"].(string)), true
 	case "Mutation.completeThreeDSecure":
 		if e.ComplexityRoot.Mutation.CompleteThreeDSecure == nil {
 			break
@@ -3077,6 +3107,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateTermsOfServiceToken(childComplexity, args["accountId"].(*string)), true
+	case "Mutation.createThreeDSIntent":
+		if e.ComplexityRoot.Mutation.CreateThreeDSIntent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createThreeDSIntent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateThreeDSIntent(childComplexity, args["input"].(models.CreateThreeDSIntentInput)), true
 	case "Mutation.createTransfer":
 		if e.ComplexityRoot.Mutation.CreateTransfer == nil {
 			break
@@ -3253,6 +3294,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ResendEvent(childComplexity, args["id"].(string), args["input"].(*models.ResendEventInput)), true
+	case "Mutation.resendThreeDSIntent":
+		if e.ComplexityRoot.Mutation.ResendThreeDSIntent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_resendThreeDSIntent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ResendThreeDSIntent(childComplexity, args["id"].(string)), true
 	case "Mutation.restrictAccount":
 		if e.ComplexityRoot.Mutation.RestrictAccount == nil {
 			break
@@ -4490,6 +4542,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.PromotionCodes(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.PromotionCodeFilter)), true
+	case "Query.threeDSIntent":
+		if e.ComplexityRoot.Query.ThreeDSIntent == nil {
+			break
+		}
+
+		args, err := ec.field_Query_threeDSIntent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ThreeDSIntent(childComplexity, args["id"].(string)), true
 	case "Query.transfer":
 		if e.ComplexityRoot.Query.Transfer == nil {
 			break
@@ -4696,6 +4759,73 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.TermsToken.Token(childComplexity), true
+
+	case "ThreeDSIntent.challengeUrl":
+		if e.ComplexityRoot.ThreeDSIntent.ChallengeURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThreeDSIntent.ChallengeURL(childComplexity), true
+	case "ThreeDSIntent.completed":
+		if e.ComplexityRoot.ThreeDSIntent.Completed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThreeDSIntent.Completed(childComplexity), true
+	case "ThreeDSIntent.created":
+		if e.ComplexityRoot.ThreeDSIntent.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThreeDSIntent.Created(childComplexity), true
+	case "ThreeDSIntent.customer":
+		if e.ComplexityRoot.ThreeDSIntent.Customer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThreeDSIntent.Customer(childComplexity), true
+	case "ThreeDSIntent.customerId":
+		if e.ComplexityRoot.ThreeDSIntent.CustomerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThreeDSIntent.CustomerID(childComplexity), true
+	case "ThreeDSIntent.id":
+		if e.ComplexityRoot.ThreeDSIntent.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThreeDSIntent.ID(childComplexity), true
+	case "ThreeDSIntent.livemode":
+		if e.ComplexityRoot.ThreeDSIntent.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThreeDSIntent.Livemode(childComplexity), true
+	case "ThreeDSIntent.paymentMethod":
+		if e.ComplexityRoot.ThreeDSIntent.PaymentMethod == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThreeDSIntent.PaymentMethod(childComplexity), true
+	case "ThreeDSIntent.paymentMethodId":
+		if e.ComplexityRoot.ThreeDSIntent.PaymentMethodID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThreeDSIntent.PaymentMethodID(childComplexity), true
+	case "ThreeDSIntent.status":
+		if e.ComplexityRoot.ThreeDSIntent.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThreeDSIntent.Status(childComplexity), true
+	case "ThreeDSIntent.updated":
+		if e.ComplexityRoot.ThreeDSIntent.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThreeDSIntent.Updated(childComplexity), true
 
 	case "Transfer.account":
 		if e.ComplexityRoot.Transfer.Account == nil {
@@ -5274,6 +5404,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreatePaymentMethodInput,
 		ec.unmarshalInputCreatePhaseInput,
 		ec.unmarshalInputCreatePhoneVerificationInput,
+		ec.unmarshalInputCreateThreeDSIntentInput,
 		ec.unmarshalInputCreateTransferInput,
 		ec.unmarshalInputCreateWebhookEndpointInput,
 		ec.unmarshalInputCustomerFilter,
@@ -7105,6 +7236,48 @@ extend type Mutation {
   confirmKycPrefill(accountId: ID!): Account!
 }
 `, BuiltIn: false},
+	{Name: "../schema/threeds_intents.graphqls", Input: `# 3-D Secure intents (spec doc 2 §2.9, §4.10): a verification of one card,
+# polled until it is no longer issued. Callable with a publishable key.
+
+enum ThreeDSIntentStatus {
+  "The challenge waits for the cardholder at challengeUrl."
+  ISSUED
+  VERIFIED
+  FAILED
+}
+
+type ThreeDSIntent implements Node {
+  id: ID!
+  status: ThreeDSIntentStatus!
+  "Present while the intent is issued."
+  challengeUrl: String
+  completed: DateTime
+  customerId: ID
+  customer: Customer
+  paymentMethodId: ID!
+  paymentMethod: PaymentMethod
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+input CreateThreeDSIntentInput {
+  paymentMethodId: ID!
+}
+
+extend type Query {
+  threeDSIntent(id: ID!): ThreeDSIntent
+}
+
+extend type Mutation {
+  "Starts a verification of the card. An unknown card and one that cannot start a verification are the same not-found error."
+  createThreeDSIntent(input: CreateThreeDSIntentInput!): ThreeDSIntent!
+  "Issues an issued intent's challenge again (a new challengeUrl)."
+  resendThreeDSIntent(id: ID!): ThreeDSIntent!
+  "Sandbox: the cardholder answers the challenge (REST: POST /v1/test_helpers/3ds/intents/{id}/complete)."
+  completeThreeDSIntent(id: ID!): ThreeDSIntent!
+}
+`, BuiltIn: false},
 	{Name: "../schema/webhooks.graphqls", Input: `# Webhook endpoints and deliveries (API-DECISIONS §5, docs/webhooks.md).
 
 enum WebhookEndpointStatus {
@@ -8523,6 +8696,34 @@ func (ec *executionContext) childFields_TermsToken(ctx context.Context, field gr
 		return ec.fieldContext_TermsToken_token(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type TermsToken", field.Name)
+}
+
+func (ec *executionContext) childFields_ThreeDSIntent(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ThreeDSIntent_id(ctx, field)
+	case "status":
+		return ec.fieldContext_ThreeDSIntent_status(ctx, field)
+	case "challengeUrl":
+		return ec.fieldContext_ThreeDSIntent_challengeUrl(ctx, field)
+	case "completed":
+		return ec.fieldContext_ThreeDSIntent_completed(ctx, field)
+	case "customerId":
+		return ec.fieldContext_ThreeDSIntent_customerId(ctx, field)
+	case "customer":
+		return ec.fieldContext_ThreeDSIntent_customer(ctx, field)
+	case "paymentMethodId":
+		return ec.fieldContext_ThreeDSIntent_paymentMethodId(ctx, field)
+	case "paymentMethod":
+		return ec.fieldContext_ThreeDSIntent_paymentMethod(ctx, field)
+	case "livemode":
+		return ec.fieldContext_ThreeDSIntent_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_ThreeDSIntent_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_ThreeDSIntent_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ThreeDSIntent", field.Name)
 }
 
 func (ec *executionContext) childFields_Transfer(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
