@@ -848,6 +848,7 @@ type ComplexityRoot struct {
 		Livemode                 func(childComplexity int) int
 		Metadata                 func(childComplexity int) int
 		NetAmount                func(childComplexity int) int
+		NextAction               func(childComplexity int) int
 		PlatformFee              func(childComplexity int) int
 		Reference                func(childComplexity int) int
 		Seller                   func(childComplexity int) int
@@ -888,6 +889,11 @@ type ComplexityRoot struct {
 	TransferFeePlanEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
+	}
+
+	TransferNextAction struct {
+		Source func(childComplexity int) int
+		Type   func(childComplexity int) int
 	}
 
 	WalletDetails struct {
@@ -4959,6 +4965,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Transfer.NetAmount(childComplexity), true
+	case "Transfer.nextAction":
+		if e.ComplexityRoot.Transfer.NextAction == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.NextAction(childComplexity), true
 	case "Transfer.platformFee":
 		if e.ComplexityRoot.Transfer.PlatformFee == nil {
 			break
@@ -5114,6 +5126,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.TransferFeePlanEdge.Node(childComplexity), true
+
+	case "TransferNextAction.source":
+		if e.ComplexityRoot.TransferNextAction.Source == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferNextAction.Source(childComplexity), true
+	case "TransferNextAction.type":
+		if e.ComplexityRoot.TransferNextAction.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferNextAction.Type(childComplexity), true
 
 	case "WalletDetails.consumed":
 		if e.ComplexityRoot.WalletDetails.Consumed == nil {
@@ -5425,6 +5450,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputRotateWebhookSecretInput,
 		ec.unmarshalInputTermsOfServiceInput,
 		ec.unmarshalInputTransferFilter,
+		ec.unmarshalInputTransferSourceInput,
 		ec.unmarshalInputUpdateAccountInput,
 		ec.unmarshalInputUpdateAgreementInput,
 		ec.unmarshalInputUpdateBeneficialOwnerInput,
@@ -6630,11 +6656,20 @@ type Transfer implements Node {
   destinationPaymentMethod: PaymentMethod
   reference: String
   metadata: Metadata!
+  "What the transfer waits for: a 3-D Secure challenge (type use_platform_sdk) of the card sourcePaymentMethodId."
+  nextAction: TransferNextAction
   "The balanced ledger journals of the transfer's movements, oldest first."
   ledgerJournals: [LedgerJournal!]!
   livemode: Boolean!
   created: DateTime!
   updated: DateTime!
+}
+
+type TransferNextAction {
+  "use_platform_sdk"
+  type: String!
+  "The card whose challenge the platform SDK runs."
+  source: ID!
 }
 
 type LedgerJournal {
@@ -6745,8 +6780,12 @@ input UpdateAgreementInput {
 }
 
 input CreateTransferInput {
-  amount: Int!
-  accountId: ID!
+  "Required with a secret key; under a checkout secret it may be left out, or must equal the session's amount."
+  amount: Int
+  "Required with a secret key; under a checkout secret it may be left out, or must be the session's account."
+  accountId: ID
+  "The browser flow's source (under a checkout secret): the card to charge."
+  source: TransferSourceInput
   currency: String
   sourcePaymentMethodId: ID
   destinationPaymentMethodId: ID
@@ -6760,6 +6799,10 @@ input CreateTransferInput {
   promotionCodes: [String!]
   "automatic (default) or manual"
   authorizationMode: String
+}
+
+input TransferSourceInput {
+  paymentMethodId: ID
 }
 
 input UpdateTransferInput {
@@ -8784,6 +8827,8 @@ func (ec *executionContext) childFields_Transfer(ctx context.Context, field grap
 		return ec.fieldContext_Transfer_reference(ctx, field)
 	case "metadata":
 		return ec.fieldContext_Transfer_metadata(ctx, field)
+	case "nextAction":
+		return ec.fieldContext_Transfer_nextAction(ctx, field)
 	case "ledgerJournals":
 		return ec.fieldContext_Transfer_ledgerJournals(ctx, field)
 	case "livemode":
@@ -8854,6 +8899,16 @@ func (ec *executionContext) childFields_TransferFeePlanEdge(ctx context.Context,
 		return ec.fieldContext_TransferFeePlanEdge_node(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type TransferFeePlanEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_TransferNextAction(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "type":
+		return ec.fieldContext_TransferNextAction_type(ctx, field)
+	case "source":
+		return ec.fieldContext_TransferNextAction_source(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TransferNextAction", field.Name)
 }
 
 func (ec *executionContext) childFields_WalletDetails(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
