@@ -43,14 +43,14 @@ func TestCheckoutSecretSeesPaymentMethodsRedacted(t *testing.T) {
 	confirmed := chk.Post("/v1/transfers/"+id(tr)+"/confirm", nil)
 	require.Equal(t, http.StatusOK, confirmed.Status, string(confirmed.Body))
 	requireRedacted(confirmed.JSON()["source_payment_method"], "confirm")
-	requireRedacted(chk.Get("/v1/transfers/"+id(tr)).JSON()["source_payment_method"], "v1 read")
+	requireRedacted(chk.Get("/v1/transfers/" + id(tr)).JSON()["source_payment_method"], "v1 read")
 	v2 := chk.Get("/v2/transfers/" + id(tr)).JSON()
 	requireRedacted(v2["source"].(map[string]any)["payment_method"], "v2 read")
 
 	// The secret key sees everything, and so do the events.
 	full := f.sk.Get("/v1/transfers/" + id(tr)).JSON()["source_payment_method"].(map[string]any)
 	require.Equal(t, p.card, full)
-	require.Equal(t, p.card, f.sk.Get("/v2/transfers/"+id(tr)).JSON()["source"].(map[string]any)["payment_method"])
+	require.Equal(t, p.card, f.sk.Get("/v2/transfers/" + id(tr)).JSON()["source"].(map[string]any)["payment_method"])
 	for _, e := range listEvents(t, f.sk, "") {
 		if e.Type == "transfer.created" || e.Type == "transfer.succeeded" {
 			pm := e.Data["object"].(map[string]any)["source_payment_method"].(map[string]any)
