@@ -833,6 +833,7 @@ type ComplexityRoot struct {
 		AuthorizationMode        func(childComplexity int) int
 		BillingAgreement         func(childComplexity int) int
 		BillingAgreementID       func(childComplexity int) int
+		Completed                func(childComplexity int) int
 		Created                  func(childComplexity int) int
 		Currency                 func(childComplexity int) int
 		Description              func(childComplexity int) int
@@ -853,6 +854,7 @@ type ComplexityRoot struct {
 		Reference                func(childComplexity int) int
 		Seller                   func(childComplexity int) int
 		SellerID                 func(childComplexity int) int
+		SettlesAt                func(childComplexity int) int
 		SourcePaymentMethod      func(childComplexity int) int
 		Status                   func(childComplexity int) int
 		TotalFees                func(childComplexity int) int
@@ -4875,6 +4877,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Transfer.BillingAgreementID(childComplexity), true
+	case "Transfer.completed":
+		if e.ComplexityRoot.Transfer.Completed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.Completed(childComplexity), true
 	case "Transfer.created":
 		if e.ComplexityRoot.Transfer.Created == nil {
 			break
@@ -4995,6 +5003,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Transfer.SellerID(childComplexity), true
+	case "Transfer.settlesAt":
+		if e.ComplexityRoot.Transfer.SettlesAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.SettlesAt(childComplexity), true
 	case "Transfer.sourcePaymentMethod":
 		if e.ComplexityRoot.Transfer.SourcePaymentMethod == nil {
 			break
@@ -6658,6 +6672,10 @@ type Transfer implements Node {
   metadata: Metadata!
   "What the transfer waits for: a 3-D Secure challenge (type use_platform_sdk) of the card sourcePaymentMethodId."
   nextAction: TransferNextAction
+  "When a succeeded transfer settles in the sandbox (card charges the next day, ACH debits after three days, push-to-card payouts within the half hour, ACH payouts the next day)."
+  settlesAt: DateTime
+  "When the transfer settled (transfer.completed)."
+  completed: DateTime
   "The balanced ledger journals of the transfer's movements, oldest first."
   ledgerJournals: [LedgerJournal!]!
   livemode: Boolean!
@@ -8829,6 +8847,10 @@ func (ec *executionContext) childFields_Transfer(ctx context.Context, field grap
 		return ec.fieldContext_Transfer_metadata(ctx, field)
 	case "nextAction":
 		return ec.fieldContext_Transfer_nextAction(ctx, field)
+	case "settlesAt":
+		return ec.fieldContext_Transfer_settlesAt(ctx, field)
+	case "completed":
+		return ec.fieldContext_Transfer_completed(ctx, field)
 	case "ledgerJournals":
 		return ec.fieldContext_Transfer_ledgerJournals(ctx, field)
 	case "livemode":
