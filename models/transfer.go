@@ -81,8 +81,8 @@ type Transfer struct {
 	// REST keeps them out and GraphQL shows them.
 	SettlesAt wire.Timestamp `bun:"settles_at,nullzero" json:"-"`
 	Completed wire.Timestamp `bun:"completed,nullzero" json:"-"`
-	Created                    wire.Timestamp       `bun:"created,type:timestamptz" json:"created"`
-	Updated                    wire.Timestamp       `bun:"updated,type:timestamptz" json:"updated"`
+	Created   wire.Timestamp `bun:"created,type:timestamptz" json:"created"`
+	Updated   wire.Timestamp `bun:"updated,type:timestamptz" json:"updated"`
 }
 
 // NextAction tells a client what a transfer waits for (3-D Secure).

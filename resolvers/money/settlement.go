@@ -44,7 +44,9 @@ type SettleTransferArgs struct {
 func (SettleTransferArgs) Kind() string { return "transfer.settle" }
 
 // InsertOpts schedules the job at the settlement time.
-func (a SettleTransferArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{ScheduledAt: a.SettlesAt} }
+func (a SettleTransferArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{ScheduledAt: a.SettlesAt}
+}
 
 // settleWorker settles transfers. River schedules by the wall clock; the
 // worker decides by the server's clock, and snoozes a job that arrives
