@@ -31,8 +31,19 @@ var fuzzHandler = sync.OnceValue(func() http.Handler {
 
 // fuzzMaxResponse bounds a response: data echoes at most the query's
 // aliases (the body is at most 1 MiB), errors are capped in number and
-// size, and __schema may be selected once (66 KB).
-func fuzzMaxResponse(request int) int { return 2*request + 256<<10 }
+// size, and __schema may be selected once: the bound grows with the
+// schema (schemaAnswer), never with the request beyond twice its size.
+func fuzzMaxResponse(request int) int { return 2*request + schemaAnswer() + 64<<10 }
+
+// schemaAnswer is the size of the answer to the full introspection query.
+var schemaAnswer = sync.OnceValue(func() int {
+	b, _ := json.Marshal(map[string]any{"query": introspectionQuery})
+	req := httptest.NewRequest(http.MethodPost, "/graphql", bytes.NewReader(b))
+	req.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	fuzzHandler().ServeHTTP(rec, req)
+	return rec.Body.Len()
+})
 
 // FuzzGraphQLRequest sends arbitrary bodies (POST) and query strings (GET)
 // through the /graphql request decoder, the document limits, gqlgen's
