@@ -43,14 +43,10 @@ func BrowserDecline(ctx context.Context, t *models.Transfer) error {
 	if t == nil || p == nil || p.Kind != auth.CheckoutSession || t.Status != models.TransferFailed || t.FailureCode == nil {
 		return nil
 	}
-	msg := processorMessage(t)
+	msg := "Your payment was declined."
+	if t.FailureMessage != nil {
+		msg = *t.FailureMessage
+	}
 	return &apierr.Error{Status: http.StatusPaymentRequired, Code: *t.FailureCode, Message: msg,
 		Details: map[string]any{"transfer_id": t.ID.String()}}
-}
-
-func processorMessage(t *models.Transfer) string {
-	if t.FailureMessage != nil {
-		return *t.FailureMessage
-	}
-	return "Your payment was declined."
 }
