@@ -61,6 +61,9 @@ type PaymentMethod struct {
 	SandboxOutcome *string                   `bun:"sandbox_outcome" json:"-"`
 	Created        wire.Timestamp            `bun:"created,type:timestamptz" json:"created"`
 	Updated        wire.Timestamp            `bun:"updated,type:timestamptz" json:"updated"`
+
+	// redacted marks a copy made by Redacted.
+	redacted bool
 }
 
 // CardDetails is what is kept of a card.

@@ -79,6 +79,12 @@ type Transfer struct {
 	Metadata                   Metadata             `bun:"metadata,type:jsonb" json:"metadata"`
 	Created                    wire.Timestamp       `bun:"created,type:timestamptz" json:"created"`
 	Updated                    wire.Timestamp       `bun:"updated,type:timestamptz" json:"updated"`
+
+	// SettlesAt is when a succeeded transfer settles, Completed when it
+	// did (transfer.completed); the spec's transfer shape has neither, so
+	// REST keeps them out and GraphQL shows them.
+	SettlesAt wire.Timestamp `bun:"settles_at,nullzero" json:"-"`
+	Completed wire.Timestamp `bun:"completed,nullzero" json:"-"`
 }
 
 // NextAction tells a client what a transfer waits for (3-D Secure).

@@ -34,7 +34,7 @@ func (r *mutationResolver) UpdateBillingAgreement(ctx context.Context, id string
 }
 
 func (r *mutationResolver) CreateTransfer(ctx context.Context, input models.CreateTransferInput) (*models.Transfer, error) {
-	return r.Svc.Money.CreateTransfer(ctx, &input)
+	return browserAnswer(r.Svc.Money.CreateTransfer(ctx, &input))(ctx)
 }
 
 func (r *mutationResolver) UpdateTransfer(ctx context.Context, id string, input models.UpdateTransferInput) (*models.Transfer, error) {
@@ -42,7 +42,7 @@ func (r *mutationResolver) UpdateTransfer(ctx context.Context, id string, input 
 }
 
 func (r *mutationResolver) ConfirmTransfer(ctx context.Context, id string) (*models.Transfer, error) {
-	return r.Svc.Money.ConfirmTransfer(ctx, id)
+	return browserAnswer(r.Svc.Money.ConfirmTransfer(ctx, id))(ctx)
 }
 
 func (r *mutationResolver) CaptureTransfer(ctx context.Context, id string, input *models.CaptureTransferInput) (*models.Transfer, error) {
@@ -99,6 +99,10 @@ func (r *transferResolver) Account(ctx context.Context, obj *models.Transfer) (*
 
 func (r *transferResolver) Seller(ctx context.Context, obj *models.Transfer) (*models.Account, error) {
 	return optional(ctx, accountLoader, obj.SellerID)
+}
+
+func (r *transferResolver) NextAction(ctx context.Context, obj *models.Transfer) (*model.TransferNextAction, error) {
+	return nextAction(obj), nil
 }
 
 func (r *transferResolver) LedgerJournals(ctx context.Context, obj *models.Transfer) ([]*models.LedgerJournal, error) {

@@ -43,6 +43,30 @@ func transferJournals(ctx context.Context, t *models.Transfer) ([]*models.Ledger
 	return models.LedgerJournalsOf(rs), nil
 }
 
+// browserAnswer answers a create or confirm as REST does: under a
+// checkout secret a recorded decline is an error whose extensions carry
+// the decline code, status 402 and details.transfer_id
+// (money.BrowserDecline).
+func browserAnswer(t *models.Transfer, err error) func(context.Context) (*models.Transfer, error) {
+	return func(ctx context.Context) (*models.Transfer, error) {
+		if err == nil {
+			err = money.BrowserDecline(ctx, t)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return t, nil
+	}
+}
+
+// nextAction is a transfer's next_action in the graph's shape.
+func nextAction(t *models.Transfer) *model.TransferNextAction {
+	if t.NextAction == nil {
+		return nil
+	}
+	return &model.TransferNextAction{Type: t.NextAction.Type, Source: t.NextAction.UsePlatformSDK["source"]}
+}
+
 // captureInput makes an omitted capture input a full capture.
 func captureInput(in *models.CaptureTransferInput) *models.CaptureTransferInput {
 	if in == nil {

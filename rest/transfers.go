@@ -5,8 +5,6 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"github.com/frame-oss/payments-server/internal/platform/apierr"
-	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/money"
 	"github.com/frame-oss/payments-server/resolvers/op"
@@ -116,11 +114,8 @@ func (h transferHandlers) createCheckoutSession(w http.ResponseWriter, r *http.R
 // decline code, and details.transfer_id. The decline itself is recorded
 // (committed, and replayed under the same Idempotency-Key) like any other.
 func respondBrowser(w http.ResponseWriter, r *http.Request, status int, t *models.Transfer, err error) {
-	if p := auth.FromContext(r.Context()); err == nil && p != nil && p.Kind == auth.CheckoutSession &&
-		t.Status == models.TransferFailed && t.FailureCode != nil {
-		WriteError(w, r, &apierr.Error{Status: http.StatusPaymentRequired, Code: *t.FailureCode, Message: *t.FailureMessage,
-			Details: map[string]any{"transfer_id": t.ID.String()}})
-		return
+	if err == nil {
+		err = money.BrowserDecline(r.Context(), t)
 	}
 	respond(w, r, status, t, err)
 }

@@ -212,6 +212,6 @@ func TestInvariantUnderRandomConcurrentMoney(t *testing.T) {
 	var chargeCaptured int64
 	require.NoError(t, f.env.DB.Bun.NewRaw(`SELECT coalesce(sum(e.amount), 0) FROM ledger_entries e
 		JOIN ledger_journals j ON j.merchant_id = e.merchant_id AND j.id = e.journal_id
-		WHERE j.charge_id IS NOT NULL AND e.party = 'card_clearing'`).Scan(context.Background(), &chargeCaptured))
+		WHERE j.charge_id IS NOT NULL AND j.kind = 'charge.capture' AND e.party = 'card_clearing'`).Scan(context.Background(), &chargeCaptured))
 	require.Equal(t, captured, chargeCaptured, "the charges' journals hold every captured cent")
 }

@@ -45,6 +45,7 @@ type ResolverRoot interface {
 	PromotionCode() PromotionCodeResolver
 	Query() QueryResolver
 	Subscription() SubscriptionResolver
+	ThreeDSIntent() ThreeDSIntentResolver
 	Transfer() TransferResolver
 	WebhookDelivery() WebhookDeliveryResolver
 }
@@ -529,6 +530,7 @@ type ComplexityRoot struct {
 		CancelTransfer              func(childComplexity int, id string) int
 		CaptureTransfer             func(childComplexity int, id string, input *models.CaptureTransferInput) int
 		CompleteIdv                 func(childComplexity int, inquiryID string) int
+		CompleteThreeDSIntent       func(childComplexity int, id string) int
 		CompleteThreeDSecure        func(childComplexity int, id string) int
 		ConfirmBeneficialOwners     func(childComplexity int, accountID string) int
 		ConfirmKycPrefill           func(childComplexity int, accountID string) int
@@ -551,6 +553,7 @@ type ComplexityRoot struct {
 		CreateProductPhase          func(childComplexity int, productID string, input models.CreatePhaseInput) int
 		CreatePromotionCode         func(childComplexity int, input models.PromotionCodeInput) int
 		CreateTermsOfServiceToken   func(childComplexity int, accountID *string) int
+		CreateThreeDSIntent         func(childComplexity int, input models.CreateThreeDSIntentInput) int
 		CreateTransfer              func(childComplexity int, input models.CreateTransferInput) int
 		CreateTransferFeePlan       func(childComplexity int, input models.CreateFeePlanInput) int
 		CreateWebhookEndpoint       func(childComplexity int, input models.CreateWebhookEndpointInput) int
@@ -567,6 +570,7 @@ type ComplexityRoot struct {
 		RequestCapabilities         func(childComplexity int, accountID string, capabilities []capability.Name) int
 		ResendBeneficialOwnerInvite func(childComplexity int, accountID string, id string) int
 		ResendEvent                 func(childComplexity int, id string, input *models.ResendEventInput) int
+		ResendThreeDSIntent         func(childComplexity int, id string) int
 		RestrictAccount             func(childComplexity int, id string) int
 		RotateWebhookSecret         func(childComplexity int, id string, input *models.RotateWebhookSecretInput) int
 		UnblockCustomer             func(childComplexity int, id string) int
@@ -796,6 +800,7 @@ type ComplexityRoot struct {
 		Products              func(childComplexity int, first *int, after *string, filter *model.ProductFilter) int
 		PromotionCode         func(childComplexity int, id string) int
 		PromotionCodes        func(childComplexity int, first *int, after *string, filter *model.PromotionCodeFilter) int
+		ThreeDSIntent         func(childComplexity int, id string) int
 		Transfer              func(childComplexity int, id string) int
 		TransferFeePlan       func(childComplexity int, id string) int
 		TransferFeePlans      func(childComplexity int, first *int, after *string) int
@@ -841,6 +846,20 @@ type ComplexityRoot struct {
 		Token func(childComplexity int) int
 	}
 
+	ThreeDSIntent struct {
+		ChallengeURL    func(childComplexity int) int
+		Completed       func(childComplexity int) int
+		Created         func(childComplexity int) int
+		Customer        func(childComplexity int) int
+		CustomerID      func(childComplexity int) int
+		ID              func(childComplexity int) int
+		Livemode        func(childComplexity int) int
+		PaymentMethod   func(childComplexity int) int
+		PaymentMethodID func(childComplexity int) int
+		Status          func(childComplexity int) int
+		Updated         func(childComplexity int) int
+	}
+
 	Transfer struct {
 		Account                  func(childComplexity int) int
 		AccountID                func(childComplexity int) int
@@ -850,6 +869,7 @@ type ComplexityRoot struct {
 		BillingAgreement         func(childComplexity int) int
 		BillingAgreementID       func(childComplexity int) int
 		Charge                   func(childComplexity int) int
+		Completed                func(childComplexity int) int
 		Created                  func(childComplexity int) int
 		Currency                 func(childComplexity int) int
 		Description              func(childComplexity int) int
@@ -865,10 +885,12 @@ type ComplexityRoot struct {
 		Livemode                 func(childComplexity int) int
 		Metadata                 func(childComplexity int) int
 		NetAmount                func(childComplexity int) int
+		NextAction               func(childComplexity int) int
 		PlatformFee              func(childComplexity int) int
 		Reference                func(childComplexity int) int
 		Seller                   func(childComplexity int) int
 		SellerID                 func(childComplexity int) int
+		SettlesAt                func(childComplexity int) int
 		SourcePaymentMethod      func(childComplexity int) int
 		Status                   func(childComplexity int) int
 		TotalFees                func(childComplexity int) int
@@ -905,6 +927,11 @@ type ComplexityRoot struct {
 	TransferFeePlanEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
+	}
+
+	TransferNextAction struct {
+		Source func(childComplexity int) int
+		Type   func(childComplexity int) int
 	}
 
 	WalletDetails struct {
@@ -3057,6 +3084,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CompleteIdv(childComplexity, args["inquiryId"].(string)), true
+	case "Mutation.completeThreeDSIntent":
+		if e.ComplexityRoot.Mutation.CompleteThreeDSIntent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_completeThreeDSIntent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CompleteThreeDSIntent(childComplexity, args["id"].(string)), true
 	case "Mutation.completeThreeDSecure":
 		if e.ComplexityRoot.Mutation.CompleteThreeDSecure == nil {
 			break
@@ -3294,6 +3332,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateTermsOfServiceToken(childComplexity, args["accountId"].(*string)), true
+	case "Mutation.createThreeDSIntent":
+		if e.ComplexityRoot.Mutation.CreateThreeDSIntent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createThreeDSIntent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateThreeDSIntent(childComplexity, args["input"].(models.CreateThreeDSIntentInput)), true
 	case "Mutation.createTransfer":
 		if e.ComplexityRoot.Mutation.CreateTransfer == nil {
 			break
@@ -3470,6 +3519,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ResendEvent(childComplexity, args["id"].(string), args["input"].(*models.ResendEventInput)), true
+	case "Mutation.resendThreeDSIntent":
+		if e.ComplexityRoot.Mutation.ResendThreeDSIntent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_resendThreeDSIntent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ResendThreeDSIntent(childComplexity, args["id"].(string)), true
 	case "Mutation.restrictAccount":
 		if e.ComplexityRoot.Mutation.RestrictAccount == nil {
 			break
@@ -4718,6 +4778,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.PromotionCodes(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.PromotionCodeFilter)), true
+	case "Query.threeDSIntent":
+		if e.ComplexityRoot.Query.ThreeDSIntent == nil {
+			break
+		}
+
+		args, err := ec.field_Query_threeDSIntent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ThreeDSIntent(childComplexity, args["id"].(string)), true
 	case "Query.transfer":
 		if e.ComplexityRoot.Query.Transfer == nil {
 			break
@@ -4925,6 +4996,73 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.TermsToken.Token(childComplexity), true
 
+	case "ThreeDSIntent.challengeUrl":
+		if e.ComplexityRoot.ThreeDSIntent.ChallengeURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThreeDSIntent.ChallengeURL(childComplexity), true
+	case "ThreeDSIntent.completed":
+		if e.ComplexityRoot.ThreeDSIntent.Completed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThreeDSIntent.Completed(childComplexity), true
+	case "ThreeDSIntent.created":
+		if e.ComplexityRoot.ThreeDSIntent.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThreeDSIntent.Created(childComplexity), true
+	case "ThreeDSIntent.customer":
+		if e.ComplexityRoot.ThreeDSIntent.Customer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThreeDSIntent.Customer(childComplexity), true
+	case "ThreeDSIntent.customerId":
+		if e.ComplexityRoot.ThreeDSIntent.CustomerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThreeDSIntent.CustomerID(childComplexity), true
+	case "ThreeDSIntent.id":
+		if e.ComplexityRoot.ThreeDSIntent.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThreeDSIntent.ID(childComplexity), true
+	case "ThreeDSIntent.livemode":
+		if e.ComplexityRoot.ThreeDSIntent.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThreeDSIntent.Livemode(childComplexity), true
+	case "ThreeDSIntent.paymentMethod":
+		if e.ComplexityRoot.ThreeDSIntent.PaymentMethod == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThreeDSIntent.PaymentMethod(childComplexity), true
+	case "ThreeDSIntent.paymentMethodId":
+		if e.ComplexityRoot.ThreeDSIntent.PaymentMethodID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThreeDSIntent.PaymentMethodID(childComplexity), true
+	case "ThreeDSIntent.status":
+		if e.ComplexityRoot.ThreeDSIntent.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThreeDSIntent.Status(childComplexity), true
+	case "ThreeDSIntent.updated":
+		if e.ComplexityRoot.ThreeDSIntent.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThreeDSIntent.Updated(childComplexity), true
+
 	case "Transfer.account":
 		if e.ComplexityRoot.Transfer.Account == nil {
 			break
@@ -4973,6 +5111,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Transfer.Charge(childComplexity), true
+	case "Transfer.completed":
+		if e.ComplexityRoot.Transfer.Completed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.Completed(childComplexity), true
 	case "Transfer.created":
 		if e.ComplexityRoot.Transfer.Created == nil {
 			break
@@ -5063,6 +5207,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Transfer.NetAmount(childComplexity), true
+	case "Transfer.nextAction":
+		if e.ComplexityRoot.Transfer.NextAction == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.NextAction(childComplexity), true
 	case "Transfer.platformFee":
 		if e.ComplexityRoot.Transfer.PlatformFee == nil {
 			break
@@ -5087,6 +5237,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Transfer.SellerID(childComplexity), true
+	case "Transfer.settlesAt":
+		if e.ComplexityRoot.Transfer.SettlesAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.SettlesAt(childComplexity), true
 	case "Transfer.sourcePaymentMethod":
 		if e.ComplexityRoot.Transfer.SourcePaymentMethod == nil {
 			break
@@ -5218,6 +5374,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.TransferFeePlanEdge.Node(childComplexity), true
+
+	case "TransferNextAction.source":
+		if e.ComplexityRoot.TransferNextAction.Source == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferNextAction.Source(childComplexity), true
+	case "TransferNextAction.type":
+		if e.ComplexityRoot.TransferNextAction.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferNextAction.Type(childComplexity), true
 
 	case "WalletDetails.consumed":
 		if e.ComplexityRoot.WalletDetails.Consumed == nil {
@@ -5508,6 +5677,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreatePaymentMethodInput,
 		ec.unmarshalInputCreatePhaseInput,
 		ec.unmarshalInputCreatePhoneVerificationInput,
+		ec.unmarshalInputCreateThreeDSIntentInput,
 		ec.unmarshalInputCreateTransferInput,
 		ec.unmarshalInputCreateWebhookEndpointInput,
 		ec.unmarshalInputCustomerFilter,
@@ -5528,6 +5698,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputRotateWebhookSecretInput,
 		ec.unmarshalInputTermsOfServiceInput,
 		ec.unmarshalInputTransferFilter,
+		ec.unmarshalInputTransferSourceInput,
 		ec.unmarshalInputUpdateAccountInput,
 		ec.unmarshalInputUpdateAgreementInput,
 		ec.unmarshalInputUpdateBeneficialOwnerInput,
@@ -6783,11 +6954,24 @@ type Transfer implements Node {
   destinationPaymentMethod: PaymentMethod
   reference: String
   metadata: Metadata!
+  "What the transfer waits for: a 3-D Secure challenge (type use_platform_sdk) of the card sourcePaymentMethodId."
+  nextAction: TransferNextAction
+  "When a succeeded transfer settles in the sandbox (card charges the next day, ACH debits after three days, push-to-card payouts within the half hour, ACH payouts the next day)."
+  settlesAt: DateTime
+  "When the transfer settled (transfer.completed)."
+  completed: DateTime
   "The balanced ledger journals of the transfer's movements, oldest first."
   ledgerJournals: [LedgerJournal!]!
   livemode: Boolean!
   created: DateTime!
   updated: DateTime!
+}
+
+type TransferNextAction {
+  "use_platform_sdk"
+  type: String!
+  "The card whose challenge the platform SDK runs."
+  source: ID!
 }
 
 type LedgerJournal {
@@ -6898,8 +7082,12 @@ input UpdateAgreementInput {
 }
 
 input CreateTransferInput {
-  amount: Int!
-  accountId: ID!
+  "Required with a secret key; under a checkout secret it may be left out, or must equal the session's amount."
+  amount: Int
+  "Required with a secret key; under a checkout secret it may be left out, or must be the session's account."
+  accountId: ID
+  "The browser flow's source (under a checkout secret): the card to charge."
+  source: TransferSourceInput
   currency: String
   sourcePaymentMethodId: ID
   destinationPaymentMethodId: ID
@@ -6913,6 +7101,10 @@ input CreateTransferInput {
   promotionCodes: [String!]
   "automatic (default) or manual"
   authorizationMode: String
+}
+
+input TransferSourceInput {
+  paymentMethodId: ID
 }
 
 input UpdateTransferInput {
@@ -7387,6 +7579,48 @@ extend type Mutation {
   acceptTermsOfService(input: AcceptTermsInput!): TermsToken!
   "Records the holder's confirmation of prefilled identity data."
   confirmKycPrefill(accountId: ID!): Account!
+}
+`, BuiltIn: false},
+	{Name: "../schema/threeds_intents.graphqls", Input: `# 3-D Secure intents (spec doc 2 §2.9, §4.10): a verification of one card,
+# polled until it is no longer issued. Callable with a publishable key.
+
+enum ThreeDSIntentStatus {
+  "The challenge waits for the cardholder at challengeUrl."
+  ISSUED
+  VERIFIED
+  FAILED
+}
+
+type ThreeDSIntent implements Node {
+  id: ID!
+  status: ThreeDSIntentStatus!
+  "Present while the intent is issued."
+  challengeUrl: String
+  completed: DateTime
+  customerId: ID
+  customer: Customer
+  paymentMethodId: ID!
+  paymentMethod: PaymentMethod
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+input CreateThreeDSIntentInput {
+  paymentMethodId: ID!
+}
+
+extend type Query {
+  threeDSIntent(id: ID!): ThreeDSIntent
+}
+
+extend type Mutation {
+  "Starts a verification of the card. An unknown card and one that cannot start a verification are the same not-found error."
+  createThreeDSIntent(input: CreateThreeDSIntentInput!): ThreeDSIntent!
+  "Issues an issued intent's challenge again (a new challengeUrl)."
+  resendThreeDSIntent(id: ID!): ThreeDSIntent!
+  "Sandbox: the cardholder answers the challenge (REST: POST /v1/test_helpers/3ds/intents/{id}/complete)."
+  completeThreeDSIntent(id: ID!): ThreeDSIntent!
 }
 `, BuiltIn: false},
 	{Name: "../schema/webhooks.graphqls", Input: `# Webhook endpoints and deliveries (API-DECISIONS §5, docs/webhooks.md).
@@ -8875,6 +9109,34 @@ func (ec *executionContext) childFields_TermsToken(ctx context.Context, field gr
 	return nil, fmt.Errorf("no field named %q was found under type TermsToken", field.Name)
 }
 
+func (ec *executionContext) childFields_ThreeDSIntent(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ThreeDSIntent_id(ctx, field)
+	case "status":
+		return ec.fieldContext_ThreeDSIntent_status(ctx, field)
+	case "challengeUrl":
+		return ec.fieldContext_ThreeDSIntent_challengeUrl(ctx, field)
+	case "completed":
+		return ec.fieldContext_ThreeDSIntent_completed(ctx, field)
+	case "customerId":
+		return ec.fieldContext_ThreeDSIntent_customerId(ctx, field)
+	case "customer":
+		return ec.fieldContext_ThreeDSIntent_customer(ctx, field)
+	case "paymentMethodId":
+		return ec.fieldContext_ThreeDSIntent_paymentMethodId(ctx, field)
+	case "paymentMethod":
+		return ec.fieldContext_ThreeDSIntent_paymentMethod(ctx, field)
+	case "livemode":
+		return ec.fieldContext_ThreeDSIntent_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_ThreeDSIntent_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_ThreeDSIntent_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ThreeDSIntent", field.Name)
+}
+
 func (ec *executionContext) childFields_Transfer(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -8933,6 +9195,12 @@ func (ec *executionContext) childFields_Transfer(ctx context.Context, field grap
 		return ec.fieldContext_Transfer_reference(ctx, field)
 	case "metadata":
 		return ec.fieldContext_Transfer_metadata(ctx, field)
+	case "nextAction":
+		return ec.fieldContext_Transfer_nextAction(ctx, field)
+	case "settlesAt":
+		return ec.fieldContext_Transfer_settlesAt(ctx, field)
+	case "completed":
+		return ec.fieldContext_Transfer_completed(ctx, field)
 	case "ledgerJournals":
 		return ec.fieldContext_Transfer_ledgerJournals(ctx, field)
 	case "livemode":
@@ -9005,6 +9273,16 @@ func (ec *executionContext) childFields_TransferFeePlanEdge(ctx context.Context,
 		return ec.fieldContext_TransferFeePlanEdge_node(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type TransferFeePlanEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_TransferNextAction(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "type":
+		return ec.fieldContext_TransferNextAction_type(ctx, field)
+	case "source":
+		return ec.fieldContext_TransferNextAction_source(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TransferNextAction", field.Name)
 }
 
 func (ec *executionContext) childFields_WalletDetails(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

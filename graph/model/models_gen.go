@@ -234,6 +234,13 @@ type TransferFilter struct {
 	AccountID *string `json:"accountId,omitempty"`
 }
 
+type TransferNextAction struct {
+	// use_platform_sdk
+	Type string `json:"type"`
+	// The card whose challenge the platform SDK runs.
+	Source string `json:"source"`
+}
+
 type WebhookDeliveryConnection struct {
 	Edges    []*WebhookDeliveryEdge `json:"edges"`
 	PageInfo *PageInfo              `json:"pageInfo"`

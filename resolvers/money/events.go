@@ -10,4 +10,7 @@ const (
 	EventTransferFailed    = "transfer.failed"
 	EventTransferCanceled  = "transfer.canceled"
 	EventTransferUpdated   = "transfer.updated"
+	// EventTransferCompleted announces that a succeeded transfer settled
+	// (settlement.go).
+	EventTransferCompleted = "transfer.completed"
 )

@@ -2,25 +2,38 @@ package money
 
 import (
 	"context"
+	"time"
+
+	"github.com/google/uuid"
 
 	"github.com/frame-oss/payments-server/internal/domain/processor"
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
+// A card's 3-D Secure challenge is one thing however it was started: a
+// charge that waits in requires_3d_secure, a 3-D Secure intent the SDK
+// created for the card, or both. When the cardholder answers it (in the
+// sandbox: either test helper), the card's issued intent concludes and
+// every transfer waiting for the card resolves with it: verified, the
+// charge proceeds (captured, or requires_capture under manual
+// authorization); failed, the charge is recorded failed with
+// authentication_required. GET /v2/transfers/{id} then shows the final
+// status. Locks are taken card first, then the intent, then the
+// transfers, in every path.
+
 // CompleteThreeDSecure is the sandbox's stand-in for the cardholder
-// finishing a 3-D Secure challenge (POST
+// finishing the challenge a transfer waits for (POST
 // /v1/test_helpers/transfers/{id}/complete_3d_secure): the challenge
-// resolves as the test card says — 4000000000003220 succeeds and the
-// charge proceeds (captured, or requires_capture for a manual
-// authorization); 4000008400001629 declines, and the transfer is recorded
-// failed with authentication_required. GET /v2/transfers/{id} then shows
-// the final status. Only a transfer in requires_3d_secure can complete
-// (422 invalid_state).
+// resolves as the test card says — 4000000000003220 succeeds,
+// 4000008400001629 declines. Only a transfer in requires_3d_secure can
+// complete (422 invalid_state).
 func (s *Service) CompleteThreeDSecure(ctx context.Context, id string) (*models.Transfer, error) {
 	spec := op.Spec{Name: "transfer.complete_3d_secure", Allow: secretOnly, Params: map[string]any{"id": id}}
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Transfer, error) {
-		t, err := lockTransfer(ctx, w.Tx, id)
+		t, err := selectTransfer(ctx, w.Tx, id, false)
 		if err != nil {
 			return nil, err
 		}
@@ -31,14 +44,111 @@ func (s *Service) CompleteThreeDSecure(ctx context.Context, id string) (*models.
 		if err != nil {
 			return nil, err
 		}
-		t.SourcePaymentMethod = pm
-		outcome := ""
-		if pm.SandboxOutcome != nil {
-			outcome = *pm.SandboxOutcome
+		succeeds := processor.Authenticate(outcomeOf(pm)).ChallengeSucceeds
+		if _, err := s.concludeIssuedIntent(ctx, w, pm.ID, succeeds); err != nil {
+			return nil, err
 		}
-		if answer := processor.Charge(outcome, false); answer.Result != processor.Challenge || !answer.ChallengeSucceeds {
-			return t, s.fail(ctx, w, t, pm, processor.ChallengeDeclineCode)
+		resolved, err := s.resolveWaiting(ctx, w, pm, succeeds)
+		if err != nil {
+			return nil, err
 		}
-		return t, s.approve(ctx, w, t, pm)
+		if done := resolved[t.ID]; done != nil {
+			return done, nil
+		}
+		// Another request resolved it between the read and the card's lock.
+		t, err = selectTransfer(ctx, w.Tx, id, false)
+		if err != nil {
+			return nil, err
+		}
+		return nil, stateError(t, "completed with 3-D Secure")
 	})
+}
+
+// CompleteThreeDSIntent is the sandbox's stand-in for the cardholder
+// answering an issued intent's challenge (POST
+// /v1/test_helpers/3ds/intents/{id}/complete): verified for
+// 4000000000003220, failed for 4000008400001629, and the card's waiting
+// transfers resolve with it. An intent no longer issued (or whose
+// challenge lapsed) is 422 invalid_state.
+func (s *Service) CompleteThreeDSIntent(ctx context.Context, id string) (*models.ThreeDSIntent, error) {
+	spec := op.Spec{Name: "three_ds_intent.complete", Allow: secretOnly, Params: map[string]any{"id": id}}
+	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.ThreeDSIntent, error) {
+		intent, err := selectThreeDSIntent(ctx, w.Tx, id, false)
+		if err != nil {
+			return nil, err
+		}
+		pm := new(models.PaymentMethod)
+		if err := w.Tx.Select(pm).Where("pm.id = ?", intent.PaymentMethodID).For("UPDATE").Scan(ctx); err != nil {
+			return nil, err
+		}
+		if intent, err = selectThreeDSIntent(ctx, w.Tx, id, true); err != nil {
+			return nil, err
+		}
+		now := w.Now()
+		if intent.Derive(now); intent.Status != models.ThreeDSIssued {
+			return nil, apierr.InvalidState("A 3-D Secure intent in status " + string(intent.Status) + " cannot be completed")
+		}
+		succeeds := processor.Authenticate(outcomeOf(pm)).ChallengeSucceeds
+		if err := concludeIntent(ctx, w, intent, succeeds); err != nil {
+			return nil, err
+		}
+		if _, err := s.resolveWaiting(ctx, w, pm, succeeds); err != nil {
+			return nil, err
+		}
+		intent.Derive(now)
+		return intent, nil
+	})
+}
+
+// concludeIssuedIntent concludes the card's issued intent, if one waits,
+// under the card's lock (held by the caller).
+func (s *Service) concludeIssuedIntent(ctx context.Context, w *op.W, pmID uuid.UUID, succeeds bool) (*models.ThreeDSIntent, error) {
+	intent := new(models.ThreeDSIntent)
+	err := w.Tx.Select(intent).Where("tds.payment_method_id = ?", pmID).Where("tds.status = ?", models.ThreeDSIssued).
+		For("UPDATE").Scan(ctx)
+	if err != nil || intent.Lapsed(w.Now()) {
+		if store.IsNoRows(err) {
+			err = nil
+		}
+		return nil, err
+	}
+	return intent, concludeIntent(ctx, w, intent, succeeds)
+}
+
+// concludeIntent records the answer to an issued intent's challenge.
+func concludeIntent(ctx context.Context, w *op.W, intent *models.ThreeDSIntent, succeeds bool) error {
+	now := models.At(w.Now())
+	intent.Status = models.ThreeDSFailed
+	if succeeds {
+		intent.Status = models.ThreeDSVerified
+	}
+	intent.Completed, intent.Updated, intent.ChallengeToken, intent.ChallengeExpires = now, now, nil, models.At(time.Time{})
+	_, err := w.Tx.Update(intent).Column("status", "completed", "challenge_token", "challenge_expires", "updated").
+		WherePK().Exec(ctx)
+	return err
+}
+
+// resolveWaiting carries on every transfer waiting for pm's challenge, in
+// id order, and returns them by id. pm is locked by the caller.
+func (s *Service) resolveWaiting(ctx context.Context, w *op.W, pm *models.PaymentMethod, succeeds bool) (map[uuid.UUID]*models.Transfer, error) {
+	var waiting []*models.Transfer
+	if err := withMethods(w.Tx.Select(&waiting)).Where("tr.source_payment_method_id = ?", pm.ID).
+		Where("tr.status = ?", models.TransferRequires3DS).OrderExpr("tr.id").For("UPDATE OF tr").Scan(ctx); err != nil {
+		return nil, err
+	}
+	out := make(map[uuid.UUID]*models.Transfer, len(waiting))
+	for _, t := range waiting {
+		t.SourcePaymentMethod = pm
+		var err error
+		if succeeds {
+			err = s.approve(ctx, w, t, pm)
+		} else {
+			err = s.fail(ctx, w, t, pm, processor.ChallengeDeclineCode)
+		}
+		if err != nil {
+			return nil, err
+		}
+		out[t.ID] = t
+	}
+	return out, nil
 }

@@ -15,7 +15,7 @@ import (
 // state is 422 invalid_state (confirming a canceled transfer, twice).
 func (s *Service) ConfirmTransfer(ctx context.Context, id string) (*models.Transfer, error) {
 	spec := op.Spec{Name: "transfer.confirm", Allow: browserOrSecret, Params: map[string]any{"id": id}}
-	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Transfer, error) {
+	t, err := op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Transfer, error) {
 		t, err := lockTransfer(ctx, w.Tx, id)
 		if err != nil {
 			return nil, err
@@ -34,8 +34,12 @@ func (s *Service) ConfirmTransfer(ctx context.Context, id string) (*models.Trans
 			return nil, err
 		}
 		t.SourcePaymentMethod = pm
-		return t, s.run(ctx, w, t, pm)
+		if err := s.run(ctx, w, t, pm); err != nil {
+			return nil, err
+		}
+		return forCaller(w.P, t), nil
 	})
+	return replayedForCaller(ctx, t), err
 }
 
 // CaptureTransfer captures an authorized charge, all of it or

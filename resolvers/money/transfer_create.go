@@ -23,79 +23,86 @@ import (
 // record — commits together, so a retry replays and never charges twice.
 func (s *Service) CreateTransfer(ctx context.Context, in *models.CreateTransferInput) (*models.Transfer, error) {
 	spec := op.Spec{Name: "transfer.create", Allow: browserOrSecret, Params: in}
-	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Transfer, error) {
-		var session *uuid.UUID
-		if w.P.Kind == auth.CheckoutSession {
-			var err error
-			if in, session, err = browserRequest(ctx, w.Tx, w.P, in); err != nil {
-				return nil, err
-			}
-		}
-		req, err := in.Validate()
-		if err != nil {
-			return nil, err
-		}
-		if w.Tx.Scope().Livemode {
-			return nil, errNoProvider
-		}
-		if err := s.checkAccounts(ctx, w, req); err != nil {
-			return nil, err
-		}
-		if req.SourcePaymentMethodID == nil && session == nil {
-			return s.payout(ctx, w, in, req)
-		}
-		pm, err := chargeableMethod(ctx, w, *req.SourcePaymentMethodID, req.AccountID)
-		if err != nil {
-			return nil, err
-		}
-		event := models.BillableChargeCard
-		if pm.Type == models.PaymentMethodACH {
-			event = models.BillableChargeACH
-		}
-		price, err := resolvePricing(ctx, w.Tx, w.Now(), models.CategoryCharge, event, req.AccountID, req.FeePlanID, "transfer_fee_plan_id")
-		if err != nil {
-			return nil, err
-		}
-		now := w.Now()
-		t := &models.Transfer{ID: ids.New(now), Status: models.TransferRequiresConfirmation,
-			Amount: req.Amount, AmountBeforeDiscounts: req.Amount, Currency: req.Currency,
-			Description: in.Description, FeeSource: price.feeSource(), FeeApplicationMode: price.plan.FeeApplicationMode,
-			TransferFeePlanID: price.plan.ID, AuthorizationMode: req.AuthorizationMode,
-			AccountID: req.AccountID, SellerID: req.SellerID, SourcePaymentMethodID: &pm.ID, SourcePaymentMethod: pm,
-			BillableEventType: event, Reference: in.Reference, SonarSessionID: in.SonarSessionID,
-			Metadata: models.MergeMetadata(nil, in.Metadata), CheckoutSessionID: session, Created: models.At(now), Updated: models.At(now)}
-		if price.agreement != nil {
-			t.BillingAgreementID = &price.agreement.ID
-		}
-		if len(req.PromotionCodes) > 0 {
-			discounts, err := s.Catalog.Redeem(ctx, w, catalog.Redemption{Codes: req.PromotionCodes,
-				AmountCents: req.Amount, Currency: req.Currency, AccountID: &req.AccountID,
-				DiscountableType: "Transfer", DiscountableID: &t.ID})
-			if err != nil {
-				return nil, err
-			}
-			for _, d := range discounts {
-				t.Amount -= d.DiscountAmountCents
-			}
-			if t.Amount <= 0 {
-				return nil, apierr.Rule("amount_too_small",
-					"The promotion codes leave nothing to charge; a transfer's amount must be greater than 0", "promotion_codes", nil)
-			}
-		}
-		if err := setQuote(t, price, t.Amount); err != nil {
-			return nil, err
-		}
-		if _, err := w.Tx.Insert(t).Exec(ctx); err != nil {
-			return nil, err
-		}
-		if err := emit(w, EventTransferCreated, t, nil); err != nil {
-			return nil, err
-		}
-		if !req.Confirm {
-			return t, nil
-		}
-		return t, s.run(ctx, w, t, pm)
+	t, err := op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Transfer, error) {
+		t, err := s.createTransfer(ctx, w, in)
+		return forCaller(w.P, t), err
 	})
+	return replayedForCaller(ctx, t), err
+}
+
+// createTransfer is CreateTransfer's write.
+func (s *Service) createTransfer(ctx context.Context, w *op.W, in *models.CreateTransferInput) (*models.Transfer, error) {
+	var session *uuid.UUID
+	if w.P.Kind == auth.CheckoutSession {
+		var err error
+		if in, session, err = browserRequest(ctx, w.Tx, w.P, in); err != nil {
+			return nil, err
+		}
+	}
+	req, err := in.Validate()
+	if err != nil {
+		return nil, err
+	}
+	if w.Tx.Scope().Livemode {
+		return nil, errNoProvider
+	}
+	if err := s.checkAccounts(ctx, w, req); err != nil {
+		return nil, err
+	}
+	if req.SourcePaymentMethodID == nil && session == nil {
+		return s.payout(ctx, w, in, req)
+	}
+	pm, err := chargeableMethod(ctx, w, *req.SourcePaymentMethodID, req.AccountID)
+	if err != nil {
+		return nil, err
+	}
+	event := models.BillableChargeCard
+	if pm.Type == models.PaymentMethodACH {
+		event = models.BillableChargeACH
+	}
+	price, err := resolvePricing(ctx, w.Tx, w.Now(), models.CategoryCharge, event, req.AccountID, req.FeePlanID, "transfer_fee_plan_id")
+	if err != nil {
+		return nil, err
+	}
+	now := w.Now()
+	t := &models.Transfer{ID: ids.New(now), Status: models.TransferRequiresConfirmation,
+		Amount: req.Amount, AmountBeforeDiscounts: req.Amount, Currency: req.Currency,
+		Description: in.Description, FeeSource: price.feeSource(), FeeApplicationMode: price.plan.FeeApplicationMode,
+		TransferFeePlanID: price.plan.ID, AuthorizationMode: req.AuthorizationMode,
+		AccountID: req.AccountID, SellerID: req.SellerID, SourcePaymentMethodID: &pm.ID, SourcePaymentMethod: pm,
+		BillableEventType: event, Reference: in.Reference, SonarSessionID: in.SonarSessionID,
+		Metadata: models.MergeMetadata(nil, in.Metadata), CheckoutSessionID: session, Created: models.At(now), Updated: models.At(now)}
+	if price.agreement != nil {
+		t.BillingAgreementID = &price.agreement.ID
+	}
+	if len(req.PromotionCodes) > 0 {
+		discounts, err := s.Catalog.Redeem(ctx, w, catalog.Redemption{Codes: req.PromotionCodes,
+			AmountCents: req.Amount, Currency: req.Currency, AccountID: &req.AccountID,
+			DiscountableType: "Transfer", DiscountableID: &t.ID})
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range discounts {
+			t.Amount -= d.DiscountAmountCents
+		}
+		if t.Amount <= 0 {
+			return nil, apierr.Rule("amount_too_small",
+				"The promotion codes leave nothing to charge; a transfer's amount must be greater than 0", "promotion_codes", nil)
+		}
+	}
+	if err := setQuote(t, price, t.Amount); err != nil {
+		return nil, err
+	}
+	if _, err := w.Tx.Insert(t).Exec(ctx); err != nil {
+		return nil, err
+	}
+	if err := emit(w, EventTransferCreated, t, nil); err != nil {
+		return nil, err
+	}
+	if !req.Confirm {
+		return t, nil
+	}
+	return t, s.run(ctx, w, t, pm)
 }
 
 // checkAccounts resolves the buyer account and the seller (attribution

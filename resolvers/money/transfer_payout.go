@@ -82,6 +82,11 @@ func (s *Service) payout(ctx context.Context, w *op.W, in *models.CreateTransfer
 		msg, reason := processor.Message(answer.Code), processor.Reason(answer.Code, pm.Type == models.PaymentMethodACH)
 		t.Status, t.AmountCaptured, t.FailureCode, t.FailureMessage, t.FailureReason = models.TransferFailed, 0, &answer.Code, &msg, &reason
 	}
+	if !declined {
+		if err := scheduleSettlement(ctx, w, t, now); err != nil {
+			return nil, err
+		}
+	}
 	if _, err := w.Tx.Insert(t).Exec(ctx); err != nil {
 		return nil, err
 	}

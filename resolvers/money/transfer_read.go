@@ -26,21 +26,30 @@ func (s *Service) GetTransfer(ctx context.Context, id string) (*models.Transfer,
 	if err != nil {
 		return nil, err
 	}
-	return t, inScope(p, t)
+	if err := inScope(p, t); err != nil {
+		return nil, err
+	}
+	return forCaller(p, t), nil
 }
 
-// TransfersByIDs reads many transfers in one statement.
+// TransfersByIDs reads many transfers in one statement, as GetTransfer
+// reads one: a checkout secret finds only its own session's transfers,
+// their payment methods redacted.
 func (s *Service) TransfersByIDs(ctx context.Context, idList []string) ([]*models.Transfer, []error) {
-	p, err := auth.Require(ctx, secretOnly...)
+	p, err := auth.Require(ctx, browserOrSecret...)
 	return op.ByIDs(idList, "transfer", err, nil, func(want []uuid.UUID) (map[uuid.UUID]*models.Transfer, error) {
 		var rows []*models.Transfer
-		if err := withMethods(s.DB.Tenant(p.Scope).Select(&rows)).Where("tr.id IN (?)", bun.In(want)).Scan(ctx); err != nil {
+		q := withMethods(s.DB.Tenant(p.Scope).Select(&rows)).Where("tr.id IN (?)", bun.In(want))
+		if p.Kind == auth.CheckoutSession {
+			q = q.Where("tr.checkout_session_id = ?", p.SessionID)
+		}
+		if err := q.Scan(ctx); err != nil {
 			return nil, err
 		}
 		found := make(map[uuid.UUID]*models.Transfer, len(rows))
 		for _, r := range rows {
 			r.Derive()
-			found[r.ID] = r
+			found[r.ID] = forCaller(p, r)
 		}
 		return found, nil
 	})

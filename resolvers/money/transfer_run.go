@@ -100,6 +100,9 @@ func (s *Service) capture(ctx context.Context, w *op.W, t *models.Transfer, ch *
 	if err := ledger.Post(ctx, w.Tx, w.Now(), captureJournal(t, ch, q)); err != nil {
 		return err
 	}
+	if err := scheduleSettlement(ctx, w, t, w.Now()); err != nil {
+		return err
+	}
 	return s.save(ctx, w, t, EventTransferSucceeded)
 }
 
@@ -119,7 +122,7 @@ func (s *Service) save(ctx context.Context, w *op.W, t *models.Transfer, typ str
 	t.Updated = models.At(w.Now())
 	if _, err := w.Tx.Update(t).Column("status", "charge_id", "amount_captured", "platform_fee", "frame_fee", "total_fees",
 		"gross_amount", "net_amount", "failure_code", "failure_message", "failure_reason", "description", "metadata",
-		"updated").WherePK().Exec(ctx); err != nil {
+		"settles_at", "updated").WherePK().Exec(ctx); err != nil {
 		return err
 	}
 	return emit(w, typ, t, nil)

@@ -1,0 +1,15 @@
+package resolvers
+
+import (
+	"github.com/frame-oss/payments-server/graph/loaders"
+	"github.com/frame-oss/payments-server/models"
+)
+
+// 3-D Secure intents are nodes loaded in batches; an intent's card and
+// customer load through their own loaders.
+var (
+	threeDSIntentLoader = loader("threeDSIntent", func(r *Resolver) loaders.Fetch[*models.ThreeDSIntent] {
+		return r.Svc.Money.ThreeDSIntentsByIDs
+	})
+	_ = node(threeDSIntentLoader)
+)

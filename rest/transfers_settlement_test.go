@@ -1,0 +1,152 @@
+package rest_test
+
+import (
+	"context"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/stretchr/testify/require"
+
+	"github.com/frame-oss/payments-server/internal/platform/ledger"
+	"github.com/frame-oss/payments-server/internal/testenv"
+)
+
+// settle runs the settlement of transfer id as its job does, at the
+// test's clock, and returns how long is left before it is due.
+func settle(t *testing.T, f *fixture, transferID string) time.Duration {
+	t.Helper()
+	wait, err := f.env.Services.Money.SettleTransfer(context.Background(), scopeOf(f), uuid.MustParse(transferID))
+	require.NoError(t, err)
+	return wait
+}
+
+func balance(t *testing.T, f *fixture, party string) int64 {
+	t.Helper()
+	b, err := ledger.Balance(context.Background(), f.env.DB.Tenant(scopeOf(f)), party, "USD")
+	require.NoError(t, err)
+	return b
+}
+
+// settleJobAt is the scheduled time of the transfer's settlement job.
+func settleJobAt(t *testing.T, f *fixture, transferID string) []time.Time {
+	t.Helper()
+	var at []time.Time
+	require.NoError(t, f.env.DB.Bun.NewRaw("SELECT scheduled_at FROM river_job WHERE kind = 'transfer.settle' AND args->>'transfer_id' = ?",
+		transferID).Scan(context.Background(), &at))
+	return at
+}
+
+// A card charge settles the next day by the clock: before, nothing
+// happens; then one settlement journal moves the clearing balance to
+// settled funds and transfer.completed is announced, once however often
+// the job runs.
+func TestCardChargeSettlesNextDay(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	f.sk.StandardPricing()
+	p := newPayer(t, f.sk, "4242424242424242")
+	tr := createTransfer(t, f.sk, p.charge(1000, nil))
+	require.Equal(t, "succeeded", tr["status"])
+	captured := time.Unix(num(tr["updated"]), 0)
+	at := settleJobAt(t, f, id(tr))
+	require.Len(t, at, 1, "the capture enqueued its settlement")
+	require.WithinDuration(t, captured.Add(24*time.Hour), at[0], time.Second)
+
+	wait := settle(t, f, id(tr))
+	require.InDelta(t, (24 * time.Hour).Seconds(), wait.Seconds(), 5)
+	require.Empty(t, listEvents(t, f.sk, "transfer.completed"))
+	require.Equal(t, int64(1000), balance(t, f, "card_clearing"))
+
+	f.env.Clock.Advance(24 * time.Hour)
+	require.Zero(t, settle(t, f, id(tr)))
+	require.Zero(t, settle(t, f, id(tr)), "a job run twice completes once")
+	completed := listEvents(t, f.sk, "transfer.completed")
+	require.Len(t, completed, 1)
+	require.Equal(t, id(tr), completed[0].object()["id"])
+	require.Equal(t, "succeeded", completed[0].object()["status"], "the status vocabulary stays the spec's")
+	require.Equal(t, []string{"transfer.created", "transfer.succeeded", "transfer.completed"}, eventTypes(listEvents(t, f.sk, ""), id(tr)))
+	require.Equal(t, int64(0), balance(t, f, "card_clearing"))
+	require.Equal(t, int64(1000), balance(t, f, "settled_funds"))
+	requireBooksHold(t, f)
+
+	g := f.sk.GraphQL(`query($id: ID!) { transfer(id: $id) { status settlesAt completed ledgerJournals { kind entries { party amount } } } }`,
+		map[string]any{"id": id(tr)})
+	require.Empty(t, g.Errors, string(g.Raw))
+	got := g.Data["transfer"].(map[string]any)
+	require.NotNil(t, got["completed"])
+	require.NotNil(t, got["settlesAt"])
+	journals := got["ledgerJournals"].([]any)
+	require.Len(t, journals, 2)
+	require.Equal(t, map[string]any{"kind": "charge.settle", "entries": []any{
+		map[string]any{"party": "settled_funds", "amount": float64(1000)},
+		map[string]any{"party": "card_clearing", "amount": float64(-1000)}}}, journals[1])
+}
+
+// ACH debits settle after three days, push-to-card payouts within the
+// half hour; a decline, an authorization waiting for capture and a
+// challenge schedule nothing.
+func TestSettlementDelaysByFlow(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	f.sk.StandardPricing()
+	payoutPricing(t, f, "deduct")
+
+	a := f.sk.CreateAccount(testenv.Individual())
+	bank := f.sk.Post("/v1/payment_methods", map[string]any{"type": "ach", "account": id(a), "routing_number": "110000000",
+		"account_number": "000123456789", "account_type": "checking"}).JSON()
+	ach := createTransfer(t, f.sk, map[string]any{"amount": 10000, "account_id": id(a), "source_payment_method_id": id(bank),
+		"confirm": true})
+	require.Equal(t, "succeeded", ach["status"])
+	b := payee(t, f, "card_receive")
+	card := f.sk.CreateAccountCard(id(b), "4000056655665556")
+	pay := createTransfer(t, f.sk, map[string]any{"amount": 5000, "account_id": id(b), "destination_payment_method_id": id(card)})
+	require.Equal(t, "succeeded", pay["status"])
+
+	require.InDelta(t, (72 * time.Hour).Seconds(), settle(t, f, id(ach)).Seconds(), 5)
+	require.InDelta(t, (30 * time.Minute).Seconds(), settle(t, f, id(pay)).Seconds(), 5)
+	f.env.Clock.Advance(30 * time.Minute)
+	require.Zero(t, settle(t, f, id(pay)))
+	require.Equal(t, int64(0), balance(t, f, "payout_clearing"), "what the recipient receives has left")
+	require.Equal(t, int64(-4950), balance(t, f, "settled_funds"))
+	require.Positive(t, settle(t, f, id(ach)))
+	f.env.Clock.Advance(72 * time.Hour)
+	require.Zero(t, settle(t, f, id(ach)))
+	require.Equal(t, int64(0), balance(t, f, "ach_clearing"))
+	require.Equal(t, int64(10000-4950), balance(t, f, "settled_funds"))
+	require.Len(t, listEvents(t, f.sk, "transfer.completed"), 2)
+	requireBooksHold(t, f)
+
+	for _, number := range []string{"4000000000009995", "4000000000003220"} {
+		p := newPayer(t, f.sk, number)
+		tr := createTransfer(t, f.sk, p.charge(1000, nil))
+		require.Empty(t, settleJobAt(t, f, id(tr)), number)
+		require.Zero(t, settle(t, f, id(tr)), number)
+	}
+	p := newPayer(t, f.sk, "4242424242424242")
+	manual := createTransfer(t, f.sk, p.charge(1000, map[string]any{"authorization_mode": "manual"}))
+	require.Empty(t, settleJobAt(t, f, id(manual)), "nothing settles before the capture")
+	r := f.sk.Post("/v1/transfers/"+id(manual)+"/capture", map[string]any{"amount_captured_cents": 600})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	require.Len(t, settleJobAt(t, f, id(manual)), 1)
+	f.env.Clock.Advance(24 * time.Hour)
+	require.Zero(t, settle(t, f, id(manual)))
+	require.Len(t, listEvents(t, f.sk, "transfer.completed"), 3)
+	requireBooksHold(t, f)
+}
+
+// The job engine runs the settlement job: once the clock has passed
+// settles_at, the worker completes the transfer.
+func TestSettlementJobRuns(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	f.sk.StandardPricing()
+	p := newPayer(t, f.sk, "4242424242424242")
+	tr := createTransfer(t, f.sk, p.charge(2500, nil))
+	f.env.Clock.Advance(25 * time.Hour)
+	f.env.StartJobs()
+	require.Eventually(t, func() bool { return len(listEvents(t, f.sk, "transfer.completed")) == 1 }, 10*time.Second, 20*time.Millisecond)
+	require.Equal(t, int64(2500), balance(t, f, "settled_funds"))
+	require.Equal(t, id(tr), listEvents(t, f.sk, "transfer.completed")[0].object()["id"])
+}
