@@ -74,7 +74,7 @@ func Dollars(cents int64) string {
 	sign := ""
 	u := uint64(cents)
 	if cents < 0 {
-		sign, u = "-", uint64(-(cents + 1))+1
+		sign, u = "-", uint64(-(cents+1))+1
 	}
 	frac := strconv.FormatUint(u%100+100, 10)[1:]
 	return sign + strconv.FormatUint(u/100, 10) + "." + frac
