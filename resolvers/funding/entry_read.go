@@ -84,3 +84,26 @@ func (s *Service) ListEntries(ctx context.Context, f EntryFilter, lp op.ListPara
 		return op.Position{Created: e.Created.Time, ID: e.ID}
 	})
 }
+
+// RecentEntries is how many entries PayoutFundingSchedule.entries shows per
+// schedule, newest first.
+const RecentEntries = 100
+
+// EntriesOfSchedules reads the newest entries (RecentEntries) of many
+// schedules in one statement: the schedule's entries edge's batch.
+func (s *Service) EntriesOfSchedules(ctx context.Context, scheduleIDs []string) ([][]*models.FundingEntry, []error) {
+	return childrenOf(ctx, scheduleIDs, func(t *store.Tenant, want []uuid.UUID) (map[uuid.UUID][]*models.FundingEntry, error) {
+		sc := t.Scope()
+		var rows []*models.FundingEntry
+		err := t.Select(&rows).Where("fe.schedule_id IN (?)", bun.In(want)).
+			Where("fe.id IN (SELECT id FROM (SELECT x.id, row_number() OVER (PARTITION BY x.schedule_id ORDER BY x.created DESC, x.id DESC) AS n "+
+				"FROM payout_funding_entries AS x WHERE x.merchant_id = ? AND x.livemode = ? AND x.schedule_id IN (?)) AS ranked WHERE n <= ?)",
+				sc.MerchantID, sc.Livemode, bun.In(want), RecentEntries).
+			OrderExpr("fe.created DESC, fe.id DESC").Scan(ctx)
+		out := map[uuid.UUID][]*models.FundingEntry{}
+		for _, r := range rows {
+			out[*r.ScheduleID] = append(out[*r.ScheduleID], r)
+		}
+		return out, err
+	}, s)
+}

@@ -104,24 +104,7 @@ func (s *Service) ListPayouts(ctx context.Context, f PayoutFilter, lp op.ListPar
 // accounts in one statement: the Account.payouts edge's batch. An account
 // the caller does not hold has none.
 func (s *Service) PayoutsOfAccounts(ctx context.Context, accountIDs []string) ([][]*models.Payout, []error) {
-	out := make([][]*models.Payout, len(accountIDs))
-	errs := make([]error, len(accountIDs))
-	p, err := auth.Require(ctx, secretOnly...)
-	if err != nil {
-		for i := range errs {
-			errs[i] = err
-		}
-		return out, errs
-	}
-	var want []uuid.UUID
-	for _, id := range accountIDs {
-		if uid, ok := ids.Parse(id); ok {
-			want = append(want, uid)
-		}
-	}
-	byAccount := map[uuid.UUID][]*models.Payout{}
-	if len(want) > 0 {
-		t := s.DB.Tenant(p.Scope)
+	return childrenOf(ctx, accountIDs, func(t *store.Tenant, want []uuid.UUID) (map[uuid.UUID][]*models.Payout, error) {
 		sc := t.Scope()
 		var rows []*models.Payout
 		err := t.Select(&rows).Where("po.account_id IN (?)", bun.In(want)).
@@ -129,22 +112,49 @@ func (s *Service) PayoutsOfAccounts(ctx context.Context, accountIDs []string) ([
 				"FROM payouts AS x WHERE x.merchant_id = ? AND x.livemode = ? AND x.account_id IN (?)) AS ranked WHERE n <= ?)",
 				sc.MerchantID, sc.Livemode, bun.In(want), RecentPayouts).
 			OrderExpr("po.created DESC, po.id DESC").Scan(ctx)
-		if err != nil {
-			for i := range errs {
-				errs[i] = err
-			}
-			return out, errs
-		}
+		out := map[uuid.UUID][]*models.Payout{}
 		for _, r := range rows {
 			r.Derive()
-			byAccount[r.AccountID] = append(byAccount[r.AccountID], r)
+			out[r.AccountID] = append(out[r.AccountID], r)
+		}
+		return out, err
+	}, s)
+}
+
+// childrenOf answers a batch of parents' children (a dataloader's batch)
+// in the parents' order, from one load of every parent id that parses;
+// a parent the caller does not hold has none.
+func childrenOf[T any](ctx context.Context, parentIDs []string, load func(*store.Tenant, []uuid.UUID) (map[uuid.UUID][]T, error),
+	s *Service) ([][]T, []error) {
+	out := make([][]T, len(parentIDs))
+	errs := make([]error, len(parentIDs))
+	fail := func(err error) ([][]T, []error) {
+		for i := range errs {
+			errs[i] = err
+		}
+		return out, errs
+	}
+	p, err := auth.Require(ctx, secretOnly...)
+	if err != nil {
+		return fail(err)
+	}
+	uids := make([]uuid.UUID, len(parentIDs))
+	var want []uuid.UUID
+	for i, id := range parentIDs {
+		if uid, ok := ids.Parse(id); ok {
+			uids[i], want = uid, append(want, uid)
 		}
 	}
-	for i, id := range accountIDs {
-		uid, _ := ids.Parse(id)
-		out[i] = byAccount[uid]
+	found := map[uuid.UUID][]T{}
+	if len(want) > 0 {
+		if found, err = load(s.DB.Tenant(p.Scope), want); err != nil {
+			return fail(err)
+		}
+	}
+	for i := range parentIDs {
+		out[i] = found[uids[i]]
 		if out[i] == nil {
-			out[i] = []*models.Payout{}
+			out[i] = []T{}
 		}
 	}
 	return out, errs
