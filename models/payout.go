@@ -71,15 +71,6 @@ func (p *Payout) Derive() {
 	}
 }
 
-// Fees is what the payout costs beyond its amount: processor_fee plus the
-// plan's fee, whoever bears them.
-func (p *Payout) Fees() int64 {
-	if p.MerchantFee == nil {
-		return p.ProcessorFee
-	}
-	return *p.MerchantFee + *p.CustomerFee
-}
-
 // CreatePayoutInput is the body of POST /v1/payouts (spec doc 2 §4.7).
 // payment_method_id is accepted as another name of payment_method (the
 // real service's SDK sends it).

@@ -25,7 +25,8 @@ type destination struct {
 const CodeCapabilityNotActive = "capability_not_active"
 
 // payoutDestination checks the payout rules of the destination (spec doc
-// 2 §4.7), one statement for the method and one for the capabilities:
+// 2 §4.7), one statement for the method (locked FOR SHARE) and one for the
+// capabilities:
 // the method is the caller's (another merchant's or mode's is a
 // validation error on payment_method, as transfers answer, telling
 // nothing of whether it exists), attached to an account, and active;
@@ -34,7 +35,9 @@ const CodeCapabilityNotActive = "capability_not_active"
 // bank_account_receive) and its KYC approved (its kyc capability active).
 func payoutDestination(ctx context.Context, t *store.Tenant, req *models.PayoutRequest) (*destination, error) {
 	pm := new(models.PaymentMethod)
-	if err := t.Select(pm).Where("pm.id = ?", req.PaymentMethodID).Scan(ctx); err != nil {
+	// FOR SHARE: the method cannot be detached or blocked while the payout
+	// to it commits, and payouts to one method do not wait on each other.
+	if err := t.Select(pm).Where("pm.id = ?", req.PaymentMethodID).For("SHARE").Scan(ctx); err != nil {
 		if store.IsNoRows(err) {
 			return nil, apierr.FieldError("payment_method", "is not a payment method of this merchant and mode")
 		}
