@@ -22,6 +22,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/internal/platform/ratelimit"
 	"github.com/frame-oss/payments-server/internal/platform/secrets"
+	"github.com/frame-oss/payments-server/resolvers/funding"
 	"github.com/frame-oss/payments-server/resolvers/webhooks"
 )
 
@@ -59,6 +60,9 @@ func serveCommand(args []string, stderr io.Writer) error {
 	fe := flagenv.New(fs, os.Getenv)
 	fe.Int(&identityAttempts, "identity-attempts", "IDENTITY_VERIFICATION_ATTEMPTS",
 		"identity verification attempts per account (errored runs do not count); default 3")
+	sweepEvery := funding.DefaultSweepInterval
+	fe.Duration(&sweepEvery, "funding-sweep-interval", "FUNDING_SWEEP_INTERVAL",
+		"how often due payout funding schedules are run; default 10s")
 	if err := fe.Err(); err != nil {
 		return err
 	}
@@ -96,6 +100,10 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if sweepEvery < time.Second {
+		return errors.New("serve: --funding-sweep-interval must be at least 1s")
+	}
+	jobsCfg.PeriodicJobs = append(jobsCfg.PeriodicJobs, funding.SweepPeriodicJob(sweepEvery))
 	engine, err := jobs.New(db.Pool, jobsCfg)
 	if err != nil {
 		return err

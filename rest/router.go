@@ -35,6 +35,7 @@ func Routes(r chi.Router, svc areas.Services) {
 	transferRoutes(r, svc.Money)
 	chargeRoutes(r, svc.Money)
 	threeDSIntentRoutes(r, svc.Money)
+	payoutRoutes(r, svc.Funding)
 }
 
 // requireCredential answers an anonymous request 401 before its body is

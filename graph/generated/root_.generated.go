@@ -39,6 +39,9 @@ type ResolverRoot interface {
 	Mutation() MutationResolver
 	OnboardingSession() OnboardingSessionResolver
 	PaymentMethod() PaymentMethodResolver
+	Payout() PayoutResolver
+	PayoutFundingEntry() PayoutFundingEntryResolver
+	PayoutFundingSchedule() PayoutFundingScheduleResolver
 	PhoneVerification() PhoneVerificationResolver
 	Product() ProductResolver
 	ProductPhase() ProductPhaseResolver
@@ -75,6 +78,7 @@ type ComplexityRoot struct {
 		OnboardingSession     func(childComplexity int) int
 		PaymentMethods        func(childComplexity int) int
 		PayoutPaymentMethodID func(childComplexity int) int
+		Payouts               func(childComplexity int) int
 		PhoneVerifications    func(childComplexity int) int
 		Profile               func(childComplexity int) int
 		RestrictedBy          func(childComplexity int) int
@@ -517,6 +521,19 @@ type ComplexityRoot struct {
 		Kind    func(childComplexity int) int
 	}
 
+	MerchantBalance struct {
+		AvailableForPayout   func(childComplexity int) int
+		Currency             func(childComplexity int) int
+		InstantPayoutBalance func(childComplexity int) int
+		LastUpdatedAt        func(childComplexity int) int
+		Livemode             func(childComplexity int) int
+		MerchantID           func(childComplexity int) int
+		PendingPayouts       func(childComplexity int) int
+		ReservedAmount       func(childComplexity int) int
+		Source               func(childComplexity int) int
+		Status               func(childComplexity int) int
+	}
+
 	Money struct {
 		Currency func(childComplexity int) int
 		Value    func(childComplexity int) int
@@ -548,6 +565,9 @@ type ComplexityRoot struct {
 		CreateIdvSession            func(childComplexity int) int
 		CreateOnboardingSession     func(childComplexity int, input models.CreateOnboardingSessionInput) int
 		CreatePaymentMethod         func(childComplexity int, input models.CreatePaymentMethodInput) int
+		CreatePayout                func(childComplexity int, input models.CreatePayoutInput) int
+		CreatePayoutFundingSchedule func(childComplexity int, input models.CreateFundingScheduleInput) int
+		CreatePayoutTopUp           func(childComplexity int, input models.CreateTopUpInput) int
 		CreatePhoneVerification     func(childComplexity int, accountID string, input *models.CreatePhoneVerificationInput) int
 		CreateProduct               func(childComplexity int, input models.ProductInput) int
 		CreateProductPhase          func(childComplexity int, productID string, input models.CreatePhaseInput) int
@@ -581,6 +601,7 @@ type ComplexityRoot struct {
 		UpdateCoupon                func(childComplexity int, id string, input models.UpdateCouponInput) int
 		UpdateCustomer              func(childComplexity int, id string, input models.UpdateCustomerInput) int
 		UpdatePaymentMethod         func(childComplexity int, id string, input models.UpdatePaymentMethodInput) int
+		UpdatePayoutFundingSchedule func(childComplexity int, id string, input models.UpdateFundingScheduleInput) int
 		UpdateProduct               func(childComplexity int, id string, input models.ProductInput) int
 		UpdateProductPhase          func(childComplexity int, productID string, id string, input models.UpdatePhaseInput) int
 		UpdatePromotionCode         func(childComplexity int, id string, input models.PromotionCodeInput) int
@@ -634,6 +655,87 @@ type ComplexityRoot struct {
 	}
 
 	PaymentMethodEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	Payout struct {
+		Account            func(childComplexity int) int
+		AccountID          func(childComplexity int) int
+		Amount             func(childComplexity int) int
+		BillingAgreement   func(childComplexity int) int
+		BillingAgreementID func(childComplexity int) int
+		Created            func(childComplexity int) int
+		Currency           func(childComplexity int) int
+		CustomerFee        func(childComplexity int) int
+		Failed             func(childComplexity int) int
+		FailureCode        func(childComplexity int) int
+		FailureMessage     func(childComplexity int) int
+		ID                 func(childComplexity int) int
+		Livemode           func(childComplexity int) int
+		MerchantFee        func(childComplexity int) int
+		Metadata           func(childComplexity int) int
+		PaymentMethod      func(childComplexity int) int
+		PaymentMethodID    func(childComplexity int) int
+		ProcessorFee       func(childComplexity int) int
+		Speed              func(childComplexity int) int
+		Status             func(childComplexity int) int
+		Succeeded          func(childComplexity int) int
+		TransferFeePlanID  func(childComplexity int) int
+		Updated            func(childComplexity int) int
+	}
+
+	PayoutConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	PayoutEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	PayoutFundingEntry struct {
+		Amount     func(childComplexity int) int
+		Created    func(childComplexity int) int
+		Currency   func(childComplexity int) int
+		ID         func(childComplexity int) int
+		Livemode   func(childComplexity int) int
+		Schedule   func(childComplexity int) int
+		ScheduleID func(childComplexity int) int
+		Source     func(childComplexity int) int
+	}
+
+	PayoutFundingEntryConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	PayoutFundingEntryEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	PayoutFundingSchedule struct {
+		Amount   func(childComplexity int) int
+		Cadence  func(childComplexity int) int
+		Created  func(childComplexity int) int
+		Currency func(childComplexity int) int
+		Enabled  func(childComplexity int) int
+		Entries  func(childComplexity int) int
+		ID       func(childComplexity int) int
+		LastRun  func(childComplexity int) int
+		Livemode func(childComplexity int) int
+		NextRun  func(childComplexity int) int
+		Updated  func(childComplexity int) int
+	}
+
+	PayoutFundingScheduleConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	PayoutFundingScheduleEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
 	}
@@ -767,49 +869,56 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		Account               func(childComplexity int, id string) int
-		Accounts              func(childComplexity int, first *int, after *string, filter *model.AccountFilter) int
-		BankAccount           func(childComplexity int, id string) int
-		BeneficialOwner       func(childComplexity int, accountID string, id string) int
-		BeneficialOwners      func(childComplexity int, accountID string) int
-		BillingAgreement      func(childComplexity int, id string) int
-		BillingAgreements     func(childComplexity int, first *int, after *string) int
-		Capabilities          func(childComplexity int, accountID string) int
-		Capability            func(childComplexity int, accountID string, name capability.Name) int
-		Charge                func(childComplexity int, id string) int
-		Coupon                func(childComplexity int, id string) int
-		Coupons               func(childComplexity int, first *int, after *string, filter *model.CouponFilter) int
-		Customer              func(childComplexity int, id string) int
-		Customers             func(childComplexity int, first *int, after *string, filter *model.CustomerFilter) int
-		Discount              func(childComplexity int, id string) int
-		Discounts             func(childComplexity int, first *int, after *string, filter *model.DiscountFilter) int
-		Event                 func(childComplexity int, id string) int
-		Events                func(childComplexity int, first *int, after *string, typeArg *string) int
-		Geofences             func(childComplexity int) int
-		IdentityVerification  func(childComplexity int, accountID string, id string) int
-		IdentityVerifications func(childComplexity int, accountID string, first *int, after *string, filter *model.IdentityVerificationFilter) int
-		Node                  func(childComplexity int, id string) int
-		OnboardingBootstrap   func(childComplexity int) int
-		OnboardingSession     func(childComplexity int, accountID string) int
-		PaymentMethod         func(childComplexity int, id string) int
-		PaymentMethods        func(childComplexity int, first *int, after *string, filter *model.PaymentMethodFilter) int
-		PhoneVerification     func(childComplexity int, accountID string, id string) int
-		PhoneVerifications    func(childComplexity int, accountID string, first *int, after *string, filter *model.PhoneVerificationFilter) int
-		PlaidLinkToken        func(childComplexity int, accountID string) int
-		Product               func(childComplexity int, id string) int
-		Products              func(childComplexity int, first *int, after *string, filter *model.ProductFilter) int
-		PromotionCode         func(childComplexity int, id string) int
-		PromotionCodes        func(childComplexity int, first *int, after *string, filter *model.PromotionCodeFilter) int
-		ThreeDSIntent         func(childComplexity int, id string) int
-		Transfer              func(childComplexity int, id string) int
-		TransferFeePlan       func(childComplexity int, id string) int
-		TransferFeePlans      func(childComplexity int, first *int, after *string) int
-		Transfers             func(childComplexity int, first *int, after *string, filter *model.TransferFilter) int
-		ValidateDiscounts     func(childComplexity int, input models.ValidateDiscountsInput) int
-		WebhookDeliveries     func(childComplexity int, endpointID string, eventID *string, status *models.WebhookDeliveryStatus, first *int, after *string) int
-		WebhookDelivery       func(childComplexity int, id string) int
-		WebhookEndpoint       func(childComplexity int, id string) int
-		WebhookEndpoints      func(childComplexity int, first *int, after *string) int
+		Account                func(childComplexity int, id string) int
+		Accounts               func(childComplexity int, first *int, after *string, filter *model.AccountFilter) int
+		BankAccount            func(childComplexity int, id string) int
+		BeneficialOwner        func(childComplexity int, accountID string, id string) int
+		BeneficialOwners       func(childComplexity int, accountID string) int
+		BillingAgreement       func(childComplexity int, id string) int
+		BillingAgreements      func(childComplexity int, first *int, after *string) int
+		Capabilities           func(childComplexity int, accountID string) int
+		Capability             func(childComplexity int, accountID string, name capability.Name) int
+		Charge                 func(childComplexity int, id string) int
+		Coupon                 func(childComplexity int, id string) int
+		Coupons                func(childComplexity int, first *int, after *string, filter *model.CouponFilter) int
+		Customer               func(childComplexity int, id string) int
+		Customers              func(childComplexity int, first *int, after *string, filter *model.CustomerFilter) int
+		Discount               func(childComplexity int, id string) int
+		Discounts              func(childComplexity int, first *int, after *string, filter *model.DiscountFilter) int
+		Event                  func(childComplexity int, id string) int
+		Events                 func(childComplexity int, first *int, after *string, typeArg *string) int
+		Geofences              func(childComplexity int) int
+		IdentityVerification   func(childComplexity int, accountID string, id string) int
+		IdentityVerifications  func(childComplexity int, accountID string, first *int, after *string, filter *model.IdentityVerificationFilter) int
+		MerchantBalance        func(childComplexity int) int
+		Node                   func(childComplexity int, id string) int
+		OnboardingBootstrap    func(childComplexity int) int
+		OnboardingSession      func(childComplexity int, accountID string) int
+		PaymentMethod          func(childComplexity int, id string) int
+		PaymentMethods         func(childComplexity int, first *int, after *string, filter *model.PaymentMethodFilter) int
+		Payout                 func(childComplexity int, id string) int
+		PayoutFundingEntries   func(childComplexity int, first *int, after *string, filter *model.PayoutFundingEntryFilter) int
+		PayoutFundingEntry     func(childComplexity int, id string) int
+		PayoutFundingSchedule  func(childComplexity int, id string) int
+		PayoutFundingSchedules func(childComplexity int, first *int, after *string) int
+		Payouts                func(childComplexity int, first *int, after *string, filter *model.PayoutFilter) int
+		PhoneVerification      func(childComplexity int, accountID string, id string) int
+		PhoneVerifications     func(childComplexity int, accountID string, first *int, after *string, filter *model.PhoneVerificationFilter) int
+		PlaidLinkToken         func(childComplexity int, accountID string) int
+		Product                func(childComplexity int, id string) int
+		Products               func(childComplexity int, first *int, after *string, filter *model.ProductFilter) int
+		PromotionCode          func(childComplexity int, id string) int
+		PromotionCodes         func(childComplexity int, first *int, after *string, filter *model.PromotionCodeFilter) int
+		ThreeDSIntent          func(childComplexity int, id string) int
+		Transfer               func(childComplexity int, id string) int
+		TransferFeePlan        func(childComplexity int, id string) int
+		TransferFeePlans       func(childComplexity int, first *int, after *string) int
+		Transfers              func(childComplexity int, first *int, after *string, filter *model.TransferFilter) int
+		ValidateDiscounts      func(childComplexity int, input models.ValidateDiscountsInput) int
+		WebhookDeliveries      func(childComplexity int, endpointID string, eventID *string, status *models.WebhookDeliveryStatus, first *int, after *string) int
+		WebhookDelivery        func(childComplexity int, id string) int
+		WebhookEndpoint        func(childComplexity int, id string) int
+		WebhookEndpoints       func(childComplexity int, first *int, after *string) int
 	}
 
 	Recurring struct {
@@ -1118,6 +1227,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Account.PayoutPaymentMethodID(childComplexity), true
+	case "Account.payouts":
+		if e.ComplexityRoot.Account.Payouts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Account.Payouts(childComplexity), true
 	case "Account.phoneVerifications":
 		if e.ComplexityRoot.Account.PhoneVerifications == nil {
 			break
@@ -2994,6 +3109,67 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.LedgerJournal.Kind(childComplexity), true
 
+	case "MerchantBalance.availableForPayout":
+		if e.ComplexityRoot.MerchantBalance.AvailableForPayout == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MerchantBalance.AvailableForPayout(childComplexity), true
+	case "MerchantBalance.currency":
+		if e.ComplexityRoot.MerchantBalance.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MerchantBalance.Currency(childComplexity), true
+	case "MerchantBalance.instantPayoutBalance":
+		if e.ComplexityRoot.MerchantBalance.InstantPayoutBalance == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MerchantBalance.InstantPayoutBalance(childComplexity), true
+	case "MerchantBalance.lastUpdatedAt":
+		if e.ComplexityRoot.MerchantBalance.LastUpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MerchantBalance.LastUpdatedAt(childComplexity), true
+	case "MerchantBalance.livemode":
+		if e.ComplexityRoot.MerchantBalance.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MerchantBalance.Livemode(childComplexity), true
+	case "MerchantBalance.merchantId":
+		if e.ComplexityRoot.MerchantBalance.MerchantID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MerchantBalance.MerchantID(childComplexity), true
+	case "MerchantBalance.pendingPayouts":
+		if e.ComplexityRoot.MerchantBalance.PendingPayouts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MerchantBalance.PendingPayouts(childComplexity), true
+	case "MerchantBalance.reservedAmount":
+		if e.ComplexityRoot.MerchantBalance.ReservedAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MerchantBalance.ReservedAmount(childComplexity), true
+	case "MerchantBalance.source":
+		if e.ComplexityRoot.MerchantBalance.Source == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MerchantBalance.Source(childComplexity), true
+	case "MerchantBalance.status":
+		if e.ComplexityRoot.MerchantBalance.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MerchantBalance.Status(childComplexity), true
+
 	case "Money.currency":
 		if e.ComplexityRoot.Money.Currency == nil {
 			break
@@ -3277,6 +3453,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreatePaymentMethod(childComplexity, args["input"].(models.CreatePaymentMethodInput)), true
+	case "Mutation.createPayout":
+		if e.ComplexityRoot.Mutation.CreatePayout == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createPayout_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreatePayout(childComplexity, args["input"].(models.CreatePayoutInput)), true
+	case "Mutation.createPayoutFundingSchedule":
+		if e.ComplexityRoot.Mutation.CreatePayoutFundingSchedule == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createPayoutFundingSchedule_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreatePayoutFundingSchedule(childComplexity, args["input"].(models.CreateFundingScheduleInput)), true
+	case "Mutation.createPayoutTopUp":
+		if e.ComplexityRoot.Mutation.CreatePayoutTopUp == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createPayoutTopUp_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreatePayoutTopUp(childComplexity, args["input"].(models.CreateTopUpInput)), true
 	case "Mutation.createPhoneVerification":
 		if e.ComplexityRoot.Mutation.CreatePhoneVerification == nil {
 			break
@@ -3640,6 +3849,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdatePaymentMethod(childComplexity, args["id"].(string), args["input"].(models.UpdatePaymentMethodInput)), true
+	case "Mutation.updatePayoutFundingSchedule":
+		if e.ComplexityRoot.Mutation.UpdatePayoutFundingSchedule == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updatePayoutFundingSchedule_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdatePayoutFundingSchedule(childComplexity, args["id"].(string), args["input"].(models.UpdateFundingScheduleInput)), true
 	case "Mutation.updateProduct":
 		if e.ComplexityRoot.Mutation.UpdateProduct == nil {
 			break
@@ -3893,6 +4113,339 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PaymentMethodEdge.Node(childComplexity), true
+
+	case "Payout.account":
+		if e.ComplexityRoot.Payout.Account == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payout.Account(childComplexity), true
+	case "Payout.accountId":
+		if e.ComplexityRoot.Payout.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payout.AccountID(childComplexity), true
+	case "Payout.amount":
+		if e.ComplexityRoot.Payout.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payout.Amount(childComplexity), true
+	case "Payout.billingAgreement":
+		if e.ComplexityRoot.Payout.BillingAgreement == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payout.BillingAgreement(childComplexity), true
+	case "Payout.billingAgreementId":
+		if e.ComplexityRoot.Payout.BillingAgreementID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payout.BillingAgreementID(childComplexity), true
+	case "Payout.created":
+		if e.ComplexityRoot.Payout.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payout.Created(childComplexity), true
+	case "Payout.currency":
+		if e.ComplexityRoot.Payout.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payout.Currency(childComplexity), true
+	case "Payout.customerFee":
+		if e.ComplexityRoot.Payout.CustomerFee == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payout.CustomerFee(childComplexity), true
+	case "Payout.failed":
+		if e.ComplexityRoot.Payout.Failed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payout.Failed(childComplexity), true
+	case "Payout.failureCode":
+		if e.ComplexityRoot.Payout.FailureCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payout.FailureCode(childComplexity), true
+	case "Payout.failureMessage":
+		if e.ComplexityRoot.Payout.FailureMessage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payout.FailureMessage(childComplexity), true
+	case "Payout.id":
+		if e.ComplexityRoot.Payout.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payout.ID(childComplexity), true
+	case "Payout.livemode":
+		if e.ComplexityRoot.Payout.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payout.Livemode(childComplexity), true
+	case "Payout.merchantFee":
+		if e.ComplexityRoot.Payout.MerchantFee == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payout.MerchantFee(childComplexity), true
+	case "Payout.metadata":
+		if e.ComplexityRoot.Payout.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payout.Metadata(childComplexity), true
+	case "Payout.paymentMethod":
+		if e.ComplexityRoot.Payout.PaymentMethod == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payout.PaymentMethod(childComplexity), true
+	case "Payout.paymentMethodId":
+		if e.ComplexityRoot.Payout.PaymentMethodID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payout.PaymentMethodID(childComplexity), true
+	case "Payout.processorFee":
+		if e.ComplexityRoot.Payout.ProcessorFee == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payout.ProcessorFee(childComplexity), true
+	case "Payout.speed":
+		if e.ComplexityRoot.Payout.Speed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payout.Speed(childComplexity), true
+	case "Payout.status":
+		if e.ComplexityRoot.Payout.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payout.Status(childComplexity), true
+	case "Payout.succeeded":
+		if e.ComplexityRoot.Payout.Succeeded == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payout.Succeeded(childComplexity), true
+	case "Payout.transferFeePlanId":
+		if e.ComplexityRoot.Payout.TransferFeePlanID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payout.TransferFeePlanID(childComplexity), true
+	case "Payout.updated":
+		if e.ComplexityRoot.Payout.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payout.Updated(childComplexity), true
+
+	case "PayoutConnection.edges":
+		if e.ComplexityRoot.PayoutConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutConnection.Edges(childComplexity), true
+	case "PayoutConnection.pageInfo":
+		if e.ComplexityRoot.PayoutConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutConnection.PageInfo(childComplexity), true
+
+	case "PayoutEdge.cursor":
+		if e.ComplexityRoot.PayoutEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutEdge.Cursor(childComplexity), true
+	case "PayoutEdge.node":
+		if e.ComplexityRoot.PayoutEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutEdge.Node(childComplexity), true
+
+	case "PayoutFundingEntry.amount":
+		if e.ComplexityRoot.PayoutFundingEntry.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutFundingEntry.Amount(childComplexity), true
+	case "PayoutFundingEntry.created":
+		if e.ComplexityRoot.PayoutFundingEntry.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutFundingEntry.Created(childComplexity), true
+	case "PayoutFundingEntry.currency":
+		if e.ComplexityRoot.PayoutFundingEntry.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutFundingEntry.Currency(childComplexity), true
+	case "PayoutFundingEntry.id":
+		if e.ComplexityRoot.PayoutFundingEntry.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutFundingEntry.ID(childComplexity), true
+	case "PayoutFundingEntry.livemode":
+		if e.ComplexityRoot.PayoutFundingEntry.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutFundingEntry.Livemode(childComplexity), true
+	case "PayoutFundingEntry.schedule":
+		if e.ComplexityRoot.PayoutFundingEntry.Schedule == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutFundingEntry.Schedule(childComplexity), true
+	case "PayoutFundingEntry.scheduleId":
+		if e.ComplexityRoot.PayoutFundingEntry.ScheduleID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutFundingEntry.ScheduleID(childComplexity), true
+	case "PayoutFundingEntry.source":
+		if e.ComplexityRoot.PayoutFundingEntry.Source == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutFundingEntry.Source(childComplexity), true
+
+	case "PayoutFundingEntryConnection.edges":
+		if e.ComplexityRoot.PayoutFundingEntryConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutFundingEntryConnection.Edges(childComplexity), true
+	case "PayoutFundingEntryConnection.pageInfo":
+		if e.ComplexityRoot.PayoutFundingEntryConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutFundingEntryConnection.PageInfo(childComplexity), true
+
+	case "PayoutFundingEntryEdge.cursor":
+		if e.ComplexityRoot.PayoutFundingEntryEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutFundingEntryEdge.Cursor(childComplexity), true
+	case "PayoutFundingEntryEdge.node":
+		if e.ComplexityRoot.PayoutFundingEntryEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutFundingEntryEdge.Node(childComplexity), true
+
+	case "PayoutFundingSchedule.amount":
+		if e.ComplexityRoot.PayoutFundingSchedule.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutFundingSchedule.Amount(childComplexity), true
+	case "PayoutFundingSchedule.cadence":
+		if e.ComplexityRoot.PayoutFundingSchedule.Cadence == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutFundingSchedule.Cadence(childComplexity), true
+	case "PayoutFundingSchedule.created":
+		if e.ComplexityRoot.PayoutFundingSchedule.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutFundingSchedule.Created(childComplexity), true
+	case "PayoutFundingSchedule.currency":
+		if e.ComplexityRoot.PayoutFundingSchedule.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutFundingSchedule.Currency(childComplexity), true
+	case "PayoutFundingSchedule.enabled":
+		if e.ComplexityRoot.PayoutFundingSchedule.Enabled == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutFundingSchedule.Enabled(childComplexity), true
+	case "PayoutFundingSchedule.entries":
+		if e.ComplexityRoot.PayoutFundingSchedule.Entries == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutFundingSchedule.Entries(childComplexity), true
+	case "PayoutFundingSchedule.id":
+		if e.ComplexityRoot.PayoutFundingSchedule.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutFundingSchedule.ID(childComplexity), true
+	case "PayoutFundingSchedule.lastRun":
+		if e.ComplexityRoot.PayoutFundingSchedule.LastRun == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutFundingSchedule.LastRun(childComplexity), true
+	case "PayoutFundingSchedule.livemode":
+		if e.ComplexityRoot.PayoutFundingSchedule.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutFundingSchedule.Livemode(childComplexity), true
+	case "PayoutFundingSchedule.nextRun":
+		if e.ComplexityRoot.PayoutFundingSchedule.NextRun == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutFundingSchedule.NextRun(childComplexity), true
+	case "PayoutFundingSchedule.updated":
+		if e.ComplexityRoot.PayoutFundingSchedule.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutFundingSchedule.Updated(childComplexity), true
+
+	case "PayoutFundingScheduleConnection.edges":
+		if e.ComplexityRoot.PayoutFundingScheduleConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutFundingScheduleConnection.Edges(childComplexity), true
+	case "PayoutFundingScheduleConnection.pageInfo":
+		if e.ComplexityRoot.PayoutFundingScheduleConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutFundingScheduleConnection.PageInfo(childComplexity), true
+
+	case "PayoutFundingScheduleEdge.cursor":
+		if e.ComplexityRoot.PayoutFundingScheduleEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutFundingScheduleEdge.Cursor(childComplexity), true
+	case "PayoutFundingScheduleEdge.node":
+		if e.ComplexityRoot.PayoutFundingScheduleEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutFundingScheduleEdge.Node(childComplexity), true
 
 	case "PersonName.firstName":
 		if e.ComplexityRoot.PersonName.FirstName == nil {
@@ -4651,6 +5204,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Query.IdentityVerifications(childComplexity, args["accountId"].(string), args["first"].(*int), args["after"].(*string), args["filter"].(*model.IdentityVerificationFilter)), true
 
+	case "Query.merchantBalance":
+		if e.ComplexityRoot.Query.MerchantBalance == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.MerchantBalance(childComplexity), true
 	case "Query.node":
 		if e.ComplexityRoot.Query.Node == nil {
 			break
@@ -4701,6 +5260,72 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.PaymentMethods(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.PaymentMethodFilter)), true
+	case "Query.payout":
+		if e.ComplexityRoot.Query.Payout == nil {
+			break
+		}
+
+		args, err := ec.field_Query_payout_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Payout(childComplexity, args["id"].(string)), true
+	case "Query.payoutFundingEntries":
+		if e.ComplexityRoot.Query.PayoutFundingEntries == nil {
+			break
+		}
+
+		args, err := ec.field_Query_payoutFundingEntries_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PayoutFundingEntries(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.PayoutFundingEntryFilter)), true
+	case "Query.payoutFundingEntry":
+		if e.ComplexityRoot.Query.PayoutFundingEntry == nil {
+			break
+		}
+
+		args, err := ec.field_Query_payoutFundingEntry_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PayoutFundingEntry(childComplexity, args["id"].(string)), true
+	case "Query.payoutFundingSchedule":
+		if e.ComplexityRoot.Query.PayoutFundingSchedule == nil {
+			break
+		}
+
+		args, err := ec.field_Query_payoutFundingSchedule_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PayoutFundingSchedule(childComplexity, args["id"].(string)), true
+	case "Query.payoutFundingSchedules":
+		if e.ComplexityRoot.Query.PayoutFundingSchedules == nil {
+			break
+		}
+
+		args, err := ec.field_Query_payoutFundingSchedules_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PayoutFundingSchedules(childComplexity, args["first"].(*int), args["after"].(*string)), true
+	case "Query.payouts":
+		if e.ComplexityRoot.Query.Payouts == nil {
+			break
+		}
+
+		args, err := ec.field_Query_payouts_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Payouts(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.PayoutFilter)), true
 	case "Query.phoneVerification":
 		if e.ComplexityRoot.Query.PhoneVerification == nil {
 			break
@@ -5673,11 +6298,14 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreateCouponInput,
 		ec.unmarshalInputCreateCustomerInput,
 		ec.unmarshalInputCreateFeePlanInput,
+		ec.unmarshalInputCreateFundingScheduleInput,
 		ec.unmarshalInputCreateOnboardingSessionInput,
 		ec.unmarshalInputCreatePaymentMethodInput,
+		ec.unmarshalInputCreatePayoutInput,
 		ec.unmarshalInputCreatePhaseInput,
 		ec.unmarshalInputCreatePhoneVerificationInput,
 		ec.unmarshalInputCreateThreeDSIntentInput,
+		ec.unmarshalInputCreateTopUpInput,
 		ec.unmarshalInputCreateTransferInput,
 		ec.unmarshalInputCreateWebhookEndpointInput,
 		ec.unmarshalInputCustomerFilter,
@@ -5686,6 +6314,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputIdentityVerificationFilter,
 		ec.unmarshalInputIndividualInput,
 		ec.unmarshalInputPaymentMethodFilter,
+		ec.unmarshalInputPayoutFilter,
+		ec.unmarshalInputPayoutFundingEntryFilter,
 		ec.unmarshalInputPersonNameInput,
 		ec.unmarshalInputPhoneInput,
 		ec.unmarshalInputPhoneVerificationFilter,
@@ -5704,6 +6334,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputUpdateBeneficialOwnerInput,
 		ec.unmarshalInputUpdateCouponInput,
 		ec.unmarshalInputUpdateCustomerInput,
+		ec.unmarshalInputUpdateFundingScheduleInput,
 		ec.unmarshalInputUpdatePaymentMethodInput,
 		ec.unmarshalInputUpdatePhaseInput,
 		ec.unmarshalInputUpdateTransferInput,
@@ -7332,6 +7963,186 @@ extend type Mutation {
   updatePaymentMethod(id: ID!, input: UpdatePaymentMethodInput!): PaymentMethod!
 }
 `, BuiltIn: false},
+	{Name: "../schema/payouts.graphqls", Input: `# Payouts from the instant-payout balance, the funding of that balance
+# (schedules, top-ups, the entries both write) and the merchant balance
+# (spec doc 2 §2.7, §4.7; docs/funding.md).
+
+type Payout implements Node {
+  id: ID!
+  "pending, succeeded or failed (the sandbox decides at once)"
+  status: String!
+  "asap, same_day or standard for bank (ACH) payouts; null for push to card"
+  speed: String
+  "Minor units, USD."
+  amount: Int!
+  currency: String!
+  paymentMethodId: ID!
+  paymentMethod: PaymentMethod!
+  accountId: ID!
+  account: Account!
+  "The service's processing fee (0 on a self-hosted server)."
+  processorFee: Int!
+  "The fees the merchant's balance pays beyond the amount (null: no payout agreement priced the payout)."
+  merchantFee: Int
+  "The fees deducted from what the recipient receives (null: no payout agreement priced the payout)."
+  customerFee: Int
+  billingAgreementId: ID
+  billingAgreement: BillingAgreement
+  transferFeePlanId: ID
+  failureCode: String
+  failureMessage: String
+  metadata: Metadata!
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+  succeeded: DateTime
+  failed: DateTime
+}
+
+type PayoutFundingSchedule implements Node {
+  id: ID!
+  "Minor units pulled into the instant-payout balance at every run."
+  amount: Int!
+  currency: String!
+  "daily, weekly or monthly"
+  cadence: String!
+  enabled: Boolean!
+  nextRun: DateTime!
+  lastRun: DateTime
+  "The schedule's newest funding entries (up to 100), most recent first; payoutFundingEntries pages through all."
+  entries: [PayoutFundingEntry!]!
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+type PayoutFundingEntry implements Node {
+  id: ID!
+  scheduleId: ID
+  schedule: PayoutFundingSchedule
+  amount: Int!
+  currency: String!
+  "manual_push (a top-up) or schedule"
+  source: String!
+  livemode: Boolean!
+  created: DateTime!
+}
+
+"The instant-payout balance, derived from the ledger when read (REST: GET /v1/merchant_balance, in dollars); amounts here in cents."
+type MerchantBalance {
+  status: String!
+  merchantId: ID!
+  currency: String!
+  instantPayoutBalance: Int!
+  availableForPayout: Int!
+  reservedAmount: Int!
+  pendingPayouts: Int!
+  lastUpdatedAt: DateTime
+  source: String!
+  livemode: Boolean!
+}
+
+type PayoutConnection {
+  edges: [PayoutEdge!]!
+  pageInfo: PageInfo!
+}
+
+type PayoutEdge {
+  cursor: String!
+  node: Payout!
+}
+
+type PayoutFundingScheduleConnection {
+  edges: [PayoutFundingScheduleEdge!]!
+  pageInfo: PageInfo!
+}
+
+type PayoutFundingScheduleEdge {
+  cursor: String!
+  node: PayoutFundingSchedule!
+}
+
+type PayoutFundingEntryConnection {
+  edges: [PayoutFundingEntryEdge!]!
+  pageInfo: PageInfo!
+}
+
+type PayoutFundingEntryEdge {
+  cursor: String!
+  node: PayoutFundingEntry!
+}
+
+input PayoutFilter {
+  "pending, succeeded or failed"
+  status: String
+  accountId: ID
+}
+
+input PayoutFundingEntryFilter {
+  scheduleId: ID
+  "manual_push or schedule"
+  source: String
+}
+
+input CreatePayoutInput {
+  paymentMethod: ID
+  "Another name of paymentMethod (the real service's SDK sends it)."
+  paymentMethodId: ID
+  amount: Int!
+  "USD"
+  currency: String!
+  "asap, same_day or standard: required for bank (ACH) payouts, refused for cards"
+  speed: String
+  metadata: Metadata
+}
+
+input CreateFundingScheduleInput {
+  amount: Int!
+  "daily, weekly or monthly"
+  cadence: String!
+  enabled: Boolean
+  "Unix seconds; default now (the next sweep runs it)."
+  nextRun: Int
+}
+
+input UpdateFundingScheduleInput {
+  amount: Int
+  cadence: String
+  enabled: Boolean
+  "Unix seconds."
+  nextRun: Int
+}
+
+input CreateTopUpInput {
+  amount: Int!
+  "A repeated key answers the entry it created first, funding nothing again."
+  idempotencyKey: String
+}
+
+extend type Account {
+  "The account's newest payouts (up to 100), most recent first."
+  payouts: [Payout!]!
+}
+
+extend type Query {
+  payout(id: ID!): Payout
+  payouts(first: Int = 10, after: String, filter: PayoutFilter): PayoutConnection!
+  payoutFundingSchedule(id: ID!): PayoutFundingSchedule
+  payoutFundingSchedules(first: Int = 10, after: String): PayoutFundingScheduleConnection!
+  payoutFundingEntry(id: ID!): PayoutFundingEntry
+  payoutFundingEntries(first: Int = 10, after: String, filter: PayoutFundingEntryFilter): PayoutFundingEntryConnection!
+  merchantBalance: MerchantBalance!
+}
+
+extend type Mutation {
+  "Sends money from the instant-payout balance to an account's own card or bank account."
+  createPayout(input: CreatePayoutInput!): Payout!
+  createPayoutFundingSchedule(input: CreateFundingScheduleInput!): PayoutFundingSchedule!
+  updatePayoutFundingSchedule(id: ID!, input: UpdateFundingScheduleInput!): PayoutFundingSchedule!
+  "Credits the instant-payout balance (REST: POST /v1/payout_funding/top_ups)."
+  createPayoutTopUp(input: CreateTopUpInput!): PayoutFundingEntry!
+}
+`, BuiltIn: false},
 	{Name: "../schema/phone_verifications.graphqls", Input: `# Phone verifications (spec doc 1 §2.6, §4.6).
 
 enum PhoneVerificationStatus {
@@ -7813,6 +8624,8 @@ func (ec *executionContext) childFields_Account(ctx context.Context, field graph
 		return ec.fieldContext_Account_onboardingSession(ctx, field)
 	case "paymentMethods":
 		return ec.fieldContext_Account_paymentMethods(ctx, field)
+	case "payouts":
+		return ec.fieldContext_Account_payouts(ctx, field)
 	case "phoneVerifications":
 		return ec.fieldContext_Account_phoneVerifications(ctx, field)
 	}
@@ -8683,6 +9496,32 @@ func (ec *executionContext) childFields_LedgerJournal(ctx context.Context, field
 	return nil, fmt.Errorf("no field named %q was found under type LedgerJournal", field.Name)
 }
 
+func (ec *executionContext) childFields_MerchantBalance(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "status":
+		return ec.fieldContext_MerchantBalance_status(ctx, field)
+	case "merchantId":
+		return ec.fieldContext_MerchantBalance_merchantId(ctx, field)
+	case "currency":
+		return ec.fieldContext_MerchantBalance_currency(ctx, field)
+	case "instantPayoutBalance":
+		return ec.fieldContext_MerchantBalance_instantPayoutBalance(ctx, field)
+	case "availableForPayout":
+		return ec.fieldContext_MerchantBalance_availableForPayout(ctx, field)
+	case "reservedAmount":
+		return ec.fieldContext_MerchantBalance_reservedAmount(ctx, field)
+	case "pendingPayouts":
+		return ec.fieldContext_MerchantBalance_pendingPayouts(ctx, field)
+	case "lastUpdatedAt":
+		return ec.fieldContext_MerchantBalance_lastUpdatedAt(ctx, field)
+	case "source":
+		return ec.fieldContext_MerchantBalance_source(ctx, field)
+	case "livemode":
+		return ec.fieldContext_MerchantBalance_livemode(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MerchantBalance", field.Name)
+}
+
 func (ec *executionContext) childFields_Money(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "value":
@@ -8791,6 +9630,168 @@ func (ec *executionContext) childFields_PaymentMethodEdge(ctx context.Context, f
 		return ec.fieldContext_PaymentMethodEdge_node(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PaymentMethodEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_Payout(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Payout_id(ctx, field)
+	case "status":
+		return ec.fieldContext_Payout_status(ctx, field)
+	case "speed":
+		return ec.fieldContext_Payout_speed(ctx, field)
+	case "amount":
+		return ec.fieldContext_Payout_amount(ctx, field)
+	case "currency":
+		return ec.fieldContext_Payout_currency(ctx, field)
+	case "paymentMethodId":
+		return ec.fieldContext_Payout_paymentMethodId(ctx, field)
+	case "paymentMethod":
+		return ec.fieldContext_Payout_paymentMethod(ctx, field)
+	case "accountId":
+		return ec.fieldContext_Payout_accountId(ctx, field)
+	case "account":
+		return ec.fieldContext_Payout_account(ctx, field)
+	case "processorFee":
+		return ec.fieldContext_Payout_processorFee(ctx, field)
+	case "merchantFee":
+		return ec.fieldContext_Payout_merchantFee(ctx, field)
+	case "customerFee":
+		return ec.fieldContext_Payout_customerFee(ctx, field)
+	case "billingAgreementId":
+		return ec.fieldContext_Payout_billingAgreementId(ctx, field)
+	case "billingAgreement":
+		return ec.fieldContext_Payout_billingAgreement(ctx, field)
+	case "transferFeePlanId":
+		return ec.fieldContext_Payout_transferFeePlanId(ctx, field)
+	case "failureCode":
+		return ec.fieldContext_Payout_failureCode(ctx, field)
+	case "failureMessage":
+		return ec.fieldContext_Payout_failureMessage(ctx, field)
+	case "metadata":
+		return ec.fieldContext_Payout_metadata(ctx, field)
+	case "livemode":
+		return ec.fieldContext_Payout_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_Payout_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_Payout_updated(ctx, field)
+	case "succeeded":
+		return ec.fieldContext_Payout_succeeded(ctx, field)
+	case "failed":
+		return ec.fieldContext_Payout_failed(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Payout", field.Name)
+}
+
+func (ec *executionContext) childFields_PayoutConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_PayoutConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_PayoutConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PayoutConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_PayoutEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_PayoutEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_PayoutEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PayoutEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_PayoutFundingEntry(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PayoutFundingEntry_id(ctx, field)
+	case "scheduleId":
+		return ec.fieldContext_PayoutFundingEntry_scheduleId(ctx, field)
+	case "schedule":
+		return ec.fieldContext_PayoutFundingEntry_schedule(ctx, field)
+	case "amount":
+		return ec.fieldContext_PayoutFundingEntry_amount(ctx, field)
+	case "currency":
+		return ec.fieldContext_PayoutFundingEntry_currency(ctx, field)
+	case "source":
+		return ec.fieldContext_PayoutFundingEntry_source(ctx, field)
+	case "livemode":
+		return ec.fieldContext_PayoutFundingEntry_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_PayoutFundingEntry_created(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PayoutFundingEntry", field.Name)
+}
+
+func (ec *executionContext) childFields_PayoutFundingEntryConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_PayoutFundingEntryConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_PayoutFundingEntryConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PayoutFundingEntryConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_PayoutFundingEntryEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_PayoutFundingEntryEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_PayoutFundingEntryEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PayoutFundingEntryEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_PayoutFundingSchedule(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PayoutFundingSchedule_id(ctx, field)
+	case "amount":
+		return ec.fieldContext_PayoutFundingSchedule_amount(ctx, field)
+	case "currency":
+		return ec.fieldContext_PayoutFundingSchedule_currency(ctx, field)
+	case "cadence":
+		return ec.fieldContext_PayoutFundingSchedule_cadence(ctx, field)
+	case "enabled":
+		return ec.fieldContext_PayoutFundingSchedule_enabled(ctx, field)
+	case "nextRun":
+		return ec.fieldContext_PayoutFundingSchedule_nextRun(ctx, field)
+	case "lastRun":
+		return ec.fieldContext_PayoutFundingSchedule_lastRun(ctx, field)
+	case "entries":
+		return ec.fieldContext_PayoutFundingSchedule_entries(ctx, field)
+	case "livemode":
+		return ec.fieldContext_PayoutFundingSchedule_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_PayoutFundingSchedule_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_PayoutFundingSchedule_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PayoutFundingSchedule", field.Name)
+}
+
+func (ec *executionContext) childFields_PayoutFundingScheduleConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_PayoutFundingScheduleConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_PayoutFundingScheduleConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PayoutFundingScheduleConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_PayoutFundingScheduleEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_PayoutFundingScheduleEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_PayoutFundingScheduleEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PayoutFundingScheduleEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_PersonName(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -161,6 +161,48 @@ type PaymentMethodFilter struct {
 	IncludeWallets *bool `json:"includeWallets,omitempty"`
 }
 
+type PayoutConnection struct {
+	Edges    []*PayoutEdge `json:"edges"`
+	PageInfo *PageInfo     `json:"pageInfo"`
+}
+
+type PayoutEdge struct {
+	Cursor string         `json:"cursor"`
+	Node   *models.Payout `json:"node"`
+}
+
+type PayoutFilter struct {
+	// pending, succeeded or failed
+	Status    *string `json:"status,omitempty"`
+	AccountID *string `json:"accountId,omitempty"`
+}
+
+type PayoutFundingEntryConnection struct {
+	Edges    []*PayoutFundingEntryEdge `json:"edges"`
+	PageInfo *PageInfo                 `json:"pageInfo"`
+}
+
+type PayoutFundingEntryEdge struct {
+	Cursor string               `json:"cursor"`
+	Node   *models.FundingEntry `json:"node"`
+}
+
+type PayoutFundingEntryFilter struct {
+	ScheduleID *string `json:"scheduleId,omitempty"`
+	// manual_push or schedule
+	Source *string `json:"source,omitempty"`
+}
+
+type PayoutFundingScheduleConnection struct {
+	Edges    []*PayoutFundingScheduleEdge `json:"edges"`
+	PageInfo *PageInfo                    `json:"pageInfo"`
+}
+
+type PayoutFundingScheduleEdge struct {
+	Cursor string                  `json:"cursor"`
+	Node   *models.FundingSchedule `json:"node"`
+}
+
 type PhoneVerificationConnection struct {
 	Edges    []*PhoneVerificationEdge `json:"edges"`
 	PageInfo *PageInfo                `json:"pageInfo"`

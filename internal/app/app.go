@@ -25,6 +25,7 @@ import (
 	"github.com/frame-oss/payments-server/resolvers"
 	"github.com/frame-oss/payments-server/resolvers/accounts"
 	"github.com/frame-oss/payments-server/resolvers/areas"
+	"github.com/frame-oss/payments-server/resolvers/funding"
 	"github.com/frame-oss/payments-server/resolvers/money"
 	"github.com/frame-oss/payments-server/resolvers/op"
 	"github.com/frame-oss/payments-server/rest"
@@ -108,6 +109,9 @@ func New(o Options) *App {
 			panic(err) // a worker registered twice: a wiring mistake, found at start
 		}
 		if err := money.AddWorkers(o.Workers, svc.Money); err != nil {
+			panic(err)
+		}
+		if err := funding.AddWorkers(o.Workers, svc.Funding); err != nil {
 			panic(err)
 		}
 	}

@@ -37,6 +37,8 @@ var layerRules = []struct {
 	// Money applies promotion codes through the catalog's one redemption
 	// function.
 	{"resolvers/money", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op", "resolvers/catalog"}},
+	// Funding prices payouts with the money area's payout agreements.
+	{"resolvers/funding", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op", "resolvers/money"}},
 	{"resolvers/areas", []string{"internal/platform/", "internal/domain/", "models", "resolvers/"}},
 	// The transports call the operation layer, never each other.
 	{"rest", []string{"internal/platform/", "internal/domain/", "models", "resolvers/"}},

@@ -20,6 +20,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/areas"
+	"github.com/frame-oss/payments-server/resolvers/funding"
 )
 
 // Start is the time every test clock starts at.
@@ -76,7 +77,8 @@ func New(t testing.TB, opts ...Option) *Env {
 		opt(&o)
 	}
 	workers := river.NewWorkers()
-	engine, err := jobs.New(db.Pool, jobs.Config{Logger: o.Logger, Clock: clk, Workers: workers, MaxWorkers: 2})
+	engine, err := jobs.New(db.Pool, jobs.Config{Logger: o.Logger, Clock: clk, Workers: workers, MaxWorkers: 2,
+		PeriodicJobs: []*river.PeriodicJob{funding.SweepPeriodicJob(time.Second)}})
 	if err != nil {
 		t.Fatalf("testenv: job engine: %v", err)
 	}

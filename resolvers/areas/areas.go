@@ -9,6 +9,7 @@ import (
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/accounts"
 	"github.com/frame-oss/payments-server/resolvers/catalog"
+	"github.com/frame-oss/payments-server/resolvers/funding"
 	"github.com/frame-oss/payments-server/resolvers/money"
 	"github.com/frame-oss/payments-server/resolvers/op"
 	"github.com/frame-oss/payments-server/resolvers/payments"
@@ -22,6 +23,7 @@ type Services struct {
 	Catalog  *catalog.Service  // customers, products, coupons, promotion codes, discounts
 	Payments *payments.Service // payment methods
 	Money    *money.Service    // fee plans, billing agreements, transfers
+	Funding  *funding.Service  // payouts, payout funding, the merchant balance
 }
 
 // Hooks adjust services for tests.
@@ -39,5 +41,6 @@ func New(kit *op.Kit, h Hooks) Services {
 		Catalog:  cat,
 		Payments: payments.New(kit),
 		Money:    money.New(kit, cat),
+		Funding:  funding.New(kit),
 	}
 }

@@ -68,6 +68,12 @@ var catalogue = []Type{
 	{"charge.dispute.created", "a dispute is opened on a charge"},
 	{"charge.dispute.updated", "a dispute changes"},
 	{"payment_link.created", "a payment link is created"},
+	{"payout.created", "a payout from the instant-payout balance is created"},
+	{"payout.succeeded", "a payout is sent"},
+	{"payout.failed", "a payout's destination declines it (recorded, nothing moves)"},
+	{"payout_funding_schedule.created", "a payout funding schedule is created"},
+	{"payout_funding_schedule.updated", "a payout funding schedule changes"},
+	{"payout_funding_entry.created", "the instant-payout balance is funded (a top-up or a schedule's run)"},
 }
 
 // Type is one event type of the catalogue and what triggers it.

@@ -22,3 +22,13 @@ func ForeignKeyViolation(err error) bool {
 	var pgErr *pgconn.PgError
 	return errors.As(err, &pgErr) && pgErr.Code == "23503"
 }
+
+// CheckViolation returns the violated constraint's name when err is a
+// check violation (a CHECK constraint, or a trigger raising one).
+func CheckViolation(err error) (constraint string, ok bool) {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "23514" {
+		return pgErr.ConstraintName, true
+	}
+	return "", false
+}

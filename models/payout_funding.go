@@ -1,0 +1,143 @@
+package models
+
+import (
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"github.com/frame-oss/payments-server/internal/domain/funding"
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/wire"
+)
+
+type fundingScheduleKind struct{}
+
+func (fundingScheduleKind) objectName() string { return "payout_funding_schedule" }
+
+type fundingEntryKind struct{}
+
+func (fundingEntryKind) objectName() string { return "payout_funding_entry" }
+
+// Funding entry sources: a manual top-up, or a schedule's run.
+const (
+	FundingSourceManualPush = "manual_push"
+	FundingSourceSchedule   = "schedule"
+)
+
+// maxUnixSeconds is the last second of year 9999: a next_run beyond it is
+// a mistake, not a plan.
+const maxUnixSeconds = 253_402_300_799
+
+// FundingSchedule pulls Amount into the instant-payout balance at every
+// run of its cadence (spec doc 2 §2.7, §4.7). Anchor is the run the cadence
+// counts from (not rendered).
+type FundingSchedule struct {
+	bun.BaseModel `bun:"table:payout_funding_schedules,alias:fs"`
+	Tenant
+
+	ID       uuid.UUID                   `bun:"id,pk,type:uuid" json:"id"`
+	Object   Object[fundingScheduleKind] `bun:"-" json:"object"`
+	Amount   int64                       `bun:"amount" json:"amount"`
+	Currency string                      `bun:"currency" json:"currency"`
+	Cadence  string                      `bun:"cadence" json:"cadence"`
+	Enabled  bool                        `bun:"enabled" json:"enabled"`
+	NextRun  wire.Timestamp              `bun:"next_run,type:timestamptz" json:"next_run"`
+	Anchor   time.Time                   `bun:"anchor" json:"-"`
+	LastRun  wire.Timestamp              `bun:"last_run,type:timestamptz,nullzero" json:"last_run"`
+	Created  wire.Timestamp              `bun:"created,type:timestamptz" json:"created"`
+	Updated  wire.Timestamp              `bun:"updated,type:timestamptz" json:"updated"`
+}
+
+// FundingEntry is one funding of the instant-payout balance (spec doc 2
+// §2.7): a top-up (source manual_push) or a schedule's run (source
+// schedule, with the schedule's id).
+type FundingEntry struct {
+	bun.BaseModel `bun:"table:payout_funding_entries,alias:fe"`
+	Tenant
+
+	ID             uuid.UUID                `bun:"id,pk,type:uuid" json:"id"`
+	Object         Object[fundingEntryKind] `bun:"-" json:"object"`
+	ScheduleID     *uuid.UUID               `bun:"schedule_id,type:uuid" json:"schedule"`
+	RunAt          wire.Timestamp           `bun:"run_at,type:timestamptz,nullzero" json:"-"`
+	Amount         int64                    `bun:"amount" json:"amount"`
+	Currency       string                   `bun:"currency" json:"currency"`
+	Source         string                   `bun:"source" json:"source"`
+	IdempotencyKey *string                  `bun:"idempotency_key" json:"-"`
+	Created        wire.Timestamp           `bun:"created,type:timestamptz" json:"created"`
+}
+
+// CreateFundingScheduleInput is the body of POST
+// /v1/payout_funding/schedules. NextRun is Unix seconds (default now: the
+// next sweep runs it).
+type CreateFundingScheduleInput struct {
+	Amount  *int64  `json:"amount"`
+	Cadence *string `json:"cadence"`
+	Enabled *bool   `json:"enabled"`
+	NextRun *int64  `json:"next_run"`
+}
+
+// Validate checks the create, every problem at once.
+func (in *CreateFundingScheduleInput) Validate() error {
+	var f apierr.Fields
+	checkAmount(&f, "amount", in.Amount)
+	if in.Cadence == nil {
+		f.Add("cadence", "is required")
+	} else {
+		checkCadence(&f, in.Cadence)
+	}
+	checkUnix(&f, "next_run", in.NextRun)
+	return f.Err()
+}
+
+// UpdateFundingScheduleInput is the body of PATCH
+// /v1/payout_funding/schedules/{id}: members sent replace, members omitted
+// stay.
+type UpdateFundingScheduleInput struct {
+	Amount  *int64  `json:"amount"`
+	Cadence *string `json:"cadence"`
+	Enabled *bool   `json:"enabled"`
+	NextRun *int64  `json:"next_run"`
+}
+
+// Validate checks the update, every problem at once.
+func (in *UpdateFundingScheduleInput) Validate() error {
+	var f apierr.Fields
+	if in.Amount != nil {
+		checkAmount(&f, "amount", in.Amount)
+	}
+	checkCadence(&f, in.Cadence)
+	checkUnix(&f, "next_run", in.NextRun)
+	return f.Err()
+}
+
+// CreateTopUpInput is the body of POST /v1/payout_funding/top_ups. A
+// repeated IdempotencyKey answers the entry it created first and funds
+// nothing (spec doc 2 §4.7; its own rule beside the Idempotency-Key
+// header).
+type CreateTopUpInput struct {
+	Amount         *int64  `json:"amount"`
+	IdempotencyKey *string `json:"idempotency_key"`
+}
+
+// Validate checks the top-up, every problem at once.
+func (in *CreateTopUpInput) Validate() error {
+	var f apierr.Fields
+	checkAmount(&f, "amount", in.Amount)
+	if checkText(&f, "idempotency_key", in.IdempotencyKey, 255, false) && in.IdempotencyKey != nil && *in.IdempotencyKey == "" {
+		f.Add("idempotency_key", "must not be empty")
+	}
+	return f.Err()
+}
+
+func checkCadence(f *apierr.Fields, c *string) {
+	if c != nil && !funding.Cadence(*c).Valid() {
+		f.Add("cadence", "must be one of daily, weekly, monthly")
+	}
+}
+
+func checkUnix(f *apierr.Fields, path string, v *int64) {
+	if v != nil && (*v < 0 || *v > maxUnixSeconds) {
+		f.Add(path, "must be a Unix timestamp in seconds")
+	}
+}
