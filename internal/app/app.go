@@ -25,6 +25,7 @@ import (
 	"github.com/frame-oss/payments-server/resolvers"
 	"github.com/frame-oss/payments-server/resolvers/accounts"
 	"github.com/frame-oss/payments-server/resolvers/areas"
+	"github.com/frame-oss/payments-server/resolvers/money"
 	"github.com/frame-oss/payments-server/resolvers/op"
 	"github.com/frame-oss/payments-server/rest"
 )
@@ -105,6 +106,9 @@ func New(o Options) *App {
 	if o.Workers != nil {
 		if err := accounts.AddWorkers(o.Workers, svc.Accounts); err != nil {
 			panic(err) // a worker registered twice: a wiring mistake, found at start
+		}
+		if err := money.AddWorkers(o.Workers, svc.Money); err != nil {
+			panic(err)
 		}
 	}
 	metrics := httpx.NewMetrics()

@@ -36,6 +36,12 @@ func (s *Service) CompleteThreeDSecure(ctx context.Context, id string) (*models.
 		if pm.SandboxOutcome != nil {
 			outcome = *pm.SandboxOutcome
 		}
+		if code, err := Screen(ctx, w, pm, &t.AccountID, nil); err != nil || code != "" {
+			if err != nil {
+				return nil, err
+			}
+			return t, s.fail(ctx, w, t, pm, code)
+		}
 		if answer := processor.Charge(outcome, false); answer.Result != processor.Challenge || !answer.ChallengeSucceeds {
 			return t, s.fail(ctx, w, t, pm, processor.ChallengeDeclineCode)
 		}
