@@ -54,7 +54,7 @@ func TestPartialRefundsUntilFullyRefunded(t *testing.T) {
 	require.Equal(t, int64(300), num(ch["amount_refunded"]))
 	require.Equal(t, false, ch["refunded"])
 	require.Equal(t, "requested_by_customer", ch["refund_reason"])
-	require.Equal(t, "succeeded", f.sk.Get("/v1/transfers/"+id(tr)).JSON()["status"], "a partial refund leaves the transfer")
+	require.Equal(t, "succeeded", f.sk.Get("/v1/transfers/" + id(tr)).JSON()["status"], "a partial refund leaves the transfer")
 
 	// The rest, by default.
 	rest := refund(t, f, tr, nil)
