@@ -369,3 +369,18 @@ func TestRefundIdempotency(t *testing.T) {
 		http.StatusBadRequest, "idempotency_error", "Idempotency-Key")
 	require.Equal(t, int64(100), num(chargeOf(t, f.sk, tr)["amount_refunded"]))
 }
+
+func TestRefundWritesRunAFixedNumberOfStatements(t *testing.T) {
+	f := setup(t)
+	f.sk.StandardPricing()
+	p := newPayer(t, f.sk, "4242424242424242")
+	tr := createTransfer(t, f.sk, p.charge(1000, nil))
+	r := f.sk.Post("/v1/refunds", map[string]any{"transfer": id(tr), "amount": 100})
+	require.Equal(t, http.StatusCreated, r.Status)
+	// credential, transfer lock, charge lock, insert, charge update,
+	// ledger accounts, journal, entries, events.
+	require.Equal(t, 9, r.Statements, "a partial refund")
+	r = f.sk.Post("/v1/refunds", map[string]any{"transfer": id(tr)})
+	require.Equal(t, http.StatusCreated, r.Status)
+	require.Equal(t, 10, r.Statements, "a full refund also updates the transfer")
+}
