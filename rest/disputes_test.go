@@ -296,3 +296,56 @@ func TestRefundRacingADisputeOnOneCharge(t *testing.T) {
 	books := requireBooksHold(t, f)
 	require.Equal(t, int64(0), books["card_clearing"], "every captured cent went back by a refund or a dispute")
 }
+
+// Disputes racing to open on one charge: exactly one opens (the charge's
+// lock, and a unique index behind it); the others are refused whole.
+func TestConcurrentDisputesOpenOnce(t *testing.T) {
+	f := setup(t)
+	f.sk.StandardPricing()
+	p := newPayer(t, f.sk, "4242424242424242")
+	tr := createTransfer(t, f.sk, p.charge(1000, nil))
+	chID := tr["latest_charge"].(string)
+	const n = 8
+	statuses := make([]int, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			statuses[i] = f.sk.Post("/v1/test_helpers/charges/"+chID+"/dispute", nil).Status
+		}()
+	}
+	wg.Wait()
+	opened := 0
+	for _, s := range statuses {
+		require.Contains(t, []int{http.StatusCreated, http.StatusUnprocessableEntity}, s)
+		if s == http.StatusCreated {
+			opened++
+		}
+	}
+	require.Equal(t, 1, opened)
+	require.Len(t, listOf(t, f.sk, "/v1/disputes"), 1)
+	require.Equal(t, int64(0), requireBooksHold(t, f)["card_clearing"], "withdrawn once")
+}
+
+func TestDisputeWritesRunAFixedNumberOfStatements(t *testing.T) {
+	f := setup(t)
+	f.sk.StandardPricing()
+	p := newPayer(t, f.sk, "4242424242424242")
+	tr := createTransfer(t, f.sk, p.charge(1000, nil))
+	r := f.sk.Post("/v1/test_helpers/charges/"+tr["latest_charge"].(string)+"/dispute", nil)
+	require.Equal(t, http.StatusCreated, r.Status)
+	// credential, the charge's transfer, transfer lock, charge lock,
+	// insert, charge update, ledger accounts, journal, entries, events.
+	require.Equal(t, 10, r.Statements, "open")
+	d := r.JSON()
+	r = f.sk.Patch("/v1/disputes/"+id(d), map[string]any{"submit": false, "evidence": map[string]any{"customer_name": "Ada"}})
+	require.Equal(t, http.StatusOK, r.Status)
+	// credential, lock, update, events.
+	require.Equal(t, 4, r.Statements, "save evidence")
+	r = f.sk.Patch("/v1/disputes/"+id(d), map[string]any{"evidence": map[string]any{"uncategorized_text": "winning_evidence"}})
+	require.Equal(t, http.StatusOK, r.Status)
+	// The same four; the decision job's insert joins the transaction
+	// through pgx (River), which the statement counter does not see.
+	require.Equal(t, 4, r.Statements, "submit")
+}
