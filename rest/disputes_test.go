@@ -349,3 +349,30 @@ func TestDisputeWritesRunAFixedNumberOfStatements(t *testing.T) {
 	// through pgx (River), which the statement counter does not see.
 	require.Equal(t, 4, r.Statements, "submit")
 }
+
+// A charge intent's charge (the rows a charge intent writes, inserted
+// here: charge intents are not served yet) is disputed like a transfer's;
+// the dispute's charge_intent names the intent.
+func TestDisputeOfAChargeIntentsCharge(t *testing.T) {
+	f := setup(t)
+	f.sk.StandardPricing()
+	p := newPayer(t, f.sk, "4242424242424242")
+	tr := createTransfer(t, f.sk, p.charge(1000, nil))
+	intent, chID := uuid.New(), uuid.New()
+	f.exec(t, `INSERT INTO charges (merchant_id, id, livemode, status, amount, currency, amount_captured, captured,
+		net_amount, payment_method_id, account_id, charge_intent_id, acquirer_reference_number, authorization_code, created, updated)
+		SELECT merchant_id, ?, false, 'succeeded', 2000, 'usd', 2000, true, 1912, payment_method_id, account_id, ?,
+		       '70000000000000000000001', '654321', created, created FROM charges WHERE id = ?`, chID, intent, tr["latest_charge"])
+	d := openDispute(t, f.sk, chID.String(), map[string]any{"reason": "unrecognized"})
+	require.Equal(t, map[string]any{"id": intent.String(), "object": "charge_intent"}, d["charge_intent"])
+	require.Nil(t, d["transfer"])
+	require.Equal(t, "USD", d["amount_currency"], "uppercase, whatever the charge's case")
+	require.Equal(t, int64(2000), num(d["amount_cents"]))
+	require.Equal(t, "654321", d["authorization_code"])
+	require.Equal(t, []string{id(d)}, ids(listOf(t, f.sk, "/v1/disputes?charge_intent="+intent.String())))
+	requireError(t, f.sk.Post("/v1/refunds", map[string]any{"charge_intent": intent.String()}),
+		http.StatusUnprocessableEntity, "charge_disputed", "")
+	require.Equal(t, true, f.sk.Get("/v1/charges/"+chID.String()).JSON()["disputed"])
+	books := requireBooksHold(t, f)
+	require.Equal(t, int64(1000-2000), books["card_clearing"], "the inserted capture was never journaled; the dispute was")
+}

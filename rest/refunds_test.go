@@ -384,3 +384,23 @@ func TestRefundWritesRunAFixedNumberOfStatements(t *testing.T) {
 	require.Equal(t, http.StatusCreated, r.Status)
 	require.Equal(t, 10, r.Statements, "a full refund also updates the transfer")
 }
+
+func TestTransferV2ShowsWhatWasRefunded(t *testing.T) {
+	f := setup(t)
+	f.sk.StandardPricing()
+	p := newPayer(t, f.sk, "4242424242424242")
+	tr := createTransfer(t, f.sk, p.charge(1000, nil))
+	refund(t, f, tr, map[string]any{"amount": 250})
+	v2 := f.sk.Get("/v2/transfers/" + id(tr)).JSON()
+	payment := v2["payment"].(map[string]any)
+	require.Equal(t, map[string]any{"value": float64(250), "currency": "USD"}, payment["amount_refunded"])
+	refund(t, f, tr, nil)
+	v2 = f.sk.Get("/v2/transfers/" + id(tr)).JSON()
+	require.Equal(t, "refunded", v2["status"])
+	payment = v2["payment"].(map[string]any)
+	require.Equal(t, float64(1000), payment["amount_refunded"].(map[string]any)["value"])
+	require.Equal(t, float64(1000), payment["amount_authorized"].(map[string]any)["value"])
+	r := f.sk.Get("/v1/transfers/" + id(tr))
+	require.Equal(t, 2, r.Statements, "still one read")
+	require.NotContains(t, r.JSON(), "amount_refunded", "the v1 shape is the spec's")
+}
