@@ -372,7 +372,7 @@ func TestDisputeOfAChargeIntentsCharge(t *testing.T) {
 	require.Equal(t, []string{id(d)}, ids(listOf(t, f.sk, "/v1/disputes?charge_intent="+intent.String())))
 	requireError(t, f.sk.Post("/v1/refunds", map[string]any{"charge_intent": intent.String()}),
 		http.StatusUnprocessableEntity, "charge_disputed", "")
-	require.Equal(t, true, f.sk.Get("/v1/charges/"+chID.String()).JSON()["disputed"])
+	require.Equal(t, true, f.sk.Get("/v1/charges/" + chID.String()).JSON()["disputed"])
 	books := requireBooksHold(t, f)
 	require.Equal(t, int64(1000-2000), books["card_clearing"], "the inserted capture was never journaled; the dispute was")
 }
