@@ -404,3 +404,30 @@ func TestTransferV2ShowsWhatWasRefunded(t *testing.T) {
 	require.Equal(t, 2, r.Statements, "still one read")
 	require.NotContains(t, r.JSON(), "amount_refunded", "the v1 shape is the spec's")
 }
+
+// A blocked card in the browser flow is declined like any other: 402
+// merchant_blacklist, recorded; a blocked 3-D Secure card is declined when
+// its challenge completes.
+func TestBlockedCardsAreDeclinedOnEveryChargePath(t *testing.T) {
+	f := setup(t)
+	f.sk.StandardPricing()
+	p := newPayer(t, f.sk, "4000000000003220")
+	tr := createTransfer(t, f.sk, p.charge(1000, nil))
+	require.Equal(t, "requires_3d_secure", tr["status"])
+	other := newPayer(t, f.sk, "5555555555554444")
+	paid := createTransfer(t, f.sk, other.charge(1000, nil))
+	refund(t, f, paid, map[string]any{"reason": "fraudulent"}) // blocks ada@example.com, every newPayer's e-mail
+
+	done := f.sk.Post("/v1/test_helpers/transfers/"+id(tr)+"/complete_3d_secure", nil)
+	require.Equal(t, http.StatusOK, done.Status, string(done.Body))
+	require.Equal(t, "merchant_blacklist", done.JSON()["failure_code"])
+
+	buyer := newPayer(t, f.sk, "4242424242424242")
+	_, chk := newCheckout(t, f, id(buyer.account), 1200)
+	created := chk.Post("/v1/transfers", map[string]any{"source": map[string]any{"payment_method_id": id(buyer.card)}, "confirm": false})
+	require.Equal(t, http.StatusCreated, created.Status, string(created.Body))
+	e := requireError(t, chk.Post("/v1/transfers/"+id(created.JSON())+"/confirm", nil), http.StatusPaymentRequired,
+		"merchant_blacklist", "")
+	require.Equal(t, "Your payment was declined.", e["message"])
+	require.Equal(t, "failed", f.sk.Get("/v1/transfers/" + id(created.JSON())).JSON()["status"])
+}
