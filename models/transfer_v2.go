@@ -70,12 +70,12 @@ func TransferV2Of(t *Transfer) *TransferV2 {
 		v.Source = &EndpointV2{AccountID: t.AccountID, PaymentMethodID: t.SourcePaymentMethodID, Rail: rail,
 			PaymentMethod: t.SourcePaymentMethod}
 		authorized := int64(0)
-		if t.Status == TransferRequiresCapture || t.Status == TransferSucceeded {
+		if t.Status == TransferRequiresCapture || t.Status == TransferSucceeded || t.Status == TransferRefunded {
 			authorized = t.Amount
 		}
 		v.Payment = &PaymentV2{Status: t.Status, AuthorizationMode: t.AuthorizationMode, FailureCode: t.FailureCode,
 			FailureReason: t.FailureReason, AmountAuthorized: m(authorized), AmountCaptured: m(t.AmountCaptured),
-			AmountRefunded: m(0)}
+			AmountRefunded: m(t.AmountRefunded)}
 	} else {
 		v.Destination = &EndpointV2{AccountID: t.AccountID, PaymentMethodID: t.DestinationPaymentMethodID, Rail: rail,
 			PaymentMethod: t.DestinationPaymentMethod}

@@ -251,24 +251,3 @@ func TestInvariantUnderRandomConcurrentFunding(t *testing.T) {
 	require.Equal(t, -paid, books["payout_clearing"])
 	require.Equal(t, -fees, books["platform_fees"])
 }
-
-// listAll reads every page of a list.
-func listAll(t *testing.T, f *fixture, path string) []map[string]any {
-	t.Helper()
-	var out []map[string]any
-	for page := 1; ; page++ {
-		r := f.sk.Get(fmt.Sprintf("%s?per_page=100&page=%d", path, page))
-		require.Equal(t, http.StatusOK, r.Status, string(r.Body))
-		var body struct {
-			Meta struct {
-				HasMore bool `json:"has_more"`
-			} `json:"meta"`
-			Data []map[string]any `json:"data"`
-		}
-		r.Decode(&body)
-		out = append(out, body.Data...)
-		if !body.Meta.HasMore {
-			return out
-		}
-	}
-}

@@ -36,6 +36,8 @@ func Routes(r chi.Router, svc areas.Services) {
 	chargeRoutes(r, svc.Money)
 	threeDSIntentRoutes(r, svc.Money)
 	payoutRoutes(r, svc.Funding)
+	refundRoutes(r, svc.Money)
+	disputeRoutes(r, svc.Money)
 }
 
 // requireCredential answers an anonymous request 401 before its body is

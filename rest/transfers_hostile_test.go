@@ -83,9 +83,10 @@ func TestTransferWritesRunAFixedNumberOfStatements(t *testing.T) {
 	p := newPayer(t, f.sk, "4242424242424242")
 	r := f.sk.Post("/v1/transfers", p.charge(1000, nil))
 	require.Equal(t, http.StatusCreated, r.Status)
-	// credential, account, card lock, agreement lookup, insert, plan,
-	// charge, ledger accounts, journal, entries, update, events.
-	require.Equal(t, 12, r.Statements, "a confirmed card charge")
+	// credential, account, card lock, agreement lookup, insert, block
+	// list screen, plan, charge, ledger accounts, journal, entries, update,
+	// events.
+	require.Equal(t, 13, r.Statements, "a confirmed card charge")
 	g := f.sk.Get("/v1/transfers/" + id(r.JSON()))
 	require.Equal(t, 2, g.Statements, "credential and one read with the payment methods")
 	l := f.sk.Get("/v1/transfers?per_page=100")

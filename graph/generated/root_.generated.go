@@ -34,6 +34,7 @@ type ResolverRoot interface {
 	Coupon() CouponResolver
 	Customer() CustomerResolver
 	Discount() DiscountResolver
+	Dispute() DisputeResolver
 	GeoComplianceStatus() GeoComplianceStatusResolver
 	IdentityVerification() IdentityVerificationResolver
 	Mutation() MutationResolver
@@ -47,6 +48,7 @@ type ResolverRoot interface {
 	ProductPhase() ProductPhaseResolver
 	PromotionCode() PromotionCodeResolver
 	Query() QueryResolver
+	Refund() RefundResolver
 	Subscription() SubscriptionResolver
 	ThreeDSIntent() ThreeDSIntentResolver
 	Transfer() TransferResolver
@@ -236,6 +238,7 @@ type ComplexityRoot struct {
 		CustomerID              func(childComplexity int) int
 		Description             func(childComplexity int) int
 		Disputed                func(childComplexity int) int
+		Disputes                func(childComplexity int) int
 		FailureCategory         func(childComplexity int) int
 		FailureCode             func(childComplexity int) int
 		FailureMessage          func(childComplexity int) int
@@ -248,6 +251,7 @@ type ComplexityRoot struct {
 		PaymentMethodID         func(childComplexity int) int
 		RefundReason            func(childComplexity int) int
 		Refunded                func(childComplexity int) int
+		Refunds                 func(childComplexity int) int
 		Status                  func(childComplexity int) int
 		Transfer                func(childComplexity int) int
 		TransferID              func(childComplexity int) int
@@ -399,6 +403,60 @@ type ComplexityRoot struct {
 	DiscountValidation struct {
 		TotalDiscountAmountCents func(childComplexity int) int
 		ValidationResult         func(childComplexity int) int
+	}
+
+	Dispute struct {
+		AcquirerReferenceNumber func(childComplexity int) int
+		AmountCents             func(childComplexity int) int
+		AmountCurrency          func(childComplexity int) int
+		AuthorizationCode       func(childComplexity int) int
+		Charge                  func(childComplexity int) int
+		ChargeID                func(childComplexity int) int
+		ChargeIntentID          func(childComplexity int) int
+		Created                 func(childComplexity int) int
+		DisplayStatus           func(childComplexity int) int
+		Evidence                func(childComplexity int) int
+		EvidenceSubmitted       func(childComplexity int) int
+		ID                      func(childComplexity int) int
+		Livemode                func(childComplexity int) int
+		Reason                  func(childComplexity int) int
+		Status                  func(childComplexity int) int
+		Transfer                func(childComplexity int) int
+		TransferID              func(childComplexity int) int
+		Updated                 func(childComplexity int) int
+	}
+
+	DisputeConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	DisputeEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	DisputeEvidence struct {
+		AccessActivityLog            func(childComplexity int) int
+		BillingAddress               func(childComplexity int) int
+		CancellationPolicy           func(childComplexity int) int
+		CancellationPolicyDisclosure func(childComplexity int) int
+		CancellationRebuttal         func(childComplexity int) int
+		CustomerEmailAddress         func(childComplexity int) int
+		CustomerName                 func(childComplexity int) int
+		CustomerPurchaseIP           func(childComplexity int) int
+		DuplicateChargeExplanation   func(childComplexity int) int
+		DuplicateChargeID            func(childComplexity int) int
+		ProductDescription           func(childComplexity int) int
+		RefundPolicyDisclosure       func(childComplexity int) int
+		ShippingTrackingNumber       func(childComplexity int) int
+		UncategorizedText            func(childComplexity int) int
+	}
+
+	DisputeReason struct {
+		Category    func(childComplexity int) int
+		Code        func(childComplexity int) int
+		Description func(childComplexity int) int
 	}
 
 	Event struct {
@@ -572,6 +630,7 @@ type ComplexityRoot struct {
 		CreateProduct               func(childComplexity int, input models.ProductInput) int
 		CreateProductPhase          func(childComplexity int, productID string, input models.CreatePhaseInput) int
 		CreatePromotionCode         func(childComplexity int, input models.PromotionCodeInput) int
+		CreateRefund                func(childComplexity int, input models.CreateRefundInput) int
 		CreateTermsOfServiceToken   func(childComplexity int, accountID *string) int
 		CreateThreeDSIntent         func(childComplexity int, input models.CreateThreeDSIntentInput) int
 		CreateTransfer              func(childComplexity int, input models.CreateTransferInput) int
@@ -586,6 +645,7 @@ type ComplexityRoot struct {
 		DisableAccount              func(childComplexity int, id string) int
 		DisableCapability           func(childComplexity int, accountID string, name capability.Name) int
 		EvaluateGeoCompliance       func(childComplexity int, accountID string) int
+		OpenSandboxDispute          func(childComplexity int, chargeID string, input *models.OpenDisputeInput) int
 		ReactivateCapability        func(childComplexity int, accountID string, name capability.Name) int
 		RequestCapabilities         func(childComplexity int, accountID string, capabilities []capability.Name) int
 		ResendBeneficialOwnerInvite func(childComplexity int, accountID string, id string) int
@@ -600,6 +660,7 @@ type ComplexityRoot struct {
 		UpdateBillingAgreement      func(childComplexity int, id string, input models.UpdateAgreementInput) int
 		UpdateCoupon                func(childComplexity int, id string, input models.UpdateCouponInput) int
 		UpdateCustomer              func(childComplexity int, id string, input models.UpdateCustomerInput) int
+		UpdateDispute               func(childComplexity int, id string, input models.UpdateDisputeInput) int
 		UpdatePaymentMethod         func(childComplexity int, id string, input models.UpdatePaymentMethodInput) int
 		UpdatePayoutFundingSchedule func(childComplexity int, id string, input models.UpdateFundingScheduleInput) int
 		UpdateProduct               func(childComplexity int, id string, input models.ProductInput) int
@@ -885,6 +946,8 @@ type ComplexityRoot struct {
 		Customers              func(childComplexity int, first *int, after *string, filter *model.CustomerFilter) int
 		Discount               func(childComplexity int, id string) int
 		Discounts              func(childComplexity int, first *int, after *string, filter *model.DiscountFilter) int
+		Dispute                func(childComplexity int, id string) int
+		Disputes               func(childComplexity int, first *int, after *string, filter *model.DisputeFilter) int
 		Event                  func(childComplexity int, id string) int
 		Events                 func(childComplexity int, first *int, after *string, typeArg *string) int
 		Geofences              func(childComplexity int) int
@@ -909,6 +972,8 @@ type ComplexityRoot struct {
 		Products               func(childComplexity int, first *int, after *string, filter *model.ProductFilter) int
 		PromotionCode          func(childComplexity int, id string) int
 		PromotionCodes         func(childComplexity int, first *int, after *string, filter *model.PromotionCodeFilter) int
+		Refund                 func(childComplexity int, id string) int
+		Refunds                func(childComplexity int, first *int, after *string, filter *model.RefundFilter) int
 		ThreeDSIntent          func(childComplexity int, id string) int
 		Transfer               func(childComplexity int, id string) int
 		TransferFeePlan        func(childComplexity int, id string) int
@@ -924,6 +989,33 @@ type ComplexityRoot struct {
 	Recurring struct {
 		Interval      func(childComplexity int) int
 		IntervalCount func(childComplexity int) int
+	}
+
+	Refund struct {
+		Amount         func(childComplexity int) int
+		Charge         func(childComplexity int) int
+		ChargeID       func(childComplexity int) int
+		ChargeIntentID func(childComplexity int) int
+		Created        func(childComplexity int) int
+		Currency       func(childComplexity int) int
+		FailureReason  func(childComplexity int) int
+		ID             func(childComplexity int) int
+		Livemode       func(childComplexity int) int
+		Reason         func(childComplexity int) int
+		Status         func(childComplexity int) int
+		Transfer       func(childComplexity int) int
+		TransferID     func(childComplexity int) int
+		Updated        func(childComplexity int) int
+	}
+
+	RefundConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	RefundEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
 	}
 
 	RequestCapabilitiesPayload struct {
@@ -983,6 +1075,7 @@ type ComplexityRoot struct {
 		Currency                 func(childComplexity int) int
 		Description              func(childComplexity int) int
 		DestinationPaymentMethod func(childComplexity int) int
+		Disputes                 func(childComplexity int) int
 		FailureCode              func(childComplexity int) int
 		FailureMessage           func(childComplexity int) int
 		FailureReason            func(childComplexity int) int
@@ -997,6 +1090,7 @@ type ComplexityRoot struct {
 		NextAction               func(childComplexity int) int
 		PlatformFee              func(childComplexity int) int
 		Reference                func(childComplexity int) int
+		Refunds                  func(childComplexity int) int
 		Seller                   func(childComplexity int) int
 		SellerID                 func(childComplexity int) int
 		SettlesAt                func(childComplexity int) int
@@ -1937,6 +2031,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Charge.Disputed(childComplexity), true
+	case "Charge.disputes":
+		if e.ComplexityRoot.Charge.Disputes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.Disputes(childComplexity), true
 	case "Charge.failureCategory":
 		if e.ComplexityRoot.Charge.FailureCategory == nil {
 			break
@@ -2009,6 +2109,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Charge.Refunded(childComplexity), true
+	case "Charge.refunds":
+		if e.ComplexityRoot.Charge.Refunds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.Refunds(childComplexity), true
 	case "Charge.status":
 		if e.ComplexityRoot.Charge.Status == nil {
 			break
@@ -2660,6 +2766,245 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.DiscountValidation.ValidationResult(childComplexity), true
+
+	case "Dispute.acquirerReferenceNumber":
+		if e.ComplexityRoot.Dispute.AcquirerReferenceNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Dispute.AcquirerReferenceNumber(childComplexity), true
+	case "Dispute.amountCents":
+		if e.ComplexityRoot.Dispute.AmountCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Dispute.AmountCents(childComplexity), true
+	case "Dispute.amountCurrency":
+		if e.ComplexityRoot.Dispute.AmountCurrency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Dispute.AmountCurrency(childComplexity), true
+	case "Dispute.authorizationCode":
+		if e.ComplexityRoot.Dispute.AuthorizationCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Dispute.AuthorizationCode(childComplexity), true
+	case "Dispute.charge":
+		if e.ComplexityRoot.Dispute.Charge == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Dispute.Charge(childComplexity), true
+	case "Dispute.chargeId":
+		if e.ComplexityRoot.Dispute.ChargeID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Dispute.ChargeID(childComplexity), true
+	case "Dispute.chargeIntentId":
+		if e.ComplexityRoot.Dispute.ChargeIntentID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Dispute.ChargeIntentID(childComplexity), true
+	case "Dispute.created":
+		if e.ComplexityRoot.Dispute.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Dispute.Created(childComplexity), true
+	case "Dispute.displayStatus":
+		if e.ComplexityRoot.Dispute.DisplayStatus == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Dispute.DisplayStatus(childComplexity), true
+	case "Dispute.evidence":
+		if e.ComplexityRoot.Dispute.Evidence == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Dispute.Evidence(childComplexity), true
+	case "Dispute.evidenceSubmitted":
+		if e.ComplexityRoot.Dispute.EvidenceSubmitted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Dispute.EvidenceSubmitted(childComplexity), true
+	case "Dispute.id":
+		if e.ComplexityRoot.Dispute.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Dispute.ID(childComplexity), true
+	case "Dispute.livemode":
+		if e.ComplexityRoot.Dispute.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Dispute.Livemode(childComplexity), true
+	case "Dispute.reason":
+		if e.ComplexityRoot.Dispute.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Dispute.Reason(childComplexity), true
+	case "Dispute.status":
+		if e.ComplexityRoot.Dispute.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Dispute.Status(childComplexity), true
+	case "Dispute.transfer":
+		if e.ComplexityRoot.Dispute.Transfer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Dispute.Transfer(childComplexity), true
+	case "Dispute.transferId":
+		if e.ComplexityRoot.Dispute.TransferID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Dispute.TransferID(childComplexity), true
+	case "Dispute.updated":
+		if e.ComplexityRoot.Dispute.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Dispute.Updated(childComplexity), true
+
+	case "DisputeConnection.edges":
+		if e.ComplexityRoot.DisputeConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeConnection.Edges(childComplexity), true
+	case "DisputeConnection.pageInfo":
+		if e.ComplexityRoot.DisputeConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeConnection.PageInfo(childComplexity), true
+
+	case "DisputeEdge.cursor":
+		if e.ComplexityRoot.DisputeEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeEdge.Cursor(childComplexity), true
+	case "DisputeEdge.node":
+		if e.ComplexityRoot.DisputeEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeEdge.Node(childComplexity), true
+
+	case "DisputeEvidence.accessActivityLog":
+		if e.ComplexityRoot.DisputeEvidence.AccessActivityLog == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeEvidence.AccessActivityLog(childComplexity), true
+	case "DisputeEvidence.billingAddress":
+		if e.ComplexityRoot.DisputeEvidence.BillingAddress == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeEvidence.BillingAddress(childComplexity), true
+	case "DisputeEvidence.cancellationPolicy":
+		if e.ComplexityRoot.DisputeEvidence.CancellationPolicy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeEvidence.CancellationPolicy(childComplexity), true
+	case "DisputeEvidence.cancellationPolicyDisclosure":
+		if e.ComplexityRoot.DisputeEvidence.CancellationPolicyDisclosure == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeEvidence.CancellationPolicyDisclosure(childComplexity), true
+	case "DisputeEvidence.cancellationRebuttal":
+		if e.ComplexityRoot.DisputeEvidence.CancellationRebuttal == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeEvidence.CancellationRebuttal(childComplexity), true
+	case "DisputeEvidence.customerEmailAddress":
+		if e.ComplexityRoot.DisputeEvidence.CustomerEmailAddress == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeEvidence.CustomerEmailAddress(childComplexity), true
+	case "DisputeEvidence.customerName":
+		if e.ComplexityRoot.DisputeEvidence.CustomerName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeEvidence.CustomerName(childComplexity), true
+	case "DisputeEvidence.customerPurchaseIp":
+		if e.ComplexityRoot.DisputeEvidence.CustomerPurchaseIP == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeEvidence.CustomerPurchaseIP(childComplexity), true
+	case "DisputeEvidence.duplicateChargeExplanation":
+		if e.ComplexityRoot.DisputeEvidence.DuplicateChargeExplanation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeEvidence.DuplicateChargeExplanation(childComplexity), true
+	case "DisputeEvidence.duplicateChargeId":
+		if e.ComplexityRoot.DisputeEvidence.DuplicateChargeID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeEvidence.DuplicateChargeID(childComplexity), true
+	case "DisputeEvidence.productDescription":
+		if e.ComplexityRoot.DisputeEvidence.ProductDescription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeEvidence.ProductDescription(childComplexity), true
+	case "DisputeEvidence.refundPolicyDisclosure":
+		if e.ComplexityRoot.DisputeEvidence.RefundPolicyDisclosure == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeEvidence.RefundPolicyDisclosure(childComplexity), true
+	case "DisputeEvidence.shippingTrackingNumber":
+		if e.ComplexityRoot.DisputeEvidence.ShippingTrackingNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeEvidence.ShippingTrackingNumber(childComplexity), true
+	case "DisputeEvidence.uncategorizedText":
+		if e.ComplexityRoot.DisputeEvidence.UncategorizedText == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeEvidence.UncategorizedText(childComplexity), true
+
+	case "DisputeReason.category":
+		if e.ComplexityRoot.DisputeReason.Category == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeReason.Category(childComplexity), true
+	case "DisputeReason.code":
+		if e.ComplexityRoot.DisputeReason.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeReason.Code(childComplexity), true
+	case "DisputeReason.description":
+		if e.ComplexityRoot.DisputeReason.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeReason.Description(childComplexity), true
 
 	case "Event.created":
 		if e.ComplexityRoot.Event.Created == nil {
@@ -3530,6 +3875,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreatePromotionCode(childComplexity, args["input"].(models.PromotionCodeInput)), true
+	case "Mutation.createRefund":
+		if e.ComplexityRoot.Mutation.CreateRefund == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createRefund_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateRefund(childComplexity, args["input"].(models.CreateRefundInput)), true
 	case "Mutation.createTermsOfServiceToken":
 		if e.ComplexityRoot.Mutation.CreateTermsOfServiceToken == nil {
 			break
@@ -3684,6 +4040,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.EvaluateGeoCompliance(childComplexity, args["accountId"].(string)), true
+	case "Mutation.openSandboxDispute":
+		if e.ComplexityRoot.Mutation.OpenSandboxDispute == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_openSandboxDispute_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.OpenSandboxDispute(childComplexity, args["chargeId"].(string), args["input"].(*models.OpenDisputeInput)), true
 	case "Mutation.reactivateCapability":
 		if e.ComplexityRoot.Mutation.ReactivateCapability == nil {
 			break
@@ -3838,6 +4205,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateCustomer(childComplexity, args["id"].(string), args["input"].(models.UpdateCustomerInput)), true
+	case "Mutation.updateDispute":
+		if e.ComplexityRoot.Mutation.UpdateDispute == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateDispute_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateDispute(childComplexity, args["id"].(string), args["input"].(models.UpdateDisputeInput)), true
 	case "Mutation.updatePaymentMethod":
 		if e.ComplexityRoot.Mutation.UpdatePaymentMethod == nil {
 			break
@@ -5153,6 +5531,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Discounts(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.DiscountFilter)), true
+	case "Query.dispute":
+		if e.ComplexityRoot.Query.Dispute == nil {
+			break
+		}
+
+		args, err := ec.field_Query_dispute_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Dispute(childComplexity, args["id"].(string)), true
+	case "Query.disputes":
+		if e.ComplexityRoot.Query.Disputes == nil {
+			break
+		}
+
+		args, err := ec.field_Query_disputes_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Disputes(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.DisputeFilter)), true
 	case "Query.event":
 		if e.ComplexityRoot.Query.Event == nil {
 			break
@@ -5403,6 +5803,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.PromotionCodes(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.PromotionCodeFilter)), true
+	case "Query.refund":
+		if e.ComplexityRoot.Query.Refund == nil {
+			break
+		}
+
+		args, err := ec.field_Query_refund_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Refund(childComplexity, args["id"].(string)), true
+	case "Query.refunds":
+		if e.ComplexityRoot.Query.Refunds == nil {
+			break
+		}
+
+		args, err := ec.field_Query_refunds_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Refunds(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.RefundFilter)), true
 	case "Query.threeDSIntent":
 		if e.ComplexityRoot.Query.ThreeDSIntent == nil {
 			break
@@ -5526,6 +5948,117 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Recurring.IntervalCount(childComplexity), true
+
+	case "Refund.amount":
+		if e.ComplexityRoot.Refund.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.Amount(childComplexity), true
+	case "Refund.charge":
+		if e.ComplexityRoot.Refund.Charge == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.Charge(childComplexity), true
+	case "Refund.chargeId":
+		if e.ComplexityRoot.Refund.ChargeID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.ChargeID(childComplexity), true
+	case "Refund.chargeIntentId":
+		if e.ComplexityRoot.Refund.ChargeIntentID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.ChargeIntentID(childComplexity), true
+	case "Refund.created":
+		if e.ComplexityRoot.Refund.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.Created(childComplexity), true
+	case "Refund.currency":
+		if e.ComplexityRoot.Refund.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.Currency(childComplexity), true
+	case "Refund.failureReason":
+		if e.ComplexityRoot.Refund.FailureReason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.FailureReason(childComplexity), true
+	case "Refund.id":
+		if e.ComplexityRoot.Refund.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.ID(childComplexity), true
+	case "Refund.livemode":
+		if e.ComplexityRoot.Refund.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.Livemode(childComplexity), true
+	case "Refund.reason":
+		if e.ComplexityRoot.Refund.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.Reason(childComplexity), true
+	case "Refund.status":
+		if e.ComplexityRoot.Refund.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.Status(childComplexity), true
+	case "Refund.transfer":
+		if e.ComplexityRoot.Refund.Transfer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.Transfer(childComplexity), true
+	case "Refund.transferId":
+		if e.ComplexityRoot.Refund.TransferID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.TransferID(childComplexity), true
+	case "Refund.updated":
+		if e.ComplexityRoot.Refund.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.Updated(childComplexity), true
+
+	case "RefundConnection.edges":
+		if e.ComplexityRoot.RefundConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RefundConnection.Edges(childComplexity), true
+	case "RefundConnection.pageInfo":
+		if e.ComplexityRoot.RefundConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RefundConnection.PageInfo(childComplexity), true
+
+	case "RefundEdge.cursor":
+		if e.ComplexityRoot.RefundEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RefundEdge.Cursor(childComplexity), true
+	case "RefundEdge.node":
+		if e.ComplexityRoot.RefundEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RefundEdge.Node(childComplexity), true
 
 	case "RequestCapabilitiesPayload.capabilities":
 		if e.ComplexityRoot.RequestCapabilitiesPayload.Capabilities == nil {
@@ -5766,6 +6299,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Transfer.DestinationPaymentMethod(childComplexity), true
+	case "Transfer.disputes":
+		if e.ComplexityRoot.Transfer.Disputes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.Disputes(childComplexity), true
 	case "Transfer.failureCode":
 		if e.ComplexityRoot.Transfer.FailureCode == nil {
 			break
@@ -5850,6 +6389,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Transfer.Reference(childComplexity), true
+	case "Transfer.refunds":
+		if e.ComplexityRoot.Transfer.Refunds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.Refunds(childComplexity), true
 	case "Transfer.seller":
 		if e.ComplexityRoot.Transfer.Seller == nil {
 			break
@@ -6304,15 +6849,19 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreatePayoutInput,
 		ec.unmarshalInputCreatePhaseInput,
 		ec.unmarshalInputCreatePhoneVerificationInput,
+		ec.unmarshalInputCreateRefundInput,
 		ec.unmarshalInputCreateThreeDSIntentInput,
 		ec.unmarshalInputCreateTopUpInput,
 		ec.unmarshalInputCreateTransferInput,
 		ec.unmarshalInputCreateWebhookEndpointInput,
 		ec.unmarshalInputCustomerFilter,
 		ec.unmarshalInputDiscountFilter,
+		ec.unmarshalInputDisputeEvidenceInput,
+		ec.unmarshalInputDisputeFilter,
 		ec.unmarshalInputFeePlanItemInput,
 		ec.unmarshalInputIdentityVerificationFilter,
 		ec.unmarshalInputIndividualInput,
+		ec.unmarshalInputOpenDisputeInput,
 		ec.unmarshalInputPaymentMethodFilter,
 		ec.unmarshalInputPayoutFilter,
 		ec.unmarshalInputPayoutFundingEntryFilter,
@@ -6324,6 +6873,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputProfileInput,
 		ec.unmarshalInputPromotionCodeFilter,
 		ec.unmarshalInputPromotionCodeInput,
+		ec.unmarshalInputRefundFilter,
 		ec.unmarshalInputResendEventInput,
 		ec.unmarshalInputRotateWebhookSecretInput,
 		ec.unmarshalInputTermsOfServiceInput,
@@ -6334,6 +6884,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputUpdateBeneficialOwnerInput,
 		ec.unmarshalInputUpdateCouponInput,
 		ec.unmarshalInputUpdateCustomerInput,
+		ec.unmarshalInputUpdateDisputeInput,
 		ec.unmarshalInputUpdateFundingScheduleInput,
 		ec.unmarshalInputUpdatePaymentMethodInput,
 		ec.unmarshalInputUpdatePhaseInput,
@@ -7330,6 +7881,125 @@ extend type Mutation {
   "Blocks the customer and every payment method it holds."
   blockCustomer(id: ID!): Customer!
   unblockCustomer(id: ID!): Customer!
+}
+`, BuiltIn: false},
+	{Name: "../schema/disputes.graphqls", Input: `# Disputes (spec doc 2 §2.9, §4.10; API-DECISIONS §4): a cardholder's bank
+# contesting a charge, with the merchant's evidence.
+
+"A dispute of a charge. Statuses and their transitions: docs/payments.md, \"Disputes\"."
+type Dispute implements Node {
+  id: ID!
+  "received, warning_needs_response, warning_under_review, warning_closed, needs_response, under_review, won or lost"
+  status: String!
+  displayStatus: String!
+  amountCents: Int!
+  "Uppercase ISO currency."
+  amountCurrency: String!
+  reason: DisputeReason!
+  acquirerReferenceNumber: String
+  authorizationCode: String
+  evidence: DisputeEvidence!
+  "When the evidence was submitted for review."
+  evidenceSubmitted: DateTime
+  chargeId: ID!
+  charge: Charge
+  transferId: ID
+  transfer: Transfer
+  chargeIntentId: ID
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+"What the issuer reported; its members are null until it reports them."
+type DisputeReason {
+  code: String
+  description: String
+  "fraud, consumer_dispute, processing_error or general"
+  category: String
+}
+
+type DisputeEvidence {
+  accessActivityLog: String
+  billingAddress: String
+  cancellationPolicy: String
+  cancellationPolicyDisclosure: String
+  cancellationRebuttal: String
+  customerEmailAddress: String
+  customerName: String
+  customerPurchaseIp: String
+  duplicateChargeExplanation: String
+  duplicateChargeId: String
+  productDescription: String
+  refundPolicyDisclosure: String
+  shippingTrackingNumber: String
+  uncategorizedText: String
+}
+
+"Evidence members sent replace the saved ones; an empty string removes one."
+input DisputeEvidenceInput {
+  accessActivityLog: String
+  billingAddress: String
+  cancellationPolicy: String
+  cancellationPolicyDisclosure: String
+  cancellationRebuttal: String
+  customerEmailAddress: String
+  customerName: String
+  customerPurchaseIp: String
+  duplicateChargeExplanation: String
+  duplicateChargeId: String
+  productDescription: String
+  refundPolicyDisclosure: String
+  shippingTrackingNumber: String
+  uncategorizedText: String
+}
+
+"submit defaults to true: the evidence goes to review (spec doc 2 §4.10); false only saves it."
+input UpdateDisputeInput {
+  evidence: DisputeEvidenceInput
+  submit: Boolean
+}
+
+input OpenDisputeInput {
+  "An issuer reason code (fraudulent by default)."
+  reason: String
+}
+
+type DisputeConnection {
+  edges: [DisputeEdge!]!
+  pageInfo: PageInfo!
+}
+
+type DisputeEdge {
+  cursor: String!
+  node: Dispute!
+}
+
+input DisputeFilter {
+  charge: ID
+  chargeIntent: ID
+  transfer: ID
+}
+
+extend type Transfer {
+  "The disputes of the transfer's charge."
+  disputes: [Dispute!]!
+}
+
+extend type Charge {
+  "The charge's disputes (at most one)."
+  disputes: [Dispute!]!
+}
+
+extend type Query {
+  dispute(id: ID!): Dispute
+  disputes(first: Int = 10, after: String, filter: DisputeFilter): DisputeConnection!
+}
+
+extend type Mutation {
+  updateDispute(id: ID!, input: UpdateDisputeInput!): Dispute!
+  "Sandbox: the cardholder's bank disputes a charge (REST: POST /v1/test_helpers/charges/{id}/dispute)."
+  openSandboxDispute(chargeId: ID!, input: OpenDisputeInput): Dispute!
 }
 `, BuiltIn: false},
 	{Name: "../schema/event_stream.graphqls", Input: `# The live event stream (docs/webhooks.md, "Live events"): over the
@@ -8368,6 +9038,74 @@ extend type Mutation {
   deleteProductPhase(productId: ID!, id: ID!): Boolean!
 }
 `, BuiltIn: false},
+	{Name: "../schema/refunds.graphqls", Input: `# Refunds (spec doc 2 §2.9, §4.10; API-DECISIONS §4): money of a charge
+# returned to the buyer, journaled on the ledger.
+
+"A refund of a charge (behind a transfer or a charge intent)."
+type Refund implements Node {
+  id: ID!
+  "pending, succeeded, failed or canceled (refunded: the spec's older name of succeeded)"
+  status: String!
+  amount: Int!
+  currency: String!
+  "duplicate, fraudulent or requested_by_customer"
+  reason: String
+  "Why a failed refund failed."
+  failureReason: String
+  chargeId: ID!
+  charge: Charge
+  transferId: ID
+  transfer: Transfer
+  chargeIntentId: ID
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+type RefundConnection {
+  edges: [RefundEdge!]!
+  pageInfo: PageInfo!
+}
+
+type RefundEdge {
+  cursor: String!
+  node: Refund!
+}
+
+"Filters of the refund list: transfer and chargeIntent are mutually exclusive."
+input RefundFilter {
+  transfer: ID
+  chargeIntent: ID
+  charge: ID
+}
+
+"Exactly one of transfer and chargeIntent; amount defaults to what remains of the charge."
+input CreateRefundInput {
+  transfer: ID
+  chargeIntent: ID
+  amount: Int
+  reason: String
+}
+
+extend type Transfer {
+  "The transfer's refunds, newest first (at most 100)."
+  refunds: [Refund!]!
+}
+
+extend type Charge {
+  "The charge's refunds, newest first (at most 100)."
+  refunds: [Refund!]!
+}
+
+extend type Query {
+  refund(id: ID!): Refund
+  refunds(first: Int = 10, after: String, filter: RefundFilter): RefundConnection!
+}
+
+extend type Mutation {
+  createRefund(input: CreateRefundInput!): Refund!
+}
+`, BuiltIn: false},
 	{Name: "../schema/terms_of_service.graphqls", Input: `# Terms of service tokens, as the real service's clients use them, and the
 # KYC prefill confirmation (spec doc 1 §4.7).
 
@@ -8958,6 +9696,10 @@ func (ec *executionContext) childFields_Charge(ctx context.Context, field graphq
 		return ec.fieldContext_Charge_created(ctx, field)
 	case "updated":
 		return ec.fieldContext_Charge_updated(ctx, field)
+	case "disputes":
+		return ec.fieldContext_Charge_disputes(ctx, field)
+	case "refunds":
+		return ec.fieldContext_Charge_refunds(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Charge", field.Name)
 }
@@ -9254,6 +9996,114 @@ func (ec *executionContext) childFields_DiscountValidation(ctx context.Context, 
 		return ec.fieldContext_DiscountValidation_totalDiscountAmountCents(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type DiscountValidation", field.Name)
+}
+
+func (ec *executionContext) childFields_Dispute(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Dispute_id(ctx, field)
+	case "status":
+		return ec.fieldContext_Dispute_status(ctx, field)
+	case "displayStatus":
+		return ec.fieldContext_Dispute_displayStatus(ctx, field)
+	case "amountCents":
+		return ec.fieldContext_Dispute_amountCents(ctx, field)
+	case "amountCurrency":
+		return ec.fieldContext_Dispute_amountCurrency(ctx, field)
+	case "reason":
+		return ec.fieldContext_Dispute_reason(ctx, field)
+	case "acquirerReferenceNumber":
+		return ec.fieldContext_Dispute_acquirerReferenceNumber(ctx, field)
+	case "authorizationCode":
+		return ec.fieldContext_Dispute_authorizationCode(ctx, field)
+	case "evidence":
+		return ec.fieldContext_Dispute_evidence(ctx, field)
+	case "evidenceSubmitted":
+		return ec.fieldContext_Dispute_evidenceSubmitted(ctx, field)
+	case "chargeId":
+		return ec.fieldContext_Dispute_chargeId(ctx, field)
+	case "charge":
+		return ec.fieldContext_Dispute_charge(ctx, field)
+	case "transferId":
+		return ec.fieldContext_Dispute_transferId(ctx, field)
+	case "transfer":
+		return ec.fieldContext_Dispute_transfer(ctx, field)
+	case "chargeIntentId":
+		return ec.fieldContext_Dispute_chargeIntentId(ctx, field)
+	case "livemode":
+		return ec.fieldContext_Dispute_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_Dispute_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_Dispute_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Dispute", field.Name)
+}
+
+func (ec *executionContext) childFields_DisputeConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_DisputeConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_DisputeConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DisputeConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_DisputeEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_DisputeEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_DisputeEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DisputeEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_DisputeEvidence(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "accessActivityLog":
+		return ec.fieldContext_DisputeEvidence_accessActivityLog(ctx, field)
+	case "billingAddress":
+		return ec.fieldContext_DisputeEvidence_billingAddress(ctx, field)
+	case "cancellationPolicy":
+		return ec.fieldContext_DisputeEvidence_cancellationPolicy(ctx, field)
+	case "cancellationPolicyDisclosure":
+		return ec.fieldContext_DisputeEvidence_cancellationPolicyDisclosure(ctx, field)
+	case "cancellationRebuttal":
+		return ec.fieldContext_DisputeEvidence_cancellationRebuttal(ctx, field)
+	case "customerEmailAddress":
+		return ec.fieldContext_DisputeEvidence_customerEmailAddress(ctx, field)
+	case "customerName":
+		return ec.fieldContext_DisputeEvidence_customerName(ctx, field)
+	case "customerPurchaseIp":
+		return ec.fieldContext_DisputeEvidence_customerPurchaseIp(ctx, field)
+	case "duplicateChargeExplanation":
+		return ec.fieldContext_DisputeEvidence_duplicateChargeExplanation(ctx, field)
+	case "duplicateChargeId":
+		return ec.fieldContext_DisputeEvidence_duplicateChargeId(ctx, field)
+	case "productDescription":
+		return ec.fieldContext_DisputeEvidence_productDescription(ctx, field)
+	case "refundPolicyDisclosure":
+		return ec.fieldContext_DisputeEvidence_refundPolicyDisclosure(ctx, field)
+	case "shippingTrackingNumber":
+		return ec.fieldContext_DisputeEvidence_shippingTrackingNumber(ctx, field)
+	case "uncategorizedText":
+		return ec.fieldContext_DisputeEvidence_uncategorizedText(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DisputeEvidence", field.Name)
+}
+
+func (ec *executionContext) childFields_DisputeReason(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "code":
+		return ec.fieldContext_DisputeReason_code(ctx, field)
+	case "description":
+		return ec.fieldContext_DisputeReason_description(ctx, field)
+	case "category":
+		return ec.fieldContext_DisputeReason_category(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DisputeReason", field.Name)
 }
 
 func (ec *executionContext) childFields_Event(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -10060,6 +10910,60 @@ func (ec *executionContext) childFields_Recurring(ctx context.Context, field gra
 	return nil, fmt.Errorf("no field named %q was found under type Recurring", field.Name)
 }
 
+func (ec *executionContext) childFields_Refund(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Refund_id(ctx, field)
+	case "status":
+		return ec.fieldContext_Refund_status(ctx, field)
+	case "amount":
+		return ec.fieldContext_Refund_amount(ctx, field)
+	case "currency":
+		return ec.fieldContext_Refund_currency(ctx, field)
+	case "reason":
+		return ec.fieldContext_Refund_reason(ctx, field)
+	case "failureReason":
+		return ec.fieldContext_Refund_failureReason(ctx, field)
+	case "chargeId":
+		return ec.fieldContext_Refund_chargeId(ctx, field)
+	case "charge":
+		return ec.fieldContext_Refund_charge(ctx, field)
+	case "transferId":
+		return ec.fieldContext_Refund_transferId(ctx, field)
+	case "transfer":
+		return ec.fieldContext_Refund_transfer(ctx, field)
+	case "chargeIntentId":
+		return ec.fieldContext_Refund_chargeIntentId(ctx, field)
+	case "livemode":
+		return ec.fieldContext_Refund_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_Refund_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_Refund_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Refund", field.Name)
+}
+
+func (ec *executionContext) childFields_RefundConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_RefundConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_RefundConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RefundConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_RefundEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_RefundEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_RefundEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RefundEdge", field.Name)
+}
+
 func (ec *executionContext) childFields_RequestCapabilitiesPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "capabilities":
@@ -10212,6 +11116,10 @@ func (ec *executionContext) childFields_Transfer(ctx context.Context, field grap
 		return ec.fieldContext_Transfer_updated(ctx, field)
 	case "charge":
 		return ec.fieldContext_Transfer_charge(ctx, field)
+	case "disputes":
+		return ec.fieldContext_Transfer_disputes(ctx, field)
+	case "refunds":
+		return ec.fieldContext_Transfer_refunds(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Transfer", field.Name)
 }

@@ -109,6 +109,22 @@ type DiscountFilter struct {
 	AccountID  *string `json:"accountId,omitempty"`
 }
 
+type DisputeConnection struct {
+	Edges    []*DisputeEdge `json:"edges"`
+	PageInfo *PageInfo      `json:"pageInfo"`
+}
+
+type DisputeEdge struct {
+	Cursor string          `json:"cursor"`
+	Node   *models.Dispute `json:"node"`
+}
+
+type DisputeFilter struct {
+	Charge       *string `json:"charge,omitempty"`
+	ChargeIntent *string `json:"chargeIntent,omitempty"`
+	Transfer     *string `json:"transfer,omitempty"`
+}
+
 type EventConnection struct {
 	Edges    []*EventEdge `json:"edges"`
 	PageInfo *PageInfo    `json:"pageInfo"`
@@ -249,6 +265,23 @@ type PromotionCodeFilter struct {
 	Customer             *string `json:"customer,omitempty"`
 	Active               *bool   `json:"active,omitempty"`
 	FirstTimeTransaction *bool   `json:"firstTimeTransaction,omitempty"`
+}
+
+type RefundConnection struct {
+	Edges    []*RefundEdge `json:"edges"`
+	PageInfo *PageInfo     `json:"pageInfo"`
+}
+
+type RefundEdge struct {
+	Cursor string         `json:"cursor"`
+	Node   *models.Refund `json:"node"`
+}
+
+// Filters of the refund list: transfer and chargeIntent are mutually exclusive.
+type RefundFilter struct {
+	Transfer     *string `json:"transfer,omitempty"`
+	ChargeIntent *string `json:"chargeIntent,omitempty"`
+	Charge       *string `json:"charge,omitempty"`
 }
 
 type TransferConnection struct {

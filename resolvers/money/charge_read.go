@@ -50,8 +50,8 @@ func (s *Service) TraceCharge(ctx context.Context, id string) (*models.ChargeTra
 		Ledger: models.ChargeLedger{Journals: models.LedgerJournalsOf(journals[ch.ID])}}, nil
 }
 
-// traceEvents reads the events of the charge and of the transfer or
-// charge intent it was made for, oldest first.
+// traceEvents reads the events of the charge, of the transfer or charge
+// intent it was made for, and of its refunds and disputes, oldest first.
 func traceEvents(ctx context.Context, tn *store.Tenant, ch *models.Charge) ([]models.TraceEvent, error) {
 	objects := []uuid.UUID{ch.ID}
 	for _, parent := range []*uuid.UUID{ch.TransferID, ch.ChargeIntentID} {
@@ -59,9 +59,17 @@ func traceEvents(ctx context.Context, tn *store.Tenant, ch *models.Charge) ([]mo
 			objects = append(objects, *parent)
 		}
 	}
+	// The refunds' and disputes' events belong to the charge's story too:
+	// their objects are found in the same statement.
+	sc := tn.Scope()
 	var rows []events.Event
-	if err := tn.Select(&rows).Where("e.object_id IN (?)", bun.In(objects)).OrderExpr("e.created, e.id").
-		Limit(maxTraceEvents).Scan(ctx); err != nil {
+	if err := tn.Select(&rows).WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
+		return q.Where("e.object_id IN (?)", bun.In(objects)).
+			WhereOr("e.object_id IN (SELECT rf.id FROM refunds AS rf WHERE rf.merchant_id = ? AND rf.livemode = ? AND rf.charge_id = ?)",
+				sc.MerchantID, sc.Livemode, ch.ID).
+			WhereOr("e.object_id IN (SELECT dp.id FROM disputes AS dp WHERE dp.merchant_id = ? AND dp.livemode = ? AND dp.charge_id = ?)",
+				sc.MerchantID, sc.Livemode, ch.ID)
+	}).OrderExpr("e.created, e.id").Limit(maxTraceEvents).Scan(ctx); err != nil {
 		return nil, err
 	}
 	out := make([]models.TraceEvent, len(rows))

@@ -61,7 +61,7 @@ func captureCharge(ctx context.Context, w *op.W, ch *models.Charge, amount, net 
 	if !stored {
 		return insertCharge(ctx, w, ch)
 	}
-	_, err := w.Tx.Update(ch).Column("amount_captured", "captured", "net_amount", "updated").WherePK().Exec(ctx)
+	_, err := w.Tx.Update(ch).Column("amount_captured", "captured", "net_amount", "disputed", "updated").WherePK().Exec(ctx)
 	return err
 }
 

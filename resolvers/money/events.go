@@ -14,3 +14,14 @@ const (
 	// (settlement.go).
 	EventTransferCompleted = "transfer.completed"
 )
+
+// Event types of refunds and disputes (API-DECISIONS §4, and the real
+// service's published types; docs/payments.md says when each is emitted).
+const (
+	EventRefundCreated  = "refund.created"
+	EventRefundFailed   = "refund.failed"
+	EventChargeRefunded = "charge.refunded"
+	EventDisputeCreated = "charge.dispute.created"
+	EventDisputeUpdated = "charge.dispute.updated"
+	EventDisputeClosed  = "charge.dispute.closed"
+)

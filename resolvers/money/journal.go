@@ -22,6 +22,10 @@ const (
 	PartyFrameFees = "frame_fees"
 	// RefTransfer names transfers as what journals record.
 	RefTransfer = "transfer"
+	// RefRefund and RefDispute name refunds and disputes as what journals
+	// record.
+	RefRefund  = "refund"
+	RefDispute = "dispute"
 )
 
 // captureJournal is the movement of a captured charge priced q:
@@ -45,4 +49,40 @@ func captureJournal(t *models.Transfer, ch *models.Charge, q fees.Quote) *ledger
 			ledger.Credit(PartyFrameFees, c, q.FrameFee),
 			ledger.Debit(PartyMerchant, c, q.MerchantFee),
 		}}
+}
+
+// refundJournal is the movement of a succeeded refund: the refunded
+// amount goes back to the buyer out of the merchant's balance. Fees are
+// not returned (docs/payments.md, "Refunds"):
+//
+//	debit  merchant  amount   (the merchant pays the refund)
+//	credit clearing  amount   (the processor sends it back to the buyer)
+func refundJournal(ch *models.Charge, r *models.Refund) *ledger.Journal {
+	return &ledger.Journal{ID: ids.New(r.Created.Time), Kind: "charge.refund", RefType: RefRefund, RefID: r.ID, ChargeID: &ch.ID,
+		Entries: []ledger.Entry{
+			ledger.Debit(PartyMerchant, r.Currency, r.Amount),
+			ledger.Credit(clearingOf(ch), r.Currency, r.Amount),
+		}}
+}
+
+// disputeJournal is the movement of an opened dispute: the processor
+// withdraws the disputed amount and the dispute fee from what it owes, and
+// the merchant's balance pays both:
+//
+//	debit  merchant  amount + fee
+//	credit clearing  amount + fee
+//
+// A won dispute posts the same movement reversed (kind
+// "charge.dispute_won"): the amount and the fee come back.
+func disputeJournal(ch *models.Charge, d *models.Dispute, won bool) *ledger.Journal {
+	kind, total := "charge.dispute", d.AmountCents+d.Fee
+	merchant, clearing := ledger.Debit(PartyMerchant, d.AmountCurrency, total), ledger.Credit(clearingOf(ch), d.AmountCurrency, total)
+	at := d.Created.Time
+	if won {
+		kind = "charge.dispute_won"
+		merchant, clearing = ledger.Credit(PartyMerchant, d.AmountCurrency, total), ledger.Debit(clearingOf(ch), d.AmountCurrency, total)
+		at = d.Updated.Time
+	}
+	return &ledger.Journal{ID: ids.New(at), Kind: kind, RefType: RefDispute, RefID: d.ID, ChargeID: &ch.ID,
+		Entries: []ledger.Entry{merchant, clearing}}
 }

@@ -6,7 +6,10 @@
 // Files: fee_plan_*.go, agreement_*.go, pricing.go (the agreement lookup a
 // transfer makes and its fees), transfer_*.go, sandbox_processor.go (the
 // deterministic card and bank processor of the sandbox), journal.go (the
-// ledger postings of each movement), events.go.
+// ledger postings of each movement), charge_*.go (the processor's answers),
+// refund_*.go, dispute_*.go (refunds and disputes of charges, on the
+// ledger), blocklist_*.go (the merchant's block lists every charge path
+// screens), events.go.
 package money
 
 import (

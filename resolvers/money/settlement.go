@@ -68,12 +68,6 @@ func (w *settleWorker) Work(ctx context.Context, job *river.Job[SettleTransferAr
 	return nil
 }
 
-// AddWorkers registers the area's background workers on the job engine's
-// bundle (before the engine starts).
-func AddWorkers(workers *river.Workers, s *Service) error {
-	return river.AddWorkerSafely(workers, &settleWorker{svc: s})
-}
-
 // scheduleSettlement sets when a transfer succeeding now settles and
 // enqueues its settlement in the same write, so the job exists exactly
 // when the success commits.

@@ -139,16 +139,28 @@ func (s *Service) resolveWaiting(ctx context.Context, w *op.W, pm *models.Paymen
 	out := make(map[uuid.UUID]*models.Transfer, len(waiting))
 	for _, t := range waiting {
 		t.SourcePaymentMethod = pm
-		var err error
-		if succeeds {
-			err = s.approve(ctx, w, t, pm)
-		} else {
-			err = s.fail(ctx, w, t, pm, processor.ChallengeDeclineCode)
-		}
-		if err != nil {
+		if err := s.conclude3DS(ctx, w, t, pm, succeeds); err != nil {
 			return nil, err
 		}
 		out[t.ID] = t
 	}
 	return out, nil
+}
+
+// conclude3DS carries a transfer on after its challenge: a failed
+// challenge declines it; a passed one still answers to the merchant's
+// block lists (a card or e-mail blocked while the challenge waited), then
+// proceeds as an approved charge.
+func (s *Service) conclude3DS(ctx context.Context, w *op.W, t *models.Transfer, pm *models.PaymentMethod, succeeds bool) error {
+	if !succeeds {
+		return s.fail(ctx, w, t, pm, processor.ChallengeDeclineCode)
+	}
+	code, err := Screen(ctx, w, pm, &t.AccountID, nil)
+	if err != nil {
+		return err
+	}
+	if code != "" {
+		return s.fail(ctx, w, t, pm, code)
+	}
+	return s.approve(ctx, w, t, pm)
 }

@@ -95,7 +95,9 @@ func (s *Service) JournalsOfTransfers(ctx context.Context, idList []string) ([][
 }
 
 func withMethods(q *bun.SelectQuery) *bun.SelectQuery {
-	return q.Relation("SourcePaymentMethod").Relation("DestinationPaymentMethod")
+	return q.ColumnExpr("tr.*").ColumnExpr("(SELECT ch.amount_refunded FROM charges AS ch " +
+		"WHERE ch.merchant_id = tr.merchant_id AND ch.id = tr.charge_id) AS amount_refunded").
+		Relation("SourcePaymentMethod").Relation("DestinationPaymentMethod")
 }
 
 func selectTransfer(ctx context.Context, t *store.Tenant, id string, lock bool) (*models.Transfer, error) {

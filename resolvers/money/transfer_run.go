@@ -37,6 +37,12 @@ func (s *Service) run(ctx context.Context, w *op.W, t *models.Transfer, pm *mode
 	if pm.SandboxOutcome != nil {
 		outcome = *pm.SandboxOutcome
 	}
+	if code, err := Screen(ctx, w, pm, &t.AccountID, nil); err != nil || code != "" {
+		if err != nil {
+			return err
+		}
+		return s.fail(ctx, w, t, pm, code)
+	}
 	answer := processor.Charge(outcome, consumed)
 	switch answer.Result {
 	case processor.Declined:
@@ -94,16 +100,35 @@ func (s *Service) capture(ctx context.Context, w *op.W, t *models.Transfer, ch *
 	}
 	t.PlatformFee, t.FrameFee, t.TotalFees, t.GrossAmount, t.NetAmount = q.PlatformFee, q.FrameFee, q.TotalFees, q.GrossAmount, q.NetAmount
 	t.Status, t.AmountCaptured, t.Updated = models.TransferSucceeded, amount, models.At(w.Now())
+	chargeback := disputedOnCapture(ch)
+	if chargeback {
+		ch.Disputed = true
+	}
 	if err := captureCharge(ctx, w, ch, amount, q.NetAmount, stored); err != nil {
 		return err
 	}
-	if err := ledger.Post(ctx, w.Tx, w.Now(), captureJournal(t, ch, q)); err != nil {
+	journals := []*ledger.Journal{captureJournal(t, ch, q)}
+	var d *models.Dispute
+	if chargeback {
+		var dj *ledger.Journal
+		if d, dj, err = openDispute(ctx, w, ch, defaultDisputeReason()); err != nil {
+			return err
+		}
+		journals = append(journals, dj)
+	}
+	if err := ledger.PostAll(ctx, w.Tx, w.Now(), journals...); err != nil {
 		return err
 	}
 	if err := scheduleSettlement(ctx, w, t, w.Now()); err != nil {
 		return err
 	}
-	return s.save(ctx, w, t, EventTransferSucceeded)
+	if err := s.save(ctx, w, t, EventTransferSucceeded); err != nil {
+		return err
+	}
+	if d != nil {
+		return emitDispute(w, EventDisputeCreated, d, nil)
+	}
+	return nil
 }
 
 // consume marks a single-use wallet credential used.

@@ -12,6 +12,9 @@ const (
 	OutcomeThreeDSChallenge     = "three_ds_challenge"
 	OutcomeThreeDSChallengeFail = "three_ds_challenge_declined"
 	OutcomeThreeDSFrictionless  = "three_ds_frictionless"
+	// OutcomeRefundFails: the charge succeeds, its refunds fail (a card
+	// of this server's sandbox, the number other sandboxes use for it).
+	OutcomeRefundFails = "refund_fails"
 )
 
 // TestCard is a sandbox test card: its funding and what the sandbox
@@ -23,7 +26,8 @@ type TestCard struct {
 	Outcome string
 }
 
-// TestCards are the test cards of API-DECISIONS §6, in its order.
+// TestCards are the test cards of API-DECISIONS §6, in its order, then
+// this server's own (docs/sandbox.md).
 var TestCards = []TestCard{
 	{"4242424242424242", Credit, ""},
 	{"4000056655665556", Debit, ""},
@@ -45,6 +49,7 @@ var TestCards = []TestCard{
 	{"4000000000003220", Credit, OutcomeThreeDSChallenge},
 	{"4000008400001629", Credit, OutcomeThreeDSChallengeFail},
 	{"4111110116638870", Credit, OutcomeThreeDSFrictionless},
+	{"4000000000005126", Credit, OutcomeRefundFails},
 }
 
 var testCardsByNumber = func() map[string]TestCard {

@@ -38,9 +38,8 @@ func Charge(outcome string, singleUseConsumed bool) Answer {
 		return Answer{Result: Declined, Code: "payment_method_single_use"}
 	}
 	switch outcome {
-	case "", card.OutcomeThreeDSFrictionless, card.OutcomeDispute:
-		// The dispute card clears; its dispute opens later (refunds and
-		// disputes build on the ledger next).
+	case "", card.OutcomeThreeDSFrictionless, card.OutcomeDispute, card.OutcomeRefundFails:
+		// The dispute card clears; its dispute opens when it is captured.
 		return Answer{Result: Approved}
 	case card.OutcomeThreeDSChallenge:
 		return Answer{Result: Challenge, ChallengeSucceeds: true}
@@ -49,6 +48,16 @@ func Charge(outcome string, singleUseConsumed bool) Answer {
 	default:
 		return Answer{Result: Declined, Code: outcome}
 	}
+}
+
+// Refund answers a refund to a payment method whose sandbox outcome is
+// outcome: "" when the money goes back, else the refund's failure_reason
+// (the refund-failure test card's refunds fail: the card was canceled).
+func Refund(outcome string) (failureReason string) {
+	if outcome == card.OutcomeRefundFails {
+		return "expired_or_canceled_card"
+	}
+	return ""
 }
 
 // ChallengeDeclineCode is the code of a failed 3-D Secure challenge.

@@ -12,7 +12,7 @@ func TestEveryTestCardHasAnAnswer(t *testing.T) {
 	for _, c := range card.TestCards {
 		a := Charge(c.Outcome, false)
 		switch c.Outcome {
-		case "", card.OutcomeDispute, card.OutcomeThreeDSFrictionless:
+		case "", card.OutcomeDispute, card.OutcomeThreeDSFrictionless, card.OutcomeRefundFails:
 			require.Equal(t, Approved, a.Result, c.Number)
 		case card.OutcomeThreeDSChallenge:
 			require.Equal(t, Answer{Result: Challenge, ChallengeSucceeds: true}, a, c.Number)
@@ -34,4 +34,14 @@ func TestReasons(t *testing.T) {
 	require.Equal(t, "bank_declined", Reason("account_closed", true))
 	require.Equal(t, "authentication_failed", Reason(ChallengeDeclineCode, false))
 	require.Equal(t, "Your payment was declined.", Message("do_not_honor"))
+}
+
+func TestRefunds(t *testing.T) {
+	for _, c := range card.TestCards {
+		want := ""
+		if c.Outcome == card.OutcomeRefundFails {
+			want = "expired_or_canceled_card"
+		}
+		require.Equal(t, want, Refund(c.Outcome), c.Number)
+	}
 }

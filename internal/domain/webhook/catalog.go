@@ -67,6 +67,7 @@ var catalogue = []Type{
 	{"refund.failed", "a refund fails"},
 	{"charge.dispute.created", "a dispute is opened on a charge"},
 	{"charge.dispute.updated", "a dispute changes"},
+	{"charge.dispute.closed", "a dispute is decided (won or lost)"},
 	{"payment_link.created", "a payment link is created"},
 	{"payout.created", "a payout from the instant-payout balance is created"},
 	{"payout.succeeded", "a payout is sent"},

@@ -214,3 +214,32 @@ func TestJournalsOfReadsEntriesInOrder(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, other)
 }
+
+// PostAll writes several journals of one change together, each balanced,
+// each entry counted once in its account's balance.
+func TestPostAllWritesEveryJournal(t *testing.T) {
+	f := setup(t)
+	a := journal(ledger.Debit("clearing", "USD", 1000), ledger.Credit("merchant", "USD", 1000))
+	b := journal(ledger.Debit("merchant", "USD", 1000), ledger.Credit("clearing", "USD", 1000))
+	require.NoError(t, f.db.Tx(f.ctx, f.a, func(ctx context.Context, tx *store.Tenant) error {
+		return ledger.PostAll(ctx, tx, f.now, a, b)
+	}))
+	tn := f.db.Tenant(f.a)
+	for _, p := range []string{"clearing", "merchant"} {
+		bal, err := ledger.Balance(f.ctx, tn, p, "USD")
+		require.NoError(t, err)
+		require.Zero(t, bal, p)
+	}
+	got, err := ledger.JournalsOf(f.ctx, tn, "transfer", []uuid.UUID{a.RefID, b.RefID})
+	require.NoError(t, err)
+	require.Len(t, got[a.RefID], 1)
+	require.Len(t, got[b.RefID], 1)
+	drift, err := ledger.Audit(f.ctx, tn)
+	require.NoError(t, err)
+	require.Empty(t, drift)
+	// One unbalanced journal refuses them all.
+	bad := journal(ledger.Debit("clearing", "USD", 5), ledger.Credit("merchant", "USD", 4))
+	require.Error(t, f.db.Tx(f.ctx, f.a, func(ctx context.Context, tx *store.Tenant) error {
+		return ledger.PostAll(ctx, tx, f.now, journal(ledger.Debit("x", "USD", 1), ledger.Credit("y", "USD", 1)), bad)
+	}))
+}

@@ -14,37 +14,51 @@ import (
 // on first use), the journal and its entries, three statements. The
 // entries' trigger adds each amount to its account's balance under the
 // row's lock, taken in account order; post at most one journal per
-// transaction that touches shared accounts, or post them in one call, so
-// that lock order holds. Zero entries are dropped before the check.
+// transaction that touches shared accounts, or post them in one call
+// (PostAll), so that lock order holds. Zero entries are dropped before
+// the check.
 func Post(ctx context.Context, t *store.Tenant, now time.Time, j *Journal) error {
-	j.Compact()
-	if err := j.Check(); err != nil {
-		return err
-	}
+	return PostAll(ctx, t, now, j)
+}
+
+// PostAll writes several balanced journals of one change (a capture and
+// the dispute it opens) in three statements: every entry of every
+// journal is inserted in account order, so the account row locks are
+// taken in the one order whatever the journals touch.
+func PostAll(ctx context.Context, t *store.Tenant, now time.Time, js ...*Journal) error {
 	seen := map[[2]string]bool{}
 	var accounts []*accountRow
-	for _, e := range j.Entries {
-		k := [2]string{e.Party, e.Currency}
-		if !seen[k] {
-			seen[k] = true
-			accounts = append(accounts, &accountRow{Party: e.Party, Currency: e.Currency, Created: now})
+	journals := make([]*journalRow, 0, len(js))
+	var rows []*entryRow
+	for _, j := range js {
+		j.Compact()
+		if err := j.Check(); err != nil {
+			return err
 		}
+		for i, e := range j.Entries {
+			k := [2]string{e.Party, e.Currency}
+			if !seen[k] {
+				seen[k] = true
+				accounts = append(accounts, &accountRow{Party: e.Party, Currency: e.Currency, Created: now})
+			}
+			rows = append(rows, &entryRow{JournalID: j.ID, Seq: i, Party: e.Party, Currency: e.Currency, Amount: e.Amount})
+		}
+		jr := &journalRow{ID: j.ID, Kind: j.Kind, RefType: j.RefType, RefID: j.RefID, ChargeID: j.ChargeID, Created: now}
+		if j.Description != "" {
+			jr.Description = &j.Description
+		}
+		journals = append(journals, jr)
+	}
+	if len(js) == 0 {
+		return nil
 	}
 	lockOrder(accounts, func(a *accountRow) (string, string) { return a.Party, a.Currency })
 	if _, err := store.InsertModel(t, accounts).
 		On("CONFLICT (merchant_id, livemode, party, currency) DO NOTHING").Exec(ctx); err != nil {
 		return err
 	}
-	jr := &journalRow{ID: j.ID, Kind: j.Kind, RefType: j.RefType, RefID: j.RefID, ChargeID: j.ChargeID, Created: now}
-	if j.Description != "" {
-		jr.Description = &j.Description
-	}
-	if _, err := t.Insert(jr).Exec(ctx); err != nil {
+	if _, err := store.InsertModel(t, journals).Exec(ctx); err != nil {
 		return err
-	}
-	rows := make([]*entryRow, len(j.Entries))
-	for i, e := range j.Entries {
-		rows[i] = &entryRow{JournalID: j.ID, Seq: i, Party: e.Party, Currency: e.Currency, Amount: e.Amount}
 	}
 	lockOrder(rows, func(r *entryRow) (string, string) { return r.Party, r.Currency })
 	_, err := store.InsertModel(t, rows).Exec(ctx)

@@ -1,0 +1,51 @@
+package resolvers
+
+import (
+	"context"
+
+	"github.com/frame-oss/payments-server/graph/loaders"
+	"github.com/frame-oss/payments-server/graph/model"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/money"
+)
+
+// Disputes load by id (nodes, dispute) and by parent (Transfer.disputes,
+// Charge.disputes), each in one statement for a whole page of parents.
+var (
+	disputeLoader = loader("dispute", func(r *Resolver) loaders.Fetch[*models.Dispute] {
+		return r.Svc.Money.DisputesByIDs
+	})
+	_                      = node(disputeLoader)
+	disputesOfChargeLoader = loader("disputesOfCharge", func(r *Resolver) loaders.Fetch[[]*models.Dispute] {
+		return r.Svc.Money.DisputesOfCharges
+	})
+	disputesOfTransferLoader = loader("disputesOfTransfer", func(r *Resolver) loaders.Fetch[[]*models.Dispute] {
+		return r.Svc.Money.DisputesOfTransfers
+	})
+)
+
+// openDisputeInput makes an omitted input the default reason.
+func openDisputeInput(in *models.OpenDisputeInput) *models.OpenDisputeInput {
+	if in == nil {
+		return &models.OpenDisputeInput{}
+	}
+	return in
+}
+
+func disputes(ctx context.Context, r *Resolver, first *int, after *string, f *model.DisputeFilter) (*model.DisputeConnection, error) {
+	filter := money.DisputeFilter{}
+	if f != nil {
+		filter = money.DisputeFilter{Charge: f.Charge, ChargeIntent: f.ChargeIntent, Transfer: f.Transfer}
+	}
+	page, err := r.Svc.Money.ListDisputes(ctx, filter, keyset(first, after))
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range page.Items {
+		disputeLoader.Prime(ctx, d.ID.String(), d)
+	}
+	edges, info := connect(page, func(cursor string, d *models.Dispute) *model.DisputeEdge {
+		return &model.DisputeEdge{Cursor: cursor, Node: d}
+	})
+	return &model.DisputeConnection{Edges: edges, PageInfo: info}, nil
+}

@@ -1,0 +1,90 @@
+package money
+
+import (
+	"context"
+
+	"github.com/google/uuid"
+	"github.com/riverqueue/river"
+
+	"github.com/frame-oss/payments-server/internal/domain/dispute"
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/events"
+	"github.com/frame-oss/payments-server/internal/platform/ledger"
+	"github.com/frame-oss/payments-server/internal/platform/store"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// DisputeDecisionArgs is the job in which the sandbox issuer decides a
+// dispute whose evidence was submitted.
+type DisputeDecisionArgs struct {
+	MerchantID uuid.UUID `json:"merchant_id"`
+	Livemode   bool      `json:"livemode"`
+	DisputeID  uuid.UUID `json:"dispute_id"`
+}
+
+// Kind names the job.
+func (DisputeDecisionArgs) Kind() string { return "dispute.decide" }
+
+// disputeDecisionWorker decides disputes: River retries it with backoff
+// when the database fails, and a dispute decided already makes it a no-op.
+type disputeDecisionWorker struct {
+	river.WorkerDefaults[DisputeDecisionArgs]
+	svc *Service
+}
+
+func (w *disputeDecisionWorker) Work(ctx context.Context, job *river.Job[DisputeDecisionArgs]) error {
+	a := job.Args
+	return w.svc.DecideDispute(ctx, store.Scope{MerchantID: a.MerchantID, Livemode: a.Livemode}, a.DisputeID)
+}
+
+// DecideDispute applies the sandbox issuer's decision to a dispute under
+// review, at the clock's time: the submitted uncategorized_text
+// "winning_evidence" wins it, anything else loses it
+// (internal/domain/dispute.Decide). A won dispute gives the merchant back
+// the disputed amount and the fee (a journal); a lost one moves nothing
+// more, its money left with the first journal. charge.dispute.closed
+// announces it. A dispute not under review is left alone.
+func (s *Service) DecideDispute(ctx context.Context, scope store.Scope, id uuid.UUID) error {
+	return op.Background(ctx, s.Kit, scope, func(ctx context.Context, w *op.W) error {
+		d, err := selectDispute(ctx, w.Tx, id.String(), true)
+		if apierr.As(err) != nil && apierr.As(err).Code == apierr.CodeResourceMissing {
+			return nil // the write that enqueued it never committed
+		}
+		if err != nil {
+			return err
+		}
+		next, ok := dispute.Next(d.Status, dispute.Decide(d.Evidence.UncategorizedText))
+		if !ok {
+			return nil
+		}
+		before, err := events.Render(d)
+		if err != nil {
+			return err
+		}
+		now := models.At(w.Now())
+		d.Status, d.Closed, d.Updated = next, &now, now
+		if _, err := w.Tx.Update(d).Column("status", "closed", "updated").WherePK().Exec(ctx); err != nil {
+			return err
+		}
+		if next == dispute.Won {
+			ch := new(models.Charge)
+			if err := w.Tx.Select(ch).Relation("PaymentMethodDetails").Where("ch.id = ?", d.ChargeID).Scan(ctx); err != nil {
+				return err
+			}
+			if err := ledger.Post(ctx, w.Tx, w.Now(), disputeJournal(ch, d, true)); err != nil {
+				return err
+			}
+		}
+		d.Derive()
+		after, err := events.Render(d)
+		if err != nil {
+			return err
+		}
+		prev, err := events.PreviousAttributes(before, after)
+		if err != nil {
+			return err
+		}
+		return emitDispute(w, EventDisputeClosed, d, prev)
+	})
+}

@@ -1,0 +1,13 @@
+package money
+
+import "github.com/riverqueue/river"
+
+// AddWorkers registers the area's background workers on the job engine's
+// bundle (before the engine starts): settlement and the sandbox issuer's
+// dispute decisions.
+func AddWorkers(workers *river.Workers, s *Service) error {
+	if err := river.AddWorkerSafely(workers, &settleWorker{svc: s}); err != nil {
+		return err
+	}
+	return river.AddWorkerSafely(workers, &disputeDecisionWorker{svc: s})
+}

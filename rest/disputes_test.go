@@ -1,0 +1,378 @@
+package rest_test
+
+import (
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/stretchr/testify/require"
+
+	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/internal/testenv"
+)
+
+var disputeKeys = sorted("id", "object", "status", "display_status", "amount_cents", "amount_currency", "amount", "currency",
+	"reason", "acquirer_reference_number", "authorization_code", "charge_intent", "charge", "transfer", "evidence",
+	"evidence_submitted", "created", "updated", "livemode")
+
+var evidenceKeys = sorted("access_activity_log", "billing_address", "cancellation_policy", "cancellation_policy_disclosure",
+	"cancellation_rebuttal", "customer_email_address", "customer_name", "customer_purchase_ip", "duplicate_charge_explanation",
+	"duplicate_charge_id", "product_description", "refund_policy_disclosure", "shipping_tracking_number", "uncategorized_text")
+
+// openDispute opens a sandbox dispute on charge chID and requires 201.
+func openDispute(t *testing.T, c *testenv.Client, chID string, body map[string]any) map[string]any {
+	t.Helper()
+	r := c.Post("/v1/test_helpers/charges/"+chID+"/dispute", body)
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	return r.JSON()
+}
+
+// awaitDispute polls a dispute until its decision job has run.
+func awaitDispute(t *testing.T, c *testenv.Client, disputeID string) map[string]any {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		d := c.Get("/v1/disputes/" + disputeID).JSON()
+		if d["status"] != "under_review" {
+			return d
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("dispute %s still under review", disputeID)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// The dispute test card: its capture opens a chargeback on its charge in
+// the same write, and the disputed amount leaves the merchant's balance.
+func TestDisputeCardOpensADisputeWhenCaptured(t *testing.T) {
+	f := setup(t)
+	f.sk.StandardPricing()
+	p := newPayer(t, f.sk, "4000000000000259")
+	tr := createTransfer(t, f.sk, p.charge(1000, nil))
+	require.Equal(t, "succeeded", tr["status"])
+	ch := chargeOf(t, f.sk, tr)
+	require.Equal(t, true, ch["disputed"])
+
+	list := listOf(t, f.sk, "/v1/disputes")
+	require.Len(t, list, 1)
+	d := list[0]
+	require.Equal(t, disputeKeys, keys(d))
+	require.Equal(t, "dispute", d["object"])
+	require.Equal(t, "needs_response", d["status"])
+	require.Equal(t, "Needs response", d["display_status"])
+	require.Equal(t, int64(1000), num(d["amount_cents"]))
+	require.Equal(t, "USD", d["amount_currency"])
+	require.Equal(t, int64(1000), num(d["amount"]))
+	require.Equal(t, map[string]any{"code": "fraudulent", "description": "The cardholder says they did not authorize the payment.",
+		"category": "fraud"}, d["reason"])
+	require.Equal(t, ch["acquirer_reference_number"], d["acquirer_reference_number"])
+	require.Equal(t, ch["authorization_code"], d["authorization_code"])
+	require.Nil(t, d["charge_intent"], "a transfer's charge has no charge intent")
+	require.Equal(t, id(ch), d["charge"])
+	require.Equal(t, id(tr), d["transfer"])
+	require.Equal(t, evidenceKeys, keys(d["evidence"].(map[string]any)))
+	require.Nil(t, d["evidence_submitted"])
+	require.Equal(t, []string{"charge.dispute.created"}, eventTypes(listEvents(t, f.sk, ""), id(d)))
+
+	books := requireBooksHold(t, f)
+	require.Equal(t, int64(0), books["card_clearing"], "the issuer took the 1000 back")
+	require.Equal(t, int64(59), books["merchant"], "the merchant paid it, and its fees stayed")
+
+	// A disputed charge is not refunded, nor disputed twice.
+	requireError(t, f.sk.Post("/v1/refunds", map[string]any{"transfer": id(tr)}), http.StatusUnprocessableEntity, "charge_disputed", "")
+	requireError(t, f.sk.Post("/v1/test_helpers/charges/"+id(ch)+"/dispute", nil), http.StatusUnprocessableEntity,
+		"charge_already_disputed", "")
+
+	trace := f.sk.Get("/v1/charges/" + id(ch) + "/trace").JSON()
+	var kinds []string
+	for _, j := range trace["ledger"].(map[string]any)["journals"].([]any) {
+		kinds = append(kinds, j.(map[string]any)["kind"].(string))
+	}
+	require.Equal(t, []string{"charge.capture", "charge.dispute"}, kinds)
+	var types []string
+	for _, e := range trace["events"].([]any) {
+		types = append(types, e.(map[string]any)["type"].(string))
+	}
+	require.Equal(t, []string{"transfer.created", "transfer.succeeded", "charge.dispute.created"}, types)
+
+	// Manual capture: the dispute opens when the charge is captured.
+	q := newPayer(t, f.sk, "4000000000000259")
+	auth := createTransfer(t, f.sk, q.charge(1000, map[string]any{"authorization_mode": "manual"}))
+	require.Len(t, listOf(t, f.sk, "/v1/disputes"), 1)
+	r := f.sk.Post("/v1/transfers/"+id(auth)+"/capture", map[string]any{"amount_captured_cents": 400})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	got := listOf(t, f.sk, "/v1/disputes?charge="+auth["latest_charge"].(string))
+	require.Len(t, got, 1)
+	require.Equal(t, int64(400), num(got[0]["amount_cents"]))
+}
+
+// Evidence, submission and the sandbox issuer's decision: winning
+// evidence wins (the money comes back), anything else loses.
+func TestDisputeEvidenceSubmissionAndDecision(t *testing.T) {
+	f := setup(t)
+	f.env.StartJobs()
+	f.sk.StandardPricing()
+	p := newPayer(t, f.sk, "4242424242424242")
+	won := createTransfer(t, f.sk, p.charge(1000, nil))
+	lost := createTransfer(t, f.sk, p.charge(2000, nil))
+	refund(t, f, won, map[string]any{"amount": 300})
+
+	dw := openDispute(t, f.sk, won["latest_charge"].(string), map[string]any{"reason": "product_not_received"})
+	require.Equal(t, int64(700), num(dw["amount_cents"]), "what was captured and not refunded")
+	require.Equal(t, "consumer_dispute", dw["reason"].(map[string]any)["category"])
+	dl := openDispute(t, f.sk, lost["latest_charge"].(string), nil)
+	require.Equal(t, "fraudulent", dl["reason"].(map[string]any)["code"])
+	require.Equal(t, int64(-941-1912+300+700+2000), requireBooksHold(t, f)["merchant"])
+
+	// Saved, not submitted.
+	r := f.sk.Patch("/v1/disputes/"+id(dw), map[string]any{"submit": false,
+		"evidence": map[string]any{"shipping_tracking_number": "1Z999", "product_description": "A book"}})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	d := r.JSON()
+	require.Equal(t, "needs_response", d["status"])
+	require.Equal(t, "1Z999", d["evidence"].(map[string]any)["shipping_tracking_number"])
+	upd := listEvents(t, f.sk, "charge.dispute.updated")
+	require.Len(t, upd, 1)
+	prevEvidence := upd[0].previous()["evidence"].(map[string]any)
+	require.Equal(t, evidenceKeys, keys(prevEvidence), "the evidence as it was, whole")
+	require.Nil(t, prevEvidence["shipping_tracking_number"])
+	// The same again changes nothing: no event.
+	r = f.sk.Patch("/v1/disputes/"+id(dw), map[string]any{"submit": false, "evidence": map[string]any{"shipping_tracking_number": "1Z999"}})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	require.Len(t, listEvents(t, f.sk, "charge.dispute.updated"), 1)
+
+	// Updating evidence submits it (submit defaults to true); "" removes a member.
+	r = f.sk.Patch("/v1/disputes/"+id(dw), map[string]any{"evidence": map[string]any{"uncategorized_text": "winning_evidence",
+		"product_description": ""}})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	d = r.JSON()
+	require.Equal(t, "under_review", d["status"])
+	require.Equal(t, "Under review", d["display_status"])
+	requireInt(t, d["evidence_submitted"], "evidence_submitted")
+	require.Nil(t, d["evidence"].(map[string]any)["product_description"])
+	require.Equal(t, "1Z999", d["evidence"].(map[string]any)["shipping_tracking_number"])
+	requireError(t, f.sk.Patch("/v1/disputes/"+id(dw), map[string]any{"evidence": map[string]any{"customer_name": "x"}}),
+		http.StatusUnprocessableEntity, "invalid_state", "")
+
+	r = f.sk.Patch("/v1/disputes/"+id(dl), map[string]any{"evidence": map[string]any{"uncategorized_text": "losing_evidence"}})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+
+	d = awaitDispute(t, f.sk, id(dw))
+	require.Equal(t, "won", d["status"])
+	require.Equal(t, "Won", d["display_status"])
+	d = awaitDispute(t, f.sk, id(dl))
+	require.Equal(t, "lost", d["status"])
+	requireError(t, f.sk.Patch("/v1/disputes/"+id(dl), map[string]any{"submit": true}), http.StatusUnprocessableEntity, "invalid_state", "")
+
+	closed := listEvents(t, f.sk, "charge.dispute.closed")
+	require.Len(t, closed, 2)
+	for _, e := range closed {
+		require.Equal(t, "under_review", e.previous()["status"])
+	}
+	books := requireBooksHold(t, f)
+	require.Equal(t, int64(1000-300+2000-2000), books["card_clearing"], "the won 700 is back with the processor's debt")
+	require.Equal(t, int64(-(941-300)-(2000-88)+2000), books["merchant"])
+	trace := f.sk.Get("/v1/charges/" + won["latest_charge"].(string) + "/trace").JSON()
+	var kinds []string
+	for _, j := range trace["ledger"].(map[string]any)["journals"].([]any) {
+		kinds = append(kinds, j.(map[string]any)["kind"].(string))
+	}
+	require.Equal(t, []string{"charge.capture", "charge.refund", "charge.dispute", "charge.dispute_won"}, kinds)
+	// Still disputed: no refund after a dispute, won or not.
+	require.Equal(t, true, chargeOf(t, f.sk, won)["disputed"])
+}
+
+func TestDisputeRulesAndHostileInput(t *testing.T) {
+	f := setup(t)
+	f.sk.StandardPricing()
+	p := newPayer(t, f.sk, "4242424242424242")
+	tr := createTransfer(t, f.sk, p.charge(1000, nil))
+	chID := tr["latest_charge"].(string)
+
+	// Only captured, not fully refunded charges; known reasons.
+	auth2 := createTransfer(t, f.sk, p.charge(1000, map[string]any{"authorization_mode": "manual"}))
+	requireError(t, f.sk.Post("/v1/test_helpers/charges/"+auth2["latest_charge"].(string)+"/dispute", nil),
+		http.StatusUnprocessableEntity, "invalid_state", "")
+	full := createTransfer(t, f.sk, p.charge(1000, nil))
+	refund(t, f, full, nil)
+	requireError(t, f.sk.Post("/v1/test_helpers/charges/"+full["latest_charge"].(string)+"/dispute", nil),
+		http.StatusUnprocessableEntity, "charge_already_refunded", "")
+	requireValidation(t, f.sk.Post("/v1/test_helpers/charges/"+chID+"/dispute", map[string]any{"reason": "bored"}), "reason")
+	requireError(t, f.sk.Post("/v1/test_helpers/charges/"+uuid.NewString()+"/dispute", nil), http.StatusNotFound, "resource_missing", "id")
+	requireError(t, f.sk.Post("/v1/test_helpers/charges/nope/dispute", nil), http.StatusNotFound, "resource_missing", "id")
+	requireError(t, f.pk.Post("/v1/test_helpers/charges/"+chID+"/dispute", nil), http.StatusForbidden, "forbidden", "")
+	requireError(t, f.live.Post("/v1/test_helpers/charges/"+chID+"/dispute", nil), http.StatusForbidden, "forbidden", "")
+
+	d := openDispute(t, f.sk, chID, nil)
+	_, other := f.env.NewMerchant(auth.NewMerchant{Name: "Other"})
+	stranger := f.env.Client(other.Sandbox.Secret)
+	requireError(t, stranger.Get("/v1/disputes/"+id(d)), http.StatusNotFound, "resource_missing", "id")
+	requireError(t, stranger.Patch("/v1/disputes/"+id(d), map[string]any{"submit": true}), http.StatusNotFound, "resource_missing", "id")
+	requireError(t, stranger.Post("/v1/test_helpers/charges/"+chID+"/dispute", nil), http.StatusNotFound, "resource_missing", "id")
+	require.Empty(t, listOf(t, stranger, "/v1/disputes"))
+	requireError(t, f.live.Get("/v1/disputes/"+id(d)), http.StatusNotFound, "resource_missing", "id")
+	requireError(t, f.pk.Get("/v1/disputes/"+id(d)), http.StatusForbidden, "forbidden", "")
+	requireError(t, f.pk.Get("/v1/disputes"), http.StatusForbidden, "forbidden", "")
+	requireError(t, f.pk.Patch("/v1/disputes/"+id(d), map[string]any{"submit": true}), http.StatusForbidden, "forbidden", "")
+
+	// Huge and malformed evidence: every problem at once, nothing saved.
+	errs := requireValidation(t, f.sk.Patch("/v1/disputes/"+id(d), map[string]any{"evidence": map[string]any{
+		"uncategorized_text": strings.Repeat("x", 20_001), "customer_name": strings.Repeat("y", 501),
+		"access_activity_log": "a\x00b"}}), "evidence.uncategorized_text", "evidence.customer_name", "evidence.access_activity_log")
+	requireProblem(t, errs, "evidence.uncategorized_text", "must be at most 20000 characters")
+	requireError(t, f.sk.Patch("/v1/disputes/"+id(d), map[string]any{"evidence": "text"}), http.StatusBadRequest, "parameter_invalid", "evidence")
+	requireError(t, f.sk.Patch("/v1/disputes/"+id(d), map[string]any{"submit": "yes"}), http.StatusBadRequest, "parameter_invalid", "submit")
+	requireError(t, f.sk.Patch("/v1/disputes/"+id(d), strings.Repeat("x", 2<<20)), http.StatusBadRequest, "invalid_json", "")
+	got := f.sk.Get("/v1/disputes/" + id(d))
+	require.Equal(t, http.StatusOK, got.Status)
+	require.Equal(t, 2, got.Statements, "credential and one read")
+	require.Equal(t, "needs_response", got.JSON()["status"])
+	require.Nil(t, got.JSON()["evidence"].(map[string]any)["uncategorized_text"])
+	// The largest evidence that fits is taken.
+	r := f.sk.Patch("/v1/disputes/"+id(d), map[string]any{"submit": false, "evidence": map[string]any{
+		"uncategorized_text": strings.Repeat("é", 20_000)}})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+}
+
+func TestDisputeListFilters(t *testing.T) {
+	f := setup(t)
+	f.sk.StandardPricing()
+	p := newPayer(t, f.sk, "4242424242424242")
+	var made []map[string]any
+	var transfers []map[string]any
+	for range 3 {
+		tr := createTransfer(t, f.sk, p.charge(1000, nil))
+		transfers = append(transfers, tr)
+		made = append(made, openDispute(t, f.sk, tr["latest_charge"].(string), nil))
+	}
+	require.Equal(t, []string{id(made[2]), id(made[1]), id(made[0])}, ids(listOf(t, f.sk, "/v1/disputes")), "newest first")
+	require.Equal(t, []string{id(made[1])}, ids(listOf(t, f.sk, "/v1/disputes?charge="+transfers[1]["latest_charge"].(string))))
+	require.Equal(t, []string{id(made[0])}, ids(listOf(t, f.sk, "/v1/disputes?transfer="+id(transfers[0]))))
+	require.Empty(t, listOf(t, f.sk, "/v1/disputes?charge_intent="+uuid.NewString()))
+	requireValidation(t, f.sk.Get("/v1/disputes?charge=nope"), "charge")
+	r := f.sk.Get("/v1/disputes?per_page=2")
+	require.Equal(t, true, r.JSON()["meta"].(map[string]any)["has_more"])
+	require.Equal(t, 2, r.Statements)
+}
+
+// A refund and a dispute racing on one charge: whichever locks the charge
+// first wins, and together they never take more than was captured.
+func TestRefundRacingADisputeOnOneCharge(t *testing.T) {
+	f := setup(t)
+	f.sk.StandardPricing()
+	p := newPayer(t, f.sk, "4242424242424242")
+	for range 6 {
+		tr := createTransfer(t, f.sk, p.charge(1000, nil))
+		chID := tr["latest_charge"].(string)
+		var wg sync.WaitGroup
+		var refundStatus, disputeStatus int
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			refundStatus = f.sk.Post("/v1/refunds", map[string]any{"transfer": id(tr), "amount": 600}).Status
+		}()
+		go func() {
+			defer wg.Done()
+			disputeStatus = f.sk.Post("/v1/test_helpers/charges/"+chID+"/dispute", nil).Status
+		}()
+		wg.Wait()
+		require.Equal(t, http.StatusCreated, disputeStatus, "a partial refund leaves something to dispute")
+		ch := f.sk.Get("/v1/charges/" + chID).JSON()
+		disputes := listOf(t, f.sk, "/v1/disputes?charge="+chID)
+		require.Len(t, disputes, 1)
+		if refundStatus == http.StatusCreated {
+			require.Equal(t, int64(600), num(ch["amount_refunded"]))
+			require.Equal(t, int64(400), num(disputes[0]["amount_cents"]), "the dispute came second")
+		} else {
+			require.Equal(t, http.StatusUnprocessableEntity, refundStatus)
+			require.Equal(t, int64(0), num(ch["amount_refunded"]))
+			require.Equal(t, int64(1000), num(disputes[0]["amount_cents"]))
+		}
+	}
+	books := requireBooksHold(t, f)
+	require.Equal(t, int64(0), books["card_clearing"], "every captured cent went back by a refund or a dispute")
+}
+
+// Disputes racing to open on one charge: exactly one opens (the charge's
+// lock, and a unique index behind it); the others are refused whole.
+func TestConcurrentDisputesOpenOnce(t *testing.T) {
+	f := setup(t)
+	f.sk.StandardPricing()
+	p := newPayer(t, f.sk, "4242424242424242")
+	tr := createTransfer(t, f.sk, p.charge(1000, nil))
+	chID := tr["latest_charge"].(string)
+	const n = 8
+	statuses := make([]int, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			statuses[i] = f.sk.Post("/v1/test_helpers/charges/"+chID+"/dispute", nil).Status
+		}()
+	}
+	wg.Wait()
+	opened := 0
+	for _, s := range statuses {
+		require.Contains(t, []int{http.StatusCreated, http.StatusUnprocessableEntity}, s)
+		if s == http.StatusCreated {
+			opened++
+		}
+	}
+	require.Equal(t, 1, opened)
+	require.Len(t, listOf(t, f.sk, "/v1/disputes"), 1)
+	require.Equal(t, int64(0), requireBooksHold(t, f)["card_clearing"], "withdrawn once")
+}
+
+func TestDisputeWritesRunAFixedNumberOfStatements(t *testing.T) {
+	f := setup(t)
+	f.sk.StandardPricing()
+	p := newPayer(t, f.sk, "4242424242424242")
+	tr := createTransfer(t, f.sk, p.charge(1000, nil))
+	r := f.sk.Post("/v1/test_helpers/charges/"+tr["latest_charge"].(string)+"/dispute", nil)
+	require.Equal(t, http.StatusCreated, r.Status)
+	// credential, the charge's transfer, transfer lock, charge lock,
+	// insert, charge update, ledger accounts, journal, entries, events.
+	require.Equal(t, 10, r.Statements, "open")
+	d := r.JSON()
+	r = f.sk.Patch("/v1/disputes/"+id(d), map[string]any{"submit": false, "evidence": map[string]any{"customer_name": "Ada"}})
+	require.Equal(t, http.StatusOK, r.Status)
+	// credential, lock, update, events.
+	require.Equal(t, 4, r.Statements, "save evidence")
+	r = f.sk.Patch("/v1/disputes/"+id(d), map[string]any{"evidence": map[string]any{"uncategorized_text": "winning_evidence"}})
+	require.Equal(t, http.StatusOK, r.Status)
+	// The same four; the decision job's insert joins the transaction
+	// through pgx (River), which the statement counter does not see.
+	require.Equal(t, 4, r.Statements, "submit")
+}
+
+// A charge intent's charge (the rows a charge intent writes, inserted
+// here: charge intents are not served yet) is disputed like a transfer's;
+// the dispute's charge_intent names the intent.
+func TestDisputeOfAChargeIntentsCharge(t *testing.T) {
+	f := setup(t)
+	f.sk.StandardPricing()
+	p := newPayer(t, f.sk, "4242424242424242")
+	tr := createTransfer(t, f.sk, p.charge(1000, nil))
+	intent, chID := uuid.New(), uuid.New()
+	f.exec(t, `INSERT INTO charges (merchant_id, id, livemode, status, amount, currency, amount_captured, captured,
+		net_amount, payment_method_id, account_id, charge_intent_id, acquirer_reference_number, authorization_code, created, updated)
+		SELECT merchant_id, ?, false, 'succeeded', 2000, 'usd', 2000, true, 1912, payment_method_id, account_id, ?,
+		       '70000000000000000000001', '654321', created, created FROM charges WHERE id = ?`, chID, intent, tr["latest_charge"])
+	d := openDispute(t, f.sk, chID.String(), map[string]any{"reason": "unrecognized"})
+	require.Equal(t, map[string]any{"id": intent.String(), "object": "charge_intent"}, d["charge_intent"])
+	require.Nil(t, d["transfer"])
+	require.Equal(t, "USD", d["amount_currency"], "uppercase, whatever the charge's case")
+	require.Equal(t, int64(2000), num(d["amount_cents"]))
+	require.Equal(t, "654321", d["authorization_code"])
+	require.Equal(t, []string{id(d)}, ids(listOf(t, f.sk, "/v1/disputes?charge_intent="+intent.String())))
+	requireError(t, f.sk.Post("/v1/refunds", map[string]any{"charge_intent": intent.String()}),
+		http.StatusUnprocessableEntity, "charge_disputed", "")
+	require.Equal(t, true, f.sk.Get("/v1/charges/" + chID.String()).JSON()["disputed"])
+	books := requireBooksHold(t, f)
+	require.Equal(t, int64(1000-2000), books["card_clearing"], "the inserted capture was never journaled; the dispute was")
+}
