@@ -32,11 +32,7 @@ func (s *Service) CompleteThreeDSecure(ctx context.Context, id string) (*models.
 			return nil, err
 		}
 		t.SourcePaymentMethod = pm
-		outcome := ""
-		if pm.SandboxOutcome != nil {
-			outcome = *pm.SandboxOutcome
-		}
-		if answer := processor.Charge(outcome, false); answer.Result != processor.Challenge || !answer.ChallengeSucceeds {
+		if !challengeSucceeds(pm) {
 			return t, s.fail(ctx, w, t, pm, processor.ChallengeDeclineCode)
 		}
 		return t, s.approve(ctx, w, t, pm)
