@@ -34,6 +34,7 @@ func Routes(r chi.Router, svc areas.Services) {
 	feePlanRoutes(r, svc.Money)
 	transferRoutes(r, svc.Money)
 	chargeRoutes(r, svc.Money)
+	chargeIntentRoutes(r, svc.Money)
 }
 
 // requireCredential answers an anonymous request 401 before its body is

@@ -21,7 +21,7 @@ type Services struct {
 	Webhooks *webhooks.Service // events and webhooks
 	Catalog  *catalog.Service  // customers, products, coupons, promotion codes, discounts
 	Payments *payments.Service // payment methods
-	Money    *money.Service    // fee plans, billing agreements, transfers
+	Money    *money.Service    // fee plans, billing agreements, transfers, charges, charge intents
 }
 
 // Hooks adjust services for tests.
@@ -33,11 +33,13 @@ type Hooks struct {
 // New builds every service over kit.
 func New(kit *op.Kit, h Hooks) Services {
 	cat := catalog.New(kit)
+	acc := accounts.New(kit, h.Facts)
+	pay := payments.New(kit)
 	return Services{
-		Accounts: accounts.New(kit, h.Facts),
+		Accounts: acc,
 		Webhooks: webhooks.New(kit),
 		Catalog:  cat,
-		Payments: payments.New(kit),
-		Money:    money.New(kit, cat),
+		Payments: pay,
+		Money:    money.New(kit, cat, pay, acc),
 	}
 }
