@@ -57,7 +57,7 @@ func TestApprovedChargeIsRecordedWithTheTransfer(t *testing.T) {
 	requireInt(t, ch["created"], "created")
 
 	// The same charge through the transfer's reads and its events.
-	require.Equal(t, id(ch), f.sk.Get("/v1/transfers/"+id(tr)).JSON()["latest_charge"])
+	require.Equal(t, id(ch), f.sk.Get("/v1/transfers/" + id(tr)).JSON()["latest_charge"])
 	succeeded := listEvents(t, f.sk, "transfer.succeeded")
 	require.Len(t, succeeded, 1)
 	require.Equal(t, id(ch), succeeded[0].object()["latest_charge"])
@@ -78,7 +78,7 @@ func TestDeclinedChargeIsRecordedFailed(t *testing.T) {
 	require.Equal(t, int64(0), num(ch["amount_captured"]))
 	require.Nil(t, ch["acquirer_reference_number"])
 	require.Nil(t, ch["authorization_code"])
-	require.Empty(t, f.sk.Get("/v1/charges/"+id(ch)+"/trace").JSON()["ledger"].(map[string]any)["journals"],
+	require.Empty(t, f.sk.Get("/v1/charges/" + id(ch) + "/trace").JSON()["ledger"].(map[string]any)["journals"],
 		"a decline moves no money")
 }
 
