@@ -15,12 +15,19 @@ var reCustomerSSN = regexp.MustCompile(`^([0-9]{3}-[0-9]{2}-[0-9]{4}|[0-9]{9,10}
 // Validate checks a create request, reporting every problem at once.
 func (in *CreateCustomerInput) Validate(now time.Time) error {
 	var f apierr.Fields
+	in.Check(&f, now)
+	return f.Err()
+}
+
+// Check reports every problem of a create request into f (a view, for a
+// customer created inside another request: a charge intent's
+// customer_data).
+func (in *CreateCustomerInput) Check(f *apierr.Fields, now time.Time) {
 	if in.Email == nil {
 		f.Add("email", "is required")
 	}
-	in.validate(&f, now)
-	CheckMetadataSize(&f, "metadata", MergeMetadata(nil, in.Metadata))
-	return f.Err()
+	in.validate(f, now)
+	CheckMetadataSize(f, "metadata", MergeMetadata(nil, in.Metadata))
 }
 
 // Validate checks an update against the stored customer: ssn and

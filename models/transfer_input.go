@@ -116,16 +116,7 @@ func (in *CreateTransferInput) Validate() (*TransferRequest, error) {
 	checkText(&f, "sonar_session_id", in.SonarSessionID, 255, false)
 	checkMetadata(&f, "metadata", in.Metadata)
 	CheckMetadataSize(&f, "metadata", MergeMetadata(nil, in.Metadata))
-	if len(in.PromotionCodes) > maxPromotionCodes {
-		f.Add("promotion_codes", "must have at most "+strconv.Itoa(maxPromotionCodes)+" codes")
-	} else {
-		for i, c := range in.PromotionCodes {
-			if strings.TrimSpace(c) == "" || len(c) > 100 {
-				f.Add("promotion_codes."+strconv.Itoa(i), "must be a promotion code")
-			}
-		}
-		r.PromotionCodes = in.PromotionCodes
-	}
+	r.PromotionCodes = checkPromotionCodes(&f, in.PromotionCodes)
 	return r, f.Err()
 }
 
@@ -147,4 +138,19 @@ func (in *UpdateTransferInput) Validate(current Metadata) error {
 // CaptureTransferInput is the body of POST /v1/transfers/{id}/capture.
 type CaptureTransferInput struct {
 	AmountCapturedCents *int64 `json:"amount_captured_cents"`
+}
+
+// checkPromotionCodes checks the codes a payment applies (transfers and
+// charge intents alike).
+func checkPromotionCodes(f *apierr.Fields, codes []string) []string {
+	if len(codes) > maxPromotionCodes {
+		f.Add("promotion_codes", "must have at most "+strconv.Itoa(maxPromotionCodes)+" codes")
+		return nil
+	}
+	for i, c := range codes {
+		if strings.TrimSpace(c) == "" || len(c) > 100 {
+			f.Add("promotion_codes."+strconv.Itoa(i), "must be a promotion code")
+		}
+	}
+	return codes
 }

@@ -42,12 +42,23 @@ func TestNoFullCardNumberIsStoredOrLogged(t *testing.T) {
 	logs := &syncBuffer{}
 	f := setup(t, testenv.WithLogger(slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))))
 	c := f.sk.CreateCustomer(testenv.Customer())
-	var numbers []string
+	f.sk.StandardPricing()
+	var numbers, secrets []string
 	for i, tc := range card.TestCards {
 		numbers = append(numbers, tc.Number)
 		h := http.Header{"Idempotency-Key": {"scan-" + itoa(int64(i))}}
 		r := f.sk.Do(http.MethodPost, "/v1/payment_methods", testenv.CardBody(id(c), tc.Number), h)
 		require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+		// A charge intent's inline card, and its client secret, charged
+		// and replayed.
+		intent := map[string]any{"amount": 100, "currency": "usd", "customer": id(c), "confirm": true,
+			"payment_method_data": merge(testenv.CardData(tc.Number), map[string]any{"attach": true})}
+		for range 2 {
+			r = f.sk.Do(http.MethodPost, "/v1/charge_intents", intent, http.Header{"Idempotency-Key": {"scan-ci-" + itoa(int64(i))}})
+			require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+			secrets = append(secrets, r.JSON()["client_secret"].(string))
+		}
+		f.sk.Post("/v1/charge_intents", merge(intent, map[string]any{"payment_method_data": map[string]any{"cvc": "x"}}))
 		// Refused in production, and with a bad CVC.
 		f.live.Post("/v1/payment_methods", testenv.CardBody("", tc.Number))
 		f.sk.Post("/v1/payment_methods", merge(testenv.CardBody("", tc.Number), map[string]any{"cvc": "x"}))
@@ -79,5 +90,11 @@ func TestNoFullCardNumberIsStoredOrLogged(t *testing.T) {
 	for _, n := range numbers {
 		require.NotContains(t, dump.String(), n, "the database holds a full number")
 		require.NotContains(t, logs.String(), n, "the log holds a full number")
+	}
+	require.Contains(t, dump.String(), "charge_intent.created", "the dump holds the charge intents' events")
+	for _, secret := range secrets {
+		_, random, _ := strings.Cut(secret, "_secret_")
+		require.NotContains(t, dump.String(), random, "the database holds a client secret in clear")
+		require.NotContains(t, logs.String(), random, "the log holds a client secret")
 	}
 }

@@ -38,6 +38,7 @@ func Routes(r chi.Router, svc areas.Services) {
 	payoutRoutes(r, svc.Funding)
 	refundRoutes(r, svc.Money)
 	disputeRoutes(r, svc.Money)
+	chargeIntentRoutes(r, svc.Money)
 }
 
 // requireCredential answers an anonymous request 401 before its body is

@@ -116,10 +116,12 @@ func TestConcurrentChargesHoldPromotionCodeLimits(t *testing.T) {
 }
 
 // The invariant: a randomised, concurrent sequence of charges (immediate,
-// authorized, declined), captures, cancels and promotion-code redemptions
-// leaves every journal balanced, every balance equal to the sum of its
-// entries, the clearing balance equal to what succeeded transfers
-// captured, and no promotion code over its limit.
+// authorized, declined), captures, cancels and promotion-code redemptions,
+// of transfers and of charge intents (with partial captures and
+// void_remaining) interleaved, leaves every journal balanced, every
+// balance equal to the sum of its entries, the clearing balance equal to
+// what succeeded transfers and charge intents captured, and no promotion
+// code over its limit.
 func TestInvariantUnderRandomConcurrentMoney(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
@@ -137,9 +139,9 @@ func TestInvariantUnderRandomConcurrentMoney(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			rng := rand.New(rand.NewPCG(uint64(w), 11))
-			var mine []string
+			var mine, intents []string
 			for range steps {
-				switch rng.IntN(4) {
+				switch rng.IntN(7) {
 				case 0, 1: // a charge, maybe manual, maybe with the code
 					extra := map[string]any{}
 					if rng.IntN(2) == 0 {
@@ -166,6 +168,33 @@ func TestInvariantUnderRandomConcurrentMoney(t *testing.T) {
 					if len(mine) > 0 {
 						f.sk.Post("/v1/transfers/"+mine[rng.IntN(len(mine))]+"/cancel", nil)
 					}
+				case 4: // a charge intent of the same payers, maybe manual, maybe with the code
+					p := payers[rng.IntN(len(payers))]
+					body := map[string]any{"amount": 100 + rng.IntN(5000), "currency": "usd", "account": id(p.account),
+						"payment_method": id(p.card), "confirm": rng.IntN(4) > 0}
+					if rng.IntN(2) == 0 {
+						body["authorization_mode"] = "manual"
+					}
+					if rng.IntN(3) == 0 {
+						body["promotion_codes"] = []any{code["code"]}
+					}
+					r := f.sk.Do(http.MethodPost, "/v1/charge_intents", body, withKey(fmt.Sprintf("ci-w%d-%d", w, rng.IntN(4))))
+					if r.Status == http.StatusCreated {
+						intents = append(intents, id(r.JSON()))
+					}
+				case 5: // capture some of an intent, or all that is left
+					if len(intents) > 0 {
+						body := map[string]any{}
+						if rng.IntN(2) == 0 {
+							body["amount_captured_cents"] = 50 + rng.IntN(100)
+						}
+						f.sk.Post("/v1/charge_intents/"+intents[rng.IntN(len(intents))]+"/capture", body)
+					}
+				case 6: // confirm, cancel or void what remains
+					if len(intents) > 0 {
+						action := []string{"confirm", "cancel", "void_remaining"}[rng.IntN(3)]
+						f.sk.Post("/v1/charge_intents/"+intents[rng.IntN(len(intents))]+"/"+action, nil)
+					}
 				}
 			}
 		}()
@@ -190,9 +219,35 @@ func TestInvariantUnderRandomConcurrentMoney(t *testing.T) {
 			break
 		}
 	}
-	require.Equal(t, captured, books["card_clearing"])
-	require.Equal(t, -net, books["merchant"])
-	require.Equal(t, -fees, books["platform_fees"])
+	var intentCaptured, intentNet int64
+	for page := 1; ; page++ {
+		list := listOf(t, f.sk, fmt.Sprintf("/v1/charge_intents?per_page=100&page=%d", page))
+		for _, ci := range list {
+			c, amount, voided := num(ci["amount_captured"]), num(ci["amount"]), num(ci["amount_voided"])
+			require.LessOrEqual(t, c+voided, amount)
+			intentCaptured += c
+			ch, _ := ci["latest_charge"].(map[string]any)
+			switch ci["status"] {
+			case "succeeded":
+				require.Equal(t, amount, c+voided, "a succeeded intent captured or released everything")
+			case "requires_capture", "canceled":
+			default:
+				require.Zero(t, c)
+			}
+			if ch == nil {
+				require.Zero(t, c)
+				continue
+			}
+			require.Equal(t, c, num(ch["amount_captured"]), "the charge captured what the intent did")
+			intentNet += num(ch["net_amount"])
+		}
+		if len(list) < 100 {
+			break
+		}
+	}
+	require.Equal(t, captured+intentCaptured, books["card_clearing"])
+	require.Equal(t, -net-intentNet, books["merchant"])
+	require.Equal(t, -fees-(intentCaptured-intentNet), books["platform_fees"]) // deduct: the fees are what the payee did not get
 	got := f.sk.Get("/v1/promotion_codes/" + id(code)).JSON()
 	require.LessOrEqual(t, got["times_redeemed"].(float64), float64(5))
 	var discounts int
@@ -213,5 +268,5 @@ func TestInvariantUnderRandomConcurrentMoney(t *testing.T) {
 	require.NoError(t, f.env.DB.Bun.NewRaw(`SELECT coalesce(sum(e.amount), 0) FROM ledger_entries e
 		JOIN ledger_journals j ON j.merchant_id = e.merchant_id AND j.id = e.journal_id
 		WHERE j.charge_id IS NOT NULL AND j.kind = 'charge.capture' AND e.party = 'card_clearing'`).Scan(context.Background(), &chargeCaptured))
-	require.Equal(t, captured, chargeCaptured, "the charges' journals hold every captured cent")
+	require.Equal(t, captured+intentCaptured, chargeCaptured, "the charges' journals hold every captured cent")
 }

@@ -27,6 +27,7 @@ type ChargeResolver interface {
 
 	LedgerJournals(ctx context.Context, obj *models.Charge) ([]*models.LedgerJournal, error)
 
+	ChargeIntent(ctx context.Context, obj *models.Charge) (*models.ChargeIntent, error)
 	Disputes(ctx context.Context, obj *models.Charge) ([]*models.Dispute, error)
 	Refunds(ctx context.Context, obj *models.Charge) ([]*models.Refund, error)
 }
@@ -774,6 +775,61 @@ func (ec *executionContext) fieldContext_Charge_updated(_ context.Context, field
 	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type DateTime does not have child fields"))
 }
 
+func (ec *executionContext) _Charge_chargeIntentId(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Charge_chargeIntentId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ChargeIntentID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
+			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Charge_chargeIntentId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Charge_chargeIntent(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Charge_chargeIntent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Charge().ChargeIntent(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.ChargeIntent) graphql.Marshaler {
+			return ec.marshalOChargeIntent2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeIntent(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Charge_chargeIntent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Charge",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChargeIntent(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Charge_disputes(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -1144,6 +1200,49 @@ func (ec *executionContext) _Charge(ctx context.Context, sel ast.SelectionSet, o
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "chargeIntentId":
+			out.Values[i] = ec._Charge_chargeIntentId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "chargeIntent":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Charge_chargeIntent(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "disputes":
 			field := field
 

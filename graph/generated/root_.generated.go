@@ -30,6 +30,7 @@ type ResolverRoot interface {
 	BillingAgreement() BillingAgreementResolver
 	Capability() CapabilityResolver
 	Charge() ChargeResolver
+	ChargeIntent() ChargeIntentResolver
 	CheckoutSession() CheckoutSessionResolver
 	Coupon() CouponResolver
 	Customer() CustomerResolver
@@ -232,6 +233,8 @@ type ComplexityRoot struct {
 		AmountRefunded          func(childComplexity int) int
 		AuthorizationCode       func(childComplexity int) int
 		Captured                func(childComplexity int) int
+		ChargeIntent            func(childComplexity int) int
+		ChargeIntentID          func(childComplexity int) int
 		Created                 func(childComplexity int) int
 		Currency                func(childComplexity int) int
 		Customer                func(childComplexity int) int
@@ -256,6 +259,44 @@ type ComplexityRoot struct {
 		Transfer                func(childComplexity int) int
 		TransferID              func(childComplexity int) int
 		Updated                 func(childComplexity int) int
+	}
+
+	ChargeIntent struct {
+		Account            func(childComplexity int) int
+		AccountID          func(childComplexity int) int
+		Amount             func(childComplexity int) int
+		AmountCaptured     func(childComplexity int) int
+		AmountVoided       func(childComplexity int) int
+		AuthorizationMode  func(childComplexity int) int
+		ClientSecret       func(childComplexity int) int
+		Created            func(childComplexity int) int
+		Currency           func(childComplexity int) int
+		Customer           func(childComplexity int) int
+		CustomerID         func(childComplexity int) int
+		Description        func(childComplexity int) int
+		FailureDescription func(childComplexity int) int
+		ID                 func(childComplexity int) int
+		LatestCharge       func(childComplexity int) int
+		LatestChargeID     func(childComplexity int) int
+		Livemode           func(childComplexity int) int
+		Metadata           func(childComplexity int) int
+		PaymentMethod      func(childComplexity int) int
+		PaymentMethodID    func(childComplexity int) int
+		ReceiptEmail       func(childComplexity int) int
+		ReferenceID        func(childComplexity int) int
+		Shipping           func(childComplexity int) int
+		Status             func(childComplexity int) int
+		Updated            func(childComplexity int) int
+	}
+
+	ChargeIntentConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	ChargeIntentEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
 	}
 
 	CheckoutSession struct {
@@ -598,76 +639,83 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		AcceptTermsOfService        func(childComplexity int, input model.AcceptTermsInput) int
-		AttachPaymentMethod         func(childComplexity int, id string, input models.AttachPaymentMethodInput) int
-		BlockCustomer               func(childComplexity int, id string) int
-		BulkUpdateProductPhases     func(childComplexity int, productID string, phases []*models.UpdatePhaseInput) int
-		CancelTransfer              func(childComplexity int, id string) int
-		CaptureTransfer             func(childComplexity int, id string, input *models.CaptureTransferInput) int
-		CompleteIdv                 func(childComplexity int, inquiryID string) int
-		CompleteThreeDSIntent       func(childComplexity int, id string) int
-		CompleteThreeDSecure        func(childComplexity int, id string) int
-		ConfirmBeneficialOwners     func(childComplexity int, accountID string) int
-		ConfirmKycPrefill           func(childComplexity int, accountID string) int
-		ConfirmPhoneVerification    func(childComplexity int, accountID string, id string, code string) int
-		ConfirmTransfer             func(childComplexity int, id string) int
-		ConnectBankAccount          func(childComplexity int, input models.ConnectBankInput) int
-		CreateAccount               func(childComplexity int, input models.CreateAccountInput) int
-		CreateBankAccount           func(childComplexity int, input models.CreateBankAccountInput) int
-		CreateBeneficialOwner       func(childComplexity int, accountID string, input models.CreateBeneficialOwnerInput) int
-		CreateBillingAgreement      func(childComplexity int, input models.CreateAgreementInput) int
-		CreateCheckoutSession       func(childComplexity int, input models.CreateCheckoutSessionInput) int
-		CreateCoupon                func(childComplexity int, input models.CreateCouponInput) int
-		CreateCustomer              func(childComplexity int, input models.CreateCustomerInput) int
-		CreateIdentityVerification  func(childComplexity int, accountID string) int
-		CreateIdvSession            func(childComplexity int) int
-		CreateOnboardingSession     func(childComplexity int, input models.CreateOnboardingSessionInput) int
-		CreatePaymentMethod         func(childComplexity int, input models.CreatePaymentMethodInput) int
-		CreatePayout                func(childComplexity int, input models.CreatePayoutInput) int
-		CreatePayoutFundingSchedule func(childComplexity int, input models.CreateFundingScheduleInput) int
-		CreatePayoutTopUp           func(childComplexity int, input models.CreateTopUpInput) int
-		CreatePhoneVerification     func(childComplexity int, accountID string, input *models.CreatePhoneVerificationInput) int
-		CreateProduct               func(childComplexity int, input models.ProductInput) int
-		CreateProductPhase          func(childComplexity int, productID string, input models.CreatePhaseInput) int
-		CreatePromotionCode         func(childComplexity int, input models.PromotionCodeInput) int
-		CreateRefund                func(childComplexity int, input models.CreateRefundInput) int
-		CreateTermsOfServiceToken   func(childComplexity int, accountID *string) int
-		CreateThreeDSIntent         func(childComplexity int, input models.CreateThreeDSIntentInput) int
-		CreateTransfer              func(childComplexity int, input models.CreateTransferInput) int
-		CreateTransferFeePlan       func(childComplexity int, input models.CreateFeePlanInput) int
-		CreateWebhookEndpoint       func(childComplexity int, input models.CreateWebhookEndpointInput) int
-		DeleteBeneficialOwner       func(childComplexity int, accountID string, id string) int
-		DeleteCustomer              func(childComplexity int, id string) int
-		DeleteProduct               func(childComplexity int, id string) int
-		DeleteProductPhase          func(childComplexity int, productID string, id string) int
-		DeleteWebhookEndpoint       func(childComplexity int, id string) int
-		DetachPaymentMethod         func(childComplexity int, id string) int
-		DisableAccount              func(childComplexity int, id string) int
-		DisableCapability           func(childComplexity int, accountID string, name capability.Name) int
-		EvaluateGeoCompliance       func(childComplexity int, accountID string) int
-		OpenSandboxDispute          func(childComplexity int, chargeID string, input *models.OpenDisputeInput) int
-		ReactivateCapability        func(childComplexity int, accountID string, name capability.Name) int
-		RequestCapabilities         func(childComplexity int, accountID string, capabilities []capability.Name) int
-		ResendBeneficialOwnerInvite func(childComplexity int, accountID string, id string) int
-		ResendEvent                 func(childComplexity int, id string, input *models.ResendEventInput) int
-		ResendThreeDSIntent         func(childComplexity int, id string) int
-		RestrictAccount             func(childComplexity int, id string) int
-		RotateWebhookSecret         func(childComplexity int, id string, input *models.RotateWebhookSecretInput) int
-		UnblockCustomer             func(childComplexity int, id string) int
-		UnrestrictAccount           func(childComplexity int, id string) int
-		UpdateAccount               func(childComplexity int, id string, input models.UpdateAccountInput) int
-		UpdateBeneficialOwner       func(childComplexity int, accountID string, id string, input models.UpdateBeneficialOwnerInput) int
-		UpdateBillingAgreement      func(childComplexity int, id string, input models.UpdateAgreementInput) int
-		UpdateCoupon                func(childComplexity int, id string, input models.UpdateCouponInput) int
-		UpdateCustomer              func(childComplexity int, id string, input models.UpdateCustomerInput) int
-		UpdateDispute               func(childComplexity int, id string, input models.UpdateDisputeInput) int
-		UpdatePaymentMethod         func(childComplexity int, id string, input models.UpdatePaymentMethodInput) int
-		UpdatePayoutFundingSchedule func(childComplexity int, id string, input models.UpdateFundingScheduleInput) int
-		UpdateProduct               func(childComplexity int, id string, input models.ProductInput) int
-		UpdateProductPhase          func(childComplexity int, productID string, id string, input models.UpdatePhaseInput) int
-		UpdatePromotionCode         func(childComplexity int, id string, input models.PromotionCodeInput) int
-		UpdateTransfer              func(childComplexity int, id string, input models.UpdateTransferInput) int
-		UpdateWebhookEndpoint       func(childComplexity int, id string, input models.UpdateWebhookEndpointInput) int
+		AcceptTermsOfService             func(childComplexity int, input model.AcceptTermsInput) int
+		AttachPaymentMethod              func(childComplexity int, id string, input models.AttachPaymentMethodInput) int
+		BlockCustomer                    func(childComplexity int, id string) int
+		BulkUpdateProductPhases          func(childComplexity int, productID string, phases []*models.UpdatePhaseInput) int
+		CancelChargeIntent               func(childComplexity int, id string) int
+		CancelTransfer                   func(childComplexity int, id string) int
+		CaptureChargeIntent              func(childComplexity int, id string, input *models.CaptureChargeIntentInput) int
+		CaptureTransfer                  func(childComplexity int, id string, input *models.CaptureTransferInput) int
+		CompleteChargeIntentThreeDSecure func(childComplexity int, id string) int
+		CompleteIdv                      func(childComplexity int, inquiryID string) int
+		CompleteThreeDSIntent            func(childComplexity int, id string) int
+		CompleteThreeDSecure             func(childComplexity int, id string) int
+		ConfirmBeneficialOwners          func(childComplexity int, accountID string) int
+		ConfirmChargeIntent              func(childComplexity int, id string, input *models.ConfirmChargeIntentInput) int
+		ConfirmKycPrefill                func(childComplexity int, accountID string) int
+		ConfirmPhoneVerification         func(childComplexity int, accountID string, id string, code string) int
+		ConfirmTransfer                  func(childComplexity int, id string) int
+		ConnectBankAccount               func(childComplexity int, input models.ConnectBankInput) int
+		CreateAccount                    func(childComplexity int, input models.CreateAccountInput) int
+		CreateBankAccount                func(childComplexity int, input models.CreateBankAccountInput) int
+		CreateBeneficialOwner            func(childComplexity int, accountID string, input models.CreateBeneficialOwnerInput) int
+		CreateBillingAgreement           func(childComplexity int, input models.CreateAgreementInput) int
+		CreateChargeIntent               func(childComplexity int, input models.CreateChargeIntentInput) int
+		CreateCheckoutSession            func(childComplexity int, input models.CreateCheckoutSessionInput) int
+		CreateCoupon                     func(childComplexity int, input models.CreateCouponInput) int
+		CreateCustomer                   func(childComplexity int, input models.CreateCustomerInput) int
+		CreateIdentityVerification       func(childComplexity int, accountID string) int
+		CreateIdvSession                 func(childComplexity int) int
+		CreateOnboardingSession          func(childComplexity int, input models.CreateOnboardingSessionInput) int
+		CreatePaymentMethod              func(childComplexity int, input models.CreatePaymentMethodInput) int
+		CreatePayout                     func(childComplexity int, input models.CreatePayoutInput) int
+		CreatePayoutFundingSchedule      func(childComplexity int, input models.CreateFundingScheduleInput) int
+		CreatePayoutTopUp                func(childComplexity int, input models.CreateTopUpInput) int
+		CreatePhoneVerification          func(childComplexity int, accountID string, input *models.CreatePhoneVerificationInput) int
+		CreateProduct                    func(childComplexity int, input models.ProductInput) int
+		CreateProductPhase               func(childComplexity int, productID string, input models.CreatePhaseInput) int
+		CreatePromotionCode              func(childComplexity int, input models.PromotionCodeInput) int
+		CreateRefund                     func(childComplexity int, input models.CreateRefundInput) int
+		CreateTermsOfServiceToken        func(childComplexity int, accountID *string) int
+		CreateThreeDSIntent              func(childComplexity int, input models.CreateThreeDSIntentInput) int
+		CreateTransfer                   func(childComplexity int, input models.CreateTransferInput) int
+		CreateTransferFeePlan            func(childComplexity int, input models.CreateFeePlanInput) int
+		CreateWebhookEndpoint            func(childComplexity int, input models.CreateWebhookEndpointInput) int
+		DeleteBeneficialOwner            func(childComplexity int, accountID string, id string) int
+		DeleteCustomer                   func(childComplexity int, id string) int
+		DeleteProduct                    func(childComplexity int, id string) int
+		DeleteProductPhase               func(childComplexity int, productID string, id string) int
+		DeleteWebhookEndpoint            func(childComplexity int, id string) int
+		DetachPaymentMethod              func(childComplexity int, id string) int
+		DisableAccount                   func(childComplexity int, id string) int
+		DisableCapability                func(childComplexity int, accountID string, name capability.Name) int
+		EvaluateGeoCompliance            func(childComplexity int, accountID string) int
+		OpenSandboxDispute               func(childComplexity int, chargeID string, input *models.OpenDisputeInput) int
+		ReactivateCapability             func(childComplexity int, accountID string, name capability.Name) int
+		RequestCapabilities              func(childComplexity int, accountID string, capabilities []capability.Name) int
+		ResendBeneficialOwnerInvite      func(childComplexity int, accountID string, id string) int
+		ResendEvent                      func(childComplexity int, id string, input *models.ResendEventInput) int
+		ResendThreeDSIntent              func(childComplexity int, id string) int
+		RestrictAccount                  func(childComplexity int, id string) int
+		RotateWebhookSecret              func(childComplexity int, id string, input *models.RotateWebhookSecretInput) int
+		UnblockCustomer                  func(childComplexity int, id string) int
+		UnrestrictAccount                func(childComplexity int, id string) int
+		UpdateAccount                    func(childComplexity int, id string, input models.UpdateAccountInput) int
+		UpdateBeneficialOwner            func(childComplexity int, accountID string, id string, input models.UpdateBeneficialOwnerInput) int
+		UpdateBillingAgreement           func(childComplexity int, id string, input models.UpdateAgreementInput) int
+		UpdateChargeIntent               func(childComplexity int, id string, input models.UpdateChargeIntentInput) int
+		UpdateCoupon                     func(childComplexity int, id string, input models.UpdateCouponInput) int
+		UpdateCustomer                   func(childComplexity int, id string, input models.UpdateCustomerInput) int
+		UpdateDispute                    func(childComplexity int, id string, input models.UpdateDisputeInput) int
+		UpdatePaymentMethod              func(childComplexity int, id string, input models.UpdatePaymentMethodInput) int
+		UpdatePayoutFundingSchedule      func(childComplexity int, id string, input models.UpdateFundingScheduleInput) int
+		UpdateProduct                    func(childComplexity int, id string, input models.ProductInput) int
+		UpdateProductPhase               func(childComplexity int, productID string, id string, input models.UpdatePhaseInput) int
+		UpdatePromotionCode              func(childComplexity int, id string, input models.PromotionCodeInput) int
+		UpdateTransfer                   func(childComplexity int, id string, input models.UpdateTransferInput) int
+		UpdateWebhookEndpoint            func(childComplexity int, id string, input models.UpdateWebhookEndpointInput) int
+		VoidRemainingChargeIntent        func(childComplexity int, id string) int
 	}
 
 	OnboardingBootstrap struct {
@@ -940,6 +988,8 @@ type ComplexityRoot struct {
 		Capabilities           func(childComplexity int, accountID string) int
 		Capability             func(childComplexity int, accountID string, name capability.Name) int
 		Charge                 func(childComplexity int, id string) int
+		ChargeIntent           func(childComplexity int, id string) int
+		ChargeIntents          func(childComplexity int, first *int, after *string, filter *model.ChargeIntentFilter) int
 		Coupon                 func(childComplexity int, id string) int
 		Coupons                func(childComplexity int, first *int, after *string, filter *model.CouponFilter) int
 		Customer               func(childComplexity int, id string) int
@@ -1995,6 +2045,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Charge.Captured(childComplexity), true
+	case "Charge.chargeIntent":
+		if e.ComplexityRoot.Charge.ChargeIntent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.ChargeIntent(childComplexity), true
+	case "Charge.chargeIntentId":
+		if e.ComplexityRoot.Charge.ChargeIntentID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Charge.ChargeIntentID(childComplexity), true
 	case "Charge.created":
 		if e.ComplexityRoot.Charge.Created == nil {
 			break
@@ -2139,6 +2201,183 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Charge.Updated(childComplexity), true
+
+	case "ChargeIntent.account":
+		if e.ComplexityRoot.ChargeIntent.Account == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntent.Account(childComplexity), true
+	case "ChargeIntent.accountId":
+		if e.ComplexityRoot.ChargeIntent.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntent.AccountID(childComplexity), true
+	case "ChargeIntent.amount":
+		if e.ComplexityRoot.ChargeIntent.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntent.Amount(childComplexity), true
+	case "ChargeIntent.amountCaptured":
+		if e.ComplexityRoot.ChargeIntent.AmountCaptured == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntent.AmountCaptured(childComplexity), true
+	case "ChargeIntent.amountVoided":
+		if e.ComplexityRoot.ChargeIntent.AmountVoided == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntent.AmountVoided(childComplexity), true
+	case "ChargeIntent.authorizationMode":
+		if e.ComplexityRoot.ChargeIntent.AuthorizationMode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntent.AuthorizationMode(childComplexity), true
+	case "ChargeIntent.clientSecret":
+		if e.ComplexityRoot.ChargeIntent.ClientSecret == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntent.ClientSecret(childComplexity), true
+	case "ChargeIntent.created":
+		if e.ComplexityRoot.ChargeIntent.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntent.Created(childComplexity), true
+	case "ChargeIntent.currency":
+		if e.ComplexityRoot.ChargeIntent.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntent.Currency(childComplexity), true
+	case "ChargeIntent.customer":
+		if e.ComplexityRoot.ChargeIntent.Customer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntent.Customer(childComplexity), true
+	case "ChargeIntent.customerId":
+		if e.ComplexityRoot.ChargeIntent.CustomerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntent.CustomerID(childComplexity), true
+	case "ChargeIntent.description":
+		if e.ComplexityRoot.ChargeIntent.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntent.Description(childComplexity), true
+	case "ChargeIntent.failureDescription":
+		if e.ComplexityRoot.ChargeIntent.FailureDescription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntent.FailureDescription(childComplexity), true
+	case "ChargeIntent.id":
+		if e.ComplexityRoot.ChargeIntent.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntent.ID(childComplexity), true
+	case "ChargeIntent.latestCharge":
+		if e.ComplexityRoot.ChargeIntent.LatestCharge == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntent.LatestCharge(childComplexity), true
+	case "ChargeIntent.latestChargeId":
+		if e.ComplexityRoot.ChargeIntent.LatestChargeID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntent.LatestChargeID(childComplexity), true
+	case "ChargeIntent.livemode":
+		if e.ComplexityRoot.ChargeIntent.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntent.Livemode(childComplexity), true
+	case "ChargeIntent.metadata":
+		if e.ComplexityRoot.ChargeIntent.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntent.Metadata(childComplexity), true
+	case "ChargeIntent.paymentMethod":
+		if e.ComplexityRoot.ChargeIntent.PaymentMethod == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntent.PaymentMethod(childComplexity), true
+	case "ChargeIntent.paymentMethodId":
+		if e.ComplexityRoot.ChargeIntent.PaymentMethodID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntent.PaymentMethodID(childComplexity), true
+	case "ChargeIntent.receiptEmail":
+		if e.ComplexityRoot.ChargeIntent.ReceiptEmail == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntent.ReceiptEmail(childComplexity), true
+	case "ChargeIntent.referenceId":
+		if e.ComplexityRoot.ChargeIntent.ReferenceID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntent.ReferenceID(childComplexity), true
+	case "ChargeIntent.shipping":
+		if e.ComplexityRoot.ChargeIntent.Shipping == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntent.Shipping(childComplexity), true
+	case "ChargeIntent.status":
+		if e.ComplexityRoot.ChargeIntent.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntent.Status(childComplexity), true
+	case "ChargeIntent.updated":
+		if e.ComplexityRoot.ChargeIntent.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntent.Updated(childComplexity), true
+
+	case "ChargeIntentConnection.edges":
+		if e.ComplexityRoot.ChargeIntentConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntentConnection.Edges(childComplexity), true
+	case "ChargeIntentConnection.pageInfo":
+		if e.ComplexityRoot.ChargeIntentConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntentConnection.PageInfo(childComplexity), true
+
+	case "ChargeIntentEdge.cursor":
+		if e.ComplexityRoot.ChargeIntentEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntentEdge.Cursor(childComplexity), true
+	case "ChargeIntentEdge.node":
+		if e.ComplexityRoot.ChargeIntentEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntentEdge.Node(childComplexity), true
 
 	case "CheckoutSession.account":
 		if e.ComplexityRoot.CheckoutSession.Account == nil {
@@ -3572,6 +3811,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.BulkUpdateProductPhases(childComplexity, args["productId"].(string), args["phases"].([]*models.UpdatePhaseInput)), true
+	case "Mutation.cancelChargeIntent":
+		if e.ComplexityRoot.Mutation.CancelChargeIntent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_cancelChargeIntent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CancelChargeIntent(childComplexity, args["id"].(string)), true
 	case "Mutation.cancelTransfer":
 		if e.ComplexityRoot.Mutation.CancelTransfer == nil {
 			break
@@ -3583,6 +3833,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CancelTransfer(childComplexity, args["id"].(string)), true
+	case "Mutation.captureChargeIntent":
+		if e.ComplexityRoot.Mutation.CaptureChargeIntent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_captureChargeIntent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CaptureChargeIntent(childComplexity, args["id"].(string), args["input"].(*models.CaptureChargeIntentInput)), true
 	case "Mutation.captureTransfer":
 		if e.ComplexityRoot.Mutation.CaptureTransfer == nil {
 			break
@@ -3594,6 +3855,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CaptureTransfer(childComplexity, args["id"].(string), args["input"].(*models.CaptureTransferInput)), true
+	case "Mutation.completeChargeIntentThreeDSecure":
+		if e.ComplexityRoot.Mutation.CompleteChargeIntentThreeDSecure == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_completeChargeIntentThreeDSecure_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CompleteChargeIntentThreeDSecure(childComplexity, args["id"].(string)), true
 	case "Mutation.completeIdv":
 		if e.ComplexityRoot.Mutation.CompleteIdv == nil {
 			break
@@ -3638,6 +3910,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ConfirmBeneficialOwners(childComplexity, args["accountId"].(string)), true
+	case "Mutation.confirmChargeIntent":
+		if e.ComplexityRoot.Mutation.ConfirmChargeIntent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_confirmChargeIntent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ConfirmChargeIntent(childComplexity, args["id"].(string), args["input"].(*models.ConfirmChargeIntentInput)), true
 	case "Mutation.confirmKycPrefill":
 		if e.ComplexityRoot.Mutation.ConfirmKycPrefill == nil {
 			break
@@ -3726,6 +4009,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateBillingAgreement(childComplexity, args["input"].(models.CreateAgreementInput)), true
+	case "Mutation.createChargeIntent":
+		if e.ComplexityRoot.Mutation.CreateChargeIntent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createChargeIntent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateChargeIntent(childComplexity, args["input"].(models.CreateChargeIntentInput)), true
 	case "Mutation.createCheckoutSession":
 		if e.ComplexityRoot.Mutation.CreateCheckoutSession == nil {
 			break
@@ -4183,6 +4477,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateBillingAgreement(childComplexity, args["id"].(string), args["input"].(models.UpdateAgreementInput)), true
+	case "Mutation.updateChargeIntent":
+		if e.ComplexityRoot.Mutation.UpdateChargeIntent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateChargeIntent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateChargeIntent(childComplexity, args["id"].(string), args["input"].(models.UpdateChargeIntentInput)), true
 	case "Mutation.updateCoupon":
 		if e.ComplexityRoot.Mutation.UpdateCoupon == nil {
 			break
@@ -4293,6 +4598,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateWebhookEndpoint(childComplexity, args["id"].(string), args["input"].(models.UpdateWebhookEndpointInput)), true
+	case "Mutation.voidRemainingChargeIntent":
+		if e.ComplexityRoot.Mutation.VoidRemainingChargeIntent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_voidRemainingChargeIntent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.VoidRemainingChargeIntent(childComplexity, args["id"].(string)), true
 
 	case "OnboardingBootstrap.account":
 		if e.ComplexityRoot.OnboardingBootstrap.Account == nil {
@@ -5465,6 +5781,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Charge(childComplexity, args["id"].(string)), true
+	case "Query.chargeIntent":
+		if e.ComplexityRoot.Query.ChargeIntent == nil {
+			break
+		}
+
+		args, err := ec.field_Query_chargeIntent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ChargeIntent(childComplexity, args["id"].(string)), true
+	case "Query.chargeIntents":
+		if e.ComplexityRoot.Query.ChargeIntents == nil {
+			break
+		}
+
+		args, err := ec.field_Query_chargeIntents_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ChargeIntents(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.ChargeIntentFilter)), true
 	case "Query.coupon":
 		if e.ComplexityRoot.Query.Coupon == nil {
 			break
@@ -6832,13 +7170,17 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputAmountInput,
 		ec.unmarshalInputAttachPaymentMethodInput,
 		ec.unmarshalInputBusinessInput,
+		ec.unmarshalInputCaptureChargeIntentInput,
 		ec.unmarshalInputCaptureTransferInput,
+		ec.unmarshalInputChargeIntentFilter,
+		ec.unmarshalInputConfirmChargeIntentInput,
 		ec.unmarshalInputConnectBankInput,
 		ec.unmarshalInputCouponFilter,
 		ec.unmarshalInputCreateAccountInput,
 		ec.unmarshalInputCreateAgreementInput,
 		ec.unmarshalInputCreateBankAccountInput,
 		ec.unmarshalInputCreateBeneficialOwnerInput,
+		ec.unmarshalInputCreateChargeIntentInput,
 		ec.unmarshalInputCreateCheckoutSessionInput,
 		ec.unmarshalInputCreateCouponInput,
 		ec.unmarshalInputCreateCustomerInput,
@@ -6854,6 +7196,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreateTopUpInput,
 		ec.unmarshalInputCreateTransferInput,
 		ec.unmarshalInputCreateWebhookEndpointInput,
+		ec.unmarshalInputCustomerDataInput,
 		ec.unmarshalInputCustomerFilter,
 		ec.unmarshalInputDiscountFilter,
 		ec.unmarshalInputDisputeEvidenceInput,
@@ -6862,6 +7205,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputIdentityVerificationFilter,
 		ec.unmarshalInputIndividualInput,
 		ec.unmarshalInputOpenDisputeInput,
+		ec.unmarshalInputPaymentMethodDataInput,
 		ec.unmarshalInputPaymentMethodFilter,
 		ec.unmarshalInputPayoutFilter,
 		ec.unmarshalInputPayoutFundingEntryFilter,
@@ -6882,6 +7226,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputUpdateAccountInput,
 		ec.unmarshalInputUpdateAgreementInput,
 		ec.unmarshalInputUpdateBeneficialOwnerInput,
+		ec.unmarshalInputUpdateChargeIntentInput,
 		ec.unmarshalInputUpdateCouponInput,
 		ec.unmarshalInputUpdateCustomerInput,
 		ec.unmarshalInputUpdateDisputeInput,
@@ -7492,6 +7837,146 @@ extend type Mutation {
   disableCapability(accountId: ID!, name: CapabilityName!): Capability!
   "Brings a disabled capability back to pending."
   reactivateCapability(accountId: ID!, name: CapabilityName!): Capability!
+}
+`, BuiltIn: false},
+	{Name: "../schema/charge_intents.graphqls", Input: `# Charge intents (deprecated, wire-compatible: spec doc 2 §2.9, §3, §4.10;
+# API-DECISIONS §4): one payment from a customer or an account, charged
+# and journaled like a transfer's charge.
+
+"A charge intent (deprecated: use transfers). clientSecret (ci_) is returned on create only."
+type ChargeIntent implements Node {
+  id: ID!
+  "requires_payment_method, requires_confirmation, requires_3d_secure, requires_capture, succeeded, failed or canceled"
+  status: String!
+  "What is charged, after promotion codes (minor units)."
+  amount: Int!
+  "Lowercase ISO 4217 code."
+  currency: String!
+  amountCaptured: Int!
+  "Released without capture (void_remaining, or a canceled authorization)."
+  amountVoided: Int!
+  clientSecret: String
+  "automatic or manual"
+  authorizationMode: String!
+  description: String
+  failureDescription: String
+  referenceId: String
+  receiptEmail: String
+  customerId: ID
+  customer: Customer
+  accountId: ID
+  account: Account
+  paymentMethodId: ID
+  paymentMethod: PaymentMethod
+  latestChargeId: ID
+  "The charge the processor's answer made (null before confirmation)."
+  latestCharge: Charge
+  shipping: CustomerAddress
+  metadata: Metadata!
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+type ChargeIntentConnection {
+  edges: [ChargeIntentEdge!]!
+  pageInfo: PageInfo!
+}
+
+type ChargeIntentEdge {
+  cursor: String!
+  node: ChargeIntent!
+}
+
+input ChargeIntentFilter {
+  "An intent's id or referenceId, its receipt e-mail, or part of its description."
+  q: String
+  status: String
+  customerId: ID
+  accountId: ID
+}
+
+input CustomerDataInput {
+  name: String
+  email: String
+}
+
+"A card given inline; never stored but as brand, last four digits and a keyed fingerprint."
+input PaymentMethodDataInput {
+  "card"
+  type: String
+  cardNumber: String
+  expMonth: Int
+  expYear: Int
+  cvc: String
+  billing: AddressInput
+  "Attach the card to the intent's customer or account."
+  attach: Boolean
+}
+
+input CreateChargeIntentInput {
+  amount: Int!
+  currency: String!
+  customer: ID
+  account: ID
+  paymentMethod: ID
+  description: String
+  confirm: Boolean
+  receiptEmail: String
+  metadata: Metadata
+  "automatic (default) or manual"
+  authorizationMode: String
+  "Creates the paying customer when neither customer nor account is given."
+  customerData: CustomerDataInput
+  paymentMethodData: PaymentMethodDataInput
+  shipping: AddressInput
+  promotionCodes: [String!]
+  sonarSessionId: String
+  referenceId: String
+  transferFeePlanId: ID
+}
+
+input UpdateChargeIntentInput {
+  amount: Int
+  currency: String
+  customer: ID
+  account: ID
+  paymentMethod: ID
+  description: String
+  receiptEmail: String
+  shipping: AddressInput
+  metadata: Metadata
+}
+
+input ConfirmChargeIntentInput {
+  paymentMethod: ID
+  shipping: AddressInput
+}
+
+input CaptureChargeIntentInput {
+  amountCapturedCents: Int
+}
+
+extend type Charge {
+  chargeIntentId: ID
+  chargeIntent: ChargeIntent
+}
+
+extend type Query {
+  chargeIntent(id: ID!): ChargeIntent
+  chargeIntents(first: Int = 10, after: String, filter: ChargeIntentFilter): ChargeIntentConnection!
+}
+
+extend type Mutation {
+  createChargeIntent(input: CreateChargeIntentInput!): ChargeIntent!
+  updateChargeIntent(id: ID!, input: UpdateChargeIntentInput!): ChargeIntent!
+  confirmChargeIntent(id: ID!, input: ConfirmChargeIntentInput): ChargeIntent!
+  captureChargeIntent(id: ID!, input: CaptureChargeIntentInput): ChargeIntent!
+  cancelChargeIntent(id: ID!): ChargeIntent!
+  "Releases what a partially captured intent still holds authorized."
+  voidRemainingChargeIntent(id: ID!): ChargeIntent!
+  "Sandbox: the cardholder finishes the 3-D Secure challenge (REST: POST /v1/test_helpers/charge_intents/{id}/complete_3d_secure)."
+  completeChargeIntentThreeDSecure(id: ID!): ChargeIntent!
 }
 `, BuiltIn: false},
 	{Name: "../schema/charges.graphqls", Input: `# Charges (spec doc 2 §2.9, §4.10): one processor answer to a
@@ -9696,12 +10181,92 @@ func (ec *executionContext) childFields_Charge(ctx context.Context, field graphq
 		return ec.fieldContext_Charge_created(ctx, field)
 	case "updated":
 		return ec.fieldContext_Charge_updated(ctx, field)
+	case "chargeIntentId":
+		return ec.fieldContext_Charge_chargeIntentId(ctx, field)
+	case "chargeIntent":
+		return ec.fieldContext_Charge_chargeIntent(ctx, field)
 	case "disputes":
 		return ec.fieldContext_Charge_disputes(ctx, field)
 	case "refunds":
 		return ec.fieldContext_Charge_refunds(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Charge", field.Name)
+}
+
+func (ec *executionContext) childFields_ChargeIntent(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ChargeIntent_id(ctx, field)
+	case "status":
+		return ec.fieldContext_ChargeIntent_status(ctx, field)
+	case "amount":
+		return ec.fieldContext_ChargeIntent_amount(ctx, field)
+	case "currency":
+		return ec.fieldContext_ChargeIntent_currency(ctx, field)
+	case "amountCaptured":
+		return ec.fieldContext_ChargeIntent_amountCaptured(ctx, field)
+	case "amountVoided":
+		return ec.fieldContext_ChargeIntent_amountVoided(ctx, field)
+	case "clientSecret":
+		return ec.fieldContext_ChargeIntent_clientSecret(ctx, field)
+	case "authorizationMode":
+		return ec.fieldContext_ChargeIntent_authorizationMode(ctx, field)
+	case "description":
+		return ec.fieldContext_ChargeIntent_description(ctx, field)
+	case "failureDescription":
+		return ec.fieldContext_ChargeIntent_failureDescription(ctx, field)
+	case "referenceId":
+		return ec.fieldContext_ChargeIntent_referenceId(ctx, field)
+	case "receiptEmail":
+		return ec.fieldContext_ChargeIntent_receiptEmail(ctx, field)
+	case "customerId":
+		return ec.fieldContext_ChargeIntent_customerId(ctx, field)
+	case "customer":
+		return ec.fieldContext_ChargeIntent_customer(ctx, field)
+	case "accountId":
+		return ec.fieldContext_ChargeIntent_accountId(ctx, field)
+	case "account":
+		return ec.fieldContext_ChargeIntent_account(ctx, field)
+	case "paymentMethodId":
+		return ec.fieldContext_ChargeIntent_paymentMethodId(ctx, field)
+	case "paymentMethod":
+		return ec.fieldContext_ChargeIntent_paymentMethod(ctx, field)
+	case "latestChargeId":
+		return ec.fieldContext_ChargeIntent_latestChargeId(ctx, field)
+	case "latestCharge":
+		return ec.fieldContext_ChargeIntent_latestCharge(ctx, field)
+	case "shipping":
+		return ec.fieldContext_ChargeIntent_shipping(ctx, field)
+	case "metadata":
+		return ec.fieldContext_ChargeIntent_metadata(ctx, field)
+	case "livemode":
+		return ec.fieldContext_ChargeIntent_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_ChargeIntent_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_ChargeIntent_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChargeIntent", field.Name)
+}
+
+func (ec *executionContext) childFields_ChargeIntentConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_ChargeIntentConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_ChargeIntentConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChargeIntentConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_ChargeIntentEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_ChargeIntentEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_ChargeIntentEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChargeIntentEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_CheckoutSession(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -54,6 +54,24 @@ type BulkUpdatePhasesPayload struct {
 	Phases       []*models.ProductPhase `json:"phases"`
 }
 
+type ChargeIntentConnection struct {
+	Edges    []*ChargeIntentEdge `json:"edges"`
+	PageInfo *PageInfo           `json:"pageInfo"`
+}
+
+type ChargeIntentEdge struct {
+	Cursor string               `json:"cursor"`
+	Node   *models.ChargeIntent `json:"node"`
+}
+
+type ChargeIntentFilter struct {
+	// An intent's id or referenceId, its receipt e-mail, or part of its description.
+	Q          *string `json:"q,omitempty"`
+	Status     *string `json:"status,omitempty"`
+	CustomerID *string `json:"customerId,omitempty"`
+	AccountID  *string `json:"accountId,omitempty"`
+}
+
 type CouponConnection struct {
 	Edges    []*CouponEdge `json:"edges"`
 	PageInfo *PageInfo     `json:"pageInfo"`

@@ -35,8 +35,10 @@ var layerRules = []struct {
 	{"resolvers/catalog", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op"}},
 	{"resolvers/payments", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op"}},
 	// Money applies promotion codes through the catalog's one redemption
-	// function.
-	{"resolvers/money", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op", "resolvers/catalog"}},
+	// function; charge intents create customers (catalog) and inline cards
+	// (payments' one validation path) and embed accounts (accounts).
+	{"resolvers/money", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op", "resolvers/catalog",
+		"resolvers/payments", "resolvers/accounts"}},
 	// Funding prices payouts with the money area's payout agreements.
 	{"resolvers/funding", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op", "resolvers/money"}},
 	{"resolvers/areas", []string{"internal/platform/", "internal/domain/", "models", "resolvers/"}},

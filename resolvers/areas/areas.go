@@ -35,12 +35,14 @@ type Hooks struct {
 // New builds every service over kit.
 func New(kit *op.Kit, h Hooks) Services {
 	cat := catalog.New(kit)
+	acc := accounts.New(kit, h.Facts)
+	pay := payments.New(kit)
 	return Services{
-		Accounts: accounts.New(kit, h.Facts),
+		Accounts: acc,
 		Webhooks: webhooks.New(kit),
 		Catalog:  cat,
-		Payments: payments.New(kit),
-		Money:    money.New(kit, cat),
+		Payments: pay,
+		Money:    money.New(kit, cat, pay, acc),
 		Funding:  funding.New(kit),
 	}
 }

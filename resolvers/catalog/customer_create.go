@@ -14,23 +14,31 @@ import (
 func (s *Service) CreateCustomer(ctx context.Context, in *models.CreateCustomerInput) (*models.Customer, error) {
 	spec := op.Spec{Name: "customer.create", Allow: secretOnly, Params: in}
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Customer, error) {
-		now := w.Now()
-		if err := in.Validate(now); err != nil {
+		if err := in.Validate(w.Now()); err != nil {
 			return nil, err
 		}
-		c := &models.Customer{ID: ids.New(now), Email: strings.TrimSpace(*in.Email), Status: models.CustomerActive,
-			Metadata: models.MergeMetadata(nil, in.Metadata), PaymentMethods: []*models.PaymentMethod{},
-			Created: models.At(now), Updated: models.At(now)}
-		c.Livemode = w.P.Scope.Livemode
-		applyCustomer(c, (*models.UpdateCustomerInput)(in), now)
-		if _, err := w.Tx.Insert(c).Exec(ctx); err != nil {
-			return nil, err
-		}
-		raw, err := events.Render(c)
-		if err != nil {
-			return nil, err
-		}
-		w.Emit(EventCustomerCreated, c.ID, raw, nil)
-		return c, nil
+		return s.InsertCustomer(ctx, w, in)
 	})
+}
+
+// InsertCustomer creates the customer of a valid create request (Check)
+// inside the caller's write and announces it: the one way a customer is
+// made, whether by POST /v1/customers or by a charge intent's
+// customer_data.
+func (s *Service) InsertCustomer(ctx context.Context, w *op.W, in *models.CreateCustomerInput) (*models.Customer, error) {
+	now := w.Now()
+	c := &models.Customer{ID: ids.New(now), Email: strings.TrimSpace(*in.Email), Status: models.CustomerActive,
+		Metadata: models.MergeMetadata(nil, in.Metadata), PaymentMethods: []*models.PaymentMethod{},
+		Created: models.At(now), Updated: models.At(now)}
+	c.Livemode = w.P.Scope.Livemode
+	applyCustomer(c, (*models.UpdateCustomerInput)(in), now)
+	if _, err := w.Tx.Insert(c).Exec(ctx); err != nil {
+		return nil, err
+	}
+	raw, err := events.Render(c)
+	if err != nil {
+		return nil, err
+	}
+	w.Emit(EventCustomerCreated, c.ID, raw, nil)
+	return c, nil
 }

@@ -8,31 +8,16 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/frame-oss/payments-server/internal/platform/ids"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
 // chargeOfTransfer is the charge the processor's answer makes for
-// transfer t, charged on pm: approved (succeeded, nothing captured yet)
-// unless failureCode is set (failed, with the decline's message and
-// category). Approved charges carry the sandbox acquirer's reference
-// number and authorization code, derived from the charge id so that they
-// are stable and unique. The transfer names the charge (latest_charge).
-func chargeOfTransfer(w *op.W, t *models.Transfer, pm *models.PaymentMethod, failureCode *string) *models.Charge {
-	now := models.At(w.Now())
-	ch := &models.Charge{ID: ids.New(w.Now()), Amount: t.Amount, Currency: t.Currency, Status: models.ChargeSucceeded,
-		Description: t.Description, PaymentMethodID: pm.ID, PaymentMethodDetails: pm, AccountID: &t.AccountID,
-		TransferID: &t.ID, Metadata: t.Metadata, Created: now, Updated: now}
-	ch.SetScope(w.Tx.Scope())
-	if failureCode != nil {
-		ch.Status, ch.FailureCode, ch.FailureMessage, ch.FailureCategory = models.ChargeFailed, failureCode,
-			t.FailureMessage, t.FailureReason
-	} else {
-		arn, auth := acquirerCodes(ch.ID)
-		ch.AcquirerReferenceNumber, ch.AuthorizationCode = &arn, &auth
-	}
-	ch.Derive()
+// transfer t, charged on pm (newCharge): approved unless d is set. The
+// transfer names the charge (latest_charge).
+func chargeOfTransfer(w *op.W, t *models.Transfer, pm *models.PaymentMethod, d *decline) *models.Charge {
+	ch := newCharge(w, chargeFor{transferID: &t.ID, amount: t.Amount, currency: t.Currency, description: t.Description,
+		metadata: t.Metadata, accountID: &t.AccountID}, pm, d)
 	t.LatestCharge = &ch.ID
 	return ch
 }
@@ -65,12 +50,12 @@ func captureCharge(ctx context.Context, w *op.W, ch *models.Charge, amount, net 
 	return err
 }
 
-// lockChargeOfTransfer reads the charge of transfer t, its row locked.
-func lockChargeOfTransfer(ctx context.Context, w *op.W, t *models.Transfer) (*models.Charge, error) {
+// lockCharge reads charge id, its row locked, charged on pm.
+func lockCharge(ctx context.Context, w *op.W, id uuid.UUID, pm *models.PaymentMethod) (*models.Charge, error) {
 	ch := new(models.Charge)
-	if err := w.Tx.Select(ch).Where("ch.transfer_id = ?", t.ID).For("UPDATE").Scan(ctx); err != nil {
+	if err := w.Tx.Select(ch).Where("ch.id = ?", id).For("UPDATE").Scan(ctx); err != nil {
 		return nil, err
 	}
-	ch.PaymentMethodDetails = t.SourcePaymentMethod
+	ch.PaymentMethodDetails = pm
 	return ch, nil
 }

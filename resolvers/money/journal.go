@@ -1,7 +1,6 @@
 package money
 
 import (
-	"github.com/frame-oss/payments-server/internal/domain/fees"
 	"github.com/frame-oss/payments-server/internal/platform/ids"
 	"github.com/frame-oss/payments-server/internal/platform/ledger"
 	"github.com/frame-oss/payments-server/models"
@@ -26,30 +25,9 @@ const (
 	// record.
 	RefRefund  = "refund"
 	RefDispute = "dispute"
+	// RefChargeIntent names charge intents as what journals record.
+	RefChargeIntent = "charge_intent"
 )
-
-// captureJournal is the movement of a captured charge priced q:
-//
-//	debit  clearing       gross_amount   (the buyer paid)
-//	credit merchant       net_amount     (owed to the payee)
-//	credit platform_fees  platform_fee
-//	credit frame_fees     frame_fee
-//	debit  merchant       the fees        (absorb only: the merchant pays them)
-func captureJournal(t *models.Transfer, ch *models.Charge, q fees.Quote) *ledger.Journal {
-	clearing := PartyCardClearing
-	if t.BillableEventType == models.BillableChargeACH {
-		clearing = PartyACHClearing
-	}
-	c := t.Currency
-	return &ledger.Journal{ID: ids.New(t.Updated.Time), Kind: "charge.capture", RefType: RefTransfer, RefID: t.ID, ChargeID: &ch.ID,
-		Entries: []ledger.Entry{
-			ledger.Debit(clearing, c, q.GrossAmount),
-			ledger.Credit(PartyMerchant, c, q.NetAmount),
-			ledger.Credit(PartyPlatformFees, c, q.PlatformFee),
-			ledger.Credit(PartyFrameFees, c, q.FrameFee),
-			ledger.Debit(PartyMerchant, c, q.MerchantFee),
-		}}
-}
 
 // refundJournal is the movement of a succeeded refund: the refunded
 // amount goes back to the buyer out of the merchant's balance. Fees are

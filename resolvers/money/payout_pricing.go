@@ -30,7 +30,7 @@ type PayoutPrice struct {
 // when no agreement prices the event: such a payout carries no plan fee.
 func PricePayout(ctx context.Context, t *store.Tenant, now time.Time, event string, accountID uuid.UUID,
 	amount int64, currency string) (*PayoutPrice, error) {
-	price, err := resolvePricing(ctx, t, now, models.CategoryPayout, event, accountID, nil, "")
+	price, err := resolvePricing(ctx, t, now, models.CategoryPayout, event, &accountID, nil, "")
 	if e := apierr.As(err); e != nil && e.Code == CodeNoBillingAgreement {
 		return nil, nil
 	}

@@ -54,14 +54,16 @@ func (p *pricing) quote(amount int64, currency string) (fees.Quote, error) {
 	return q, err
 }
 
-// resolvePricing finds what prices a transfer of the billable event for
-// the account: an explicit plan (transfer_fee_plan_id) or else the
-// applicable active agreement of the category — an agreement of the
-// account before the merchant's own, the latest effective first (among
-// those already in effect at now), the first whose plan prices the event.
-// None: 422 with the documented message (API-DECISIONS §4).
+// resolvePricing finds what prices a transfer (or a charge intent) of the
+// billable event for the account: an explicit plan (transfer_fee_plan_id)
+// or else the applicable active agreement of the category — an agreement
+// of the account before the merchant's own, the latest effective first
+// (among those already in effect at now), the first whose plan prices the
+// event. Without an account (a charge intent a customer pays) only the
+// merchant's own agreements apply. None: 422 with the documented message
+// (API-DECISIONS §4).
 func resolvePricing(ctx context.Context, t *store.Tenant, now time.Time, category, event string,
-	accountID uuid.UUID, planID *uuid.UUID, planParam string) (*pricing, error) {
+	accountID *uuid.UUID, planID *uuid.UUID, planParam string) (*pricing, error) {
 	noAgreement := apierr.Rule(CodeNoBillingAgreement,
 		"No active "+category+" billing agreement found for this account or merchant.", "", nil)
 	if planID != nil {
@@ -76,11 +78,15 @@ func resolvePricing(ctx context.Context, t *store.Tenant, now time.Time, categor
 		return &pricing{plan: plan, item: item}, nil
 	}
 	var candidates []*models.BillingAgreement
-	err := t.Select(&candidates).Relation("FeePlan").
+	q := t.Select(&candidates).Relation("FeePlan").
 		Where("ba.status = ?", models.AgreementActive).Where("ba.category = ?", category).
-		Where("ba.effective_date <= ?", now).
-		Where("(ba.account_id = ? OR ba.account_id IS NULL)", accountID).
-		OrderExpr("ba.account_id IS NULL, ba.effective_date DESC, ba.created DESC, ba.id DESC").
+		Where("ba.effective_date <= ?", now)
+	if accountID != nil {
+		q = q.Where("(ba.account_id = ? OR ba.account_id IS NULL)", *accountID)
+	} else {
+		q = q.Where("ba.account_id IS NULL")
+	}
+	err := q.OrderExpr("ba.account_id IS NULL, ba.effective_date DESC, ba.created DESC, ba.id DESC").
 		Limit(50).Scan(ctx)
 	if err != nil {
 		return nil, err

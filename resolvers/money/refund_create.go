@@ -99,7 +99,7 @@ func refundTarget(ctx context.Context, w *op.W, req *models.RefundRequest) (*mod
 	if t.LatestCharge == nil || t.AmountCaptured == 0 {
 		return nil, nil, apierr.InvalidState("A transfer in status " + t.Status + " has captured nothing to refund")
 	}
-	ch, err := lockChargeOfTransfer(ctx, w, t)
+	ch, err := lockCharge(ctx, w, *t.LatestCharge, t.SourcePaymentMethod)
 	if err != nil {
 		return nil, nil, err
 	}

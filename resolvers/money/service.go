@@ -4,29 +4,40 @@
 // GraphQL call this Service.
 //
 // Files: fee_plan_*.go, agreement_*.go, pricing.go (the agreement lookup a
-// transfer makes and its fees), transfer_*.go, sandbox_processor.go (the
-// deterministic card and bank processor of the sandbox), journal.go (the
-// ledger postings of each movement), charge_*.go (the processor's answers),
-// refund_*.go, dispute_*.go (refunds and disputes of charges, on the
-// ledger), blocklist_*.go (the merchant's block lists every charge path
-// screens), events.go.
+// transfer makes and its fees), transfer_*.go, charge_intent_*.go (the
+// deprecated charge intents, charged through the same pieces),
+// charging.go (what every charge-backed flow shares: the sandbox
+// processor's answer, declines, the charge row, capture pricing and its
+// journal), charge_*.go (the processor's answers), journal.go (the
+// ledger's parties), refund_*.go, dispute_*.go (refunds and disputes of
+// charges, on the ledger), blocklist_*.go (the merchant's block lists
+// every charge path screens), settlement.go, threeds_*.go, events.go.
 package money
 
 import (
 	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/resolvers/accounts"
 	"github.com/frame-oss/payments-server/resolvers/catalog"
 	"github.com/frame-oss/payments-server/resolvers/op"
+	"github.com/frame-oss/payments-server/resolvers/payments"
 )
 
 // Service runs the area's operations. Catalog applies promotion codes
-// (catalog.Service.Redeem, the one redemption function).
+// (catalog.Service.Redeem, the one redemption function) and creates the
+// customers of a charge intent's customer_data; Payments creates the cards
+// a charge intent takes inline (its one validation path); Accounts renders
+// the accounts charge intents embed.
 type Service struct {
 	*op.Kit
-	Catalog *catalog.Service
+	Catalog  *catalog.Service
+	Payments *payments.Service
+	Accounts *accounts.Service
 }
 
 // New returns the area's service over kit.
-func New(kit *op.Kit, cat *catalog.Service) *Service { return &Service{Kit: kit, Catalog: cat} }
+func New(kit *op.Kit, cat *catalog.Service, pay *payments.Service, acc *accounts.Service) *Service {
+	return &Service{Kit: kit, Catalog: cat, Payments: pay, Accounts: acc}
+}
 
 // secretOnly is the credential kind of every operation here but the
 // browser flow's.

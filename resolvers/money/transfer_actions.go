@@ -63,7 +63,7 @@ func (s *Service) CaptureTransfer(ctx context.Context, id string, in *models.Cap
 		if t.Status != models.TransferRequiresCapture {
 			return nil, stateError(t, "captured")
 		}
-		ch, err := lockChargeOfTransfer(ctx, w, t)
+		ch, err := lockCharge(ctx, w, *t.LatestCharge, t.SourcePaymentMethod)
 		if err != nil {
 			return nil, err
 		}

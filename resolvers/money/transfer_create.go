@@ -56,11 +56,8 @@ func (s *Service) createTransfer(ctx context.Context, w *op.W, in *models.Create
 	if err != nil {
 		return nil, err
 	}
-	event := models.BillableChargeCard
-	if pm.Type == models.PaymentMethodACH {
-		event = models.BillableChargeACH
-	}
-	price, err := resolvePricing(ctx, w.Tx, w.Now(), models.CategoryCharge, event, req.AccountID, req.FeePlanID, "transfer_fee_plan_id")
+	event := billableEventOf(pm)
+	price, err := resolvePricing(ctx, w.Tx, w.Now(), models.CategoryCharge, event, &req.AccountID, req.FeePlanID, "transfer_fee_plan_id")
 	if err != nil {
 		return nil, err
 	}

@@ -53,7 +53,7 @@ func (s *Service) payout(ctx context.Context, w *op.W, in *models.CreateTransfer
 	if err := requireActive(ctx, w.Tx, req, needed); err != nil {
 		return nil, err
 	}
-	price, err := resolvePricing(ctx, w.Tx, w.Now(), models.CategoryPayout, event, req.AccountID, req.FeePlanID, "transfer_fee_plan_id")
+	price, err := resolvePricing(ctx, w.Tx, w.Now(), models.CategoryPayout, event, &req.AccountID, req.FeePlanID, "transfer_fee_plan_id")
 	if err != nil {
 		return nil, err
 	}

@@ -32,18 +32,13 @@ func chargeableMethod(ctx context.Context, w *op.W, id, accountID uuid.UUID) (*m
 // code, message and reason, never thrown; challenged, it waits in
 // requires_3d_secure. A captured charge posts its journal.
 func (s *Service) run(ctx context.Context, w *op.W, t *models.Transfer, pm *models.PaymentMethod) error {
-	consumed := pm.SingleUse && pm.Card != nil && pm.Card.Wallet != nil && pm.Card.Wallet.Consumed
-	outcome := ""
-	if pm.SandboxOutcome != nil {
-		outcome = *pm.SandboxOutcome
-	}
 	if code, err := Screen(ctx, w, pm, &t.AccountID, nil); err != nil || code != "" {
 		if err != nil {
 			return err
 		}
 		return s.fail(ctx, w, t, pm, code)
 	}
-	answer := processor.Charge(outcome, consumed)
+	answer := processorAnswer(pm)
 	switch answer.Result {
 	case processor.Declined:
 		return s.fail(ctx, w, t, pm, answer.Code)
@@ -73,9 +68,9 @@ func (s *Service) approve(ctx context.Context, w *op.W, t *models.Transfer, pm *
 
 // fail records a decline of pm, and the failed charge.
 func (s *Service) fail(ctx context.Context, w *op.W, t *models.Transfer, pm *models.PaymentMethod, code string) error {
-	msg, reason := processor.Message(code), processor.Reason(code, t.BillableEventType == models.BillableChargeACH)
-	t.Status, t.FailureCode, t.FailureMessage, t.FailureReason = models.TransferFailed, &code, &msg, &reason
-	if err := insertCharge(ctx, w, chargeOfTransfer(w, t, pm, &code)); err != nil {
+	d := declineOf(code, t.BillableEventType == models.BillableChargeACH)
+	t.Status, t.FailureCode, t.FailureMessage, t.FailureReason = models.TransferFailed, &d.code, &d.message, &d.reason
+	if err := insertCharge(ctx, w, chargeOfTransfer(w, t, pm, d)); err != nil {
 		return err
 	}
 	return s.save(ctx, w, t, EventTransferFailed)
@@ -86,13 +81,9 @@ func (s *Service) fail(ctx context.Context, w *op.W, t *models.Transfer, pm *mod
 // the plan that priced it, records the capture on the charge, posts the
 // capture journal and announces transfer.succeeded.
 func (s *Service) capture(ctx context.Context, w *op.W, t *models.Transfer, ch *models.Charge, stored bool, amount int64) error {
-	plan, err := selectFeePlanByID(ctx, w.Tx, t.TransferFeePlanID, t.TransferFeePlanID.String())
+	price, err := planPricing(ctx, w.Tx, t.TransferFeePlanID, t.BillableEventType)
 	if err != nil {
 		return err
-	}
-	price := &pricing{plan: plan, item: plan.ItemFor(t.BillableEventType)}
-	if price.item == nil { // plans never change: the item that priced it is there
-		return apierr.InvalidState("The transfer's fee plan no longer prices it")
 	}
 	q, err := price.quote(amount, t.Currency)
 	if err != nil {
@@ -107,7 +98,7 @@ func (s *Service) capture(ctx context.Context, w *op.W, t *models.Transfer, ch *
 	if err := captureCharge(ctx, w, ch, amount, q.NetAmount, stored); err != nil {
 		return err
 	}
-	journals := []*ledger.Journal{captureJournal(t, ch, q)}
+	journals := []*ledger.Journal{captureJournal(journalRef{RefTransfer, t.ID}, t.BillableEventType, t.Currency, ch, q, t.Updated.Time)}
 	var d *models.Dispute
 	if chargeback {
 		var dj *ledger.Journal

@@ -37,61 +37,92 @@ const (
 func (s *Service) CreatePaymentMethod(ctx context.Context, in *models.CreatePaymentMethodInput) (*models.PaymentMethod, error) {
 	spec := op.Spec{Name: "payment_method.create", Allow: creators, Params: in}
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.PaymentMethod, error) {
-		now := w.Now()
-		pm := &models.PaymentMethod{ID: ids.New(now), Status: models.PaymentMethodActive,
-			Created: models.At(now), Updated: models.At(now)}
-		pm.Livemode = w.P.Scope.Livemode
 		var f apierr.Fields
-		var secretValue string // what the fingerprint is made of
-		switch {
-		case in.Type == nil:
-			f.Add("type", "is required")
-		case *in.Type == models.PaymentMethodCard && in.Wallet != nil:
-			s.walletCard(&f, in, pm)
-		case *in.Type == models.PaymentMethodCard:
-			secretValue = s.card(&f, in, pm, now)
-		case *in.Type == models.PaymentMethodACH:
-			secretValue = s.ach(&f, in, pm)
-		default:
-			f.Add("type", "must be one of: card, ach")
-		}
+		d := s.DraftPaymentMethod(&f, in, w.P.Scope.Livemode, w.Now())
 		if in.Customer != nil && in.Account != nil {
 			f.Add("customer", "cannot be given with account")
-		}
-		if in.Billing != nil {
-			models.ValidateAddressInput(&f, in.Billing, "billing")
 		}
 		if err := f.Err(); err != nil {
 			return nil, err
 		}
-		if err := s.needsProvider(w.P, pm); err != nil {
-			return nil, err
-		}
-		if in.Billing != nil {
-			pm.Billing = models.AddressFrom(in.Billing, nil, "billing", ids.New(now), pm.Livemode)
-		}
-		if err := s.fingerprint(ctx, pm, secretValue); err != nil {
-			return nil, err
-		}
-		to := owner{customer: in.Customer, account: in.Account}
+		to := Owner{Customer: in.Customer, Account: in.Account}
 		if w.P.Kind == auth.OnboardingSession {
 			// An onboarding session provisions onto its own account.
 			acct := w.P.AccountID.String()
-			to = owner{account: &acct}
+			to = Owner{Account: &acct}
 		}
-		if err := attachTo(ctx, w, pm, to); err != nil {
-			return nil, err
-		}
-		if _, err := w.Tx.Insert(pm).Exec(ctx); err != nil {
-			return nil, err
-		}
-		raw, err := events.Render(pm)
-		if err != nil {
-			return nil, err
-		}
-		w.Emit(models.EventPaymentMethodCreated, pm.ID, raw, nil)
-		return pm, nil
+		return s.StorePaymentMethod(ctx, w, d, to)
 	})
+}
+
+// Draft is a payment method validated from its input, not stored yet.
+type Draft struct {
+	pm      *models.PaymentMethod
+	billing *models.AddressInput
+	secret  string // what the fingerprint is made of
+}
+
+// DraftPaymentMethod is the one validation path of payment methods (the
+// card and bank rules, the test-card rule, the billing address): it
+// reports every problem of in into f and returns what would be stored.
+// Other flows that take a card inline (a charge intent's
+// payment_method_data) call it with a view of their own fields
+// (apierr.Fields.Under), then StorePaymentMethod.
+func (s *Service) DraftPaymentMethod(f *apierr.Fields, in *models.CreatePaymentMethodInput, livemode bool, now time.Time) *Draft {
+	pm := &models.PaymentMethod{ID: ids.New(now), Status: models.PaymentMethodActive,
+		Created: models.At(now), Updated: models.At(now)}
+	pm.Livemode = livemode
+	d := &Draft{pm: pm, billing: in.Billing}
+	switch {
+	case in.Type == nil:
+		f.Add("type", "is required")
+	case *in.Type == models.PaymentMethodCard && in.Wallet != nil:
+		s.walletCard(f, in, pm)
+	case *in.Type == models.PaymentMethodCard:
+		d.secret = s.card(f, in, pm, now)
+	case *in.Type == models.PaymentMethodACH:
+		d.secret = s.ach(f, in, pm)
+	default:
+		f.Add("type", "must be one of: card, ach")
+	}
+	if in.Billing != nil {
+		models.ValidateAddressInput(f, in.Billing, "billing")
+	}
+	return d
+}
+
+// Owner is whom a new payment method is attached to: a customer or an
+// account (ids as the client sent them), or nobody.
+type Owner struct {
+	Customer, Account *string
+}
+
+// StorePaymentMethod stores a valid draft inside the caller's write,
+// attached to to, and announces payment_method.created. Production refuses
+// it (no card processor, bank or wallet provider ships).
+func (s *Service) StorePaymentMethod(ctx context.Context, w *op.W, d *Draft, to Owner) (*models.PaymentMethod, error) {
+	pm := d.pm
+	if err := s.needsProvider(w.P, pm); err != nil {
+		return nil, err
+	}
+	if d.billing != nil {
+		pm.Billing = models.AddressFrom(d.billing, nil, "billing", ids.New(w.Now()), pm.Livemode)
+	}
+	if err := s.fingerprint(ctx, pm, d.secret); err != nil {
+		return nil, err
+	}
+	if err := attachTo(ctx, w, pm, owner{customer: to.Customer, account: to.Account}); err != nil {
+		return nil, err
+	}
+	if _, err := w.Tx.Insert(pm).Exec(ctx); err != nil {
+		return nil, err
+	}
+	raw, err := events.Render(pm)
+	if err != nil {
+		return nil, err
+	}
+	w.Emit(models.EventPaymentMethodCreated, pm.ID, raw, nil)
+	return pm, nil
 }
 
 // card validates a card and fills pm with what is kept of it. The number

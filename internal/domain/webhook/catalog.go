@@ -59,6 +59,7 @@ var catalogue = []Type{
 	{"charge_intent.payment_failed", "a charge intent's payment fails"},
 	{"charge_intent.requires_action", "a charge intent needs customer action (3-D Secure)"},
 	{"charge_intent.payment_action_required", "a charge intent's payment needs action"},
+	{"charge_intent.updated", "a charge intent changes otherwise (PATCH, authorized for manual capture, partly captured)"},
 	{"charge.captured", "a charge is captured"},
 	{"charge.pending", "a charge is pending"},
 	{"charge.expired", "an uncaptured charge expires"},

@@ -12,10 +12,22 @@ import (
 type Fields struct {
 	problems map[string][]string
 	order    []string
+	// parent and prefix make a view (Under) that records into parent.
+	parent *Fields
+	prefix string
 }
+
+// Under returns a view of f that records every problem at prefix.path:
+// the checks of a nested input (a payment method inside a charge intent)
+// report under its member, together with the outer input's problems.
+func (f *Fields) Under(prefix string) *Fields { return &Fields{parent: f, prefix: prefix + "."} }
 
 // Add records a problem with the field at the dotted path.
 func (f *Fields) Add(path, problem string) {
+	if f.parent != nil {
+		f.parent.Add(f.prefix+path, problem)
+		return
+	}
 	if f.problems == nil {
 		f.problems = map[string][]string{}
 	}
@@ -29,13 +41,50 @@ func (f *Fields) Add(path, problem string) {
 func (f *Fields) Addf(path, format string, args ...any) { f.Add(path, fmt.Sprintf(format, args...)) }
 
 // Has reports whether path already has a problem.
-func (f *Fields) Has(path string) bool { _, ok := f.problems[path]; return ok }
+func (f *Fields) Has(path string) bool {
+	if f.parent != nil {
+		return f.parent.Has(f.prefix + path)
+	}
+	_, ok := f.problems[path]
+	return ok
+}
 
-// Empty reports whether no problem was recorded.
-func (f *Fields) Empty() bool { return len(f.problems) == 0 }
+// Empty reports whether no problem was recorded (under a view's prefix,
+// for a view).
+func (f *Fields) Empty() bool {
+	if f.parent != nil {
+		for _, path := range f.parent.root().order {
+			if strings.HasPrefix(path, f.parent.prefixOf()+f.prefix) {
+				return false
+			}
+		}
+		return true
+	}
+	return len(f.problems) == 0
+}
 
-// Err returns the validation error, or nil when there is no problem.
+// root is the Fields a view records into.
+func (f *Fields) root() *Fields {
+	for f.parent != nil {
+		f = f.parent
+	}
+	return f
+}
+
+// prefixOf is the whole prefix a view adds (empty for a root).
+func (f *Fields) prefixOf() string {
+	if f.parent == nil {
+		return ""
+	}
+	return f.parent.prefixOf() + f.prefix
+}
+
+// Err returns the validation error, or nil when there is no problem. A
+// view answers for everything recorded, as its root does.
 func (f *Fields) Err() error {
+	if f.parent != nil {
+		return f.root().Err()
+	}
 	if f.Empty() {
 		return nil
 	}

@@ -39,7 +39,8 @@ func (a *Authenticator) FromRequest(r *http.Request) (*Principal, error) {
 // Authenticate resolves one credential: from the cache when it holds it,
 // else with one statement joining the credential with its merchant.
 func (a *Authenticator) Authenticate(ctx context.Context, cred string) (*Principal, error) {
-	session := strings.HasPrefix(cred, OnboardingSecretPrefix) || strings.HasPrefix(cred, CheckoutSecretPrefix)
+	session := strings.HasPrefix(cred, OnboardingSecretPrefix) || strings.HasPrefix(cred, CheckoutSecretPrefix) ||
+		strings.HasPrefix(cred, ChargeIntentSecretPrefix)
 	invalid := invalidKey
 	var kind Kind
 	var livemode bool

@@ -17,6 +17,9 @@ const secretLength = 40
 const (
 	OnboardingSecretPrefix = "onb_sess_"
 	CheckoutSecretPrefix   = "chk_sess_"
+	// ChargeIntentSecretPrefix starts a charge intent's client secret,
+	// ci_<intent id>_secret_<random>.
+	ChargeIntentSecretPrefix = "ci_"
 )
 
 // RandomString returns n random base62 characters from crypto/rand.

@@ -21,6 +21,9 @@ const (
 	PublishableKey    Kind = "publishable"
 	OnboardingSession Kind = "onboarding_session"
 	CheckoutSession   Kind = "checkout_session"
+	// ChargeIntentSecret is a charge intent's client secret
+	// (ci_<id>_secret_<random>): it may read and confirm its own intent.
+	ChargeIntentSecret Kind = "charge_intent"
 	// Service is the service itself, acting in the background (a job that
 	// concludes a verification). No credential is of this kind, so no
 	// request can act as it.
@@ -40,7 +43,8 @@ type Principal struct {
 	Scope        store.Scope
 	CredentialID uuid.UUID
 	// AccountID and SessionID are set for session secrets, which are scoped
-	// to one account.
+	// to one account (a charge intent's secret: to its intent, SessionID,
+	// and AccountID may be zero).
 	AccountID uuid.UUID
 	SessionID uuid.UUID
 
@@ -86,6 +90,8 @@ func (p *Principal) SeesAccount(id uuid.UUID) bool {
 	switch p.Kind {
 	case OnboardingSession, CheckoutSession:
 		return p.AccountID == id
+	case ChargeIntentSecret:
+		return false
 	default:
 		return true
 	}

@@ -40,7 +40,9 @@ type APIKey struct {
 }
 
 // SessionSecret is the stored hash of an onboarding or checkout session's
-// client secret, a credential scoped to one account.
+// client secret, a credential scoped to one account, or of a charge
+// intent's client secret, scoped to its intent (SessionID; its account,
+// when the intent has one).
 type SessionSecret struct {
 	bun.BaseModel `bun:"table:session_secrets,alias:ss"`
 	wire.Tenant
@@ -48,7 +50,7 @@ type SessionSecret struct {
 	ID        uuid.UUID      `bun:"id,pk,type:uuid"`
 	Kind      string         `bun:"kind"`
 	SessionID uuid.UUID      `bun:"session_id,type:uuid"`
-	AccountID uuid.UUID      `bun:"account_id,type:uuid"`
+	AccountID uuid.UUID      `bun:"account_id,type:uuid,nullzero"`
 	Hash      []byte         `bun:"hash"`
 	ExpiresAt wire.Timestamp `bun:"expires_at"`
 	RevokedAt wire.Timestamp `bun:"revoked_at,nullzero"`

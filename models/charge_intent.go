@@ -1,0 +1,151 @@
+package models
+
+import (
+	"encoding/json"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"github.com/frame-oss/payments-server/internal/platform/wire"
+)
+
+type chargeIntentKind struct{}
+
+func (chargeIntentKind) objectName() string { return "charge_intent" }
+
+// ChargeIntentStatus is a charge intent's state (spec doc 2 §3; the
+// official SDK adds requires_confirmation and requires_capture).
+type ChargeIntentStatus = string
+
+// Charge intent statuses the sandbox reaches.
+const (
+	ChargeIntentRequiresPaymentMethod ChargeIntentStatus = "requires_payment_method"
+	ChargeIntentRequiresConfirmation  ChargeIntentStatus = "requires_confirmation"
+	ChargeIntentRequires3DS           ChargeIntentStatus = "requires_3d_secure"
+	ChargeIntentRequiresCapture       ChargeIntentStatus = "requires_capture"
+	ChargeIntentSucceeded             ChargeIntentStatus = "succeeded"
+	ChargeIntentFailed                ChargeIntentStatus = "failed"
+	ChargeIntentCanceled              ChargeIntentStatus = "canceled"
+)
+
+// Event types of charge intents (the official SDK's names; updated is
+// this server's, for changes that are none of the others).
+const (
+	EventChargeIntentCreated               = "charge_intent.created"
+	EventChargeIntentSucceeded             = "charge_intent.succeeded"
+	EventChargeIntentPaymentFailed         = "charge_intent.payment_failed"
+	EventChargeIntentRequiresAction        = "charge_intent.requires_action"
+	EventChargeIntentPaymentActionRequired = "charge_intent.payment_action_required"
+	EventChargeIntentCanceled              = "charge_intent.canceled"
+	EventChargeIntentUpdated               = "charge_intent.updated"
+)
+
+// ChargeIntent collects one payment (spec doc 2 §2.9; deprecated in favour
+// of transfers, kept wire-compatible). Amount is what is charged, after
+// promotion codes; currency is lowercase. Customer and Account are the
+// payer's objects as a secret key sees them (the reads fill them); a
+// publishable key's or the intent's own client secret's response leaves
+// them out with metadata, revenue_split and order (SetPublic, spec doc 2
+// §5.3). ClientSecret is shown when the intent is created only: the server
+// keeps its hash.
+type ChargeIntent struct {
+	bun.BaseModel `bun:"table:charge_intents,alias:ci"`
+	Tenant
+
+	ID                    uuid.UUID                `bun:"id,pk,type:uuid" json:"id"`
+	Object                Object[chargeIntentKind] `bun:"-" json:"object"`
+	Amount                int64                    `bun:"amount" json:"amount"`
+	AmountBeforeDiscounts int64                    `bun:"amount_before_discounts" json:"-"`
+	Currency              string                   `bun:"currency" json:"currency"`
+	Status                ChargeIntentStatus       `bun:"status" json:"status"`
+	ClientSecret          *string                  `bun:"-" json:"client_secret"`
+	AuthorizationMode     string                   `bun:"authorization_mode" json:"authorization_mode"`
+	Description           *string                  `bun:"description" json:"description"`
+	FailureDescription    *string                  `bun:"failure_description" json:"failure_description"`
+	ReferenceID           *string                  `bun:"reference_id" json:"reference_id"`
+	ReceiptEmail          *string                  `bun:"receipt_email" json:"receipt_email"`
+	CustomerID            *uuid.UUID               `bun:"customer_id,type:uuid" json:"customer_id"`
+	Customer              *Customer                `bun:"-" json:"customer"`
+	AccountID             *uuid.UUID               `bun:"account_id,type:uuid" json:"account_id"`
+	Account               *Account                 `bun:"-" json:"account"`
+	PaymentMethodID       *uuid.UUID               `bun:"payment_method_id,type:uuid" json:"-"`
+	PaymentMethod         *PaymentMethod           `bun:"rel:belongs-to,join:merchant_id=merchant_id,join:payment_method_id=id" json:"payment_method"`
+	Subscription          *string                  `bun:"-" json:"subscription"`
+	Invoice               *string                  `bun:"-" json:"invoice"`
+	LatestChargeID        *uuid.UUID               `bun:"charge_id,type:uuid" json:"-"`
+	LatestCharge          *Charge                  `bun:"rel:belongs-to,join:merchant_id=merchant_id,join:charge_id=id" json:"latest_charge"`
+	Shipping              *BillingAddress          `bun:"shipping,type:jsonb" json:"shipping"`
+	Metadata              Metadata                 `bun:"metadata,type:jsonb" json:"metadata"`
+	RevenueSplit          map[string]any           `bun:"-" json:"revenue_split"`
+	Order                 map[string]any           `bun:"-" json:"order"`
+	AmountCaptured        int64                    `bun:"amount_captured" json:"amount_captured"`
+	AmountVoided          int64                    `bun:"amount_voided" json:"amount_voided"`
+	CartData              map[string]any           `bun:"-" json:"cart_data"`
+	NextAction            *ChargeIntentNextAction  `bun:"-" json:"next_action"`
+	SonarSessionID        *string                  `bun:"sonar_session_id" json:"-"`
+	RequestedFeePlanID    *uuid.UUID               `bun:"requested_fee_plan_id,type:uuid" json:"-"`
+	BillableEventType     *string                  `bun:"billable_event_type" json:"-"`
+	FeePlanID             *uuid.UUID               `bun:"fee_plan_id,type:uuid" json:"-"`
+	BillingAgreementID    *uuid.UUID               `bun:"billing_agreement_id,type:uuid" json:"-"`
+	Created               wire.Timestamp           `bun:"created,type:timestamptz" json:"created"`
+	Updated               wire.Timestamp           `bun:"updated,type:timestamptz" json:"updated"`
+
+	public bool
+}
+
+// ChargeIntentNextAction tells a client what a charge intent waits for: a
+// 3-D Secure challenge the platform's SDK runs (the official mobile SDKs
+// read type use_frame_sdk and use_frame_sdk.source).
+type ChargeIntentNextAction struct {
+	Type        string            `json:"type"`
+	UseFrameSDK map[string]string `json:"use_frame_sdk"`
+}
+
+// Derive sets the members computed at read time: the next action, the
+// charge's payment method, an empty metadata object.
+func (c *ChargeIntent) Derive() {
+	if c.Metadata == nil {
+		c.Metadata = Metadata{}
+	}
+	if c.LatestCharge != nil {
+		if c.LatestCharge.PaymentMethodDetails == nil {
+			c.LatestCharge.PaymentMethodDetails = c.PaymentMethod
+		}
+		c.LatestCharge.Derive()
+	}
+	c.NextAction = nil
+	if c.Status == ChargeIntentRequires3DS && c.PaymentMethodID != nil {
+		c.NextAction = &ChargeIntentNextAction{Type: "use_frame_sdk",
+			UseFrameSDK: map[string]string{"source": c.PaymentMethodID.String()}}
+	}
+}
+
+// Capturable is what is still authorized and not captured: what capture
+// may take and void_remaining releases.
+func (c *ChargeIntent) Capturable() int64 { return c.Amount - c.AmountCaptured - c.AmountVoided }
+
+// SetPublic makes the intent render as a publishable key or its client
+// secret may see it: without customer, account, metadata, revenue_split
+// and order (customer_id and account_id remain; spec doc 2 §5.3). The one
+// place that omission is made.
+func (c *ChargeIntent) SetPublic(public bool) { c.public = public }
+
+// IsPublic tells whether the intent renders without the secret-key-only
+// members.
+func (c *ChargeIntent) IsPublic() bool { return c.public }
+
+// MarshalJSON omits the members a publishable key may not see.
+func (c ChargeIntent) MarshalJSON() ([]byte, error) {
+	type plain ChargeIntent
+	if c.public {
+		return json.Marshal(struct {
+			plain
+			Customer     *struct{} `json:"customer,omitempty"`
+			Account      *struct{} `json:"account,omitempty"`
+			Metadata     *struct{} `json:"metadata,omitempty"`
+			RevenueSplit *struct{} `json:"revenue_split,omitempty"`
+			Order        *struct{} `json:"order,omitempty"`
+		}{plain: plain(c)})
+	}
+	return json.Marshal(plain(c))
+}
