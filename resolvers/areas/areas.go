@@ -33,11 +33,12 @@ type Hooks struct {
 // New builds every service over kit.
 func New(kit *op.Kit, h Hooks) Services {
 	cat := catalog.New(kit)
+	acc := accounts.New(kit, h.Facts)
 	return Services{
-		Accounts: accounts.New(kit, h.Facts),
+		Accounts: acc,
 		Webhooks: webhooks.New(kit),
 		Catalog:  cat,
-		Payments: payments.New(kit),
+		Payments: payments.New(kit, acc),
 		Money:    money.New(kit, cat),
 	}
 }
