@@ -33,6 +33,7 @@ func Routes(r chi.Router, svc areas.Services) {
 	geoComplianceRoutes(r, svc.Accounts)
 	feePlanRoutes(r, svc.Money)
 	transferRoutes(r, svc.Money)
+	customerIdentityRoutes(r, svc.Accounts)
 }
 
 // requireCredential answers an anonymous request 401 before its body is
