@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -144,6 +145,12 @@ func TestCustomerIdentityUploadHostileBodies(t *testing.T) {
 		bytes.NewReader(huge))
 	requireError(t, f.sk.Do(http.MethodPost, path, stream, multipartType), http.StatusBadRequest, "request_too_large", "")
 
+	// A caller that may not upload is refused before its body is read.
+	src := &countingReader{r: io.MultiReader(strings.NewReader("--XYZ\r\nContent-Disposition: form-data; name=\"selfie\"\r\n\r\n"),
+		bytes.NewReader(huge))}
+	requireError(t, f.pk.Do(http.MethodPost, path, src, multipartType), http.StatusForbidden, "forbidden", "")
+	require.Less(t, src.n.Load(), int64(models.MaxUploadBytes/2), "the body was not read to its end")
+
 	// Thousands of tiny parts: only the first three are read.
 	var many strings.Builder
 	for range 5000 {
@@ -238,4 +245,16 @@ func TestCustomerIdentityConcurrentUploads(t *testing.T) {
 		}
 	}
 	require.Equal(t, 1, pendingEvents)
+}
+
+// countingReader counts what was read from it.
+type countingReader struct {
+	r io.Reader
+	n atomic.Int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
 }
