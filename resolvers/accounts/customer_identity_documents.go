@@ -57,9 +57,9 @@ func uploadParams(id string, in *models.UploadIdentityDocumentsInput) documentPa
 // document is kept (models.CustomerIdentityVerification). The
 // verification's row lock serializes uploads, so concurrent ones each see
 // the documents the others recorded and exactly one of them turns it
-// pending. Refusals: 422 for the documents (every problem at once), 404,
-// 503 in live mode, 422 invalid_state once the verification is no longer
-// incomplete.
+// pending. Refusals: 503 in live mode, 422 for the documents (every
+// problem at once), 404, 422 invalid_state once the verification is no
+// longer incomplete.
 func (s *Service) UploadCustomerIdentityDocuments(ctx context.Context, id string, in *models.UploadIdentityDocumentsInput) (*models.CustomerIdentityVerification, error) {
 	spec := op.Spec{Name: "customer_identity_verification.upload_documents", Allow: civActors, Params: uploadParams(id, in)}
 	return s.writeCustomerIdentity(ctx, spec, id, in.Validate, func(w *op.W, v *models.CustomerIdentityVerification) error {
@@ -91,13 +91,18 @@ func (s *Service) SubmitCustomerIdentityVerification(ctx context.Context, id str
 }
 
 // writeCustomerIdentity runs rule on one verification under its row lock,
-// through the write path: check the input, lock, refuse live mode, apply
+// through the write path: refuse live mode, check the input, lock, apply
 // the rule, turn the verification pending when its documents are complete
 // (enqueueing its judgement), and persist and announce what changed
 // (customer.identity_verification.updated with previous_attributes).
 func (s *Service) writeCustomerIdentity(ctx context.Context, spec op.Spec, id string, check func() error,
 	rule func(w *op.W, v *models.CustomerIdentityVerification) error) (*models.CustomerIdentityVerification, error) {
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.CustomerIdentityVerification, error) {
+		// Live mode first: no verification can exist there (create
+		// refuses), so a 404 would hide the reason.
+		if err := requireSandboxProvider(w.P, "identity"); err != nil {
+			return nil, err
+		}
 		if check != nil {
 			if err := check(); err != nil {
 				return nil, err
@@ -105,9 +110,6 @@ func (s *Service) writeCustomerIdentity(ctx context.Context, spec op.Spec, id st
 		}
 		v, err := lockCustomerIdentity(ctx, w.Tx, id)
 		if err != nil {
-			return nil, err
-		}
-		if err := requireSandboxProvider(w.P, "identity"); err != nil {
 			return nil, err
 		}
 		return v, s.changeCustomerIdentity(ctx, w, v, func(v *models.CustomerIdentityVerification) error {
