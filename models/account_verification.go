@@ -30,6 +30,11 @@ type Verification struct {
 	PrefillConfirmed *Attestation `json:"prefill_confirmed,omitempty"`
 	// BankAccountLinked records a linked bank account.
 	BankAccountLinked bool `json:"bank_account_linked,omitempty"`
+	// ActiveCard records that an active card payment method (not a
+	// single-use wallet credential) is attached to the account. Every write
+	// that attaches, detaches or creates one recomputes it from the
+	// payment_methods table under the account's lock.
+	ActiveCard bool `json:"active_card,omitempty"`
 	// GeoStatus is the latest geo compliance status ("" before any).
 	GeoStatus string `json:"geo_status,omitempty"`
 }

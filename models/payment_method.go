@@ -123,3 +123,14 @@ func AddressFrom(in *AddressInput, current *BillingAddress, kind string, id uuid
 	return &BillingAddress{ID: id, Line1: a.Line1, Line2: a.Line2, City: a.City, State: a.State,
 		PostalCode: a.PostalCode, Country: a.Country, Livemode: livemode, Type: kind}
 }
+
+// CardAccount is the account whose payment_method.card requirement pm
+// meets (API-DECISIONS §4b: an active card attached to the account), or
+// nil: pm must be a card, active, attached to an account, and not a
+// single-use wallet credential (which is consumed by its one charge).
+func (pm *PaymentMethod) CardAccount() *uuid.UUID {
+	if pm.Type != PaymentMethodCard || pm.Status != PaymentMethodActive || pm.SingleUse || pm.AccountID == nil {
+		return nil
+	}
+	return pm.AccountID
+}

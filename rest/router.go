@@ -39,6 +39,7 @@ func Routes(r chi.Router, svc areas.Services) {
 	refundRoutes(r, svc.Money)
 	disputeRoutes(r, svc.Money)
 	chargeIntentRoutes(r, svc.Money)
+	customerIdentityRoutes(r, svc.Accounts)
 }
 
 // requireCredential answers an anonymous request 401 before its body is

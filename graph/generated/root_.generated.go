@@ -34,6 +34,7 @@ type ResolverRoot interface {
 	CheckoutSession() CheckoutSessionResolver
 	Coupon() CouponResolver
 	Customer() CustomerResolver
+	CustomerIdentityVerification() CustomerIdentityVerificationResolver
 	Discount() DiscountResolver
 	Dispute() DisputeResolver
 	GeoComplianceStatus() GeoComplianceStatusResolver
@@ -360,22 +361,23 @@ type ComplexityRoot struct {
 	}
 
 	Customer struct {
-		BillingAddress  func(childComplexity int) int
-		Created         func(childComplexity int) int
-		DateOfBirth     func(childComplexity int) int
-		Description     func(childComplexity int) int
-		Discounts       func(childComplexity int) int
-		Email           func(childComplexity int) int
-		ID              func(childComplexity int) int
-		IsDeleted       func(childComplexity int) int
-		Livemode        func(childComplexity int) int
-		Metadata        func(childComplexity int) int
-		Name            func(childComplexity int) int
-		PaymentMethods  func(childComplexity int) int
-		Phone           func(childComplexity int) int
-		ShippingAddress func(childComplexity int) int
-		Status          func(childComplexity int) int
-		Updated         func(childComplexity int) int
+		BillingAddress        func(childComplexity int) int
+		Created               func(childComplexity int) int
+		DateOfBirth           func(childComplexity int) int
+		Description           func(childComplexity int) int
+		Discounts             func(childComplexity int) int
+		Email                 func(childComplexity int) int
+		ID                    func(childComplexity int) int
+		IdentityVerifications func(childComplexity int) int
+		IsDeleted             func(childComplexity int) int
+		Livemode              func(childComplexity int) int
+		Metadata              func(childComplexity int) int
+		Name                  func(childComplexity int) int
+		PaymentMethods        func(childComplexity int) int
+		Phone                 func(childComplexity int) int
+		ShippingAddress       func(childComplexity int) int
+		Status                func(childComplexity int) int
+		Updated               func(childComplexity int) int
 	}
 
 	CustomerAddress struct {
@@ -398,6 +400,20 @@ type ComplexityRoot struct {
 	CustomerEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
+	}
+
+	CustomerIdentityVerification struct {
+		Created         func(childComplexity int) int
+		Customer        func(childComplexity int) int
+		CustomerID      func(childComplexity int) int
+		FailedAt        func(childComplexity int) int
+		ID              func(childComplexity int) int
+		Livemode        func(childComplexity int) int
+		PendingAt       func(childComplexity int) int
+		Status          func(childComplexity int) int
+		Updated         func(childComplexity int) int
+		VerificationURL func(childComplexity int) int
+		VerifiedAt      func(childComplexity int) int
 	}
 
 	Deleted struct {
@@ -639,83 +655,86 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		AcceptTermsOfService             func(childComplexity int, input model.AcceptTermsInput) int
-		AttachPaymentMethod              func(childComplexity int, id string, input models.AttachPaymentMethodInput) int
-		BlockCustomer                    func(childComplexity int, id string) int
-		BulkUpdateProductPhases          func(childComplexity int, productID string, phases []*models.UpdatePhaseInput) int
-		CancelChargeIntent               func(childComplexity int, id string) int
-		CancelTransfer                   func(childComplexity int, id string) int
-		CaptureChargeIntent              func(childComplexity int, id string, input *models.CaptureChargeIntentInput) int
-		CaptureTransfer                  func(childComplexity int, id string, input *models.CaptureTransferInput) int
-		CompleteChargeIntentThreeDSecure func(childComplexity int, id string) int
-		CompleteIdv                      func(childComplexity int, inquiryID string) int
-		CompleteThreeDSIntent            func(childComplexity int, id string) int
-		CompleteThreeDSecure             func(childComplexity int, id string) int
-		ConfirmBeneficialOwners          func(childComplexity int, accountID string) int
-		ConfirmChargeIntent              func(childComplexity int, id string, input *models.ConfirmChargeIntentInput) int
-		ConfirmKycPrefill                func(childComplexity int, accountID string) int
-		ConfirmPhoneVerification         func(childComplexity int, accountID string, id string, code string) int
-		ConfirmTransfer                  func(childComplexity int, id string) int
-		ConnectBankAccount               func(childComplexity int, input models.ConnectBankInput) int
-		CreateAccount                    func(childComplexity int, input models.CreateAccountInput) int
-		CreateBankAccount                func(childComplexity int, input models.CreateBankAccountInput) int
-		CreateBeneficialOwner            func(childComplexity int, accountID string, input models.CreateBeneficialOwnerInput) int
-		CreateBillingAgreement           func(childComplexity int, input models.CreateAgreementInput) int
-		CreateChargeIntent               func(childComplexity int, input models.CreateChargeIntentInput) int
-		CreateCheckoutSession            func(childComplexity int, input models.CreateCheckoutSessionInput) int
-		CreateCoupon                     func(childComplexity int, input models.CreateCouponInput) int
-		CreateCustomer                   func(childComplexity int, input models.CreateCustomerInput) int
-		CreateIdentityVerification       func(childComplexity int, accountID string) int
-		CreateIdvSession                 func(childComplexity int) int
-		CreateOnboardingSession          func(childComplexity int, input models.CreateOnboardingSessionInput) int
-		CreatePaymentMethod              func(childComplexity int, input models.CreatePaymentMethodInput) int
-		CreatePayout                     func(childComplexity int, input models.CreatePayoutInput) int
-		CreatePayoutFundingSchedule      func(childComplexity int, input models.CreateFundingScheduleInput) int
-		CreatePayoutTopUp                func(childComplexity int, input models.CreateTopUpInput) int
-		CreatePhoneVerification          func(childComplexity int, accountID string, input *models.CreatePhoneVerificationInput) int
-		CreateProduct                    func(childComplexity int, input models.ProductInput) int
-		CreateProductPhase               func(childComplexity int, productID string, input models.CreatePhaseInput) int
-		CreatePromotionCode              func(childComplexity int, input models.PromotionCodeInput) int
-		CreateRefund                     func(childComplexity int, input models.CreateRefundInput) int
-		CreateTermsOfServiceToken        func(childComplexity int, accountID *string) int
-		CreateThreeDSIntent              func(childComplexity int, input models.CreateThreeDSIntentInput) int
-		CreateTransfer                   func(childComplexity int, input models.CreateTransferInput) int
-		CreateTransferFeePlan            func(childComplexity int, input models.CreateFeePlanInput) int
-		CreateWebhookEndpoint            func(childComplexity int, input models.CreateWebhookEndpointInput) int
-		DeleteBeneficialOwner            func(childComplexity int, accountID string, id string) int
-		DeleteCustomer                   func(childComplexity int, id string) int
-		DeleteProduct                    func(childComplexity int, id string) int
-		DeleteProductPhase               func(childComplexity int, productID string, id string) int
-		DeleteWebhookEndpoint            func(childComplexity int, id string) int
-		DetachPaymentMethod              func(childComplexity int, id string) int
-		DisableAccount                   func(childComplexity int, id string) int
-		DisableCapability                func(childComplexity int, accountID string, name capability.Name) int
-		EvaluateGeoCompliance            func(childComplexity int, accountID string) int
-		OpenSandboxDispute               func(childComplexity int, chargeID string, input *models.OpenDisputeInput) int
-		ReactivateCapability             func(childComplexity int, accountID string, name capability.Name) int
-		RequestCapabilities              func(childComplexity int, accountID string, capabilities []capability.Name) int
-		ResendBeneficialOwnerInvite      func(childComplexity int, accountID string, id string) int
-		ResendEvent                      func(childComplexity int, id string, input *models.ResendEventInput) int
-		ResendThreeDSIntent              func(childComplexity int, id string) int
-		RestrictAccount                  func(childComplexity int, id string) int
-		RotateWebhookSecret              func(childComplexity int, id string, input *models.RotateWebhookSecretInput) int
-		UnblockCustomer                  func(childComplexity int, id string) int
-		UnrestrictAccount                func(childComplexity int, id string) int
-		UpdateAccount                    func(childComplexity int, id string, input models.UpdateAccountInput) int
-		UpdateBeneficialOwner            func(childComplexity int, accountID string, id string, input models.UpdateBeneficialOwnerInput) int
-		UpdateBillingAgreement           func(childComplexity int, id string, input models.UpdateAgreementInput) int
-		UpdateChargeIntent               func(childComplexity int, id string, input models.UpdateChargeIntentInput) int
-		UpdateCoupon                     func(childComplexity int, id string, input models.UpdateCouponInput) int
-		UpdateCustomer                   func(childComplexity int, id string, input models.UpdateCustomerInput) int
-		UpdateDispute                    func(childComplexity int, id string, input models.UpdateDisputeInput) int
-		UpdatePaymentMethod              func(childComplexity int, id string, input models.UpdatePaymentMethodInput) int
-		UpdatePayoutFundingSchedule      func(childComplexity int, id string, input models.UpdateFundingScheduleInput) int
-		UpdateProduct                    func(childComplexity int, id string, input models.ProductInput) int
-		UpdateProductPhase               func(childComplexity int, productID string, id string, input models.UpdatePhaseInput) int
-		UpdatePromotionCode              func(childComplexity int, id string, input models.PromotionCodeInput) int
-		UpdateTransfer                   func(childComplexity int, id string, input models.UpdateTransferInput) int
-		UpdateWebhookEndpoint            func(childComplexity int, id string, input models.UpdateWebhookEndpointInput) int
-		VoidRemainingChargeIntent        func(childComplexity int, id string) int
+		AcceptTermsOfService               func(childComplexity int, input model.AcceptTermsInput) int
+		AttachPaymentMethod                func(childComplexity int, id string, input models.AttachPaymentMethodInput) int
+		BlockCustomer                      func(childComplexity int, id string) int
+		BulkUpdateProductPhases            func(childComplexity int, productID string, phases []*models.UpdatePhaseInput) int
+		CancelChargeIntent                 func(childComplexity int, id string) int
+		CancelTransfer                     func(childComplexity int, id string) int
+		CaptureChargeIntent                func(childComplexity int, id string, input *models.CaptureChargeIntentInput) int
+		CaptureTransfer                    func(childComplexity int, id string, input *models.CaptureTransferInput) int
+		CompleteChargeIntentThreeDSecure   func(childComplexity int, id string) int
+		CompleteIdv                        func(childComplexity int, inquiryID string) int
+		CompleteThreeDSIntent              func(childComplexity int, id string) int
+		CompleteThreeDSecure               func(childComplexity int, id string) int
+		ConfirmBeneficialOwners            func(childComplexity int, accountID string) int
+		ConfirmChargeIntent                func(childComplexity int, id string, input *models.ConfirmChargeIntentInput) int
+		ConfirmKycPrefill                  func(childComplexity int, accountID string) int
+		ConfirmPhoneVerification           func(childComplexity int, accountID string, id string, code string) int
+		ConfirmTransfer                    func(childComplexity int, id string) int
+		ConnectBankAccount                 func(childComplexity int, input models.ConnectBankInput) int
+		CreateAccount                      func(childComplexity int, input models.CreateAccountInput) int
+		CreateBankAccount                  func(childComplexity int, input models.CreateBankAccountInput) int
+		CreateBeneficialOwner              func(childComplexity int, accountID string, input models.CreateBeneficialOwnerInput) int
+		CreateBillingAgreement             func(childComplexity int, input models.CreateAgreementInput) int
+		CreateChargeIntent                 func(childComplexity int, input models.CreateChargeIntentInput) int
+		CreateCheckoutSession              func(childComplexity int, input models.CreateCheckoutSessionInput) int
+		CreateCoupon                       func(childComplexity int, input models.CreateCouponInput) int
+		CreateCustomer                     func(childComplexity int, input models.CreateCustomerInput) int
+		CreateCustomerIdentityVerification func(childComplexity int, input models.CreateCustomerIdentityVerificationInput) int
+		CreateIdentityVerification         func(childComplexity int, accountID string) int
+		CreateIdvSession                   func(childComplexity int) int
+		CreateOnboardingSession            func(childComplexity int, input models.CreateOnboardingSessionInput) int
+		CreatePaymentMethod                func(childComplexity int, input models.CreatePaymentMethodInput) int
+		CreatePayout                       func(childComplexity int, input models.CreatePayoutInput) int
+		CreatePayoutFundingSchedule        func(childComplexity int, input models.CreateFundingScheduleInput) int
+		CreatePayoutTopUp                  func(childComplexity int, input models.CreateTopUpInput) int
+		CreatePhoneVerification            func(childComplexity int, accountID string, input *models.CreatePhoneVerificationInput) int
+		CreateProduct                      func(childComplexity int, input models.ProductInput) int
+		CreateProductPhase                 func(childComplexity int, productID string, input models.CreatePhaseInput) int
+		CreatePromotionCode                func(childComplexity int, input models.PromotionCodeInput) int
+		CreateRefund                       func(childComplexity int, input models.CreateRefundInput) int
+		CreateTermsOfServiceToken          func(childComplexity int, accountID *string) int
+		CreateThreeDSIntent                func(childComplexity int, input models.CreateThreeDSIntentInput) int
+		CreateTransfer                     func(childComplexity int, input models.CreateTransferInput) int
+		CreateTransferFeePlan              func(childComplexity int, input models.CreateFeePlanInput) int
+		CreateWebhookEndpoint              func(childComplexity int, input models.CreateWebhookEndpointInput) int
+		DeleteBeneficialOwner              func(childComplexity int, accountID string, id string) int
+		DeleteCustomer                     func(childComplexity int, id string) int
+		DeleteProduct                      func(childComplexity int, id string) int
+		DeleteProductPhase                 func(childComplexity int, productID string, id string) int
+		DeleteWebhookEndpoint              func(childComplexity int, id string) int
+		DetachPaymentMethod                func(childComplexity int, id string) int
+		DisableAccount                     func(childComplexity int, id string) int
+		DisableCapability                  func(childComplexity int, accountID string, name capability.Name) int
+		EvaluateGeoCompliance              func(childComplexity int, accountID string) int
+		OpenSandboxDispute                 func(childComplexity int, chargeID string, input *models.OpenDisputeInput) int
+		ReactivateCapability               func(childComplexity int, accountID string, name capability.Name) int
+		RequestCapabilities                func(childComplexity int, accountID string, capabilities []capability.Name) int
+		ResendBeneficialOwnerInvite        func(childComplexity int, accountID string, id string) int
+		ResendEvent                        func(childComplexity int, id string, input *models.ResendEventInput) int
+		ResendThreeDSIntent                func(childComplexity int, id string) int
+		RestrictAccount                    func(childComplexity int, id string) int
+		RotateWebhookSecret                func(childComplexity int, id string, input *models.RotateWebhookSecretInput) int
+		SubmitCustomerIdentityVerification func(childComplexity int, id string) int
+		UnblockCustomer                    func(childComplexity int, id string) int
+		UnrestrictAccount                  func(childComplexity int, id string) int
+		UpdateAccount                      func(childComplexity int, id string, input models.UpdateAccountInput) int
+		UpdateBeneficialOwner              func(childComplexity int, accountID string, id string, input models.UpdateBeneficialOwnerInput) int
+		UpdateBillingAgreement             func(childComplexity int, id string, input models.UpdateAgreementInput) int
+		UpdateChargeIntent                 func(childComplexity int, id string, input models.UpdateChargeIntentInput) int
+		UpdateCoupon                       func(childComplexity int, id string, input models.UpdateCouponInput) int
+		UpdateCustomer                     func(childComplexity int, id string, input models.UpdateCustomerInput) int
+		UpdateDispute                      func(childComplexity int, id string, input models.UpdateDisputeInput) int
+		UpdatePaymentMethod                func(childComplexity int, id string, input models.UpdatePaymentMethodInput) int
+		UpdatePayoutFundingSchedule        func(childComplexity int, id string, input models.UpdateFundingScheduleInput) int
+		UpdateProduct                      func(childComplexity int, id string, input models.ProductInput) int
+		UpdateProductPhase                 func(childComplexity int, productID string, id string, input models.UpdatePhaseInput) int
+		UpdatePromotionCode                func(childComplexity int, id string, input models.PromotionCodeInput) int
+		UpdateTransfer                     func(childComplexity int, id string, input models.UpdateTransferInput) int
+		UpdateWebhookEndpoint              func(childComplexity int, id string, input models.UpdateWebhookEndpointInput) int
+		UploadCustomerIdentityDocuments    func(childComplexity int, id string, documents []*model.IdentityDocumentUpload) int
+		VoidRemainingChargeIntent          func(childComplexity int, id string) int
 	}
 
 	OnboardingBootstrap struct {
@@ -978,62 +997,63 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		Account                func(childComplexity int, id string) int
-		Accounts               func(childComplexity int, first *int, after *string, filter *model.AccountFilter) int
-		BankAccount            func(childComplexity int, id string) int
-		BeneficialOwner        func(childComplexity int, accountID string, id string) int
-		BeneficialOwners       func(childComplexity int, accountID string) int
-		BillingAgreement       func(childComplexity int, id string) int
-		BillingAgreements      func(childComplexity int, first *int, after *string) int
-		Capabilities           func(childComplexity int, accountID string) int
-		Capability             func(childComplexity int, accountID string, name capability.Name) int
-		Charge                 func(childComplexity int, id string) int
-		ChargeIntent           func(childComplexity int, id string) int
-		ChargeIntents          func(childComplexity int, first *int, after *string, filter *model.ChargeIntentFilter) int
-		Coupon                 func(childComplexity int, id string) int
-		Coupons                func(childComplexity int, first *int, after *string, filter *model.CouponFilter) int
-		Customer               func(childComplexity int, id string) int
-		Customers              func(childComplexity int, first *int, after *string, filter *model.CustomerFilter) int
-		Discount               func(childComplexity int, id string) int
-		Discounts              func(childComplexity int, first *int, after *string, filter *model.DiscountFilter) int
-		Dispute                func(childComplexity int, id string) int
-		Disputes               func(childComplexity int, first *int, after *string, filter *model.DisputeFilter) int
-		Event                  func(childComplexity int, id string) int
-		Events                 func(childComplexity int, first *int, after *string, typeArg *string) int
-		Geofences              func(childComplexity int) int
-		IdentityVerification   func(childComplexity int, accountID string, id string) int
-		IdentityVerifications  func(childComplexity int, accountID string, first *int, after *string, filter *model.IdentityVerificationFilter) int
-		MerchantBalance        func(childComplexity int) int
-		Node                   func(childComplexity int, id string) int
-		OnboardingBootstrap    func(childComplexity int) int
-		OnboardingSession      func(childComplexity int, accountID string) int
-		PaymentMethod          func(childComplexity int, id string) int
-		PaymentMethods         func(childComplexity int, first *int, after *string, filter *model.PaymentMethodFilter) int
-		Payout                 func(childComplexity int, id string) int
-		PayoutFundingEntries   func(childComplexity int, first *int, after *string, filter *model.PayoutFundingEntryFilter) int
-		PayoutFundingEntry     func(childComplexity int, id string) int
-		PayoutFundingSchedule  func(childComplexity int, id string) int
-		PayoutFundingSchedules func(childComplexity int, first *int, after *string) int
-		Payouts                func(childComplexity int, first *int, after *string, filter *model.PayoutFilter) int
-		PhoneVerification      func(childComplexity int, accountID string, id string) int
-		PhoneVerifications     func(childComplexity int, accountID string, first *int, after *string, filter *model.PhoneVerificationFilter) int
-		PlaidLinkToken         func(childComplexity int, accountID string) int
-		Product                func(childComplexity int, id string) int
-		Products               func(childComplexity int, first *int, after *string, filter *model.ProductFilter) int
-		PromotionCode          func(childComplexity int, id string) int
-		PromotionCodes         func(childComplexity int, first *int, after *string, filter *model.PromotionCodeFilter) int
-		Refund                 func(childComplexity int, id string) int
-		Refunds                func(childComplexity int, first *int, after *string, filter *model.RefundFilter) int
-		ThreeDSIntent          func(childComplexity int, id string) int
-		Transfer               func(childComplexity int, id string) int
-		TransferFeePlan        func(childComplexity int, id string) int
-		TransferFeePlans       func(childComplexity int, first *int, after *string) int
-		Transfers              func(childComplexity int, first *int, after *string, filter *model.TransferFilter) int
-		ValidateDiscounts      func(childComplexity int, input models.ValidateDiscountsInput) int
-		WebhookDeliveries      func(childComplexity int, endpointID string, eventID *string, status *models.WebhookDeliveryStatus, first *int, after *string) int
-		WebhookDelivery        func(childComplexity int, id string) int
-		WebhookEndpoint        func(childComplexity int, id string) int
-		WebhookEndpoints       func(childComplexity int, first *int, after *string) int
+		Account                      func(childComplexity int, id string) int
+		Accounts                     func(childComplexity int, first *int, after *string, filter *model.AccountFilter) int
+		BankAccount                  func(childComplexity int, id string) int
+		BeneficialOwner              func(childComplexity int, accountID string, id string) int
+		BeneficialOwners             func(childComplexity int, accountID string) int
+		BillingAgreement             func(childComplexity int, id string) int
+		BillingAgreements            func(childComplexity int, first *int, after *string) int
+		Capabilities                 func(childComplexity int, accountID string) int
+		Capability                   func(childComplexity int, accountID string, name capability.Name) int
+		Charge                       func(childComplexity int, id string) int
+		ChargeIntent                 func(childComplexity int, id string) int
+		ChargeIntents                func(childComplexity int, first *int, after *string, filter *model.ChargeIntentFilter) int
+		Coupon                       func(childComplexity int, id string) int
+		Coupons                      func(childComplexity int, first *int, after *string, filter *model.CouponFilter) int
+		Customer                     func(childComplexity int, id string) int
+		CustomerIdentityVerification func(childComplexity int, id string) int
+		Customers                    func(childComplexity int, first *int, after *string, filter *model.CustomerFilter) int
+		Discount                     func(childComplexity int, id string) int
+		Discounts                    func(childComplexity int, first *int, after *string, filter *model.DiscountFilter) int
+		Dispute                      func(childComplexity int, id string) int
+		Disputes                     func(childComplexity int, first *int, after *string, filter *model.DisputeFilter) int
+		Event                        func(childComplexity int, id string) int
+		Events                       func(childComplexity int, first *int, after *string, typeArg *string) int
+		Geofences                    func(childComplexity int) int
+		IdentityVerification         func(childComplexity int, accountID string, id string) int
+		IdentityVerifications        func(childComplexity int, accountID string, first *int, after *string, filter *model.IdentityVerificationFilter) int
+		MerchantBalance              func(childComplexity int) int
+		Node                         func(childComplexity int, id string) int
+		OnboardingBootstrap          func(childComplexity int) int
+		OnboardingSession            func(childComplexity int, accountID string) int
+		PaymentMethod                func(childComplexity int, id string) int
+		PaymentMethods               func(childComplexity int, first *int, after *string, filter *model.PaymentMethodFilter) int
+		Payout                       func(childComplexity int, id string) int
+		PayoutFundingEntries         func(childComplexity int, first *int, after *string, filter *model.PayoutFundingEntryFilter) int
+		PayoutFundingEntry           func(childComplexity int, id string) int
+		PayoutFundingSchedule        func(childComplexity int, id string) int
+		PayoutFundingSchedules       func(childComplexity int, first *int, after *string) int
+		Payouts                      func(childComplexity int, first *int, after *string, filter *model.PayoutFilter) int
+		PhoneVerification            func(childComplexity int, accountID string, id string) int
+		PhoneVerifications           func(childComplexity int, accountID string, first *int, after *string, filter *model.PhoneVerificationFilter) int
+		PlaidLinkToken               func(childComplexity int, accountID string) int
+		Product                      func(childComplexity int, id string) int
+		Products                     func(childComplexity int, first *int, after *string, filter *model.ProductFilter) int
+		PromotionCode                func(childComplexity int, id string) int
+		PromotionCodes               func(childComplexity int, first *int, after *string, filter *model.PromotionCodeFilter) int
+		Refund                       func(childComplexity int, id string) int
+		Refunds                      func(childComplexity int, first *int, after *string, filter *model.RefundFilter) int
+		ThreeDSIntent                func(childComplexity int, id string) int
+		Transfer                     func(childComplexity int, id string) int
+		TransferFeePlan              func(childComplexity int, id string) int
+		TransferFeePlans             func(childComplexity int, first *int, after *string) int
+		Transfers                    func(childComplexity int, first *int, after *string, filter *model.TransferFilter) int
+		ValidateDiscounts            func(childComplexity int, input models.ValidateDiscountsInput) int
+		WebhookDeliveries            func(childComplexity int, endpointID string, eventID *string, status *models.WebhookDeliveryStatus, first *int, after *string) int
+		WebhookDelivery              func(childComplexity int, id string) int
+		WebhookEndpoint              func(childComplexity int, id string) int
+		WebhookEndpoints             func(childComplexity int, first *int, after *string) int
 	}
 
 	Recurring struct {
@@ -2696,6 +2716,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Customer.ID(childComplexity), true
+	case "Customer.identityVerifications":
+		if e.ComplexityRoot.Customer.IdentityVerifications == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.IdentityVerifications(childComplexity), true
 	case "Customer.isDeleted":
 		if e.ComplexityRoot.Customer.IsDeleted == nil {
 			break
@@ -2831,6 +2857,73 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CustomerEdge.Node(childComplexity), true
+
+	case "CustomerIdentityVerification.created":
+		if e.ComplexityRoot.CustomerIdentityVerification.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerIdentityVerification.Created(childComplexity), true
+	case "CustomerIdentityVerification.customer":
+		if e.ComplexityRoot.CustomerIdentityVerification.Customer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerIdentityVerification.Customer(childComplexity), true
+	case "CustomerIdentityVerification.customerId":
+		if e.ComplexityRoot.CustomerIdentityVerification.CustomerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerIdentityVerification.CustomerID(childComplexity), true
+	case "CustomerIdentityVerification.failed":
+		if e.ComplexityRoot.CustomerIdentityVerification.FailedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerIdentityVerification.FailedAt(childComplexity), true
+	case "CustomerIdentityVerification.id":
+		if e.ComplexityRoot.CustomerIdentityVerification.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerIdentityVerification.ID(childComplexity), true
+	case "CustomerIdentityVerification.livemode":
+		if e.ComplexityRoot.CustomerIdentityVerification.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerIdentityVerification.Livemode(childComplexity), true
+	case "CustomerIdentityVerification.pending":
+		if e.ComplexityRoot.CustomerIdentityVerification.PendingAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerIdentityVerification.PendingAt(childComplexity), true
+	case "CustomerIdentityVerification.status":
+		if e.ComplexityRoot.CustomerIdentityVerification.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerIdentityVerification.Status(childComplexity), true
+	case "CustomerIdentityVerification.updated":
+		if e.ComplexityRoot.CustomerIdentityVerification.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerIdentityVerification.Updated(childComplexity), true
+	case "CustomerIdentityVerification.verificationUrl":
+		if e.ComplexityRoot.CustomerIdentityVerification.VerificationURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerIdentityVerification.VerificationURL(childComplexity), true
+	case "CustomerIdentityVerification.verified":
+		if e.ComplexityRoot.CustomerIdentityVerification.VerifiedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CustomerIdentityVerification.VerifiedAt(childComplexity), true
 
 	case "Deleted.deleted":
 		if e.ComplexityRoot.Deleted.Deleted == nil {
@@ -4053,6 +4146,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateCustomer(childComplexity, args["input"].(models.CreateCustomerInput)), true
+	case "Mutation.createCustomerIdentityVerification":
+		if e.ComplexityRoot.Mutation.CreateCustomerIdentityVerification == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createCustomerIdentityVerification_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateCustomerIdentityVerification(childComplexity, args["input"].(models.CreateCustomerIdentityVerificationInput)), true
 	case "Mutation.createIdentityVerification":
 		if e.ComplexityRoot.Mutation.CreateIdentityVerification == nil {
 			break
@@ -4422,6 +4526,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RotateWebhookSecret(childComplexity, args["id"].(string), args["input"].(*models.RotateWebhookSecretInput)), true
+	case "Mutation.submitCustomerIdentityVerification":
+		if e.ComplexityRoot.Mutation.SubmitCustomerIdentityVerification == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_submitCustomerIdentityVerification_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SubmitCustomerIdentityVerification(childComplexity, args["id"].(string)), true
 	case "Mutation.unblockCustomer":
 		if e.ComplexityRoot.Mutation.UnblockCustomer == nil {
 			break
@@ -4598,6 +4713,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateWebhookEndpoint(childComplexity, args["id"].(string), args["input"].(models.UpdateWebhookEndpointInput)), true
+	case "Mutation.uploadCustomerIdentityDocuments":
+		if e.ComplexityRoot.Mutation.UploadCustomerIdentityDocuments == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_uploadCustomerIdentityDocuments_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UploadCustomerIdentityDocuments(childComplexity, args["id"].(string), args["documents"].([]*model.IdentityDocumentUpload)), true
 	case "Mutation.voidRemainingChargeIntent":
 		if e.ComplexityRoot.Mutation.VoidRemainingChargeIntent == nil {
 			break
@@ -5836,6 +5962,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Customer(childComplexity, args["id"].(string)), true
+	case "Query.customerIdentityVerification":
+		if e.ComplexityRoot.Query.CustomerIdentityVerification == nil {
+			break
+		}
+
+		args, err := ec.field_Query_customerIdentityVerification_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.CustomerIdentityVerification(childComplexity, args["id"].(string)), true
 	case "Query.customers":
 		if e.ComplexityRoot.Query.Customers == nil {
 			break
@@ -7183,6 +7320,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreateChargeIntentInput,
 		ec.unmarshalInputCreateCheckoutSessionInput,
 		ec.unmarshalInputCreateCouponInput,
+		ec.unmarshalInputCreateCustomerIdentityVerificationInput,
 		ec.unmarshalInputCreateCustomerInput,
 		ec.unmarshalInputCreateFeePlanInput,
 		ec.unmarshalInputCreateFundingScheduleInput,
@@ -7202,6 +7340,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputDisputeEvidenceInput,
 		ec.unmarshalInputDisputeFilter,
 		ec.unmarshalInputFeePlanItemInput,
+		ec.unmarshalInputIdentityDocumentUpload,
 		ec.unmarshalInputIdentityVerificationFilter,
 		ec.unmarshalInputIndividualInput,
 		ec.unmarshalInputOpenDisputeInput,
@@ -8249,6 +8388,76 @@ extend type Mutation {
   updateCoupon(id: ID!, input: UpdateCouponInput!): Coupon!
   createPromotionCode(input: PromotionCodeInput!): PromotionCode!
   updatePromotionCode(id: ID!, input: PromotionCodeInput!): PromotionCode!
+}
+`, BuiltIn: false},
+	{Name: "../schema/customer_identity_verifications.graphqls", Input: `# Customer identity verifications, legacy and payer-side (spec doc 1 §2.7, §4.10).
+
+enum CustomerIdentityVerificationStatus {
+  INCOMPLETE
+  PENDING
+  VERIFIED
+  FAILED
+}
+
+type CustomerIdentityVerification implements Node {
+  id: ID!
+  status: CustomerIdentityVerificationStatus!
+  "The identity provider's hosted flow; it may stop working once the verification concludes."
+  verificationUrl: String!
+  "The customer verified (null for a verification created from profile fields)."
+  customerId: ID
+  customer: Customer
+  "When the verification turned pending (REST: 0 until then, here null)."
+  pending: DateTime
+  verified: DateTime
+  failed: DateTime
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+"Either customerId or the profile fields."
+input CreateCustomerIdentityVerificationInput {
+  customerId: ID
+  firstName: String
+  lastName: String
+  "YYYY-MM-DD"
+  dateOfBirth: String
+  email: String
+  "10 or 11 digits once other characters are stripped."
+  phoneNumber: String
+  "XXX-XX-XXXX or 10 digits; only its last four digits are kept, never returned."
+  ssn: String
+}
+
+"""
+One document, base64-encoded. The request body is limited to 1 MiB, so
+larger documents go through REST's multipart upload (up to 10 MiB each).
+"""
+input IdentityDocumentUpload {
+  "id_front, id_back or selfie (or another name REST accepts)."
+  field: String!
+  "image/jpeg, image/png, or application/pdf for the ID's sides; checked against the content."
+  contentType: String
+  contentBase64: String!
+}
+
+extend type Customer {
+  "The customer's newest identity verifications (up to 100), most recent first."
+  identityVerifications: [CustomerIdentityVerification!]!
+}
+
+extend type Query {
+  customerIdentityVerification(id: ID!): CustomerIdentityVerification
+}
+
+extend type Mutation {
+  "Starts a verification of a customer (customerId) or of the person the profile fields describe."
+  createCustomerIdentityVerification(input: CreateCustomerIdentityVerificationInput!): CustomerIdentityVerification!
+  "Records documents; the verification turns pending once the ID's two sides and a selfie are on file."
+  uploadCustomerIdentityDocuments(id: ID!, documents: [IdentityDocumentUpload!]!): CustomerIdentityVerification!
+  "Asks for the verification to be judged: refused while documents are missing."
+  submitCustomerIdentityVerification(id: ID!): CustomerIdentityVerification!
 }
 `, BuiltIn: false},
 	{Name: "../schema/customers.graphqls", Input: `# Customers (spec doc 2 §2.2, §4.2, API-DECISIONS §4).
@@ -10423,6 +10632,8 @@ func (ec *executionContext) childFields_Customer(ctx context.Context, field grap
 		return ec.fieldContext_Customer_updated(ctx, field)
 	case "discounts":
 		return ec.fieldContext_Customer_discounts(ctx, field)
+	case "identityVerifications":
+		return ec.fieldContext_Customer_identityVerifications(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Customer", field.Name)
 }
@@ -10469,6 +10680,34 @@ func (ec *executionContext) childFields_CustomerEdge(ctx context.Context, field 
 		return ec.fieldContext_CustomerEdge_node(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CustomerEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_CustomerIdentityVerification(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_CustomerIdentityVerification_id(ctx, field)
+	case "status":
+		return ec.fieldContext_CustomerIdentityVerification_status(ctx, field)
+	case "verificationUrl":
+		return ec.fieldContext_CustomerIdentityVerification_verificationUrl(ctx, field)
+	case "customerId":
+		return ec.fieldContext_CustomerIdentityVerification_customerId(ctx, field)
+	case "customer":
+		return ec.fieldContext_CustomerIdentityVerification_customer(ctx, field)
+	case "pending":
+		return ec.fieldContext_CustomerIdentityVerification_pending(ctx, field)
+	case "verified":
+		return ec.fieldContext_CustomerIdentityVerification_verified(ctx, field)
+	case "failed":
+		return ec.fieldContext_CustomerIdentityVerification_failed(ctx, field)
+	case "livemode":
+		return ec.fieldContext_CustomerIdentityVerification_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_CustomerIdentityVerification_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_CustomerIdentityVerification_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CustomerIdentityVerification", field.Name)
 }
 
 func (ec *executionContext) childFields_Deleted(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

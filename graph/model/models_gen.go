@@ -153,6 +153,16 @@ type EventEdge struct {
 	Node   *events.Event `json:"node"`
 }
 
+// One document, base64-encoded. The request body is limited to 1 MiB, so
+// larger documents go through REST's multipart upload (up to 10 MiB each).
+type IdentityDocumentUpload struct {
+	// id_front, id_back or selfie (or another name REST accepts).
+	Field string `json:"field"`
+	// image/jpeg, image/png, or application/pdf for the ID's sides; checked against the content.
+	ContentType   *string `json:"contentType,omitempty"`
+	ContentBase64 string  `json:"contentBase64"`
+}
+
 type IdentityVerificationConnection struct {
 	Edges    []*IdentityVerificationEdge `json:"edges"`
 	PageInfo *PageInfo                   `json:"pageInfo"`

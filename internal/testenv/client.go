@@ -74,8 +74,9 @@ func (c *Client) Patch(path string, body any) *Response {
 // Delete sends a DELETE.
 func (c *Client) Delete(path string) *Response { return c.Do(http.MethodDelete, path, nil, nil) }
 
-// Do sends a request. body may be nil, a string or []byte (sent as is), or
-// anything else (sent as JSON).
+// Do sends a request. body may be nil, a string or []byte (sent as is), an
+// io.Reader (streamed), or anything else (sent as JSON). The body is sent
+// as application/json unless header names another Content-Type.
 func (c *Client) Do(method, path string, body any, header http.Header) *Response {
 	t := c.env.T
 	t.Helper()
@@ -86,6 +87,8 @@ func (c *Client) Do(method, path string, body any, header http.Header) *Response
 		rd = bytes.NewBufferString(b)
 	case []byte:
 		rd = bytes.NewReader(b)
+	case io.Reader: // streamed as is (no Content-Length)
+		rd = b
 	default:
 		raw, err := json.Marshal(b)
 		if err != nil {
@@ -97,7 +100,7 @@ func (c *Client) Do(method, path string, body any, header http.Header) *Response
 	if err != nil {
 		t.Fatalf("testenv: new request: %v", err)
 	}
-	if rd != nil {
+	if rd != nil && header.Get("Content-Type") == "" {
 		req.Header.Set("Content-Type", "application/json")
 	}
 	if c.key != "" {

@@ -25,6 +25,7 @@ func (s *Service) facts(a *models.Account) capability.Facts {
 		KYCPrefillConfirmed:       v.PrefillConfirmed != nil,
 		BeneficialOwnersCollected: v.OwnersConfirmed != nil,
 		BankAccountLinked:         v.BankAccountLinked,
+		ActiveCard:                v.ActiveCard,
 		GeoStatus:                 v.GeoStatus,
 	}
 	if s.FactsHook != nil {

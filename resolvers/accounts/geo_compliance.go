@@ -19,11 +19,16 @@ import (
 // null) and checks it against the platform's geofences. The status is
 // recorded on the account as the latest one, which the geo_compliance
 // requirement reads, under the account's lock and with the activations it
-// allows; an unchanged status writes nothing.
+// allows; an unchanged status writes nothing. Live mode locates holders
+// through location sessions of a provider, and none ships: 503
+// provider_not_configured there.
 func (s *Service) EvaluateGeoCompliance(ctx context.Context, accountID string) (*models.GeoComplianceStatus, error) {
 	spec := op.Spec{Name: "geo_compliance.evaluate", Allow: []auth.Kind{auth.SecretKey}, Params: ownerParams{AccountID: accountID}}
 	var out *models.GeoComplianceStatus
 	return writeAccount(ctx, s, spec, accountID, nil, func(ctx context.Context, aw *accountWrite) error {
+		if err := requireSandboxProvider(aw.P, "location"); err != nil {
+			return err
+		}
 		a := aw.Account
 		d := verification.EvaluateLocation(a.ProfileCountry(), a.ProfileState(), verification.PlatformGeofences)
 		if a.Status != models.AccountStatusDisabled {

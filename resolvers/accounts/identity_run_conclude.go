@@ -46,7 +46,10 @@ func (w *identityRunWorker) Work(ctx context.Context, job *river.Job[IdentityRun
 // AddWorkers registers the area's background workers on the job engine's
 // bundle (before the engine starts).
 func AddWorkers(workers *river.Workers, s *Service) error {
-	return river.AddWorkerSafely(workers, &identityRunWorker{svc: s})
+	if err := river.AddWorkerSafely(workers, &identityRunWorker{svc: s}); err != nil {
+		return err
+	}
+	return river.AddWorkerSafely(workers, &customerIdentityWorker{svc: s})
 }
 
 // ConcludeIdentityRun applies the sandbox provider's verdict to a pending

@@ -33,7 +33,8 @@ const sandboxProvider = "sandbox"
 // in the background: its job is enqueued in the run's own transaction, so
 // the run exists exactly when its job does.
 //
-// Refusals, in this order: 404 for an account the caller cannot see; 422
+// Refusals, in this order: 404 for an account the caller cannot see; 503
+// provider_not_configured in live mode (no identity provider ships); 422
 // capability_disabled while kyc is disabled; 422 kyc_not_available for a
 // holder outside the US; 409 verification_in_progress while a run is open
 // (details.id names it); 429 attempt_limit_reached once the allowance is
@@ -46,6 +47,9 @@ func (s *Service) CreateIdentityVerification(ctx context.Context, accountID stri
 	return writeAccount(ctx, s, spec, accountID, nil, func(ctx context.Context, aw *accountWrite) error {
 		a := aw.Account
 		if err := writable(a); err != nil {
+			return err
+		}
+		if err := requireSandboxProvider(aw.P, "identity"); err != nil {
 			return err
 		}
 		for _, c := range aw.Caps {

@@ -60,7 +60,8 @@ func (s *Service) StartIDVSession(ctx context.Context) (*models.IDVSession, erro
 // (spec doc 1 §4.4 rule 3): an approved document satisfies
 // document_verification (idv, age_verification), and the capabilities
 // re-evaluate in the same write. Completing a completed inquiry answers
-// its result again. 404 on inquiry_id for an inquiry of another account.
+// its result again. 404 on inquiry_id for an inquiry of another account;
+// 503 provider_not_configured in live mode, as for the session.
 func (s *Service) CompleteIDV(ctx context.Context, in *models.CompleteIDVInput) (*models.IDVResult, error) {
 	spec := op.Spec{Name: "idv.complete", Allow: idvActors, Params: in}
 	var out *models.IDVResult
@@ -68,6 +69,9 @@ func (s *Service) CompleteIDV(ctx context.Context, in *models.CompleteIDVInput) 
 	return writeAccount(ctx, s, spec, sessionAccount(ctx), check, func(ctx context.Context, aw *accountWrite) error {
 		a := aw.Account
 		if err := writable(a); err != nil {
+			return err
+		}
+		if err := requireSandboxProvider(aw.P, "identity"); err != nil {
 			return err
 		}
 		inq, err := lockInquiry(ctx, aw, *in.InquiryID)

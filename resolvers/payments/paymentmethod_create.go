@@ -37,6 +37,13 @@ const (
 func (s *Service) CreatePaymentMethod(ctx context.Context, in *models.CreatePaymentMethodInput) (*models.PaymentMethod, error) {
 	spec := op.Spec{Name: "payment_method.create", Allow: creators, Params: in}
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.PaymentMethod, error) {
+		if target := cardTarget(w, in); target != "" {
+			// A card may complete the account's requirements: lock the
+			// account before the write's time is read.
+			if err := s.accounts.LockAccountForCards(ctx, w, target); err != nil {
+				return nil, err
+			}
+		}
 		var f apierr.Fields
 		d := s.DraftPaymentMethod(&f, in, w.P.Scope.Livemode, w.Now())
 		if in.Customer != nil && in.Account != nil {
@@ -122,7 +129,26 @@ func (s *Service) StorePaymentMethod(ctx context.Context, w *op.W, d *Draft, to 
 		return nil, err
 	}
 	w.Emit(models.EventPaymentMethodCreated, pm.ID, raw, nil)
+	if err := s.cardsChanged(ctx, w, cardAccountsMoved(nil, pm), pm); err != nil {
+		return nil, err
+	}
 	return pm, nil
+}
+
+// cardTarget is the account a card being created would be attached to
+// ("" for anything else): the onboarding secret's own, or the account
+// named.
+func cardTarget(w *op.W, in *models.CreatePaymentMethodInput) string {
+	if in.Type == nil || *in.Type != models.PaymentMethodCard {
+		return ""
+	}
+	if w.P.Kind == auth.OnboardingSession {
+		return w.P.AccountID.String()
+	}
+	if in.Account != nil {
+		return *in.Account
+	}
+	return ""
 }
 
 // card validates a card and fills pm with what is kept of it. The number

@@ -14,7 +14,9 @@ import (
 
 // writeMethod runs rule on one payment method under its row lock and
 // announces the change as typ with previous_attributes. A rule that
-// changes nothing writes and announces nothing.
+// changes nothing writes and announces nothing. When the change attaches
+// an active card to an account or takes one away, the account's card
+// requirement is re-evaluated in the same write (account_cards.go).
 func (s *Service) writeMethod(ctx context.Context, spec op.Spec, id, typ string,
 	rule func(ctx context.Context, w *op.W, pm *models.PaymentMethod) error) (*models.PaymentMethod, error) {
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.PaymentMethod, error) {
@@ -26,7 +28,12 @@ func (s *Service) writeMethod(ctx context.Context, spec op.Spec, id, typ string,
 		if err != nil {
 			return nil, err
 		}
+		was := pm.CardAccount()
 		if err := rule(ctx, w, pm); err != nil {
+			return nil, err
+		}
+		moved := cardAccountsMoved(was, pm)
+		if err := s.lockCardAccounts(ctx, w, moved); err != nil {
 			return nil, err
 		}
 		previous := pm.Updated
@@ -48,6 +55,9 @@ func (s *Service) writeMethod(ctx context.Context, spec op.Spec, id, typ string,
 			return nil, err
 		}
 		w.Emit(typ, pm.ID, after, prev)
+		if err := s.cardsChanged(ctx, w, moved, pm); err != nil {
+			return nil, err
+		}
 		return pm, nil
 	})
 }

@@ -5,13 +5,18 @@
 // internal/domain/card and internal/domain/bank.
 //
 // Files: paymentmethod_*.go (create, read, filter, attach, detach,
-// update), bank_link.go (connect_plaid).
+// update), bank_link.go (connect_plaid), account_cards.go (what a card
+// attached to an account changes on the account).
 package payments
 
 import "github.com/frame-oss/payments-server/resolvers/op"
 
 // Service runs the area's operations.
-type Service struct{ *op.Kit }
+type Service struct {
+	*op.Kit
+	accounts AccountCards
+}
 
-// New returns the area's service over kit.
-func New(kit *op.Kit) *Service { return &Service{Kit: kit} }
+// New returns the area's service over kit; accounts re-evaluates an
+// account's card requirement when its cards change.
+func New(kit *op.Kit, accounts AccountCards) *Service { return &Service{Kit: kit, accounts: accounts} }

@@ -1,0 +1,67 @@
+package accounts
+
+import (
+	"context"
+
+	"github.com/google/uuid"
+	"github.com/riverqueue/river"
+
+	"github.com/frame-oss/payments-server/internal/domain/verification"
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/store"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// CustomerIdentityArgs is the job that has the identity provider judge a
+// pending customer identity verification.
+type CustomerIdentityArgs struct {
+	MerchantID uuid.UUID `json:"merchant_id"`
+	Livemode   bool      `json:"livemode"`
+	ID         uuid.UUID `json:"id"`
+}
+
+// Kind names the job.
+func (CustomerIdentityArgs) Kind() string { return "customer_identity_verification.conclude" }
+
+// customerIdentityWorker concludes verifications: River retries it when
+// the database fails, and one no longer pending makes it a no-op.
+type customerIdentityWorker struct {
+	river.WorkerDefaults[CustomerIdentityArgs]
+	svc *Service
+}
+
+func (w *customerIdentityWorker) Work(ctx context.Context, job *river.Job[CustomerIdentityArgs]) error {
+	a := job.Args
+	return w.svc.ConcludeCustomerIdentity(ctx, store.Scope{MerchantID: a.MerchantID, Livemode: a.Livemode}, a.ID)
+}
+
+// ConcludeCustomerIdentity applies the sandbox identity provider's
+// verdict to a pending verification (docs/sandbox.md): verified or failed,
+// with the time reached and customer.identity_verification.updated, in one
+// transaction at the clock's time. A verdict of manual review leaves it
+// pending (the sandbox never resolves a review); a verification no longer
+// pending, or gone, is left alone, so a job that runs twice changes
+// nothing.
+func (s *Service) ConcludeCustomerIdentity(ctx context.Context, scope store.Scope, id uuid.UUID) error {
+	return op.Background(ctx, s.Kit, scope, func(ctx context.Context, w *op.W) error {
+		v, err := lockCustomerIdentity(ctx, w.Tx, id.String())
+		if e := apierr.As(err); e != nil && e.Code == apierr.CodeResourceMissing {
+			return nil // its transaction never committed it
+		} else if err != nil {
+			return err
+		}
+		if v.Status != models.CustomerVerificationPending {
+			return nil
+		}
+		return s.changeCustomerIdentity(ctx, w, v, func(v *models.CustomerIdentityVerification) error {
+			switch verification.CustomerOutcome(v.Subject) {
+			case verification.CustomerVerified:
+				v.Status, v.VerifiedAt = models.CustomerVerificationVerified, models.At(w.Now())
+			case verification.CustomerFailed:
+				v.Status, v.FailedAt = models.CustomerVerificationFailed, models.At(w.Now())
+			}
+			return nil
+		})
+	})
+}

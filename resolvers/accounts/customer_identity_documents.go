@@ -1,0 +1,190 @@
+package accounts
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/internal/platform/events"
+	"github.com/frame-oss/payments-server/internal/platform/ids"
+	"github.com/frame-oss/payments-server/internal/platform/store"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// AuthorizeCustomerIdentityUpload answers, before a transport reads an
+// upload's body, what the upload would answer without reading it: 401/403
+// for a caller that may not upload, 503 in live mode. A refused caller
+// then costs no body.
+func (s *Service) AuthorizeCustomerIdentityUpload(ctx context.Context) error {
+	p, err := auth.Require(ctx, civActors...)
+	if err != nil {
+		return err
+	}
+	return requireSandboxProvider(p, "identity")
+}
+
+// documentParams identify an upload for idempotency: the documents by
+// what they are, never their bytes.
+type documentParams struct {
+	ID        string        `json:"id"`
+	Documents []documentKey `json:"documents"`
+	TooMany   bool          `json:"too_many,omitempty"`
+}
+
+type documentKey struct {
+	Field  string `json:"field"`
+	Type   string `json:"type"`
+	Size   int64  `json:"size"`
+	SHA256 string `json:"sha256"`
+}
+
+func uploadParams(id string, in *models.UploadIdentityDocumentsInput) documentParams {
+	p := documentParams{ID: id, TooMany: in.TooMany, Documents: make([]documentKey, len(in.Documents))}
+	for i, d := range in.Documents {
+		p.Documents[i] = documentKey{Field: d.Field, Type: d.DeclaredType, Size: d.Size, SHA256: d.Digest()}
+	}
+	return p
+}
+
+// UploadCustomerIdentityDocuments records documents of an incomplete
+// verification (spec doc 1 §4.10): the ID's front and back and a selfie,
+// in one request or several; a document sent again replaces the one on
+// file. Once all three are on file the verification turns pending and the
+// identity provider judges it in the background. Only a receipt of each
+// document is kept (models.CustomerIdentityVerification). The
+// verification's row lock serializes uploads, so concurrent ones each see
+// the documents the others recorded and exactly one of them turns it
+// pending. Refusals: 503 in live mode, 422 for the documents (every
+// problem at once), 404, 422 invalid_state once the verification is no
+// longer incomplete.
+func (s *Service) UploadCustomerIdentityDocuments(ctx context.Context, id string, in *models.UploadIdentityDocumentsInput) (*models.CustomerIdentityVerification, error) {
+	spec := op.Spec{Name: "customer_identity_verification.upload_documents", Allow: civActors, Params: uploadParams(id, in)}
+	return s.writeCustomerIdentity(ctx, spec, id, in.Validate, func(w *op.W, v *models.CustomerIdentityVerification) error {
+		if v.Status != models.CustomerVerificationIncomplete {
+			return apierr.InvalidState("Documents can only be uploaded while the verification is incomplete; it is " + string(v.Status))
+		}
+		received := models.At(w.Now())
+		for _, d := range in.Documents {
+			v.Documents[d.Slot()] = &models.DocumentReceipt{ContentType: d.SniffedType, Size: d.Size, SHA256: d.Digest(),
+				Received: received}
+		}
+		return nil
+	})
+}
+
+// SubmitCustomerIdentityVerification asks for the verification to be
+// judged (the real service's clients call it; the spec's upload does it by
+// itself once the documents are complete): 422 on documents naming the
+// missing ones while it is incomplete, the verification unchanged once it
+// is pending or concluded.
+func (s *Service) SubmitCustomerIdentityVerification(ctx context.Context, id string) (*models.CustomerIdentityVerification, error) {
+	spec := op.Spec{Name: "customer_identity_verification.submit", Allow: civActors, Params: map[string]string{"id": id}}
+	return s.writeCustomerIdentity(ctx, spec, id, nil, func(_ *op.W, v *models.CustomerIdentityVerification) error {
+		if missing := v.MissingDocuments(civSlots); v.Status == models.CustomerVerificationIncomplete && len(missing) > 0 {
+			return apierr.FieldError("documents", "are incomplete: upload "+strings.Join(missing, ", ")+" first")
+		}
+		return nil
+	})
+}
+
+// writeCustomerIdentity runs rule on one verification under its row lock,
+// through the write path: refuse live mode, check the input, lock, apply
+// the rule, turn the verification pending when its documents are complete
+// (enqueueing its judgement), and persist and announce what changed
+// (customer.identity_verification.updated with previous_attributes).
+func (s *Service) writeCustomerIdentity(ctx context.Context, spec op.Spec, id string, check func() error,
+	rule func(w *op.W, v *models.CustomerIdentityVerification) error) (*models.CustomerIdentityVerification, error) {
+	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.CustomerIdentityVerification, error) {
+		// Live mode first: no verification can exist there (create
+		// refuses), so a 404 would hide the reason.
+		if err := requireSandboxProvider(w.P, "identity"); err != nil {
+			return nil, err
+		}
+		if check != nil {
+			if err := check(); err != nil {
+				return nil, err
+			}
+		}
+		v, err := lockCustomerIdentity(ctx, w.Tx, id)
+		if err != nil {
+			return nil, err
+		}
+		return v, s.changeCustomerIdentity(ctx, w, v, func(v *models.CustomerIdentityVerification) error {
+			if err := rule(w, v); err != nil {
+				return err
+			}
+			if v.Status == models.CustomerVerificationIncomplete && len(v.MissingDocuments(civSlots)) == 0 {
+				v.Status, v.PendingAt = models.CustomerVerificationPending, models.At(w.Now())
+				sc := w.Tx.Scope()
+				return w.Enqueue(ctx, CustomerIdentityArgs{MerchantID: sc.MerchantID, Livemode: sc.Livemode, ID: v.ID})
+			}
+			return nil
+		})
+	})
+}
+
+// changeCustomerIdentity applies change to a locked verification, then
+// writes and announces it when its rendering or its documents changed (a
+// document recorded is a change: previous_attributes then holds at most
+// `updated`, as documents are not rendered).
+func (s *Service) changeCustomerIdentity(ctx context.Context, w *op.W, v *models.CustomerIdentityVerification,
+	change func(v *models.CustomerIdentityVerification) error) error {
+	before, err := events.Render(v)
+	if err != nil {
+		return err
+	}
+	docsBefore, err := json.Marshal(v.Documents)
+	if err != nil {
+		return err
+	}
+	if err := change(v); err != nil {
+		return err
+	}
+	docsAfter, err := json.Marshal(v.Documents)
+	if err != nil {
+		return err
+	}
+	previous := v.Updated
+	v.Updated = models.At(w.Now())
+	after, err := events.Render(v)
+	if err != nil {
+		return err
+	}
+	prev, err := events.PreviousAttributes(before, after)
+	if err != nil {
+		return err
+	}
+	if prev == nil && string(docsBefore) == string(docsAfter) { // nothing changed
+		v.Updated = previous
+		return nil
+	}
+	if _, err := w.Tx.Update(v).Column("status", "documents", "pending", "verified", "failed", "updated").
+		WherePK().Exec(ctx); err != nil {
+		return err
+	}
+	w.Emit(models.EventCustomerIdentityVerificationUpdated, v.ID, after, prev)
+	return nil
+}
+
+// lockCustomerIdentity reads one verification of the caller's merchant
+// and mode and locks its row, or answers 404.
+func lockCustomerIdentity(ctx context.Context, t *store.Tenant, id string) (*models.CustomerIdentityVerification, error) {
+	uid, ok := ids.Parse(id)
+	if !ok {
+		return nil, apierr.NotFound("customer_identity_verification", id)
+	}
+	v := new(models.CustomerIdentityVerification)
+	if err := t.Select(v).Where("civ.id = ?", uid).For("UPDATE").Scan(ctx); err != nil {
+		if store.IsNoRows(err) {
+			return nil, apierr.NotFound("customer_identity_verification", id)
+		}
+		return nil, err
+	}
+	if v.Documents == nil {
+		v.Documents = models.IdentityDocuments{}
+	}
+	return v, nil
+}
