@@ -356,23 +356,27 @@ func TestDisputeWritesRunAFixedNumberOfStatements(t *testing.T) {
 func TestDisputeOfAChargeIntentsCharge(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
-	p := newPayer(t, f.sk, "4242424242424242")
-	tr := createTransfer(t, f.sk, p.charge(1000, nil))
-	intent, chID := uuid.New(), uuid.New()
-	f.exec(t, `INSERT INTO charges (merchant_id, id, livemode, status, amount, currency, amount_captured, captured,
-		net_amount, payment_method_id, account_id, charge_intent_id, acquirer_reference_number, authorization_code, created, updated)
-		SELECT merchant_id, ?, false, 'succeeded', 2000, 'usd', 2000, true, 1912, payment_method_id, account_id, ?,
-		       '70000000000000000000001', '654321', created, created FROM charges WHERE id = ?`, chID, intent, tr["latest_charge"])
-	d := openDispute(t, f.sk, chID.String(), map[string]any{"reason": "unrecognized"})
-	require.Equal(t, map[string]any{"id": intent.String(), "object": "charge_intent"}, d["charge_intent"])
+	ci := f.sk.CreateChargeIntent(newIntentPayer(t, f.sk, "4242424242424242").intent(2000, nil))
+	require.Equal(t, "succeeded", ci["status"])
+	ch := charged(ci)
+	d := openDispute(t, f.sk, id(ch), map[string]any{"reason": "unrecognized"})
+	require.Equal(t, map[string]any{"id": id(ci), "object": "charge_intent"}, d["charge_intent"])
 	require.Nil(t, d["transfer"])
 	require.Equal(t, "USD", d["amount_currency"], "uppercase, whatever the charge's case")
 	require.Equal(t, int64(2000), num(d["amount_cents"]))
-	require.Equal(t, "654321", d["authorization_code"])
-	require.Equal(t, []string{id(d)}, ids(listOf(t, f.sk, "/v1/disputes?charge_intent="+intent.String())))
-	requireError(t, f.sk.Post("/v1/refunds", map[string]any{"charge_intent": intent.String()}),
+	require.Equal(t, ch["authorization_code"], d["authorization_code"])
+	require.Equal(t, []string{id(d)}, ids(listOf(t, f.sk, "/v1/disputes?charge_intent="+id(ci))))
+	requireError(t, f.sk.Post("/v1/refunds", map[string]any{"charge_intent": id(ci)}),
 		http.StatusUnprocessableEntity, "charge_disputed", "")
-	require.Equal(t, true, f.sk.Get("/v1/charges/" + chID.String()).JSON()["disputed"])
+	require.Equal(t, true, f.sk.Get("/v1/charges/" + id(ch)).JSON()["disputed"])
 	books := requireBooksHold(t, f)
-	require.Equal(t, int64(1000-2000), books["card_clearing"], "the inserted capture was never journaled; the dispute was")
+	require.Equal(t, int64(0), books["card_clearing"], "the capture debited clearing, the dispute credited it back")
+
+	// The dispute test card opens its own chargeback when the intent is
+	// captured, as a transfer's capture does.
+	ci = f.sk.CreateChargeIntent(newIntentPayer(t, f.sk, "4000000000000259").intent(1500, nil))
+	require.Equal(t, "succeeded", ci["status"])
+	require.Equal(t, true, charged(ci)["disputed"])
+	require.Len(t, listOf(t, f.sk, "/v1/disputes?charge_intent="+id(ci)), 1)
+	requireBooksHold(t, f)
 }

@@ -164,7 +164,9 @@ func TestInvariantUnderRandomConcurrentRefundsAndDisputes(t *testing.T) {
 	t.Logf("%d charges, %d disputed, refunded %d, %d failed refunds", charges, disputed, refunded, failedRefunds)
 	require.Positive(t, disputed)
 	require.Positive(t, refunded)
-	require.Positive(t, failedRefunds)
+	// Failed refunds (the 4000000000005126 card) are in the mix but may
+	// not occur: a fraudulent refund can block that card's fingerprint
+	// before it is refunded again. TestRefundFailureTestCard covers them.
 
 	// Every refund and dispute journal names its charge and balances.
 	var unnamed int

@@ -209,50 +209,32 @@ func TestRefundListFiltersAndPages(t *testing.T) {
 // Charge intents are not served by this server yet: the test writes the
 // rows a charge intent's charges would (two declined attempts and one
 // success) and refunds by the intent.
-func TestRefundByChargeIntentActsOnItsLatestSucceededCharge(t *testing.T) {
+func TestRefundByChargeIntentActsOnItsCharge(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
-	p := newPayer(t, f.sk, "4242424242424242")
-	tr := createTransfer(t, f.sk, p.charge(1000, nil)) // a capture journal's balances to start from
-	intent := uuid.New()
-	succeeded := uuid.New()
-	f.exec(t, `INSERT INTO charges (merchant_id, id, livemode, status, amount, currency, amount_captured, captured,
-		net_amount, failure_code, payment_method_id, account_id, charge_intent_id, created, updated)
-		SELECT merchant_id, ?, false, 'failed', 2000, 'usd', 0, false, 0, 'generic_decline', payment_method_id, account_id, ?,
-		       created - interval '2 minutes', created - interval '2 minutes' FROM charges WHERE id = ?`,
-		uuid.New(), intent, tr["latest_charge"])
-	f.exec(t, `INSERT INTO charges (merchant_id, id, livemode, status, amount, currency, amount_captured, captured,
-		net_amount, payment_method_id, account_id, charge_intent_id, created, updated)
-		SELECT merchant_id, ?, false, 'succeeded', 2000, 'usd', 2000, true, 1912, payment_method_id, account_id, ?,
-		       created - interval '1 minute', created - interval '1 minute' FROM charges WHERE id = ?`,
-		succeeded, intent, tr["latest_charge"])
-	f.exec(t, `INSERT INTO charges (merchant_id, id, livemode, status, amount, currency, amount_captured, captured,
-		net_amount, failure_code, payment_method_id, account_id, charge_intent_id, created, updated)
-		SELECT merchant_id, ?, false, 'failed', 2000, 'usd', 0, false, 0, 'generic_decline', payment_method_id, account_id, ?,
-		       created, created FROM charges WHERE id = ?`,
-		uuid.New(), intent, tr["latest_charge"])
+	ci := f.sk.CreateChargeIntent(newIntentPayer(t, f.sk, "4242424242424242").intent(2000, nil))
+	require.Equal(t, "succeeded", ci["status"])
+	chID := id(charged(ci))
 
-	r := f.sk.Post("/v1/refunds", map[string]any{"charge_intent": intent.String(), "amount": 500})
+	r := f.sk.Post("/v1/refunds", map[string]any{"charge_intent": id(ci), "amount": 500})
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
 	rf := r.JSON()
-	require.Equal(t, succeeded.String(), rf["charge"])
-	require.Equal(t, intent.String(), rf["charge_intent"])
+	require.Equal(t, chID, rf["charge"])
+	require.Equal(t, id(ci), rf["charge_intent"])
 	require.Nil(t, rf["transfer"])
 	require.Equal(t, "USD", rf["currency"])
-	ch := f.sk.Get("/v1/charges/" + succeeded.String()).JSON()
+	ch := f.sk.Get("/v1/charges/" + chID).JSON()
 	require.Equal(t, int64(500), num(ch["amount_refunded"]))
-	require.Equal(t, []string{id(rf)}, ids(listOf(t, f.sk, "/v1/refunds?charge_intent="+intent.String())))
-	requireError(t, f.sk.Post("/v1/refunds", map[string]any{"charge_intent": intent.String(), "amount": 1501}),
+	require.Equal(t, []string{id(rf)}, ids(listOf(t, f.sk, "/v1/refunds?charge_intent="+id(ci))))
+	requireError(t, f.sk.Post("/v1/refunds", map[string]any{"charge_intent": id(ci), "amount": 1501}),
 		http.StatusUnprocessableEntity, "amount_too_large", "amount")
+	requireBooksHold(t, f)
 
-	// An intent with only declined charges has nothing to refund; an
+	// An intent whose charge was declined has nothing to refund; an
 	// unknown one is 404.
-	declinedOnly := uuid.New()
-	f.exec(t, `INSERT INTO charges (merchant_id, id, livemode, status, amount, currency, net_amount, failure_code,
-		payment_method_id, account_id, charge_intent_id, created, updated)
-		SELECT merchant_id, ?, false, 'failed', 2000, 'usd', 0, 'generic_decline', payment_method_id, account_id, ?, created, created
-		FROM charges WHERE id = ?`, uuid.New(), declinedOnly, tr["latest_charge"])
-	requireError(t, f.sk.Post("/v1/refunds", map[string]any{"charge_intent": declinedOnly.String()}),
+	declined := f.sk.CreateChargeIntent(newIntentPayer(t, f.sk, "4000000000000002").intent(2000, nil))
+	require.Equal(t, "failed", declined["status"])
+	requireError(t, f.sk.Post("/v1/refunds", map[string]any{"charge_intent": id(declined)}),
 		http.StatusUnprocessableEntity, "invalid_state", "")
 	requireError(t, f.sk.Post("/v1/refunds", map[string]any{"charge_intent": uuid.NewString()}),
 		http.StatusNotFound, "resource_missing", "charge_intent")

@@ -36,12 +36,13 @@ func TestThreeDSIntentStatements(t *testing.T) {
 	require.Equal(t, 3, r.Statements, "refused create")
 
 	// The answer resolves the waiting charge: credential, intent, card lock,
-	// intent lock, intent update, waiting transfers, fee plan, the charge,
+	// intent lock, intent update, waiting transfers, the block-list
+	// screen, fee plan, the charge,
 	// the capture journal (accounts, journal, entries), the transfer
 	// update, events.
 	// (The settlement job goes in through River's own driver on the same
 	// transaction, which the count does not see.)
 	r = f.sk.Post("/v1/test_helpers/"+path[len("/v1/"):]+"/complete", nil)
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
-	require.Equal(t, 13, r.Statements, "complete")
+	require.Equal(t, 14, r.Statements, "complete")
 }

@@ -122,16 +122,36 @@ func (s *Service) captureIntent(ctx context.Context, w *op.W, ci *models.ChargeI
 	if ci.Capturable() == 0 {
 		ci.Status, typ = models.ChargeIntentSucceeded, models.EventChargeIntentSucceeded
 	}
+	// The dispute test card opens its chargeback once the intent is fully
+	// captured, as a transfer's capture does.
+	chargeback := ci.Status == models.ChargeIntentSucceeded && !ch.Disputed && disputedOnCapture(ch)
+	if chargeback {
+		ch.Disputed = true
+	}
 	if err := captureCharge(ctx, w, ch, ci.AmountCaptured, total.NetAmount, stored); err != nil {
 		return err
 	}
 	ci.LatestChargeID, ci.LatestCharge = &ch.ID, ch
-	journal := captureJournal(journalRef{RefChargeIntent, ci.ID}, *ci.BillableEventType, ci.Currency, ch,
-		fees.Increment(total, before), w.Now())
-	if err := ledger.Post(ctx, w.Tx, w.Now(), journal); err != nil {
+	journals := []*ledger.Journal{captureJournal(journalRef{RefChargeIntent, ci.ID}, *ci.BillableEventType, ci.Currency, ch,
+		fees.Increment(total, before), w.Now())}
+	var d *models.Dispute
+	if chargeback {
+		var dj *ledger.Journal
+		if d, dj, err = openDispute(ctx, w, ch, defaultDisputeReason()); err != nil {
+			return err
+		}
+		journals = append(journals, dj)
+	}
+	if err := ledger.PostAll(ctx, w.Tx, w.Now(), journals...); err != nil {
 		return err
 	}
-	return s.saveIntent(ctx, w, ci, typ, nil)
+	if err := s.saveIntent(ctx, w, ci, typ, nil); err != nil {
+		return err
+	}
+	if d != nil {
+		return emitDispute(w, EventDisputeCreated, d, nil)
+	}
+	return nil
 }
 
 // ledgerCurrency is the intent's currency as plans and the ledger write
