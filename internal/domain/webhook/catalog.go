@@ -53,6 +53,8 @@ var catalogue = []Type{
 	{"transfer.succeeded", "a transfer succeeds"},
 	{"transfer.completed", "a transfer's funds settle"},
 	{"transfer.failed", "a transfer fails (a decline is recorded, not thrown)"},
+	{"transfer.canceled", "a transfer is canceled"},
+	{"transfer.updated", "a transfer's description or metadata change, it waits for capture or 3-D Secure, or it is refunded in full"},
 	{"charge_intent.created", "a charge intent is created"},
 	{"charge_intent.succeeded", "a charge intent succeeds"},
 	{"charge_intent.canceled", "a charge intent is canceled"},
