@@ -43,6 +43,15 @@ func TestInvariantUnderRandomConcurrentRefundsAndDisputes(t *testing.T) {
 		}
 		return transfers[rng.IntN(len(transfers))]
 	}
+	// Every kind of outcome happens at least once, whatever the workers
+	// pick: a refund, a failed refund, a dispute (the dispute card).
+	for i, body := range []map[string]any{{"amount": 100}, {"amount": 100}, nil} {
+		tr := createTransfer(t, f.sk, payers[[]int{0, 4, 1}[i]].charge(1000, nil))
+		transfers = append(transfers, tr)
+		if body != nil {
+			refund(t, f, tr, body)
+		}
+	}
 	for w := range workers {
 		wg.Add(1)
 		go func() {
