@@ -3,10 +3,12 @@ package rest_test
 import (
 	"context"
 	"net/http"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/frame-oss/payments-server/internal/platform/ledger"
@@ -149,4 +151,28 @@ func TestSettlementJobRuns(t *testing.T) {
 	require.Eventually(t, func() bool { return len(listEvents(t, f.sk, "transfer.completed")) == 1 }, 10*time.Second, 20*time.Millisecond)
 	require.Equal(t, int64(2500), balance(t, f, "settled_funds"))
 	require.Equal(t, id(tr), listEvents(t, f.sk, "transfer.completed")[0].object()["id"])
+}
+
+// Settlement jobs racing on one transfer (two server processes, a retry)
+// complete it once: the transfer's row lock orders them.
+func TestConcurrentSettlementCompletesOnce(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	f.sk.StandardPricing()
+	p := newPayer(t, f.sk, "4242424242424242")
+	tr := createTransfer(t, f.sk, p.charge(1000, nil))
+	f.env.Clock.Advance(24 * time.Hour)
+	var wg sync.WaitGroup
+	for range 6 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := f.env.Services.Money.SettleTransfer(context.Background(), scopeOf(f), uuid.MustParse(id(tr)))
+			assert.NoError(t, err)
+		}()
+	}
+	wg.Wait()
+	require.Len(t, listEvents(t, f.sk, "transfer.completed"), 1)
+	require.Equal(t, int64(1000), balance(t, f, "settled_funds"))
+	requireBooksHold(t, f)
 }
