@@ -27,22 +27,14 @@ import (
 // already consumed.
 func processorAnswer(pm *models.PaymentMethod) processor.Answer {
 	consumed := pm.SingleUse && pm.Card != nil && pm.Card.Wallet != nil && pm.Card.Wallet.Consumed
-	outcome := ""
-	if pm.SandboxOutcome != nil {
-		outcome = *pm.SandboxOutcome
-	}
-	return processor.Charge(outcome, consumed)
+	return processor.Charge(outcomeOf(pm), consumed)
 }
 
 // challengeSucceeds says how the sandbox resolves pm's 3-D Secure
-// challenge once the cardholder finished it.
+// challenge once the cardholder finished it (the same rule as a 3-D
+// Secure intent's).
 func challengeSucceeds(pm *models.PaymentMethod) bool {
-	outcome := ""
-	if pm.SandboxOutcome != nil {
-		outcome = *pm.SandboxOutcome
-	}
-	answer := processor.Charge(outcome, false)
-	return answer.Result == processor.Challenge && answer.ChallengeSucceeds
+	return processor.Authenticate(outcomeOf(pm)).ChallengeSucceeds
 }
 
 // decline is a refusal as it is recorded: the code (spec doc 2 §2.10), the

@@ -44,7 +44,7 @@ func (s *Service) CompleteThreeDSecure(ctx context.Context, id string) (*models.
 		if err != nil {
 			return nil, err
 		}
-		succeeds := processor.Authenticate(outcomeOf(pm)).ChallengeSucceeds
+		succeeds := challengeSucceeds(pm)
 		if _, err := s.concludeIssuedIntent(ctx, w, pm.ID, succeeds); err != nil {
 			return nil, err
 		}
@@ -88,7 +88,7 @@ func (s *Service) CompleteThreeDSIntent(ctx context.Context, id string) (*models
 		if intent.Derive(now); intent.Status != models.ThreeDSIssued {
 			return nil, apierr.InvalidState("A 3-D Secure intent in status " + string(intent.Status) + " cannot be completed")
 		}
-		succeeds := processor.Authenticate(outcomeOf(pm)).ChallengeSucceeds
+		succeeds := challengeSucceeds(pm)
 		if err := concludeIntent(ctx, w, intent, succeeds); err != nil {
 			return nil, err
 		}
