@@ -26,11 +26,11 @@ func (r *disputeResolver) Transfer(ctx context.Context, obj *models.Dispute) (*m
 }
 
 func (r *mutationResolver) UpdateDispute(ctx context.Context, id string, input models.UpdateDisputeInput) (*models.Dispute, error) {
-	return r.Svc.Money.UpdateDispute(ctx, id, &input)
+	return r.Svc.Money.Disputes.Update(ctx, id, &input)
 }
 
 func (r *mutationResolver) OpenSandboxDispute(ctx context.Context, chargeID string, input *models.OpenDisputeInput) (*models.Dispute, error) {
-	return r.Svc.Money.OpenDispute(ctx, chargeID, openDisputeInput(input))
+	return r.Svc.Money.Disputes.Open(ctx, chargeID, openDisputeInput(input))
 }
 
 func (r *queryResolver) Dispute(ctx context.Context, id string) (*models.Dispute, error) {

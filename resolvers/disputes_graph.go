@@ -13,14 +13,14 @@ import (
 // Charge.disputes), each in one statement for a whole page of parents.
 var (
 	disputeLoader = loader("dispute", func(r *Resolver) loaders.Fetch[*models.Dispute] {
-		return r.Svc.Money.DisputesByIDs
+		return r.Svc.Money.Disputes.ByIDs
 	})
 	_                      = node(disputeLoader)
 	disputesOfChargeLoader = loader("disputesOfCharge", func(r *Resolver) loaders.Fetch[[]*models.Dispute] {
-		return r.Svc.Money.DisputesOfCharges
+		return loaders.Fetch[[]*models.Dispute](r.Svc.Money.Disputes.OfCharges)
 	})
 	disputesOfTransferLoader = loader("disputesOfTransfer", func(r *Resolver) loaders.Fetch[[]*models.Dispute] {
-		return r.Svc.Money.DisputesOfTransfers
+		return loaders.Fetch[[]*models.Dispute](r.Svc.Money.Disputes.OfTransfers)
 	})
 )
 
@@ -33,19 +33,7 @@ func openDisputeInput(in *models.OpenDisputeInput) *models.OpenDisputeInput {
 }
 
 func disputes(ctx context.Context, r *Resolver, first *int, after *string, f *model.DisputeFilter) (*model.DisputeConnection, error) {
-	filter := money.DisputeFilter{}
-	if f != nil {
-		filter = money.DisputeFilter{Charge: f.Charge, ChargeIntent: f.ChargeIntent, Transfer: f.Transfer}
-	}
-	page, err := r.Svc.Money.ListDisputes(ctx, filter, keyset(first, after))
-	if err != nil {
-		return nil, err
-	}
-	for _, d := range page.Items {
-		disputeLoader.Prime(ctx, d.ID.String(), d)
-	}
-	edges, info := connect(page, func(cursor string, d *models.Dispute) *model.DisputeEdge {
-		return &model.DisputeEdge{Cursor: cursor, Node: d}
-	})
-	return &model.DisputeConnection{Edges: edges, PageInfo: info}, nil
+	edges, info, err := connection(ctx, r.Svc.Money.Disputes.List, filterOf(f, func(g model.DisputeFilter) money.DisputeFilter { return money.DisputeFilter(g) }),
+		first, after, disputeLoader, func(cursor string, d *models.Dispute) *model.DisputeEdge { return &model.DisputeEdge{Cursor: cursor, Node: d} })
+	return &model.DisputeConnection{Edges: edges, PageInfo: info}, err
 }

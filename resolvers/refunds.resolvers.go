@@ -18,7 +18,7 @@ func (r *chargeResolver) Refunds(ctx context.Context, obj *models.Charge) ([]*mo
 }
 
 func (r *mutationResolver) CreateRefund(ctx context.Context, input models.CreateRefundInput) (*models.Refund, error) {
-	return r.Svc.Money.CreateRefund(ctx, &input)
+	return r.Svc.Money.Refunds.Create(ctx, &input)
 }
 
 func (r *queryResolver) Refund(ctx context.Context, id string) (*models.Refund, error) {

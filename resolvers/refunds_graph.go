@@ -13,31 +13,19 @@ import (
 // Charge.refunds), each in one statement for a whole page of parents.
 var (
 	refundLoader = loader("refund", func(r *Resolver) loaders.Fetch[*models.Refund] {
-		return r.Svc.Money.RefundsByIDs
+		return r.Svc.Money.Refunds.ByIDs
 	})
 	_                     = node(refundLoader)
 	refundsOfChargeLoader = loader("refundsOfCharge", func(r *Resolver) loaders.Fetch[[]*models.Refund] {
-		return r.Svc.Money.RefundsOfCharges
+		return loaders.Fetch[[]*models.Refund](r.Svc.Money.Refunds.OfCharges)
 	})
 	refundsOfTransferLoader = loader("refundsOfTransfer", func(r *Resolver) loaders.Fetch[[]*models.Refund] {
-		return r.Svc.Money.RefundsOfTransfers
+		return loaders.Fetch[[]*models.Refund](r.Svc.Money.Refunds.OfTransfers)
 	})
 )
 
 func refunds(ctx context.Context, r *Resolver, first *int, after *string, f *model.RefundFilter) (*model.RefundConnection, error) {
-	filter := money.RefundFilter{}
-	if f != nil {
-		filter = money.RefundFilter{Transfer: f.Transfer, ChargeIntent: f.ChargeIntent, Charge: f.Charge}
-	}
-	page, err := r.Svc.Money.ListRefunds(ctx, filter, keyset(first, after))
-	if err != nil {
-		return nil, err
-	}
-	for _, rf := range page.Items {
-		refundLoader.Prime(ctx, rf.ID.String(), rf)
-	}
-	edges, info := connect(page, func(cursor string, rf *models.Refund) *model.RefundEdge {
-		return &model.RefundEdge{Cursor: cursor, Node: rf}
-	})
-	return &model.RefundConnection{Edges: edges, PageInfo: info}, nil
+	edges, info, err := connection(ctx, r.Svc.Money.Refunds.List, filterOf(f, func(g model.RefundFilter) money.RefundFilter { return money.RefundFilter(g) }),
+		first, after, refundLoader, func(cursor string, rf *models.Refund) *model.RefundEdge { return &model.RefundEdge{Cursor: cursor, Node: rf} })
+	return &model.RefundConnection{Edges: edges, PageInfo: info}, err
 }

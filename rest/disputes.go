@@ -7,35 +7,22 @@ import (
 
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/money"
-	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
 // disputeRoutes mounts /v1/disputes (spec doc 2 §4.10, API-DECISIONS §4)
 // and the sandbox helper that opens a dispute on a charge.
 func disputeRoutes(r chi.Router, svc *money.Service) {
-	h := disputeHandlers{svc}
-	r.Get("/v1/disputes", h.list)
+	h := disputeHandlers{svc.Disputes}
+	r.Get("/v1/disputes", list(svc.Disputes.List))
 	r.Get("/v1/disputes/{id}", h.get)
 	r.Patch("/v1/disputes/{id}", h.update)
 	r.Post("/v1/test_helpers/charges/{id}/dispute", h.open)
 }
 
-type disputeHandlers struct{ svc *money.Service }
-
-func (h disputeHandlers) list(w http.ResponseWriter, r *http.Request) {
-	q := newQuery(r)
-	f := money.DisputeFilter{Charge: q.str("charge"), ChargeIntent: q.str("charge_intent"), Transfer: q.str("transfer")}
-	pp := q.page()
-	if err := q.err(); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	page, err := h.svc.ListDisputes(r.Context(), f, op.ListParams{PageParams: pp})
-	respondPage(w, r, page, err)
-}
+type disputeHandlers struct{ svc *money.Disputes }
 
 func (h disputeHandlers) get(w http.ResponseWriter, r *http.Request) {
-	d, err := h.svc.GetDispute(r.Context(), chi.URLParam(r, "id"))
+	d, err := h.svc.Get(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, d, err)
 }
 
@@ -45,7 +32,7 @@ func (h disputeHandlers) update(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	d, err := h.svc.UpdateDispute(r.Context(), chi.URLParam(r, "id"), &in)
+	d, err := h.svc.Update(r.Context(), chi.URLParam(r, "id"), &in)
 	respond(w, r, http.StatusOK, d, err)
 }
 
@@ -55,6 +42,6 @@ func (h disputeHandlers) open(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	d, err := h.svc.OpenDispute(r.Context(), chi.URLParam(r, "id"), &in)
+	d, err := h.svc.Open(r.Context(), chi.URLParam(r, "id"), &in)
 	respond(w, r, http.StatusCreated, d, err)
 }

@@ -47,7 +47,7 @@ func (w *disputeDecisionWorker) Work(ctx context.Context, job *river.Job[Dispute
 // announces it. A dispute not under review is left alone.
 func (s *Service) DecideDispute(ctx context.Context, scope store.Scope, id uuid.UUID) error {
 	return op.Background(ctx, s.Kit, scope, func(ctx context.Context, w *op.W) error {
-		d, err := selectDispute(ctx, w.Tx, id.String(), true)
+		d, err := disputeTable.Lock(ctx, w, id.String(), op.LockUpdate)
 		if apierr.As(err) != nil && apierr.As(err).Code == apierr.CodeResourceMissing {
 			return nil // the write that enqueued it never committed
 		}

@@ -70,7 +70,7 @@ func alreadyDisputed() error {
 	return apierr.Rule(CodeChargeAlreadyDisputed, "The charge already has a dispute", "", nil)
 }
 
-// OpenDispute is the sandbox's stand-in for a cardholder's bank disputing
+// Open is the sandbox's stand-in for a cardholder's bank disputing
 // a charge (POST /v1/test_helpers/charges/{id}/dispute): a chargeback on
 // a succeeded, captured charge for what was captured and not refunded,
 // with the issuer's reason (fraudulent unless in.Reason names another).
@@ -78,14 +78,12 @@ func alreadyDisputed() error {
 // once. Sandbox keys only (production: 403); a charge disputed already is
 // 422 charge_already_disputed, one fully refunded 422
 // charge_already_refunded, one not captured 422 invalid_state.
-func (s *Service) OpenDispute(ctx context.Context, chargeID string, in *models.OpenDisputeInput) (*models.Dispute, error) {
-	spec := op.Spec{Name: "dispute.open", Allow: secretOnly, Params: map[string]any{"id": chargeID, "input": in}}
-	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Dispute, error) {
+func (ds *Disputes) Open(ctx context.Context, chargeID string, in *models.OpenDisputeInput) (*models.Dispute, error) {
+	spec := op.Spec{Name: "dispute.open", Allow: secretOnly, Params: map[string]any{"id": chargeID, "input": in},
+		Check: in.Validate}
+	return op.Write(ctx, ds.Kit, spec, func(ctx context.Context, w *op.W) (*models.Dispute, error) {
 		if w.Tx.Scope().Livemode {
 			return nil, apierr.Forbidden("Test helpers are available with sandbox keys only")
-		}
-		if err := in.Validate(); err != nil {
-			return nil, err
 		}
 		uid, ok := ids.Parse(chargeID)
 		if !ok {

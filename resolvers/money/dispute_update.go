@@ -6,26 +6,21 @@ import (
 	"github.com/frame-oss/payments-server/internal/domain/dispute"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/events"
-	"github.com/frame-oss/payments-server/internal/platform/ids"
-	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// UpdateDispute saves evidence on a dispute and, unless submit is false,
+// Update saves evidence on a dispute and, unless submit is false,
 // submits it for review (PATCH /v1/disputes/{id}): needs_response becomes
 // under_review and the sandbox issuer's decision is enqueued (a job:
 // DecideDispute). Evidence members sent replace the saved ones, "" removes
 // one. A dispute under review or closed takes no more evidence (422
 // invalid_state). charge.dispute.updated announces a change, with
 // previous_attributes.
-func (s *Service) UpdateDispute(ctx context.Context, id string, in *models.UpdateDisputeInput) (*models.Dispute, error) {
-	spec := op.Spec{Name: "dispute.update", Allow: secretOnly, Params: map[string]any{"id": id, "input": in}}
-	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Dispute, error) {
-		if err := in.Validate(); err != nil {
-			return nil, err
-		}
-		d, err := selectDispute(ctx, w.Tx, id, true)
+func (ds *Disputes) Update(ctx context.Context, id string, in *models.UpdateDisputeInput) (*models.Dispute, error) {
+	spec := op.Spec{Name: "dispute.update", Allow: secretOnly, Params: map[string]any{"id": id, "input": in}, Check: in.Validate}
+	return op.Write(ctx, ds.Kit, spec, func(ctx context.Context, w *op.W) (*models.Dispute, error) {
+		d, err := disputeTable.Lock(ctx, w, id, op.LockUpdate)
 		if err != nil {
 			return nil, err
 		}
@@ -68,25 +63,4 @@ func (s *Service) UpdateDispute(ctx context.Context, id string, in *models.Updat
 		}
 		return d, emitDispute(w, EventDisputeUpdated, d, prev)
 	})
-}
-
-// selectDispute reads one dispute, its row locked when lock.
-func selectDispute(ctx context.Context, tn *store.Tenant, id string, lock bool) (*models.Dispute, error) {
-	uid, ok := ids.Parse(id)
-	if !ok {
-		return nil, apierr.NotFound("dispute", id)
-	}
-	d := new(models.Dispute)
-	q := tn.Select(d).Where("dp.id = ?", uid)
-	if lock {
-		q = q.For("UPDATE")
-	}
-	if err := q.Scan(ctx); err != nil {
-		if store.IsNoRows(err) {
-			return nil, apierr.NotFound("dispute", id)
-		}
-		return nil, err
-	}
-	d.Derive()
-	return d, nil
 }

@@ -15,7 +15,7 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// CreateRefund refunds the charge behind a transfer or a charge intent
+// Create refunds the charge behind a transfer or a charge intent
 // (POST /v1/refunds), all that remains of it or amount of it. The charge
 // row is locked (after its transfer's), so racing refunds see each
 // other's amounts and never exceed what was captured; the database's
@@ -33,13 +33,12 @@ import (
 // answers failed (recorded, never thrown; nothing moves). Reason
 // fraudulent reports the payment method and the buyer's e-mail to the
 // merchant's block lists.
-func (s *Service) CreateRefund(ctx context.Context, in *models.CreateRefundInput) (*models.Refund, error) {
-	spec := op.Spec{Name: "refund.create", Allow: secretOnly, Params: in}
+func (rs *Refunds) Create(ctx context.Context, in *models.CreateRefundInput) (*models.Refund, error) {
+	s := rs.svc
+	var req *models.RefundRequest
+	spec := op.Spec{Name: "refund.create", Allow: secretOnly, Params: in, Provider: "card processor",
+		Check: func() (err error) { req, err = in.Validate(); return err }}
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Refund, error) {
-		req, err := in.Validate()
-		if err != nil {
-			return nil, err
-		}
 		ch, t, err := refundTarget(ctx, w, req)
 		if err != nil {
 			return nil, err
@@ -47,9 +46,6 @@ func (s *Service) CreateRefund(ctx context.Context, in *models.CreateRefundInput
 		amount, err := refundable(ch, req.Amount)
 		if err != nil {
 			return nil, err
-		}
-		if w.Tx.Scope().Livemode {
-			return nil, errNoProvider
 		}
 		now := models.At(w.Now())
 		r := &models.Refund{ID: ids.New(w.Now()), Amount: amount, Currency: strings.ToUpper(ch.Currency), Status: models.RefundSucceeded,

@@ -32,11 +32,17 @@ type Service struct {
 	Catalog  *catalog.Service
 	Payments *payments.Service
 	Accounts *accounts.Service
+
+	// The area's resource families.
+	Refunds  *Refunds
+	Disputes *Disputes
 }
 
 // New returns the area's service over kit.
 func New(kit *op.Kit, cat *catalog.Service, pay *payments.Service, acc *accounts.Service) *Service {
-	return &Service{Kit: kit, Catalog: cat, Payments: pay, Accounts: acc}
+	s := &Service{Kit: kit, Catalog: cat, Payments: pay, Accounts: acc}
+	s.Refunds, s.Disputes = newRefunds(s), newDisputes(s)
+	return s
 }
 
 // secretOnly is the credential kind of every operation here but the

@@ -31,7 +31,7 @@ func Background(ctx context.Context, k *Kit, scope store.Scope, fn func(ctx cont
 		return err
 	}
 	return k.DB.Tx(ctx, scope, func(ctx context.Context, tx *store.Tenant) error {
-		w := &W{Tx: tx, P: auth.ServicePrincipal(scope), clk: k.Clock, jobs: k.Jobs}
+		w := &W{Tx: tx, P: auth.ServicePrincipal(scope), kit: k, clk: k.Clock, jobs: k.Jobs}
 		if err := fn(ctx, w); err != nil {
 			return err
 		}

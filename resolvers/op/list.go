@@ -27,9 +27,10 @@ type Page[T any] struct {
 	// Params is the page-number request served (REST).
 	Params models.PageParams
 	// Keyset pages only: whether the page started after a cursor, and the
-	// cursor of each item.
+	// cursor and the id of each item (a connection primes its loader by id).
 	HasPrevious bool
 	Cursors     []string
+	IDs         []string
 }
 
 // Meta builds the REST meta block for a page-numbered page served at url.
@@ -80,8 +81,10 @@ func List[T any](ctx context.Context, q *bun.SelectQuery, alias string, lp ListP
 	}
 	page.Items = rows
 	page.Cursors = make([]string, len(rows))
+	page.IDs = make([]string, len(rows))
 	for i, r := range rows {
-		page.Cursors[i] = EncodeCursor(pos(r))
+		p := pos(r)
+		page.Cursors[i], page.IDs[i] = EncodeCursor(p), p.ID.String()
 	}
 	return page, nil
 }

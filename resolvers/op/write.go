@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"time"
 
 	"github.com/google/uuid"
 
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/platform/clock"
 	"github.com/frame-oss/payments-server/internal/platform/events"
@@ -27,6 +29,29 @@ type Spec struct {
 	// Their JSON is the idempotency fingerprint, so the same parameters
 	// match however the client spelled, ordered or spaced them.
 	Params any
+	// Provider names the external provider the operation needs ("identity",
+	// "card processor"). None ships for production mode (API-DECISIONS §1),
+	// so there the write answers 503 provider_not_configured before its
+	// transaction opens: the refusal costs no lock and no statement.
+	Provider string
+	// Check validates the input, before the transaction opens, reporting
+	// every field problem at once: a refused request costs no lock and no
+	// statement beyond authentication, and is never recorded under its
+	// Idempotency-Key.
+	Check func() error
+}
+
+// gate refuses, before any transaction, what the operation declares it
+// cannot serve: production mode without its provider, invalid input.
+func (s Spec) gate(p *auth.Principal) error {
+	if s.Provider != "" && p.Scope.Livemode {
+		return &apierr.Error{Status: http.StatusServiceUnavailable, Code: apierr.CodeProviderNotConfigured,
+			Message: "No live " + s.Provider + " provider is configured on this server"}
+	}
+	if s.Check != nil {
+		return s.Check()
+	}
+	return nil
 }
 
 // W is one running write: the caller, the transaction bound to the
@@ -35,6 +60,7 @@ type W struct {
 	Tx *store.Tenant
 	P  *auth.Principal
 
+	kit    *Kit
 	clk    clock.Clock
 	jobs   *jobs.Engine
 	now    time.Time
@@ -63,7 +89,9 @@ func (w *W) Emit(typ string, objectID uuid.UUID, rendered json.RawMessage, previ
 // Write runs one mutation through the write path, the only way the
 // operation layer changes state:
 //
-//  1. authorize the credential kind (401/403 before anything else);
+//  1. authorize the credential kind (401/403 before anything else), then
+//     refuse what the Spec declares it cannot serve (a missing provider,
+//     invalid input), before any transaction;
 //  2. open the transaction, bound to the caller's merchant and mode;
 //  3. when the request carries an Idempotency-Key, claim it and replay a
 //     committed result (or refuse a different request under the key);
@@ -79,6 +107,9 @@ func Write[Out any](ctx context.Context, k *Kit, s Spec, fn func(ctx context.Con
 	var out Out
 	p, err := auth.Require(ctx, s.Allow...)
 	if err != nil {
+		return out, err
+	}
+	if err := s.gate(p); err != nil {
 		return out, err
 	}
 	// The server secret is loaded before the transaction opens, whether or
@@ -109,7 +140,7 @@ func Write[Out any](ctx context.Context, k *Kit, s Spec, fn func(ctx context.Con
 				return err
 			}
 		}
-		w := &W{Tx: tx, P: p, clk: k.Clock, jobs: k.Jobs}
+		w := &W{Tx: tx, P: p, kit: k, clk: k.Clock, jobs: k.Jobs}
 		if out, err = fn(ctx, w); err != nil {
 			return err
 		}

@@ -1,0 +1,241 @@
+package op
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/schema"
+
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/internal/platform/ids"
+	"github.com/frame-oss/payments-server/internal/platform/store"
+)
+
+// Table declares, once per resource, how the resource is read, and gives
+// it every read the operation layer needs: Get (by id, the documented 404),
+// ByIDs (a dataloader's batch), List (the page envelope or a keyset page),
+// Find and Lock (inside a write) and Children (the rows of many parents in
+// one statement). A resource writes none of these by hand.
+//
+// M is the Bun model (models.Refund); rows travel as *M. The table's alias,
+// its id column and its created column come from the model's Bun metadata,
+// so a declaration says only what is particular to the resource:
+//
+//	var refunds = &op.Table[models.Refund]{Resource: "refund"}
+type Table[M any] struct {
+	// Resource names the object in a resource_missing error ("refund").
+	Resource string
+	// Allow lists the credential kinds that may read the resource through
+	// Get, ByIDs, List and Children; empty means the secret key only.
+	Allow []auth.Kind
+	// Visible narrows what p sees beyond its merchant and mode (a session
+	// secret sees its own account's rows only); nil sees the whole tenant.
+	// It runs on every read of the kit, writes' reads included, with the
+	// writer as p.
+	Visible func(q *bun.SelectQuery, p *auth.Principal) *bun.SelectQuery
+	// Columns adds the resource's computed columns (an aggregate of its
+	// children) to every read, so one statement returns the whole object.
+	Columns func(q *bun.SelectQuery) *bun.SelectQuery
+	// Derive completes each row read (derived members), given the time of
+	// the read.
+	Derive func(row *M, now time.Time)
+
+	once sync.Once
+	meta tableMeta
+}
+
+// tableMeta is what the kit learns once from the model's Bun metadata.
+type tableMeta struct {
+	alias   string
+	id      *schema.Field
+	created *schema.Field
+}
+
+// Lock strengths of Lock.
+type Lock string
+
+// LockUpdate locks a row to change it; LockShare keeps it from changing
+// while the write reads it (a parent whose children the write adds).
+const (
+	LockUpdate Lock = "UPDATE"
+	LockShare  Lock = "SHARE"
+)
+
+// allow is the credential kinds that may read.
+func (t *Table[M]) allow() []auth.Kind {
+	if len(t.Allow) == 0 {
+		return []auth.Kind{auth.SecretKey}
+	}
+	return t.Allow
+}
+
+// init reads the model's alias, id and created fields from Bun, once.
+func (t *Table[M]) init(db *bun.DB) tableMeta {
+	t.once.Do(func() {
+		tbl := db.Table(reflect.TypeOf((*M)(nil)).Elem())
+		t.meta = tableMeta{alias: tbl.Alias, id: column(tbl, "id"), created: column(tbl, "created")}
+	})
+	return t.meta
+}
+
+func column(tbl *schema.Table, name string) *schema.Field {
+	for _, f := range tbl.Fields {
+		if f.Name == name {
+			return f
+		}
+	}
+	panic(fmt.Sprintf("op: table %s has no %s column", tbl.Name, name))
+}
+
+// Alias is the model's table alias, for conditions a resource adds to
+// Select ("?TableAlias" serves in most of them).
+func (t *Table[M]) Alias(db *store.DB) string { return t.init(db.Bun).alias }
+
+// Select starts the resource's read in tx: scoped to tx's merchant and
+// mode, narrowed to what p may see (p may be nil: the whole tenant), with
+// the resource's computed columns. Reads of the kit all start here; a
+// resource starts a read of its own here too.
+func (t *Table[M]) Select(tx *store.Tenant, p *auth.Principal, dest any) *bun.SelectQuery {
+	q := tx.Select(dest)
+	if t.Columns != nil {
+		q = t.Columns(q.Column("?TableAlias.*"))
+	}
+	if t.Visible != nil && p != nil {
+		q = t.Visible(q, p)
+	}
+	return q
+}
+
+// Get returns one object by id for the caller: 401/403 for a credential
+// kind the resource refuses, resource_missing for an id that does not
+// parse, is another tenant's, or is not visible (one statement).
+func (t *Table[M]) Get(ctx context.Context, k *Kit, id string) (*M, error) {
+	p, err := auth.Require(ctx, t.allow()...)
+	if err != nil {
+		return nil, err
+	}
+	return t.read(ctx, k, k.DB.Tenant(p.Scope), p, id, "")
+}
+
+// Find reads one object by id inside the write w, without locking it.
+func (t *Table[M]) Find(ctx context.Context, w *W, id string) (*M, error) {
+	return t.read(ctx, w.kit, w.Tx, w.P, id, "")
+}
+
+// Lock reads one object by id inside the write w and locks its row
+// (SELECT … FOR UPDATE / FOR SHARE) until the write commits. Take locks
+// before the write's first W.Now.
+func (t *Table[M]) Lock(ctx context.Context, w *W, id string, how Lock) (*M, error) {
+	return t.read(ctx, w.kit, w.Tx, w.P, id, how)
+}
+
+func (t *Table[M]) read(ctx context.Context, k *Kit, tx *store.Tenant, p *auth.Principal, id string, how Lock) (*M, error) {
+	uid, ok := ids.Parse(id)
+	if !ok {
+		return nil, apierr.NotFound(t.Resource, id)
+	}
+	m := t.init(k.DB.Bun)
+	row := new(M)
+	q := t.Select(tx, p, row).Where("?.id = ?", bun.Ident(m.alias), uid)
+	if how != "" {
+		q = q.For(string(how) + " OF ?TableAlias")
+	}
+	if err := q.Scan(ctx); err != nil {
+		if store.IsNoRows(err) {
+			return nil, apierr.NotFound(t.Resource, id)
+		}
+		return nil, err
+	}
+	t.derive(k, row)
+	return row, nil
+}
+
+// derive completes one row with the resource's Derive.
+func (t *Table[M]) derive(k *Kit, row *M) {
+	if t.Derive != nil {
+		t.Derive(row, k.Clock.Now())
+	}
+}
+
+// deriveAll completes rows with one reading of the clock.
+func (t *Table[M]) deriveAll(k *Kit, rows []*M) {
+	if t.Derive == nil || len(rows) == 0 {
+		return
+	}
+	now := k.Clock.Now()
+	for _, r := range rows {
+		t.Derive(r, now)
+	}
+}
+
+// ByIDs answers a dataloader's batch in one statement: one object or one
+// error per id, in the order asked, each error as Get would answer it.
+func (t *Table[M]) ByIDs(ctx context.Context, k *Kit, idList []string) ([]*M, []error) {
+	p, err := auth.Require(ctx, t.allow()...)
+	return ByIDs(idList, t.Resource, err, nil, func(want []uuid.UUID) (map[uuid.UUID]*M, error) {
+		m := t.init(k.DB.Bun)
+		var rows []*M
+		if err := t.Select(k.DB.Tenant(p.Scope), p, &rows).
+			Where("?.id IN (?)", bun.Ident(m.alias), bun.In(want)).Scan(ctx); err != nil {
+			return nil, err
+		}
+		t.deriveAll(k, rows)
+		found := make(map[uuid.UUID]*M, len(rows))
+		for _, r := range rows {
+			found[t.ID(r)] = r
+		}
+		return found, nil
+	})
+}
+
+// List is the one list of the resource, newest first: the REST page (and
+// search) and the GraphQL connection alike. The filter, declared once
+// (see ApplyFilter), is checked and applied; every problem of it is
+// reported at once.
+func (t *Table[M]) List(ctx context.Context, k *Kit, filter any, lp ListParams) (Page[*M], error) {
+	p, err := auth.Require(ctx, t.allow()...)
+	if err != nil {
+		return Page[*M]{}, err
+	}
+	return t.ListIn(ctx, k, k.DB.Tenant(p.Scope), p, filter, lp)
+}
+
+// ListIn lists within tx for p (p may be nil), for the lists a resource
+// serves under a rule of its own (a parent that must exist first).
+func (t *Table[M]) ListIn(ctx context.Context, k *Kit, tx *store.Tenant, p *auth.Principal, filter any, lp ListParams) (Page[*M], error) {
+	t.init(k.DB.Bun)
+	q := t.Select(tx, p, (*M)(nil))
+	q, err := ApplyFilter(q, filter)
+	if err != nil {
+		return Page[*M]{}, err
+	}
+	page, err := List(ctx, q, t.meta.alias, lp, t.Position)
+	t.deriveAll(k, page.Items)
+	return page, err
+}
+
+// ID is a row's id.
+func (t *Table[M]) ID(row *M) uuid.UUID {
+	return t.meta.id.Value(reflect.ValueOf(row).Elem()).Interface().(uuid.UUID)
+}
+
+// Position is a row's place in the newest-first order.
+func (t *Table[M]) Position(row *M) Position {
+	created := t.meta.created.Value(reflect.ValueOf(row).Elem()).Interface()
+	var at time.Time
+	switch c := created.(type) {
+	case time.Time:
+		at = c
+	case interface{ UTC() time.Time }:
+		at = c.UTC()
+	default:
+		panic(fmt.Sprintf("op: %s.created is a %T", t.Resource, created))
+	}
+	return Position{Created: at, ID: t.ID(row)}
+}

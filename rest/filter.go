@@ -1,0 +1,56 @@
+package rest
+
+import (
+	"context"
+	"net/http"
+	"reflect"
+
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// filter decodes the query string into a list filter of type F by the
+// filter's `query` tags (the one declaration the operation layer applies,
+// resolvers/op/filter.go): *string, *bool and *int64 (Unix seconds) fields;
+// every malformed parameter is collected in q.
+func filter[F any](q *query) F {
+	var f F
+	v := reflect.ValueOf(&f).Elem()
+	for param, i := range op.FilterParams(v.Type()) {
+		field := v.Field(i)
+		var got any
+		switch field.Interface().(type) {
+		case *string:
+			got = q.str(param)
+		case *bool:
+			got = q.optBool(param)
+		case *int64:
+			got = q.unix(param)
+		default:
+			panic("rest: filter " + v.Type().Name() + "." + v.Type().Field(i).Name + " has no query decoding")
+		}
+		if rv := reflect.ValueOf(got); !rv.IsNil() {
+			field.Set(rv)
+		}
+	}
+	return f
+}
+
+// lister is a resource's one list function (a Table's List bound to its
+// service).
+type lister[F, T any] func(ctx context.Context, f F, lp op.ListParams) (op.Page[T], error)
+
+// list serves a REST list: the filter and page from the query string (400
+// for a malformed parameter), then the page in the {meta, data} envelope.
+func list[F, T any](fn lister[F, T]) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		q := newQuery(r)
+		f := filter[F](q)
+		pp := q.page()
+		if err := q.err(); err != nil {
+			WriteError(w, r, err)
+			return
+		}
+		page, err := fn(r.Context(), f, op.ListParams{PageParams: pp})
+		respondPage(w, r, page, err)
+	}
+}
