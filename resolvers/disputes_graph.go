@@ -34,6 +34,8 @@ func openDisputeInput(in *models.OpenDisputeInput) *models.OpenDisputeInput {
 
 func disputes(ctx context.Context, r *Resolver, first *int, after *string, f *model.DisputeFilter) (*model.DisputeConnection, error) {
 	edges, info, err := connection(ctx, r.Svc.Money.Disputes.List, filterOf(f, func(g model.DisputeFilter) money.DisputeFilter { return money.DisputeFilter(g) }),
-		first, after, disputeLoader, func(cursor string, d *models.Dispute) *model.DisputeEdge { return &model.DisputeEdge{Cursor: cursor, Node: d} })
+		first, after, disputeLoader, func(cursor string, d *models.Dispute) *model.DisputeEdge {
+			return &model.DisputeEdge{Cursor: cursor, Node: d}
+		})
 	return &model.DisputeConnection{Edges: edges, PageInfo: info}, err
 }

@@ -26,6 +26,8 @@ var (
 
 func refunds(ctx context.Context, r *Resolver, first *int, after *string, f *model.RefundFilter) (*model.RefundConnection, error) {
 	edges, info, err := connection(ctx, r.Svc.Money.Refunds.List, filterOf(f, func(g model.RefundFilter) money.RefundFilter { return money.RefundFilter(g) }),
-		first, after, refundLoader, func(cursor string, rf *models.Refund) *model.RefundEdge { return &model.RefundEdge{Cursor: cursor, Node: rf} })
+		first, after, refundLoader, func(cursor string, rf *models.Refund) *model.RefundEdge {
+			return &model.RefundEdge{Cursor: cursor, Node: rf}
+		})
 	return &model.RefundConnection{Edges: edges, PageInfo: info}, err
 }

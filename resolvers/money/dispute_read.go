@@ -15,7 +15,7 @@ type Disputes struct {
 	// OfCharges and OfTransfers read the disputes of a batch of charges or
 	// transfers in one statement (Charge.disputes, Transfer.disputes).
 	OfCharges, OfTransfers op.Batch[[]*models.Dispute]
-	svc *Service
+	svc                    *Service
 }
 
 var disputeTable = &op.Table[models.Dispute]{Resource: "dispute",

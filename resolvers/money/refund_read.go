@@ -14,7 +14,7 @@ type Refunds struct {
 	// a batch of charges or transfers in one statement (Charge.refunds,
 	// Transfer.refunds).
 	OfCharges, OfTransfers op.Batch[[]*models.Refund]
-	svc *Service
+	svc                    *Service
 }
 
 // RecentChildren bounds the refunds and disputes an object lists in the
