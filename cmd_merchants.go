@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
@@ -14,7 +15,6 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/clock"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/resolvers/money"
-	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
 func merchantsCommand(args []string, stdout, stderr io.Writer) error {
@@ -69,36 +69,55 @@ func merchantsCreate(args []string, stdout, stderr io.Writer) error {
 			in.Products = append(in.Products, string(p))
 		}
 	}
-	var m *auth.Merchant
-	var keys auth.IssuedKeys
-	err := dbf.withDatabase(func(ctx context.Context, db *store.DB) (err error) {
-		if m, keys, err = auth.CreateMerchant(ctx, db, clock.Real{}, in); err != nil || !*defaultFees {
+	return dbf.withDatabase(func(ctx context.Context, db *store.DB) error {
+		_, _, err := auth.CreateMerchantWith(ctx, db, clock.Real{}, in, func(ctx context.Context, c auth.CreatedMerchant) error {
+			if *defaultFees {
+				for _, live := range []bool{false, true} {
+					if err := money.InsertDefaultFees(ctx, c.Tenant(live), c.Merchant.Created.Time); err != nil {
+						return fmt.Errorf("default fees: %w", err)
+					}
+				}
+			}
+			return printCreatedMerchant(stdout, c, *asJSON)
+		})
+		return err
+	})
+}
+
+// printCreatedMerchant shows a new merchant and its keys, the one time
+// they are shown. `merchants create` is all or nothing: it calls this
+// inside the transaction that creates the merchant, with its keys and
+// (--with-default-fees) its fees, before the commit. The output is
+// rendered whole first and written in one call; a failed write (stdout
+// closed) rolls everything back, so no merchant is left whose keys nobody
+// saw. The one remaining outcome, a commit that fails after the keys were
+// printed, is reported as an error and leaves no merchant: the printed keys
+// then belong to nothing and open nothing.
+func printCreatedMerchant(stdout io.Writer, c auth.CreatedMerchant, asJSON bool) error {
+	m, keys := c.Merchant, c.Keys
+	var buf bytes.Buffer
+	if asJSON {
+		var out createdMerchant
+		out.Merchant.ID, out.Merchant.Name, out.Merchant.Products = m.ID.String(), m.Name, m.Products
+		out.APIKeys = keys
+		enc := json.NewEncoder(&buf)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
 			return err
 		}
-		kit := &op.Kit{DB: db, Clock: clock.Real{}}
-		for _, live := range []bool{false, true} {
-			if err := money.InstallDefaultFees(ctx, kit, store.Scope{MerchantID: m.ID, Livemode: live}); err != nil {
-				return err
-			}
+	} else {
+		fmt.Fprintf(&buf, "merchant %s (%s)\nproducts: %s\n\nThe keys are shown once; store them now.\n", m.ID, m.Name, joinAny(m.Products))
+		tw := tabwriter.NewWriter(&buf, 0, 0, 2, ' ', 0)
+		fmt.Fprintf(tw, "sandbox secret\t%s\nsandbox publishable\t%s\nproduction secret\t%s\nproduction publishable\t%s\n",
+			keys.Sandbox.Secret, keys.Sandbox.Publishable, keys.Production.Secret, keys.Production.Publishable)
+		if err := tw.Flush(); err != nil {
+			return err
 		}
-		return nil
-	})
-	if err != nil {
-		return err
 	}
-	var out createdMerchant
-	out.Merchant.ID, out.Merchant.Name, out.Merchant.Products = m.ID.String(), m.Name, m.Products
-	out.APIKeys = keys
-	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(out)
+	if _, err := stdout.Write(buf.Bytes()); err != nil {
+		return fmt.Errorf("print the keys: %w", err)
 	}
-	fmt.Fprintf(stdout, "merchant %s (%s)\nproducts: %s\n\nThe keys are shown once; store them now.\n", m.ID, m.Name, joinAny(m.Products))
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "sandbox secret\t%s\nsandbox publishable\t%s\nproduction secret\t%s\nproduction publishable\t%s\n",
-		keys.Sandbox.Secret, keys.Sandbox.Publishable, keys.Production.Secret, keys.Production.Publishable)
-	return tw.Flush()
+	return nil
 }
 
 func merchantsList(args []string, stdout, stderr io.Writer) error {

@@ -33,6 +33,9 @@ func TestMain(m *testing.M) {
 	if os.Getenv(childServeEnv) == "1" {
 		os.Exit(run(append([]string{"serve"}, strings.Fields(os.Getenv(childServeEnv+"_ARGS"))...), os.Stdout, os.Stderr))
 	}
+	if os.Getenv(childRunEnv) == "1" {
+		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	}
 	testdb.Main(m)
 }
 

@@ -2,7 +2,7 @@
 //
 //	server serve      [--addr :8080] [--data-dir ./.data]
 //	server migrate    [--data-dir ./.data]
-//	server merchants create --name NAME [--products p1,p2] [--disabled-capabilities c1,c2] [--json]
+//	server merchants create --name NAME [--products p1,p2] [--disabled-capabilities c1,c2] [--with-default-fees] [--json]
 //	server merchants list [--json]
 //	server keys rotate --merchant ID --mode sandbox|production --kind secret|publishable [--grace 24h] [--json]
 //	server keys revoke --key KEY_OR_PREFIX

@@ -18,30 +18,37 @@ import (
 // their items.
 func InstallDefaultFees(ctx context.Context, k *op.Kit, scope store.Scope) error {
 	return op.Background(ctx, k, scope, func(ctx context.Context, w *op.W) error {
-		now := w.Now()
-		name, mode := "Standard Platform Fee", "deduct"
-		fixed, currency, pct, event, typ := int64(30), "USD", "2.9", models.BillableChargeCard, "flat_plus_percentage"
-		p, err := (&models.CreateFeePlanInput{Name: &name, FeeApplicationMode: &mode, Items: []*models.FeePlanItemInput{{
-			FeeType: &typ, AmountFixedCents: &fixed, AmountFixedCurrency: &currency,
-			AmountPercentage: (*models.Decimal)(&pct), BillableEventType: &event}}}).Build()
-		if err != nil {
-			return err
-		}
-		p.ID, p.Created, p.Updated = ids.New(now), models.At(now), models.At(now)
-		for _, it := range p.Items {
-			it.ID, it.Created, it.Updated = ids.New(now), models.At(now), models.At(now)
-		}
-		if _, err := w.Tx.Insert(p).Exec(ctx); err != nil {
-			return err
-		}
-		day := now.UTC().Truncate(24 * time.Hour)
-		for _, category := range []string{models.CategoryCharge, models.CategoryPayout} {
-			a := &models.BillingAgreement{ID: ids.New(now), Status: models.AgreementActive, Category: category,
-				EffectiveDate: models.ISOTime{Time: day}, FeePlanID: p.ID, Created: models.At(now), Updated: models.At(now)}
-			if _, err := w.Tx.Insert(a).Exec(ctx); err != nil {
-				return err
-			}
-		}
-		return nil
+		return InsertDefaultFees(ctx, w.Tx, w.Now())
 	})
+}
+
+// InsertDefaultFees writes what InstallDefaultFees installs, stamped now,
+// in the caller's transaction tx: `merchants create` writes it in the
+// transaction that creates the merchant, so that the merchant and its fees
+// commit together or not at all. It emits no events.
+func InsertDefaultFees(ctx context.Context, tx *store.Tenant, now time.Time) error {
+	name, mode := "Standard Platform Fee", "deduct"
+	fixed, currency, pct, event, typ := int64(30), "USD", "2.9", models.BillableChargeCard, "flat_plus_percentage"
+	p, err := (&models.CreateFeePlanInput{Name: &name, FeeApplicationMode: &mode, Items: []*models.FeePlanItemInput{{
+		FeeType: &typ, AmountFixedCents: &fixed, AmountFixedCurrency: &currency,
+		AmountPercentage: (*models.Decimal)(&pct), BillableEventType: &event}}}).Build()
+	if err != nil {
+		return err
+	}
+	p.ID, p.Created, p.Updated = ids.New(now), models.At(now), models.At(now)
+	for _, it := range p.Items {
+		it.ID, it.Created, it.Updated = ids.New(now), models.At(now), models.At(now)
+	}
+	if _, err := tx.Insert(p).Exec(ctx); err != nil {
+		return err
+	}
+	day := now.UTC().Truncate(24 * time.Hour)
+	for _, category := range []string{models.CategoryCharge, models.CategoryPayout} {
+		a := &models.BillingAgreement{ID: ids.New(now), Status: models.AgreementActive, Category: category,
+			EffectiveDate: models.ISOTime{Time: day}, FeePlanID: p.ID, Created: models.At(now), Updated: models.At(now)}
+		if _, err := tx.Insert(a).Exec(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -36,6 +36,26 @@ type NewMerchant struct {
 // CreateMerchant creates a merchant with its four keys in one transaction.
 // Only the hashes are stored; the plaintext keys are returned once.
 func CreateMerchant(ctx context.Context, db *store.DB, clk clock.Clock, in NewMerchant) (*Merchant, IssuedKeys, error) {
+	return CreateMerchantWith(ctx, db, clk, in, nil)
+}
+
+// CreatedMerchant is a merchant being created, seen from inside the
+// transaction that creates it (CreateMerchantWith).
+type CreatedMerchant struct {
+	Merchant *Merchant
+	Keys     IssuedKeys
+	// Tenant is the creating transaction bound to one of the new
+	// merchant's modes, for its first rows there.
+	Tenant func(livemode bool) *store.Tenant
+}
+
+// CreateMerchantWith is CreateMerchant that runs then, when not nil, in the
+// same transaction once the merchant and its keys are inserted. An error
+// from then rolls back the merchant and its keys: what a merchant must
+// start with (its default fees) and the one showing of its keys belong
+// there, so that a merchant never exists without them.
+func CreateMerchantWith(ctx context.Context, db *store.DB, clk clock.Clock, in NewMerchant,
+	then func(ctx context.Context, c CreatedMerchant) error) (*Merchant, IssuedKeys, error) {
 	now := clk.Now()
 	products, disabled := in.Products, in.DisabledCapabilities
 	if products == nil {
@@ -47,7 +67,7 @@ func CreateMerchant(ctx context.Context, db *store.DB, clk clock.Clock, in NewMe
 	m := &Merchant{ID: ids.New(now), Name: in.Name, Products: products,
 		DisabledCapabilities: disabled, Created: wire.At(now), Updated: wire.At(now)}
 	var keys IssuedKeys
-	err := db.Bun.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+	err := db.TxAcross(ctx, func(ctx context.Context, tx bun.Tx, tenant func(store.Scope) *store.Tenant) error {
 		if _, err := tx.NewInsert().Model(m).Exec(ctx); err != nil {
 			return err
 		}
@@ -64,7 +84,12 @@ func CreateMerchant(ctx context.Context, db *store.DB, clk clock.Clock, in NewMe
 				return err
 			}
 		}
-		return nil
+		if then == nil {
+			return nil
+		}
+		return then(ctx, CreatedMerchant{Merchant: m, Keys: keys, Tenant: func(livemode bool) *store.Tenant {
+			return tenant(store.Scope{MerchantID: m.ID, Livemode: livemode})
+		}})
 	})
 	if err != nil {
 		return nil, IssuedKeys{}, fmt.Errorf("create merchant: %w", err)
