@@ -14,27 +14,12 @@ import (
 func disputeRoutes(r chi.Router, svc *money.Service) {
 	h := disputeHandlers{svc.Disputes}
 	r.Get("/v1/disputes", list(svc.Disputes.List))
-	r.Get("/v1/disputes/{id}", h.get)
-	r.Patch("/v1/disputes/{id}", h.update)
+	r.Get("/v1/disputes/{id}", get(svc.Disputes.Get))
+	r.Patch("/v1/disputes/{id}", update(svc.Disputes.Update))
 	r.Post("/v1/test_helpers/charges/{id}/dispute", h.open)
 }
 
 type disputeHandlers struct{ svc *money.Disputes }
-
-func (h disputeHandlers) get(w http.ResponseWriter, r *http.Request) {
-	d, err := h.svc.Get(r.Context(), chi.URLParam(r, "id"))
-	respond(w, r, http.StatusOK, d, err)
-}
-
-func (h disputeHandlers) update(w http.ResponseWriter, r *http.Request) {
-	var in models.UpdateDisputeInput
-	if err := decode(r, &in); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	d, err := h.svc.Update(r.Context(), chi.URLParam(r, "id"), &in)
-	respond(w, r, http.StatusOK, d, err)
-}
 
 func (h disputeHandlers) open(w http.ResponseWriter, r *http.Request) {
 	var in models.OpenDisputeInput
