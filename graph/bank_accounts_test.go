@@ -48,4 +48,5 @@ func TestAccountBankAccountsLoadInOneBatch(t *testing.T) {
 	many := gql(t, f.sk, query, nil)
 	require.Len(t, list(obj(many.Data["accounts"])["edges"]), 5)
 	require.Equal(t, few.Statements, many.Statements)
+	require.Equal(t, 3, many.Statements, "the credential, the page, every account's bank accounts in one batch")
 }

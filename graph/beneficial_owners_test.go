@@ -82,5 +82,6 @@ func TestAccountBeneficialOwnersLoadInOneBatch(t *testing.T) {
 	many := gql(t, f.sk, query, nil)
 	require.Len(t, list(obj(many.Data["accounts"])["edges"]), 6)
 	require.Equal(t, few.Statements, many.Statements, "statements are a constant of the query's shape")
+	require.Equal(t, 3, many.Statements, "the credential, the page, every account's owners in one batch (their accounts are the page's)")
 	t.Logf("accounts with owners and their account: %d statements", many.Statements)
 }

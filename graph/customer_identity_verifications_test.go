@@ -137,4 +137,5 @@ func TestCustomerIdentityVerificationsLoadInOneBatch(t *testing.T) {
 		require.Len(t, obj(obj(e)["node"])["identityVerifications"], 2)
 	}
 	require.Equal(t, few.Statements, many.Statements)
+	require.Equal(t, 3, many.Statements, "the credential, the page, every customer's verifications in one batch")
 }

@@ -128,6 +128,7 @@ func TestAliasedLookupsRunAConstantNumberOfStatements(t *testing.T) {
 		require.Equal(t, http.StatusOK, many.Status)
 		require.Len(t, many.Data, 400)
 		require.Equal(t, few.Statements, many.Statements, "%s(id:) x2 and x400", field)
+		require.Equal(t, 2, many.Statements, "the credential, the ids in one batch")
 		require.Len(t, many.Errors, graph.DefaultMaxErrors+1, "200 resource_missing errors, cut to the limit and a note")
 		require.Equal(t, "resource_missing", code(many.Errors[0]))
 		require.Equal(t, graph.CodeTooManyErrors, code(many.Errors[graph.DefaultMaxErrors]))
@@ -174,6 +175,7 @@ func TestAliasedCapabilityLookupsRunAConstantNumberOfStatements(t *testing.T) {
 	require.Len(t, many.Data, 300)
 	require.Equal(t, "KYC", obj(many.Data["g149"])["name"])
 	require.Equal(t, few.Statements, many.Statements, "capability lookups x2 and x300")
+	require.Equal(t, 2, many.Statements, "the credential, the accounts in one batch (capabilities are read with them)")
 
 	// The credential rule still comes first: a publishable key is refused
 	// before any account is read.

@@ -152,7 +152,8 @@ func (o Options) withDefaults(res *resolvers.Resolver) Options {
 func NewHandler(res *resolvers.Resolver, opts Options) http.Handler {
 	opts = opts.withDefaults(res)
 	cfg := generated.Config{Resolvers: res}
-	countConnections(&cfg.Complexity, generated.NewExecutableSchema(cfg).Schema())
+	schema := generated.NewExecutableSchema(cfg).Schema()
+	countConnections(&cfg.Complexity, schema)
 
 	srv := handler.New(generated.NewExecutableSchema(cfg))
 	srv.AddTransport(transport.Options{})
@@ -174,7 +175,10 @@ func NewHandler(res *resolvers.Resolver, opts Options) http.Handler {
 	srv.Use(DepthLimit{Limit: opts.DepthLimit})
 	srv.Use(&StrictEnums{})
 	srv.AroundOperations(noteOperation)
-	srv.AroundOperations(prefetchRoots)
+	srv.AroundOperations(prefetchRoots(schema))
+	// Outside eachMutation, which empties the loaders after each write:
+	// a mutation's result is looked ahead from with fresh loaders.
+	srv.AroundFields(loaders.LookAhead(schema))
 	srv.AroundFields(eachMutation)
 
 	p := presenter{logger: opts.Logger, requestID: opts.RequestID}

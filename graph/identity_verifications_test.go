@@ -64,4 +64,5 @@ func TestAccountIdentityVerificationsLoadInOneBatch(t *testing.T) {
 	many := gql(t, f.sk, query, nil)
 	require.Len(t, list(obj(many.Data["accounts"])["edges"]), 5)
 	require.Equal(t, few.Statements, many.Statements)
+	require.Equal(t, 3, many.Statements, "the credential, the page, every account's verifications in one batch")
 }

@@ -50,4 +50,5 @@ func TestAccountOnboardingSessionsLoadInOneBatch(t *testing.T) {
 	mk(4)
 	many := gql(t, f.sk, query, nil)
 	require.Equal(t, few.Statements, many.Statements)
+	require.Equal(t, 3, many.Statements, "the credential, the page, every account's session in one batch")
 }

@@ -67,7 +67,7 @@ func TestPaymentMethodEdgesStatements(t *testing.T) {
 	big = gql(t, f.sk, methods, map[string]any{"first": 100})
 	require.Len(t, list(obj(big.Data["paymentMethods"])["edges"]), 6)
 	require.Equal(t, 4, big.Statements, "the credential, the page, the customers in one batch, the accounts in one batch")
-	require.LessOrEqual(t, small.Statements, big.Statements)
+	require.Equal(t, 3, small.Statements, "the newest method is a customer's card: no account to load")
 }
 
 // merge returns base with members replaced.

@@ -84,6 +84,7 @@ func TestWebhookDeliveriesThroughGraphQLLoadInConstantStatements(t *testing.T) {
 	five := gql(t, f.sk, deliveriesQuery, map[string]any{"ep": ep["id"]})
 	require.Len(t, list(obj(five.Data["webhookDeliveries"])["edges"]), 5)
 	require.Equal(t, one.Statements, five.Statements, "endpoints and events load through loaders")
+	require.Equal(t, 5, five.Statements, "the same five statements for one delivery or five")
 
 	byID := gql(t, f.sk, `query($id: ID!) { webhookDelivery(id: $id) { id } node(id: $id) { id } }`, map[string]any{"id": d["id"]})
 	require.Equal(t, d["id"], obj(byID.Data["webhookDelivery"])["id"])

@@ -16,3 +16,9 @@ var (
 		return r.Svc.Accounts.BankAccountsOfAccounts
 	})
 )
+
+// Loader edges (loaders.LookAhead reads them a level at a time).
+var (
+	_ = edge(banksOfAccountLoader, "bankAccounts", func(a *models.Account) string { return a.ID.String() })
+	_ = edge(accountLoader, "account", func(b *models.BankAccount) string { return idKey(b.AccountID) })
+)

@@ -20,6 +20,12 @@ var (
 	})
 )
 
+// Loader edges (loaders.LookAhead reads them a level at a time).
+var (
+	_ = edge(ownersOfAccountLoader, "beneficialOwners", func(a *models.Account) string { return a.ID.String() })
+	_ = edge(accountLoader, "account", func(o *models.BeneficialOwner) string { return o.AccountID.String() })
+)
+
 // ownerOfAccount reads one owner through the loader, as missing when it
 // belongs to another account.
 func ownerOfAccount(ctx context.Context, accountID, id string) (*models.BeneficialOwner, error) {

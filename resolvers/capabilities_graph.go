@@ -12,3 +12,8 @@ var (
 	})
 	_ = node(capabilityLoader)
 )
+
+// Loader edges (loaders.LookAhead reads them a level at a time).
+var (
+	_ = edge(accountLoader, "account", func(c *models.Capability) string { return c.AccountID.String() })
+)

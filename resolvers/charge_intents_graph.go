@@ -21,6 +21,15 @@ var (
 	_ = node(chargeIntentLoader)
 )
 
+// Loader edges (loaders.LookAhead reads them a level at a time).
+var (
+	_ = edge(chargeIntentLoader, "chargeIntent", func(c *models.Charge) string { return idKey(c.ChargeIntentID) })
+	_ = edge(customerLoader, "customer", func(ci *models.ChargeIntent) string { return idKey(ci.CustomerID) })
+	_ = edge(accountLoader, "account", func(ci *models.ChargeIntent) string { return idKey(ci.AccountID) })
+	_ = edge(paymentMethodLoader, "paymentMethod", func(ci *models.ChargeIntent) string { return idKey(ci.PaymentMethodID) })
+	_ = edge(chargeLoader, "latestCharge", func(ci *models.ChargeIntent) string { return idKey(ci.LatestChargeID) })
+)
+
 func chargeIntents(ctx context.Context, r *Resolver, first *int, after *string, f *model.ChargeIntentFilter) (*model.ChargeIntentConnection, error) {
 	filter := money.ChargeIntentFilter{}
 	if f != nil {

@@ -20,6 +20,15 @@ var (
 	})
 )
 
+// Loader edges (loaders.LookAhead reads them a level at a time).
+var (
+	_ = edge(accountLoader, "account", func(c *models.Charge) string { return idKey(c.AccountID) })
+	_ = edge(customerLoader, "customer", func(c *models.Charge) string { return idKey(c.CustomerID) })
+	_ = edge(transferLoader, "transfer", func(c *models.Charge) string { return idKey(c.TransferID) })
+	_ = edge(chargeJournalsLoader, "ledgerJournals", func(c *models.Charge) string { return c.ID.String() })
+	_ = edge(chargeLoader, "charge", func(t *models.Transfer) string { return idKey(t.LatestCharge) })
+)
+
 func chargeJournals(ctx context.Context, c *models.Charge) ([]*models.LedgerJournal, error) {
 	rs, err := load(ctx, chargeJournalsLoader, c.ID.String())
 	if err != nil {

@@ -33,6 +33,19 @@ var (
 	})
 )
 
+// Loader edges (loaders.LookAhead reads them a level at a time).
+var (
+	_ = edge(productLoader, "product", func(c *models.Coupon) string { return idKey(c.ProductID) })
+	_ = edge(couponPromotionCodesLoader, "promotionCodes", func(c *models.Coupon) string { return c.ID.String() })
+	_ = edge(customerDiscountsLoader, "discounts", func(c *models.Customer) string { return c.ID.String() })
+	_ = edge(couponLoader, "coupon", func(d *models.Discount) string { return d.CouponID.String() })
+	_ = edge(promotionCodeLoader, "promotionCode", func(d *models.Discount) string { return idKey(d.PromotionCodeID) })
+	_ = edge(customerLoader, "customer", func(d *models.Discount) string { return idKey(d.CustomerID) })
+	_ = edge(accountLoader, "account", func(d *models.Discount) string { return idKey(d.AccountID) })
+	_ = edge(couponLoader, "coupon", func(p *models.PromotionCode) string { return p.CouponID.String() })
+	_ = edge(customerLoader, "customer", func(p *models.PromotionCode) string { return idKey(p.CustomerID) })
+)
+
 func coupons(ctx context.Context, r *Resolver, first *int, after *string, f *model.CouponFilter) (*model.CouponConnection, error) {
 	filter := catalog.CouponFilter{}
 	if f != nil {

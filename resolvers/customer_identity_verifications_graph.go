@@ -21,6 +21,12 @@ var (
 	})
 )
 
+// Loader edges (loaders.LookAhead reads them a level at a time).
+var (
+	_ = edge(civsOfCustomerLoader, "identityVerifications", func(c *models.Customer) string { return c.ID.String() })
+	_ = edge(customerLoader, "customer", func(v *models.CustomerIdentityVerification) string { return idKey(v.CustomerID) })
+)
+
 // uploadInput decodes the mutation's base64 documents into what the
 // operation takes, as REST's multipart reader does: each document goes
 // through models.ReadDocument, which keeps only its digest and first

@@ -24,6 +24,14 @@ var (
 	})
 )
 
+// Loader edges (loaders.LookAhead reads them a level at a time).
+var (
+	_ = edge(disputesOfChargeLoader, "disputes", func(c *models.Charge) string { return c.ID.String() })
+	_ = edge(chargeLoader, "charge", func(d *models.Dispute) string { return d.ChargeID.String() })
+	_ = edge(transferLoader, "transfer", func(d *models.Dispute) string { return idKey(d.TransferID) })
+	_ = edge(disputesOfTransferLoader, "disputes", func(t *models.Transfer) string { return t.ID.String() })
+)
+
 // openDisputeInput makes an omitted input the default reason.
 func openDisputeInput(in *models.OpenDisputeInput) *models.OpenDisputeInput {
 	if in == nil {

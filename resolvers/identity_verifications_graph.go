@@ -23,6 +23,12 @@ var (
 	})
 )
 
+// Loader edges (loaders.LookAhead reads them a level at a time).
+var (
+	_ = edge(runsOfAccountLoader, "identityVerifications", func(a *models.Account) string { return a.ID.String() })
+	_ = edge(accountLoader, "accountNode", func(v *models.IdentityVerification) string { return v.AccountID.String() })
+)
+
 // runOfAccount reads one run through the loader, as missing when it
 // belongs to another account.
 func runOfAccount(ctx context.Context, accountID, id string) (*models.IdentityVerification, error) {

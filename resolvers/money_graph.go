@@ -35,6 +35,17 @@ var (
 	})
 )
 
+// Loader edges (loaders.LookAhead reads them a level at a time).
+var (
+	_ = edge(accountLoader, "account", func(b *models.BillingAgreement) string { return idKey(b.AccountID) })
+	_ = edge(accountLoader, "account", func(s *models.CheckoutSession) string { return s.AccountID.String() })
+	_ = edge(billingAgreementLoader, "billingAgreement", func(t *models.Transfer) string { return idKey(t.BillingAgreementID) })
+	_ = edge(feePlanLoader, "transferFeePlan", func(t *models.Transfer) string { return t.TransferFeePlanID.String() })
+	_ = edge(accountLoader, "account", func(t *models.Transfer) string { return t.AccountID.String() })
+	_ = edge(accountLoader, "seller", func(t *models.Transfer) string { return idKey(t.SellerID) })
+	_ = edge(transferJournalsLoader, "ledgerJournals", func(t *models.Transfer) string { return t.ID.String() })
+)
+
 func transferJournals(ctx context.Context, t *models.Transfer) ([]*models.LedgerJournal, error) {
 	rs, err := load(ctx, transferJournalsLoader, t.ID.String())
 	if err != nil {

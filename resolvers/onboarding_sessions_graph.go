@@ -10,3 +10,9 @@ import (
 var sessionOfAccountLoader = loader("onboardingSessionOfAccount", func(r *Resolver) loaders.Fetch[*models.OnboardingSession] {
 	return r.Svc.Accounts.OnboardingSessionsOfAccounts
 })
+
+// Loader edges (loaders.LookAhead reads them a level at a time).
+var (
+	_ = edge(sessionOfAccountLoader, "onboardingSession", func(a *models.Account) string { return a.ID.String() })
+	_ = edge(accountLoader, "account", func(s *models.OnboardingSession) string { return s.AccountID.String() })
+)

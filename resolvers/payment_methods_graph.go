@@ -22,6 +22,13 @@ var (
 	})
 )
 
+// Loader edges (loaders.LookAhead reads them a level at a time).
+var (
+	_ = edge(accountPaymentMethodsLoader, "paymentMethods", func(a *models.Account) string { return a.ID.String() })
+	_ = edge(customerLoader, "customer", func(p *models.PaymentMethod) string { return idKey(p.CustomerID) })
+	_ = edge(accountLoader, "account", func(p *models.PaymentMethod) string { return idKey(p.AccountID) })
+)
+
 func paymentMethods(ctx context.Context, r *Resolver, first *int, after *string, f *model.PaymentMethodFilter) (*model.PaymentMethodConnection, error) {
 	filter := payments.PaymentMethodFilter{}
 	if f != nil {

@@ -33,6 +33,16 @@ var (
 	})
 )
 
+// Loader edges (loaders.LookAhead reads them a level at a time).
+var (
+	_ = edge(accountPayoutsLoader, "payouts", func(a *models.Account) string { return a.ID.String() })
+	_ = edge(paymentMethodLoader, "paymentMethod", func(p *models.Payout) string { return p.PaymentMethodID.String() })
+	_ = edge(accountLoader, "account", func(p *models.Payout) string { return p.AccountID.String() })
+	_ = edge(billingAgreementLoader, "billingAgreement", func(p *models.Payout) string { return idKey(p.BillingAgreementID) })
+	_ = edge(fundingScheduleLoader, "schedule", func(e *models.FundingEntry) string { return idKey(e.ScheduleID) })
+	_ = edge(scheduleEntriesLoader, "entries", func(s *models.FundingSchedule) string { return s.ID.String() })
+)
+
 func payouts(ctx context.Context, r *Resolver, first *int, after *string, f *model.PayoutFilter) (*model.PayoutConnection, error) {
 	filter := funding.PayoutFilter{}
 	if f != nil {

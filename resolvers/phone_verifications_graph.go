@@ -23,6 +23,12 @@ var (
 	})
 )
 
+// Loader edges (loaders.LookAhead reads them a level at a time).
+var (
+	_ = edge(phonesOfAccountLoader, "phoneVerifications", func(a *models.Account) string { return a.ID.String() })
+	_ = edge(accountLoader, "accountNode", func(v *models.PhoneVerification) string { return v.AccountID.String() })
+)
+
 // phoneOfAccount reads one attempt through the loader, as missing when it
 // belongs to another account.
 func phoneOfAccount(ctx context.Context, accountID, id string) (*models.PhoneVerification, error) {

@@ -22,6 +22,12 @@ var (
 	})
 )
 
+// Loader edges (loaders.LookAhead reads them a level at a time).
+var (
+	_ = edge(productPhasesLoader, "phases", func(p *models.Product) string { return p.ID.String() })
+	_ = edge(productLoader, "product", func(p *models.ProductPhase) string { return p.ProductID.String() })
+)
+
 func products(ctx context.Context, r *Resolver, first *int, after *string, f *model.ProductFilter) (*model.ProductConnection, error) {
 	filter := catalog.ProductFilter{}
 	if f != nil {

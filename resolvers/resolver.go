@@ -9,6 +9,8 @@ package resolvers
 import (
 	"context"
 
+	"github.com/google/uuid"
+
 	"github.com/frame-oss/payments-server/graph/loaders"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/resolvers/areas"
@@ -37,11 +39,60 @@ func loader[V any](name string, fetch func(r *Resolver) loaders.Fetch[V]) loader
 	return k
 }
 
-// Loaders returns the registry of every declared loader over r's services.
+// edgeDecls are the loader edges the resources declare (edge).
+var edgeDecls []func(reg *loaders.Registry)
+
+// edge declares that the GraphQL field of a *P loads through k by the key
+// key gives ("" when the field is null without a read), as the field's
+// resolver does: the graph's look-ahead then reads that edge for all the
+// parents of a level in one batch before their fields run
+// (loaders.LookAhead). One line per edge, beside the resource's loader.
+func edge[P, V any](k loaders.Key[V], field string, key func(*P) string) bool {
+	edgeDecls = append(edgeDecls, func(reg *loaders.Registry) { loaders.AddEdge(reg, k, field, key) })
+	return true
+}
+
+// idKey is the key of an optional id: "" when there is none.
+func idKey(id *uuid.UUID) string {
+	if id == nil {
+		return ""
+	}
+	return id.String()
+}
+
+// Loaders returns the registry of every declared loader over r's services,
+// with the declared edges.
 func (r *Resolver) Loaders() *loaders.Registry {
 	reg := loaders.NewRegistry()
 	for _, add := range loaderDecls {
 		add(r, reg)
 	}
+	for _, add := range edgeDecls {
+		add(reg)
+	}
 	return reg
+}
+
+// RootValue is what a root lookup by id finds after PrefetchRoots read it:
+// node(id:) through the node loaders in findNode's order, a field named
+// after a loader (account(id:)) through that loader. ok is false when the
+// loaders do not hold the answer, or it is no object; the graph then
+// looks ahead from the field once it has run.
+func RootValue(ctx context.Context, field, id string) (v any, ok bool) {
+	if field != "node" {
+		v, cached, err := loaders.Cached(ctx, field, id)
+		return v, cached && err == nil && v != nil
+	}
+	for _, name := range nodeLoaders {
+		v, cached, err := loaders.Cached(ctx, name, id)
+		switch {
+		case !cached:
+			return nil, false
+		case err == nil:
+			return v, v != nil
+		case !noNode(err):
+			return nil, false
+		}
+	}
+	return nil, false
 }

@@ -13,3 +13,9 @@ var (
 	})
 	_ = node(threeDSIntentLoader)
 )
+
+// Loader edges (loaders.LookAhead reads them a level at a time).
+var (
+	_ = edge(customerLoader, "customer", func(i *models.ThreeDSIntent) string { return idKey(i.CustomerID) })
+	_ = edge(paymentMethodLoader, "paymentMethod", func(i *models.ThreeDSIntent) string { return i.PaymentMethodID.String() })
+)

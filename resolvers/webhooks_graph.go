@@ -22,6 +22,12 @@ var (
 	_ = node(webhookDeliveryLoader)
 )
 
+// Loader edges (loaders.LookAhead reads them a level at a time).
+var (
+	_ = edge(webhookEndpointLoader, "endpoint", func(d *models.WebhookDelivery) string { return d.EndpointID.String() })
+	_ = edge(eventLoader, "event", func(d *models.WebhookDelivery) string { return d.EventID.String() })
+)
+
 // deliveryEndpoint is a delivery's endpoint, or null once it is deleted.
 func deliveryEndpoint(ctx context.Context, d *models.WebhookDelivery) (*models.WebhookEndpoint, error) {
 	ep, err := load(ctx, webhookEndpointLoader, d.EndpointID.String())

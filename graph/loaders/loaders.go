@@ -15,28 +15,33 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"reflect"
 	"sync"
-	"time"
 
 	"github.com/graph-gophers/dataloader/v7"
 )
 
-// Wait is how long a loader collects keys before it runs its batch. The
-// executor resolves sibling fields concurrently, so a short window gathers
-// every key of one level of the query.
-const Wait = 5 * time.Millisecond
-
-// A batch has no size limit (it was 100): it carries every key its loader
-// was asked for during Wait, so that a request's statement count does not
-// grow with the number of objects it loads. What bounds the keys of one
-// request is its shape: the GraphQL limits (aliases, fields, complexity;
-// graph.Options) cap the fields that can load, and a batch is one
-// `IN (...)` statement.
+// A loader batches nothing by waiting: a key that is not in the request's
+// cache when a field asks for it is read at once, on its own (a batch of
+// capacity one). Batching comes from looking ahead instead (LookAhead):
+// when a field resolves, every loader edge below it is read for all of its
+// objects in one batch per loader and level, before gqlgen resolves the
+// objects one by one, so the fields find their values in the cache. A
+// statement count is then a constant of the query's shape however the
+// executor's goroutines are scheduled, and no request waits for a timer.
+// (A loader that waited a few milliseconds for more keys split a batch in
+// two whenever a loaded machine delayed a goroutine past its window, and
+// made every level of a query wait that long.)
 //
-// Root lookups by id (node(id:), account(id:), ...) do not rely on the
-// Wait window: the operation's ids are read before its fields run
-// (Prefetch), one batch per loader however the executor schedules the
-// fields.
+// A batch has no size limit: it carries every key one level of a query
+// asks for, so that a request's statement count does not grow with the
+// number of objects it loads. What bounds the keys of one request is its
+// shape: the GraphQL limits (aliases, fields, complexity; graph.Options)
+// cap the fields that can load, and a batch is one `IN (...)` statement.
+//
+// Root lookups by id (node(id:), account(id:), ...) are read before the
+// operation's fields run (Prefetch), one batch per loader for all their
+// aliases.
 
 // Fetch is a batched read: one value or one error per id, in id order.
 type Fetch[V any] func(ctx context.Context, ids []string) ([]V, []error)
@@ -50,14 +55,17 @@ func NewKey[V any](name string) Key[V] { return Key[V]{name: name} }
 // Name is the loader kind's name.
 func (k Key[V]) Name() string { return k.name }
 
-// Registry holds the batch function of every declared loader.
+// Registry holds the batch function of every declared loader and the
+// loader edges LookAhead follows.
 type Registry struct {
 	batches map[string]dataloader.BatchFunc[string, any]
+	edges   map[reflect.Type]map[string]edge
 }
 
 // NewRegistry returns an empty registry.
 func NewRegistry() *Registry {
-	return &Registry{batches: map[string]dataloader.BatchFunc[string, any]{}}
+	return &Registry{batches: map[string]dataloader.BatchFunc[string, any]{},
+		edges: map[reflect.Type]map[string]edge{}}
 }
 
 // Add registers fetch as the batch function of k's loaders.
@@ -104,7 +112,7 @@ func (s *set) loader(name string) *loader {
 		}
 		cache := dataloader.NewCache[string, any]()
 		l = &loader{cache: cache, Loader: dataloader.NewBatchedLoader(batch,
-			dataloader.WithWait[string, any](Wait), dataloader.WithCache[string, any](cache))}
+			dataloader.WithBatchCapacity[string, any](1), dataloader.WithCache[string, any](cache))}
 		s.m[name] = l
 	}
 	return l
@@ -151,6 +159,20 @@ func Prefetch(ctx context.Context, name string, ids []string) (errs []error, ok 
 	if s == nil {
 		return nil, false
 	}
+	res, ok := s.prefetch(ctx, name, ids)
+	if !ok {
+		return nil, false
+	}
+	errs = make([]error, len(ids))
+	for i, r := range res {
+		errs[i] = r.Error
+	}
+	return errs, true
+}
+
+// prefetch is Prefetch answering each id's value too (nil data and nil
+// error for an id not in the cache, which only a panicking batch leaves).
+func (s *set) prefetch(ctx context.Context, name string, ids []string) (out []dataloader.Result[any], ok bool) {
 	batch, known := s.reg.batches[name]
 	if !known {
 		return nil, false
@@ -177,13 +199,31 @@ func Prefetch(ctx context.Context, name string, ids []string) (errs []error, ok 
 			l.cache.Set(ctx, id, func() (any, error) { return res.Data, res.Error })
 		}
 	}
-	errs = make([]error, len(ids))
+	out = make([]dataloader.Result[any], len(ids))
 	for i, id := range ids {
 		if thunk, cached := l.cache.Get(ctx, id); cached {
-			_, errs[i] = thunk()
+			out[i].Data, out[i].Error = thunk()
 		}
 	}
-	return errs, true
+	return out, true
+}
+
+// Cached answers what the request's loader called name holds for id:
+// whether it holds anything, and then the value or its error.
+func Cached(ctx context.Context, name, id string) (v any, cached bool, err error) {
+	s := from(ctx)
+	if s == nil {
+		return nil, false, nil
+	}
+	if _, known := s.reg.batches[name]; !known {
+		return nil, false, nil
+	}
+	thunk, ok := s.loader(name).cache.Get(ctx, id)
+	if !ok {
+		return nil, false, nil
+	}
+	v, err = thunk()
+	return v, true, err
 }
 
 func runBatch(ctx context.Context, batch dataloader.BatchFunc[string, any], keys []string) (res []*dataloader.Result[any], ok bool) {
