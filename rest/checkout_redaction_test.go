@@ -29,7 +29,7 @@ func TestCheckoutSecretSeesPaymentMethodsRedacted(t *testing.T) {
 		require.Equal(t, "payment_method", m["object"], where)
 		require.Equal(t, "card", m["type"], where)
 		require.Equal(t, "active", m["status"], where)
-		require.Equal(t, p.card["created"], m["created"], where)
+		require.Equal(t, float64(p.card.Created.Unix()), m["created"], where)
 	}
 
 	body := map[string]any{"source": map[string]any{"payment_method_id": id(p.card)}, "confirm": false}
