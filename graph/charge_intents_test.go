@@ -61,7 +61,7 @@ func TestChargeIntentsInTheGraph(t *testing.T) {
 	waiting := obj(g.Data["createChargeIntent"])
 	require.Equal(t, "requires_payment_method", waiting["status"])
 	g = gql(t, f.sk, `mutation($id: ID!, $pm: ID!) { confirmChargeIntent(id: $id, input: {paymentMethod: $pm}) { status } }`,
-		map[string]any{"id": waiting["id"], "pm": challenged["id"]})
+		map[string]any{"id": waiting["id"], "pm": challenged.ID.String()})
 	require.Equal(t, "requires_3d_secure", obj(g.Data["confirmChargeIntent"])["status"])
 	g = gql(t, f.sk, `mutation($id: ID!) { completeChargeIntentThreeDSecure(id: $id) { status amountCaptured account { id } } }`,
 		map[string]any{"id": waiting["id"]})

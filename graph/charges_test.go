@@ -16,7 +16,7 @@ func TestChargesInTheGraph(t *testing.T) {
 	pm := f.sk.CreateAccountCard(str(acct["id"]), "4242424242424242")
 	for range 3 {
 		r := f.sk.Post("/v1/transfers", map[string]any{"amount": 1000, "account_id": acct["id"],
-			"source_payment_method_id": pm["id"], "confirm": true})
+			"source_payment_method_id": pm.ID.String(), "confirm": true})
 		require.Equal(t, 201, r.Status, string(r.Body))
 	}
 	query := `query($first: Int) { transfers(first: $first) { edges { node { id charge {
@@ -34,7 +34,7 @@ func TestChargesInTheGraph(t *testing.T) {
 		require.Equal(t, float64(941), ch["netAmount"])
 		require.Equal(t, true, ch["captured"])
 		require.Equal(t, false, ch["refunded"])
-		require.Equal(t, pm["id"], obj(ch["paymentMethodDetails"])["id"])
+		require.Equal(t, pm.ID.String(), obj(ch["paymentMethodDetails"])["id"])
 		require.Equal(t, acct["id"], obj(ch["account"])["id"])
 		require.Equal(t, tr["id"], obj(ch["transfer"])["id"])
 		require.Len(t, list(ch["ledgerJournals"]), 1)

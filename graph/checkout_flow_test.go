@@ -36,15 +36,15 @@ func TestCheckoutFlowGraphQL(t *testing.T) {
 	chk := checkoutSecret(t, f, str(acct["id"]), 2500)
 
 	key := http.Header{"Idempotency-Key": {"gql-browser-1"}}
-	first := chk.GraphQLWithHeader(browserCreate, map[string]any{"pm": card["id"]}, key)
+	first := chk.GraphQLWithHeader(browserCreate, map[string]any{"pm": card.ID.String()}, key)
 	require.Empty(t, first.Errors, string(first.Raw))
-	again := chk.GraphQLWithHeader(browserCreate, map[string]any{"pm": card["id"]}, key)
+	again := chk.GraphQLWithHeader(browserCreate, map[string]any{"pm": card.ID.String()}, key)
 	require.JSONEq(t, string(first.Raw), string(again.Raw), "a replay answers the same transfer")
 	tr := obj(first.Data["createTransfer"])
 	require.Equal(t, "requires_confirmation", tr["status"])
 	require.Equal(t, float64(2500), tr["amount"])
 	require.Equal(t, acct["id"], tr["accountId"])
-	redacted := map[string]any{"id": card["id"], "type": "CARD", "status": "ACTIVE", "card": nil, "billing": nil,
+	redacted := map[string]any{"id": card.ID.String(), "type": "CARD", "status": "ACTIVE", "card": nil, "billing": nil,
 		"accountId": nil, "customerId": nil}
 	require.Equal(t, redacted, tr["sourcePaymentMethod"])
 	require.Len(t, list(obj(gql(t, f.sk, `query { transfers { edges { node { id } } } }`, nil).Data["transfers"])["edges"]), 1)
@@ -55,10 +55,10 @@ func TestCheckoutFlowGraphQL(t *testing.T) {
 	require.Equal(t, "succeeded", done["status"])
 	require.Equal(t, float64(2500), done["amountCaptured"])
 	require.Nil(t, done["nextAction"])
-	require.Equal(t, map[string]any{"id": card["id"], "card": nil}, done["sourcePaymentMethod"])
+	require.Equal(t, map[string]any{"id": card.ID.String(), "card": nil}, done["sourcePaymentMethod"])
 	g = gql(t, chk, `query($id: ID!) { transfer(id: $id) { status sourcePaymentMethod { id card { lastFour } } } }`,
 		map[string]any{"id": tr["id"]})
-	require.Equal(t, map[string]any{"status": "succeeded", "sourcePaymentMethod": map[string]any{"id": card["id"], "card": nil}},
+	require.Equal(t, map[string]any{"status": "succeeded", "sourcePaymentMethod": map[string]any{"id": card.ID.String(), "card": nil}},
 		g.Data["transfer"])
 	g = gql(t, f.sk, `query($id: ID!) { transfer(id: $id) { sourcePaymentMethod { card { lastFour } accountId } } }`,
 		map[string]any{"id": tr["id"]})
@@ -66,12 +66,12 @@ func TestCheckoutFlowGraphQL(t *testing.T) {
 		obj(g.Data["transfer"])["sourcePaymentMethod"], "the secret key sees the whole method")
 
 	// Refusals, as in REST.
-	_, e := gqlError(t, chk, browserCreate, map[string]any{"pm": card["id"], "amount": 2499})
+	_, e := gqlError(t, chk, browserCreate, map[string]any{"pm": card.ID.String(), "amount": 2499})
 	require.Equal(t, "validation_errors", code(e))
 	require.Contains(t, e.Extensions["errors"], "amount")
 	other := f.sk.CreateAccount(testenv.Individual())
 	otherCard := f.sk.CreateAccountCard(str(other["id"]), "4242424242424242")
-	_, e = gqlError(t, chk, browserCreate, map[string]any{"pm": otherCard["id"]})
+	_, e = gqlError(t, chk, browserCreate, map[string]any{"pm": otherCard.ID.String()})
 	require.Equal(t, "validation_errors", code(e))
 	require.Contains(t, e.Extensions["errors"], "source_payment_method_id")
 	_, e = gqlError(t, chk, `mutation($id: ID!) { cancelTransfer(id: $id) { id } }`, map[string]any{"id": tr["id"]})
@@ -79,7 +79,7 @@ func TestCheckoutFlowGraphQL(t *testing.T) {
 	_, e = gqlError(t, chk, `query { transfers { edges { node { id } } } }`, nil)
 	require.Equal(t, "forbidden", code(e))
 	foreign := f.sk.Post("/v1/transfers", map[string]any{"amount": 1000, "account_id": other["id"],
-		"source_payment_method_id": otherCard["id"]}).JSON()
+		"source_payment_method_id": otherCard.ID.String()}).JSON()
 	_, e = gqlError(t, chk, `mutation($id: ID!) { confirmTransfer(id: $id) { id } }`, map[string]any{"id": foreign["id"]})
 	require.Equal(t, "resource_missing", code(e))
 	g = chk.GraphQL(`query($id: ID!) { transfer(id: $id) { id } }`, map[string]any{"id": foreign["id"]})
@@ -103,7 +103,7 @@ func TestCheckoutDeclineAndChallengeGraphQL(t *testing.T) {
 	acct := f.sk.CreateAccount(testenv.Individual())
 	declining := f.sk.CreateAccountCard(str(acct["id"]), "4000000000009995")
 	chk := checkoutSecret(t, f, str(acct["id"]), 1200)
-	tr := obj(gql(t, chk, browserCreate, map[string]any{"pm": declining["id"]}).Data["createTransfer"])
+	tr := obj(gql(t, chk, browserCreate, map[string]any{"pm": declining.ID.String()}).Data["createTransfer"])
 	confirm := `mutation($id: ID!) { confirmTransfer(id: $id) { id status } }`
 	key := http.Header{"Idempotency-Key": {"gql-decline-1"}}
 	g := chk.GraphQLWithHeader(confirm, map[string]any{"id": tr["id"]}, key)
@@ -122,9 +122,9 @@ func TestCheckoutDeclineAndChallengeGraphQL(t *testing.T) {
 
 	challenged := f.sk.CreateAccountCard(str(acct["id"]), "4000000000003220")
 	chk = checkoutSecret(t, f, str(acct["id"]), 800)
-	tr = obj(gql(t, chk, browserCreate, map[string]any{"pm": challenged["id"]}).Data["createTransfer"])
+	tr = obj(gql(t, chk, browserCreate, map[string]any{"pm": challenged.ID.String()}).Data["createTransfer"])
 	g = gql(t, chk, `mutation($id: ID!) { confirmTransfer(id: $id) { status nextAction { type source } } }`,
 		map[string]any{"id": tr["id"]})
 	require.Equal(t, map[string]any{"status": "requires_3d_secure",
-		"nextAction": map[string]any{"type": "use_platform_sdk", "source": challenged["id"]}}, g.Data["confirmTransfer"])
+		"nextAction": map[string]any{"type": "use_platform_sdk", "source": challenged.ID.String()}}, g.Data["confirmTransfer"])
 }

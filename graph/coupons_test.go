@@ -22,7 +22,7 @@ func TestCouponsAndPromotionCodesGraphQL(t *testing.T) {
 	cust := f.sk.CreateCustomer(testenv.Customer())
 	g = gql(t, f.sk, `mutation($c: ID!, $cust: ID!) { createPromotionCode(input: {code: "half", couponId: $c, customer: $cust,
 		expiresAt: "2030-01-01T00:00:00Z"}) { id code isCustomerSpecific coupon { id } customer { id } } }`,
-		map[string]any{"c": c["id"], "cust": cust["id"]})
+		map[string]any{"c": c["id"], "cust": cust.ID.String()})
 	pc := obj(g.Data["createPromotionCode"])
 	require.Equal(t, "HALF", pc["code"])
 	require.Equal(t, true, pc["isCustomerSpecific"])
@@ -38,12 +38,12 @@ func TestCouponsAndPromotionCodesGraphQL(t *testing.T) {
 	require.Equal(t, float64(500), v["totalDiscountAmountCents"])
 	require.Equal(t, "not_found", obj(list(v["validationResult"])[1])["reason"])
 
-	cid := uuid.MustParse(str(cust["id"]))
+	cid := uuid.MustParse(str(cust.ID.String()))
 	_, err := f.env.Redeem(context.Background(), catalog.Redemption{Codes: []string{"HALF"}, AmountCents: 1000,
 		CustomerID: &cid, DiscountableType: "Invoice"})
 	require.NoError(t, err)
 	g = gql(t, f.sk, `query($id: ID!) { customer(id: $id) { discounts { discountAmountCents coupon { name } promotionCode { code timesRedeemed } } } }`,
-		map[string]any{"id": cust["id"]})
+		map[string]any{"id": cust.ID.String()})
 	d := obj(list(obj(g.Data["customer"])["discounts"])[0])
 	require.Equal(t, float64(500), d["discountAmountCents"])
 	require.Equal(t, "Half", obj(d["coupon"])["name"])

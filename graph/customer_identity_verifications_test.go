@@ -31,11 +31,11 @@ func TestCustomerIdentityVerificationThroughGraphQL(t *testing.T) {
 
 	g := gql(t, f.sk, `mutation($in: CreateCustomerIdentityVerificationInput!) {
 		createCustomerIdentityVerification(input: $in) { `+civFields+` customer { id email } } }`,
-		map[string]any{"in": map[string]any{"customerId": cu["id"]}})
+		map[string]any{"in": map[string]any{"customerId": cu.ID.String()}})
 	v := obj(g.Data["createCustomerIdentityVerification"])
 	require.Equal(t, "INCOMPLETE", v["status"])
-	require.Equal(t, cu["id"], v["customerId"])
-	require.Equal(t, cu["id"], obj(v["customer"])["id"])
+	require.Equal(t, cu.ID.String(), v["customerId"])
+	require.Equal(t, cu.ID.String(), obj(v["customer"])["id"])
 	require.Nil(t, v["pending"])
 	require.Nil(t, v["verified"])
 	require.Equal(t, false, v["livemode"])
@@ -59,7 +59,7 @@ func TestCustomerIdentityVerificationThroughGraphQL(t *testing.T) {
 	}`
 	deadline := time.Now().Add(15 * time.Second)
 	for {
-		g = gql(t, f.sk, query, map[string]any{"id": v["id"], "cu": cu["id"]})
+		g = gql(t, f.sk, query, map[string]any{"id": v["id"], "cu": cu.ID.String()})
 		if obj(g.Data["customerIdentityVerification"])["status"] != "PENDING" || time.Now().After(deadline) {
 			break
 		}
@@ -68,7 +68,7 @@ func TestCustomerIdentityVerificationThroughGraphQL(t *testing.T) {
 	done := obj(g.Data["customerIdentityVerification"])
 	require.Equal(t, "VERIFIED", done["status"])
 	require.NotNil(t, done["verified"])
-	require.Equal(t, cu["id"], obj(done["customer"])["id"])
+	require.Equal(t, cu.ID.String(), obj(done["customer"])["id"])
 	require.Equal(t, v["id"], obj(g.Data["node"])["id"])
 	require.Equal(t, []any{map[string]any{"id": v["id"], "status": "VERIFIED"}},
 		obj(g.Data["customer"])["identityVerifications"])
@@ -122,7 +122,7 @@ func TestCustomerIdentityVerificationsLoadInOneBatch(t *testing.T) {
 		for range n {
 			cu := f.sk.CreateCustomer(testenv.Customer())
 			for range 2 {
-				r := f.sk.Post("/v1/customer_identity_verifications/"+str(cu["id"]), nil)
+				r := f.sk.Post("/v1/customer_identity_verifications/"+str(cu.ID.String()), nil)
 				require.Equal(t, 201, r.Status, string(r.Body))
 			}
 		}

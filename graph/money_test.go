@@ -26,7 +26,7 @@ func TestFeePlansAgreementsAndTransfersGraphQL(t *testing.T) {
 	pm := f.sk.CreateAccountCard(str(acct["id"]), "4242424242424242")
 	g = gql(t, f.sk, `mutation($a: ID!, $pm: ID!) { createTransfer(input: {amount: 1000, accountId: $a, sourcePaymentMethodId: $pm,
 		confirm: true, authorizationMode: "manual", metadata: {order: "9"}}) { id status amount } }`,
-		map[string]any{"a": acct["id"], "pm": pm["id"]})
+		map[string]any{"a": acct["id"], "pm": pm.ID.String()})
 	tr := obj(g.Data["createTransfer"])
 	require.Equal(t, "requires_capture", tr["status"])
 	g = gql(t, f.sk, `mutation($id: ID!) { captureTransfer(id: $id, input: {amountCapturedCents: 500}) {
@@ -56,7 +56,7 @@ func TestFeePlansAgreementsAndTransfersGraphQL(t *testing.T) {
 	require.Equal(t, map[string]any{"description": "Paid", "metadata": map[string]any{"order": "9"}}, g.Data["updateTransfer"])
 	challenged := f.sk.CreateAccountCard(str(acct["id"]), "4000000000003220")
 	g = gql(t, f.sk, `mutation($a: ID!, $pm: ID!) { createTransfer(input: {amount: 700, accountId: $a, sourcePaymentMethodId: $pm,
-		confirm: true}) { id status } }`, map[string]any{"a": acct["id"], "pm": challenged["id"]})
+		confirm: true}) { id status } }`, map[string]any{"a": acct["id"], "pm": challenged.ID.String()})
 	require.Equal(t, "requires_3d_secure", obj(g.Data["createTransfer"])["status"])
 	g = gql(t, f.sk, `mutation($id: ID!) { completeThreeDSecure(id: $id) { status amountCaptured } }`,
 		map[string]any{"id": obj(g.Data["createTransfer"])["id"]})
@@ -88,7 +88,7 @@ func TestTransferConnectionStatements(t *testing.T) {
 	pm := f.sk.CreateAccountCard(str(acct["id"]), "4242424242424242")
 	for range 3 {
 		r := f.sk.Post("/v1/transfers", map[string]any{"amount": 1000, "account_id": acct["id"],
-			"source_payment_method_id": pm["id"], "confirm": true})
+			"source_payment_method_id": pm.ID.String(), "confirm": true})
 		require.Equal(t, 201, r.Status, string(r.Body))
 	}
 	query := `query($first: Int) { transfers(first: $first) { edges { node { id status

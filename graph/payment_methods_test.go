@@ -26,9 +26,9 @@ func TestPaymentMethodFlowGraphQL(t *testing.T) {
 	require.Equal(t, map[string]any{"card_number": []any{"Card submitted is not a test card"}}, e.Extensions["errors"])
 
 	g = gql(t, f.sk, `mutation($id: ID!, $c: ID!) { attachPaymentMethod(id: $id, input: {customer: $c}) {
-		customerId customer { id paymentMethods { id } } } }`, map[string]any{"id": pm["id"], "c": c["id"]})
+		customerId customer { id paymentMethods { id } } } }`, map[string]any{"id": pm["id"], "c": c.ID.String()})
 	att := obj(g.Data["attachPaymentMethod"])
-	require.Equal(t, c["id"], att["customerId"])
+	require.Equal(t, c.ID.String(), att["customerId"])
 	require.Equal(t, []any{map[string]any{"id": pm["id"]}}, obj(att["customer"])["paymentMethods"])
 
 	g = gql(t, f.sk, `mutation($id: ID!) { updatePaymentMethod(id: $id, input: {expMonth: 3, expYear: 2031}) { card { expMonth expYear } } }`,
@@ -53,7 +53,7 @@ func TestPaymentMethodEdgesStatements(t *testing.T) {
 		a := f.sk.CreateAccount(testenv.Individual())
 		f.sk.Post("/v1/payment_methods", merge(testenv.CardBody("", testenv.Visa), map[string]any{"account": a["id"]}))
 		c := f.sk.CreateCustomer(testenv.Customer())
-		f.sk.CreateCard(c["id"].(string), testenv.Visa)
+		f.sk.CreateCard(c.ID.String(), testenv.Visa)
 	}
 	accounts := `query($first: Int) { accounts(first: $first) { edges { node { id paymentMethods { id account { id } } } } } }`
 	small := gql(t, f.sk, accounts, map[string]any{"first": 1})

@@ -8,12 +8,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/models"
 )
 
 // payoutReady creates an account that may receive card payouts, with a
 // card: the receive capability and KYC are switched on in the database
 // (the accounts tests reach them through the API).
-func payoutReady(t *testing.T, f *fixture) (account, card map[string]any) {
+func payoutReady(t *testing.T, f *fixture) (account map[string]any, card *models.PaymentMethod) {
 	t.Helper()
 	account = f.sk.CreateAccount(testenv.Individual().WithCapabilities("card_receive"))
 	_, err := f.env.DB.Bun.ExecContext(context.Background(),
@@ -37,20 +38,20 @@ func TestPayoutsAndFundingGraphQL(t *testing.T) {
 
 	g = gql(t, f.sk, `mutation($pm: ID!) { createPayout(input: {paymentMethod: $pm, amount: 1200, currency: "USD",
 		metadata: {ref: "r1"}}) { id status speed amount currency processorFee merchantFee customerFee metadata
-		paymentMethod { id } account { id payouts { id } } succeeded failed } }`, map[string]any{"pm": card["id"]})
+		paymentMethod { id } account { id payouts { id } } succeeded failed } }`, map[string]any{"pm": card.ID.String()})
 	p := obj(g.Data["createPayout"])
 	require.Equal(t, "succeeded", p["status"])
 	require.Nil(t, p["speed"])
 	require.Equal(t, float64(0), p["processorFee"])
 	require.Nil(t, p["merchantFee"])
 	require.Equal(t, map[string]any{"ref": "r1"}, p["metadata"])
-	require.Equal(t, card["id"], obj(p["paymentMethod"])["id"])
+	require.Equal(t, card.ID.String(), obj(p["paymentMethod"])["id"])
 	require.Equal(t, []any{map[string]any{"id": p["id"]}}, obj(p["account"])["payouts"])
 	require.NotNil(t, p["succeeded"])
 	require.Nil(t, p["failed"])
 
 	_, e := gqlError(t, f.sk, `mutation($pm: ID!) { createPayout(input: {paymentMethod: $pm, amount: 999999, currency: "USD"}) { id } }`,
-		map[string]any{"pm": card["id"]})
+		map[string]any{"pm": card.ID.String()})
 	require.Equal(t, "balance_insufficient", code(e))
 	require.Equal(t, http.StatusUnprocessableEntity, status(e))
 
@@ -109,7 +110,7 @@ func TestPayoutMutationHonoursTheIdempotencyKey(t *testing.T) {
 	_, card := payoutReady(t, f)
 	require.Equal(t, http.StatusCreated, f.sk.Post("/v1/payout_funding/top_ups", map[string]any{"amount": 1000}).Status)
 	q := `mutation($pm: ID!) { createPayout(input: {paymentMethod: $pm, amount: 600, currency: "USD"}) { id } }`
-	vars := map[string]any{"pm": card["id"]}
+	vars := map[string]any{"pm": card.ID.String()}
 	first := f.sk.GraphQLWithHeader(q, vars, idemKey("payout-1"))
 	again := f.sk.GraphQLWithHeader(q, vars, idemKey("payout-1"))
 	require.Empty(t, first.Errors)
@@ -133,7 +134,7 @@ func TestPayoutConnectionStatements(t *testing.T) {
 	for range 3 {
 		_, card := payoutReady(t, f)
 		for range 2 {
-			r := f.sk.Post("/v1/payouts", map[string]any{"payment_method": card["id"], "amount": 100, "currency": "USD"})
+			r := f.sk.Post("/v1/payouts", map[string]any{"payment_method": card.ID.String(), "amount": 100, "currency": "USD"})
 			require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
 		}
 		r := f.sk.Post("/v1/payout_funding/schedules", map[string]any{"amount": 10, "cadence": "daily"})

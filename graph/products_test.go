@@ -55,7 +55,7 @@ func TestProductsConnectionStatements(t *testing.T) {
 	f := setup(t)
 	for i := 0; i < 3; i++ {
 		p := f.sk.CreateProduct(testenv.Product())
-		f.sk.Post("/v1/products/"+p["id"].(string)+"/phases", map[string]any{"ordinal": 1, "pricingType": "static",
+		f.sk.Post("/v1/products/"+p.ID.String()+"/phases", map[string]any{"ordinal": 1, "pricingType": "static",
 			"pricing_type": "static", "amount_cents": 100})
 	}
 	query := `query($first: Int) { products(first: $first, filter: {name: "pro"}) {

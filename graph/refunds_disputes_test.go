@@ -18,7 +18,7 @@ func TestRefundsAndDisputesInTheGraph(t *testing.T) {
 	pm := f.sk.CreateAccountCard(str(acct["id"]), "4242424242424242")
 	charge := func() map[string]any {
 		r := f.sk.Post("/v1/transfers", map[string]any{"amount": 1000, "account_id": acct["id"],
-			"source_payment_method_id": pm["id"], "confirm": true})
+			"source_payment_method_id": pm.ID.String(), "confirm": true})
 		require.Equal(t, 201, r.Status, string(r.Body))
 		return r.JSON()
 	}

@@ -13,15 +13,15 @@ func TestThreeDSIntentsGraphQL(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	cust := f.sk.CreateCustomer(testenv.Customer())
-	card := f.sk.CreateCard(str(cust["id"]), "4000000000003220")
+	card := f.sk.CreateCard(str(cust.ID.String()), "4000000000003220")
 	g := gql(t, f.pk, `mutation($pm: ID!) { createThreeDSIntent(input: {paymentMethodId: $pm}) {
-		id status challengeUrl completed customerId paymentMethodId livemode } }`, map[string]any{"pm": card["id"]})
+		id status challengeUrl completed customerId paymentMethodId livemode } }`, map[string]any{"pm": card.ID.String()})
 	in := obj(g.Data["createThreeDSIntent"])
 	require.Equal(t, "ISSUED", in["status"])
 	require.Regexp(t, `^https://3ds\.frame\.test/challenge/`, in["challengeUrl"])
 	require.Nil(t, in["completed"])
-	require.Equal(t, cust["id"], in["customerId"])
-	require.Equal(t, card["id"], in["paymentMethodId"])
+	require.Equal(t, cust.ID.String(), in["customerId"])
+	require.Equal(t, card.ID.String(), in["paymentMethodId"])
 
 	g = gql(t, f.pk, `mutation($id: ID!) { resendThreeDSIntent(id: $id) { status challengeUrl } }`, map[string]any{"id": in["id"]})
 	require.NotEqual(t, in["challengeUrl"], obj(g.Data["resendThreeDSIntent"])["challengeUrl"])
@@ -36,14 +36,14 @@ func TestThreeDSIntentsGraphQL(t *testing.T) {
 
 	g = gql(t, f.sk, `query($id: ID!) { threeDSIntent(id: $id) { status customer { id } paymentMethod { id card { lastFour } } }
 		node(id: $id) { ... on ThreeDSIntent { id } } }`, map[string]any{"id": in["id"]})
-	require.Equal(t, map[string]any{"status": "VERIFIED", "customer": map[string]any{"id": cust["id"]},
-		"paymentMethod": map[string]any{"id": card["id"], "card": map[string]any{"lastFour": "3220"}}}, g.Data["threeDSIntent"])
+	require.Equal(t, map[string]any{"status": "VERIFIED", "customer": map[string]any{"id": cust.ID.String()},
+		"paymentMethod": map[string]any{"id": card.ID.String(), "card": map[string]any{"lastFour": "3220"}}}, g.Data["threeDSIntent"])
 	require.Equal(t, map[string]any{"id": in["id"]}, g.Data["node"])
 
 	// The same not-found error for an unknown card and a busy one.
-	gql(t, f.pk, `mutation($pm: ID!) { createThreeDSIntent(input: {paymentMethodId: $pm}) { id } }`, map[string]any{"pm": card["id"]})
+	gql(t, f.pk, `mutation($pm: ID!) { createThreeDSIntent(input: {paymentMethodId: $pm}) { id } }`, map[string]any{"pm": card.ID.String()})
 	_, busy := gqlError(t, f.pk, `mutation($pm: ID!) { createThreeDSIntent(input: {paymentMethodId: $pm}) { id } }`,
-		map[string]any{"pm": card["id"]})
+		map[string]any{"pm": card.ID.String()})
 	_, unknown := gqlError(t, f.pk, `mutation($pm: ID!) { createThreeDSIntent(input: {paymentMethodId: $pm}) { id } }`,
 		map[string]any{"pm": "0190a000-0000-7000-8000-000000000000"})
 	require.Equal(t, "resource_missing", code(busy))
@@ -61,8 +61,8 @@ func TestThreeDSIntentStatements(t *testing.T) {
 	var idList []any
 	for range 3 {
 		cust := f.sk.CreateCustomer(testenv.Customer())
-		card := f.sk.CreateCard(str(cust["id"]), "4000000000003220")
-		r := f.sk.Post("/v1/3ds/intents", map[string]any{"payment_method_id": card["id"]})
+		card := f.sk.CreateCard(str(cust.ID.String()), "4000000000003220")
+		r := f.sk.Post("/v1/3ds/intents", map[string]any{"payment_method_id": card.ID.String()})
 		require.Equal(t, 201, r.Status, string(r.Body))
 		idList = append(idList, r.JSON()["id"])
 	}

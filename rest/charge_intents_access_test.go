@@ -15,12 +15,13 @@ import (
 // (in the query of a read, in the body of a confirm), and sees it without
 // customer, account, metadata, revenue_split and order.
 func TestPublishableKeyUsesAnIntentWithItsClientSecret(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newIntentPayer(t, f.sk, "4242424242424242")
-	ci := f.sk.CreateChargeIntent(p.intent(1000, map[string]any{"confirm": false, "metadata": map[string]any{"internal": "x"}}))
+	ci := createIntent(t, f.sk, p.intent(1000, map[string]any{"confirm": false, "metadata": map[string]any{"internal": "x"}}))
 	secret := ci["client_secret"].(string)
-	other := f.sk.CreateChargeIntent(p.intent(500, map[string]any{"confirm": false}))
+	other := createIntent(t, f.sk, p.intent(500, map[string]any{"confirm": false}))
 
 	requireError(t, f.pk.Get("/v1/charge_intents/"+id(ci)), http.StatusForbidden, "forbidden", "")
 	requireError(t, f.pk.Post("/v1/charge_intents/"+id(ci)+"/confirm", nil), http.StatusForbidden, "forbidden", "")
@@ -65,12 +66,13 @@ func TestPublishableKeyUsesAnIntentWithItsClientSecret(t *testing.T) {
 // The client secret itself, sent as the Bearer credential (as the official
 // Node SDK does), reads and confirms its own intent and nothing else.
 func TestClientSecretReachesItsOwnIntentOnly(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newIntentPayer(t, f.sk, "4242424242424242")
 	acct := f.sk.CreateAccount(testenv.Individual())
-	ci := f.sk.CreateChargeIntent(p.intent(1000, map[string]any{"confirm": false}))
-	other := f.sk.CreateChargeIntent(p.intent(500, map[string]any{"confirm": false}))
+	ci := createIntent(t, f.sk, p.intent(1000, map[string]any{"confirm": false}))
+	other := createIntent(t, f.sk, p.intent(500, map[string]any{"confirm": false}))
 	c := f.env.Client(ci["client_secret"].(string))
 
 	r := c.Get("/v1/charge_intents/" + id(ci))
@@ -107,7 +109,7 @@ func TestClientSecretReachesItsOwnIntentOnly(t *testing.T) {
 	theirs := f.env.Client(k.Sandbox.Secret)
 	theirs.StandardPricing()
 	q := newIntentPayer(t, theirs, "4242424242424242")
-	theirSecret := theirs.CreateChargeIntent(q.intent(100, map[string]any{"confirm": false}))["client_secret"].(string)
+	theirSecret := createIntent(t, theirs, q.intent(100, map[string]any{"confirm": false}))["client_secret"].(string)
 	requireError(t, f.env.Client(theirSecret).Get("/v1/charge_intents/"+id(ci)), http.StatusNotFound, "resource_missing", "id")
 	tampered := strings.TrimSuffix(ci["client_secret"].(string), "A") + "B"
 	for _, bad := range []string{"ci_" + id(ci) + "_secret_x", tampered + "x"} {
@@ -118,6 +120,7 @@ func TestClientSecretReachesItsOwnIntentOnly(t *testing.T) {
 // A replayed create answers the same intent with a newly issued secret:
 // no client secret is kept in clear, not even for replays. Both work.
 func TestReplayedCreateIssuesAWorkingSecret(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newIntentPayer(t, f.sk, "4242424242424242")
@@ -143,10 +146,11 @@ func TestReplayedCreateIssuesAWorkingSecret(t *testing.T) {
 // one's) or one of the intent's payer, never with someone else's saved
 // card: only the secret key lets a payment method name the payer.
 func TestClientSecretCannotChargeSomeoneElsesCard(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	victim := newIntentPayer(t, f.sk, "4242424242424242")
-	ci := f.sk.CreateChargeIntent(map[string]any{"amount": 1000, "currency": "usd"})
+	ci := createIntent(t, f.sk, map[string]any{"amount": 1000, "currency": "usd"})
 	require.Nil(t, ci["customer_id"])
 	browser := f.env.Client(ci["client_secret"].(string))
 	errs := requireValidation(t, browser.Post("/v1/charge_intents/"+id(ci)+"/confirm",

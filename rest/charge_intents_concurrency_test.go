@@ -11,6 +11,7 @@ import (
 // A create retried with its Idempotency-Key, concurrently, runs once: one
 // intent, one redemption, one charge, one journal.
 func TestRetriedChargeIntentCreateNeverChargesTwice(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newIntentPayer(t, f.sk, "4242424242424242")
@@ -55,10 +56,11 @@ func TestRetriedChargeIntentCreateNeverChargesTwice(t *testing.T) {
 // and a publishable key with it, charge it once: one succeeds, the others
 // find it no longer waiting (422 invalid_state).
 func TestConcurrentConfirmsChargeOnce(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newIntentPayer(t, f.sk, "4242424242424242")
-	ci := f.sk.CreateChargeIntent(p.intent(1000, map[string]any{"confirm": false}))
+	ci := createIntent(t, f.sk, p.intent(1000, map[string]any{"confirm": false}))
 	secret := ci["client_secret"].(string)
 	browser := f.env.Client(secret)
 
@@ -95,10 +97,11 @@ func TestConcurrentConfirmsChargeOnce(t *testing.T) {
 
 // Captures racing on one authorization never capture more than it holds.
 func TestConcurrentCapturesStayWithinTheAuthorization(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newIntentPayer(t, f.sk, "4242424242424242")
-	ci := f.sk.CreateChargeIntent(p.intent(1000, map[string]any{"authorization_mode": "manual"}))
+	ci := createIntent(t, f.sk, p.intent(1000, map[string]any{"authorization_mode": "manual"}))
 	const n = 8
 	statuses := make([]int, n)
 	var wg sync.WaitGroup

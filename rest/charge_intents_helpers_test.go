@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/models"
 )
 
 // chargeIntentKeys are the members of a charge intent as a secret key
@@ -25,7 +26,8 @@ var publicIntentKeys = sorted("id", "object", "amount", "currency", "status", "c
 
 // intentPayer is a customer with a card attached.
 type intentPayer struct {
-	customer, card map[string]any
+	customer *models.Customer
+	card     *models.PaymentMethod
 }
 
 func newIntentPayer(t *testing.T, c *testenv.Client, number string) intentPayer {
@@ -52,4 +54,14 @@ func postIntent(t *testing.T, c *testenv.Client, intentID, action string, body a
 func charged(ci map[string]any) map[string]any {
 	ch, _ := ci["latest_charge"].(map[string]any)
 	return ch
+}
+
+// createIntent posts a charge intent and returns the response as JSON: the
+// charge intent tests assert on the created intent's wire shape, which a
+// decoded model would hide.
+func createIntent(t *testing.T, c *testenv.Client, body map[string]any) map[string]any {
+	t.Helper()
+	r := c.Post("/v1/charge_intents", body)
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	return r.JSON()
 }

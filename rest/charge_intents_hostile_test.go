@@ -11,6 +11,7 @@ import (
 )
 
 func TestChargeIntentHostileInput(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newIntentPayer(t, f.sk, "4242424242424242")
@@ -30,7 +31,7 @@ func TestChargeIntentHostileInput(t *testing.T) {
 	require.Empty(t, listOf(t, f.sk, "/v1/charge_intents"))
 
 	// A client secret echoed in a path or a message is redacted.
-	ci := f.sk.CreateChargeIntent(p.intent(100, map[string]any{"confirm": false}))
+	ci := createIntent(t, f.sk, p.intent(100, map[string]any{"confirm": false}))
 	secret := ci["client_secret"].(string)
 	random := secret[strings.LastIndex(secret, "_")+1:]
 	r := f.sk.Get("/v1/charge_intents/" + secret)
@@ -39,6 +40,7 @@ func TestChargeIntentHostileInput(t *testing.T) {
 }
 
 func TestChargeIntentRequestsRunAFixedNumberOfStatements(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newIntentPayer(t, f.sk, "4242424242424242")

@@ -14,10 +14,11 @@ import (
 // priced on the running total (the fixed fee once), journaled naming the
 // charge, and void_remaining releases what is left.
 func TestChargeIntentPartialCapturesAndVoidRemaining(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newIntentPayer(t, f.sk, "4242424242424242")
-	ci := f.sk.CreateChargeIntent(p.intent(1000, map[string]any{"authorization_mode": "manual"}))
+	ci := createIntent(t, f.sk, p.intent(1000, map[string]any{"authorization_mode": "manual"}))
 	require.Equal(t, "requires_capture", ci["status"])
 	require.Equal(t, "manual", ci["authorization_mode"])
 	ch := charged(ci)
@@ -58,7 +59,7 @@ func TestChargeIntentPartialCapturesAndVoidRemaining(t *testing.T) {
 
 	// Nothing captured: void_remaining points to cancel, and cancel
 	// releases the whole authorization.
-	other := f.sk.CreateChargeIntent(p.intent(700, map[string]any{"authorization_mode": "manual"}))
+	other := createIntent(t, f.sk, p.intent(700, map[string]any{"authorization_mode": "manual"}))
 	requireError(t, f.sk.Post("/v1/charge_intents/"+id(other)+"/void_remaining", nil), http.StatusUnprocessableEntity, "invalid_state", "")
 	canceled := postIntent(t, f.sk, id(other), "cancel", nil)
 	require.Equal(t, "canceled", canceled["status"])
@@ -66,7 +67,7 @@ func TestChargeIntentPartialCapturesAndVoidRemaining(t *testing.T) {
 	require.Equal(t, false, charged(canceled)["captured"])
 
 	// A capture without an amount takes all that is authorized.
-	whole := f.sk.CreateChargeIntent(p.intent(500, map[string]any{"authorization_mode": "manual"}))
+	whole := createIntent(t, f.sk, p.intent(500, map[string]any{"authorization_mode": "manual"}))
 	whole = postIntent(t, f.sk, id(whole), "capture", nil)
 	require.Equal(t, "succeeded", whole["status"])
 	require.Equal(t, int64(500), num(whole["amount_captured"]))
@@ -77,15 +78,16 @@ func TestChargeIntentPartialCapturesAndVoidRemaining(t *testing.T) {
 // An action the intent's state forbids is 422 invalid_state and changes
 // nothing.
 func TestChargeIntentWrongStates(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newIntentPayer(t, f.sk, "4242424242424242")
 	declined := newIntentPayer(t, f.sk, "4000000000000002")
-	open := f.sk.CreateChargeIntent(map[string]any{"amount": 100, "currency": "usd", "customer": id(p.customer)})
-	waiting := f.sk.CreateChargeIntent(p.intent(100, map[string]any{"confirm": false}))
-	succeeded := f.sk.CreateChargeIntent(p.intent(100, nil))
-	failed := f.sk.CreateChargeIntent(declined.intent(100, nil))
-	canceled := f.sk.CreateChargeIntent(p.intent(100, map[string]any{"confirm": false}))
+	open := createIntent(t, f.sk, map[string]any{"amount": 100, "currency": "usd", "customer": id(p.customer)})
+	waiting := createIntent(t, f.sk, p.intent(100, map[string]any{"confirm": false}))
+	succeeded := createIntent(t, f.sk, p.intent(100, nil))
+	failed := createIntent(t, f.sk, declined.intent(100, nil))
+	canceled := createIntent(t, f.sk, p.intent(100, map[string]any{"confirm": false}))
 	canceled = postIntent(t, f.sk, id(canceled), "cancel", nil)
 
 	errs := requireValidation(t, f.sk.Post("/v1/charge_intents/"+id(open)+"/confirm", nil), "payment_method")
@@ -118,12 +120,13 @@ func TestChargeIntentWrongStates(t *testing.T) {
 // an error), challenges wait for 3-D Secure and resolve through the
 // sandbox helper.
 func TestEveryTestCardThroughAChargeIntent(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	cu := f.sk.CreateCustomer(testenv.Customer())
 	successes := int64(0)
 	for _, c := range card.TestCards {
-		ci := f.sk.CreateChargeIntent(map[string]any{"amount": 2500, "currency": "usd", "customer": id(cu), "confirm": true,
+		ci := createIntent(t, f.sk, map[string]any{"amount": 2500, "currency": "usd", "customer": id(cu), "confirm": true,
 			"payment_method_data": testenv.CardData(c.Number)})
 		pm := ci["payment_method"].(map[string]any)
 		ch := charged(ci)
@@ -177,6 +180,7 @@ func TestEveryTestCardThroughAChargeIntent(t *testing.T) {
 // The sandbox bank's accounts through a charge intent: an ACH charge,
 // priced by the plan's ACH item, cleared on ach_clearing.
 func TestEverySandboxBankAccountThroughAChargeIntent(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	cu := f.sk.CreateCustomer(testenv.Customer())
@@ -185,7 +189,7 @@ func TestEverySandboxBankAccountThroughAChargeIntent(t *testing.T) {
 		r := f.sk.Post("/v1/payment_methods", map[string]any{"type": "ach", "customer": id(cu),
 			"routing_number": "110000000", "account_number": account, "account_type": "checking"})
 		require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-		ci := f.sk.CreateChargeIntent(map[string]any{"amount": 10000, "currency": "usd", "customer": id(cu),
+		ci := createIntent(t, f.sk, map[string]any{"amount": 10000, "currency": "usd", "customer": id(cu),
 			"payment_method": id(r.JSON()), "confirm": true})
 		if outcome == "" {
 			require.Equal(t, "succeeded", ci["status"], account)

@@ -12,11 +12,12 @@ import (
 )
 
 func TestChargeIntentFromCreationToCapture(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newIntentPayer(t, f.sk, "4242424242424242")
 
-	ci := f.sk.CreateChargeIntent(map[string]any{"amount": 1000, "currency": "USD", "customer": id(p.customer),
+	ci := createIntent(t, f.sk, map[string]any{"amount": 1000, "currency": "USD", "customer": id(p.customer),
 		"description": "Order 7", "metadata": map[string]any{"order": "7"}})
 	require.Equal(t, chargeIntentKeys, keys(ci))
 	require.Equal(t, "charge_intent", ci["object"])
@@ -88,6 +89,7 @@ func TestChargeIntentFromCreationToCapture(t *testing.T) {
 }
 
 func TestChargeIntentInputIsCheckedAllAtOnce(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newIntentPayer(t, f.sk, "4242424242424242")
@@ -138,7 +140,7 @@ func TestChargeIntentInputIsCheckedAllAtOnce(t *testing.T) {
 
 	// Currencies are accepted in any case and kept lowercase.
 	for _, in := range []string{"USD", "Usd", "usd"} {
-		ci := f.sk.CreateChargeIntent(map[string]any{"amount": 100, "currency": in})
+		ci := createIntent(t, f.sk, map[string]any{"amount": 100, "currency": in})
 		require.Equal(t, "usd", ci["currency"])
 	}
 }
@@ -147,6 +149,7 @@ func TestChargeIntentInputIsCheckedAllAtOnce(t *testing.T) {
 // money area answers them: a field error naming the member (as for a
 // transfer's account_id). The intents themselves are 404 to anyone else.
 func TestChargeIntentPayersAndMethodsMustBeTheCallers(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	_, k := f.env.NewMerchant(testAuthMerchant("B"))
@@ -180,7 +183,7 @@ func TestChargeIntentPayersAndMethodsMustBeTheCallers(t *testing.T) {
 	require.Empty(t, listOf(t, f.sk, "/v1/charge_intents"))
 
 	// A payment method alone names the payer.
-	ci := f.sk.CreateChargeIntent(map[string]any{"amount": 100, "currency": "usd", "payment_method": id(accountCard)})
+	ci := createIntent(t, f.sk, map[string]any{"amount": 100, "currency": "usd", "payment_method": id(accountCard)})
 	require.Equal(t, id(myAccount), ci["account_id"])
 	require.Equal(t, id(myAccount), ci["account"].(map[string]any)["id"], "the secret key sees the account object")
 	require.Equal(t, "account", ci["account"].(map[string]any)["object"])
@@ -195,7 +198,7 @@ func TestChargeIntentPayersAndMethodsMustBeTheCallers(t *testing.T) {
 		"customer": id(another.customer)}), http.StatusUnprocessableEntity, "invalid_state", "")
 
 	// Another merchant's intent, and the other mode's, is missing.
-	theirIntent := other.CreateChargeIntent(theirs.intent(100, map[string]any{"confirm": false}))
+	theirIntent := createIntent(t, other, theirs.intent(100, map[string]any{"confirm": false}))
 	for _, c := range []*testenv.Client{f.sk, f.live} {
 		for _, op := range []operation{{http.MethodGet, "/v1/charge_intents/" + id(theirIntent), nil},
 			{http.MethodPatch, "/v1/charge_intents/" + id(theirIntent), map[string]any{"description": "x"}},
@@ -220,9 +223,10 @@ func TestChargeIntentPayersAndMethodsMustBeTheCallers(t *testing.T) {
 // given; payment_method_data creates the card through the payments area,
 // attached to that payer when attach is true.
 func TestChargeIntentCreatesItsCustomerAndCard(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	ci := f.sk.CreateChargeIntent(map[string]any{"amount": 2500, "currency": "usd", "confirm": true,
+	ci := createIntent(t, f.sk, map[string]any{"amount": 2500, "currency": "usd", "confirm": true,
 		"customer_data":       map[string]any{"name": "Ada Lovelace", "email": "ada@example.com"},
 		"payment_method_data": merge(testenv.CardData("5555555555554444"), map[string]any{"attach": true}),
 		"shipping":            map[string]any{"line_1": "1 Main St", "city": "Springfield", "state": "IL", "postal_code": "62701", "country": "US"}})
@@ -244,7 +248,7 @@ func TestChargeIntentCreatesItsCustomerAndCard(t *testing.T) {
 
 	// Without attach the card stays its own: usable by this intent, no
 	// one's saved card.
-	loose := f.sk.CreateChargeIntent(map[string]any{"amount": 100, "currency": "usd", "customer": cu["id"],
+	loose := createIntent(t, f.sk, map[string]any{"amount": 100, "currency": "usd", "customer": cu["id"],
 		"payment_method_data": testenv.CardData("4242424242424242")})
 	require.Equal(t, "requires_confirmation", loose["status"])
 	require.Nil(t, loose["payment_method"].(map[string]any)["customer_id"])
@@ -253,13 +257,14 @@ func TestChargeIntentCreatesItsCustomerAndCard(t *testing.T) {
 }
 
 func TestChargeIntentNeedsAnAgreementOrAPlan(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	p := newIntentPayer(t, f.sk, "4242424242424242")
 	e := requireError(t, f.sk.Post("/v1/charge_intents", p.intent(1000, nil)), http.StatusUnprocessableEntity,
 		"billing_agreement_not_found", "")
 	require.Equal(t, "No active charge billing agreement found for this account or merchant.", e["message"])
 	require.Empty(t, listOf(t, f.sk, "/v1/charge_intents"), "a refused create-and-confirm leaves nothing")
-	ci := f.sk.CreateChargeIntent(p.intent(1000, map[string]any{"confirm": false}))
+	ci := createIntent(t, f.sk, p.intent(1000, map[string]any{"confirm": false}))
 	requireError(t, f.sk.Post("/v1/charge_intents/"+id(ci)+"/confirm", nil), http.StatusUnprocessableEntity,
 		"billing_agreement_not_found", "")
 	require.Equal(t, "requires_confirmation", f.sk.Get("/v1/charge_intents/" + id(ci)).JSON()["status"])
@@ -269,7 +274,7 @@ func TestChargeIntentNeedsAnAgreementOrAPlan(t *testing.T) {
 	errs := requireValidation(t, f.sk.Post("/v1/charge_intents", p.intent(1000, map[string]any{
 		"transfer_fee_plan_id": "019bc186-de02-7888-a0ba-4ef4a7dc05db"})), "transfer_fee_plan_id")
 	requireProblem(t, errs, "transfer_fee_plan_id", "is not a transfer fee plan of this merchant and mode")
-	done := f.sk.CreateChargeIntent(p.intent(1000, map[string]any{"transfer_fee_plan_id": id(plan)}))
+	done := createIntent(t, f.sk, p.intent(1000, map[string]any{"transfer_fee_plan_id": id(plan)}))
 	require.Equal(t, "succeeded", done["status"])
 	require.Equal(t, int64(1000), num(charged(done)["net_amount"]))
 	books := requireBooksHold(t, f)
@@ -279,13 +284,14 @@ func TestChargeIntentNeedsAnAgreementOrAPlan(t *testing.T) {
 }
 
 func TestChargeIntentPromotionCodesAndReferenceID(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newIntentPayer(t, f.sk, "4242424242424242")
 	coupon := createCoupon(t, f.sk, map[string]any{"discount_type": "fixed_amount", "discount_value": "2.00"})
 	code := createCode(t, f.sk, id(coupon), map[string]any{"code": "TWOOFF"})
 	ref := "  Order #42 — ünïcödé / MiXeD  "
-	ci := f.sk.CreateChargeIntent(p.intent(1000, map[string]any{"promotion_codes": []any{"twooff"}, "reference_id": ref}))
+	ci := createIntent(t, f.sk, p.intent(1000, map[string]any{"promotion_codes": []any{"twooff"}, "reference_id": ref}))
 	require.Equal(t, int64(800), num(ci["amount"]), "the amount charged is after the discount")
 	require.Equal(t, int64(747), num(charged(ci)["net_amount"])) // 23.2 → 23, + 30
 	require.Equal(t, ref, ci["reference_id"])
@@ -310,17 +316,18 @@ func TestChargeIntentPromotionCodesAndReferenceID(t *testing.T) {
 	require.Equal(t, 2, n)
 
 	// An amount a promotion code reduced cannot change any more.
-	open := f.sk.CreateChargeIntent(p.intent(1000, map[string]any{"promotion_codes": []any{"TWOOFF"}, "confirm": false}))
+	open := createIntent(t, f.sk, p.intent(1000, map[string]any{"promotion_codes": []any{"TWOOFF"}, "confirm": false}))
 	requireValidation(t, f.sk.Patch("/v1/charge_intents/"+id(open), map[string]any{"amount": 2000}), "amount")
 }
 
 func TestChargeIntentUpdate(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newIntentPayer(t, f.sk, "4242424242424242")
 	q := newIntentPayer(t, f.sk, "4242424242424242")
 	acct := f.sk.CreateAccount(testenv.Individual())
-	ci := f.sk.CreateChargeIntent(p.intent(1000, map[string]any{"confirm": false, "metadata": map[string]any{"a": "1"}}))
+	ci := createIntent(t, f.sk, p.intent(1000, map[string]any{"confirm": false, "metadata": map[string]any{"a": "1"}}))
 
 	r := f.sk.Patch("/v1/charge_intents/"+id(ci), map[string]any{"amount": 1500, "currency": "EUR",
 		"description": "Renamed", "receipt_email": "buyer@example.com", "metadata": map[string]any{"b": "2", "a": ""},
@@ -366,14 +373,15 @@ func TestChargeIntentUpdate(t *testing.T) {
 }
 
 func TestChargeIntentListIsNewestFirstAndSearchable(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newIntentPayer(t, f.sk, "4242424242424242")
 	acct := f.sk.CreateAccount(testenv.Individual())
-	a := f.sk.CreateChargeIntent(map[string]any{"amount": 100, "currency": "usd", "customer": id(p.customer),
+	a := createIntent(t, f.sk, map[string]any{"amount": 100, "currency": "usd", "customer": id(p.customer),
 		"description": "Blue Widget x2", "reference_id": "ord_1"})
-	b := f.sk.CreateChargeIntent(p.intent(200, map[string]any{"receipt_email": "Buyer@Example.com"}))
-	c := f.sk.CreateChargeIntent(map[string]any{"amount": 300, "currency": "usd", "account": id(acct),
+	b := createIntent(t, f.sk, p.intent(200, map[string]any{"receipt_email": "Buyer@Example.com"}))
+	c := createIntent(t, f.sk, map[string]any{"amount": 300, "currency": "usd", "account": id(acct),
 		"description": "100% off_sale"})
 	require.Equal(t, []string{id(c), id(b), id(a)}, ids(listOf(t, f.sk, "/v1/charge_intents")))
 	r := f.sk.Get("/v1/charge_intents?per_page=2&page=1")

@@ -22,6 +22,7 @@ func chargeOf(t *testing.T, c *testenv.Client, tr map[string]any) map[string]any
 }
 
 func TestApprovedChargeIsRecordedWithTheTransfer(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
@@ -64,6 +65,7 @@ func TestApprovedChargeIsRecordedWithTheTransfer(t *testing.T) {
 }
 
 func TestDeclinedChargeIsRecordedFailed(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4000000000009995")
@@ -83,6 +85,7 @@ func TestDeclinedChargeIsRecordedFailed(t *testing.T) {
 }
 
 func TestChargeFollowsManualCapture(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
@@ -104,6 +107,7 @@ func TestChargeFollowsManualCapture(t *testing.T) {
 }
 
 func TestUnconfirmedAndChallengedTransfersHaveNoChargeYet(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
@@ -128,6 +132,7 @@ func TestUnconfirmedAndChallengedTransfersHaveNoChargeYet(t *testing.T) {
 }
 
 func TestChargeTraceShowsItsJournalsAndEvents(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
@@ -169,6 +174,7 @@ func TestChargeTraceShowsItsJournalsAndEvents(t *testing.T) {
 }
 
 func TestChargesAreSecretKeyOnlyAndTenantScoped(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")

@@ -23,6 +23,7 @@ func newCheckout(t *testing.T, f *fixture, accountID string, amount int64) (map[
 // {payment_method_id}}, confirm false and an Idempotency-Key (replayed:
 // one transfer), then confirm with no body.
 func TestCheckoutBrowserFlow(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
@@ -72,6 +73,7 @@ func TestCheckoutBrowserFlow(t *testing.T) {
 // Under a checkout secret a decline arrives as an error (402, the decline
 // code, details.transfer_id), and it is recorded.
 func TestCheckoutDeclineIsAnErrorAndRecorded(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4000000000009995")
@@ -87,6 +89,7 @@ func TestCheckoutDeclineIsAnErrorAndRecorded(t *testing.T) {
 }
 
 func TestCheckoutSessionValidation(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	requireValidation(t, f.sk.Post("/v1/checkout_sessions", map[string]any{"amount": map[string]any{"value": 0, "currency": "dollars"},
 		"authorization_mode": "later"}), "account_id", "amount.value", "amount.currency", "authorization_mode")

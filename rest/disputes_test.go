@@ -12,6 +12,7 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/models"
 )
 
 var disputeKeys = sorted("id", "object", "status", "display_status", "amount_cents", "amount_currency", "amount", "currency",
@@ -49,6 +50,7 @@ func awaitDispute(t *testing.T, c *testenv.Client, disputeID string) map[string]
 // The dispute test card: its capture opens a chargeback on its charge in
 // the same write, and the disputed amount leaves the merchant's balance.
 func TestDisputeCardOpensADisputeWhenCaptured(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4000000000000259")
@@ -113,6 +115,7 @@ func TestDisputeCardOpensADisputeWhenCaptured(t *testing.T) {
 // Evidence, submission and the sandbox issuer's decision: winning
 // evidence wins (the money comes back), anything else loses.
 func TestDisputeEvidenceSubmissionAndDecision(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.env.StartJobs()
 	f.sk.StandardPricing()
@@ -187,6 +190,7 @@ func TestDisputeEvidenceSubmissionAndDecision(t *testing.T) {
 }
 
 func TestDisputeRulesAndHostileInput(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
@@ -239,6 +243,7 @@ func TestDisputeRulesAndHostileInput(t *testing.T) {
 }
 
 func TestDisputeListFilters(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
@@ -262,6 +267,7 @@ func TestDisputeListFilters(t *testing.T) {
 // A refund and a dispute racing on one charge: whichever locks the charge
 // first wins, and together they never take more than was captured.
 func TestRefundRacingADisputeOnOneCharge(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
@@ -300,6 +306,7 @@ func TestRefundRacingADisputeOnOneCharge(t *testing.T) {
 // Disputes racing to open on one charge: exactly one opens (the charge's
 // lock, and a unique index behind it); the others are refused whole.
 func TestConcurrentDisputesOpenOnce(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
@@ -329,6 +336,7 @@ func TestConcurrentDisputesOpenOnce(t *testing.T) {
 }
 
 func TestDisputeWritesRunAFixedNumberOfStatements(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
@@ -354,17 +362,18 @@ func TestDisputeWritesRunAFixedNumberOfStatements(t *testing.T) {
 // here: charge intents are not served yet) is disputed like a transfer's;
 // the dispute's charge_intent names the intent.
 func TestDisputeOfAChargeIntentsCharge(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	ci := f.sk.CreateChargeIntent(newIntentPayer(t, f.sk, "4242424242424242").intent(2000, nil))
-	require.Equal(t, "succeeded", ci["status"])
-	ch := charged(ci)
+	require.Equal(t, models.ChargeIntentSucceeded, ci.Status)
+	ch := ci.LatestCharge
 	d := openDispute(t, f.sk, id(ch), map[string]any{"reason": "unrecognized"})
 	require.Equal(t, map[string]any{"id": id(ci), "object": "charge_intent"}, d["charge_intent"])
 	require.Nil(t, d["transfer"])
 	require.Equal(t, "USD", d["amount_currency"], "uppercase, whatever the charge's case")
 	require.Equal(t, int64(2000), num(d["amount_cents"]))
-	require.Equal(t, ch["authorization_code"], d["authorization_code"])
+	require.Equal(t, *ch.AuthorizationCode, d["authorization_code"])
 	require.Equal(t, []string{id(d)}, ids(listOf(t, f.sk, "/v1/disputes?charge_intent="+id(ci))))
 	requireError(t, f.sk.Post("/v1/refunds", map[string]any{"charge_intent": id(ci)}),
 		http.StatusUnprocessableEntity, "charge_disputed", "")
@@ -375,8 +384,8 @@ func TestDisputeOfAChargeIntentsCharge(t *testing.T) {
 	// The dispute test card opens its own chargeback when the intent is
 	// captured, as a transfer's capture does.
 	ci = f.sk.CreateChargeIntent(newIntentPayer(t, f.sk, "4000000000000259").intent(1500, nil))
-	require.Equal(t, "succeeded", ci["status"])
-	require.Equal(t, true, charged(ci)["disputed"])
+	require.Equal(t, models.ChargeIntentSucceeded, ci.Status)
+	require.Equal(t, true, ci.LatestCharge.Disputed)
 	require.Len(t, listOf(t, f.sk, "/v1/disputes?charge_intent="+id(ci)), 1)
 	requireBooksHold(t, f)
 }

@@ -10,6 +10,7 @@ import (
 )
 
 func TestFeePlanCreateRendersEveryFieldAndReads(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	r := f.sk.Post("/v1/transfer_fee_plans", map[string]any{"name": "Standard Platform Fee", "fee_application_mode": "add_on",
 		"items": []any{testenv.CardFeeItem(), map[string]any{"fee_type": "percentage", "amount_percentage": 0.8,
@@ -38,10 +39,11 @@ func TestFeePlanCreateRendersEveryFieldAndReads(t *testing.T) {
 	require.Equal(t, []string{id(p)}, ids(listOf(t, f.sk, "/v1/transfer_fee_plans")))
 	// The mode defaults to deduct.
 	d := f.sk.CreateFeePlan("deduct", testenv.CardFeeItem())
-	require.Equal(t, "deduct", d["fee_application_mode"])
+	require.Equal(t, "deduct", d.FeeApplicationMode)
 }
 
 func TestFeePlanValidationReportsEveryProblem(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	r := f.sk.Post("/v1/transfer_fee_plans", map[string]any{"fee_application_mode": "split", "items": []any{
 		map[string]any{"fee_type": "flat", "billable_event_type": "transfer.charge.card"},                                      // no fixed
@@ -57,6 +59,7 @@ func TestFeePlanValidationReportsEveryProblem(t *testing.T) {
 }
 
 func TestAgreementLifecycleOnlyStatusChanges(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	plan := f.sk.CreateFeePlan("deduct", testenv.CardFeeItem())
 	acct := f.sk.CreateAccount(testenv.Individual())
@@ -91,6 +94,7 @@ func TestAgreementLifecycleOnlyStatusChanges(t *testing.T) {
 }
 
 func TestAgreementValidationAndTenancy(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	requireValidation(t, f.sk.Post("/v1/transfer_billing_agreements", map[string]any{"category": "gift",
 		"effective_date": "yesterday", "status": "inactive", "account_id": "nope"}),

@@ -79,7 +79,8 @@ func merge(base, overrides map[string]any) map[string]any {
 	return out
 }
 
-func id(obj map[string]any) string { return obj["id"].(string) }
+// id is the id of a response object or of a model a factory returned.
+func id(obj any) string { return testenv.ID(obj) }
 
 // keys returns the member names of obj, sorted.
 func keys(obj map[string]any) []string {

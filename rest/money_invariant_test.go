@@ -11,6 +11,9 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
+
+	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/models"
 )
 
 // The books of a whole tenant under everything that moves money at once:
@@ -22,9 +25,10 @@ import (
 // balance was never overdrawn, and each party's balance is exactly what
 // the API says happened: no cent created or lost.
 func TestInvariantUnderRandomConcurrentMoneyMovement(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	payoutPlan(t, f, "absorb")
+	f.sk.PayoutPricing("absorb")
 	cards := []string{"4242424242424242", "4000000000000259", "4000000000000002", "5555555555554444", "4000000000005126"}
 	payers := make([]payer, 8)
 	for i := range payers {
@@ -32,10 +36,9 @@ func TestInvariantUnderRandomConcurrentMoneyMovement(t *testing.T) {
 		payers[i] = payer{account: a, card: f.sk.CreateAccountCard(id(a), cards[i%len(cards)])}
 	}
 	recipient := payoutAccount(t, f, "card_receive")
-	payoutCards := []map[string]any{f.sk.CreateAccountCard(id(recipient), "4242424242424242"),
+	payoutCards := []*models.PaymentMethod{f.sk.CreateAccountCard(id(recipient), "4242424242424242"),
 		f.sk.CreateAccountCard(id(recipient), "4000000000000002")}
-	r := f.sk.Post("/v1/payout_funding/schedules", map[string]any{"amount": 5000, "cadence": "daily"})
-	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	f.sk.CreateFundingSchedule(testenv.FundingSchedule(5000, "daily"))
 
 	const workers, steps = 8, 250
 	ctx := context.Background()

@@ -56,10 +56,10 @@ func TestCreateCardPaymentMethod(t *testing.T) {
 	require.Equal(t, pm, evs[0].object())
 
 	// A debit card can take instant payouts.
-	debit := f.sk.CreateCard("", testenv.VisaDebit)["card"].(map[string]any)
-	require.Equal(t, true, debit["instant_available"])
-	require.Nil(t, debit["instant_unavailable_reason"])
-	require.Equal(t, "debit", debit["type"])
+	debit := f.sk.CreateCard("", testenv.VisaDebit).Card
+	require.Equal(t, true, debit.InstantAvailable)
+	require.Nil(t, debit.InstantUnavailableReason)
+	require.Equal(t, "debit", *debit.Type)
 
 	// The customer renders its card.
 	got := f.sk.Get("/v1/customers/" + id(c)).JSON()

@@ -12,6 +12,7 @@ import (
 )
 
 func TestFundingScheduleCreateAndUpdate(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	now := f.env.Clock.Now().Unix()
 	r := f.sk.Post("/v1/payout_funding/schedules", map[string]any{"amount": 5000, "cadence": "weekly"})
@@ -58,6 +59,7 @@ func TestFundingScheduleCreateAndUpdate(t *testing.T) {
 }
 
 func TestDueSchedulesFundOnceAndAdvance(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	ctx := context.Background()
 	sweep := func() int {
@@ -107,6 +109,7 @@ func TestDueSchedulesFundOnceAndAdvance(t *testing.T) {
 // The sweep runs as a River job: the engine's periodic sweep funds a due
 // schedule at the injected clock's time.
 func TestTheSweepJobFundsDueSchedules(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	s := f.sk.Post("/v1/payout_funding/schedules", map[string]any{"amount": 1200, "cadence": "daily",
 		"next_run": f.env.Clock.Now().Add(time.Hour).Unix()}).JSON()
@@ -125,6 +128,7 @@ func TestTheSweepJobFundsDueSchedules(t *testing.T) {
 }
 
 func TestTopUpsAndTheirBodyIdempotencyKey(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	r := f.sk.Post("/v1/payout_funding/top_ups", map[string]any{"amount": 2500, "idempotency_key": "topup-1"})
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
@@ -139,8 +143,8 @@ func TestTopUpsAndTheirBodyIdempotencyKey(t *testing.T) {
 	require.Equal(t, e, r.JSON())
 	require.Equal(t, int64(-2500), fundingBooks(t, f)["instant_payout"])
 	// Without a key, every top-up funds.
-	topUp(t, f.sk, 100)
-	topUp(t, f.sk, 100)
+	f.sk.TopUp(100)
+	f.sk.TopUp(100)
 	require.Equal(t, int64(-2700), fundingBooks(t, f)["instant_payout"])
 	require.Len(t, listEvents(t, f.sk, "payout_funding_entry.created"), 3)
 	require.Equal(t, e, f.sk.Get("/v1/payout_funding/entries/"+id(e)).JSON())
@@ -155,6 +159,7 @@ func TestTopUpsAndTheirBodyIdempotencyKey(t *testing.T) {
 }
 
 func TestMerchantBalanceIsReadFromTheLedger(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	b := f.sk.Get("/v1/merchant_balance").JSON()
 	require.Equal(t, sorted("object", "status", "reason_code", "merchant_id", "currency", "dots_balance", "available_for_payout",
@@ -164,7 +169,7 @@ func TestMerchantBalanceIsReadFromTheLedger(t *testing.T) {
 	require.Equal(t, 0.0, b["dots_balance"])
 	require.Nil(t, b["last_updated_at"])
 
-	topUp(t, f.sk, 123456)
+	f.sk.TopUp(123456)
 	a := payoutAccount(t, f, "card_receive")
 	createPayout(t, f.sk, cardPayout(f.sk.CreateAccountCard(id(a), "4242424242424242"), 1001))
 	r := f.sk.Get("/v1/merchant_balance")

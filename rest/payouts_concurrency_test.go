@@ -9,9 +9,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/google/uuid"
 	"github.com/riverqueue/river"
 	"github.com/stretchr/testify/require"
+
+	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/models"
 
 	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/internal/platform/secrets"
@@ -24,11 +26,12 @@ import (
 // the others are refused with balance_insufficient, and the balance ends
 // at zero, never below.
 func TestConcurrentPayoutsNeverOverdrawTheBalance(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	a := payoutAccount(t, f, "card_receive")
 	card := f.sk.CreateAccountCard(id(a), "4242424242424242")
 	const n, k, amount = 12, 5, 1000
-	topUp(t, f.sk, k*amount)
+	f.sk.TopUp(k * amount)
 	statuses := make([]int, n)
 	codes := make([]string, n)
 	var wg sync.WaitGroup
@@ -64,8 +67,9 @@ func TestConcurrentPayoutsNeverOverdrawTheBalance(t *testing.T) {
 // The database refuses an overdrawn instant-payout balance by itself,
 // whatever the code above it checks.
 func TestTheDatabaseRefusesAnOverdrawnBalance(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
-	topUp(t, f.sk, 100)
+	f.sk.TopUp(100)
 	_, err := f.env.DB.Bun.ExecContext(context.Background(),
 		"UPDATE ledger_accounts SET balance = 1 WHERE party = 'instant_payout'")
 	require.ErrorContains(t, err, "ledger_instant_payout_not_overdrawn")
@@ -74,6 +78,7 @@ func TestTheDatabaseRefusesAnOverdrawnBalance(t *testing.T) {
 // Top-ups racing with one body idempotency_key fund once: one answer is the
 // 201 that created the entry, every other the 200 of that same entry.
 func TestConcurrentTopUpsWithOneKeyFundOnce(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	const n = 10
 	statuses := make([]int, n)
@@ -106,9 +111,9 @@ func TestConcurrentTopUpsWithOneKeyFundOnce(t *testing.T) {
 
 // Many runs of one due schedule at once fund it once.
 func TestConcurrentRunsOfOneScheduleFundOnce(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
-	s := f.sk.Post("/v1/payout_funding/schedules", map[string]any{"amount": 300, "cadence": "daily"}).JSON()
-	uid := uuid.MustParse(id(s))
+	uid := f.sk.CreateFundingSchedule(testenv.FundingSchedule(300, "daily")).ID
 	var wg sync.WaitGroup
 	ran := make([]bool, 8)
 	for i := range ran {
@@ -135,6 +140,7 @@ func TestConcurrentRunsOfOneScheduleFundOnce(t *testing.T) {
 // job engines, each with its own pool) work many sweeps at once over many
 // due schedules: every schedule funds exactly once.
 func TestTwoJobEnginesSweepEachScheduleOnce(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	ctx := context.Background()
 	const schedules = 15
@@ -200,12 +206,13 @@ func TestTwoJobEnginesSweepEachScheduleOnce(t *testing.T) {
 // money is created or lost: what was funded is what was paid out plus
 // what is left.
 func TestInvariantUnderRandomConcurrentFunding(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
-	payoutPlan(t, f, "absorb")
+	f.sk.PayoutPricing("absorb")
 	a := payoutAccount(t, f, "card_receive")
-	cards := []map[string]any{f.sk.CreateAccountCard(id(a), "4242424242424242"),
+	cards := []*models.PaymentMethod{f.sk.CreateAccountCard(id(a), "4242424242424242"),
 		f.sk.CreateAccountCard(id(a), "4000000000000002"), f.sk.CreateAccountCard(id(a), "4000056655665556")}
-	f.sk.Post("/v1/payout_funding/schedules", map[string]any{"amount": 1500, "cadence": "daily"})
+	f.sk.CreateFundingSchedule(testenv.FundingSchedule(1500, "daily"))
 	const workers, steps = 6, 14
 	var wg sync.WaitGroup
 	for w := range workers {

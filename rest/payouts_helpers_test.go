@@ -22,23 +22,6 @@ func payoutAccount(t *testing.T, f *fixture, receive string) map[string]any {
 	return a
 }
 
-// bankMethod attaches an ACH test account to accountID.
-func bankMethod(t *testing.T, c *testenv.Client, accountID, number string) map[string]any {
-	t.Helper()
-	r := c.Post("/v1/payment_methods", map[string]any{"type": "ach", "account": accountID, "routing_number": "110000000",
-		"account_number": number, "account_type": "checking"})
-	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-	return r.JSON()
-}
-
-// topUp funds the instant-payout balance with amount and requires 201.
-func topUp(t *testing.T, c *testenv.Client, amount int64) map[string]any {
-	t.Helper()
-	r := c.Post("/v1/payout_funding/top_ups", map[string]any{"amount": amount})
-	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-	return r.JSON()
-}
-
 // createPayout posts body to /v1/payouts and requires 201.
 func createPayout(t *testing.T, c *testenv.Client, body map[string]any) map[string]any {
 	t.Helper()
@@ -47,22 +30,9 @@ func createPayout(t *testing.T, c *testenv.Client, body map[string]any) map[stri
 	return r.JSON()
 }
 
-// cardPayout is a payout body of amount to card.
-func cardPayout(card map[string]any, amount int64) map[string]any {
+// cardPayout is a payout body of amount to card (a model or a response).
+func cardPayout(card any, amount int64) map[string]any {
 	return map[string]any{"payment_method": id(card), "amount": amount, "currency": "USD"}
-}
-
-// payoutPlan installs an active payout agreement of a plan in mode:
-// push to card 1 %, ACH flat 25.
-func payoutPlan(t *testing.T, f *fixture, mode string) map[string]any {
-	t.Helper()
-	plan := f.sk.CreateFeePlan(mode,
-		map[string]any{"fee_type": "percentage", "amount_percentage": "1", "billable_event_type": "transfer.payout.push_to_card"},
-		map[string]any{"fee_type": "flat", "amount_fixed_cents": 25, "billable_event_type": "transfer.payout.ach"})
-	r := f.sk.Post("/v1/transfer_billing_agreements", map[string]any{"transfer_fee_plan_id": id(plan), "category": "payout",
-		"effective_date": "2020-01-01", "status": "active"})
-	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-	return r.JSON()
 }
 
 // fundingBooks checks the ledger's invariants and returns the balances of

@@ -12,10 +12,11 @@ import (
 )
 
 func TestPayoutsAndFundingStayWithinTheirTenant(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	a := payoutAccount(t, f, "card_receive")
 	card := f.sk.CreateAccountCard(id(a), "4242424242424242")
-	entry := topUp(t, f.sk, 5000)
+	entry := f.sk.TopUp(5000)
 	p := createPayout(t, f.sk, cardPayout(card, 100))
 	s := f.sk.Post("/v1/payout_funding/schedules", map[string]any{"amount": 10, "cadence": "daily",
 		"next_run": f.env.Clock.Now().Add(time.Hour).Unix()}).JSON()
@@ -35,7 +36,7 @@ func TestPayoutsAndFundingStayWithinTheirTenant(t *testing.T) {
 	}
 	// Another merchant's payment method is not a destination: the same
 	// validation error as an unknown one, nothing about its existence.
-	topUp(t, other, 5000)
+	other.TopUp(5000)
 	errs := requireValidation(t, other.Post("/v1/payouts", cardPayout(card, 100)), "payment_method")
 	requireProblem(t, errs, "payment_method", "is not a payment method of this merchant and mode")
 	// Production has no payout or bank provider.
@@ -48,11 +49,12 @@ func TestPayoutsAndFundingStayWithinTheirTenant(t *testing.T) {
 }
 
 func TestPayoutsAndFundingNeedTheSecretKey(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	a := payoutAccount(t, f, "card_receive")
 	card := f.sk.CreateAccountCard(id(a), "4242424242424242")
-	topUp(t, f.sk, 5000)
-	s := f.sk.Post("/v1/payout_funding/schedules", map[string]any{"amount": 10, "cadence": "daily"}).JSON()
+	f.sk.TopUp(5000)
+	s := f.sk.CreateFundingSchedule(testenv.FundingSchedule(10, "daily"))
 	onb := f.sk.Post("/v1/onboarding_sessions", map[string]any{"account_id": id(a)})
 	require.Equal(t, http.StatusCreated, onb.Status, string(onb.Body))
 	chk := f.sk.Post("/v1/checkout_sessions", map[string]any{"account_id": id(a), "amount": map[string]any{"value": 100}})
@@ -77,6 +79,7 @@ func TestPayoutsAndFundingNeedTheSecretKey(t *testing.T) {
 }
 
 func TestHostilePayoutAndFundingBodies(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	for _, path := range []string{"/v1/payouts", "/v1/payout_funding/top_ups", "/v1/payout_funding/schedules"} {
 		requireError(t, f.sk.Do(http.MethodPost, path, []byte("{"), nil), http.StatusBadRequest, "invalid_json", "")
@@ -102,10 +105,11 @@ func TestHostilePayoutAndFundingBodies(t *testing.T) {
 }
 
 func TestPayoutWritesRunAFixedNumberOfStatements(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	a := payoutAccount(t, f, "card_receive")
 	card := f.sk.CreateAccountCard(id(a), "4242424242424242")
-	payoutPlan(t, f, "deduct")
+	f.sk.PayoutPricing("deduct")
 	r := f.sk.Post("/v1/payout_funding/top_ups", map[string]any{"amount": 100000})
 	require.Equal(t, http.StatusCreated, r.Status)
 	// credential, entry, ledger accounts, journal, entries, events

@@ -10,10 +10,11 @@ import (
 )
 
 func TestCardPayoutDrawsOnTheInstantPayoutBalance(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	a := payoutAccount(t, f, "card_receive")
 	card := f.sk.CreateAccountCard(id(a), "4000056655665556")
-	topUp(t, f.sk, 10000)
+	f.sk.TopUp(10000)
 
 	p := createPayout(t, f.sk, merge(cardPayout(card, 2500), map[string]any{"metadata": map[string]any{"order": "42"}}))
 	require.Equal(t, payoutKeys, keys(p))
@@ -48,10 +49,11 @@ func TestCardPayoutDrawsOnTheInstantPayoutBalance(t *testing.T) {
 }
 
 func TestBankPayoutNeedsSpeedAndBankReceive(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	a := payoutAccount(t, f, "bank_account_receive")
-	bank := bankMethod(t, f.sk, id(a), "000123456789")
-	topUp(t, f.sk, 5000)
+	bank := f.sk.CreateACH(testenv.ACH(id(a), "000123456789"))
+	f.sk.TopUp(5000)
 	body := map[string]any{"payment_method": id(bank), "amount": 1000, "currency": "usd"}
 	requireValidation(t, f.sk.Post("/v1/payouts", body), "speed")
 	for _, speed := range []string{"asap", "same_day", "standard"} {
@@ -70,10 +72,11 @@ func TestBankPayoutNeedsSpeedAndBankReceive(t *testing.T) {
 }
 
 func TestPayoutRulesOfTheSpec(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	a := payoutAccount(t, f, "card_receive")
 	card := f.sk.CreateAccountCard(id(a), "4242424242424242")
-	topUp(t, f.sk, 100000)
+	f.sk.TopUp(100000)
 
 	// Every field problem at once.
 	errs := requireValidation(t, f.sk.Post("/v1/payouts", map[string]any{"amount": 0, "currency": "EUR", "speed": "later"}),
@@ -110,12 +113,13 @@ func TestPayoutRulesOfTheSpec(t *testing.T) {
 }
 
 func TestPayoutBeyondTheBalanceIsRefused(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	a := payoutAccount(t, f, "card_receive")
 	card := f.sk.CreateAccountCard(id(a), "4242424242424242")
 	e := requireError(t, f.sk.Post("/v1/payouts", cardPayout(card, 1)), http.StatusUnprocessableEntity, "balance_insufficient", "amount")
 	require.Equal(t, map[string]any{"available": 0.0, "required": 1.0, "currency": "USD"}, errorDetails(e)["data"])
-	topUp(t, f.sk, 1000)
+	f.sk.TopUp(1000)
 	requireError(t, f.sk.Post("/v1/payouts", cardPayout(card, 1001)), http.StatusUnprocessableEntity, "balance_insufficient", "amount")
 	createPayout(t, f.sk, cardPayout(card, 1000))
 	requireError(t, f.sk.Post("/v1/payouts", cardPayout(card, 1)), http.StatusUnprocessableEntity, "balance_insufficient", "amount")
@@ -124,13 +128,14 @@ func TestPayoutBeyondTheBalanceIsRefused(t *testing.T) {
 }
 
 func TestDecliningDestinationsFailPayouts(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	a := payoutAccount(t, f, "card_receive")
 	f.exec(t, "UPDATE capabilities SET status = 'active' WHERE account_id = ? AND name = 'bank_account_receive'", id(a))
 	r := f.sk.Post("/v1/accounts/"+id(a)+"/capabilities", map[string]any{"capabilities": []string{"bank_account_receive"}})
 	require.Less(t, r.Status, 300, string(r.Body))
 	f.exec(t, "UPDATE capabilities SET status = 'active' WHERE account_id = ? AND name = 'bank_account_receive'", id(a))
-	topUp(t, f.sk, 100000)
+	f.sk.TopUp(100000)
 	for number, code := range map[string]string{"4000000000000002": "generic_decline", "4000000000009995": "insufficient_funds",
 		"4726840306461785": "expired_card", "4726843338079575": "stolen_card"} {
 		card := f.sk.CreateAccountCard(id(a), number)
@@ -144,7 +149,7 @@ func TestDecliningDestinationsFailPayouts(t *testing.T) {
 	}
 	for number, code := range map[string]string{"000111111113": "account_closed", "000111111116": "no_account",
 		"000222222227": "insufficient_funds", "000333333335": "debit_not_authorized"} {
-		bank := bankMethod(t, f.sk, id(a), number)
+		bank := f.sk.CreateACH(testenv.ACH(id(a), number))
 		p := createPayout(t, f.sk, map[string]any{"payment_method": id(bank), "amount": 500, "currency": "USD", "speed": "standard"})
 		require.Equal(t, "failed", p["status"], number)
 		require.Equal(t, code, p["failure_code"], number)
@@ -154,13 +159,14 @@ func TestDecliningDestinationsFailPayouts(t *testing.T) {
 }
 
 func TestPayoutFeesFromPayoutAgreements(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	a := payoutAccount(t, f, "card_receive")
 	card := f.sk.CreateAccountCard(id(a), "4000056655665556")
-	topUp(t, f.sk, 100000)
+	f.sk.TopUp(100000)
 
 	// deduct: the recipient bears the fee (1 % of 10000).
-	ag := payoutPlan(t, f, "deduct")
+	ag := f.sk.PayoutPricing("deduct")
 	p := createPayout(t, f.sk, cardPayout(card, 10000))
 	require.Equal(t, int64(100), num(p["customer_fee"]))
 	require.Equal(t, int64(0), num(p["merchant_fee"]))
@@ -173,7 +179,7 @@ func TestPayoutFeesFromPayoutAgreements(t *testing.T) {
 
 	// absorb: the merchant bears it, on top of the amount.
 	require.Equal(t, http.StatusOK, f.sk.Patch("/v1/transfer_billing_agreements/"+id(ag), map[string]any{"status": "inactive"}).Status)
-	payoutPlan(t, f, "absorb")
+	f.sk.PayoutPricing("absorb")
 	p = createPayout(t, f.sk, cardPayout(card, 10000))
 	require.Equal(t, int64(100), num(p["merchant_fee"]))
 	require.Equal(t, int64(0), num(p["customer_fee"]))
@@ -188,11 +194,12 @@ func TestPayoutFeesFromPayoutAgreements(t *testing.T) {
 }
 
 func TestPayoutReads(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	a := payoutAccount(t, f, "card_receive")
 	b := payoutAccount(t, f, "card_receive")
 	ca, cb := f.sk.CreateAccountCard(id(a), "4242424242424242"), f.sk.CreateAccountCard(id(b), "4242424242424242")
-	topUp(t, f.sk, 10000)
+	f.sk.TopUp(10000)
 	p1 := createPayout(t, f.sk, cardPayout(ca, 100))
 	p2 := createPayout(t, f.sk, cardPayout(cb, 200))
 	p3 := createPayout(t, f.sk, cardPayout(ca, 300))

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/models"
 )
 
 var productKeys = sorted("id", "object", "name", "description", "url", "shippable", "purchase_type", "recurring",
@@ -34,8 +35,8 @@ func TestProductCRUD(t *testing.T) {
 	require.Equal(t, p, f.sk.Get("/v1/products/"+id(p)).JSON())
 
 	one := f.sk.CreateProduct(testenv.ProductSpec{Name: "T-shirt", DefaultPrice: 1500, Shippable: true})
-	require.Equal(t, "one_time", one["purchase_type"], "one_time by default")
-	require.Nil(t, one["recurring"])
+	require.Equal(t, models.PurchaseType("one_time"), one.PurchaseType, "one_time by default")
+	require.Nil(t, one.Recurring)
 
 	// Validation: every problem at once.
 	requireValidation(t, f.sk.Post("/v1/products", map[string]any{"default_price": -1, "purchase_type": "recurring"}),

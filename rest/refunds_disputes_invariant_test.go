@@ -21,6 +21,7 @@ import (
 // merchant balances equal to what the transfers, refunds and disputes
 // say.
 func TestInvariantUnderRandomConcurrentRefundsAndDisputes(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	cards := []string{"4242424242424242", "4000000000000259", "4000000000000002", "5555555555554444", "4000000000005126"}

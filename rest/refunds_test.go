@@ -12,6 +12,7 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/models"
 )
 
 // testenvIndividualWithEmail is a complete individual with its own e-mail.
@@ -31,6 +32,7 @@ func refund(t *testing.T, f *fixture, tr map[string]any, extra map[string]any) m
 }
 
 func TestPartialRefundsUntilFullyRefunded(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
@@ -101,6 +103,7 @@ func TestPartialRefundsUntilFullyRefunded(t *testing.T) {
 }
 
 func TestRefundAmountRules(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
@@ -129,6 +132,7 @@ func TestRefundAmountRules(t *testing.T) {
 }
 
 func TestOnlyCapturedChargesAreRefundable(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
@@ -156,6 +160,7 @@ func TestOnlyCapturedChargesAreRefundable(t *testing.T) {
 }
 
 func TestRefundsAreSecretKeyOnlyAndTenantScoped(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
@@ -180,6 +185,7 @@ func TestRefundsAreSecretKeyOnlyAndTenantScoped(t *testing.T) {
 }
 
 func TestRefundListFiltersAndPages(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
@@ -212,11 +218,12 @@ func TestRefundListFiltersAndPages(t *testing.T) {
 // rows a charge intent's charges would (two declined attempts and one
 // success) and refunds by the intent.
 func TestRefundByChargeIntentActsOnItsCharge(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	ci := f.sk.CreateChargeIntent(newIntentPayer(t, f.sk, "4242424242424242").intent(2000, nil))
-	require.Equal(t, "succeeded", ci["status"])
-	chID := id(charged(ci))
+	require.Equal(t, models.ChargeIntentSucceeded, ci.Status)
+	chID := id(ci.LatestCharge)
 
 	r := f.sk.Post("/v1/refunds", map[string]any{"charge_intent": id(ci), "amount": 500})
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
@@ -235,7 +242,7 @@ func TestRefundByChargeIntentActsOnItsCharge(t *testing.T) {
 	// An intent whose charge was declined has nothing to refund; an
 	// unknown one is 404.
 	declined := f.sk.CreateChargeIntent(newIntentPayer(t, f.sk, "4000000000000002").intent(2000, nil))
-	require.Equal(t, "failed", declined["status"])
+	require.Equal(t, models.ChargeIntentFailed, declined.Status)
 	requireError(t, f.sk.Post("/v1/refunds", map[string]any{"charge_intent": id(declined)}),
 		http.StatusUnprocessableEntity, "invalid_state", "")
 	requireError(t, f.sk.Post("/v1/refunds", map[string]any{"charge_intent": uuid.NewString()}),
@@ -243,6 +250,7 @@ func TestRefundByChargeIntentActsOnItsCharge(t *testing.T) {
 }
 
 func TestRefundFailureTestCard(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4000000000005126")
@@ -261,6 +269,7 @@ func TestRefundFailureTestCard(t *testing.T) {
 // N refunds racing on one charge never refund more than it captured:
 // each sees the others' amounts under the charge's lock.
 func TestConcurrentRefundsNeverExceedTheCharge(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
@@ -296,6 +305,7 @@ func TestConcurrentRefundsNeverExceedTheCharge(t *testing.T) {
 }
 
 func TestFraudulentRefundBlocksTheCardAndTheBuyer(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	buyer := f.sk.CreateAccount(testenvIndividualWithEmail("Mallory@Example.com"))
@@ -340,6 +350,7 @@ func TestFraudulentRefundBlocksTheCardAndTheBuyer(t *testing.T) {
 }
 
 func TestRefundIdempotency(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
@@ -355,6 +366,7 @@ func TestRefundIdempotency(t *testing.T) {
 }
 
 func TestRefundWritesRunAFixedNumberOfStatements(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
@@ -370,6 +382,7 @@ func TestRefundWritesRunAFixedNumberOfStatements(t *testing.T) {
 }
 
 func TestTransferV2ShowsWhatWasRefunded(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
@@ -393,6 +406,7 @@ func TestTransferV2ShowsWhatWasRefunded(t *testing.T) {
 // merchant_blacklist, recorded; a blocked 3-D Secure card is declined when
 // its challenge completes.
 func TestBlockedCardsAreDeclinedOnEveryChargePath(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4000000000003220")

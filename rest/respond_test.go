@@ -14,6 +14,7 @@ import (
 // appendJSON writes marshalers' output as is; it must still render exactly
 // what encoding/json renders.
 func TestAppendJSONRendersAsEncodingJSON(t *testing.T) {
+	t.Parallel()
 	name := "<Ada & Co>"
 	acct := &models.Account{ID: uuid.New(), Type: models.AccountTypeIndividual, Metadata: models.Metadata{"k": "<v>"},
 		Profile: models.Profile{Individual: &models.IndividualProfile{Email: &name}}, Created: models.At(time.Unix(1700000000, 0))}

@@ -8,6 +8,7 @@ import (
 )
 
 func TestThreeDSecureChallengeResolves(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	cases := []struct {

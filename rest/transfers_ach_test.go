@@ -12,6 +12,7 @@ import (
 // Every ACH test account of API-DECISIONS §6 goes through a charge, priced
 // by the plan's ACH item and journaled on the ACH clearing account.
 func TestEveryTestBankAccountThroughACharge(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing() // ACH at 0.8 %
 	outcomes := map[string]string{"000123456789": "", "000111111113": "account_closed", "000111111116": "no_account",

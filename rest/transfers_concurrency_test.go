@@ -12,6 +12,7 @@ import (
 )
 
 func TestPromotionCodesDiscountTheCharge(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
@@ -36,6 +37,7 @@ func TestPromotionCodesDiscountTheCharge(t *testing.T) {
 // A charge retried with its Idempotency-Key, sequentially or concurrently,
 // runs once: one transfer, one redemption, one journal.
 func TestRetriedChargeNeverRunsTwice(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
@@ -84,6 +86,7 @@ func TestRetriedChargeNeverRunsTwice(t *testing.T) {
 // Charges racing for a promotion code limited to 3 redeem it exactly 3
 // times; the others are refused whole.
 func TestConcurrentChargesHoldPromotionCodeLimits(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	coupon := createCoupon(t, f.sk, map[string]any{"discount_type": "fixed_amount", "discount_value": "1.00"})
@@ -123,6 +126,7 @@ func TestConcurrentChargesHoldPromotionCodeLimits(t *testing.T) {
 // what succeeded transfers and charge intents captured, and no promotion
 // code over its limit.
 func TestInvariantUnderRandomConcurrentMoney(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	coupon := createCoupon(t, f.sk, map[string]any{"discount_type": "fixed_amount", "discount_value": "0.50"})

@@ -12,6 +12,7 @@ import (
 // `merchants create --with-default-fees` installs this for each mode: a
 // card charge then prices at 2.9 % + 30 under the merchant's agreement.
 func TestDefaultFeesPriceCardCharges(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	require.NoError(t, money.InstallDefaultFees(context.Background(), f.env.Services.Money.Kit, scopeOf(f)))
 	plans := listOf(t, f.sk, "/v1/transfer_fee_plans")

@@ -9,11 +9,13 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/platform/ledger"
 	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/models"
 )
 
 // payer is a buyer account with a card.
 type payer struct {
-	account, card map[string]any
+	account map[string]any
+	card    *models.PaymentMethod
 }
 
 func newPayer(t *testing.T, c *testenv.Client, number string) payer {

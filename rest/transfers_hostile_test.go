@@ -11,6 +11,7 @@ import (
 )
 
 func TestTransferInputIsValidatedWhole(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	requireValidation(t, f.sk.Post("/v1/transfers", map[string]any{}), "amount", "account_id", "source_payment_method_id")
@@ -31,6 +32,7 @@ func TestTransferInputIsValidatedWhole(t *testing.T) {
 }
 
 func TestTransfersStayWithinTheirTenant(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
@@ -68,6 +70,7 @@ func TestTransfersStayWithinTheirTenant(t *testing.T) {
 }
 
 func TestDetachedMethodsAreRefused(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
@@ -78,6 +81,7 @@ func TestDetachedMethodsAreRefused(t *testing.T) {
 }
 
 func TestTransferWritesRunAFixedNumberOfStatements(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")

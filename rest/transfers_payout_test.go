@@ -31,6 +31,7 @@ func payee(t *testing.T, f *fixture, capability string) map[string]any {
 }
 
 func TestCardPayoutSendsAndJournals(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	payoutPricing(t, f, "deduct")
 	a := payee(t, f, "card_receive")
@@ -49,6 +50,7 @@ func TestCardPayoutSendsAndJournals(t *testing.T) {
 }
 
 func TestPayoutRules(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	a := payee(t, f, "card_receive")
 	card := f.sk.CreateAccountCard(id(a), "4242424242424242")
@@ -77,6 +79,7 @@ func TestPayoutRules(t *testing.T) {
 }
 
 func TestBankPayoutNeedsBankReceive(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	payoutPricing(t, f, "deduct")
 	a := payee(t, f, "bank_account_receive")

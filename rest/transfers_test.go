@@ -11,6 +11,7 @@ import (
 )
 
 func TestCardChargeSucceedsPricedAndJournaled(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	plan := f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
@@ -52,6 +53,7 @@ func TestCardChargeSucceedsPricedAndJournaled(t *testing.T) {
 }
 
 func TestChargeModesMoveTheRightAmounts(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		mode                               string
 		gross, net, clearing, merchantBook int64
@@ -83,6 +85,7 @@ func TestChargeModesMoveTheRightAmounts(t *testing.T) {
 // succeed, declines are recorded failed with their code (never an error),
 // challenges wait for 3-D Secure.
 func TestEveryTestCardThroughACharge(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	successes := int64(0)
@@ -115,6 +118,7 @@ func TestEveryTestCardThroughACharge(t *testing.T) {
 }
 
 func TestChargeNeedsAnAgreementOrAPlan(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	p := newPayer(t, f.sk, "4242424242424242")
 	e := requireError(t, f.sk.Post("/v1/transfers", p.charge(1000, nil)), http.StatusUnprocessableEntity,
@@ -155,6 +159,7 @@ func TestChargeNeedsAnAgreementOrAPlan(t *testing.T) {
 }
 
 func TestManualAuthorizationPartialCapture(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
@@ -183,6 +188,7 @@ func TestManualAuthorizationPartialCapture(t *testing.T) {
 }
 
 func TestConfirmLaterCancelAndUpdate(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
@@ -220,6 +226,7 @@ func TestConfirmLaterCancelAndUpdate(t *testing.T) {
 }
 
 func TestTransferV2Shape(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")

@@ -1,6 +1,6 @@
 package testenv
 
-import "net/http"
+import "github.com/frame-oss/payments-server/models"
 
 // CustomerSpec describes a customer to create; zero values are left out.
 type CustomerSpec struct {
@@ -35,14 +35,9 @@ func (s CustomerSpec) render(t transport) map[string]any {
 
 // CreateCustomer creates spec's customer over REST; anything but 201 fails
 // the test.
-func (c *Client) CreateCustomer(spec CustomerSpec) map[string]any {
-	t := c.env.T
-	t.Helper()
-	r := c.Post("/v1/customers", spec.RESTBody())
-	if r.Status != http.StatusCreated {
-		t.Fatalf("testenv: create customer: want 201, got %d: %s", r.Status, r.Body)
-	}
-	return r.JSON()
+func (c *Client) CreateCustomer(spec CustomerSpec) *models.Customer {
+	c.env.T.Helper()
+	return create[models.Customer](c, "customer", "/v1/customers", spec.RESTBody())
 }
 
 // ProductSpec describes a product to create; zero values are left out.
@@ -79,14 +74,9 @@ func (s ProductSpec) render(t transport) map[string]any {
 
 // CreateProduct creates spec's product over REST; anything but 201 fails
 // the test.
-func (c *Client) CreateProduct(spec ProductSpec) map[string]any {
-	t := c.env.T
-	t.Helper()
-	r := c.Post("/v1/products", spec.RESTBody())
-	if r.Status != http.StatusCreated {
-		t.Fatalf("testenv: create product: want 201, got %d: %s", r.Status, r.Body)
-	}
-	return r.JSON()
+func (c *Client) CreateProduct(spec ProductSpec) *models.Product {
+	c.env.T.Helper()
+	return create[models.Product](c, "product", "/v1/products", spec.RESTBody())
 }
 
 // Test card numbers of the sandbox (API-DECISIONS §6).
@@ -110,12 +100,7 @@ func CardBody(customerID, number string) map[string]any {
 
 // CreateCard creates a card payment method over REST; anything but 201
 // fails the test.
-func (c *Client) CreateCard(customerID, number string) map[string]any {
-	t := c.env.T
-	t.Helper()
-	r := c.Post("/v1/payment_methods", CardBody(customerID, number))
-	if r.Status != http.StatusCreated {
-		t.Fatalf("testenv: create card: want 201, got %d: %s", r.Status, r.Body)
-	}
-	return r.JSON()
+func (c *Client) CreateCard(customerID, number string) *models.PaymentMethod {
+	c.env.T.Helper()
+	return create[models.PaymentMethod](c, "card", "/v1/payment_methods", CardBody(customerID, number))
 }

@@ -1,17 +1,12 @@
 package testenv
 
-import "net/http"
+import "github.com/frame-oss/payments-server/models"
 
 // CreateChargeIntent posts a charge intent body over REST; anything but
 // 201 fails the test.
-func (c *Client) CreateChargeIntent(body map[string]any) map[string]any {
-	t := c.env.T
-	t.Helper()
-	r := c.Post("/v1/charge_intents", body)
-	if r.Status != http.StatusCreated {
-		t.Fatalf("testenv: create charge intent: want 201, got %d: %s", r.Status, r.Body)
-	}
-	return r.JSON()
+func (c *Client) CreateChargeIntent(body map[string]any) *models.ChargeIntent {
+	c.env.T.Helper()
+	return create[models.ChargeIntent](c, "charge intent", "/v1/charge_intents", body)
 }
 
 // CardData is a charge intent's inline card (payment_method_data) of a
