@@ -152,7 +152,8 @@ func (o Options) withDefaults(res *resolvers.Resolver) Options {
 func NewHandler(res *resolvers.Resolver, opts Options) http.Handler {
 	opts = opts.withDefaults(res)
 	cfg := generated.Config{Resolvers: res}
-	countConnections(&cfg.Complexity, generated.NewExecutableSchema(cfg).Schema())
+	cfg.Schema = servedSchema(generated.NewExecutableSchema(cfg).Schema())
+	countConnections(&cfg.Complexity, cfg.Schema)
 
 	srv := handler.New(generated.NewExecutableSchema(cfg))
 	srv.AddTransport(transport.Options{})
