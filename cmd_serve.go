@@ -103,7 +103,6 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if sweepEvery < time.Second {
 		return errors.New("serve: --funding-sweep-interval must be at least 1s")
 	}
-	jobsCfg.PeriodicJobs = append(jobsCfg.PeriodicJobs, funding.SweepPeriodicJob(sweepEvery))
 	engine, err := jobs.New(db.Pool, jobsCfg)
 	if err != nil {
 		return err
@@ -132,9 +131,11 @@ func serveCommand(args []string, stderr io.Writer) error {
 	logRateLimits(logger, rateLimits)
 	o.Jobs, o.Workers = engine, jobsCfg.Workers
 	o.IdentityAttempts = identityAttempts
+	o.FundingSweepInterval = sweepEvery
 	a := app.New(o)
 	defer a.Close() // deferred calls run last first: after the requests drain, before the jobs and the database stop
-	// The engine starts once app.New has registered the areas' workers.
+	// The engine starts once app.New has registered the areas' workers and
+	// recurring jobs.
 	if err := engine.Start(ctx); err != nil {
 		return err
 	}

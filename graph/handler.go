@@ -152,7 +152,8 @@ func (o Options) withDefaults(res *resolvers.Resolver) Options {
 func NewHandler(res *resolvers.Resolver, opts Options) http.Handler {
 	opts = opts.withDefaults(res)
 	cfg := generated.Config{Resolvers: res}
-	schema := generated.NewExecutableSchema(cfg).Schema()
+	cfg.Schema = servedSchema(generated.NewExecutableSchema(cfg).Schema())
+	schema := cfg.Schema
 	countConnections(&cfg.Complexity, schema)
 
 	srv := handler.New(generated.NewExecutableSchema(cfg))

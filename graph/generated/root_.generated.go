@@ -7470,41 +7470,41 @@ func newExecutionContext(
 var sources = []*ast.Source{
 	{Name: "../schema/accounts.graphqls", Input: `# Connected accounts (spec doc 1 §2.1, API-DECISIONS §4).
 
-enum AccountType {
-  INDIVIDUAL
-  BUSINESS
+enum AccountType @goModel(model: "github.com/frame-oss/payments-server/models.AccountType") {
+  INDIVIDUAL @goEnum(value: "github.com/frame-oss/payments-server/models.AccountTypeIndividual")
+  BUSINESS @goEnum(value: "github.com/frame-oss/payments-server/models.AccountTypeBusiness")
 }
 
-enum AccountStatus {
-  PENDING
-  ACTIVE
-  RESTRICTED
-  DISABLED
+enum AccountStatus @goModel(model: "github.com/frame-oss/payments-server/models.AccountStatus") {
+  PENDING @goEnum(value: "github.com/frame-oss/payments-server/models.AccountStatusPending")
+  ACTIVE @goEnum(value: "github.com/frame-oss/payments-server/models.AccountStatusActive")
+  RESTRICTED @goEnum(value: "github.com/frame-oss/payments-server/models.AccountStatusRestricted")
+  DISABLED @goEnum(value: "github.com/frame-oss/payments-server/models.AccountStatusDisabled")
 }
 
 "Why the account cannot transact."
-enum AccountBlockedReason {
-  FRAUD_BLOCKED
-  PLATFORM_RESTRICTED
-  MERCHANT_RESTRICTED
-  RESTRICTED
-  DISABLED
+enum AccountBlockedReason @goModel(model: "github.com/frame-oss/payments-server/models.BlockedReason") {
+  FRAUD_BLOCKED @goEnum(value: "github.com/frame-oss/payments-server/models.BlockedFraud")
+  PLATFORM_RESTRICTED @goEnum(value: "github.com/frame-oss/payments-server/models.BlockedPlatformRestricted")
+  MERCHANT_RESTRICTED @goEnum(value: "github.com/frame-oss/payments-server/models.BlockedMerchantRestricted")
+  RESTRICTED @goEnum(value: "github.com/frame-oss/payments-server/models.BlockedRestricted")
+  DISABLED @goEnum(value: "github.com/frame-oss/payments-server/models.BlockedDisabled")
 }
 
 "A party holding the account."
-enum AccountRestrictor {
-  MERCHANT
-  PLATFORM
+enum AccountRestrictor @goModel(model: "github.com/frame-oss/payments-server/models.Restrictor") {
+  MERCHANT @goEnum(value: "github.com/frame-oss/payments-server/models.RestrictorMerchant")
+  PLATFORM @goEnum(value: "github.com/frame-oss/payments-server/models.RestrictorPlatform")
 }
 
-enum StepStatus {
-  PENDING
-  COMPLETED
+enum StepStatus @goModel(model: "github.com/frame-oss/payments-server/internal/domain/capability.StepStatus") {
+  PENDING @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.StepPending")
+  COMPLETED @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.StepCompleted")
   "A requirement of the step ended in a failure retrying cannot fix."
-  FAILED
+  FAILED @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.StepFailed")
 }
 
-type Account implements Node {
+type Account implements Node @goModel(model: "github.com/frame-oss/payments-server/models.Account") {
   id: ID!
   type: AccountType!
   status: AccountStatus!
@@ -7513,11 +7513,11 @@ type Account implements Node {
   restrictedBy: [AccountRestrictor!]!
   externalId: String
   "Secret keys only; null for other credentials."
-  metadata: Metadata
+  metadata: Metadata @goField(forceResolver: true)
   "Secret keys only; null for other credentials."
-  payoutPaymentMethodId: ID
+  payoutPaymentMethodId: ID @goField(forceResolver: true)
   "Secret keys and the account's own onboarding session only; null otherwise."
-  profile: Profile
+  profile: Profile @goField(forceResolver: true)
   capabilities: [Capability!]!
   termsOfService: TermsOfService
   "Ordered onboarding steps."
@@ -7588,7 +7588,7 @@ type TermsOfService {
 }
 
 "One onboarding step of an account."
-type Step {
+type Step @goModel(model: "github.com/frame-oss/payments-server/internal/domain/capability.Step") {
   key: String!
   status: StepStatus!
   label: String!
@@ -7724,9 +7724,9 @@ extend type Mutation {
 `, BuiltIn: false},
 	{Name: "../schema/bank_accounts.graphqls", Input: `# Bank accounts linked through a bank-linking processor (spec doc 1 §2.8, §4.9).
 
-enum BankAccountStatus {
-  PENDING
-  VERIFIED
+enum BankAccountStatus @goModel(model: "github.com/frame-oss/payments-server/models.BankAccountStatus") {
+  PENDING @goEnum(value: "github.com/frame-oss/payments-server/models.BankAccountPending")
+  VERIFIED @goEnum(value: "github.com/frame-oss/payments-server/models.BankAccountVerified")
 }
 
 type BankAccount implements Node {
@@ -7774,19 +7774,25 @@ extend type Mutation {
 # extends Query and Mutation with its own fields.
 
 "An instant as an RFC 3339 string in UTC, e.g. ` + "`" + `2026-01-02T15:04:05Z` + "`" + `."
-scalar DateTime
+scalar DateTime @goModel(models: [
+  "github.com/frame-oss/payments-server/graph/model.Timestamp"
+  "github.com/frame-oss/payments-server/graph/model.ISOTime"
+])
 
 """
 The merchant's key-value pairs: a JSON object whose values are strings. On
 input a null or empty value removes its key on update.
 """
-scalar Metadata
+scalar Metadata @goModel(models: [
+  "github.com/frame-oss/payments-server/graph/model.Metadata"
+  "github.com/frame-oss/payments-server/graph/model.MetadataInput"
+])
 
 "Arbitrary JSON, as REST renders it (snake_case members)."
-scalar JSON
+scalar JSON @goModel(model: "github.com/frame-oss/payments-server/graph/model.EventData")
 
 "An object that can be refetched by its id with ` + "`" + `node(id:)` + "`" + `."
-interface Node {
+interface Node @goModel(model: "github.com/frame-oss/payments-server/graph/model.Node") {
   "The object's UUID, the same id REST uses."
   id: ID!
 }
@@ -7811,15 +7817,15 @@ type Mutation
 `, BuiltIn: false},
 	{Name: "../schema/beneficial_owners.graphqls", Input: `# Beneficial owners of business accounts (spec doc 1 §2.3, §4.2).
 
-enum BeneficialOwnerStatus {
-  PENDING
-  INVITE_SENT
-  COMPLETED
+enum BeneficialOwnerStatus @goModel(model: "github.com/frame-oss/payments-server/models.OwnerStatus") {
+  PENDING @goEnum(value: "github.com/frame-oss/payments-server/models.OwnerPending")
+  INVITE_SENT @goEnum(value: "github.com/frame-oss/payments-server/models.OwnerInviteSent")
+  COMPLETED @goEnum(value: "github.com/frame-oss/payments-server/models.OwnerCompleted")
 }
 
-enum OwnerRole {
-  OWNER
-  CONTROLLER
+enum OwnerRole @goModel(model: "github.com/frame-oss/payments-server/models.OwnerRole") {
+  OWNER @goEnum(value: "github.com/frame-oss/payments-server/models.RoleOwner")
+  CONTROLLER @goEnum(value: "github.com/frame-oss/payments-server/models.RoleController")
 }
 
 type BeneficialOwner implements Node {
@@ -7907,29 +7913,29 @@ extend type Mutation {
 `, BuiltIn: false},
 	{Name: "../schema/capabilities.graphqls", Input: `# Capabilities (spec doc 1 §2.2, §4.3).
 
-enum CapabilityName {
-  KYC
-  KYB
-  PHONE_VERIFICATION
-  KYC_PREFILL
-  IDV
-  AGE_VERIFICATION
-  ADDRESS_VERIFICATION
-  CARD_VERIFICATION
-  BANK_ACCOUNT_VERIFICATION
-  CREATOR_SHIELD
-  GEO_COMPLIANCE
-  CARD_SEND
-  CARD_RECEIVE
-  BANK_ACCOUNT_SEND
-  BANK_ACCOUNT_RECEIVE
+enum CapabilityName @goModel(model: "github.com/frame-oss/payments-server/internal/domain/capability.Name") {
+  KYC @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.KYC")
+  KYB @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.KYB")
+  PHONE_VERIFICATION @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.PhoneVerification")
+  KYC_PREFILL @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.KYCPrefill")
+  IDV @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.IDV")
+  AGE_VERIFICATION @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.AgeVerification")
+  ADDRESS_VERIFICATION @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.AddressVerification")
+  CARD_VERIFICATION @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.CardVerification")
+  BANK_ACCOUNT_VERIFICATION @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.BankAccountVerification")
+  CREATOR_SHIELD @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.CreatorShield")
+  GEO_COMPLIANCE @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.GeoCompliance")
+  CARD_SEND @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.CardSend")
+  CARD_RECEIVE @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.CardReceive")
+  BANK_ACCOUNT_SEND @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.BankAccountSend")
+  BANK_ACCOUNT_RECEIVE @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.BankAccountReceive")
 }
 
-enum CapabilityStatus {
-  UNREQUESTED
-  PENDING
-  ACTIVE
-  DISABLED
+enum CapabilityStatus @goModel(model: "github.com/frame-oss/payments-server/internal/domain/capability.Status") {
+  UNREQUESTED @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.StatusUnrequested")
+  PENDING @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.StatusPending")
+  ACTIVE @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.StatusActive")
+  DISABLED @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.StatusDisabled")
 }
 
 type Capability implements Node {
@@ -7951,13 +7957,13 @@ type Capability implements Node {
   disabled: DateTime
 }
 
-type CapabilityError {
+type CapabilityError @goModel(model: "github.com/frame-oss/payments-server/internal/domain/capability.Error") {
   code: String!
   requirement: String!
   reason: String!
 }
 
-type RequestCapabilitiesPayload {
+type RequestCapabilitiesPayload @goModel(model: "github.com/frame-oss/payments-server/models.CapabilityRequest") {
   "The requested capabilities and their dependencies, in catalogue order."
   capabilities: [Capability!]!
   "Whether at least one capability was newly created (REST answers 201)."
@@ -7983,7 +7989,7 @@ extend type Mutation {
 # and journaled like a transfer's charge.
 
 "A charge intent (deprecated: use transfers). clientSecret (ci_) is returned on create only."
-type ChargeIntent implements Node {
+type ChargeIntent implements Node @goModel(model: "github.com/frame-oss/payments-server/models.ChargeIntent") {
   id: ID!
   "requires_payment_method, requires_confirmation, requires_3d_secure, requires_capture, succeeded, failed or canceled"
   status: String!
@@ -8002,14 +8008,14 @@ type ChargeIntent implements Node {
   referenceId: String
   receiptEmail: String
   customerId: ID
-  customer: Customer
+  customer: Customer @goField(forceResolver: true)
   accountId: ID
-  account: Account
+  account: Account @goField(forceResolver: true)
   paymentMethodId: ID
-  paymentMethod: PaymentMethod
+  paymentMethod: PaymentMethod @goField(forceResolver: true)
   latestChargeId: ID
   "The charge the processor's answer made (null before confirmation)."
-  latestCharge: Charge
+  latestCharge: Charge @goField(forceResolver: true)
   shipping: CustomerAddress
   metadata: Metadata!
   livemode: Boolean!
@@ -8098,7 +8104,7 @@ input CaptureChargeIntentInput {
 
 extend type Charge {
   chargeIntentId: ID
-  chargeIntent: ChargeIntent
+  chargeIntent: ChargeIntent @goField(forceResolver: true)
 }
 
 extend type Query {
@@ -8122,7 +8128,7 @@ extend type Mutation {
 # charge-backed flow, with the ledger journals that moved its money.
 
 "A charge: the processor's answer to a transfer's charge (approved or declined). Refunds and disputes act on it."
-type Charge implements Node {
+type Charge implements Node @goModel(model: "github.com/frame-oss/payments-server/models.Charge") {
   id: ID!
   "pending, succeeded or failed"
   status: String!
@@ -8230,7 +8236,7 @@ type PromotionCode implements Node {
   created: DateTime!
 }
 
-type Discount implements Node {
+type Discount implements Node @goModel(model: "github.com/frame-oss/payments-server/models.Discount") {
   id: ID!
   couponId: ID!
   coupon: Coupon!
@@ -8239,7 +8245,7 @@ type Discount implements Node {
   customerId: ID
   customer: Customer
   accountId: ID
-  account: Account
+  account: Account @goField(forceResolver: true)
   discountableType: String!
   discountableId: ID
   applicationOrder: Int!
@@ -8392,25 +8398,25 @@ extend type Mutation {
 `, BuiltIn: false},
 	{Name: "../schema/customer_identity_verifications.graphqls", Input: `# Customer identity verifications, legacy and payer-side (spec doc 1 §2.7, §4.10).
 
-enum CustomerIdentityVerificationStatus {
-  INCOMPLETE
-  PENDING
-  VERIFIED
-  FAILED
+enum CustomerIdentityVerificationStatus @goModel(model: "github.com/frame-oss/payments-server/models.CustomerVerificationStatus") {
+  INCOMPLETE @goEnum(value: "github.com/frame-oss/payments-server/models.CustomerVerificationIncomplete")
+  PENDING @goEnum(value: "github.com/frame-oss/payments-server/models.CustomerVerificationPending")
+  VERIFIED @goEnum(value: "github.com/frame-oss/payments-server/models.CustomerVerificationVerified")
+  FAILED @goEnum(value: "github.com/frame-oss/payments-server/models.CustomerVerificationFailed")
 }
 
-type CustomerIdentityVerification implements Node {
+type CustomerIdentityVerification implements Node @goModel(model: "github.com/frame-oss/payments-server/models.CustomerIdentityVerification") {
   id: ID!
   status: CustomerIdentityVerificationStatus!
   "The identity provider's hosted flow; it may stop working once the verification concludes."
   verificationUrl: String!
   "The customer verified (null for a verification created from profile fields)."
   customerId: ID
-  customer: Customer
+  customer: Customer @goField(forceResolver: true)
   "When the verification turned pending (REST: 0 until then, here null)."
-  pending: DateTime
-  verified: DateTime
-  failed: DateTime
+  pending: DateTime @goField(name: "PendingAt")
+  verified: DateTime @goField(name: "VerifiedAt")
+  failed: DateTime @goField(name: "FailedAt")
   livemode: Boolean!
   created: DateTime!
   updated: DateTime!
@@ -8462,9 +8468,9 @@ extend type Mutation {
 `, BuiltIn: false},
 	{Name: "../schema/customers.graphqls", Input: `# Customers (spec doc 2 §2.2, §4.2, API-DECISIONS §4).
 
-enum CustomerStatus {
-  ACTIVE
-  BLOCKED
+enum CustomerStatus @goModel(model: "github.com/frame-oss/payments-server/models.CustomerStatus") {
+  ACTIVE @goEnum(value: "github.com/frame-oss/payments-server/models.CustomerActive")
+  BLOCKED @goEnum(value: "github.com/frame-oss/payments-server/models.CustomerBlocked")
 }
 
 type Customer implements Node {
@@ -8490,7 +8496,7 @@ type Customer implements Node {
 }
 
 "An address object (spec doc 2 §2.3)."
-type CustomerAddress {
+type CustomerAddress @goModel(model: "github.com/frame-oss/payments-server/models.BillingAddress") {
   id: ID!
   line1: String
   line2: String
@@ -8577,6 +8583,31 @@ extend type Mutation {
   unblockCustomer(id: ID!): Customer!
 }
 `, BuiltIn: false},
+	{Name: "../schema/directives.graphqls", Input: `# gqlgen's binding directives, as gqlgen documents them. A schema file binds
+# its own types to Go: @goModel on an object, input, enum, scalar or
+# interface names its Go type (types of package models bind by name without
+# it); @goEnum on an enum value names the Go constant it is; @goField on a
+# field forces a resolver or names the Go field it reads. They act at
+# generation only: the served schema leaves them out (graph/served_schema.go).
+
+directive @goModel(
+  model: String
+  models: [String!]
+  forceGenerate: Boolean
+) on OBJECT | INPUT_OBJECT | SCALAR | ENUM | INTERFACE | UNION
+
+directive @goField(
+  forceResolver: Boolean
+  name: String
+  omittable: Boolean
+  type: String
+  autoBindGetterHaser: Boolean
+  forceGenerate: Boolean
+  batch: Boolean
+) on INPUT_FIELD_DEFINITION | FIELD_DEFINITION
+
+directive @goEnum(value: String) on ENUM_VALUE
+`, BuiltIn: false},
 	{Name: "../schema/disputes.graphqls", Input: `# Disputes (spec doc 2 §2.9, §4.10; API-DECISIONS §4): a cardholder's bank
 # contesting a charge, with the merchant's evidence.
 
@@ -8631,7 +8662,7 @@ type DisputeEvidence {
 }
 
 "Evidence members sent replace the saved ones; an empty string removes one."
-input DisputeEvidenceInput {
+input DisputeEvidenceInput @goModel(model: "github.com/frame-oss/payments-server/models.DisputeEvidence") {
   accessActivityLog: String
   billingAddress: String
   cancellationPolicy: String
@@ -8711,7 +8742,7 @@ type Subscription {
 `, BuiltIn: false},
 	{Name: "../schema/events.graphqls", Input: `# Events (API-DECISIONS §5).
 
-type Event implements Node {
+type Event implements Node @goModel(model: "github.com/frame-oss/payments-server/internal/platform/events.Event") {
   id: ID!
   "e.g. account.created"
   type: String!
@@ -8758,7 +8789,7 @@ type GeofenceRef {
   name: String!
 }
 
-type GeofenceRule {
+type GeofenceRule @goModel(model: "github.com/frame-oss/payments-server/internal/domain/verification.Territory") {
   country: String!
   state: String
 }
@@ -8792,18 +8823,18 @@ extend type Mutation {
 `, BuiltIn: false},
 	{Name: "../schema/identity_verifications.graphqls", Input: `# Identity verification runs (spec doc 1 §2.5, §4.5).
 
-enum IdentityVerificationStatus {
-  PENDING
-  APPROVED
-  FAILED
-  ERRORED
-  INCOMPLETE
+enum IdentityVerificationStatus @goModel(model: "github.com/frame-oss/payments-server/models.RunStatus") {
+  PENDING @goEnum(value: "github.com/frame-oss/payments-server/models.RunStatusPending")
+  APPROVED @goEnum(value: "github.com/frame-oss/payments-server/models.RunStatusApproved")
+  FAILED @goEnum(value: "github.com/frame-oss/payments-server/models.RunStatusFailed")
+  ERRORED @goEnum(value: "github.com/frame-oss/payments-server/models.RunStatusErrored")
+  INCOMPLETE @goEnum(value: "github.com/frame-oss/payments-server/models.RunStatusIncomplete")
 }
 
-type IdentityVerification implements Node {
+type IdentityVerification implements Node @goModel(model: "github.com/frame-oss/payments-server/models.IdentityVerification") {
   id: ID!
   "The account's id."
-  account: ID!
+  account: ID! @goField(name: "AccountID")
   accountNode: Account!
   status: IdentityVerificationStatus!
   "identity_mismatch, identity_not_found, verification_rejected, review_pending, provider_error, signals_unavailable, unclassified."
@@ -8998,7 +9029,7 @@ type CheckoutSession implements Node {
   created: DateTime!
 }
 
-type Money {
+type Money @goModel(model: "github.com/frame-oss/payments-server/models.MoneyV2") {
   value: Int!
   currency: String!
 }
@@ -9150,8 +9181,8 @@ type OnboardingSession {
   livemode: Boolean!
 }
 
-type OnboardingBootstrap {
-  session: OnboardingSession!
+type OnboardingBootstrap @goModel(model: "github.com/frame-oss/payments-server/models.OnboardingBootstrap") {
+  session: OnboardingSession! @goField(name: "OnboardingSession")
   account: Account!
 }
 
@@ -9181,15 +9212,15 @@ extend type Mutation {
 `, BuiltIn: false},
 	{Name: "../schema/payment_methods.graphqls", Input: `# Payment methods (spec doc 2 §2.3, §4.3).
 
-enum PaymentMethodType {
-  CARD
-  ACH
+enum PaymentMethodType @goModel(model: "github.com/frame-oss/payments-server/models.PaymentMethodType") {
+  CARD @goEnum(value: "github.com/frame-oss/payments-server/models.PaymentMethodCard")
+  ACH @goEnum(value: "github.com/frame-oss/payments-server/models.PaymentMethodACH")
 }
 
-enum PaymentMethodStatus {
-  ACTIVE
-  BLOCKED
-  DETACHED
+enum PaymentMethodStatus @goModel(model: "github.com/frame-oss/payments-server/models.PaymentMethodStatus") {
+  ACTIVE @goEnum(value: "github.com/frame-oss/payments-server/models.PaymentMethodActive")
+  BLOCKED @goEnum(value: "github.com/frame-oss/payments-server/models.PaymentMethodBlocked")
+  DETACHED @goEnum(value: "github.com/frame-oss/payments-server/models.PaymentMethodDetached")
 }
 
 type PaymentMethod implements Node {
@@ -9363,7 +9394,7 @@ type Payout implements Node {
   failed: DateTime
 }
 
-type PayoutFundingSchedule implements Node {
+type PayoutFundingSchedule implements Node @goModel(model: "github.com/frame-oss/payments-server/models.FundingSchedule") {
   id: ID!
   "Minor units pulled into the instant-payout balance at every run."
   amount: Int!
@@ -9380,7 +9411,7 @@ type PayoutFundingSchedule implements Node {
   updated: DateTime!
 }
 
-type PayoutFundingEntry implements Node {
+type PayoutFundingEntry implements Node @goModel(model: "github.com/frame-oss/payments-server/models.FundingEntry") {
   id: ID!
   scheduleId: ID
   schedule: PayoutFundingSchedule
@@ -9509,17 +9540,17 @@ extend type Mutation {
 `, BuiltIn: false},
 	{Name: "../schema/phone_verifications.graphqls", Input: `# Phone verifications (spec doc 1 §2.6, §4.6).
 
-enum PhoneVerificationStatus {
-  PENDING
-  VERIFIED
-  FAILED
-  EXPIRED
+enum PhoneVerificationStatus @goModel(model: "github.com/frame-oss/payments-server/models.PhoneStatus") {
+  PENDING @goEnum(value: "github.com/frame-oss/payments-server/models.PhoneStatusPending")
+  VERIFIED @goEnum(value: "github.com/frame-oss/payments-server/models.PhoneStatusVerified")
+  FAILED @goEnum(value: "github.com/frame-oss/payments-server/models.PhoneStatusFailed")
+  EXPIRED @goEnum(value: "github.com/frame-oss/payments-server/models.PhoneStatusExpired")
 }
 
-type PhoneVerification implements Node {
+type PhoneVerification implements Node @goModel(model: "github.com/frame-oss/payments-server/models.PhoneVerification") {
   id: ID!
   "The account's id."
-  account: ID!
+  account: ID! @goField(name: "AccountID")
   accountNode: Account!
   "The number being verified, in E.164."
   phoneNumber: String!
@@ -9587,25 +9618,25 @@ extend type Mutation {
 	{Name: "../schema/products.graphqls", Input: `# Products and their phases (spec doc 2 §2.1, §4.1).
 
 "A decimal number as a string (\"12.5\"); accepted as a string or a number."
-scalar Decimal
+scalar Decimal @goModel(model: "github.com/frame-oss/payments-server/models.Decimal")
 
-enum PurchaseType {
-  ONE_TIME
-  RECURRING
+enum PurchaseType @goModel(model: "github.com/frame-oss/payments-server/models.PurchaseType") {
+  ONE_TIME @goEnum(value: "github.com/frame-oss/payments-server/models.PurchaseOneTime")
+  RECURRING @goEnum(value: "github.com/frame-oss/payments-server/models.PurchaseRecurring")
 }
 
-enum RecurringInterval {
-  DAILY
-  WEEKLY
-  MONTHLY
-  YEARLY
-  EVERY_3_MONTHS
-  EVERY_6_MONTHS
+enum RecurringInterval @goModel(model: "github.com/frame-oss/payments-server/models.RecurringInterval") {
+  DAILY @goEnum(value: "github.com/frame-oss/payments-server/models.IntervalDaily")
+  WEEKLY @goEnum(value: "github.com/frame-oss/payments-server/models.IntervalWeekly")
+  MONTHLY @goEnum(value: "github.com/frame-oss/payments-server/models.IntervalMonthly")
+  YEARLY @goEnum(value: "github.com/frame-oss/payments-server/models.IntervalYearly")
+  EVERY_3_MONTHS @goEnum(value: "github.com/frame-oss/payments-server/models.IntervalEvery3Months")
+  EVERY_6_MONTHS @goEnum(value: "github.com/frame-oss/payments-server/models.IntervalEvery6Months")
 }
 
-enum PricingType {
-  STATIC
-  RELATIVE
+enum PricingType @goModel(model: "github.com/frame-oss/payments-server/models.PricingType") {
+  STATIC @goEnum(value: "github.com/frame-oss/payments-server/models.PricingStatic")
+  RELATIVE @goEnum(value: "github.com/frame-oss/payments-server/models.PricingRelative")
 }
 
 type Product implements Node {
@@ -9633,7 +9664,7 @@ type Recurring {
   intervalCount: Int!
 }
 
-type ProductPhase implements Node {
+type ProductPhase implements Node @goModel(model: "github.com/frame-oss/payments-server/models.ProductPhase") {
   id: ID!
   ordinal: Int!
   name: String
@@ -9645,7 +9676,7 @@ type ProductPhase implements Node {
   "Null: the phase lasts indefinitely."
   periodCount: Int
   "Always Product."
-  phaseableType: String!
+  phaseableType: String! @goField(forceResolver: true)
   productId: ID!
   product: Product!
   startedAt: DateTime
@@ -9827,11 +9858,11 @@ extend type Mutation {
 	{Name: "../schema/threeds_intents.graphqls", Input: `# 3-D Secure intents (spec doc 2 §2.9, §4.10): a verification of one card,
 # polled until it is no longer issued. Callable with a publishable key.
 
-enum ThreeDSIntentStatus {
+enum ThreeDSIntentStatus @goModel(model: "github.com/frame-oss/payments-server/models.ThreeDSStatus") {
   "The challenge waits for the cardholder at challengeUrl."
-  ISSUED
-  VERIFIED
-  FAILED
+  ISSUED @goEnum(value: "github.com/frame-oss/payments-server/models.ThreeDSIssued")
+  VERIFIED @goEnum(value: "github.com/frame-oss/payments-server/models.ThreeDSVerified")
+  FAILED @goEnum(value: "github.com/frame-oss/payments-server/models.ThreeDSFailed")
 }
 
 type ThreeDSIntent implements Node {
@@ -9868,15 +9899,15 @@ extend type Mutation {
 `, BuiltIn: false},
 	{Name: "../schema/webhooks.graphqls", Input: `# Webhook endpoints and deliveries (API-DECISIONS §5, docs/webhooks.md).
 
-enum WebhookEndpointStatus {
-  ACTIVE
-  DISABLED
+enum WebhookEndpointStatus @goModel(model: "github.com/frame-oss/payments-server/models.WebhookEndpointStatus") {
+  ACTIVE @goEnum(value: "github.com/frame-oss/payments-server/models.WebhookEndpointActive")
+  DISABLED @goEnum(value: "github.com/frame-oss/payments-server/models.WebhookEndpointDisabled")
 }
 
-enum WebhookDeliveryStatus {
-  PENDING
-  SUCCEEDED
-  FAILED
+enum WebhookDeliveryStatus @goModel(model: "github.com/frame-oss/payments-server/models.WebhookDeliveryStatus") {
+  PENDING @goEnum(value: "github.com/frame-oss/payments-server/models.WebhookDeliveryPending")
+  SUCCEEDED @goEnum(value: "github.com/frame-oss/payments-server/models.WebhookDeliverySucceeded")
+  FAILED @goEnum(value: "github.com/frame-oss/payments-server/models.WebhookDeliveryFailed")
 }
 
 "Where the merchant receives events."
@@ -9905,11 +9936,11 @@ type WebhookEndpointEdge {
 }
 
 "One event on its way to one endpoint, with every attempt made."
-type WebhookDelivery implements Node {
+type WebhookDelivery implements Node @goModel(model: "github.com/frame-oss/payments-server/models.WebhookDelivery") {
   id: ID!
   "Null once the endpoint is deleted."
-  endpoint: WebhookEndpoint
-  event: Event!
+  endpoint: WebhookEndpoint @goField(forceResolver: true)
+  event: Event! @goField(forceResolver: true)
   eventType: String!
   status: WebhookDeliveryStatus!
   attemptCount: Int!

@@ -1,9 +1,9 @@
 // Package model holds the GraphQL-only types gqlgen generates
 // (models_gen.go: connections, payloads, enums the Bun models do not have)
 // and the marshalers that bind the schema's custom scalars to the types of
-// package models. gqlgen.yml names these functions by their suffix: the
-// scalar model "graph/model.Timestamp" means MarshalTimestamp and
-// UnmarshalTimestamp.
+// package models. A scalar's @goModel (graph/schema/base.graphqls; ID and
+// Int in gqlgen.yml) names these functions by their suffix: the model
+// "graph/model.Timestamp" means MarshalTimestamp and UnmarshalTimestamp.
 package model
 
 import (

@@ -7,6 +7,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/riverqueue/river"
@@ -23,10 +24,7 @@ import (
 	"github.com/frame-oss/payments-server/migrations"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers"
-	"github.com/frame-oss/payments-server/resolvers/accounts"
 	"github.com/frame-oss/payments-server/resolvers/areas"
-	"github.com/frame-oss/payments-server/resolvers/funding"
-	"github.com/frame-oss/payments-server/resolvers/money"
 	"github.com/frame-oss/payments-server/resolvers/op"
 	"github.com/frame-oss/payments-server/rest"
 )
@@ -63,10 +61,14 @@ type Options struct {
 	// turns it off; with it on, call App.Close before closing the database.
 	CredentialCache auth.CacheConfig
 	// Jobs is the job engine the operations enqueue background work on,
-	// and Workers its bundle, to which New adds the areas' workers: build
-	// the engine before New and start it after.
+	// and Workers its bundle, to which New adds the areas' workers (and to
+	// the engine their recurring jobs): build the engine before New and
+	// start it after.
 	Jobs    *jobs.Engine
 	Workers *river.Workers
+	// FundingSweepInterval is how often due payout funding schedules are
+	// run (0: funding.DefaultSweepInterval).
+	FundingSweepInterval time.Duration
 	// IdentityAttempts is the identity verification attempt allowance per
 	// account (0: the default, 3).
 	IdentityAttempts int
@@ -83,10 +85,11 @@ type App struct {
 }
 
 // Close stops what New started in the background (the credential cache's
-// listener, the event stream's). Call it before closing the database.
+// listener, the areas': the event stream's). Call it before closing the
+// database.
 func (a *App) Close() {
 	a.Credentials.Close()
-	a.Services.Webhooks.Close()
+	a.Services.Close()
 }
 
 // New assembles the server.
@@ -104,15 +107,17 @@ func New(o Options) *App {
 	}
 	svc := areas.New(kit, areas.Hooks{Facts: o.FactsHook})
 	svc.Accounts.IdentityAttempts = o.IdentityAttempts
+	svc.Funding.SweepInterval = o.FundingSweepInterval
 	if o.Workers != nil {
-		if err := accounts.AddWorkers(o.Workers, svc.Accounts); err != nil {
-			panic(err) // a worker registered twice: a wiring mistake, found at start
-		}
-		if err := money.AddWorkers(o.Workers, svc.Money); err != nil {
+		// A worker or recurring job registered twice is a wiring mistake,
+		// found at start.
+		if err := svc.AddWorkers(o.Workers); err != nil {
 			panic(err)
 		}
-		if err := funding.AddWorkers(o.Workers, svc.Funding); err != nil {
-			panic(err)
+		if o.Jobs != nil {
+			if err := o.Jobs.AddPeriodicJobs(svc.PeriodicJobs()); err != nil {
+				panic(err)
+			}
 		}
 	}
 	metrics := httpx.NewMetrics()

@@ -20,7 +20,6 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/areas"
-	"github.com/frame-oss/payments-server/resolvers/funding"
 )
 
 // Start is the time every test clock starts at.
@@ -72,13 +71,12 @@ func New(t testing.TB, opts ...Option) *Env {
 	clk := clock.NewManual(Start)
 	clk.SetStep(time.Millisecond)
 	o := app.Options{DB: db, Clock: clk, Logger: slog.New(slog.NewJSONHandler(io.Discard, nil)),
-		GraphQL: GraphQLHandler, ReportStatements: true}
+		GraphQL: GraphQLHandler, ReportStatements: true, FundingSweepInterval: time.Second}
 	for _, opt := range opts {
 		opt(&o)
 	}
 	workers := river.NewWorkers()
-	engine, err := jobs.New(db.Pool, jobs.Config{Logger: o.Logger, Clock: clk, Workers: workers, MaxWorkers: 2,
-		PeriodicJobs: []*river.PeriodicJob{funding.SweepPeriodicJob(time.Second)}})
+	engine, err := jobs.New(db.Pool, jobs.Config{Logger: o.Logger, Clock: clk, Workers: workers, MaxWorkers: 2})
 	if err != nil {
 		t.Fatalf("testenv: job engine: %v", err)
 	}

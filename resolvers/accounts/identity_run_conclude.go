@@ -44,8 +44,9 @@ func (w *identityRunWorker) Work(ctx context.Context, job *river.Job[IdentityRun
 }
 
 // AddWorkers registers the area's background workers on the job engine's
-// bundle (before the engine starts).
-func AddWorkers(workers *river.Workers, s *Service) error {
+// bundle (before the engine starts). app.New calls it through
+// areas.Services.
+func (s *Service) AddWorkers(workers *river.Workers) error {
 	if err := river.AddWorkerSafely(workers, &identityRunWorker{svc: s}); err != nil {
 		return err
 	}

@@ -1,7 +1,9 @@
 // Package areas assembles the operation layer: one service per business
 // area. Both transports take Services (REST mounts routes on them, the
 // GraphQL resolvers delegate to them); a new area adds one field and one
-// line in New.
+// line in New. Its background work is found through its field
+// (background.go): a service that has workers, recurring jobs or something
+// to close implements Workers, PeriodicJobs or Closer.
 package areas
 
 import (

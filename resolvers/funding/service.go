@@ -12,13 +12,20 @@
 package funding
 
 import (
+	"time"
+
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
 // Service runs the area's operations.
-type Service struct{ *op.Kit }
+type Service struct {
+	*op.Kit
+	// SweepInterval is how often the sweep runs due schedules
+	// (PeriodicJobs); zero means DefaultSweepInterval.
+	SweepInterval time.Duration
+}
 
 // New returns the area's service over kit.
 func New(kit *op.Kit) *Service { return &Service{Kit: kit} }

@@ -37,20 +37,27 @@ func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[SweepArgs]) error {
 }
 
 // AddWorkers registers the area's background workers on the job engine's
-// bundle (before the engine starts).
-func AddWorkers(workers *river.Workers, s *Service) error {
+// bundle (before the engine starts). app.New calls it through
+// areas.Services.
+func (s *Service) AddWorkers(workers *river.Workers) error {
 	return river.AddWorkerSafely(workers, &sweepWorker{svc: s})
 }
 
-// SweepPeriodicJob is the recurring sweep, every interval (and once when a
-// process becomes River's leader). Only the leader enqueues periodic jobs,
-// so across many server processes one sweep runs per interval; should two
-// run at once anyway (a leader change, a sweep enqueued by hand), each
-// schedule's row lock and the unique run index still fund every run once.
-func SweepPeriodicJob(every time.Duration) *river.PeriodicJob {
-	return river.NewPeriodicJob(river.PeriodicInterval(every),
+// PeriodicJobs are the area's recurring jobs, which app.New adds to the
+// engine through areas.Services: the sweep, every SweepInterval (and once
+// when a process becomes River's leader). Only the leader enqueues periodic
+// jobs, so across many server processes one sweep runs per interval;
+// should two run at once anyway (a leader change, a sweep enqueued by
+// hand), each schedule's row lock and the unique run index still fund
+// every run once.
+func (s *Service) PeriodicJobs() []*river.PeriodicJob {
+	every := s.SweepInterval
+	if every <= 0 {
+		every = DefaultSweepInterval
+	}
+	return []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(every),
 		func() (river.JobArgs, *river.InsertOpts) { return SweepArgs{}, nil },
-		&river.PeriodicJobOpts{RunOnStart: true})
+		&river.PeriodicJobOpts{RunOnStart: true})}
 }
 
 // dueSchedule names a schedule across tenants.

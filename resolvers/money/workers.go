@@ -4,8 +4,8 @@ import "github.com/riverqueue/river"
 
 // AddWorkers registers the area's background workers on the job engine's
 // bundle (before the engine starts): settlement and the sandbox issuer's
-// dispute decisions.
-func AddWorkers(workers *river.Workers, s *Service) error {
+// dispute decisions. app.New calls it through areas.Services.
+func (s *Service) AddWorkers(workers *river.Workers) error {
 	if err := river.AddWorkerSafely(workers, &settleWorker{svc: s}); err != nil {
 		return err
 	}

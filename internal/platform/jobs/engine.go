@@ -104,6 +104,17 @@ func New(pool *pgxpool.Pool, cfg Config) (*Engine, error) {
 	return &Engine{client: client}, nil
 }
 
+// AddPeriodicJobs adds recurring jobs beside Config.PeriodicJobs, for
+// callers that know them only once the engine exists (the areas' jobs,
+// whose services take the engine). Call it before Start; each job's worker
+// must be in Config.Workers.
+func (e *Engine) AddPeriodicJobs(periodic []*river.PeriodicJob) error {
+	if _, err := e.client.PeriodicJobs().AddManySafely(periodic); err != nil {
+		return fmt.Errorf("jobs: add periodic jobs: %w", err)
+	}
+	return nil
+}
+
 // Start begins fetching and working jobs in background goroutines and
 // returns. Only Stop ends the engine: ctx supplies values to jobs but its
 // cancellation is ignored, because River treats a cancelled start context as

@@ -1,0 +1,43 @@
+package areas_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/riverqueue/river"
+	"github.com/stretchr/testify/require"
+
+	"github.com/frame-oss/payments-server/resolvers/accounts"
+	"github.com/frame-oss/payments-server/resolvers/areas"
+	"github.com/frame-oss/payments-server/resolvers/funding"
+	"github.com/frame-oss/payments-server/resolvers/money"
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// registered tells whether workers already has a worker for T's kind:
+// River refuses a second one.
+func registered[T river.JobArgs](workers *river.Workers) bool {
+	return river.AddWorkerSafely(workers, river.WorkFunc(func(context.Context, *river.Job[T]) error { return nil })) != nil
+}
+
+// The composition root registers whatever the areas declare: every area's
+// workers, found through its field of Services.
+func TestServicesRegisterEveryAreasWorkers(t *testing.T) {
+	svc := areas.New(&op.Kit{}, areas.Hooks{})
+	workers := river.NewWorkers()
+	require.NoError(t, svc.AddWorkers(workers))
+
+	require.True(t, registered[accounts.IdentityRunArgs](workers))
+	require.True(t, registered[accounts.CustomerIdentityArgs](workers))
+	require.True(t, registered[money.SettleTransferArgs](workers))
+	require.True(t, registered[money.DisputeDecisionArgs](workers))
+	require.True(t, registered[funding.SweepArgs](workers))
+
+	require.Error(t, svc.AddWorkers(workers), "a worker registered twice is a wiring mistake")
+}
+
+// The areas' recurring jobs: the funding sweep.
+func TestServicesDeclareTheAreasPeriodicJobs(t *testing.T) {
+	svc := areas.New(&op.Kit{}, areas.Hooks{})
+	require.Len(t, svc.PeriodicJobs(), 1)
+}
