@@ -16,6 +16,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/internal/testenv"
 	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/accounts"
 )
 
 var concurrencies = []int{1, 4, 16}
@@ -155,6 +156,6 @@ func bareCreate(env *testenv.Env, scope store.Scope) error {
 		if err != nil {
 			return err
 		}
-		return events.Insert(ctx, tx, []*events.Event{events.New(now, "account.created", a.ID, raw, nil)})
+		return events.Insert(ctx, tx, []*events.Event{events.New(now, accounts.EventAccountCreated, a.ID, raw, nil)})
 	})
 }

@@ -28,18 +28,6 @@ const (
 	ChargeIntentCanceled              ChargeIntentStatus = "canceled"
 )
 
-// Event types of charge intents (the official SDK's names; updated is
-// this server's, for changes that are none of the others).
-const (
-	EventChargeIntentCreated               = "charge_intent.created"
-	EventChargeIntentSucceeded             = "charge_intent.succeeded"
-	EventChargeIntentPaymentFailed         = "charge_intent.payment_failed"
-	EventChargeIntentRequiresAction        = "charge_intent.requires_action"
-	EventChargeIntentPaymentActionRequired = "charge_intent.payment_action_required"
-	EventChargeIntentCanceled              = "charge_intent.canceled"
-	EventChargeIntentUpdated               = "charge_intent.updated"
-)
-
 // ChargeIntent collects one payment (spec doc 2 §2.9; deprecated in favour
 // of transfers, kept wire-compatible). Amount is what is charged, after
 // promotion codes; currency is lowercase. Customer and Account are the

@@ -27,12 +27,6 @@ const (
 	CustomerVerificationFailed     CustomerVerificationStatus = "failed"
 )
 
-// Events of customer identity verifications (spec doc 1 §6).
-const (
-	EventCustomerIdentityVerificationCreated = "customer.identity_verification.created"
-	EventCustomerIdentityVerificationUpdated = "customer.identity_verification.updated"
-)
-
 // CustomerIdentityVerification is the legacy, payer-side identity check
 // (spec doc 1 §2.7, §4.10): a verification of a customer, or of a person
 // described by the fields given at creation, against ID documents and a

@@ -30,16 +30,6 @@ const (
 	PaymentMethodDetached PaymentMethodStatus = "detached"
 )
 
-// Event types of payment methods. They live with the wire shape because
-// more than one area changes payment methods (a customer's block blocks
-// them, its deletion detaches them).
-const (
-	EventPaymentMethodCreated  = "payment_method.created"
-	EventPaymentMethodUpdated  = "payment_method.updated"
-	EventPaymentMethodAttached = "payment_method.attached"
-	EventPaymentMethodDetached = "payment_method.detached"
-)
-
 // PaymentMethod is a stored card or bank account (spec doc 2 §2.3). The
 // card number is never stored: the card carries its last four digits and
 // brand, and Fingerprint (never rendered) is a keyed HMAC of the number.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/domain/webhook"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/events"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 )
 
@@ -158,7 +159,7 @@ func checkEndpointURL(f *apierr.Fields, u *string, livemode, required bool) {
 }
 
 // checkEventCodes reports malformed codes as field problems and returns the
-// well-formed ones the catalogue does not know.
+// well-formed ones that are neither AllEvents nor a declared event type.
 func checkEventCodes(f *apierr.Fields, codes []string, required bool) []string {
 	if codes == nil {
 		return nil
@@ -175,7 +176,7 @@ func checkEventCodes(f *apierr.Fields, codes []string, required bool) []string {
 		if !checkText(f, "event_codes", &codes[i], 100, true) {
 			continue
 		}
-		if !webhook.Known(codes[i]) {
+		if codes[i] != webhook.AllEvents && !events.IsDeclared(codes[i]) {
 			unknown = append(unknown, codes[i])
 		}
 	}

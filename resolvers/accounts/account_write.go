@@ -32,7 +32,7 @@ type accountWrite struct {
 	// activation it caused (account.restricted, capability.disabled). Left
 	// empty, a change that alters the account's rendering is announced as
 	// account.updated, after the activations.
-	Announce string
+	Announce events.Type
 	// AnnounceCapability, when set, is the object Announce carries instead
 	// of the account (capability.disabled), without previous_attributes.
 	AnnounceCapability *models.Capability
@@ -144,7 +144,7 @@ func (s *Service) finish(ctx context.Context, aw *accountWrite, before json.RawM
 			return err
 		}
 	}
-	if aw.Announce != "" {
+	if !aw.Announce.IsZero() {
 		if c := aw.AnnounceCapability; c != nil {
 			raw, err := events.Render(c)
 			if err != nil {
@@ -158,7 +158,7 @@ func (s *Service) finish(ctx context.Context, aw *accountWrite, before json.RawM
 	if err := emitActivations(aw.W, a, after, activated, accountActivated); err != nil {
 		return err
 	}
-	if aw.Announce == "" && prev != nil {
+	if aw.Announce.IsZero() && prev != nil {
 		aw.Emit(EventAccountUpdated, a.ID, after, prev)
 	}
 	return nil

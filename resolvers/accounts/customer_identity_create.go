@@ -77,7 +77,7 @@ func (s *Service) CreateCustomerIdentityVerification(ctx context.Context, in *mo
 		if err != nil {
 			return nil, err
 		}
-		w.Emit(models.EventCustomerIdentityVerificationCreated, v.ID, raw, nil)
+		w.Emit(EventCustomerIdentityVerificationCreated, v.ID, raw, nil)
 		return v, nil
 	})
 }

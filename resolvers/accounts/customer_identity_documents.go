@@ -165,7 +165,7 @@ func (s *Service) changeCustomerIdentity(ctx context.Context, w *op.W, v *models
 		WherePK().Exec(ctx); err != nil {
 		return err
 	}
-	w.Emit(models.EventCustomerIdentityVerificationUpdated, v.ID, after, prev)
+	w.Emit(EventCustomerIdentityVerificationUpdated, v.ID, after, prev)
 	return nil
 }
 

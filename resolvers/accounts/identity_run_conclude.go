@@ -15,12 +15,6 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// Events of identity verification runs (spec doc 1 §6).
-const (
-	EventIdentityVerificationApproved = "account.identity_verification.approved"
-	EventIdentityVerificationFailed   = "account.identity_verification.failed"
-)
-
 // IdentityRunArgs is the job that concludes one identity verification run.
 type IdentityRunArgs struct {
 	MerchantID uuid.UUID `json:"merchant_id"`

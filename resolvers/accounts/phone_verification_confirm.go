@@ -13,12 +13,6 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// Events of phone verifications (spec doc 1 §6).
-const (
-	EventPhoneVerificationVerified = "account.phone_verification.verified"
-	EventPhoneVerificationFailed   = "account.phone_verification.failed"
-)
-
 // ConfirmPhoneVerification checks a passcode against an open attempt
 // (spec doc 1 §4.6), under the account's lock so that concurrent confirms
 // count every wrong code once:
@@ -94,7 +88,7 @@ func linkVerifiedPhone(a *models.Account, e164 string) {
 // announcePhoneVerification emits the event of an attempt that reached an
 // outcome: verified, or failed/expired.
 func announcePhoneVerification(aw *accountWrite, pv *models.PhoneVerification) error {
-	var typ string
+	var typ events.Type
 	switch pv.Status {
 	case models.PhoneStatusVerified:
 		typ = EventPhoneVerificationVerified

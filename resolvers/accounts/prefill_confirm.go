@@ -12,10 +12,6 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// EventPrefillCompleted announces the first confirmation of prefilled
-// identity data (spec doc 1 §6).
-const EventPrefillCompleted = "platform.account.prefill.completed"
-
 // ConfirmKYCPrefill records the holder's confirmation of the identity data
 // prefilled for them (spec doc 1 §4.7), with the request's IP address and
 // user agent as consent evidence, and answers the account. The first

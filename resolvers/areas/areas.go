@@ -10,6 +10,9 @@ import (
 	"github.com/frame-oss/payments-server/internal/domain/capability"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/accounts"
+	// The billing area is not built yet; linking it declares its event
+	// types, so that webhook endpoints may subscribe to them.
+	_ "github.com/frame-oss/payments-server/resolvers/billing"
 	"github.com/frame-oss/payments-server/resolvers/catalog"
 	"github.com/frame-oss/payments-server/resolvers/funding"
 	"github.com/frame-oss/payments-server/resolvers/money"

@@ -19,7 +19,7 @@ type customerWrite struct {
 	Customer *models.Customer
 	// Announce is the event type of the change (customer.updated when
 	// empty). A rule that changes nothing announces nothing.
-	Announce string
+	Announce events.Type
 	// ChangedMethods are payment methods the rule changed; each is saved
 	// and announced as payment_method.updated.
 	ChangedMethods []*models.PaymentMethod
@@ -110,7 +110,7 @@ func (s *Service) finishCustomer(ctx context.Context, cw *customerWrite, before 
 		return err
 	}
 	typ := cw.Announce
-	if typ == "" {
+	if typ.IsZero() {
 		typ = EventCustomerUpdated
 	}
 	cw.Emit(typ, c.ID, after, prev)

@@ -1,20 +1,16 @@
 package funding
 
-// Event types of the area (docs/webhooks.md's catalogue lists them; the
-// spec and the real service's SDK name none). Each carries its object as
-// REST renders it.
-const (
-	EventPayoutCreated   = "payout.created"
-	EventPayoutSucceeded = "payout.succeeded"
-	EventPayoutFailed    = "payout.failed"
+import "github.com/frame-oss/payments-server/internal/platform/events"
 
-	EventScheduleCreated = "payout_funding_schedule.created"
-	EventScheduleUpdated = "payout_funding_schedule.updated"
+// Event types of the area (the spec and the real service's SDK name none).
+// Each carries its object as REST renders it.
+var (
+	EventPayoutCreated   = events.Declare("payout.created", "a payout from the instant-payout balance is created")
+	EventPayoutSucceeded = events.Declare("payout.succeeded", "a payout is sent")
+	EventPayoutFailed    = events.Declare("payout.failed", "a payout's destination declines it (recorded, nothing moves)")
 
-	EventEntryCreated = "payout_funding_entry.created"
+	EventScheduleCreated = events.Declare("payout_funding_schedule.created", "a payout funding schedule is created")
+	EventScheduleUpdated = events.Declare("payout_funding_schedule.updated", "a payout funding schedule changes")
+
+	EventEntryCreated = events.Declare("payout_funding_entry.created", "the instant-payout balance is funded (a top-up or a schedule's run)")
 )
-
-// Events lists every event type the area emits (a test keeps the webhook
-// catalogue in step with it).
-var Events = []string{EventPayoutCreated, EventPayoutSucceeded, EventPayoutFailed,
-	EventScheduleCreated, EventScheduleUpdated, EventEntryCreated}

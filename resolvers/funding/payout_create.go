@@ -121,7 +121,7 @@ func merchantFee(p *models.Payout) int64 {
 }
 
 // emit announces typ with the payout as REST renders it.
-func emit(w *op.W, typ string, p *models.Payout) error {
+func emit(w *op.W, typ events.Type, p *models.Payout) error {
 	p.Derive()
 	raw, err := events.Render(p)
 	if err != nil {

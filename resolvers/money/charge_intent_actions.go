@@ -62,7 +62,7 @@ func (s *Service) VoidRemainingChargeIntent(ctx context.Context, id string) (*mo
 		}
 		ci.AmountVoided += ci.Capturable()
 		ci.Status = models.ChargeIntentSucceeded
-		return ci, s.saveIntent(ctx, w, ci, models.EventChargeIntentSucceeded, nil)
+		return ci, s.saveIntent(ctx, w, ci, EventChargeIntentSucceeded, nil)
 	})
 }
 
@@ -93,7 +93,7 @@ func (s *Service) CancelChargeIntent(ctx context.Context, id string) (*models.Ch
 			ci.AmountVoided = ci.Capturable()
 		}
 		ci.Status = models.ChargeIntentCanceled
-		return ci, s.saveIntent(ctx, w, ci, models.EventChargeIntentCanceled, nil)
+		return ci, s.saveIntent(ctx, w, ci, EventChargeIntentCanceled, nil)
 	})
 }
 
@@ -131,7 +131,7 @@ func (s *Service) UpdateChargeIntent(ctx context.Context, id string, in *models.
 		if err != nil || prev == nil {
 			return ci, err
 		}
-		return ci, s.saveIntent(ctx, w, ci, models.EventChargeIntentUpdated, prev)
+		return ci, s.saveIntent(ctx, w, ci, EventChargeIntentUpdated, prev)
 	})
 }
 

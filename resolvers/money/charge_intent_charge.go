@@ -49,10 +49,10 @@ func (s *Service) chargeIntent(ctx context.Context, w *op.W, ci *models.ChargeIn
 		return s.declineIntent(ctx, w, ci, pm, answer.Code)
 	case processor.Challenge:
 		ci.Status = models.ChargeIntentRequires3DS
-		if err := s.saveIntent(ctx, w, ci, models.EventChargeIntentRequiresAction, nil); err != nil {
+		if err := s.saveIntent(ctx, w, ci, EventChargeIntentRequiresAction, nil); err != nil {
 			return err
 		}
-		return s.emitIntent(ctx, w, models.EventChargeIntentPaymentActionRequired, ci, nil)
+		return s.emitIntent(ctx, w, EventChargeIntentPaymentActionRequired, ci, nil)
 	}
 	return s.approveIntent(ctx, w, ci, pm)
 }
@@ -69,7 +69,7 @@ func (s *Service) approveIntent(ctx context.Context, w *op.W, ci *models.ChargeI
 		if err := insertCharge(ctx, w, ch); err != nil {
 			return err
 		}
-		return s.saveIntent(ctx, w, ci, models.EventChargeIntentUpdated, nil)
+		return s.saveIntent(ctx, w, ci, EventChargeIntentUpdated, nil)
 	}
 	return s.captureIntent(ctx, w, ci, ch, false, ci.Amount)
 }
@@ -82,7 +82,7 @@ func (s *Service) declineIntent(ctx context.Context, w *op.W, ci *models.ChargeI
 	if err := insertCharge(ctx, w, intentCharge(w, ci, pm, d)); err != nil {
 		return err
 	}
-	return s.saveIntent(ctx, w, ci, models.EventChargeIntentPaymentFailed, nil)
+	return s.saveIntent(ctx, w, ci, EventChargeIntentPaymentFailed, nil)
 }
 
 // intentCharge is the charge of ci's confirmation, named by the intent
@@ -118,9 +118,9 @@ func (s *Service) captureIntent(ctx context.Context, w *op.W, ci *models.ChargeI
 		}
 	}
 	ci.AmountCaptured += amount
-	typ := models.EventChargeIntentUpdated
+	typ := EventChargeIntentUpdated
 	if ci.Capturable() == 0 {
-		ci.Status, typ = models.ChargeIntentSucceeded, models.EventChargeIntentSucceeded
+		ci.Status, typ = models.ChargeIntentSucceeded, EventChargeIntentSucceeded
 	}
 	// The dispute test card opens its chargeback once the intent is fully
 	// captured, as a transfer's capture does.

@@ -93,7 +93,7 @@ func (s *Service) CreateChargeIntent(ctx context.Context, in *models.CreateCharg
 			derefID(ci.AccountID), now, ChargeIntentSecretTTL); err != nil {
 			return nil, err
 		}
-		if err := s.emitIntent(ctx, w, models.EventChargeIntentCreated, ci, nil); err != nil {
+		if err := s.emitIntent(ctx, w, EventChargeIntentCreated, ci, nil); err != nil {
 			return nil, err
 		}
 		if req.Confirm {

@@ -18,7 +18,7 @@ var intentColumns = []string{"status", "amount", "amount_before_discounts", "cur
 	"shipping", "metadata", "billable_event_type", "fee_plan_id", "billing_agreement_id", "updated"}
 
 // saveIntent writes the intent's changing columns and announces typ.
-func (s *Service) saveIntent(ctx context.Context, w *op.W, ci *models.ChargeIntent, typ string, prev map[string]any) error {
+func (s *Service) saveIntent(ctx context.Context, w *op.W, ci *models.ChargeIntent, typ events.Type, prev map[string]any) error {
 	ci.Updated = models.At(w.Now())
 	if _, err := w.Tx.Update(ci).Column(intentColumns...).WherePK().Exec(ctx); err != nil {
 		return err
@@ -29,7 +29,7 @@ func (s *Service) saveIntent(ctx context.Context, w *op.W, ci *models.ChargeInte
 // emitIntent announces typ with the intent as REST renders it to a secret
 // key (its payer's objects included), reference_id verbatim. The client
 // secret is never in an event: events are stored and delivered.
-func (s *Service) emitIntent(ctx context.Context, w *op.W, typ string, ci *models.ChargeIntent, prev map[string]any) error {
+func (s *Service) emitIntent(ctx context.Context, w *op.W, typ events.Type, ci *models.ChargeIntent, prev map[string]any) error {
 	raw, err := s.renderIntent(ctx, w.Tx, ci)
 	if err != nil {
 		return err

@@ -120,7 +120,7 @@ func (ds *Disputes) Open(ctx context.Context, chargeID string, in *models.OpenDi
 }
 
 // emitDispute announces typ with the dispute as REST renders it.
-func emitDispute(w *op.W, typ string, d *models.Dispute, prev map[string]any) error {
+func emitDispute(w *op.W, typ events.Type, d *models.Dispute, prev map[string]any) error {
 	d.Derive()
 	raw, err := events.Render(d)
 	if err != nil {

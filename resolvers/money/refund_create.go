@@ -155,7 +155,7 @@ func (s *Service) applyRefund(ctx context.Context, w *op.W, ch *models.Charge, t
 }
 
 // emitRefund announces typ with the refund as REST renders it.
-func emitRefund(w *op.W, typ string, r *models.Refund) error {
+func emitRefund(w *op.W, typ events.Type, r *models.Refund) error {
 	raw, err := events.Render(r)
 	if err != nil {
 		return err

@@ -134,7 +134,7 @@ func consume(ctx context.Context, w *op.W, pm *models.PaymentMethod) error {
 }
 
 // save writes the transfer's changing columns and announces typ.
-func (s *Service) save(ctx context.Context, w *op.W, t *models.Transfer, typ string) error {
+func (s *Service) save(ctx context.Context, w *op.W, t *models.Transfer, typ events.Type) error {
 	t.Updated = models.At(w.Now())
 	if _, err := w.Tx.Update(t).Column("status", "charge_id", "amount_captured", "platform_fee", "frame_fee", "total_fees",
 		"gross_amount", "net_amount", "failure_code", "failure_message", "failure_reason", "description", "metadata",
@@ -145,7 +145,7 @@ func (s *Service) save(ctx context.Context, w *op.W, t *models.Transfer, typ str
 }
 
 // emit announces typ with the transfer as REST renders it.
-func emit(w *op.W, typ string, t *models.Transfer, prev map[string]any) error {
+func emit(w *op.W, typ events.Type, t *models.Transfer, prev map[string]any) error {
 	t.Derive()
 	raw, err := events.Render(t)
 	if err != nil {

@@ -81,8 +81,9 @@ func (w *W) Now() time.Time {
 
 // Emit records an event of typ on the object rendered (as REST renders it),
 // written with the change when the write commits. Events keep the order in
-// which they were emitted.
-func (w *W) Emit(typ string, objectID uuid.UUID, rendered json.RawMessage, previous map[string]any) {
+// which they were emitted. typ is a declared type (events.Declare), so
+// every event emitted is one the webhook catalogue lists.
+func (w *W) Emit(typ events.Type, objectID uuid.UUID, rendered json.RawMessage, previous map[string]any) {
 	w.events = append(w.events, events.New(w.Now(), typ, objectID, rendered, previous))
 }
 

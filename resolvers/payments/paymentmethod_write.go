@@ -17,7 +17,7 @@ import (
 // changes nothing writes and announces nothing. When the change attaches
 // an active card to an account or takes one away, the account's card
 // requirement is re-evaluated in the same write (account_cards.go).
-func (s *Service) writeMethod(ctx context.Context, spec op.Spec, id, typ string,
+func (s *Service) writeMethod(ctx context.Context, spec op.Spec, id string, typ events.Type,
 	rule func(ctx context.Context, w *op.W, pm *models.PaymentMethod) error) (*models.PaymentMethod, error) {
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.PaymentMethod, error) {
 		pm, err := selectPaymentMethod(ctx, w.Tx, id, true)

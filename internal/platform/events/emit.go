@@ -33,9 +33,13 @@ func Render(object any) (json.RawMessage, error) {
 }
 
 // New builds an event of typ whose data.object is rendered, the object as
-// REST renders it. It is written by Insert.
-func New(now time.Time, typ string, objectID uuid.UUID, rendered json.RawMessage, previous map[string]any) *Event {
-	return &Event{ID: ids.New(now), Type: typ, ObjectID: &objectID,
+// REST renders it. It is written by Insert. The zero Type names no event:
+// emitting it is a programming error and panics.
+func New(now time.Time, typ Type, objectID uuid.UUID, rendered json.RawMessage, previous map[string]any) *Event {
+	if typ.IsZero() {
+		panic("events: an event without a declared type")
+	}
+	return &Event{ID: ids.New(now), Type: typ.String(), ObjectID: &objectID,
 		Data: Data{Object: rendered, PreviousAttributes: previous}, Created: wire.At(now)}
 }
 
