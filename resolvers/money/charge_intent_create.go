@@ -43,7 +43,7 @@ func (s *Service) CreateChargeIntent(ctx context.Context, in *models.CreateCharg
 		}
 		var card *payments.Draft
 		if in.PaymentMethodData != nil && !f.Has("payment_method_data.type") {
-			card = s.Payments.DraftPaymentMethod(f.Under("payment_method_data"), in.PaymentMethodData.PaymentMethodInput(),
+			card = s.Payments.PaymentMethods.Draft(f.Under("payment_method_data"), in.PaymentMethodData.PaymentMethodInput(),
 				w.Tx.Scope().Livemode, now)
 		}
 		if err := f.Err(); err != nil {
@@ -145,7 +145,7 @@ func (s *Service) createdIntentMethod(ctx context.Context, w *op.W, ci *models.C
 				to.Account = &id
 			}
 		}
-		return s.Payments.StorePaymentMethod(ctx, w, card, to)
+		return s.Payments.PaymentMethods.Store(ctx, w, card, to)
 	case req.PaymentMethodID != nil:
 		return intentMethod(ctx, w, ci, *req.PaymentMethodID, "payment_method")
 	}
