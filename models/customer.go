@@ -2,6 +2,7 @@ package models
 
 import (
 	"encoding/json"
+	"fmt"
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
@@ -47,8 +48,30 @@ type Customer struct {
 
 	// LoadedPaymentMethods receives the customer's payment methods when a
 	// read selects them in the customer's own statement, as one JSON
-	// column; the read decodes them into PaymentMethods.
-	LoadedPaymentMethods json.RawMessage `bun:"payment_methods_json,scanonly" json:"-"`
+	// column; the read moves them into PaymentMethods.
+	LoadedPaymentMethods PaymentMethodsColumn `bun:"payment_methods_json,scanonly" json:"-"`
+}
+
+// PaymentMethodsColumn is a JSON array of payment methods in their wire
+// shape, selected as one column. It decodes as it is scanned, so a column
+// that cannot be decoded fails the read that selected it.
+type PaymentMethodsColumn []*PaymentMethod
+
+// Scan decodes the column (NULL: none).
+func (c *PaymentMethodsColumn) Scan(src any) error {
+	var raw []byte
+	switch v := src.(type) {
+	case nil:
+		*c = nil
+		return nil
+	case []byte:
+		raw = v
+	case string:
+		raw = []byte(v)
+	default:
+		return fmt.Errorf("models: payment methods column of type %T", src)
+	}
+	return json.Unmarshal(raw, (*[]*PaymentMethod)(c))
 }
 
 // IsDeleted reports whether the customer was deleted.

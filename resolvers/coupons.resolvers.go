@@ -42,19 +42,19 @@ func (r *discountResolver) Account(ctx context.Context, obj *models.Discount) (*
 }
 
 func (r *mutationResolver) CreateCoupon(ctx context.Context, input models.CreateCouponInput) (*models.Coupon, error) {
-	return r.Svc.Catalog.CreateCoupon(ctx, &input)
+	return r.Svc.Catalog.Coupons.Create(ctx, &input)
 }
 
 func (r *mutationResolver) UpdateCoupon(ctx context.Context, id string, input models.UpdateCouponInput) (*models.Coupon, error) {
-	return r.Svc.Catalog.UpdateCoupon(ctx, id, &input)
+	return r.Svc.Catalog.Coupons.Update(ctx, id, &input)
 }
 
 func (r *mutationResolver) CreatePromotionCode(ctx context.Context, input models.PromotionCodeInput) (*models.PromotionCode, error) {
-	return r.Svc.Catalog.CreatePromotionCode(ctx, &input)
+	return r.Svc.Catalog.PromotionCodes.Create(ctx, &input)
 }
 
 func (r *mutationResolver) UpdatePromotionCode(ctx context.Context, id string, input models.PromotionCodeInput) (*models.PromotionCode, error) {
-	return r.Svc.Catalog.UpdatePromotionCode(ctx, id, &input)
+	return r.Svc.Catalog.PromotionCodes.Update(ctx, id, &input)
 }
 
 func (r *promotionCodeResolver) Coupon(ctx context.Context, obj *models.PromotionCode) (*models.Coupon, error) {
@@ -90,7 +90,7 @@ func (r *queryResolver) Discounts(ctx context.Context, first *int, after *string
 }
 
 func (r *queryResolver) ValidateDiscounts(ctx context.Context, input models.ValidateDiscountsInput) (*models.DiscountValidation, error) {
-	return r.Svc.Catalog.ValidateDiscounts(ctx, &input)
+	return r.Svc.Catalog.Discounts.Validate(ctx, &input)
 }
 
 func (r *Resolver) Coupon() generated.CouponResolver { return &couponResolver{r} }

@@ -14,22 +14,22 @@ import (
 // parent's children in one statement.
 var (
 	couponLoader = loader("coupon", func(r *Resolver) loaders.Fetch[*models.Coupon] {
-		return r.Svc.Catalog.CouponsByIDs
+		return r.Svc.Catalog.Coupons.ByIDs
 	})
 	_                   = node(couponLoader)
 	promotionCodeLoader = loader("promotionCode", func(r *Resolver) loaders.Fetch[*models.PromotionCode] {
-		return r.Svc.Catalog.PromotionCodesByIDs
+		return r.Svc.Catalog.PromotionCodes.ByIDs
 	})
 	_              = node(promotionCodeLoader)
 	discountLoader = loader("discount", func(r *Resolver) loaders.Fetch[*models.Discount] {
-		return r.Svc.Catalog.DiscountsByIDs
+		return r.Svc.Catalog.Discounts.ByIDs
 	})
 	_                          = node(discountLoader)
 	couponPromotionCodesLoader = loader("couponPromotionCodes", func(r *Resolver) loaders.Fetch[[]*models.PromotionCode] {
-		return r.Svc.Catalog.PromotionCodesOfCoupons
+		return loaders.Fetch[[]*models.PromotionCode](r.Svc.Catalog.PromotionCodes.OfCoupons)
 	})
 	customerDiscountsLoader = loader("customerDiscounts", func(r *Resolver) loaders.Fetch[[]*models.Discount] {
-		return r.Svc.Catalog.DiscountsOfCustomers
+		return loaders.Fetch[[]*models.Discount](r.Svc.Catalog.Discounts.OfCustomers)
 	})
 )
 
@@ -47,53 +47,25 @@ var (
 )
 
 func coupons(ctx context.Context, r *Resolver, first *int, after *string, f *model.CouponFilter) (*model.CouponConnection, error) {
-	filter := catalog.CouponFilter{}
-	if f != nil {
-		filter = catalog.CouponFilter{Status: f.Status, DiscountType: f.DiscountType, ApplicableTo: f.ApplicableTo}
-	}
-	page, err := r.Svc.Catalog.ListCoupons(ctx, filter, keyset(first, after))
-	if err != nil {
-		return nil, err
-	}
-	for _, c := range page.Items {
-		couponLoader.Prime(ctx, c.ID.String(), c)
-	}
-	edges, info := connect(page, func(cursor string, c *models.Coupon) *model.CouponEdge {
-		return &model.CouponEdge{Cursor: cursor, Node: c}
-	})
-	return &model.CouponConnection{Edges: edges, PageInfo: info}, nil
+	edges, info, err := connection(ctx, r.Svc.Catalog.Coupons.List, filterOf(f, func(g model.CouponFilter) catalog.CouponFilter { return catalog.CouponFilter(g) }),
+		first, after, couponLoader, func(cursor string, c *models.Coupon) *model.CouponEdge {
+			return &model.CouponEdge{Cursor: cursor, Node: c}
+		})
+	return &model.CouponConnection{Edges: edges, PageInfo: info}, err
 }
 
 func promotionCodes(ctx context.Context, r *Resolver, first *int, after *string, f *model.PromotionCodeFilter) (*model.PromotionCodeConnection, error) {
-	filter := catalog.PromotionCodeFilter{}
-	if f != nil {
-		filter = catalog.PromotionCodeFilter{CouponID: f.CouponID, Customer: f.Customer, Active: f.Active,
-			FirstTimeTransaction: f.FirstTimeTransaction}
-	}
-	page, err := r.Svc.Catalog.ListPromotionCodes(ctx, filter, keyset(first, after))
-	if err != nil {
-		return nil, err
-	}
-	for _, c := range page.Items {
-		promotionCodeLoader.Prime(ctx, c.ID.String(), c)
-	}
-	edges, info := connect(page, func(cursor string, c *models.PromotionCode) *model.PromotionCodeEdge {
-		return &model.PromotionCodeEdge{Cursor: cursor, Node: c}
-	})
-	return &model.PromotionCodeConnection{Edges: edges, PageInfo: info}, nil
+	edges, info, err := connection(ctx, r.Svc.Catalog.PromotionCodes.List, filterOf(f, func(g model.PromotionCodeFilter) catalog.PromotionCodeFilter { return catalog.PromotionCodeFilter(g) }),
+		first, after, promotionCodeLoader, func(cursor string, c *models.PromotionCode) *model.PromotionCodeEdge {
+			return &model.PromotionCodeEdge{Cursor: cursor, Node: c}
+		})
+	return &model.PromotionCodeConnection{Edges: edges, PageInfo: info}, err
 }
 
 func discounts(ctx context.Context, r *Resolver, first *int, after *string, f *model.DiscountFilter) (*model.DiscountConnection, error) {
-	filter := catalog.DiscountFilter{}
-	if f != nil {
-		filter = catalog.DiscountFilter{CustomerID: f.CustomerID, AccountID: f.AccountID}
-	}
-	page, err := r.Svc.Catalog.ListDiscounts(ctx, filter, keyset(first, after))
-	if err != nil {
-		return nil, err
-	}
-	edges, info := connect(page, func(cursor string, d *models.Discount) *model.DiscountEdge {
-		return &model.DiscountEdge{Cursor: cursor, Node: d}
-	})
-	return &model.DiscountConnection{Edges: edges, PageInfo: info}, nil
+	edges, info, err := connection(ctx, r.Svc.Catalog.Discounts.List, filterOf(f, func(g model.DiscountFilter) catalog.DiscountFilter { return catalog.DiscountFilter(g) }),
+		first, after, discountLoader, func(cursor string, d *models.Discount) *model.DiscountEdge {
+			return &model.DiscountEdge{Cursor: cursor, Node: d}
+		})
+	return &model.DiscountConnection{Edges: edges, PageInfo: info}, err
 }

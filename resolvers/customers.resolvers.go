@@ -14,23 +14,23 @@ import (
 )
 
 func (r *mutationResolver) CreateCustomer(ctx context.Context, input models.CreateCustomerInput) (*models.Customer, error) {
-	return r.Svc.Catalog.CreateCustomer(ctx, &input)
+	return r.Svc.Catalog.Customers.Create(ctx, &input)
 }
 
 func (r *mutationResolver) UpdateCustomer(ctx context.Context, id string, input models.UpdateCustomerInput) (*models.Customer, error) {
-	return r.Svc.Catalog.UpdateCustomer(ctx, id, &input)
+	return r.Svc.Catalog.Customers.Update(ctx, id, &input)
 }
 
 func (r *mutationResolver) DeleteCustomer(ctx context.Context, id string) (*models.Deleted, error) {
-	return r.Svc.Catalog.DeleteCustomer(ctx, id)
+	return r.Svc.Catalog.Customers.Delete(ctx, id)
 }
 
 func (r *mutationResolver) BlockCustomer(ctx context.Context, id string) (*models.Customer, error) {
-	return r.Svc.Catalog.BlockCustomer(ctx, id)
+	return r.Svc.Catalog.Customers.Block(ctx, id)
 }
 
 func (r *mutationResolver) UnblockCustomer(ctx context.Context, id string) (*models.Customer, error) {
-	return r.Svc.Catalog.UnblockCustomer(ctx, id)
+	return r.Svc.Catalog.Customers.Unblock(ctx, id)
 }
 
 func (r *queryResolver) Customer(ctx context.Context, id string) (*models.Customer, error) {

@@ -15,7 +15,7 @@ import (
 // customers are nodes.
 var (
 	customerLoader = loader("customer", func(r *Resolver) loaders.Fetch[*models.Customer] {
-		return r.Svc.Catalog.CustomersByIDs
+		return r.Svc.Catalog.Customers.ByIDs
 	})
 	_ = node(customerLoader)
 )
@@ -23,24 +23,16 @@ var (
 // customers serves the customers connection and primes the loader with
 // the page, so edges back to these customers cost no statement.
 func customers(ctx context.Context, r *Resolver, first *int, after *string, f *model.CustomerFilter) (*model.CustomerConnection, error) {
-	page, err := r.Svc.Catalog.ListCustomers(ctx, customerFilter(f), keyset(first, after))
-	if err != nil {
-		return nil, err
-	}
-	for _, c := range page.Items {
-		customerLoader.Prime(ctx, c.ID.String(), c)
-	}
-	edges, info := connect(page, func(cursor string, c *models.Customer) *model.CustomerEdge {
-		return &model.CustomerEdge{Cursor: cursor, Node: c}
-	})
-	return &model.CustomerConnection{Edges: edges, PageInfo: info}, nil
+	edges, info, err := connection(ctx, r.Svc.Catalog.Customers.List, filterOf(f, customerFilter),
+		first, after, customerLoader, func(cursor string, c *models.Customer) *model.CustomerEdge {
+			return &model.CustomerEdge{Cursor: cursor, Node: c}
+		})
+	return &model.CustomerConnection{Edges: edges, PageInfo: info}, err
 }
 
-// customerFilter maps the GraphQL filter onto the one customer filter.
-func customerFilter(f *model.CustomerFilter) catalog.CustomerFilter {
-	if f == nil {
-		return catalog.CustomerFilter{}
-	}
+// customerFilter maps the GraphQL filter onto the one customer filter
+// (its times are timestamps, the filter's Unix seconds).
+func customerFilter(f model.CustomerFilter) catalog.CustomerFilter {
 	out := catalog.CustomerFilter{Q: f.Q, Name: f.Name, Email: f.Email, Phone: f.Phone}
 	if f.CreatedBefore != nil {
 		u := f.CreatedBefore.Unix()

@@ -18,23 +18,23 @@ func (r *accountResolver) PaymentMethods(ctx context.Context, obj *models.Accoun
 }
 
 func (r *mutationResolver) CreatePaymentMethod(ctx context.Context, input models.CreatePaymentMethodInput) (*models.PaymentMethod, error) {
-	return r.Svc.Payments.CreatePaymentMethod(ctx, &input)
+	return r.Svc.Payments.PaymentMethods.Create(ctx, &input)
 }
 
 func (r *mutationResolver) ConnectBankAccount(ctx context.Context, input models.ConnectBankInput) (*models.PaymentMethod, error) {
-	return r.Svc.Payments.ConnectBank(ctx, &input)
+	return r.Svc.Payments.BankLinks.Connect(ctx, &input)
 }
 
 func (r *mutationResolver) AttachPaymentMethod(ctx context.Context, id string, input models.AttachPaymentMethodInput) (*models.PaymentMethod, error) {
-	return r.Svc.Payments.AttachPaymentMethod(ctx, id, &input)
+	return r.Svc.Payments.PaymentMethods.Attach(ctx, id, &input)
 }
 
 func (r *mutationResolver) DetachPaymentMethod(ctx context.Context, id string) (*models.PaymentMethod, error) {
-	return r.Svc.Payments.DetachPaymentMethod(ctx, id)
+	return r.Svc.Payments.PaymentMethods.Detach(ctx, id)
 }
 
 func (r *mutationResolver) UpdatePaymentMethod(ctx context.Context, id string, input models.UpdatePaymentMethodInput) (*models.PaymentMethod, error) {
-	return r.Svc.Payments.UpdatePaymentMethod(ctx, id, &input)
+	return r.Svc.Payments.PaymentMethods.Update(ctx, id, &input)
 }
 
 func (r *paymentMethodResolver) Customer(ctx context.Context, obj *models.PaymentMethod) (*models.Customer, error) {

@@ -14,11 +14,11 @@ import (
 // one statement, keyed by account id.
 var (
 	paymentMethodLoader = loader("paymentMethod", func(r *Resolver) loaders.Fetch[*models.PaymentMethod] {
-		return r.Svc.Payments.PaymentMethodsByIDs
+		return r.Svc.Payments.PaymentMethods.ByIDs
 	})
 	_                           = node(paymentMethodLoader)
 	accountPaymentMethodsLoader = loader("accountPaymentMethods", func(r *Resolver) loaders.Fetch[[]*models.PaymentMethod] {
-		return r.Svc.Payments.PaymentMethodsOfAccounts
+		return loaders.Fetch[[]*models.PaymentMethod](r.Svc.Payments.PaymentMethods.OfAccounts)
 	})
 )
 
@@ -30,20 +30,16 @@ var (
 )
 
 func paymentMethods(ctx context.Context, r *Resolver, first *int, after *string, f *model.PaymentMethodFilter) (*model.PaymentMethodConnection, error) {
-	filter := payments.PaymentMethodFilter{}
-	if f != nil {
-		filter = payments.PaymentMethodFilter{CustomerID: f.CustomerID, AccountID: f.AccountID,
-			IncludeWallets: f.IncludeWallets != nil && *f.IncludeWallets}
-	}
-	page, err := r.Svc.Payments.ListPaymentMethods(ctx, filter, keyset(first, after))
-	if err != nil {
-		return nil, err
-	}
-	for _, pm := range page.Items {
-		paymentMethodLoader.Prime(ctx, pm.ID.String(), pm)
-	}
-	edges, info := connect(page, func(cursor string, pm *models.PaymentMethod) *model.PaymentMethodEdge {
-		return &model.PaymentMethodEdge{Cursor: cursor, Node: pm}
-	})
-	return &model.PaymentMethodConnection{Edges: edges, PageInfo: info}, nil
+	edges, info, err := connection(ctx, r.Svc.Payments.PaymentMethods.List, filterOf(f, paymentMethodFilter),
+		first, after, paymentMethodLoader, func(cursor string, pm *models.PaymentMethod) *model.PaymentMethodEdge {
+			return &model.PaymentMethodEdge{Cursor: cursor, Node: pm}
+		})
+	return &model.PaymentMethodConnection{Edges: edges, PageInfo: info}, err
+}
+
+// paymentMethodFilter maps the GraphQL filter onto the one payment method
+// filter (includeWallets unset: false).
+func paymentMethodFilter(g model.PaymentMethodFilter) payments.PaymentMethodFilter {
+	return payments.PaymentMethodFilter{CustomerID: g.CustomerID, AccountID: g.AccountID,
+		IncludeWallets: g.IncludeWallets != nil && *g.IncludeWallets}
 }

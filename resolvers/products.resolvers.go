@@ -14,27 +14,27 @@ import (
 )
 
 func (r *mutationResolver) CreateProduct(ctx context.Context, input models.ProductInput) (*models.Product, error) {
-	return r.Svc.Catalog.CreateProduct(ctx, &input)
+	return r.Svc.Catalog.Products.Create(ctx, &input)
 }
 
 func (r *mutationResolver) UpdateProduct(ctx context.Context, id string, input models.ProductInput) (*models.Product, error) {
-	return r.Svc.Catalog.UpdateProduct(ctx, id, &input)
+	return r.Svc.Catalog.Products.Update(ctx, id, &input)
 }
 
 func (r *mutationResolver) DeleteProduct(ctx context.Context, id string) (*models.Deleted, error) {
-	return r.Svc.Catalog.DeleteProduct(ctx, id)
+	return r.Svc.Catalog.Products.Delete(ctx, id)
 }
 
 func (r *mutationResolver) CreateProductPhase(ctx context.Context, productID string, input models.CreatePhaseInput) (*models.ProductPhase, error) {
-	return r.Svc.Catalog.CreatePhase(ctx, productID, &input)
+	return r.Svc.Catalog.Phases.Create(ctx, productID, &input)
 }
 
 func (r *mutationResolver) UpdateProductPhase(ctx context.Context, productID string, id string, input models.UpdatePhaseInput) (*models.ProductPhase, error) {
-	return r.Svc.Catalog.UpdatePhase(ctx, productID, id, &input)
+	return r.Svc.Catalog.Phases.Update(ctx, productID, id, &input)
 }
 
 func (r *mutationResolver) BulkUpdateProductPhases(ctx context.Context, productID string, phases []*models.UpdatePhaseInput) (*model.BulkUpdatePhasesPayload, error) {
-	out, n, err := r.Svc.Catalog.BulkUpdatePhases(ctx, productID, &models.BulkUpdatePhasesInput{Phases: phases})
+	out, n, err := r.Svc.Catalog.Phases.BulkUpdate(ctx, productID, &models.BulkUpdatePhasesInput{Phases: phases})
 	if err != nil {
 		return nil, err
 	}
@@ -42,7 +42,7 @@ func (r *mutationResolver) BulkUpdateProductPhases(ctx context.Context, productI
 }
 
 func (r *mutationResolver) DeleteProductPhase(ctx context.Context, productID string, id string) (bool, error) {
-	return true, r.Svc.Catalog.DeletePhase(ctx, productID, id)
+	return true, r.Svc.Catalog.Phases.Delete(ctx, productID, id)
 }
 
 func (r *productResolver) Phases(ctx context.Context, obj *models.Product) ([]*models.ProductPhase, error) {

@@ -14,11 +14,11 @@ import (
 // into one statement, keyed by product id.
 var (
 	productLoader = loader("product", func(r *Resolver) loaders.Fetch[*models.Product] {
-		return r.Svc.Catalog.ProductsByIDs
+		return r.Svc.Catalog.Products.ByIDs
 	})
 	_                   = node(productLoader)
 	productPhasesLoader = loader("productPhases", func(r *Resolver) loaders.Fetch[[]*models.ProductPhase] {
-		return r.Svc.Catalog.PhasesOfProducts
+		return loaders.Fetch[[]*models.ProductPhase](r.Svc.Catalog.Phases.OfProducts)
 	})
 )
 
@@ -29,19 +29,9 @@ var (
 )
 
 func products(ctx context.Context, r *Resolver, first *int, after *string, f *model.ProductFilter) (*model.ProductConnection, error) {
-	filter := catalog.ProductFilter{}
-	if f != nil {
-		filter = catalog.ProductFilter{Name: f.Name, Active: f.Active, Shippable: f.Shippable}
-	}
-	page, err := r.Svc.Catalog.ListProducts(ctx, filter, keyset(first, after))
-	if err != nil {
-		return nil, err
-	}
-	for _, p := range page.Items {
-		productLoader.Prime(ctx, p.ID.String(), p)
-	}
-	edges, info := connect(page, func(cursor string, p *models.Product) *model.ProductEdge {
-		return &model.ProductEdge{Cursor: cursor, Node: p}
-	})
-	return &model.ProductConnection{Edges: edges, PageInfo: info}, nil
+	edges, info, err := connection(ctx, r.Svc.Catalog.Products.List, filterOf(f, func(g model.ProductFilter) catalog.ProductFilter { return catalog.ProductFilter(g) }),
+		first, after, productLoader, func(cursor string, p *models.Product) *model.ProductEdge {
+			return &model.ProductEdge{Cursor: cursor, Node: p}
+		})
+	return &model.ProductConnection{Edges: edges, PageInfo: info}, err
 }

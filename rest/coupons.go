@@ -7,127 +7,95 @@ import (
 
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/catalog"
-	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
 // couponRoutes mounts /v1/coupons, /v1/promotion_codes and /v1/discounts
 // (spec doc 2 §4.9).
 func couponRoutes(r chi.Router, svc *catalog.Service) {
-	h := couponHandlers{svc}
-	r.Post("/v1/coupons", h.createCoupon)
-	r.Get("/v1/coupons", h.listCoupons)
-	r.Get("/v1/coupons/{id}", h.getCoupon)
-	r.Patch("/v1/coupons/{id}", h.updateCoupon)
-	r.Post("/v1/promotion_codes", h.createCode)
-	r.Get("/v1/promotion_codes", h.listCodes)
-	r.Get("/v1/promotion_codes/{id}", h.getCode)
-	r.Patch("/v1/promotion_codes/{id}", h.updateCode)
-	r.Post("/v1/discounts/validate", h.validate)
-	r.Get("/v1/discounts", h.listDiscounts)
-	r.Get("/v1/discounts/{id}", h.getDiscount)
+	h := couponHandlers{svc.Coupons}
+	r.Post("/v1/coupons", h.create)
+	r.Get("/v1/coupons", list(svc.Coupons.List))
+	r.Get("/v1/coupons/{id}", h.get)
+	r.Patch("/v1/coupons/{id}", h.update)
+	codes := promotionCodeHandlers{svc.PromotionCodes}
+	r.Post("/v1/promotion_codes", codes.create)
+	r.Get("/v1/promotion_codes", list(svc.PromotionCodes.List))
+	r.Get("/v1/promotion_codes/{id}", codes.get)
+	r.Patch("/v1/promotion_codes/{id}", codes.update)
+	discounts := discountHandlers{svc.Discounts}
+	r.Post("/v1/discounts/validate", discounts.validate)
+	r.Get("/v1/discounts", list(svc.Discounts.List))
+	r.Get("/v1/discounts/{id}", discounts.get)
 }
 
-type couponHandlers struct{ svc *catalog.Service }
+type couponHandlers struct{ svc *catalog.Coupons }
 
-func (h couponHandlers) createCoupon(w http.ResponseWriter, r *http.Request) {
+func (h couponHandlers) create(w http.ResponseWriter, r *http.Request) {
 	var in models.CreateCouponInput
 	if err := decode(r, &in); err != nil {
 		WriteError(w, r, err)
 		return
 	}
-	c, err := h.svc.CreateCoupon(r.Context(), &in)
+	c, err := h.svc.Create(r.Context(), &in)
 	respond(w, r, http.StatusCreated, c, err)
 }
 
-func (h couponHandlers) listCoupons(w http.ResponseWriter, r *http.Request) {
-	q := newQuery(r)
-	f := catalog.CouponFilter{Status: q.str("status"), DiscountType: q.str("discount_type"), ApplicableTo: q.str("applicable_to")}
-	pp := q.page()
-	if err := q.err(); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	page, err := h.svc.ListCoupons(r.Context(), f, op.ListParams{PageParams: pp})
-	respondPage(w, r, page, err)
-}
-
-func (h couponHandlers) getCoupon(w http.ResponseWriter, r *http.Request) {
-	c, err := h.svc.GetCoupon(r.Context(), chi.URLParam(r, "id"))
+func (h couponHandlers) get(w http.ResponseWriter, r *http.Request) {
+	c, err := h.svc.Get(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, c, err)
 }
 
-func (h couponHandlers) updateCoupon(w http.ResponseWriter, r *http.Request) {
+func (h couponHandlers) update(w http.ResponseWriter, r *http.Request) {
 	var in models.UpdateCouponInput
 	if err := decode(r, &in); err != nil {
 		WriteError(w, r, err)
 		return
 	}
-	c, err := h.svc.UpdateCoupon(r.Context(), chi.URLParam(r, "id"), &in)
+	c, err := h.svc.Update(r.Context(), chi.URLParam(r, "id"), &in)
 	respond(w, r, http.StatusOK, c, err)
 }
 
-func (h couponHandlers) createCode(w http.ResponseWriter, r *http.Request) {
+type promotionCodeHandlers struct{ svc *catalog.PromotionCodes }
+
+func (h promotionCodeHandlers) create(w http.ResponseWriter, r *http.Request) {
 	var in models.PromotionCodeInput
 	if err := decode(r, &in); err != nil {
 		WriteError(w, r, err)
 		return
 	}
-	c, err := h.svc.CreatePromotionCode(r.Context(), &in)
+	c, err := h.svc.Create(r.Context(), &in)
 	respond(w, r, http.StatusCreated, c, err)
 }
 
-func (h couponHandlers) listCodes(w http.ResponseWriter, r *http.Request) {
-	q := newQuery(r)
-	f := catalog.PromotionCodeFilter{CouponID: q.str("coupon_id"), Customer: q.str("customer"),
-		Active: q.optBool("active"), FirstTimeTransaction: q.optBool("first_time_transaction")}
-	pp := q.page()
-	if err := q.err(); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	page, err := h.svc.ListPromotionCodes(r.Context(), f, op.ListParams{PageParams: pp})
-	respondPage(w, r, page, err)
-}
-
-func (h couponHandlers) getCode(w http.ResponseWriter, r *http.Request) {
-	c, err := h.svc.GetPromotionCode(r.Context(), chi.URLParam(r, "id"))
+func (h promotionCodeHandlers) get(w http.ResponseWriter, r *http.Request) {
+	c, err := h.svc.Get(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, c, err)
 }
 
-func (h couponHandlers) updateCode(w http.ResponseWriter, r *http.Request) {
+func (h promotionCodeHandlers) update(w http.ResponseWriter, r *http.Request) {
 	var in models.PromotionCodeInput
 	if err := decode(r, &in); err != nil {
 		WriteError(w, r, err)
 		return
 	}
-	c, err := h.svc.UpdatePromotionCode(r.Context(), chi.URLParam(r, "id"), &in)
+	c, err := h.svc.Update(r.Context(), chi.URLParam(r, "id"), &in)
 	respond(w, r, http.StatusOK, c, err)
 }
 
+type discountHandlers struct{ svc *catalog.Discounts }
+
 // validate answers 200: it judges codes and creates nothing.
-func (h couponHandlers) validate(w http.ResponseWriter, r *http.Request) {
+func (h discountHandlers) validate(w http.ResponseWriter, r *http.Request) {
 	var in models.ValidateDiscountsInput
 	if err := decode(r, &in); err != nil {
 		WriteError(w, r, err)
 		return
 	}
-	v, err := h.svc.ValidateDiscounts(r.Context(), &in)
+	v, err := h.svc.Validate(r.Context(), &in)
 	respond(w, r, http.StatusOK, v, err)
 }
 
-func (h couponHandlers) listDiscounts(w http.ResponseWriter, r *http.Request) {
-	q := newQuery(r)
-	f := catalog.DiscountFilter{CustomerID: q.str("customer_id"), AccountID: q.str("account_id")}
-	pp := q.page()
-	if err := q.err(); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	page, err := h.svc.ListDiscounts(r.Context(), f, op.ListParams{PageParams: pp})
-	respondPage(w, r, page, err)
-}
-
-func (h couponHandlers) getDiscount(w http.ResponseWriter, r *http.Request) {
-	d, err := h.svc.GetDiscount(r.Context(), chi.URLParam(r, "id"))
+func (h discountHandlers) get(w http.ResponseWriter, r *http.Request) {
+	d, err := h.svc.Get(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, d, err)
 }

@@ -12,10 +12,10 @@ import (
 
 // customerRoutes mounts /v1/customers (spec doc 2 §4.2, API-DECISIONS §4).
 func customerRoutes(r chi.Router, svc *catalog.Service) {
-	h := customerHandlers{svc}
+	h := customerHandlers{svc.Customers}
 	r.Post("/v1/customers", h.create)
 	r.Get("/v1/customers", h.list)
-	r.Get("/v1/customers/search", h.search)
+	r.Get("/v1/customers/search", list(svc.Customers.List))
 	r.Get("/v1/customers/{id}", h.get)
 	r.Patch("/v1/customers/{id}", h.update)
 	r.Delete("/v1/customers/{id}", h.delete)
@@ -23,7 +23,7 @@ func customerRoutes(r chi.Router, svc *catalog.Service) {
 	r.Post("/v1/customers/{id}/unblock", h.unblock)
 }
 
-type customerHandlers struct{ svc *catalog.Service }
+type customerHandlers struct{ svc *catalog.Customers }
 
 func (h customerHandlers) create(w http.ResponseWriter, r *http.Request) {
 	var in models.CreateCustomerInput
@@ -31,34 +31,26 @@ func (h customerHandlers) create(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	c, err := h.svc.CreateCustomer(r.Context(), &in)
+	c, err := h.svc.Create(r.Context(), &in)
 	respond(w, r, http.StatusCreated, c, err)
 }
 
+// list filters by e-mail only; the other parameters of the customer
+// filter are the search's.
 func (h customerHandlers) list(w http.ResponseWriter, r *http.Request) {
 	q := newQuery(r)
-	h.respondList(w, r, q, catalog.CustomerFilter{Email: q.str("email")})
-}
-
-func (h customerHandlers) search(w http.ResponseWriter, r *http.Request) {
-	q := newQuery(r)
-	f := catalog.CustomerFilter{Q: q.str("q"), Name: q.str("name"), Email: q.str("email"), Phone: q.str("phone"),
-		CreatedBefore: q.unix("created_before"), CreatedAfter: q.unix("created_after")}
-	h.respondList(w, r, q, f)
-}
-
-func (h customerHandlers) respondList(w http.ResponseWriter, r *http.Request, q *query, f catalog.CustomerFilter) {
+	f := catalog.CustomerFilter{Email: q.str("email")}
 	pp := q.page()
 	if err := q.err(); err != nil {
 		WriteError(w, r, err)
 		return
 	}
-	page, err := h.svc.ListCustomers(r.Context(), f, op.ListParams{PageParams: pp})
+	page, err := h.svc.List(r.Context(), f, op.ListParams{PageParams: pp})
 	respondPage(w, r, page, err)
 }
 
 func (h customerHandlers) get(w http.ResponseWriter, r *http.Request) {
-	c, err := h.svc.GetCustomer(r.Context(), chi.URLParam(r, "id"))
+	c, err := h.svc.Get(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, c, err)
 }
 
@@ -68,21 +60,21 @@ func (h customerHandlers) update(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	c, err := h.svc.UpdateCustomer(r.Context(), chi.URLParam(r, "id"), &in)
+	c, err := h.svc.Update(r.Context(), chi.URLParam(r, "id"), &in)
 	respond(w, r, http.StatusOK, c, err)
 }
 
 func (h customerHandlers) delete(w http.ResponseWriter, r *http.Request) {
-	d, err := h.svc.DeleteCustomer(r.Context(), chi.URLParam(r, "id"))
+	d, err := h.svc.Delete(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, d, err)
 }
 
 func (h customerHandlers) block(w http.ResponseWriter, r *http.Request) {
-	c, err := h.svc.BlockCustomer(r.Context(), chi.URLParam(r, "id"))
+	c, err := h.svc.Block(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, c, err)
 }
 
 func (h customerHandlers) unblock(w http.ResponseWriter, r *http.Request) {
-	c, err := h.svc.UnblockCustomer(r.Context(), chi.URLParam(r, "id"))
+	c, err := h.svc.Unblock(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, c, err)
 }

@@ -13,10 +13,10 @@ import (
 // paymentMethodRoutes mounts /v1/payment_methods and the customer's and
 // account's payment method lists (spec doc 2 §4.2, §4.3).
 func paymentMethodRoutes(r chi.Router, svc *payments.Service) {
-	h := paymentMethodHandlers{svc}
+	h, banks := paymentMethodHandlers{svc.PaymentMethods}, bankLinkHandlers{svc.BankLinks}
 	r.Post("/v1/payment_methods", h.create)
 	r.Get("/v1/payment_methods", h.list)
-	r.Post("/v1/payment_methods/connect_plaid", h.connectBank)
+	r.Post("/v1/payment_methods/connect_plaid", banks.connect)
 	r.Get("/v1/payment_methods/{id}", h.get)
 	r.Patch("/v1/payment_methods/{id}", h.update)
 	r.Post("/v1/payment_methods/{id}/attach", h.attach)
@@ -25,7 +25,9 @@ func paymentMethodRoutes(r chi.Router, svc *payments.Service) {
 	r.Get("/v1/accounts/{id}/payment_methods", h.listOfAccount)
 }
 
-type paymentMethodHandlers struct{ svc *payments.Service }
+type paymentMethodHandlers struct{ svc *payments.PaymentMethods }
+
+type bankLinkHandlers struct{ svc *payments.BankLinks }
 
 func (h paymentMethodHandlers) create(w http.ResponseWriter, r *http.Request) {
 	var in models.CreatePaymentMethodInput
@@ -33,17 +35,17 @@ func (h paymentMethodHandlers) create(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	pm, err := h.svc.CreatePaymentMethod(r.Context(), &in)
+	pm, err := h.svc.Create(r.Context(), &in)
 	respond(w, r, http.StatusCreated, pm, err)
 }
 
-func (h paymentMethodHandlers) connectBank(w http.ResponseWriter, r *http.Request) {
+func (h bankLinkHandlers) connect(w http.ResponseWriter, r *http.Request) {
 	var in models.ConnectBankInput
 	if err := decode(r, &in); err != nil {
 		WriteError(w, r, err)
 		return
 	}
-	pm, err := h.svc.ConnectBank(r.Context(), &in)
+	pm, err := h.svc.Connect(r.Context(), &in)
 	respond(w, r, http.StatusCreated, pm, err)
 }
 
@@ -69,12 +71,12 @@ func (h paymentMethodHandlers) respondList(w http.ResponseWriter, r *http.Reques
 		WriteError(w, r, err)
 		return
 	}
-	page, err := h.svc.ListPaymentMethods(r.Context(), f, op.ListParams{PageParams: pp})
+	page, err := h.svc.List(r.Context(), f, op.ListParams{PageParams: pp})
 	respondPage(w, r, page, err)
 }
 
 func (h paymentMethodHandlers) get(w http.ResponseWriter, r *http.Request) {
-	pm, err := h.svc.GetPaymentMethod(r.Context(), chi.URLParam(r, "id"))
+	pm, err := h.svc.Get(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, pm, err)
 }
 
@@ -84,7 +86,7 @@ func (h paymentMethodHandlers) update(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	pm, err := h.svc.UpdatePaymentMethod(r.Context(), chi.URLParam(r, "id"), &in)
+	pm, err := h.svc.Update(r.Context(), chi.URLParam(r, "id"), &in)
 	respond(w, r, http.StatusOK, pm, err)
 }
 
@@ -94,11 +96,11 @@ func (h paymentMethodHandlers) attach(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	pm, err := h.svc.AttachPaymentMethod(r.Context(), chi.URLParam(r, "id"), &in)
+	pm, err := h.svc.Attach(r.Context(), chi.URLParam(r, "id"), &in)
 	respond(w, r, http.StatusOK, pm, err)
 }
 
 func (h paymentMethodHandlers) detach(w http.ResponseWriter, r *http.Request) {
-	pm, err := h.svc.DetachPaymentMethod(r.Context(), chi.URLParam(r, "id"))
+	pm, err := h.svc.Detach(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, pm, err)
 }

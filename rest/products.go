@@ -12,22 +12,24 @@ import (
 
 // productRoutes mounts /v1/products and their phases (spec doc 2 §4.1).
 func productRoutes(r chi.Router, svc *catalog.Service) {
-	h := productHandlers{svc}
+	h, ph := productHandlers{svc.Products}, phaseHandlers{svc.Phases}
 	r.Post("/v1/products", h.create)
 	r.Get("/v1/products", h.list)
 	r.Get("/v1/products/search", h.search)
 	r.Get("/v1/products/{id}", h.get)
 	r.Patch("/v1/products/{id}", h.update)
 	r.Delete("/v1/products/{id}", h.delete)
-	r.Get("/v1/products/{id}/phases", h.listPhases)
-	r.Post("/v1/products/{id}/phases", h.createPhase)
-	r.Patch("/v1/products/{id}/phases/bulk_update", h.bulkUpdatePhases)
-	r.Get("/v1/products/{id}/phases/{phase}", h.getPhase)
-	r.Patch("/v1/products/{id}/phases/{phase}", h.updatePhase)
-	r.Delete("/v1/products/{id}/phases/{phase}", h.deletePhase)
+	r.Get("/v1/products/{id}/phases", ph.list)
+	r.Post("/v1/products/{id}/phases", ph.create)
+	r.Patch("/v1/products/{id}/phases/bulk_update", ph.bulkUpdate)
+	r.Get("/v1/products/{id}/phases/{phase}", ph.get)
+	r.Patch("/v1/products/{id}/phases/{phase}", ph.update)
+	r.Delete("/v1/products/{id}/phases/{phase}", ph.delete)
 }
 
-type productHandlers struct{ svc *catalog.Service }
+type productHandlers struct{ svc *catalog.Products }
+
+type phaseHandlers struct{ svc *catalog.Phases }
 
 func (h productHandlers) create(w http.ResponseWriter, r *http.Request) {
 	var in models.ProductInput
@@ -35,7 +37,7 @@ func (h productHandlers) create(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	p, err := h.svc.CreateProduct(r.Context(), &in)
+	p, err := h.svc.Create(r.Context(), &in)
 	respond(w, r, http.StatusCreated, p, err)
 }
 
@@ -46,20 +48,20 @@ func (h productHandlers) list(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	page, err := h.svc.ListProducts(r.Context(), catalog.ProductFilter{}, op.ListParams{PageParams: pp})
+	page, err := h.svc.List(r.Context(), catalog.ProductFilter{}, op.ListParams{PageParams: pp})
 	respondPage(w, r, page, err)
 }
 
 // search answers {meta, products} (spec doc 2 §4.1).
 func (h productHandlers) search(w http.ResponseWriter, r *http.Request) {
 	q := newQuery(r)
-	f := catalog.ProductFilter{Name: q.str("name"), Active: q.optBool("active"), Shippable: q.optBool("shippable")}
+	f := filter[catalog.ProductFilter](q)
 	pp := q.page()
 	if err := q.err(); err != nil {
 		WriteError(w, r, err)
 		return
 	}
-	page, err := h.svc.ListProducts(r.Context(), f, op.ListParams{PageParams: pp})
+	page, err := h.svc.List(r.Context(), f, op.ListParams{PageParams: pp})
 	if err != nil {
 		WriteError(w, r, err)
 		return
@@ -71,7 +73,7 @@ func (h productHandlers) search(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h productHandlers) get(w http.ResponseWriter, r *http.Request) {
-	p, err := h.svc.GetProduct(r.Context(), chi.URLParam(r, "id"))
+	p, err := h.svc.Get(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, p, err)
 }
 
@@ -81,12 +83,12 @@ func (h productHandlers) update(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	p, err := h.svc.UpdateProduct(r.Context(), chi.URLParam(r, "id"), &in)
+	p, err := h.svc.Update(r.Context(), chi.URLParam(r, "id"), &in)
 	respond(w, r, http.StatusOK, p, err)
 }
 
 func (h productHandlers) delete(w http.ResponseWriter, r *http.Request) {
-	d, err := h.svc.DeleteProduct(r.Context(), chi.URLParam(r, "id"))
+	d, err := h.svc.Delete(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, d, err)
 }
 
@@ -101,50 +103,50 @@ type phasesMeta struct {
 	UpdatedCount *int   `json:"updated_count,omitempty"`
 }
 
-func (h productHandlers) listPhases(w http.ResponseWriter, r *http.Request) {
+func (h phaseHandlers) list(w http.ResponseWriter, r *http.Request) {
 	id := chi.URLParam(r, "id")
-	phases, err := h.svc.ListPhases(r.Context(), id)
+	phases, err := h.svc.List(r.Context(), id)
 	respond(w, r, http.StatusOK, phasesBody{Meta: phasesMeta{ProductID: id}, Phases: phases}, err)
 }
 
-func (h productHandlers) createPhase(w http.ResponseWriter, r *http.Request) {
+func (h phaseHandlers) create(w http.ResponseWriter, r *http.Request) {
 	var in models.CreatePhaseInput
 	if err := decode(r, &in); err != nil {
 		WriteError(w, r, err)
 		return
 	}
-	p, err := h.svc.CreatePhase(r.Context(), chi.URLParam(r, "id"), &in)
+	p, err := h.svc.Create(r.Context(), chi.URLParam(r, "id"), &in)
 	respond(w, r, http.StatusCreated, p, err)
 }
 
-func (h productHandlers) getPhase(w http.ResponseWriter, r *http.Request) {
-	p, err := h.svc.GetPhase(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "phase"))
+func (h phaseHandlers) get(w http.ResponseWriter, r *http.Request) {
+	p, err := h.svc.Get(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "phase"))
 	respond(w, r, http.StatusOK, p, err)
 }
 
-func (h productHandlers) updatePhase(w http.ResponseWriter, r *http.Request) {
+func (h phaseHandlers) update(w http.ResponseWriter, r *http.Request) {
 	var in models.UpdatePhaseInput
 	if err := decode(r, &in); err != nil {
 		WriteError(w, r, err)
 		return
 	}
-	p, err := h.svc.UpdatePhase(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "phase"), &in)
+	p, err := h.svc.Update(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "phase"), &in)
 	respond(w, r, http.StatusOK, p, err)
 }
 
-func (h productHandlers) bulkUpdatePhases(w http.ResponseWriter, r *http.Request) {
+func (h phaseHandlers) bulkUpdate(w http.ResponseWriter, r *http.Request) {
 	var in models.BulkUpdatePhasesInput
 	if err := decode(r, &in); err != nil {
 		WriteError(w, r, err)
 		return
 	}
 	id := chi.URLParam(r, "id")
-	phases, n, err := h.svc.BulkUpdatePhases(r.Context(), id, &in)
+	phases, n, err := h.svc.BulkUpdate(r.Context(), id, &in)
 	respond(w, r, http.StatusOK, phasesBody{Meta: phasesMeta{ProductID: id, UpdatedCount: &n}, Phases: phases}, err)
 }
 
-func (h productHandlers) deletePhase(w http.ResponseWriter, r *http.Request) {
-	if err := h.svc.DeletePhase(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "phase")); err != nil {
+func (h phaseHandlers) delete(w http.ResponseWriter, r *http.Request) {
+	if err := h.svc.Delete(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "phase")); err != nil {
 		WriteError(w, r, err)
 		return
 	}

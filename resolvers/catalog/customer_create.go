@@ -10,22 +10,21 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// CreateCustomer creates an active customer and announces it.
-func (s *Service) CreateCustomer(ctx context.Context, in *models.CreateCustomerInput) (*models.Customer, error) {
-	spec := op.Spec{Name: "customer.create", Allow: secretOnly, Params: in}
-	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Customer, error) {
-		if err := in.Validate(w.Now()); err != nil {
-			return nil, err
-		}
-		return s.InsertCustomer(ctx, w, in)
+// Create creates an active customer and announces it. The input is
+// checked before the write, at the kit's time (the date of birth's rules).
+func (cs *Customers) Create(ctx context.Context, in *models.CreateCustomerInput) (*models.Customer, error) {
+	spec := op.Spec{Name: "customer.create", Allow: secretOnly, Params: in,
+		Check: func() error { return in.Validate(cs.svc.Clock.Now()) }}
+	return op.Write(ctx, cs.svc.Kit, spec, func(ctx context.Context, w *op.W) (*models.Customer, error) {
+		return cs.Insert(ctx, w, in)
 	})
 }
 
-// InsertCustomer creates the customer of a valid create request (Check)
+// Insert creates the customer of a valid create request (Check)
 // inside the caller's write and announces it: the one way a customer is
 // made, whether by POST /v1/customers or by a charge intent's
 // customer_data.
-func (s *Service) InsertCustomer(ctx context.Context, w *op.W, in *models.CreateCustomerInput) (*models.Customer, error) {
+func (cs *Customers) Insert(ctx context.Context, w *op.W, in *models.CreateCustomerInput) (*models.Customer, error) {
 	now := w.Now()
 	c := &models.Customer{ID: ids.New(now), Email: strings.TrimSpace(*in.Email), Status: models.CustomerActive,
 		Metadata: models.MergeMetadata(nil, in.Metadata), PaymentMethods: []*models.PaymentMethod{},

@@ -2,45 +2,53 @@ package catalog
 
 import (
 	"strings"
-	"time"
 
 	"github.com/uptrace/bun"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// CustomerFilter is what every customer listing filters by: the REST list
-// (email), REST search (q, name, email, phone, created_before,
-// created_after) and the GraphQL connection build one and call
-// ListCustomers. Deleted customers are never listed.
+// CustomerFilter is what customer listings filter by: the REST list
+// (email), REST search (every field, by its query parameter) and the
+// GraphQL connection. Deleted customers are never listed.
 type CustomerFilter struct {
 	// Q matches a substring of the e-mail or the name, in any case, or the
 	// phone number exactly.
-	Q *string
-	// Name matches a substring, in any case; Email matches exactly, in any
-	// case; Phone matches the number in E.164, however it is written.
-	Name, Email, Phone *string
+	Q *string `query:"q" filter:"-"`
+	// Name matches a substring, in any case (the name as written, spaces
+	// included).
+	Name *string `query:"name" filter:"-"`
+	// Email matches exactly, in any case.
+	Email *string `query:"email" filter:"search_email,lower"`
+	// Phone matches the number in E.164, however it is written.
+	Phone *string `query:"phone" filter:"-"`
 	// CreatedBefore and CreatedAfter bound the creation time (Unix
 	// seconds, exclusive).
-	CreatedBefore, CreatedAfter *int64
+	CreatedBefore *int64 `query:"created_before" filter:"created,before"`
+	CreatedAfter  *int64 `query:"created_after" filter:"created,after"`
 }
 
-func (f CustomerFilter) validate() error {
-	var fields apierr.Fields
-	for name, v := range map[string]*string{"q": f.Q, "name": f.Name, "email": f.Email, "phone": f.Phone} {
-		if v != nil && len(*v) > 254 {
-			fields.Add(name, "must be at most 254 characters")
+// Check bounds the text parameters.
+func (f CustomerFilter) Check(fields *apierr.Fields) {
+	for _, p := range []struct {
+		name string
+		v    *string
+	}{{"q", f.Q}, {"name", f.Name}, {"email", f.Email}, {"phone", f.Phone}} {
+		if p.v != nil && len(*p.v) > 254 {
+			fields.Add(p.name, "must be at most 254 characters")
 		}
 	}
-	return fields.Err()
 }
 
-func (f CustomerFilter) apply(q *bun.SelectQuery) *bun.SelectQuery {
+// Apply leaves deleted customers out and adds the conditions of q, name
+// and phone.
+func (f CustomerFilter) Apply(q *bun.SelectQuery) *bun.SelectQuery {
 	q = q.Where("cu.deleted IS NULL")
 	if f.Q != nil && strings.TrimSpace(*f.Q) != "" {
 		term := strings.ToLower(strings.TrimSpace(*f.Q))
-		like := "%" + likeEscape(term) + "%"
+		like := "%" + op.LikeEscape(term) + "%"
 		phone, _ := models.CustomerPhone(term)
 		q = q.WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
 			q = q.Where("cu.search_email LIKE ?", like).WhereOr("cu.search_name LIKE ?", like)
@@ -50,12 +58,7 @@ func (f CustomerFilter) apply(q *bun.SelectQuery) *bun.SelectQuery {
 			return q
 		})
 	}
-	if f.Name != nil && strings.TrimSpace(*f.Name) != "" {
-		q = q.Where("cu.search_name LIKE ?", "%"+likeEscape(strings.ToLower(strings.TrimSpace(*f.Name)))+"%")
-	}
-	if f.Email != nil {
-		q = q.Where("cu.search_email = ?", strings.ToLower(strings.TrimSpace(*f.Email)))
-	}
+	q = whereNameContains(q, "cu", f.Name)
 	if f.Phone != nil {
 		phone, ok := models.CustomerPhone(*f.Phone)
 		if !ok {
@@ -63,16 +66,15 @@ func (f CustomerFilter) apply(q *bun.SelectQuery) *bun.SelectQuery {
 		}
 		q = q.Where("cu.phone = ?", phone)
 	}
-	if f.CreatedBefore != nil {
-		q = q.Where("cu.created < ?", time.Unix(*f.CreatedBefore, 0).UTC())
-	}
-	if f.CreatedAfter != nil {
-		q = q.Where("cu.created > ?", time.Unix(*f.CreatedAfter, 0).UTC())
-	}
 	return q
 }
 
-// likeEscape escapes LIKE wildcards in user input.
-func likeEscape(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+// whereNameContains matches a substring of the lower-cased name column
+// (search_name) of the table aliased alias, in any case; a blank name asks
+// nothing.
+func whereNameContains(q *bun.SelectQuery, alias string, name *string) *bun.SelectQuery {
+	if name == nil || strings.TrimSpace(*name) == "" {
+		return q
+	}
+	return q.Where("?.search_name LIKE ?", bun.Ident(alias), "%"+op.LikeEscape(strings.ToLower(strings.TrimSpace(*name)))+"%")
 }

@@ -1,12 +1,7 @@
 package catalog
 
 import (
-	"encoding/json"
-	"fmt"
-
 	"github.com/uptrace/bun"
-
-	"github.com/frame-oss/payments-server/models"
 )
 
 // A customer is read with its payment methods in one statement: the select
@@ -14,7 +9,7 @@ import (
 // methods (not detached, not single-use wallet credentials) as one JSON
 // array, newest first, in the members of the wire shape. Writes do not use
 // it: a writer locks the customer first and reads the payment methods in a
-// statement of its own (see lockCustomer).
+// statement of its own (see customerRows).
 const paymentMethodsColumnSQL = `(SELECT coalesce(json_agg(json_build_object(
 	'id', pm.id, 'type', pm.type, 'status', pm.status, 'customer_id', pm.customer_id,
 	'account_id', pm.account_id, 'billing', pm.billing, 'card', pm.card, 'ach', pm.ach,
@@ -23,24 +18,8 @@ const paymentMethodsColumnSQL = `(SELECT coalesce(json_agg(json_build_object(
 	FROM payment_methods AS pm WHERE pm.merchant_id = cu.merchant_id AND pm.livemode = cu.livemode
 	AND pm.customer_id = cu.id AND pm.status <> 'detached' AND NOT pm.single_use) AS payment_methods_json`
 
-// withPaymentMethods makes a select of customers (alias cu) return each
-// customer's payment methods too.
+// withPaymentMethods adds the payment methods column to a select of
+// customers (alias cu): customerTable's Columns.
 func withPaymentMethods(q *bun.SelectQuery) *bun.SelectQuery {
-	return q.ColumnExpr("?TableColumns").ColumnExpr(paymentMethodsColumnSQL)
-}
-
-// hydrate decodes the payment methods column of customers read with
-// withPaymentMethods.
-func hydrate(cs []*models.Customer) error {
-	for _, c := range cs {
-		c.PaymentMethods = []*models.PaymentMethod{}
-		if len(c.LoadedPaymentMethods) == 0 {
-			continue
-		}
-		if err := json.Unmarshal(c.LoadedPaymentMethods, &c.PaymentMethods); err != nil {
-			return fmt.Errorf("catalog: decode payment methods of customer %s: %w", c.ID, err)
-		}
-		c.LoadedPaymentMethods = nil
-	}
-	return nil
+	return q.ColumnExpr(paymentMethodsColumnSQL)
 }

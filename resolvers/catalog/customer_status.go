@@ -7,11 +7,11 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// BlockCustomer blocks the customer and every payment method it holds
+// Block blocks the customer and every payment method it holds
 // (spec doc 2 §3). Blocking a blocked customer changes nothing.
-func (s *Service) BlockCustomer(ctx context.Context, id string) (*models.Customer, error) {
+func (cs *Customers) Block(ctx context.Context, id string) (*models.Customer, error) {
 	spec := op.Spec{Name: "customer.block", Allow: secretOnly, Params: idParams{ID: id}}
-	return s.writeCustomer(ctx, spec, id, false, func(ctx context.Context, cw *customerWrite) error {
+	return cs.write(ctx, spec, id, false, func(ctx context.Context, cw *customerWrite) error {
 		if cw.Customer.Status == models.CustomerBlocked {
 			return nil
 		}
@@ -26,11 +26,11 @@ func (s *Service) BlockCustomer(ctx context.Context, id string) (*models.Custome
 	})
 }
 
-// UnblockCustomer lets payment activity resume: the customer and the
+// Unblock lets payment activity resume: the customer and the
 // payment methods its block blocked are active again.
-func (s *Service) UnblockCustomer(ctx context.Context, id string) (*models.Customer, error) {
+func (cs *Customers) Unblock(ctx context.Context, id string) (*models.Customer, error) {
 	spec := op.Spec{Name: "customer.unblock", Allow: secretOnly, Params: idParams{ID: id}}
-	return s.writeCustomer(ctx, spec, id, false, func(ctx context.Context, cw *customerWrite) error {
+	return cs.write(ctx, spec, id, false, func(ctx context.Context, cw *customerWrite) error {
 		if cw.Customer.Status == models.CustomerActive {
 			return nil
 		}
@@ -45,14 +45,14 @@ func (s *Service) UnblockCustomer(ctx context.Context, id string) (*models.Custo
 	})
 }
 
-// DeleteCustomer deletes the customer: it stays retrievable, rendered
+// Delete deletes the customer: it stays retrievable, rendered
 // deleted, and refuses every further operation; its payment methods are
 // detached and their card details removed (only brand and last four stay,
 // for the merchant's records). Deleting a deleted customer answers the
 // same and changes nothing.
-func (s *Service) DeleteCustomer(ctx context.Context, id string) (*models.Deleted, error) {
+func (cs *Customers) Delete(ctx context.Context, id string) (*models.Deleted, error) {
 	spec := op.Spec{Name: "customer.delete", Allow: secretOnly, Params: idParams{ID: id}}
-	c, err := s.writeCustomer(ctx, spec, id, true, func(ctx context.Context, cw *customerWrite) error {
+	c, err := cs.write(ctx, spec, id, true, func(ctx context.Context, cw *customerWrite) error {
 		if cw.Customer.IsDeleted() {
 			return nil
 		}

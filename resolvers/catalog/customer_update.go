@@ -15,11 +15,11 @@ type updateCustomerParams struct {
 	Input *models.UpdateCustomerInput `json:"input"`
 }
 
-// UpdateCustomer merges a partial update into the customer. ssn and
+// Update merges a partial update into the customer. ssn and
 // date_of_birth can be replaced but not removed once set.
-func (s *Service) UpdateCustomer(ctx context.Context, id string, in *models.UpdateCustomerInput) (*models.Customer, error) {
+func (cs *Customers) Update(ctx context.Context, id string, in *models.UpdateCustomerInput) (*models.Customer, error) {
 	spec := op.Spec{Name: "customer.update", Allow: secretOnly, Params: updateCustomerParams{ID: id, Input: in}}
-	return s.writeCustomer(ctx, spec, id, false, func(ctx context.Context, cw *customerWrite) error {
+	return cs.write(ctx, spec, id, false, func(ctx context.Context, cw *customerWrite) error {
 		if err := in.Validate(cw.Customer, cw.Now()).Err(); err != nil {
 			return err
 		}

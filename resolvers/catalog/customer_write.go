@@ -35,23 +35,23 @@ type idParams struct {
 	ID string `json:"id"`
 }
 
-// writeCustomer runs rule on the customer id through the write path: lock
+// write runs rule on the customer id through the write path: lock
 // the customer, read the time, load its payment methods, render before,
 // apply, render after, persist what changed and emit the events (the
 // customer's with previous_attributes, then one per changed payment
 // method). A deleted customer refuses every write but deletion (spec doc 2
 // §7 rule 6).
-func (s *Service) writeCustomer(ctx context.Context, spec op.Spec, id string, allowDeleted bool,
+func (cs *Customers) write(ctx context.Context, spec op.Spec, id string, allowDeleted bool,
 	rule func(ctx context.Context, cw *customerWrite) error) (*models.Customer, error) {
-	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Customer, error) {
-		c, err := lockCustomer(ctx, w.Tx, id)
+	return op.Write(ctx, cs.svc.Kit, spec, func(ctx context.Context, w *op.W) (*models.Customer, error) {
+		c, err := customerRows.Lock(ctx, w, id, op.LockUpdate)
 		if err != nil {
 			return nil, err
 		}
 		if c.IsDeleted() && !allowDeleted {
 			return nil, apierr.InvalidState("The customer is deleted and refuses further operations")
 		}
-		pms, err := customerPaymentMethods(ctx, w.Tx, c.ID)
+		pms, err := customerPaymentMethods(ctx, w, c.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -65,7 +65,7 @@ func (s *Service) writeCustomer(ctx context.Context, spec op.Spec, id string, al
 		if err := rule(ctx, cw); err != nil {
 			return nil, err
 		}
-		return c, s.finishCustomer(ctx, cw, before)
+		return c, finishCustomer(ctx, cw, before)
 	})
 }
 
@@ -81,7 +81,9 @@ func visibleMethods(pms []*models.PaymentMethod) []*models.PaymentMethod {
 	return out
 }
 
-func (s *Service) finishCustomer(ctx context.Context, cw *customerWrite, before json.RawMessage) error {
+// finishCustomer persists and announces what the rule changed (nothing
+// when the customer renders the same and the rule does not insist).
+func finishCustomer(ctx context.Context, cw *customerWrite, before json.RawMessage) error {
 	c := cw.Customer
 	previousUpdated := c.Updated
 	c.Updated = models.At(cw.Now())

@@ -11,7 +11,6 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/ids"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
-	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
 // validators may validate codes: the secret key, and the publishable key
@@ -21,11 +20,12 @@ var validators = []auth.Kind{auth.SecretKey, auth.PublishableKey}
 // maxCodes bounds the codes of one validation.
 const maxCodes = 20
 
-// ValidateDiscounts judges promotion codes against an order without
+// Validate judges promotion codes against an order without
 // redeeming them: each code's result with its reason, the stacking order
 // of the valid ones and what each takes off, and the total. It reads
 // (nothing changes), so it is not idempotent-keyed.
-func (s *Service) ValidateDiscounts(ctx context.Context, in *models.ValidateDiscountsInput) (*models.DiscountValidation, error) {
+func (ds *Discounts) Validate(ctx context.Context, in *models.ValidateDiscountsInput) (*models.DiscountValidation, error) {
+	s := ds.svc
 	p, err := auth.Require(ctx, validators...)
 	if err != nil {
 		return nil, err
@@ -106,56 +106,4 @@ func existing(ctx context.Context, t *store.Tenant, model any, alias, param, id 
 		return uuid.Nil, missing
 	}
 	return uid, nil
-}
-
-// GetDiscount returns one discount record.
-func (s *Service) GetDiscount(ctx context.Context, id string) (*models.Discount, error) {
-	p, err := auth.Require(ctx, secretOnly...)
-	if err != nil {
-		return nil, err
-	}
-	uid, ok := ids.Parse(id)
-	if !ok {
-		return nil, apierr.NotFound("discount", id)
-	}
-	d := new(models.Discount)
-	if err := s.DB.Tenant(p.Scope).Select(d).Where("di.id = ?", uid).Scan(ctx); err != nil {
-		if store.IsNoRows(err) {
-			return nil, apierr.NotFound("discount", id)
-		}
-		return nil, err
-	}
-	d.Derive()
-	return d, nil
-}
-
-// DiscountFilter filters the discount list.
-type DiscountFilter struct {
-	CustomerID, AccountID *string
-}
-
-// ListDiscounts is the one list of discount records, newest first.
-func (s *Service) ListDiscounts(ctx context.Context, f DiscountFilter, lp op.ListParams) (op.Page[*models.Discount], error) {
-	p, err := auth.Require(ctx, secretOnly...)
-	if err != nil {
-		return op.Page[*models.Discount]{}, err
-	}
-	q := s.DB.Tenant(p.Scope).Select((*models.Discount)(nil))
-	for col, v := range map[string]*string{"customer_id": f.CustomerID, "account_id": f.AccountID} {
-		if v == nil {
-			continue
-		}
-		uid, ok := ids.Parse(*v)
-		if !ok {
-			return op.Page[*models.Discount]{Items: []*models.Discount{}, Params: lp.PageParams.Normalized()}, nil
-		}
-		q = q.Where("di.? = ?", bun.Ident(col), uid)
-	}
-	page, err := op.List(ctx, q, "di", lp, func(d *models.Discount) op.Position {
-		return op.Position{Created: d.Created.Time, ID: d.ID}
-	})
-	for _, d := range page.Items {
-		d.Derive()
-	}
-	return page, err
 }

@@ -43,7 +43,7 @@ type Redemption struct {
 // discount.created. Limits are enforced under the row locks, and the
 // database's check constraints refuse any count past a limit, so N
 // concurrent redemptions of a code limited to k redeem exactly k.
-func (s *Service) Redeem(ctx context.Context, w *op.W, r Redemption) ([]*models.Discount, error) {
+func (ds *Discounts) Redeem(ctx context.Context, w *op.W, r Redemption) ([]*models.Discount, error) {
 	if len(r.Codes) == 0 {
 		return []*models.Discount{}, nil
 	}

@@ -5,124 +5,14 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/google/uuid"
-	"github.com/uptrace/bun"
-
 	"github.com/frame-oss/payments-server/internal/domain/phase"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
-	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/platform/events"
 	"github.com/frame-oss/payments-server/internal/platform/ids"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
-
-// ListPhases returns a product's phases in ordinal order.
-func (s *Service) ListPhases(ctx context.Context, productID string) ([]*models.ProductPhase, error) {
-	p, err := auth.Require(ctx, secretOnly...)
-	if err != nil {
-		return nil, err
-	}
-	t := s.DB.Tenant(p.Scope)
-	pr, err := selectProduct(ctx, t, productID, false)
-	if err != nil {
-		return nil, err
-	}
-	return loadPhases(ctx, t, []uuid.UUID{pr.ID})
-}
-
-// PhasesOfProducts reads the phases of many products in one statement,
-// grouped by product (the GraphQL Product.phases edge).
-func (s *Service) PhasesOfProducts(ctx context.Context, productIDs []string) ([][]*models.ProductPhase, []error) {
-	p, err := auth.Require(ctx, secretOnly...)
-	out := make([][]*models.ProductPhase, len(productIDs))
-	errs := make([]error, len(productIDs))
-	if err != nil {
-		for i := range errs {
-			errs[i] = err
-		}
-		return out, errs
-	}
-	var want []uuid.UUID
-	for _, id := range productIDs {
-		if uid, ok := ids.Parse(id); ok {
-			want = append(want, uid)
-		}
-	}
-	phases, err := loadPhases(ctx, s.DB.Tenant(p.Scope), want)
-	if err != nil {
-		for i := range errs {
-			errs[i] = err
-		}
-		return out, errs
-	}
-	byProduct := map[string][]*models.ProductPhase{}
-	for _, ph := range phases {
-		byProduct[ph.ProductID.String()] = append(byProduct[ph.ProductID.String()], ph)
-	}
-	for i, id := range productIDs {
-		out[i] = byProduct[id]
-		if out[i] == nil {
-			out[i] = []*models.ProductPhase{}
-		}
-	}
-	return out, errs
-}
-
-// GetPhase returns one phase of a product.
-func (s *Service) GetPhase(ctx context.Context, productID, id string) (*models.ProductPhase, error) {
-	p, err := auth.Require(ctx, secretOnly...)
-	if err != nil {
-		return nil, err
-	}
-	t := s.DB.Tenant(p.Scope)
-	pr, err := selectProduct(ctx, t, productID, false)
-	if err != nil {
-		return nil, err
-	}
-	phases, err := loadPhases(ctx, t, []uuid.UUID{pr.ID})
-	if err != nil {
-		return nil, err
-	}
-	return findPhase(phases, id)
-}
-
-func loadPhases(ctx context.Context, t *store.Tenant, productIDs []uuid.UUID) ([]*models.ProductPhase, error) {
-	phases := []*models.ProductPhase{}
-	if len(productIDs) == 0 {
-		return phases, nil
-	}
-	err := t.Select(&phases).Where("ph.product_id IN (?)", bun.In(productIDs)).OrderExpr("ph.product_id, ph.ordinal").Scan(ctx)
-	return phases, err
-}
-
-func findPhase(phases []*models.ProductPhase, id string) (*models.ProductPhase, error) {
-	for _, ph := range phases {
-		if ph.ID.String() == id {
-			return ph, nil
-		}
-	}
-	return nil, apierr.NotFound("phase", id)
-}
-
-// phaseWrite runs rule on a product's phases under the product's lock
-// (which serializes every change to them), then checks the ordering rules
-// on the result.
-func (s *Service) phaseWrite(ctx context.Context, spec op.Spec, productID string,
-	rule func(ctx context.Context, w *op.W, pr *models.Product, phases []*models.ProductPhase) ([]*models.ProductPhase, error)) ([]*models.ProductPhase, error) {
-	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) ([]*models.ProductPhase, error) {
-		pr, err := selectProduct(ctx, w.Tx, productID, true)
-		if err != nil {
-			return nil, err
-		}
-		phases, err := loadPhases(ctx, w.Tx, []uuid.UUID{pr.ID})
-		if err != nil {
-			return nil, err
-		}
-		return rule(ctx, w, pr, phases)
-	})
-}
 
 // checkOrder applies the ordering rules to phases, answering the first
 // problem as a validation error on path.
@@ -147,15 +37,13 @@ type phaseParams struct {
 	Input     any    `json:"input,omitempty"`
 }
 
-// CreatePhase adds a phase to a product. Its ordinal must be free, and no
+// Create adds a phase to a product. Its ordinal must be free, and no
 // phase can be added after an indefinite one (nor an indefinite one before
 // others).
-func (s *Service) CreatePhase(ctx context.Context, productID string, in *models.CreatePhaseInput) (*models.ProductPhase, error) {
-	spec := op.Spec{Name: "product.phase.create", Allow: secretOnly, Params: phaseParams{ProductID: productID, Input: in}}
-	out, err := s.phaseWrite(ctx, spec, productID, func(ctx context.Context, w *op.W, pr *models.Product, phases []*models.ProductPhase) ([]*models.ProductPhase, error) {
-		if err := in.Validate(); err != nil {
-			return nil, err
-		}
+func (ps *Phases) Create(ctx context.Context, productID string, in *models.CreatePhaseInput) (*models.ProductPhase, error) {
+	spec := op.Spec{Name: "product.phase.create", Allow: secretOnly, Params: phaseParams{ProductID: productID, Input: in},
+		Check: in.Validate}
+	out, err := ps.write(ctx, spec, productID, func(ctx context.Context, w *op.W, pr *models.Product, phases []*models.ProductPhase) ([]*models.ProductPhase, error) {
 		now := w.Now()
 		ph := &models.ProductPhase{ID: ids.New(now), Ordinal: *in.Ordinal, Name: in.Name, PricingType: *in.PricingType,
 			Amount: in.AmountCents, PeriodCount: in.PeriodCount, ProductID: pr.ID, Currency: "USD",
@@ -190,10 +78,10 @@ func (s *Service) CreatePhase(ctx context.Context, productID string, in *models.
 	return out[0], nil
 }
 
-// UpdatePhase changes one phase.
-func (s *Service) UpdatePhase(ctx context.Context, productID, id string, in *models.UpdatePhaseInput) (*models.ProductPhase, error) {
+// Update changes one phase.
+func (ps *Phases) Update(ctx context.Context, productID, id string, in *models.UpdatePhaseInput) (*models.ProductPhase, error) {
 	spec := op.Spec{Name: "product.phase.update", Allow: secretOnly, Params: phaseParams{ProductID: productID, ID: id, Input: in}}
-	out, err := s.phaseWrite(ctx, spec, productID, func(ctx context.Context, w *op.W, pr *models.Product, phases []*models.ProductPhase) ([]*models.ProductPhase, error) {
+	out, err := ps.write(ctx, spec, productID, func(ctx context.Context, w *op.W, pr *models.Product, phases []*models.ProductPhase) ([]*models.ProductPhase, error) {
 		ph, err := findPhase(phases, id)
 		if err != nil {
 			return nil, err
@@ -203,7 +91,7 @@ func (s *Service) UpdatePhase(ctx context.Context, productID, id string, in *mod
 		if err := f.Err(); err != nil {
 			return nil, err
 		}
-		if _, err := s.applyPhaseUpdates(ctx, w, phases, map[*models.ProductPhase]*models.UpdatePhaseInput{ph: in}, "period_count"); err != nil {
+		if _, err := applyPhaseUpdates(ctx, w, phases, map[*models.ProductPhase]*models.UpdatePhaseInput{ph: in}, "period_count"); err != nil {
 			return nil, err
 		}
 		return []*models.ProductPhase{ph}, nil
@@ -214,12 +102,12 @@ func (s *Service) UpdatePhase(ctx context.Context, productID, id string, in *mod
 	return out[0], nil
 }
 
-// BulkUpdatePhases changes several phases of a product at once and
+// BulkUpdate changes several phases of a product at once and
 // answers all of them; the ordering rules apply to the result.
-func (s *Service) BulkUpdatePhases(ctx context.Context, productID string, in *models.BulkUpdatePhasesInput) ([]*models.ProductPhase, int, error) {
+func (ps *Phases) BulkUpdate(ctx context.Context, productID string, in *models.BulkUpdatePhasesInput) ([]*models.ProductPhase, int, error) {
 	spec := op.Spec{Name: "product.phase.bulk_update", Allow: secretOnly, Params: phaseParams{ProductID: productID, Input: in}}
 	var updated int
-	out, err := s.phaseWrite(ctx, spec, productID, func(ctx context.Context, w *op.W, pr *models.Product, phases []*models.ProductPhase) ([]*models.ProductPhase, error) {
+	out, err := ps.write(ctx, spec, productID, func(ctx context.Context, w *op.W, pr *models.Product, phases []*models.ProductPhase) ([]*models.ProductPhase, error) {
 		var f apierr.Fields
 		if in.Phases == nil {
 			f.Add("phases", "is required")
@@ -246,7 +134,7 @@ func (s *Service) BulkUpdatePhases(ctx context.Context, productID string, in *mo
 		if err := f.Err(); err != nil {
 			return nil, err
 		}
-		n, err := s.applyPhaseUpdates(ctx, w, phases, edits, "phases")
+		n, err := applyPhaseUpdates(ctx, w, phases, edits, "phases")
 		updated = n
 		return phases, err
 	})
@@ -256,7 +144,7 @@ func (s *Service) BulkUpdatePhases(ctx context.Context, productID string, in *mo
 // applyPhaseUpdates applies edits, checks the ordering rules on the
 // result, saves the phases that changed in one statement and announces
 // each. It answers how many changed.
-func (s *Service) applyPhaseUpdates(ctx context.Context, w *op.W, phases []*models.ProductPhase,
+func applyPhaseUpdates(ctx context.Context, w *op.W, phases []*models.ProductPhase,
 	edits map[*models.ProductPhase]*models.UpdatePhaseInput, orderPath string) (int, error) {
 	type change struct {
 		ph     *models.ProductPhase
@@ -306,10 +194,10 @@ func (s *Service) applyPhaseUpdates(ctx context.Context, w *op.W, phases []*mode
 	return len(dirty), nil
 }
 
-// DeletePhase removes one phase of a product.
-func (s *Service) DeletePhase(ctx context.Context, productID, id string) error {
+// Delete removes one phase of a product.
+func (ps *Phases) Delete(ctx context.Context, productID, id string) error {
 	spec := op.Spec{Name: "product.phase.delete", Allow: secretOnly, Params: phaseParams{ProductID: productID, ID: id}}
-	_, err := s.phaseWrite(ctx, spec, productID, func(ctx context.Context, w *op.W, pr *models.Product, phases []*models.ProductPhase) ([]*models.ProductPhase, error) {
+	_, err := ps.write(ctx, spec, productID, func(ctx context.Context, w *op.W, pr *models.Product, phases []*models.ProductPhase) ([]*models.ProductPhase, error) {
 		ph, err := findPhase(phases, id)
 		if err != nil {
 			return nil, err

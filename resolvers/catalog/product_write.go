@@ -11,19 +11,18 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// CreateProduct creates an active product (one_time unless said
-// otherwise).
-func (s *Service) CreateProduct(ctx context.Context, in *models.ProductInput) (*models.Product, error) {
-	spec := op.Spec{Name: "product.create", Allow: secretOnly, Params: in}
-	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Product, error) {
-		now := w.Now()
+// Create creates an active product (one_time unless said otherwise).
+// The product is built from the input, and checked, before the write.
+func (ps *Products) Create(ctx context.Context, in *models.ProductInput) (*models.Product, error) {
+	pr := &models.Product{PurchaseType: models.PurchaseOneTime, Active: true, Metadata: models.Metadata{}}
+	spec := op.Spec{Name: "product.create", Allow: secretOnly, Params: in, Check: func() error {
 		f := in.Validate(true)
-		pr := &models.Product{ID: ids.New(now), PurchaseType: models.PurchaseOneTime, Active: true,
-			Metadata: models.Metadata{}, Created: models.At(now), Updated: models.At(now)}
 		in.ApplyTo(pr, f)
-		if err := f.Err(); err != nil {
-			return nil, err
-		}
+		return f.Err()
+	}}
+	return op.Write(ctx, ps.svc.Kit, spec, func(ctx context.Context, w *op.W) (*models.Product, error) {
+		now := w.Now()
+		pr.ID, pr.Created, pr.Updated = ids.New(now), models.At(now), models.At(now)
 		if _, err := w.Tx.Insert(pr).Exec(ctx); err != nil {
 			return nil, err
 		}
@@ -41,12 +40,13 @@ type updateProductParams struct {
 	Input *models.ProductInput `json:"input"`
 }
 
-// UpdateProduct merges a partial update into the product; an update that
+// Update merges a partial update into the product; an update that
 // changes nothing writes nothing.
-func (s *Service) UpdateProduct(ctx context.Context, id string, in *models.ProductInput) (*models.Product, error) {
-	spec := op.Spec{Name: "product.update", Allow: secretOnly, Params: updateProductParams{ID: id, Input: in}}
-	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Product, error) {
-		pr, err := selectProduct(ctx, w.Tx, id, true)
+func (ps *Products) Update(ctx context.Context, id string, in *models.ProductInput) (*models.Product, error) {
+	spec := op.Spec{Name: "product.update", Allow: secretOnly, Params: updateProductParams{ID: id, Input: in},
+		Check: func() error { return in.Validate(false).Err() }}
+	return op.Write(ctx, ps.svc.Kit, spec, func(ctx context.Context, w *op.W) (*models.Product, error) {
+		pr, err := productTable.Lock(ctx, w, id, op.LockUpdate)
 		if err != nil {
 			return nil, err
 		}
@@ -54,8 +54,10 @@ func (s *Service) UpdateProduct(ctx context.Context, id string, in *models.Produ
 		if err != nil {
 			return nil, err
 		}
-		f := in.Validate(false)
-		in.ApplyTo(pr, f)
+		// What the result must be (a recurring product's interval) depends
+		// on the product: checked here, on the locked row.
+		var f apierr.Fields
+		in.ApplyTo(pr, &f)
 		if err := f.Err(); err != nil {
 			return nil, err
 		}
@@ -82,14 +84,14 @@ func (s *Service) UpdateProduct(ctx context.Context, id string, in *models.Produ
 	})
 }
 
-// DeleteProduct deletes the product with its phases. A product that
+// Delete deletes the product with its phases. A product that
 // something has billed (charges, subscriptions, invoice lines: rows that
 // refer to it) cannot be deleted: the database refuses, and the answer is
 // 422 product_has_charges.
-func (s *Service) DeleteProduct(ctx context.Context, id string) (*models.Deleted, error) {
+func (ps *Products) Delete(ctx context.Context, id string) (*models.Deleted, error) {
 	spec := op.Spec{Name: "product.delete", Allow: secretOnly, Params: idParams{ID: id}}
-	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Deleted, error) {
-		pr, err := selectProduct(ctx, w.Tx, id, true)
+	return op.Write(ctx, ps.svc.Kit, spec, func(ctx context.Context, w *op.W) (*models.Deleted, error) {
+		pr, err := productTable.Lock(ctx, w, id, op.LockUpdate)
 		if err != nil {
 			return nil, err
 		}

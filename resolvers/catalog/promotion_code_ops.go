@@ -3,12 +3,9 @@ package catalog
 import (
 	"context"
 	"database/sql"
-
-	"github.com/google/uuid"
-	"github.com/uptrace/bun"
+	"time"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
-	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/platform/events"
 	"github.com/frame-oss/payments-server/internal/platform/ids"
 	"github.com/frame-oss/payments-server/internal/platform/store"
@@ -16,16 +13,17 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// CreatePromotionCode creates a code for a coupon. Codes are normalised to
-// upper case and unique per merchant and mode (a unique index).
-func (s *Service) CreatePromotionCode(ctx context.Context, in *models.PromotionCodeInput) (*models.PromotionCode, error) {
-	spec := op.Spec{Name: "promotion_code.create", Allow: secretOnly, Params: in}
-	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.PromotionCode, error) {
-		exp, f := in.Validate(true)
-		if err := f.Err(); err != nil {
-			return nil, err
-		}
-		c, err := selectCoupon(ctx, w.Tx, *in.CouponID, false)
+// Create creates a code for a coupon. Codes are normalised to upper case
+// and unique per merchant and mode (a unique index).
+func (pcs *PromotionCodes) Create(ctx context.Context, in *models.PromotionCodeInput) (*models.PromotionCode, error) {
+	var exp *time.Time
+	spec := op.Spec{Name: "promotion_code.create", Allow: secretOnly, Params: in, Check: func() error {
+		var f *apierr.Fields
+		exp, f = in.Validate(true)
+		return f.Err()
+	}}
+	return op.Write(ctx, pcs.svc.Kit, spec, func(ctx context.Context, w *op.W) (*models.PromotionCode, error) {
+		c, err := couponTable.Find(ctx, w, *in.CouponID)
 		if err != nil {
 			return nil, apierr.FieldError("coupon_id", "is not a coupon of this merchant and mode")
 		}
@@ -33,7 +31,7 @@ func (s *Service) CreatePromotionCode(ctx context.Context, in *models.PromotionC
 		pc := &models.PromotionCode{ID: ids.New(now), CouponID: c.ID, Active: true, MinimumAmountCurrency: "USD",
 			Created: models.At(now), Updated: models.At(now)}
 		in.ApplyTo(pc, exp)
-		if err := s.resolveCustomer(ctx, w, pc, in); err != nil {
+		if err := resolveCustomer(ctx, w, pc, in); err != nil {
 			return nil, err
 		}
 		if err := insertOrTaken(ctx, w.Tx.Insert(pc).Exec); err != nil {
@@ -49,21 +47,25 @@ func (s *Service) CreatePromotionCode(ctx context.Context, in *models.PromotionC
 	})
 }
 
-// UpdatePromotionCode changes a code; customer, expires_at and
-// max_redemptions sent as null remove the restriction.
-func (s *Service) UpdatePromotionCode(ctx context.Context, id string, in *models.PromotionCodeInput) (*models.PromotionCode, error) {
-	spec := op.Spec{Name: "promotion_code.update", Allow: secretOnly, Params: map[string]any{"id": id, "input": in}}
-	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.PromotionCode, error) {
-		pc, err := selectPromotionCode(ctx, w.Tx, id, true)
+// Update changes a code; customer, expires_at and max_redemptions sent
+// as null remove the restriction. The input is checked before the write;
+// what depends on the code (max_redemptions against times_redeemed), on
+// the locked row.
+func (pcs *PromotionCodes) Update(ctx context.Context, id string, in *models.PromotionCodeInput) (*models.PromotionCode, error) {
+	var exp *time.Time
+	spec := op.Spec{Name: "promotion_code.update", Allow: secretOnly, Params: map[string]any{"id": id, "input": in},
+		Check: func() error {
+			var f *apierr.Fields
+			exp, f = in.Validate(false)
+			return f.Err()
+		}}
+	return op.Write(ctx, pcs.svc.Kit, spec, func(ctx context.Context, w *op.W) (*models.PromotionCode, error) {
+		pc, err := promotionCodeTable.Lock(ctx, w, id, op.LockUpdate)
 		if err != nil {
 			return nil, err
 		}
-		exp, f := in.Validate(false)
 		if in.MaxRedemptions != nil && *in.MaxRedemptions < pc.TimesRedeemed {
-			f.Add("max_redemptions", "must not be below times_redeemed")
-		}
-		if err := f.Err(); err != nil {
-			return nil, err
+			return nil, apierr.FieldError("max_redemptions", "must not be below times_redeemed")
 		}
 		now := w.Now()
 		pc.Derive(now)
@@ -72,7 +74,7 @@ func (s *Service) UpdatePromotionCode(ctx context.Context, id string, in *models
 			return nil, err
 		}
 		in.ApplyTo(pc, exp)
-		if err := s.resolveCustomer(ctx, w, pc, in); err != nil {
+		if err := resolveCustomer(ctx, w, pc, in); err != nil {
 			return nil, err
 		}
 		pc.Derive(now)
@@ -95,11 +97,13 @@ func (s *Service) UpdatePromotionCode(ctx context.Context, id string, in *models
 	})
 }
 
-func (s *Service) resolveCustomer(ctx context.Context, w *op.W, pc *models.PromotionCode, in *models.PromotionCodeInput) error {
+// resolveCustomer locks the customer a code is restricted to (a deleted
+// one is refused like an unknown one).
+func resolveCustomer(ctx context.Context, w *op.W, pc *models.PromotionCode, in *models.PromotionCodeInput) error {
 	if in.Customer == nil {
 		return nil
 	}
-	c, err := lockCustomer(ctx, w.Tx, *in.Customer)
+	c, err := customerRows.Lock(ctx, w, *in.Customer, op.LockUpdate)
 	if err != nil || c.IsDeleted() {
 		return apierr.FieldError("customer", "is not a customer of this merchant and mode")
 	}
@@ -117,94 +121,4 @@ func insertOrTaken(ctx context.Context, exec func(context.Context, ...any) (sql.
 		return err
 	}
 	return nil
-}
-
-// GetPromotionCode returns one promotion code.
-func (s *Service) GetPromotionCode(ctx context.Context, id string) (*models.PromotionCode, error) {
-	p, err := auth.Require(ctx, secretOnly...)
-	if err != nil {
-		return nil, err
-	}
-	pc, err := selectPromotionCode(ctx, s.DB.Tenant(p.Scope), id, false)
-	if err != nil {
-		return nil, err
-	}
-	pc.Derive(s.Clock.Now())
-	return pc, nil
-}
-
-// PromotionCodesByIDs reads many promotion codes in one statement.
-func (s *Service) PromotionCodesByIDs(ctx context.Context, idList []string) ([]*models.PromotionCode, []error) {
-	p, err := auth.Require(ctx, secretOnly...)
-	return op.ByIDs(idList, "promotion_code", err, nil, func(want []uuid.UUID) (map[uuid.UUID]*models.PromotionCode, error) {
-		var rows []*models.PromotionCode
-		if err := s.DB.Tenant(p.Scope).Select(&rows).Where("pc.id IN (?)", bun.In(want)).Scan(ctx); err != nil {
-			return nil, err
-		}
-		now := s.Clock.Now()
-		found := make(map[uuid.UUID]*models.PromotionCode, len(rows))
-		for _, r := range rows {
-			r.Derive(now)
-			found[r.ID] = r
-		}
-		return found, nil
-	})
-}
-
-// PromotionCodeFilter filters the promotion code list.
-type PromotionCodeFilter struct {
-	CouponID, Customer           *string
-	Active, FirstTimeTransaction *bool
-}
-
-// ListPromotionCodes is the one list of promotion codes, newest first.
-func (s *Service) ListPromotionCodes(ctx context.Context, f PromotionCodeFilter, lp op.ListParams) (op.Page[*models.PromotionCode], error) {
-	p, err := auth.Require(ctx, secretOnly...)
-	if err != nil {
-		return op.Page[*models.PromotionCode]{}, err
-	}
-	q := s.DB.Tenant(p.Scope).Select((*models.PromotionCode)(nil))
-	for col, v := range map[string]*string{"coupon_id": f.CouponID, "customer_id": f.Customer} {
-		if v == nil {
-			continue
-		}
-		uid, ok := ids.Parse(*v)
-		if !ok {
-			return op.Page[*models.PromotionCode]{Items: []*models.PromotionCode{}, Params: lp.PageParams.Normalized()}, nil
-		}
-		q = q.Where("pc.? = ?", bun.Ident(col), uid)
-	}
-	if f.Active != nil {
-		q = q.Where("pc.active = ?", *f.Active)
-	}
-	if f.FirstTimeTransaction != nil {
-		q = q.Where("pc.first_time_transaction = ?", *f.FirstTimeTransaction)
-	}
-	page, err := op.List(ctx, q, "pc", lp, func(c *models.PromotionCode) op.Position {
-		return op.Position{Created: c.Created.Time, ID: c.ID}
-	})
-	now := s.Clock.Now()
-	for _, c := range page.Items {
-		c.Derive(now)
-	}
-	return page, err
-}
-
-func selectPromotionCode(ctx context.Context, t *store.Tenant, id string, lock bool) (*models.PromotionCode, error) {
-	uid, ok := ids.Parse(id)
-	if !ok {
-		return nil, apierr.NotFound("promotion_code", id)
-	}
-	pc := new(models.PromotionCode)
-	q := t.Select(pc).Where("pc.id = ?", uid)
-	if lock {
-		q = q.For("UPDATE")
-	}
-	if err := q.Scan(ctx); err != nil {
-		if store.IsNoRows(err) {
-			return nil, apierr.NotFound("promotion_code", id)
-		}
-		return nil, err
-	}
-	return pc, nil
 }

@@ -1,17 +1,33 @@
 // Package catalog is the customers-and-catalog area of the operation
 // layer: customers, products and their phases, coupons, promotion codes
-// and discounts. REST and GraphQL call this Service; every rule of the area
-// lives here or in the pure rules of internal/domain (phase, discount).
+// and discounts. REST and GraphQL call this Service's families; every rule
+// of the area lives here or in the pure rules of internal/domain (phase,
+// discount).
 //
-// Files: one small set per resource — customer_*.go, product_*.go,
+// Files: one small set per resource family — customer_*.go, product_*.go,
 // phase_*.go, coupon_*.go, promotion_code_*.go, discount_*.go — plus
 // events.go (the event names the area emits).
 package catalog
 
 import "github.com/frame-oss/payments-server/resolvers/op"
 
-// Service runs the area's operations.
-type Service struct{ *op.Kit }
+// Service is the area: one family per resource, each with its reads from
+// the kit and its operations.
+type Service struct {
+	*op.Kit
+
+	Customers      *Customers
+	Products       *Products
+	Phases         *Phases
+	Coupons        *Coupons
+	PromotionCodes *PromotionCodes
+	Discounts      *Discounts
+}
 
 // New returns the area's service over kit.
-func New(kit *op.Kit) *Service { return &Service{Kit: kit} }
+func New(kit *op.Kit) *Service {
+	s := &Service{Kit: kit}
+	s.Customers, s.Products, s.Phases = newCustomers(s), newProducts(s), newPhases(s)
+	s.Coupons, s.PromotionCodes, s.Discounts = newCoupons(s), newPromotionCodes(s), newDiscounts(s)
+	return s
+}

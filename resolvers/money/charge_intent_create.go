@@ -18,7 +18,7 @@ import (
 // payer is the customer or the account given, or a customer made from
 // customer_data; a card given inline (payment_method_data) is created
 // through the payments area's one validation path. Promotion codes are
-// redeemed in the same transaction (catalog.Service.Redeem) and the amount
+// redeemed in the same transaction (catalog.Discounts.Redeem) and the amount
 // charged is the amount less their discounts. Everything — the intent, its
 // customer and card, the discounts, the charge, the journal, the events,
 // its client secret's hash and the idempotency record — commits together,
@@ -43,7 +43,7 @@ func (s *Service) CreateChargeIntent(ctx context.Context, in *models.CreateCharg
 		}
 		var card *payments.Draft
 		if in.PaymentMethodData != nil && !f.Has("payment_method_data.type") {
-			card = s.Payments.DraftPaymentMethod(f.Under("payment_method_data"), in.PaymentMethodData.PaymentMethodInput(),
+			card = s.Payments.PaymentMethods.Draft(f.Under("payment_method_data"), in.PaymentMethodData.PaymentMethodInput(),
 				w.Tx.Scope().Livemode, now)
 		}
 		if err := f.Err(); err != nil {
@@ -70,7 +70,7 @@ func (s *Service) CreateChargeIntent(ctx context.Context, in *models.CreateCharg
 			return nil, err
 		}
 		if in.CustomerData != nil {
-			c, err := s.Catalog.InsertCustomer(ctx, w, in.CustomerData.CustomerInput())
+			c, err := s.Catalog.Customers.Insert(ctx, w, in.CustomerData.CustomerInput())
 			if err != nil {
 				return nil, err
 			}
@@ -145,7 +145,7 @@ func (s *Service) createdIntentMethod(ctx context.Context, w *op.W, ci *models.C
 				to.Account = &id
 			}
 		}
-		return s.Payments.StorePaymentMethod(ctx, w, card, to)
+		return s.Payments.PaymentMethods.Store(ctx, w, card, to)
 	case req.PaymentMethodID != nil:
 		return intentMethod(ctx, w, ci, *req.PaymentMethodID, "payment_method")
 	}
@@ -160,7 +160,7 @@ func (s *Service) redeemForIntent(ctx context.Context, w *op.W, ci *models.Charg
 	if len(codes) == 0 {
 		return nil
 	}
-	discounts, err := s.Catalog.Redeem(ctx, w, catalog.Redemption{Codes: codes, AmountCents: ci.Amount,
+	discounts, err := s.Catalog.Discounts.Redeem(ctx, w, catalog.Redemption{Codes: codes, AmountCents: ci.Amount,
 		Currency: ledgerCurrency(ci), CustomerID: ci.CustomerID, AccountID: ci.AccountID,
 		DiscountableType: "ChargeIntent", DiscountableID: &ci.ID})
 	if err != nil {

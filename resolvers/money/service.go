@@ -23,7 +23,7 @@ import (
 )
 
 // Service runs the area's operations. Catalog applies promotion codes
-// (catalog.Service.Redeem, the one redemption function) and creates the
+// (catalog.Discounts.Redeem, the one redemption function) and creates the
 // customers of a charge intent's customer_data; Payments creates the cards
 // a charge intent takes inline (its one validation path); Accounts renders
 // the accounts charge intents embed.

@@ -17,7 +17,7 @@ import (
 // DECISIONS §4). A source payment method makes it a charge of that card
 // or bank account; the charge is priced by the applicable billing
 // agreement or the explicit plan; promotion codes are redeemed in the same
-// transaction (catalog.Service.Redeem), and the amount charged is the
+// transaction (catalog.Discounts.Redeem), and the amount charged is the
 // amount less their discounts. Everything — the transfer, the discounts,
 // the code counts, the ledger journal, the events and the idempotency
 // record — commits together, so a retry replays and never charges twice.
@@ -73,7 +73,7 @@ func (s *Service) createTransfer(ctx context.Context, w *op.W, in *models.Create
 		t.BillingAgreementID = &price.agreement.ID
 	}
 	if len(req.PromotionCodes) > 0 {
-		discounts, err := s.Catalog.Redeem(ctx, w, catalog.Redemption{Codes: req.PromotionCodes,
+		discounts, err := s.Catalog.Discounts.Redeem(ctx, w, catalog.Redemption{Codes: req.PromotionCodes,
 			AmountCents: req.Amount, Currency: req.Currency, AccountID: &req.AccountID,
 			DiscountableType: "Transfer", DiscountableID: &t.ID})
 		if err != nil {

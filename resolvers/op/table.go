@@ -104,7 +104,9 @@ func (t *Table[M]) Alias(db *store.DB) string { return t.init(db.Bun).alias }
 func (t *Table[M]) Select(tx *store.Tenant, p *auth.Principal, dest any) *bun.SelectQuery {
 	q := tx.Select(dest)
 	if t.Columns != nil {
-		q = t.Columns(q.Column("?TableAlias.*"))
+		// The model's own columns (a table may hold more, generated search
+		// columns the model has no field for), then the computed ones.
+		q = t.Columns(q.ColumnExpr("?TableColumns"))
 	}
 	if t.Visible != nil && p != nil {
 		q = t.Visible(q, p)

@@ -13,12 +13,17 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// ConnectBank creates a bank payment method from a bank-linking token
+// BankLinks is the bank-linking family: Connect.
+type BankLinks struct{ svc *Service }
+
+// Connect creates a bank payment method from a bank-linking token
 // (POST /v1/payment_methods/connect_plaid, as the real service's SDK calls
 // it). The sandbox's token `sandbox-token-<routing>-<account>` links that
-// account (API-DECISIONS §6); production needs a bank-linking provider.
-func (s *Service) ConnectBank(ctx context.Context, in *models.ConnectBankInput) (*models.PaymentMethod, error) {
-	spec := op.Spec{Name: "payment_method.connect_bank", Allow: creators, Params: in}
+// account (API-DECISIONS §6); production needs a bank-linking provider,
+// and none ships: refused before the write.
+func (bl *BankLinks) Connect(ctx context.Context, in *models.ConnectBankInput) (*models.PaymentMethod, error) {
+	s := bl.svc
+	spec := op.Spec{Name: "payment_method.connect_bank", Allow: creators, Params: in, Provider: "bank-linking"}
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.PaymentMethod, error) {
 		var f apierr.Fields
 		to := owner{customer: in.Customer, account: in.Account}
@@ -43,10 +48,6 @@ func (s *Service) ConnectBank(ctx context.Context, in *models.ConnectBankInput) 
 		models.CheckText(&f, "account_id", in.BankAccountID, 200, false)
 		var routing, account string
 		if models.CheckText(&f, "public_token", in.PublicToken, 500, true) {
-			if w.P.Scope.Livemode {
-				return nil, apierr.Unavailable(apierr.CodeProviderNotConfigured,
-					"Production bank linking needs a bank-linking provider, and none is configured", 0, nil)
-			}
 			var ok bool
 			if routing, account, ok = bank.ParseSandboxToken(*in.PublicToken); !ok {
 				f.Add("public_token", "is not a sandbox bank-linking token (sandbox-token-<routing>-<account>)")

@@ -30,11 +30,15 @@ const (
 	msgTestCard    = "Card submitted is a test card; production keys accept only real cards"
 )
 
-// CreatePaymentMethod stores a card, a bank account or a wallet
-// credential. The raw card number and CVC are validated, fingerprinted and
-// dropped: only the brand, last four digits, expiry and a keyed fingerprint
-// are kept.
-func (s *Service) CreatePaymentMethod(ctx context.Context, in *models.CreatePaymentMethodInput) (*models.PaymentMethod, error) {
+// Create stores a card, a bank account or a wallet credential. The raw
+// card number and CVC are validated, fingerprinted and dropped: only the
+// brand, last four digits, expiry and a keyed fingerprint are kept.
+// The input is validated inside the write, at its time (a card's expiry),
+// and before production's refusal (Store): production keys are still told
+// that a test card or a test bank account is not accepted (API-DECISIONS
+// §6), so the provider is not a gate of the Spec here.
+func (pms *PaymentMethods) Create(ctx context.Context, in *models.CreatePaymentMethodInput) (*models.PaymentMethod, error) {
+	s := pms.svc
 	spec := op.Spec{Name: "payment_method.create", Allow: creators, Params: in}
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.PaymentMethod, error) {
 		if target := cardTarget(w, in); target != "" {
@@ -45,7 +49,7 @@ func (s *Service) CreatePaymentMethod(ctx context.Context, in *models.CreatePaym
 			}
 		}
 		var f apierr.Fields
-		d := s.DraftPaymentMethod(&f, in, w.P.Scope.Livemode, w.Now())
+		d := pms.Draft(&f, in, w.P.Scope.Livemode, w.Now())
 		if in.Customer != nil && in.Account != nil {
 			f.Add("customer", "cannot be given with account")
 		}
@@ -58,7 +62,7 @@ func (s *Service) CreatePaymentMethod(ctx context.Context, in *models.CreatePaym
 			acct := w.P.AccountID.String()
 			to = Owner{Account: &acct}
 		}
-		return s.StorePaymentMethod(ctx, w, d, to)
+		return pms.Store(ctx, w, d, to)
 	})
 }
 
@@ -69,13 +73,14 @@ type Draft struct {
 	secret  string // what the fingerprint is made of
 }
 
-// DraftPaymentMethod is the one validation path of payment methods (the
+// Draft is the one validation path of payment methods (the
 // card and bank rules, the test-card rule, the billing address): it
 // reports every problem of in into f and returns what would be stored.
 // Other flows that take a card inline (a charge intent's
 // payment_method_data) call it with a view of their own fields
-// (apierr.Fields.Under), then StorePaymentMethod.
-func (s *Service) DraftPaymentMethod(f *apierr.Fields, in *models.CreatePaymentMethodInput, livemode bool, now time.Time) *Draft {
+// (apierr.Fields.Under), then Store.
+func (pms *PaymentMethods) Draft(f *apierr.Fields, in *models.CreatePaymentMethodInput, livemode bool, now time.Time) *Draft {
+	s := pms.svc
 	pm := &models.PaymentMethod{ID: ids.New(now), Status: models.PaymentMethodActive,
 		Created: models.At(now), Updated: models.At(now)}
 	pm.Livemode = livemode
@@ -104,10 +109,12 @@ type Owner struct {
 	Customer, Account *string
 }
 
-// StorePaymentMethod stores a valid draft inside the caller's write,
-// attached to to, and announces payment_method.created. Production refuses
-// it (no card processor, bank or wallet provider ships).
-func (s *Service) StorePaymentMethod(ctx context.Context, w *op.W, d *Draft, to Owner) (*models.PaymentMethod, error) {
+// Store stores a valid draft inside the caller's write, attached to to,
+// and announces payment_method.created. Production refuses it (no card
+// processor, bank or wallet provider ships), after the input's own
+// rules.
+func (pms *PaymentMethods) Store(ctx context.Context, w *op.W, d *Draft, to Owner) (*models.PaymentMethod, error) {
+	s := pms.svc
 	pm := d.pm
 	if err := s.needsProvider(w.P, pm); err != nil {
 		return nil, err

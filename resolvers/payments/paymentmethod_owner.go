@@ -4,8 +4,6 @@ import (
 	"context"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
-	"github.com/frame-oss/payments-server/internal/platform/ids"
-	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
@@ -23,9 +21,9 @@ type owner struct {
 func attachTo(ctx context.Context, w *op.W, pm *models.PaymentMethod, o owner) error {
 	switch {
 	case o.customer != nil:
-		c, err := lockCustomer(ctx, w.Tx, *o.customer)
+		c, err := customerRows.Lock(ctx, w, *o.customer, op.LockUpdate)
 		if err != nil {
-			return err
+			return missingAs(err, "customer")
 		}
 		if c.IsDeleted() {
 			return apierr.InvalidState("The customer is deleted and refuses further operations")
@@ -35,9 +33,9 @@ func attachTo(ctx context.Context, w *op.W, pm *models.PaymentMethod, o owner) e
 			pm.Status = models.PaymentMethodBlocked
 		}
 	case o.account != nil:
-		a, err := findAccount(ctx, w.Tx, *o.account)
+		a, err := accountRows.Find(ctx, w, *o.account)
 		if err != nil {
-			return err
+			return missingAs(err, "account")
 		}
 		if a.Status == models.AccountStatusDisabled {
 			return apierr.InvalidState("The account is disabled")
@@ -47,36 +45,9 @@ func attachTo(ctx context.Context, w *op.W, pm *models.PaymentMethod, o owner) e
 	return nil
 }
 
-func lockCustomer(ctx context.Context, t *store.Tenant, id string) (*models.Customer, error) {
-	missing := apierr.NotFound("customer", id)
-	missing.Param = "customer"
-	uid, ok := ids.Parse(id)
-	if !ok {
-		return nil, missing
-	}
-	c := new(models.Customer)
-	if err := t.Select(c).Column("id", "status", "deleted").Where("cu.id = ?", uid).For("UPDATE").Scan(ctx); err != nil {
-		if store.IsNoRows(err) {
-			return nil, missing
-		}
-		return nil, err
-	}
-	return c, nil
-}
-
-func findAccount(ctx context.Context, t *store.Tenant, id string) (*models.Account, error) {
-	missing := apierr.NotFound("account", id)
-	missing.Param = "account"
-	uid, ok := ids.Parse(id)
-	if !ok {
-		return nil, missing
-	}
-	a := new(models.Account)
-	if err := t.Select(a).Column("id", "status").Where("a.id = ?", uid).Scan(ctx); err != nil {
-		if store.IsNoRows(err) {
-			return nil, missing
-		}
-		return nil, err
-	}
-	return a, nil
-}
+// customerRows and accountRows read the owners a payment method is
+// attached to.
+var (
+	customerRows = &op.Table[models.Customer]{Resource: "customer"}
+	accountRows  = &op.Table[models.Account]{Resource: "account"}
+)

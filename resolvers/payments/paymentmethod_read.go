@@ -3,42 +3,42 @@ package payments
 import (
 	"context"
 
-	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
-	"github.com/frame-oss/payments-server/internal/platform/ids"
-	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
 var secretOnly = []auth.Kind{auth.SecretKey}
 
-// GetPaymentMethod returns one payment method.
-func (s *Service) GetPaymentMethod(ctx context.Context, id string) (*models.PaymentMethod, error) {
-	p, err := auth.Require(ctx, secretOnly...)
-	if err != nil {
-		return nil, err
-	}
-	return selectPaymentMethod(ctx, s.DB.Tenant(p.Scope), id, false)
+// PaymentMethods is the payment method family: reads from the kit (List
+// of its own: an owner's list needs its owner), Create, Draft and Store
+// (paymentmethod_create.go), Attach, Detach and Update
+// (paymentmethod_write.go).
+type PaymentMethods struct {
+	op.Reader[models.PaymentMethod, PaymentMethodFilter]
+	// OfAccounts reads the usable payment methods (not detached, not
+	// single-use) of a batch of accounts in one statement, newest first
+	// (Account.paymentMethods).
+	OfAccounts op.Batch[[]*models.PaymentMethod]
+	svc        *Service
 }
 
-// PaymentMethodsByIDs reads many payment methods in one statement.
-func (s *Service) PaymentMethodsByIDs(ctx context.Context, idList []string) ([]*models.PaymentMethod, []error) {
-	p, err := auth.Require(ctx, secretOnly...)
-	return op.ByIDs(idList, "payment_method", err, nil, func(want []uuid.UUID) (map[uuid.UUID]*models.PaymentMethod, error) {
-		var rows []*models.PaymentMethod
-		if err := s.DB.Tenant(p.Scope).Select(&rows).Where("pm.id IN (?)", bun.In(want)).Scan(ctx); err != nil {
-			return nil, err
-		}
-		found := make(map[uuid.UUID]*models.PaymentMethod, len(rows))
-		for _, r := range rows {
-			found[r.ID] = r
-		}
-		return found, nil
-	})
+var paymentMethodTable = &op.Table[models.PaymentMethod]{Resource: "payment_method"}
+
+func newPaymentMethods(s *Service) *PaymentMethods {
+	return &PaymentMethods{Reader: op.Read[models.PaymentMethod, PaymentMethodFilter](s.Kit, paymentMethodTable),
+		OfAccounts: (&op.Children[models.PaymentMethod]{Table: paymentMethodTable, Parent: "account", Column: "account_id",
+			Where: usable}).Bind(s.Kit),
+		svc: s}
+}
+
+// usable keeps the payment methods an owner lists: not detached, not
+// single-use wallet credentials.
+func usable(q *bun.SelectQuery) *bun.SelectQuery {
+	return q.Where("pm.status <> 'detached'").Where("NOT pm.single_use")
 }
 
 // PaymentMethodFilter is what payment method listings filter by.
@@ -51,115 +51,48 @@ type PaymentMethodFilter struct {
 	IncludeWallets bool
 }
 
-// ListPaymentMethods is the one list of payment methods, newest first:
-// GET /v1/payment_methods, the customer's and the account's sub-lists and
-// the GraphQL connection.
-func (s *Service) ListPaymentMethods(ctx context.Context, f PaymentMethodFilter, lp op.ListParams) (op.Page[*models.PaymentMethod], error) {
-	p, err := auth.Require(ctx, secretOnly...)
-	if err != nil {
-		return op.Page[*models.PaymentMethod]{}, err
-	}
-	t := s.DB.Tenant(p.Scope)
-	q := t.Select((*models.PaymentMethod)(nil))
+// Apply adds the owner's and the wallets' conditions.
+func (f PaymentMethodFilter) Apply(q *bun.SelectQuery) *bun.SelectQuery {
 	switch {
 	case f.CustomerID != nil:
-		if _, err := ownerExists(ctx, t, "customer", *f.CustomerID); err != nil {
-			return op.Page[*models.PaymentMethod]{}, err
-		}
 		q = q.Where("pm.customer_id = ?", *f.CustomerID).Where("pm.status <> 'detached'")
 	case f.AccountID != nil:
-		if _, err := ownerExists(ctx, t, "account", *f.AccountID); err != nil {
-			return op.Page[*models.PaymentMethod]{}, err
-		}
 		q = q.Where("pm.account_id = ?", *f.AccountID).Where("pm.status <> 'detached'")
 	}
 	if !f.IncludeWallets {
 		q = q.Where("NOT pm.single_use")
 	}
-	return op.List(ctx, q, "pm", lp, func(m *models.PaymentMethod) op.Position {
-		return op.Position{Created: m.Created.Time, ID: m.ID}
-	})
+	return q
 }
 
-// ownerExists answers 404 for an unknown customer or account.
-func ownerExists(ctx context.Context, t *store.Tenant, kind, id string) (uuid.UUID, error) {
-	uid, ok := ids.Parse(id)
-	if !ok {
-		return uuid.Nil, apierr.NotFound(kind, id)
-	}
-	var model any = (*models.Customer)(nil)
-	alias := "cu"
-	if kind == "account" {
-		model, alias = (*models.Account)(nil), "a"
-	}
-	exists, err := t.Select(model).Where("?.id = ?", bun.Ident(alias), uid).Exists(ctx)
-	if err != nil {
-		return uuid.Nil, err
-	}
-	if !exists {
-		return uuid.Nil, apierr.NotFound(kind, id)
-	}
-	return uid, nil
-}
-
-// selectPaymentMethod reads (and with lock, locks) one payment method.
-func selectPaymentMethod(ctx context.Context, t *store.Tenant, id string, lock bool) (*models.PaymentMethod, error) {
-	uid, ok := ids.Parse(id)
-	if !ok {
-		return nil, apierr.NotFound("payment_method", id)
-	}
-	pm := new(models.PaymentMethod)
-	q := t.Select(pm).Where("pm.id = ?", uid)
-	if lock {
-		q = q.For("UPDATE")
-	}
-	if err := q.Scan(ctx); err != nil {
-		if store.IsNoRows(err) {
-			return nil, apierr.NotFound("payment_method", id)
-		}
-		return nil, err
-	}
-	return pm, nil
-}
-
-// PaymentMethodsOfAccounts reads the usable payment methods of many
-// accounts in one statement, grouped by account, newest first (the
-// GraphQL Account.paymentMethods edge).
-func (s *Service) PaymentMethodsOfAccounts(ctx context.Context, accountIDs []string) ([][]*models.PaymentMethod, []error) {
-	out := make([][]*models.PaymentMethod, len(accountIDs))
-	errs := make([]error, len(accountIDs))
-	fail := func(err error) ([][]*models.PaymentMethod, []error) {
-		for i := range errs {
-			errs[i] = err
-		}
-		return out, errs
-	}
+// List is the one list of payment methods, newest first: GET
+// /v1/payment_methods, the customer's and the account's sub-lists and the
+// GraphQL connection. An owner's list answers 404 for an unknown owner
+// first.
+func (pms *PaymentMethods) List(ctx context.Context, f PaymentMethodFilter, lp op.ListParams) (op.Page[*models.PaymentMethod], error) {
 	p, err := auth.Require(ctx, secretOnly...)
 	if err != nil {
-		return fail(err)
+		return op.Page[*models.PaymentMethod]{}, err
 	}
-	var want []uuid.UUID
-	for _, id := range accountIDs {
-		if uid, ok := ids.Parse(id); ok {
-			want = append(want, uid)
-		}
+	t := pms.svc.DB.Tenant(p.Scope)
+	var owner error
+	switch {
+	case f.CustomerID != nil:
+		_, owner = customerRows.Get(ctx, pms.svc.Kit, *f.CustomerID)
+	case f.AccountID != nil:
+		_, owner = accountRows.Get(ctx, pms.svc.Kit, *f.AccountID)
 	}
-	var rows []*models.PaymentMethod
-	if len(want) > 0 {
-		if err := s.DB.Tenant(p.Scope).Select(&rows).Where("pm.account_id IN (?)", bun.In(want)).
-			Where("pm.status <> 'detached'").Where("NOT pm.single_use").
-			OrderExpr("pm.created DESC, pm.id DESC").Scan(ctx); err != nil {
-			return fail(err)
-		}
+	if owner != nil {
+		return op.Page[*models.PaymentMethod]{}, owner
 	}
-	by := map[string][]*models.PaymentMethod{}
-	for _, r := range rows {
-		by[r.AccountID.String()] = append(by[r.AccountID.String()], r)
+	return paymentMethodTable.ListIn(ctx, pms.svc.Kit, t, p, f, lp)
+}
+
+// missingAs names param in a resource_missing error (the owner a request
+// named).
+func missingAs(err error, param string) error {
+	if e := apierr.As(err); e != nil && e.Code == apierr.CodeResourceMissing {
+		e.Param = param
 	}
-	for i, id := range accountIDs {
-		if out[i] = by[id]; out[i] == nil {
-			out[i] = []*models.PaymentMethod{}
-		}
-	}
-	return out, errs
+	return err
 }

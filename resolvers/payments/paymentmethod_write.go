@@ -12,15 +12,16 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// writeMethod runs rule on one payment method under its row lock and
+// write runs rule on one payment method under its row lock and
 // announces the change as typ with previous_attributes. A rule that
 // changes nothing writes and announces nothing. When the change attaches
 // an active card to an account or takes one away, the account's card
 // requirement is re-evaluated in the same write (account_cards.go).
-func (s *Service) writeMethod(ctx context.Context, spec op.Spec, id string, typ events.Type,
+func (pms *PaymentMethods) write(ctx context.Context, spec op.Spec, id string, typ events.Type,
 	rule func(ctx context.Context, w *op.W, pm *models.PaymentMethod) error) (*models.PaymentMethod, error) {
+	s := pms.svc
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.PaymentMethod, error) {
-		pm, err := selectPaymentMethod(ctx, w.Tx, id, true)
+		pm, err := paymentMethodTable.Lock(ctx, w, id, op.LockUpdate)
 		if err != nil {
 			return nil, err
 		}
@@ -67,21 +68,14 @@ type attachParams struct {
 	Input *models.AttachPaymentMethodInput `json:"input"`
 }
 
-// AttachPaymentMethod attaches the method to exactly one customer or
-// account. account_id is not a parameter: sending it is refused with the
-// documented error (spec doc 2 §7 rule 3). A detached method cannot be
-// attached again; one attached elsewhere must be detached first.
-func (s *Service) AttachPaymentMethod(ctx context.Context, id string, in *models.AttachPaymentMethodInput) (*models.PaymentMethod, error) {
-	spec := op.Spec{Name: "payment_method.attach", Allow: secretOnly, Params: attachParams{ID: id, Input: in}}
-	return s.writeMethod(ctx, spec, id, models.EventPaymentMethodAttached, func(ctx context.Context, w *op.W, pm *models.PaymentMethod) error {
-		switch {
-		case in.Customer == nil && in.Account == nil && in.AccountID != nil:
-			return apierr.FieldError("account_id", "is not accepted: a customer or an account must be specified (send account)")
-		case in.Customer == nil && in.Account == nil:
-			return apierr.FieldError("customer", "a customer or an account must be specified")
-		case in.Customer != nil && in.Account != nil:
-			return apierr.FieldError("customer", "exactly one of customer or account must be specified")
-		}
+// Attach attaches the method to exactly one customer or account.
+// account_id is not a parameter: sending it is refused with the documented
+// error (spec doc 2 §7 rule 3), before the write. A detached method cannot
+// be attached again; one attached elsewhere must be detached first.
+func (pms *PaymentMethods) Attach(ctx context.Context, id string, in *models.AttachPaymentMethodInput) (*models.PaymentMethod, error) {
+	spec := op.Spec{Name: "payment_method.attach", Allow: secretOnly, Params: attachParams{ID: id, Input: in},
+		Check: func() error { return checkAttach(in) }}
+	return pms.write(ctx, spec, id, models.EventPaymentMethodAttached, func(ctx context.Context, w *op.W, pm *models.PaymentMethod) error {
 		if pm.Status == models.PaymentMethodDetached {
 			return apierr.InvalidState("A detached payment method cannot be attached again")
 		}
@@ -96,14 +90,27 @@ func (s *Service) AttachPaymentMethod(ctx context.Context, id string, in *models
 	})
 }
 
-// DetachPaymentMethod detaches the method for good: it can no longer be
+// Detach detaches the method for good: it can no longer be
 // used nor attached again. Detaching a detached method changes nothing.
-func (s *Service) DetachPaymentMethod(ctx context.Context, id string) (*models.PaymentMethod, error) {
+func (pms *PaymentMethods) Detach(ctx context.Context, id string) (*models.PaymentMethod, error) {
 	spec := op.Spec{Name: "payment_method.detach", Allow: secretOnly, Params: map[string]string{"id": id}}
-	return s.writeMethod(ctx, spec, id, models.EventPaymentMethodDetached, func(ctx context.Context, w *op.W, pm *models.PaymentMethod) error {
+	return pms.write(ctx, spec, id, models.EventPaymentMethodDetached, func(ctx context.Context, w *op.W, pm *models.PaymentMethod) error {
 		pm.Status = models.PaymentMethodDetached
 		return nil
 	})
+}
+
+// checkAttach refuses an attach that does not name exactly one owner.
+func checkAttach(in *models.AttachPaymentMethodInput) error {
+	switch {
+	case in.Customer == nil && in.Account == nil && in.AccountID != nil:
+		return apierr.FieldError("account_id", "is not accepted: a customer or an account must be specified (send account)")
+	case in.Customer == nil && in.Account == nil:
+		return apierr.FieldError("customer", "a customer or an account must be specified")
+	case in.Customer != nil && in.Account != nil:
+		return apierr.FieldError("customer", "exactly one of customer or account must be specified")
+	}
+	return nil
 }
 
 type updateParams struct {
@@ -111,11 +118,11 @@ type updateParams struct {
 	Input *models.UpdatePaymentMethodInput `json:"input"`
 }
 
-// UpdatePaymentMethod changes a card's expiry or the billing address; the
+// Update changes a card's expiry or the billing address; the
 // method must be attached to a customer (spec doc 2 §4.3).
-func (s *Service) UpdatePaymentMethod(ctx context.Context, id string, in *models.UpdatePaymentMethodInput) (*models.PaymentMethod, error) {
+func (pms *PaymentMethods) Update(ctx context.Context, id string, in *models.UpdatePaymentMethodInput) (*models.PaymentMethod, error) {
 	spec := op.Spec{Name: "payment_method.update", Allow: secretOnly, Params: updateParams{ID: id, Input: in}}
-	return s.writeMethod(ctx, spec, id, models.EventPaymentMethodUpdated, func(ctx context.Context, w *op.W, pm *models.PaymentMethod) error {
+	return pms.write(ctx, spec, id, models.EventPaymentMethodUpdated, func(ctx context.Context, w *op.W, pm *models.PaymentMethod) error {
 		if pm.Status == models.PaymentMethodDetached {
 			return apierr.InvalidState("A detached payment method cannot be updated")
 		}
