@@ -104,7 +104,7 @@ func (t *Table[M]) Alias(db *store.DB) string { return t.init(db.Bun).alias }
 func (t *Table[M]) Select(tx *store.Tenant, p *auth.Principal, dest any) *bun.SelectQuery {
 	q := tx.Select(dest)
 	if t.Columns != nil {
-		q = t.Columns(q.Column("?TableAlias.*"))
+		q = t.Columns(q.ColumnExpr("?TableAlias.*"))
 	}
 	if t.Visible != nil && p != nil {
 		q = t.Visible(q, p)
