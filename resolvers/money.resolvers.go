@@ -22,15 +22,15 @@ func (r *checkoutSessionResolver) Account(ctx context.Context, obj *models.Check
 }
 
 func (r *mutationResolver) CreateTransferFeePlan(ctx context.Context, input models.CreateFeePlanInput) (*models.TransferFeePlan, error) {
-	return r.Svc.Money.CreateFeePlan(ctx, &input)
+	return r.Svc.Money.FeePlans.Create(ctx, &input)
 }
 
 func (r *mutationResolver) CreateBillingAgreement(ctx context.Context, input models.CreateAgreementInput) (*models.BillingAgreement, error) {
-	return r.Svc.Money.CreateAgreement(ctx, &input)
+	return r.Svc.Money.Agreements.Create(ctx, &input)
 }
 
 func (r *mutationResolver) UpdateBillingAgreement(ctx context.Context, id string, input models.UpdateAgreementInput) (*models.BillingAgreement, error) {
-	return r.Svc.Money.UpdateAgreement(ctx, id, &input)
+	return r.Svc.Money.Agreements.Update(ctx, id, &input)
 }
 
 func (r *mutationResolver) CreateTransfer(ctx context.Context, input models.CreateTransferInput) (*models.Transfer, error) {

@@ -34,13 +34,16 @@ type Service struct {
 	Accounts *accounts.Service
 
 	// The area's resource families.
-	Refunds  *Refunds
-	Disputes *Disputes
+	FeePlans   *FeePlans
+	Agreements *Agreements
+	Refunds    *Refunds
+	Disputes   *Disputes
 }
 
 // New returns the area's service over kit.
 func New(kit *op.Kit, cat *catalog.Service, pay *payments.Service, acc *accounts.Service) *Service {
 	s := &Service{Kit: kit, Catalog: cat, Payments: pay, Accounts: acc}
+	s.FeePlans, s.Agreements = newFeePlans(s), newAgreements(s)
 	s.Refunds, s.Disputes = newRefunds(s), newDisputes(s)
 	return s
 }
