@@ -24,7 +24,7 @@ var (
 	})
 	_              = node(billingAgreementLoader)
 	transferLoader = loader("transfer", func(r *Resolver) loaders.Fetch[*models.Transfer] {
-		return r.Svc.Money.TransfersByIDs
+		return r.Svc.Money.Transfers.ByIDs
 	})
 	_                     = node(transferLoader)
 	checkoutSessionLoader = loader("checkoutSession", func(r *Resolver) loaders.Fetch[*models.CheckoutSession] {
@@ -32,7 +32,7 @@ var (
 	})
 	_                      = node(checkoutSessionLoader)
 	transferJournalsLoader = loader("transferJournals", func(r *Resolver) loaders.Fetch[[]ledger.Recorded] {
-		return r.Svc.Money.JournalsOfTransfers
+		return r.Svc.Money.Transfers.Journals
 	})
 )
 
@@ -97,19 +97,9 @@ func billingAgreements(ctx context.Context, r *Resolver, first *int, after *stri
 }
 
 func transfers(ctx context.Context, r *Resolver, first *int, after *string, f *model.TransferFilter) (*model.TransferConnection, error) {
-	filter := money.TransferFilter{}
-	if f != nil {
-		filter = money.TransferFilter{Status: f.Status, AccountID: f.AccountID}
-	}
-	page, err := r.Svc.Money.ListTransfers(ctx, filter, keyset(first, after))
-	if err != nil {
-		return nil, err
-	}
-	for _, t := range page.Items {
-		transferLoader.Prime(ctx, t.ID.String(), t)
-	}
-	edges, info := connect(page, func(cursor string, t *models.Transfer) *model.TransferEdge {
-		return &model.TransferEdge{Cursor: cursor, Node: t}
-	})
-	return &model.TransferConnection{Edges: edges, PageInfo: info}, nil
+	edges, info, err := connection(ctx, r.Svc.Money.Transfers.List, filterOf(f, func(g model.TransferFilter) money.TransferFilter { return money.TransferFilter(g) }),
+		first, after, transferLoader, func(cursor string, t *models.Transfer) *model.TransferEdge {
+			return &model.TransferEdge{Cursor: cursor, Node: t}
+		})
+	return &model.TransferConnection{Edges: edges, PageInfo: info}, err
 }

@@ -33,7 +33,7 @@ func Routes(r chi.Router, svc areas.Services) {
 	geoComplianceRoutes(r, svc.Accounts)
 	feePlanRoutes(r, svc.Money)
 	transferRoutes(r, svc.Money)
-	chargeRoutes(r, svc.Money)
+	chargeRoutes(r, svc.Money.Charges)
 	threeDSIntentRoutes(r, svc.Money)
 	payoutRoutes(r, svc.Funding)
 	refundRoutes(r, svc.Money)

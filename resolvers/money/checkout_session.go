@@ -85,14 +85,6 @@ func browserRequest(ctx context.Context, t *store.Tenant, p *auth.Principal, in 
 	return &out, &c.ID, nil
 }
 
-// inScope hides a transfer from a checkout secret that did not create it.
-func inScope(p *auth.Principal, t *models.Transfer) error {
-	if p.Kind == auth.CheckoutSession && (t.CheckoutSessionID == nil || *t.CheckoutSessionID != p.SessionID) {
-		return apierr.NotFound("transfer", t.ID.String())
-	}
-	return nil
-}
-
 // CheckoutSessionsByIDs reads many sessions in one statement (secret key;
 // their secrets are never shown again).
 func (s *Service) CheckoutSessionsByIDs(ctx context.Context, idList []string) ([]*models.CheckoutSession, []error) {

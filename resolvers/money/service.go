@@ -36,6 +36,8 @@ type Service struct {
 	// The area's resource families.
 	FeePlans   *FeePlans
 	Agreements *Agreements
+	Transfers  *Transfers
+	Charges    *Charges
 	Refunds    *Refunds
 	Disputes   *Disputes
 }
@@ -44,6 +46,7 @@ type Service struct {
 func New(kit *op.Kit, cat *catalog.Service, pay *payments.Service, acc *accounts.Service) *Service {
 	s := &Service{Kit: kit, Catalog: cat, Payments: pay, Accounts: acc}
 	s.FeePlans, s.Agreements = newFeePlans(s), newAgreements(s)
+	s.Transfers, s.Charges = newTransfers(s), newCharges(s)
 	s.Refunds, s.Disputes = newRefunds(s), newDisputes(s)
 	return s
 }

@@ -30,10 +30,11 @@ import (
 // resolves as the test card says — 4000000000003220 succeeds,
 // 4000008400001629 declines. Only a transfer in requires_3d_secure can
 // complete (422 invalid_state).
-func (s *Service) CompleteThreeDSecure(ctx context.Context, id string) (*models.Transfer, error) {
+func (ts *Transfers) CompleteThreeDSecure(ctx context.Context, id string) (*models.Transfer, error) {
+	s := ts.svc
 	spec := op.Spec{Name: "transfer.complete_3d_secure", Allow: secretOnly, Params: map[string]any{"id": id}}
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Transfer, error) {
-		t, err := selectTransfer(ctx, w.Tx, id, false)
+		t, err := transferTable.Find(ctx, w, id)
 		if err != nil {
 			return nil, err
 		}
@@ -56,7 +57,7 @@ func (s *Service) CompleteThreeDSecure(ctx context.Context, id string) (*models.
 			return done, nil
 		}
 		// Another request resolved it between the read and the card's lock.
-		t, err = selectTransfer(ctx, w.Tx, id, false)
+		t, err = transferTable.Find(ctx, w, id)
 		if err != nil {
 			return nil, err
 		}
@@ -132,7 +133,7 @@ func concludeIntent(ctx context.Context, w *op.W, intent *models.ThreeDSIntent, 
 // id order, and returns them by id. pm is locked by the caller.
 func (s *Service) resolveWaiting(ctx context.Context, w *op.W, pm *models.PaymentMethod, succeeds bool) (map[uuid.UUID]*models.Transfer, error) {
 	var waiting []*models.Transfer
-	if err := withMethods(w.Tx.Select(&waiting)).Where("tr.source_payment_method_id = ?", pm.ID).
+	if err := transferTable.Select(w.Tx, nil, &waiting).Where("tr.source_payment_method_id = ?", pm.ID).
 		Where("tr.status = ?", models.TransferRequires3DS).OrderExpr("tr.id").For("UPDATE OF tr").Scan(ctx); err != nil {
 		return nil, err
 	}
