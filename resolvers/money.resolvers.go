@@ -58,7 +58,7 @@ func (r *mutationResolver) CompleteThreeDSecure(ctx context.Context, id string) 
 }
 
 func (r *mutationResolver) CreateCheckoutSession(ctx context.Context, input models.CreateCheckoutSessionInput) (*models.CheckoutSession, error) {
-	return r.Svc.Money.CreateCheckoutSession(ctx, &input)
+	return r.Svc.Money.CheckoutSessions.Create(ctx, &input)
 }
 
 func (r *queryResolver) TransferFeePlan(ctx context.Context, id string) (*models.TransferFeePlan, error) {

@@ -28,7 +28,7 @@ var (
 	})
 	_                     = node(transferLoader)
 	checkoutSessionLoader = loader("checkoutSession", func(r *Resolver) loaders.Fetch[*models.CheckoutSession] {
-		return r.Svc.Money.CheckoutSessionsByIDs
+		return r.Svc.Money.CheckoutSessions.ByIDs
 	})
 	_                      = node(checkoutSessionLoader)
 	transferJournalsLoader = loader("transferJournals", func(r *Resolver) loaders.Fetch[[]ledger.Recorded] {

@@ -34,7 +34,7 @@ func Routes(r chi.Router, svc areas.Services) {
 	feePlanRoutes(r, svc.Money)
 	transferRoutes(r, svc.Money)
 	chargeRoutes(r, svc.Money.Charges)
-	threeDSIntentRoutes(r, svc.Money)
+	threeDSIntentRoutes(r, svc.Money.ThreeDSIntents)
 	payoutRoutes(r, svc.Funding)
 	refundRoutes(r, svc.Money)
 	disputeRoutes(r, svc.Money)

@@ -12,9 +12,9 @@ import (
 // transferRoutes mounts /v1/transfers and GET /v2/transfers/{id}
 // (API-DECISIONS §4).
 func transferRoutes(r chi.Router, svc *money.Service) {
-	h := transferHandlers{svc.Transfers, svc}
+	h := transferHandlers{svc.Transfers, svc.CheckoutSessions}
 	r.Post("/v1/transfers", h.create)
-	r.Get("/v1/transfers", list(svc.Transfers.List))
+	r.Get("/v1/transfers", list(h.svc.List))
 	r.Get("/v1/transfers/{id}", h.get)
 	r.Get("/v2/transfers/{id}", h.getV2)
 	r.Patch("/v1/transfers/{id}", h.update)
@@ -28,8 +28,8 @@ func transferRoutes(r chi.Router, svc *money.Service) {
 // transferHandlers serve the transfer family and the checkout sessions
 // of its browser flow.
 type transferHandlers struct {
-	svc *money.Transfers
-	all *money.Service
+	svc      *money.Transfers
+	sessions *money.CheckoutSessions
 }
 
 func (h transferHandlers) create(w http.ResponseWriter, r *http.Request) {
@@ -97,7 +97,7 @@ func (h transferHandlers) createCheckoutSession(w http.ResponseWriter, r *http.R
 		WriteError(w, r, err)
 		return
 	}
-	c, err := h.all.CreateCheckoutSession(r.Context(), &in)
+	c, err := h.sessions.Create(r.Context(), &in)
 	respond(w, r, http.StatusCreated, c, err)
 }
 

@@ -38,8 +38,11 @@ type Service struct {
 	Agreements *Agreements
 	Transfers  *Transfers
 	Charges    *Charges
-	Refunds    *Refunds
-	Disputes   *Disputes
+	// CheckoutSessions and ThreeDSIntents serve the browser flow.
+	CheckoutSessions *CheckoutSessions
+	ThreeDSIntents   *ThreeDSIntents
+	Refunds          *Refunds
+	Disputes         *Disputes
 }
 
 // New returns the area's service over kit.
@@ -47,6 +50,7 @@ func New(kit *op.Kit, cat *catalog.Service, pay *payments.Service, acc *accounts
 	s := &Service{Kit: kit, Catalog: cat, Payments: pay, Accounts: acc}
 	s.FeePlans, s.Agreements = newFeePlans(s), newAgreements(s)
 	s.Transfers, s.Charges = newTransfers(s), newCharges(s)
+	s.CheckoutSessions, s.ThreeDSIntents = newCheckoutSessions(s), newThreeDSIntents(s)
 	s.Refunds, s.Disputes = newRefunds(s), newDisputes(s)
 	return s
 }

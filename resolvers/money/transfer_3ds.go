@@ -65,16 +65,17 @@ func (ts *Transfers) CompleteThreeDSecure(ctx context.Context, id string) (*mode
 	})
 }
 
-// CompleteThreeDSIntent is the sandbox's stand-in for the cardholder
+// Complete is the sandbox's stand-in for the cardholder
 // answering an issued intent's challenge (POST
 // /v1/test_helpers/3ds/intents/{id}/complete): verified for
 // 4000000000003220, failed for 4000008400001629, and the card's waiting
 // transfers resolve with it. An intent no longer issued (or whose
 // challenge lapsed) is 422 invalid_state.
-func (s *Service) CompleteThreeDSIntent(ctx context.Context, id string) (*models.ThreeDSIntent, error) {
+func (ts *ThreeDSIntents) Complete(ctx context.Context, id string) (*models.ThreeDSIntent, error) {
+	s := ts.svc
 	spec := op.Spec{Name: "three_ds_intent.complete", Allow: secretOnly, Params: map[string]any{"id": id}}
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.ThreeDSIntent, error) {
-		intent, err := selectThreeDSIntent(ctx, w.Tx, id, false)
+		intent, err := threeDSTable.Find(ctx, w, id)
 		if err != nil {
 			return nil, err
 		}
@@ -82,7 +83,7 @@ func (s *Service) CompleteThreeDSIntent(ctx context.Context, id string) (*models
 		if err := w.Tx.Select(pm).Where("pm.id = ?", intent.PaymentMethodID).For("UPDATE").Scan(ctx); err != nil {
 			return nil, err
 		}
-		if intent, err = selectThreeDSIntent(ctx, w.Tx, id, true); err != nil {
+		if intent, err = threeDSTable.Lock(ctx, w, id, op.LockUpdate); err != nil {
 			return nil, err
 		}
 		now := w.Now()

@@ -47,7 +47,7 @@ func (s *Service) createTransfer(ctx context.Context, w *op.W, in *models.Create
 	var session *uuid.UUID
 	if w.P.Kind == auth.CheckoutSession {
 		var err error
-		if in, session, err = browserRequest(ctx, w.Tx, w.P, in); err != nil {
+		if in, session, err = browserRequest(ctx, w, in); err != nil {
 			return nil, err
 		}
 		if req, err = in.Validate(); err != nil {
