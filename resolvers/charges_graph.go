@@ -12,11 +12,11 @@ import (
 // Charge.ledgerJournals loads every charge's journals in two statements.
 var (
 	chargeLoader = loader("charge", func(r *Resolver) loaders.Fetch[*models.Charge] {
-		return r.Svc.Money.ChargesByIDs
+		return r.Svc.Money.Charges.ByIDs
 	})
 	_                    = node(chargeLoader)
 	chargeJournalsLoader = loader("chargeJournals", func(r *Resolver) loaders.Fetch[[]ledger.Recorded] {
-		return r.Svc.Money.JournalsOfCharges
+		return r.Svc.Money.Charges.Journals
 	})
 )
 

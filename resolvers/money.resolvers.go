@@ -22,43 +22,43 @@ func (r *checkoutSessionResolver) Account(ctx context.Context, obj *models.Check
 }
 
 func (r *mutationResolver) CreateTransferFeePlan(ctx context.Context, input models.CreateFeePlanInput) (*models.TransferFeePlan, error) {
-	return r.Svc.Money.CreateFeePlan(ctx, &input)
+	return r.Svc.Money.FeePlans.Create(ctx, &input)
 }
 
 func (r *mutationResolver) CreateBillingAgreement(ctx context.Context, input models.CreateAgreementInput) (*models.BillingAgreement, error) {
-	return r.Svc.Money.CreateAgreement(ctx, &input)
+	return r.Svc.Money.Agreements.Create(ctx, &input)
 }
 
 func (r *mutationResolver) UpdateBillingAgreement(ctx context.Context, id string, input models.UpdateAgreementInput) (*models.BillingAgreement, error) {
-	return r.Svc.Money.UpdateAgreement(ctx, id, &input)
+	return r.Svc.Money.Agreements.Update(ctx, id, &input)
 }
 
 func (r *mutationResolver) CreateTransfer(ctx context.Context, input models.CreateTransferInput) (*models.Transfer, error) {
-	return browserAnswer(r.Svc.Money.CreateTransfer(ctx, &input))(ctx)
+	return browserAnswer(r.Svc.Money.Transfers.Create(ctx, &input))(ctx)
 }
 
 func (r *mutationResolver) UpdateTransfer(ctx context.Context, id string, input models.UpdateTransferInput) (*models.Transfer, error) {
-	return r.Svc.Money.UpdateTransfer(ctx, id, &input)
+	return r.Svc.Money.Transfers.Update(ctx, id, &input)
 }
 
 func (r *mutationResolver) ConfirmTransfer(ctx context.Context, id string) (*models.Transfer, error) {
-	return browserAnswer(r.Svc.Money.ConfirmTransfer(ctx, id))(ctx)
+	return browserAnswer(r.Svc.Money.Transfers.Confirm(ctx, id))(ctx)
 }
 
 func (r *mutationResolver) CaptureTransfer(ctx context.Context, id string, input *models.CaptureTransferInput) (*models.Transfer, error) {
-	return r.Svc.Money.CaptureTransfer(ctx, id, captureInput(input))
+	return r.Svc.Money.Transfers.Capture(ctx, id, captureInput(input))
 }
 
 func (r *mutationResolver) CancelTransfer(ctx context.Context, id string) (*models.Transfer, error) {
-	return r.Svc.Money.CancelTransfer(ctx, id)
+	return r.Svc.Money.Transfers.Cancel(ctx, id)
 }
 
 func (r *mutationResolver) CompleteThreeDSecure(ctx context.Context, id string) (*models.Transfer, error) {
-	return r.Svc.Money.CompleteThreeDSecure(ctx, id)
+	return r.Svc.Money.Transfers.CompleteThreeDSecure(ctx, id)
 }
 
 func (r *mutationResolver) CreateCheckoutSession(ctx context.Context, input models.CreateCheckoutSessionInput) (*models.CheckoutSession, error) {
-	return r.Svc.Money.CreateCheckoutSession(ctx, &input)
+	return r.Svc.Money.CheckoutSessions.Create(ctx, &input)
 }
 
 func (r *queryResolver) TransferFeePlan(ctx context.Context, id string) (*models.TransferFeePlan, error) {

@@ -8,6 +8,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/ledger"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/money"
+	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
 // Fee plans, billing agreements and transfers are nodes loaded in batches;
@@ -15,23 +16,23 @@ import (
 // statements. A transfer's payment methods come in its own statement.
 var (
 	feePlanLoader = loader("transferFeePlan", func(r *Resolver) loaders.Fetch[*models.TransferFeePlan] {
-		return r.Svc.Money.FeePlansByIDs
+		return r.Svc.Money.FeePlans.ByIDs
 	})
 	_                      = node(feePlanLoader)
 	billingAgreementLoader = loader("billingAgreement", func(r *Resolver) loaders.Fetch[*models.BillingAgreement] {
-		return r.Svc.Money.AgreementsByIDs
+		return r.Svc.Money.Agreements.ByIDs
 	})
 	_              = node(billingAgreementLoader)
 	transferLoader = loader("transfer", func(r *Resolver) loaders.Fetch[*models.Transfer] {
-		return r.Svc.Money.TransfersByIDs
+		return r.Svc.Money.Transfers.ByIDs
 	})
 	_                     = node(transferLoader)
 	checkoutSessionLoader = loader("checkoutSession", func(r *Resolver) loaders.Fetch[*models.CheckoutSession] {
-		return r.Svc.Money.CheckoutSessionsByIDs
+		return r.Svc.Money.CheckoutSessions.ByIDs
 	})
 	_                      = node(checkoutSessionLoader)
 	transferJournalsLoader = loader("transferJournals", func(r *Resolver) loaders.Fetch[[]ledger.Recorded] {
-		return r.Svc.Money.JournalsOfTransfers
+		return r.Svc.Money.Transfers.Journals
 	})
 )
 
@@ -87,48 +88,29 @@ func captureInput(in *models.CaptureTransferInput) *models.CaptureTransferInput 
 }
 
 func transferFeePlans(ctx context.Context, r *Resolver, first *int, after *string) (*model.TransferFeePlanConnection, error) {
-	page, err := r.Svc.Money.ListFeePlans(ctx, keyset(first, after))
-	if err != nil {
-		return nil, err
-	}
-	for _, p := range page.Items {
-		feePlanLoader.Prime(ctx, p.ID.String(), p)
-	}
-	edges, info := connect(page, func(cursor string, p *models.TransferFeePlan) *model.TransferFeePlanEdge {
-		return &model.TransferFeePlanEdge{Cursor: cursor, Node: p}
-	})
-	return &model.TransferFeePlanConnection{Edges: edges, PageInfo: info}, nil
+	edges, info, err := connection(ctx, r.Svc.Money.FeePlans.List, op.NoFilter{}, first, after, feePlanLoader,
+		func(cursor string, p *models.TransferFeePlan) *model.TransferFeePlanEdge {
+			return &model.TransferFeePlanEdge{Cursor: cursor, Node: p}
+		})
+	return &model.TransferFeePlanConnection{Edges: edges, PageInfo: info}, err
 }
 
 func billingAgreements(ctx context.Context, r *Resolver, first *int, after *string) (*model.BillingAgreementConnection, error) {
-	page, err := r.Svc.Money.ListAgreements(ctx, keyset(first, after))
-	if err != nil {
-		return nil, err
+	edges, info, err := connection(ctx, r.Svc.Money.Agreements.List, op.NoFilter{}, first, after, billingAgreementLoader,
+		func(cursor string, a *models.BillingAgreement) *model.BillingAgreementEdge {
+			return &model.BillingAgreementEdge{Cursor: cursor, Node: a}
+		})
+	// Each agreement came with its plan: the plan edge costs nothing more.
+	for _, e := range edges {
+		feePlanLoader.Prime(ctx, e.Node.FeePlan.ID.String(), e.Node.FeePlan)
 	}
-	for _, a := range page.Items {
-		billingAgreementLoader.Prime(ctx, a.ID.String(), a)
-		feePlanLoader.Prime(ctx, a.FeePlan.ID.String(), a.FeePlan)
-	}
-	edges, info := connect(page, func(cursor string, a *models.BillingAgreement) *model.BillingAgreementEdge {
-		return &model.BillingAgreementEdge{Cursor: cursor, Node: a}
-	})
-	return &model.BillingAgreementConnection{Edges: edges, PageInfo: info}, nil
+	return &model.BillingAgreementConnection{Edges: edges, PageInfo: info}, err
 }
 
 func transfers(ctx context.Context, r *Resolver, first *int, after *string, f *model.TransferFilter) (*model.TransferConnection, error) {
-	filter := money.TransferFilter{}
-	if f != nil {
-		filter = money.TransferFilter{Status: f.Status, AccountID: f.AccountID}
-	}
-	page, err := r.Svc.Money.ListTransfers(ctx, filter, keyset(first, after))
-	if err != nil {
-		return nil, err
-	}
-	for _, t := range page.Items {
-		transferLoader.Prime(ctx, t.ID.String(), t)
-	}
-	edges, info := connect(page, func(cursor string, t *models.Transfer) *model.TransferEdge {
-		return &model.TransferEdge{Cursor: cursor, Node: t}
-	})
-	return &model.TransferConnection{Edges: edges, PageInfo: info}, nil
+	edges, info, err := connection(ctx, r.Svc.Money.Transfers.List, filterOf(f, func(g model.TransferFilter) money.TransferFilter { return money.TransferFilter(g) }),
+		first, after, transferLoader, func(cursor string, t *models.Transfer) *model.TransferEdge {
+			return &model.TransferEdge{Cursor: cursor, Node: t}
+		})
+	return &model.TransferConnection{Edges: edges, PageInfo: info}, err
 }

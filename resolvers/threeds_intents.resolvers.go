@@ -13,15 +13,15 @@ import (
 )
 
 func (r *mutationResolver) CreateThreeDSIntent(ctx context.Context, input models.CreateThreeDSIntentInput) (*models.ThreeDSIntent, error) {
-	return r.Svc.Money.CreateThreeDSIntent(ctx, &input)
+	return r.Svc.Money.ThreeDSIntents.Create(ctx, &input)
 }
 
 func (r *mutationResolver) ResendThreeDSIntent(ctx context.Context, id string) (*models.ThreeDSIntent, error) {
-	return r.Svc.Money.ResendThreeDSIntent(ctx, id)
+	return r.Svc.Money.ThreeDSIntents.Resend(ctx, id)
 }
 
 func (r *mutationResolver) CompleteThreeDSIntent(ctx context.Context, id string) (*models.ThreeDSIntent, error) {
-	return r.Svc.Money.CompleteThreeDSIntent(ctx, id)
+	return r.Svc.Money.ThreeDSIntents.Complete(ctx, id)
 }
 
 func (r *queryResolver) ThreeDSIntent(ctx context.Context, id string) (*models.ThreeDSIntent, error) {

@@ -9,7 +9,7 @@ import (
 // customer load through their own loaders.
 var (
 	threeDSIntentLoader = loader("threeDSIntent", func(r *Resolver) loaders.Fetch[*models.ThreeDSIntent] {
-		return r.Svc.Money.ThreeDSIntentsByIDs
+		return r.Svc.Money.ThreeDSIntents.ByIDs
 	})
 	_ = node(threeDSIntentLoader)
 )

@@ -7,23 +7,25 @@ import (
 
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/money"
-	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
 // feePlanRoutes mounts /v1/transfer_fee_plans and
 // /v1/transfer_billing_agreements (spec doc 2 §4.8, API-DECISIONS §4).
 func feePlanRoutes(r chi.Router, svc *money.Service) {
-	h := feePlanHandlers{svc}
+	h := feePlanHandlers{svc.FeePlans, svc.Agreements}
 	r.Post("/v1/transfer_fee_plans", h.createPlan)
-	r.Get("/v1/transfer_fee_plans", h.listPlans)
+	r.Get("/v1/transfer_fee_plans", list(svc.FeePlans.List))
 	r.Get("/v1/transfer_fee_plans/{id}", h.getPlan)
 	r.Post("/v1/transfer_billing_agreements", h.createAgreement)
-	r.Get("/v1/transfer_billing_agreements", h.listAgreements)
+	r.Get("/v1/transfer_billing_agreements", list(svc.Agreements.List))
 	r.Get("/v1/transfer_billing_agreements/{id}", h.getAgreement)
 	r.Patch("/v1/transfer_billing_agreements/{id}", h.updateAgreement)
 }
 
-type feePlanHandlers struct{ svc *money.Service }
+type feePlanHandlers struct {
+	plans      *money.FeePlans
+	agreements *money.Agreements
+}
 
 func (h feePlanHandlers) createPlan(w http.ResponseWriter, r *http.Request) {
 	var in models.CreateFeePlanInput
@@ -31,23 +33,12 @@ func (h feePlanHandlers) createPlan(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	p, err := h.svc.CreateFeePlan(r.Context(), &in)
+	p, err := h.plans.Create(r.Context(), &in)
 	respond(w, r, http.StatusCreated, p, err)
 }
 
-func (h feePlanHandlers) listPlans(w http.ResponseWriter, r *http.Request) {
-	q := newQuery(r)
-	pp := q.page()
-	if err := q.err(); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	page, err := h.svc.ListFeePlans(r.Context(), op.ListParams{PageParams: pp})
-	respondPage(w, r, page, err)
-}
-
 func (h feePlanHandlers) getPlan(w http.ResponseWriter, r *http.Request) {
-	p, err := h.svc.GetFeePlan(r.Context(), chi.URLParam(r, "id"))
+	p, err := h.plans.Get(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, p, err)
 }
 
@@ -57,23 +48,12 @@ func (h feePlanHandlers) createAgreement(w http.ResponseWriter, r *http.Request)
 		WriteError(w, r, err)
 		return
 	}
-	a, err := h.svc.CreateAgreement(r.Context(), &in)
+	a, err := h.agreements.Create(r.Context(), &in)
 	respond(w, r, http.StatusCreated, a, err)
 }
 
-func (h feePlanHandlers) listAgreements(w http.ResponseWriter, r *http.Request) {
-	q := newQuery(r)
-	pp := q.page()
-	if err := q.err(); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	page, err := h.svc.ListAgreements(r.Context(), op.ListParams{PageParams: pp})
-	respondPage(w, r, page, err)
-}
-
 func (h feePlanHandlers) getAgreement(w http.ResponseWriter, r *http.Request) {
-	a, err := h.svc.GetAgreement(r.Context(), chi.URLParam(r, "id"))
+	a, err := h.agreements.Get(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, a, err)
 }
 
@@ -83,6 +63,6 @@ func (h feePlanHandlers) updateAgreement(w http.ResponseWriter, r *http.Request)
 		WriteError(w, r, err)
 		return
 	}
-	a, err := h.svc.UpdateAgreement(r.Context(), chi.URLParam(r, "id"), &in)
+	a, err := h.agreements.Update(r.Context(), chi.URLParam(r, "id"), &in)
 	respond(w, r, http.StatusOK, a, err)
 }

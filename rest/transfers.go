@@ -7,15 +7,14 @@ import (
 
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/money"
-	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
 // transferRoutes mounts /v1/transfers and GET /v2/transfers/{id}
 // (API-DECISIONS §4).
 func transferRoutes(r chi.Router, svc *money.Service) {
-	h := transferHandlers{svc}
+	h := transferHandlers{svc.Transfers, svc.CheckoutSessions}
 	r.Post("/v1/transfers", h.create)
-	r.Get("/v1/transfers", h.list)
+	r.Get("/v1/transfers", list(h.svc.List))
 	r.Get("/v1/transfers/{id}", h.get)
 	r.Get("/v2/transfers/{id}", h.getV2)
 	r.Patch("/v1/transfers/{id}", h.update)
@@ -26,7 +25,12 @@ func transferRoutes(r chi.Router, svc *money.Service) {
 	r.Post("/v1/checkout_sessions", h.createCheckoutSession)
 }
 
-type transferHandlers struct{ svc *money.Service }
+// transferHandlers serve the transfer family and the checkout sessions
+// of its browser flow.
+type transferHandlers struct {
+	svc      *money.Transfers
+	sessions *money.CheckoutSessions
+}
 
 func (h transferHandlers) create(w http.ResponseWriter, r *http.Request) {
 	var in models.CreateTransferInput
@@ -34,29 +38,17 @@ func (h transferHandlers) create(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	t, err := h.svc.CreateTransfer(r.Context(), &in)
+	t, err := h.svc.Create(r.Context(), &in)
 	respondBrowser(w, r, http.StatusCreated, t, err)
 }
 
-func (h transferHandlers) list(w http.ResponseWriter, r *http.Request) {
-	q := newQuery(r)
-	f := money.TransferFilter{Status: q.str("status"), AccountID: q.str("account_id")}
-	pp := q.page()
-	if err := q.err(); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	page, err := h.svc.ListTransfers(r.Context(), f, op.ListParams{PageParams: pp})
-	respondPage(w, r, page, err)
-}
-
 func (h transferHandlers) get(w http.ResponseWriter, r *http.Request) {
-	t, err := h.svc.GetTransfer(r.Context(), chi.URLParam(r, "id"))
+	t, err := h.svc.Get(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, t, err)
 }
 
 func (h transferHandlers) getV2(w http.ResponseWriter, r *http.Request) {
-	t, err := h.svc.GetTransfer(r.Context(), chi.URLParam(r, "id"))
+	t, err := h.svc.Get(r.Context(), chi.URLParam(r, "id"))
 	if err != nil {
 		WriteError(w, r, err)
 		return
@@ -70,12 +62,12 @@ func (h transferHandlers) update(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	t, err := h.svc.UpdateTransfer(r.Context(), chi.URLParam(r, "id"), &in)
+	t, err := h.svc.Update(r.Context(), chi.URLParam(r, "id"), &in)
 	respond(w, r, http.StatusOK, t, err)
 }
 
 func (h transferHandlers) confirm(w http.ResponseWriter, r *http.Request) {
-	t, err := h.svc.ConfirmTransfer(r.Context(), chi.URLParam(r, "id"))
+	t, err := h.svc.Confirm(r.Context(), chi.URLParam(r, "id"))
 	respondBrowser(w, r, http.StatusOK, t, err)
 }
 
@@ -85,12 +77,12 @@ func (h transferHandlers) capture(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	t, err := h.svc.CaptureTransfer(r.Context(), chi.URLParam(r, "id"), &in)
+	t, err := h.svc.Capture(r.Context(), chi.URLParam(r, "id"), &in)
 	respond(w, r, http.StatusOK, t, err)
 }
 
 func (h transferHandlers) cancel(w http.ResponseWriter, r *http.Request) {
-	t, err := h.svc.CancelTransfer(r.Context(), chi.URLParam(r, "id"))
+	t, err := h.svc.Cancel(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, t, err)
 }
 
@@ -105,7 +97,7 @@ func (h transferHandlers) createCheckoutSession(w http.ResponseWriter, r *http.R
 		WriteError(w, r, err)
 		return
 	}
-	c, err := h.svc.CreateCheckoutSession(r.Context(), &in)
+	c, err := h.sessions.Create(r.Context(), &in)
 	respond(w, r, http.StatusCreated, c, err)
 }
 

@@ -62,7 +62,7 @@ func (s *Service) CreateChargeIntent(ctx context.Context, in *models.CreateCharg
 			ci.Shipping = models.AddressFrom(in.Shipping, nil, "shipping", ids.New(now), ci.Livemode)
 		}
 		if req.FeePlanID != nil {
-			if _, err := selectFeePlanByID(ctx, w.Tx, *req.FeePlanID, req.FeePlanID.String()); err != nil {
+			if _, err := feePlanTable.Find(ctx, w, req.FeePlanID.String()); err != nil {
 				return nil, apierr.FieldError("transfer_fee_plan_id", "is not a transfer fee plan of this merchant and mode")
 			}
 		}

@@ -36,18 +36,17 @@ func lockChargeByID(ctx context.Context, w *op.W, id uuid.UUID, param string) (*
 	var t *models.Transfer
 	if parent.TransferID != nil {
 		var err error
-		if t, err = lockTransfer(ctx, w.Tx, parent.TransferID.String()); err != nil {
+		if t, err = transferTable.Lock(ctx, w, parent.TransferID.String(), op.LockUpdate); err != nil {
 			return nil, nil, err
 		}
 	}
-	ch := new(models.Charge)
-	if err := w.Tx.Select(ch).Relation("PaymentMethodDetails").Where("ch.id = ?", id).For("UPDATE OF ch").Scan(ctx); err != nil {
-		if store.IsNoRows(err) {
-			return nil, nil, missing()
-		}
+	ch, err := chargeTable.Lock(ctx, w, id.String(), op.LockUpdate)
+	if e := apierr.As(err); e != nil && e.Code == apierr.CodeResourceMissing {
+		return nil, nil, missing()
+	}
+	if err != nil {
 		return nil, nil, err
 	}
-	ch.Derive()
 	return ch, t, nil
 }
 
@@ -58,9 +57,9 @@ func lockChargeByID(ctx context.Context, w *op.W, id uuid.UUID, param string) (*
 // failed has nothing to refund (422 invalid_state).
 func lockChargeOfIntent(ctx context.Context, w *op.W, intentID uuid.UUID) (*models.Charge, error) {
 	ch := new(models.Charge)
-	err := w.Tx.Select(ch).Relation("PaymentMethodDetails").Where("ch.charge_intent_id = ?", intentID).
-		OrderExpr("ch.status = ? DESC, ch.created DESC, ch.id DESC", models.ChargeSucceeded).Limit(1).
-		For("UPDATE OF ch").Scan(ctx)
+	err := chargeTable.Select(w.Tx, w.P, ch).Where("?TableAlias.charge_intent_id = ?", intentID).
+		OrderExpr("?TableAlias.status = ? DESC, ?TableAlias.created DESC, ?TableAlias.id DESC", models.ChargeSucceeded).Limit(1).
+		For("UPDATE OF ?TableAlias").Scan(ctx)
 	if store.IsNoRows(err) {
 		e := apierr.NotFound("charge_intent", intentID.String())
 		e.Param = "charge_intent"

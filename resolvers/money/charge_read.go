@@ -2,42 +2,43 @@ package money
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/platform/events"
-	"github.com/frame-oss/payments-server/internal/platform/ids"
 	"github.com/frame-oss/payments-server/internal/platform/ledger"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// GetCharge returns one charge with its payment method (one statement).
-func (s *Service) GetCharge(ctx context.Context, id string) (*models.Charge, error) {
-	p, err := auth.Require(ctx, secretOnly...)
-	if err != nil {
-		return nil, err
-	}
-	return selectCharge(ctx, s.DB.Tenant(p.Scope), id)
+// Charges is the charge family of the area: reads from the kit (each
+// charge with its payment method, in one statement), Trace and Journals.
+type Charges struct {
+	op.Reader[models.Charge, op.NoFilter]
+	svc *Service
 }
 
-// TraceCharge returns a charge with every ledger journal that moved its
+var chargeTable = &op.Table[models.Charge]{Resource: "charge",
+	Columns: func(q *bun.SelectQuery) *bun.SelectQuery { return q.Relation("PaymentMethodDetails") },
+	Derive:  func(ch *models.Charge, _ time.Time) { ch.Derive() }}
+
+func newCharges(s *Service) *Charges {
+	return &Charges{Reader: op.Read[models.Charge, op.NoFilter](s.Kit, chargeTable), svc: s}
+}
+
+// Trace returns a charge with every ledger journal that moved its
 // money and the events of the objects it was made for, oldest first
 // (GET /v1/charges/{id}/trace): four statements.
-func (s *Service) TraceCharge(ctx context.Context, id string) (*models.ChargeTrace, error) {
-	p, err := auth.Require(ctx, secretOnly...)
+func (cs *Charges) Trace(ctx context.Context, id string) (*models.ChargeTrace, error) {
+	ch, err := cs.Get(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	tn := s.DB.Tenant(p.Scope)
-	ch, err := selectCharge(ctx, tn, id)
-	if err != nil {
-		return nil, err
-	}
+	tn := cs.Kit.DB.Tenant(auth.FromContext(ctx).Scope)
 	journals, err := ledger.JournalsOfCharges(ctx, tn, []uuid.UUID{ch.ID})
 	if err != nil {
 		return nil, err
@@ -83,28 +84,10 @@ func traceEvents(ctx context.Context, tn *store.Tenant, ch *models.Charge) ([]mo
 // but metadata updates could add many.
 const maxTraceEvents = 1000
 
-// ChargesByIDs reads many charges in one statement.
-func (s *Service) ChargesByIDs(ctx context.Context, idList []string) ([]*models.Charge, []error) {
-	p, err := auth.Require(ctx, secretOnly...)
-	return op.ByIDs(idList, "charge", err, nil, func(want []uuid.UUID) (map[uuid.UUID]*models.Charge, error) {
-		var rows []*models.Charge
-		if err := s.DB.Tenant(p.Scope).Select(&rows).Relation("PaymentMethodDetails").
-			Where("ch.id IN (?)", bun.In(want)).Scan(ctx); err != nil {
-			return nil, err
-		}
-		found := make(map[uuid.UUID]*models.Charge, len(rows))
-		for _, r := range rows {
-			r.Derive()
-			found[r.ID] = r
-		}
-		return found, nil
-	})
-}
-
-// JournalsOfCharges reads the ledger journals of charges (two statements
+// Journals reads the ledger journals of charges (two statements
 // for any number), oldest first.
-func (s *Service) JournalsOfCharges(ctx context.Context, idList []string) ([][]ledger.Recorded, []error) {
-	return s.journalsBy(ctx, idList, "charge", func(tn *store.Tenant, want []uuid.UUID) (map[uuid.UUID][]ledger.Recorded, error) {
+func (cs *Charges) Journals(ctx context.Context, idList []string) ([][]ledger.Recorded, []error) {
+	return cs.svc.journalsBy(ctx, idList, "charge", func(tn *store.Tenant, want []uuid.UUID) (map[uuid.UUID][]ledger.Recorded, error) {
 		return ledger.JournalsOfCharges(ctx, tn, want)
 	})
 }
@@ -126,20 +109,4 @@ func (s *Service) journalsBy(ctx context.Context, idList []string, resource stri
 		}
 		return got, nil
 	})
-}
-
-func selectCharge(ctx context.Context, tn *store.Tenant, id string) (*models.Charge, error) {
-	uid, ok := ids.Parse(id)
-	if !ok {
-		return nil, apierr.NotFound("charge", id)
-	}
-	ch := new(models.Charge)
-	if err := tn.Select(ch).Relation("PaymentMethodDetails").Where("ch.id = ?", uid).Scan(ctx); err != nil {
-		if store.IsNoRows(err) {
-			return nil, apierr.NotFound("charge", id)
-		}
-		return nil, err
-	}
-	ch.Derive()
-	return ch, nil
 }

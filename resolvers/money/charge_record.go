@@ -52,8 +52,8 @@ func captureCharge(ctx context.Context, w *op.W, ch *models.Charge, amount, net 
 
 // lockCharge reads charge id, its row locked, charged on pm.
 func lockCharge(ctx context.Context, w *op.W, id uuid.UUID, pm *models.PaymentMethod) (*models.Charge, error) {
-	ch := new(models.Charge)
-	if err := w.Tx.Select(ch).Where("ch.id = ?", id).For("UPDATE").Scan(ctx); err != nil {
+	ch, err := chargeTable.Lock(ctx, w, id.String(), op.LockUpdate)
+	if err != nil {
 		return nil, err
 	}
 	ch.PaymentMethodDetails = pm

@@ -96,7 +96,7 @@ func newCharge(w *op.W, of chargeFor, pm *models.PaymentMethod, d *decline) *mod
 // plan planID for event: plans never change, so the item that priced it is
 // there.
 func planPricing(ctx context.Context, t *store.Tenant, planID uuid.UUID, event string) (*pricing, error) {
-	plan, err := selectFeePlanByID(ctx, t, planID, planID.String())
+	plan, err := feePlanIn(ctx, t, planID)
 	if err != nil {
 		return nil, err
 	}

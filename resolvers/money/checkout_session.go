@@ -5,12 +5,10 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/uptrace/bun"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/platform/ids"
-	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
@@ -18,16 +16,31 @@ import (
 // CheckoutSecretTTL is how long a chk_sess_ secret works (spec doc 2 §8).
 const CheckoutSecretTTL = 30 * time.Minute
 
-// CreateCheckoutSession locks an amount for the browser flow and mints
+// CheckoutSessions is the checkout session family of the area: reads
+// from the kit (secret key; a session's secret is never shown again), and
+// Create.
+type CheckoutSessions struct {
+	op.Reader[models.CheckoutSession, op.NoFilter]
+}
+
+var checkoutSessionTable = &op.Table[models.CheckoutSession]{Resource: "checkout_session",
+	Derive: func(c *models.CheckoutSession, _ time.Time) { c.Derive() }}
+
+func newCheckoutSessions(s *Service) *CheckoutSessions {
+	return &CheckoutSessions{Reader: op.Read[models.CheckoutSession, op.NoFilter](s.Kit, checkoutSessionTable)}
+}
+
+// Create locks an amount for the browser flow and mints
 // its chk_sess_ secret (only its hash is kept). A new session for an
 // account ends the previous one's secret at once.
-func (s *Service) CreateCheckoutSession(ctx context.Context, in *models.CreateCheckoutSessionInput) (*models.CheckoutSession, error) {
-	spec := op.Spec{Name: "checkout_session.create", Allow: secretOnly, Params: in}
-	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.CheckoutSession, error) {
-		c, account, err := in.Build()
-		if err != nil {
-			return nil, err
-		}
+func (cs *CheckoutSessions) Create(ctx context.Context, in *models.CreateCheckoutSessionInput) (*models.CheckoutSession, error) {
+	var (
+		c       *models.CheckoutSession
+		account uuid.UUID
+	)
+	spec := op.Spec{Name: "checkout_session.create", Allow: secretOnly, Params: in,
+		Check: func() (err error) { c, account, err = in.Build(); return err }}
+	return op.Write(ctx, cs.Kit, spec, func(ctx context.Context, w *op.W) (*models.CheckoutSession, error) {
 		n, err := w.Tx.Select((*models.Account)(nil)).Where("a.id = ?", account).Count(ctx)
 		if err != nil {
 			return nil, err
@@ -54,9 +67,9 @@ func (s *Service) CreateCheckoutSession(ctx context.Context, in *models.CreateCh
 // server-side form: the session's account, its locked amount (an amount
 // sent must equal it), currency and authorization mode, and the source
 // given as {source: {payment_method_id}}.
-func browserRequest(ctx context.Context, t *store.Tenant, p *auth.Principal, in *models.CreateTransferInput) (*models.CreateTransferInput, *uuid.UUID, error) {
-	c := new(models.CheckoutSession)
-	if err := t.Select(c).Where("cs.id = ?", p.SessionID).Scan(ctx); err != nil {
+func browserRequest(ctx context.Context, w *op.W, in *models.CreateTransferInput) (*models.CreateTransferInput, *uuid.UUID, error) {
+	c, err := checkoutSessionTable.Find(ctx, w, w.P.SessionID.String())
+	if err != nil {
 		return nil, nil, err
 	}
 	var f apierr.Fields
@@ -83,30 +96,4 @@ func browserRequest(ctx context.Context, t *store.Tenant, p *auth.Principal, in 
 	out.Amount, out.AccountID, out.Currency, out.AuthorizationMode = &c.Value, &account, &c.Currency, &mode
 	out.SourcePaymentMethodID = in.Source.PaymentMethodID
 	return &out, &c.ID, nil
-}
-
-// inScope hides a transfer from a checkout secret that did not create it.
-func inScope(p *auth.Principal, t *models.Transfer) error {
-	if p.Kind == auth.CheckoutSession && (t.CheckoutSessionID == nil || *t.CheckoutSessionID != p.SessionID) {
-		return apierr.NotFound("transfer", t.ID.String())
-	}
-	return nil
-}
-
-// CheckoutSessionsByIDs reads many sessions in one statement (secret key;
-// their secrets are never shown again).
-func (s *Service) CheckoutSessionsByIDs(ctx context.Context, idList []string) ([]*models.CheckoutSession, []error) {
-	p, err := auth.Require(ctx, secretOnly...)
-	return op.ByIDs(idList, "checkout_session", err, nil, func(want []uuid.UUID) (map[uuid.UUID]*models.CheckoutSession, error) {
-		var rows []*models.CheckoutSession
-		if err := s.DB.Tenant(p.Scope).Select(&rows).Where("cs.id IN (?)", bun.In(want)).Scan(ctx); err != nil {
-			return nil, err
-		}
-		found := make(map[uuid.UUID]*models.CheckoutSession, len(rows))
-		for _, r := range rows {
-			r.Derive()
-			found[r.ID] = r
-		}
-		return found, nil
-	})
 }

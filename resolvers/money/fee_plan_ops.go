@@ -4,25 +4,33 @@ import (
 	"context"
 
 	"github.com/google/uuid"
-	"github.com/uptrace/bun"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
-	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/platform/ids"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// CreateFeePlan creates a transfer fee plan with its items. Plans are
+// FeePlans is the transfer fee plan family of the area: reads from the
+// kit, and Create.
+type FeePlans struct {
+	op.Reader[models.TransferFeePlan, op.NoFilter]
+}
+
+var feePlanTable = &op.Table[models.TransferFeePlan]{Resource: "transfer_fee_plan"}
+
+func newFeePlans(s *Service) *FeePlans {
+	return &FeePlans{Reader: op.Read[models.TransferFeePlan, op.NoFilter](s.Kit, feePlanTable)}
+}
+
+// Create creates a transfer fee plan with its items. Plans are
 // immutable: a price change is a new plan and an agreement pointing at it.
-func (s *Service) CreateFeePlan(ctx context.Context, in *models.CreateFeePlanInput) (*models.TransferFeePlan, error) {
-	spec := op.Spec{Name: "transfer_fee_plan.create", Allow: secretOnly, Params: in}
-	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.TransferFeePlan, error) {
-		p, err := in.Build()
-		if err != nil {
-			return nil, err
-		}
+func (fs *FeePlans) Create(ctx context.Context, in *models.CreateFeePlanInput) (*models.TransferFeePlan, error) {
+	var p *models.TransferFeePlan
+	spec := op.Spec{Name: "transfer_fee_plan.create", Allow: secretOnly, Params: in,
+		Check: func() (err error) { p, err = in.Build(); return err }}
+	return op.Write(ctx, fs.Kit, spec, func(ctx context.Context, w *op.W) (*models.TransferFeePlan, error) {
 		now := w.Now()
 		p.ID, p.Created, p.Updated = ids.New(now), models.At(now), models.At(now)
 		for _, it := range p.Items {
@@ -35,56 +43,14 @@ func (s *Service) CreateFeePlan(ctx context.Context, in *models.CreateFeePlanInp
 	})
 }
 
-// GetFeePlan returns one plan.
-func (s *Service) GetFeePlan(ctx context.Context, id string) (*models.TransferFeePlan, error) {
-	p, err := auth.Require(ctx, secretOnly...)
-	if err != nil {
-		return nil, err
-	}
-	return selectFeePlan(ctx, s.DB.Tenant(p.Scope), id)
-}
-
-// FeePlansByIDs reads many plans in one statement.
-func (s *Service) FeePlansByIDs(ctx context.Context, idList []string) ([]*models.TransferFeePlan, []error) {
-	p, err := auth.Require(ctx, secretOnly...)
-	return op.ByIDs(idList, "transfer_fee_plan", err, nil, func(want []uuid.UUID) (map[uuid.UUID]*models.TransferFeePlan, error) {
-		var rows []*models.TransferFeePlan
-		if err := s.DB.Tenant(p.Scope).Select(&rows).Where("fp.id IN (?)", bun.In(want)).Scan(ctx); err != nil {
-			return nil, err
-		}
-		found := make(map[uuid.UUID]*models.TransferFeePlan, len(rows))
-		for _, r := range rows {
-			found[r.ID] = r
-		}
-		return found, nil
-	})
-}
-
-// ListFeePlans is the one list of plans, newest first.
-func (s *Service) ListFeePlans(ctx context.Context, lp op.ListParams) (op.Page[*models.TransferFeePlan], error) {
-	p, err := auth.Require(ctx, secretOnly...)
-	if err != nil {
-		return op.Page[*models.TransferFeePlan]{}, err
-	}
-	q := s.DB.Tenant(p.Scope).Select((*models.TransferFeePlan)(nil))
-	return op.List(ctx, q, "fp", lp, func(p *models.TransferFeePlan) op.Position {
-		return op.Position{Created: p.Created.Time, ID: p.ID}
-	})
-}
-
-func selectFeePlan(ctx context.Context, t *store.Tenant, id string) (*models.TransferFeePlan, error) {
-	uid, ok := ids.Parse(id)
-	if !ok {
-		return nil, apierr.NotFound("transfer_fee_plan", id)
-	}
-	return selectFeePlanByID(ctx, t, uid, id)
-}
-
-func selectFeePlanByID(ctx context.Context, t *store.Tenant, uid uuid.UUID, shown string) (*models.TransferFeePlan, error) {
+// feePlanIn reads the plan id within t, for the pricing of a charge or a
+// payout: pricing runs on a tenant handle shared with other areas' writes
+// (no op.W), and names the plan by the id it stored.
+func feePlanIn(ctx context.Context, t *store.Tenant, id uuid.UUID) (*models.TransferFeePlan, error) {
 	p := new(models.TransferFeePlan)
-	if err := t.Select(p).Where("fp.id = ?", uid).Scan(ctx); err != nil {
+	if err := feePlanTable.Select(t, nil, p).Where("?TableAlias.id = ?", id).Scan(ctx); err != nil {
 		if store.IsNoRows(err) {
-			return nil, apierr.NotFound("transfer_fee_plan", shown)
+			return nil, apierr.NotFound("transfer_fee_plan", id.String())
 		}
 		return nil, err
 	}

@@ -67,7 +67,7 @@ func resolvePricing(ctx context.Context, t *store.Tenant, now time.Time, categor
 	noAgreement := apierr.Rule(CodeNoBillingAgreement,
 		"No active "+category+" billing agreement found for this account or merchant.", "", nil)
 	if planID != nil {
-		plan, err := selectFeePlanByID(ctx, t, *planID, planID.String())
+		plan, err := feePlanIn(ctx, t, *planID)
 		if err != nil {
 			return nil, apierr.FieldError(planParam, "is not a transfer fee plan of this merchant and mode")
 		}
@@ -78,7 +78,7 @@ func resolvePricing(ctx context.Context, t *store.Tenant, now time.Time, categor
 		return &pricing{plan: plan, item: item}, nil
 	}
 	var candidates []*models.BillingAgreement
-	q := t.Select(&candidates).Relation("FeePlan").
+	q := agreementTable.Select(t, nil, &candidates).
 		Where("ba.status = ?", models.AgreementActive).Where("ba.category = ?", category).
 		Where("ba.effective_date <= ?", now)
 	if accountID != nil {

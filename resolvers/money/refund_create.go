@@ -82,7 +82,7 @@ func refundTarget(ctx context.Context, w *op.W, req *models.RefundRequest) (*mod
 		ch, err := lockChargeOfIntent(ctx, w, *req.ChargeIntentID)
 		return ch, nil, err
 	}
-	t, err := lockTransfer(ctx, w.Tx, req.TransferID.String())
+	t, err := transferTable.Lock(ctx, w, req.TransferID.String(), op.LockUpdate)
 	if err != nil {
 		if e := apierr.As(err); e != nil && e.Code == apierr.CodeResourceMissing {
 			e.Param = "transfer"

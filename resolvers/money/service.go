@@ -34,13 +34,23 @@ type Service struct {
 	Accounts *accounts.Service
 
 	// The area's resource families.
-	Refunds  *Refunds
-	Disputes *Disputes
+	FeePlans   *FeePlans
+	Agreements *Agreements
+	Transfers  *Transfers
+	Charges    *Charges
+	// CheckoutSessions and ThreeDSIntents serve the browser flow.
+	CheckoutSessions *CheckoutSessions
+	ThreeDSIntents   *ThreeDSIntents
+	Refunds          *Refunds
+	Disputes         *Disputes
 }
 
 // New returns the area's service over kit.
 func New(kit *op.Kit, cat *catalog.Service, pay *payments.Service, acc *accounts.Service) *Service {
 	s := &Service{Kit: kit, Catalog: cat, Payments: pay, Accounts: acc}
+	s.FeePlans, s.Agreements = newFeePlans(s), newAgreements(s)
+	s.Transfers, s.Charges = newTransfers(s), newCharges(s)
+	s.CheckoutSessions, s.ThreeDSIntents = newCheckoutSessions(s), newThreeDSIntents(s)
 	s.Refunds, s.Disputes = newRefunds(s), newDisputes(s)
 	return s
 }

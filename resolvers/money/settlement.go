@@ -87,7 +87,7 @@ func scheduleSettlement(ctx context.Context, w *op.W, t *models.Transfer, now ti
 func (s *Service) SettleTransfer(ctx context.Context, scope store.Scope, id uuid.UUID) (time.Duration, error) {
 	var wait time.Duration
 	err := op.Background(ctx, s.Kit, scope, func(ctx context.Context, w *op.W) error {
-		t, err := lockTransfer(ctx, w.Tx, id.String())
+		t, err := transferTable.Lock(ctx, w, id.String(), op.LockUpdate)
 		if err != nil {
 			if e := apierr.As(err); e != nil && e.Code == apierr.CodeResourceMissing {
 				return nil // the write that scheduled it never committed

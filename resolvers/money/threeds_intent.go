@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/uptrace/bun"
 
 	"github.com/frame-oss/payments-server/internal/domain/processor"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
@@ -37,28 +36,32 @@ func errNoEligibleCard() error {
 		Message: "No payment method eligible for 3-D Secure verification was found", Param: "payment_method_id"}
 }
 
-// errNoAuthenticationProvider refuses production verifications: no card
-// issuer's 3-D Secure server is reachable without a processor, and none
-// ships (API-DECISIONS §1).
-var errNoAuthenticationProvider = apierr.Unavailable(apierr.CodeProviderNotConfigured,
-	"Production 3-D Secure verifications need a card processor, and none is configured", 0, nil)
+// ThreeDSIntents is the 3-D Secure intent family of the area: reads from
+// the kit (a publishable key reads too: the SDK polls an intent), Create,
+// Resend and Complete (transfer_3ds.go).
+type ThreeDSIntents struct {
+	op.Reader[models.ThreeDSIntent, op.NoFilter]
+	svc *Service
+}
 
-// CreateThreeDSIntent starts a 3-D Secure verification of a card. The
+var threeDSTable = &op.Table[models.ThreeDSIntent]{Resource: "three_ds_intent", Allow: threeDSCallers,
+	Derive: func(i *models.ThreeDSIntent, now time.Time) { i.Derive(now) }}
+
+func newThreeDSIntents(s *Service) *ThreeDSIntents {
+	return &ThreeDSIntents{Reader: op.Read[models.ThreeDSIntent, op.NoFilter](s.Kit, threeDSTable), svc: s}
+}
+
+// Create starts a 3-D Secure verification of a card. The
 // sandbox issuer answers by test card (processor.Authenticate): the
 // challenge cards get an issued intent with its challenge_url, every other
 // card is verified at once (frictionless). The card's row is locked and a
 // unique index allows one issued intent per card, so of two concurrent
 // creates one gets the intent and the other the same 404 as an unknown
 // card.
-func (s *Service) CreateThreeDSIntent(ctx context.Context, in *models.CreateThreeDSIntentInput) (*models.ThreeDSIntent, error) {
-	spec := op.Spec{Name: "three_ds_intent.create", Allow: threeDSCallers, Params: in}
-	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.ThreeDSIntent, error) {
-		if err := in.Validate(); err != nil {
-			return nil, err
-		}
-		if w.Tx.Scope().Livemode {
-			return nil, errNoAuthenticationProvider
-		}
+func (ts *ThreeDSIntents) Create(ctx context.Context, in *models.CreateThreeDSIntentInput) (*models.ThreeDSIntent, error) {
+	spec := op.Spec{Name: "three_ds_intent.create", Allow: threeDSCallers, Params: in,
+		Provider: "card processor", Check: in.Validate}
+	return op.Write(ctx, ts.Kit, spec, func(ctx context.Context, w *op.W) (*models.ThreeDSIntent, error) {
 		pmID, ok := ids.Parse(*in.PaymentMethodID)
 		if !ok {
 			return nil, errNoEligibleCard()
@@ -96,7 +99,7 @@ func (s *Service) CreateThreeDSIntent(ctx context.Context, in *models.CreateThre
 			return nil, err
 		}
 		if intent.Status == models.ThreeDSVerified {
-			if _, err := s.resolveWaiting(ctx, w, pm, true); err != nil {
+			if _, err := ts.svc.resolveWaiting(ctx, w, pm, true); err != nil {
 				return nil, err
 			}
 		}
@@ -145,13 +148,13 @@ func challengeInProgress(ctx context.Context, t *store.Tenant, pmID uuid.UUID, n
 	return false, err
 }
 
-// ResendThreeDSIntent issues an issued intent's challenge again: a new
+// Resend issues an issued intent's challenge again: a new
 // challenge_url, and the challenge waits ThreeDSChallengeTTL from now. An
 // intent no longer waiting (verified, failed, lapsed) is 422 invalid_state.
-func (s *Service) ResendThreeDSIntent(ctx context.Context, id string) (*models.ThreeDSIntent, error) {
+func (ts *ThreeDSIntents) Resend(ctx context.Context, id string) (*models.ThreeDSIntent, error) {
 	spec := op.Spec{Name: "three_ds_intent.resend", Allow: threeDSCallers, Params: map[string]any{"id": id}}
-	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.ThreeDSIntent, error) {
-		intent, err := selectThreeDSIntent(ctx, w.Tx, id, true)
+	return op.Write(ctx, ts.Kit, spec, func(ctx context.Context, w *op.W) (*models.ThreeDSIntent, error) {
+		intent, err := threeDSTable.Lock(ctx, w, id, op.LockUpdate)
 		if err != nil {
 			return nil, err
 		}
@@ -167,57 +170,6 @@ func (s *Service) ResendThreeDSIntent(ctx context.Context, id string) (*models.T
 		intent.Derive(now)
 		return intent, nil
 	})
-}
-
-// GetThreeDSIntent reads one intent (polled for completion).
-func (s *Service) GetThreeDSIntent(ctx context.Context, id string) (*models.ThreeDSIntent, error) {
-	p, err := auth.Require(ctx, threeDSCallers...)
-	if err != nil {
-		return nil, err
-	}
-	intent, err := selectThreeDSIntent(ctx, s.DB.Tenant(p.Scope), id, false)
-	if err != nil {
-		return nil, err
-	}
-	intent.Derive(s.Clock.Now())
-	return intent, nil
-}
-
-// ThreeDSIntentsByIDs reads many intents in one statement.
-func (s *Service) ThreeDSIntentsByIDs(ctx context.Context, idList []string) ([]*models.ThreeDSIntent, []error) {
-	p, err := auth.Require(ctx, threeDSCallers...)
-	return op.ByIDs(idList, "three_ds_intent", err, nil, func(want []uuid.UUID) (map[uuid.UUID]*models.ThreeDSIntent, error) {
-		var rows []*models.ThreeDSIntent
-		if err := s.DB.Tenant(p.Scope).Select(&rows).Where("tds.id IN (?)", bun.In(want)).Scan(ctx); err != nil {
-			return nil, err
-		}
-		now := s.Clock.Now()
-		found := make(map[uuid.UUID]*models.ThreeDSIntent, len(rows))
-		for _, r := range rows {
-			r.Derive(now)
-			found[r.ID] = r
-		}
-		return found, nil
-	})
-}
-
-func selectThreeDSIntent(ctx context.Context, t *store.Tenant, id string, lock bool) (*models.ThreeDSIntent, error) {
-	uid, ok := ids.Parse(id)
-	if !ok {
-		return nil, apierr.NotFound("three_ds_intent", id)
-	}
-	intent := new(models.ThreeDSIntent)
-	q := t.Select(intent).Where("tds.id = ?", uid)
-	if lock {
-		q = q.For("UPDATE")
-	}
-	if err := q.Scan(ctx); err != nil {
-		if store.IsNoRows(err) {
-			return nil, apierr.NotFound("three_ds_intent", id)
-		}
-		return nil, err
-	}
-	return intent, nil
 }
 
 // outcomeOf is the sandbox outcome of a payment method ("" for an

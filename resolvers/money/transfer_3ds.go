@@ -30,10 +30,11 @@ import (
 // resolves as the test card says — 4000000000003220 succeeds,
 // 4000008400001629 declines. Only a transfer in requires_3d_secure can
 // complete (422 invalid_state).
-func (s *Service) CompleteThreeDSecure(ctx context.Context, id string) (*models.Transfer, error) {
+func (ts *Transfers) CompleteThreeDSecure(ctx context.Context, id string) (*models.Transfer, error) {
+	s := ts.svc
 	spec := op.Spec{Name: "transfer.complete_3d_secure", Allow: secretOnly, Params: map[string]any{"id": id}}
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Transfer, error) {
-		t, err := selectTransfer(ctx, w.Tx, id, false)
+		t, err := transferTable.Find(ctx, w, id)
 		if err != nil {
 			return nil, err
 		}
@@ -56,7 +57,7 @@ func (s *Service) CompleteThreeDSecure(ctx context.Context, id string) (*models.
 			return done, nil
 		}
 		// Another request resolved it between the read and the card's lock.
-		t, err = selectTransfer(ctx, w.Tx, id, false)
+		t, err = transferTable.Find(ctx, w, id)
 		if err != nil {
 			return nil, err
 		}
@@ -64,16 +65,17 @@ func (s *Service) CompleteThreeDSecure(ctx context.Context, id string) (*models.
 	})
 }
 
-// CompleteThreeDSIntent is the sandbox's stand-in for the cardholder
+// Complete is the sandbox's stand-in for the cardholder
 // answering an issued intent's challenge (POST
 // /v1/test_helpers/3ds/intents/{id}/complete): verified for
 // 4000000000003220, failed for 4000008400001629, and the card's waiting
 // transfers resolve with it. An intent no longer issued (or whose
 // challenge lapsed) is 422 invalid_state.
-func (s *Service) CompleteThreeDSIntent(ctx context.Context, id string) (*models.ThreeDSIntent, error) {
+func (ts *ThreeDSIntents) Complete(ctx context.Context, id string) (*models.ThreeDSIntent, error) {
+	s := ts.svc
 	spec := op.Spec{Name: "three_ds_intent.complete", Allow: secretOnly, Params: map[string]any{"id": id}}
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.ThreeDSIntent, error) {
-		intent, err := selectThreeDSIntent(ctx, w.Tx, id, false)
+		intent, err := threeDSTable.Find(ctx, w, id)
 		if err != nil {
 			return nil, err
 		}
@@ -81,7 +83,7 @@ func (s *Service) CompleteThreeDSIntent(ctx context.Context, id string) (*models
 		if err := w.Tx.Select(pm).Where("pm.id = ?", intent.PaymentMethodID).For("UPDATE").Scan(ctx); err != nil {
 			return nil, err
 		}
-		if intent, err = selectThreeDSIntent(ctx, w.Tx, id, true); err != nil {
+		if intent, err = threeDSTable.Lock(ctx, w, id, op.LockUpdate); err != nil {
 			return nil, err
 		}
 		now := w.Now()
@@ -132,7 +134,7 @@ func concludeIntent(ctx context.Context, w *op.W, intent *models.ThreeDSIntent, 
 // id order, and returns them by id. pm is locked by the caller.
 func (s *Service) resolveWaiting(ctx context.Context, w *op.W, pm *models.PaymentMethod, succeeds bool) (map[uuid.UUID]*models.Transfer, error) {
 	var waiting []*models.Transfer
-	if err := withMethods(w.Tx.Select(&waiting)).Where("tr.source_payment_method_id = ?", pm.ID).
+	if err := transferTable.Select(w.Tx, nil, &waiting).Where("tr.source_payment_method_id = ?", pm.ID).
 		Where("tr.status = ?", models.TransferRequires3DS).OrderExpr("tr.id").For("UPDATE OF tr").Scan(ctx); err != nil {
 		return nil, err
 	}

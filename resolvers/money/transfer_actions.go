@@ -6,28 +6,22 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/events"
-	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// ConfirmTransfer runs a transfer waiting for confirmation. Any other
+// Confirm runs a transfer waiting for confirmation. Any other
 // state is 422 invalid_state (confirming a canceled transfer, twice).
-func (s *Service) ConfirmTransfer(ctx context.Context, id string) (*models.Transfer, error) {
-	spec := op.Spec{Name: "transfer.confirm", Allow: browserOrSecret, Params: map[string]any{"id": id}}
+func (ts *Transfers) Confirm(ctx context.Context, id string) (*models.Transfer, error) {
+	s := ts.svc
+	spec := op.Spec{Name: "transfer.confirm", Allow: browserOrSecret, Params: map[string]any{"id": id}, Provider: transferProvider}
 	t, err := op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Transfer, error) {
-		t, err := lockTransfer(ctx, w.Tx, id)
+		t, err := transferTable.Lock(ctx, w, id, op.LockUpdate)
 		if err != nil {
-			return nil, err
-		}
-		if err := inScope(w.P, t); err != nil {
 			return nil, err
 		}
 		if t.Status != models.TransferRequiresConfirmation {
 			return nil, stateError(t, "confirmed")
-		}
-		if w.Tx.Scope().Livemode {
-			return nil, errNoProvider
 		}
 		pm, err := chargeableMethod(ctx, w, *t.SourcePaymentMethodID, t.AccountID)
 		if err != nil {
@@ -42,13 +36,14 @@ func (s *Service) ConfirmTransfer(ctx context.Context, id string) (*models.Trans
 	return replayedForCaller(ctx, t), err
 }
 
-// CaptureTransfer captures an authorized charge, all of it or
+// Capture captures an authorized charge, all of it or
 // amount_captured_cents of it (from 1 to the amount); the rest is released
 // and the fees are priced on what was captured.
-func (s *Service) CaptureTransfer(ctx context.Context, id string, in *models.CaptureTransferInput) (*models.Transfer, error) {
+func (ts *Transfers) Capture(ctx context.Context, id string, in *models.CaptureTransferInput) (*models.Transfer, error) {
+	s := ts.svc
 	spec := op.Spec{Name: "transfer.capture", Allow: secretOnly, Params: map[string]any{"id": id, "input": in}}
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Transfer, error) {
-		t, err := lockTransfer(ctx, w.Tx, id)
+		t, err := transferTable.Lock(ctx, w, id, op.LockUpdate)
 		if err != nil {
 			return nil, err
 		}
@@ -76,12 +71,13 @@ func (s *Service) CaptureTransfer(ctx context.Context, id string, in *models.Cap
 var cancelable = map[string]bool{models.TransferRequiresConfirmation: true, models.TransferRequiresCapture: true,
 	models.TransferRequires3DS: true, "requires_payment_method": true}
 
-// CancelTransfer cancels a transfer no money has moved for. An
+// Cancel cancels a transfer no money has moved for. An
 // authorization is released; nothing is journaled, since nothing moved.
-func (s *Service) CancelTransfer(ctx context.Context, id string) (*models.Transfer, error) {
+func (ts *Transfers) Cancel(ctx context.Context, id string) (*models.Transfer, error) {
+	s := ts.svc
 	spec := op.Spec{Name: "transfer.cancel", Allow: secretOnly, Params: map[string]any{"id": id}}
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Transfer, error) {
-		t, err := lockTransfer(ctx, w.Tx, id)
+		t, err := transferTable.Lock(ctx, w, id, op.LockUpdate)
 		if err != nil {
 			return nil, err
 		}
@@ -93,12 +89,13 @@ func (s *Service) CancelTransfer(ctx context.Context, id string) (*models.Transf
 	})
 }
 
-// UpdateTransfer changes description and metadata (a null or empty value
+// Update changes description and metadata (a null or empty value
 // removes its key), announced as transfer.updated when something changed.
-func (s *Service) UpdateTransfer(ctx context.Context, id string, in *models.UpdateTransferInput) (*models.Transfer, error) {
+func (ts *Transfers) Update(ctx context.Context, id string, in *models.UpdateTransferInput) (*models.Transfer, error) {
+	s := ts.svc
 	spec := op.Spec{Name: "transfer.update", Allow: secretOnly, Params: map[string]any{"id": id, "input": in}}
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Transfer, error) {
-		t, err := lockTransfer(ctx, w.Tx, id)
+		t, err := transferTable.Lock(ctx, w, id, op.LockUpdate)
 		if err != nil {
 			return nil, err
 		}
@@ -130,11 +127,6 @@ func (s *Service) UpdateTransfer(ctx context.Context, id string, in *models.Upda
 		}
 		return t, emit(w, EventTransferUpdated, t, prev)
 	})
-}
-
-// lockTransfer reads a transfer with its payment methods, its row locked.
-func lockTransfer(ctx context.Context, t *store.Tenant, id string) (*models.Transfer, error) {
-	return selectTransfer(ctx, t, id, true)
 }
 
 func stateError(t *models.Transfer, verb string) error {

@@ -13,7 +13,7 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// CreateTransfer creates a transfer and, with confirm, runs it (API-
+// Create creates a transfer and, with confirm, runs it (API-
 // DECISIONS §4). A source payment method makes it a charge of that card
 // or bank account; the charge is priced by the applicable billing
 // agreement or the explicit plan; promotion codes are redeemed in the same
@@ -21,30 +21,38 @@ import (
 // amount less their discounts. Everything — the transfer, the discounts,
 // the code counts, the ledger journal, the events and the idempotency
 // record — commits together, so a retry replays and never charges twice.
-func (s *Service) CreateTransfer(ctx context.Context, in *models.CreateTransferInput) (*models.Transfer, error) {
-	spec := op.Spec{Name: "transfer.create", Allow: browserOrSecret, Params: in}
+func (ts *Transfers) Create(ctx context.Context, in *models.CreateTransferInput) (*models.Transfer, error) {
+	s := ts.svc
+	var req *models.TransferRequest
+	spec := op.Spec{Name: "transfer.create", Allow: browserOrSecret, Params: in, Provider: transferProvider,
+		Check: func() (err error) {
+			// The browser flow's input is completed from its session's
+			// row (browserRequest), so the write checks it.
+			if p := auth.FromContext(ctx); p != nil && p.Kind == auth.CheckoutSession {
+				return nil
+			}
+			req, err = in.Validate()
+			return err
+		}}
 	t, err := op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Transfer, error) {
-		t, err := s.createTransfer(ctx, w, in)
+		t, err := s.createTransfer(ctx, w, in, req)
 		return forCaller(w.P, t), err
 	})
 	return replayedForCaller(ctx, t), err
 }
 
-// createTransfer is CreateTransfer's write.
-func (s *Service) createTransfer(ctx context.Context, w *op.W, in *models.CreateTransferInput) (*models.Transfer, error) {
+// createTransfer is Transfers.Create's write; req is the checked input,
+// nil for the browser flow (checked here, once its session completed it).
+func (s *Service) createTransfer(ctx context.Context, w *op.W, in *models.CreateTransferInput, req *models.TransferRequest) (*models.Transfer, error) {
 	var session *uuid.UUID
 	if w.P.Kind == auth.CheckoutSession {
 		var err error
-		if in, session, err = browserRequest(ctx, w.Tx, w.P, in); err != nil {
+		if in, session, err = browserRequest(ctx, w, in); err != nil {
 			return nil, err
 		}
-	}
-	req, err := in.Validate()
-	if err != nil {
-		return nil, err
-	}
-	if w.Tx.Scope().Livemode {
-		return nil, errNoProvider
+		if req, err = in.Validate(); err != nil {
+			return nil, err
+		}
 	}
 	if err := s.checkAccounts(ctx, w, req); err != nil {
 		return nil, err

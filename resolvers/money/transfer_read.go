@@ -2,120 +2,86 @@ package money
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
-	"github.com/frame-oss/payments-server/internal/platform/ids"
 	"github.com/frame-oss/payments-server/internal/platform/ledger"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// GetTransfer returns one transfer with its payment methods (one
-// statement).
-func (s *Service) GetTransfer(ctx context.Context, id string) (*models.Transfer, error) {
-	p, err := auth.Require(ctx, browserOrSecret...)
-	if err != nil {
-		return nil, err
-	}
-	t, err := selectTransfer(ctx, s.DB.Tenant(p.Scope), id, false)
-	if err != nil {
-		return nil, err
-	}
-	if err := inScope(p, t); err != nil {
-		return nil, err
-	}
-	return forCaller(p, t), nil
+// Transfers is the transfer family of the area: reads from the kit (each
+// transfer with its payment methods and refunded amount, in one
+// statement), Create (transfer_create.go), Confirm, Capture, Cancel and
+// Update (transfer_actions.go) and CompleteThreeDSecure (transfer_3ds.go).
+type Transfers struct {
+	op.Reader[models.Transfer, TransferFilter]
+	svc *Service
 }
 
-// TransfersByIDs reads many transfers in one statement, as GetTransfer
-// reads one: a checkout secret finds only its own session's transfers,
-// their payment methods redacted.
-func (s *Service) TransfersByIDs(ctx context.Context, idList []string) ([]*models.Transfer, []error) {
-	p, err := auth.Require(ctx, browserOrSecret...)
-	return op.ByIDs(idList, "transfer", err, nil, func(want []uuid.UUID) (map[uuid.UUID]*models.Transfer, error) {
-		var rows []*models.Transfer
-		q := withMethods(s.DB.Tenant(p.Scope).Select(&rows)).Where("tr.id IN (?)", bun.In(want))
+// transferTable reads transfers for the secret key and for the browser
+// flow, whose chk_sess_ secret sees only its own session's transfers
+// (any other is resource_missing, as for an unknown id).
+var transferTable = &op.Table[models.Transfer]{Resource: "transfer", Allow: browserOrSecret,
+	Visible: func(q *bun.SelectQuery, p *auth.Principal) *bun.SelectQuery {
 		if p.Kind == auth.CheckoutSession {
-			q = q.Where("tr.checkout_session_id = ?", p.SessionID)
+			q = q.Where("?TableAlias.checkout_session_id = ?", p.SessionID)
 		}
-		if err := q.Scan(ctx); err != nil {
-			return nil, err
-		}
-		found := make(map[uuid.UUID]*models.Transfer, len(rows))
-		for _, r := range rows {
-			r.Derive()
-			found[r.ID] = forCaller(p, r)
-		}
-		return found, nil
-	})
+		return q
+	},
+	Columns: func(q *bun.SelectQuery) *bun.SelectQuery {
+		return q.ColumnExpr("(SELECT ch.amount_refunded FROM charges AS ch " +
+			"WHERE ch.merchant_id = tr.merchant_id AND ch.id = tr.charge_id) AS amount_refunded").
+			Relation("SourcePaymentMethod").Relation("DestinationPaymentMethod")
+	},
+	Derive: func(t *models.Transfer, _ time.Time) { t.Derive() }}
+
+func newTransfers(s *Service) *Transfers {
+	return &Transfers{Reader: op.Read[models.Transfer, TransferFilter](s.Kit, transferTable), svc: s}
 }
 
 // TransferFilter filters the transfer list.
 type TransferFilter struct {
-	Status, AccountID *string
+	Status    *string `query:"status" filter:"status"`
+	AccountID *string `query:"account_id" filter:"account_id,id"`
 }
 
-// ListTransfers is the one list of transfers, newest first.
-func (s *Service) ListTransfers(ctx context.Context, f TransferFilter, lp op.ListParams) (op.Page[*models.Transfer], error) {
-	p, err := auth.Require(ctx, secretOnly...)
+// Get returns one transfer as the caller may see it (forCaller).
+func (ts *Transfers) Get(ctx context.Context, id string) (*models.Transfer, error) {
+	t, err := ts.Reader.Get(ctx, id)
 	if err != nil {
-		return op.Page[*models.Transfer]{}, err
-	}
-	q := withMethods(s.DB.Tenant(p.Scope).Select((*models.Transfer)(nil)))
-	if f.Status != nil {
-		q = q.Where("tr.status = ?", *f.Status)
-	}
-	if f.AccountID != nil {
-		uid, ok := ids.Parse(*f.AccountID)
-		if !ok {
-			return op.Page[*models.Transfer]{}, apierr.FieldError("account_id", "is not a valid id")
-		}
-		q = q.Where("tr.account_id = ?", uid)
-	}
-	page, err := op.List(ctx, q, "tr", lp, func(t *models.Transfer) op.Position {
-		return op.Position{Created: t.Created.Time, ID: t.ID}
-	})
-	for _, t := range page.Items {
-		t.Derive()
-	}
-	return page, err
-}
-
-// JournalsOfTransfers reads the ledger journals of transfers (two
-// statements for any number), oldest first.
-func (s *Service) JournalsOfTransfers(ctx context.Context, idList []string) ([][]ledger.Recorded, []error) {
-	return s.journalsBy(ctx, idList, "transfer", func(tn *store.Tenant, want []uuid.UUID) (map[uuid.UUID][]ledger.Recorded, error) {
-		return ledger.JournalsOf(ctx, tn, RefTransfer, want)
-	})
-}
-
-func withMethods(q *bun.SelectQuery) *bun.SelectQuery {
-	return q.ColumnExpr("tr.*").ColumnExpr("(SELECT ch.amount_refunded FROM charges AS ch " +
-		"WHERE ch.merchant_id = tr.merchant_id AND ch.id = tr.charge_id) AS amount_refunded").
-		Relation("SourcePaymentMethod").Relation("DestinationPaymentMethod")
-}
-
-func selectTransfer(ctx context.Context, t *store.Tenant, id string, lock bool) (*models.Transfer, error) {
-	uid, ok := ids.Parse(id)
-	if !ok {
-		return nil, apierr.NotFound("transfer", id)
-	}
-	tr := new(models.Transfer)
-	q := withMethods(t.Select(tr)).Where("tr.id = ?", uid)
-	if lock {
-		q = q.For("UPDATE OF tr")
-	}
-	if err := q.Scan(ctx); err != nil {
-		if store.IsNoRows(err) {
-			return nil, apierr.NotFound("transfer", id)
-		}
 		return nil, err
 	}
-	tr.Derive()
-	return tr, nil
+	return forCaller(auth.FromContext(ctx), t), nil
+}
+
+// ByIDs reads many transfers in one statement, as Get reads one.
+func (ts *Transfers) ByIDs(ctx context.Context, idList []string) ([]*models.Transfer, []error) {
+	rows, errs := ts.Reader.ByIDs(ctx, idList)
+	p := auth.FromContext(ctx)
+	for _, t := range rows {
+		forCaller(p, t)
+	}
+	return rows, errs
+}
+
+// List is the one list of transfers, newest first. It is the secret
+// key's: the browser flow reads its transfers by id only.
+func (ts *Transfers) List(ctx context.Context, f TransferFilter, lp op.ListParams) (op.Page[*models.Transfer], error) {
+	if _, err := auth.Require(ctx, secretOnly...); err != nil {
+		return op.Page[*models.Transfer]{}, err
+	}
+	return ts.Reader.List(ctx, f, lp)
+}
+
+// Journals reads the ledger journals of transfers (two statements for any
+// number), oldest first.
+func (ts *Transfers) Journals(ctx context.Context, idList []string) ([][]ledger.Recorded, []error) {
+	return ts.svc.journalsBy(ctx, idList, "transfer", func(tn *store.Tenant, want []uuid.UUID) (map[uuid.UUID][]ledger.Recorded, error) {
+		return ledger.JournalsOf(ctx, tn, RefTransfer, want)
+	})
 }

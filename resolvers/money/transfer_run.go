@@ -14,6 +14,11 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
+// transferProvider is what production transfers and charges need
+// (op.Spec.Provider): no card processor or bank provider ships, so
+// production mode refuses them before any look-up.
+const transferProvider = "card processor or bank"
+
 // errNoProvider refuses production charges: no card processor or bank
 // ships with the server (API-DECISIONS §1).
 var errNoProvider = apierr.Unavailable(apierr.CodeProviderNotConfigured,
