@@ -21,5 +21,5 @@ func (r *mutationResolver) AcceptTermsOfService(ctx context.Context, input model
 }
 
 func (r *mutationResolver) ConfirmKycPrefill(ctx context.Context, accountID string) (*models.Account, error) {
-	return r.Svc.Accounts.ConfirmKYCPrefill(ctx, accountID)
+	return r.Svc.Accounts.Accounts.ConfirmKYCPrefill(ctx, accountID)
 }

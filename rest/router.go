@@ -14,7 +14,7 @@ import (
 // each of which mounts its own routes (accounts.go, capabilities.go, ...).
 func Routes(r chi.Router, svc areas.Services) {
 	r = r.With(requireCredential, withIdempotencyKey)
-	accountRoutes(r, svc.Accounts)
+	accountRoutes(r, svc.Accounts.Accounts)
 	capabilityRoutes(r, svc.Accounts)
 	eventRoutes(r, svc.Webhooks)
 	beneficialOwnerRoutes(r, svc.Accounts)
@@ -26,7 +26,7 @@ func Routes(r chi.Router, svc areas.Services) {
 	couponRoutes(r, svc.Catalog)
 	webhookEndpointRoutes(r, svc.Webhooks)
 	phoneVerificationRoutes(r, svc.Accounts)
-	kycPrefillRoutes(r, svc.Accounts)
+	kycPrefillRoutes(r, svc.Accounts.Accounts)
 	termsOfServiceRoutes(r, svc.Accounts)
 	idvRoutes(r, svc.Accounts)
 	bankAccountRoutes(r, svc.Accounts)

@@ -13,12 +13,12 @@ import (
 
 // ListCapabilities returns every capability of the account.
 func (s *Service) ListCapabilities(ctx context.Context, accountID string) ([]*models.Capability, error) {
-	return s.CapabilitiesOf(ctx, accountID, s.GetAccount)
+	return s.CapabilitiesOf(ctx, accountID, s.Accounts.Get)
 }
 
 // GetCapability returns the account's capability called name.
 func (s *Service) GetCapability(ctx context.Context, accountID, name string) (*models.Capability, error) {
-	return s.CapabilityOf(ctx, accountID, name, s.GetAccount)
+	return s.CapabilityOf(ctx, accountID, name, s.Accounts.Get)
 }
 
 // CapabilitiesOf answers ListCapabilities from an account read through

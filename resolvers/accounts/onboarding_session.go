@@ -124,7 +124,7 @@ func (s *Service) OnboardingBootstrap(ctx context.Context) (*models.OnboardingBo
 		}
 		return nil, err
 	}
-	a, err := s.GetAccount(ctx, p.AccountID.String())
+	a, err := s.Accounts.Get(ctx, p.AccountID.String())
 	if err != nil {
 		return nil, err
 	}

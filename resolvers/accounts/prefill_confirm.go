@@ -29,7 +29,8 @@ const EventPrefillCompleted = "platform.account.prefill.completed"
 // otherwise 422 names what is missing on `kyc_prefill`. Prefilled data
 // comes from a data provider in live mode, and none ships: 503
 // provider_not_configured there.
-func (s *Service) ConfirmKYCPrefill(ctx context.Context, accountID string) (*models.Account, error) {
+func (as *Accounts) ConfirmKYCPrefill(ctx context.Context, accountID string) (*models.Account, error) {
+	s := as.svc
 	spec := op.Spec{Name: "kyc_prefill.confirm", Allow: []auth.Kind{auth.SecretKey}, Params: ownerParams{AccountID: accountID}}
 	a, err := writeAccount(ctx, s, spec, accountID, nil, func(ctx context.Context, aw *accountWrite) error {
 		a := aw.Account

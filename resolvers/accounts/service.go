@@ -27,9 +27,14 @@ type Service struct {
 	// IdentityAttempts is the identity verification attempt allowance of
 	// an account (0: DefaultIdentityAttempts).
 	IdentityAttempts int
+
+	// The area's resource families.
+	Accounts *Accounts
 }
 
 // New returns the area's service over kit.
 func New(kit *op.Kit, hook func(*models.Account, *capability.Facts)) *Service {
-	return &Service{Kit: kit, FactsHook: hook}
+	s := &Service{Kit: kit, FactsHook: hook}
+	s.Accounts = &Accounts{svc: s}
+	return s
 }
