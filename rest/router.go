@@ -15,7 +15,7 @@ import (
 func Routes(r chi.Router, svc areas.Services) {
 	r = r.With(requireCredential, withIdempotencyKey)
 	accountRoutes(r, svc.Accounts.Accounts)
-	capabilityRoutes(r, svc.Accounts)
+	capabilityRoutes(r, svc.Accounts.Capabilities)
 	eventRoutes(r, svc.Webhooks)
 	beneficialOwnerRoutes(r, svc.Accounts)
 	identityVerificationRoutes(r, svc.Accounts)

@@ -151,7 +151,7 @@ func TestOneStatementReadIsTheTwoStatementRead(t *testing.T) {
 	for _, c := range want.Capabilities {
 		capIDs = append(capIDs, c.ID.String())
 	}
-	caps, errs := f.svc.CapabilitiesByIDs(f.ctx, capIDs)
+	caps, errs := f.svc.Capabilities.ByIDs(f.ctx, capIDs)
 	require.Equal(t, make([]error, len(capIDs)), errs)
 	require.Equal(t, want.Capabilities, caps)
 }

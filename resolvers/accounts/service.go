@@ -29,12 +29,13 @@ type Service struct {
 	IdentityAttempts int
 
 	// The area's resource families.
-	Accounts *Accounts
+	Accounts     *Accounts
+	Capabilities *Capabilities
 }
 
 // New returns the area's service over kit.
 func New(kit *op.Kit, hook func(*models.Account, *capability.Facts)) *Service {
 	s := &Service{Kit: kit, FactsHook: hook}
-	s.Accounts = &Accounts{svc: s}
+	s.Accounts, s.Capabilities = &Accounts{svc: s}, &Capabilities{svc: s}
 	return s
 }
