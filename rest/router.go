@@ -17,7 +17,7 @@ func Routes(r chi.Router, svc areas.Services) {
 	accountRoutes(r, svc.Accounts.Accounts)
 	capabilityRoutes(r, svc.Accounts.Capabilities)
 	eventRoutes(r, svc.Webhooks)
-	beneficialOwnerRoutes(r, svc.Accounts)
+	beneficialOwnerRoutes(r, svc.Accounts.Owners)
 	identityVerificationRoutes(r, svc.Accounts)
 	onboardingSessionRoutes(r, svc.Accounts)
 	customerRoutes(r, svc.Catalog)

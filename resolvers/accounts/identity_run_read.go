@@ -158,7 +158,7 @@ func requireAccount(ctx context.Context, t *store.Tenant, aid uuid.UUID, account
 	if found {
 		return nil
 	}
-	ok, err := t.Select((*models.Account)(nil)).Where("a.id = ?", aid).Exists(ctx)
+	ok, err := accountRows.Select(t, nil, (*models.Account)(nil)).Where("a.id = ?", aid).Exists(ctx)
 	if err != nil {
 		return err
 	}
@@ -175,4 +175,49 @@ func oneOf(s string, allowed []string) bool {
 		}
 	}
 	return false
+}
+
+// childrenOfAccounts answers a batched read of the children of many
+// accounts, one slice (never nil) per id, in id order.
+func childrenOfAccounts[T any](ctx context.Context, s *Service, accountIDs []string, allow []auth.Kind,
+	load func(t *store.Tenant, want []uuid.UUID) (map[uuid.UUID][]T, error)) ([][]T, []error) {
+	out := make([][]T, len(accountIDs))
+	errs := make([]error, len(accountIDs))
+	p, err := auth.Require(ctx, allow...)
+	if err != nil {
+		return out, fillErr(errs, err)
+	}
+	want := make([]uuid.UUID, 0, len(accountIDs))
+	uids := make([]uuid.UUID, len(accountIDs))
+	for i, id := range accountIDs {
+		uid, ok := ids.Parse(id)
+		if !ok || !p.SeesAccount(uid) {
+			errs[i] = apierr.NotFound("account", id)
+			continue
+		}
+		uids[i] = uid
+		want = append(want, uid)
+	}
+	found, err := load(s.DB.Tenant(p.Scope), want)
+	if err != nil {
+		return out, fillErr(errs, err)
+	}
+	for i := range accountIDs {
+		if errs[i] == nil {
+			out[i] = found[uids[i]]
+			if out[i] == nil {
+				out[i] = []T{}
+			}
+		}
+	}
+	return out, errs
+}
+
+func fillErr(errs []error, err error) []error {
+	for i := range errs {
+		if errs[i] == nil {
+			errs[i] = err
+		}
+	}
+	return errs
 }

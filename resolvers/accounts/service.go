@@ -31,11 +31,13 @@ type Service struct {
 	// The area's resource families.
 	Accounts     *Accounts
 	Capabilities *Capabilities
+	Owners       *Owners
 }
 
 // New returns the area's service over kit.
 func New(kit *op.Kit, hook func(*models.Account, *capability.Facts)) *Service {
 	s := &Service{Kit: kit, FactsHook: hook}
 	s.Accounts, s.Capabilities = &Accounts{svc: s}, &Capabilities{svc: s}
+	s.Owners = newOwners(s)
 	return s
 }
