@@ -8,5 +8,5 @@ import (
 // sessionOfAccountLoader batches Account.onboardingSession: one statement
 // for every account of a query level.
 var sessionOfAccountLoader = loader("onboardingSessionOfAccount", func(r *Resolver) loaders.Fetch[*models.OnboardingSession] {
-	return r.Svc.Accounts.OnboardingSessionsOfAccounts
+	return r.Svc.Accounts.Onboarding.OfAccounts
 })
