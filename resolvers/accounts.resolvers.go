@@ -39,23 +39,23 @@ func (r *accountResolver) Profile(ctx context.Context, obj *models.Account) (*mo
 }
 
 func (r *mutationResolver) CreateAccount(ctx context.Context, input models.CreateAccountInput) (*models.Account, error) {
-	return r.Svc.Accounts.CreateAccount(ctx, &input)
+	return r.Svc.Accounts.Accounts.Create(ctx, &input)
 }
 
 func (r *mutationResolver) UpdateAccount(ctx context.Context, id string, input models.UpdateAccountInput) (*models.Account, error) {
-	return r.Svc.Accounts.UpdateAccount(ctx, id, &input)
+	return r.Svc.Accounts.Accounts.Update(ctx, id, &input)
 }
 
 func (r *mutationResolver) DisableAccount(ctx context.Context, id string) (*models.Account, error) {
-	return r.Svc.Accounts.DisableAccount(ctx, id)
+	return r.Svc.Accounts.Accounts.Disable(ctx, id)
 }
 
 func (r *mutationResolver) RestrictAccount(ctx context.Context, id string) (*models.Account, error) {
-	return r.Svc.Accounts.RestrictAccount(ctx, id)
+	return r.Svc.Accounts.Accounts.Restrict(ctx, id)
 }
 
 func (r *mutationResolver) UnrestrictAccount(ctx context.Context, id string) (*models.Account, error) {
-	return r.Svc.Accounts.UnrestrictAccount(ctx, id)
+	return r.Svc.Accounts.Accounts.Unrestrict(ctx, id)
 }
 
 func (r *queryResolver) Account(ctx context.Context, id string) (*models.Account, error) {
@@ -63,14 +63,7 @@ func (r *queryResolver) Account(ctx context.Context, id string) (*models.Account
 }
 
 func (r *queryResolver) Accounts(ctx context.Context, first *int, after *string, filter *model.AccountFilter) (*model.AccountConnection, error) {
-	page, err := r.Svc.Accounts.ListAccounts(ctx, accountFilter(filter), keyset(first, after))
-	if err != nil {
-		return nil, err
-	}
-	for _, a := range page.Items {
-		accountLoader.Prime(ctx, a.ID.String(), a)
-	}
-	return accountConnection(page), nil
+	return accountList(ctx, r.Resolver, first, after, filter)
 }
 
 func (r *Resolver) Account() generated.AccountResolver { return &accountResolver{r} }

@@ -7,12 +7,11 @@ import (
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/accounts"
-	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
 // accountLoader batches account reads; accounts are nodes.
 var (
-	accountLoader = loader("account", func(r *Resolver) loaders.Fetch[*models.Account] { return r.Svc.Accounts.AccountsByIDs })
+	accountLoader = loader("account", func(r *Resolver) loaders.Fetch[*models.Account] { return r.Svc.Accounts.Accounts.ByIDs })
 	_             = node(accountLoader)
 )
 
@@ -22,17 +21,15 @@ func readAccount(ctx context.Context, id string) (*models.Account, error) {
 }
 
 // accountFilter maps the GraphQL filter onto the one account filter.
-func accountFilter(f *model.AccountFilter) accounts.AccountFilter {
-	if f == nil {
-		return accounts.AccountFilter{}
-	}
+func accountFilter(f model.AccountFilter) accounts.AccountFilter {
 	return accounts.AccountFilter{Status: strPtr(f.Status), Type: strPtr(f.Type), ExternalID: f.ExternalID,
-		Name: f.Name, Email: f.Email, IncludeDisabled: f.IncludeDisabled != nil && *f.IncludeDisabled}
+		Name: f.Name, Email: f.Email, IncludeDisabled: f.IncludeDisabled}
 }
 
-func accountConnection(page op.Page[*models.Account]) *model.AccountConnection {
-	edges, info := connect(page, func(c string, a *models.Account) *model.AccountEdge {
-		return &model.AccountEdge{Cursor: c, Node: a}
-	})
-	return &model.AccountConnection{Edges: edges, PageInfo: info}
+func accountList(ctx context.Context, r *Resolver, first *int, after *string, f *model.AccountFilter) (*model.AccountConnection, error) {
+	edges, info, err := connection(ctx, r.Svc.Accounts.Accounts.List, filterOf(f, accountFilter),
+		first, after, accountLoader, func(cursor string, a *models.Account) *model.AccountEdge {
+			return &model.AccountEdge{Cursor: cursor, Node: a}
+		})
+	return &model.AccountConnection{Edges: edges, PageInfo: info}, err
 }

@@ -24,7 +24,7 @@ func (r *bankAccountResolver) Account(ctx context.Context, obj *models.BankAccou
 }
 
 func (r *mutationResolver) CreateBankAccount(ctx context.Context, input models.CreateBankAccountInput) (*models.BankAccount, error) {
-	return r.Svc.Accounts.CreateBankAccount(ctx, &input)
+	return r.Svc.Accounts.BankAccounts.Create(ctx, &input)
 }
 
 func (r *queryResolver) BankAccount(ctx context.Context, id string) (*models.BankAccount, error) {
@@ -32,7 +32,7 @@ func (r *queryResolver) BankAccount(ctx context.Context, id string) (*models.Ban
 }
 
 func (r *queryResolver) PlaidLinkToken(ctx context.Context, accountID string) (string, error) {
-	t, err := r.Svc.Accounts.PlaidLinkToken(ctx, accountID)
+	t, err := r.Svc.Accounts.BankAccounts.LinkToken(ctx, accountID)
 	if err != nil {
 		return "", err
 	}

@@ -9,11 +9,11 @@ import (
 // Account.bankAccounts edge).
 var (
 	bankLoader = loader("bankAccount", func(r *Resolver) loaders.Fetch[*models.BankAccount] {
-		return r.Svc.Accounts.BankAccountsByIDs
+		return r.Svc.Accounts.BankAccounts.ByIDs
 	})
 	_                    = node(bankLoader)
 	banksOfAccountLoader = loader("bankAccountsOfAccount", func(r *Resolver) loaders.Fetch[[]*models.BankAccount] {
-		return r.Svc.Accounts.BankAccountsOfAccounts
+		return loaders.Fetch[[]*models.BankAccount](r.Svc.Accounts.BankAccounts.OfAccounts)
 	})
 )
 

@@ -21,30 +21,30 @@ func (r *beneficialOwnerResolver) Account(ctx context.Context, obj *models.Benef
 }
 
 func (r *mutationResolver) CreateBeneficialOwner(ctx context.Context, accountID string, input models.CreateBeneficialOwnerInput) (*models.BeneficialOwner, error) {
-	return r.Svc.Accounts.CreateBeneficialOwner(ctx, accountID, &input)
+	return r.Svc.Accounts.Owners.Create(ctx, accountID, &input)
 }
 
 func (r *mutationResolver) UpdateBeneficialOwner(ctx context.Context, accountID string, id string, input models.UpdateBeneficialOwnerInput) (*models.BeneficialOwner, error) {
-	return r.Svc.Accounts.UpdateBeneficialOwner(ctx, accountID, id, &input)
+	return r.Svc.Accounts.Owners.Update(ctx, accountID, id, &input)
 }
 
 func (r *mutationResolver) DeleteBeneficialOwner(ctx context.Context, accountID string, id string) (bool, error) {
-	if err := r.Svc.Accounts.DeleteBeneficialOwner(ctx, accountID, id); err != nil {
+	if err := r.Svc.Accounts.Owners.Delete(ctx, accountID, id); err != nil {
 		return false, err
 	}
 	return true, nil
 }
 
 func (r *mutationResolver) ResendBeneficialOwnerInvite(ctx context.Context, accountID string, id string) (*models.BeneficialOwner, error) {
-	return r.Svc.Accounts.ResendBeneficialOwnerInvite(ctx, accountID, id)
+	return r.Svc.Accounts.Owners.ResendInvite(ctx, accountID, id)
 }
 
 func (r *mutationResolver) ConfirmBeneficialOwners(ctx context.Context, accountID string) (*models.Account, error) {
-	return r.Svc.Accounts.ConfirmBeneficialOwners(ctx, accountID)
+	return r.Svc.Accounts.Owners.Confirm(ctx, accountID)
 }
 
 func (r *queryResolver) BeneficialOwners(ctx context.Context, accountID string) ([]*models.BeneficialOwner, error) {
-	return r.Svc.Accounts.ListBeneficialOwners(ctx, accountID)
+	return r.Svc.Accounts.Owners.List(ctx, accountID)
 }
 
 func (r *queryResolver) BeneficialOwner(ctx context.Context, accountID string, id string) (*models.BeneficialOwner, error) {

@@ -12,11 +12,11 @@ import (
 // Account.beneficialOwners edge), each one statement per batch.
 var (
 	beneficialOwnerLoader = loader("beneficialOwner", func(r *Resolver) loaders.Fetch[*models.BeneficialOwner] {
-		return r.Svc.Accounts.BeneficialOwnersByIDs
+		return r.Svc.Accounts.Owners.ByIDs
 	})
 	_                     = node(beneficialOwnerLoader)
 	ownersOfAccountLoader = loader("beneficialOwnersOfAccount", func(r *Resolver) loaders.Fetch[[]*models.BeneficialOwner] {
-		return r.Svc.Accounts.BeneficialOwnersOfAccounts
+		return loaders.Fetch[[]*models.BeneficialOwner](r.Svc.Accounts.Owners.OfAccounts)
 	})
 )
 

@@ -18,23 +18,23 @@ func (r *capabilityResolver) Account(ctx context.Context, obj *models.Capability
 }
 
 func (r *mutationResolver) RequestCapabilities(ctx context.Context, accountID string, capabilities []capability.Name) (*models.CapabilityRequest, error) {
-	return r.Svc.Accounts.RequestCapabilities(ctx, accountID, names(capabilities))
+	return r.Svc.Accounts.Capabilities.Request(ctx, accountID, names(capabilities))
 }
 
 func (r *mutationResolver) DisableCapability(ctx context.Context, accountID string, name capability.Name) (*models.Capability, error) {
-	return r.Svc.Accounts.DisableCapability(ctx, accountID, string(name))
+	return r.Svc.Accounts.Capabilities.Disable(ctx, accountID, string(name))
 }
 
 func (r *mutationResolver) ReactivateCapability(ctx context.Context, accountID string, name capability.Name) (*models.Capability, error) {
-	return r.Svc.Accounts.ReactivateCapability(ctx, accountID, string(name))
+	return r.Svc.Accounts.Capabilities.Reactivate(ctx, accountID, string(name))
 }
 
 func (r *queryResolver) Capabilities(ctx context.Context, accountID string) ([]*models.Capability, error) {
-	return r.Svc.Accounts.CapabilitiesOf(ctx, accountID, readAccount)
+	return r.Svc.Accounts.Capabilities.Of(ctx, accountID, readAccount)
 }
 
 func (r *queryResolver) Capability(ctx context.Context, accountID string, name capability.Name) (*models.Capability, error) {
-	return r.Svc.Accounts.CapabilityOf(ctx, accountID, string(name), readAccount)
+	return r.Svc.Accounts.Capabilities.OneOf(ctx, accountID, string(name), readAccount)
 }
 
 func (r *Resolver) Capability() generated.CapabilityResolver { return &capabilityResolver{r} }

@@ -8,7 +8,7 @@ import (
 // capabilityLoader batches capability reads by id; capabilities are nodes.
 var (
 	capabilityLoader = loader("capability", func(r *Resolver) loaders.Fetch[*models.Capability] {
-		return r.Svc.Accounts.CapabilitiesByIDs
+		return r.Svc.Accounts.Capabilities.ByIDs
 	})
 	_ = node(capabilityLoader)
 )

@@ -22,15 +22,15 @@ func (r *customerIdentityVerificationResolver) Customer(ctx context.Context, obj
 }
 
 func (r *mutationResolver) CreateCustomerIdentityVerification(ctx context.Context, input models.CreateCustomerIdentityVerificationInput) (*models.CustomerIdentityVerification, error) {
-	return r.Svc.Accounts.CreateCustomerIdentityVerification(ctx, &input)
+	return r.Svc.Accounts.CustomerIdentity.Create(ctx, &input)
 }
 
 func (r *mutationResolver) UploadCustomerIdentityDocuments(ctx context.Context, id string, documents []*model.IdentityDocumentUpload) (*models.CustomerIdentityVerification, error) {
-	return r.Svc.Accounts.UploadCustomerIdentityDocuments(ctx, id, uploadInput(documents))
+	return r.Svc.Accounts.CustomerIdentity.Upload(ctx, id, uploadInput(documents))
 }
 
 func (r *mutationResolver) SubmitCustomerIdentityVerification(ctx context.Context, id string) (*models.CustomerIdentityVerification, error) {
-	return r.Svc.Accounts.SubmitCustomerIdentityVerification(ctx, id)
+	return r.Svc.Accounts.CustomerIdentity.Submit(ctx, id)
 }
 
 func (r *queryResolver) CustomerIdentityVerification(ctx context.Context, id string) (*models.CustomerIdentityVerification, error) {

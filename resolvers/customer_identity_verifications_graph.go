@@ -13,11 +13,11 @@ import (
 // Customer.identityVerifications edge).
 var (
 	civLoader = loader("customerIdentityVerification", func(r *Resolver) loaders.Fetch[*models.CustomerIdentityVerification] {
-		return r.Svc.Accounts.CustomerIdentityVerificationsByIDs
+		return r.Svc.Accounts.CustomerIdentity.ByIDs
 	})
 	_                    = node(civLoader)
 	civsOfCustomerLoader = loader("customerIdentityVerificationsOfCustomer", func(r *Resolver) loaders.Fetch[[]*models.CustomerIdentityVerification] {
-		return r.Svc.Accounts.CustomerIdentityVerificationsOfCustomers
+		return loaders.Fetch[[]*models.CustomerIdentityVerification](r.Svc.Accounts.CustomerIdentity.OfCustomers)
 	})
 )
 

@@ -28,11 +28,11 @@ func (r *geoComplianceStatusResolver) EvaluatedAt(ctx context.Context, obj *mode
 }
 
 func (r *mutationResolver) EvaluateGeoCompliance(ctx context.Context, accountID string) (*models.GeoComplianceStatus, error) {
-	return r.Svc.Accounts.EvaluateGeoCompliance(ctx, accountID)
+	return r.Svc.Accounts.Geo.Evaluate(ctx, accountID)
 }
 
 func (r *queryResolver) Geofences(ctx context.Context) ([]*models.Geofence, error) {
-	page, err := r.Svc.Accounts.ListGeofences(ctx, op.ListParams{PageParams: models.PageParams{Page: 1, PerPage: 100}})
+	page, err := r.Svc.Accounts.Geo.Geofences(ctx, op.ListParams{PageParams: models.PageParams{Page: 1, PerPage: 100}})
 	return page.Items, err
 }
 

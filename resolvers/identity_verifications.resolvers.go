@@ -22,15 +22,11 @@ func (r *identityVerificationResolver) AccountNode(ctx context.Context, obj *mod
 }
 
 func (r *mutationResolver) CreateIdentityVerification(ctx context.Context, accountID string) (*models.IdentityVerification, error) {
-	return r.Svc.Accounts.CreateIdentityVerification(ctx, accountID)
+	return r.Svc.Accounts.IdentityRuns.Create(ctx, accountID)
 }
 
 func (r *queryResolver) IdentityVerifications(ctx context.Context, accountID string, first *int, after *string, filter *model.IdentityVerificationFilter) (*model.IdentityVerificationConnection, error) {
-	page, err := r.Svc.Accounts.ListIdentityVerifications(ctx, accountID, runFilter(filter), keyset(first, after))
-	if err != nil {
-		return nil, err
-	}
-	return runConnection(page), nil
+	return runList(ctx, r.Resolver, accountID, first, after, filter)
 }
 
 func (r *queryResolver) IdentityVerification(ctx context.Context, accountID string, id string) (*models.IdentityVerification, error) {

@@ -15,11 +15,11 @@ import (
 // Account.identityVerifications edge).
 var (
 	runLoader = loader("identityVerification", func(r *Resolver) loaders.Fetch[*models.IdentityVerification] {
-		return r.Svc.Accounts.IdentityVerificationsByIDs
+		return r.Svc.Accounts.IdentityRuns.ByIDs
 	})
 	_                   = node(runLoader)
 	runsOfAccountLoader = loader("identityVerificationsOfAccount", func(r *Resolver) loaders.Fetch[[]*models.IdentityVerification] {
-		return r.Svc.Accounts.IdentityVerificationsOfAccounts
+		return loaders.Fetch[[]*models.IdentityVerification](r.Svc.Accounts.IdentityRuns.OfAccounts)
 	})
 )
 
@@ -42,16 +42,18 @@ func runOfAccount(ctx context.Context, accountID, id string) (*models.IdentityVe
 	return run, nil
 }
 
-func runFilter(f *model.IdentityVerificationFilter) accounts.IdentityVerificationFilter {
-	if f == nil {
-		return accounts.IdentityVerificationFilter{}
-	}
+func runFilter(f model.IdentityVerificationFilter) accounts.IdentityVerificationFilter {
 	return accounts.IdentityVerificationFilter{Status: strPtr(f.Status), Provider: f.Provider}
 }
 
-func runConnection(page op.Page[*models.IdentityVerification]) *model.IdentityVerificationConnection {
-	edges, info := connect(page, func(c string, run *models.IdentityVerification) *model.IdentityVerificationEdge {
-		return &model.IdentityVerificationEdge{Cursor: c, Node: run}
-	})
-	return &model.IdentityVerificationConnection{Edges: edges, PageInfo: info}
+// runList serves the account's runs as a connection.
+func runList(ctx context.Context, r *Resolver, accountID string, first *int, after *string, f *model.IdentityVerificationFilter) (*model.IdentityVerificationConnection, error) {
+	list := func(ctx context.Context, f accounts.IdentityVerificationFilter, lp op.ListParams) (op.Page[*models.IdentityVerification], error) {
+		return r.Svc.Accounts.IdentityRuns.List(ctx, accountID, f, lp)
+	}
+	edges, info, err := connection(ctx, list, filterOf(f, runFilter), first, after, runLoader,
+		func(cursor string, run *models.IdentityVerification) *model.IdentityVerificationEdge {
+			return &model.IdentityVerificationEdge{Cursor: cursor, Node: run}
+		})
+	return &model.IdentityVerificationConnection{Edges: edges, PageInfo: info}, err
 }

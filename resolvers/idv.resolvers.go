@@ -12,9 +12,9 @@ import (
 )
 
 func (r *mutationResolver) CreateIdvSession(ctx context.Context) (*models.IDVSession, error) {
-	return r.Svc.Accounts.StartIDVSession(ctx)
+	return r.Svc.Accounts.IDV.StartSession(ctx)
 }
 
 func (r *mutationResolver) CompleteIdv(ctx context.Context, inquiryID string) (*models.IDVResult, error) {
-	return r.Svc.Accounts.CompleteIDV(ctx, &models.CompleteIDVInput{InquiryID: &inquiryID})
+	return r.Svc.Accounts.IDV.Complete(ctx, &models.CompleteIDVInput{InquiryID: &inquiryID})
 }

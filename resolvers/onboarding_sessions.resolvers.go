@@ -17,7 +17,7 @@ func (r *accountResolver) OnboardingSession(ctx context.Context, obj *models.Acc
 }
 
 func (r *mutationResolver) CreateOnboardingSession(ctx context.Context, input models.CreateOnboardingSessionInput) (*models.OnboardingSession, error) {
-	return r.Svc.Accounts.CreateOnboardingSession(ctx, &input)
+	return r.Svc.Accounts.Onboarding.Create(ctx, &input)
 }
 
 func (r *onboardingSessionResolver) Account(ctx context.Context, obj *models.OnboardingSession) (*models.Account, error) {
@@ -25,11 +25,11 @@ func (r *onboardingSessionResolver) Account(ctx context.Context, obj *models.Onb
 }
 
 func (r *queryResolver) OnboardingSession(ctx context.Context, accountID string) (*models.OnboardingSession, error) {
-	return r.Svc.Accounts.OnboardingSessionOfAccount(ctx, accountID)
+	return r.Svc.Accounts.Onboarding.OfAccount(ctx, accountID)
 }
 
 func (r *queryResolver) OnboardingBootstrap(ctx context.Context) (*models.OnboardingBootstrap, error) {
-	return r.Svc.Accounts.OnboardingBootstrap(ctx)
+	return r.Svc.Accounts.Onboarding.Bootstrap(ctx)
 }
 
 func (r *Resolver) OnboardingSession() generated.OnboardingSessionResolver {

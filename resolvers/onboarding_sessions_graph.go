@@ -8,7 +8,7 @@ import (
 // sessionOfAccountLoader batches Account.onboardingSession: one statement
 // for every account of a query level.
 var sessionOfAccountLoader = loader("onboardingSessionOfAccount", func(r *Resolver) loaders.Fetch[*models.OnboardingSession] {
-	return r.Svc.Accounts.OnboardingSessionsOfAccounts
+	return r.Svc.Accounts.Onboarding.OfAccounts
 })
 
 // Loader edges (loaders.LookAhead reads them a level at a time).

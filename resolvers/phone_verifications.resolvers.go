@@ -21,11 +21,11 @@ func (r *mutationResolver) CreatePhoneVerification(ctx context.Context, accountI
 	if input == nil {
 		input = &models.CreatePhoneVerificationInput{}
 	}
-	return r.Svc.Accounts.CreatePhoneVerification(ctx, accountID, input)
+	return r.Svc.Accounts.PhoneVerifications.Create(ctx, accountID, input)
 }
 
 func (r *mutationResolver) ConfirmPhoneVerification(ctx context.Context, accountID string, id string, code string) (*models.PhoneVerification, error) {
-	return r.Svc.Accounts.ConfirmPhoneVerification(ctx, accountID, id, &models.ConfirmPhoneVerificationInput{Code: &code})
+	return r.Svc.Accounts.PhoneVerifications.Confirm(ctx, accountID, id, &models.ConfirmPhoneVerificationInput{Code: &code})
 }
 
 func (r *phoneVerificationResolver) AccountNode(ctx context.Context, obj *models.PhoneVerification) (*models.Account, error) {
@@ -33,11 +33,7 @@ func (r *phoneVerificationResolver) AccountNode(ctx context.Context, obj *models
 }
 
 func (r *queryResolver) PhoneVerifications(ctx context.Context, accountID string, first *int, after *string, filter *model.PhoneVerificationFilter) (*model.PhoneVerificationConnection, error) {
-	page, err := r.Svc.Accounts.ListPhoneVerifications(ctx, accountID, phoneFilter(filter), keyset(first, after))
-	if err != nil {
-		return nil, err
-	}
-	return phoneConnection(page), nil
+	return phoneList(ctx, r.Resolver, accountID, first, after, filter)
 }
 
 func (r *queryResolver) PhoneVerification(ctx context.Context, accountID string, id string) (*models.PhoneVerification, error) {

@@ -15,11 +15,11 @@ import (
 // Account.phoneVerifications edge).
 var (
 	phoneLoader = loader("phoneVerification", func(r *Resolver) loaders.Fetch[*models.PhoneVerification] {
-		return r.Svc.Accounts.PhoneVerificationsByIDs
+		return r.Svc.Accounts.PhoneVerifications.ByIDs
 	})
 	_                     = node(phoneLoader)
 	phonesOfAccountLoader = loader("phoneVerificationsOfAccount", func(r *Resolver) loaders.Fetch[[]*models.PhoneVerification] {
-		return r.Svc.Accounts.PhoneVerificationsOfAccounts
+		return loaders.Fetch[[]*models.PhoneVerification](r.Svc.Accounts.PhoneVerifications.OfAccounts)
 	})
 )
 
@@ -42,16 +42,18 @@ func phoneOfAccount(ctx context.Context, accountID, id string) (*models.PhoneVer
 	return pv, nil
 }
 
-func phoneFilter(f *model.PhoneVerificationFilter) accounts.PhoneVerificationFilter {
-	if f == nil {
-		return accounts.PhoneVerificationFilter{}
-	}
+func phoneFilter(f model.PhoneVerificationFilter) accounts.PhoneVerificationFilter {
 	return accounts.PhoneVerificationFilter{Status: strPtr(f.Status)}
 }
 
-func phoneConnection(page op.Page[*models.PhoneVerification]) *model.PhoneVerificationConnection {
-	edges, info := connect(page, func(c string, pv *models.PhoneVerification) *model.PhoneVerificationEdge {
-		return &model.PhoneVerificationEdge{Cursor: c, Node: pv}
-	})
-	return &model.PhoneVerificationConnection{Edges: edges, PageInfo: info}
+// phoneList serves the account's attempts as a connection.
+func phoneList(ctx context.Context, r *Resolver, accountID string, first *int, after *string, f *model.PhoneVerificationFilter) (*model.PhoneVerificationConnection, error) {
+	list := func(ctx context.Context, f accounts.PhoneVerificationFilter, lp op.ListParams) (op.Page[*models.PhoneVerification], error) {
+		return r.Svc.Accounts.PhoneVerifications.List(ctx, accountID, f, lp)
+	}
+	edges, info, err := connection(ctx, list, filterOf(f, phoneFilter), first, after, phoneLoader,
+		func(cursor string, pv *models.PhoneVerification) *model.PhoneVerificationEdge {
+			return &model.PhoneVerificationEdge{Cursor: cursor, Node: pv}
+		})
+	return &model.PhoneVerificationConnection{Edges: edges, PageInfo: info}, err
 }

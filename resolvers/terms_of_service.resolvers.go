@@ -13,13 +13,13 @@ import (
 )
 
 func (r *mutationResolver) CreateTermsOfServiceToken(ctx context.Context, accountID *string) (*models.TermsToken, error) {
-	return r.Svc.Accounts.CreateTermsOfServiceToken(ctx, &models.CreateTermsOfServiceInput{AccountID: accountID})
+	return r.Svc.Accounts.Terms.CreateToken(ctx, &models.CreateTermsOfServiceInput{AccountID: accountID})
 }
 
 func (r *mutationResolver) AcceptTermsOfService(ctx context.Context, input model.AcceptTermsInput) (*models.TermsToken, error) {
-	return r.Svc.Accounts.AcceptTermsOfService(ctx, acceptTermsInput(input))
+	return r.Svc.Accounts.Terms.Accept(ctx, acceptTermsInput(input))
 }
 
 func (r *mutationResolver) ConfirmKycPrefill(ctx context.Context, accountID string) (*models.Account, error) {
-	return r.Svc.Accounts.ConfirmKYCPrefill(ctx, accountID)
+	return r.Svc.Accounts.Accounts.ConfirmKYCPrefill(ctx, accountID)
 }

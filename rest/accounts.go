@@ -11,7 +11,7 @@ import (
 )
 
 // accountRoutes mounts /v1/accounts (API-DECISIONS §4).
-func accountRoutes(r chi.Router, svc *accounts.Service) {
+func accountRoutes(r chi.Router, svc *accounts.Accounts) {
 	h := accountHandlers{svc}
 	r.Post("/v1/accounts", h.create)
 	r.Get("/v1/accounts", h.list)
@@ -23,7 +23,7 @@ func accountRoutes(r chi.Router, svc *accounts.Service) {
 	r.Post("/v1/accounts/{id}/unrestrict", h.unrestrict)
 }
 
-type accountHandlers struct{ svc *accounts.Service }
+type accountHandlers struct{ svc *accounts.Accounts }
 
 func (h accountHandlers) create(w http.ResponseWriter, r *http.Request) {
 	var in models.CreateAccountInput
@@ -31,14 +31,14 @@ func (h accountHandlers) create(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	a, err := h.svc.CreateAccount(r.Context(), &in)
+	a, err := h.svc.Create(r.Context(), &in)
 	respond(w, r, http.StatusCreated, a, err)
 }
 
 func (h accountHandlers) list(w http.ResponseWriter, r *http.Request) {
 	q := newQuery(r)
 	f := accounts.AccountFilter{Status: q.str("status"), Type: q.str("type"), ExternalID: q.str("external_id"),
-		IncludeDisabled: q.boolean("include_disabled")}
+		IncludeDisabled: q.optBool("include_disabled")}
 	h.respondList(w, r, q, f)
 }
 
@@ -46,8 +46,9 @@ func (h accountHandlers) list(w http.ResponseWriter, r *http.Request) {
 // accounts.
 func (h accountHandlers) search(w http.ResponseWriter, r *http.Request) {
 	q := newQuery(r)
+	includeDisabled := true
 	f := accounts.AccountFilter{Name: q.str("name"), Email: q.str("email"), ExternalID: q.str("external_id"),
-		Status: q.str("status"), Type: q.str("type"), IncludeDisabled: true}
+		Status: q.str("status"), Type: q.str("type"), IncludeDisabled: &includeDisabled}
 	h.respondList(w, r, q, f)
 }
 
@@ -57,12 +58,12 @@ func (h accountHandlers) respondList(w http.ResponseWriter, r *http.Request, q *
 		WriteError(w, r, err)
 		return
 	}
-	page, err := h.svc.ListAccounts(r.Context(), f, op.ListParams{PageParams: pp})
+	page, err := h.svc.List(r.Context(), f, op.ListParams{PageParams: pp})
 	respondPage(w, r, page, err)
 }
 
 func (h accountHandlers) get(w http.ResponseWriter, r *http.Request) {
-	a, err := h.svc.GetAccount(r.Context(), chi.URLParam(r, "id"))
+	a, err := h.svc.Get(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, a, err)
 }
 
@@ -72,21 +73,21 @@ func (h accountHandlers) update(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	a, err := h.svc.UpdateAccount(r.Context(), chi.URLParam(r, "id"), &in)
+	a, err := h.svc.Update(r.Context(), chi.URLParam(r, "id"), &in)
 	respond(w, r, http.StatusOK, a, err)
 }
 
 func (h accountHandlers) disable(w http.ResponseWriter, r *http.Request) {
-	a, err := h.svc.DisableAccount(r.Context(), chi.URLParam(r, "id"))
+	a, err := h.svc.Disable(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, a, err)
 }
 
 func (h accountHandlers) restrict(w http.ResponseWriter, r *http.Request) {
-	a, err := h.svc.RestrictAccount(r.Context(), chi.URLParam(r, "id"))
+	a, err := h.svc.Restrict(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, a, err)
 }
 
 func (h accountHandlers) unrestrict(w http.ResponseWriter, r *http.Request) {
-	a, err := h.svc.UnrestrictAccount(r.Context(), chi.URLParam(r, "id"))
+	a, err := h.svc.Unrestrict(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, a, err)
 }

@@ -11,7 +11,7 @@ import (
 
 // beneficialOwnerRoutes mounts /v1/accounts/{id}/beneficial_owners (spec
 // doc 1 §4.2).
-func beneficialOwnerRoutes(r chi.Router, svc *accounts.Service) {
+func beneficialOwnerRoutes(r chi.Router, svc *accounts.Owners) {
 	h := ownerHandlers{svc}
 	r.Get("/v1/accounts/{id}/beneficial_owners", h.list)
 	r.Post("/v1/accounts/{id}/beneficial_owners", h.create)
@@ -22,14 +22,14 @@ func beneficialOwnerRoutes(r chi.Router, svc *accounts.Service) {
 	r.Post("/v1/accounts/{id}/beneficial_owners/{owner}/resend_invite", h.resend)
 }
 
-type ownerHandlers struct{ svc *accounts.Service }
+type ownerHandlers struct{ svc *accounts.Owners }
 
 type ownersBody struct {
 	Data []*models.BeneficialOwner `json:"data"`
 }
 
 func (h ownerHandlers) list(w http.ResponseWriter, r *http.Request) {
-	owners, err := h.svc.ListBeneficialOwners(r.Context(), chi.URLParam(r, "id"))
+	owners, err := h.svc.List(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, ownersBody{Data: owners}, err)
 }
 
@@ -39,12 +39,12 @@ func (h ownerHandlers) create(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	o, err := h.svc.CreateBeneficialOwner(r.Context(), chi.URLParam(r, "id"), &in)
+	o, err := h.svc.Create(r.Context(), chi.URLParam(r, "id"), &in)
 	respond(w, r, http.StatusCreated, o, err)
 }
 
 func (h ownerHandlers) get(w http.ResponseWriter, r *http.Request) {
-	o, err := h.svc.GetBeneficialOwner(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "owner"))
+	o, err := h.svc.Get(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "owner"))
 	respond(w, r, http.StatusOK, o, err)
 }
 
@@ -54,12 +54,12 @@ func (h ownerHandlers) update(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	o, err := h.svc.UpdateBeneficialOwner(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "owner"), &in)
+	o, err := h.svc.Update(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "owner"), &in)
 	respond(w, r, http.StatusOK, o, err)
 }
 
 func (h ownerHandlers) delete(w http.ResponseWriter, r *http.Request) {
-	if err := h.svc.DeleteBeneficialOwner(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "owner")); err != nil {
+	if err := h.svc.Delete(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "owner")); err != nil {
 		WriteError(w, r, err)
 		return
 	}
@@ -67,11 +67,11 @@ func (h ownerHandlers) delete(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h ownerHandlers) resend(w http.ResponseWriter, r *http.Request) {
-	o, err := h.svc.ResendBeneficialOwnerInvite(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "owner"))
+	o, err := h.svc.ResendInvite(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "owner"))
 	respond(w, r, http.StatusOK, o, err)
 }
 
 func (h ownerHandlers) confirm(w http.ResponseWriter, r *http.Request) {
-	a, err := h.svc.ConfirmBeneficialOwners(r.Context(), chi.URLParam(r, "id"))
+	a, err := h.svc.Confirm(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, a, err)
 }

@@ -10,7 +10,7 @@ import (
 )
 
 // capabilityRoutes mounts /v1/accounts/{id}/capabilities (spec doc 1 §4.3).
-func capabilityRoutes(r chi.Router, svc *accounts.Service) {
+func capabilityRoutes(r chi.Router, svc *accounts.Capabilities) {
 	h := capabilityHandlers{svc}
 	r.Get("/v1/accounts/{id}/capabilities", h.list)
 	r.Post("/v1/accounts/{id}/capabilities", h.request)
@@ -19,14 +19,14 @@ func capabilityRoutes(r chi.Router, svc *accounts.Service) {
 	r.Post("/v1/accounts/{id}/capabilities/{name}/reactivate", h.reactivate)
 }
 
-type capabilityHandlers struct{ svc *accounts.Service }
+type capabilityHandlers struct{ svc *accounts.Capabilities }
 
 type capabilitiesBody struct {
 	Data []*models.Capability `json:"data"`
 }
 
 func (h capabilityHandlers) list(w http.ResponseWriter, r *http.Request) {
-	caps, err := h.svc.ListCapabilities(r.Context(), chi.URLParam(r, "id"))
+	caps, err := h.svc.List(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, capabilitiesBody{Data: caps}, err)
 }
 
@@ -40,7 +40,7 @@ func (h capabilityHandlers) request(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	res, err := h.svc.RequestCapabilities(r.Context(), chi.URLParam(r, "id"), in.Capabilities)
+	res, err := h.svc.Request(r.Context(), chi.URLParam(r, "id"), in.Capabilities)
 	if err != nil {
 		WriteError(w, r, err)
 		return
@@ -53,16 +53,16 @@ func (h capabilityHandlers) request(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h capabilityHandlers) get(w http.ResponseWriter, r *http.Request) {
-	c, err := h.svc.GetCapability(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "name"))
+	c, err := h.svc.Get(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "name"))
 	respond(w, r, http.StatusOK, c, err)
 }
 
 func (h capabilityHandlers) disable(w http.ResponseWriter, r *http.Request) {
-	c, err := h.svc.DisableCapability(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "name"))
+	c, err := h.svc.Disable(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "name"))
 	respond(w, r, http.StatusOK, c, err)
 }
 
 func (h capabilityHandlers) reactivate(w http.ResponseWriter, r *http.Request) {
-	c, err := h.svc.ReactivateCapability(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "name"))
+	c, err := h.svc.Reactivate(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "name"))
 	respond(w, r, http.StatusOK, c, err)
 }

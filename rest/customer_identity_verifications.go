@@ -13,7 +13,7 @@ import (
 // doc 1 §4.10) and the submit route the real service's clients call.
 // POST /v1/customer_identity_verifications/{id} creates a verification for
 // the customer {id} (the spec's {customer_id}: one path segment, one name).
-func customerIdentityRoutes(r chi.Router, svc *accounts.Service) {
+func customerIdentityRoutes(r chi.Router, svc *accounts.CustomerIdentity) {
 	h := civHandlers{svc}
 	r.Post("/v1/customer_identity_verifications", h.create)
 	r.Get("/v1/customer_identity_verifications/{id}", h.get)
@@ -22,7 +22,7 @@ func customerIdentityRoutes(r chi.Router, svc *accounts.Service) {
 	r.Post("/v1/customer_identity_verifications/{id}/submit", h.submit)
 }
 
-type civHandlers struct{ svc *accounts.Service }
+type civHandlers struct{ svc *accounts.CustomerIdentity }
 
 func (h civHandlers) create(w http.ResponseWriter, r *http.Request) {
 	var in models.CreateCustomerIdentityVerificationInput
@@ -30,7 +30,7 @@ func (h civHandlers) create(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	v, err := h.svc.CreateCustomerIdentityVerification(r.Context(), &in)
+	v, err := h.svc.Create(r.Context(), &in)
 	respond(w, r, http.StatusCreated, v, err)
 }
 
@@ -42,19 +42,19 @@ func (h civHandlers) createForCustomer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	customer := chi.URLParam(r, "id")
-	v, err := h.svc.CreateCustomerIdentityVerification(r.Context(), &models.CreateCustomerIdentityVerificationInput{CustomerID: &customer})
+	v, err := h.svc.Create(r.Context(), &models.CreateCustomerIdentityVerificationInput{CustomerID: &customer})
 	respond(w, r, http.StatusCreated, v, err)
 }
 
 func (h civHandlers) get(w http.ResponseWriter, r *http.Request) {
-	v, err := h.svc.GetCustomerIdentityVerification(r.Context(), chi.URLParam(r, "id"))
+	v, err := h.svc.Get(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, v, err)
 }
 
 // upload reads the multipart body (multipart.go) only once the caller may
 // upload at all.
 func (h civHandlers) upload(w http.ResponseWriter, r *http.Request) {
-	if err := h.svc.AuthorizeCustomerIdentityUpload(r.Context()); err != nil {
+	if err := h.svc.AuthorizeUpload(r.Context()); err != nil {
 		WriteError(w, r, err)
 		return
 	}
@@ -63,7 +63,7 @@ func (h civHandlers) upload(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	v, err := h.svc.UploadCustomerIdentityDocuments(r.Context(), chi.URLParam(r, "id"), in)
+	v, err := h.svc.Upload(r.Context(), chi.URLParam(r, "id"), in)
 	respond(w, r, http.StatusOK, v, err)
 }
 
@@ -73,6 +73,6 @@ func (h civHandlers) submit(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	v, err := h.svc.SubmitCustomerIdentityVerification(r.Context(), chi.URLParam(r, "id"))
+	v, err := h.svc.Submit(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusOK, v, err)
 }

@@ -240,7 +240,8 @@ func TestCustomerIdentityVerificationCredentialsAndTenancy(t *testing.T) {
 	// none can exist in live mode. Reads still answer 404.
 	requireError(t, uploadDocs(f.live, id(v), docs...), http.StatusServiceUnavailable, "provider_not_configured", "")
 	requireError(t, f.live.Post(civPath+"/"+id(v)+"/submit", nil), http.StatusServiceUnavailable, "provider_not_configured", "")
-	requireValidation(t, f.live.Post(civPath, map[string]any{"email": "bad"}), "email")
+	// The missing provider is answered before the input is checked.
+	requireError(t, f.live.Post(civPath, map[string]any{"email": "bad"}), http.StatusServiceUnavailable, "provider_not_configured", "")
 
 	// The untouched verification is as it was.
 	require.Equal(t, v, f.sk.Get(civPath+"/"+id(v)).JSON())

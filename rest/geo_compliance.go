@@ -11,9 +11,9 @@ import (
 
 // geoComplianceRoutes mounts the account's geo compliance and
 // /v1/geofences (spec doc 1 §4.8).
-func geoComplianceRoutes(r chi.Router, svc *accounts.Service) {
+func geoComplianceRoutes(r chi.Router, svc *accounts.Geo) {
 	r.Get("/v1/accounts/{id}/geo_compliance", func(w http.ResponseWriter, r *http.Request) {
-		g, err := svc.EvaluateGeoCompliance(r.Context(), chi.URLParam(r, "id"))
+		g, err := svc.Evaluate(r.Context(), chi.URLParam(r, "id"))
 		respond(w, r, http.StatusOK, g, err)
 	})
 	r.Get("/v1/geofences", func(w http.ResponseWriter, r *http.Request) {
@@ -23,7 +23,7 @@ func geoComplianceRoutes(r chi.Router, svc *accounts.Service) {
 			WriteError(w, r, err)
 			return
 		}
-		page, err := svc.ListGeofences(r.Context(), op.ListParams{PageParams: pp})
+		page, err := svc.Geofences(r.Context(), op.ListParams{PageParams: pp})
 		respondPage(w, r, page, err)
 	})
 }

@@ -11,14 +11,14 @@ import (
 
 // identityVerificationRoutes mounts /v1/accounts/{id}/identity_verifications
 // (spec doc 1 §4.5).
-func identityVerificationRoutes(r chi.Router, svc *accounts.Service) {
+func identityVerificationRoutes(r chi.Router, svc *accounts.IdentityRuns) {
 	h := runHandlers{svc}
 	r.Get("/v1/accounts/{id}/identity_verifications", h.list)
 	r.Post("/v1/accounts/{id}/identity_verifications", h.create)
 	r.Get("/v1/accounts/{id}/identity_verifications/{run}", h.get)
 }
 
-type runHandlers struct{ svc *accounts.Service }
+type runHandlers struct{ svc *accounts.IdentityRuns }
 
 func (h runHandlers) list(w http.ResponseWriter, r *http.Request) {
 	q := newQuery(r)
@@ -28,7 +28,7 @@ func (h runHandlers) list(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	page, err := h.svc.ListIdentityVerifications(r.Context(), chi.URLParam(r, "id"), f, op.ListParams{PageParams: pp})
+	page, err := h.svc.List(r.Context(), chi.URLParam(r, "id"), f, op.ListParams{PageParams: pp})
 	respondPage(w, r, page, err)
 }
 
@@ -39,11 +39,11 @@ func (h runHandlers) create(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	run, err := h.svc.CreateIdentityVerification(r.Context(), chi.URLParam(r, "id"))
+	run, err := h.svc.Create(r.Context(), chi.URLParam(r, "id"))
 	respond(w, r, http.StatusCreated, run, err)
 }
 
 func (h runHandlers) get(w http.ResponseWriter, r *http.Request) {
-	run, err := h.svc.GetIdentityVerification(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "run"))
+	run, err := h.svc.Get(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "run"))
 	respond(w, r, http.StatusOK, run, err)
 }

@@ -187,7 +187,9 @@ func TestIdentityVerificationRefusals(t *testing.T) {
 
 	// Credentials and tenancy.
 	requireError(t, f.pk.Post(runsPath(id(review)), nil), http.StatusForbidden, "forbidden", "")
-	requireError(t, f.live.Post(runsPath(id(review)), nil), http.StatusNotFound, "resource_missing", "id")
+	// Production mode has no identity provider: refused before any
+	// look-up, so the answer says nothing of the id.
+	requireError(t, f.live.Post(runsPath(id(review)), nil), http.StatusServiceUnavailable, "provider_not_configured", "")
 	requireError(t, f.live.Get(runsPath(id(review))), http.StatusNotFound, "resource_missing", "id")
 	requireError(t, f.live.Get(runsPath(id(review))+"/"+id(first)), http.StatusNotFound, "resource_missing", "id")
 	requireError(t, f.sk.Get(runsPath(id(failing))+"/"+id(first)), http.StatusNotFound, "resource_missing", "id")

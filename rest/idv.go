@@ -11,14 +11,14 @@ import (
 
 // idvRoutes mounts /v1/idv (spec doc 1 §4.4): the document check an
 // onboarding secret runs for its account.
-func idvRoutes(r chi.Router, svc *accounts.Service) {
+func idvRoutes(r chi.Router, svc *accounts.IDV) {
 	r.Post("/v1/idv/session", func(w http.ResponseWriter, r *http.Request) {
 		var empty struct{}
 		if err := decode(r, &empty); err != nil {
 			WriteError(w, r, err)
 			return
 		}
-		s, err := svc.StartIDVSession(r.Context())
+		s, err := svc.StartSession(r.Context())
 		status := http.StatusCreated
 		if err == nil && s.Reused {
 			status = http.StatusOK
@@ -31,7 +31,7 @@ func idvRoutes(r chi.Router, svc *accounts.Service) {
 			WriteError(w, r, err)
 			return
 		}
-		res, err := svc.CompleteIDV(r.Context(), &in)
+		res, err := svc.Complete(r.Context(), &in)
 		respond(w, r, http.StatusOK, res, err)
 	})
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // kycPrefillRoutes mounts /v1/accounts/{id}/kyc_prefill (spec doc 1 §4.7).
-func kycPrefillRoutes(r chi.Router, svc *accounts.Service) {
+func kycPrefillRoutes(r chi.Router, svc *accounts.Accounts) {
 	r.Post("/v1/accounts/{id}/kyc_prefill/confirm", func(w http.ResponseWriter, r *http.Request) {
 		var empty struct{}
 		if err := decode(r, &empty); err != nil {

@@ -70,7 +70,9 @@ func TestKYCPrefillPersonas(t *testing.T) {
 	require.Empty(t, listEvents(t, f.sk, "platform.account.prefill.completed")[1:])
 
 	requireError(t, f.pk.Post(prefillPath(id(plain)), nil), http.StatusForbidden, "forbidden", "")
-	requireError(t, f.live.Post(prefillPath(id(plain)), nil), http.StatusNotFound, "resource_missing", "id")
+	// Production mode has no prefill data provider: refused before any
+	// look-up, so the answer says nothing of the id.
+	requireError(t, f.live.Post(prefillPath(id(plain)), nil), http.StatusServiceUnavailable, "provider_not_configured", "")
 	requireError(t, f.sk.Post(prefillPath("nope"), nil), http.StatusNotFound, "resource_missing", "id")
 }
 

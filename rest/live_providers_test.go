@@ -30,7 +30,8 @@ func TestLiveModeRefusesWhatNeedsAProvider(t *testing.T) {
 	holder := f.env.Client(f.live.Post("/v1/onboarding_sessions", map[string]any{"account_id": id(acct)}).JSON()["client_secret"].(string))
 	unavailable(holder.Post("/v1/idv/session", nil))
 	unavailable(holder.Post("/v1/idv/complete", map[string]any{"inquiry_id": "0195a1c0-0000-7000-8000-00000000dead"}))
-	requireValidation(t, holder.Post("/v1/idv/complete", map[string]any{}), "inquiry_id")
+	// The missing provider is answered before the input is checked.
+	unavailable(holder.Post("/v1/idv/complete", map[string]any{}))
 
 	// Nothing was run, recorded or announced.
 	require.Empty(t, f.live.Get(runsPath(id(acct))).JSON()["data"])
@@ -45,7 +46,8 @@ func TestLiveModeRefusesWhatNeedsAProvider(t *testing.T) {
 	require.Equal(t, http.StatusCreated, f.sk.Post(runsPath(id(sb)), nil).Status)
 	require.Equal(t, http.StatusOK, f.sk.Get(geoPath(id(sb))).Status)
 
-	// A live key asking for a sandbox account is still answered 404 first.
-	requireError(t, f.live.Post(runsPath(id(sb)), nil), http.StatusNotFound, "resource_missing", "id")
-	requireError(t, f.live.Get(geoPath(id(sb))), http.StatusNotFound, "resource_missing", "id")
+	// A live key asking for a sandbox account is refused for the missing
+	// provider before any look-up, so the answer says nothing of the id.
+	unavailable(f.live.Post(runsPath(id(sb)), nil))
+	unavailable(f.live.Get(geoPath(id(sb))))
 }

@@ -10,14 +10,14 @@ import (
 )
 
 // onboardingSessionRoutes mounts /v1/onboarding_sessions (spec doc 1 §4.4).
-func onboardingSessionRoutes(r chi.Router, svc *accounts.Service) {
+func onboardingSessionRoutes(r chi.Router, svc *accounts.Onboarding) {
 	h := onboardingHandlers{svc}
 	r.Post("/v1/onboarding_sessions", h.create)
 	r.Get("/v1/onboarding_sessions", h.ofAccount)
 	r.Get("/v1/onboarding_sessions/bootstrap", h.bootstrap)
 }
 
-type onboardingHandlers struct{ svc *accounts.Service }
+type onboardingHandlers struct{ svc *accounts.Onboarding }
 
 func (h onboardingHandlers) create(w http.ResponseWriter, r *http.Request) {
 	var in models.CreateOnboardingSessionInput
@@ -25,7 +25,7 @@ func (h onboardingHandlers) create(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	s, err := h.svc.CreateOnboardingSession(r.Context(), &in)
+	s, err := h.svc.Create(r.Context(), &in)
 	respond(w, r, http.StatusCreated, s, err)
 }
 
@@ -40,11 +40,11 @@ func (h onboardingHandlers) ofAccount(w http.ResponseWriter, r *http.Request) {
 		empty := ""
 		accountID = &empty
 	}
-	s, err := h.svc.OnboardingSessionOfAccount(r.Context(), *accountID)
+	s, err := h.svc.OfAccount(r.Context(), *accountID)
 	respond(w, r, http.StatusOK, s, err)
 }
 
 func (h onboardingHandlers) bootstrap(w http.ResponseWriter, r *http.Request) {
-	b, err := h.svc.OnboardingBootstrap(r.Context())
+	b, err := h.svc.Bootstrap(r.Context())
 	respond(w, r, http.StatusOK, b, err)
 }

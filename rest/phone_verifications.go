@@ -12,7 +12,7 @@ import (
 
 // phoneVerificationRoutes mounts /v1/accounts/{id}/phone_verifications
 // (spec doc 1 §4.6).
-func phoneVerificationRoutes(r chi.Router, svc *accounts.Service) {
+func phoneVerificationRoutes(r chi.Router, svc *accounts.PhoneVerifications) {
 	h := phoneHandlers{svc}
 	r.Get("/v1/accounts/{id}/phone_verifications", h.list)
 	r.Post("/v1/accounts/{id}/phone_verifications", h.create)
@@ -20,7 +20,7 @@ func phoneVerificationRoutes(r chi.Router, svc *accounts.Service) {
 	r.Post("/v1/accounts/{id}/phone_verifications/{pv}/confirm", h.confirm)
 }
 
-type phoneHandlers struct{ svc *accounts.Service }
+type phoneHandlers struct{ svc *accounts.PhoneVerifications }
 
 func (h phoneHandlers) list(w http.ResponseWriter, r *http.Request) {
 	q := newQuery(r)
@@ -30,7 +30,7 @@ func (h phoneHandlers) list(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	page, err := h.svc.ListPhoneVerifications(r.Context(), chi.URLParam(r, "id"), f, op.ListParams{PageParams: pp})
+	page, err := h.svc.List(r.Context(), chi.URLParam(r, "id"), f, op.ListParams{PageParams: pp})
 	respondPage(w, r, page, err)
 }
 
@@ -40,12 +40,12 @@ func (h phoneHandlers) create(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	pv, err := h.svc.CreatePhoneVerification(r.Context(), chi.URLParam(r, "id"), &in)
+	pv, err := h.svc.Create(r.Context(), chi.URLParam(r, "id"), &in)
 	respond(w, r, http.StatusCreated, pv, err)
 }
 
 func (h phoneHandlers) get(w http.ResponseWriter, r *http.Request) {
-	pv, err := h.svc.GetPhoneVerification(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "pv"))
+	pv, err := h.svc.Get(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "pv"))
 	respond(w, r, http.StatusOK, pv, err)
 }
 
@@ -55,6 +55,6 @@ func (h phoneHandlers) confirm(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	pv, err := h.svc.ConfirmPhoneVerification(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "pv"), &in)
+	pv, err := h.svc.Confirm(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "pv"), &in)
 	respond(w, r, http.StatusOK, pv, err)
 }

@@ -11,14 +11,14 @@ import (
 
 // termsOfServiceRoutes mounts /v1/terms_of_service, as the real service's
 // clients call it: POST mints a token, PATCH accepts it.
-func termsOfServiceRoutes(r chi.Router, svc *accounts.Service) {
+func termsOfServiceRoutes(r chi.Router, svc *accounts.Terms) {
 	r.Post("/v1/terms_of_service", func(w http.ResponseWriter, r *http.Request) {
 		var in models.CreateTermsOfServiceInput
 		if err := decode(r, &in); err != nil {
 			WriteError(w, r, err)
 			return
 		}
-		t, err := svc.CreateTermsOfServiceToken(r.Context(), &in)
+		t, err := svc.CreateToken(r.Context(), &in)
 		respond(w, r, http.StatusCreated, t, err)
 	})
 	r.Patch("/v1/terms_of_service", func(w http.ResponseWriter, r *http.Request) {
@@ -27,7 +27,7 @@ func termsOfServiceRoutes(r chi.Router, svc *accounts.Service) {
 			WriteError(w, r, err)
 			return
 		}
-		t, err := svc.AcceptTermsOfService(r.Context(), &in)
+		t, err := svc.Accept(r.Context(), &in)
 		respond(w, r, http.StatusOK, t, err)
 	})
 }

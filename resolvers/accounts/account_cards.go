@@ -5,7 +5,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/frame-oss/payments-server/internal/platform/ids"
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
@@ -25,14 +25,9 @@ import (
 // and events follow commit order (see lockAccount). An id that names no
 // account of the caller's is left alone: the payment method write answers
 // it as it would have.
-func (s *Service) LockAccountForCards(ctx context.Context, w *op.W, accountID string) error {
-	uid, ok := ids.Parse(accountID)
-	if !ok || !w.P.SeesAccount(uid) {
-		return nil
-	}
-	var locked uuid.UUID
-	err := w.Tx.Select((*models.Account)(nil)).Column("a.id").Where("a.id = ?", uid).For("UPDATE").Scan(ctx, &locked)
-	if store.IsNoRows(err) {
+func (as *Accounts) LockAccountForCards(ctx context.Context, w *op.W, accountID string) error {
+	_, err := accountRows.Lock(ctx, w, accountID, op.LockUpdate)
+	if e := apierr.As(err); e != nil && e.Code == apierr.CodeResourceMissing {
 		return nil
 	}
 	return err
@@ -47,7 +42,8 @@ func (s *Service) LockAccountForCards(ctx context.Context, w *op.W, accountID st
 // capabilities stay active when the last card goes (a capability never
 // returns to pending by itself: spec doc 1 §3); pending ones ask for
 // payment_method.card again.
-func (s *Service) CardsChanged(ctx context.Context, w *op.W, accountID uuid.UUID, changed *models.PaymentMethod) error {
+func (as *Accounts) CardsChanged(ctx context.Context, w *op.W, accountID uuid.UUID, changed *models.PaymentMethod) error {
+	s := as.svc
 	_, err := s.changeAccount(ctx, w, accountID.String(), func(ctx context.Context, aw *accountWrite) error {
 		has, err := hasActiveCard(ctx, aw.Tx, accountID, changed)
 		if err != nil {

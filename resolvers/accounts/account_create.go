@@ -10,10 +10,11 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// CreateAccount creates a connected account with its requested
+// Create creates a connected account with its requested
 // capabilities (and their dependencies) in one transaction. Requirements
 // are evaluated once: a capability satisfied at creation is stored active.
-func (s *Service) CreateAccount(ctx context.Context, in *models.CreateAccountInput) (*models.Account, error) {
+func (as *Accounts) Create(ctx context.Context, in *models.CreateAccountInput) (*models.Account, error) {
+	s := as.svc
 	spec := op.Spec{Name: "account.create", Allow: []auth.Kind{auth.SecretKey}, Params: in}
 	a, err := op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Account, error) {
 		now := w.Now()

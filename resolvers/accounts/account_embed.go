@@ -10,17 +10,18 @@ import (
 	"github.com/frame-oss/payments-server/models"
 )
 
-// AccountsIn reads accounts with their capabilities and derived members,
+// In reads accounts with their capabilities and derived members,
 // in the caller's tenant or transaction t, one statement: for objects of
 // other areas that embed their account (a charge intent's `account`),
 // rendered as a secret key sees them. Ids not found are left out.
-func (s *Service) AccountsIn(ctx context.Context, t *store.Tenant, idList []uuid.UUID) (map[uuid.UUID]*models.Account, error) {
+func (as *Accounts) In(ctx context.Context, t *store.Tenant, idList []uuid.UUID) (map[uuid.UUID]*models.Account, error) {
+	s := as.svc
 	found := make(map[uuid.UUID]*models.Account, len(idList))
 	if len(idList) == 0 {
 		return found, nil
 	}
 	var rows []*models.Account
-	if err := withCapabilities(t.Select(&rows)).Where("a.id IN (?)", bun.In(idList)).Scan(ctx); err != nil {
+	if err := accountTable.Select(t, nil, &rows).Where("a.id IN (?)", bun.In(idList)).Scan(ctx); err != nil {
 		return nil, err
 	}
 	if err := s.hydrate(rows); err != nil {

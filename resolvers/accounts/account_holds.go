@@ -10,10 +10,11 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// DisableAccount disables the account (DELETE) and ends its session
+// Disable disables the account (DELETE) and ends its session
 // secrets. Disabling a disabled account changes nothing and answers it as
 // it is.
-func (s *Service) DisableAccount(ctx context.Context, id string) (*models.Account, error) {
+func (as *Accounts) Disable(ctx context.Context, id string) (*models.Account, error) {
+	s := as.svc
 	return s.changeHold(ctx, "account.disable", id, func(ctx context.Context, aw *accountWrite) error {
 		a := aw.Account
 		if a.Status == models.AccountStatusDisabled {
@@ -24,8 +25,9 @@ func (s *Service) DisableAccount(ctx context.Context, id string) (*models.Accoun
 	})
 }
 
-// RestrictAccount places the merchant's hold on the account.
-func (s *Service) RestrictAccount(ctx context.Context, id string) (*models.Account, error) {
+// Restrict places the merchant's hold on the account.
+func (as *Accounts) Restrict(ctx context.Context, id string) (*models.Account, error) {
+	s := as.svc
 	return s.changeHold(ctx, "account.restrict", id, func(ctx context.Context, aw *accountWrite) error {
 		a := aw.Account
 		if a.Status == models.AccountStatusDisabled {
@@ -40,9 +42,10 @@ func (s *Service) RestrictAccount(ctx context.Context, id string) (*models.Accou
 	})
 }
 
-// UnrestrictAccount lifts the merchant's own hold. A hold the service
+// Unrestrict lifts the merchant's own hold. A hold the service
 // placed stays, and so does the restriction it causes.
-func (s *Service) UnrestrictAccount(ctx context.Context, id string) (*models.Account, error) {
+func (as *Accounts) Unrestrict(ctx context.Context, id string) (*models.Account, error) {
+	s := as.svc
 	return s.changeHold(ctx, "account.unrestrict", id, func(ctx context.Context, aw *accountWrite) error {
 		a := aw.Account
 		if a.Status == models.AccountStatusDisabled {

@@ -13,6 +13,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/ids"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
 // findAccount reads one account of the caller's scope with its
@@ -45,24 +46,8 @@ var accountByID = store.NewPreparedSelect((*models.Account)(nil), func(q *bun.Se
 // reads with the snapshot it started with, so after waiting for a writer
 // holding the lock it would get that writer's account row but not the
 // capabilities it inserted or changed.
-func lockAccount(ctx context.Context, t *store.Tenant, p *auth.Principal, id string) (*models.Account, error) {
-	return selectAccount(ctx, t, p, id, func(q *bun.SelectQuery) *bun.SelectQuery { return q.For("UPDATE") })
-}
-
-func selectAccount(ctx context.Context, t *store.Tenant, p *auth.Principal, id string,
-	shape func(*bun.SelectQuery) *bun.SelectQuery) (*models.Account, error) {
-	uid, ok := ids.Parse(id)
-	if !ok || !p.SeesAccount(uid) {
-		return nil, apierr.NotFound("account", id)
-	}
-	a := new(models.Account)
-	if err := shape(t.Select(a).Where("a.id = ?", uid)).Scan(ctx); err != nil {
-		if store.IsNoRows(err) {
-			return nil, apierr.NotFound("account", id)
-		}
-		return nil, err
-	}
-	return a, nil
+func lockAccount(ctx context.Context, w *op.W, id string) (*models.Account, error) {
+	return accountRows.Lock(ctx, w, id, op.LockUpdate)
 }
 
 // loadCapabilities fetches the capabilities of many accounts in one

@@ -3,22 +3,39 @@ package accounts
 import (
 	"context"
 
-	"github.com/google/uuid"
-	"github.com/uptrace/bun"
-
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
+
+// Accounts is the account family of the area: reads (here, and the
+// prepared read by id of account_queries.go), Create (account_create.go),
+// Update (account_update.go), the holds (account_holds.go), the KYC
+// prefill confirmation (prefill_confirm.go) and the card requirement
+// other areas report (account_cards.go).
+type Accounts struct{ svc *Service }
 
 // readers are the credentials that may read an account: publishable keys
 // and session secrets too (their own account, for sessions), with the
 // merchant-internal fields left out.
 var readers = []auth.Kind{auth.SecretKey, auth.PublishableKey, auth.OnboardingSession, auth.CheckoutSession}
 
-// GetAccount returns one account as the caller may see it: one statement,
-// the account with its capabilities.
-func (s *Service) GetAccount(ctx context.Context, id string) (*models.Account, error) {
+// accountTable reads accounts with their capabilities, one statement for
+// one account or a page (capabilitiesColumn). A session secret sees its
+// own account only, refused without a statement. The derived members need
+// the service (its facts hook) and may fail to decode, so reads complete
+// them with hydrate rather than the table's Derive.
+var accountTable = &op.Table[models.Account]{Resource: "account", Allow: readers,
+	Sees: (*auth.Principal).SeesAccount, Columns: capabilitiesColumn}
+
+// accountRows is the account's own row, without its capabilities: what a
+// write locks (see lockAccount).
+var accountRows = &op.Table[models.Account]{Resource: "account", Sees: (*auth.Principal).SeesAccount}
+
+// Get returns one account as the caller may see it: one prepared
+// statement, the account with its capabilities.
+func (as *Accounts) Get(ctx context.Context, id string) (*models.Account, error) {
+	s := as.svc
 	p, err := auth.Require(ctx, readers...)
 	if err != nil {
 		return nil, err
@@ -33,46 +50,42 @@ func (s *Service) GetAccount(ctx context.Context, id string) (*models.Account, e
 	return present(ctx, a), nil
 }
 
-// AccountsByIDs reads many accounts as GetAccount reads one: the same
-// credentials, scope rules, resource_missing and visibility. One statement
-// whatever the number of ids (none when no id can match).
-func (s *Service) AccountsByIDs(ctx context.Context, idList []string) ([]*models.Account, []error) {
-	p, err := auth.Require(ctx, readers...)
-	var visible func(uuid.UUID) bool
-	if p != nil {
-		visible = p.SeesAccount
+// ByIDs reads many accounts as Get reads one: the same credentials, scope
+// rules, resource_missing and visibility. One statement whatever the
+// number of ids (none when no id can match).
+func (as *Accounts) ByIDs(ctx context.Context, idList []string) ([]*models.Account, []error) {
+	s := as.svc
+	rows, errs := accountTable.ByIDs(ctx, s.Kit, idList)
+	var found []*models.Account
+	for i, a := range rows {
+		if errs[i] == nil {
+			found = append(found, a)
+		}
 	}
-	return op.ByIDs(idList, "account", err, visible, func(want []uuid.UUID) (map[uuid.UUID]*models.Account, error) {
-		var rows []*models.Account
-		if err := withCapabilities(s.DB.Tenant(p.Scope).Select(&rows)).Where("a.id IN (?)", bun.In(want)).Scan(ctx); err != nil {
-			return nil, err
+	if err := s.hydrate(found); err != nil {
+		for i := range errs {
+			rows[i], errs[i] = nil, err
 		}
-		if err := s.hydrate(rows); err != nil {
-			return nil, err
-		}
-		found := make(map[uuid.UUID]*models.Account, len(rows))
-		for _, a := range rows {
-			found[a.ID] = present(ctx, a)
-		}
-		return found, nil
-	})
+		return rows, errs
+	}
+	for _, a := range found {
+		present(ctx, a)
+	}
+	return rows, errs
 }
 
-// ListAccounts is the one list of accounts, newest first: the REST list
+// List is the one list of accounts, newest first: the REST list
 // (disabled accounts only when asked for), REST search (name, e-mail,
 // external_id, status, type; reads the primary store, so it is fresh at
-// once) and the GraphQL connection. One statement whatever the page size:
-// the page, each account with its capabilities.
-func (s *Service) ListAccounts(ctx context.Context, f AccountFilter, lp op.ListParams) (op.Page[*models.Account], error) {
+// once) and the GraphQL connection. Secret key only. One statement
+// whatever the page size: the page, each account with its capabilities.
+func (as *Accounts) List(ctx context.Context, f AccountFilter, lp op.ListParams) (op.Page[*models.Account], error) {
+	s := as.svc
 	p, err := auth.Require(ctx, auth.SecretKey)
 	if err != nil {
 		return op.Page[*models.Account]{}, err
 	}
-	if err := f.validate(); err != nil {
-		return op.Page[*models.Account]{}, err
-	}
-	q := withCapabilities(f.apply(s.DB.Tenant(p.Scope).Select((*models.Account)(nil))))
-	page, err := op.List(ctx, q, "a", lp, accountPosition)
+	page, err := accountTable.ListIn(ctx, s.Kit, s.DB.Tenant(p.Scope), p, f, lp)
 	if err != nil {
 		return page, err
 	}
@@ -83,8 +96,4 @@ func (s *Service) ListAccounts(ctx context.Context, f AccountFilter, lp op.ListP
 		present(ctx, a)
 	}
 	return page, nil
-}
-
-func accountPosition(a *models.Account) op.Position {
-	return op.Position{Created: a.Created.Time, ID: a.ID}
 }

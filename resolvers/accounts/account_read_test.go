@@ -109,7 +109,7 @@ func TestOneStatementReadIsTheTwoStatementRead(t *testing.T) {
 	require.NotNil(t, disabled.DisabledReason)
 	require.NotZero(t, disabled.Disabled.Nanosecond()%1e6)
 
-	got, err := f.svc.GetAccount(f.ctx, f.id)
+	got, err := f.svc.Accounts.Get(f.ctx, f.id)
 	require.NoError(t, err)
 	require.Equal(t, want, got)
 	for _, c := range got.Capabilities {
@@ -133,12 +133,12 @@ func TestOneStatementReadIsTheTwoStatementRead(t *testing.T) {
 
 	// A batch and a page: the account with capabilities and one without.
 	wantBoth := f.reference(t, f.uid, f.bare)
-	byIDs, errs := f.svc.AccountsByIDs(f.ctx, []string{f.id, f.bare.String()})
+	byIDs, errs := f.svc.Accounts.ByIDs(f.ctx, []string{f.id, f.bare.String()})
 	require.Equal(t, []error{nil, nil}, errs)
 	require.Equal(t, wantBoth, byIDs)
 	require.Empty(t, byIDs[1].Capabilities)
 	require.NotNil(t, byIDs[1].Capabilities, "renders as []")
-	page, err := f.svc.ListAccounts(f.ctx, accounts.AccountFilter{}, op.ListParams{})
+	page, err := f.svc.Accounts.List(f.ctx, accounts.AccountFilter{}, op.ListParams{})
 	require.NoError(t, err)
 	require.Equal(t, wantBoth, page.Items)
 	r = f.sk.Get("/v1/accounts")
@@ -151,7 +151,7 @@ func TestOneStatementReadIsTheTwoStatementRead(t *testing.T) {
 	for _, c := range want.Capabilities {
 		capIDs = append(capIDs, c.ID.String())
 	}
-	caps, errs := f.svc.CapabilitiesByIDs(f.ctx, capIDs)
+	caps, errs := f.svc.Capabilities.ByIDs(f.ctx, capIDs)
 	require.Equal(t, make([]error, len(capIDs)), errs)
 	require.Equal(t, want.Capabilities, caps)
 }

@@ -15,11 +15,12 @@ type updateParams struct {
 	Input *models.UpdateAccountInput `json:"input"`
 }
 
-// UpdateAccount merges a partial update into the account. An onboarding
+// Update merges a partial update into the account. An onboarding
 // session secret may update its own account's profile and terms only. An
 // update that changes nothing writes nothing: `updated` keeps meaning "last
 // changed".
-func (s *Service) UpdateAccount(ctx context.Context, id string, in *models.UpdateAccountInput) (*models.Account, error) {
+func (as *Accounts) Update(ctx context.Context, id string, in *models.UpdateAccountInput) (*models.Account, error) {
+	s := as.svc
 	spec := op.Spec{Name: "account.update", Allow: []auth.Kind{auth.SecretKey, auth.OnboardingSession},
 		Params: updateParams{ID: id, Input: in}}
 	sessionScope := func(w *op.W) error {

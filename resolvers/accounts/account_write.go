@@ -87,7 +87,7 @@ func writeAccount[Out any](ctx context.Context, s *Service, spec op.Spec, id str
 // request's, or the service's own through op.Background): lock, load,
 // derive, render, apply rule, then finish.
 func (s *Service) changeAccount(ctx context.Context, w *op.W, id string, rule func(ctx context.Context, aw *accountWrite) error) (*accountWrite, error) {
-	a, err := lockAccount(ctx, w.Tx, w.P, id)
+	a, err := lockAccount(ctx, w, id)
 	if err != nil {
 		return nil, err
 	}

@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"strings"
 
-	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
 	"github.com/frame-oss/payments-server/internal/domain/verification"
@@ -18,11 +17,33 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
+// BankAccounts is the bank account family of the area: linking (Create),
+// reads, and the link token that opens the bank-linking flow.
+type BankAccounts struct {
+	// OfAccounts reads the newest RecentChildren bank accounts of many
+	// accounts in one statement (GraphQL's Account.bankAccounts).
+	OfAccounts op.Batch[[]*models.BankAccount]
+	svc        *Service
+}
+
+// bankTable reads the bank accounts linked to accounts (one without an
+// account is nobody's to read); an onboarding secret sees its own
+// account's only.
+var bankTable = &op.Table[models.BankAccount]{Resource: "bank_account", Allow: bankActors,
+	Visible: func(q *bun.SelectQuery, p *auth.Principal) *bun.SelectQuery {
+		return ownAccountOnly(q.Where("?TableAlias.account_id IS NOT NULL"), p)
+	}}
+
+func newBankAccounts(s *Service) *BankAccounts {
+	return &BankAccounts{svc: s, OfAccounts: (&op.Children[models.BankAccount]{Table: bankTable,
+		Parent: "account", Column: "account_id", Limit: RecentChildren, Sees: (*auth.Principal).SeesAccount}).Bind(s.Kit)}
+}
+
 // bankActors may link and read bank accounts: the secret key, and an
 // onboarding secret for its own account only (spec doc 1 §4.9).
 var bankActors = []auth.Kind{auth.SecretKey, auth.OnboardingSession}
 
-// CreateBankAccount links a bank account through the processor's token
+// Create links a bank account through the processor's token
 // (spec doc 1 §4.9) to its owner: the account named (secret key), or the
 // onboarding secret's own account (account_id and customer_id ignored).
 // The sandbox processor resolves `sandbox-token-<routing>-<account>` and
@@ -30,28 +51,26 @@ var bankActors = []auth.Kind{auth.SecretKey, auth.OnboardingSession}
 // bank_account requirement in the same write. Linking a bank account its
 // owner already has answers that one (200): the owner's row lock
 // serializes links and a unique index on the fingerprint keeps one.
-func (s *Service) CreateBankAccount(ctx context.Context, in *models.CreateBankAccountInput) (*models.BankAccount, error) {
-	spec := op.Spec{Name: "bank_account.create", Allow: bankActors, Params: in}
+func (bs *BankAccounts) Create(ctx context.Context, in *models.CreateBankAccountInput) (*models.BankAccount, error) {
+	s := bs.svc
+	spec := op.Spec{Name: "bank_account.create", Allow: bankActors, Params: in, Provider: "bank-linking",
+		Check: func() error {
+			if err := in.Validate(auth.FromContext(ctx).Kind != auth.OnboardingSession); err != nil {
+				return err
+			}
+			if *in.Processor != verification.BankProcessor {
+				return apierr.FieldError("processor", "must name a bank-linking processor this server has: sandbox")
+			}
+			return nil
+		}}
 	owner := sessionAccount(ctx)
 	if owner == "" && in.AccountID != nil {
 		owner = *in.AccountID
 	}
 	var ba *models.BankAccount
-	check := func(w *op.W) error {
-		if err := in.Validate(w.P.Kind != auth.OnboardingSession); err != nil {
-			return err
-		}
-		if *in.Processor != verification.BankProcessor {
-			return apierr.FieldError("processor", "must name a bank-linking processor this server has: sandbox")
-		}
-		return nil
-	}
-	out, err := writeAccount(ctx, s, spec, owner, check, func(ctx context.Context, aw *accountWrite) error {
+	out, err := writeAccount(ctx, s, spec, owner, nil, func(ctx context.Context, aw *accountWrite) error {
 		a := aw.Account
 		if err := writable(a); err != nil {
-			return err
-		}
-		if err := requireSandboxProvider(aw.P, "bank-linking"); err != nil {
 			return err
 		}
 		linked, problem := verification.ExchangeToken(*in.ProcessorToken, a.ID.String())
@@ -91,53 +110,23 @@ func (s *Service) CreateBankAccount(ctx context.Context, in *models.CreateBankAc
 	return out, err
 }
 
-// GetBankAccount answers one bank account of the merchant's accounts; an
-// onboarding secret sees only its account's (anything else is 404).
-func (s *Service) GetBankAccount(ctx context.Context, id string) (*models.BankAccount, error) {
-	out, errs := s.BankAccountsByIDs(ctx, []string{id})
-	return out[0], errs[0]
+// Get answers one bank account of the merchant's accounts; an onboarding
+// secret sees only its account's (anything else is 404).
+func (bs *BankAccounts) Get(ctx context.Context, id string) (*models.BankAccount, error) {
+	return bankTable.Get(ctx, bs.svc.Kit, id)
 }
 
-// BankAccountsByIDs reads bank accounts by id (the REST retrieve, GraphQL's
-// loader and node).
-func (s *Service) BankAccountsByIDs(ctx context.Context, idList []string) ([]*models.BankAccount, []error) {
-	p, err := auth.Require(ctx, bankActors...)
-	return op.ByIDs(idList, "bank_account", err, nil, func(want []uuid.UUID) (map[uuid.UUID]*models.BankAccount, error) {
-		var rows []*models.BankAccount
-		if err := s.DB.Tenant(p.Scope).Select(&rows).Where("ba.id IN (?)", bun.In(want)).Scan(ctx); err != nil {
-			return nil, err
-		}
-		out := make(map[uuid.UUID]*models.BankAccount, len(rows))
-		for _, r := range rows {
-			if r.AccountID != nil && p.SeesAccount(*r.AccountID) {
-				out[r.ID] = r
-			}
-		}
-		return out, nil
-	})
+// ByIDs reads bank accounts by id (GraphQL's loader and node).
+func (bs *BankAccounts) ByIDs(ctx context.Context, idList []string) ([]*models.BankAccount, []error) {
+	return bankTable.ByIDs(ctx, bs.svc.Kit, idList)
 }
 
-// BankAccountsOfAccounts reads the newest bank accounts of many accounts
-// in one statement (GraphQL's Account.bankAccounts).
-func (s *Service) BankAccountsOfAccounts(ctx context.Context, accountIDs []string) ([][]*models.BankAccount, []error) {
-	return childrenOfAccounts(ctx, s, accountIDs, bankActors, func(t *store.Tenant, want []uuid.UUID) (map[uuid.UUID][]*models.BankAccount, error) {
-		var rows []*models.BankAccount
-		if err := recentOf(t.Select(&rows), t, "bank_accounts", "ba", want).Scan(ctx); err != nil {
-			return nil, err
-		}
-		out := map[uuid.UUID][]*models.BankAccount{}
-		for _, r := range rows {
-			out[*r.AccountID] = append(out[*r.AccountID], r)
-		}
-		return out, nil
-	})
-}
-
-// PlaidLinkToken answers the token that opens the bank-linking flow for
+// LinkToken answers the token that opens the bank-linking flow for
 // the account (the real service's clients call it): in the sandbox,
 // `link-sandbox-<account id>`, which the sandbox processor accepts as a
 // processor token for that account.
-func (s *Service) PlaidLinkToken(ctx context.Context, accountID string) (*models.LinkToken, error) {
+func (bs *BankAccounts) LinkToken(ctx context.Context, accountID string) (*models.LinkToken, error) {
+	s := bs.svc
 	p, err := auth.Require(ctx, bankActors...)
 	if err != nil {
 		return nil, err

@@ -45,9 +45,16 @@ var capabilitiesColumnSQL = "(SELECT coalesce(json_agg(json_build_array(c." + st
 
 // withCapabilities makes a select of accounts (alias a) return each
 // account's capabilities too: an account read with its capabilities is one
-// statement, for one account or a page of them.
+// statement, for one account or a page of them. (The account table's
+// reads add capabilitiesColumn to the model's columns themselves.)
 func withCapabilities(q *bun.SelectQuery) *bun.SelectQuery {
-	return q.ColumnExpr("?TableColumns").ColumnExpr(capabilitiesColumnSQL)
+	return capabilitiesColumn(q.ColumnExpr("?TableColumns"))
+}
+
+// capabilitiesColumn adds the capabilities column to a select of accounts
+// that already reads the account's columns (accountTable's Columns).
+func capabilitiesColumn(q *bun.SelectQuery) *bun.SelectQuery {
+	return q.ColumnExpr(capabilitiesColumnSQL)
 }
 
 // catalogueRank orders capabilities as the catalogue lists them; a name

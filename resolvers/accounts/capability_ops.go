@@ -18,23 +18,23 @@ type capabilityParams struct {
 	Names     []string `json:"names,omitempty"`
 }
 
-// RequestCapabilities ensures the requested capabilities and their
+// Request ensures the requested capabilities and their
 // dependencies exist (spec doc 1 §4.3). The result says whether any new
 // capability was made (201 rather than 200 over REST).
-func (s *Service) RequestCapabilities(ctx context.Context, accountID string, names []string) (*models.CapabilityRequest, error) {
+func (cs *Capabilities) Request(ctx context.Context, accountID string, names []string) (*models.CapabilityRequest, error) {
+	s := cs.svc
 	spec := op.Spec{Name: "capabilities.request", Allow: []auth.Kind{auth.SecretKey},
-		Params: capabilityParams{AccountID: accountID, Names: names}}
+		Params: capabilityParams{AccountID: accountID, Names: names}, Check: func() error {
+			var f apierr.Fields
+			if len(names) == 0 {
+				f.Add("capabilities", "must name at least one capability")
+			}
+			models.CheckCapabilityNames(&f, "capabilities", names)
+			return f.Err()
+		}}
 	var plan []capability.Name
 	var created bool
 	check := func(w *op.W) error {
-		var f apierr.Fields
-		if len(names) == 0 {
-			f.Add("capabilities", "must name at least one capability")
-		}
-		models.CheckCapabilityNames(&f, "capabilities", names)
-		if err := f.Err(); err != nil {
-			return err
-		}
 		var err error
 		plan, err = planCapabilities(w.P, names)
 		return err
@@ -52,10 +52,11 @@ func (s *Service) RequestCapabilities(ctx context.Context, accountID string, nam
 	})
 }
 
-// DisableCapability switches a capability off at the merchant's request.
+// Disable switches a capability off at the merchant's request.
 // It is refused while a capability depending on it (transitively) is
 // pending or active; disabling a disabled one changes nothing.
-func (s *Service) DisableCapability(ctx context.Context, accountID, name string) (*models.Capability, error) {
+func (cs *Capabilities) Disable(ctx context.Context, accountID, name string) (*models.Capability, error) {
+	s := cs.svc
 	return s.changeCapability(ctx, "capability.disable", accountID, name, func(aw *accountWrite, c *models.Capability) error {
 		if c.Status == capability.StatusDisabled {
 			return nil
@@ -72,10 +73,11 @@ func (s *Service) DisableCapability(ctx context.Context, accountID, name string)
 	})
 }
 
-// ReactivateCapability brings a disabled capability back to pending (never
+// Reactivate brings a disabled capability back to pending (never
 // straight to active: its requirements are evaluated again). Its
 // dependencies are ensured as on a request.
-func (s *Service) ReactivateCapability(ctx context.Context, accountID, name string) (*models.Capability, error) {
+func (cs *Capabilities) Reactivate(ctx context.Context, accountID, name string) (*models.Capability, error) {
+	s := cs.svc
 	return s.changeCapability(ctx, "capability.reactivate", accountID, name, func(aw *accountWrite, c *models.Capability) error {
 		if c.Status != capability.StatusDisabled {
 			return apierr.InvalidState("Only a disabled capability can be reactivated; " + string(c.Name) + " is " + string(c.Status))

@@ -11,20 +11,25 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// ListCapabilities returns every capability of the account.
-func (s *Service) ListCapabilities(ctx context.Context, accountID string) ([]*models.Capability, error) {
-	return s.CapabilitiesOf(ctx, accountID, s.GetAccount)
+// Capabilities is the capability family of the area: the capabilities of
+// an account are read with the account (accountTable's capabilities
+// column), and change through the account's write (capability_ops.go).
+type Capabilities struct{ svc *Service }
+
+// List returns every capability of the account.
+func (cs *Capabilities) List(ctx context.Context, accountID string) ([]*models.Capability, error) {
+	return cs.Of(ctx, accountID, cs.svc.Accounts.Get)
 }
 
-// GetCapability returns the account's capability called name.
-func (s *Service) GetCapability(ctx context.Context, accountID, name string) (*models.Capability, error) {
-	return s.CapabilityOf(ctx, accountID, name, s.GetAccount)
+// Get returns the account's capability called name.
+func (cs *Capabilities) Get(ctx context.Context, accountID, name string) (*models.Capability, error) {
+	return cs.OneOf(ctx, accountID, name, cs.svc.Accounts.Get)
 }
 
-// CapabilitiesOf answers ListCapabilities from an account read through
-// read (GetAccount, or a GraphQL dataloader batching many lookups): the
+// Of answers List from an account read through read
+// (Accounts.Get, or a GraphQL dataloader batching many lookups): the
 // secret key is required first, then the account must be visible.
-func (s *Service) CapabilitiesOf(ctx context.Context, accountID string,
+func (cs *Capabilities) Of(ctx context.Context, accountID string,
 	read func(ctx context.Context, id string) (*models.Account, error)) ([]*models.Capability, error) {
 	if _, err := auth.Require(ctx, auth.SecretKey); err != nil {
 		return nil, err
@@ -36,11 +41,10 @@ func (s *Service) CapabilitiesOf(ctx context.Context, accountID string,
 	return a.Capabilities, nil
 }
 
-// CapabilityOf answers GetCapability as CapabilitiesOf answers
-// ListCapabilities.
-func (s *Service) CapabilityOf(ctx context.Context, accountID, name string,
+// OneOf answers Get as Of answers List.
+func (cs *Capabilities) OneOf(ctx context.Context, accountID, name string,
 	read func(ctx context.Context, id string) (*models.Account, error)) (*models.Capability, error) {
-	caps, err := s.CapabilitiesOf(ctx, accountID, read)
+	caps, err := cs.Of(ctx, accountID, read)
 	if err != nil {
 		return nil, err
 	}
@@ -52,17 +56,18 @@ func (s *Service) CapabilityOf(ctx context.Context, accountID, name string,
 	return nil, capabilityNotFound(name)
 }
 
-// CapabilitiesByIDs reads many capabilities by their own ids, with their
+// ByIDs reads many capabilities by their own ids, with their
 // derived members (currently_due, errors), which need their accounts: it
 // loads the accounts owning them with all their capabilities in one
-// statement. Like ListCapabilities, it needs a secret key.
-func (s *Service) CapabilitiesByIDs(ctx context.Context, idList []string) ([]*models.Capability, []error) {
+// statement. Like List, it needs a secret key.
+func (cs *Capabilities) ByIDs(ctx context.Context, idList []string) ([]*models.Capability, []error) {
+	s := cs.svc
 	p, err := auth.Require(ctx, auth.SecretKey)
 	return op.ByIDs(idList, "capability", err, nil, func(want []uuid.UUID) (map[uuid.UUID]*models.Capability, error) {
 		t := s.DB.Tenant(p.Scope)
 		owners := t.Select((*models.Capability)(nil)).ColumnExpr("c.account_id").Where("c.id IN (?)", bun.In(want))
 		var accts []*models.Account
-		if err := withCapabilities(t.Select(&accts)).Where("a.id IN (?)", owners).Scan(ctx); err != nil {
+		if err := accountTable.Select(t, p, &accts).Where("a.id IN (?)", owners).Scan(ctx); err != nil {
 			return nil, err
 		}
 		if err := s.hydrate(accts); err != nil {

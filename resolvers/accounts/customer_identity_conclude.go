@@ -33,19 +33,20 @@ type customerIdentityWorker struct {
 
 func (w *customerIdentityWorker) Work(ctx context.Context, job *river.Job[CustomerIdentityArgs]) error {
 	a := job.Args
-	return w.svc.ConcludeCustomerIdentity(ctx, store.Scope{MerchantID: a.MerchantID, Livemode: a.Livemode}, a.ID)
+	return w.svc.CustomerIdentity.Conclude(ctx, store.Scope{MerchantID: a.MerchantID, Livemode: a.Livemode}, a.ID)
 }
 
-// ConcludeCustomerIdentity applies the sandbox identity provider's
+// Conclude applies the sandbox identity provider's
 // verdict to a pending verification (docs/sandbox.md): verified or failed,
 // with the time reached and customer.identity_verification.updated, in one
 // transaction at the clock's time. A verdict of manual review leaves it
 // pending (the sandbox never resolves a review); a verification no longer
 // pending, or gone, is left alone, so a job that runs twice changes
 // nothing.
-func (s *Service) ConcludeCustomerIdentity(ctx context.Context, scope store.Scope, id uuid.UUID) error {
+func (cs *CustomerIdentity) Conclude(ctx context.Context, scope store.Scope, id uuid.UUID) error {
+	s := cs.svc
 	return op.Background(ctx, s.Kit, scope, func(ctx context.Context, w *op.W) error {
-		v, err := lockCustomerIdentity(ctx, w.Tx, id.String())
+		v, err := lockCustomerIdentity(ctx, w, id.String())
 		if e := apierr.As(err); e != nil && e.Code == apierr.CodeResourceMissing {
 			return nil // its transaction never committed it
 		} else if err != nil {

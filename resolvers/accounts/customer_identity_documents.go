@@ -8,17 +8,15 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/platform/events"
-	"github.com/frame-oss/payments-server/internal/platform/ids"
-	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// AuthorizeCustomerIdentityUpload answers, before a transport reads an
+// AuthorizeUpload answers, before a transport reads an
 // upload's body, what the upload would answer without reading it: 401/403
 // for a caller that may not upload, 503 in live mode. A refused caller
 // then costs no body.
-func (s *Service) AuthorizeCustomerIdentityUpload(ctx context.Context) error {
+func (cs *CustomerIdentity) AuthorizeUpload(ctx context.Context) error {
 	p, err := auth.Require(ctx, civActors...)
 	if err != nil {
 		return err
@@ -49,7 +47,7 @@ func uploadParams(id string, in *models.UploadIdentityDocumentsInput) documentPa
 	return p
 }
 
-// UploadCustomerIdentityDocuments records documents of an incomplete
+// Upload records documents of an incomplete
 // verification (spec doc 1 §4.10): the ID's front and back and a selfie,
 // in one request or several; a document sent again replaces the one on
 // file. Once all three are on file the verification turns pending and the
@@ -60,7 +58,8 @@ func uploadParams(id string, in *models.UploadIdentityDocumentsInput) documentPa
 // pending. Refusals: 503 in live mode, 422 for the documents (every
 // problem at once), 404, 422 invalid_state once the verification is no
 // longer incomplete.
-func (s *Service) UploadCustomerIdentityDocuments(ctx context.Context, id string, in *models.UploadIdentityDocumentsInput) (*models.CustomerIdentityVerification, error) {
+func (cs *CustomerIdentity) Upload(ctx context.Context, id string, in *models.UploadIdentityDocumentsInput) (*models.CustomerIdentityVerification, error) {
+	s := cs.svc
 	spec := op.Spec{Name: "customer_identity_verification.upload_documents", Allow: civActors, Params: uploadParams(id, in)}
 	return s.writeCustomerIdentity(ctx, spec, id, in.Validate, func(w *op.W, v *models.CustomerIdentityVerification) error {
 		if v.Status != models.CustomerVerificationIncomplete {
@@ -75,12 +74,13 @@ func (s *Service) UploadCustomerIdentityDocuments(ctx context.Context, id string
 	})
 }
 
-// SubmitCustomerIdentityVerification asks for the verification to be
+// Submit asks for the verification to be
 // judged (the real service's clients call it; the spec's upload does it by
 // itself once the documents are complete): 422 on documents naming the
 // missing ones while it is incomplete, the verification unchanged once it
 // is pending or concluded.
-func (s *Service) SubmitCustomerIdentityVerification(ctx context.Context, id string) (*models.CustomerIdentityVerification, error) {
+func (cs *CustomerIdentity) Submit(ctx context.Context, id string) (*models.CustomerIdentityVerification, error) {
+	s := cs.svc
 	spec := op.Spec{Name: "customer_identity_verification.submit", Allow: civActors, Params: map[string]string{"id": id}}
 	return s.writeCustomerIdentity(ctx, spec, id, nil, func(_ *op.W, v *models.CustomerIdentityVerification) error {
 		if missing := v.MissingDocuments(civSlots); v.Status == models.CustomerVerificationIncomplete && len(missing) > 0 {
@@ -97,18 +97,11 @@ func (s *Service) SubmitCustomerIdentityVerification(ctx context.Context, id str
 // (customer.identity_verification.updated with previous_attributes).
 func (s *Service) writeCustomerIdentity(ctx context.Context, spec op.Spec, id string, check func() error,
 	rule func(w *op.W, v *models.CustomerIdentityVerification) error) (*models.CustomerIdentityVerification, error) {
+	// Live mode first: no verification can exist there (create refuses),
+	// so a 404 would hide the reason.
+	spec.Provider, spec.Check = "identity", check
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.CustomerIdentityVerification, error) {
-		// Live mode first: no verification can exist there (create
-		// refuses), so a 404 would hide the reason.
-		if err := requireSandboxProvider(w.P, "identity"); err != nil {
-			return nil, err
-		}
-		if check != nil {
-			if err := check(); err != nil {
-				return nil, err
-			}
-		}
-		v, err := lockCustomerIdentity(ctx, w.Tx, id)
+		v, err := lockCustomerIdentity(ctx, w, id)
 		if err != nil {
 			return nil, err
 		}
@@ -171,16 +164,9 @@ func (s *Service) changeCustomerIdentity(ctx context.Context, w *op.W, v *models
 
 // lockCustomerIdentity reads one verification of the caller's merchant
 // and mode and locks its row, or answers 404.
-func lockCustomerIdentity(ctx context.Context, t *store.Tenant, id string) (*models.CustomerIdentityVerification, error) {
-	uid, ok := ids.Parse(id)
-	if !ok {
-		return nil, apierr.NotFound("customer_identity_verification", id)
-	}
-	v := new(models.CustomerIdentityVerification)
-	if err := t.Select(v).Where("civ.id = ?", uid).For("UPDATE").Scan(ctx); err != nil {
-		if store.IsNoRows(err) {
-			return nil, apierr.NotFound("customer_identity_verification", id)
-		}
+func lockCustomerIdentity(ctx context.Context, w *op.W, id string) (*models.CustomerIdentityVerification, error) {
+	v, err := civTable.Lock(ctx, w, id, op.LockUpdate)
+	if err != nil {
 		return nil, err
 	}
 	if v.Documents == nil {

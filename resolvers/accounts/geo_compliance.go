@@ -13,7 +13,11 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// EvaluateGeoCompliance answers the account's geo compliance (spec doc 1
+// Geo is the geo compliance family of the area: an account's location
+// evaluated against the platform's geofences.
+type Geo struct{ svc *Service }
+
+// Evaluate answers the account's geo compliance (spec doc 1
 // §4.8), evaluated now: the sandbox locates the holder at the profile's
 // address (this server has no location sessions, so sonar_session_id is
 // null) and checks it against the platform's geofences. The status is
@@ -22,13 +26,11 @@ import (
 // allows; an unchanged status writes nothing. Live mode locates holders
 // through location sessions of a provider, and none ships: 503
 // provider_not_configured there.
-func (s *Service) EvaluateGeoCompliance(ctx context.Context, accountID string) (*models.GeoComplianceStatus, error) {
-	spec := op.Spec{Name: "geo_compliance.evaluate", Allow: []auth.Kind{auth.SecretKey}, Params: ownerParams{AccountID: accountID}}
+func (gs *Geo) Evaluate(ctx context.Context, accountID string) (*models.GeoComplianceStatus, error) {
+	s := gs.svc
+	spec := op.Spec{Name: "geo_compliance.evaluate", Allow: []auth.Kind{auth.SecretKey}, Params: ownerParams{AccountID: accountID}, Provider: "location"}
 	var out *models.GeoComplianceStatus
 	return writeAccount(ctx, s, spec, accountID, nil, func(ctx context.Context, aw *accountWrite) error {
-		if err := requireSandboxProvider(aw.P, "location"); err != nil {
-			return err
-		}
 		a := aw.Account
 		d := verification.EvaluateLocation(a.ProfileCountry(), a.ProfileState(), verification.PlatformGeofences)
 		if a.Status != models.AccountStatusDisabled {
@@ -48,10 +50,10 @@ func (s *Service) EvaluateGeoCompliance(ctx context.Context, accountID string) (
 	}, func(*accountWrite) *models.GeoComplianceStatus { return out })
 }
 
-// ListGeofences answers the geofences that apply to the merchant's
+// Geofences answers the geofences that apply to the merchant's
 // accounts: the platform's predefined ones. 422 when the merchant does not
 // hold the geo_compliance product.
-func (s *Service) ListGeofences(ctx context.Context, lp op.ListParams) (op.Page[*models.Geofence], error) {
+func (gs *Geo) Geofences(ctx context.Context, lp op.ListParams) (op.Page[*models.Geofence], error) {
 	var page op.Page[*models.Geofence]
 	p, err := auth.Require(ctx, auth.SecretKey)
 	if err != nil {

@@ -34,7 +34,7 @@ type identityRunWorker struct {
 
 func (w *identityRunWorker) Work(ctx context.Context, job *river.Job[IdentityRunArgs]) error {
 	a := job.Args
-	return w.svc.ConcludeIdentityRun(ctx, store.Scope{MerchantID: a.MerchantID, Livemode: a.Livemode}, a.RunID)
+	return w.svc.IdentityRuns.Conclude(ctx, store.Scope{MerchantID: a.MerchantID, Livemode: a.Livemode}, a.RunID)
 }
 
 // AddWorkers registers the area's background workers on the job engine's
@@ -47,13 +47,14 @@ func (s *Service) AddWorkers(workers *river.Workers) error {
 	return river.AddWorkerSafely(workers, &customerIdentityWorker{svc: s})
 }
 
-// ConcludeIdentityRun applies the sandbox provider's verdict to a pending
+// Conclude applies the sandbox provider's verdict to a pending
 // run: the run concludes (approved, failed or errored) or opens a manual
 // review and stays pending; the verdict becomes the account's latest run
 // outcome, its capabilities re-evaluate (activations are announced), and
 // the run's event is emitted, all in one transaction at the clock's time.
 // A run that is no longer pending, or whose review is open, is left alone.
-func (s *Service) ConcludeIdentityRun(ctx context.Context, scope store.Scope, runID uuid.UUID) error {
+func (rs *IdentityRuns) Conclude(ctx context.Context, scope store.Scope, runID uuid.UUID) error {
+	s := rs.svc
 	return op.Background(ctx, s.Kit, scope, func(ctx context.Context, w *op.W) error {
 		run := new(models.IdentityVerification)
 		if err := w.Tx.Select(run).Column("account_id").Where("iv.id = ?", runID).Scan(ctx); err != nil {

@@ -28,7 +28,7 @@ const (
 // sandboxProvider names the identity provider of the sandbox.
 const sandboxProvider = "sandbox"
 
-// CreateIdentityVerification starts a KYC run against the account's
+// Create starts a KYC run against the account's
 // current identity data (spec doc 1 §4.5). The run is pending and concludes
 // in the background: its job is enqueued in the run's own transaction, so
 // the run exists exactly when its job does.
@@ -41,15 +41,13 @@ const sandboxProvider = "sandbox"
 // spent (errored runs do not count). The account's row lock serializes
 // creates, and a unique index allows one open run per account whatever
 // happens.
-func (s *Service) CreateIdentityVerification(ctx context.Context, accountID string) (*models.IdentityVerification, error) {
-	spec := op.Spec{Name: "identity_verification.create", Allow: []auth.Kind{auth.SecretKey}, Params: ownerParams{AccountID: accountID}}
+func (rs *IdentityRuns) Create(ctx context.Context, accountID string) (*models.IdentityVerification, error) {
+	s := rs.svc
+	spec := op.Spec{Name: "identity_verification.create", Allow: []auth.Kind{auth.SecretKey}, Params: ownerParams{AccountID: accountID}, Provider: "identity"}
 	var run *models.IdentityVerification
 	return writeAccount(ctx, s, spec, accountID, nil, func(ctx context.Context, aw *accountWrite) error {
 		a := aw.Account
 		if err := writable(a); err != nil {
-			return err
-		}
-		if err := requireSandboxProvider(aw.P, "identity"); err != nil {
 			return err
 		}
 		for _, c := range aw.Caps {

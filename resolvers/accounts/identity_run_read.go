@@ -17,12 +17,34 @@ import (
 // runReaders may read identity verification runs (secret key only).
 var runReaders = []auth.Kind{auth.SecretKey}
 
-// IdentityVerificationFilter narrows an account's runs (spec doc 1 §4.5).
-type IdentityVerificationFilter struct {
-	Status   *string
-	Provider *string
+// IdentityRuns is the identity verification run family of the area: an
+// account's runs (here), a new run (identity_run_create.go) and the
+// sandbox provider's verdict, a job (identity_run_conclude.go).
+type IdentityRuns struct {
+	// OfAccounts reads the newest RecentChildren runs of many accounts in
+	// one statement (GraphQL's Account.identityVerifications).
+	OfAccounts op.Batch[[]*models.IdentityVerification]
+	svc        *Service
 }
 
+var runTable = &op.Table[models.IdentityVerification]{Resource: "identity_verification", Allow: runReaders}
+
+func newIdentityRuns(s *Service) *IdentityRuns {
+	return &IdentityRuns{svc: s, OfAccounts: (&op.Children[models.IdentityVerification]{
+		Table: runTable, Parent: "account", Column: "account_id", Limit: RecentChildren}).Bind(s.Kit)}
+}
+
+// IdentityVerificationFilter narrows an account's runs (spec doc 1 §4.5).
+type IdentityVerificationFilter struct {
+	Status   *string `query:"status" filter:"status"`
+	Provider *string `query:"provider" filter:"provider"`
+
+	// account is the account whose runs are listed (List sets it).
+	account uuid.UUID
+}
+
+// validate refuses an unknown status as a malformed parameter (400), as
+// the REST list always has.
 func (f IdentityVerificationFilter) validate() error {
 	var fields apierr.Fields
 	if f.Status != nil && !oneOf(*f.Status, models.RunStatuses) {
@@ -36,20 +58,15 @@ func (f IdentityVerificationFilter) validate() error {
 	return nil
 }
 
-func (f IdentityVerificationFilter) apply(q *bun.SelectQuery) *bun.SelectQuery {
-	if f.Status != nil {
-		q = q.Where("iv.status = ?", *f.Status)
-	}
-	if f.Provider != nil {
-		q = q.Where("iv.provider = ?", *f.Provider)
-	}
-	return q
+// Apply keeps the listed account's runs.
+func (f IdentityVerificationFilter) Apply(q *bun.SelectQuery) *bun.SelectQuery {
+	return q.Where("?TableAlias.account_id = ?", f.account)
 }
 
-// ListIdentityVerifications is the one list of an account's runs, most
-// recent first (the REST list and the GraphQL connection). An unknown
-// account is 404.
-func (s *Service) ListIdentityVerifications(ctx context.Context, accountID string, f IdentityVerificationFilter, lp op.ListParams) (op.Page[*models.IdentityVerification], error) {
+// List is the one list of an account's runs, most recent first (the REST
+// list and the GraphQL connection). An unknown account is 404.
+func (rs *IdentityRuns) List(ctx context.Context, accountID string, f IdentityVerificationFilter, lp op.ListParams) (op.Page[*models.IdentityVerification], error) {
+	s := rs.svc
 	var page op.Page[*models.IdentityVerification]
 	p, err := auth.Require(ctx, runReaders...)
 	if err != nil {
@@ -62,95 +79,29 @@ func (s *Service) ListIdentityVerifications(ctx context.Context, accountID strin
 	if !ok {
 		return page, apierr.NotFound("account", accountID)
 	}
+	f.account = aid
 	t := s.DB.Tenant(p.Scope)
-	q := f.apply(t.Select((*models.IdentityVerification)(nil)).Where("iv.account_id = ?", aid))
-	if page, err = op.List(ctx, q, "iv", lp, runPosition); err != nil {
+	if page, err = runTable.ListIn(ctx, s.Kit, t, p, f, lp); err != nil {
 		return page, err
 	}
 	return page, requireAccount(ctx, t, aid, accountID, len(page.Items) > 0)
 }
 
-func runPosition(r *models.IdentityVerification) op.Position {
-	return op.Position{Created: r.Created.Time, ID: r.ID}
+// Get answers one run of the account.
+func (rs *IdentityRuns) Get(ctx context.Context, accountID, id string) (*models.IdentityVerification, error) {
+	return runTable.GetOf(ctx, rs.svc.Kit, "account_id", "account", accountID, id)
 }
 
-// GetIdentityVerification answers one run of the account.
-func (s *Service) GetIdentityVerification(ctx context.Context, accountID, id string) (*models.IdentityVerification, error) {
-	p, err := auth.Require(ctx, runReaders...)
-	if err != nil {
-		return nil, err
-	}
-	return childOf[models.IdentityVerification](ctx, s.DB.Tenant(p.Scope), "iv", "identity_verification", accountID, id)
+// ByIDs reads runs by id (GraphQL's loader and node).
+func (rs *IdentityRuns) ByIDs(ctx context.Context, idList []string) ([]*models.IdentityVerification, []error) {
+	return runTable.ByIDs(ctx, rs.svc.Kit, idList)
 }
 
-// IdentityVerificationsByIDs reads runs by id (GraphQL's loader and node).
-func (s *Service) IdentityVerificationsByIDs(ctx context.Context, idList []string) ([]*models.IdentityVerification, []error) {
-	p, err := auth.Require(ctx, runReaders...)
-	return op.ByIDs(idList, "identity_verification", err, nil, func(want []uuid.UUID) (map[uuid.UUID]*models.IdentityVerification, error) {
-		var rows []*models.IdentityVerification
-		if err := s.DB.Tenant(p.Scope).Select(&rows).Where("iv.id IN (?)", bun.In(want)).Scan(ctx); err != nil {
-			return nil, err
-		}
-		out := make(map[uuid.UUID]*models.IdentityVerification, len(rows))
-		for _, r := range rows {
-			out[r.ID] = r
-		}
-		return out, nil
-	})
-}
-
-// RecentChildren is how many of an account's runs or phone verifications
-// the account's GraphQL edge lists (the newest); the connection of the
-// root query pages through all of them.
+// RecentChildren is how many of an account's runs, phone verifications or
+// bank accounts (or of a customer's identity verifications) the parent's
+// GraphQL edge lists (the newest); the connection of the root query pages
+// through all of them.
 const RecentChildren = 100
-
-// IdentityVerificationsOfAccounts reads the newest runs of many accounts
-// in one statement (GraphQL's Account.identityVerifications).
-func (s *Service) IdentityVerificationsOfAccounts(ctx context.Context, accountIDs []string) ([][]*models.IdentityVerification, []error) {
-	return childrenOfAccounts(ctx, s, accountIDs, runReaders, func(t *store.Tenant, want []uuid.UUID) (map[uuid.UUID][]*models.IdentityVerification, error) {
-		var rows []*models.IdentityVerification
-		if err := recentOf(t.Select(&rows), t, "identity_verifications", "iv", want).Scan(ctx); err != nil {
-			return nil, err
-		}
-		out := map[uuid.UUID][]*models.IdentityVerification{}
-		for _, r := range rows {
-			out[r.AccountID] = append(out[r.AccountID], r)
-		}
-		return out, nil
-	})
-}
-
-// recentOf limits a select of an account-owned table (its name and alias)
-// to the RecentChildren newest rows of each account in want, newest first.
-func recentOf(q *bun.SelectQuery, t *store.Tenant, table, alias string, want []uuid.UUID) *bun.SelectQuery {
-	sc := t.Scope()
-	return q.Where("?.account_id IN (?)", bun.Ident(alias), bun.In(want)).
-		Where("?.id IN (SELECT id FROM (SELECT x.id, row_number() OVER (PARTITION BY x.account_id ORDER BY x.created DESC, x.id DESC) AS n "+
-			"FROM ? AS x WHERE x.merchant_id = ? AND x.livemode = ? AND x.account_id IN (?)) AS ranked WHERE n <= ?)",
-			bun.Ident(alias), bun.Ident(table), sc.MerchantID, sc.Livemode, bun.In(want), RecentChildren).
-		OrderExpr("?.created DESC, ?.id DESC", bun.Ident(alias), bun.Ident(alias))
-}
-
-// childOf reads one row of an account-owned table by id, scoped to the
-// account: another account's row is 404 like a missing one.
-func childOf[T any](ctx context.Context, t *store.Tenant, alias, resource, accountID, id string) (*T, error) {
-	aid, ok := ids.Parse(accountID)
-	if !ok {
-		return nil, apierr.NotFound("account", accountID)
-	}
-	uid, ok := ids.Parse(id)
-	if !ok {
-		return nil, apierr.NotFound(resource, id)
-	}
-	row := new(T)
-	if err := t.Select(row).Where("?.account_id = ?", bun.Ident(alias), aid).Where("?.id = ?", bun.Ident(alias), uid).Scan(ctx); err != nil {
-		if store.IsNoRows(err) {
-			return nil, apierr.NotFound(resource, id)
-		}
-		return nil, err
-	}
-	return row, nil
-}
 
 // requireAccount answers 404 for an account the tenant does not hold,
 // asking the database only when found says nothing (an empty page).
@@ -158,7 +109,7 @@ func requireAccount(ctx context.Context, t *store.Tenant, aid uuid.UUID, account
 	if found {
 		return nil
 	}
-	ok, err := t.Select((*models.Account)(nil)).Where("a.id = ?", aid).Exists(ctx)
+	ok, err := accountRows.Select(t, nil, (*models.Account)(nil)).Where("a.id = ?", aid).Exists(ctx)
 	if err != nil {
 		return err
 	}

@@ -17,21 +17,23 @@ import (
 // (spec doc 1 §4.4), for its own account.
 var idvActors = []auth.Kind{auth.OnboardingSession}
 
-// StartIDVSession creates a document-check inquiry at the identity
+// IDV is the document verification family of the area: the holder starts
+// an inquiry and completes it, under the account's lock.
+type IDV struct{ svc *Service }
+
+// StartSession creates a document-check inquiry at the identity
 // provider for the onboarding secret's account, or reuses its open one
 // (then with a session_token to resume it). The account's row lock
 // serializes sessions and a unique index keeps one open inquiry per
 // account. The sandbox provider judges the holder whose profile phone the
 // account has now (docs/sandbox.md).
-func (s *Service) StartIDVSession(ctx context.Context) (*models.IDVSession, error) {
-	spec := op.Spec{Name: "idv.session", Allow: idvActors, Params: struct{}{}}
+func (is *IDV) StartSession(ctx context.Context) (*models.IDVSession, error) {
+	s := is.svc
+	spec := op.Spec{Name: "idv.session", Allow: idvActors, Params: struct{}{}, Provider: "identity"}
 	var out *models.IDVSession
 	return writeAccount(ctx, s, spec, sessionAccount(ctx), nil, func(ctx context.Context, aw *accountWrite) error {
 		a := aw.Account
 		if err := writable(a); err != nil {
-			return err
-		}
-		if err := requireSandboxProvider(aw.P, "identity"); err != nil {
 			return err
 		}
 		open := new(models.IDVInquiry)
@@ -55,23 +57,20 @@ func (s *Service) StartIDVSession(ctx context.Context) (*models.IDVSession, erro
 	}, func(*accountWrite) *models.IDVSession { return out })
 }
 
-// CompleteIDV pulls the finished inquiry from the identity provider
+// Complete pulls the finished inquiry from the identity provider
 // synchronously and syncs it to the individual's document verification
 // (spec doc 1 §4.4 rule 3): an approved document satisfies
 // document_verification (idv, age_verification), and the capabilities
 // re-evaluate in the same write. Completing a completed inquiry answers
 // its result again. 404 on inquiry_id for an inquiry of another account;
 // 503 provider_not_configured in live mode, as for the session.
-func (s *Service) CompleteIDV(ctx context.Context, in *models.CompleteIDVInput) (*models.IDVResult, error) {
-	spec := op.Spec{Name: "idv.complete", Allow: idvActors, Params: in}
+func (is *IDV) Complete(ctx context.Context, in *models.CompleteIDVInput) (*models.IDVResult, error) {
+	s := is.svc
+	spec := op.Spec{Name: "idv.complete", Allow: idvActors, Params: in, Provider: "identity", Check: in.Validate}
 	var out *models.IDVResult
-	check := func(*op.W) error { return in.Validate() }
-	return writeAccount(ctx, s, spec, sessionAccount(ctx), check, func(ctx context.Context, aw *accountWrite) error {
+	return writeAccount(ctx, s, spec, sessionAccount(ctx), nil, func(ctx context.Context, aw *accountWrite) error {
 		a := aw.Account
 		if err := writable(a); err != nil {
-			return err
-		}
-		if err := requireSandboxProvider(aw.P, "identity"); err != nil {
 			return err
 		}
 		inq, err := lockInquiry(ctx, aw, *in.InquiryID)

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
 	"github.com/frame-oss/payments-server/internal/domain/capability"
@@ -17,6 +16,28 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
+// Onboarding is the onboarding session family of the area: a session is
+// opened for an account (Create), read by its account (OfAccount,
+// OfAccounts), and loaded by the onboarding component with its secret
+// (Bootstrap).
+type Onboarding struct {
+	svc *Service
+	// active is an account's active, unexpired session, with its url.
+	active *op.Children[models.OnboardingSession]
+}
+
+// sessionTable reads onboarding sessions, each with its url (the client
+// secret is given out only at creation).
+var sessionTable = &op.Table[models.OnboardingSession]{Resource: "onboarding_session",
+	Derive: func(sess *models.OnboardingSession, _ time.Time) { sess.URL = OnboardingURLBase + sess.URLToken }}
+
+func newOnboarding(s *Service) *Onboarding {
+	return &Onboarding{svc: s, active: &op.Children[models.OnboardingSession]{Table: sessionTable, Parent: "account",
+		Column: "account_id", Where: func(q *bun.SelectQuery) *bun.SelectQuery {
+			return q.Where("?TableAlias.status = 'active'").Where("?TableAlias.expires_at > ?", s.Clock.Now())
+		}}}
+}
+
 // OnboardingSessionTTL is how long a session (its url and client secret)
 // lives (spec doc 1 §4.4 rule 1).
 const OnboardingSessionTTL = 30 * time.Minute
@@ -24,19 +45,20 @@ const OnboardingSessionTTL = 30 * time.Minute
 // OnboardingURLBase is where a session's url sends the account holder.
 const OnboardingURLBase = "https://onboarding.frame.test/s/"
 
-// CreateOnboardingSession opens the account's onboarding session: the
+// Create opens the account's onboarding session: the
 // previous one expires at once (its url and secret stop working), so an
 // account has one active session; the account's row lock serializes
 // creates and a unique index keeps it so. steps default to the account's
 // pending steps among those a session may be limited to.
-func (s *Service) CreateOnboardingSession(ctx context.Context, in *models.CreateOnboardingSessionInput) (*models.OnboardingSession, error) {
+func (ob *Onboarding) Create(ctx context.Context, in *models.CreateOnboardingSessionInput) (*models.OnboardingSession, error) {
+	s := ob.svc
 	spec := op.Spec{Name: "onboarding_session.create", Allow: []auth.Kind{auth.SecretKey}, Params: in}
 	if in.AccountID == nil {
 		in.AccountID = new(string) // validated below, before any lookup
 	}
+	spec.Check = in.Validate
 	var sess *models.OnboardingSession
-	check := func(*op.W) error { return in.Validate() }
-	_, err := writeAccount(ctx, s, spec, *in.AccountID, check, func(ctx context.Context, aw *accountWrite) error {
+	_, err := writeAccount(ctx, s, spec, *in.AccountID, nil, func(ctx context.Context, aw *accountWrite) error {
 		a := aw.Account
 		if err := writable(a); err != nil {
 			return err
@@ -82,73 +104,56 @@ func pendingSessionSteps(steps []capability.Step) []string {
 	return out
 }
 
-// OnboardingSessionOfAccount answers the account's active, unexpired
+// OfAccount answers the account's active, unexpired
 // session with its url (the client secret is given out only at creation);
 // 404 when the account or such a session does not exist.
-func (s *Service) OnboardingSessionOfAccount(ctx context.Context, accountID string) (*models.OnboardingSession, error) {
-	p, err := auth.Require(ctx, auth.SecretKey)
-	if err != nil {
+func (ob *Onboarding) OfAccount(ctx context.Context, accountID string) (*models.OnboardingSession, error) {
+	s := ob.svc
+	if _, err := auth.Require(ctx, auth.SecretKey); err != nil {
 		return nil, err
 	}
-	aid, ok := ids.Parse(accountID)
-	if !ok {
+	if _, ok := ids.Parse(accountID); !ok {
 		e := apierr.NotFound("account", accountID)
 		e.Param = "account_id"
 		return nil, e
 	}
-	sess := new(models.OnboardingSession)
-	err = s.DB.Tenant(p.Scope).Select(sess).Where("os.account_id = ?", aid).Where("os.status = 'active'").
-		Where("os.expires_at > ?", s.Clock.Now()).Scan(ctx)
-	if store.IsNoRows(err) {
+	lists, errs := ob.active.Load(ctx, s.Kit, []string{accountID})
+	if errs[0] != nil {
+		return nil, errs[0]
+	}
+	if len(lists[0]) == 0 {
 		return nil, &apierr.Error{Status: 404, Code: apierr.CodeResourceMissing,
 			Message: "No active onboarding session for account '" + accountID + "'", Param: "account_id"}
 	}
-	if err != nil {
-		return nil, err
-	}
-	sess.URL = OnboardingURLBase + sess.URLToken
-	return sess, nil
+	return lists[0][0], nil
 }
 
-// OnboardingBootstrap answers what the onboarding component loads with
+// Bootstrap answers what the onboarding component loads with
 // its session's secret: the session and its account, profile included.
-func (s *Service) OnboardingBootstrap(ctx context.Context) (*models.OnboardingBootstrap, error) {
+func (ob *Onboarding) Bootstrap(ctx context.Context) (*models.OnboardingBootstrap, error) {
+	s := ob.svc
 	p, err := auth.Require(ctx, auth.OnboardingSession)
 	if err != nil {
 		return nil, err
 	}
 	sess := new(models.OnboardingSession)
-	if err := s.DB.Tenant(p.Scope).Select(sess).Where("os.id = ?", p.SessionID).Scan(ctx); err != nil {
+	if err := sessionTable.Select(s.DB.Tenant(p.Scope), nil, sess).Where("os.id = ?", p.SessionID).Scan(ctx); err != nil {
 		if store.IsNoRows(err) {
 			return nil, apierr.NotFound("onboarding_session", p.SessionID.String())
 		}
 		return nil, err
 	}
-	a, err := s.GetAccount(ctx, p.AccountID.String())
+	a, err := s.Accounts.Get(ctx, p.AccountID.String())
 	if err != nil {
 		return nil, err
 	}
 	return &models.OnboardingBootstrap{OnboardingSession: sess, Account: a}, nil
 }
 
-// OnboardingSessionsOfAccounts reads the active, unexpired session (or
-// nil) of many accounts in one statement (GraphQL's
-// Account.onboardingSession).
-func (s *Service) OnboardingSessionsOfAccounts(ctx context.Context, accountIDs []string) ([]*models.OnboardingSession, []error) {
-	lists, errs := childrenOfAccounts(ctx, s, accountIDs, []auth.Kind{auth.SecretKey},
-		func(t *store.Tenant, want []uuid.UUID) (map[uuid.UUID][]*models.OnboardingSession, error) {
-			var rows []*models.OnboardingSession
-			if err := t.Select(&rows).Where("os.account_id IN (?)", bun.In(want)).Where("os.status = 'active'").
-				Where("os.expires_at > ?", s.Clock.Now()).Scan(ctx); err != nil {
-				return nil, err
-			}
-			out := map[uuid.UUID][]*models.OnboardingSession{}
-			for _, r := range rows {
-				r.URL = OnboardingURLBase + r.URLToken
-				out[r.AccountID] = append(out[r.AccountID], r)
-			}
-			return out, nil
-		})
+// OfAccounts reads the active, unexpired session (or nil) of many
+// accounts in one statement (GraphQL's Account.onboardingSession).
+func (ob *Onboarding) OfAccounts(ctx context.Context, accountIDs []string) ([]*models.OnboardingSession, []error) {
+	lists, errs := ob.active.Load(ctx, ob.svc.Kit, accountIDs)
 	out := make([]*models.OnboardingSession, len(lists))
 	for i, l := range lists {
 		if len(l) > 0 {

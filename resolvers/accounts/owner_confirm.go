@@ -9,7 +9,7 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// ConfirmBeneficialOwners certifies the account's roster (spec doc 1 §4.2
+// Confirm certifies the account's roster (spec doc 1 §4.2
 // rule 4): it needs at least one person with the owner role, one with the
 // controller role, and combined ownership of at most 100 percent; every
 // unmet rule is reported at once. The certification is recorded with the
@@ -21,7 +21,8 @@ import (
 // named them. Confirms of one account are serialized by its row lock, so
 // two at once both succeed, one after the other, and the later stamp
 // stands.
-func (s *Service) ConfirmBeneficialOwners(ctx context.Context, accountID string) (*models.Account, error) {
+func (ow *Owners) Confirm(ctx context.Context, accountID string) (*models.Account, error) {
+	s := ow.svc
 	spec := op.Spec{Name: "beneficial_owners.confirm", Allow: ownerWriters, Params: ownerParams{AccountID: accountID}}
 	a, err := writeAccount(ctx, s, spec, accountID, nil, func(ctx context.Context, aw *accountWrite) error {
 		if err := writable(aw.Account); err != nil {

@@ -7,7 +7,6 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/platform/ids"
-	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
@@ -27,11 +26,12 @@ type ownerParams struct {
 // doc 1 §5.6: the secret key only).
 var ownerWriters = []auth.Kind{auth.SecretKey}
 
-// CreateBeneficialOwner adds a person to the account's roster. With invite
+// Create adds a person to the account's roster. With invite
 // an invitation is sent and the owner is invite_sent; otherwise the
 // details are taken as given and the owner is completed once they are all
 // on file (pending before).
-func (s *Service) CreateBeneficialOwner(ctx context.Context, accountID string, in *models.CreateBeneficialOwnerInput) (*models.BeneficialOwner, error) {
+func (ow *Owners) Create(ctx context.Context, accountID string, in *models.CreateBeneficialOwnerInput) (*models.BeneficialOwner, error) {
+	s := ow.svc
 	spec := op.Spec{Name: "beneficial_owner.create", Allow: ownerWriters, Params: ownerParams{AccountID: accountID, Input: in}}
 	var o *models.BeneficialOwner
 	check := func(w *op.W) error { return in.Validate(w.Now()) }
@@ -60,9 +60,10 @@ func (s *Service) CreateBeneficialOwner(ctx context.Context, accountID string, i
 	}, func(*accountWrite) *models.BeneficialOwner { return o })
 }
 
-// UpdateBeneficialOwner merges an update (spec doc 1 §4.2 rule 2): the
+// Update merges an update (spec doc 1 §4.2 rule 2): the
 // status only moves forward, and no invitation is sent.
-func (s *Service) UpdateBeneficialOwner(ctx context.Context, accountID, id string, in *models.UpdateBeneficialOwnerInput) (*models.BeneficialOwner, error) {
+func (ow *Owners) Update(ctx context.Context, accountID, id string, in *models.UpdateBeneficialOwnerInput) (*models.BeneficialOwner, error) {
+	s := ow.svc
 	spec := op.Spec{Name: "beneficial_owner.update", Allow: ownerWriters,
 		Params: ownerParams{AccountID: accountID, ID: id, Input: in}}
 	var o *models.BeneficialOwner
@@ -85,9 +86,10 @@ func (s *Service) UpdateBeneficialOwner(ctx context.Context, accountID, id strin
 	}, func(*accountWrite) *models.BeneficialOwner { return o })
 }
 
-// DeleteBeneficialOwner removes a person from the roster; a pending
+// Delete removes a person from the roster; a pending
 // invitation goes with the row, so it can no longer be used.
-func (s *Service) DeleteBeneficialOwner(ctx context.Context, accountID, id string) error {
+func (ow *Owners) Delete(ctx context.Context, accountID, id string) error {
+	s := ow.svc
 	spec := op.Spec{Name: "beneficial_owner.delete", Allow: ownerWriters, Params: ownerParams{AccountID: accountID, ID: id}}
 	_, err := writeAccount(ctx, s, spec, accountID, nil, func(ctx context.Context, aw *accountWrite) error {
 		if err := writable(aw.Account); err != nil {
@@ -103,10 +105,11 @@ func (s *Service) DeleteBeneficialOwner(ctx context.Context, accountID, id strin
 	return err
 }
 
-// ResendBeneficialOwnerInvite sends a fresh invitation (the earlier one
+// ResendInvite sends a fresh invitation (the earlier one
 // stops working) to an invited owner who has not completed the details;
 // the owner is answered unchanged.
-func (s *Service) ResendBeneficialOwnerInvite(ctx context.Context, accountID, id string) (*models.BeneficialOwner, error) {
+func (ow *Owners) ResendInvite(ctx context.Context, accountID, id string) (*models.BeneficialOwner, error) {
+	s := ow.svc
 	spec := op.Spec{Name: "beneficial_owner.resend_invite", Allow: ownerWriters, Params: ownerParams{AccountID: accountID, ID: id}}
 	var o *models.BeneficialOwner
 	return writeAccount(ctx, s, spec, accountID, nil, func(ctx context.Context, aw *accountWrite) error {
@@ -133,19 +136,15 @@ func invite(o *models.BeneficialOwner, now time.Time) {
 	o.InvitationSent = models.At(now)
 }
 
-// lockOwner reads one owner of the locked account for change.
+// lockOwner reads one owner of the locked account for change; another
+// account's owner is missing like one that does not exist.
 func lockOwner(ctx context.Context, aw *accountWrite, id string) (*models.BeneficialOwner, error) {
-	uid, ok := ids.Parse(id)
-	if !ok {
-		return nil, apierr.NotFound("beneficial_owner", id)
-	}
-	o := new(models.BeneficialOwner)
-	err := aw.Tx.Select(o).Where("bo.account_id = ?", aw.Account.ID).Where("bo.id = ?", uid).For("UPDATE").Scan(ctx)
+	o, err := ownerTable.Lock(ctx, aw.W, id, op.LockUpdate)
 	if err != nil {
-		if store.IsNoRows(err) {
-			return nil, apierr.NotFound("beneficial_owner", id)
-		}
 		return nil, err
+	}
+	if o.AccountID != aw.Account.ID {
+		return nil, apierr.NotFound("beneficial_owner", id)
 	}
 	return o, nil
 }

@@ -7,13 +7,11 @@ import (
 	"github.com/frame-oss/payments-server/internal/domain/verification"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/events"
-	"github.com/frame-oss/payments-server/internal/platform/ids"
-	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// ConfirmPhoneVerification checks a passcode against an open attempt
+// Confirm checks a passcode against an open attempt
 // (spec doc 1 §4.6), under the account's lock so that concurrent confirms
 // count every wrong code once:
 //
@@ -29,12 +27,13 @@ import (
 // failing or expiring emits account.phone_verification.failed. Confirming
 // a verified attempt again answers it unchanged; one that failed, expired
 // or whose line was refused (no code was sent) is 422 invalid_state.
-func (s *Service) ConfirmPhoneVerification(ctx context.Context, accountID, id string, in *models.ConfirmPhoneVerificationInput) (*models.PhoneVerification, error) {
+func (ps *PhoneVerifications) Confirm(ctx context.Context, accountID, id string, in *models.ConfirmPhoneVerificationInput) (*models.PhoneVerification, error) {
+	s := ps.svc
 	spec := op.Spec{Name: "phone_verification.confirm", Allow: phoneActors,
 		Params: phoneParams{AccountID: accountID, ID: id, Input: in}}
+	spec.Check = in.Validate
 	var pv *models.PhoneVerification
-	check := func(*op.W) error { return in.Validate() }
-	return writeAccount(ctx, s, spec, accountID, check, func(ctx context.Context, aw *accountWrite) error {
+	return writeAccount(ctx, s, spec, accountID, nil, func(ctx context.Context, aw *accountWrite) error {
 		if err := writable(aw.Account); err != nil {
 			return err
 		}
@@ -108,14 +107,12 @@ func announcePhoneVerification(aw *accountWrite, pv *models.PhoneVerification) e
 // lockPhoneVerification reads one attempt of the locked account for
 // update; another account's attempt is 404 like a missing one.
 func lockPhoneVerification(ctx context.Context, aw *accountWrite, id string) (*models.PhoneVerification, error) {
-	uid, ok := ids.Parse(id)
-	if !ok {
+	pv, err := phoneRows.Lock(ctx, aw.W, id, op.LockUpdate)
+	if err != nil {
+		return nil, err
+	}
+	if pv.AccountID != aw.Account.ID {
 		return nil, apierr.NotFound("phone_verification", id)
 	}
-	pv := new(models.PhoneVerification)
-	err := aw.Tx.Select(pv).Where("pv.account_id = ?", aw.Account.ID).Where("pv.id = ?", uid).For("UPDATE").Scan(ctx)
-	if store.IsNoRows(err) {
-		return nil, apierr.NotFound("phone_verification", id)
-	}
-	return pv, err
+	return pv, nil
 }

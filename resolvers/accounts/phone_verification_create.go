@@ -36,7 +36,7 @@ type phoneParams struct {
 	Input     any    `json:"input"`
 }
 
-// CreatePhoneVerification starts a one-time-passcode attempt for the
+// Create starts a one-time-passcode attempt for the
 // account holder's number (spec doc 1 §4.6): the number given, or the
 // profile's. The sandbox provider sends nothing and answers the codes that
 // verify it in `sandbox.expected_codes`; a line it refuses (docs/sandbox.md)
@@ -45,16 +45,14 @@ type phoneParams struct {
 // has one open attempt; the account's row lock serializes creates and a
 // unique index keeps it so. date_of_birth, when given, is saved to the
 // profile in the same write.
-func (s *Service) CreatePhoneVerification(ctx context.Context, accountID string, in *models.CreatePhoneVerificationInput) (*models.PhoneVerification, error) {
-	spec := op.Spec{Name: "phone_verification.create", Allow: phoneActors, Params: phoneParams{AccountID: accountID, Input: in}}
+func (ps *PhoneVerifications) Create(ctx context.Context, accountID string, in *models.CreatePhoneVerificationInput) (*models.PhoneVerification, error) {
+	s := ps.svc
+	spec := op.Spec{Name: "phone_verification.create", Allow: phoneActors, Params: phoneParams{AccountID: accountID, Input: in}, Provider: "phone verification"}
 	var pv *models.PhoneVerification
 	check := func(w *op.W) error { return in.Validate(w.Now()) }
 	return writeAccount(ctx, s, spec, accountID, check, func(ctx context.Context, aw *accountWrite) error {
 		a := aw.Account
 		if err := writable(a); err != nil {
-			return err
-		}
-		if err := requireSandboxProvider(aw.P, "phone verification"); err != nil {
 			return err
 		}
 		number := a.ProfilePhone()

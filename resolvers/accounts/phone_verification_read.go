@@ -11,7 +11,6 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/platform/ids"
-	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
@@ -30,11 +29,53 @@ func observe(pv *models.PhoneVerification, now time.Time) *models.PhoneVerificat
 	return pv
 }
 
-// PhoneVerificationFilter narrows an account's attempts (spec doc 1 §4.6).
-type PhoneVerificationFilter struct {
-	Status *string
+// PhoneVerifications is the phone verification family of the area: an
+// account's attempts (here), a new attempt (phone_verification_create.go)
+// and its confirmation (phone_verification_confirm.go).
+type PhoneVerifications struct {
+	// OfAccounts reads the newest RecentChildren attempts of many accounts
+	// in one statement (GraphQL's Account.phoneVerifications).
+	OfAccounts op.Batch[[]*models.PhoneVerification]
+	svc        *Service
 }
 
+// phoneTable reads attempts as they stand at the read (observe); an
+// onboarding secret sees its own account's only.
+var phoneTable = &op.Table[models.PhoneVerification]{Resource: "phone_verification", Allow: phoneActors,
+	Visible: ownAccountOnly, Derive: func(pv *models.PhoneVerification, now time.Time) { observe(pv, now) }}
+
+// phoneRows is an attempt as stored, unobserved: what a confirmation locks
+// (it applies the lapse itself, and persists it).
+var phoneRows = &op.Table[models.PhoneVerification]{Resource: "phone_verification", Allow: phoneActors,
+	Visible: ownAccountOnly}
+
+// ownAccountOnly narrows a read of an account's children (alias columns
+// account_id) to what p sees: a session secret, its own account's.
+func ownAccountOnly(q *bun.SelectQuery, p *auth.Principal) *bun.SelectQuery {
+	switch p.Kind {
+	case auth.OnboardingSession, auth.CheckoutSession:
+		return q.Where("?TableAlias.account_id = ?", p.AccountID)
+	}
+	return q
+}
+
+func newPhoneVerifications(s *Service) *PhoneVerifications {
+	return &PhoneVerifications{svc: s, OfAccounts: (&op.Children[models.PhoneVerification]{Table: phoneTable,
+		Parent: "account", Column: "account_id", Limit: RecentChildren, Sees: (*auth.Principal).SeesAccount}).Bind(s.Kit)}
+}
+
+// PhoneVerificationFilter narrows an account's attempts (spec doc 1 §4.6).
+type PhoneVerificationFilter struct {
+	Status *string `query:"status" filter:"-"`
+
+	// account is the account whose attempts are listed, now the time of
+	// the list (List sets them).
+	account uuid.UUID
+	now     time.Time
+}
+
+// validate refuses an unknown status as a malformed parameter (400), as
+// the REST list always has.
 func (f PhoneVerificationFilter) validate() error {
 	if f.Status != nil && !oneOf(*f.Status, models.PhoneStatuses) {
 		return apierr.BadRequest(apierr.CodeParameterInvalid, "status must be one of: pending, verified, failed, expired", "status")
@@ -42,23 +83,27 @@ func (f PhoneVerificationFilter) validate() error {
 	return nil
 }
 
-func (f PhoneVerificationFilter) apply(q *bun.SelectQuery, now time.Time) *bun.SelectQuery {
+// Apply keeps the listed account's attempts, and matches the status reads
+// show: a lapsed pending attempt is expired.
+func (f PhoneVerificationFilter) Apply(q *bun.SelectQuery) *bun.SelectQuery {
+	q = q.Where("?TableAlias.account_id = ?", f.account)
 	if f.Status == nil {
 		return q
 	}
 	switch models.PhoneStatus(*f.Status) {
 	case models.PhoneStatusPending:
-		return q.Where("pv.status = 'pending'").Where("(pv.expires IS NULL OR pv.expires > ?)", now)
+		return q.Where("pv.status = 'pending'").Where("(pv.expires IS NULL OR pv.expires > ?)", f.now)
 	case models.PhoneStatusExpired:
-		return q.Where("(pv.status = 'expired' OR pv.status = 'pending' AND pv.expires <= ?)", now)
+		return q.Where("(pv.status = 'expired' OR pv.status = 'pending' AND pv.expires <= ?)", f.now)
 	}
 	return q.Where("pv.status = ?", *f.Status)
 }
 
-// ListPhoneVerifications is the one list of an account's attempts, most
-// recent first (the REST list and the GraphQL connection). An unknown
-// account, or one outside an onboarding secret's scope, is 404.
-func (s *Service) ListPhoneVerifications(ctx context.Context, accountID string, f PhoneVerificationFilter, lp op.ListParams) (op.Page[*models.PhoneVerification], error) {
+// List is the one list of an account's attempts, most recent first (the
+// REST list and the GraphQL connection). An unknown account, or one
+// outside an onboarding secret's scope, is 404.
+func (ps *PhoneVerifications) List(ctx context.Context, accountID string, f PhoneVerificationFilter, lp op.ListParams) (op.Page[*models.PhoneVerification], error) {
+	s := ps.svc
 	var page op.Page[*models.PhoneVerification]
 	p, err := auth.Require(ctx, phoneActors...)
 	if err != nil {
@@ -71,24 +116,16 @@ func (s *Service) ListPhoneVerifications(ctx context.Context, accountID string, 
 	if !ok || !p.SeesAccount(aid) {
 		return page, apierr.NotFound("account", accountID)
 	}
-	now := s.Clock.Now()
+	f.account, f.now = aid, s.Clock.Now()
 	t := s.DB.Tenant(p.Scope)
-	q := f.apply(t.Select((*models.PhoneVerification)(nil)).Where("pv.account_id = ?", aid), now)
-	if page, err = op.List(ctx, q, "pv", lp, phonePosition); err != nil {
+	if page, err = phoneTable.ListIn(ctx, s.Kit, t, p, f, lp); err != nil {
 		return page, err
-	}
-	for _, pv := range page.Items {
-		observe(pv, now)
 	}
 	return page, requireAccount(ctx, t, aid, accountID, len(page.Items) > 0)
 }
 
-func phonePosition(pv *models.PhoneVerification) op.Position {
-	return op.Position{Created: pv.Created.Time, ID: pv.ID}
-}
-
-// GetPhoneVerification answers one attempt of the account.
-func (s *Service) GetPhoneVerification(ctx context.Context, accountID, id string) (*models.PhoneVerification, error) {
+// Get answers one attempt of the account.
+func (ps *PhoneVerifications) Get(ctx context.Context, accountID, id string) (*models.PhoneVerification, error) {
 	p, err := auth.Require(ctx, phoneActors...)
 	if err != nil {
 		return nil, err
@@ -96,45 +133,10 @@ func (s *Service) GetPhoneVerification(ctx context.Context, accountID, id string
 	if aid, ok := ids.Parse(accountID); ok && !p.SeesAccount(aid) {
 		return nil, apierr.NotFound("account", accountID)
 	}
-	pv, err := childOf[models.PhoneVerification](ctx, s.DB.Tenant(p.Scope), "pv", "phone_verification", accountID, id)
-	if err != nil {
-		return nil, err
-	}
-	return observe(pv, s.Clock.Now()), nil
+	return phoneTable.GetOf(ctx, ps.svc.Kit, "account_id", "account", accountID, id)
 }
 
-// PhoneVerificationsByIDs reads attempts by id (GraphQL's loader and node).
-func (s *Service) PhoneVerificationsByIDs(ctx context.Context, idList []string) ([]*models.PhoneVerification, []error) {
-	p, err := auth.Require(ctx, phoneActors...)
-	return op.ByIDs(idList, "phone_verification", err, nil, func(want []uuid.UUID) (map[uuid.UUID]*models.PhoneVerification, error) {
-		var rows []*models.PhoneVerification
-		if err := s.DB.Tenant(p.Scope).Select(&rows).Where("pv.id IN (?)", bun.In(want)).Scan(ctx); err != nil {
-			return nil, err
-		}
-		now := s.Clock.Now()
-		out := make(map[uuid.UUID]*models.PhoneVerification, len(rows))
-		for _, r := range rows {
-			if p.SeesAccount(r.AccountID) {
-				out[r.ID] = observe(r, now)
-			}
-		}
-		return out, nil
-	})
-}
-
-// PhoneVerificationsOfAccounts reads the newest attempts of many accounts
-// in one statement (GraphQL's Account.phoneVerifications).
-func (s *Service) PhoneVerificationsOfAccounts(ctx context.Context, accountIDs []string) ([][]*models.PhoneVerification, []error) {
-	return childrenOfAccounts(ctx, s, accountIDs, phoneActors, func(t *store.Tenant, want []uuid.UUID) (map[uuid.UUID][]*models.PhoneVerification, error) {
-		var rows []*models.PhoneVerification
-		if err := recentOf(t.Select(&rows), t, "phone_verifications", "pv", want).Scan(ctx); err != nil {
-			return nil, err
-		}
-		now := s.Clock.Now()
-		out := map[uuid.UUID][]*models.PhoneVerification{}
-		for _, r := range rows {
-			out[r.AccountID] = append(out[r.AccountID], observe(r, now))
-		}
-		return out, nil
-	})
+// ByIDs reads attempts by id (GraphQL's loader and node).
+func (ps *PhoneVerifications) ByIDs(ctx context.Context, idList []string) ([]*models.PhoneVerification, []error) {
+	return phoneTable.ByIDs(ctx, ps.svc.Kit, idList)
 }

@@ -25,14 +25,12 @@ import (
 // otherwise 422 names what is missing on `kyc_prefill`. Prefilled data
 // comes from a data provider in live mode, and none ships: 503
 // provider_not_configured there.
-func (s *Service) ConfirmKYCPrefill(ctx context.Context, accountID string) (*models.Account, error) {
-	spec := op.Spec{Name: "kyc_prefill.confirm", Allow: []auth.Kind{auth.SecretKey}, Params: ownerParams{AccountID: accountID}}
+func (as *Accounts) ConfirmKYCPrefill(ctx context.Context, accountID string) (*models.Account, error) {
+	s := as.svc
+	spec := op.Spec{Name: "kyc_prefill.confirm", Allow: []auth.Kind{auth.SecretKey}, Params: ownerParams{AccountID: accountID}, Provider: "KYC prefill data"}
 	a, err := writeAccount(ctx, s, spec, accountID, nil, func(ctx context.Context, aw *accountWrite) error {
 		a := aw.Account
 		if err := writable(a); err != nil {
-			return err
-		}
-		if err := requireSandboxProvider(aw.P, "KYC prefill data"); err != nil {
 			return err
 		}
 		if a.Verification.PrefillConfirmed != nil {

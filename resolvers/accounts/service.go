@@ -27,9 +27,30 @@ type Service struct {
 	// IdentityAttempts is the identity verification attempt allowance of
 	// an account (0: DefaultIdentityAttempts).
 	IdentityAttempts int
+
+	// The area's resource families.
+	Accounts     *Accounts
+	Capabilities *Capabilities
+	Owners       *Owners
+	IdentityRuns *IdentityRuns
+	// PhoneVerifications and BankAccounts are the account holder's phone
+	// and bank account proofs.
+	PhoneVerifications *PhoneVerifications
+	BankAccounts       *BankAccounts
+	Onboarding         *Onboarding
+	Terms              *Terms
+	IDV                *IDV
+	Geo                *Geo
+	CustomerIdentity   *CustomerIdentity
 }
 
 // New returns the area's service over kit.
 func New(kit *op.Kit, hook func(*models.Account, *capability.Facts)) *Service {
-	return &Service{Kit: kit, FactsHook: hook}
+	s := &Service{Kit: kit, FactsHook: hook}
+	s.Accounts, s.Capabilities = &Accounts{svc: s}, &Capabilities{svc: s}
+	s.Owners, s.IdentityRuns = newOwners(s), newIdentityRuns(s)
+	s.PhoneVerifications, s.BankAccounts = newPhoneVerifications(s), newBankAccounts(s)
+	s.Onboarding, s.Terms, s.IDV, s.Geo = newOnboarding(s), &Terms{svc: s}, &IDV{svc: s}, &Geo{svc: s}
+	s.CustomerIdentity = newCustomerIdentity(s)
+	return s
 }

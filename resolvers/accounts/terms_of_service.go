@@ -18,15 +18,17 @@ import (
 // account's).
 var termsActors = []auth.Kind{auth.SecretKey, auth.OnboardingSession}
 
-// CreateTermsOfServiceToken mints a token to present the terms with (the
+// Terms is the terms of service family of the area: a token presents the
+// terms, and its acceptance records them on its account.
+type Terms struct{ svc *Service }
+
+// CreateToken mints a token to present the terms with (the
 // real service's POST /v1/terms_of_service). An onboarding secret's token
 // is bound to its account; a secret key may bind one to account_id.
-func (s *Service) CreateTermsOfServiceToken(ctx context.Context, in *models.CreateTermsOfServiceInput) (*models.TermsToken, error) {
-	spec := op.Spec{Name: "terms_of_service.create", Allow: termsActors, Params: in}
+func (ts *Terms) CreateToken(ctx context.Context, in *models.CreateTermsOfServiceInput) (*models.TermsToken, error) {
+	s := ts.svc
+	spec := op.Spec{Name: "terms_of_service.create", Allow: termsActors, Params: in, Check: in.Validate}
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.TermsToken, error) {
-		if err := in.Validate(); err != nil {
-			return nil, err
-		}
 		var account *uuid.UUID
 		switch {
 		case w.P.Kind == auth.OnboardingSession:
@@ -51,14 +53,15 @@ func (s *Service) CreateTermsOfServiceToken(ctx context.Context, in *models.Crea
 	})
 }
 
-// AcceptTermsOfService records the acceptance of a token (the real
+// Accept records the acceptance of a token (the real
 // service's PATCH /v1/terms_of_service): when, from which IP address and
 // user agent (accepted_at defaults to now). A token bound to an account
 // accepts that account's terms in the same write, which satisfies
 // terms_of_service (and may activate capabilities, announced as usual).
 // Accepting again stamps the acceptance anew. An unknown token, or one of
 // another account than an onboarding secret's, is 404 on `token`.
-func (s *Service) AcceptTermsOfService(ctx context.Context, in *models.AcceptTermsOfServiceInput) (*models.TermsToken, error) {
+func (ts *Terms) Accept(ctx context.Context, in *models.AcceptTermsOfServiceInput) (*models.TermsToken, error) {
+	s := ts.svc
 	spec := op.Spec{Name: "terms_of_service.accept", Allow: termsActors, Params: in}
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.TermsToken, error) {
 		if err := in.Validate(w.Now()); err != nil {

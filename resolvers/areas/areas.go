@@ -41,7 +41,7 @@ type Hooks struct {
 func New(kit *op.Kit, h Hooks) Services {
 	cat := catalog.New(kit)
 	acc := accounts.New(kit, h.Facts)
-	pay := payments.New(kit, acc)
+	pay := payments.New(kit, acc.Accounts)
 	return Services{
 		Accounts: acc,
 		Webhooks: webhooks.New(kit),

@@ -128,7 +128,7 @@ func (s *Service) embedPayers(ctx context.Context, t *store.Tenant, intents []*m
 	if err != nil {
 		return err
 	}
-	as, err := s.Accounts.AccountsIn(ctx, t, accounts)
+	as, err := s.Accounts.Accounts.In(ctx, t, accounts)
 	if err != nil {
 		return err
 	}

@@ -33,6 +33,10 @@ type Children[M any] struct {
 	// Order orders each parent's rows when not newest first, as SQL over
 	// the table's alias ("?TableAlias.ordinal ASC").
 	Order string
+	// Sees, when set, tells from a parent's id alone whether p may see the
+	// parent (a session secret, its own account only): a parent it refuses
+	// is resource_missing without a statement.
+	Sees func(p *auth.Principal, parentID uuid.UUID) bool
 
 	once  sync.Once
 	field *schema.Field
@@ -43,7 +47,11 @@ type Children[M any] struct {
 func (c *Children[M]) Load(ctx context.Context, k *Kit, parentIDs []string) ([][]*M, []error) {
 	t := c.Table
 	p, err := auth.Require(ctx, t.allow()...)
-	return ByIDs(parentIDs, c.Parent, err, nil, func(want []uuid.UUID) (map[uuid.UUID][]*M, error) {
+	var visible func(uuid.UUID) bool
+	if c.Sees != nil && p != nil {
+		visible = func(id uuid.UUID) bool { return c.Sees(p, id) }
+	}
+	return ByIDs(parentIDs, c.Parent, err, visible, func(want []uuid.UUID) (map[uuid.UUID][]*M, error) {
 		m := t.init(k.DB.Bun)
 		c.once.Do(func() { c.field = fieldOf(k.DB.Bun, (*M)(nil), c.Column) })
 		sc := p.Scope

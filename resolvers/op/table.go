@@ -39,6 +39,11 @@ type Table[M any] struct {
 	// It runs on every read of the kit, writes' reads included, with the
 	// writer as p.
 	Visible func(q *bun.SelectQuery, p *auth.Principal) *bun.SelectQuery
+	// Sees, when set, tells from an id alone whether p may see the object
+	// (a session secret sees its own account only): an id it refuses is
+	// resource_missing without a statement. It serves Get, Find, Lock and
+	// ByIDs; Visible still narrows what a list or a batch reads.
+	Sees func(p *auth.Principal, id uuid.UUID) bool
 	// Columns adds the resource's computed columns (an aggregate of its
 	// children) to every read, so one statement returns the whole object.
 	Columns func(q *bun.SelectQuery) *bun.SelectQuery
@@ -139,7 +144,7 @@ func (t *Table[M]) Lock(ctx context.Context, w *W, id string, how Lock) (*M, err
 
 func (t *Table[M]) read(ctx context.Context, k *Kit, tx *store.Tenant, p *auth.Principal, id string, how Lock) (*M, error) {
 	uid, ok := ids.Parse(id)
-	if !ok {
+	if !ok || !t.sees(p, uid) {
 		return nil, apierr.NotFound(t.Resource, id)
 	}
 	m := t.init(k.DB.Bun)
@@ -156,6 +161,11 @@ func (t *Table[M]) read(ctx context.Context, k *Kit, tx *store.Tenant, p *auth.P
 	}
 	t.derive(k, row)
 	return row, nil
+}
+
+// sees applies Sees (p nil: the whole tenant).
+func (t *Table[M]) sees(p *auth.Principal, id uuid.UUID) bool {
+	return t.Sees == nil || p == nil || t.Sees(p, id)
 }
 
 // derive completes one row with the resource's Derive.
@@ -180,7 +190,11 @@ func (t *Table[M]) deriveAll(k *Kit, rows []*M) {
 // error per id, in the order asked, each error as Get would answer it.
 func (t *Table[M]) ByIDs(ctx context.Context, k *Kit, idList []string) ([]*M, []error) {
 	p, err := auth.Require(ctx, t.allow()...)
-	return ByIDs(idList, t.Resource, err, nil, func(want []uuid.UUID) (map[uuid.UUID]*M, error) {
+	var visible func(uuid.UUID) bool
+	if t.Sees != nil && p != nil {
+		visible = func(id uuid.UUID) bool { return t.Sees(p, id) }
+	}
+	return ByIDs(idList, t.Resource, err, visible, func(want []uuid.UUID) (map[uuid.UUID]*M, error) {
 		m := t.init(k.DB.Bun)
 		var rows []*M
 		if err := t.Select(k.DB.Tenant(p.Scope), p, &rows).
@@ -240,4 +254,36 @@ func (t *Table[M]) Position(row *M) Position {
 		panic(fmt.Sprintf("op: %s.created is a %T", t.Resource, created))
 	}
 	return Position{Created: at, ID: t.ID(row)}
+}
+
+// GetOf returns one object by id that belongs to the parent parentID, its
+// parent named by column ("account_id"): a resource nested under its
+// parent's path (/v1/accounts/{account}/phone_verifications/{id}).
+// resource_missing names the parent (parentResource) for a parent id that
+// does not parse, and the object for the rest: one of another parent is
+// missing like one that does not exist (one statement).
+func (t *Table[M]) GetOf(ctx context.Context, k *Kit, column, parentResource, parentID, id string) (*M, error) {
+	p, err := auth.Require(ctx, t.allow()...)
+	if err != nil {
+		return nil, err
+	}
+	pid, ok := ids.Parse(parentID)
+	if !ok {
+		return nil, apierr.NotFound(parentResource, parentID)
+	}
+	uid, ok := ids.Parse(id)
+	if !ok || !t.sees(p, uid) {
+		return nil, apierr.NotFound(t.Resource, id)
+	}
+	m := t.init(k.DB.Bun)
+	row := new(M)
+	if err := t.Select(k.DB.Tenant(p.Scope), p, row).Where("?.? = ?", bun.Ident(m.alias), bun.Ident(column), pid).
+		Where("?.id = ?", bun.Ident(m.alias), uid).Scan(ctx); err != nil {
+		if store.IsNoRows(err) {
+			return nil, apierr.NotFound(t.Resource, id)
+		}
+		return nil, err
+	}
+	t.derive(k, row)
+	return row, nil
 }
