@@ -421,7 +421,8 @@ func TestBlockedCardsAreDeclinedOnEveryChargePath(t *testing.T) {
 	require.Equal(t, "merchant_blacklist", done.JSON()["failure_code"])
 
 	buyer := newPayer(t, f.sk, "4242424242424242")
-	_, chk := newCheckout(t, f, id(buyer.account), 1200)
+	session := f.sk.CreateCheckoutSession(testenv.CheckoutSession(id(buyer.account), 1200))
+	chk := f.env.Client(*session.ClientSecret)
 	created := chk.Post("/v1/transfers", map[string]any{"source": map[string]any{"payment_method_id": id(buyer.card)}, "confirm": false})
 	require.Equal(t, http.StatusCreated, created.Status, string(created.Body))
 	e := requireError(t, chk.Post("/v1/transfers/"+id(created.JSON())+"/confirm", nil), http.StatusPaymentRequired,
