@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/models"
 )
 
 func prefillPath(accountID string) string {
@@ -17,10 +18,7 @@ func prefillPath(accountID string) string {
 // verifyPhone proves the account's profile phone through the API.
 func verifyPhone(t *testing.T, c *testenv.Client, accountID string) {
 	t.Helper()
-	r := c.Post(phonesPath(accountID), nil)
-	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-	r = confirmPhone(c, accountID, id(r.JSON()), "123456")
-	require.Equal(t, "verified", r.JSON()["status"], string(r.Body))
+	require.Equal(t, models.PhoneStatusVerified, c.VerifyPhone(accountID).Status)
 }
 
 func TestKYCPrefillConfirm(t *testing.T) {

@@ -231,7 +231,7 @@ func TestPhoneVerificationRefusals(t *testing.T) {
 	requireValidation(t, f.sk.Post(phonesPath(id(business)), map[string]any{"phone_number": "+14155550100", "date_of_birth": "1990-01-01"}),
 		"date_of_birth")
 
-	pv := f.sk.Post(phonesPath(id(acct)), nil).JSON()
+	pv := f.sk.CreatePhoneVerification(id(acct), testenv.PhoneVerificationSpec{})
 	requireValidation(t, f.sk.Post(phonesPath(id(acct))+"/"+id(pv)+"/confirm", map[string]any{}), "code")
 	requireValidation(t, confirmPhone(f.sk, id(acct), id(pv), "1234567890123"), "code")
 	require.Empty(t, f.sk.Get(phonesPath(id(acct)) + "?status=failed").JSON()["data"], "refused confirms count no attempt")
