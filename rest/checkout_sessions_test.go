@@ -54,7 +54,7 @@ func TestCheckoutBrowserFlow(t *testing.T) {
 	requireError(t, chk.Get("/v1/transfers"), http.StatusForbidden, "forbidden", "")
 	requireError(t, chk.Post("/v1/transfers/"+id(tr)+"/cancel", nil), http.StatusForbidden, "forbidden", "")
 	requireError(t, chk.Post("/v1/checkout_sessions", map[string]any{}), http.StatusForbidden, "forbidden", "")
-	foreign := createTransfer(t, f.sk, other.charge(1000, map[string]any{"confirm": false}))
+	foreign := f.sk.CreateTransfer(other.charging(1000).WithoutConfirm())
 	requireError(t, chk.Post("/v1/transfers/"+id(foreign)+"/confirm", nil), http.StatusNotFound, "resource_missing", "id")
 	requireError(t, chk.Get("/v1/transfers/"+id(foreign)), http.StatusNotFound, "resource_missing", "id")
 	requireBooksHold(t, f)

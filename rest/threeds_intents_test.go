@@ -156,8 +156,8 @@ func TestThreeDSIntentResolvesWaitingTransfers(t *testing.T) {
 	}
 	for _, c := range cases {
 		p := newPayer(t, f.sk, c.number)
-		tr := createTransfer(t, f.sk, p.charge(1000, nil))
-		require.Equal(t, "requires_3d_secure", tr["status"])
+		tr := f.sk.CreateTransfer(p.charging(1000))
+		require.Equal(t, "requires_3d_secure", string(tr.Status))
 		in := createThreeDSIntent(t, f.pk, id(p.card))
 		require.Equal(t, "issued", in["status"])
 		require.Equal(t, "requires_3d_secure", f.sk.Get("/v2/transfers/" + id(tr)).JSON()["status"])
@@ -175,7 +175,7 @@ func TestThreeDSIntentResolvesWaitingTransfers(t *testing.T) {
 	// The transfer's helper answers the same challenge: the card's issued
 	// intent concludes with it.
 	p := newPayer(t, f.sk, "4000000000003220")
-	tr := createTransfer(t, f.sk, p.charge(700, nil))
+	tr := f.sk.CreateTransfer(p.charging(700))
 	in := createThreeDSIntent(t, f.pk, id(p.card))
 	r := f.sk.Post("/v1/test_helpers/transfers/"+id(tr)+"/complete_3d_secure", nil)
 	require.Equal(t, "succeeded", r.JSON()["status"])

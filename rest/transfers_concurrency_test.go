@@ -20,10 +20,12 @@ func TestPromotionCodesDiscountTheCharge(t *testing.T) {
 	p := newPayer(t, f.sk, "4242424242424242")
 	coupon := f.sk.CreateCoupon(testenv.AmountOffCoupon("2.00"))
 	code := f.sk.CreatePromotionCode(testenv.PromotionCode(id(coupon)).WithCode("TWOOFF"))
-	tr := createTransfer(t, f.sk, p.charge(1000, map[string]any{"promotion_codes": []any{"twooff"}}))
-	require.Equal(t, int64(800), num(tr["amount"]), "the amount charged is after the discount")
-	require.Equal(t, int64(53), num(tr["total_fees"])) // 23.2 → 23, + 30
-	require.Equal(t, int64(747), num(tr["net_amount"]))
+	discounted := p.charging(1000)
+	discounted.PromotionCodes = []string{"twooff"}
+	tr := f.sk.CreateTransfer(discounted)
+	require.Equal(t, int64(800), tr.Amount, "the amount charged is after the discount")
+	require.Equal(t, int64(53), tr.TotalFees) // 23.2 → 23, + 30
+	require.Equal(t, int64(747), tr.NetAmount)
 	discounts := listOf(t, f.sk, "/v1/discounts?account_id="+id(p.account))
 	require.Len(t, discounts, 1)
 	require.Equal(t, "Transfer", discounts[0]["discountable_type"])
