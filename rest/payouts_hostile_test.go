@@ -17,7 +17,7 @@ func TestPayoutsAndFundingStayWithinTheirTenant(t *testing.T) {
 	a := payoutAccount(t, f, "card_receive")
 	card := f.sk.CreateAccountCard(id(a), "4242424242424242")
 	entry := f.sk.TopUp(5000)
-	p := createPayout(t, f.sk, cardPayout(card, 100))
+	p := f.sk.CreatePayout(testenv.Payout(id(card), 100))
 	s := f.sk.Post("/v1/payout_funding/schedules", map[string]any{"amount": 10, "cadence": "daily",
 		"next_run": f.env.Clock.Now().Add(time.Hour).Unix()}).JSON()
 
