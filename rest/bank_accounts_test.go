@@ -95,7 +95,7 @@ func TestBankAccountWithOnboardingSecret(t *testing.T) {
 	acct := f.sk.CreateAccount(testenv.Individual().WithCapabilities("bank_account_verification"))
 	other := f.sk.CreateAccount(testenv.Individual())
 	theirs := f.sk.CreateBankAccount(testenv.BankAccount(id(other), testenv.ACHSucceeds))
-	holder := holderOf(t, f, id(acct))
+	holder := f.sk.OnboardingHolder(id(acct))
 
 	// account_id and customer_id are ignored: the secret's own account.
 	r := holder.Post("/v1/bank_accounts", map[string]any{"processor": "sandbox", "account_id": id(other), "customer_id": "x",

@@ -111,6 +111,6 @@ func TestStepOfATerminalFailureIsFailed(t *testing.T) {
 	kyc := capByName(a["capabilities"], "kyc")
 	require.Empty(t, kyc["currently_due"])
 	require.Equal(t, "verification_rejected", kyc["errors"].([]any)[0].(map[string]any)["code"])
-	s := f.sk.Post("/v1/onboarding_sessions", map[string]any{"account_id": id(acct)}).JSON()
-	require.Equal(t, []any{"id_verification"}, s["steps"], "a failed step with something due is still offered")
+	s := f.sk.CreateOnboardingSession(testenv.OnboardingSession(id(acct)))
+	require.Equal(t, []string{"id_verification"}, s.Steps, "a failed step with something due is still offered")
 }
