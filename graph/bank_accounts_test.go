@@ -36,9 +36,7 @@ func TestAccountBankAccountsLoadInOneBatch(t *testing.T) {
 		for range n {
 			a := f.sk.CreateAccount(testenv.Individual())
 			for _, num := range []string{"000123456789", "000222222227"} {
-				r := f.sk.Post("/v1/bank_accounts", map[string]any{"processor": "sandbox", "account_id": a["id"],
-					"processor_token": "sandbox-token-110000000-" + num})
-				require.Equal(t, 201, r.Status, string(r.Body))
+				f.sk.CreateBankAccount(testenv.BankAccount(str(a["id"]), num))
 			}
 		}
 	}

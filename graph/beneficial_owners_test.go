@@ -70,9 +70,7 @@ func TestAccountBeneficialOwnersLoadInOneBatch(t *testing.T) {
 		for range n {
 			a := f.sk.CreateAccount(testenv.Business())
 			for range 2 {
-				r := f.sk.Post("/v1/accounts/"+str(a["id"])+"/beneficial_owners", map[string]any{"first_name": "A",
-					"last_name": "B", "email": "a@b.example", "roles": []string{"owner"}})
-				require.Equal(t, 201, r.Status, string(r.Body))
+				f.sk.CreateBeneficialOwner(str(a["id"]), testenv.PartialOwner("owner"))
 			}
 		}
 	}

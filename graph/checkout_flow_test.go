@@ -14,10 +14,8 @@ import (
 // returns a client holding its chk_sess_ secret.
 func checkoutSecret(t *testing.T, f *fixture, accountID string, amount int64) *testenv.Client {
 	t.Helper()
-	r := f.sk.Post("/v1/checkout_sessions", map[string]any{"account_id": accountID,
-		"amount": map[string]any{"value": amount, "currency": "USD"}})
-	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-	return f.env.Client(r.JSON()["client_secret"].(string))
+	s := f.sk.CreateCheckoutSession(testenv.CheckoutSession(accountID, amount))
+	return f.env.Client(*s.ClientSecret)
 }
 
 const browserCreate = `mutation($pm: ID!, $amount: Int) { createTransfer(input: {source: {paymentMethodId: $pm}, amount: $amount, confirm: false}) {

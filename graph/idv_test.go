@@ -12,9 +12,7 @@ func TestDocumentVerificationThroughGraphQL(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	acct := f.sk.CreateAccountGraphQL(testenv.Individual().WithCapabilities("idv").WithTermsOfService(testenv.TermsSpec{Token: "tos"}), "id")
-	r := f.sk.Post("/v1/onboarding_sessions", map[string]any{"account_id": acct["id"]})
-	require.Equal(t, 201, r.Status, string(r.Body))
-	holder := f.env.Client(str(r.JSON()["client_secret"]))
+	holder := f.sk.OnboardingHolder(str(acct["id"]))
 
 	g := gql(t, holder, `mutation { createIdvSession { inquiryId sessionToken } }`, nil)
 	s := obj(g.Data["createIdvSession"])

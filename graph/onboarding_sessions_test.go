@@ -42,7 +42,7 @@ func TestAccountOnboardingSessionsLoadInOneBatch(t *testing.T) {
 	mk := func(n int) {
 		for range n {
 			a := f.sk.CreateAccount(testenv.Individual())
-			require.Equal(t, 201, f.sk.Post("/v1/onboarding_sessions", map[string]any{"account_id": a["id"]}).Status)
+			f.sk.CreateOnboardingSession(testenv.OnboardingSession(str(a["id"])))
 		}
 	}
 	mk(1)

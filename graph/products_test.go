@@ -55,8 +55,7 @@ func TestProductsConnectionStatements(t *testing.T) {
 	f := setup(t)
 	for i := 0; i < 3; i++ {
 		p := f.sk.CreateProduct(testenv.Product())
-		f.sk.Post("/v1/products/"+p.ID.String()+"/phases", map[string]any{"ordinal": 1, "pricingType": "static",
-			"pricing_type": "static", "amount_cents": 100})
+		f.sk.CreatePhase(p.ID.String(), testenv.StaticPhase(1, 100, 0))
 	}
 	query := `query($first: Int) { products(first: $first, filter: {name: "pro"}) {
 		edges { node { id phases { id product { id name } } } } } }`

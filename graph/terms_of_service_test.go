@@ -20,8 +20,7 @@ func TestTermsAndPrefillThroughGraphQL(t *testing.T) {
 		map[string]any{"t": tok})
 	require.Equal(t, tok, str(obj(g.Data["acceptTermsOfService"])["token"]))
 
-	pv := f.sk.Post("/v1/accounts/"+aid+"/phone_verifications", nil).JSON()
-	require.Equal(t, 200, f.sk.Post("/v1/accounts/"+aid+"/phone_verifications/"+str(pv["id"])+"/confirm", map[string]any{"code": "123456"}).Status)
+	f.sk.VerifyPhone(aid)
 
 	g = gql(t, f.sk, `mutation($a: ID!) { confirmKycPrefill(accountId: $a) { termsOfService { token accepted } steps { key status }
 		capabilities { name status } } }`, map[string]any{"a": aid})

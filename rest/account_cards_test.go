@@ -126,7 +126,7 @@ func TestCardAttachAndSecondCardsMoveTheRequirement(t *testing.T) {
 
 	// The holder's own onboarding secret adds a card: the same.
 	b := cardHolder(t, f.sk, "card_verification")
-	holder := holderOf(t, f, id(b))
+	holder := f.sk.OnboardingHolder(id(b))
 	r = holder.Post("/v1/payment_methods", testenv.CardBody("", testenv.Visa))
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
 	require.Equal(t, id(b), r.JSON()["account_id"])

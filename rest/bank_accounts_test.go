@@ -77,7 +77,7 @@ func TestBankAccountRefusals(t *testing.T) {
 	requireError(t, f.pk.Post("/v1/bank_accounts", map[string]any{"processor": "sandbox"}), http.StatusForbidden, "forbidden", "")
 	requireError(t, f.pk.Get("/v1/accounts/"+id(acct)+"/plaid_link_token"), http.StatusForbidden, "forbidden", "")
 
-	ba := linkBank(f.sk, id(acct), "sandbox-token-110000000-000222222227").JSON()
+	ba := f.sk.CreateBankAccount(testenv.BankAccount(id(acct), "000222222227"))
 	_, k := f.env.NewMerchant(auth.NewMerchant{Name: "B"})
 	theirs := f.env.Client(k.Sandbox.Secret)
 	requireError(t, theirs.Get("/v1/bank_accounts/"+id(ba)), http.StatusNotFound, "resource_missing", "id")
@@ -94,8 +94,8 @@ func TestBankAccountWithOnboardingSecret(t *testing.T) {
 	f := setup(t)
 	acct := f.sk.CreateAccount(testenv.Individual().WithCapabilities("bank_account_verification"))
 	other := f.sk.CreateAccount(testenv.Individual())
-	theirs := linkBank(f.sk, id(other), "sandbox-token-110000000-000123456789").JSON()
-	holder := holderOf(t, f, id(acct))
+	theirs := f.sk.CreateBankAccount(testenv.BankAccount(id(other), testenv.ACHSucceeds))
+	holder := f.sk.OnboardingHolder(id(acct))
 
 	// account_id and customer_id are ignored: the secret's own account.
 	r := holder.Post("/v1/bank_accounts", map[string]any{"processor": "sandbox", "account_id": id(other), "customer_id": "x",

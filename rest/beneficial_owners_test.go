@@ -14,13 +14,6 @@ import (
 var ownerKeys = sorted("id", "object", "account_id", "status", "first_name", "middle_name", "last_name", "suffix",
 	"email", "roles", "percent_ownership", "created", "updated", "livemode")
 
-// fullOwner is a beneficial owner created with every identity detail.
-func fullOwner(roles []string, percent float64) map[string]any {
-	return map[string]any{"first_name": "Grace", "last_name": "Hopper", "email": "grace@example.com",
-		"roles": roles, "dob": "1980-01-02", "ssn": "123-45-6789", "address_line1": "3 Navy Way",
-		"city": "Arlington", "state": "VA", "postal_code": "22201", "percent_ownership": percent}
-}
-
 func ownersPath(accountID string) string { return "/v1/accounts/" + accountID + "/beneficial_owners" }
 
 func TestBeneficialOwnerCreateShapesAndStatuses(t *testing.T) {
@@ -29,7 +22,7 @@ func TestBeneficialOwnerCreateShapesAndStatuses(t *testing.T) {
 	acct := f.sk.CreateAccount(testenv.Business().WithCapabilities("kyb"))
 	path := ownersPath(id(acct))
 
-	r := f.sk.Post(path, fullOwner([]string{"owner", "controller"}, 60))
+	r := f.sk.Post(path, testenv.BeneficialOwner(60, "owner", "controller").RESTBody())
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
 	full := r.JSON()
 	require.Equal(t, ownerKeys, keys(full))
@@ -94,13 +87,13 @@ func TestBeneficialOwnerValidation(t *testing.T) {
 	require.Empty(t, f.sk.Get(path).JSON()["data"], "a refused create changes nothing")
 
 	// Unknown account, another tenant's account, malformed ids: 404.
-	requireError(t, f.sk.Post(ownersPath("not-a-uuid"), fullOwner([]string{"owner"}, 10)), http.StatusNotFound, "resource_missing", "id")
-	requireError(t, f.live.Post(path, fullOwner([]string{"owner"}, 10)), http.StatusNotFound, "resource_missing", "id")
+	requireError(t, f.sk.Post(ownersPath("not-a-uuid"), testenv.BeneficialOwner(10, "owner").RESTBody()), http.StatusNotFound, "resource_missing", "id")
+	requireError(t, f.live.Post(path, testenv.BeneficialOwner(10, "owner").RESTBody()), http.StatusNotFound, "resource_missing", "id")
 	requireError(t, f.live.Get(path), http.StatusNotFound, "resource_missing", "id")
 	requireError(t, f.sk.Get(path+"/not-a-uuid"), http.StatusNotFound, "resource_missing", "id")
 	// Secret key only.
 	requireError(t, f.pk.Get(path), http.StatusForbidden, "forbidden", "")
-	requireError(t, f.pk.Post(path, fullOwner([]string{"owner"}, 10)), http.StatusForbidden, "forbidden", "")
+	requireError(t, f.pk.Post(path, testenv.BeneficialOwner(10, "owner").RESTBody()), http.StatusForbidden, "forbidden", "")
 }
 
 func TestBeneficialOwnerPatchSemantics(t *testing.T) {
@@ -108,7 +101,7 @@ func TestBeneficialOwnerPatchSemantics(t *testing.T) {
 	f := setup(t)
 	acct := f.sk.CreateAccount(testenv.Business())
 	path := ownersPath(id(acct))
-	o := f.sk.Post(path, fullOwner([]string{"owner", "controller"}, 50)).JSON()
+	o := f.sk.CreateBeneficialOwner(id(acct), testenv.BeneficialOwner(50, "owner", "controller"))
 	opath := path + "/" + id(o)
 
 	// Blank identity and address values are ignored; roles are replaced.
@@ -138,7 +131,7 @@ func TestBeneficialOwnerInvitations(t *testing.T) {
 	path := ownersPath(id(acct))
 	invited := f.sk.Post(path, map[string]any{"invite": true, "first_name": "Alan", "last_name": "Turing",
 		"email": "alan@example.com", "roles": []string{"controller"}}).JSON()
-	direct := f.sk.Post(path, fullOwner([]string{"owner"}, 10)).JSON()
+	direct := f.sk.CreateBeneficialOwner(id(acct), testenv.BeneficialOwner(10, "owner"))
 
 	r := f.sk.Post(path+"/"+id(invited)+"/resend_invite", nil)
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
@@ -174,8 +167,8 @@ func TestBeneficialOwnerRosterConfirm(t *testing.T) {
 	requireProblem(t, errs, "beneficial_owners", "must include at least one person with the owner role")
 	requireProblem(t, errs, "beneficial_owners", "must include at least one person with the controller role")
 
-	a := f.sk.Post(path, fullOwner([]string{"owner"}, 70)).JSON()
-	f.sk.Post(path, fullOwner([]string{"owner", "controller"}, 40))
+	a := f.sk.CreateBeneficialOwner(id(acct), testenv.BeneficialOwner(70, "owner"))
+	f.sk.CreateBeneficialOwner(id(acct), testenv.BeneficialOwner(40, "owner", "controller"))
 	errs = requireValidation(t, f.sk.Post(path+"/confirm", nil), "beneficial_owners")
 	requireProblem(t, errs, "beneficial_owners", "combined percent_ownership must be at most 100 (it is 110)")
 
@@ -215,7 +208,7 @@ func TestBeneficialOwnerConcurrentConfirms(t *testing.T) {
 	f := setup(t)
 	acct := f.sk.CreateAccount(testenv.Business().WithCapabilities("kyb"))
 	path := ownersPath(id(acct))
-	f.sk.Post(path, fullOwner([]string{"owner", "controller"}, 100))
+	f.sk.CreateBeneficialOwner(id(acct), testenv.BeneficialOwner(100, "owner", "controller"))
 	var wg sync.WaitGroup
 	statuses := make([]int, 2)
 	for i := range statuses {

@@ -51,8 +51,8 @@ func TestCatalogWritesRunAFixedNumberOfStatements(t *testing.T) {
 	// credential, product lock, phases, phases update (one for both), events
 	p := f.sk.CreateProduct(testenv.Product())
 	base := "/v1/products/" + id(p) + "/phases"
-	a := f.sk.Post(base, map[string]any{"ordinal": 1, "pricing_type": "static", "amount_cents": 1, "period_count": 1}).JSON()
-	b := f.sk.Post(base, map[string]any{"ordinal": 2, "pricing_type": "static", "amount_cents": 1}).JSON()
+	a := f.sk.CreatePhase(id(p), testenv.StaticPhase(1, 1, 1))
+	b := f.sk.CreatePhase(id(p), testenv.StaticPhase(2, 1, 0))
 	r = f.sk.Patch(base+"/bulk_update", map[string]any{"phases": []any{
 		map[string]any{"id": id(a), "amount_cents": 2}, map[string]any{"id": id(b), "amount_cents": 3}}})
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/frame-oss/payments-server/internal/testenv"
 )
 
 // A create retried with its Idempotency-Key, concurrently, runs once: one
@@ -15,9 +17,9 @@ func TestRetriedChargeIntentCreateNeverChargesTwice(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newIntentPayer(t, f.sk, "4242424242424242")
-	coupon := createCoupon(t, f.sk, map[string]any{"discount_type": "fixed_amount", "discount_value": "1.00"})
-	code := createCode(t, f.sk, id(coupon), nil)
-	body := p.intent(1000, map[string]any{"promotion_codes": []any{code["code"]}})
+	coupon := f.sk.CreateCoupon(testenv.AmountOffCoupon("1.00"))
+	code := f.sk.CreatePromotionCode(testenv.PromotionCode(id(coupon)))
+	body := p.intent(1000, map[string]any{"promotion_codes": []any{code.Code}})
 
 	const n = 8
 	statuses := make([]int, n)

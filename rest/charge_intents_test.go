@@ -288,8 +288,8 @@ func TestChargeIntentPromotionCodesAndReferenceID(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newIntentPayer(t, f.sk, "4242424242424242")
-	coupon := createCoupon(t, f.sk, map[string]any{"discount_type": "fixed_amount", "discount_value": "2.00"})
-	code := createCode(t, f.sk, id(coupon), map[string]any{"code": "TWOOFF"})
+	coupon := f.sk.CreateCoupon(testenv.AmountOffCoupon("2.00"))
+	code := f.sk.CreatePromotionCode(testenv.PromotionCode(id(coupon)).WithCode("TWOOFF"))
 	ref := "  Order #42 — ünïcödé / MiXeD  "
 	ci := createIntent(t, f.sk, p.intent(1000, map[string]any{"promotion_codes": []any{"twooff"}, "reference_id": ref}))
 	require.Equal(t, int64(800), num(ci["amount"]), "the amount charged is after the discount")

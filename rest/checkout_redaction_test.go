@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/frame-oss/payments-server/internal/testenv"
 )
 
 // redactedKeys are the members of a payment method inside a transfer a
@@ -19,7 +21,8 @@ func TestCheckoutSecretSeesPaymentMethodsRedacted(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
-	_, chk := newCheckout(t, f, id(p.account), 1500)
+	session := f.sk.CreateCheckoutSession(testenv.CheckoutSession(id(p.account), 1500))
+	chk := f.env.Client(*session.ClientSecret)
 	requireRedacted := func(pm any, where string) {
 		t.Helper()
 		m, ok := pm.(map[string]any)
@@ -61,7 +64,8 @@ func TestCheckoutSecretSeesPaymentMethodsRedacted(t *testing.T) {
 
 	// A challenged card: redacted, and next_action still names the card.
 	q := newPayer(t, f.sk, "4000000000003220")
-	_, chk2 := newCheckout(t, f, id(q.account), 900)
+	session2 := f.sk.CreateCheckoutSession(testenv.CheckoutSession(id(q.account), 900))
+	chk2 := f.env.Client(*session2.ClientSecret)
 	r := chk2.Post("/v1/transfers", map[string]any{"source": map[string]any{"payment_method_id": id(q.card)}})
 	waiting := chk2.Post("/v1/transfers/"+id(r.JSON())+"/confirm", nil).JSON()
 	require.Equal(t, "requires_3d_secure", waiting["status"])

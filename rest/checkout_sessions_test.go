@@ -10,15 +10,6 @@ import (
 	"github.com/frame-oss/payments-server/internal/testenv"
 )
 
-func newCheckout(t *testing.T, f *fixture, accountID string, amount int64) (map[string]any, *testenv.Client) {
-	t.Helper()
-	r := f.sk.Post("/v1/checkout_sessions", map[string]any{"account_id": accountID,
-		"amount": map[string]any{"value": amount, "currency": "USD"}, "authorization_mode": "automatic"})
-	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-	s := r.JSON()
-	return s, f.env.Client(s["client_secret"].(string))
-}
-
 // The browser flow of spec doc 2 §4.8: create with {source:
 // {payment_method_id}}, confirm false and an Idempotency-Key (replayed:
 // one transfer), then confirm with no body.
@@ -27,7 +18,10 @@ func TestCheckoutBrowserFlow(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
-	s, chk := newCheckout(t, f, id(p.account), 2500)
+	created := f.sk.Post("/v1/checkout_sessions", testenv.CheckoutSession(id(p.account), 2500).RESTBody())
+	require.Equal(t, http.StatusCreated, created.Status, string(created.Body))
+	s := created.JSON()
+	chk := f.env.Client(s["client_secret"].(string))
 	require.Equal(t, sorted("id", "object", "account_id", "client_secret", "expires_at", "amount", "authorization_mode",
 		"created", "livemode"), keys(s))
 	require.Equal(t, "checkout_session", s["object"])
@@ -60,7 +54,7 @@ func TestCheckoutBrowserFlow(t *testing.T) {
 	requireError(t, chk.Get("/v1/transfers"), http.StatusForbidden, "forbidden", "")
 	requireError(t, chk.Post("/v1/transfers/"+id(tr)+"/cancel", nil), http.StatusForbidden, "forbidden", "")
 	requireError(t, chk.Post("/v1/checkout_sessions", map[string]any{}), http.StatusForbidden, "forbidden", "")
-	foreign := createTransfer(t, f.sk, other.charge(1000, map[string]any{"confirm": false}))
+	foreign := f.sk.CreateTransfer(other.charging(1000).WithoutConfirm())
 	requireError(t, chk.Post("/v1/transfers/"+id(foreign)+"/confirm", nil), http.StatusNotFound, "resource_missing", "id")
 	requireError(t, chk.Get("/v1/transfers/"+id(foreign)), http.StatusNotFound, "resource_missing", "id")
 	requireBooksHold(t, f)
@@ -77,7 +71,8 @@ func TestCheckoutDeclineIsAnErrorAndRecorded(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4000000000009995")
-	_, chk := newCheckout(t, f, id(p.account), 1200)
+	session := f.sk.CreateCheckoutSession(testenv.CheckoutSession(id(p.account), 1200))
+	chk := f.env.Client(*session.ClientSecret)
 	tr := chk.Post("/v1/transfers", map[string]any{"source": map[string]any{"payment_method_id": id(p.card)}, "confirm": false})
 	require.Equal(t, http.StatusCreated, tr.Status, string(tr.Body))
 	e := requireError(t, chk.Post("/v1/transfers/"+id(tr.JSON())+"/confirm", nil), http.StatusPaymentRequired, "insufficient_funds", "")

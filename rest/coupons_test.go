@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/catalog"
 )
 
@@ -23,22 +24,6 @@ var promotionCodeKeys = sorted("id", "object", "code", "coupon", "customer", "ac
 	"max_redemptions", "max_customer_redemptions", "times_redeemed", "minimum_amount_cents", "minimum_amount_currency",
 	"expires_at", "is_expired", "is_maxed_out", "is_redeemable", "remaining_redemptions", "is_customer_specific",
 	"livemode", "created_at")
-
-func createCoupon(t *testing.T, c *testenv.Client, body map[string]any) map[string]any {
-	t.Helper()
-	base := map[string]any{"name": "TENOFF" + uuid.NewString()[:8], "discount_type": "percentage", "discount_value": 10,
-		"duration": "once", "applicable_to": "all_products"}
-	r := c.Post("/v1/coupons", merge(base, body))
-	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-	return r.JSON()
-}
-
-func createCode(t *testing.T, c *testenv.Client, couponID string, body map[string]any) map[string]any {
-	t.Helper()
-	r := c.Post("/v1/promotion_codes", merge(map[string]any{"code": "code" + uuid.NewString()[:6], "coupon_id": couponID}, body))
-	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-	return r.JSON()
-}
 
 func TestCoupons(t *testing.T) {
 	t.Parallel()
@@ -57,10 +42,12 @@ func TestCoupons(t *testing.T) {
 	require.Equal(t, "USD", c["minimum_order_amount_currency"])
 
 	p := f.sk.CreateProduct(testenv.Product())
-	pct := createCoupon(t, f.sk, map[string]any{"discount_value": "12.5", "applicable_to": "specific_products", "product_id": id(p)})
-	require.Equal(t, "12.5", pct["discount_value"])
-	require.Nil(t, pct["discount_value_currency"])
-	require.Equal(t, id(p), pct["product_id"])
+	pctSpec := testenv.Coupon()
+	pctSpec.DiscountValue, pctSpec.ApplicableTo, pctSpec.ProductID = "12.5", "specific_products", id(p)
+	pct := f.sk.CreateCoupon(pctSpec)
+	require.Equal(t, models.Decimal("12.5"), pct.DiscountValue)
+	require.Nil(t, pct.DiscountValueCurrency)
+	require.Equal(t, p.ID, *pct.ProductID)
 
 	errs := requireValidation(t, f.sk.Post("/v1/coupons", map[string]any{"discount_type": "percentage", "discount_value": 101,
 		"duration": "repeating", "applicable_to": "specific_products"}), "name", "discount_value", "duration_in_months", "product_id")
@@ -92,7 +79,7 @@ func TestCoupons(t *testing.T) {
 func TestPromotionCodes(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	coupon := createCoupon(t, f.sk, nil)
+	coupon := f.sk.CreateCoupon(testenv.Coupon())
 	cust := f.sk.CreateCustomer(testenv.Customer())
 	r := f.sk.Post("/v1/promotion_codes", map[string]any{"code": " spring-10 ", "coupon_id": id(coupon),
 		"customer": id(cust), "max_redemptions": 5, "expires_at": "2027-01-01T00:00:00Z", "minimum_amount_cents": 100})
@@ -112,8 +99,8 @@ func TestPromotionCodes(t *testing.T) {
 	// Codes are unique per merchant and mode, in any case.
 	requireValidation(t, f.sk.Post("/v1/promotion_codes", map[string]any{"code": "Spring-10", "coupon_id": id(coupon)}), "code")
 	other := f.env.Client(f.env.Keys.Production.Secret)
-	liveCoupon := createCoupon(t, other, nil)
-	createCode(t, other, id(liveCoupon), map[string]any{"code": "SPRING-10"})
+	liveCoupon := other.CreateCoupon(testenv.Coupon())
+	other.CreatePromotionCode(testenv.PromotionCode(id(liveCoupon)).WithCode("SPRING-10"))
 	requireValidation(t, f.sk.Post("/v1/promotion_codes", map[string]any{"code": "bad code!", "coupon_id": uuid.NewString()}),
 		"code")
 	requireValidation(t, f.sk.Post("/v1/promotion_codes", map[string]any{"code": "x", "coupon_id": uuid.NewString()}), "coupon_id")
@@ -142,7 +129,7 @@ func TestPromotionCodes(t *testing.T) {
 	require.Equal(t, true, got["is_expired"])
 	require.Equal(t, false, got["is_redeemable"])
 
-	second := createCode(t, f.sk, id(coupon), map[string]any{"active": false})
+	second := f.sk.CreatePromotionCode(testenv.PromotionCodeSpec{CouponID: id(coupon), Code: "SECOND", Inactive: true})
 	require.Equal(t, []string{id(second), id(pc)}, ids(listOf(t, f.sk, "/v1/promotion_codes?coupon_id="+id(coupon))))
 	require.Equal(t, []string{id(second)}, ids(listOf(t, f.sk, "/v1/promotion_codes?active=false")))
 	require.Equal(t, []string{id(pc)}, ids(listOf(t, f.sk, "/v1/promotion_codes?first_time_transaction=true")))
@@ -153,17 +140,21 @@ func TestPromotionCodes(t *testing.T) {
 func TestValidateDiscounts(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	tenOff := createCoupon(t, f.sk, map[string]any{"discount_type": "fixed_amount", "discount_value": "10.00"})
-	half := createCoupon(t, f.sk, map[string]any{"discount_value": 50, "discount_cap_cents": 2000})
-	minOrder := createCoupon(t, f.sk, map[string]any{"minimum_order_amount_cents": 100000})
+	tenOff := f.sk.CreateCoupon(testenv.AmountOffCoupon("10.00"))
+	halfSpec := testenv.Coupon()
+	halfSpec.DiscountValue, halfSpec.DiscountCapCents = "50", 2000
+	half := f.sk.CreateCoupon(halfSpec)
+	minOrderSpec := testenv.Coupon()
+	minOrderSpec.MinimumOrderAmountCents = 100000
+	minOrder := f.sk.CreateCoupon(minOrderSpec)
 	cust := f.sk.CreateCustomer(testenv.Customer())
 	someone := f.sk.CreateCustomer(testenv.Customer())
-	createCode(t, f.sk, id(tenOff), map[string]any{"code": "TEN"})
-	createCode(t, f.sk, id(half), map[string]any{"code": "HALF"})
-	createCode(t, f.sk, id(minOrder), map[string]any{"code": "BIG"})
-	createCode(t, f.sk, id(half), map[string]any{"code": "MINE", "customer": id(someone)})
-	createCode(t, f.sk, id(half), map[string]any{"code": "OFF", "active": false})
-	createCode(t, f.sk, id(half), map[string]any{"code": "FIRST", "first_time_transaction": true})
+	f.sk.CreatePromotionCode(testenv.PromotionCode(id(tenOff)).WithCode("TEN"))
+	f.sk.CreatePromotionCode(testenv.PromotionCode(id(half)).WithCode("HALF"))
+	f.sk.CreatePromotionCode(testenv.PromotionCode(id(minOrder)).WithCode("BIG"))
+	f.sk.CreatePromotionCode(testenv.PromotionCodeSpec{CouponID: id(half), Code: "MINE", CustomerID: id(someone)})
+	f.sk.CreatePromotionCode(testenv.PromotionCodeSpec{CouponID: id(half), Code: "OFF", Inactive: true})
+	f.sk.CreatePromotionCode(testenv.PromotionCodeSpec{CouponID: id(half), Code: "FIRST", FirstTimeTransaction: true})
 
 	// The publishable key may validate (client-side checkout).
 	r := f.pk.Post("/v1/discounts/validate", map[string]any{"amount_cents": 5000, "customer_id": id(cust),
@@ -203,10 +194,10 @@ func TestValidateDiscounts(t *testing.T) {
 func TestRedeemAndDiscountRecords(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	coupon := createCoupon(t, f.sk, map[string]any{"max_redemptions": 3})
+	coupon := f.sk.CreateCoupon(testenv.Coupon().WithMaxRedemptions(3))
 	cust := f.sk.CreateCustomer(testenv.Customer())
-	code := createCode(t, f.sk, id(coupon), map[string]any{"code": "LOYAL", "max_customer_redemptions": 1})
-	first := createCode(t, f.sk, id(coupon), map[string]any{"code": "WELCOME", "first_time_transaction": true})
+	code := f.sk.CreatePromotionCode(testenv.PromotionCodeSpec{CouponID: id(coupon), Code: "LOYAL", MaxCustomerRedemptions: 1})
+	first := f.sk.CreatePromotionCode(testenv.PromotionCodeSpec{CouponID: id(coupon), Code: "WELCOME", FirstTimeTransaction: true})
 	cid := uuid.MustParse(id(cust))
 	ctx := context.Background()
 
@@ -249,9 +240,9 @@ func TestRedeemAndDiscountRecords(t *testing.T) {
 func TestConcurrentRedemptionsRespectTheLimit(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	coupon := createCoupon(t, f.sk, nil)
+	coupon := f.sk.CreateCoupon(testenv.Coupon())
 	const n, k = 12, 5
-	code := createCode(t, f.sk, id(coupon), map[string]any{"code": "RUSH", "max_redemptions": k})
+	code := f.sk.CreatePromotionCode(testenv.PromotionCode(id(coupon)).WithCode("RUSH").WithMaxRedemptions(k))
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	redeemed, refused := 0, 0
@@ -288,7 +279,7 @@ func TestConcurrentRedemptionsRespectTheLimit(t *testing.T) {
 func TestConcurrentCodesAreUnique(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	coupon := createCoupon(t, f.sk, nil)
+	coupon := f.sk.CreateCoupon(testenv.Coupon())
 	const n = 8
 	statuses := make([]int, n)
 	var wg sync.WaitGroup

@@ -207,7 +207,7 @@ func TestCustomerIdentityVerificationCredentialsAndTenancy(t *testing.T) {
 	v := createCIV(t, f.sk, map[string]any{"email": "ada@example.com"})
 	cu := f.sk.CreateCustomer(testenv.Customer())
 	acct := f.sk.CreateAccount(testenv.Individual())
-	holder := holderOf(t, f, id(acct))
+	holder := f.sk.OnboardingHolder(id(acct))
 	anonymous := f.env.Client("")
 	docs := testenv.IdentityDocuments()
 

@@ -23,14 +23,6 @@ var evidenceKeys = sorted("access_activity_log", "billing_address", "cancellatio
 	"cancellation_rebuttal", "customer_email_address", "customer_name", "customer_purchase_ip", "duplicate_charge_explanation",
 	"duplicate_charge_id", "product_description", "refund_policy_disclosure", "shipping_tracking_number", "uncategorized_text")
 
-// openDispute opens a sandbox dispute on charge chID and requires 201.
-func openDispute(t *testing.T, c *testenv.Client, chID string, body map[string]any) map[string]any {
-	t.Helper()
-	r := c.Post("/v1/test_helpers/charges/"+chID+"/dispute", body)
-	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-	return r.JSON()
-}
-
 // awaitDispute polls a dispute until its decision job has run.
 func awaitDispute(t *testing.T, c *testenv.Client, disputeID string) map[string]any {
 	t.Helper()
@@ -122,13 +114,13 @@ func TestDisputeEvidenceSubmissionAndDecision(t *testing.T) {
 	p := newPayer(t, f.sk, "4242424242424242")
 	won := createTransfer(t, f.sk, p.charge(1000, nil))
 	lost := createTransfer(t, f.sk, p.charge(2000, nil))
-	refund(t, f, won, map[string]any{"amount": 300})
+	f.sk.CreateRefund(testenv.RefundSpec{TransferID: id(won), Amount: 300})
 
-	dw := openDispute(t, f.sk, won["latest_charge"].(string), map[string]any{"reason": "product_not_received"})
-	require.Equal(t, int64(700), num(dw["amount_cents"]), "what was captured and not refunded")
-	require.Equal(t, "consumer_dispute", dw["reason"].(map[string]any)["category"])
-	dl := openDispute(t, f.sk, lost["latest_charge"].(string), nil)
-	require.Equal(t, "fraudulent", dl["reason"].(map[string]any)["code"])
+	dw := f.sk.OpenDispute(won["latest_charge"].(string), "product_not_received")
+	require.Equal(t, int64(700), dw.AmountCents, "what was captured and not refunded")
+	require.Equal(t, "consumer_dispute", *dw.Reason.Category)
+	dl := f.sk.OpenDispute(lost["latest_charge"].(string), "")
+	require.Equal(t, "fraudulent", *dl.Reason.Code)
 	require.Equal(t, int64(-941-1912+300+700+2000), requireBooksHold(t, f)["merchant"])
 
 	// Saved, not submitted.
@@ -202,7 +194,7 @@ func TestDisputeRulesAndHostileInput(t *testing.T) {
 	requireError(t, f.sk.Post("/v1/test_helpers/charges/"+auth2["latest_charge"].(string)+"/dispute", nil),
 		http.StatusUnprocessableEntity, "invalid_state", "")
 	full := createTransfer(t, f.sk, p.charge(1000, nil))
-	refund(t, f, full, nil)
+	f.sk.CreateRefund(testenv.RefundOfTransfer(id(full)))
 	requireError(t, f.sk.Post("/v1/test_helpers/charges/"+full["latest_charge"].(string)+"/dispute", nil),
 		http.StatusUnprocessableEntity, "charge_already_refunded", "")
 	requireValidation(t, f.sk.Post("/v1/test_helpers/charges/"+chID+"/dispute", map[string]any{"reason": "bored"}), "reason")
@@ -211,7 +203,7 @@ func TestDisputeRulesAndHostileInput(t *testing.T) {
 	requireError(t, f.pk.Post("/v1/test_helpers/charges/"+chID+"/dispute", nil), http.StatusForbidden, "forbidden", "")
 	requireError(t, f.live.Post("/v1/test_helpers/charges/"+chID+"/dispute", nil), http.StatusForbidden, "forbidden", "")
 
-	d := openDispute(t, f.sk, chID, nil)
+	d := f.sk.OpenDispute(chID, "")
 	_, other := f.env.NewMerchant(auth.NewMerchant{Name: "Other"})
 	stranger := f.env.Client(other.Sandbox.Secret)
 	requireError(t, stranger.Get("/v1/disputes/"+id(d)), http.StatusNotFound, "resource_missing", "id")
@@ -247,12 +239,12 @@ func TestDisputeListFilters(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
-	var made []map[string]any
+	var made []*models.Dispute
 	var transfers []map[string]any
 	for range 3 {
 		tr := createTransfer(t, f.sk, p.charge(1000, nil))
 		transfers = append(transfers, tr)
-		made = append(made, openDispute(t, f.sk, tr["latest_charge"].(string), nil))
+		made = append(made, f.sk.OpenDispute(tr["latest_charge"].(string), ""))
 	}
 	require.Equal(t, []string{id(made[2]), id(made[1]), id(made[0])}, ids(listOf(t, f.sk, "/v1/disputes")), "newest first")
 	require.Equal(t, []string{id(made[1])}, ids(listOf(t, f.sk, "/v1/disputes?charge="+transfers[1]["latest_charge"].(string))))
@@ -368,7 +360,9 @@ func TestDisputeOfAChargeIntentsCharge(t *testing.T) {
 	ci := f.sk.CreateChargeIntent(newIntentPayer(t, f.sk, "4242424242424242").intent(2000, nil))
 	require.Equal(t, models.ChargeIntentSucceeded, ci.Status)
 	ch := ci.LatestCharge
-	d := openDispute(t, f.sk, id(ch), map[string]any{"reason": "unrecognized"})
+	opened := f.sk.Post("/v1/test_helpers/charges/"+id(ch)+"/dispute", map[string]any{"reason": "unrecognized"})
+	require.Equal(t, http.StatusCreated, opened.Status, string(opened.Body))
+	d := opened.JSON()
 	require.Equal(t, map[string]any{"id": id(ci), "object": "charge_intent"}, d["charge_intent"])
 	require.Nil(t, d["transfer"])
 	require.Equal(t, "USD", d["amount_currency"], "uppercase, whatever the charge's case")

@@ -10,21 +10,12 @@ import (
 	"github.com/frame-oss/payments-server/internal/testenv"
 )
 
-// holderOf opens an onboarding session for the account and answers a
-// client with its secret.
-func holderOf(t *testing.T, f *fixture, accountID string) *testenv.Client {
-	t.Helper()
-	r := f.sk.Post("/v1/onboarding_sessions", map[string]any{"account_id": accountID})
-	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-	return f.env.Client(r.JSON()["client_secret"].(string))
-}
-
 func TestDocumentVerificationApproves(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	acct := f.sk.CreateAccount(persona("+12001001695", "idv", "age_verification"))
 	require.Equal(t, []any{"document_verification"}, capByName(acct["capabilities"], "idv")["currently_due"])
-	holder := holderOf(t, f, id(acct))
+	holder := f.sk.OnboardingHolder(id(acct))
 
 	r := holder.Post("/v1/idv/session", nil)
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
@@ -65,7 +56,7 @@ func TestDocumentVerificationOutcomes(t *testing.T) {
 	}
 	for _, c := range cases {
 		acct := f.sk.CreateAccount(persona(c.phone, "idv"))
-		holder := holderOf(t, f, id(acct))
+		holder := f.sk.OnboardingHolder(id(acct))
 		inquiry := holder.Post("/v1/idv/session", nil).JSON()["inquiry_id"]
 		r := holder.Post("/v1/idv/complete", map[string]any{"inquiry_id": inquiry})
 		require.Equal(t, http.StatusOK, r.Status, string(r.Body))
@@ -83,7 +74,7 @@ func TestDocumentVerificationOutcomes(t *testing.T) {
 	acct := f.sk.CreateAccount(persona("+17742345678", "kyc", "idv"))
 	run := f.sk.Post(runsPath(id(acct)), nil).JSON()
 	awaitRun(t, f.sk, id(acct), id(run))
-	holder := holderOf(t, f, id(acct))
+	holder := f.sk.OnboardingHolder(id(acct))
 	inquiry := holder.Post("/v1/idv/session", nil).JSON()["inquiry_id"]
 	r := holder.Post("/v1/idv/complete", map[string]any{"inquiry_id": inquiry})
 	require.Equal(t, map[string]any{"verified": true, "status": "approved", "failure_type": "identity_mismatch",
@@ -94,7 +85,7 @@ func TestDocumentVerificationRefusals(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	acct := f.sk.CreateAccount(persona("+12001001695", "idv"))
-	holder := holderOf(t, f, id(acct))
+	holder := f.sk.OnboardingHolder(id(acct))
 	requireError(t, f.sk.Post("/v1/idv/session", nil), http.StatusForbidden, "forbidden", "")
 	requireError(t, f.pk.Post("/v1/idv/session", nil), http.StatusForbidden, "forbidden", "")
 	requireError(t, f.sk.Post("/v1/idv/complete", map[string]any{"inquiry_id": "x"}), http.StatusForbidden, "forbidden", "")
@@ -103,7 +94,7 @@ func TestDocumentVerificationRefusals(t *testing.T) {
 
 	// Another account's inquiry is missing.
 	other := f.sk.CreateAccount(persona("+12001001695", "idv"))
-	theirs := holderOf(t, f, id(other)).Post("/v1/idv/session", nil).JSON()["inquiry_id"]
+	theirs := f.sk.OnboardingHolder(id(other)).Post("/v1/idv/session", nil).JSON()["inquiry_id"]
 	requireError(t, holder.Post("/v1/idv/complete", map[string]any{"inquiry_id": theirs}), http.StatusNotFound, "resource_missing", "inquiry_id")
 
 	// Live mode has no identity provider.
@@ -117,7 +108,7 @@ func TestDocumentVerificationConcurrentSessionsShareOneInquiry(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	acct := f.sk.CreateAccount(persona("+12001001695", "idv"))
-	holder := holderOf(t, f, id(acct))
+	holder := f.sk.OnboardingHolder(id(acct))
 	const n = 4
 	inquiries := make([]string, n)
 	statuses := make([]int, n)

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/models"
 )
 
 func prefillPath(accountID string) string {
@@ -17,10 +18,7 @@ func prefillPath(accountID string) string {
 // verifyPhone proves the account's profile phone through the API.
 func verifyPhone(t *testing.T, c *testenv.Client, accountID string) {
 	t.Helper()
-	r := c.Post(phonesPath(accountID), nil)
-	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-	r = confirmPhone(c, accountID, id(r.JSON()), "123456")
-	require.Equal(t, "verified", r.JSON()["status"], string(r.Body))
+	require.Equal(t, models.PhoneStatusVerified, c.VerifyPhone(accountID).Status)
 }
 
 func TestKYCPrefillConfirm(t *testing.T) {
@@ -115,6 +113,6 @@ func TestStepOfATerminalFailureIsFailed(t *testing.T) {
 	kyc := capByName(a["capabilities"], "kyc")
 	require.Empty(t, kyc["currently_due"])
 	require.Equal(t, "verification_rejected", kyc["errors"].([]any)[0].(map[string]any)["code"])
-	s := f.sk.Post("/v1/onboarding_sessions", map[string]any{"account_id": id(acct)}).JSON()
-	require.Equal(t, []any{"id_verification"}, s["steps"], "a failed step with something due is still offered")
+	s := f.sk.CreateOnboardingSession(testenv.OnboardingSession(id(acct)))
+	require.Equal(t, []string{"id_verification"}, s.Steps, "a failed step with something due is still offered")
 }

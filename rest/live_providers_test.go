@@ -27,7 +27,7 @@ func TestLiveModeRefusesWhatNeedsAProvider(t *testing.T) {
 	unavailable(f.live.Post(runsPath(id(acct)), nil))
 	unavailable(f.live.Post(prefillPath(id(acct)), nil))
 	unavailable(f.live.Get(geoPath(id(acct))))
-	holder := f.env.Client(f.live.Post("/v1/onboarding_sessions", map[string]any{"account_id": id(acct)}).JSON()["client_secret"].(string))
+	holder := f.live.OnboardingHolder(id(acct))
 	unavailable(holder.Post("/v1/idv/session", nil))
 	unavailable(holder.Post("/v1/idv/complete", map[string]any{"inquiry_id": "0195a1c0-0000-7000-8000-00000000dead"}))
 	// The missing provider is answered before the input is checked.

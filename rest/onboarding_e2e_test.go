@@ -26,7 +26,7 @@ func TestAccountReachesEveryIdentityCapabilityThroughTheAPI(t *testing.T) {
 	}
 
 	// The holder's part, with the onboarding secret.
-	holder := holderOf(t, f, aid)
+	holder := f.sk.OnboardingHolder(aid)
 	tok := mintTerms(t, holder, nil)
 	require.Equal(t, http.StatusOK, holder.Patch("/v1/terms_of_service", map[string]any{"token": tok, "ip_address": "203.0.113.5"}).Status)
 	verifyPhone(t, holder, aid)

@@ -171,7 +171,8 @@ func TestMerchantBalanceIsReadFromTheLedger(t *testing.T) {
 
 	f.sk.TopUp(123456)
 	a := payoutAccount(t, f, "card_receive")
-	createPayout(t, f.sk, cardPayout(f.sk.CreateAccountCard(id(a), "4242424242424242"), 1001))
+	card := f.sk.CreateAccountCard(id(a), testenv.Visa)
+	f.sk.CreatePayout(testenv.Payout(id(card), 1001))
 	r := f.sk.Get("/v1/merchant_balance")
 	require.Contains(t, string(r.Body), `"dots_balance":1224.55,"available_for_payout":1224.55,"reserved_amount":0.00,"pending_payouts":0.00`)
 	b = r.JSON()

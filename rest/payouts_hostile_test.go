@@ -17,7 +17,7 @@ func TestPayoutsAndFundingStayWithinTheirTenant(t *testing.T) {
 	a := payoutAccount(t, f, "card_receive")
 	card := f.sk.CreateAccountCard(id(a), "4242424242424242")
 	entry := f.sk.TopUp(5000)
-	p := createPayout(t, f.sk, cardPayout(card, 100))
+	p := f.sk.CreatePayout(testenv.Payout(id(card), 100))
 	s := f.sk.Post("/v1/payout_funding/schedules", map[string]any{"amount": 10, "cadence": "daily",
 		"next_run": f.env.Clock.Now().Add(time.Hour).Unix()}).JSON()
 
@@ -55,12 +55,10 @@ func TestPayoutsAndFundingNeedTheSecretKey(t *testing.T) {
 	card := f.sk.CreateAccountCard(id(a), "4242424242424242")
 	f.sk.TopUp(5000)
 	s := f.sk.CreateFundingSchedule(testenv.FundingSchedule(10, "daily"))
-	onb := f.sk.Post("/v1/onboarding_sessions", map[string]any{"account_id": id(a)})
-	require.Equal(t, http.StatusCreated, onb.Status, string(onb.Body))
-	chk := f.sk.Post("/v1/checkout_sessions", map[string]any{"account_id": id(a), "amount": map[string]any{"value": 100}})
-	require.Equal(t, http.StatusCreated, chk.Status, string(chk.Body))
-	for _, c := range []*testenv.Client{f.pk, f.env.Client(onb.JSON()["client_secret"].(string)),
-		f.env.Client(chk.JSON()["client_secret"].(string))} {
+	holder := f.sk.OnboardingHolder(id(a))
+	chk := f.sk.CreateCheckoutSession(testenv.CheckoutSessionSpec{AccountID: id(a), Amount: 100})
+	for _, c := range []*testenv.Client{f.pk, holder,
+		f.env.Client(*chk.ClientSecret)} {
 		requireError(t, c.Post("/v1/payouts", cardPayout(card, 100)), http.StatusForbidden, "forbidden", "")
 		requireError(t, c.Post("/v1/payout_funding/top_ups", map[string]any{"amount": 100}), http.StatusForbidden, "forbidden", "")
 		requireError(t, c.Post("/v1/payout_funding/schedules", map[string]any{"amount": 1, "cadence": "daily"}),

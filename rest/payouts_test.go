@@ -121,7 +121,7 @@ func TestPayoutBeyondTheBalanceIsRefused(t *testing.T) {
 	require.Equal(t, map[string]any{"available": 0.0, "required": 1.0, "currency": "USD"}, errorDetails(e)["data"])
 	f.sk.TopUp(1000)
 	requireError(t, f.sk.Post("/v1/payouts", cardPayout(card, 1001)), http.StatusUnprocessableEntity, "balance_insufficient", "amount")
-	createPayout(t, f.sk, cardPayout(card, 1000))
+	f.sk.CreatePayout(testenv.Payout(id(card), 1000))
 	requireError(t, f.sk.Post("/v1/payouts", cardPayout(card, 1)), http.StatusUnprocessableEntity, "balance_insufficient", "amount")
 	require.Len(t, listOf(t, f.sk, "/v1/payouts"), 1, "a refused payout records nothing")
 	require.Zero(t, fundingBooks(t, f)["instant_payout"])
@@ -167,11 +167,11 @@ func TestPayoutFeesFromPayoutAgreements(t *testing.T) {
 
 	// deduct: the recipient bears the fee (1 % of 10000).
 	ag := f.sk.PayoutPricing("deduct")
-	p := createPayout(t, f.sk, cardPayout(card, 10000))
-	require.Equal(t, int64(100), num(p["customer_fee"]))
-	require.Equal(t, int64(0), num(p["merchant_fee"]))
-	require.Equal(t, int64(0), num(p["processor_fee"]))
-	require.Equal(t, id(ag), p["billing_agreement"])
+	p := f.sk.CreatePayout(testenv.Payout(id(card), 10000))
+	require.Equal(t, int64(100), *p.CustomerFee)
+	require.Equal(t, int64(0), *p.MerchantFee)
+	require.Equal(t, int64(0), p.ProcessorFee)
+	require.Equal(t, ag.ID, *p.BillingAgreementID)
 	books := fundingBooks(t, f)
 	require.Equal(t, int64(-90000), books["instant_payout"], "the balance pays the amount")
 	require.Equal(t, int64(-9900), books["payout_clearing"], "the recipient receives amount − fee")
@@ -180,16 +180,16 @@ func TestPayoutFeesFromPayoutAgreements(t *testing.T) {
 	// absorb: the merchant bears it, on top of the amount.
 	require.Equal(t, http.StatusOK, f.sk.Patch("/v1/transfer_billing_agreements/"+id(ag), map[string]any{"status": "inactive"}).Status)
 	f.sk.PayoutPricing("absorb")
-	p = createPayout(t, f.sk, cardPayout(card, 10000))
-	require.Equal(t, int64(100), num(p["merchant_fee"]))
-	require.Equal(t, int64(0), num(p["customer_fee"]))
+	p = f.sk.CreatePayout(testenv.Payout(id(card), 10000))
+	require.Equal(t, int64(100), *p.MerchantFee)
+	require.Equal(t, int64(0), *p.CustomerFee)
 	books = fundingBooks(t, f)
 	require.Equal(t, int64(-79900), books["instant_payout"], "amount + fee")
 	require.Equal(t, int64(-19900), books["payout_clearing"])
 	require.Equal(t, int64(-200), books["platform_fees"])
 	// The merchant's fee counts against the balance.
 	requireError(t, f.sk.Post("/v1/payouts", cardPayout(card, 79900)), http.StatusUnprocessableEntity, "balance_insufficient", "amount")
-	createPayout(t, f.sk, cardPayout(card, 79108)) // + 791 fee = 79899
+	f.sk.CreatePayout(testenv.Payout(id(card), 79108)) // + 791 fee = 79899
 	require.Equal(t, int64(-1), fundingBooks(t, f)["instant_payout"])
 }
 
@@ -200,9 +200,9 @@ func TestPayoutReads(t *testing.T) {
 	b := payoutAccount(t, f, "card_receive")
 	ca, cb := f.sk.CreateAccountCard(id(a), "4242424242424242"), f.sk.CreateAccountCard(id(b), "4242424242424242")
 	f.sk.TopUp(10000)
-	p1 := createPayout(t, f.sk, cardPayout(ca, 100))
-	p2 := createPayout(t, f.sk, cardPayout(cb, 200))
-	p3 := createPayout(t, f.sk, cardPayout(ca, 300))
+	p1 := f.sk.CreatePayout(testenv.Payout(id(ca), 100))
+	p2 := f.sk.CreatePayout(testenv.Payout(id(cb), 200))
+	p3 := f.sk.CreatePayout(testenv.Payout(id(ca), 300))
 	require.Equal(t, []string{id(p3), id(p2), id(p1)}, ids(listOf(t, f.sk, "/v1/payouts")))
 	require.Equal(t, []string{id(p3), id(p1)}, ids(listOf(t, f.sk, "/v1/payouts?account_id="+id(a))))
 	r := f.sk.Get("/v1/payouts?per_page=2&page=2")

@@ -231,7 +231,7 @@ func TestPhoneVerificationRefusals(t *testing.T) {
 	requireValidation(t, f.sk.Post(phonesPath(id(business)), map[string]any{"phone_number": "+14155550100", "date_of_birth": "1990-01-01"}),
 		"date_of_birth")
 
-	pv := f.sk.Post(phonesPath(id(acct)), nil).JSON()
+	pv := f.sk.CreatePhoneVerification(id(acct), testenv.PhoneVerificationSpec{})
 	requireValidation(t, f.sk.Post(phonesPath(id(acct))+"/"+id(pv)+"/confirm", map[string]any{}), "code")
 	requireValidation(t, confirmPhone(f.sk, id(acct), id(pv), "1234567890123"), "code")
 	require.Empty(t, f.sk.Get(phonesPath(id(acct)) + "?status=failed").JSON()["data"], "refused confirms count no attempt")
@@ -264,8 +264,7 @@ func TestPhoneVerificationWithOnboardingSecret(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	acct := f.sk.CreateAccount(testenv.Individual().WithCapabilities("phone_verification"))
-	s := f.sk.Post("/v1/onboarding_sessions", map[string]any{"account_id": id(acct)}).JSON()
-	holder := f.env.Client(s["client_secret"].(string))
+	holder := f.sk.OnboardingHolder(id(acct))
 	r := holder.Post(phonesPath(id(acct)), nil)
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
 	pv := r.JSON()

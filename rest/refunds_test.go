@@ -23,7 +23,9 @@ func testenvIndividualWithEmail(email string) testenv.AccountSpec {
 var refundKeys = sorted("id", "object", "amount", "currency", "status", "reason", "failure_reason", "charge",
 	"transfer", "charge_intent", "created", "updated", "livemode")
 
-// refund posts a refund of transfer tr and requires 201.
+// refund posts a refund of transfer tr and requires 201. The refund tests
+// that assert on the created refund's wire members keep it as JSON; setup
+// refunds come from Client.CreateRefund.
 func refund(t *testing.T, f *fixture, tr map[string]any, extra map[string]any) map[string]any {
 	t.Helper()
 	r := f.sk.Post("/v1/refunds", merge(map[string]any{"transfer": id(tr)}, extra))
@@ -193,9 +195,9 @@ func TestRefundListFiltersAndPages(t *testing.T) {
 	b := createTransfer(t, f.sk, p.charge(1000, nil))
 	var made []string
 	for i := range 3 {
-		made = append(made, id(refund(t, f, a, map[string]any{"amount": 10 + i})))
+		made = append(made, id(f.sk.CreateRefund(testenv.RefundSpec{TransferID: id(a), Amount: int64(10 + i)})))
 	}
-	made = append(made, id(refund(t, f, b, map[string]any{"amount": 5})))
+	made = append(made, id(f.sk.CreateRefund(testenv.RefundSpec{TransferID: id(b), Amount: 5})))
 
 	all := listOf(t, f.sk, "/v1/refunds")
 	require.Equal(t, []string{made[3], made[2], made[1], made[0]}, ids(all), "newest first")
@@ -311,7 +313,7 @@ func TestFraudulentRefundBlocksTheCardAndTheBuyer(t *testing.T) {
 	buyer := f.sk.CreateAccount(testenvIndividualWithEmail("Mallory@Example.com"))
 	p := payer{account: buyer, card: f.sk.CreateAccountCard(id(buyer), "4242424242424242")}
 	tr := createTransfer(t, f.sk, p.charge(1000, nil))
-	refund(t, f, tr, map[string]any{"reason": "fraudulent"})
+	f.sk.CreateRefund(testenv.RefundSpec{TransferID: id(tr), Reason: "fraudulent"})
 	require.Equal(t, "fraudulent", chargeOf(t, f.sk, tr)["refund_reason"])
 
 	// The same card, added again to another account: declined.
@@ -387,11 +389,11 @@ func TestTransferV2ShowsWhatWasRefunded(t *testing.T) {
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
 	tr := createTransfer(t, f.sk, p.charge(1000, nil))
-	refund(t, f, tr, map[string]any{"amount": 250})
+	f.sk.CreateRefund(testenv.RefundSpec{TransferID: id(tr), Amount: 250})
 	v2 := f.sk.Get("/v2/transfers/" + id(tr)).JSON()
 	payment := v2["payment"].(map[string]any)
 	require.Equal(t, map[string]any{"value": float64(250), "currency": "USD"}, payment["amount_refunded"])
-	refund(t, f, tr, nil)
+	f.sk.CreateRefund(testenv.RefundOfTransfer(id(tr)))
 	v2 = f.sk.Get("/v2/transfers/" + id(tr)).JSON()
 	require.Equal(t, "refunded", v2["status"])
 	payment = v2["payment"].(map[string]any)
@@ -414,14 +416,15 @@ func TestBlockedCardsAreDeclinedOnEveryChargePath(t *testing.T) {
 	require.Equal(t, "requires_3d_secure", tr["status"])
 	other := newPayer(t, f.sk, "5555555555554444")
 	paid := createTransfer(t, f.sk, other.charge(1000, nil))
-	refund(t, f, paid, map[string]any{"reason": "fraudulent"}) // blocks ada@example.com, every newPayer's e-mail
+	f.sk.CreateRefund(testenv.RefundSpec{TransferID: id(paid), Reason: "fraudulent"}) // blocks ada@example.com, every newPayer's e-mail
 
 	done := f.sk.Post("/v1/test_helpers/transfers/"+id(tr)+"/complete_3d_secure", nil)
 	require.Equal(t, http.StatusOK, done.Status, string(done.Body))
 	require.Equal(t, "merchant_blacklist", done.JSON()["failure_code"])
 
 	buyer := newPayer(t, f.sk, "4242424242424242")
-	_, chk := newCheckout(t, f, id(buyer.account), 1200)
+	session := f.sk.CreateCheckoutSession(testenv.CheckoutSession(id(buyer.account), 1200))
+	chk := f.env.Client(*session.ClientSecret)
 	created := chk.Post("/v1/transfers", map[string]any{"source": map[string]any{"payment_method_id": id(buyer.card)}, "confirm": false})
 	require.Equal(t, http.StatusCreated, created.Status, string(created.Body))
 	e := requireError(t, chk.Post("/v1/transfers/"+id(created.JSON())+"/confirm", nil), http.StatusPaymentRequired,

@@ -99,8 +99,7 @@ func TestTermsOfServiceRefusals(t *testing.T) {
 
 	// An onboarding secret mints for its own account and accepts only its
 	// account's tokens.
-	s := f.sk.Post("/v1/onboarding_sessions", map[string]any{"account_id": id(acct)}).JSON()
-	holder := f.env.Client(s["client_secret"].(string))
+	holder := f.sk.OnboardingHolder(id(acct))
 	mine := mintTerms(t, holder, map[string]any{"account_id": "ignored"})
 	require.Equal(t, http.StatusOK, holder.Patch("/v1/terms_of_service", map[string]any{"token": mine}).Status)
 	require.Equal(t, mine, f.sk.Get("/v1/accounts/" + id(acct)).JSON()["terms_of_service"].(map[string]any)["token"])

@@ -14,7 +14,7 @@ func TestThreeDSIntentStatements(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4000000000003220")
-	createTransfer(t, f.sk, p.charge(1000, nil))
+	f.sk.CreateTransfer(p.charging(1000))
 
 	// credential, card lock, waiting intent, insert
 	r := f.pk.Post("/v1/3ds/intents", map[string]any{"payment_method_id": id(p.card)})

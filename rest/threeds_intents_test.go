@@ -156,8 +156,8 @@ func TestThreeDSIntentResolvesWaitingTransfers(t *testing.T) {
 	}
 	for _, c := range cases {
 		p := newPayer(t, f.sk, c.number)
-		tr := createTransfer(t, f.sk, p.charge(1000, nil))
-		require.Equal(t, "requires_3d_secure", tr["status"])
+		tr := f.sk.CreateTransfer(p.charging(1000))
+		require.Equal(t, "requires_3d_secure", string(tr.Status))
 		in := createThreeDSIntent(t, f.pk, id(p.card))
 		require.Equal(t, "issued", in["status"])
 		require.Equal(t, "requires_3d_secure", f.sk.Get("/v2/transfers/" + id(tr)).JSON()["status"])
@@ -175,7 +175,7 @@ func TestThreeDSIntentResolvesWaitingTransfers(t *testing.T) {
 	// The transfer's helper answers the same challenge: the card's issued
 	// intent concludes with it.
 	p := newPayer(t, f.sk, "4000000000003220")
-	tr := createTransfer(t, f.sk, p.charge(700, nil))
+	tr := f.sk.CreateTransfer(p.charging(700))
 	in := createThreeDSIntent(t, f.pk, id(p.card))
 	r := f.sk.Post("/v1/test_helpers/transfers/"+id(tr)+"/complete_3d_secure", nil)
 	require.Equal(t, "succeeded", r.JSON()["status"])
@@ -215,7 +215,8 @@ func TestThreeDSIntentCredentialsAndInput(t *testing.T) {
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4000000000003220")
 	in := createThreeDSIntent(t, f.sk, id(p.card))
-	_, chk := newCheckout(t, f, id(p.account), 1000)
+	session := f.sk.CreateCheckoutSession(testenv.CheckoutSession(id(p.account), 1000))
+	chk := f.env.Client(*session.ClientSecret)
 	requireError(t, chk.Post("/v1/3ds/intents", map[string]any{"payment_method_id": id(p.card)}), http.StatusForbidden, "forbidden", "")
 	requireError(t, chk.Get("/v1/3ds/intents/"+id(in)), http.StatusForbidden, "forbidden", "")
 	requireError(t, f.pk.Post("/v1/test_helpers/3ds/intents/"+id(in)+"/complete", nil), http.StatusForbidden, "forbidden", "")

@@ -21,8 +21,8 @@ func TestThreeDSecureChallengeResolves(t *testing.T) {
 	}
 	for _, c := range cases {
 		p := newPayer(t, f.sk, c.number)
-		tr := createTransfer(t, f.sk, p.charge(1000, map[string]any{"authorization_mode": c.mode}))
-		require.Equal(t, "requires_3d_secure", tr["status"])
+		tr := f.sk.CreateTransfer(p.charging(1000).WithAuthorizationMode(c.mode))
+		require.Equal(t, "requires_3d_secure", string(tr.Status))
 		v2 := f.sk.Get("/v2/transfers/" + id(tr)).JSON()
 		require.Equal(t, "requires_3d_secure", v2["status"])
 		require.Equal(t, id(p.card), v2["next_action"].(map[string]any)["use_platform_sdk"].(map[string]any)["source"])
@@ -44,7 +44,7 @@ func TestThreeDSecureChallengeResolves(t *testing.T) {
 	}
 	// A transfer waiting for the challenge can be canceled instead.
 	p := newPayer(t, f.sk, "4000000000003220")
-	tr := createTransfer(t, f.sk, p.charge(1000, nil))
+	tr := f.sk.CreateTransfer(p.charging(1000))
 	r := f.sk.Post("/v1/transfers/"+id(tr)+"/cancel", nil)
 	require.Equal(t, "canceled", r.JSON()["status"])
 	requireError(t, f.pk.Post("/v1/test_helpers/transfers/"+id(tr)+"/complete_3d_secure", nil), http.StatusForbidden, "forbidden", "")

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/frame-oss/payments-server/internal/testenv"
 )
 
 func TestPromotionCodesDiscountTheCharge(t *testing.T) {
@@ -16,12 +18,14 @@ func TestPromotionCodesDiscountTheCharge(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
-	coupon := createCoupon(t, f.sk, map[string]any{"discount_type": "fixed_amount", "discount_value": "2.00"})
-	code := createCode(t, f.sk, id(coupon), map[string]any{"code": "TWOOFF"})
-	tr := createTransfer(t, f.sk, p.charge(1000, map[string]any{"promotion_codes": []any{"twooff"}}))
-	require.Equal(t, int64(800), num(tr["amount"]), "the amount charged is after the discount")
-	require.Equal(t, int64(53), num(tr["total_fees"])) // 23.2 → 23, + 30
-	require.Equal(t, int64(747), num(tr["net_amount"]))
+	coupon := f.sk.CreateCoupon(testenv.AmountOffCoupon("2.00"))
+	code := f.sk.CreatePromotionCode(testenv.PromotionCode(id(coupon)).WithCode("TWOOFF"))
+	discounted := p.charging(1000)
+	discounted.PromotionCodes = []string{"twooff"}
+	tr := f.sk.CreateTransfer(discounted)
+	require.Equal(t, int64(800), tr.Amount, "the amount charged is after the discount")
+	require.Equal(t, int64(53), tr.TotalFees) // 23.2 → 23, + 30
+	require.Equal(t, int64(747), tr.NetAmount)
 	discounts := listOf(t, f.sk, "/v1/discounts?account_id="+id(p.account))
 	require.Len(t, discounts, 1)
 	require.Equal(t, "Transfer", discounts[0]["discountable_type"])
@@ -41,9 +45,9 @@ func TestRetriedChargeNeverRunsTwice(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
-	coupon := createCoupon(t, f.sk, map[string]any{"discount_type": "fixed_amount", "discount_value": "1.00"})
-	code := createCode(t, f.sk, id(coupon), nil)
-	body := p.charge(1000, map[string]any{"promotion_codes": []any{code["code"]}})
+	coupon := f.sk.CreateCoupon(testenv.AmountOffCoupon("1.00"))
+	code := f.sk.CreatePromotionCode(testenv.PromotionCode(id(coupon)))
+	body := p.charge(1000, map[string]any{"promotion_codes": []any{code.Code}})
 
 	first := f.sk.Do(http.MethodPost, "/v1/transfers", body, withKey("charge-1"))
 	require.Equal(t, http.StatusCreated, first.Status, string(first.Body))
@@ -89,8 +93,8 @@ func TestConcurrentChargesHoldPromotionCodeLimits(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	coupon := createCoupon(t, f.sk, map[string]any{"discount_type": "fixed_amount", "discount_value": "1.00"})
-	code := createCode(t, f.sk, id(coupon), map[string]any{"max_redemptions": 3})
+	coupon := f.sk.CreateCoupon(testenv.AmountOffCoupon("1.00"))
+	code := f.sk.CreatePromotionCode(testenv.PromotionCode(id(coupon)).WithMaxRedemptions(3))
 	payers := make([]payer, 8)
 	for i := range payers {
 		payers[i] = newPayer(t, f.sk, "4242424242424242")
@@ -101,7 +105,7 @@ func TestConcurrentChargesHoldPromotionCodeLimits(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			statuses[i] = f.sk.Post("/v1/transfers", p.charge(1000, map[string]any{"promotion_codes": []any{code["code"]}})).Status
+			statuses[i] = f.sk.Post("/v1/transfers", p.charge(1000, map[string]any{"promotion_codes": []any{code.Code}})).Status
 		}()
 	}
 	wg.Wait()
@@ -129,8 +133,8 @@ func TestInvariantUnderRandomConcurrentMoney(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	coupon := createCoupon(t, f.sk, map[string]any{"discount_type": "fixed_amount", "discount_value": "0.50"})
-	code := createCode(t, f.sk, id(coupon), map[string]any{"max_redemptions": 5})
+	coupon := f.sk.CreateCoupon(testenv.AmountOffCoupon("0.50"))
+	code := f.sk.CreatePromotionCode(testenv.PromotionCode(id(coupon)).WithMaxRedemptions(5))
 	cards := []string{"4242424242424242", "4000000000000002", "4000000000009995", "5555555555554444"}
 	payers := make([]payer, 6)
 	for i := range payers {
@@ -152,7 +156,7 @@ func TestInvariantUnderRandomConcurrentMoney(t *testing.T) {
 						extra["authorization_mode"] = "manual"
 					}
 					if rng.IntN(3) == 0 {
-						extra["promotion_codes"] = []any{code["code"]}
+						extra["promotion_codes"] = []any{code.Code}
 					}
 					p := payers[rng.IntN(len(payers))]
 					r := f.sk.Do(http.MethodPost, "/v1/transfers", p.charge(int64(100+rng.IntN(5000)), extra),
@@ -180,7 +184,7 @@ func TestInvariantUnderRandomConcurrentMoney(t *testing.T) {
 						body["authorization_mode"] = "manual"
 					}
 					if rng.IntN(3) == 0 {
-						body["promotion_codes"] = []any{code["code"]}
+						body["promotion_codes"] = []any{code.Code}
 					}
 					r := f.sk.Do(http.MethodPost, "/v1/charge_intents", body, withKey(fmt.Sprintf("ci-w%d-%d", w, rng.IntN(4))))
 					if r.Status == http.StatusCreated {

@@ -21,8 +21,8 @@ func TestDefaultFeesPriceCardCharges(t *testing.T) {
 	agreements := listOf(t, f.sk, "/v1/transfer_billing_agreements")
 	require.Len(t, agreements, 2)
 	p := newPayer(t, f.sk, "4242424242424242")
-	tr := createTransfer(t, f.sk, p.charge(1000, nil))
-	require.Equal(t, "succeeded", tr["status"])
-	require.Equal(t, int64(59), num(tr["total_fees"]))
+	tr := f.sk.CreateTransfer(p.charging(1000))
+	require.Equal(t, "succeeded", string(tr.Status))
+	require.Equal(t, int64(59), tr.TotalFees)
 	require.Empty(t, listOf(t, f.live, "/v1/transfer_fee_plans"), "each mode is installed on its own")
 }

@@ -30,12 +30,19 @@ func (p payer) charge(amount int64, extra map[string]any) map[string]any {
 		"source_payment_method_id": id(p.card), "confirm": true}, extra)
 }
 
-// createTransfer posts body and requires 201.
+// createTransfer posts body and requires 201. The transfer tests that
+// assert on a transfer's wire members keep it as JSON.
 func createTransfer(t *testing.T, c *testenv.Client, body map[string]any) map[string]any {
 	t.Helper()
 	r := c.Post("/v1/transfers", body)
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
 	return r.JSON()
+}
+
+// charging is a confirmed charge of amount to p's card, for
+// Client.CreateTransfer.
+func (p payer) charging(amount int64) testenv.ChargeSpec {
+	return testenv.Charge(id(p.account), id(p.card), amount)
 }
 
 // requireBooksHold checks the ledger's invariants for the default

@@ -36,7 +36,7 @@ func TestTransfersStayWithinTheirTenant(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
-	tr := createTransfer(t, f.sk, p.charge(1000, map[string]any{"confirm": false}))
+	tr := f.sk.CreateTransfer(p.charging(1000).WithoutConfirm())
 
 	_, otherKeys := f.env.NewMerchant(testAuthMerchant("Other"))
 	other := f.env.Client(otherKeys.Sandbox.Secret)

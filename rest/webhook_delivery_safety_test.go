@@ -53,7 +53,7 @@ func TestWebhookDeliveryGuardsTheSandboxWhenAsked(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	rc := newReceiver(t, nil)
-	ep := createEndpoint(t, f, rc.URL, "*")
+	ep := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint(rc.URL))
 	cfg := testenv.FastDelivery()
 	cfg.GuardSandbox = true
 	cfg.Schedule = webhook.Schedule{MaxAttempts: 1}
@@ -69,8 +69,8 @@ func TestWebhookDeliverySignsWithBothSecretsDuringTheGrace(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	rc := newReceiver(t, nil)
-	ep := createEndpoint(t, f, rc.URL, "account.created")
-	old := ep["secret"].(string)
+	ep := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint(rc.URL, "account.created"))
+	old := *ep.Secret
 	rot := f.sk.Post("/v1/webhook_endpoints/"+id(ep)+"/rotate_secret", map[string]any{"grace_period_seconds": 3600})
 	require.Equal(t, http.StatusOK, rot.Status, string(rot.Body))
 	fresh := rot.JSON()["secret"].(string)
@@ -107,8 +107,8 @@ func TestWebhookDeliveryStopsAtDisabledAndDeletedEndpoints(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	a, b := newReceiver(t, nil), newReceiver(t, nil)
-	epA := createEndpoint(t, f, a.URL, "*")
-	epB := createEndpoint(t, f, b.URL, "*")
+	epA := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint(a.URL))
+	epB := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint(b.URL))
 	f.sk.CreateAccount(testenv.Individual()) // queued for both, before either changes
 	f.sk.Patch("/v1/webhook_endpoints/"+id(epA), map[string]any{"status": "disabled"})
 	f.sk.Delete("/v1/webhook_endpoints/" + id(epB))
@@ -137,7 +137,7 @@ func TestWebhookDeliveryRefusesToSignWithAnUnreadableSecret(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	rc := newReceiver(t, nil)
-	ep := createEndpoint(t, f, rc.URL, "*")
+	ep := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint(rc.URL))
 	f.exec(t, `UPDATE webhook_endpoints SET secret = 'sealed1.AAAA' WHERE id = ?`, id(ep))
 	f.env.StartDelivery(testenv.FastDelivery())
 	f.sk.CreateAccount(testenv.Individual())

@@ -25,8 +25,8 @@ func TestWebhookDeliverySignedAndRecorded(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	rc := newReceiver(t, func(_ int, w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("thanks")) })
-	ep := createEndpoint(t, f, rc.URL+"/hooks", "account.created")
-	secret := ep["secret"].(string)
+	ep := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint(rc.URL+"/hooks", "account.created"))
+	secret := *ep.Secret
 	f.env.StartDelivery(testenv.FastDelivery())
 
 	a := f.sk.CreateAccount(testenv.Individual())
@@ -92,7 +92,7 @@ func TestWebhookDeliveryRetriesAfter500AndTimeout(t *testing.T) {
 			w.WriteHeader(http.StatusNoContent)
 		}
 	})
-	ep := createEndpoint(t, f, rc.URL, "account.created")
+	ep := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint(rc.URL, "account.created"))
 	f.env.StartDelivery(cfg)
 	f.sk.CreateAccount(testenv.Individual())
 
@@ -122,7 +122,7 @@ func TestWebhookDeliveryFinalFailure(t *testing.T) {
 		w.WriteHeader(http.StatusBadGateway)
 		_, _ = w.Write([]byte(strings.Repeat("x", 100_000)))
 	})
-	ep := createEndpoint(t, f, rc.URL, "account.created")
+	ep := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint(rc.URL, "account.created"))
 	f.env.StartDelivery(cfg)
 	f.sk.CreateAccount(testenv.Individual())
 
@@ -153,7 +153,7 @@ func TestWebhookDeliveryDoesNotFollowRedirects(t *testing.T) {
 	rc := newReceiver(t, func(_ int, w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, target.URL, http.StatusTemporaryRedirect)
 	})
-	ep := createEndpoint(t, f, rc.URL, "*")
+	ep := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint(rc.URL))
 	f.env.StartDelivery(cfg)
 	f.sk.CreateAccount(testenv.Individual())
 	d := waitDelivered(t, f, id(ep), 1)[0]
@@ -168,7 +168,7 @@ func TestWebhookDeliveryOrderPerEndpoint(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	rc := newReceiver(t, nil)
-	ep := createEndpoint(t, f, rc.URL, "account.created")
+	ep := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint(rc.URL, "account.created"))
 	const n = 12
 	for range n {
 		f.sk.CreateAccount(testenv.Individual())
@@ -193,8 +193,8 @@ func TestWebhookDeliveryTwoProcessesDeliverEachOnce(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	a, b := newReceiver(t, nil), newReceiver(t, nil)
-	epA := createEndpoint(t, f, a.URL, "*")
-	epB := createEndpoint(t, f, b.URL, "account.created", "account.updated")
+	epA := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint(a.URL))
+	epB := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint(b.URL, "account.created", "account.updated"))
 	// Two delivery processes (engine, dispatcher, pool each) on one database.
 	// A generous timeout: an answer slower than the timeout (a loaded
 	// machine) is rightly retried and then arrives twice, which is the

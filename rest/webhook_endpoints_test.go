@@ -22,13 +22,6 @@ var webhookEndpointKeys = sorted("id", "object", "url", "status", "description",
 
 var reWebhookSecret = regexp.MustCompile(`^whsec_[0-9a-f]{32}$`)
 
-func createEndpoint(t *testing.T, f *fixture, url string, codes ...string) map[string]any {
-	t.Helper()
-	r := f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": url, "event_codes": codes})
-	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-	return r.JSON()
-}
-
 func TestWebhookEndpointLifecycle(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
@@ -96,11 +89,11 @@ func TestWebhookEndpointValidation(t *testing.T) {
 	requireError(t, f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": 5, "event_codes": []string{"*"}}), http.StatusBadRequest, "parameter_invalid", "url")
 	requireError(t, f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": "https://example.com", "event_codes": "*"}), http.StatusBadRequest, "parameter_invalid", "event_codes")
 
-	ep := createEndpoint(t, f, "http://localhost/h", "*")
+	ep := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint("http://localhost/h"))
 	requireValidation(t, f.sk.Patch("/v1/webhook_endpoints/"+id(ep), map[string]any{"status": "paused"}), "status")
 	requireError(t, f.sk.Patch("/v1/webhook_endpoints/"+id(ep), map[string]any{"event_codes": []string{"x.y"}}), http.StatusBadRequest, "parameter_invalid", "event_codes")
 	requireValidation(t, f.sk.Post("/v1/webhook_endpoints/"+id(ep)+"/rotate_secret", map[string]any{"grace_period_seconds": -1}), "grace_period_seconds")
-	require.Equal(t, ep["url"], f.sk.Get("/v1/webhook_endpoints/" + id(ep)).JSON()["url"], "a refused update changes nothing")
+	require.Equal(t, ep.URL, f.sk.Get("/v1/webhook_endpoints/" + id(ep)).JSON()["url"], "a refused update changes nothing")
 	require.Len(t, f.sk.Get("/v1/webhook_endpoints").JSON()["data"], 1, "refused creates left nothing")
 }
 
@@ -144,7 +137,7 @@ func TestWebhookEndpointURLSafety(t *testing.T) {
 func TestWebhookEndpointScopes(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	ep := createEndpoint(t, f, "http://localhost/h", "*")
+	ep := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint("http://localhost/h"))
 	path := "/v1/webhook_endpoints/" + id(ep)
 	// Another mode, another merchant: missing.
 	requireError(t, f.live.Get(path), http.StatusNotFound, "resource_missing", "id")
@@ -165,7 +158,7 @@ func TestWebhookEndpointScopes(t *testing.T) {
 func TestWebhookEndpointConcurrentRotations(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	ep := createEndpoint(t, f, "http://localhost/h", "*")
+	ep := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint("http://localhost/h"))
 	secrets := make([]string, 6)
 	var wg sync.WaitGroup
 	for i := range secrets {
@@ -189,7 +182,7 @@ func TestWebhookEndpointConcurrentRotations(t *testing.T) {
 	previous, err := src.Open(context.Background(), webhooks.SecretPurpose, sealedPrevious)
 	require.NoError(t, err)
 	require.Contains(t, secrets, current)
-	require.True(t, previous == ep["secret"] || contains(secrets, previous))
+	require.True(t, previous == *ep.Secret || contains(secrets, previous))
 	require.NotEqual(t, current, previous)
 	for _, s := range secrets {
 		require.NotEmpty(t, s)

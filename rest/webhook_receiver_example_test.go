@@ -64,12 +64,12 @@ func TestWebhookReceiverExampleVerifiesARealDelivery(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	rc := newReceiver(t, nil)
-	ep := createEndpoint(t, f, rc.URL, "account.created")
+	ep := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint(rc.URL, "account.created"))
 	f.env.StartDelivery(testenv.FastDelivery())
 	f.sk.CreateAccount(testenv.Individual())
 	waitDelivered(t, f, id(ep), 1)
 	req := rc.requests()[0]
-	secret := ep["secret"].(string)
+	secret := *ep.Secret
 	now := f.env.Clock.Now()
 
 	require.NoError(t, verifyWebhook(secret, req.Header, req.Body, now), "V2")

@@ -22,8 +22,8 @@ func TestEventResendReplaysAFailedDelivery(t *testing.T) {
 		}
 	})
 	other := newReceiver(t, nil)
-	ep := createEndpoint(t, f, rc.URL, "account.created")
-	otherEp := createEndpoint(t, f, other.URL, "invoice.paid") // not subscribed to the event
+	ep := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint(rc.URL, "account.created"))
+	otherEp := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint(other.URL, "invoice.paid")) // not subscribed to the event
 	cfg := testenv.FastDelivery()
 	cfg.Schedule = webhook.Schedule{MaxAttempts: 2}
 	f.env.StartDelivery(cfg)

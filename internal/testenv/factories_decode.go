@@ -12,11 +12,18 @@ import (
 // (uuid.UUID ids, int64 amounts) rather than through JSON-shaped maps.
 // Anything but 201 fails the test, naming what was being created.
 func create[T any](c *Client, what, path string, body any) *T {
+	c.env.T.Helper()
+	return post[T](c, "create "+what, path, body, http.StatusCreated)
+}
+
+// post is create for an action answering want (200 for a confirm), named
+// by what in the failure.
+func post[T any](c *Client, what, path string, body any, want int) *T {
 	t := c.env.T
 	t.Helper()
 	r := c.Post(path, body)
-	if r.Status != http.StatusCreated {
-		t.Fatalf("testenv: create %s: want 201, got %d: %s", what, r.Status, r.Body)
+	if r.Status != want {
+		t.Fatalf("testenv: %s: want %d, got %d: %s", what, want, r.Status, r.Body)
 	}
 	v := new(T)
 	r.Decode(v)

@@ -2,6 +2,7 @@ package testenv
 
 import (
 	"maps"
+	"slices"
 	"strings"
 )
 
@@ -142,12 +143,14 @@ func (a *AddressSpec) render(t transport) map[string]any {
 	}.set()
 }
 
-// fields are the candidate members of an object, each a string or an
-// object.
+// fields are the candidate members of an object: strings, whole numbers,
+// booleans, string lists or objects.
 type fields map[string]any
 
-// set returns the members that are set: non-empty strings and non-nil
-// objects.
+// set returns the members that are set: non-empty strings, non-zero
+// numbers, true booleans, non-nil lists and non-nil objects. A member whose
+// zero value must be sent (amount 0, active false) is added by the caller
+// after set.
 func (f fields) set() map[string]any {
 	out := make(map[string]any, len(f))
 	for k, v := range f {
@@ -156,12 +159,28 @@ func (f fields) set() map[string]any {
 			if v != "" {
 				out[k] = v
 			}
+		case int:
+			if v != 0 {
+				out[k] = v
+			}
+		case int64:
+			if v != 0 {
+				out[k] = v
+			}
+		case bool:
+			if v {
+				out[k] = v
+			}
+		case []string:
+			if v != nil {
+				out[k] = slices.Clone(v)
+			}
 		case map[string]any:
 			if v != nil {
 				out[k] = v
 			}
 		default:
-			panic("testenv: fields holds a " + k + " that is neither a string nor an object")
+			panic("testenv: fields holds a " + k + " of a kind it cannot render")
 		}
 	}
 	return out

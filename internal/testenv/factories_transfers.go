@@ -60,3 +60,16 @@ func (c *Client) CreateTransferRaw(body map[string]any) *models.Transfer {
 	c.env.T.Helper()
 	return create[models.Transfer](c, "transfer", "/v1/transfers", body)
 }
+
+// WithoutConfirm leaves the transfer to be confirmed later.
+func (s ChargeSpec) WithoutConfirm() ChargeSpec {
+	s.Unconfirmed = true
+	return s
+}
+
+// WithAuthorizationMode sets how the charge is captured: "manual"
+// authorises now and captures later, "automatic" captures at once.
+func (s ChargeSpec) WithAuthorizationMode(mode string) ChargeSpec {
+	s.AuthorizationMode = mode
+	return s
+}

@@ -1,0 +1,40 @@
+package testenv
+
+import "github.com/frame-oss/payments-server/models"
+
+// OnboardingSessionSpec describes a hosted onboarding session of an
+// account (POST /v1/onboarding_sessions); zero values are left out.
+type OnboardingSessionSpec struct {
+	AccountID string
+	ReturnURL string
+	// Steps limits the session to these steps; nil lets the server choose
+	// from the account's requirements.
+	Steps []string
+}
+
+// OnboardingSession is a session of accountID with the steps its
+// requirements call for.
+func OnboardingSession(accountID string) OnboardingSessionSpec {
+	return OnboardingSessionSpec{AccountID: accountID}
+}
+
+// RESTBody renders s as a POST /v1/onboarding_sessions body.
+func (s OnboardingSessionSpec) RESTBody() map[string]any {
+	return fields{"account_id": s.AccountID, "return_url": s.ReturnURL, "steps": s.Steps}.set()
+}
+
+// CreateOnboardingSession creates spec's session over REST; anything but
+// 201 fails the test. Its ClientSecret is the account holder's credential
+// (see OnboardingHolder).
+func (c *Client) CreateOnboardingSession(spec OnboardingSessionSpec) *models.OnboardingSession {
+	c.env.T.Helper()
+	return create[models.OnboardingSession](c, "onboarding session", "/v1/onboarding_sessions", spec.RESTBody())
+}
+
+// OnboardingHolder opens an onboarding session of accountID and returns a
+// client holding its secret: the account holder in the hosted flow.
+func (c *Client) OnboardingHolder(accountID string) *Client {
+	c.env.T.Helper()
+	s := c.CreateOnboardingSession(OnboardingSession(accountID))
+	return c.env.Client(*s.ClientSecret)
+}
