@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/frame-oss/payments-server/internal/platform/events"
+	"github.com/frame-oss/payments-server/internal/testenv"
 )
 
 // maxCodesPerEndpoint is how many event codes one endpoint may hold
@@ -26,8 +27,8 @@ func TestWebhookEndpointsSubscribeToEveryDeclaredEventType(t *testing.T) {
 	require.NotEmpty(t, names)
 	for start := 0; start < len(names); start += maxCodesPerEndpoint {
 		chunk := names[start:min(start+maxCodesPerEndpoint, len(names))]
-		e := createEndpoint(t, f, "https://example.com/hooks", chunk...)
-		require.Len(t, e["event_codes"], len(chunk), "every declared type is kept")
+		e := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint("https://example.com/hooks", chunk...))
+		require.Len(t, e.EventCodes, len(chunk), "every declared type is kept")
 	}
 }
 
