@@ -16,7 +16,6 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-
 // tableFixture is two accounts of the test merchant, the first with a
 // capability, and a secret key's context counting its statements.
 type tableFixture struct {
