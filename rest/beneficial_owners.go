@@ -15,7 +15,7 @@ func beneficialOwnerRoutes(r chi.Router, svc *accounts.Owners) {
 	h := ownerHandlers{svc}
 	r.Get("/v1/accounts/{id}/beneficial_owners", h.list)
 	r.Post("/v1/accounts/{id}/beneficial_owners", h.create)
-	r.Post("/v1/accounts/{id}/beneficial_owners/confirm", h.confirm)
+	r.Post("/v1/accounts/{id}/beneficial_owners/confirm", action(h.svc.Confirm))
 	r.Get("/v1/accounts/{id}/beneficial_owners/{owner}", h.get)
 	r.Patch("/v1/accounts/{id}/beneficial_owners/{owner}", h.update)
 	r.Delete("/v1/accounts/{id}/beneficial_owners/{owner}", h.delete)
@@ -69,9 +69,4 @@ func (h ownerHandlers) delete(w http.ResponseWriter, r *http.Request) {
 func (h ownerHandlers) resend(w http.ResponseWriter, r *http.Request) {
 	o, err := h.svc.ResendInvite(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "owner"))
 	respond(w, r, http.StatusOK, o, err)
-}
-
-func (h ownerHandlers) confirm(w http.ResponseWriter, r *http.Request) {
-	a, err := h.svc.Confirm(r.Context(), chi.URLParam(r, "id"))
-	respond(w, r, http.StatusOK, a, err)
 }

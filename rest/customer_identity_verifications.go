@@ -15,24 +15,14 @@ import (
 // the customer {id} (the spec's {customer_id}: one path segment, one name).
 func customerIdentityRoutes(r chi.Router, svc *accounts.CustomerIdentity) {
 	h := civHandlers{svc}
-	r.Post("/v1/customer_identity_verifications", h.create)
-	r.Get("/v1/customer_identity_verifications/{id}", h.get)
+	r.Post("/v1/customer_identity_verifications", create(h.svc.Create))
+	r.Get("/v1/customer_identity_verifications/{id}", get(h.svc.Get))
 	r.Post("/v1/customer_identity_verifications/{id}", h.createForCustomer)
 	r.Post("/v1/customer_identity_verifications/{id}/upload_documents", h.upload)
 	r.Post("/v1/customer_identity_verifications/{id}/submit", h.submit)
 }
 
 type civHandlers struct{ svc *accounts.CustomerIdentity }
-
-func (h civHandlers) create(w http.ResponseWriter, r *http.Request) {
-	var in models.CreateCustomerIdentityVerificationInput
-	if err := decode(r, &in); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	v, err := h.svc.Create(r.Context(), &in)
-	respond(w, r, http.StatusCreated, v, err)
-}
 
 // createForCustomer takes no body (spec): a JSON one is read and ignored.
 func (h civHandlers) createForCustomer(w http.ResponseWriter, r *http.Request) {
@@ -44,11 +34,6 @@ func (h civHandlers) createForCustomer(w http.ResponseWriter, r *http.Request) {
 	customer := chi.URLParam(r, "id")
 	v, err := h.svc.Create(r.Context(), &models.CreateCustomerIdentityVerificationInput{CustomerID: &customer})
 	respond(w, r, http.StatusCreated, v, err)
-}
-
-func (h civHandlers) get(w http.ResponseWriter, r *http.Request) {
-	v, err := h.svc.Get(r.Context(), chi.URLParam(r, "id"))
-	respond(w, r, http.StatusOK, v, err)
 }
 
 // upload reads the multipart body (multipart.go) only once the caller may

@@ -5,29 +5,18 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/accounts"
 )
 
 // onboardingSessionRoutes mounts /v1/onboarding_sessions (spec doc 1 §4.4).
 func onboardingSessionRoutes(r chi.Router, svc *accounts.Onboarding) {
 	h := onboardingHandlers{svc}
-	r.Post("/v1/onboarding_sessions", h.create)
+	r.Post("/v1/onboarding_sessions", create(h.svc.Create))
 	r.Get("/v1/onboarding_sessions", h.ofAccount)
 	r.Get("/v1/onboarding_sessions/bootstrap", h.bootstrap)
 }
 
 type onboardingHandlers struct{ svc *accounts.Onboarding }
-
-func (h onboardingHandlers) create(w http.ResponseWriter, r *http.Request) {
-	var in models.CreateOnboardingSessionInput
-	if err := decode(r, &in); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	s, err := h.svc.Create(r.Context(), &in)
-	respond(w, r, http.StatusCreated, s, err)
-}
 
 func (h onboardingHandlers) ofAccount(w http.ResponseWriter, r *http.Request) {
 	q := newQuery(r)

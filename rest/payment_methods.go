@@ -14,13 +14,13 @@ import (
 // account's payment method lists (spec doc 2 §4.2, §4.3).
 func paymentMethodRoutes(r chi.Router, svc *payments.Service) {
 	h, banks := paymentMethodHandlers{svc.PaymentMethods}, bankLinkHandlers{svc.BankLinks}
-	r.Post("/v1/payment_methods", h.create)
+	r.Post("/v1/payment_methods", create(h.svc.Create))
 	r.Get("/v1/payment_methods", h.list)
 	r.Post("/v1/payment_methods/connect_plaid", banks.connect)
-	r.Get("/v1/payment_methods/{id}", h.get)
-	r.Patch("/v1/payment_methods/{id}", h.update)
-	r.Post("/v1/payment_methods/{id}/attach", h.attach)
-	r.Post("/v1/payment_methods/{id}/detach", h.detach)
+	r.Get("/v1/payment_methods/{id}", get(h.svc.Get))
+	r.Patch("/v1/payment_methods/{id}", update(h.svc.Update))
+	r.Post("/v1/payment_methods/{id}/attach", update(h.svc.Attach))
+	r.Post("/v1/payment_methods/{id}/detach", action(h.svc.Detach))
 	r.Get("/v1/customers/{id}/payment_methods", h.listOfCustomer)
 	r.Get("/v1/accounts/{id}/payment_methods", h.listOfAccount)
 }
@@ -28,16 +28,6 @@ func paymentMethodRoutes(r chi.Router, svc *payments.Service) {
 type paymentMethodHandlers struct{ svc *payments.PaymentMethods }
 
 type bankLinkHandlers struct{ svc *payments.BankLinks }
-
-func (h paymentMethodHandlers) create(w http.ResponseWriter, r *http.Request) {
-	var in models.CreatePaymentMethodInput
-	if err := decode(r, &in); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	pm, err := h.svc.Create(r.Context(), &in)
-	respond(w, r, http.StatusCreated, pm, err)
-}
 
 func (h bankLinkHandlers) connect(w http.ResponseWriter, r *http.Request) {
 	var in models.ConnectBankInput
@@ -73,34 +63,4 @@ func (h paymentMethodHandlers) respondList(w http.ResponseWriter, r *http.Reques
 	}
 	page, err := h.svc.List(r.Context(), f, op.ListParams{PageParams: pp})
 	respondPage(w, r, page, err)
-}
-
-func (h paymentMethodHandlers) get(w http.ResponseWriter, r *http.Request) {
-	pm, err := h.svc.Get(r.Context(), chi.URLParam(r, "id"))
-	respond(w, r, http.StatusOK, pm, err)
-}
-
-func (h paymentMethodHandlers) update(w http.ResponseWriter, r *http.Request) {
-	var in models.UpdatePaymentMethodInput
-	if err := decode(r, &in); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	pm, err := h.svc.Update(r.Context(), chi.URLParam(r, "id"), &in)
-	respond(w, r, http.StatusOK, pm, err)
-}
-
-func (h paymentMethodHandlers) attach(w http.ResponseWriter, r *http.Request) {
-	var in models.AttachPaymentMethodInput
-	if err := decode(r, &in); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	pm, err := h.svc.Attach(r.Context(), chi.URLParam(r, "id"), &in)
-	respond(w, r, http.StatusOK, pm, err)
-}
-
-func (h paymentMethodHandlers) detach(w http.ResponseWriter, r *http.Request) {
-	pm, err := h.svc.Detach(r.Context(), chi.URLParam(r, "id"))
-	respond(w, r, http.StatusOK, pm, err)
 }

@@ -14,30 +14,20 @@ import (
 // /v1/merchant_balance (spec doc 2 §4.7; docs/funding.md).
 func payoutRoutes(r chi.Router, svc *funding.Service) {
 	h := payoutHandlers{svc}
-	r.Post("/v1/payouts", h.create)
+	r.Post("/v1/payouts", create(h.svc.CreatePayout))
 	r.Get("/v1/payouts", h.list)
-	r.Get("/v1/payouts/{id}", h.get)
+	r.Get("/v1/payouts/{id}", get(h.svc.GetPayout))
 	r.Get("/v1/payout_funding/schedules", h.listSchedules)
-	r.Post("/v1/payout_funding/schedules", h.createSchedule)
-	r.Get("/v1/payout_funding/schedules/{id}", h.getSchedule)
-	r.Patch("/v1/payout_funding/schedules/{id}", h.updateSchedule)
+	r.Post("/v1/payout_funding/schedules", create(h.svc.CreateSchedule))
+	r.Get("/v1/payout_funding/schedules/{id}", get(h.svc.GetSchedule))
+	r.Patch("/v1/payout_funding/schedules/{id}", update(h.svc.UpdateSchedule))
 	r.Post("/v1/payout_funding/top_ups", h.topUp)
 	r.Get("/v1/payout_funding/entries", h.listEntries)
-	r.Get("/v1/payout_funding/entries/{id}", h.getEntry)
+	r.Get("/v1/payout_funding/entries/{id}", get(h.svc.GetEntry))
 	r.Get("/v1/merchant_balance", h.balance)
 }
 
 type payoutHandlers struct{ svc *funding.Service }
-
-func (h payoutHandlers) create(w http.ResponseWriter, r *http.Request) {
-	var in models.CreatePayoutInput
-	if err := decode(r, &in); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	p, err := h.svc.CreatePayout(r.Context(), &in)
-	respond(w, r, http.StatusCreated, p, err)
-}
 
 func (h payoutHandlers) list(w http.ResponseWriter, r *http.Request) {
 	q := newQuery(r)
@@ -51,11 +41,6 @@ func (h payoutHandlers) list(w http.ResponseWriter, r *http.Request) {
 	respondPage(w, r, page, err)
 }
 
-func (h payoutHandlers) get(w http.ResponseWriter, r *http.Request) {
-	p, err := h.svc.GetPayout(r.Context(), chi.URLParam(r, "id"))
-	respond(w, r, http.StatusOK, p, err)
-}
-
 func (h payoutHandlers) listSchedules(w http.ResponseWriter, r *http.Request) {
 	q := newQuery(r)
 	pp := q.page()
@@ -65,31 +50,6 @@ func (h payoutHandlers) listSchedules(w http.ResponseWriter, r *http.Request) {
 	}
 	page, err := h.svc.ListSchedules(r.Context(), op.ListParams{PageParams: pp})
 	respondPage(w, r, page, err)
-}
-
-func (h payoutHandlers) createSchedule(w http.ResponseWriter, r *http.Request) {
-	var in models.CreateFundingScheduleInput
-	if err := decode(r, &in); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	s, err := h.svc.CreateSchedule(r.Context(), &in)
-	respond(w, r, http.StatusCreated, s, err)
-}
-
-func (h payoutHandlers) getSchedule(w http.ResponseWriter, r *http.Request) {
-	s, err := h.svc.GetSchedule(r.Context(), chi.URLParam(r, "id"))
-	respond(w, r, http.StatusOK, s, err)
-}
-
-func (h payoutHandlers) updateSchedule(w http.ResponseWriter, r *http.Request) {
-	var in models.UpdateFundingScheduleInput
-	if err := decode(r, &in); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	s, err := h.svc.UpdateSchedule(r.Context(), chi.URLParam(r, "id"), &in)
-	respond(w, r, http.StatusOK, s, err)
 }
 
 // topUp answers 201 with the new entry, or 200 with the entry an earlier
@@ -122,11 +82,6 @@ func (h payoutHandlers) listEntries(w http.ResponseWriter, r *http.Request) {
 	}
 	page, err := h.svc.ListEntries(r.Context(), f, op.ListParams{PageParams: pp})
 	respondPage(w, r, page, err)
-}
-
-func (h payoutHandlers) getEntry(w http.ResponseWriter, r *http.Request) {
-	e, err := h.svc.GetEntry(r.Context(), chi.URLParam(r, "id"))
-	respond(w, r, http.StatusOK, e, err)
 }
 
 func (h payoutHandlers) balance(w http.ResponseWriter, r *http.Request) {

@@ -13,12 +13,12 @@ import (
 // productRoutes mounts /v1/products and their phases (spec doc 2 §4.1).
 func productRoutes(r chi.Router, svc *catalog.Service) {
 	h, ph := productHandlers{svc.Products}, phaseHandlers{svc.Phases}
-	r.Post("/v1/products", h.create)
+	r.Post("/v1/products", create(h.svc.Create))
 	r.Get("/v1/products", h.list)
 	r.Get("/v1/products/search", h.search)
-	r.Get("/v1/products/{id}", h.get)
-	r.Patch("/v1/products/{id}", h.update)
-	r.Delete("/v1/products/{id}", h.delete)
+	r.Get("/v1/products/{id}", get(h.svc.Get))
+	r.Patch("/v1/products/{id}", update(h.svc.Update))
+	r.Delete("/v1/products/{id}", action(h.svc.Delete))
 	r.Get("/v1/products/{id}/phases", ph.list)
 	r.Post("/v1/products/{id}/phases", ph.create)
 	r.Patch("/v1/products/{id}/phases/bulk_update", ph.bulkUpdate)
@@ -30,16 +30,6 @@ func productRoutes(r chi.Router, svc *catalog.Service) {
 type productHandlers struct{ svc *catalog.Products }
 
 type phaseHandlers struct{ svc *catalog.Phases }
-
-func (h productHandlers) create(w http.ResponseWriter, r *http.Request) {
-	var in models.ProductInput
-	if err := decode(r, &in); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	p, err := h.svc.Create(r.Context(), &in)
-	respond(w, r, http.StatusCreated, p, err)
-}
 
 func (h productHandlers) list(w http.ResponseWriter, r *http.Request) {
 	q := newQuery(r)
@@ -70,26 +60,6 @@ func (h productHandlers) search(w http.ResponseWriter, r *http.Request) {
 		Meta     models.ListMeta   `json:"meta"`
 		Products []*models.Product `json:"products"`
 	}{page.Meta(r.URL.Path), page.Items})
-}
-
-func (h productHandlers) get(w http.ResponseWriter, r *http.Request) {
-	p, err := h.svc.Get(r.Context(), chi.URLParam(r, "id"))
-	respond(w, r, http.StatusOK, p, err)
-}
-
-func (h productHandlers) update(w http.ResponseWriter, r *http.Request) {
-	var in models.ProductInput
-	if err := decode(r, &in); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	p, err := h.svc.Update(r.Context(), chi.URLParam(r, "id"), &in)
-	respond(w, r, http.StatusOK, p, err)
-}
-
-func (h productHandlers) delete(w http.ResponseWriter, r *http.Request) {
-	d, err := h.svc.Delete(r.Context(), chi.URLParam(r, "id"))
-	respond(w, r, http.StatusOK, d, err)
 }
 
 // phasesBody is the {meta {product_id[, updated_count]}, phases} body.

@@ -15,13 +15,13 @@ func transferRoutes(r chi.Router, svc *money.Service) {
 	h := transferHandlers{svc.Transfers, svc.CheckoutSessions}
 	r.Post("/v1/transfers", h.create)
 	r.Get("/v1/transfers", list(h.svc.List))
-	r.Get("/v1/transfers/{id}", h.get)
+	r.Get("/v1/transfers/{id}", get(h.svc.Get))
 	r.Get("/v2/transfers/{id}", h.getV2)
-	r.Patch("/v1/transfers/{id}", h.update)
+	r.Patch("/v1/transfers/{id}", update(h.svc.Update))
 	r.Post("/v1/transfers/{id}/confirm", h.confirm)
-	r.Post("/v1/transfers/{id}/capture", h.capture)
-	r.Post("/v1/transfers/{id}/cancel", h.cancel)
-	r.Post("/v1/test_helpers/transfers/{id}/complete_3d_secure", h.complete3DS)
+	r.Post("/v1/transfers/{id}/capture", update(h.svc.Capture))
+	r.Post("/v1/transfers/{id}/cancel", action(h.svc.Cancel))
+	r.Post("/v1/test_helpers/transfers/{id}/complete_3d_secure", action(h.svc.CompleteThreeDSecure))
 	r.Post("/v1/checkout_sessions", h.createCheckoutSession)
 }
 
@@ -42,11 +42,6 @@ func (h transferHandlers) create(w http.ResponseWriter, r *http.Request) {
 	respondBrowser(w, r, http.StatusCreated, t, err)
 }
 
-func (h transferHandlers) get(w http.ResponseWriter, r *http.Request) {
-	t, err := h.svc.Get(r.Context(), chi.URLParam(r, "id"))
-	respond(w, r, http.StatusOK, t, err)
-}
-
 func (h transferHandlers) getV2(w http.ResponseWriter, r *http.Request) {
 	t, err := h.svc.Get(r.Context(), chi.URLParam(r, "id"))
 	if err != nil {
@@ -56,39 +51,9 @@ func (h transferHandlers) getV2(w http.ResponseWriter, r *http.Request) {
 	respond(w, r, http.StatusOK, models.TransferV2Of(t), nil)
 }
 
-func (h transferHandlers) update(w http.ResponseWriter, r *http.Request) {
-	var in models.UpdateTransferInput
-	if err := decode(r, &in); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	t, err := h.svc.Update(r.Context(), chi.URLParam(r, "id"), &in)
-	respond(w, r, http.StatusOK, t, err)
-}
-
 func (h transferHandlers) confirm(w http.ResponseWriter, r *http.Request) {
 	t, err := h.svc.Confirm(r.Context(), chi.URLParam(r, "id"))
 	respondBrowser(w, r, http.StatusOK, t, err)
-}
-
-func (h transferHandlers) capture(w http.ResponseWriter, r *http.Request) {
-	var in models.CaptureTransferInput
-	if err := decode(r, &in); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	t, err := h.svc.Capture(r.Context(), chi.URLParam(r, "id"), &in)
-	respond(w, r, http.StatusOK, t, err)
-}
-
-func (h transferHandlers) cancel(w http.ResponseWriter, r *http.Request) {
-	t, err := h.svc.Cancel(r.Context(), chi.URLParam(r, "id"))
-	respond(w, r, http.StatusOK, t, err)
-}
-
-func (h transferHandlers) complete3DS(w http.ResponseWriter, r *http.Request) {
-	t, err := h.svc.CompleteThreeDSecure(r.Context(), chi.URLParam(r, "id"))
-	respond(w, r, http.StatusOK, t, err)
 }
 
 func (h transferHandlers) createCheckoutSession(w http.ResponseWriter, r *http.Request) {
