@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -25,6 +26,11 @@ import (
 // An idempotency key of the backup replays its response, a webhook
 // delivery pending at the time is delivered once, and the books balance.
 func TestBackupAndRestore(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	require.NoError(t, err)
+	for _, shown := range []string{"`go run . backup --out payments.backup`", "`go run . restore --in payments.backup`", "`--force`"} {
+		require.Contains(t, string(readme), shown, "the README shows the command this test runs")
+	}
 	hooks := newBlockingReceiver()
 	t.Cleanup(hooks.close)
 
@@ -54,7 +60,7 @@ func TestBackupAndRestore(t *testing.T) {
 	require.Equal(t, http.StatusCreated, status, cus)
 	eventID := <-hooks.held
 
-	backup := filepath.Join(t.TempDir(), "payments.backup")
+	backup := filepath.Join(t.TempDir(), "payments.backup") // the README's file name
 	out, errOut, code := before.run(t, "backup", "--out", backup)
 	require.Equal(t, 0, code, errOut)
 	require.Contains(t, out, backup)
