@@ -73,6 +73,8 @@ func TestBackupAndRestore(t *testing.T) {
 	_, errOut, code = after.run(t, "restore", "--in", backup)
 	require.Equal(t, 1, code, "a database that is not empty is refused")
 	require.Contains(t, errOut, "--force")
+	_, errOut, code = after.run(t, "restore", "--in", backup, "--force")
+	require.Equal(t, 0, code, "--force replaces what the database holds: %s", errOut)
 
 	url = after.serve(t)
 	status, again := call(t, sk, http.MethodPost, url+"/v1/transfers", charge, "Idempotency-Key", "charge-1")
