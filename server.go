@@ -6,6 +6,8 @@
 //	server merchants list [--json]
 //	server keys rotate --merchant ID --mode sandbox|production --kind secret|publishable [--grace 24h] [--json]
 //	server keys revoke --key KEY_OR_PREFIX
+//	server backup --out FILE
+//	server restore --in FILE [--force]
 //
 // Without DATABASE_URL every command uses a private PostgreSQL in the data
 // dir, started on demand (or shared with a server already running there).
@@ -26,6 +28,8 @@ commands:
   merchants list        list merchants
   keys rotate           issue a new key for a merchant's mode, retiring the old one
   keys revoke           revoke a key by its value or display prefix
+  backup                write the database to a file (pg_dump), while servers run
+  restore               load a backup into an empty database (pg_restore)
 
 environment:
   DATABASE_URL          use this PostgreSQL instead of the embedded one
@@ -66,6 +70,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = merchantsCommand(rest, stdout, stderr)
 	case "keys":
 		err = keysCommand(rest, stdout, stderr)
+	case "backup":
+		err = backupCommand(rest, stdout, stderr)
+	case "restore":
+		err = restoreCommand(rest, stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -61,8 +61,17 @@ var GraphQLHandler = defaultGraphQL
 // product.
 func New(t testing.TB, opts ...Option) *Env {
 	t.Helper()
+	e := Open(t, NewDatabaseURL(t), opts...)
+	e.Merchant, e.Keys = e.NewMerchant(auth.NewMerchant{Name: "Test Platform"})
+	return e
+}
+
+// Open builds an Env serving the database at url as it is (a database
+// upgraded by the migration test, say): no merchant is created, so
+// Merchant and Keys are unset.
+func Open(t testing.TB, url string, opts ...Option) *Env {
+	t.Helper()
 	ctx := context.Background()
-	url := NewDatabaseURL(t)
 	db, err := store.Open(ctx, url, 8)
 	if err != nil {
 		t.Fatalf("testenv: open database: %v", err)
@@ -85,9 +94,7 @@ func New(t testing.TB, opts ...Option) *Env {
 	srv := httptest.NewServer(a.Handler)
 	t.Cleanup(srv.Close)
 	t.Cleanup(a.Close)
-	e := &Env{T: t, DB: db, Clock: clk, App: a, Services: a.Services, Server: srv, Jobs: engine, URL: url}
-	e.Merchant, e.Keys = e.NewMerchant(auth.NewMerchant{Name: "Test Platform"})
-	return e
+	return &Env{T: t, DB: db, Clock: clk, App: a, Services: a.Services, Server: srv, Jobs: engine, URL: url}
 }
 
 // NewMerchant creates another merchant with its four keys; without
