@@ -153,7 +153,7 @@ func serveCommand(args []string, stderr io.Writer) error {
 	logger.Info("http limits", "read_header_timeout", limits.ReadHeaderTimeout.String(),
 		"read_timeout", limits.ReadTimeout.String(), "write_timeout", limits.WriteTimeout.String(),
 		"idle_timeout", limits.IdleTimeout.String(), "max_header_bytes", limits.MaxHeaderBytes,
-		"max_conns", limits.MaxConns, "max_in_flight", limits.MaxInFlight, "max_body_bytes", httpx.MaxBodyBytes)
+		"max_conns", limits.MaxConns, "max_conns_per_client", limits.MaxConnsPerClient, "max_in_flight", limits.MaxInFlight, "max_body_bytes", httpx.MaxBodyBytes)
 	go func() { errc <- srv.Serve(limits.Listener(ln)) }()
 	select {
 	case err := <-errc:

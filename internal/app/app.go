@@ -52,8 +52,8 @@ type Options struct {
 	RateLimits ratelimit.Config
 	// MaxInFlight bounds the requests in handlers at once (0: no bound);
 	// beyond it, and on connections beyond the server's connection bound,
-	// requests are answered 503 server_busy (httpx.InFlight). /healthz is
-	// always served.
+	// requests are answered 503 server_busy (httpx.InFlight). /healthz and
+	// /readyz are always served, so probes see a busy server as alive.
 	MaxInFlight int
 	// CredentialCache keeps verified credentials in memory, so most
 	// requests run no statement to authenticate; revocations reach every
@@ -124,7 +124,7 @@ func New(o Options) *App {
 	authn := &auth.Authenticator{DB: o.DB, Clock: o.Clock,
 		Cache: auth.NewCredentialCache(o.DB, o.Clock, o.CredentialCache, o.Logger)}
 
-	inFlight := httpx.NewInFlight(o.MaxInFlight, rest.WriteError, "/healthz")
+	inFlight := httpx.NewInFlight(o.MaxInFlight, rest.WriteError, "/healthz", "/readyz")
 	metrics.ObserveInFlight(inFlight)
 
 	r := chi.NewRouter()
