@@ -49,7 +49,8 @@ func serveCommand(args []string, stderr io.Writer) error {
 		return err
 	}
 	var deliveryCfg webhooks.DeliveryConfig
-	if err := registerDeliveryFlags(fs, os.Getenv, &deliveryCfg); err != nil {
+	var sandboxLocal sandboxLocal
+	if err := registerDeliveryFlags(fs, os.Getenv, &deliveryCfg, &sandboxLocal); err != nil {
 		return err
 	}
 	rateLimits := ratelimit.DefaultConfig()
@@ -78,6 +79,11 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if err := rateLimits.Validate(); err != nil {
 		return err
 	}
+	webhookDestinations, err := sandboxLocal.destinations(*addr)
+	if err != nil {
+		return err
+	}
+	deliveryCfg.Destinations = webhookDestinations
 	logger, logs, err := newLogger(os.Stderr)
 	if err != nil {
 		return err
@@ -129,6 +135,8 @@ func serveCommand(args []string, stderr io.Writer) error {
 	o.RateLimits = rateLimits
 	o.CredentialCache = credCache
 	logRateLimits(logger, rateLimits)
+	o.WebhookDestinations = webhookDestinations
+	logger.Info("webhook destinations", "sandbox_local", webhookDestinations.SandboxLocal)
 	o.Jobs, o.Workers = engine, jobsCfg.Workers
 	o.IdentityAttempts = identityAttempts
 	o.FundingSweepInterval = sweepEvery

@@ -13,6 +13,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/frame-oss/payments-server/internal/domain/capability"
+	"github.com/frame-oss/payments-server/internal/domain/webhook"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/platform/clock"
@@ -72,6 +73,10 @@ type Options struct {
 	// IdentityAttempts is the identity verification attempt allowance per
 	// account (0: the default, 3).
 	IdentityAttempts int
+	// WebhookDestinations is where webhook endpoints may point, checked at
+	// create and update (the zero value: public addresses only); give the
+	// delivery the same (webhooks.DeliveryConfig).
+	WebhookDestinations webhook.Destinations
 }
 
 // App is the assembled server.
@@ -108,6 +113,7 @@ func New(o Options) *App {
 	svc := areas.New(kit, areas.Hooks{Facts: o.FactsHook})
 	svc.Accounts.IdentityAttempts = o.IdentityAttempts
 	svc.Funding.SweepInterval = o.FundingSweepInterval
+	svc.Webhooks.UseDestinations(o.WebhookDestinations)
 	if o.Workers != nil {
 		// A worker or recurring job registered twice is a wiring mistake,
 		// found at start.
