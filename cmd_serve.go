@@ -49,7 +49,8 @@ func serveCommand(args []string, stderr io.Writer) error {
 		return err
 	}
 	var deliveryCfg webhooks.DeliveryConfig
-	if err := registerDeliveryFlags(fs, os.Getenv, &deliveryCfg); err != nil {
+	var sandboxLocal sandboxLocal
+	if err := registerDeliveryFlags(fs, os.Getenv, &deliveryCfg, &sandboxLocal); err != nil {
 		return err
 	}
 	rateLimits := ratelimit.DefaultConfig()
@@ -78,6 +79,11 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if err := rateLimits.Validate(); err != nil {
 		return err
 	}
+	webhookDestinations, err := sandboxLocal.destinations(*addr)
+	if err != nil {
+		return err
+	}
+	deliveryCfg.Destinations = webhookDestinations
 	logger, logs, err := newLogger(os.Stderr)
 	if err != nil {
 		return err
@@ -129,6 +135,8 @@ func serveCommand(args []string, stderr io.Writer) error {
 	o.RateLimits = rateLimits
 	o.CredentialCache = credCache
 	logRateLimits(logger, rateLimits)
+	o.WebhookDestinations = webhookDestinations
+	logger.Info("webhook destinations", "sandbox_local", webhookDestinations.SandboxLocal)
 	o.Jobs, o.Workers = engine, jobsCfg.Workers
 	o.IdentityAttempts = identityAttempts
 	o.FundingSweepInterval = sweepEvery
@@ -153,7 +161,7 @@ func serveCommand(args []string, stderr io.Writer) error {
 	logger.Info("http limits", "read_header_timeout", limits.ReadHeaderTimeout.String(),
 		"read_timeout", limits.ReadTimeout.String(), "write_timeout", limits.WriteTimeout.String(),
 		"idle_timeout", limits.IdleTimeout.String(), "max_header_bytes", limits.MaxHeaderBytes,
-		"max_conns", limits.MaxConns, "max_in_flight", limits.MaxInFlight, "max_body_bytes", httpx.MaxBodyBytes)
+		"max_conns", limits.MaxConns, "max_conns_per_client", limits.MaxConnsPerClient, "max_in_flight", limits.MaxInFlight, "max_body_bytes", httpx.MaxBodyBytes)
 	go func() { errc <- srv.Serve(limits.Listener(ln)) }()
 	select {
 	case err := <-errc:

@@ -86,14 +86,15 @@ func (g graphqlFlags) apply(o *app.Options) {
 }
 
 // registerDeliveryFlags adds serve's webhook delivery settings to fs, each
-// defaulting to its environment variable when set (docs/operations.md).
-func registerDeliveryFlags(fs *flag.FlagSet, getenv func(string) string, c *webhooks.DeliveryConfig) error {
+// defaulting to its environment variable when set (docs/operations.md);
+// local is decided once the listen address is known
+// (sandboxLocal.destinations).
+func registerDeliveryFlags(fs *flag.FlagSet, getenv func(string) string, c *webhooks.DeliveryConfig, local *sandboxLocal) error {
 	c.Timeout = webhooks.DefaultDeliveryTimeout
 	c.Workers = webhooks.DefaultDeliveryWorkers
 	f := flagenv.New(fs, getenv)
 	f.Duration(&c.Timeout, "webhook-timeout", "WEBHOOK_TIMEOUT", "how long one webhook delivery attempt may take")
 	f.Int(&c.Workers, "webhook-workers", "WEBHOOK_WORKERS", "webhook deliveries this process makes at once (each holds a database connection)")
-	f.Bool(&c.GuardSandbox, "webhook-guard-sandbox", "WEBHOOK_GUARD_SANDBOX",
-		"refuse loopback, private and link-local webhook destinations in the sandbox too")
+	local.register(fs, f, getenv)
 	return f.Err()
 }

@@ -49,19 +49,27 @@ func newTLSReceiver(t *testing.T) *receiver {
 	return rc
 }
 
-func TestWebhookDeliveryGuardsTheSandboxWhenAsked(t *testing.T) {
+// A sandbox endpoint whose host later points inside (a url written
+// straight to the database, as a DNS change would make it) is refused at
+// delivery when the operator does not allow local destinations: nothing
+// reaches the receiver and no answer is recorded.
+func TestWebhookDeliveryRefusesLocalAddressesInTheSandboxUnlessAllowed(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	rc := newReceiver(t, nil)
-	ep := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint(rc.URL))
+	ep := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint("http://93.184.216.34/h"))
+	f.exec(t, `UPDATE webhook_endpoints SET url = ? WHERE id = ?`, rc.URL, id(ep))
 	cfg := testenv.FastDelivery()
-	cfg.GuardSandbox = true
+	cfg.Destinations = webhook.Destinations{}
 	cfg.Schedule = webhook.Schedule{MaxAttempts: 1}
 	f.env.StartDelivery(cfg)
 	f.sk.CreateAccount(testenv.Individual())
 	d := waitDelivered(t, f, id(ep), 1)[0]
 	require.Equal(t, "failed", d["status"])
 	require.Contains(t, d["last_error"], "not public")
+	at := d["attempts"].([]any)[0].(map[string]any)
+	require.Nil(t, at["status_code"])
+	require.Nil(t, at["response_excerpt"], "nothing read from a local address")
 	require.Empty(t, rc.requests())
 }
 

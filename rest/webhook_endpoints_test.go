@@ -12,6 +12,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/frame-oss/payments-server/internal/domain/webhook"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/testenv"
 	"github.com/frame-oss/payments-server/resolvers/webhooks"
@@ -115,10 +116,9 @@ func TestWebhookEndpointURLSafety(t *testing.T) {
 		"meta.example":    {netip.MustParseAddr("93.184.216.34"), netip.MustParseAddr("169.254.169.254")},
 		"outside.example": {netip.MustParseAddr("93.184.216.34")},
 	})
-	for _, url := range []string{"http://outside.example/h", "https://127.0.0.1/h", "https://localhost/h",
-		"https://[::1]/h", "https://10.0.0.1/h", "https://192.168.1.1/h", "https://169.254.169.254/latest",
-		"https://[fe80::1]/h", "https://[::ffff:127.0.0.1]/h", "https://0.0.0.0/h", "https://100.64.0.1/h",
-		"https://inside.example/h", "https://meta.example/h"} {
+	for _, url := range append([]string{"http://outside.example/h", "https://10.0.0.1/h", "https://192.168.1.1/h",
+		"https://0.0.0.0/h", "https://100.64.0.1/h", "https://inside.example/h", "https://[ff02::1]/h",
+		"https://256.0.0.1/h"}, append(loopbackSpellings("https"), neverURLs("https")...)...) {
 		r := f.live.Post("/v1/webhook_endpoints", map[string]any{"url": url, "event_codes": []string{"*"}})
 		requireValidation(t, r, "url")
 	}
@@ -127,11 +127,58 @@ func TestWebhookEndpointURLSafety(t *testing.T) {
 		require.Equal(t, http.StatusCreated, r.Status, url+": "+string(r.Body))
 		require.Equal(t, true, r.JSON()["livemode"])
 	}
-	// The sandbox accepts local receivers (docs/webhooks.md).
-	for _, url := range []string{"http://127.0.0.1:8080/h", "http://localhost/h", "https://inside.example/h"} {
+	// The sandbox accepts local receivers when the operator allows them
+	// (as the test environment does), but never link-local or metadata.
+	for _, url := range append([]string{"http://127.0.0.1:8080/h", "https://inside.example/h", "http://10.0.0.1/h",
+		"http://100.64.0.1/h"}, loopbackSpellings("http")...) {
 		r := f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": url, "event_codes": []string{"*"}})
 		require.Equal(t, http.StatusCreated, r.Status, url+": "+string(r.Body))
+		f.sk.Delete("/v1/webhook_endpoints/" + r.JSON()["id"].(string)) // under the endpoint limit
 	}
+	for _, url := range neverURLs("http") {
+		requireValidation(t, f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": url, "event_codes": []string{"*"}}), "url")
+	}
+}
+
+// A sandbox whose operator does not allow local destinations refuses them
+// at create and update, in every spelling, as production does.
+func TestWebhookEndpointSandboxRefusesLocalAddressesUnlessAllowed(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	f.env.Services.Webhooks.UseDestinations(webhook.Destinations{})
+	f.env.Services.Webhooks.UseResolver(fakeResolver{
+		"inside.example":  {netip.MustParseAddr("192.168.7.7")},
+		"meta.example":    {netip.MustParseAddr("169.254.169.254")},
+		"outside.example": {netip.MustParseAddr("93.184.216.34")},
+	})
+	for _, url := range append([]string{"http://inside.example/h", "http://10.0.0.1/h", "http://100.64.0.1/h",
+		"http://[fc00::1]/h", "http://224.0.0.1/h", "http://0.0.0.0/h"}, append(loopbackSpellings("http"), neverURLs("http")...)...) {
+		requireValidation(t, f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": url, "event_codes": []string{"*"}}), "url")
+	}
+	ep := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint("http://outside.example/h"))
+	requireValidation(t, f.sk.Patch("/v1/webhook_endpoints/"+id(ep), map[string]any{"url": "http://localhost./h"}), "url")
+	require.Len(t, f.sk.Get("/v1/webhook_endpoints").JSON()["data"], 1)
+}
+
+// loopbackSpellings are URLs naming loopback as browsers and resolvers
+// read them.
+func loopbackSpellings(scheme string) []string {
+	var urls []string
+	for _, host := range []string{"127.0.0.1", "localhost", "localhost.", "LOCALHOST", "LocalHost.", "api.localhost",
+		"127.1", "0x7f000001", "2130706433", "0177.0.0.1", "127.0.0.1.", "[::1]", "[::ffff:127.0.0.1]",
+		"[0:0:0:0:0:0:0:1]", "[::1%25lo]"} {
+		urls = append(urls, scheme+"://"+host+":8443/h")
+	}
+	return urls
+}
+
+// neverURLs point at link-local and metadata addresses, which no mode
+// reaches.
+func neverURLs(scheme string) []string {
+	return []string{scheme + "://169.254.169.254/latest/meta-data/", scheme + "://[fe80::1]/h", scheme + "://[fe80::1%25eth0]/h",
+		scheme + "://metadata.google.internal/computeMetadata/v1/", scheme + "://METADATA.google.internal./x",
+		scheme + "://0xa9fea9fe/", scheme + "://[::ffff:169.254.169.254]/", scheme + "://meta.example/h",
+		scheme + "://[fd00:ec2::254]/", scheme + "://100.100.100.200/"}
 }
 
 func TestWebhookEndpointScopes(t *testing.T) {

@@ -56,8 +56,9 @@ func buildServer(ctx context.Context, root, bin string) error {
 
 // serverEnv is our environment without what would point the server
 // elsewhere than the embedded database in the data dir we give it, and with
-// the per-merchant rate limits off (a load test of one merchant measures
-// the server, not its limiter) unless set explicitly.
+// the per-merchant rate limits and the per-client connection share off (a
+// load test of one merchant from one address measures the server, not its
+// limiters) unless set explicitly.
 func serverEnv() []string {
 	var env []string
 	for _, kv := range os.Environ() {
@@ -67,7 +68,7 @@ func serverEnv() []string {
 			env = append(env, kv)
 		}
 	}
-	for _, name := range []string{"RATE_LIMIT_SANDBOX", "RATE_LIMIT_PRODUCTION"} {
+	for _, name := range []string{"RATE_LIMIT_SANDBOX", "RATE_LIMIT_PRODUCTION", "HTTP_MAX_CONNS_PER_CLIENT"} {
 		if _, set := os.LookupEnv(name); !set {
 			env = append(env, name+"=0")
 		}

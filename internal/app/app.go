@@ -13,6 +13,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/frame-oss/payments-server/internal/domain/capability"
+	"github.com/frame-oss/payments-server/internal/domain/webhook"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/platform/clock"
@@ -52,8 +53,8 @@ type Options struct {
 	RateLimits ratelimit.Config
 	// MaxInFlight bounds the requests in handlers at once (0: no bound);
 	// beyond it, and on connections beyond the server's connection bound,
-	// requests are answered 503 server_busy (httpx.InFlight). /healthz is
-	// always served.
+	// requests are answered 503 server_busy (httpx.InFlight). /healthz and
+	// /readyz are always served, so probes see a busy server as alive.
 	MaxInFlight int
 	// CredentialCache keeps verified credentials in memory, so most
 	// requests run no statement to authenticate; revocations reach every
@@ -72,6 +73,10 @@ type Options struct {
 	// IdentityAttempts is the identity verification attempt allowance per
 	// account (0: the default, 3).
 	IdentityAttempts int
+	// WebhookDestinations is where webhook endpoints may point, checked at
+	// create and update (the zero value: public addresses only); give the
+	// delivery the same (webhooks.DeliveryConfig).
+	WebhookDestinations webhook.Destinations
 }
 
 // App is the assembled server.
@@ -108,6 +113,7 @@ func New(o Options) *App {
 	svc := areas.New(kit, areas.Hooks{Facts: o.FactsHook})
 	svc.Accounts.IdentityAttempts = o.IdentityAttempts
 	svc.Funding.SweepInterval = o.FundingSweepInterval
+	svc.Webhooks.UseDestinations(o.WebhookDestinations)
 	if o.Workers != nil {
 		// A worker or recurring job registered twice is a wiring mistake,
 		// found at start.
@@ -124,7 +130,7 @@ func New(o Options) *App {
 	authn := &auth.Authenticator{DB: o.DB, Clock: o.Clock,
 		Cache: auth.NewCredentialCache(o.DB, o.Clock, o.CredentialCache, o.Logger)}
 
-	inFlight := httpx.NewInFlight(o.MaxInFlight, rest.WriteError, "/healthz")
+	inFlight := httpx.NewInFlight(o.MaxInFlight, rest.WriteError, "/healthz", "/readyz")
 	metrics.ObserveInFlight(inFlight)
 
 	r := chi.NewRouter()

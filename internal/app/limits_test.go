@@ -34,6 +34,13 @@ type limited struct {
 
 func serveLimited(t *testing.T, l httpx.Limits, opts ...testenv.Option) *limited {
 	t.Helper()
+	return serveLimitedKeyed(t, l, nil, opts...)
+}
+
+// serveLimitedKeyed is serveLimited with the connections' client address
+// given by clientKey (nil: the real one).
+func serveLimitedKeyed(t *testing.T, l httpx.Limits, clientKey func(net.Addr) string, opts ...testenv.Option) *limited {
+	t.Helper()
 	env := testenv.New(t)
 	logger := slog.New(slog.NewJSONHandler(io.Discard, nil))
 	o := app.Options{DB: env.DB, Clock: env.Clock, Logger: logger, MaxInFlight: l.MaxInFlight}
@@ -45,6 +52,9 @@ func serveLimited(t *testing.T, l httpx.Limits, opts ...testenv.Option) *limited
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	cl := l.Listener(ln)
+	if clientKey != nil {
+		cl.KeyClientsBy(clientKey)
+	}
 	done := make(chan struct{})
 	go func() { defer close(done); _ = srv.Serve(cl) }()
 	t.Cleanup(func() { _ = srv.Close(); <-done })
@@ -199,6 +209,8 @@ func TestConnectionsAreBounded(t *testing.T) {
 	require.Equal(t, "1", resp.Header.Get("Retry-After"))
 	require.True(t, resp.Close, "Connection: close")
 	require.True(t, closedByServer(c))
+	// One overflow connection per client address: wait for this one's.
+	waitFor(t, func() bool { return s.conns.Stats().Overflow == 0 })
 
 	resp, body, c = s.roundTrip(t, get("/healthz", ""))
 	require.Equal(t, http.StatusOK, resp.StatusCode, "/healthz answers under saturation")
@@ -223,6 +235,86 @@ func TestConnectionsAreBounded(t *testing.T) {
 	waitFor(t, func() bool { return s.conns.Stats().Served < l.MaxConns })
 	resp, body, _ = s.roundTrip(t, get("/v1/accounts", s.sk))
 	require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+}
+
+// One address opening idle and unfinished connections as fast as the
+// server takes them holds only its share: another client is served
+// normally, and /healthz and /readyz answer, throughout the flood.
+func TestOneClientAddressCannotTakeEveryConnection(t *testing.T) {
+	t.Parallel()
+	l := httpx.DefaultLimits()
+	l.MaxConns, l.OverflowConns, l.MaxConnsPerClient = 8, 2, 3
+	// The flood's connections must outlive the test, whatever its speed.
+	l.ReadHeaderTimeout, l.ReadTimeout, l.IdleTimeout = time.Minute, time.Minute, time.Minute
+	// Every test client is 127.0.0.1: each dial says which client it is.
+	who := make(chan string, 64)
+	s := serveLimitedKeyed(t, l, func(net.Addr) string { return <-who })
+	dialAs := func(client string) net.Conn {
+		who <- client
+		return s.dial(t)
+	}
+
+	const flood = 40
+	for i := range flood {
+		c := dialAs("flood")
+		if i%2 == 0 { // half idle, half an unfinished header
+			_, _ = io.WriteString(c, "POST /v1/accounts HTTP/1.1\r\nHost: test\r\n")
+		}
+	}
+	waitFor(t, func() bool { return s.conns.Stats().Accepted == flood })
+	served, overflow := s.conns.ClientStats("flood")
+	require.Equal(t, l.MaxConnsPerClient, served, "the flood holds its share")
+	require.LessOrEqual(t, overflow, 1, "and at most one connection beyond it")
+	require.GreaterOrEqual(t, s.conns.Stats().Dropped, int64(flood-l.MaxConnsPerClient-1))
+
+	roundTripAs := func(client, raw string) (*http.Response, []byte) {
+		c := dialAs(client)
+		_, err := io.WriteString(c, raw)
+		require.NoError(t, err)
+		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+		require.NoError(t, err)
+		body, err := io.ReadAll(resp.Body)
+		require.NoError(t, err)
+		return resp, body
+	}
+	resp, body := roundTripAs("merchant", get("/v1/accounts", s.sk))
+	require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+	resp, body = roundTripAs("probe", get("/healthz", ""))
+	require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+	resp, body = roundTripAs("probe", get("/readyz", ""))
+	require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+	served, _ = s.conns.ClientStats("flood")
+	require.Equal(t, l.MaxConnsPerClient, served, "the flood still holds its share, no more")
+}
+
+// /readyz, like /healthz, answers on a connection beyond --max-conns and
+// past --max-in-flight: a probe sees a busy server as alive and ready.
+func TestProbesAnswerWhenThePoolIsFull(t *testing.T) {
+	t.Parallel()
+	l := httpx.DefaultLimits()
+	l.MaxConns, l.OverflowConns, l.MaxInFlight = 2, 2, 1
+	l.ReadHeaderTimeout, l.ReadTimeout = time.Minute, time.Minute
+	s := serveLimited(t, l)
+	// One request held in its handler (the in-flight bound), one
+	// unfinished header: every connection slot and request slot is taken.
+	c := s.dial(t)
+	_, err := fmt.Fprintf(c, "POST /v1/accounts HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer %s\r\n"+
+		"Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{", s.sk)
+	require.NoError(t, err)
+	_, err = io.WriteString(s.dial(t), "POST /v1/accounts HTTP/1.1\r\nHost: test\r\n")
+	require.NoError(t, err)
+	waitFor(t, func() bool { return s.conns.Stats().Served == l.MaxConns && s.app.InFlight.Count() == 1 })
+
+	for _, path := range []string{"/healthz", "/readyz"} {
+		resp, body, c := s.roundTrip(t, get(path, ""))
+		require.Equal(t, http.StatusOK, resp.StatusCode, path+": "+string(body))
+		require.True(t, resp.Close, "the overflow connection is freed at once")
+		require.True(t, closedByServer(c))
+		// One overflow connection per client address: wait for this one's.
+		waitFor(t, func() bool { return s.conns.Stats().Overflow == 0 })
+	}
+	resp, body, _ := s.roundTrip(t, get("/v1/accounts", s.sk))
+	requireEnvelope(t, resp, body, http.StatusServiceUnavailable, httpx.CodeServerBusy)
 }
 
 // Finding 3: requests beyond --max-in-flight are answered 503 server_busy

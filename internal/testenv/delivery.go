@@ -16,11 +16,13 @@ import (
 )
 
 // FastDelivery is a delivery configuration for tests: retries a
-// millisecond apart, four attempts, a short timeout.
+// millisecond apart, four attempts, a short timeout, and sandbox
+// deliveries to receivers on loopback allowed (as New allows them at
+// create).
 func FastDelivery() webhooks.DeliveryConfig {
 	return webhooks.DeliveryConfig{Schedule: webhook.Schedule{MaxAttempts: 4, Base: time.Millisecond, Max: 10 * time.Millisecond},
 		Timeout: 500 * time.Millisecond, PollInterval: 50 * time.Millisecond,
-		OrderWait: 10 * time.Millisecond, Workers: 4}
+		OrderWait: 10 * time.Millisecond, Workers: 4, Destinations: webhook.Destinations{SandboxLocal: true}}
 }
 
 // StartDelivery runs webhook delivery for the Env's database as a server

@@ -19,10 +19,11 @@ type DeliveryConfig struct {
 	// Workers is how many deliveries one process makes at once (4). Each
 	// holds a database connection while its POST runs.
 	Workers int
-	// GuardSandbox refuses loopback, private and link-local destinations
-	// in the sandbox too. Off by default: the sandbox may deliver to a
-	// receiver on the developer's machine (docs/webhooks.md).
-	GuardSandbox bool
+	// Destinations is where deliveries may connect, checked on the address
+	// dialled (the zero value: public addresses only, in both modes). The
+	// API checks endpoints at create against the same policy
+	// (app.Options.WebhookDestinations).
+	Destinations webhook.Destinations
 	// PollInterval is how often the dispatcher looks for deliveries to
 	// enqueue when no notification woke it (1 s).
 	PollInterval time.Duration

@@ -9,6 +9,8 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/httptrace"
+	"net/netip"
 	"strconv"
 	"strings"
 	"time"
@@ -46,13 +48,13 @@ func (DeliverArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue
 // Delivery POSTs events to webhook endpoints: the River worker, its HTTP
 // clients and the dispatcher that enqueues what the events trigger queued.
 type Delivery struct {
-	db      *store.DB
-	secrets *secrets.Source
-	clock   clock.Clock
-	logger  *slog.Logger
-	cfg     DeliveryConfig
-	guarded *http.Client // production, and the sandbox with GuardSandbox
-	open    *http.Client // the sandbox
+	db         *store.DB
+	secrets    *secrets.Source
+	clock      clock.Clock
+	logger     *slog.Logger
+	cfg        DeliveryConfig
+	production *http.Client // public addresses only
+	sandbox    *http.Client // and local ones when cfg.Destinations allows
 }
 
 // NewDelivery builds the delivery of one process; secrets opens the
@@ -63,12 +65,9 @@ func NewDelivery(db *store.DB, secretSource *secrets.Source, clk clock.Clock, lo
 		logger = slog.Default()
 	}
 	cfg = cfg.withDefaults()
-	d := &Delivery{db: db, secrets: secretSource, clock: clk, logger: logger, cfg: cfg,
-		guarded: newDeliveryClient(cfg.Timeout, true), open: newDeliveryClient(cfg.Timeout, false)}
-	if cfg.GuardSandbox {
-		d.open = d.guarded
-	}
-	return d
+	return &Delivery{db: db, secrets: secretSource, clock: clk, logger: logger, cfg: cfg,
+		production: newDeliveryClient(cfg.Timeout, cfg.Destinations, true),
+		sandbox:    newDeliveryClient(cfg.Timeout, cfg.Destinations, false)}
 }
 
 // Register adds the delivery worker to workers and returns the queues it
@@ -271,10 +270,19 @@ func (d *Delivery) post(ctx context.Context, ep *models.WebhookEndpoint, del *mo
 	h.Set(webhook.HeaderTimestamp, strconv.FormatInt(now.Unix(), 10))
 	h.Set(webhook.HeaderSignatureV2, webhook.SignV2(now.Unix(), body, signing.all...))
 
-	client := d.open
+	client := d.sandbox
 	if ep.Livemode {
-		client = d.guarded
+		client = d.production
 	}
+	// The address the answer came from: an excerpt is kept only from one
+	// the mode may reach (the dialer refuses the others; this holds
+	// whatever the connection came from).
+	var remote netip.Addr
+	req = req.WithContext(httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{GotConn: func(ci httptrace.GotConnInfo) {
+		if ap, err := netip.ParseAddrPort(ci.Conn.RemoteAddr().String()); err == nil {
+			remote = ap.Addr()
+		}
+	}}))
 	resp, err := client.Do(req)
 	at.LatencyMS = int(d.clock.Now().Sub(now) / time.Millisecond)
 	if err != nil {
@@ -285,7 +293,7 @@ func (d *Delivery) post(ctx context.Context, ep *models.WebhookEndpoint, del *mo
 	at.StatusCode = &code
 	excerpt, err := io.ReadAll(io.LimitReader(resp.Body, excerptLimit))
 	at.LatencyMS = int(d.clock.Now().Sub(now) / time.Millisecond)
-	if len(excerpt) > 0 {
+	if len(excerpt) > 0 && d.cfg.Destinations.Allows(webhook.ReachOf(remote), ep.Livemode) {
 		s := strings.ToValidUTF8(strings.ReplaceAll(string(excerpt), "\x00", ""), "\uFFFD")
 		at.ResponseExcerpt = &s
 	}

@@ -2,7 +2,6 @@ package webhooks
 
 import (
 	"context"
-	"net/netip"
 	"net/url"
 	"time"
 
@@ -13,40 +12,48 @@ import (
 // resolveTimeout bounds the DNS look-up of an endpoint's host at create.
 const resolveTimeout = 3 * time.Second
 
-// checkResolvedURL refuses, in production mode, an endpoint whose host is
-// or resolves to a loopback, private, link-local or otherwise non-public
-// address. A host that does not resolve now is accepted: the check that
-// matters runs at every delivery, on the address actually dialled
-// (safeDialer), so a later DNS change cannot reach inside either. The
-// sandbox accepts any address, for receivers on the developer's machine.
+// checkResolvedURL refuses an endpoint whose host is, or resolves to, an
+// address the mode may not reach (webhook.Destinations): link-local and
+// cloud metadata addresses in every mode, loopback, private and the other
+// local addresses in production, and in the sandbox unless the operator
+// allows them. Every spelling of an address counts ("127.1",
+// "0x7f000001", "LOCALHOST.", "[::ffff:127.0.0.1]"). A host that does not
+// resolve now is accepted: the check that matters runs at every delivery,
+// on the address actually dialled (newDeliveryClient), so a later DNS
+// change cannot reach inside either.
 func (s *Service) checkResolvedURL(ctx context.Context, raw string, livemode bool) error {
-	if !livemode {
-		return nil
-	}
 	u, err := url.Parse(raw)
 	if err != nil {
 		return apierr.FieldError("url", "must be an absolute http(s) URL")
 	}
-	host := u.Hostname()
-	if a, err := netip.ParseAddr(host); err == nil {
-		if !webhook.PublicAddress(a) {
-			return apierr.FieldError("url", "must not point at a loopback, private or link-local address")
-		}
-		return nil
+	h, ok := webhook.ParseHost(u.Hostname())
+	if !ok {
+		return apierr.FieldError("url", "must name a valid host")
 	}
-	if host == "localhost" {
-		return apierr.FieldError("url", "must not point at a loopback, private or link-local address")
+	if h.Known {
+		return s.checkReach(h.Reach, livemode, "must not point at")
 	}
 	ctx, cancel := context.WithTimeout(ctx, resolveTimeout)
 	defer cancel()
-	addrs, err := s.resolver.LookupNetIP(ctx, "ip", host)
+	addrs, err := s.resolver.LookupNetIP(ctx, "ip", h.Name)
 	if err != nil {
 		return nil
 	}
 	for _, a := range addrs {
-		if !webhook.PublicAddress(a) {
-			return apierr.FieldError("url", "resolves to a loopback, private or link-local address")
+		if err := s.checkReach(webhook.ReachOf(a), livemode, "resolves to"); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// checkReach refuses an address of reach r that the mode may not reach.
+func (s *Service) checkReach(r webhook.Reach, livemode bool, verb string) error {
+	switch {
+	case s.destinations.Allows(r, livemode):
+		return nil
+	case r == webhook.Never:
+		return apierr.FieldError("url", verb+" a link-local or cloud metadata address")
+	}
+	return apierr.FieldError("url", verb+" a loopback, private or link-local address")
 }

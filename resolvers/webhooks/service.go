@@ -10,6 +10,7 @@ import (
 	"net/netip"
 	"sync"
 
+	"github.com/frame-oss/payments-server/internal/domain/webhook"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
@@ -22,7 +23,8 @@ type Resolver interface {
 // Service runs the area's operations.
 type Service struct {
 	*op.Kit
-	resolver Resolver
+	resolver     Resolver
+	destinations webhook.Destinations
 
 	hubMu  sync.Mutex
 	stream *eventHub // started by the first subscriber
@@ -34,3 +36,7 @@ func New(kit *op.Kit) *Service { return &Service{Kit: kit, resolver: net.Default
 // UseResolver replaces the resolver that checks endpoint hosts at create
 // and update (tests; an operator's own DNS).
 func (s *Service) UseResolver(r Resolver) { s.resolver = r }
+
+// UseDestinations sets where endpoints may point (the zero value: public
+// addresses only, in both modes). Call it before serving.
+func (s *Service) UseDestinations(d webhook.Destinations) { s.destinations = d }

@@ -8,63 +8,116 @@ import (
 	"time"
 )
 
-// Listener bounds the connections served at once to l.MaxConns (ln as is
-// when MaxConns is 0).
+// Listener bounds the connections served at once to l.MaxConns, and those
+// one client address holds to l.MaxConnsPerClient (ln as is when both are
+// 0).
 //
 // golang.org/x/net/netutil.LimitListener is not used: it stops accepting
 // when saturated, so new clients (and health probes) wait unanswered in the
 // kernel's backlog until a connection closes. Here a connection beyond
-// MaxConns is still accepted and served, briefly: the in-flight middleware
-// (LimitInFlight) sees it marked saturated and answers 503 server_busy
-// with Retry-After (200 for /healthz) and Connection: close, and the
-// connection lives at most OverflowLifetime. At most l.OverflowConns such
-// connections are open at once; beyond them a new connection is closed at
-// once. Descriptors held by the server stay below MaxConns+OverflowConns.
+// MaxConns, or beyond its address's share, is still accepted and served,
+// briefly: the in-flight middleware (LimitInFlight) sees it marked
+// saturated and answers 503 server_busy with Retry-After (200 for /healthz
+// and /readyz) and Connection: close, and the connection lives at most
+// OverflowLifetime. At most l.OverflowConns such connections are open at
+// once, and at most one per client address when MaxConnsPerClient is set;
+// beyond them a new connection is closed at once. Descriptors held by the
+// server stay below MaxConns+OverflowConns, and one address holds at most
+// MaxConnsPerClient+1 of them: a flood of idle sockets from one address
+// leaves the rest of the pool, and the overflow that answers health
+// probes, to everyone else.
 func (l Limits) Listener(ln net.Listener) *ConnLimiter {
-	c := &ConnLimiter{Listener: ln}
-	if l.MaxConns > 0 {
-		c.slots = make(chan struct{}, l.MaxConns)
-		c.overflow = make(chan struct{}, l.OverflowConns)
-	}
-	return c
+	return &ConnLimiter{Listener: ln, max: l.MaxConns, overflowMax: l.OverflowConns,
+		perClient: l.MaxConnsPerClient, clientKey: ClientAddress, clients: map[string]*clientConns{}}
 }
+
+// overflowPerClient is how many connections beyond the bounds one client
+// address may hold at once, when addresses have a share: one, enough to
+// read its 503 or answer its health probe.
+const overflowPerClient = 1
 
 // ConnLimiter is the listener Limits.Listener returns.
 type ConnLimiter struct {
 	net.Listener
-	slots    chan struct{} // nil: no limit
-	overflow chan struct{}
+	max, overflowMax, perClient int // 0: no bound
+	clientKey                   func(net.Addr) string
+
+	mu       sync.Mutex
+	served   int
+	overflow int
+	clients  map[string]*clientConns // by ClientAddress; an entry lives while it holds a connection
+
+	accepted atomic.Int64
 	dropped  atomic.Int64
 }
 
+// clientConns counts one client address's connections.
+type clientConns struct{ served, overflow int }
+
 // ConnStats counts a ConnLimiter's connections.
 type ConnStats struct {
-	Served   int   // connections open within MaxConns
-	Overflow int   // connections open beyond MaxConns, being answered 503
+	Served   int   // connections open within the bounds
+	Overflow int   // connections open beyond them, being answered 503
+	Clients  int   // client addresses holding a connection
+	Accepted int64 // connections accepted since the start, dropped ones included
 	Dropped  int64 // connections closed unanswered since the start
 }
 
 // Stats reports the connections held now.
 func (c *ConnLimiter) Stats() ConnStats {
-	return ConnStats{Served: len(c.slots), Overflow: len(c.overflow), Dropped: c.dropped.Load()}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return ConnStats{Served: c.served, Overflow: c.overflow, Clients: len(c.clients),
+		Accepted: c.accepted.Load(), Dropped: c.dropped.Load()}
+}
+
+// ClientStats reports the connections one client address (its
+// ClientAddress key) holds now.
+func (c *ConnLimiter) ClientStats(key string) (served, overflow int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if cc := c.clients[key]; cc != nil {
+		return cc.served, cc.overflow
+	}
+	return 0, 0
+}
+
+// KeyClientsBy replaces ClientAddress as the key of a connection's share
+// (tests, where every client is 127.0.0.1). Call it before serving.
+func (c *ConnLimiter) KeyClientsBy(key func(net.Addr) string) { c.clientKey = key }
+
+// ClientAddress is the key of the share a connection from a counts
+// against: the IPv4 address, or the /64 prefix of an IPv6 address (one
+// subscriber commonly holds a whole /64, so its addresses are one client).
+// IPv4-mapped IPv6 addresses are their IPv4 address.
+func ClientAddress(a net.Addr) string {
+	t, ok := a.(*net.TCPAddr)
+	if !ok {
+		return a.String()
+	}
+	ip := t.AddrPort().Addr().Unmap()
+	if ip.Is6() {
+		p, _ := ip.Prefix(64)
+		return p.String()
+	}
+	return ip.String()
 }
 
 // Accept returns the next connection, marked saturated when it is beyond
-// MaxConns.
+// MaxConns or its address's share.
 func (c *ConnLimiter) Accept() (net.Conn, error) {
 	for {
 		conn, err := c.Listener.Accept()
-		if err != nil || c.slots == nil {
+		if err != nil || (c.max == 0 && c.perClient == 0) {
 			return conn, err
 		}
-		select {
-		case c.slots <- struct{}{}:
-			return &limitedConn{Conn: conn, slots: c.slots}, nil
-		default:
-		}
-		select {
-		case c.overflow <- struct{}{}:
-			oc := &overflowConn{limitedConn: limitedConn{Conn: conn, slots: c.overflow},
+		c.accepted.Add(1)
+		key := c.clientKey(conn.RemoteAddr())
+		switch c.admit(key) {
+		case tierServed:
+			return &limitedConn{Conn: conn, release: func() { c.release(key, tierServed) }}, nil
+		case tierOverflow:
+			oc := &overflowConn{limitedConn: limitedConn{Conn: conn, release: func() { c.release(key, tierOverflow) }},
 				deadline: time.Now().Add(OverflowLifetime)} // clock: connection deadline
 			_ = conn.SetDeadline(oc.deadline)
 			return oc, nil
@@ -75,16 +128,68 @@ func (c *ConnLimiter) Accept() (net.Conn, error) {
 	}
 }
 
-// limitedConn gives its slot back when closed.
+type tier int
+
+const (
+	tierDropped tier = iota
+	tierServed
+	tierOverflow
+)
+
+// admit counts a new connection from key in the first tier with room for
+// it: served (within MaxConns and the address's share), then overflow
+// (within OverflowConns and, with shares, one per address).
+func (c *ConnLimiter) admit(key string) tier {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	cc := c.clients[key]
+	if cc == nil {
+		cc = &clientConns{}
+		c.clients[key] = cc
+	}
+	switch {
+	case (c.max == 0 || c.served < c.max) && (c.perClient == 0 || cc.served < c.perClient):
+		c.served++
+		cc.served++
+		return tierServed
+	case c.overflow < c.overflowMax && (c.perClient == 0 || cc.overflow < overflowPerClient):
+		c.overflow++
+		cc.overflow++
+		return tierOverflow
+	}
+	if cc.served+cc.overflow == 0 {
+		delete(c.clients, key)
+	}
+	return tierDropped
+}
+
+// release gives back a connection's place in its tier.
+func (c *ConnLimiter) release(key string, t tier) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	cc := c.clients[key]
+	if t == tierServed {
+		c.served--
+		cc.served--
+	} else {
+		c.overflow--
+		cc.overflow--
+	}
+	if cc.served+cc.overflow == 0 {
+		delete(c.clients, key)
+	}
+}
+
+// limitedConn gives its place back when closed.
 type limitedConn struct {
 	net.Conn
-	slots chan struct{}
-	once  sync.Once
+	release func()
+	once    sync.Once
 }
 
 func (c *limitedConn) Close() error {
 	err := c.Conn.Close()
-	c.once.Do(func() { <-c.slots })
+	c.once.Do(c.release)
 	return err
 }
 

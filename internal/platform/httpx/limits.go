@@ -42,6 +42,13 @@ type Limits struct {
 	// answered 503 at once (each for at most OverflowLifetime); beyond
 	// both, a new connection is closed without a word.
 	OverflowConns int
+	// MaxConnsPerClient bounds the connections one client address
+	// (ClientAddress: an IPv4 address or an IPv6 /64) holds within
+	// MaxConns, idle, unfinished or busy alike; past it the address gets
+	// one overflow connection (answered 503) and the rest are closed. Behind
+	// a proxy every client shares the proxy's addresses: raise it or turn
+	// it off (0) there.
+	MaxConnsPerClient int
 	// MaxInFlight bounds the requests in handlers at once; beyond it a
 	// request is answered 503 server_busy with Retry-After (/healthz is
 	// exempt).
@@ -62,6 +69,7 @@ func DefaultLimits() Limits {
 		MaxHeaderBytes:    64 << 10,
 		MaxConns:          1024,
 		OverflowConns:     64,
+		MaxConnsPerClient: 64,
 		MaxInFlight:       256,
 	}
 }
@@ -84,6 +92,8 @@ func (l *Limits) RegisterFlags(fs *flag.FlagSet, getenv func(string) string) err
 		"bytes of request line and header, beyond which net/http answers 431; 0 = 1 MiB")
 	num(&l.MaxConns, "max-conns", "HTTP_MAX_CONNS",
 		"connections served at once; more are answered 503 server_busy; 0 = no limit")
+	num(&l.MaxConnsPerClient, "max-conns-per-client", "HTTP_MAX_CONNS_PER_CLIENT",
+		"connections one client address (IPv4, or IPv6 /64) holds at once; raise or 0 (off) behind a proxy")
 	num(&l.MaxInFlight, "max-in-flight", "HTTP_MAX_IN_FLIGHT",
 		"requests in handlers at once; more are answered 503 server_busy; 0 = no limit")
 	return f.Err()
@@ -96,6 +106,7 @@ func (l Limits) Validate() error {
 		"write-timeout": int64(l.WriteTimeout), "idle-timeout": int64(l.IdleTimeout),
 		"max-header-bytes": int64(l.MaxHeaderBytes), "max-conns": int64(l.MaxConns),
 		"overflow-conns": int64(l.OverflowConns), "max-in-flight": int64(l.MaxInFlight),
+		"max-conns-per-client": int64(l.MaxConnsPerClient),
 	} {
 		if v < 0 {
 			return fmt.Errorf("%s must not be negative", name)

@@ -5,6 +5,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/netip"
 	"strings"
 	"testing"
 	"time"
@@ -68,7 +69,7 @@ func TestLimitsFlagsAndEnvironment(t *testing.T) {
 	d := httpx.DefaultLimits()
 	for name, v := range map[string]int64{"read header": int64(d.ReadHeaderTimeout), "read": int64(d.ReadTimeout),
 		"write": int64(d.WriteTimeout), "idle": int64(d.IdleTimeout), "header bytes": int64(d.MaxHeaderBytes),
-		"conns": int64(d.MaxConns), "in flight": int64(d.MaxInFlight)} {
+		"conns": int64(d.MaxConns), "in flight": int64(d.MaxInFlight), "conns per client": int64(d.MaxConnsPerClient)} {
 		require.Positive(t, v, "every limit is on by default: %s", name)
 	}
 	srv := httpx.NewServer(http.NotFoundHandler(), d, nil)
@@ -109,7 +110,7 @@ func TestConnLimiterGivesSlotsBack(t *testing.T) {
 		served = append(served, <-accepted)
 	}
 	waitFor(t, func() bool { return cl.Stats().Dropped == 1 })
-	require.Equal(t, httpx.ConnStats{Served: 2, Overflow: 1, Dropped: 1}, cl.Stats())
+	require.Equal(t, httpx.ConnStats{Served: 2, Overflow: 1, Clients: 1, Accepted: 4, Dropped: 1}, cl.Stats())
 	// The dropped client reads EOF: closed without a word.
 	_ = clients[3].SetReadDeadline(time.Now().Add(10 * time.Second))
 	n, err := clients[3].Read(make([]byte, 1))
@@ -120,10 +121,74 @@ func TestConnLimiterGivesSlotsBack(t *testing.T) {
 		require.NoError(t, c.Close())
 		_ = c.Close() // closing twice gives one slot back, not two
 	}
-	require.Equal(t, httpx.ConnStats{Dropped: 1}, cl.Stats())
+	require.Equal(t, httpx.ConnStats{Accepted: 4, Dropped: 1}, cl.Stats())
 	for _, c := range clients {
 		_ = c.Close()
 	}
+}
+
+// One client address holds at most its share within the bound and one
+// connection beyond it; another address still finds room in both, and
+// every place is given back when the connections close.
+func TestConnLimiterSharesPerClientAddress(t *testing.T) {
+	t.Parallel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	cl := httpx.Limits{MaxConns: 4, OverflowConns: 2, MaxConnsPerClient: 2}.Listener(ln)
+	defer cl.Close()
+	// Every test client is 127.0.0.1: the test says who dials next.
+	who := make(chan string, 16)
+	cl.KeyClientsBy(func(net.Addr) string { return <-who })
+	accepted := make(chan net.Conn, 16)
+	go func() {
+		for {
+			c, err := cl.Accept()
+			if err != nil {
+				close(accepted)
+				return
+			}
+			accepted <- c
+		}
+	}()
+	dial := func(as string) net.Conn {
+		who <- as
+		c, err := net.Dial("tcp", ln.Addr().String())
+		require.NoError(t, err)
+		t.Cleanup(func() { _ = c.Close() })
+		return c
+	}
+	for range 6 {
+		dial("flood")
+	}
+	waitFor(t, func() bool { return cl.Stats().Accepted == 6 })
+	served, overflow := cl.ClientStats("flood")
+	require.Equal(t, []int{2, 1}, []int{served, overflow}, "its share, and one connection beyond it")
+	require.Equal(t, int64(3), cl.Stats().Dropped)
+
+	dial("other")
+	dial("other")
+	waitFor(t, func() bool { return cl.Stats().Accepted == 8 })
+	served, overflow = cl.ClientStats("other")
+	require.Equal(t, []int{2, 0}, []int{served, overflow}, "another address is served in full")
+	dial("third")
+	waitFor(t, func() bool { return cl.Stats().Accepted == 9 })
+	require.Equal(t, httpx.ConnStats{Served: 4, Overflow: 2, Clients: 3, Accepted: 9, Dropped: 3}, cl.Stats(),
+		"past MaxConns a new address still gets its overflow connection")
+
+	for range 6 {
+		require.NoError(t, (<-accepted).Close())
+	}
+	require.Equal(t, httpx.ConnStats{Accepted: 9, Dropped: 3}, cl.Stats())
+}
+
+func TestClientAddressGroupsIPv6By64(t *testing.T) {
+	t.Parallel()
+	key := func(s string) string { return httpx.ClientAddress(net.TCPAddrFromAddrPort(netip.MustParseAddrPort(s))) }
+	require.Equal(t, "203.0.113.9", key("203.0.113.9:4000"))
+	require.Equal(t, "203.0.113.9", key("[::ffff:203.0.113.9]:4000"), "mapped addresses are their IPv4 address")
+	require.Equal(t, "2001:db8:1:2::/64", key("[2001:db8:1:2::1]:80"))
+	require.Equal(t, key("[2001:db8:1:2::1]:80"), key("[2001:db8:1:2:ffff::9]:81"), "one /64 is one client")
+	require.NotEqual(t, key("[2001:db8:1:2::1]:80"), key("[2001:db8:1:3::1]:80"))
 }
 
 // waitFor polls cond (bounded: 10 s).
