@@ -8,16 +8,17 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
+	"github.com/frame-oss/payments-server/resolvers/webhooks"
 )
 
 // Webhook endpoints and deliveries are nodes, read through loaders.
 var (
 	webhookEndpointLoader = loader("webhook_endpoint", func(r *Resolver) loaders.Fetch[*models.WebhookEndpoint] {
-		return r.Svc.Webhooks.WebhookEndpointsByIDs
+		return r.Svc.Webhooks.Endpoints.ByIDs
 	})
 	_                     = node(webhookEndpointLoader)
 	webhookDeliveryLoader = loader("webhook_delivery", func(r *Resolver) loaders.Fetch[*models.WebhookDelivery] {
-		return r.Svc.Webhooks.DeliveriesByIDs
+		return r.Svc.Webhooks.Deliveries.ByIDs
 	})
 	_ = node(webhookDeliveryLoader)
 )
@@ -37,16 +38,18 @@ func deliveryEndpoint(ctx context.Context, d *models.WebhookDelivery) (*models.W
 	return ep, err
 }
 
-func webhookEndpointConnection(page op.Page[*models.WebhookEndpoint]) *model.WebhookEndpointConnection {
-	edges, info := connect(page, func(c string, e *models.WebhookEndpoint) *model.WebhookEndpointEdge {
-		return &model.WebhookEndpointEdge{Cursor: c, Node: e}
-	})
-	return &model.WebhookEndpointConnection{Edges: edges, PageInfo: info}
+func webhookEndpoints(ctx context.Context, r *Resolver, first *int, after *string) (*model.WebhookEndpointConnection, error) {
+	edges, info, err := connection(ctx, r.Svc.Webhooks.Endpoints.List, op.NoFilter{},
+		first, after, webhookEndpointLoader, func(c string, e *models.WebhookEndpoint) *model.WebhookEndpointEdge {
+			return &model.WebhookEndpointEdge{Cursor: c, Node: e}
+		})
+	return &model.WebhookEndpointConnection{Edges: edges, PageInfo: info}, err
 }
 
-func webhookDeliveryConnection(page op.Page[*models.WebhookDelivery]) *model.WebhookDeliveryConnection {
-	edges, info := connect(page, func(c string, d *models.WebhookDelivery) *model.WebhookDeliveryEdge {
-		return &model.WebhookDeliveryEdge{Cursor: c, Node: d}
-	})
-	return &model.WebhookDeliveryConnection{Edges: edges, PageInfo: info}
+func webhookDeliveries(ctx context.Context, r *Resolver, f webhooks.DeliveryFilter, first *int, after *string) (*model.WebhookDeliveryConnection, error) {
+	edges, info, err := connection(ctx, r.Svc.Webhooks.Deliveries.List, f,
+		first, after, webhookDeliveryLoader, func(c string, d *models.WebhookDelivery) *model.WebhookDeliveryEdge {
+			return &model.WebhookDeliveryEdge{Cursor: c, Node: d}
+		})
+	return &model.WebhookDeliveryConnection{Edges: edges, PageInfo: info}, err
 }

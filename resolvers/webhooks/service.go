@@ -22,14 +22,21 @@ type Resolver interface {
 // Service runs the area's operations.
 type Service struct {
 	*op.Kit
-	resolver Resolver
+	// The area's resource families.
+	Endpoints  *Endpoints
+	Deliveries *Deliveries
+	resolver   Resolver
 
 	hubMu  sync.Mutex
 	stream *eventHub // started by the first subscriber
 }
 
 // New returns the area's service over kit.
-func New(kit *op.Kit) *Service { return &Service{Kit: kit, resolver: net.DefaultResolver} }
+func New(kit *op.Kit) *Service {
+	s := &Service{Kit: kit, resolver: net.DefaultResolver}
+	s.Endpoints, s.Deliveries = newEndpoints(s), newDeliveries(s)
+	return s
+}
 
 // UseResolver replaces the resolver that checks endpoint hosts at create
 // and update (tests; an operator's own DNS).
