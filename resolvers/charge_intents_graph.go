@@ -16,7 +16,7 @@ import (
 // more.
 var (
 	chargeIntentLoader = loader("chargeIntent", func(r *Resolver) loaders.Fetch[*models.ChargeIntent] {
-		return r.Svc.Money.ChargeIntentsByIDs
+		return r.Svc.Money.ChargeIntents.ByIDs
 	})
 	_ = node(chargeIntentLoader)
 )
@@ -31,11 +31,8 @@ var (
 )
 
 func chargeIntents(ctx context.Context, r *Resolver, first *int, after *string, f *model.ChargeIntentFilter) (*model.ChargeIntentConnection, error) {
-	filter := money.ChargeIntentFilter{}
-	if f != nil {
-		filter = money.ChargeIntentFilter{Q: f.Q, Status: f.Status, CustomerID: f.CustomerID, AccountID: f.AccountID}
-	}
-	page, err := r.Svc.Money.ListChargeIntents(ctx, filter, keyset(first, after))
+	filter := filterOf(f, func(g model.ChargeIntentFilter) money.ChargeIntentFilter { return money.ChargeIntentFilter(g) })
+	page, err := r.Svc.Money.ChargeIntents.List(ctx, filter, keyset(first, after))
 	if err != nil {
 		return nil, err
 	}
