@@ -3,7 +3,6 @@ package resolvers
 import (
 	"context"
 
-	"github.com/frame-oss/payments-server/graph/loaders"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/money"
@@ -15,10 +14,7 @@ import (
 // charge loaders with what it read, so the edges of a page cost nothing
 // more.
 var (
-	chargeIntentLoader = loader("chargeIntent", func(r *Resolver) loaders.Fetch[*models.ChargeIntent] {
-		return r.Svc.Money.ChargeIntents.ByIDs
-	})
-	_ = node(chargeIntentLoader)
+	chargeIntentLoader = nodeLoader("chargeIntent", func(r *Resolver) batch[*models.ChargeIntent] { return r.Svc.Money.ChargeIntents.ByIDs })
 )
 
 // Loader edges (loaders.LookAhead reads them a level at a time).

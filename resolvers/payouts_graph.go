@@ -3,7 +3,6 @@ package resolvers
 import (
 	"context"
 
-	"github.com/frame-oss/payments-server/graph/loaders"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/funding"
@@ -14,24 +13,11 @@ import (
 // batches; Account.payouts and PayoutFundingSchedule.entries load every
 // parent's children in one statement.
 var (
-	payoutLoader = loader("payout", func(r *Resolver) loaders.Fetch[*models.Payout] {
-		return r.Svc.Funding.Payouts.ByIDs
-	})
-	_                     = node(payoutLoader)
-	fundingScheduleLoader = loader("payoutFundingSchedule", func(r *Resolver) loaders.Fetch[*models.FundingSchedule] {
-		return r.Svc.Funding.Schedules.ByIDs
-	})
-	_                  = node(fundingScheduleLoader)
-	fundingEntryLoader = loader("payoutFundingEntry", func(r *Resolver) loaders.Fetch[*models.FundingEntry] {
-		return r.Svc.Funding.Entries.ByIDs
-	})
-	_                    = node(fundingEntryLoader)
-	accountPayoutsLoader = loader("accountPayouts", func(r *Resolver) loaders.Fetch[[]*models.Payout] {
-		return loaders.Fetch[[]*models.Payout](r.Svc.Funding.Payouts.OfAccounts)
-	})
-	scheduleEntriesLoader = loader("scheduleEntries", func(r *Resolver) loaders.Fetch[[]*models.FundingEntry] {
-		return loaders.Fetch[[]*models.FundingEntry](r.Svc.Funding.Entries.OfSchedules)
-	})
+	payoutLoader          = nodeLoader("payout", func(r *Resolver) batch[*models.Payout] { return r.Svc.Funding.Payouts.ByIDs })
+	fundingScheduleLoader = nodeLoader("payoutFundingSchedule", func(r *Resolver) batch[*models.FundingSchedule] { return r.Svc.Funding.Schedules.ByIDs })
+	fundingEntryLoader    = nodeLoader("payoutFundingEntry", func(r *Resolver) batch[*models.FundingEntry] { return r.Svc.Funding.Entries.ByIDs })
+	accountPayoutsLoader  = loader("accountPayouts", func(r *Resolver) batch[[]*models.Payout] { return r.Svc.Funding.Payouts.OfAccounts })
+	scheduleEntriesLoader = loader("scheduleEntries", func(r *Resolver) batch[[]*models.FundingEntry] { return r.Svc.Funding.Entries.OfSchedules })
 )
 
 // Loader edges (loaders.LookAhead reads them a level at a time).

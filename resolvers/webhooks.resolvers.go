@@ -32,7 +32,7 @@ func (r *mutationResolver) RotateWebhookSecret(ctx context.Context, id string, i
 }
 
 func (r *mutationResolver) ResendEvent(ctx context.Context, id string, input *models.ResendEventInput) (*events.Event, error) {
-	return r.Svc.Webhooks.ResendEvent(ctx, id, input)
+	return r.Svc.Webhooks.Events.Resend(ctx, id, input)
 }
 
 func (r *queryResolver) WebhookEndpoint(ctx context.Context, id string) (*models.WebhookEndpoint, error) {

@@ -3,7 +3,6 @@ package resolvers
 import (
 	"context"
 
-	"github.com/frame-oss/payments-server/graph/loaders"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/models"
@@ -13,14 +12,8 @@ import (
 
 // Webhook endpoints and deliveries are nodes, read through loaders.
 var (
-	webhookEndpointLoader = loader("webhook_endpoint", func(r *Resolver) loaders.Fetch[*models.WebhookEndpoint] {
-		return r.Svc.Webhooks.Endpoints.ByIDs
-	})
-	_                     = node(webhookEndpointLoader)
-	webhookDeliveryLoader = loader("webhook_delivery", func(r *Resolver) loaders.Fetch[*models.WebhookDelivery] {
-		return r.Svc.Webhooks.Deliveries.ByIDs
-	})
-	_ = node(webhookDeliveryLoader)
+	webhookEndpointLoader = nodeLoader("webhook_endpoint", func(r *Resolver) batch[*models.WebhookEndpoint] { return r.Svc.Webhooks.Endpoints.ByIDs })
+	webhookDeliveryLoader = nodeLoader("webhook_delivery", func(r *Resolver) batch[*models.WebhookDelivery] { return r.Svc.Webhooks.Deliveries.ByIDs })
 )
 
 // Loader edges (loaders.LookAhead reads them a level at a time).

@@ -25,6 +25,7 @@ type Service struct {
 	// The area's resource families.
 	Endpoints  *Endpoints
 	Deliveries *Deliveries
+	Events     *Events
 	resolver   Resolver
 
 	hubMu  sync.Mutex
@@ -34,7 +35,7 @@ type Service struct {
 // New returns the area's service over kit.
 func New(kit *op.Kit) *Service {
 	s := &Service{Kit: kit, resolver: net.DefaultResolver}
-	s.Endpoints, s.Deliveries = newEndpoints(s), newDeliveries(s)
+	s.Endpoints, s.Deliveries, s.Events = newEndpoints(s), newDeliveries(s), newEvents(s)
 	return s
 }
 
