@@ -2,7 +2,6 @@ package models
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
@@ -52,27 +51,9 @@ type Customer struct {
 	LoadedPaymentMethods PaymentMethodsColumn `bun:"payment_methods_json,scanonly" json:"-"`
 }
 
-// PaymentMethodsColumn is a JSON array of payment methods in their wire
-// shape, selected as one column. It decodes as it is scanned, so a column
-// that cannot be decoded fails the read that selected it.
-type PaymentMethodsColumn []*PaymentMethod
-
-// Scan decodes the column (NULL: none).
-func (c *PaymentMethodsColumn) Scan(src any) error {
-	var raw []byte
-	switch v := src.(type) {
-	case nil:
-		*c = nil
-		return nil
-	case []byte:
-		raw = v
-	case string:
-		raw = []byte(v)
-	default:
-		return fmt.Errorf("models: payment methods column of type %T", src)
-	}
-	return json.Unmarshal(raw, (*[]*PaymentMethod)(c))
-}
+// PaymentMethodsColumn is a customer's payment methods selected as one
+// column.
+type PaymentMethodsColumn = JSONColumn[*PaymentMethod]
 
 // IsDeleted reports whether the customer was deleted.
 func (c *Customer) IsDeleted() bool { return !c.Deleted.IsZero() }

@@ -1,8 +1,6 @@
 package models
 
 import (
-	"encoding/json"
-
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
@@ -52,7 +50,7 @@ type WebhookDelivery struct {
 	Enqueued bool  `bun:"enqueued" json:"-"`
 	// LoadedAttempts receives the attempts selected in the delivery's own
 	// statement as one JSON column.
-	LoadedAttempts json.RawMessage `bun:"attempts_json,scanonly" json:"-"`
+	LoadedAttempts JSONColumn[*WebhookAttempt] `bun:"attempts_json,scanonly" json:"-"`
 }
 
 // WebhookAttempt is one POST of a delivery: what the endpoint answered (or

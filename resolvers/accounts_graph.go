@@ -3,7 +3,6 @@ package resolvers
 import (
 	"context"
 
-	"github.com/frame-oss/payments-server/graph/loaders"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/accounts"
@@ -11,8 +10,7 @@ import (
 
 // accountLoader batches account reads; accounts are nodes.
 var (
-	accountLoader = loader("account", func(r *Resolver) loaders.Fetch[*models.Account] { return r.Svc.Accounts.Accounts.ByIDs })
-	_             = node(accountLoader)
+	accountLoader = nodeLoader("account", func(r *Resolver) batch[*models.Account] { return r.Svc.Accounts.Accounts.ByIDs })
 )
 
 // readAccount reads an account through the request's loader.

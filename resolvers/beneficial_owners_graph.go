@@ -3,7 +3,6 @@ package resolvers
 import (
 	"context"
 
-	"github.com/frame-oss/payments-server/graph/loaders"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/models"
 )
@@ -11,13 +10,8 @@ import (
 // Beneficial owners load by id (they are nodes) and by account (the
 // Account.beneficialOwners edge), each one statement per batch.
 var (
-	beneficialOwnerLoader = loader("beneficialOwner", func(r *Resolver) loaders.Fetch[*models.BeneficialOwner] {
-		return r.Svc.Accounts.Owners.ByIDs
-	})
-	_                     = node(beneficialOwnerLoader)
-	ownersOfAccountLoader = loader("beneficialOwnersOfAccount", func(r *Resolver) loaders.Fetch[[]*models.BeneficialOwner] {
-		return loaders.Fetch[[]*models.BeneficialOwner](r.Svc.Accounts.Owners.OfAccounts)
-	})
+	beneficialOwnerLoader = nodeLoader("beneficialOwner", func(r *Resolver) batch[*models.BeneficialOwner] { return r.Svc.Accounts.Owners.ByIDs })
+	ownersOfAccountLoader = loader("beneficialOwnersOfAccount", func(r *Resolver) batch[[]*models.BeneficialOwner] { return r.Svc.Accounts.Owners.OfAccounts })
 )
 
 // Loader edges (loaders.LookAhead reads them a level at a time).

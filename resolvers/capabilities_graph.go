@@ -1,16 +1,12 @@
 package resolvers
 
 import (
-	"github.com/frame-oss/payments-server/graph/loaders"
 	"github.com/frame-oss/payments-server/models"
 )
 
 // capabilityLoader batches capability reads by id; capabilities are nodes.
 var (
-	capabilityLoader = loader("capability", func(r *Resolver) loaders.Fetch[*models.Capability] {
-		return r.Svc.Accounts.Capabilities.ByIDs
-	})
-	_ = node(capabilityLoader)
+	capabilityLoader = nodeLoader("capability", func(r *Resolver) batch[*models.Capability] { return r.Svc.Accounts.Capabilities.ByIDs })
 )
 
 // Loader edges (loaders.LookAhead reads them a level at a time).

@@ -34,31 +34,31 @@ func (r *chargeIntentResolver) LatestCharge(ctx context.Context, obj *models.Cha
 }
 
 func (r *mutationResolver) CreateChargeIntent(ctx context.Context, input models.CreateChargeIntentInput) (*models.ChargeIntent, error) {
-	return r.Svc.Money.CreateChargeIntent(ctx, &input)
+	return r.Svc.Money.ChargeIntents.Create(ctx, &input)
 }
 
 func (r *mutationResolver) UpdateChargeIntent(ctx context.Context, id string, input models.UpdateChargeIntentInput) (*models.ChargeIntent, error) {
-	return r.Svc.Money.UpdateChargeIntent(ctx, id, &input)
+	return r.Svc.Money.ChargeIntents.Update(ctx, id, &input)
 }
 
 func (r *mutationResolver) ConfirmChargeIntent(ctx context.Context, id string, input *models.ConfirmChargeIntentInput) (*models.ChargeIntent, error) {
-	return r.Svc.Money.ConfirmChargeIntent(ctx, id, confirmInput(input))
+	return r.Svc.Money.ChargeIntents.Confirm(ctx, id, confirmInput(input))
 }
 
 func (r *mutationResolver) CaptureChargeIntent(ctx context.Context, id string, input *models.CaptureChargeIntentInput) (*models.ChargeIntent, error) {
-	return r.Svc.Money.CaptureChargeIntent(ctx, id, captureIntentInput(input))
+	return r.Svc.Money.ChargeIntents.Capture(ctx, id, captureIntentInput(input))
 }
 
 func (r *mutationResolver) CancelChargeIntent(ctx context.Context, id string) (*models.ChargeIntent, error) {
-	return r.Svc.Money.CancelChargeIntent(ctx, id)
+	return r.Svc.Money.ChargeIntents.Cancel(ctx, id)
 }
 
 func (r *mutationResolver) VoidRemainingChargeIntent(ctx context.Context, id string) (*models.ChargeIntent, error) {
-	return r.Svc.Money.VoidRemainingChargeIntent(ctx, id)
+	return r.Svc.Money.ChargeIntents.VoidRemaining(ctx, id)
 }
 
 func (r *mutationResolver) CompleteChargeIntentThreeDSecure(ctx context.Context, id string) (*models.ChargeIntent, error) {
-	return r.Svc.Money.CompleteChargeIntentThreeDSecure(ctx, id)
+	return r.Svc.Money.ChargeIntents.CompleteThreeDSecure(ctx, id)
 }
 
 func (r *queryResolver) ChargeIntent(ctx context.Context, id string) (*models.ChargeIntent, error) {

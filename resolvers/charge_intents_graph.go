@@ -3,7 +3,6 @@ package resolvers
 import (
 	"context"
 
-	"github.com/frame-oss/payments-server/graph/loaders"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/money"
@@ -15,10 +14,7 @@ import (
 // charge loaders with what it read, so the edges of a page cost nothing
 // more.
 var (
-	chargeIntentLoader = loader("chargeIntent", func(r *Resolver) loaders.Fetch[*models.ChargeIntent] {
-		return r.Svc.Money.ChargeIntentsByIDs
-	})
-	_ = node(chargeIntentLoader)
+	chargeIntentLoader = nodeLoader("chargeIntent", func(r *Resolver) batch[*models.ChargeIntent] { return r.Svc.Money.ChargeIntents.ByIDs })
 )
 
 // Loader edges (loaders.LookAhead reads them a level at a time).
@@ -31,11 +27,8 @@ var (
 )
 
 func chargeIntents(ctx context.Context, r *Resolver, first *int, after *string, f *model.ChargeIntentFilter) (*model.ChargeIntentConnection, error) {
-	filter := money.ChargeIntentFilter{}
-	if f != nil {
-		filter = money.ChargeIntentFilter{Q: f.Q, Status: f.Status, CustomerID: f.CustomerID, AccountID: f.AccountID}
-	}
-	page, err := r.Svc.Money.ListChargeIntents(ctx, filter, keyset(first, after))
+	filter := filterOf(f, func(g model.ChargeIntentFilter) money.ChargeIntentFilter { return money.ChargeIntentFilter(g) })
+	page, err := r.Svc.Money.ChargeIntents.List(ctx, filter, keyset(first, after))
 	if err != nil {
 		return nil, err
 	}

@@ -3,7 +3,6 @@ package resolvers
 import (
 	"context"
 
-	"github.com/frame-oss/payments-server/graph/loaders"
 	"github.com/frame-oss/payments-server/internal/platform/ledger"
 	"github.com/frame-oss/payments-server/models"
 )
@@ -11,13 +10,8 @@ import (
 // Charges are nodes loaded in batches (each with its payment method);
 // Charge.ledgerJournals loads every charge's journals in two statements.
 var (
-	chargeLoader = loader("charge", func(r *Resolver) loaders.Fetch[*models.Charge] {
-		return r.Svc.Money.Charges.ByIDs
-	})
-	_                    = node(chargeLoader)
-	chargeJournalsLoader = loader("chargeJournals", func(r *Resolver) loaders.Fetch[[]ledger.Recorded] {
-		return r.Svc.Money.Charges.Journals
-	})
+	chargeLoader         = nodeLoader("charge", func(r *Resolver) batch[*models.Charge] { return r.Svc.Money.Charges.ByIDs })
+	chargeJournalsLoader = loader("chargeJournals", func(r *Resolver) batch[[]ledger.Recorded] { return r.Svc.Money.Charges.Journals })
 )
 
 // Loader edges (loaders.LookAhead reads them a level at a time).

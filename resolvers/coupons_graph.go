@@ -3,7 +3,6 @@ package resolvers
 import (
 	"context"
 
-	"github.com/frame-oss/payments-server/graph/loaders"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/catalog"
@@ -13,24 +12,11 @@ import (
 // list edges (Coupon.promotionCodes, Customer.discounts) load every
 // parent's children in one statement.
 var (
-	couponLoader = loader("coupon", func(r *Resolver) loaders.Fetch[*models.Coupon] {
-		return r.Svc.Catalog.Coupons.ByIDs
-	})
-	_                   = node(couponLoader)
-	promotionCodeLoader = loader("promotionCode", func(r *Resolver) loaders.Fetch[*models.PromotionCode] {
-		return r.Svc.Catalog.PromotionCodes.ByIDs
-	})
-	_              = node(promotionCodeLoader)
-	discountLoader = loader("discount", func(r *Resolver) loaders.Fetch[*models.Discount] {
-		return r.Svc.Catalog.Discounts.ByIDs
-	})
-	_                          = node(discountLoader)
-	couponPromotionCodesLoader = loader("couponPromotionCodes", func(r *Resolver) loaders.Fetch[[]*models.PromotionCode] {
-		return loaders.Fetch[[]*models.PromotionCode](r.Svc.Catalog.PromotionCodes.OfCoupons)
-	})
-	customerDiscountsLoader = loader("customerDiscounts", func(r *Resolver) loaders.Fetch[[]*models.Discount] {
-		return loaders.Fetch[[]*models.Discount](r.Svc.Catalog.Discounts.OfCustomers)
-	})
+	couponLoader               = nodeLoader("coupon", func(r *Resolver) batch[*models.Coupon] { return r.Svc.Catalog.Coupons.ByIDs })
+	promotionCodeLoader        = nodeLoader("promotionCode", func(r *Resolver) batch[*models.PromotionCode] { return r.Svc.Catalog.PromotionCodes.ByIDs })
+	discountLoader             = nodeLoader("discount", func(r *Resolver) batch[*models.Discount] { return r.Svc.Catalog.Discounts.ByIDs })
+	couponPromotionCodesLoader = loader("couponPromotionCodes", func(r *Resolver) batch[[]*models.PromotionCode] { return r.Svc.Catalog.PromotionCodes.OfCoupons })
+	customerDiscountsLoader    = loader("customerDiscounts", func(r *Resolver) batch[[]*models.Discount] { return r.Svc.Catalog.Discounts.OfCustomers })
 )
 
 // Loader edges (loaders.LookAhead reads them a level at a time).

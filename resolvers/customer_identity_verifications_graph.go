@@ -4,7 +4,6 @@ import (
 	"encoding/base64"
 	"strings"
 
-	"github.com/frame-oss/payments-server/graph/loaders"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/models"
 )
@@ -12,12 +11,11 @@ import (
 // Customer identity verifications load by id (nodes) and by customer (the
 // Customer.identityVerifications edge).
 var (
-	civLoader = loader("customerIdentityVerification", func(r *Resolver) loaders.Fetch[*models.CustomerIdentityVerification] {
+	civLoader = nodeLoader("customerIdentityVerification", func(r *Resolver) batch[*models.CustomerIdentityVerification] {
 		return r.Svc.Accounts.CustomerIdentity.ByIDs
 	})
-	_                    = node(civLoader)
-	civsOfCustomerLoader = loader("customerIdentityVerificationsOfCustomer", func(r *Resolver) loaders.Fetch[[]*models.CustomerIdentityVerification] {
-		return loaders.Fetch[[]*models.CustomerIdentityVerification](r.Svc.Accounts.CustomerIdentity.OfCustomers)
+	civsOfCustomerLoader = loader("customerIdentityVerificationsOfCustomer", func(r *Resolver) batch[[]*models.CustomerIdentityVerification] {
+		return r.Svc.Accounts.CustomerIdentity.OfCustomers
 	})
 )
 

@@ -14,10 +14,7 @@ import (
 // customerLoader batches customer reads (each with its payment methods);
 // customers are nodes.
 var (
-	customerLoader = loader("customer", func(r *Resolver) loaders.Fetch[*models.Customer] {
-		return r.Svc.Catalog.Customers.ByIDs
-	})
-	_ = node(customerLoader)
+	customerLoader = nodeLoader("customer", func(r *Resolver) batch[*models.Customer] { return r.Svc.Catalog.Customers.ByIDs })
 )
 
 // customers serves the customers connection and primes the loader with

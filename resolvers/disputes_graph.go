@@ -3,7 +3,6 @@ package resolvers
 import (
 	"context"
 
-	"github.com/frame-oss/payments-server/graph/loaders"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/money"
@@ -12,16 +11,9 @@ import (
 // Disputes load by id (nodes, dispute) and by parent (Transfer.disputes,
 // Charge.disputes), each in one statement for a whole page of parents.
 var (
-	disputeLoader = loader("dispute", func(r *Resolver) loaders.Fetch[*models.Dispute] {
-		return r.Svc.Money.Disputes.ByIDs
-	})
-	_                      = node(disputeLoader)
-	disputesOfChargeLoader = loader("disputesOfCharge", func(r *Resolver) loaders.Fetch[[]*models.Dispute] {
-		return loaders.Fetch[[]*models.Dispute](r.Svc.Money.Disputes.OfCharges)
-	})
-	disputesOfTransferLoader = loader("disputesOfTransfer", func(r *Resolver) loaders.Fetch[[]*models.Dispute] {
-		return loaders.Fetch[[]*models.Dispute](r.Svc.Money.Disputes.OfTransfers)
-	})
+	disputeLoader            = nodeLoader("dispute", func(r *Resolver) batch[*models.Dispute] { return r.Svc.Money.Disputes.ByIDs })
+	disputesOfChargeLoader   = loader("disputesOfCharge", func(r *Resolver) batch[[]*models.Dispute] { return r.Svc.Money.Disputes.OfCharges })
+	disputesOfTransferLoader = loader("disputesOfTransfer", func(r *Resolver) batch[[]*models.Dispute] { return r.Svc.Money.Disputes.OfTransfers })
 )
 
 // Loader edges (loaders.LookAhead reads them a level at a time).

@@ -18,9 +18,5 @@ func (r *queryResolver) Event(ctx context.Context, id string) (*events.Event, er
 }
 
 func (r *queryResolver) Events(ctx context.Context, first *int, after *string, typeArg *string) (*model.EventConnection, error) {
-	page, err := r.Svc.Webhooks.ListEvents(ctx, webhooks.EventFilter{Type: typeArg}, keyset(first, after))
-	if err != nil {
-		return nil, err
-	}
-	return eventConnection(page), nil
+	return eventList(ctx, r.Resolver, webhooks.EventFilter{Type: typeArg}, first, after)
 }

@@ -3,7 +3,6 @@ package resolvers
 import (
 	"context"
 
-	"github.com/frame-oss/payments-server/graph/loaders"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/models"
@@ -14,13 +13,8 @@ import (
 // Identity verification runs load by id (nodes) and by account (the
 // Account.identityVerifications edge).
 var (
-	runLoader = loader("identityVerification", func(r *Resolver) loaders.Fetch[*models.IdentityVerification] {
-		return r.Svc.Accounts.IdentityRuns.ByIDs
-	})
-	_                   = node(runLoader)
-	runsOfAccountLoader = loader("identityVerificationsOfAccount", func(r *Resolver) loaders.Fetch[[]*models.IdentityVerification] {
-		return loaders.Fetch[[]*models.IdentityVerification](r.Svc.Accounts.IdentityRuns.OfAccounts)
-	})
+	runLoader           = nodeLoader("identityVerification", func(r *Resolver) batch[*models.IdentityVerification] { return r.Svc.Accounts.IdentityRuns.ByIDs })
+	runsOfAccountLoader = loader("identityVerificationsOfAccount", func(r *Resolver) batch[[]*models.IdentityVerification] { return r.Svc.Accounts.IdentityRuns.OfAccounts })
 )
 
 // Loader edges (loaders.LookAhead reads them a level at a time).

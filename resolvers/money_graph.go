@@ -3,7 +3,6 @@ package resolvers
 import (
 	"context"
 
-	"github.com/frame-oss/payments-server/graph/loaders"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/internal/platform/ledger"
 	"github.com/frame-oss/payments-server/models"
@@ -15,25 +14,11 @@ import (
 // Transfer.ledgerJournals loads every transfer's journals in two
 // statements. A transfer's payment methods come in its own statement.
 var (
-	feePlanLoader = loader("transferFeePlan", func(r *Resolver) loaders.Fetch[*models.TransferFeePlan] {
-		return r.Svc.Money.FeePlans.ByIDs
-	})
-	_                      = node(feePlanLoader)
-	billingAgreementLoader = loader("billingAgreement", func(r *Resolver) loaders.Fetch[*models.BillingAgreement] {
-		return r.Svc.Money.Agreements.ByIDs
-	})
-	_              = node(billingAgreementLoader)
-	transferLoader = loader("transfer", func(r *Resolver) loaders.Fetch[*models.Transfer] {
-		return r.Svc.Money.Transfers.ByIDs
-	})
-	_                     = node(transferLoader)
-	checkoutSessionLoader = loader("checkoutSession", func(r *Resolver) loaders.Fetch[*models.CheckoutSession] {
-		return r.Svc.Money.CheckoutSessions.ByIDs
-	})
-	_                      = node(checkoutSessionLoader)
-	transferJournalsLoader = loader("transferJournals", func(r *Resolver) loaders.Fetch[[]ledger.Recorded] {
-		return r.Svc.Money.Transfers.Journals
-	})
+	feePlanLoader          = nodeLoader("transferFeePlan", func(r *Resolver) batch[*models.TransferFeePlan] { return r.Svc.Money.FeePlans.ByIDs })
+	billingAgreementLoader = nodeLoader("billingAgreement", func(r *Resolver) batch[*models.BillingAgreement] { return r.Svc.Money.Agreements.ByIDs })
+	transferLoader         = nodeLoader("transfer", func(r *Resolver) batch[*models.Transfer] { return r.Svc.Money.Transfers.ByIDs })
+	checkoutSessionLoader  = nodeLoader("checkoutSession", func(r *Resolver) batch[*models.CheckoutSession] { return r.Svc.Money.CheckoutSessions.ByIDs })
+	transferJournalsLoader = loader("transferJournals", func(r *Resolver) batch[[]ledger.Recorded] { return r.Svc.Money.Transfers.Journals })
 )
 
 // Loader edges (loaders.LookAhead reads them a level at a time).

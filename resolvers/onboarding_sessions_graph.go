@@ -1,15 +1,12 @@
 package resolvers
 
 import (
-	"github.com/frame-oss/payments-server/graph/loaders"
 	"github.com/frame-oss/payments-server/models"
 )
 
 // sessionOfAccountLoader batches Account.onboardingSession: one statement
 // for every account of a query level.
-var sessionOfAccountLoader = loader("onboardingSessionOfAccount", func(r *Resolver) loaders.Fetch[*models.OnboardingSession] {
-	return r.Svc.Accounts.Onboarding.OfAccounts
-})
+var sessionOfAccountLoader = loader("onboardingSessionOfAccount", func(r *Resolver) batch[*models.OnboardingSession] { return r.Svc.Accounts.Onboarding.OfAccounts })
 
 // Loader edges (loaders.LookAhead reads them a level at a time).
 var (

@@ -3,7 +3,6 @@ package resolvers
 import (
 	"context"
 
-	"github.com/frame-oss/payments-server/graph/loaders"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/payments"
@@ -13,13 +12,8 @@ import (
 // nodes. accountPaymentMethodsLoader batches Account.paymentMethods into
 // one statement, keyed by account id.
 var (
-	paymentMethodLoader = loader("paymentMethod", func(r *Resolver) loaders.Fetch[*models.PaymentMethod] {
-		return r.Svc.Payments.PaymentMethods.ByIDs
-	})
-	_                           = node(paymentMethodLoader)
-	accountPaymentMethodsLoader = loader("accountPaymentMethods", func(r *Resolver) loaders.Fetch[[]*models.PaymentMethod] {
-		return loaders.Fetch[[]*models.PaymentMethod](r.Svc.Payments.PaymentMethods.OfAccounts)
-	})
+	paymentMethodLoader         = nodeLoader("paymentMethod", func(r *Resolver) batch[*models.PaymentMethod] { return r.Svc.Payments.PaymentMethods.ByIDs })
+	accountPaymentMethodsLoader = loader("accountPaymentMethods", func(r *Resolver) batch[[]*models.PaymentMethod] { return r.Svc.Payments.PaymentMethods.OfAccounts })
 )
 
 // Loader edges (loaders.LookAhead reads them a level at a time).

@@ -18,15 +18,15 @@ func (r *accountResolver) Payouts(ctx context.Context, obj *models.Account) ([]*
 }
 
 func (r *mutationResolver) CreatePayout(ctx context.Context, input models.CreatePayoutInput) (*models.Payout, error) {
-	return r.Svc.Funding.CreatePayout(ctx, &input)
+	return r.Svc.Funding.Payouts.Create(ctx, &input)
 }
 
 func (r *mutationResolver) CreatePayoutFundingSchedule(ctx context.Context, input models.CreateFundingScheduleInput) (*models.FundingSchedule, error) {
-	return r.Svc.Funding.CreateSchedule(ctx, &input)
+	return r.Svc.Funding.Schedules.Create(ctx, &input)
 }
 
 func (r *mutationResolver) UpdatePayoutFundingSchedule(ctx context.Context, id string, input models.UpdateFundingScheduleInput) (*models.FundingSchedule, error) {
-	return r.Svc.Funding.UpdateSchedule(ctx, id, &input)
+	return r.Svc.Funding.Schedules.Update(ctx, id, &input)
 }
 
 func (r *mutationResolver) CreatePayoutTopUp(ctx context.Context, input models.CreateTopUpInput) (*models.FundingEntry, error) {

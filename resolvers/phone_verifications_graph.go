@@ -3,7 +3,6 @@ package resolvers
 import (
 	"context"
 
-	"github.com/frame-oss/payments-server/graph/loaders"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/models"
@@ -14,12 +13,9 @@ import (
 // Phone verifications load by id (nodes) and by account (the
 // Account.phoneVerifications edge).
 var (
-	phoneLoader = loader("phoneVerification", func(r *Resolver) loaders.Fetch[*models.PhoneVerification] {
-		return r.Svc.Accounts.PhoneVerifications.ByIDs
-	})
-	_                     = node(phoneLoader)
-	phonesOfAccountLoader = loader("phoneVerificationsOfAccount", func(r *Resolver) loaders.Fetch[[]*models.PhoneVerification] {
-		return loaders.Fetch[[]*models.PhoneVerification](r.Svc.Accounts.PhoneVerifications.OfAccounts)
+	phoneLoader           = nodeLoader("phoneVerification", func(r *Resolver) batch[*models.PhoneVerification] { return r.Svc.Accounts.PhoneVerifications.ByIDs })
+	phonesOfAccountLoader = loader("phoneVerificationsOfAccount", func(r *Resolver) batch[[]*models.PhoneVerification] {
+		return r.Svc.Accounts.PhoneVerifications.OfAccounts
 	})
 )
 

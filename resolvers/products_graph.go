@@ -3,7 +3,6 @@ package resolvers
 import (
 	"context"
 
-	"github.com/frame-oss/payments-server/graph/loaders"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/catalog"
@@ -13,13 +12,8 @@ import (
 // productPhasesLoader batches the phases of many products (Product.phases)
 // into one statement, keyed by product id.
 var (
-	productLoader = loader("product", func(r *Resolver) loaders.Fetch[*models.Product] {
-		return r.Svc.Catalog.Products.ByIDs
-	})
-	_                   = node(productLoader)
-	productPhasesLoader = loader("productPhases", func(r *Resolver) loaders.Fetch[[]*models.ProductPhase] {
-		return loaders.Fetch[[]*models.ProductPhase](r.Svc.Catalog.Phases.OfProducts)
-	})
+	productLoader       = nodeLoader("product", func(r *Resolver) batch[*models.Product] { return r.Svc.Catalog.Products.ByIDs })
+	productPhasesLoader = loader("productPhases", func(r *Resolver) batch[[]*models.ProductPhase] { return r.Svc.Catalog.Phases.OfProducts })
 )
 
 // Loader edges (loaders.LookAhead reads them a level at a time).

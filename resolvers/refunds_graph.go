@@ -3,7 +3,6 @@ package resolvers
 import (
 	"context"
 
-	"github.com/frame-oss/payments-server/graph/loaders"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/money"
@@ -12,16 +11,9 @@ import (
 // Refunds load by id (nodes, refund) and by parent (Transfer.refunds,
 // Charge.refunds), each in one statement for a whole page of parents.
 var (
-	refundLoader = loader("refund", func(r *Resolver) loaders.Fetch[*models.Refund] {
-		return r.Svc.Money.Refunds.ByIDs
-	})
-	_                     = node(refundLoader)
-	refundsOfChargeLoader = loader("refundsOfCharge", func(r *Resolver) loaders.Fetch[[]*models.Refund] {
-		return loaders.Fetch[[]*models.Refund](r.Svc.Money.Refunds.OfCharges)
-	})
-	refundsOfTransferLoader = loader("refundsOfTransfer", func(r *Resolver) loaders.Fetch[[]*models.Refund] {
-		return loaders.Fetch[[]*models.Refund](r.Svc.Money.Refunds.OfTransfers)
-	})
+	refundLoader            = nodeLoader("refund", func(r *Resolver) batch[*models.Refund] { return r.Svc.Money.Refunds.ByIDs })
+	refundsOfChargeLoader   = loader("refundsOfCharge", func(r *Resolver) batch[[]*models.Refund] { return r.Svc.Money.Refunds.OfCharges })
+	refundsOfTransferLoader = loader("refundsOfTransfer", func(r *Resolver) batch[[]*models.Refund] { return r.Svc.Money.Refunds.OfTransfers })
 )
 
 // Loader edges (loaders.LookAhead reads them a level at a time).

@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/frame-oss/payments-server/graph/loaders"
+	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/resolvers/areas"
 )
@@ -30,12 +31,26 @@ type Resolver struct {
 // loaderDecls are the dataloaders the resources declare (loader).
 var loaderDecls []func(r *Resolver, reg *loaders.Registry)
 
+// batch is what a loader fetches with: a service's batched read (a
+// family's ByIDs, a children edge's op.Batch), one V or error per id.
+type batch[V any] = func(ctx context.Context, ids []string) ([]V, []error)
+
 // loader declares a per-request loader of V by id, batched through the
-// fetch the service provides. Each resource declares its own in its
-// *_graph.go file.
-func loader[V any](name string, fetch func(r *Resolver) loaders.Fetch[V]) loaders.Key[V] {
+// read the service provides. Each resource declares its own in its
+// *_graph.go file, one line each:
+//
+//	refundLoader = nodeLoader("refund", func(r *Resolver) batch[*models.Refund] { return r.Svc.Money.Refunds.ByIDs })
+func loader[V any](name string, fetch func(r *Resolver) batch[V]) loaders.Key[V] {
 	k := loaders.NewKey[V](name)
-	loaderDecls = append(loaderDecls, func(r *Resolver, reg *loaders.Registry) { loaders.Add(reg, k, fetch(r)) })
+	loaderDecls = append(loaderDecls, func(r *Resolver, reg *loaders.Registry) { loaders.Add(reg, k, loaders.Fetch[V](fetch(r))) })
+	return k
+}
+
+// nodeLoader declares the loader of a node resource (loader) and that
+// node(id:) finds it (node).
+func nodeLoader[V model.Node](name string, fetch func(r *Resolver) batch[V]) loaders.Key[V] {
+	k := loader(name, fetch)
+	node(k)
 	return k
 }
 

@@ -1,17 +1,13 @@
 package resolvers
 
 import (
-	"github.com/frame-oss/payments-server/graph/loaders"
 	"github.com/frame-oss/payments-server/models"
 )
 
 // 3-D Secure intents are nodes loaded in batches; an intent's card and
 // customer load through their own loaders.
 var (
-	threeDSIntentLoader = loader("threeDSIntent", func(r *Resolver) loaders.Fetch[*models.ThreeDSIntent] {
-		return r.Svc.Money.ThreeDSIntents.ByIDs
-	})
-	_ = node(threeDSIntentLoader)
+	threeDSIntentLoader = nodeLoader("threeDSIntent", func(r *Resolver) batch[*models.ThreeDSIntent] { return r.Svc.Money.ThreeDSIntents.ByIDs })
 )
 
 // Loader edges (loaders.LookAhead reads them a level at a time).

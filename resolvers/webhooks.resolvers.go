@@ -16,23 +16,23 @@ import (
 )
 
 func (r *mutationResolver) CreateWebhookEndpoint(ctx context.Context, input models.CreateWebhookEndpointInput) (*models.WebhookEndpoint, error) {
-	return r.Svc.Webhooks.CreateWebhookEndpoint(ctx, &input)
+	return r.Svc.Webhooks.Endpoints.Create(ctx, &input)
 }
 
 func (r *mutationResolver) UpdateWebhookEndpoint(ctx context.Context, id string, input models.UpdateWebhookEndpointInput) (*models.WebhookEndpoint, error) {
-	return r.Svc.Webhooks.UpdateWebhookEndpoint(ctx, id, &input)
+	return r.Svc.Webhooks.Endpoints.Update(ctx, id, &input)
 }
 
 func (r *mutationResolver) DeleteWebhookEndpoint(ctx context.Context, id string) (*models.DeletedWebhookEndpoint, error) {
-	return r.Svc.Webhooks.DeleteWebhookEndpoint(ctx, id)
+	return r.Svc.Webhooks.Endpoints.Delete(ctx, id)
 }
 
 func (r *mutationResolver) RotateWebhookSecret(ctx context.Context, id string, input *models.RotateWebhookSecretInput) (*models.WebhookEndpoint, error) {
-	return r.Svc.Webhooks.RotateWebhookSecret(ctx, id, input)
+	return r.Svc.Webhooks.Endpoints.RotateSecret(ctx, id, input)
 }
 
 func (r *mutationResolver) ResendEvent(ctx context.Context, id string, input *models.ResendEventInput) (*events.Event, error) {
-	return r.Svc.Webhooks.ResendEvent(ctx, id, input)
+	return r.Svc.Webhooks.Events.Resend(ctx, id, input)
 }
 
 func (r *queryResolver) WebhookEndpoint(ctx context.Context, id string) (*models.WebhookEndpoint, error) {
@@ -40,11 +40,7 @@ func (r *queryResolver) WebhookEndpoint(ctx context.Context, id string) (*models
 }
 
 func (r *queryResolver) WebhookEndpoints(ctx context.Context, first *int, after *string) (*model.WebhookEndpointConnection, error) {
-	page, err := r.Svc.Webhooks.ListWebhookEndpoints(ctx, keyset(first, after))
-	if err != nil {
-		return nil, err
-	}
-	return webhookEndpointConnection(page), nil
+	return webhookEndpoints(ctx, r.Resolver, first, after)
 }
 
 func (r *queryResolver) WebhookDelivery(ctx context.Context, id string) (*models.WebhookDelivery, error) {
@@ -52,12 +48,7 @@ func (r *queryResolver) WebhookDelivery(ctx context.Context, id string) (*models
 }
 
 func (r *queryResolver) WebhookDeliveries(ctx context.Context, endpointID string, eventID *string, status *models.WebhookDeliveryStatus, first *int, after *string) (*model.WebhookDeliveryConnection, error) {
-	f := webhooks.DeliveryFilter{EndpointID: endpointID, EventID: eventID, Status: (*string)(status)}
-	page, err := r.Svc.Webhooks.ListDeliveries(ctx, f, keyset(first, after))
-	if err != nil {
-		return nil, err
-	}
-	return webhookDeliveryConnection(page), nil
+	return webhookDeliveries(ctx, r.Resolver, webhooks.DeliveryFilter{EndpointID: endpointID, EventID: eventID, Status: (*string)(status)}, first, after)
 }
 
 func (r *webhookDeliveryResolver) Endpoint(ctx context.Context, obj *models.WebhookDelivery) (*models.WebhookEndpoint, error) {

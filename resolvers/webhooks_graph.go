@@ -3,23 +3,17 @@ package resolvers
 import (
 	"context"
 
-	"github.com/frame-oss/payments-server/graph/loaders"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
+	"github.com/frame-oss/payments-server/resolvers/webhooks"
 )
 
 // Webhook endpoints and deliveries are nodes, read through loaders.
 var (
-	webhookEndpointLoader = loader("webhook_endpoint", func(r *Resolver) loaders.Fetch[*models.WebhookEndpoint] {
-		return r.Svc.Webhooks.WebhookEndpointsByIDs
-	})
-	_                     = node(webhookEndpointLoader)
-	webhookDeliveryLoader = loader("webhook_delivery", func(r *Resolver) loaders.Fetch[*models.WebhookDelivery] {
-		return r.Svc.Webhooks.DeliveriesByIDs
-	})
-	_ = node(webhookDeliveryLoader)
+	webhookEndpointLoader = nodeLoader("webhook_endpoint", func(r *Resolver) batch[*models.WebhookEndpoint] { return r.Svc.Webhooks.Endpoints.ByIDs })
+	webhookDeliveryLoader = nodeLoader("webhook_delivery", func(r *Resolver) batch[*models.WebhookDelivery] { return r.Svc.Webhooks.Deliveries.ByIDs })
 )
 
 // Loader edges (loaders.LookAhead reads them a level at a time).
@@ -37,16 +31,18 @@ func deliveryEndpoint(ctx context.Context, d *models.WebhookDelivery) (*models.W
 	return ep, err
 }
 
-func webhookEndpointConnection(page op.Page[*models.WebhookEndpoint]) *model.WebhookEndpointConnection {
-	edges, info := connect(page, func(c string, e *models.WebhookEndpoint) *model.WebhookEndpointEdge {
-		return &model.WebhookEndpointEdge{Cursor: c, Node: e}
-	})
-	return &model.WebhookEndpointConnection{Edges: edges, PageInfo: info}
+func webhookEndpoints(ctx context.Context, r *Resolver, first *int, after *string) (*model.WebhookEndpointConnection, error) {
+	edges, info, err := connection(ctx, r.Svc.Webhooks.Endpoints.List, op.NoFilter{},
+		first, after, webhookEndpointLoader, func(c string, e *models.WebhookEndpoint) *model.WebhookEndpointEdge {
+			return &model.WebhookEndpointEdge{Cursor: c, Node: e}
+		})
+	return &model.WebhookEndpointConnection{Edges: edges, PageInfo: info}, err
 }
 
-func webhookDeliveryConnection(page op.Page[*models.WebhookDelivery]) *model.WebhookDeliveryConnection {
-	edges, info := connect(page, func(c string, d *models.WebhookDelivery) *model.WebhookDeliveryEdge {
-		return &model.WebhookDeliveryEdge{Cursor: c, Node: d}
-	})
-	return &model.WebhookDeliveryConnection{Edges: edges, PageInfo: info}
+func webhookDeliveries(ctx context.Context, r *Resolver, f webhooks.DeliveryFilter, first *int, after *string) (*model.WebhookDeliveryConnection, error) {
+	edges, info, err := connection(ctx, r.Svc.Webhooks.Deliveries.List, f,
+		first, after, webhookDeliveryLoader, func(c string, d *models.WebhookDelivery) *model.WebhookDeliveryEdge {
+			return &model.WebhookDeliveryEdge{Cursor: c, Node: d}
+		})
+	return &model.WebhookDeliveryConnection{Edges: edges, PageInfo: info}, err
 }

@@ -1,32 +1,16 @@
 package rest
 
 import (
-	"net/http"
-
 	"github.com/go-chi/chi/v5"
 
-	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/money"
 )
 
 // disputeRoutes mounts /v1/disputes (spec doc 2 §4.10, API-DECISIONS §4)
 // and the sandbox helper that opens a dispute on a charge.
 func disputeRoutes(r chi.Router, svc *money.Service) {
-	h := disputeHandlers{svc.Disputes}
 	r.Get("/v1/disputes", list(svc.Disputes.List))
 	r.Get("/v1/disputes/{id}", get(svc.Disputes.Get))
 	r.Patch("/v1/disputes/{id}", update(svc.Disputes.Update))
-	r.Post("/v1/test_helpers/charges/{id}/dispute", h.open)
-}
-
-type disputeHandlers struct{ svc *money.Disputes }
-
-func (h disputeHandlers) open(w http.ResponseWriter, r *http.Request) {
-	var in models.OpenDisputeInput
-	if err := decode(r, &in); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	d, err := h.svc.Open(r.Context(), chi.URLParam(r, "id"), &in)
-	respond(w, r, http.StatusCreated, d, err)
+	r.Post("/v1/test_helpers/charges/{id}/dispute", createIn(svc.Disputes.Open))
 }

@@ -1,7 +1,7 @@
 package rest
 
 import (
-	"net/http"
+	"context"
 
 	"github.com/go-chi/chi/v5"
 
@@ -12,26 +12,8 @@ import (
 // idvRoutes mounts /v1/idv (spec doc 1 §4.4): the document check an
 // onboarding secret runs for its account.
 func idvRoutes(r chi.Router, svc *accounts.IDV) {
-	r.Post("/v1/idv/session", func(w http.ResponseWriter, r *http.Request) {
-		var empty struct{}
-		if err := decode(r, &empty); err != nil {
-			WriteError(w, r, err)
-			return
-		}
-		s, err := svc.StartSession(r.Context())
-		status := http.StatusCreated
-		if err == nil && s.Reused {
-			status = http.StatusOK
-		}
-		respond(w, r, status, s, err)
-	})
-	r.Post("/v1/idv/complete", func(w http.ResponseWriter, r *http.Request) {
-		var in models.CompleteIDVInput
-		if err := decode(r, &in); err != nil {
-			WriteError(w, r, err)
-			return
-		}
-		res, err := svc.Complete(r.Context(), &in)
-		respond(w, r, http.StatusOK, res, err)
-	})
+	r.Post("/v1/idv/session", createOrFind(func(ctx context.Context, _ *struct{}) (*models.IDVSession, error) {
+		return svc.StartSession(ctx)
+	}, func(s *models.IDVSession) bool { return s.Reused }))
+	r.Post("/v1/idv/complete", call(svc.Complete))
 }

@@ -5,7 +5,6 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 	"github.com/frame-oss/payments-server/resolvers/payments"
 )
@@ -13,10 +12,10 @@ import (
 // paymentMethodRoutes mounts /v1/payment_methods and the customer's and
 // account's payment method lists (spec doc 2 §4.2, §4.3).
 func paymentMethodRoutes(r chi.Router, svc *payments.Service) {
-	h, banks := paymentMethodHandlers{svc.PaymentMethods}, bankLinkHandlers{svc.BankLinks}
+	h := paymentMethodHandlers{svc.PaymentMethods}
 	r.Post("/v1/payment_methods", create(h.svc.Create))
 	r.Get("/v1/payment_methods", h.list)
-	r.Post("/v1/payment_methods/connect_plaid", banks.connect)
+	r.Post("/v1/payment_methods/connect_plaid", create(svc.BankLinks.Connect))
 	r.Get("/v1/payment_methods/{id}", get(h.svc.Get))
 	r.Patch("/v1/payment_methods/{id}", update(h.svc.Update))
 	r.Post("/v1/payment_methods/{id}/attach", update(h.svc.Attach))
@@ -26,18 +25,6 @@ func paymentMethodRoutes(r chi.Router, svc *payments.Service) {
 }
 
 type paymentMethodHandlers struct{ svc *payments.PaymentMethods }
-
-type bankLinkHandlers struct{ svc *payments.BankLinks }
-
-func (h bankLinkHandlers) connect(w http.ResponseWriter, r *http.Request) {
-	var in models.ConnectBankInput
-	if err := decode(r, &in); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	pm, err := h.svc.Connect(r.Context(), &in)
-	respond(w, r, http.StatusCreated, pm, err)
-}
 
 func (h paymentMethodHandlers) list(w http.ResponseWriter, r *http.Request) {
 	h.respondList(w, r, payments.PaymentMethodFilter{})

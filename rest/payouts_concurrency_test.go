@@ -121,7 +121,7 @@ func TestConcurrentRunsOfOneScheduleFundOnce(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			var err error
-			ran[i], err = f.env.Services.Funding.RunSchedule(context.Background(), scopeOf(f), uid)
+			ran[i], err = f.env.Services.Funding.Schedules.Run(context.Background(), scopeOf(f), uid)
 			require.NoError(t, err)
 		}()
 	}

@@ -12,7 +12,7 @@ import (
 // transferRoutes mounts /v1/transfers and GET /v2/transfers/{id}
 // (API-DECISIONS §4).
 func transferRoutes(r chi.Router, svc *money.Service) {
-	h := transferHandlers{svc.Transfers, svc.CheckoutSessions}
+	h := transferHandlers{svc.Transfers}
 	r.Post("/v1/transfers", h.create)
 	r.Get("/v1/transfers", list(h.svc.List))
 	r.Get("/v1/transfers/{id}", get(h.svc.Get))
@@ -22,15 +22,11 @@ func transferRoutes(r chi.Router, svc *money.Service) {
 	r.Post("/v1/transfers/{id}/capture", update(h.svc.Capture))
 	r.Post("/v1/transfers/{id}/cancel", action(h.svc.Cancel))
 	r.Post("/v1/test_helpers/transfers/{id}/complete_3d_secure", action(h.svc.CompleteThreeDSecure))
-	r.Post("/v1/checkout_sessions", h.createCheckoutSession)
+	r.Post("/v1/checkout_sessions", create(svc.CheckoutSessions.Create))
 }
 
-// transferHandlers serve the transfer family and the checkout sessions
-// of its browser flow.
-type transferHandlers struct {
-	svc      *money.Transfers
-	sessions *money.CheckoutSessions
-}
+// transferHandlers serve the transfer family's browser-facing answers.
+type transferHandlers struct{ svc *money.Transfers }
 
 func (h transferHandlers) create(w http.ResponseWriter, r *http.Request) {
 	var in models.CreateTransferInput
@@ -54,16 +50,6 @@ func (h transferHandlers) getV2(w http.ResponseWriter, r *http.Request) {
 func (h transferHandlers) confirm(w http.ResponseWriter, r *http.Request) {
 	t, err := h.svc.Confirm(r.Context(), chi.URLParam(r, "id"))
 	respondBrowser(w, r, http.StatusOK, t, err)
-}
-
-func (h transferHandlers) createCheckoutSession(w http.ResponseWriter, r *http.Request) {
-	var in models.CreateCheckoutSessionInput
-	if err := decode(r, &in); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	c, err := h.sessions.Create(r.Context(), &in)
-	respond(w, r, http.StatusCreated, c, err)
 }
 
 // respondBrowser answers a transfer, except that under a chk_sess_ secret

@@ -12,38 +12,29 @@ import (
 // webhookEndpointRoutes mounts /v1/webhook_endpoints (API-DECISIONS §5) and
 // the deliveries made to them.
 func webhookEndpointRoutes(r chi.Router, svc *webhooks.Service) {
-	h := webhookEndpointHandlers{svc}
-	r.Post("/v1/webhook_endpoints", create(h.svc.CreateWebhookEndpoint))
-	r.Get("/v1/webhook_endpoints", h.list)
-	r.Get("/v1/webhook_endpoints/{id}", get(h.svc.GetWebhookEndpoint))
-	r.Patch("/v1/webhook_endpoints/{id}", update(h.svc.UpdateWebhookEndpoint))
-	r.Delete("/v1/webhook_endpoints/{id}", action(h.svc.DeleteWebhookEndpoint))
-	r.Post("/v1/webhook_endpoints/{id}/rotate_secret", update(h.svc.RotateWebhookSecret))
-	r.Get("/v1/webhook_endpoints/{id}/deliveries", h.deliveries)
-	r.Get("/v1/webhook_deliveries/{id}", get(h.svc.GetDelivery))
+	eps := svc.Endpoints
+	r.Post("/v1/webhook_endpoints", create(eps.Create))
+	r.Get("/v1/webhook_endpoints", list(eps.List))
+	r.Get("/v1/webhook_endpoints/{id}", get(eps.Get))
+	r.Patch("/v1/webhook_endpoints/{id}", update(eps.Update))
+	r.Delete("/v1/webhook_endpoints/{id}", action(eps.Delete))
+	r.Post("/v1/webhook_endpoints/{id}/rotate_secret", update(eps.RotateSecret))
+	r.Get("/v1/webhook_endpoints/{id}/deliveries", endpointDeliveries(svc.Deliveries))
+	r.Get("/v1/webhook_deliveries/{id}", get(svc.Deliveries.Get))
 }
 
-type webhookEndpointHandlers struct{ svc *webhooks.Service }
-
-func (h webhookEndpointHandlers) list(w http.ResponseWriter, r *http.Request) {
-	q := newQuery(r)
-	pp := q.page()
-	if err := q.err(); err != nil {
-		WriteError(w, r, err)
-		return
+// endpointDeliveries lists the deliveries to the endpoint of the path.
+func endpointDeliveries(ds *webhooks.Deliveries) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		q := newQuery(r)
+		f := filter[webhooks.DeliveryFilter](q)
+		f.EndpointID = chi.URLParam(r, "id")
+		pp := q.page()
+		if err := q.err(); err != nil {
+			WriteError(w, r, err)
+			return
+		}
+		page, err := ds.List(r.Context(), f, op.ListParams{PageParams: pp})
+		respondPage(w, r, page, err)
 	}
-	page, err := h.svc.ListWebhookEndpoints(r.Context(), op.ListParams{PageParams: pp})
-	respondPage(w, r, page, err)
-}
-
-func (h webhookEndpointHandlers) deliveries(w http.ResponseWriter, r *http.Request) {
-	q := newQuery(r)
-	f := webhooks.DeliveryFilter{EndpointID: chi.URLParam(r, "id"), Status: q.str("status"), EventID: q.str("event_id")}
-	pp := q.page()
-	if err := q.err(); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	page, err := h.svc.ListDeliveries(r.Context(), f, op.ListParams{PageParams: pp})
-	respondPage(w, r, page, err)
 }

@@ -14,7 +14,7 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// CreatePayout sends money from the instant-payout balance to an
+// Create sends money from the instant-payout balance to an
 // account's own card or bank account (spec doc 2 §4.7, docs/funding.md):
 //
 //  1. the input: payment_method, amount > 0, currency USD, speed;
@@ -32,16 +32,12 @@ import (
 //
 // The payout, its journal, its events and the idempotency record commit
 // together.
-func (s *Service) CreatePayout(ctx context.Context, in *models.CreatePayoutInput) (*models.Payout, error) {
-	spec := op.Spec{Name: "payout.create", Allow: secretOnly, Params: in}
+func (ps *Payouts) Create(ctx context.Context, in *models.CreatePayoutInput) (*models.Payout, error) {
+	s := ps.svc
+	var req *models.PayoutRequest
+	spec := op.Spec{Name: "payout.create", Allow: secretOnly, Params: in, Provider: payoutProvider,
+		Check: func() (err error) { req, err = in.Validate(); return err }}
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Payout, error) {
-		req, err := in.Validate()
-		if err != nil {
-			return nil, err
-		}
-		if w.Tx.Scope().Livemode {
-			return nil, errNoProvider
-		}
 		dest, err := payoutDestination(ctx, w.Tx, req)
 		if err != nil {
 			return nil, err

@@ -13,7 +13,7 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// RunSchedule runs one schedule if it is due, in one transaction of its
+// Run runs one schedule if it is due, in one transaction of its
 // merchant and mode: under the schedule's row lock, an enabled schedule
 // whose next_run has come funds once (a funding entry of source
 // schedule for the run at next_run, its journal and its event), sets
@@ -22,10 +22,11 @@ import (
 // run by a concurrent sweep that held the lock first) is left alone and
 // answers false. The unique index on (schedule, run) is the database's
 // own guarantee that a run funds once.
-func (s *Service) RunSchedule(ctx context.Context, scope store.Scope, id uuid.UUID) (bool, error) {
+func (ss *Schedules) Run(ctx context.Context, scope store.Scope, id uuid.UUID) (bool, error) {
 	ran := false
+	s := ss.svc
 	err := op.Background(ctx, s.Kit, scope, func(ctx context.Context, w *op.W) error {
-		sc, err := scheduleByID(ctx, w.Tx, id, id.String(), true)
+		sc, err := scheduleTable.Lock(ctx, w, id.String(), op.LockUpdate)
 		if apierr.As(err) != nil {
 			return nil // gone (its transaction never committed it)
 		}

@@ -11,18 +11,12 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// CreateSchedule creates a funding schedule (spec doc 2 §4.7): amount > 0,
+// Create creates a funding schedule (spec doc 2 §4.7): amount > 0,
 // a cadence, enabled (default true) and next_run (Unix seconds, default
 // now: the next sweep runs it). Its runs are counted from next_run.
-func (s *Service) CreateSchedule(ctx context.Context, in *models.CreateFundingScheduleInput) (*models.FundingSchedule, error) {
-	spec := op.Spec{Name: "payout_funding_schedule.create", Allow: secretOnly, Params: in}
-	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.FundingSchedule, error) {
-		if err := in.Validate(); err != nil {
-			return nil, err
-		}
-		if w.Tx.Scope().Livemode {
-			return nil, errNoProvider
-		}
+func (ss *Schedules) Create(ctx context.Context, in *models.CreateFundingScheduleInput) (*models.FundingSchedule, error) {
+	spec := op.Spec{Name: "payout_funding_schedule.create", Allow: secretOnly, Params: in, Provider: payoutProvider, Check: in.Validate}
+	return op.Write(ctx, ss.svc.Kit, spec, func(ctx context.Context, w *op.W) (*models.FundingSchedule, error) {
 		now := w.Now()
 		next := now
 		if in.NextRun != nil {
@@ -43,20 +37,17 @@ func (s *Service) CreateSchedule(ctx context.Context, in *models.CreateFundingSc
 	})
 }
 
-// UpdateSchedule changes a schedule: the members sent replace the stored
+// Update changes a schedule: the members sent replace the stored
 // ones. A new next_run restarts the cadence from it; a new cadence alone
 // counts from the pending next_run. Disabling stops the sweep from running
 // it; re-enabling makes it due again at its next_run (one funding even
 // when that is long past). An update that changes nothing writes nothing
 // and announces nothing.
-func (s *Service) UpdateSchedule(ctx context.Context, id string, in *models.UpdateFundingScheduleInput) (*models.FundingSchedule, error) {
-	spec := op.Spec{Name: "payout_funding_schedule.update", Allow: secretOnly, Params: map[string]any{"id": id, "input": in}}
-	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.FundingSchedule, error) {
-		sc, err := selectSchedule(ctx, w.Tx, id, true)
+func (ss *Schedules) Update(ctx context.Context, id string, in *models.UpdateFundingScheduleInput) (*models.FundingSchedule, error) {
+	spec := op.Spec{Name: "payout_funding_schedule.update", Allow: secretOnly, Params: map[string]any{"id": id, "input": in}, Check: in.Validate}
+	return op.Write(ctx, ss.svc.Kit, spec, func(ctx context.Context, w *op.W) (*models.FundingSchedule, error) {
+		sc, err := scheduleTable.Lock(ctx, w, id, op.LockUpdate)
 		if err != nil {
-			return nil, err
-		}
-		if err := in.Validate(); err != nil {
 			return nil, err
 		}
 		before, err := events.Render(sc)

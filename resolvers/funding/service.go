@@ -14,7 +14,6 @@ package funding
 import (
 	"time"
 
-	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
@@ -22,19 +21,27 @@ import (
 // Service runs the area's operations.
 type Service struct {
 	*op.Kit
+	// The area's resource families.
+	Payouts   *Payouts
+	Schedules *Schedules
+	Entries   *Entries
 	// SweepInterval is how often the sweep runs due schedules
 	// (PeriodicJobs); zero means DefaultSweepInterval.
 	SweepInterval time.Duration
 }
 
 // New returns the area's service over kit.
-func New(kit *op.Kit) *Service { return &Service{Kit: kit} }
+func New(kit *op.Kit) *Service {
+	s := &Service{Kit: kit}
+	s.Payouts, s.Schedules, s.Entries = newPayouts(s), newSchedules(s), newEntries(s)
+	return s
+}
 
 // secretOnly is the credential kind of every operation here (spec doc 2
 // §5: all but a few named operations need the secret key).
 var secretOnly = []auth.Kind{auth.SecretKey}
 
-// errNoProvider refuses production payouts and fundings: no card network,
-// bank or funding provider ships with the server (API-DECISIONS §1).
-var errNoProvider = apierr.Unavailable(apierr.CodeProviderNotConfigured,
-	"Production payouts and funding need a payout or bank provider, and none is configured", 0, nil)
+// payoutProvider is what production payouts and fundings need: no card
+// network, bank or funding provider ships with the server
+// (API-DECISIONS §1), so they answer 503 provider_not_configured.
+const payoutProvider = "payout or bank"

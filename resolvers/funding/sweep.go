@@ -68,7 +68,7 @@ type dueSchedule struct {
 }
 
 // Sweep runs every enabled schedule whose next_run has come, at the
-// clock's time, each in its own transaction (RunSchedule), and answers how
+// clock's time, each in its own transaction (Schedules.Run), and answers how
 // many it funded. The look-up of due schedules is the one query of the
 // area that spans tenants: it reads only their keys (through the partial
 // index on enabled schedules by next_run); each schedule is then run
@@ -88,7 +88,7 @@ func (s *Service) Sweep(ctx context.Context) (int, error) {
 		}
 		var errs []error
 		for _, d := range due {
-			ran, err := s.RunSchedule(ctx, store.Scope{MerchantID: d.MerchantID, Livemode: d.Livemode}, d.ID)
+			ran, err := s.Schedules.Run(ctx, store.Scope{MerchantID: d.MerchantID, Livemode: d.Livemode}, d.ID)
 			if err != nil {
 				errs = append(errs, err)
 			} else if ran {

@@ -18,7 +18,7 @@ type TopUp struct {
 	Created bool                 `json:"created"`
 }
 
-// CreateTopUp credits the instant-payout balance with amount, pulled from
+// TopUp credits the instant-payout balance with amount, pulled from
 // the merchant's funding bank account (spec doc 2 §4.7): a funding entry
 // of source manual_push and its journal. A repeated body idempotency_key
 // (per merchant and mode) answers the entry it created first without
@@ -26,15 +26,10 @@ type TopUp struct {
 // Idempotency-Key header's (API-DECISIONS §3). A unique index decides:
 // of two top-ups racing with one key, the second waits for the first to
 // commit and then finds its entry.
-func (s *Service) CreateTopUp(ctx context.Context, in *models.CreateTopUpInput) (*TopUp, error) {
-	spec := op.Spec{Name: "payout_funding.top_up", Allow: secretOnly, Params: in}
+func (es *Entries) TopUp(ctx context.Context, in *models.CreateTopUpInput) (*TopUp, error) {
+	s := es.svc
+	spec := op.Spec{Name: "payout_funding.top_up", Allow: secretOnly, Params: in, Provider: payoutProvider, Check: in.Validate}
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*TopUp, error) {
-		if err := in.Validate(); err != nil {
-			return nil, err
-		}
-		if w.Tx.Scope().Livemode {
-			return nil, errNoProvider
-		}
 		now := w.Now()
 		e := &models.FundingEntry{ID: ids.New(now), Amount: *in.Amount, Currency: "USD",
 			Source: models.FundingSourceManualPush, IdempotencyKey: in.IdempotencyKey, Created: models.At(now)}

@@ -11,15 +11,16 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// CaptureChargeIntent captures an authorized intent (requires_capture):
+// Capture captures an authorized intent (requires_capture):
 // all that is still authorized, or amount_captured_cents of it (from 1 to
 // what remains). A partial capture leaves the rest authorized: the intent
 // stays requires_capture, and later captures take more until everything is
 // captured (succeeded) or void_remaining releases the rest.
-func (s *Service) CaptureChargeIntent(ctx context.Context, id string, in *models.CaptureChargeIntentInput) (*models.ChargeIntent, error) {
+func (cis *ChargeIntents) Capture(ctx context.Context, id string, in *models.CaptureChargeIntentInput) (*models.ChargeIntent, error) {
+	s := cis.svc
 	spec := op.Spec{Name: "charge_intent.capture", Allow: secretOnly, Params: map[string]any{"id": id, "input": in}}
 	return s.writeIntent(ctx, spec, func(ctx context.Context, w *op.W) (*models.ChargeIntent, error) {
-		ci, err := lockIntent(ctx, w.Tx, id)
+		ci, err := lockIntent(ctx, w, id)
 		if err != nil {
 			return nil, err
 		}
@@ -42,15 +43,16 @@ func (s *Service) CaptureChargeIntent(ctx context.Context, id string, in *models
 	})
 }
 
-// VoidRemainingChargeIntent ends a partially captured intent: what is
+// VoidRemaining ends a partially captured intent: what is
 // still authorized is released (amount_voided) and the intent has
 // succeeded with what it captured. Nothing is journaled: no money moves.
 // An intent that captured nothing is canceled instead (422 invalid_state
 // says so); any other state is 422 invalid_state.
-func (s *Service) VoidRemainingChargeIntent(ctx context.Context, id string) (*models.ChargeIntent, error) {
+func (cis *ChargeIntents) VoidRemaining(ctx context.Context, id string) (*models.ChargeIntent, error) {
+	s := cis.svc
 	spec := op.Spec{Name: "charge_intent.void_remaining", Allow: secretOnly, Params: map[string]any{"id": id}}
 	return s.writeIntent(ctx, spec, func(ctx context.Context, w *op.W) (*models.ChargeIntent, error) {
-		ci, err := lockIntent(ctx, w.Tx, id)
+		ci, err := lockIntent(ctx, w, id)
 		if err != nil {
 			return nil, err
 		}
@@ -71,14 +73,15 @@ func (s *Service) VoidRemainingChargeIntent(ctx context.Context, id string) (*mo
 var cancelableIntent = map[string]bool{models.ChargeIntentRequiresPaymentMethod: true,
 	models.ChargeIntentRequiresConfirmation: true, models.ChargeIntentRequires3DS: true, models.ChargeIntentRequiresCapture: true}
 
-// CancelChargeIntent cancels an intent no money has moved for. A canceled
+// Cancel cancels an intent no money has moved for. A canceled
 // authorization is released whole (amount_voided); its charge stays
 // succeeded with nothing captured. A partially captured intent is ended
 // with void_remaining instead.
-func (s *Service) CancelChargeIntent(ctx context.Context, id string) (*models.ChargeIntent, error) {
+func (cis *ChargeIntents) Cancel(ctx context.Context, id string) (*models.ChargeIntent, error) {
+	s := cis.svc
 	spec := op.Spec{Name: "charge_intent.cancel", Allow: secretOnly, Params: map[string]any{"id": id}}
 	return s.writeIntent(ctx, spec, func(ctx context.Context, w *op.W) (*models.ChargeIntent, error) {
-		ci, err := lockIntent(ctx, w.Tx, id)
+		ci, err := lockIntent(ctx, w, id)
 		if err != nil {
 			return nil, err
 		}
@@ -97,17 +100,18 @@ func (s *Service) CancelChargeIntent(ctx context.Context, id string) (*models.Ch
 	})
 }
 
-// UpdateChargeIntent changes an intent (PATCH): description, receipt
+// Update changes an intent (PATCH): description, receipt
 // e-mail, shipping and metadata at any time; amount, currency, the payer
 // (customer or account) and the payment method only before it is
 // confirmed (422 invalid_state after), and amount and currency not once
 // promotion codes reduced it. A payment method given makes an intent
 // waiting for one requires_confirmation. Announced as
 // charge_intent.updated with previous_attributes when something changed.
-func (s *Service) UpdateChargeIntent(ctx context.Context, id string, in *models.UpdateChargeIntentInput) (*models.ChargeIntent, error) {
+func (cis *ChargeIntents) Update(ctx context.Context, id string, in *models.UpdateChargeIntentInput) (*models.ChargeIntent, error) {
+	s := cis.svc
 	spec := op.Spec{Name: "charge_intent.update", Allow: secretOnly, Params: map[string]any{"id": id, "input": in}}
 	return s.writeIntent(ctx, spec, func(ctx context.Context, w *op.W) (*models.ChargeIntent, error) {
-		ci, err := lockIntent(ctx, w.Tx, id)
+		ci, err := lockIntent(ctx, w, id)
 		if err != nil {
 			return nil, err
 		}

@@ -10,13 +10,14 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// ConfirmChargeIntent charges an intent waiting for confirmation, or one
+// Confirm charges an intent waiting for confirmation, or one
 // waiting for a payment method when the confirm names one (payment_method;
 // the method must be the caller's, active, and the payer's or nobody's).
 // The secret key, the intent's ci_ client secret, and a publishable key
 // carrying the client_secret may confirm. Any other state is 422
 // invalid_state: an intent is charged once, and a decline is final.
-func (s *Service) ConfirmChargeIntent(ctx context.Context, id string, in *models.ConfirmChargeIntentInput) (*models.ChargeIntent, error) {
+func (cis *ChargeIntents) Confirm(ctx context.Context, id string, in *models.ConfirmChargeIntentInput) (*models.ChargeIntent, error) {
+	s := cis.svc
 	spec := op.Spec{Name: "charge_intent.confirm", Allow: intentClients, Params: map[string]any{"id": id, "input": in}}
 	return s.writeIntent(ctx, spec, func(ctx context.Context, w *op.W) (*models.ChargeIntent, error) {
 		var f apierr.Fields
@@ -31,7 +32,7 @@ func (s *Service) ConfirmChargeIntent(ctx context.Context, id string, in *models
 		if err := mayUseIntent(ctx, w.Tx, w.P, uid, in.ClientSecret, s.Clock.Now()); err != nil {
 			return nil, err
 		}
-		ci, err := lockIntent(ctx, w.Tx, id)
+		ci, err := lockIntent(ctx, w, id)
 		if err != nil {
 			return nil, err
 		}
@@ -58,17 +59,18 @@ func (s *Service) ConfirmChargeIntent(ctx context.Context, id string, in *models
 	})
 }
 
-// CompleteChargeIntentThreeDSecure is the sandbox's stand-in for the
+// CompleteThreeDSecure is the sandbox's stand-in for the
 // cardholder finishing an intent's 3-D Secure challenge (POST
 // /v1/test_helpers/charge_intents/{id}/complete_3d_secure), as for
 // transfers: 4000000000003220 proceeds as an approved charge (captured, or
 // requires_capture under manual authorization), 4000008400001629 fails
 // with authentication_required. Only an intent in requires_3d_secure can
 // complete (422 invalid_state).
-func (s *Service) CompleteChargeIntentThreeDSecure(ctx context.Context, id string) (*models.ChargeIntent, error) {
+func (cis *ChargeIntents) CompleteThreeDSecure(ctx context.Context, id string) (*models.ChargeIntent, error) {
+	s := cis.svc
 	spec := op.Spec{Name: "charge_intent.complete_3d_secure", Allow: secretOnly, Params: map[string]any{"id": id}}
 	return s.writeIntent(ctx, spec, func(ctx context.Context, w *op.W) (*models.ChargeIntent, error) {
-		ci, err := lockIntent(ctx, w.Tx, id)
+		ci, err := lockIntent(ctx, w, id)
 		if err != nil {
 			return nil, err
 		}

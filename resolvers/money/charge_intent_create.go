@@ -13,7 +13,7 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/payments"
 )
 
-// CreateChargeIntent creates a charge intent (deprecated, wire-compatible;
+// Create creates a charge intent (deprecated, wire-compatible;
 // docs/payments.md "Charge intents") and, with confirm, charges it. The
 // payer is the customer or the account given, or a customer made from
 // customer_data; a card given inline (payment_method_data) is created
@@ -28,7 +28,8 @@ import (
 // idempotency record either: the result recorded for a retry carries no
 // secret, and a replayed create answers the same intent with a newly
 // issued secret (earlier ones keep working).
-func (s *Service) CreateChargeIntent(ctx context.Context, in *models.CreateChargeIntentInput) (*models.ChargeIntent, error) {
+func (cis *ChargeIntents) Create(ctx context.Context, in *models.CreateChargeIntentInput) (*models.ChargeIntent, error) {
+	s := cis.svc
 	spec := op.Spec{Name: "charge_intent.create", Allow: secretOnly, Params: in}
 	var secret string
 	ci, err := s.writeIntent(ctx, spec, func(ctx context.Context, w *op.W) (*models.ChargeIntent, error) {

@@ -6,7 +6,6 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/events"
-	"github.com/frame-oss/payments-server/internal/platform/ids"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
@@ -55,28 +54,8 @@ func (s *Service) renderIntent(ctx context.Context, t *store.Tenant, ci *models.
 
 // lockIntent reads an intent with its payment method and charge, its row
 // locked.
-func lockIntent(ctx context.Context, t *store.Tenant, id string) (*models.ChargeIntent, error) {
-	return selectIntent(ctx, t, id, true)
-}
-
-func selectIntent(ctx context.Context, t *store.Tenant, id string, lock bool) (*models.ChargeIntent, error) {
-	uid, ok := ids.Parse(id)
-	if !ok {
-		return nil, apierr.NotFound("charge_intent", id)
-	}
-	ci := new(models.ChargeIntent)
-	q := withIntentRelations(t.Select(ci)).Where("ci.id = ?", uid)
-	if lock {
-		q = q.For("UPDATE OF ci")
-	}
-	if err := q.Scan(ctx); err != nil {
-		if store.IsNoRows(err) {
-			return nil, apierr.NotFound("charge_intent", id)
-		}
-		return nil, err
-	}
-	ci.Derive()
-	return ci, nil
+func lockIntent(ctx context.Context, w *op.W, id string) (*models.ChargeIntent, error) {
+	return intentTable.Lock(ctx, w, id, op.LockUpdate)
 }
 
 // intentStateError is the 422 of an action the intent's status forbids.

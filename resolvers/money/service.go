@@ -38,6 +38,9 @@ type Service struct {
 	Agreements *Agreements
 	Transfers  *Transfers
 	Charges    *Charges
+	// ChargeIntents are the deprecated payment objects, on the same
+	// charging pieces.
+	ChargeIntents *ChargeIntents
 	// CheckoutSessions and ThreeDSIntents serve the browser flow.
 	CheckoutSessions *CheckoutSessions
 	ThreeDSIntents   *ThreeDSIntents
@@ -49,7 +52,7 @@ type Service struct {
 func New(kit *op.Kit, cat *catalog.Service, pay *payments.Service, acc *accounts.Service) *Service {
 	s := &Service{Kit: kit, Catalog: cat, Payments: pay, Accounts: acc}
 	s.FeePlans, s.Agreements = newFeePlans(s), newAgreements(s)
-	s.Transfers, s.Charges = newTransfers(s), newCharges(s)
+	s.Transfers, s.Charges, s.ChargeIntents = newTransfers(s), newCharges(s), newChargeIntents(s)
 	s.CheckoutSessions, s.ThreeDSIntents = newCheckoutSessions(s), newThreeDSIntents(s)
 	s.Refunds, s.Disputes = newRefunds(s), newDisputes(s)
 	return s

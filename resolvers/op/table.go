@@ -39,6 +39,10 @@ type Table[M any] struct {
 	// It runs on every read of the kit, writes' reads included, with the
 	// writer as p.
 	Visible func(q *bun.SelectQuery, p *auth.Principal) *bun.SelectQuery
+	// Where narrows every read of the resource, whoever reads (the rows it
+	// no longer shows: a deleted webhook endpoint is gone for every read,
+	// a write's lock included).
+	Where func(q *bun.SelectQuery) *bun.SelectQuery
 	// Sees, when set, tells from an id alone whether p may see the object
 	// (a session secret sees its own account only): an id it refuses is
 	// resource_missing without a statement. It serves Get, Find, Lock and
@@ -113,6 +117,9 @@ func (t *Table[M]) Select(tx *store.Tenant, p *auth.Principal, dest any) *bun.Se
 		// columns the model has no field for), then the computed ones.
 		q = t.Columns(q.ColumnExpr("?TableColumns"))
 	}
+	if t.Where != nil {
+		q = t.Where(q)
+	}
 	if t.Visible != nil && p != nil {
 		q = t.Visible(q, p)
 	}
@@ -140,6 +147,13 @@ func (t *Table[M]) Find(ctx context.Context, w *W, id string) (*M, error) {
 // before the write's first W.Now.
 func (t *Table[M]) Lock(ctx context.Context, w *W, id string, how Lock) (*M, error) {
 	return t.read(ctx, w.kit, w.Tx, w.P, id, how)
+}
+
+// GetIn reads one object by id within tx for p (p may be nil: the whole
+// tenant), for a read a resource serves under an access rule of its own
+// (a charge intent read with its client_secret).
+func (t *Table[M]) GetIn(ctx context.Context, k *Kit, tx *store.Tenant, p *auth.Principal, id string) (*M, error) {
+	return t.read(ctx, k, tx, p, id, "")
 }
 
 func (t *Table[M]) read(ctx context.Context, k *Kit, tx *store.Tenant, p *auth.Principal, id string, how Lock) (*M, error) {

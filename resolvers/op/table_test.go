@@ -268,3 +268,27 @@ func TestFilterApplyAddsTheResourcesOwnConditions(t *testing.T) {
 	require.Len(t, page.Items, 1)
 	require.Equal(t, f.caps[1].ID, page.Items[0].ID)
 }
+
+func TestTableWhereNarrowsEveryRead(t *testing.T) {
+	t.Parallel()
+	f := setupKit(t)
+	// A table that no longer shows account b (as a deleted endpoint is
+	// gone): Get, ByIDs, List and a write's Lock all leave it out.
+	shown := &op.Table[models.Account]{Resource: "account",
+		Where: func(q *bun.SelectQuery) *bun.SelectQuery { return q.Where("?TableAlias.id <> ?", f.b.ID) }}
+	_, err := shown.Get(f.ctx, f.kit, f.b.ID.String())
+	requireAPIError(t, err, http.StatusNotFound, apierr.CodeResourceMissing)
+	rows, errs := shown.ByIDs(f.ctx, f.kit, []string{f.a.ID.String(), f.b.ID.String()})
+	require.NoError(t, errs[0])
+	require.Equal(t, f.a.ID, rows[0].ID)
+	requireAPIError(t, errs[1], http.StatusNotFound, apierr.CodeResourceMissing)
+	page, err := shown.List(f.ctx, f.kit, nil, op.ListParams{})
+	require.NoError(t, err)
+	require.Len(t, page.Items, 1)
+	require.Equal(t, f.a.ID, page.Items[0].ID)
+	_, err = op.Write(f.ctx, f.kit, op.Spec{Name: "test.where", Allow: []auth.Kind{auth.SecretKey}},
+		func(ctx context.Context, w *op.W) (*models.Account, error) {
+			return shown.Lock(ctx, w, f.b.ID.String(), op.LockUpdate)
+		})
+	requireAPIError(t, err, http.StatusNotFound, apierr.CodeResourceMissing)
+}

@@ -16,10 +16,11 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// CreateWebhookEndpoint registers an endpoint and answers it with its
+// Create registers an endpoint and answers it with its
 // signing secret, the one time (with rotate) the secret is shown.
-func (s *Service) CreateWebhookEndpoint(ctx context.Context, in *models.CreateWebhookEndpointInput) (*models.WebhookEndpoint, error) {
+func (es *Endpoints) Create(ctx context.Context, in *models.CreateWebhookEndpointInput) (*models.WebhookEndpoint, error) {
 	spec := op.Spec{Name: "webhook_endpoint.create", Allow: managers, Params: in}
+	s := es.svc
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.WebhookEndpoint, error) {
 		livemode := w.Tx.Scope().Livemode
 		if err := in.Validate(livemode); err != nil {
@@ -48,20 +49,21 @@ func (s *Service) CreateWebhookEndpoint(ctx context.Context, in *models.CreateWe
 	})
 }
 
-// UpdateWebhookEndpoint changes an endpoint's url, event codes,
+// Update changes an endpoint's url, event codes,
 // description or status. Deliveries already queued keep going to it (to
 // its new url).
-func (s *Service) UpdateWebhookEndpoint(ctx context.Context, id string, in *models.UpdateWebhookEndpointInput) (*models.WebhookEndpoint, error) {
+func (es *Endpoints) Update(ctx context.Context, id string, in *models.UpdateWebhookEndpointInput) (*models.WebhookEndpoint, error) {
 	spec := op.Spec{Name: "webhook_endpoint.update", Allow: managers, Params: struct {
 		ID string `json:"id"`
 		*models.UpdateWebhookEndpointInput
 	}{id, in}}
+	s := es.svc
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.WebhookEndpoint, error) {
 		livemode := w.Tx.Scope().Livemode
 		if err := in.Validate(livemode); err != nil {
 			return nil, err
 		}
-		e, err := lockEndpoint(ctx, w.Tx, id)
+		e, err := endpointTable.Lock(ctx, w, id, op.LockUpdate)
 		if err != nil {
 			return nil, err
 		}
@@ -89,15 +91,16 @@ func (s *Service) UpdateWebhookEndpoint(ctx context.Context, id string, in *mode
 	})
 }
 
-// DeleteWebhookEndpoint removes an endpoint: it receives nothing more
+// Delete removes an endpoint: it receives nothing more
 // (pending deliveries to it end failed) and reads as missing; its delivery
 // history is kept.
-func (s *Service) DeleteWebhookEndpoint(ctx context.Context, id string) (*models.DeletedWebhookEndpoint, error) {
+func (es *Endpoints) Delete(ctx context.Context, id string) (*models.DeletedWebhookEndpoint, error) {
 	spec := op.Spec{Name: "webhook_endpoint.delete", Allow: managers, Params: struct {
 		ID string `json:"id"`
 	}{id}}
+	s := es.svc
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.DeletedWebhookEndpoint, error) {
-		e, err := lockEndpoint(ctx, w.Tx, id)
+		e, err := endpointTable.Lock(ctx, w, id, op.LockUpdate)
 		if err != nil {
 			return nil, err
 		}
@@ -110,11 +113,11 @@ func (s *Service) DeleteWebhookEndpoint(ctx context.Context, id string) (*models
 	})
 }
 
-// RotateWebhookSecret gives an endpoint a new signing secret and answers it
+// RotateSecret gives an endpoint a new signing secret and answers it
 // once. The replaced secret keeps signing deliveries beside the new one for
 // the grace period (default 24 hours), so receivers can switch without
 // refusing a delivery (docs/webhooks.md, "Rotating the secret").
-func (s *Service) RotateWebhookSecret(ctx context.Context, id string, in *models.RotateWebhookSecretInput) (*models.WebhookEndpoint, error) {
+func (es *Endpoints) RotateSecret(ctx context.Context, id string, in *models.RotateWebhookSecretInput) (*models.WebhookEndpoint, error) {
 	if in == nil {
 		in = &models.RotateWebhookSecretInput{}
 	}
@@ -122,11 +125,12 @@ func (s *Service) RotateWebhookSecret(ctx context.Context, id string, in *models
 		ID string `json:"id"`
 		*models.RotateWebhookSecretInput
 	}{id, in}}
+	s := es.svc
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.WebhookEndpoint, error) {
 		if err := in.Validate(); err != nil {
 			return nil, err
 		}
-		e, err := lockEndpoint(ctx, w.Tx, id)
+		e, err := endpointTable.Lock(ctx, w, id, op.LockUpdate)
 		if err != nil {
 			return nil, err
 		}

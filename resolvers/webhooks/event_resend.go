@@ -12,11 +12,12 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// ResendEvent delivers an event again: a new delivery (with its own id and
+// Resend delivers an event again: a new delivery (with its own id and
 // attempts) to every active endpoint subscribed to the event's type, or to
 // the one endpoint asked for, whatever its subscriptions. It answers the
 // event; the deliveries are listed under each endpoint.
-func (s *Service) ResendEvent(ctx context.Context, id string, in *models.ResendEventInput) (*events.Event, error) {
+func (es *Events) Resend(ctx context.Context, id string, in *models.ResendEventInput) (*events.Event, error) {
+	s := es.svc
 	if in == nil {
 		in = &models.ResendEventInput{}
 	}

@@ -46,7 +46,7 @@ func (s *Service) StreamEvents(ctx context.Context, types []string) (<-chan *eve
 	go func() {
 		defer close(out)
 		for id := range ids {
-			evs, errs := s.EventsByIDs(ctx, []string{id.String()})
+			evs, errs := s.Events.ByIDs(ctx, []string{id.String()})
 			if errs[0] != nil || (len(want) > 0 && !want[evs[0].Type]) {
 				continue
 			}

@@ -23,6 +23,10 @@ type Resolver interface {
 // Service runs the area's operations.
 type Service struct {
 	*op.Kit
+	// The area's resource families.
+	Endpoints    *Endpoints
+	Deliveries   *Deliveries
+	Events       *Events
 	resolver     Resolver
 	destinations webhook.Destinations
 
@@ -31,7 +35,11 @@ type Service struct {
 }
 
 // New returns the area's service over kit.
-func New(kit *op.Kit) *Service { return &Service{Kit: kit, resolver: net.DefaultResolver} }
+func New(kit *op.Kit) *Service {
+	s := &Service{Kit: kit, resolver: net.DefaultResolver}
+	s.Endpoints, s.Deliveries, s.Events = newEndpoints(s), newDeliveries(s), newEvents(s)
+	return s
+}
 
 // UseResolver replaces the resolver that checks endpoint hosts at create
 // and update (tests; an operator's own DNS).

@@ -1,0 +1,75 @@
+package rest
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// getOf serves GET (or a bodiless POST action) on …/{id}/…/{param}: the
+// object param names under the parent {id}.
+func getOf[T any](param string, fn func(ctx context.Context, parent, id string) (T, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		v, err := fn(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, param))
+		respond(w, r, http.StatusOK, v, err)
+	}
+}
+
+// createIn serves POST …/{id}/…: 201 with the object created under the
+// parent {id}.
+func createIn[In, T any](fn func(ctx context.Context, parent string, in *In) (T, error)) http.HandlerFunc {
+	return withBody(func(r *http.Request, in *In) (int, T, error) {
+		v, err := fn(r.Context(), chi.URLParam(r, "id"), in)
+		return http.StatusCreated, v, err
+	})
+}
+
+// updateOf serves PATCH (or a POST action taking a body) on
+// …/{id}/…/{param}: 200 with the object changed.
+func updateOf[In, T any](param string, fn func(ctx context.Context, parent, id string, in *In) (T, error)) http.HandlerFunc {
+	return withBody(func(r *http.Request, in *In) (int, T, error) {
+		v, err := fn(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, param), in)
+		return http.StatusOK, v, err
+	})
+}
+
+// deleteOf serves DELETE …/{id}/…/{param}: 204 once the object is gone.
+func deleteOf(param string, fn func(ctx context.Context, parent, id string) error) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if err := fn(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, param)); err != nil {
+			WriteError(w, r, err)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	}
+}
+
+// listIn serves a paged list under the parent {id}: the filter and page
+// from the query string, then the {meta, data} envelope.
+func listIn[F, T any](fn func(ctx context.Context, parent string, f F, lp op.ListParams) (op.Page[T], error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		q := newQuery(r)
+		f := filter[F](q)
+		pp := q.page()
+		if err := q.err(); err != nil {
+			WriteError(w, r, err)
+			return
+		}
+		page, err := fn(r.Context(), chi.URLParam(r, "id"), f, op.ListParams{PageParams: pp})
+		respondPage(w, r, page, err)
+	}
+}
+
+// dataOf serves the whole (short) list of a parent's objects as
+// {"data": [...]}, unpaged, as the spec shows it.
+func dataOf[T any](fn func(ctx context.Context, parent string) ([]T, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		items, err := fn(r.Context(), chi.URLParam(r, "id"))
+		respond(w, r, http.StatusOK, struct {
+			Data []T `json:"data"`
+		}{items}, err)
+	}
+}
