@@ -46,7 +46,7 @@ type Coupon struct {
 	IsExpired                  bool               `bun:"-" json:"is_expired"`
 	IsMaxedOut                 bool               `bun:"-" json:"is_maxed_out"`
 	Created                    wire.Timestamp     `bun:"created,type:timestamptz" json:"created"`
-	Updated                    wire.Timestamp     `bun:"updated,type:timestamptz" json:"-"`
+	Updated                    wire.Timestamp     `bun:"updated,type:timestamptz" json:"updated"`
 }
 
 // Derive sets the members computed at read time.

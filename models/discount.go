@@ -1,6 +1,8 @@
 package models
 
 import (
+	"encoding/json"
+
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
@@ -35,6 +37,19 @@ type Discount struct {
 
 // Derive sets the members computed at read time.
 func (d *Discount) Derive() { d.Account = d.AccountID }
+
+// MarshalJSON adds the SDK's names beside the spec's: coupon_id,
+// promotion_code_id and customer_id beside coupon, promotion_code and
+// customer (models/sdk_members.go).
+func (d Discount) MarshalJSON() ([]byte, error) {
+	type plain Discount
+	b, err := json.Marshal(plain(d))
+	if err != nil {
+		return nil, err
+	}
+	return withSDKMembers(b, sdkMember{"coupon_id", d.CouponID},
+		sdkMember{"promotion_code_id", d.PromotionCodeID}, sdkMember{"customer_id", d.CustomerID})
+}
 
 // ValidateDiscountsInput is the body of POST /v1/discounts/validate.
 type ValidateDiscountsInput struct {

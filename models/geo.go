@@ -4,6 +4,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/frame-oss/payments-server/internal/domain/verification"
+	"github.com/frame-oss/payments-server/internal/platform/wire"
 )
 
 // GeoComplianceStatus is an account's geo compliance (spec doc 1 §2.9).
@@ -39,4 +40,6 @@ type Geofence struct {
 	Locked        bool                     `json:"locked"`
 	GeofenceRules []verification.Territory `json:"geofence_rules"`
 	Livemode      bool                     `json:"livemode"`
+	Created       wire.Timestamp           `json:"created"`
+	Updated       wire.Timestamp           `json:"updated"`
 }

@@ -1,6 +1,7 @@
 package models
 
 import (
+	"encoding/json"
 	"regexp"
 	"time"
 
@@ -35,10 +36,10 @@ type PhoneVerification struct {
 	Category    *string                       `bun:"category" json:"category"`
 	Expires     wire.Timestamp                `bun:"expires,nullzero" json:"expires"`
 	Created     wire.Timestamp                `bun:"created" json:"created"`
+	Updated     wire.Timestamp                `bun:"updated" json:"updated"`
 	Sandbox     *PhoneSandbox                 `bun:"-" json:"sandbox,omitempty"`
 
-	Attempts int            `bun:"attempts" json:"-"`
-	Updated  wire.Timestamp `bun:"updated" json:"-"`
+	Attempts int `bun:"attempts" json:"-"`
 }
 
 // PhoneSandbox is the sandbox provider's hint on a created attempt.
@@ -134,4 +135,14 @@ func (p *Profile) SetPhoneE164(e164 string) {
 	case p.Business != nil:
 		p.Business.Phone = in.normalized()
 	}
+}
+
+// MarshalJSON adds account_id, the SDK's name for account (models/sdk_members.go).
+func (p PhoneVerification) MarshalJSON() ([]byte, error) {
+	type plain PhoneVerification
+	b, err := json.Marshal(plain(p))
+	if err != nil {
+		return nil, err
+	}
+	return withSDKMembers(b, sdkMember{"account_id", p.AccountID})
 }

@@ -58,6 +58,17 @@ type ProductPhase struct {
 	Updated            wire.Timestamp    `bun:"updated,type:timestamptz" json:"updated"`
 }
 
+// MarshalJSON adds product_id, the SDK's name for the product a phase
+// belongs to, beside the spec's phaseable_id (models/sdk_members.go).
+func (p ProductPhase) MarshalJSON() ([]byte, error) {
+	type plain ProductPhase
+	b, err := json.Marshal(plain(p))
+	if err != nil {
+		return nil, err
+	}
+	return withSDKMembers(b, sdkMember{"product_id", p.ProductID})
+}
+
 // CreatePhaseInput is the body of POST /v1/products/{id}/phases.
 type CreatePhaseInput struct {
 	Ordinal            *int         `json:"ordinal"`

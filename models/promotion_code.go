@@ -42,7 +42,7 @@ type PromotionCode struct {
 	RemainingRedemptions   *int                      `bun:"-" json:"remaining_redemptions"`
 	IsCustomerSpecific     bool                      `bun:"-" json:"is_customer_specific"`
 	Created                wire.Timestamp            `bun:"created,type:timestamptz" json:"created_at"`
-	Updated                wire.Timestamp            `bun:"updated,type:timestamptz" json:"-"`
+	Updated                wire.Timestamp            `bun:"updated,type:timestamptz" json:"updated"`
 }
 
 // Derive sets the members computed at read time.
@@ -182,4 +182,15 @@ func (in *PromotionCodeInput) ApplyTo(p *PromotionCode, exp *time.Time) {
 	if in.ClearCustomer != nil && *in.ClearCustomer {
 		p.CustomerID = nil
 	}
+}
+
+// MarshalJSON adds the SDK's names beside the spec's: coupon_id beside
+// coupon, created beside created_at (models/sdk_members.go).
+func (p PromotionCode) MarshalJSON() ([]byte, error) {
+	type plain PromotionCode
+	b, err := json.Marshal(plain(p))
+	if err != nil {
+		return nil, err
+	}
+	return withSDKMembers(b, sdkMember{"coupon_id", p.CouponID}, sdkMember{"created", p.Created})
 }

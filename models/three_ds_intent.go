@@ -1,6 +1,7 @@
 package models
 
 import (
+	"encoding/json"
 	"strings"
 	"time"
 
@@ -53,6 +54,17 @@ type ThreeDSIntent struct {
 	Updated          wire.Timestamp            `bun:"updated" json:"updated"`
 	ChallengeToken   *string                   `bun:"challenge_token" json:"-"`
 	ChallengeExpires wire.Timestamp            `bun:"challenge_expires,nullzero" json:"-"`
+}
+
+// MarshalJSON adds payment_method_id, the SDK's name for payment_method
+// (models/sdk_members.go).
+func (i ThreeDSIntent) MarshalJSON() ([]byte, error) {
+	type plain ThreeDSIntent
+	b, err := json.Marshal(plain(i))
+	if err != nil {
+		return nil, err
+	}
+	return withSDKMembers(b, sdkMember{"payment_method_id", i.PaymentMethodID})
 }
 
 // Lapsed says whether an issued challenge ran out unanswered by now.

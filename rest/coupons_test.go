@@ -18,12 +18,12 @@ import (
 var couponKeys = sorted("id", "object", "name", "description", "discount_type", "discount_value",
 	"discount_value_currency", "duration", "duration_in_months", "status", "applicable_to", "max_redemptions",
 	"times_redeemed", "minimum_order_amount_cents", "minimum_order_amount_currency", "discount_cap_cents",
-	"discount_cap_currency", "valid_from", "valid_until", "is_expired", "is_maxed_out", "livemode", "created")
+	"discount_cap_currency", "valid_from", "valid_until", "is_expired", "is_maxed_out", "livemode", "created", "updated")
 
 var promotionCodeKeys = sorted("id", "object", "code", "coupon", "customer", "active", "first_time_transaction",
 	"max_redemptions", "max_customer_redemptions", "times_redeemed", "minimum_amount_cents", "minimum_amount_currency",
 	"expires_at", "is_expired", "is_maxed_out", "is_redeemable", "remaining_redemptions", "is_customer_specific",
-	"livemode", "created_at")
+	"livemode", "created_at", "coupon_id", "created", "updated")
 
 func TestCoupons(t *testing.T) {
 	t.Parallel()
@@ -226,7 +226,7 @@ func TestRedeemAndDiscountRecords(t *testing.T) {
 	d := f.sk.Get("/v1/discounts/" + id(list[0])).JSON()
 	require.Equal(t, sorted("id", "object", "coupon", "promotion_code", "customer", "account", "account_id",
 		"discountable_type", "discountable_id", "application_order", "discount_amount_cents", "discount_amount_currency",
-		"livemode", "created", "updated"), keys(d))
+		"livemode", "created", "updated", "coupon_id", "promotion_code_id", "customer_id"), keys(d))
 	require.Equal(t, "discount", d["object"])
 	require.Equal(t, "Invoice", d["discountable_type"])
 	require.Len(t, listEvents(t, f.sk, "discount.created"), 2)

@@ -13,7 +13,7 @@ import (
 )
 
 var phoneKeys = sorted("id", "object", "account", "phone_number", "type", "provider", "status", "failure_type",
-	"retriable", "category", "expires", "created", "livemode")
+	"retriable", "category", "expires", "created", "updated", "livemode", "account_id")
 
 func phonesPath(accountID string) string { return "/v1/accounts/" + accountID + "/phone_verifications" }
 

@@ -15,7 +15,8 @@ var productKeys = sorted("id", "object", "name", "description", "url", "shippabl
 	"default_price", "active", "image", "metadata", "created", "updated", "livemode")
 
 var phaseKeys = sorted("id", "object", "ordinal", "name", "pricing_type", "amount", "discount_percentage",
-	"period_count", "phaseable_type", "phaseable_id", "started_at", "currency", "created", "updated", "livemode")
+	"period_count", "phaseable_type", "phaseable_id", "started_at", "currency", "created", "updated", "livemode",
+	"product_id")
 
 func TestProductCRUD(t *testing.T) {
 	t.Parallel()

@@ -17,7 +17,7 @@ import (
 
 // threeDSIntentKeys are the members of a 3-D Secure intent (spec doc 2 §2.9).
 var threeDSIntentKeys = sorted("id", "object", "customer", "payment_method", "status", "challenge_url", "completed",
-	"created", "updated", "livemode")
+	"created", "updated", "livemode", "payment_method_id")
 
 func createThreeDSIntent(t *testing.T, c *testenv.Client, pmID string) map[string]any {
 	t.Helper()

@@ -346,6 +346,7 @@ type ComplexityRoot struct {
 		PromotionCodes             func(childComplexity int) int
 		Status                     func(childComplexity int) int
 		TimesRedeemed              func(childComplexity int) int
+		Updated                    func(childComplexity int) int
 		ValidFrom                  func(childComplexity int) int
 		ValidUntil                 func(childComplexity int) int
 	}
@@ -556,6 +557,7 @@ type ComplexityRoot struct {
 
 	Geofence struct {
 		Active        func(childComplexity int) int
+		Created       func(childComplexity int) int
 		Description   func(childComplexity int) int
 		GeofenceRules func(childComplexity int) int
 		GeofenceType  func(childComplexity int) int
@@ -564,6 +566,7 @@ type ComplexityRoot struct {
 		Locked        func(childComplexity int) int
 		Metadata      func(childComplexity int) int
 		Name          func(childComplexity int) int
+		Updated       func(childComplexity int) int
 	}
 
 	GeofenceRef struct {
@@ -899,6 +902,7 @@ type ComplexityRoot struct {
 		Sandbox     func(childComplexity int) int
 		Status      func(childComplexity int) int
 		Type        func(childComplexity int) int
+		Updated     func(childComplexity int) int
 	}
 
 	PhoneVerificationConnection struct {
@@ -984,6 +988,7 @@ type ComplexityRoot struct {
 		MinimumAmountCurrency  func(childComplexity int) int
 		RemainingRedemptions   func(childComplexity int) int
 		TimesRedeemed          func(childComplexity int) int
+		Updated                func(childComplexity int) int
 	}
 
 	PromotionCodeConnection struct {
@@ -2635,6 +2640,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Coupon.TimesRedeemed(childComplexity), true
+	case "Coupon.updated":
+		if e.ComplexityRoot.Coupon.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Coupon.Updated(childComplexity), true
 	case "Coupon.validFrom":
 		if e.ComplexityRoot.Coupon.ValidFrom == nil {
 			break
@@ -3487,6 +3498,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Geofence.Active(childComplexity), true
+	case "Geofence.created":
+		if e.ComplexityRoot.Geofence.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Geofence.Created(childComplexity), true
 	case "Geofence.description":
 		if e.ComplexityRoot.Geofence.Description == nil {
 			break
@@ -3535,6 +3552,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Geofence.Name(childComplexity), true
+	case "Geofence.updated":
+		if e.ComplexityRoot.Geofence.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Geofence.Updated(childComplexity), true
 
 	case "GeofenceRef.id":
 		if e.ComplexityRoot.GeofenceRef.ID == nil {
@@ -5396,6 +5419,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PhoneVerification.Type(childComplexity), true
+	case "PhoneVerification.updated":
+		if e.ComplexityRoot.PhoneVerification.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhoneVerification.Updated(childComplexity), true
 
 	case "PhoneVerificationConnection.edges":
 		if e.ComplexityRoot.PhoneVerificationConnection.Edges == nil {
@@ -5770,6 +5799,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PromotionCode.TimesRedeemed(childComplexity), true
+	case "PromotionCode.updated":
+		if e.ComplexityRoot.PromotionCode.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PromotionCode.Updated(childComplexity), true
 
 	case "PromotionCodeConnection.edges":
 		if e.ComplexityRoot.PromotionCodeConnection.Edges == nil {
@@ -8208,6 +8243,8 @@ type Coupon implements Node {
   promotionCodes: [PromotionCode!]!
   livemode: Boolean!
   created: DateTime!
+  "Last change: an update or a redemption."
+  updated: DateTime!
 }
 
 type PromotionCode implements Node {
@@ -8232,8 +8269,10 @@ type PromotionCode implements Node {
   remainingRedemptions: Int
   isCustomerSpecific: Boolean!
   livemode: Boolean!
-  "REST: created_at."
+  "REST: created_at (and created, the real service's SDK's name)."
   created: DateTime!
+  "Last change: an update or a redemption."
+  updated: DateTime!
 }
 
 type Discount implements Node @goModel(model: "github.com/frame-oss/payments-server/models.Discount") {
@@ -8804,6 +8843,9 @@ type Geofence {
   locked: Boolean!
   geofenceRules: [GeofenceRule!]!
   livemode: Boolean!
+  "When the platform defined the geofence."
+  created: DateTime!
+  updated: DateTime!
 }
 
 extend type Account {
@@ -9569,6 +9611,8 @@ type PhoneVerification implements Node @goModel(model: "github.com/frame-oss/pay
   sandbox: PhoneSandbox
   livemode: Boolean!
   created: DateTime!
+  "Last change of status (when the passcode lapsed, for an expired attempt)."
+  updated: DateTime!
 }
 
 type PhoneSandbox {
@@ -10605,6 +10649,8 @@ func (ec *executionContext) childFields_Coupon(ctx context.Context, field graphq
 		return ec.fieldContext_Coupon_livemode(ctx, field)
 	case "created":
 		return ec.fieldContext_Coupon_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_Coupon_updated(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Coupon", field.Name)
 }
@@ -11037,6 +11083,10 @@ func (ec *executionContext) childFields_Geofence(ctx context.Context, field grap
 		return ec.fieldContext_Geofence_geofenceRules(ctx, field)
 	case "livemode":
 		return ec.fieldContext_Geofence_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_Geofence_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_Geofence_updated(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Geofence", field.Name)
 }
@@ -11541,6 +11591,8 @@ func (ec *executionContext) childFields_PhoneVerification(ctx context.Context, f
 		return ec.fieldContext_PhoneVerification_livemode(ctx, field)
 	case "created":
 		return ec.fieldContext_PhoneVerification_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_PhoneVerification_updated(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PhoneVerification", field.Name)
 }
@@ -11711,6 +11763,8 @@ func (ec *executionContext) childFields_PromotionCode(ctx context.Context, field
 		return ec.fieldContext_PromotionCode_livemode(ctx, field)
 	case "created":
 		return ec.fieldContext_PromotionCode_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_PromotionCode_updated(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PromotionCode", field.Name)
 }

@@ -20,11 +20,13 @@ import (
 // a write meets it (a confirm, or a newer attempt): reads apply observe,
 // and the status filter matches what reads show.
 
-// observe shows pv as it stands at now.
+// observe shows pv as it stands at now: a lapsed attempt was updated when
+// its passcode lapsed.
 func observe(pv *models.PhoneVerification, now time.Time) *models.PhoneVerification {
 	if pv.Lapsed(now) {
 		o := verification.Expired()
 		pv.SetOutcome(o.Status, o.FailureType, o.Category, o.Retriable)
+		pv.Updated = pv.Expires
 	}
 	return pv
 }

@@ -71,15 +71,18 @@ func (cs *Coupons) Update(ctx context.Context, id string, in *models.UpdateCoupo
 			c.MaxRedemptions = &v
 		}
 		c.Derive(now)
+		// The event's object carries the new updated; a no-op keeps the old one.
+		previous := c.Updated
+		c.Updated = models.At(now)
 		after, err := events.Render(c)
 		if err != nil {
 			return nil, err
 		}
 		prev, err := events.PreviousAttributes(before, after)
 		if err != nil || prev == nil {
+			c.Updated = previous
 			return c, err
 		}
-		c.Updated = models.At(now)
 		if _, err := w.Tx.Update(c).Column("description", "status", "max_redemptions", "updated").WherePK().Exec(ctx); err != nil {
 			return nil, err
 		}

@@ -78,15 +78,18 @@ func (pcs *PromotionCodes) Update(ctx context.Context, id string, in *models.Pro
 			return nil, err
 		}
 		pc.Derive(now)
+		// The event's object carries the new updated; a no-op keeps the old one.
+		previous := pc.Updated
+		pc.Updated = models.At(now)
 		after, err := events.Render(pc)
 		if err != nil {
 			return nil, err
 		}
 		prev, err := events.PreviousAttributes(before, after)
 		if err != nil || prev == nil {
+			pc.Updated = previous
 			return pc, err
 		}
-		pc.Updated = models.At(now)
 		if err := insertOrTaken(ctx, w.Tx.Update(pc).Column("code", "customer_id", "active", "first_time_transaction",
 			"max_redemptions", "max_customer_redemptions", "minimum_amount_cents", "minimum_amount_currency",
 			"expires_at", "updated").WherePK().Exec); err != nil {

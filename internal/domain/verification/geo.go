@@ -1,6 +1,9 @@
 package verification
 
-import "strings"
+import (
+	"strings"
+	"time"
+)
 
 // Geo compliance statuses and reasons (spec doc 1 §2.9).
 const (
@@ -23,17 +26,26 @@ type Territory struct {
 type Geofence struct {
 	ID, Name, Description string
 	Rules                 []Territory
+	// Defined is when the platform last defined the geofence: its created
+	// and updated (they never change at run time).
+	Defined time.Time
 }
+
+// platformGeofencesDefined is when the predefined geofences were written,
+// the instant their UUIDv7 ids carry.
+var platformGeofencesDefined = time.Date(2025, 3, 17, 1, 37, 49, 0, time.UTC)
 
 // PlatformGeofences are the predefined geofences (docs/sandbox.md), fixed
 // ids so that integrators can rely on them.
 var PlatformGeofences = []Geofence{
 	{ID: "0195a1c0-0000-7000-8000-000000000001", Name: "Sanctioned countries",
 		Description: "Countries under comprehensive sanctions.",
-		Rules:       []Territory{{Country: "CU"}, {Country: "IR"}, {Country: "KP"}, {Country: "SY"}}},
+		Rules:       []Territory{{Country: "CU"}, {Country: "IR"}, {Country: "KP"}, {Country: "SY"}},
+		Defined:     platformGeofencesDefined},
 	{ID: "0195a1c0-0000-7000-8000-000000000002", Name: "Restricted US states",
 		Description: "US states where the platform's services are not offered.",
-		Rules:       []Territory{{Country: "US", State: "WA"}, {Country: "US", State: "ID"}}},
+		Rules:       []Territory{{Country: "US", State: "WA"}, {Country: "US", State: "ID"}},
+		Defined:     platformGeofencesDefined},
 }
 
 // GeoDecision is the outcome of evaluating a location.
