@@ -195,8 +195,7 @@ func currencyOr(f *apierr.Fields, path string, v *string, def string) *string {
 	if v == nil {
 		return &def
 	}
-	if !reCurrency.MatchString(*v) {
-		f.Add(path, "must be a three-letter ISO 4217 code")
+	if !checkCurrency(f, path, v) {
 		return nil
 	}
 	c := strings.ToUpper(*v)
