@@ -53,6 +53,10 @@ func logRateLimits(logger *slog.Logger, c ratelimit.Config) {
 	logger.Info("rate limits per merchant (requests per second; 0 = off)",
 		"production", p.Rate, "production_burst", p.Burst, "production_chunk", p.Chunk,
 		"sandbox", s.Rate, "sandbox_burst", s.Burst, "sandbox_chunk", s.Chunk)
+	cp, cs, ca := c.Client.Production.WithDefaults(), c.Client.Sandbox.WithDefaults(), c.Client.Address.WithDefaults()
+	logger.Info("rate limits of publishable keys and session secrets (requests per second; 0 = off)",
+		"production", cp.Rate, "production_burst", cp.Burst, "sandbox", cs.Rate, "sandbox_burst", cs.Burst,
+		"per_address", ca.Rate, "per_address_burst", ca.Burst)
 }
 
 // graphqlFlags turn GraphQL's developer tools on or off: schema
