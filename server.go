@@ -46,6 +46,9 @@ environment:
                         serve's cache of verified credentials (default 30s, 10000)
   GRAPHQL_INTROSPECTION, GRAPHQL_PLAYGROUND
                         false turns GraphQL introspection / the playground off
+  GRAPHQL_INTROSPECTION_ANONYMOUS
+                        true answers introspection without a secret key (local
+                        development only)
 
 run 'server <command> -h' for a command's flags.
 `

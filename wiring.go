@@ -53,13 +53,18 @@ func logRateLimits(logger *slog.Logger, c ratelimit.Config) {
 	logger.Info("rate limits per merchant (requests per second; 0 = off)",
 		"production", p.Rate, "production_burst", p.Burst, "production_chunk", p.Chunk,
 		"sandbox", s.Rate, "sandbox_burst", s.Burst, "sandbox_chunk", s.Chunk)
+	cp, cs, ca := c.Client.Production.WithDefaults(), c.Client.Sandbox.WithDefaults(), c.Client.Address.WithDefaults()
+	logger.Info("rate limits of publishable keys and session secrets (requests per second; 0 = off)",
+		"production", cp.Rate, "production_burst", cp.Burst, "sandbox", cs.Rate, "sandbox_burst", cs.Burst,
+		"per_address", ca.Rate, "per_address_burst", ca.Burst)
 }
 
 // graphqlFlags turn GraphQL's developer tools on or off: schema
 // introspection and the GraphiQL playground at /playground, both on by
 // default (DESIGN.md). Turn them off where the schema should not be
-// explored.
-type graphqlFlags struct{ introspection, playground bool }
+// explored. Introspection answers only secret keys unless
+// anonymousIntrospection opens it to anyone, for local development.
+type graphqlFlags struct{ introspection, anonymousIntrospection, playground bool }
 
 // register adds serve's GraphQL flags. Each defaults to its environment
 // variable (getenv, e.g. os.Getenv) when set, else on; an environment
@@ -67,20 +72,25 @@ type graphqlFlags struct{ introspection, playground bool }
 func (g *graphqlFlags) register(fs *flag.FlagSet, getenv func(string) string) error {
 	g.introspection, g.playground = true, true
 	f := flagenv.New(fs, getenv)
-	f.Bool(&g.introspection, "graphql-introspection", "GRAPHQL_INTROSPECTION", "serve GraphQL schema introspection; default true")
+	f.Bool(&g.introspection, "graphql-introspection", "GRAPHQL_INTROSPECTION", "serve GraphQL schema introspection (to secret keys); default true")
+	f.Bool(&g.anonymousIntrospection, "graphql-introspection-anonymous", "GRAPHQL_INTROSPECTION_ANONYMOUS",
+		"serve GraphQL schema introspection without a secret key, for local development; default false")
 	f.Bool(&g.playground, "playground", "GRAPHQL_PLAYGROUND", "serve the GraphiQL playground at /playground; default true")
 	return f.Err()
 }
 
 // apply leaves out what the flags turned off: the playground route, and
-// introspection from /graphql.
+// introspection from /graphql; or opens introspection to every caller.
 func (g graphqlFlags) apply(o *app.Options) {
 	if !g.playground {
 		o.Playground = nil
 	}
-	if !g.introspection {
+	if !g.introspection || g.anonymousIntrospection {
+		opts := graph.Options{DisableIntrospection: !g.introspection, AnonymousIntrospection: g.anonymousIntrospection}
 		o.GraphQL = func(res *resolvers.Resolver, logger *slog.Logger) http.Handler {
-			return graph.NewHandler(res, graph.Options{Logger: logger, DisableIntrospection: true})
+			opts := opts
+			opts.Logger = logger
+			return graph.NewHandler(res, opts)
 		}
 	}
 }

@@ -41,6 +41,12 @@ func TestGraphQLFlags(t *testing.T) {
 	g, err = parse(map[string]string{"GRAPHQL_INTROSPECTION": "false"}, "--graphql-introspection=true", "--playground=false")
 	require.NoError(t, err)
 	require.Equal(t, graphqlFlags{introspection: true}, g)
+	g, err = parse(map[string]string{"GRAPHQL_INTROSPECTION_ANONYMOUS": "true"})
+	require.NoError(t, err)
+	require.Equal(t, graphqlFlags{introspection: true, anonymousIntrospection: true, playground: true}, g)
+	g, err = parse(nil, "--graphql-introspection-anonymous")
+	require.NoError(t, err)
+	require.True(t, g.anonymousIntrospection)
 	_, err = parse(map[string]string{"GRAPHQL_PLAYGROUND": "maybe"})
 	require.ErrorContains(t, err, "GRAPHQL_PLAYGROUND")
 
@@ -58,6 +64,17 @@ func TestGraphQLFlags(t *testing.T) {
 	h.ServeHTTP(rec, req)
 	require.Equal(t, http.StatusBadRequest, rec.Code)
 	require.Contains(t, rec.Body.String(), `"code":"introspection_disabled"`, rec.Body.String())
+
+	// anonymous: an anonymous caller introspects (by default it gets 401).
+	for anonymous, want := range map[bool]int{false: http.StatusUnauthorized, true: http.StatusOK} {
+		o := appOptions(nil, clock.Real{}, logger)
+		graphqlFlags{introspection: true, anonymousIntrospection: anonymous}.apply(&o)
+		req := httptest.NewRequest(http.MethodPost, "/graphql", strings.NewReader(`{"query": "{ __schema { queryType { name } } }"}`))
+		req.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		o.GraphQL(&resolvers.Resolver{Svc: svc}, logger).ServeHTTP(rec, req)
+		require.Equal(t, want, rec.Code, rec.Body.String())
+	}
 
 	on := appOptions(nil, clock.Real{}, logger)
 	graphqlFlags{introspection: true, playground: true}.apply(&on)

@@ -14,6 +14,7 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/httpx"
 )
 
 // The one error presenter of the GraphQL transport. The operation layer
@@ -54,7 +55,7 @@ func (p presenter) present(ctx context.Context, err error) *gqlerror.Error {
 	}
 	if level, ok := e.Logged(); ok {
 		p.logger.Log(ctx, level, "graphql error", "request_id", p.requestID(ctx), "code", e.Code,
-			"path", gqlErr.Path.String(), "error", causeOf(e))
+			"path", gqlErr.Path.String(), "error", httpx.Redact(causeOf(e)))
 	}
 	ext := map[string]any{"code": e.Code, "status": e.Status}
 	if e.Param != "" {
@@ -83,8 +84,11 @@ const (
 	maxFieldProblems = 100 // entries of extensions.errors
 )
 
-// bounded cuts s to at most n bytes (on a rune boundary, ending in "…").
+// bounded is s as an error may echo it: credentials and card numbers
+// redacted (httpx.Redact, as REST does), cut to at most n bytes (on a rune
+// boundary, ending in "…").
 func bounded(s string, n int) string {
+	s = httpx.Redact(s)
 	if len(s) <= n {
 		return s
 	}
@@ -97,7 +101,7 @@ func bounded(s string, n int) string {
 
 // boundError copies a GraphQL error with its message and path bounded.
 func boundError(g *gqlerror.Error) *gqlerror.Error {
-	if len(g.Message) <= maxEchoMessage && !longPath(g.Path) {
+	if len(g.Message) <= maxEchoMessage && !longPath(g.Path) && httpx.Redact(g.Message) == g.Message {
 		return g
 	}
 	out := *g

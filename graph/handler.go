@@ -47,7 +47,7 @@ const (
 )
 
 // Options configures the GraphQL handler. The zero value is the default
-// configuration: introspection on, complexity 5000, depth 12, a persisted
+// configuration: introspection on for secret keys, complexity 5000, depth 12, a persisted
 // query cache of 100, and the request limits below at their defaults. A
 // limit of zero (or less) takes its default; docs/graphql.md lists them.
 //
@@ -71,6 +71,10 @@ type Options struct {
 	DepthLimit int
 	// DisableIntrospection turns schema introspection off.
 	DisableIntrospection bool
+	// AnonymousIntrospection answers schema introspection to any caller,
+	// for local development; by default only a secret key may introspect
+	// (introspectionKey).
+	AnonymousIntrospection bool
 	// APQCacheSize is the number of automatic persisted queries kept.
 	APQCacheSize int
 	// QueryCacheSize is the number of parsed query documents kept.
@@ -165,6 +169,9 @@ func NewHandler(res *resolvers.Resolver, opts Options) http.Handler {
 	srv.SetParserTokenLimit(opts.TokenLimit)
 	if !opts.DisableIntrospection {
 		srv.Use(extension.Introspection{})
+		if !opts.AnonymousIntrospection {
+			srv.Use(introspectionKey{})
+		}
 	}
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](opts.APQCacheSize)})
 	srv.Use(documentLimits{tokens: opts.TokenLimit, fields: opts.MaxFields, aliases: opts.MaxAliases,

@@ -242,8 +242,7 @@ func checkChargeCurrency(f *apierr.Fields, path string, v *string, required bool
 		}
 		return nil
 	}
-	if !reCurrency.MatchString(*v) {
-		f.Add(path, "must be a three-letter ISO 4217 code")
+	if !checkCurrency(f, path, v) {
 		return nil
 	}
 	c := strings.ToLower(*v)

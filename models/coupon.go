@@ -74,8 +74,8 @@ type CreateCouponInput struct {
 	ApplicableTo               *string  `json:"applicable_to"`
 	ProductID                  *string  `json:"product_id"`
 	MaxRedemptions             *int     `json:"max_redemptions"`
-	ValidFrom                  *int64   `json:"valid_from"`
-	ValidUntil                 *int64   `json:"valid_until"`
+	ValidFrom                  *int64   `json:"valid_from" range:"unix"`
+	ValidUntil                 *int64   `json:"valid_until" range:"unix"`
 	MinimumOrderAmountCents    *int64   `json:"minimum_order_amount_cents"`
 	MinimumOrderAmountCurrency *string  `json:"minimum_order_amount_currency"`
 	DiscountCapCents           *int64   `json:"discount_cap_cents"`
@@ -195,8 +195,7 @@ func currencyOr(f *apierr.Fields, path string, v *string, def string) *string {
 	if v == nil {
 		return &def
 	}
-	if !reCurrency.MatchString(*v) {
-		f.Add(path, "must be a three-letter ISO 4217 code")
+	if !checkCurrency(f, path, v) {
 		return nil
 	}
 	c := strings.ToUpper(*v)

@@ -116,6 +116,7 @@ func (in *CreatePayoutInput) Validate() (*PayoutRequest, error) {
 	switch {
 	case in.Currency == nil:
 		f.Add("currency", "is required")
+	case !checkCurrency(&f, "currency", in.Currency):
 	case !strings.EqualFold(*in.Currency, "USD"):
 		f.Add("currency", "must be USD: payouts are sent in US dollars only")
 	}

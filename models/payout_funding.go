@@ -74,7 +74,7 @@ type CreateFundingScheduleInput struct {
 	Amount  *int64  `json:"amount"`
 	Cadence *string `json:"cadence"`
 	Enabled *bool   `json:"enabled"`
-	NextRun *int64  `json:"next_run"`
+	NextRun *int64  `json:"next_run" range:"unix"`
 }
 
 // Validate checks the create, every problem at once.
@@ -97,7 +97,7 @@ type UpdateFundingScheduleInput struct {
 	Amount  *int64  `json:"amount"`
 	Cadence *string `json:"cadence"`
 	Enabled *bool   `json:"enabled"`
-	NextRun *int64  `json:"next_run"`
+	NextRun *int64  `json:"next_run" range:"unix"`
 }
 
 // Validate checks the update, every problem at once.

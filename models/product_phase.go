@@ -129,9 +129,7 @@ func (in *CreatePhaseInput) Validate() error {
 	}
 	checkPeriodCount(&f, "period_count", in.PeriodCount)
 	checkText(&f, "name", in.Name, 100, false)
-	if in.Currency != nil && !reCurrency.MatchString(*in.Currency) {
-		f.Add("currency", "must be a three-letter ISO 4217 code")
-	}
+	checkCurrency(&f, "currency", in.Currency)
 	return f.Err()
 }
 

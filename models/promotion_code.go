@@ -127,9 +127,7 @@ func (in *PromotionCodeInput) Validate(create bool) (*time.Time, *apierr.Fields)
 	if in.MinimumAmountCents != nil && *in.MinimumAmountCents < 0 {
 		f.Add("minimum_amount_cents", "must be at least 0")
 	}
-	if in.MinimumAmountCurrency != nil && !reCurrency.MatchString(*in.MinimumAmountCurrency) {
-		f.Add("minimum_amount_currency", "must be a three-letter ISO 4217 code")
-	}
+	checkCurrency(&f, "minimum_amount_currency", in.MinimumAmountCurrency)
 	var exp *time.Time
 	if in.ExpiresAt != nil {
 		t, err := time.Parse(time.RFC3339, *in.ExpiresAt)

@@ -61,7 +61,7 @@ func (in *CreateTermsOfServiceInput) Validate() error {
 // accepted_at is Unix seconds (the real service's clients send it so).
 type AcceptTermsOfServiceInput struct {
 	Token      *string `json:"token"`
-	AcceptedAt *int64  `json:"accepted_at"`
+	AcceptedAt *int64  `json:"accepted_at" range:"unix"`
 	IPAddress  *string `json:"ip_address"`
 	UserAgent  *string `json:"user_agent"`
 }

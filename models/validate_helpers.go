@@ -11,6 +11,7 @@ import (
 
 	"github.com/nyaruka/phonenumbers"
 
+	"github.com/frame-oss/payments-server/internal/domain/currency"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 )
 
@@ -26,7 +27,6 @@ var (
 	reEIN        = regexp.MustCompile(`^[0-9]{2}-?[0-9]{7}$`)
 	reCountry    = regexp.MustCompile(`^[A-Za-z]{2}$`)
 	rePhoneChars = regexp.MustCompile(`^[0-9 ()+.\-]+$`)
-	reCurrency   = regexp.MustCompile(`^[A-Za-z]{3}$`)
 )
 
 func checkText(f *apierr.Fields, path string, s *string, max int, required bool) bool {
@@ -106,6 +106,17 @@ func checkIP(f *apierr.Fields, path string, s *string) {
 	if net.ParseIP(*s) == nil {
 		f.Add(path, "is not a valid IP address")
 	}
+}
+
+// checkCurrency checks a currency code (any case) against the list the
+// API accepts (internal/domain/currency), with the one message every
+// currency parameter answers with. Absent passes.
+func checkCurrency(f *apierr.Fields, path string, v *string) bool {
+	if v == nil || currency.Supported(*v) {
+		return true
+	}
+	f.Add(path, currency.Problem)
+	return false
 }
 
 func checkOneOf(f *apierr.Fields, path string, s *string, allowed ...string) bool {

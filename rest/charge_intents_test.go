@@ -99,7 +99,7 @@ func TestChargeIntentInputIsCheckedAllAtOnce(t *testing.T) {
 	errs := requireValidation(t, f.sk.Post("/v1/charge_intents", map[string]any{"amount": 0, "currency": "dollars"}),
 		"amount", "currency")
 	requireProblem(t, errs, "amount", "must be greater than 0")
-	requireProblem(t, errs, "currency", "must be a three-letter ISO 4217 code")
+	requireProblem(t, errs, "currency", "must be a supported ISO 4217 currency code, such as USD")
 	requireError(t, f.sk.Post("/v1/charge_intents", map[string]any{"amount": "ten", "currency": "usd"}),
 		http.StatusBadRequest, "parameter_invalid", "amount")
 

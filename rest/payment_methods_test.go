@@ -220,9 +220,13 @@ func TestWalletsAreLeftOutOfLists(t *testing.T) {
 	f := setup(t)
 	c := f.sk.CreateCustomer(testenv.Customer())
 	card := f.sk.CreateCard(id(c), testenv.Visa)
-	r := f.pk.Post("/v1/payment_methods", map[string]any{"type": "card", "customer": id(c),
+	// The wallet button creates it with the publishable key; the server
+	// attaches it (spec doc 2 §4.8).
+	r := f.pk.Post("/v1/payment_methods", map[string]any{"type": "card",
 		"_wallet": map[string]any{"type": "apple_pay", "apple_pay": map[string]any{"requestId": "x"}}})
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	r = f.sk.Post("/v1/payment_methods/"+id(r.JSON())+"/attach", map[string]any{"customer": id(c)})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	wallet := r.JSON()
 	require.Equal(t, map[string]any{"type": "apple_pay", "dynamic_last4": "4242", "single_use": true, "consumed": false},
 		wallet["card"].(map[string]any)["wallet"])
@@ -264,7 +268,7 @@ func TestConnectBankWithSandboxToken(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	a := f.sk.CreateAccount(testenv.Individual())
-	r := f.pk.Post("/v1/payment_methods/connect_plaid", map[string]any{"account": id(a),
+	r := f.sk.Post("/v1/payment_methods/connect_plaid", map[string]any{"account": id(a),
 		"public_token": "sandbox-token-110000000-000222222227", "account_id": "plaid-acct-1",
 		"institution_name": "First Platypus Bank", "subtype": "savings"})
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))

@@ -47,7 +47,7 @@ func requireRateLimited(t *testing.T, r *testenv.Response, retryAfter string) {
 }
 
 // A burst over the merchant's limit gets 429 rate_limited with Retry-After
-// in the envelope, on REST and GraphQL alike, whatever the credential kind;
+// in the envelope, on REST and GraphQL alike;
 // another merchant and the other mode are not affected, and the bucket
 // refills with time.
 func TestRateLimitRefusesABurst(t *testing.T) {
@@ -60,7 +60,7 @@ func TestRateLimitRefusesABurst(t *testing.T) {
 		require.Equal(t, 200, f.sk.Get("/v1/accounts").Status, "request %d is within the burst", i+1)
 	}
 	requireRateLimited(t, f.sk.Get("/v1/accounts"), "1")
-	requireRateLimited(t, f.pk.Get("/v1/accounts/acct_nope"), "1")
+	require.Equal(t, 404, f.pk.Get("/v1/accounts/acct_nope").Status, "the publishable key has its own budget")
 	gql := f.sk.Do(http.MethodPost, "/graphql", map[string]any{"query": "{ accounts { totalCount } }"}, nil)
 	requireRateLimited(t, gql, "1")
 
@@ -234,5 +234,50 @@ func TestRateLimitHoldsAcrossServers(t *testing.T) {
 		admitted := hammer()
 		require.LessOrEqual(t, admitted, rate+servers*(chunk-1))
 		require.GreaterOrEqual(t, admitted, rate-servers*(chunk-1))
+	}
+}
+
+// The publishable key is public: a flood with it spends the client budget,
+// per client address first, and leaves the secret key's budget whole. The
+// 429 names the budget that refused.
+func TestRateLimitKeepsTheSecretKeysBudgetFromPublicCredentials(t *testing.T) {
+	t.Parallel()
+	f := rateLimited(t, ratelimit.Config{
+		Sandbox: ratelimit.Limit{Rate: 3, Burst: 3},
+		Client:  ratelimit.ClientLimits{Sandbox: ratelimit.Limit{Rate: 6, Burst: 6}, Address: ratelimit.Limit{Rate: 1, Burst: 4}},
+	})
+	refusedBy := func(r *testenv.Response, budget string) {
+		t.Helper()
+		requireRateLimited(t, r, "1")
+		require.Equal(t, budget, r.Header.Get("RateLimit-Budget"))
+		require.Equal(t, budget, r.JSON()["error_details"].(map[string]any)["data"].(map[string]any)["budget"])
+	}
+	// One client address: its own share of the client budget.
+	for range 4 {
+		require.Equal(t, 404, f.pk.Get("/v1/accounts/acct_nope").Status)
+	}
+	r := f.pk.Get("/v1/accounts/acct_nope")
+	refusedBy(r, "client_address")
+	require.Contains(t, r.JSON()["message"], "client address")
+	// The secret key is answered all along, up to its own limit.
+	for range 3 {
+		require.Equal(t, 200, f.sk.Get("/v1/accounts").Status)
+	}
+	refusedBy(f.sk.Get("/v1/accounts"), "secret")
+
+	// Without the per-address share, the merchant's client budget refuses;
+	// the secret key's refills untouched.
+	g := rateLimited(t, ratelimit.Config{
+		Sandbox: ratelimit.Limit{Rate: 3, Burst: 3},
+		Client:  ratelimit.ClientLimits{Sandbox: ratelimit.Limit{Rate: 2, Burst: 2}},
+	})
+	for range 2 {
+		require.Equal(t, 404, g.pk.Get("/v1/accounts/acct_nope").Status)
+	}
+	for range 20 {
+		refusedBy(g.pk.Get("/v1/accounts/acct_nope"), "client")
+	}
+	for range 3 {
+		require.Equal(t, 200, g.sk.Get("/v1/accounts").Status)
 	}
 }

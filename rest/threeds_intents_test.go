@@ -37,7 +37,7 @@ func TestThreeDSIntentsByTestCard(t *testing.T) {
 		{"4000008400001629", "failed"},
 	}
 	for _, c := range cases {
-		card := f.pk.CreateCard(id(cust), c.number)
+		card := f.sk.CreateCard(id(cust), c.number)
 		in := createThreeDSIntent(t, f.pk, id(card))
 		require.Equal(t, threeDSIntentKeys, keys(in), c.number)
 		require.Equal(t, "three_ds_verification_intent", in["object"])
@@ -90,7 +90,7 @@ func TestThreeDSIntentNotFoundIsIdentical(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	cust := f.sk.CreateCustomer(testenv.Customer())
-	busy := f.pk.CreateCard(id(cust), "4000000000003220")
+	busy := f.sk.CreateCard(id(cust), "4000000000003220")
 	createThreeDSIntent(t, f.pk, id(busy))
 	detached := f.sk.CreateCard(id(cust), "4242424242424242")
 	require.Equal(t, http.StatusOK, f.sk.Post("/v1/payment_methods/"+id(detached)+"/detach", nil).Status)

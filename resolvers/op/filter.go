@@ -11,6 +11,7 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/ids"
+	"github.com/frame-oss/payments-server/models"
 )
 
 // A list filter is declared once, as a struct whose fields are pointers
@@ -147,6 +148,10 @@ func ApplyFilter(q *bun.SelectQuery, filter any) (*bun.SelectQuery, error) {
 			sec, ok := val.(int64)
 			if !ok {
 				panic(fmt.Sprintf("op: filter %s: %s takes an *int64 of Unix seconds", v.Type().Name(), f.kind))
+			}
+			if !models.UnixSecondsInRange(sec) {
+				problems.Add(f.param, models.ProblemUnixSeconds)
+				continue
 			}
 			op := "<"
 			if f.kind == "after" {

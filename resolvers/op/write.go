@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"sort"
 	"time"
 
 	"github.com/google/uuid"
@@ -16,6 +17,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/idempotency"
 	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/internal/platform/store"
+	"github.com/frame-oss/payments-server/models"
 )
 
 // Spec describes one mutation to the write path.
@@ -48,10 +50,44 @@ func (s Spec) gate(p *auth.Principal) error {
 		return &apierr.Error{Status: http.StatusServiceUnavailable, Code: apierr.CodeProviderNotConfigured,
 			Message: "No live " + s.Provider + " provider is configured on this server"}
 	}
+	ranges := models.CheckRanges(s.Params)
+	var checked error
 	if s.Check != nil {
-		return s.Check()
+		checked = s.Check()
 	}
-	return nil
+	return mergeValidation(ranges, checked)
+}
+
+// mergeValidation reports the range problems of the parameters together
+// with the input check's, every field at once. A field out of range keeps
+// only its range problem: what the check said of it was said of a number
+// that cannot be stored. An error other than a validation wins as it is.
+func mergeValidation(ranges, checked error) error {
+	if ranges == nil {
+		return checked
+	}
+	if checked == nil {
+		return ranges
+	}
+	r, c := apierr.As(ranges), apierr.As(checked)
+	if c == nil || c.Code != apierr.CodeValidation || c.Fields == nil {
+		return checked
+	}
+	problems := map[string][]string{}
+	order := []string{}
+	for path, p := range r.Fields {
+		problems[path] = p
+	}
+	for path, p := range c.Fields {
+		if _, ok := problems[path]; !ok {
+			problems[path] = p
+		}
+	}
+	for path := range problems {
+		order = append(order, path)
+	}
+	sort.Strings(order)
+	return apierr.Validation(problems, order)
 }
 
 // W is one running write: the caller, the transaction bound to the

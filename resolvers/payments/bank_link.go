@@ -23,6 +23,9 @@ type BankLinks struct{ svc *Service }
 // and none ships: refused before the write.
 func (bl *BankLinks) Connect(ctx context.Context, in *models.ConnectBankInput) (*models.PaymentMethod, error) {
 	s := bl.svc
+	if err := refusePublicAttach(ctx, in.Customer, in.Account); err != nil {
+		return nil, err
+	}
 	spec := op.Spec{Name: "payment_method.connect_bank", Allow: creators, Params: in, Provider: "bank-linking"}
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.PaymentMethod, error) {
 		var f apierr.Fields

@@ -39,6 +39,9 @@ const (
 // §6), so the provider is not a gate of the Spec here.
 func (pms *PaymentMethods) Create(ctx context.Context, in *models.CreatePaymentMethodInput) (*models.PaymentMethod, error) {
 	s := pms.svc
+	if err := refusePublicAttach(ctx, in.Customer, in.Account); err != nil {
+		return nil, err
+	}
 	spec := op.Spec{Name: "payment_method.create", Allow: creators, Params: in}
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.PaymentMethod, error) {
 		if target := cardTarget(w, in); target != "" {

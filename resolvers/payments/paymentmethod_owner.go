@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
@@ -51,3 +52,31 @@ var (
 	customerRows = &op.Table[models.Customer]{Resource: "customer"}
 	accountRows  = &op.Table[models.Account]{Resource: "account"}
 )
+
+// refusePublicAttach refuses a publishable key that names an owner for the
+// payment method it creates. The key is public (it sits in checkout
+// pages), so anyone who learnt a customer's or an account's id could plant
+// a card or a bank account on it; spec doc 2 §4.8: "wallet buttons create
+// the payment method with the publishable key; the server attaches it".
+// A publishable key creates payment methods unattached, and attaching
+// takes the secret key (or an onboarding session's secret, onto its own
+// account). Refused before the write path opens anything, like a
+// credential of the wrong kind.
+func refusePublicAttach(ctx context.Context, customer, account *string) error {
+	p := auth.FromContext(ctx)
+	if p == nil || p.Kind != auth.PublishableKey {
+		return nil
+	}
+	param := "customer"
+	switch {
+	case customer != nil:
+	case account != nil:
+		param = "account"
+	default:
+		return nil
+	}
+	e := apierr.Forbidden("A publishable key creates payment methods unattached: leave out " + param +
+		" and attach the payment method with the secret key (POST /v1/payment_methods/{id}/attach)")
+	e.Param = param
+	return e
+}

@@ -17,6 +17,18 @@ const (
 	DefaultSandboxRate    = 25
 )
 
+// Default limits of publishable keys and session secrets: half the secret
+// key's rate per merchant in production (a checkout page makes a handful
+// of requests per payment), the same in sandbox, and 5 per second with a
+// burst of 20 per client address (a page load or a retrying checkout, not
+// a flood).
+const (
+	DefaultClientProductionRate = 50
+	DefaultClientSandboxRate    = 25
+	DefaultClientAddressRate    = 5
+	DefaultClientAddressBurst   = 20
+)
+
 // Limit is one mode's limit: a token bucket of Burst requests, refilled at
 // Rate requests per second, shared by every server process on the database.
 type Limit struct {
@@ -39,17 +51,37 @@ func (l Limit) Off() bool { return l.Rate == 0 }
 // Config holds the limits of both modes. Its zero value turns rate
 // limiting off.
 type Config struct {
+	// Production and Sandbox are the secret key's budgets, per merchant.
 	Production Limit
 	Sandbox    Limit
+	// Client is the separate budget of publishable keys and session
+	// secrets, which sit in browsers: their floods must not spend the
+	// secret key's budget.
+	Client ClientLimits
+}
+
+// ClientLimits are the budgets of publishable keys and session secrets.
+type ClientLimits struct {
+	// Production and Sandbox are per merchant and mode, shared by every
+	// client.
+	Production Limit
+	Sandbox    Limit
+	// Address is per merchant, mode and client address (an IPv6 /64): one
+	// client cannot take the whole client budget.
+	Address Limit
 }
 
 // DefaultConfig is what `serve` uses unless told otherwise.
 func DefaultConfig() Config {
-	return Config{Production: Limit{Rate: DefaultProductionRate}, Sandbox: Limit{Rate: DefaultSandboxRate}}
+	return Config{Production: Limit{Rate: DefaultProductionRate}, Sandbox: Limit{Rate: DefaultSandboxRate},
+		Client: ClientLimits{Production: Limit{Rate: DefaultClientProductionRate}, Sandbox: Limit{Rate: DefaultClientSandboxRate},
+			Address: Limit{Rate: DefaultClientAddressRate, Burst: DefaultClientAddressBurst}}}
 }
 
-// Off reports whether both modes are unlimited.
-func (c Config) Off() bool { return c.Production.Off() && c.Sandbox.Off() }
+// Off reports whether nothing is limited.
+func (c Config) Off() bool {
+	return c.Production.Off() && c.Sandbox.Off() && c.Client.Production.Off() && c.Client.Sandbox.Off() && c.Client.Address.Off()
+}
 
 // Environment variables of the serve flags (RegisterFlags).
 const (
@@ -57,6 +89,11 @@ const (
 	EnvProductionBurst = "RATE_LIMIT_PRODUCTION_BURST"
 	EnvSandboxRate     = "RATE_LIMIT_SANDBOX"
 	EnvSandboxBurst    = "RATE_LIMIT_SANDBOX_BURST"
+
+	EnvClientProductionRate = "RATE_LIMIT_CLIENT_PRODUCTION"
+	EnvClientSandboxRate    = "RATE_LIMIT_CLIENT_SANDBOX"
+	EnvClientAddressRate    = "RATE_LIMIT_CLIENT_ADDRESS"
+	EnvClientAddressBurst   = "RATE_LIMIT_CLIENT_ADDRESS_BURST"
 )
 
 // RegisterFlags adds the limits' flags to fs. Each flag's default is its
@@ -76,6 +113,14 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet, getenv func(string) string) err
 	burst(&c.Production.Burst, "rate-limit-production-burst", EnvProductionBurst, "production")
 	rate(&c.Sandbox.Rate, "rate-limit-sandbox", EnvSandboxRate, "sandbox")
 	burst(&c.Sandbox.Burst, "rate-limit-sandbox-burst", EnvSandboxBurst, "sandbox")
+	f.Float(&c.Client.Production.Rate, "rate-limit-client-production", EnvClientProductionRate,
+		"requests per second per merchant of publishable keys and session secrets in production mode (0 = no limit)")
+	f.Float(&c.Client.Sandbox.Rate, "rate-limit-client-sandbox", EnvClientSandboxRate,
+		"requests per second per merchant of publishable keys and session secrets in sandbox mode (0 = no limit)")
+	f.Float(&c.Client.Address.Rate, "rate-limit-client-address", EnvClientAddressRate,
+		"requests per second of publishable keys and session secrets per merchant, mode and client address (0 = no limit)")
+	f.Int(&c.Client.Address.Burst, "rate-limit-client-address-burst", EnvClientAddressBurst,
+		"requests one client address may send at once with publishable keys and session secrets (0 = one second's worth)")
 	return f.Err()
 }
 
@@ -84,7 +129,8 @@ func (c Config) Validate() error {
 	for _, m := range []struct {
 		name string
 		l    Limit
-	}{{"production", c.Production}, {"sandbox", c.Sandbox}} {
+	}{{"production", c.Production}, {"sandbox", c.Sandbox}, {"client production", c.Client.Production},
+		{"client sandbox", c.Client.Sandbox}, {"client address", c.Client.Address}} {
 		l := m.l
 		switch {
 		case l.Rate < 0 || math.IsNaN(l.Rate) || math.IsInf(l.Rate, 0):

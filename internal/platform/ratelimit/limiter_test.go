@@ -378,3 +378,36 @@ func BenchmarkAllowWithTokensInHand(b *testing.B) {
 		}
 	})
 }
+
+// Client addresses have their own shares of the client budget; an IPv6
+// client is counted by its /64, so walking through it gains nothing.
+func TestClientAddressesHaveTheirOwnShares(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	l := f.limiter(ratelimit.Config{Client: ratelimit.ClientLimits{Sandbox: ratelimit.Limit{Rate: 5, Burst: 5},
+		Address: ratelimit.Limit{Rate: 2, Burst: 2}}})
+	ctx := context.Background()
+	spend := func(addr string) (admitted int, refused ratelimit.Budget) {
+		for {
+			ok, _, budget, err := l.AllowClient(ctx, f.a, ratelimit.ClientAddress(addr))
+			require.NoError(t, err)
+			if !ok {
+				return admitted, budget
+			}
+			admitted++
+		}
+	}
+	n, by := spend("203.0.113.7")
+	require.Equal(t, 2, n)
+	require.Equal(t, ratelimit.AddressBudget, by)
+	n, _ = spend("2001:db8::1")
+	require.Equal(t, 2, n)
+	n, _ = spend("2001:db8::ffff")
+	require.Zero(t, n, "the same /64")
+	n, by = spend("198.51.100.1")
+	require.Equal(t, 1, n, "the merchant's client budget is spent: 5 in all")
+	require.Equal(t, ratelimit.ClientBudget, by)
+	ok, _ := allow(t, ctx, l, f.a)
+	require.True(t, ok, "the secret key's budget is another")
+	require.Equal(t, "1.2.3.4", ratelimit.ClientAddress("::ffff:1.2.3.4"))
+}

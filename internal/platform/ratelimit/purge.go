@@ -32,8 +32,8 @@ const purgeBatchSize = 1000
 // lease holds right now are skipped (SKIP LOCKED), not waited for.
 const purgeSQL = `
 DELETE FROM rate_limit_buckets
-WHERE (merchant_id, livemode) IN (
-    SELECT merchant_id, livemode
+WHERE (merchant_id, livemode, budget) IN (
+    SELECT merchant_id, livemode, budget
     FROM rate_limit_buckets
     WHERE tat_us < $1
     LIMIT $2

@@ -1,0 +1,68 @@
+package graph
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/auth"
+)
+
+// introspectionKey answers schema introspection (__schema, __type) only to
+// a secret key: the schema maps every operation and argument of the API,
+// which an anonymous caller, or one holding a publishable key or a session
+// secret (both public: they sit in browsers), has no use for. Without a
+// credential the answer is 401 authentication_required, with another kind
+// 403 forbidden, and nothing runs. Options.AnonymousIntrospection (serve
+// --graphql-introspection-anonymous) turns the check off for local
+// development, where tools fetch the schema without a key.
+//
+// It runs on every operation, after parsing, so that a query text found in
+// the parsed-query cache (documentLimits checks a text once) is still
+// checked against the credential of the request that sends it.
+type introspectionKey struct{}
+
+var _ interface {
+	graphql.HandlerExtension
+	graphql.OperationContextMutator
+} = introspectionKey{}
+
+// ExtensionName implements graphql.HandlerExtension.
+func (introspectionKey) ExtensionName() string { return "IntrospectionKey" }
+
+// Validate implements graphql.HandlerExtension.
+func (introspectionKey) Validate(graphql.ExecutableSchema) error { return nil }
+
+// MutateOperationContext implements graphql.OperationContextMutator.
+func (introspectionKey) MutateOperationContext(ctx context.Context, oc *graphql.OperationContext) *gqlerror.Error {
+	if oc.Operation == nil || !introspects(oc) {
+		return nil
+	}
+	p := auth.FromContext(ctx)
+	switch {
+	case p == nil:
+		return requestError(http.StatusUnauthorized, apierr.CodeAuthenticationNeeded,
+			"Schema introspection needs a secret key: send 'Authorization: Bearer sk_...'")
+	case p.Kind != auth.SecretKey:
+		return requestError(http.StatusForbidden, apierr.CodeForbidden,
+			"Schema introspection needs a secret key; a %s credential may not introspect", string(p.Kind))
+	}
+	return nil
+}
+
+// introspects reports whether the operation selects __schema or __type
+// among its root fields (fragments included), the only place GraphQL
+// allows them.
+func introspects(oc *graphql.OperationContext) bool {
+	roots := map[string]string{}
+	rootFields(oc.Operation.SelectionSet, oc.Doc.Fragments, map[string]bool{}, roots)
+	for _, name := range roots {
+		if name == "__schema" || name == "__type" {
+			return true
+		}
+	}
+	return false
+}
