@@ -104,6 +104,8 @@ func registerDeliveryFlags(fs *flag.FlagSet, getenv func(string) string, c *webh
 	c.Workers = webhooks.DefaultDeliveryWorkers
 	f := flagenv.New(fs, getenv)
 	f.Duration(&c.Timeout, "webhook-timeout", "WEBHOOK_TIMEOUT", "how long one webhook delivery attempt may take")
+	c.ConnectTimeout = webhooks.DefaultConnectTimeout
+	f.Duration(&c.ConnectTimeout, "webhook-connect-timeout", "WEBHOOK_CONNECT_TIMEOUT", "how long a webhook delivery may take to connect (TCP and TLS)")
 	f.Int(&c.Workers, "webhook-workers", "WEBHOOK_WORKERS", "webhook deliveries this process makes at once (each holds a database connection)")
 	local.register(fs, f, getenv)
 	return f.Err()

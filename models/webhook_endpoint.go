@@ -51,6 +51,10 @@ type WebhookEndpoint struct {
 	PreviousSealedSecret  *string        `bun:"previous_secret" json:"-"`
 	PreviousSecretExpires wire.Timestamp `bun:"previous_secret_expires,nullzero" json:"-"`
 	Deleted               wire.Timestamp `bun:"deleted,nullzero" json:"-"`
+	// FailingSince is the time of the first failed attempt since the last
+	// successful one (zero while the endpoint answers): an endpoint that
+	// keeps failing is disabled (docs/webhooks.md).
+	FailingSince wire.Timestamp `bun:"failing_since,nullzero" json:"-"`
 }
 
 // RevealSecret makes the endpoint render its signing secret: only the

@@ -22,7 +22,7 @@ import (
 func FastDelivery() webhooks.DeliveryConfig {
 	return webhooks.DeliveryConfig{Schedule: webhook.Schedule{MaxAttempts: 4, Base: time.Millisecond, Max: 10 * time.Millisecond},
 		Timeout: 500 * time.Millisecond, PollInterval: 50 * time.Millisecond,
-		OrderWait: 10 * time.Millisecond, Workers: 4, Destinations: webhook.Destinations{SandboxLocal: true}}
+		ShareWait: 10 * time.Millisecond, Workers: 4, Destinations: webhook.Destinations{SandboxLocal: true}}
 }
 
 // StartDelivery runs webhook delivery for the Env's database as a server

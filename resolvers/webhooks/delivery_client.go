@@ -25,14 +25,15 @@ var (
 // dialer checks every address it connects to against dest at connect
 // time, whatever the host resolved to, so DNS rebinding cannot reach
 // inside. It never follows a redirect (a 3xx is the answer, and a
-// failure), uses no proxy from the environment, and bounds the whole
-// exchange by timeout.
-func newDeliveryClient(timeout time.Duration, dest webhook.Destinations, livemode bool) *http.Client {
-	dialer := &net.Dialer{Timeout: timeout, Control: dialControl(dest, livemode)}
+// failure), uses no proxy from the environment, bounds the connection and
+// the TLS handshake by connect each (a receiver that is down fails fast)
+// and the whole exchange by timeout.
+func newDeliveryClient(timeout, connect time.Duration, dest webhook.Destinations, livemode bool) *http.Client {
+	dialer := &net.Dialer{Timeout: connect, Control: dialControl(dest, livemode)}
 	transport := &http.Transport{
 		Proxy:                 nil,
 		DialContext:           dialer.DialContext,
-		TLSHandshakeTimeout:   timeout,
+		TLSHandshakeTimeout:   connect,
 		ResponseHeaderTimeout: timeout,
 		MaxIdleConnsPerHost:   2,
 		IdleConnTimeout:       30 * time.Second,
@@ -60,10 +61,14 @@ func dialControl(dest webhook.Destinations, livemode bool) func(network, address
 	}
 }
 
-// describeFailure is the recorded reason of an attempt without an answer.
-func describeFailure(err error, timeout time.Duration) string {
+// describeFailure is the recorded reason of an attempt without an answer;
+// connect is the connect timeout, timeout the whole attempt's.
+func describeFailure(err error, timeout, connect time.Duration) string {
 	var ne net.Error
+	var oe *net.OpError
 	switch {
+	case errors.As(err, &oe) && oe.Op == "dial" && oe.Timeout():
+		return fmt.Sprintf("timeout: no connection within %s", connect)
 	case errors.Is(err, errDestinationNever):
 		return "refused: the destination address is link-local or a cloud metadata service, never delivered to"
 	case errors.Is(err, errDestinationRefused):

@@ -38,12 +38,12 @@ func TestDialControlChecksTheDialledAddress(t *testing.T) {
 // A sandbox client allowed local addresses still never connects to the
 // metadata service, whatever name the URL gives it.
 func TestSandboxClientNeverReachesMetadata(t *testing.T) {
-	c := newDeliveryClient(time.Second, webhook.Destinations{SandboxLocal: true}, false)
+	c := newDeliveryClient(time.Second, time.Second, webhook.Destinations{SandboxLocal: true}, false)
 	for _, u := range []string{"http://169.254.169.254/latest/meta-data/", "http://[fe80::1]/", "http://[::ffff:a9fe:a9fe]/"} {
 		req, err := http.NewRequestWithContext(context.Background(), http.MethodGet, u, nil)
 		require.NoError(t, err)
 		_, err = c.Do(req)
 		require.True(t, errors.Is(err, errDestinationNever), "%s: %v", u, err)
-		require.Contains(t, describeFailure(err, time.Second), "never delivered to")
+		require.Contains(t, describeFailure(err, time.Second, time.Second), "never delivered to")
 	}
 }

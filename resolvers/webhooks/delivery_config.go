@@ -16,9 +16,22 @@ type DeliveryConfig struct {
 	Schedule webhook.Schedule
 	// Timeout bounds one attempt, connection to last byte read (10 s).
 	Timeout time.Duration
+	// ConnectTimeout bounds the TCP connection and the TLS handshake of an
+	// attempt (3 s, never more than Timeout): a receiver that is down or
+	// drops packets fails fast instead of holding a worker for the whole
+	// Timeout.
+	ConnectTimeout time.Duration
 	// Workers is how many deliveries one process makes at once (4). Each
 	// holds a database connection while its POST runs.
 	Workers int
+	// MerchantShare is how many deliveries of one merchant (both modes) are
+	// in flight at once, across every server process (half of Workers,
+	// at least 1): one merchant's slow or dead endpoints never hold every
+	// worker, so other merchants' deliveries do not wait behind them.
+	MerchantShare int
+	// DisableAfter is how long an endpoint may fail every attempt before it
+	// is disabled, from its first failure after its last success (3 days).
+	DisableAfter time.Duration
 	// Destinations is where deliveries may connect, checked on the address
 	// dialled (the zero value: public addresses only, in both modes). The
 	// API checks endpoints at create against the same policy
@@ -27,17 +40,19 @@ type DeliveryConfig struct {
 	// PollInterval is how often the dispatcher looks for deliveries to
 	// enqueue when no notification woke it (1 s).
 	PollInterval time.Duration
-	// OrderWait is how long a delivery waits while an earlier one to its
-	// endpoint goes first (250 ms).
-	OrderWait time.Duration
+	// ShareWait is how long an endpoint's job waits before looking again
+	// when its merchant's share of deliveries in flight is taken (250 ms).
+	ShareWait time.Duration
 }
 
 // Defaults of DeliveryConfig.
 const (
 	DefaultDeliveryTimeout = 10 * time.Second
 	DefaultDeliveryWorkers = 4
+	DefaultConnectTimeout  = 3 * time.Second
+	DefaultDisableAfter    = 72 * time.Hour
 	defaultPollInterval    = time.Second
-	defaultOrderWait       = 250 * time.Millisecond
+	defaultShareWait       = 250 * time.Millisecond
 	// excerptLimit bounds the start of a receiver's answer that is kept.
 	excerptLimit = 1024
 	// errorLimit bounds a recorded transport error.
@@ -51,14 +66,24 @@ func (c DeliveryConfig) withDefaults() DeliveryConfig {
 	if c.Timeout <= 0 {
 		c.Timeout = DefaultDeliveryTimeout
 	}
+	if c.ConnectTimeout <= 0 {
+		c.ConnectTimeout = DefaultConnectTimeout
+	}
+	c.ConnectTimeout = min(c.ConnectTimeout, c.Timeout)
 	if c.Workers <= 0 {
 		c.Workers = DefaultDeliveryWorkers
+	}
+	if c.MerchantShare <= 0 {
+		c.MerchantShare = max(1, c.Workers/2)
+	}
+	if c.DisableAfter <= 0 {
+		c.DisableAfter = DefaultDisableAfter
 	}
 	if c.PollInterval <= 0 {
 		c.PollInterval = defaultPollInterval
 	}
-	if c.OrderWait <= 0 {
-		c.OrderWait = defaultOrderWait
+	if c.ShareWait <= 0 {
+		c.ShareWait = defaultShareWait
 	}
 	return c
 }

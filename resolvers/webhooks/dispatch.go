@@ -3,9 +3,13 @@ package webhooks
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/riverqueue/river"
 
 	"github.com/frame-oss/payments-server/internal/platform/jobs"
@@ -14,12 +18,13 @@ import (
 // dispatchBatch bounds the deliveries one dispatch transaction enqueues.
 const dispatchBatch = 500
 
-// Dispatcher moves the deliveries the events trigger queued (the outbox,
-// migrations/00006_webhooks.up.sql) into River jobs. Every server process
-// runs one: each pass locks the rows it takes (SKIP LOCKED), inserts their
-// jobs and marks them enqueued in one transaction, so two processes never
-// enqueue one delivery twice and a crash enqueues it later, not never. It
-// wakes on the trigger's notification and polls as a fallback.
+// Dispatcher hands the deliveries the events trigger queued (the outbox,
+// migrations/00006_webhooks.up.sql) to their endpoints' cursors
+// (CursorArgs). Every server process runs one: each pass locks the rows it
+// takes (SKIP LOCKED), makes sure each of their endpoints has a cursor
+// and marks them enqueued in one transaction, so a crash hands them over
+// later, not never. It wakes on the trigger's notification and polls as a
+// fallback.
 type Dispatcher struct {
 	d      *Delivery
 	engine *jobs.Engine
@@ -94,8 +99,8 @@ func (p *Dispatcher) listen(ctx context.Context) error {
 	}
 }
 
-// DispatchAll enqueues every delivery waiting in the outbox and returns how
-// many it enqueued.
+// DispatchAll hands over every delivery waiting in the outbox and returns
+// how many it handed over.
 func (p *Dispatcher) DispatchAll(ctx context.Context) (int, error) {
 	total := 0
 	for {
@@ -109,7 +114,7 @@ func (p *Dispatcher) DispatchAll(ctx context.Context) (int, error) {
 
 // dispatchOnceSQL takes a batch of the outbox, oldest first. It spans every
 // merchant: the outbox is housekeeping the server does for all alike; each
-// job then acts within its delivery's merchant and mode.
+// endpoint's cursor then acts within its merchant and mode.
 const dispatchOnceSQL = `
 SELECT merchant_id, livemode, id, endpoint_id FROM webhook_deliveries
 WHERE NOT enqueued ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`
@@ -118,6 +123,13 @@ const markEnqueuedSQL = `
 UPDATE webhook_deliveries SET enqueued = true
 WHERE (merchant_id, id) IN (SELECT * FROM unnest($1::uuid[], $2::uuid[]))`
 
+// dispatchOnce hands a batch of the outbox to the cursors of its
+// endpoints (one job per endpoint, whatever its number of deliveries): a
+// new cursor, or the one the endpoint has, woken when it waits for a later
+// retry. It holds each
+// endpoint's cursor lock (lockCursorSQL), taken in one order, so a cursor
+// ending at the same moment either sees these deliveries or lets the new
+// cursor in.
 func (p *Dispatcher) dispatchOnce(ctx context.Context) (int, error) {
 	tx, err := p.d.db.Pool.Begin(ctx)
 	if err != nil {
@@ -128,28 +140,39 @@ func (p *Dispatcher) dispatchOnce(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("webhooks: read outbox: %w", err)
 	}
-	var params []river.InsertManyParams
+	cursors := map[CursorArgs]bool{}
 	var merchants, deliveries []string
 	for rows.Next() {
-		var a DeliverArgs
-		if err := rows.Scan(&a.MerchantID, &a.Livemode, &a.DeliveryID, &a.EndpointID); err != nil {
+		var c CursorArgs
+		var delivery uuid.UUID
+		if err := rows.Scan(&c.MerchantID, &c.Livemode, &delivery, &c.EndpointID); err != nil {
 			rows.Close()
 			return 0, err
 		}
-		params = append(params, river.InsertManyParams{Args: a})
-		merchants, deliveries = append(merchants, a.MerchantID.String()), append(deliveries, a.DeliveryID.String())
+		cursors[c] = true
+		merchants, deliveries = append(merchants, c.MerchantID.String()), append(deliveries, delivery.String())
 	}
 	if err := rows.Err(); err != nil {
 		return 0, err
 	}
-	if len(params) == 0 {
+	if len(deliveries) == 0 {
 		return 0, nil
 	}
-	if err := p.engine.InsertManyTx(ctx, tx, params); err != nil {
+	ordered := slices.SortedFunc(maps.Keys(cursors), func(a, b CursorArgs) int {
+		return strings.Compare(a.EndpointID.String(), b.EndpointID.String())
+	})
+	params := make([]river.InsertManyParams, 0, len(ordered))
+	for _, c := range ordered {
+		if _, err := tx.Exec(ctx, lockCursorSQL, c.EndpointID.String()); err != nil {
+			return 0, fmt.Errorf("webhooks: lock cursor: %w", err)
+		}
+		params = append(params, river.InsertManyParams{Args: c})
+	}
+	if err := p.engine.InsertOrWakeManyTx(ctx, tx, params); err != nil {
 		return 0, err
 	}
 	if _, err := tx.Exec(ctx, markEnqueuedSQL, merchants, deliveries); err != nil {
 		return 0, fmt.Errorf("webhooks: mark enqueued: %w", err)
 	}
-	return len(params), tx.Commit(ctx)
+	return len(deliveries), tx.Commit(ctx)
 }

@@ -82,11 +82,14 @@ func (es *Endpoints) Update(ctx context.Context, id string, in *models.UpdateWeb
 				e.Description = nil
 			}
 		}
+		if in.URL != nil || (in.Status != nil && *in.Status != e.Status) {
+			e.FailingSince = wire.Timestamp{} // a new address, or enabled again: its failures start anew
+		}
 		if in.Status != nil {
 			e.Status = *in.Status
 		}
 		e.Updated = wire.At(w.Now())
-		_, err = w.Tx.Update(e).Column("url", "event_codes", "description", "status", "updated").WherePK().Exec(ctx)
+		_, err = w.Tx.Update(e).Column("url", "event_codes", "description", "status", "failing_since", "updated").WherePK().Exec(ctx)
 		return e, err
 	})
 }

@@ -5,6 +5,12 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
+// EventWebhookEndpointDisabled announces an endpoint the server disabled
+// because every attempt to it failed for DeliveryConfig.DisableAfter
+// (endpoint_health.go); a merchant's own PATCH emits nothing.
+var EventWebhookEndpointDisabled = events.Declare("webhook_endpoint.disabled",
+	"the server disables a webhook endpoint whose deliveries kept failing")
+
 // Events is the event family of the area: the event log's reads from the
 // kit (every write appends to it), and Resend (event_resend.go).
 type Events struct {

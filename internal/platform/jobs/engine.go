@@ -169,3 +169,31 @@ func (e *Engine) InsertManyTx(ctx context.Context, tx pgx.Tx, params []river.Ins
 	}
 	return nil
 }
+
+// InsertOrWakeManyTx enqueues jobs that are unique (InsertOpts.UniqueOpts)
+// in the caller's transaction, like InsertManyTx; a job skipped because
+// its twin already waits for a later time is made available at once
+// instead, so the new work that twin will find does not wait behind its
+// schedule. A running twin is left alone: it must look for new work
+// before it ends.
+func (e *Engine) InsertOrWakeManyTx(ctx context.Context, tx pgx.Tx, params []river.InsertManyParams) error {
+	if len(params) == 0 {
+		return nil
+	}
+	res, err := e.client.InsertManyTx(ctx, tx, params)
+	if err != nil {
+		return fmt.Errorf("jobs: insert %d jobs: %w", len(params), err)
+	}
+	for _, r := range res {
+		if !r.UniqueSkippedAsDuplicate || r.Job == nil {
+			continue
+		}
+		if r.Job.State != rivertype.JobStateScheduled && r.Job.State != rivertype.JobStateRetryable {
+			continue
+		}
+		if _, err := e.client.JobRetryTx(ctx, tx, r.Job.ID); err != nil {
+			return fmt.Errorf("jobs: wake job %d: %w", r.Job.ID, err)
+		}
+	}
+	return nil
+}
