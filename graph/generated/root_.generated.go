@@ -535,6 +535,11 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	EvervaultConfiguration struct {
+		AppID  func(childComplexity int) int
+		TeamID func(childComplexity int) int
+	}
+
 	FeePlanItem struct {
 		AmountFixedCents    func(childComplexity int) int
 		AmountFixedCurrency func(childComplexity int) int
@@ -577,6 +582,13 @@ type ComplexityRoot struct {
 	GeofenceRule struct {
 		Country func(childComplexity int) int
 		State   func(childComplexity int) int
+	}
+
+	GooglePayConfiguration struct {
+		Environment  func(childComplexity int) int
+		Identifier   func(childComplexity int) int
+		Processor    func(childComplexity int) int
+		ProcessorKey func(childComplexity int) int
 	}
 
 	IDVResult struct {
@@ -1025,7 +1037,9 @@ type ComplexityRoot struct {
 		Disputes                     func(childComplexity int, first *int, after *string, filter *model.DisputeFilter) int
 		Event                        func(childComplexity int, id string) int
 		Events                       func(childComplexity int, first *int, after *string, typeArg *string) int
+		EvervaultConfiguration       func(childComplexity int) int
 		Geofences                    func(childComplexity int) int
+		GooglePayConfiguration       func(childComplexity int) int
 		IdentityVerification         func(childComplexity int, accountID string, id string) int
 		IdentityVerifications        func(childComplexity int, accountID string, first *int, after *string, filter *model.IdentityVerificationFilter) int
 		MerchantBalance              func(childComplexity int) int
@@ -1049,6 +1063,7 @@ type ComplexityRoot struct {
 		PromotionCodes               func(childComplexity int, first *int, after *string, filter *model.PromotionCodeFilter) int
 		Refund                       func(childComplexity int, id string) int
 		Refunds                      func(childComplexity int, first *int, after *string, filter *model.RefundFilter) int
+		SiftConfiguration            func(childComplexity int) int
 		ThreeDSIntent                func(childComplexity int, id string) int
 		Transfer                     func(childComplexity int, id string) int
 		TransferFeePlan              func(childComplexity int, id string) int
@@ -1096,6 +1111,11 @@ type ComplexityRoot struct {
 	RequestCapabilitiesPayload struct {
 		Capabilities func(childComplexity int) int
 		Created      func(childComplexity int) int
+	}
+
+	SiftConfiguration struct {
+		AccountID func(childComplexity int) int
+		BeaconKey func(childComplexity int) int
 	}
 
 	Step struct {
@@ -3406,6 +3426,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.EventEdge.Node(childComplexity), true
 
+	case "EvervaultConfiguration.appId":
+		if e.ComplexityRoot.EvervaultConfiguration.AppID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EvervaultConfiguration.AppID(childComplexity), true
+	case "EvervaultConfiguration.teamId":
+		if e.ComplexityRoot.EvervaultConfiguration.TeamID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EvervaultConfiguration.TeamID(childComplexity), true
+
 	case "FeePlanItem.amountFixedCents":
 		if e.ComplexityRoot.FeePlanItem.AmountFixedCents == nil {
 			break
@@ -3584,6 +3617,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GeofenceRule.State(childComplexity), true
+
+	case "GooglePayConfiguration.environment":
+		if e.ComplexityRoot.GooglePayConfiguration.Environment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GooglePayConfiguration.Environment(childComplexity), true
+	case "GooglePayConfiguration.identifier":
+		if e.ComplexityRoot.GooglePayConfiguration.Identifier == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GooglePayConfiguration.Identifier(childComplexity), true
+	case "GooglePayConfiguration.processor":
+		if e.ComplexityRoot.GooglePayConfiguration.Processor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GooglePayConfiguration.Processor(childComplexity), true
+	case "GooglePayConfiguration.processorKey":
+		if e.ComplexityRoot.GooglePayConfiguration.ProcessorKey == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GooglePayConfiguration.ProcessorKey(childComplexity), true
 
 	case "IDVResult.category":
 		if e.ComplexityRoot.IDVResult.Category == nil {
@@ -6085,12 +6143,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Events(childComplexity, args["first"].(*int), args["after"].(*string), args["type"].(*string)), true
+	case "Query.evervaultConfiguration":
+		if e.ComplexityRoot.Query.EvervaultConfiguration == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.EvervaultConfiguration(childComplexity), true
 	case "Query.geofences":
 		if e.ComplexityRoot.Query.Geofences == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Query.Geofences(childComplexity), true
+	case "Query.googlePayConfiguration":
+		if e.ComplexityRoot.Query.GooglePayConfiguration == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.GooglePayConfiguration(childComplexity), true
 	case "Query.identityVerification":
 		if e.ComplexityRoot.Query.IdentityVerification == nil {
 			break
@@ -6335,6 +6405,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Refunds(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.RefundFilter)), true
+	case "Query.siftConfiguration":
+		if e.ComplexityRoot.Query.SiftConfiguration == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.SiftConfiguration(childComplexity), true
 	case "Query.threeDSIntent":
 		if e.ComplexityRoot.Query.ThreeDSIntent == nil {
 			break
@@ -6582,6 +6658,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RequestCapabilitiesPayload.Created(childComplexity), true
+
+	case "SiftConfiguration.accountId":
+		if e.ComplexityRoot.SiftConfiguration.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiftConfiguration.AccountID(childComplexity), true
+	case "SiftConfiguration.beaconKey":
+		if e.ComplexityRoot.SiftConfiguration.BeaconKey == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiftConfiguration.BeaconKey(childComplexity), true
 
 	case "Step.currentlyDue":
 		if e.ComplexityRoot.Step.CurrentlyDue == nil {
@@ -8207,6 +8296,41 @@ extend type Transfer {
 
 extend type Query {
   charge(id: ID!): Charge
+}
+`, BuiltIn: false},
+	{Name: "../schema/client_configuration.graphqls", Input: `# The client configuration the real service's SDK reads before it collects
+# card data, device signals or a Google Pay token (docs/sandbox.md,
+# "Resources from the SDK"). The sandbox answers fixed test values;
+# production mode answers PROVIDER_NOT_CONFIGURED. Callable with a
+# publishable key.
+
+type EvervaultConfiguration {
+  appId: String
+  teamId: String
+}
+
+type SiftConfiguration {
+  accountId: String
+  beaconKey: String
+}
+
+type GooglePayConfiguration {
+  "The merchant's Google Pay identifier (in the sandbox, the merchant's id)."
+  identifier: String
+  "TEST in the sandbox."
+  environment: String
+  "The processor that decrypts the token."
+  processor: String
+  processorKey: String
+}
+
+extend type Query {
+  "REST: GET /v1/config/evervault."
+  evervaultConfiguration: EvervaultConfiguration!
+  "REST: GET /v1/config/sift."
+  siftConfiguration: SiftConfiguration!
+  "REST: GET /v1/client/wallet/google_pay."
+  googlePayConfiguration: GooglePayConfiguration!
 }
 `, BuiltIn: false},
 	{Name: "../schema/coupons.graphqls", Input: `# Coupons, promotion codes and discounts (spec doc 2 §2.8, §4.9).
@@ -11023,6 +11147,16 @@ func (ec *executionContext) childFields_EventEdge(ctx context.Context, field gra
 	return nil, fmt.Errorf("no field named %q was found under type EventEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_EvervaultConfiguration(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "appId":
+		return ec.fieldContext_EvervaultConfiguration_appId(ctx, field)
+	case "teamId":
+		return ec.fieldContext_EvervaultConfiguration_teamId(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EvervaultConfiguration", field.Name)
+}
+
 func (ec *executionContext) childFields_FeePlanItem(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -11109,6 +11243,20 @@ func (ec *executionContext) childFields_GeofenceRule(ctx context.Context, field 
 		return ec.fieldContext_GeofenceRule_state(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type GeofenceRule", field.Name)
+}
+
+func (ec *executionContext) childFields_GooglePayConfiguration(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "identifier":
+		return ec.fieldContext_GooglePayConfiguration_identifier(ctx, field)
+	case "environment":
+		return ec.fieldContext_GooglePayConfiguration_environment(ctx, field)
+	case "processor":
+		return ec.fieldContext_GooglePayConfiguration_processor(ctx, field)
+	case "processorKey":
+		return ec.fieldContext_GooglePayConfiguration_processorKey(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GooglePayConfiguration", field.Name)
 }
 
 func (ec *executionContext) childFields_IDVResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -11861,6 +12009,16 @@ func (ec *executionContext) childFields_RequestCapabilitiesPayload(ctx context.C
 		return ec.fieldContext_RequestCapabilitiesPayload_created(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RequestCapabilitiesPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_SiftConfiguration(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "accountId":
+		return ec.fieldContext_SiftConfiguration_accountId(ctx, field)
+	case "beaconKey":
+		return ec.fieldContext_SiftConfiguration_beaconKey(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SiftConfiguration", field.Name)
 }
 
 func (ec *executionContext) childFields_Step(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
