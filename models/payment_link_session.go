@@ -34,8 +34,8 @@ type PaymentLinkSession struct {
 	Currency   *string                        `bun:"currency" json:"currency"`
 	CustomerID *uuid.UUID                     `bun:"customer_id,type:uuid" json:"customer_id"`
 	Metadata   Metadata                       `bun:"metadata,type:jsonb" json:"metadata"`
-	Created    wire.Timestamp `bun:"created" json:"created"`
-	Updated    wire.Timestamp `bun:"updated" json:"updated"`
+	Created    wire.Timestamp                 `bun:"created" json:"created"`
+	Updated    wire.Timestamp                 `bun:"updated" json:"updated"`
 	URLToken   string                         `bun:"url_token" json:"-"`
 }
 

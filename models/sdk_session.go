@@ -36,8 +36,8 @@ type ChargeSession struct {
 	Status         SessionStatus             `bun:"status" json:"status"`
 	ChargeIntentID *uuid.UUID                `bun:"charge_intent_id,type:uuid" json:"charge_intent_id"`
 	Metadata       Metadata                  `bun:"metadata,type:jsonb" json:"metadata"`
-	Created        wire.Timestamp `bun:"created" json:"created"`
-	Updated        wire.Timestamp `bun:"updated" json:"updated"`
+	Created        wire.Timestamp            `bun:"created" json:"created"`
+	Updated        wire.Timestamp            `bun:"updated" json:"updated"`
 }
 
 type sonarSessionKind struct{}
@@ -56,8 +56,8 @@ type SonarSession struct {
 	Status         SessionStatus            `bun:"status" json:"status"`
 	ChargeIntentID *uuid.UUID               `bun:"charge_intent_id,type:uuid" json:"charge_intent_id"`
 	Metadata       Metadata                 `bun:"metadata,type:jsonb" json:"metadata"`
-	Created        wire.Timestamp `bun:"created" json:"created"`
-	Updated        wire.Timestamp `bun:"updated" json:"updated"`
+	Created        wire.Timestamp           `bun:"created" json:"created"`
+	Updated        wire.Timestamp           `bun:"updated" json:"updated"`
 }
 
 // CreateChargeSessionInput is POST /v1/charge_sessions.
