@@ -40,6 +40,8 @@ func Routes(r chi.Router, svc areas.Services) {
 	disputeRoutes(r, svc.Money)
 	chargeIntentRoutes(r, svc.Money)
 	customerIdentityRoutes(r, svc.Accounts.CustomerIdentity)
+	clientConfigurationRoutes(r, svc.Payments.ClientConfig)
+	sdkSessionRoutes(r, svc.Money)
 }
 
 // requireCredential answers an anonymous request 401 before its body is

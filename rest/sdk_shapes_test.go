@@ -60,6 +60,12 @@ var sdkMembers = map[string][]string{
 		"display_status", "acquirer_reference_number", "authorization_code", "livemode", "created", "updated"},
 	"onboarding_session": {"id", "object", "account_id", "client_secret", "steps", "return_url", "expires_at",
 		"livemode", "url"},
+	"charge_session":           {"id", "object", "status", "charge_intent_id", "created", "updated", "livemode"},
+	"sonar_session":            {"id", "object", "status", "charge_intent_id", "created", "updated", "livemode"},
+	"payment_link_session":     {"id", "object", "url", "status", "metadata", "created", "updated", "livemode"},
+	"evervault_configuration":  {"app_id", "team_id"},
+	"sift_configuration":       {"account_id", "beacon_key"},
+	"google_pay_configuration": {"identifier", "environment", "processor", "processor_key"},
 	"merchant_balance": {"status", "reason_code", "merchant_id", "currency", "dots_balance",
 		"available_for_payout", "reserved_amount", "pending_payouts", "last_updated_at"},
 }
@@ -102,6 +108,9 @@ func TestSDKShapes(t *testing.T) {
 	refund := f.sk.CreateRefund(testenv.RefundOfTransfer(id(transfer)))
 	disputed := f.sk.CreateTransfer(payer.charging(2000))
 	dispute := f.sk.OpenDispute(disputed.LatestCharge.String(), "product_not_received")
+	chargeSession := f.sk.CreateChargeSession(map[string]any{})
+	sonarSession := f.sk.CreateSonarSession(map[string]any{})
+	linkSession := f.sk.CreatePaymentLinkSession(map[string]any{"amount": 1000})
 
 	objects := map[string]func() map[string]any{
 		"account":            func() map[string]any { return get(acctPath) },
@@ -128,6 +137,14 @@ func TestSDKShapes(t *testing.T) {
 		"dispute":            func() map[string]any { return get("/v1/disputes/" + id(dispute)) },
 		"onboarding_session": func() map[string]any { return get("/v1/onboarding_sessions?account_id=" + id(acct)) },
 		"merchant_balance":   func() map[string]any { return get("/v1/merchant_balance") },
+		"charge_session":     func() map[string]any { return get("/v1/charge_sessions/" + id(chargeSession)) },
+		"sonar_session":      func() map[string]any { return get("/v1/sonar_sessions/" + id(sonarSession)) },
+		"payment_link_session": func() map[string]any {
+			return get("/v1/payment_link_sessions/" + id(linkSession))
+		},
+		"evervault_configuration":  func() map[string]any { return get("/v1/config/evervault") },
+		"sift_configuration":       func() map[string]any { return get("/v1/config/sift") },
+		"google_pay_configuration": func() map[string]any { return get("/v1/client/wallet/google_pay") },
 		"transfer_billing_agreement": func() map[string]any {
 			return get("/v1/transfer_billing_agreements/" + id(agreement))
 		},

@@ -31,6 +31,7 @@ type ResolverRoot interface {
 	Capability() CapabilityResolver
 	Charge() ChargeResolver
 	ChargeIntent() ChargeIntentResolver
+	ChargeSession() ChargeSessionResolver
 	CheckoutSession() CheckoutSessionResolver
 	Coupon() CouponResolver
 	Customer() CustomerResolver
@@ -41,6 +42,7 @@ type ResolverRoot interface {
 	IdentityVerification() IdentityVerificationResolver
 	Mutation() MutationResolver
 	OnboardingSession() OnboardingSessionResolver
+	PaymentLinkSession() PaymentLinkSessionResolver
 	PaymentMethod() PaymentMethodResolver
 	Payout() PayoutResolver
 	PayoutFundingEntry() PayoutFundingEntryResolver
@@ -51,6 +53,7 @@ type ResolverRoot interface {
 	PromotionCode() PromotionCodeResolver
 	Query() QueryResolver
 	Refund() RefundResolver
+	SonarSession() SonarSessionResolver
 	Subscription() SubscriptionResolver
 	ThreeDSIntent() ThreeDSIntentResolver
 	Transfer() TransferResolver
@@ -300,6 +303,17 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	ChargeSession struct {
+		ChargeIntent   func(childComplexity int) int
+		ChargeIntentID func(childComplexity int) int
+		Created        func(childComplexity int) int
+		ID             func(childComplexity int) int
+		Livemode       func(childComplexity int) int
+		Metadata       func(childComplexity int) int
+		Status         func(childComplexity int) int
+		Updated        func(childComplexity int) int
+	}
+
 	CheckoutSession struct {
 		Account           func(childComplexity int) int
 		AccountID         func(childComplexity int) int
@@ -535,6 +549,11 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	EvervaultConfiguration struct {
+		AppID  func(childComplexity int) int
+		TeamID func(childComplexity int) int
+	}
+
 	FeePlanItem struct {
 		AmountFixedCents    func(childComplexity int) int
 		AmountFixedCurrency func(childComplexity int) int
@@ -577,6 +596,13 @@ type ComplexityRoot struct {
 	GeofenceRule struct {
 		Country func(childComplexity int) int
 		State   func(childComplexity int) int
+	}
+
+	GooglePayConfiguration struct {
+		Environment  func(childComplexity int) int
+		Identifier   func(childComplexity int) int
+		Processor    func(childComplexity int) int
+		ProcessorKey func(childComplexity int) int
 	}
 
 	IDVResult struct {
@@ -681,6 +707,7 @@ type ComplexityRoot struct {
 		CreateBeneficialOwner              func(childComplexity int, accountID string, input models.CreateBeneficialOwnerInput) int
 		CreateBillingAgreement             func(childComplexity int, input models.CreateAgreementInput) int
 		CreateChargeIntent                 func(childComplexity int, input models.CreateChargeIntentInput) int
+		CreateChargeSession                func(childComplexity int, input models.CreateChargeSessionInput) int
 		CreateCheckoutSession              func(childComplexity int, input models.CreateCheckoutSessionInput) int
 		CreateCoupon                       func(childComplexity int, input models.CreateCouponInput) int
 		CreateCustomer                     func(childComplexity int, input models.CreateCustomerInput) int
@@ -688,6 +715,7 @@ type ComplexityRoot struct {
 		CreateIdentityVerification         func(childComplexity int, accountID string) int
 		CreateIdvSession                   func(childComplexity int) int
 		CreateOnboardingSession            func(childComplexity int, input models.CreateOnboardingSessionInput) int
+		CreatePaymentLinkSession           func(childComplexity int, input models.CreatePaymentLinkSessionInput) int
 		CreatePaymentMethod                func(childComplexity int, input models.CreatePaymentMethodInput) int
 		CreatePayout                       func(childComplexity int, input models.CreatePayoutInput) int
 		CreatePayoutFundingSchedule        func(childComplexity int, input models.CreateFundingScheduleInput) int
@@ -697,6 +725,7 @@ type ComplexityRoot struct {
 		CreateProductPhase                 func(childComplexity int, productID string, input models.CreatePhaseInput) int
 		CreatePromotionCode                func(childComplexity int, input models.PromotionCodeInput) int
 		CreateRefund                       func(childComplexity int, input models.CreateRefundInput) int
+		CreateSonarSession                 func(childComplexity int, input models.CreateSonarSessionInput) int
 		CreateTermsOfServiceToken          func(childComplexity int, accountID *string) int
 		CreateThreeDSIntent                func(childComplexity int, input models.CreateThreeDSIntentInput) int
 		CreateTransfer                     func(childComplexity int, input models.CreateTransferInput) int
@@ -726,6 +755,7 @@ type ComplexityRoot struct {
 		UpdateBeneficialOwner              func(childComplexity int, accountID string, id string, input models.UpdateBeneficialOwnerInput) int
 		UpdateBillingAgreement             func(childComplexity int, id string, input models.UpdateAgreementInput) int
 		UpdateChargeIntent                 func(childComplexity int, id string, input models.UpdateChargeIntentInput) int
+		UpdateChargeSession                func(childComplexity int, id string, input models.UpdateChargeSessionInput) int
 		UpdateCoupon                       func(childComplexity int, id string, input models.UpdateCouponInput) int
 		UpdateCustomer                     func(childComplexity int, id string, input models.UpdateCustomerInput) int
 		UpdateDispute                      func(childComplexity int, id string, input models.UpdateDisputeInput) int
@@ -734,6 +764,7 @@ type ComplexityRoot struct {
 		UpdateProduct                      func(childComplexity int, id string, input models.ProductInput) int
 		UpdateProductPhase                 func(childComplexity int, productID string, id string, input models.UpdatePhaseInput) int
 		UpdatePromotionCode                func(childComplexity int, id string, input models.PromotionCodeInput) int
+		UpdateSonarSession                 func(childComplexity int, id string, input models.UpdateSonarSessionInput) int
 		UpdateTransfer                     func(childComplexity int, id string, input models.UpdateTransferInput) int
 		UpdateWebhookEndpoint              func(childComplexity int, id string, input models.UpdateWebhookEndpointInput) int
 		UploadCustomerIdentityDocuments    func(childComplexity int, id string, documents []*model.IdentityDocumentUpload) int
@@ -762,6 +793,20 @@ type ComplexityRoot struct {
 		HasNextPage     func(childComplexity int) int
 		HasPreviousPage func(childComplexity int) int
 		StartCursor     func(childComplexity int) int
+	}
+
+	PaymentLinkSession struct {
+		Amount     func(childComplexity int) int
+		Created    func(childComplexity int) int
+		Currency   func(childComplexity int) int
+		Customer   func(childComplexity int) int
+		CustomerID func(childComplexity int) int
+		ID         func(childComplexity int) int
+		Livemode   func(childComplexity int) int
+		Metadata   func(childComplexity int) int
+		Status     func(childComplexity int) int
+		URL        func(childComplexity int) int
+		Updated    func(childComplexity int) int
 	}
 
 	PaymentMethod struct {
@@ -1014,6 +1059,7 @@ type ComplexityRoot struct {
 		Charge                       func(childComplexity int, id string) int
 		ChargeIntent                 func(childComplexity int, id string) int
 		ChargeIntents                func(childComplexity int, first *int, after *string, filter *model.ChargeIntentFilter) int
+		ChargeSession                func(childComplexity int, id string) int
 		Coupon                       func(childComplexity int, id string) int
 		Coupons                      func(childComplexity int, first *int, after *string, filter *model.CouponFilter) int
 		Customer                     func(childComplexity int, id string) int
@@ -1025,13 +1071,16 @@ type ComplexityRoot struct {
 		Disputes                     func(childComplexity int, first *int, after *string, filter *model.DisputeFilter) int
 		Event                        func(childComplexity int, id string) int
 		Events                       func(childComplexity int, first *int, after *string, typeArg *string) int
+		EvervaultConfiguration       func(childComplexity int) int
 		Geofences                    func(childComplexity int) int
+		GooglePayConfiguration       func(childComplexity int) int
 		IdentityVerification         func(childComplexity int, accountID string, id string) int
 		IdentityVerifications        func(childComplexity int, accountID string, first *int, after *string, filter *model.IdentityVerificationFilter) int
 		MerchantBalance              func(childComplexity int) int
 		Node                         func(childComplexity int, id string) int
 		OnboardingBootstrap          func(childComplexity int) int
 		OnboardingSession            func(childComplexity int, accountID string) int
+		PaymentLinkSession           func(childComplexity int, id string) int
 		PaymentMethod                func(childComplexity int, id string) int
 		PaymentMethods               func(childComplexity int, first *int, after *string, filter *model.PaymentMethodFilter) int
 		Payout                       func(childComplexity int, id string) int
@@ -1049,6 +1098,8 @@ type ComplexityRoot struct {
 		PromotionCodes               func(childComplexity int, first *int, after *string, filter *model.PromotionCodeFilter) int
 		Refund                       func(childComplexity int, id string) int
 		Refunds                      func(childComplexity int, first *int, after *string, filter *model.RefundFilter) int
+		SiftConfiguration            func(childComplexity int) int
+		SonarSession                 func(childComplexity int, id string) int
 		ThreeDSIntent                func(childComplexity int, id string) int
 		Transfer                     func(childComplexity int, id string) int
 		TransferFeePlan              func(childComplexity int, id string) int
@@ -1096,6 +1147,22 @@ type ComplexityRoot struct {
 	RequestCapabilitiesPayload struct {
 		Capabilities func(childComplexity int) int
 		Created      func(childComplexity int) int
+	}
+
+	SiftConfiguration struct {
+		AccountID func(childComplexity int) int
+		BeaconKey func(childComplexity int) int
+	}
+
+	SonarSession struct {
+		ChargeIntent   func(childComplexity int) int
+		ChargeIntentID func(childComplexity int) int
+		Created        func(childComplexity int) int
+		ID             func(childComplexity int) int
+		Livemode       func(childComplexity int) int
+		Metadata       func(childComplexity int) int
+		Status         func(childComplexity int) int
+		Updated        func(childComplexity int) int
 	}
 
 	Step struct {
@@ -2404,6 +2471,55 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ChargeIntentEdge.Node(childComplexity), true
 
+	case "ChargeSession.chargeIntent":
+		if e.ComplexityRoot.ChargeSession.ChargeIntent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeSession.ChargeIntent(childComplexity), true
+	case "ChargeSession.chargeIntentId":
+		if e.ComplexityRoot.ChargeSession.ChargeIntentID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeSession.ChargeIntentID(childComplexity), true
+	case "ChargeSession.created":
+		if e.ComplexityRoot.ChargeSession.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeSession.Created(childComplexity), true
+	case "ChargeSession.id":
+		if e.ComplexityRoot.ChargeSession.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeSession.ID(childComplexity), true
+	case "ChargeSession.livemode":
+		if e.ComplexityRoot.ChargeSession.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeSession.Livemode(childComplexity), true
+	case "ChargeSession.metadata":
+		if e.ComplexityRoot.ChargeSession.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeSession.Metadata(childComplexity), true
+	case "ChargeSession.status":
+		if e.ComplexityRoot.ChargeSession.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeSession.Status(childComplexity), true
+	case "ChargeSession.updated":
+		if e.ComplexityRoot.ChargeSession.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeSession.Updated(childComplexity), true
+
 	case "CheckoutSession.account":
 		if e.ComplexityRoot.CheckoutSession.Account == nil {
 			break
@@ -3406,6 +3522,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.EventEdge.Node(childComplexity), true
 
+	case "EvervaultConfiguration.appId":
+		if e.ComplexityRoot.EvervaultConfiguration.AppID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EvervaultConfiguration.AppID(childComplexity), true
+	case "EvervaultConfiguration.teamId":
+		if e.ComplexityRoot.EvervaultConfiguration.TeamID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EvervaultConfiguration.TeamID(childComplexity), true
+
 	case "FeePlanItem.amountFixedCents":
 		if e.ComplexityRoot.FeePlanItem.AmountFixedCents == nil {
 			break
@@ -3584,6 +3713,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GeofenceRule.State(childComplexity), true
+
+	case "GooglePayConfiguration.environment":
+		if e.ComplexityRoot.GooglePayConfiguration.Environment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GooglePayConfiguration.Environment(childComplexity), true
+	case "GooglePayConfiguration.identifier":
+		if e.ComplexityRoot.GooglePayConfiguration.Identifier == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GooglePayConfiguration.Identifier(childComplexity), true
+	case "GooglePayConfiguration.processor":
+		if e.ComplexityRoot.GooglePayConfiguration.Processor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GooglePayConfiguration.Processor(childComplexity), true
+	case "GooglePayConfiguration.processorKey":
+		if e.ComplexityRoot.GooglePayConfiguration.ProcessorKey == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GooglePayConfiguration.ProcessorKey(childComplexity), true
 
 	case "IDVResult.category":
 		if e.ComplexityRoot.IDVResult.Category == nil {
@@ -4136,6 +4290,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateChargeIntent(childComplexity, args["input"].(models.CreateChargeIntentInput)), true
+	case "Mutation.createChargeSession":
+		if e.ComplexityRoot.Mutation.CreateChargeSession == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createChargeSession_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateChargeSession(childComplexity, args["input"].(models.CreateChargeSessionInput)), true
 	case "Mutation.createCheckoutSession":
 		if e.ComplexityRoot.Mutation.CreateCheckoutSession == nil {
 			break
@@ -4208,6 +4373,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateOnboardingSession(childComplexity, args["input"].(models.CreateOnboardingSessionInput)), true
+	case "Mutation.createPaymentLinkSession":
+		if e.ComplexityRoot.Mutation.CreatePaymentLinkSession == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createPaymentLinkSession_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreatePaymentLinkSession(childComplexity, args["input"].(models.CreatePaymentLinkSessionInput)), true
 	case "Mutation.createPaymentMethod":
 		if e.ComplexityRoot.Mutation.CreatePaymentMethod == nil {
 			break
@@ -4307,6 +4483,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateRefund(childComplexity, args["input"].(models.CreateRefundInput)), true
+	case "Mutation.createSonarSession":
+		if e.ComplexityRoot.Mutation.CreateSonarSession == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createSonarSession_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateSonarSession(childComplexity, args["input"].(models.CreateSonarSessionInput)), true
 	case "Mutation.createTermsOfServiceToken":
 		if e.ComplexityRoot.Mutation.CreateTermsOfServiceToken == nil {
 			break
@@ -4626,6 +4813,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateChargeIntent(childComplexity, args["id"].(string), args["input"].(models.UpdateChargeIntentInput)), true
+	case "Mutation.updateChargeSession":
+		if e.ComplexityRoot.Mutation.UpdateChargeSession == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateChargeSession_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateChargeSession(childComplexity, args["id"].(string), args["input"].(models.UpdateChargeSessionInput)), true
 	case "Mutation.updateCoupon":
 		if e.ComplexityRoot.Mutation.UpdateCoupon == nil {
 			break
@@ -4714,6 +4912,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdatePromotionCode(childComplexity, args["id"].(string), args["input"].(models.PromotionCodeInput)), true
+	case "Mutation.updateSonarSession":
+		if e.ComplexityRoot.Mutation.UpdateSonarSession == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateSonarSession_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateSonarSession(childComplexity, args["id"].(string), args["input"].(models.UpdateSonarSessionInput)), true
 	case "Mutation.updateTransfer":
 		if e.ComplexityRoot.Mutation.UpdateTransfer == nil {
 			break
@@ -4851,6 +5060,73 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PageInfo.StartCursor(childComplexity), true
+
+	case "PaymentLinkSession.amount":
+		if e.ComplexityRoot.PaymentLinkSession.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentLinkSession.Amount(childComplexity), true
+	case "PaymentLinkSession.created":
+		if e.ComplexityRoot.PaymentLinkSession.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentLinkSession.Created(childComplexity), true
+	case "PaymentLinkSession.currency":
+		if e.ComplexityRoot.PaymentLinkSession.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentLinkSession.Currency(childComplexity), true
+	case "PaymentLinkSession.customer":
+		if e.ComplexityRoot.PaymentLinkSession.Customer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentLinkSession.Customer(childComplexity), true
+	case "PaymentLinkSession.customerId":
+		if e.ComplexityRoot.PaymentLinkSession.CustomerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentLinkSession.CustomerID(childComplexity), true
+	case "PaymentLinkSession.id":
+		if e.ComplexityRoot.PaymentLinkSession.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentLinkSession.ID(childComplexity), true
+	case "PaymentLinkSession.livemode":
+		if e.ComplexityRoot.PaymentLinkSession.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentLinkSession.Livemode(childComplexity), true
+	case "PaymentLinkSession.metadata":
+		if e.ComplexityRoot.PaymentLinkSession.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentLinkSession.Metadata(childComplexity), true
+	case "PaymentLinkSession.status":
+		if e.ComplexityRoot.PaymentLinkSession.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentLinkSession.Status(childComplexity), true
+	case "PaymentLinkSession.url":
+		if e.ComplexityRoot.PaymentLinkSession.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentLinkSession.URL(childComplexity), true
+	case "PaymentLinkSession.updated":
+		if e.ComplexityRoot.PaymentLinkSession.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentLinkSession.Updated(childComplexity), true
 
 	case "PaymentMethod.ach":
 		if e.ComplexityRoot.PaymentMethod.ACH == nil {
@@ -5964,6 +6240,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.ChargeIntents(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.ChargeIntentFilter)), true
+	case "Query.chargeSession":
+		if e.ComplexityRoot.Query.ChargeSession == nil {
+			break
+		}
+
+		args, err := ec.field_Query_chargeSession_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ChargeSession(childComplexity, args["id"].(string)), true
 	case "Query.coupon":
 		if e.ComplexityRoot.Query.Coupon == nil {
 			break
@@ -6085,12 +6372,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Events(childComplexity, args["first"].(*int), args["after"].(*string), args["type"].(*string)), true
+	case "Query.evervaultConfiguration":
+		if e.ComplexityRoot.Query.EvervaultConfiguration == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.EvervaultConfiguration(childComplexity), true
 	case "Query.geofences":
 		if e.ComplexityRoot.Query.Geofences == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Query.Geofences(childComplexity), true
+	case "Query.googlePayConfiguration":
+		if e.ComplexityRoot.Query.GooglePayConfiguration == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.GooglePayConfiguration(childComplexity), true
 	case "Query.identityVerification":
 		if e.ComplexityRoot.Query.IdentityVerification == nil {
 			break
@@ -6148,6 +6447,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.OnboardingSession(childComplexity, args["accountId"].(string)), true
+	case "Query.paymentLinkSession":
+		if e.ComplexityRoot.Query.PaymentLinkSession == nil {
+			break
+		}
+
+		args, err := ec.field_Query_paymentLinkSession_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PaymentLinkSession(childComplexity, args["id"].(string)), true
 	case "Query.paymentMethod":
 		if e.ComplexityRoot.Query.PaymentMethod == nil {
 			break
@@ -6335,6 +6645,23 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Refunds(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.RefundFilter)), true
+	case "Query.siftConfiguration":
+		if e.ComplexityRoot.Query.SiftConfiguration == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.SiftConfiguration(childComplexity), true
+	case "Query.sonarSession":
+		if e.ComplexityRoot.Query.SonarSession == nil {
+			break
+		}
+
+		args, err := ec.field_Query_sonarSession_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.SonarSession(childComplexity, args["id"].(string)), true
 	case "Query.threeDSIntent":
 		if e.ComplexityRoot.Query.ThreeDSIntent == nil {
 			break
@@ -6582,6 +6909,68 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RequestCapabilitiesPayload.Created(childComplexity), true
+
+	case "SiftConfiguration.accountId":
+		if e.ComplexityRoot.SiftConfiguration.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiftConfiguration.AccountID(childComplexity), true
+	case "SiftConfiguration.beaconKey":
+		if e.ComplexityRoot.SiftConfiguration.BeaconKey == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiftConfiguration.BeaconKey(childComplexity), true
+
+	case "SonarSession.chargeIntent":
+		if e.ComplexityRoot.SonarSession.ChargeIntent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SonarSession.ChargeIntent(childComplexity), true
+	case "SonarSession.chargeIntentId":
+		if e.ComplexityRoot.SonarSession.ChargeIntentID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SonarSession.ChargeIntentID(childComplexity), true
+	case "SonarSession.created":
+		if e.ComplexityRoot.SonarSession.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SonarSession.Created(childComplexity), true
+	case "SonarSession.id":
+		if e.ComplexityRoot.SonarSession.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SonarSession.ID(childComplexity), true
+	case "SonarSession.livemode":
+		if e.ComplexityRoot.SonarSession.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SonarSession.Livemode(childComplexity), true
+	case "SonarSession.metadata":
+		if e.ComplexityRoot.SonarSession.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SonarSession.Metadata(childComplexity), true
+	case "SonarSession.status":
+		if e.ComplexityRoot.SonarSession.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SonarSession.Status(childComplexity), true
+	case "SonarSession.updated":
+		if e.ComplexityRoot.SonarSession.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SonarSession.Updated(childComplexity), true
 
 	case "Step.currentlyDue":
 		if e.ComplexityRoot.Step.CurrentlyDue == nil {
@@ -7353,6 +7742,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreateBankAccountInput,
 		ec.unmarshalInputCreateBeneficialOwnerInput,
 		ec.unmarshalInputCreateChargeIntentInput,
+		ec.unmarshalInputCreateChargeSessionInput,
 		ec.unmarshalInputCreateCheckoutSessionInput,
 		ec.unmarshalInputCreateCouponInput,
 		ec.unmarshalInputCreateCustomerIdentityVerificationInput,
@@ -7360,11 +7750,13 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreateFeePlanInput,
 		ec.unmarshalInputCreateFundingScheduleInput,
 		ec.unmarshalInputCreateOnboardingSessionInput,
+		ec.unmarshalInputCreatePaymentLinkSessionInput,
 		ec.unmarshalInputCreatePaymentMethodInput,
 		ec.unmarshalInputCreatePayoutInput,
 		ec.unmarshalInputCreatePhaseInput,
 		ec.unmarshalInputCreatePhoneVerificationInput,
 		ec.unmarshalInputCreateRefundInput,
+		ec.unmarshalInputCreateSonarSessionInput,
 		ec.unmarshalInputCreateThreeDSIntentInput,
 		ec.unmarshalInputCreateTopUpInput,
 		ec.unmarshalInputCreateTransferInput,
@@ -7401,12 +7793,14 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputUpdateAgreementInput,
 		ec.unmarshalInputUpdateBeneficialOwnerInput,
 		ec.unmarshalInputUpdateChargeIntentInput,
+		ec.unmarshalInputUpdateChargeSessionInput,
 		ec.unmarshalInputUpdateCouponInput,
 		ec.unmarshalInputUpdateCustomerInput,
 		ec.unmarshalInputUpdateDisputeInput,
 		ec.unmarshalInputUpdateFundingScheduleInput,
 		ec.unmarshalInputUpdatePaymentMethodInput,
 		ec.unmarshalInputUpdatePhaseInput,
+		ec.unmarshalInputUpdateSonarSessionInput,
 		ec.unmarshalInputUpdateTransferInput,
 		ec.unmarshalInputUpdateWebhookEndpointInput,
 		ec.unmarshalInputValidateDiscountsInput,
@@ -8207,6 +8601,41 @@ extend type Transfer {
 
 extend type Query {
   charge(id: ID!): Charge
+}
+`, BuiltIn: false},
+	{Name: "../schema/client_configuration.graphqls", Input: `# The client configuration the real service's SDK reads before it collects
+# card data, device signals or a Google Pay token (docs/sandbox.md,
+# "Resources from the SDK"). The sandbox answers fixed test values;
+# production mode answers PROVIDER_NOT_CONFIGURED. Callable with a
+# publishable key.
+
+type EvervaultConfiguration {
+  appId: String
+  teamId: String
+}
+
+type SiftConfiguration {
+  accountId: String
+  beaconKey: String
+}
+
+type GooglePayConfiguration {
+  "The merchant's Google Pay identifier (in the sandbox, the merchant's id)."
+  identifier: String
+  "TEST in the sandbox."
+  environment: String
+  "The processor that decrypts the token."
+  processor: String
+  processorKey: String
+}
+
+extend type Query {
+  "REST: GET /v1/config/evervault."
+  evervaultConfiguration: EvervaultConfiguration!
+  "REST: GET /v1/config/sift."
+  siftConfiguration: SiftConfiguration!
+  "REST: GET /v1/client/wallet/google_pay."
+  googlePayConfiguration: GooglePayConfiguration!
 }
 `, BuiltIn: false},
 	{Name: "../schema/coupons.graphqls", Input: `# Coupons, promotion codes and discounts (spec doc 2 §2.8, §4.9).
@@ -9875,6 +10304,100 @@ extend type Mutation {
   createRefund(input: CreateRefundInput!): Refund!
 }
 `, BuiltIn: false},
+	{Name: "../schema/sdk_sessions.graphqls", Input: `# The real service's SDK's sessions beyond the spec (docs/sandbox.md,
+# "Resources from the SDK"): charge sessions and Sonar (device and
+# location) sessions around a charge intent, and payment link sessions
+# (hosted payment pages). Production mode has no provider for them.
+
+enum SessionStatus @goModel(model: "github.com/frame-oss/payments-server/models.SessionStatus") {
+  OPEN @goEnum(value: "github.com/frame-oss/payments-server/models.SessionOpen")
+  COMPLETED @goEnum(value: "github.com/frame-oss/payments-server/models.SessionCompleted")
+  CANCELED @goEnum(value: "github.com/frame-oss/payments-server/models.SessionCanceled")
+}
+
+type ChargeSession implements Node {
+  id: ID!
+  status: SessionStatus!
+  chargeIntentId: ID
+  chargeIntent: ChargeIntent @goField(forceResolver: true)
+  metadata: Metadata!
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+type SonarSession implements Node {
+  id: ID!
+  status: SessionStatus!
+  chargeIntentId: ID
+  chargeIntent: ChargeIntent @goField(forceResolver: true)
+  metadata: Metadata!
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+type PaymentLinkSession implements Node {
+  id: ID!
+  "The hosted payment page."
+  url: String!
+  "open."
+  status: String!
+  amount: Int
+  currency: String
+  customerId: ID
+  customer: Customer @goField(forceResolver: true)
+  metadata: Metadata!
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+input CreateChargeSessionInput {
+  chargeIntentId: ID
+  metadata: Metadata
+}
+
+input UpdateChargeSessionInput {
+  "COMPLETED or CANCELED: only an open session changes status."
+  status: SessionStatus
+  metadata: Metadata
+}
+
+input CreateSonarSessionInput {
+  chargeIntentId: ID
+  metadata: Metadata
+}
+
+input UpdateSonarSessionInput {
+  "COMPLETED or CANCELED: only an open session changes status."
+  status: SessionStatus
+  metadata: Metadata
+}
+
+input CreatePaymentLinkSessionInput {
+  "In minor units."
+  amount: Int
+  "USD when an amount is given without one."
+  currency: String
+  customerId: ID
+  metadata: Metadata
+}
+
+extend type Query {
+  chargeSession(id: ID!): ChargeSession
+  sonarSession(id: ID!): SonarSession
+  paymentLinkSession(id: ID!): PaymentLinkSession
+}
+
+extend type Mutation {
+  createChargeSession(input: CreateChargeSessionInput!): ChargeSession!
+  updateChargeSession(id: ID!, input: UpdateChargeSessionInput!): ChargeSession!
+  createSonarSession(input: CreateSonarSessionInput!): SonarSession!
+  updateSonarSession(id: ID!, input: UpdateSonarSessionInput!): SonarSession!
+  createPaymentLinkSession(input: CreatePaymentLinkSessionInput!): PaymentLinkSession!
+}
+`, BuiltIn: false},
 	{Name: "../schema/terms_of_service.graphqls", Input: `# Terms of service tokens, as the real service's clients use them, and the
 # KYC prefill confirmation (spec doc 1 §4.7).
 
@@ -10553,6 +11076,28 @@ func (ec *executionContext) childFields_ChargeIntentEdge(ctx context.Context, fi
 	return nil, fmt.Errorf("no field named %q was found under type ChargeIntentEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_ChargeSession(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ChargeSession_id(ctx, field)
+	case "status":
+		return ec.fieldContext_ChargeSession_status(ctx, field)
+	case "chargeIntentId":
+		return ec.fieldContext_ChargeSession_chargeIntentId(ctx, field)
+	case "chargeIntent":
+		return ec.fieldContext_ChargeSession_chargeIntent(ctx, field)
+	case "metadata":
+		return ec.fieldContext_ChargeSession_metadata(ctx, field)
+	case "livemode":
+		return ec.fieldContext_ChargeSession_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_ChargeSession_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_ChargeSession_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChargeSession", field.Name)
+}
+
 func (ec *executionContext) childFields_CheckoutSession(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -11023,6 +11568,16 @@ func (ec *executionContext) childFields_EventEdge(ctx context.Context, field gra
 	return nil, fmt.Errorf("no field named %q was found under type EventEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_EvervaultConfiguration(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "appId":
+		return ec.fieldContext_EvervaultConfiguration_appId(ctx, field)
+	case "teamId":
+		return ec.fieldContext_EvervaultConfiguration_teamId(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EvervaultConfiguration", field.Name)
+}
+
 func (ec *executionContext) childFields_FeePlanItem(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -11109,6 +11664,20 @@ func (ec *executionContext) childFields_GeofenceRule(ctx context.Context, field 
 		return ec.fieldContext_GeofenceRule_state(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type GeofenceRule", field.Name)
+}
+
+func (ec *executionContext) childFields_GooglePayConfiguration(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "identifier":
+		return ec.fieldContext_GooglePayConfiguration_identifier(ctx, field)
+	case "environment":
+		return ec.fieldContext_GooglePayConfiguration_environment(ctx, field)
+	case "processor":
+		return ec.fieldContext_GooglePayConfiguration_processor(ctx, field)
+	case "processorKey":
+		return ec.fieldContext_GooglePayConfiguration_processorKey(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GooglePayConfiguration", field.Name)
 }
 
 func (ec *executionContext) childFields_IDVResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -11313,6 +11882,34 @@ func (ec *executionContext) childFields_PageInfo(ctx context.Context, field grap
 		return ec.fieldContext_PageInfo_endCursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
+}
+
+func (ec *executionContext) childFields_PaymentLinkSession(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PaymentLinkSession_id(ctx, field)
+	case "url":
+		return ec.fieldContext_PaymentLinkSession_url(ctx, field)
+	case "status":
+		return ec.fieldContext_PaymentLinkSession_status(ctx, field)
+	case "amount":
+		return ec.fieldContext_PaymentLinkSession_amount(ctx, field)
+	case "currency":
+		return ec.fieldContext_PaymentLinkSession_currency(ctx, field)
+	case "customerId":
+		return ec.fieldContext_PaymentLinkSession_customerId(ctx, field)
+	case "customer":
+		return ec.fieldContext_PaymentLinkSession_customer(ctx, field)
+	case "metadata":
+		return ec.fieldContext_PaymentLinkSession_metadata(ctx, field)
+	case "livemode":
+		return ec.fieldContext_PaymentLinkSession_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_PaymentLinkSession_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_PaymentLinkSession_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PaymentLinkSession", field.Name)
 }
 
 func (ec *executionContext) childFields_PaymentMethod(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -11861,6 +12458,38 @@ func (ec *executionContext) childFields_RequestCapabilitiesPayload(ctx context.C
 		return ec.fieldContext_RequestCapabilitiesPayload_created(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RequestCapabilitiesPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_SiftConfiguration(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "accountId":
+		return ec.fieldContext_SiftConfiguration_accountId(ctx, field)
+	case "beaconKey":
+		return ec.fieldContext_SiftConfiguration_beaconKey(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SiftConfiguration", field.Name)
+}
+
+func (ec *executionContext) childFields_SonarSession(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_SonarSession_id(ctx, field)
+	case "status":
+		return ec.fieldContext_SonarSession_status(ctx, field)
+	case "chargeIntentId":
+		return ec.fieldContext_SonarSession_chargeIntentId(ctx, field)
+	case "chargeIntent":
+		return ec.fieldContext_SonarSession_chargeIntent(ctx, field)
+	case "metadata":
+		return ec.fieldContext_SonarSession_metadata(ctx, field)
+	case "livemode":
+		return ec.fieldContext_SonarSession_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_SonarSession_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_SonarSession_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SonarSession", field.Name)
 }
 
 func (ec *executionContext) childFields_Step(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -51,3 +51,14 @@ var (
 	EventChargeExpired      = events.Declare("charge.expired", "an uncaptured charge expires")
 	EventPaymentLinkCreated = events.Declare("payment_link.created", "a payment link is created")
 )
+
+// Event types of the SDK's sessions beyond the spec (docs/sandbox.md,
+// "Resources from the SDK"): created when one opens, updated when its
+// status or metadata change.
+var (
+	EventChargeSessionCreated      = events.Declare("charge_session.created", "a charge session is created")
+	EventChargeSessionUpdated      = events.Declare("charge_session.updated", "a charge session is completed, canceled or its metadata change")
+	EventSonarSessionCreated       = events.Declare("sonar_session.created", "a Sonar session is created")
+	EventSonarSessionUpdated       = events.Declare("sonar_session.updated", "a Sonar session is completed, canceled or its metadata change")
+	EventPaymentLinkSessionCreated = events.Declare("payment_link_session.created", "a payment link session is created")
+)

@@ -46,6 +46,10 @@ type Service struct {
 	ThreeDSIntents   *ThreeDSIntents
 	Refunds          *Refunds
 	Disputes         *Disputes
+	// The SDK's sessions beyond the spec (docs/sandbox.md).
+	ChargeSessions      *ChargeSessions
+	SonarSessions       *SonarSessions
+	PaymentLinkSessions *PaymentLinkSessions
 }
 
 // New returns the area's service over kit.
@@ -55,6 +59,7 @@ func New(kit *op.Kit, cat *catalog.Service, pay *payments.Service, acc *accounts
 	s.Transfers, s.Charges, s.ChargeIntents = newTransfers(s), newCharges(s), newChargeIntents(s)
 	s.CheckoutSessions, s.ThreeDSIntents = newCheckoutSessions(s), newThreeDSIntents(s)
 	s.Refunds, s.Disputes = newRefunds(s), newDisputes(s)
+	s.ChargeSessions, s.SonarSessions, s.PaymentLinkSessions = newChargeSessions(s), newSonarSessions(s), newPaymentLinkSessions(s)
 	return s
 }
 

@@ -18,6 +18,7 @@ type Service struct {
 
 	PaymentMethods *PaymentMethods
 	BankLinks      *BankLinks
+	ClientConfig   ClientConfig
 }
 
 // New returns the area's service over kit; accounts re-evaluates an

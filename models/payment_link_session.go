@@ -1,0 +1,64 @@
+package models
+
+import (
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/wire"
+)
+
+type paymentLinkSessionKind struct{}
+
+func (paymentLinkSessionKind) objectName() string { return "payment_link_session" }
+
+// PaymentLinkSessionOpen is a payment link session's one status in the
+// sandbox: its page at url takes a payment.
+const PaymentLinkSessionOpen = "open"
+
+// PaymentLinkURLBase is where a payment link session's url sends the payer
+// in the sandbox, which hosts no payment page.
+const PaymentLinkURLBase = "https://pay.frame.test/link/"
+
+// PaymentLinkSession is the SDK's hosted payment page (frame-node's
+// PaymentLinkSession), for an amount and a customer when given.
+type PaymentLinkSession struct {
+	bun.BaseModel `bun:"table:payment_link_sessions,alias:pls"`
+	Tenant
+
+	ID         uuid.UUID                      `bun:"id,pk,type:uuid" json:"id"`
+	Object     Object[paymentLinkSessionKind] `bun:"-" json:"object"`
+	URL        string                         `bun:"-" json:"url"`
+	Status     string                         `bun:"status" json:"status"`
+	Amount     *int64                         `bun:"amount" json:"amount"`
+	Currency   *string                        `bun:"currency" json:"currency"`
+	CustomerID *uuid.UUID                     `bun:"customer_id,type:uuid" json:"customer_id"`
+	Metadata   Metadata                       `bun:"metadata,type:jsonb" json:"metadata"`
+	Created    wire.Timestamp                 `bun:"created" json:"created"`
+	Updated    wire.Timestamp                 `bun:"updated" json:"updated"`
+	URLToken   string                         `bun:"url_token" json:"-"`
+}
+
+// CreatePaymentLinkSessionInput is POST /v1/payment_link_sessions.
+type CreatePaymentLinkSessionInput struct {
+	Amount     *int64        `json:"amount"`
+	Currency   *string       `json:"currency"`
+	CustomerID *string       `json:"customer_id"`
+	Metadata   MetadataInput `json:"metadata"`
+}
+
+// Validate checks the input, every field at once: an amount, when given,
+// in minor units with its currency (USD when none is given).
+func (in *CreatePaymentLinkSessionInput) Validate() error {
+	var f apierr.Fields
+	if in.Amount != nil {
+		checkAmount(&f, "amount", in.Amount)
+	}
+	if c := checkChargeCurrency(&f, "currency", in.Currency, false); c != nil {
+		in.Currency = c
+	}
+	parseOptionalID(&f, "customer_id", in.CustomerID)
+	checkMetadata(&f, "metadata", in.Metadata)
+	CheckMetadataSize(&f, "metadata", MergeMetadata(nil, in.Metadata))
+	return f.Err()
+}

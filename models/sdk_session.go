@@ -1,0 +1,124 @@
+package models
+
+import (
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/wire"
+)
+
+// SessionStatus is the state of a charge session or a Sonar session, the
+// SDK's sessions beyond the spec (docs/sandbox.md, "Resources from the
+// SDK"): open until the SDK completes or cancels it; a closed session's
+// status no longer changes.
+type SessionStatus string
+
+// Session statuses.
+const (
+	SessionOpen      SessionStatus = "open"
+	SessionCompleted SessionStatus = "completed"
+	SessionCanceled  SessionStatus = "canceled"
+)
+
+type chargeSessionKind struct{}
+
+func (chargeSessionKind) objectName() string { return "charge_session" }
+
+// ChargeSession is the SDK's session around collecting a payment, for a
+// charge intent or none (frame-node's ChargeSession).
+type ChargeSession struct {
+	bun.BaseModel `bun:"table:charge_sessions,alias:cs"`
+	Tenant
+
+	ID             uuid.UUID                 `bun:"id,pk,type:uuid" json:"id"`
+	Object         Object[chargeSessionKind] `bun:"-" json:"object"`
+	Status         SessionStatus             `bun:"status" json:"status"`
+	ChargeIntentID *uuid.UUID                `bun:"charge_intent_id,type:uuid" json:"charge_intent_id"`
+	Metadata       Metadata                  `bun:"metadata,type:jsonb" json:"metadata"`
+	Created        wire.Timestamp            `bun:"created" json:"created"`
+	Updated        wire.Timestamp            `bun:"updated" json:"updated"`
+}
+
+type sonarSessionKind struct{}
+
+func (sonarSessionKind) objectName() string { return "sonar_session" }
+
+// SonarSession is the SDK's device and location session (frame-node's
+// SonarSession), named by a transfer's or charge intent's
+// sonar_session_id.
+type SonarSession struct {
+	bun.BaseModel `bun:"table:sonar_sessions,alias:ss"`
+	Tenant
+
+	ID             uuid.UUID                `bun:"id,pk,type:uuid" json:"id"`
+	Object         Object[sonarSessionKind] `bun:"-" json:"object"`
+	Status         SessionStatus            `bun:"status" json:"status"`
+	ChargeIntentID *uuid.UUID               `bun:"charge_intent_id,type:uuid" json:"charge_intent_id"`
+	Metadata       Metadata                 `bun:"metadata,type:jsonb" json:"metadata"`
+	Created        wire.Timestamp           `bun:"created" json:"created"`
+	Updated        wire.Timestamp           `bun:"updated" json:"updated"`
+}
+
+// CreateChargeSessionInput is POST /v1/charge_sessions.
+type CreateChargeSessionInput struct {
+	ChargeIntentID *string       `json:"charge_intent_id"`
+	Metadata       MetadataInput `json:"metadata"`
+}
+
+// Validate checks the input, every field at once.
+func (in *CreateChargeSessionInput) Validate() error {
+	return validateSessionCreate(in.ChargeIntentID, in.Metadata)
+}
+
+// UpdateChargeSessionInput is PATCH /v1/charge_sessions/{id}.
+type UpdateChargeSessionInput struct {
+	Status   *SessionStatus `json:"status"`
+	Metadata MetadataInput  `json:"metadata"`
+}
+
+// Validate checks the input, every field at once.
+func (in *UpdateChargeSessionInput) Validate() error {
+	return validateSessionUpdate(in.Status, in.Metadata)
+}
+
+// CreateSonarSessionInput is POST /v1/sonar_sessions.
+type CreateSonarSessionInput struct {
+	ChargeIntentID *string       `json:"charge_intent_id"`
+	Metadata       MetadataInput `json:"metadata"`
+}
+
+// Validate checks the input, every field at once.
+func (in *CreateSonarSessionInput) Validate() error {
+	return validateSessionCreate(in.ChargeIntentID, in.Metadata)
+}
+
+// UpdateSonarSessionInput is PATCH /v1/sonar_sessions/{id}.
+type UpdateSonarSessionInput struct {
+	Status   *SessionStatus `json:"status"`
+	Metadata MetadataInput  `json:"metadata"`
+}
+
+// Validate checks the input, every field at once.
+func (in *UpdateSonarSessionInput) Validate() error {
+	return validateSessionUpdate(in.Status, in.Metadata)
+}
+
+func validateSessionCreate(chargeIntentID *string, metadata MetadataInput) error {
+	var f apierr.Fields
+	parseOptionalID(&f, "charge_intent_id", chargeIntentID)
+	checkMetadata(&f, "metadata", metadata)
+	CheckMetadataSize(&f, "metadata", MergeMetadata(nil, metadata))
+	return f.Err()
+}
+
+// validateSessionUpdate accepts a closing status only: a session is
+// opened by its creation.
+func validateSessionUpdate(status *SessionStatus, metadata MetadataInput) error {
+	var f apierr.Fields
+	if status != nil && *status != SessionCompleted && *status != SessionCanceled {
+		f.Add("status", "must be one of: completed, canceled")
+	}
+	checkMetadata(&f, "metadata", metadata)
+	return f.Err()
+}
