@@ -661,6 +661,7 @@ type ComplexityRoot struct {
 		AcceptTermsOfService               func(childComplexity int, input model.AcceptTermsInput) int
 		AttachPaymentMethod                func(childComplexity int, id string, input models.AttachPaymentMethodInput) int
 		BlockCustomer                      func(childComplexity int, id string) int
+		BlockPaymentMethod                 func(childComplexity int, id string) int
 		BulkUpdateProductPhases            func(childComplexity int, productID string, phases []*models.UpdatePhaseInput) int
 		CancelChargeIntent                 func(childComplexity int, id string) int
 		CancelTransfer                     func(childComplexity int, id string) int
@@ -721,6 +722,7 @@ type ComplexityRoot struct {
 		RotateWebhookSecret                func(childComplexity int, id string, input *models.RotateWebhookSecretInput) int
 		SubmitCustomerIdentityVerification func(childComplexity int, id string) int
 		UnblockCustomer                    func(childComplexity int, id string) int
+		UnblockPaymentMethod               func(childComplexity int, id string) int
 		UnrestrictAccount                  func(childComplexity int, id string) int
 		UpdateAccount                      func(childComplexity int, id string, input models.UpdateAccountInput) int
 		UpdateBeneficialOwner              func(childComplexity int, accountID string, id string, input models.UpdateBeneficialOwnerInput) int
@@ -3916,6 +3918,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.BlockCustomer(childComplexity, args["id"].(string)), true
+	case "Mutation.blockPaymentMethod":
+		if e.ComplexityRoot.Mutation.BlockPaymentMethod == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_blockPaymentMethod_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.BlockPaymentMethod(childComplexity, args["id"].(string)), true
 	case "Mutation.bulkUpdateProductPhases":
 		if e.ComplexityRoot.Mutation.BulkUpdateProductPhases == nil {
 			break
@@ -4571,6 +4584,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UnblockCustomer(childComplexity, args["id"].(string)), true
+	case "Mutation.unblockPaymentMethod":
+		if e.ComplexityRoot.Mutation.UnblockPaymentMethod == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_unblockPaymentMethod_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UnblockPaymentMethod(childComplexity, args["id"].(string)), true
 	case "Mutation.unrestrictAccount":
 		if e.ComplexityRoot.Mutation.UnrestrictAccount == nil {
 			break
@@ -9396,6 +9420,10 @@ extend type Mutation {
   attachPaymentMethod(id: ID!, input: AttachPaymentMethodInput!): PaymentMethod!
   "Final: a detached method can no longer be used or attached."
   detachPaymentMethod(id: ID!): PaymentMethod!
+  "Blocks the method alone (its owner is untouched); a detached method refuses it."
+  blockPaymentMethod(id: ID!): PaymentMethod!
+  "A method whose customer is blocked stays blocked until the customer is unblocked."
+  unblockPaymentMethod(id: ID!): PaymentMethod!
   "Expiry and billing; the method must be attached to a customer."
   updatePaymentMethod(id: ID!, input: UpdatePaymentMethodInput!): PaymentMethod!
 }
