@@ -57,6 +57,7 @@ type MutationResolver interface {
 	BlockCustomer(ctx context.Context, id string) (*models.Customer, error)
 	UnblockCustomer(ctx context.Context, id string) (*models.Customer, error)
 	UpdateDispute(ctx context.Context, id string, input models.UpdateDisputeInput) (*models.Dispute, error)
+	AddDisputeDocument(ctx context.Context, id string, input models.CreateDisputeDocumentInput) (*models.DisputeDocument, error)
 	OpenSandboxDispute(ctx context.Context, chargeID string, input *models.OpenDisputeInput) (*models.Dispute, error)
 	EvaluateGeoCompliance(ctx context.Context, accountID string) (*models.GeoComplianceStatus, error)
 	CreateIdentityVerification(ctx context.Context, accountID string) (*models.IdentityVerification, error)
@@ -181,6 +182,28 @@ func (ec *executionContext) field_Mutation_acceptTermsOfService_args(ctx context
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_addDisputeDocument_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (models.CreateDisputeDocumentInput, error) {
+			return ec.unmarshalNCreateDisputeDocumentInput2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCreateDisputeDocumentInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
 	return args, nil
 }
 
@@ -4224,6 +4247,50 @@ func (ec *executionContext) fieldContext_Mutation_updateDispute(ctx context.Cont
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_updateDispute_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_addDisputeDocument(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_addDisputeDocument(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AddDisputeDocument(ctx, fc.Args["id"].(string), fc.Args["input"].(models.CreateDisputeDocumentInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.DisputeDocument) graphql.Marshaler {
+			return ec.marshalNDisputeDocument2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeDocument(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_addDisputeDocument(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DisputeDocument(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_addDisputeDocument_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -9452,6 +9519,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "updateDispute":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateDispute(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "addDisputeDocument":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_addDisputeDocument(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
