@@ -81,3 +81,23 @@ func merge(base, members map[string]any) map[string]any {
 	}
 	return out
 }
+
+func TestBlockAndUnblockPaymentMethodGraphQL(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	c := f.sk.CreateCustomer(testenv.Customer())
+	pm := f.sk.CreateCard(c.ID.String(), testenv.Visa)
+	vars := map[string]any{"id": pm.ID.String()}
+
+	g := gql(t, f.sk, `mutation($id: ID!) { blockPaymentMethod(id: $id) { id status } }`, vars)
+	require.Equal(t, "BLOCKED", obj(g.Data["blockPaymentMethod"])["status"])
+	g = gql(t, f.sk, `mutation($id: ID!) { unblockPaymentMethod(id: $id) { status } }`, vars)
+	require.Equal(t, "ACTIVE", obj(g.Data["unblockPaymentMethod"])["status"])
+
+	// The customer's block holds it: unblocking it alone is refused.
+	require.Equal(t, 200, f.sk.Post("/v1/customers/"+c.ID.String()+"/block", nil).Status)
+	_, e := gqlError(t, f.sk, `mutation($id: ID!) { unblockPaymentMethod(id: $id) { status } }`, vars)
+	require.Equal(t, "invalid_state", code(e))
+	_, e = gqlError(t, f.pk, `mutation($id: ID!) { blockPaymentMethod(id: $id) { status } }`, vars)
+	require.Equal(t, "forbidden", code(e))
+}

@@ -27,7 +27,7 @@ type BankAccount struct {
 	BankName           *string                 `bun:"bank_name" json:"bank_name"`
 	ProcessorName      string                  `bun:"processor_name" json:"processor_name"`
 	Status             BankAccountStatus       `bun:"status" json:"status"`
-	CustomerID         *uuid.UUID              `bun:"-" json:"customer_id"`
+	CustomerID         *uuid.UUID              `bun:"customer_id,type:uuid" json:"customer_id"`
 	AccountID          *uuid.UUID              `bun:"account_id,type:uuid" json:"account_id"`
 	Created            wire.Timestamp          `bun:"created" json:"created"`
 	Updated            wire.Timestamp          `bun:"updated" json:"updated"`
@@ -69,7 +69,7 @@ func (in *CreateBankAccountInput) Validate(owner bool) error {
 		case in.CustomerID != nil && in.AccountID != nil:
 			f.Add("account_id", "is mutually exclusive with customer_id")
 		case in.CustomerID != nil:
-			f.Add("customer_id", "is not supported yet: link bank accounts to accounts (account_id)")
+			checkText(&f, "customer_id", in.CustomerID, 64, true)
 		case in.AccountID == nil:
 			f.Add("account_id", "is required (or customer_id)")
 		default:

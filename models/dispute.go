@@ -92,6 +92,9 @@ type DisputeEvidence struct {
 	RefundPolicyDisclosure       *string `json:"refund_policy_disclosure"`
 	ShippingTrackingNumber       *string `json:"shipping_tracking_number"`
 	UncategorizedText            *string `json:"uncategorized_text"`
+	// Documents are added one at a time through
+	// POST /v1/disputes/{id}/documents, never by PATCH, oldest first.
+	Documents []DisputeDocument `json:"documents,omitempty"`
 }
 
 // Bounds of evidence members, in characters.
@@ -160,6 +163,9 @@ func (in *UpdateDisputeInput) Validate() error {
 	if in.Evidence != nil {
 		for _, m := range in.Evidence.members() {
 			checkText(&f, "evidence."+m.name, *m.v, m.max, false)
+		}
+		if in.Evidence.Documents != nil {
+			f.Add("evidence.documents", "is not updatable: add a document with POST /v1/disputes/{id}/documents")
 		}
 	}
 	return f.Err()

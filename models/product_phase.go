@@ -78,6 +78,8 @@ type CreatePhaseInput struct {
 	PeriodCount        *int         `json:"period_count"`
 	Name               *string      `json:"name"`
 	Currency           *string      `json:"currency"`
+
+	sdk sdkPhaseMembers // the real service's SDK's members (sdk_phase_requests.go)
 }
 
 // UpdatePhaseInput changes a phase; members omitted stay. A period_count
@@ -90,6 +92,8 @@ type UpdatePhaseInput struct {
 	Indefinite         *bool    `json:"-"`
 	DiscountPercentage *Decimal `json:"discount_percentage"`
 	AmountCents        *int64   `json:"amount_cents"`
+
+	sdk sdkPhaseMembers // the real service's SDK's members (sdk_phase_requests.go)
 }
 
 // UnmarshalJSON reads the members and notes a period_count sent as null.
@@ -106,7 +110,9 @@ func (in *UpdatePhaseInput) UnmarshalJSON(b []byte) error {
 		t := true
 		in.Indefinite = &t
 	}
-	return nil
+	var err error
+	in.sdk, err = readSDKPhaseMembers(b, &in.AmountCents)
+	return err
 }
 
 // BulkUpdatePhasesInput is the body of PATCH .../phases/bulk_update.
@@ -129,6 +135,7 @@ func (in *CreatePhaseInput) Validate() error {
 	}
 	checkPeriodCount(&f, "period_count", in.PeriodCount)
 	checkText(&f, "name", in.Name, 100, false)
+	in.sdk.check(&f, "", in.AmountCents)
 	checkCurrency(&f, "currency", in.Currency)
 	return f.Err()
 }
@@ -139,6 +146,7 @@ func (in *UpdatePhaseInput) Validate(f *apierr.Fields, prefix string, t PricingT
 	checkPricing(f, prefix, t, in.AmountCents, in.DiscountPercentage, false)
 	checkPeriodCount(f, prefix+"period_count", in.PeriodCount)
 	checkText(f, prefix+"name", in.Name, 100, false)
+	in.sdk.check(f, prefix, in.AmountCents)
 }
 
 // ApplyTo sets the members in carries on p.

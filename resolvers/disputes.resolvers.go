@@ -29,6 +29,10 @@ func (r *mutationResolver) UpdateDispute(ctx context.Context, id string, input m
 	return r.Svc.Money.Disputes.Update(ctx, id, &input)
 }
 
+func (r *mutationResolver) AddDisputeDocument(ctx context.Context, id string, input models.CreateDisputeDocumentInput) (*models.DisputeDocument, error) {
+	return r.Svc.Money.Disputes.AddDocument(ctx, id, &input)
+}
+
 func (r *mutationResolver) OpenSandboxDispute(ctx context.Context, chargeID string, input *models.OpenDisputeInput) (*models.Dispute, error) {
 	return r.Svc.Money.Disputes.Open(ctx, chargeID, openDisputeInput(input))
 }

@@ -33,6 +33,14 @@ func (r *mutationResolver) DetachPaymentMethod(ctx context.Context, id string) (
 	return r.Svc.Payments.PaymentMethods.Detach(ctx, id)
 }
 
+func (r *mutationResolver) BlockPaymentMethod(ctx context.Context, id string) (*models.PaymentMethod, error) {
+	return r.Svc.Payments.PaymentMethods.Block(ctx, id)
+}
+
+func (r *mutationResolver) UnblockPaymentMethod(ctx context.Context, id string) (*models.PaymentMethod, error) {
+	return r.Svc.Payments.PaymentMethods.Unblock(ctx, id)
+}
+
 func (r *mutationResolver) UpdatePaymentMethod(ctx context.Context, id string, input models.UpdatePaymentMethodInput) (*models.PaymentMethod, error) {
 	return r.Svc.Payments.PaymentMethods.Update(ctx, id, &input)
 }

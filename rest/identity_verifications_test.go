@@ -90,7 +90,7 @@ func TestIdentityVerificationPersonas(t *testing.T) {
 	}{
 		{"+12001001695", "approved", "", "", nil, false, "", "account.identity_verification.approved"},
 		{"+17742345678", "failed", "identity_mismatch", "retriable_with_new_data", true, false, "identity_mismatch", "account.identity_verification.failed"},
-		{"+12001001696", "pending", "review_pending", "review", false, true, "review_pending", ""},
+		{"+12001001696", "pending", "", "", nil, true, "review_pending", ""},
 		{"+12001001699", "approved", "", "", nil, false, "", "account.identity_verification.approved"},
 		{"+12001001690", "errored", "provider_error", "transient", true, false, "provider_error", "account.identity_verification.failed"},
 		{"+12001001691", "failed", "verification_rejected", "terminal", false, false, "verification_rejected", "account.identity_verification.failed"},

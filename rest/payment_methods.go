@@ -20,6 +20,8 @@ func paymentMethodRoutes(r chi.Router, svc *payments.Service) {
 	r.Patch("/v1/payment_methods/{id}", update(h.svc.Update))
 	r.Post("/v1/payment_methods/{id}/attach", update(h.svc.Attach))
 	r.Post("/v1/payment_methods/{id}/detach", action(h.svc.Detach))
+	r.Post("/v1/payment_methods/{id}/block", action(h.svc.Block))
+	r.Post("/v1/payment_methods/{id}/unblock", action(h.svc.Unblock))
 	r.Get("/v1/customers/{id}/payment_methods", h.listOfCustomer)
 	r.Get("/v1/accounts/{id}/payment_methods", h.listOfAccount)
 }

@@ -547,6 +547,167 @@ func (ec *executionContext) fieldContext_DisputeConnection_pageInfo(_ context.Co
 	return fc, nil
 }
 
+func (ec *executionContext) _DisputeDocument_id(ctx context.Context, field graphql.CollectedField, obj *models.DisputeDocument) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DisputeDocument_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DisputeDocument_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DisputeDocument", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _DisputeDocument_disputeId(ctx context.Context, field graphql.CollectedField, obj *models.DisputeDocument) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DisputeDocument_disputeId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DisputeID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DisputeDocument_disputeId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DisputeDocument", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _DisputeDocument_fileId(ctx context.Context, field graphql.CollectedField, obj *models.DisputeDocument) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DisputeDocument_fileId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FileID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DisputeDocument_fileId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DisputeDocument", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _DisputeDocument_documentType(ctx context.Context, field graphql.CollectedField, obj *models.DisputeDocument) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DisputeDocument_documentType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DocumentType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_DisputeDocument_documentType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DisputeDocument", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _DisputeDocument_metadata(ctx context.Context, field graphql.CollectedField, obj *models.DisputeDocument) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DisputeDocument_metadata(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Metadata, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v models.Metadata) graphql.Marshaler {
+			return ec.marshalNMetadata2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMetadata(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DisputeDocument_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DisputeDocument", field, false, false, errors.New("field of type Metadata does not have child fields"))
+}
+
+func (ec *executionContext) _DisputeDocument_livemode(ctx context.Context, field graphql.CollectedField, obj *models.DisputeDocument) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DisputeDocument_livemode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Livemode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DisputeDocument_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DisputeDocument", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _DisputeDocument_created(ctx context.Context, field graphql.CollectedField, obj *models.DisputeDocument) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DisputeDocument_created(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Created, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
+			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DisputeDocument_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DisputeDocument", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
 func (ec *executionContext) _DisputeEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.DisputeEdge) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -924,6 +1085,38 @@ func (ec *executionContext) fieldContext_DisputeEvidence_uncategorizedText(_ con
 	return graphql.NewScalarFieldContext("DisputeEvidence", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _DisputeEvidence_documents(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DisputeEvidence_documents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Documents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []models.DisputeDocument) graphql.Marshaler {
+			return ec.marshalNDisputeDocument2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeDocumentᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DisputeEvidence_documents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DisputeEvidence",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DisputeDocument(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _DisputeReason_code(ctx context.Context, field graphql.CollectedField, obj *models.DisputeReason) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -996,6 +1189,50 @@ func (ec *executionContext) fieldContext_DisputeReason_category(_ context.Contex
 // endregion **************************** field.gotpl *****************************
 
 // region    **************************** input.gotpl *****************************
+
+func (ec *executionContext) unmarshalInputCreateDisputeDocumentInput(ctx context.Context, obj any) (models.CreateDisputeDocumentInput, error) {
+	var it models.CreateDisputeDocumentInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"fileId", "documentType", "metadata"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "fileId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fileId"))
+			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FileID = data
+		case "documentType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("documentType"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DocumentType = data
+		case "metadata":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metadata"))
+			data, err := ec.unmarshalOMetadata2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMetadataInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metadata = data
+		}
+	}
+	return it, nil
+}
 
 func (ec *executionContext) unmarshalInputDisputeEvidenceInput(ctx context.Context, obj any) (models.DisputeEvidence, error) {
 	var it models.DisputeEvidence
@@ -1469,6 +1706,74 @@ func (ec *executionContext) _DisputeConnection(ctx context.Context, sel ast.Sele
 	return out
 }
 
+var disputeDocumentImplementors = []string{"DisputeDocument"}
+
+func (ec *executionContext) _DisputeDocument(ctx context.Context, sel ast.SelectionSet, obj *models.DisputeDocument) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, disputeDocumentImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DisputeDocument")
+		case "id":
+			out.Values[i] = ec._DisputeDocument_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "disputeId":
+			out.Values[i] = ec._DisputeDocument_disputeId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "fileId":
+			out.Values[i] = ec._DisputeDocument_fileId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "documentType":
+			out.Values[i] = ec._DisputeDocument_documentType(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "metadata":
+			out.Values[i] = ec._DisputeDocument_metadata(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "livemode":
+			out.Values[i] = ec._DisputeDocument_livemode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "created":
+			out.Values[i] = ec._DisputeDocument_created(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var disputeEdgeImplementors = []string{"DisputeEdge"}
 
 func (ec *executionContext) _DisputeEdge(ctx context.Context, sel ast.SelectionSet, obj *model.DisputeEdge) graphql.Marshaler {
@@ -1594,6 +1899,11 @@ func (ec *executionContext) _DisputeEvidence(ctx context.Context, sel ast.Select
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
+		case "documents":
+			out.Values[i] = ec._DisputeEvidence_documents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1667,6 +1977,11 @@ func (ec *executionContext) _DisputeReason(ctx context.Context, sel ast.Selectio
 
 // region    ***************************** type.gotpl *****************************
 
+func (ec *executionContext) unmarshalNCreateDisputeDocumentInput2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCreateDisputeDocumentInput(ctx context.Context, v any) (models.CreateDisputeDocumentInput, error) {
+	res, err := ec.unmarshalInputCreateDisputeDocumentInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNDispute2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeᚄ(ctx context.Context, sel ast.SelectionSet, v []*models.Dispute) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -1701,6 +2016,36 @@ func (ec *executionContext) marshalNDisputeConnection2ᚖgithubᚗcomᚋframeᚑ
 		return graphql.Null
 	}
 	return ec._DisputeConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNDisputeDocument2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeDocument(ctx context.Context, sel ast.SelectionSet, v models.DisputeDocument) graphql.Marshaler {
+	return ec._DisputeDocument(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNDisputeDocument2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeDocumentᚄ(ctx context.Context, sel ast.SelectionSet, v []models.DisputeDocument) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNDisputeDocument2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeDocument(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNDisputeDocument2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeDocument(ctx context.Context, sel ast.SelectionSet, v *models.DisputeDocument) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._DisputeDocument(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNDisputeEdge2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐDisputeEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.DisputeEdge) graphql.Marshaler {

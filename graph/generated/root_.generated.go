@@ -503,6 +503,16 @@ type ComplexityRoot struct {
 		PageInfo func(childComplexity int) int
 	}
 
+	DisputeDocument struct {
+		Created      func(childComplexity int) int
+		DisputeID    func(childComplexity int) int
+		DocumentType func(childComplexity int) int
+		FileID       func(childComplexity int) int
+		ID           func(childComplexity int) int
+		Livemode     func(childComplexity int) int
+		Metadata     func(childComplexity int) int
+	}
+
 	DisputeEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
@@ -517,6 +527,7 @@ type ComplexityRoot struct {
 		CustomerEmailAddress         func(childComplexity int) int
 		CustomerName                 func(childComplexity int) int
 		CustomerPurchaseIP           func(childComplexity int) int
+		Documents                    func(childComplexity int) int
 		DuplicateChargeExplanation   func(childComplexity int) int
 		DuplicateChargeID            func(childComplexity int) int
 		ProductDescription           func(childComplexity int) int
@@ -685,8 +696,10 @@ type ComplexityRoot struct {
 
 	Mutation struct {
 		AcceptTermsOfService               func(childComplexity int, input model.AcceptTermsInput) int
+		AddDisputeDocument                 func(childComplexity int, id string, input models.CreateDisputeDocumentInput) int
 		AttachPaymentMethod                func(childComplexity int, id string, input models.AttachPaymentMethodInput) int
 		BlockCustomer                      func(childComplexity int, id string) int
+		BlockPaymentMethod                 func(childComplexity int, id string) int
 		BulkUpdateProductPhases            func(childComplexity int, productID string, phases []*models.UpdatePhaseInput) int
 		CancelChargeIntent                 func(childComplexity int, id string) int
 		CancelTransfer                     func(childComplexity int, id string) int
@@ -750,6 +763,7 @@ type ComplexityRoot struct {
 		RotateWebhookSecret                func(childComplexity int, id string, input *models.RotateWebhookSecretInput) int
 		SubmitCustomerIdentityVerification func(childComplexity int, id string) int
 		UnblockCustomer                    func(childComplexity int, id string) int
+		UnblockPaymentMethod               func(childComplexity int, id string) int
 		UnrestrictAccount                  func(childComplexity int, id string) int
 		UpdateAccount                      func(childComplexity int, id string, input models.UpdateAccountInput) int
 		UpdateBeneficialOwner              func(childComplexity int, accountID string, id string, input models.UpdateBeneficialOwnerInput) int
@@ -3348,6 +3362,49 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.DisputeConnection.PageInfo(childComplexity), true
 
+	case "DisputeDocument.created":
+		if e.ComplexityRoot.DisputeDocument.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeDocument.Created(childComplexity), true
+	case "DisputeDocument.disputeId":
+		if e.ComplexityRoot.DisputeDocument.DisputeID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeDocument.DisputeID(childComplexity), true
+	case "DisputeDocument.documentType":
+		if e.ComplexityRoot.DisputeDocument.DocumentType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeDocument.DocumentType(childComplexity), true
+	case "DisputeDocument.fileId":
+		if e.ComplexityRoot.DisputeDocument.FileID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeDocument.FileID(childComplexity), true
+	case "DisputeDocument.id":
+		if e.ComplexityRoot.DisputeDocument.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeDocument.ID(childComplexity), true
+	case "DisputeDocument.livemode":
+		if e.ComplexityRoot.DisputeDocument.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeDocument.Livemode(childComplexity), true
+	case "DisputeDocument.metadata":
+		if e.ComplexityRoot.DisputeDocument.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeDocument.Metadata(childComplexity), true
+
 	case "DisputeEdge.cursor":
 		if e.ComplexityRoot.DisputeEdge.Cursor == nil {
 			break
@@ -3409,6 +3466,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.DisputeEvidence.CustomerPurchaseIP(childComplexity), true
+	case "DisputeEvidence.documents":
+		if e.ComplexityRoot.DisputeEvidence.Documents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeEvidence.Documents(childComplexity), true
 	case "DisputeEvidence.duplicateChargeExplanation":
 		if e.ComplexityRoot.DisputeEvidence.DuplicateChargeExplanation == nil {
 			break
@@ -4048,6 +4111,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AcceptTermsOfService(childComplexity, args["input"].(model.AcceptTermsInput)), true
+	case "Mutation.addDisputeDocument":
+		if e.ComplexityRoot.Mutation.AddDisputeDocument == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_addDisputeDocument_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AddDisputeDocument(childComplexity, args["id"].(string), args["input"].(models.CreateDisputeDocumentInput)), true
 	case "Mutation.attachPaymentMethod":
 		if e.ComplexityRoot.Mutation.AttachPaymentMethod == nil {
 			break
@@ -4070,6 +4144,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.BlockCustomer(childComplexity, args["id"].(string)), true
+	case "Mutation.blockPaymentMethod":
+		if e.ComplexityRoot.Mutation.BlockPaymentMethod == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_blockPaymentMethod_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.BlockPaymentMethod(childComplexity, args["id"].(string)), true
 	case "Mutation.bulkUpdateProductPhases":
 		if e.ComplexityRoot.Mutation.BulkUpdateProductPhases == nil {
 			break
@@ -4758,6 +4843,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UnblockCustomer(childComplexity, args["id"].(string)), true
+	case "Mutation.unblockPaymentMethod":
+		if e.ComplexityRoot.Mutation.UnblockPaymentMethod == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_unblockPaymentMethod_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UnblockPaymentMethod(childComplexity, args["id"].(string)), true
 	case "Mutation.unrestrictAccount":
 		if e.ComplexityRoot.Mutation.UnrestrictAccount == nil {
 			break
@@ -7747,6 +7843,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreateCouponInput,
 		ec.unmarshalInputCreateCustomerIdentityVerificationInput,
 		ec.unmarshalInputCreateCustomerInput,
+		ec.unmarshalInputCreateDisputeDocumentInput,
 		ec.unmarshalInputCreateFeePlanInput,
 		ec.unmarshalInputCreateFundingScheduleInput,
 		ec.unmarshalInputCreateOnboardingSessionInput,
@@ -9127,6 +9224,25 @@ type DisputeEvidence {
   refundPolicyDisclosure: String
   shippingTrackingNumber: String
   uncategorizedText: String
+  "Documents added with addDisputeDocument, oldest first."
+  documents: [DisputeDocument!]!
+}
+
+"A document in a dispute's evidence: the file's reference, its kind and the merchant's metadata (REST: POST /v1/disputes/{id}/documents)."
+type DisputeDocument {
+  id: ID!
+  disputeId: ID!
+  fileId: String!
+  documentType: String
+  metadata: Metadata!
+  livemode: Boolean!
+  created: DateTime!
+}
+
+input CreateDisputeDocumentInput {
+  fileId: String!
+  documentType: String
+  metadata: Metadata
 }
 
 "Evidence members sent replace the saved ones; an empty string removes one."
@@ -9191,6 +9307,8 @@ extend type Query {
 
 extend type Mutation {
   updateDispute(id: ID!, input: UpdateDisputeInput!): Dispute!
+  "Adds a document to the evidence while the dispute takes evidence; it does not submit."
+  addDisputeDocument(id: ID!, input: CreateDisputeDocumentInput!): DisputeDocument!
   "Sandbox: the cardholder's bank disputes a charge (REST: POST /v1/test_helpers/charges/{id}/dispute)."
   openSandboxDispute(chargeId: ID!, input: OpenDisputeInput): Dispute!
 }
@@ -9825,6 +9943,10 @@ extend type Mutation {
   attachPaymentMethod(id: ID!, input: AttachPaymentMethodInput!): PaymentMethod!
   "Final: a detached method can no longer be used or attached."
   detachPaymentMethod(id: ID!): PaymentMethod!
+  "Blocks the method alone (its owner is untouched); a detached method refuses it."
+  blockPaymentMethod(id: ID!): PaymentMethod!
+  "A method whose customer is blocked stays blocked until the customer is unblocked."
+  unblockPaymentMethod(id: ID!): PaymentMethod!
   "Expiry and billing; the method must be attached to a customer."
   updatePaymentMethod(id: ID!, input: UpdatePaymentMethodInput!): PaymentMethod!
 }
@@ -11476,6 +11598,26 @@ func (ec *executionContext) childFields_DisputeConnection(ctx context.Context, f
 	return nil, fmt.Errorf("no field named %q was found under type DisputeConnection", field.Name)
 }
 
+func (ec *executionContext) childFields_DisputeDocument(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_DisputeDocument_id(ctx, field)
+	case "disputeId":
+		return ec.fieldContext_DisputeDocument_disputeId(ctx, field)
+	case "fileId":
+		return ec.fieldContext_DisputeDocument_fileId(ctx, field)
+	case "documentType":
+		return ec.fieldContext_DisputeDocument_documentType(ctx, field)
+	case "metadata":
+		return ec.fieldContext_DisputeDocument_metadata(ctx, field)
+	case "livemode":
+		return ec.fieldContext_DisputeDocument_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_DisputeDocument_created(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DisputeDocument", field.Name)
+}
+
 func (ec *executionContext) childFields_DisputeEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "cursor":
@@ -11516,6 +11658,8 @@ func (ec *executionContext) childFields_DisputeEvidence(ctx context.Context, fie
 		return ec.fieldContext_DisputeEvidence_shippingTrackingNumber(ctx, field)
 	case "uncategorizedText":
 		return ec.fieldContext_DisputeEvidence_uncategorizedText(ctx, field)
+	case "documents":
+		return ec.fieldContext_DisputeEvidence_documents(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type DisputeEvidence", field.Name)
 }

@@ -35,3 +35,9 @@ func (c *Client) CreateBankAccount(spec BankAccountSpec) *models.BankAccount {
 	c.env.T.Helper()
 	return create[models.BankAccount](c, "bank account", "/v1/bank_accounts", spec.RESTBody())
 }
+
+// CustomerBankAccount links the sandbox test account number (at
+// TestRouting) for customerID.
+func CustomerBankAccount(customerID, number string) BankAccountSpec {
+	return BankAccountSpec{Processor: "sandbox", ProcessorToken: SandboxBankToken(TestRouting, number), CustomerID: customerID}
+}

@@ -26,12 +26,12 @@ type BankAccounts struct {
 	svc        *Service
 }
 
-// bankTable reads the bank accounts linked to accounts (one without an
-// account is nobody's to read); an onboarding secret sees its own
+// bankTable reads the bank accounts linked to the merchant's accounts and
+// customers (spec doc 1 §4.9); an onboarding secret sees its own
 // account's only.
 var bankTable = &op.Table[models.BankAccount]{Resource: "bank_account", Allow: bankActors,
 	Visible: func(q *bun.SelectQuery, p *auth.Principal) *bun.SelectQuery {
-		return ownAccountOnly(q.Where("?TableAlias.account_id IS NOT NULL"), p)
+		return ownAccountOnly(q, p)
 	}}
 
 func newBankAccounts(s *Service) *BankAccounts {
@@ -44,7 +44,8 @@ func newBankAccounts(s *Service) *BankAccounts {
 var bankActors = []auth.Kind{auth.SecretKey, auth.OnboardingSession}
 
 // Create links a bank account through the processor's token
-// (spec doc 1 §4.9) to its owner: the account named (secret key), or the
+// (spec doc 1 §4.9) to its owner: the account or the customer named
+// (secret key; a customer's link is bank_account_customer.go), or the
 // onboarding secret's own account (account_id and customer_id ignored).
 // The sandbox processor resolves `sandbox-token-<routing>-<account>` and
 // the account's link token (docs/sandbox.md). The link satisfies the
@@ -64,6 +65,9 @@ func (bs *BankAccounts) Create(ctx context.Context, in *models.CreateBankAccount
 			return nil
 		}}
 	owner := sessionAccount(ctx)
+	if owner == "" && in.CustomerID != nil {
+		return bs.createForCustomer(ctx, spec, in)
+	}
 	if owner == "" && in.AccountID != nil {
 		owner = *in.AccountID
 	}
@@ -73,32 +77,9 @@ func (bs *BankAccounts) Create(ctx context.Context, in *models.CreateBankAccount
 		if err := writable(a); err != nil {
 			return err
 		}
-		linked, problem := verification.ExchangeToken(*in.ProcessorToken, a.ID.String())
-		if problem != "" {
-			return apierr.FieldError("processor_token", problem)
-		}
-		secret, err := s.Secret.Get(ctx)
-		if err != nil {
-			return err
-		}
-		mac := hmac.New(sha256.New, secret)
-		mac.Write([]byte("bank_account:" + linked.Routing + ":" + linked.Number))
-		fingerprint := mac.Sum(nil)
-		ba = new(models.BankAccount)
-		err = aw.Tx.Select(ba).Where("ba.account_id = ?", a.ID).Where("ba.fingerprint = ?", fingerprint).Scan(ctx)
-		switch {
-		case err == nil:
-			ba.Existing = true
-			return nil
-		case !store.IsNoRows(err):
-			return err
-		}
-		now := aw.Now()
-		bank := linked.BankName
-		ba = &models.BankAccount{ID: ids.New(now), RoutingNumber: linked.Routing, AccountNumberLast4: linked.Number[len(linked.Number)-4:],
-			AccountType: linked.AccountType, BankName: &bank, ProcessorName: *in.Processor, Status: models.BankAccountVerified,
-			AccountID: &a.ID, Fingerprint: fingerprint, Created: models.At(now), Updated: models.At(now)}
-		if _, err := aw.Tx.Insert(ba).Exec(ctx); err != nil {
+		var err error
+		ba, err = bs.link(ctx, aw.W, in, a.ID.String(), "account_id", func(ba *models.BankAccount) { ba.AccountID = &a.ID })
+		if err != nil || ba.Existing {
 			return err
 		}
 		a.Verification.BankAccountLinked = true
@@ -110,7 +91,45 @@ func (bs *BankAccounts) Create(ctx context.Context, in *models.CreateBankAccount
 	return out, err
 }
 
-// Get answers one bank account of the merchant's accounts; an onboarding
+// link exchanges the processor's token (a link token works for the
+// account ownerID only) and answers the bank account of the owner —
+// column ownerColumn, set on a new row by own — with that fingerprint, or
+// links a new one. The caller holds the owner's row lock.
+func (bs *BankAccounts) link(ctx context.Context, w *op.W, in *models.CreateBankAccountInput, ownerID, ownerColumn string,
+	own func(*models.BankAccount)) (*models.BankAccount, error) {
+	linked, problem := verification.ExchangeToken(*in.ProcessorToken, ownerID)
+	if problem != "" {
+		return nil, apierr.FieldError("processor_token", problem)
+	}
+	secret, err := bs.svc.Secret.Get(ctx)
+	if err != nil {
+		return nil, err
+	}
+	mac := hmac.New(sha256.New, secret)
+	mac.Write([]byte("bank_account:" + linked.Routing + ":" + linked.Number))
+	fingerprint := mac.Sum(nil)
+	ba := new(models.BankAccount)
+	err = w.Tx.Select(ba).Where("ba.? = ?", bun.Ident(ownerColumn), ownerID).Where("ba.fingerprint = ?", fingerprint).Scan(ctx)
+	switch {
+	case err == nil:
+		ba.Existing = true
+		return ba, nil
+	case !store.IsNoRows(err):
+		return nil, err
+	}
+	now := w.Now()
+	bank := linked.BankName
+	ba = &models.BankAccount{ID: ids.New(now), RoutingNumber: linked.Routing, AccountNumberLast4: linked.Number[len(linked.Number)-4:],
+		AccountType: linked.AccountType, BankName: &bank, ProcessorName: *in.Processor, Status: models.BankAccountVerified,
+		Fingerprint: fingerprint, Created: models.At(now), Updated: models.At(now)}
+	own(ba)
+	if _, err := w.Tx.Insert(ba).Exec(ctx); err != nil {
+		return nil, err
+	}
+	return ba, nil
+}
+
+// Get answers one bank account of the merchant's accounts and customers; an onboarding
 // secret sees only its account's (anything else is 404).
 func (bs *BankAccounts) Get(ctx context.Context, id string) (*models.BankAccount, error) {
 	return bankTable.Get(ctx, bs.svc.Kit, id)

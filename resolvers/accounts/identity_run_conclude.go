@@ -83,7 +83,11 @@ func (s *Service) applyVerdict(ctx context.Context, aw *accountWrite, run *model
 	now := models.At(aw.Now())
 	run.Updated = now
 	run.CreatorShieldFindings = v.CreatorShieldFindings
-	if v.FailureType != "" {
+	// A review keeps failure_type, category and retriable null while the
+	// run is pending (spec doc 1 §2.5): review_opened shows it, and the
+	// account's outcome below carries its reason to the capabilities'
+	// errors (review_pending).
+	if v.FailureType != "" && !v.Review {
 		ft, cat, retriable := v.FailureType, v.Category, v.Retriable
 		run.FailureType, run.Category, run.Retriable = &ft, &cat, &retriable
 	}

@@ -1,0 +1,63 @@
+package models
+
+import (
+	"encoding/json"
+
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+)
+
+// sdkPhaseMembers are the members the real service's SDK sends on a
+// phase (CreateProductPhaseParams, UpdateProductPhaseParams) beside the
+// spec's. amount is amount_cents under the SDK's name (minor units both);
+// interval, interval_count and metadata have no meaning on a phase here
+// (a phase counts periods of its subscription, period_count, and keeps no
+// metadata), so they are answered with the spec's validation error rather
+// than dropped unseen.
+type sdkPhaseMembers struct {
+	Amount        *int64          `json:"amount"`
+	Interval      json.RawMessage `json:"interval"`
+	IntervalCount json.RawMessage `json:"interval_count"`
+	Metadata      json.RawMessage `json:"metadata"`
+}
+
+// readSDKPhaseMembers reads the SDK's members of a phase body b and
+// carries amount into amountCents when amount_cents itself was not sent.
+func readSDKPhaseMembers(b []byte, amountCents **int64) (sdkPhaseMembers, error) {
+	var m sdkPhaseMembers
+	if err := json.Unmarshal(b, &m); err != nil {
+		return m, err
+	}
+	if *amountCents == nil && m.Amount != nil {
+		v := *m.Amount
+		*amountCents = &v
+	}
+	return m, nil
+}
+
+// check reports the SDK's members that carry no meaning here, and an
+// amount that contradicts amount_cents.
+func (m sdkPhaseMembers) check(f *apierr.Fields, prefix string, amountCents *int64) {
+	if m.Amount != nil && amountCents != nil && *m.Amount != *amountCents {
+		f.Add(prefix+"amount", "must equal amount_cents when both are sent (amount is amount_cents under another name)")
+	}
+	if m.Interval != nil {
+		f.Add(prefix+"interval", "is not accepted: a phase lasts period_count periods of its subscription")
+	}
+	if m.IntervalCount != nil {
+		f.Add(prefix+"interval_count", "is not accepted: a phase lasts period_count periods of its subscription")
+	}
+	if m.Metadata != nil {
+		f.Add(prefix+"metadata", "is not accepted: phases keep no metadata")
+	}
+}
+
+// UnmarshalJSON reads the spec's members and the SDK's (sdkPhaseMembers).
+func (in *CreatePhaseInput) UnmarshalJSON(b []byte) error {
+	type plain CreatePhaseInput
+	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
+		return err
+	}
+	var err error
+	in.sdk, err = readSDKPhaseMembers(b, &in.AmountCents)
+	return err
+}
