@@ -40,6 +40,7 @@ func Routes(r chi.Router, svc areas.Services) {
 	disputeRoutes(r, svc.Money)
 	chargeIntentRoutes(r, svc.Money)
 	customerIdentityRoutes(r, svc.Accounts.CustomerIdentity)
+	invoiceRoutes(r, svc.Billing)
 }
 
 // requireCredential answers an anonymous request 401 before its body is
