@@ -85,23 +85,14 @@ CREATE INDEX invoice_line_items_product_idx ON invoice_line_items (merchant_id, 
 -- An invoice's total is the sum of its lines, whatever wrote them: checked
 -- once per changed invoice when the transaction commits, so a write may
 -- change lines and total in any order.
-CREATE FUNCTION invoices_check_total() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION invoices_check_total(inv_merchant uuid, inv_id uuid) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
-    inv_merchant uuid;
-    inv_id uuid;
     stored bigint;
     summed bigint;
 BEGIN
-    IF TG_OP = 'DELETE' THEN
-        inv_merchant := OLD.merchant_id;
-        inv_id := CASE WHEN TG_TABLE_NAME = 'invoices' THEN OLD.id ELSE OLD.invoice_id END;
-    ELSE
-        inv_merchant := NEW.merchant_id;
-        inv_id := CASE WHEN TG_TABLE_NAME = 'invoices' THEN NEW.id ELSE NEW.invoice_id END;
-    END IF;
     SELECT total INTO stored FROM invoices WHERE merchant_id = inv_merchant AND id = inv_id;
     IF NOT FOUND THEN
-        RETURN NULL; -- the invoice is gone (a draft deleted with its lines)
+        RETURN; -- the invoice is gone (a draft deleted with its lines)
     END IF;
     SELECT coalesce(sum(quantity::bigint * unit_amount_cents), 0) INTO summed
       FROM invoice_line_items WHERE merchant_id = inv_merchant AND invoice_id = inv_id;
@@ -109,13 +100,28 @@ BEGIN
         RAISE EXCEPTION 'invoice % total % is not the sum of its lines %', inv_id, stored, summed
             USING ERRCODE = 'check_violation', CONSTRAINT = 'invoices_total_is_sum_of_lines';
     END IF;
+END $$;
+
+CREATE FUNCTION invoices_check_own_total() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM invoices_check_total(NEW.merchant_id, NEW.id);
+    RETURN NULL;
+END $$;
+
+CREATE FUNCTION invoice_lines_check_total() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP = 'DELETE' THEN
+        PERFORM invoices_check_total(OLD.merchant_id, OLD.invoice_id);
+    ELSE
+        PERFORM invoices_check_total(NEW.merchant_id, NEW.invoice_id);
+    END IF;
     RETURN NULL;
 END $$;
 
 CREATE CONSTRAINT TRIGGER invoices_total_is_sum_of_lines AFTER INSERT OR UPDATE ON invoices
-    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION invoices_check_total();
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION invoices_check_own_total();
 CREATE CONSTRAINT TRIGGER invoice_lines_sum_to_total AFTER INSERT OR UPDATE OR DELETE ON invoice_line_items
-    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION invoices_check_total();
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION invoice_lines_check_total();
 
 -- A charge may now be made for an invoice: exactly one of a transfer, a
 -- charge intent or an invoice.
