@@ -51,7 +51,7 @@ func TestInvoiceDraftIssuePay(t *testing.T) {
 	r = f.sk.Patch("/v1/invoices/"+id(inv)+"/line_items/"+id(added), map[string]any{"quantity": 3})
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	require.Equal(t, int64(4500), num(r.JSON()["amount"]))
-	require.Equal(t, int64(7500), num(f.sk.Get("/v1/invoices/"+id(inv)).JSON()["total"]))
+	require.Equal(t, int64(7500), num(f.sk.Get("/v1/invoices/" + id(inv)).JSON()["total"]))
 	r = f.sk.Delete("/v1/invoices/" + id(inv) + "/line_items/" + id(line))
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	require.Equal(t, map[string]any{"id": id(line), "object": "invoice_line_item", "deleted": true}, r.JSON())
@@ -59,7 +59,7 @@ func TestInvoiceDraftIssuePay(t *testing.T) {
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	require.Equal(t, []string{"data"}, keys(r.JSON()))
 	require.Len(t, r.JSON()["data"], 1)
-	require.Equal(t, int64(4500), num(f.sk.Get("/v1/invoices/"+id(inv)).JSON()["total"]))
+	require.Equal(t, int64(4500), num(f.sk.Get("/v1/invoices/" + id(inv)).JSON()["total"]))
 
 	// Issued: numbered, open, due net_terms days after the clock's day.
 	issued := invoiceAction(t, f.sk, id(inv), "issue", nil)
