@@ -114,5 +114,5 @@ func TestInvoiceTotalIsTheSumOfItsLines(t *testing.T) {
 	require.ErrorContains(t, err, "is not the sum of its lines")
 	_, err = f.env.DB.Bun.ExecContext(ctx, "DELETE FROM invoice_line_items WHERE invoice_id = ?", id(inv))
 	require.ErrorContains(t, err, "is not the sum of its lines")
-	require.Equal(t, int64(4500), num(f.sk.Get("/v1/invoices/"+id(inv)).JSON()["total"]))
+	require.Equal(t, int64(4500), num(f.sk.Get("/v1/invoices/" + id(inv)).JSON()["total"]))
 }
