@@ -17,16 +17,16 @@ const maxLineItemQuantity = 1_000_000
 // CreateInvoiceInput is the body of POST /v1/invoices (spec doc 2 §4.5),
 // with the official SDK's line_items and metadata.
 type CreateInvoiceInput struct {
-	CollectionMethod *string         `json:"collection_method"`
-	Customer         *string         `json:"customer"`
-	Account          *string         `json:"account"`
-	DueDate          *string         `json:"due_date"`
-	Description      *string         `json:"description"`
-	Memo             *string         `json:"memo"`
-	Currency         *string         `json:"currency"`
-	NetTerms         *int            `json:"net_terms"`
-	Metadata         MetadataInput   `json:"metadata"`
-	LineItems        []LineItemInput `json:"line_items"`
+	CollectionMethod *CollectionMethod `json:"collection_method"`
+	Customer         *string           `json:"customer"`
+	Account          *string           `json:"account"`
+	DueDate          *string           `json:"due_date"`
+	Description      *string           `json:"description"`
+	Memo             *string           `json:"memo"`
+	Currency         *string           `json:"currency"`
+	NetTerms         *int              `json:"net_terms"`
+	Metadata         MetadataInput     `json:"metadata"`
+	LineItems        []*LineItemInput  `json:"line_items"`
 }
 
 // Validate checks the input, every problem at once.
@@ -48,19 +48,23 @@ func (in *CreateInvoiceInput) Validate() error {
 		f.Add("currency", "must be a three-letter currency code")
 	}
 	checkInvoiceFields(&f, in.DueDate, in.Description, in.Memo, in.NetTerms, in.Metadata)
-	for i := range in.LineItems {
-		in.LineItems[i].check(&f, "line_items."+strconv.Itoa(i)+".", true)
+	for i, li := range in.LineItems {
+		if li == nil {
+			f.Add("line_items."+strconv.Itoa(i), "is required")
+			continue
+		}
+		li.check(&f, "line_items."+strconv.Itoa(i)+".", true)
 	}
 	return f.Err()
 }
 
 // CollectionMethodOf is the collection method as stored: the description's
 // auto_charge is charge_automatically.
-func CollectionMethodOf(s string) CollectionMethod {
-	if s == "auto_charge" {
+func CollectionMethodOf(m CollectionMethod) CollectionMethod {
+	if m == "auto_charge" {
 		return ChargeAutomatically
 	}
-	return CollectionMethod(s)
+	return m
 }
 
 // CurrencyOf is the invoice currency given, lower case (usd by default).
@@ -74,12 +78,12 @@ func (in *CreateInvoiceInput) CurrencyOf() string {
 // UpdateInvoiceInput is the body of PATCH /v1/invoices/{id}. A draft takes
 // every member; an issued invoice only its description, memo and metadata.
 type UpdateInvoiceInput struct {
-	CollectionMethod *string       `json:"collection_method"`
-	DueDate          *string       `json:"due_date"`
-	Description      *string       `json:"description"`
-	Memo             *string       `json:"memo"`
-	NetTerms         *int          `json:"net_terms"`
-	Metadata         MetadataInput `json:"metadata"`
+	CollectionMethod *CollectionMethod `json:"collection_method"`
+	DueDate          *string           `json:"due_date"`
+	Description      *string           `json:"description"`
+	Memo             *string           `json:"memo"`
+	NetTerms         *int              `json:"net_terms"`
+	Metadata         MetadataInput     `json:"metadata"`
 }
 
 // Validate checks the input, every problem at once.
@@ -119,8 +123,8 @@ func (in *UpdateInvoiceInput) ApplyTo(inv *Invoice, f *apierr.Fields) {
 	CheckMetadataSize(f, "metadata", inv.Metadata)
 }
 
-func checkCollectionMethod(f *apierr.Fields, s *string) {
-	checkOneOf(f, "collection_method", s, string(ChargeAutomatically), string(RequestPayment), "auto_charge")
+func checkCollectionMethod(f *apierr.Fields, m *CollectionMethod) {
+	checkOneOf(f, "collection_method", (*string)(m), string(ChargeAutomatically), string(RequestPayment), "auto_charge")
 }
 
 func checkInvoiceFields(f *apierr.Fields, due, description, memo *string, netTerms *int, metadata MetadataInput) {

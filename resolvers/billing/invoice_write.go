@@ -36,8 +36,8 @@ func (is *Invoices) Create(ctx context.Context, in *models.CreateInvoiceInput) (
 		now := w.Now()
 		inv.ID, inv.Created, inv.Updated = ids.New(now), models.At(now), models.At(now)
 		lines := make([]*models.InvoiceLineItem, 0, len(in.LineItems))
-		for i := range in.LineItems {
-			li, err := newLine(ctx, w, inv, &in.LineItems[i], "line_items."+strconv.Itoa(i)+".product")
+		for i, item := range in.LineItems {
+			li, err := newLine(ctx, w, inv, item, "line_items."+strconv.Itoa(i)+".product")
 			if err != nil {
 				return nil, err
 			}
