@@ -53,6 +53,7 @@ var fixtureReads = []struct{ name, path string }{
 	{"refund", "/v1/refunds/019bc487-e903-7eef-8210-ecab56e06da9"},
 	{"dispute", "/v1/disputes/019bc487-e909-7c7a-9e66-2310397c9cab"},
 	{"payout", "/v1/payouts/019bc41a-0c08-77f0-89f1-f8ca830732ae"},
+	{"invoice", "/v1/invoices/019bc4a3-6041-7a02-8b00-4c0a1e000002"},
 	{"events", "/v1/events?limit=100"},
 }
 

@@ -56,6 +56,7 @@ type Charge struct {
 	ChargeIntentID          *uuid.UUID         `bun:"charge_intent_id,type:uuid" json:"charge_intent_id"`
 	ChargeIntent            *uuid.UUID         `bun:"-" json:"charge_intent"`
 	TransferID              *uuid.UUID         `bun:"transfer_id,type:uuid" json:"transfer"`
+	InvoiceID               *uuid.UUID         `bun:"invoice_id,type:uuid" json:"invoice"`
 	RevenueSplit            map[string]any     `bun:"-" json:"revenue_split"`
 	Metadata                Metadata           `bun:"metadata,type:jsonb" json:"metadata"`
 	Created                 wire.Timestamp     `bun:"created,type:timestamptz" json:"created"`

@@ -42,6 +42,7 @@ func Routes(r chi.Router, svc areas.Services) {
 	customerIdentityRoutes(r, svc.Accounts.CustomerIdentity)
 	clientConfigurationRoutes(r, svc.Payments.ClientConfig)
 	sdkSessionRoutes(r, svc.Money)
+	invoiceRoutes(r, svc.Billing)
 }
 
 // requireCredential answers an anonymous request 401 before its body is

@@ -40,6 +40,8 @@ type ResolverRoot interface {
 	Dispute() DisputeResolver
 	GeoComplianceStatus() GeoComplianceStatusResolver
 	IdentityVerification() IdentityVerificationResolver
+	Invoice() InvoiceResolver
+	InvoiceLineItem() InvoiceLineItemResolver
 	Mutation() MutationResolver
 	OnboardingSession() OnboardingSessionResolver
 	PaymentLinkSession() PaymentLinkSessionResolver
@@ -384,6 +386,7 @@ type ComplexityRoot struct {
 		Email                 func(childComplexity int) int
 		ID                    func(childComplexity int) int
 		IdentityVerifications func(childComplexity int) int
+		Invoices              func(childComplexity int, first *int, after *string) int
 		IsDeleted             func(childComplexity int) int
 		Livemode              func(childComplexity int) int
 		Metadata              func(childComplexity int) int
@@ -663,6 +666,63 @@ type ComplexityRoot struct {
 		SSNLastFour func(childComplexity int) int
 	}
 
+	Invoice struct {
+		Account               func(childComplexity int) int
+		AccountID             func(childComplexity int) int
+		AttemptCount          func(childComplexity int) int
+		BillingReason         func(childComplexity int) int
+		Charge                func(childComplexity int) int
+		ChargeID              func(childComplexity int) int
+		CollectionMethod      func(childComplexity int) int
+		Created               func(childComplexity int) int
+		Currency              func(childComplexity int) int
+		Customer              func(childComplexity int) int
+		CustomerID            func(childComplexity int) int
+		Description           func(childComplexity int) int
+		DueDate               func(childComplexity int) int
+		ID                    func(childComplexity int) int
+		InvoiceNumber         func(childComplexity int) int
+		IssuedAt              func(childComplexity int) int
+		LastPaymentError      func(childComplexity int) int
+		LineItems             func(childComplexity int) int
+		Livemode              func(childComplexity int) int
+		MarkedUncollectibleAt func(childComplexity int) int
+		Memo                  func(childComplexity int) int
+		Metadata              func(childComplexity int) int
+		NetTerms              func(childComplexity int) int
+		PaidAt                func(childComplexity int) int
+		Status                func(childComplexity int) int
+		SubscriptionID        func(childComplexity int) int
+		Total                 func(childComplexity int) int
+		Updated               func(childComplexity int) int
+		VoidedAt              func(childComplexity int) int
+	}
+
+	InvoiceConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	InvoiceEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	InvoiceLineItem struct {
+		Amount             func(childComplexity int) int
+		Created            func(childComplexity int) int
+		Description        func(childComplexity int) int
+		ID                 func(childComplexity int) int
+		InvoiceID          func(childComplexity int) int
+		Livemode           func(childComplexity int) int
+		Product            func(childComplexity int) int
+		ProductID          func(childComplexity int) int
+		Quantity           func(childComplexity int) int
+		UnitAmountCents    func(childComplexity int) int
+		UnitAmountCurrency func(childComplexity int) int
+		Updated            func(childComplexity int) int
+	}
+
 	LedgerEntry struct {
 		Amount   func(childComplexity int) int
 		Currency func(childComplexity int) int
@@ -727,6 +787,8 @@ type ComplexityRoot struct {
 		CreateCustomerIdentityVerification func(childComplexity int, input models.CreateCustomerIdentityVerificationInput) int
 		CreateIdentityVerification         func(childComplexity int, accountID string) int
 		CreateIdvSession                   func(childComplexity int) int
+		CreateInvoice                      func(childComplexity int, input models.CreateInvoiceInput) int
+		CreateInvoiceLineItem              func(childComplexity int, invoiceID string, input models.LineItemInput) int
 		CreateOnboardingSession            func(childComplexity int, input models.CreateOnboardingSessionInput) int
 		CreatePaymentLinkSession           func(childComplexity int, input models.CreatePaymentLinkSessionInput) int
 		CreatePaymentMethod                func(childComplexity int, input models.CreatePaymentMethodInput) int
@@ -746,6 +808,8 @@ type ComplexityRoot struct {
 		CreateWebhookEndpoint              func(childComplexity int, input models.CreateWebhookEndpointInput) int
 		DeleteBeneficialOwner              func(childComplexity int, accountID string, id string) int
 		DeleteCustomer                     func(childComplexity int, id string) int
+		DeleteInvoice                      func(childComplexity int, id string) int
+		DeleteInvoiceLineItem              func(childComplexity int, invoiceID string, id string) int
 		DeleteProduct                      func(childComplexity int, id string) int
 		DeleteProductPhase                 func(childComplexity int, productID string, id string) int
 		DeleteWebhookEndpoint              func(childComplexity int, id string) int
@@ -753,7 +817,10 @@ type ComplexityRoot struct {
 		DisableAccount                     func(childComplexity int, id string) int
 		DisableCapability                  func(childComplexity int, accountID string, name capability.Name) int
 		EvaluateGeoCompliance              func(childComplexity int, accountID string) int
+		IssueInvoice                       func(childComplexity int, id string) int
+		MarkInvoiceUncollectible           func(childComplexity int, id string) int
 		OpenSandboxDispute                 func(childComplexity int, chargeID string, input *models.OpenDisputeInput) int
+		PayInvoice                         func(childComplexity int, id string, input *models.PayInvoiceInput) int
 		ReactivateCapability               func(childComplexity int, accountID string, name capability.Name) int
 		RequestCapabilities                func(childComplexity int, accountID string, capabilities []capability.Name) int
 		ResendBeneficialOwnerInvite        func(childComplexity int, accountID string, id string) int
@@ -773,6 +840,8 @@ type ComplexityRoot struct {
 		UpdateCoupon                       func(childComplexity int, id string, input models.UpdateCouponInput) int
 		UpdateCustomer                     func(childComplexity int, id string, input models.UpdateCustomerInput) int
 		UpdateDispute                      func(childComplexity int, id string, input models.UpdateDisputeInput) int
+		UpdateInvoice                      func(childComplexity int, id string, input models.UpdateInvoiceInput) int
+		UpdateInvoiceLineItem              func(childComplexity int, invoiceID string, id string, input models.LineItemInput) int
 		UpdatePaymentMethod                func(childComplexity int, id string, input models.UpdatePaymentMethodInput) int
 		UpdatePayoutFundingSchedule        func(childComplexity int, id string, input models.UpdateFundingScheduleInput) int
 		UpdateProduct                      func(childComplexity int, id string, input models.ProductInput) int
@@ -782,6 +851,7 @@ type ComplexityRoot struct {
 		UpdateTransfer                     func(childComplexity int, id string, input models.UpdateTransferInput) int
 		UpdateWebhookEndpoint              func(childComplexity int, id string, input models.UpdateWebhookEndpointInput) int
 		UploadCustomerIdentityDocuments    func(childComplexity int, id string, documents []*model.IdentityDocumentUpload) int
+		VoidInvoice                        func(childComplexity int, id string) int
 		VoidRemainingChargeIntent          func(childComplexity int, id string) int
 	}
 
@@ -807,6 +877,11 @@ type ComplexityRoot struct {
 		HasNextPage     func(childComplexity int) int
 		HasPreviousPage func(childComplexity int) int
 		StartCursor     func(childComplexity int) int
+	}
+
+	PaymentError struct {
+		Code    func(childComplexity int) int
+		Message func(childComplexity int) int
 	}
 
 	PaymentLinkSession struct {
@@ -1090,6 +1165,8 @@ type ComplexityRoot struct {
 		GooglePayConfiguration       func(childComplexity int) int
 		IdentityVerification         func(childComplexity int, accountID string, id string) int
 		IdentityVerifications        func(childComplexity int, accountID string, first *int, after *string, filter *model.IdentityVerificationFilter) int
+		Invoice                      func(childComplexity int, id string) int
+		Invoices                     func(childComplexity int, first *int, after *string, filter *model.InvoiceFilter) int
 		MerchantBalance              func(childComplexity int) int
 		Node                         func(childComplexity int, id string) int
 		OnboardingBootstrap          func(childComplexity int) int
@@ -2863,6 +2940,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Customer.IdentityVerifications(childComplexity), true
+	case "Customer.invoices":
+		if e.ComplexityRoot.Customer.Invoices == nil {
+			break
+		}
+
+		args, err := ec.field_Customer_invoices_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Customer.Invoices(childComplexity, args["first"].(*int), args["after"].(*string)), true
 	case "Customer.isDeleted":
 		if e.ComplexityRoot.Customer.IsDeleted == nil {
 			break
@@ -3982,6 +4070,280 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.IndividualProfile.SSNLastFour(childComplexity), true
 
+	case "Invoice.account":
+		if e.ComplexityRoot.Invoice.Account == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.Account(childComplexity), true
+	case "Invoice.accountId":
+		if e.ComplexityRoot.Invoice.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.AccountID(childComplexity), true
+	case "Invoice.attemptCount":
+		if e.ComplexityRoot.Invoice.AttemptCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.AttemptCount(childComplexity), true
+	case "Invoice.billingReason":
+		if e.ComplexityRoot.Invoice.BillingReason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.BillingReason(childComplexity), true
+	case "Invoice.charge":
+		if e.ComplexityRoot.Invoice.Charge == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.Charge(childComplexity), true
+	case "Invoice.chargeId":
+		if e.ComplexityRoot.Invoice.ChargeID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.ChargeID(childComplexity), true
+	case "Invoice.collectionMethod":
+		if e.ComplexityRoot.Invoice.CollectionMethod == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.CollectionMethod(childComplexity), true
+	case "Invoice.created":
+		if e.ComplexityRoot.Invoice.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.Created(childComplexity), true
+	case "Invoice.currency":
+		if e.ComplexityRoot.Invoice.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.Currency(childComplexity), true
+	case "Invoice.customer":
+		if e.ComplexityRoot.Invoice.Customer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.Customer(childComplexity), true
+	case "Invoice.customerId":
+		if e.ComplexityRoot.Invoice.CustomerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.CustomerID(childComplexity), true
+	case "Invoice.description":
+		if e.ComplexityRoot.Invoice.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.Description(childComplexity), true
+	case "Invoice.dueDate":
+		if e.ComplexityRoot.Invoice.DueDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.DueDate(childComplexity), true
+	case "Invoice.id":
+		if e.ComplexityRoot.Invoice.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.ID(childComplexity), true
+	case "Invoice.invoiceNumber":
+		if e.ComplexityRoot.Invoice.InvoiceNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.InvoiceNumber(childComplexity), true
+	case "Invoice.issuedAt":
+		if e.ComplexityRoot.Invoice.IssuedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.IssuedAt(childComplexity), true
+	case "Invoice.lastPaymentError":
+		if e.ComplexityRoot.Invoice.LastPaymentError == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.LastPaymentError(childComplexity), true
+	case "Invoice.lineItems":
+		if e.ComplexityRoot.Invoice.LineItems == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.LineItems(childComplexity), true
+	case "Invoice.livemode":
+		if e.ComplexityRoot.Invoice.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.Livemode(childComplexity), true
+	case "Invoice.markedUncollectibleAt":
+		if e.ComplexityRoot.Invoice.MarkedUncollectibleAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.MarkedUncollectibleAt(childComplexity), true
+	case "Invoice.memo":
+		if e.ComplexityRoot.Invoice.Memo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.Memo(childComplexity), true
+	case "Invoice.metadata":
+		if e.ComplexityRoot.Invoice.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.Metadata(childComplexity), true
+	case "Invoice.netTerms":
+		if e.ComplexityRoot.Invoice.NetTerms == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.NetTerms(childComplexity), true
+	case "Invoice.paidAt":
+		if e.ComplexityRoot.Invoice.PaidAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.PaidAt(childComplexity), true
+	case "Invoice.status":
+		if e.ComplexityRoot.Invoice.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.Status(childComplexity), true
+	case "Invoice.subscriptionId":
+		if e.ComplexityRoot.Invoice.SubscriptionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.SubscriptionID(childComplexity), true
+	case "Invoice.total":
+		if e.ComplexityRoot.Invoice.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.Total(childComplexity), true
+	case "Invoice.updated":
+		if e.ComplexityRoot.Invoice.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.Updated(childComplexity), true
+	case "Invoice.voidedAt":
+		if e.ComplexityRoot.Invoice.VoidedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.VoidedAt(childComplexity), true
+
+	case "InvoiceConnection.edges":
+		if e.ComplexityRoot.InvoiceConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceConnection.Edges(childComplexity), true
+	case "InvoiceConnection.pageInfo":
+		if e.ComplexityRoot.InvoiceConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceConnection.PageInfo(childComplexity), true
+
+	case "InvoiceEdge.cursor":
+		if e.ComplexityRoot.InvoiceEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceEdge.Cursor(childComplexity), true
+	case "InvoiceEdge.node":
+		if e.ComplexityRoot.InvoiceEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceEdge.Node(childComplexity), true
+
+	case "InvoiceLineItem.amount":
+		if e.ComplexityRoot.InvoiceLineItem.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceLineItem.Amount(childComplexity), true
+	case "InvoiceLineItem.created":
+		if e.ComplexityRoot.InvoiceLineItem.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceLineItem.Created(childComplexity), true
+	case "InvoiceLineItem.description":
+		if e.ComplexityRoot.InvoiceLineItem.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceLineItem.Description(childComplexity), true
+	case "InvoiceLineItem.id":
+		if e.ComplexityRoot.InvoiceLineItem.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceLineItem.ID(childComplexity), true
+	case "InvoiceLineItem.invoiceId":
+		if e.ComplexityRoot.InvoiceLineItem.InvoiceID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceLineItem.InvoiceID(childComplexity), true
+	case "InvoiceLineItem.livemode":
+		if e.ComplexityRoot.InvoiceLineItem.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceLineItem.Livemode(childComplexity), true
+	case "InvoiceLineItem.product":
+		if e.ComplexityRoot.InvoiceLineItem.Product == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceLineItem.Product(childComplexity), true
+	case "InvoiceLineItem.productId":
+		if e.ComplexityRoot.InvoiceLineItem.ProductID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceLineItem.ProductID(childComplexity), true
+	case "InvoiceLineItem.quantity":
+		if e.ComplexityRoot.InvoiceLineItem.Quantity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceLineItem.Quantity(childComplexity), true
+	case "InvoiceLineItem.unitAmountCents":
+		if e.ComplexityRoot.InvoiceLineItem.UnitAmountCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceLineItem.UnitAmountCents(childComplexity), true
+	case "InvoiceLineItem.unitAmountCurrency":
+		if e.ComplexityRoot.InvoiceLineItem.UnitAmountCurrency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceLineItem.UnitAmountCurrency(childComplexity), true
+	case "InvoiceLineItem.updated":
+		if e.ComplexityRoot.InvoiceLineItem.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceLineItem.Updated(childComplexity), true
+
 	case "LedgerEntry.amount":
 		if e.ComplexityRoot.LedgerEntry.Amount == nil {
 			break
@@ -4447,6 +4809,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateIdvSession(childComplexity), true
+	case "Mutation.createInvoice":
+		if e.ComplexityRoot.Mutation.CreateInvoice == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createInvoice_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateInvoice(childComplexity, args["input"].(models.CreateInvoiceInput)), true
+	case "Mutation.createInvoiceLineItem":
+		if e.ComplexityRoot.Mutation.CreateInvoiceLineItem == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createInvoiceLineItem_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateInvoiceLineItem(childComplexity, args["invoiceId"].(string), args["input"].(models.LineItemInput)), true
 	case "Mutation.createOnboardingSession":
 		if e.ComplexityRoot.Mutation.CreateOnboardingSession == nil {
 			break
@@ -4656,6 +5040,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteCustomer(childComplexity, args["id"].(string)), true
+	case "Mutation.deleteInvoice":
+		if e.ComplexityRoot.Mutation.DeleteInvoice == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteInvoice_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteInvoice(childComplexity, args["id"].(string)), true
+	case "Mutation.deleteInvoiceLineItem":
+		if e.ComplexityRoot.Mutation.DeleteInvoiceLineItem == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteInvoiceLineItem_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteInvoiceLineItem(childComplexity, args["invoiceId"].(string), args["id"].(string)), true
 	case "Mutation.deleteProduct":
 		if e.ComplexityRoot.Mutation.DeleteProduct == nil {
 			break
@@ -4733,6 +5139,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.EvaluateGeoCompliance(childComplexity, args["accountId"].(string)), true
+	case "Mutation.issueInvoice":
+		if e.ComplexityRoot.Mutation.IssueInvoice == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_issueInvoice_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.IssueInvoice(childComplexity, args["id"].(string)), true
+	case "Mutation.markInvoiceUncollectible":
+		if e.ComplexityRoot.Mutation.MarkInvoiceUncollectible == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_markInvoiceUncollectible_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.MarkInvoiceUncollectible(childComplexity, args["id"].(string)), true
 	case "Mutation.openSandboxDispute":
 		if e.ComplexityRoot.Mutation.OpenSandboxDispute == nil {
 			break
@@ -4744,6 +5172,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.OpenSandboxDispute(childComplexity, args["chargeId"].(string), args["input"].(*models.OpenDisputeInput)), true
+	case "Mutation.payInvoice":
+		if e.ComplexityRoot.Mutation.PayInvoice == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_payInvoice_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.PayInvoice(childComplexity, args["id"].(string), args["input"].(*models.PayInvoiceInput)), true
 	case "Mutation.reactivateCapability":
 		if e.ComplexityRoot.Mutation.ReactivateCapability == nil {
 			break
@@ -4953,6 +5392,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateDispute(childComplexity, args["id"].(string), args["input"].(models.UpdateDisputeInput)), true
+	case "Mutation.updateInvoice":
+		if e.ComplexityRoot.Mutation.UpdateInvoice == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateInvoice_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateInvoice(childComplexity, args["id"].(string), args["input"].(models.UpdateInvoiceInput)), true
+	case "Mutation.updateInvoiceLineItem":
+		if e.ComplexityRoot.Mutation.UpdateInvoiceLineItem == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateInvoiceLineItem_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateInvoiceLineItem(childComplexity, args["invoiceId"].(string), args["id"].(string), args["input"].(models.LineItemInput)), true
 	case "Mutation.updatePaymentMethod":
 		if e.ComplexityRoot.Mutation.UpdatePaymentMethod == nil {
 			break
@@ -5052,6 +5513,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UploadCustomerIdentityDocuments(childComplexity, args["id"].(string), args["documents"].([]*model.IdentityDocumentUpload)), true
+	case "Mutation.voidInvoice":
+		if e.ComplexityRoot.Mutation.VoidInvoice == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_voidInvoice_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.VoidInvoice(childComplexity, args["id"].(string)), true
 	case "Mutation.voidRemainingChargeIntent":
 		if e.ComplexityRoot.Mutation.VoidRemainingChargeIntent == nil {
 			break
@@ -5156,6 +5628,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PageInfo.StartCursor(childComplexity), true
+
+	case "PaymentError.code":
+		if e.ComplexityRoot.PaymentError.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentError.Code(childComplexity), true
+	case "PaymentError.message":
+		if e.ComplexityRoot.PaymentError.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentError.Message(childComplexity), true
 
 	case "PaymentLinkSession.amount":
 		if e.ComplexityRoot.PaymentLinkSession.Amount == nil {
@@ -6509,6 +6994,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Query.IdentityVerifications(childComplexity, args["accountId"].(string), args["first"].(*int), args["after"].(*string), args["filter"].(*model.IdentityVerificationFilter)), true
 
+	case "Query.invoice":
+		if e.ComplexityRoot.Query.Invoice == nil {
+			break
+		}
+
+		args, err := ec.field_Query_invoice_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Invoice(childComplexity, args["id"].(string)), true
+	case "Query.invoices":
+		if e.ComplexityRoot.Query.Invoices == nil {
+			break
+		}
+
+		args, err := ec.field_Query_invoices_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Invoices(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.InvoiceFilter)), true
 	case "Query.merchantBalance":
 		if e.ComplexityRoot.Query.MerchantBalance == nil {
 			break
@@ -7846,6 +8353,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreateDisputeDocumentInput,
 		ec.unmarshalInputCreateFeePlanInput,
 		ec.unmarshalInputCreateFundingScheduleInput,
+		ec.unmarshalInputCreateInvoiceInput,
 		ec.unmarshalInputCreateOnboardingSessionInput,
 		ec.unmarshalInputCreatePaymentLinkSessionInput,
 		ec.unmarshalInputCreatePaymentMethodInput,
@@ -7867,7 +8375,10 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputIdentityDocumentUpload,
 		ec.unmarshalInputIdentityVerificationFilter,
 		ec.unmarshalInputIndividualInput,
+		ec.unmarshalInputInvoiceFilter,
+		ec.unmarshalInputLineItemInput,
 		ec.unmarshalInputOpenDisputeInput,
+		ec.unmarshalInputPayInvoiceInput,
 		ec.unmarshalInputPaymentMethodDataInput,
 		ec.unmarshalInputPaymentMethodFilter,
 		ec.unmarshalInputPayoutFilter,
@@ -7895,6 +8406,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputUpdateCustomerInput,
 		ec.unmarshalInputUpdateDisputeInput,
 		ec.unmarshalInputUpdateFundingScheduleInput,
+		ec.unmarshalInputUpdateInvoiceInput,
 		ec.unmarshalInputUpdatePaymentMethodInput,
 		ec.unmarshalInputUpdatePhaseInput,
 		ec.unmarshalInputUpdateSonarSessionInput,
@@ -9492,6 +10004,163 @@ extend type Mutation {
   createIdvSession: IDVSession!
   "Pulls the finished inquiry and syncs it to the account's document verification."
   completeIdv(inquiryId: String!): IDVResult!
+}
+`, BuiltIn: false},
+	{Name: "../schema/invoices.graphqls", Input: `# Invoices and their line items (spec doc 2 §2.5, §3, §4.5; API-DECISIONS §4).
+
+enum InvoiceStatus @goModel(model: "github.com/frame-oss/payments-server/models.InvoiceStatus") {
+  DRAFT @goEnum(value: "github.com/frame-oss/payments-server/models.InvoiceDraft")
+  OPEN @goEnum(value: "github.com/frame-oss/payments-server/models.InvoiceOpen")
+  PAID @goEnum(value: "github.com/frame-oss/payments-server/models.InvoicePaid")
+  VOID @goEnum(value: "github.com/frame-oss/payments-server/models.InvoiceVoid")
+  UNCOLLECTIBLE @goEnum(value: "github.com/frame-oss/payments-server/models.InvoiceUncollectible")
+}
+
+enum CollectionMethod @goModel(model: "github.com/frame-oss/payments-server/models.CollectionMethod") {
+  CHARGE_AUTOMATICALLY @goEnum(value: "github.com/frame-oss/payments-server/models.ChargeAutomatically")
+  REQUEST_PAYMENT @goEnum(value: "github.com/frame-oss/payments-server/models.RequestPayment")
+}
+
+"A bill to a customer or an account; its total is always the sum of its lines."
+type Invoice implements Node {
+  id: ID!
+  "Set when the invoice is issued, from a gap-free sequence per merchant and mode."
+  invoiceNumber: String
+  "Minor units: the sum of the lines."
+  total: Int!
+  currency: String!
+  status: InvoiceStatus!
+  collectionMethod: CollectionMethod!
+  subscriptionId: ID
+  "subscription_create, subscription_cycle, subscription_update, manual or usage"
+  billingReason: String
+  netTerms: Int!
+  "YYYY-MM-DD"
+  dueDate: String
+  description: String
+  "Internal, not shown to the payer."
+  memo: String
+  customerId: ID
+  customer: Customer @goField(forceResolver: true)
+  accountId: ID
+  account: Account @goField(forceResolver: true)
+  "The lines, oldest first."
+  lineItems: [InvoiceLineItem!]! @goField(forceResolver: true)
+  "The latest charge attempted: the one that paid the invoice once it is paid."
+  chargeId: ID
+  charge: Charge @goField(forceResolver: true)
+  attemptCount: Int!
+  lastPaymentError: PaymentError
+  issuedAt: DateTime
+  paidAt: DateTime
+  voidedAt: DateTime
+  markedUncollectibleAt: DateTime
+  metadata: Metadata!
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+"The decline of an invoice's latest charge."
+type PaymentError {
+  code: String!
+  message: String!
+}
+
+"A product on an invoice, at its price when it was added."
+type InvoiceLineItem {
+  id: ID!
+  invoiceId: ID!
+  productId: ID!
+  product: Product!
+  description: String!
+  quantity: Int!
+  unitAmountCents: Int!
+  unitAmountCurrency: String!
+  "quantity × unitAmountCents"
+  amount: Int!
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+type InvoiceConnection {
+  edges: [InvoiceEdge!]!
+  pageInfo: PageInfo!
+}
+
+type InvoiceEdge {
+  cursor: String!
+  node: Invoice!
+}
+
+input InvoiceFilter {
+  customer: ID
+  account: ID
+  subscription: ID
+  "draft, outstanding, due, overdue, paid, written_off or voided (or the object's open, void, uncollectible)"
+  status: String
+}
+
+"Exactly one of customer and account."
+input CreateInvoiceInput {
+  collectionMethod: CollectionMethod!
+  customer: ID
+  account: ID
+  "YYYY-MM-DD; by default the day of issue plus netTerms."
+  dueDate: String
+  description: String
+  memo: String
+  "Three letters, usd by default."
+  currency: String
+  netTerms: Int
+  metadata: Metadata
+  lineItems: [LineItemInput!]
+}
+
+"A draft takes every member; an issued invoice only description, memo and metadata."
+input UpdateInvoiceInput {
+  collectionMethod: CollectionMethod
+  dueDate: String
+  description: String
+  memo: String
+  netTerms: Int
+  metadata: Metadata
+}
+
+"Create: both members. Update: either."
+input LineItemInput {
+  product: ID
+  quantity: Int
+}
+
+"The payer's default payment method unless one is named; or paid outside the server."
+input PayInvoiceInput {
+  paymentMethod: ID
+  paidOutOfBand: Boolean
+}
+
+extend type Customer {
+  "The customer's invoices, newest first."
+  invoices(first: Int = 10, after: String): InvoiceConnection!
+}
+
+extend type Query {
+  invoice(id: ID!): Invoice
+  invoices(first: Int = 10, after: String, filter: InvoiceFilter): InvoiceConnection!
+}
+
+extend type Mutation {
+  createInvoice(input: CreateInvoiceInput!): Invoice!
+  updateInvoice(id: ID!, input: UpdateInvoiceInput!): Invoice!
+  deleteInvoice(id: ID!): Deleted!
+  issueInvoice(id: ID!): Invoice!
+  payInvoice(id: ID!, input: PayInvoiceInput): Invoice!
+  voidInvoice(id: ID!): Invoice!
+  markInvoiceUncollectible(id: ID!): Invoice!
+  createInvoiceLineItem(invoiceId: ID!, input: LineItemInput!): InvoiceLineItem!
+  updateInvoiceLineItem(invoiceId: ID!, id: ID!, input: LineItemInput!): InvoiceLineItem!
+  deleteInvoiceLineItem(invoiceId: ID!, id: ID!): Deleted!
 }
 `, BuiltIn: false},
 	{Name: "../schema/money.graphqls", Input: `# Transfer fee plans, billing agreements and transfers (spec doc 2 §2.7,
@@ -11378,6 +12047,8 @@ func (ec *executionContext) childFields_Customer(ctx context.Context, field grap
 		return ec.fieldContext_Customer_discounts(ctx, field)
 	case "identityVerifications":
 		return ec.fieldContext_Customer_identityVerifications(ctx, field)
+	case "invoices":
+		return ec.fieldContext_Customer_invoices(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Customer", field.Name)
 }
@@ -11918,6 +12589,120 @@ func (ec *executionContext) childFields_IndividualProfile(ctx context.Context, f
 	return nil, fmt.Errorf("no field named %q was found under type IndividualProfile", field.Name)
 }
 
+func (ec *executionContext) childFields_Invoice(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Invoice_id(ctx, field)
+	case "invoiceNumber":
+		return ec.fieldContext_Invoice_invoiceNumber(ctx, field)
+	case "total":
+		return ec.fieldContext_Invoice_total(ctx, field)
+	case "currency":
+		return ec.fieldContext_Invoice_currency(ctx, field)
+	case "status":
+		return ec.fieldContext_Invoice_status(ctx, field)
+	case "collectionMethod":
+		return ec.fieldContext_Invoice_collectionMethod(ctx, field)
+	case "subscriptionId":
+		return ec.fieldContext_Invoice_subscriptionId(ctx, field)
+	case "billingReason":
+		return ec.fieldContext_Invoice_billingReason(ctx, field)
+	case "netTerms":
+		return ec.fieldContext_Invoice_netTerms(ctx, field)
+	case "dueDate":
+		return ec.fieldContext_Invoice_dueDate(ctx, field)
+	case "description":
+		return ec.fieldContext_Invoice_description(ctx, field)
+	case "memo":
+		return ec.fieldContext_Invoice_memo(ctx, field)
+	case "customerId":
+		return ec.fieldContext_Invoice_customerId(ctx, field)
+	case "customer":
+		return ec.fieldContext_Invoice_customer(ctx, field)
+	case "accountId":
+		return ec.fieldContext_Invoice_accountId(ctx, field)
+	case "account":
+		return ec.fieldContext_Invoice_account(ctx, field)
+	case "lineItems":
+		return ec.fieldContext_Invoice_lineItems(ctx, field)
+	case "chargeId":
+		return ec.fieldContext_Invoice_chargeId(ctx, field)
+	case "charge":
+		return ec.fieldContext_Invoice_charge(ctx, field)
+	case "attemptCount":
+		return ec.fieldContext_Invoice_attemptCount(ctx, field)
+	case "lastPaymentError":
+		return ec.fieldContext_Invoice_lastPaymentError(ctx, field)
+	case "issuedAt":
+		return ec.fieldContext_Invoice_issuedAt(ctx, field)
+	case "paidAt":
+		return ec.fieldContext_Invoice_paidAt(ctx, field)
+	case "voidedAt":
+		return ec.fieldContext_Invoice_voidedAt(ctx, field)
+	case "markedUncollectibleAt":
+		return ec.fieldContext_Invoice_markedUncollectibleAt(ctx, field)
+	case "metadata":
+		return ec.fieldContext_Invoice_metadata(ctx, field)
+	case "livemode":
+		return ec.fieldContext_Invoice_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_Invoice_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_Invoice_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Invoice", field.Name)
+}
+
+func (ec *executionContext) childFields_InvoiceConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_InvoiceConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_InvoiceConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type InvoiceConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_InvoiceEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_InvoiceEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_InvoiceEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type InvoiceEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_InvoiceLineItem(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_InvoiceLineItem_id(ctx, field)
+	case "invoiceId":
+		return ec.fieldContext_InvoiceLineItem_invoiceId(ctx, field)
+	case "productId":
+		return ec.fieldContext_InvoiceLineItem_productId(ctx, field)
+	case "product":
+		return ec.fieldContext_InvoiceLineItem_product(ctx, field)
+	case "description":
+		return ec.fieldContext_InvoiceLineItem_description(ctx, field)
+	case "quantity":
+		return ec.fieldContext_InvoiceLineItem_quantity(ctx, field)
+	case "unitAmountCents":
+		return ec.fieldContext_InvoiceLineItem_unitAmountCents(ctx, field)
+	case "unitAmountCurrency":
+		return ec.fieldContext_InvoiceLineItem_unitAmountCurrency(ctx, field)
+	case "amount":
+		return ec.fieldContext_InvoiceLineItem_amount(ctx, field)
+	case "livemode":
+		return ec.fieldContext_InvoiceLineItem_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_InvoiceLineItem_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_InvoiceLineItem_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type InvoiceLineItem", field.Name)
+}
+
 func (ec *executionContext) childFields_LedgerEntry(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "party":
@@ -12026,6 +12811,16 @@ func (ec *executionContext) childFields_PageInfo(ctx context.Context, field grap
 		return ec.fieldContext_PageInfo_endCursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
+}
+
+func (ec *executionContext) childFields_PaymentError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "code":
+		return ec.fieldContext_PaymentError_code(ctx, field)
+	case "message":
+		return ec.fieldContext_PaymentError_message(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PaymentError", field.Name)
 }
 
 func (ec *executionContext) childFields_PaymentLinkSession(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

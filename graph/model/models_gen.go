@@ -178,6 +178,24 @@ type IdentityVerificationFilter struct {
 	Provider *string           `json:"provider,omitempty"`
 }
 
+type InvoiceConnection struct {
+	Edges    []*InvoiceEdge `json:"edges"`
+	PageInfo *PageInfo      `json:"pageInfo"`
+}
+
+type InvoiceEdge struct {
+	Cursor string          `json:"cursor"`
+	Node   *models.Invoice `json:"node"`
+}
+
+type InvoiceFilter struct {
+	Customer     *string `json:"customer,omitempty"`
+	Account      *string `json:"account,omitempty"`
+	Subscription *string `json:"subscription,omitempty"`
+	// draft, outstanding, due, overdue, paid, written_off or voided (or the object's open, void, uncollectible)
+	Status *string `json:"status,omitempty"`
+}
+
 // Relay pagination state of a connection.
 type PageInfo struct {
 	HasNextPage     bool    `json:"hasNextPage"`

@@ -34,7 +34,8 @@ var layerRules = []struct {
 	{"resolvers/webhooks", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op"}},
 	{"resolvers/catalog", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op"}},
 	{"resolvers/payments", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op"}},
-	{"resolvers/billing", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op"}},
+	// Billing collects invoices through the money area's charge path.
+	{"resolvers/billing", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op", "resolvers/money"}},
 	// Money applies promotion codes through the catalog's one redemption
 	// function; charge intents create customers (catalog) and inline cards
 	// (payments' one validation path) and embed accounts (accounts).

@@ -10,9 +10,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/domain/capability"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/accounts"
-	// The billing area is not built yet; linking it declares its event
-	// types, so that webhook endpoints may subscribe to them.
-	_ "github.com/frame-oss/payments-server/resolvers/billing"
+	"github.com/frame-oss/payments-server/resolvers/billing"
 	"github.com/frame-oss/payments-server/resolvers/catalog"
 	"github.com/frame-oss/payments-server/resolvers/funding"
 	"github.com/frame-oss/payments-server/resolvers/money"
@@ -29,6 +27,7 @@ type Services struct {
 	Payments *payments.Service // payment methods
 	Money    *money.Service    // fee plans, billing agreements, transfers
 	Funding  *funding.Service  // payouts, payout funding, the merchant balance
+	Billing  *billing.Service  // invoices and their line items
 }
 
 // Hooks adjust services for tests.
@@ -42,12 +41,14 @@ func New(kit *op.Kit, h Hooks) Services {
 	cat := catalog.New(kit)
 	acc := accounts.New(kit, h.Facts)
 	pay := payments.New(kit, acc.Accounts)
+	mon := money.New(kit, cat, pay, acc)
 	return Services{
 		Accounts: acc,
 		Webhooks: webhooks.New(kit),
 		Catalog:  cat,
 		Payments: pay,
-		Money:    money.New(kit, cat, pay, acc),
+		Money:    mon,
 		Funding:  funding.New(kit),
+		Billing:  billing.New(kit, mon),
 	}
 }

@@ -51,11 +51,11 @@ func (cs *Charges) Trace(ctx context.Context, id string) (*models.ChargeTrace, e
 		Ledger: models.ChargeLedger{Journals: models.LedgerJournalsOf(journals[ch.ID])}}, nil
 }
 
-// traceEvents reads the events of the charge, of the transfer or charge
-// intent it was made for, and of its refunds and disputes, oldest first.
+// traceEvents reads the events of the charge, of the transfer, charge
+// intent or invoice it was made for, and of its refunds and disputes, oldest first.
 func traceEvents(ctx context.Context, tn *store.Tenant, ch *models.Charge) ([]models.TraceEvent, error) {
 	objects := []uuid.UUID{ch.ID}
-	for _, parent := range []*uuid.UUID{ch.TransferID, ch.ChargeIntentID} {
+	for _, parent := range []*uuid.UUID{ch.TransferID, ch.ChargeIntentID, ch.InvoiceID} {
 		if parent != nil {
 			objects = append(objects, *parent)
 		}

@@ -58,15 +58,15 @@ func billableEventOf(pm *models.PaymentMethod) string {
 	return models.BillableChargeCard
 }
 
-// chargeFor is what a charge is made for: a transfer or a charge intent,
-// its amount and payer.
+// chargeFor is what a charge is made for: a transfer, a charge intent or
+// an invoice, its amount and payer.
 type chargeFor struct {
-	transferID, chargeIntentID *uuid.UUID
-	amount                     int64
-	currency                   string
-	description                *string
-	metadata                   models.Metadata
-	accountID, customerID      *uuid.UUID
+	transferID, chargeIntentID, invoiceID *uuid.UUID
+	amount                                int64
+	currency                              string
+	description                           *string
+	metadata                              models.Metadata
+	accountID, customerID                 *uuid.UUID
 }
 
 // newCharge is the charge the processor's answer makes, charged on pm:
@@ -79,8 +79,8 @@ func newCharge(w *op.W, of chargeFor, pm *models.PaymentMethod, d *decline) *mod
 	now := models.At(w.Now())
 	ch := &models.Charge{ID: ids.New(w.Now()), Amount: of.amount, Currency: of.currency, Status: models.ChargeSucceeded,
 		Description: of.description, PaymentMethodID: pm.ID, PaymentMethodDetails: pm, AccountID: of.accountID,
-		CustomerID: of.customerID, TransferID: of.transferID, ChargeIntentID: of.chargeIntentID, Metadata: of.metadata,
-		Created: now, Updated: now}
+		CustomerID: of.customerID, TransferID: of.transferID, ChargeIntentID: of.chargeIntentID, InvoiceID: of.invoiceID,
+		Metadata: of.metadata, Created: now, Updated: now}
 	ch.SetScope(w.Tx.Scope())
 	if d != nil {
 		ch.Status, ch.FailureCode, ch.FailureMessage, ch.FailureCategory = models.ChargeFailed, &d.code, &d.message, &d.reason

@@ -27,6 +27,8 @@ const (
 	RefDispute = "dispute"
 	// RefChargeIntent names charge intents as what journals record.
 	RefChargeIntent = "charge_intent"
+	// RefInvoice names invoices as what journals record.
+	RefInvoice = "invoice"
 )
 
 // refundJournal is the movement of a succeeded refund: the refunded

@@ -1,0 +1,195 @@
+package models
+
+import (
+	"database/sql/driver"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"github.com/frame-oss/payments-server/internal/platform/wire"
+)
+
+type invoiceKind struct{}
+
+func (invoiceKind) objectName() string { return "invoice" }
+
+// InvoiceStatus is an invoice's state (spec doc 2 §3): draft, open, paid,
+// void, uncollectible.
+type InvoiceStatus string
+
+// Invoice statuses.
+const (
+	InvoiceDraft         InvoiceStatus = "draft"
+	InvoiceOpen          InvoiceStatus = "open"
+	InvoicePaid          InvoiceStatus = "paid"
+	InvoiceVoid          InvoiceStatus = "void"
+	InvoiceUncollectible InvoiceStatus = "uncollectible"
+)
+
+// CollectionMethod is how an invoice is collected: charged to the payer's
+// payment method when issued, or left open until it is paid.
+type CollectionMethod string
+
+// Collection methods.
+const (
+	ChargeAutomatically CollectionMethod = "charge_automatically"
+	RequestPayment      CollectionMethod = "request_payment"
+)
+
+// BillingReason says why an invoice exists (spec doc 2 §2.5).
+type BillingReason string
+
+// Billing reasons. Invoices created through the API are manual.
+const (
+	BillingManual BillingReason = "manual"
+)
+
+// Invoice is a bill to a customer or an account (spec doc 2 §2.5). Its
+// total is always the sum of its lines (the database checks it at every
+// commit); it is numbered when issued, from a gap-free sequence per
+// merchant and mode.
+type Invoice struct {
+	bun.BaseModel `bun:"table:invoices,alias:inv"`
+	Tenant
+
+	ID               uuid.UUID                    `bun:"id,pk,type:uuid" json:"id"`
+	Object           Object[invoiceKind]          `bun:"-" json:"object"`
+	Number           *int64                       `bun:"number" json:"-"`
+	InvoiceNumber    *string                      `bun:"-" json:"invoice_number"`
+	Total            int64                        `bun:"total" json:"total"`
+	Currency         string                       `bun:"currency" json:"currency"`
+	Status           InvoiceStatus                `bun:"status" json:"status"`
+	CollectionMethod CollectionMethod             `bun:"collection_method" json:"collection_method"`
+	SubscriptionID   *uuid.UUID                   `bun:"subscription_id,type:uuid" json:"subscription_id"`
+	BillingReason    *BillingReason               `bun:"billing_reason" json:"billing_reason"`
+	NetTerms         int                          `bun:"net_terms" json:"net_terms"`
+	DueDate          *Date                        `bun:"due_date,type:date" json:"due_date"`
+	Description      *string                      `bun:"description" json:"description"`
+	Memo             *string                      `bun:"memo" json:"memo"`
+	CustomerID       *uuid.UUID                   `bun:"customer_id,type:uuid" json:"customer_id"`
+	Customer         *PayerRef                    `bun:"customer_ref,scanonly" json:"customer"`
+	AccountID        *uuid.UUID                   `bun:"account_id,type:uuid" json:"account_id"`
+	Account          *PayerRef                    `bun:"account_ref,scanonly" json:"account"`
+	LineItems        JSONColumn[*InvoiceLineItem] `bun:"line_items,scanonly" json:"line_items"`
+	// ChargeID is the latest charge attempted for the invoice: the one
+	// that paid it once it is paid.
+	ChargeID              *uuid.UUID      `bun:"charge_id,type:uuid" json:"charge"`
+	AttemptCount          int             `bun:"attempt_count" json:"attempt_count"`
+	LastPaymentError      *PaymentError   `bun:"-" json:"last_payment_error"`
+	ErrorCode             *string         `bun:"last_payment_error_code" json:"-"`
+	ErrorMessage          *string         `bun:"last_payment_error_message" json:"-"`
+	IssuedAt              *wire.Timestamp `bun:"issued_at,type:timestamptz" json:"issued_at"`
+	PaidAt                *wire.Timestamp `bun:"paid_at,type:timestamptz" json:"paid_at"`
+	VoidedAt              *wire.Timestamp `bun:"voided_at,type:timestamptz" json:"voided_at"`
+	MarkedUncollectibleAt *wire.Timestamp `bun:"marked_uncollectible_at,type:timestamptz" json:"marked_uncollectible_at"`
+	Metadata              Metadata        `bun:"metadata,type:jsonb" json:"metadata"`
+	Created               wire.Timestamp  `bun:"created,type:timestamptz" json:"created"`
+	Updated               wire.Timestamp  `bun:"updated,type:timestamptz" json:"updated"`
+}
+
+// PayerRef is the short form of an invoice's customer or account: {id,
+// object, name} as the official SDK reads it.
+type PayerRef struct {
+	ID     uuid.UUID `json:"id"`
+	Object string    `json:"object"`
+	Name   *string   `json:"name"`
+}
+
+// Scan decodes the JSON object the read selects (NULL: none).
+func (r *PayerRef) Scan(src any) error {
+	switch v := src.(type) {
+	case []byte:
+		return json.Unmarshal(v, r)
+	case string:
+		return json.Unmarshal([]byte(v), r)
+	}
+	return fmt.Errorf("models: payer of type %T", src)
+}
+
+// PaymentError is the decline of an invoice's latest charge.
+type PaymentError struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// InvoiceNumberOf renders the number n of an issued invoice.
+func InvoiceNumberOf(n int64) string { return fmt.Sprintf("INV-%06d", n) }
+
+// Derive sets the members computed from the stored ones.
+func (inv *Invoice) Derive() {
+	inv.InvoiceNumber = nil
+	if inv.Number != nil {
+		s := InvoiceNumberOf(*inv.Number)
+		inv.InvoiceNumber = &s
+	}
+	inv.LastPaymentError = nil
+	if inv.ErrorCode != nil {
+		inv.LastPaymentError = &PaymentError{Code: *inv.ErrorCode}
+		if inv.ErrorMessage != nil {
+			inv.LastPaymentError.Message = *inv.ErrorMessage
+		}
+	}
+	if inv.LineItems == nil {
+		inv.LineItems = JSONColumn[*InvoiceLineItem]{}
+	}
+	if inv.Metadata == nil {
+		inv.Metadata = Metadata{}
+	}
+}
+
+// Overdue says whether the invoice is open past its due date on the day
+// of now (UTC).
+func (inv *Invoice) Overdue(now time.Time) bool {
+	return inv.Status == InvoiceOpen && inv.DueDate != nil && string(*inv.DueDate) < now.UTC().Format(time.DateOnly)
+}
+
+type invoiceLineItemKind struct{}
+
+func (invoiceLineItemKind) objectName() string { return "invoice_line_item" }
+
+// InvoiceLineItem is one line of an invoice: a product, its quantity and
+// its unit price when it was added (spec doc 2 §2.5).
+type InvoiceLineItem struct {
+	bun.BaseModel `bun:"table:invoice_line_items,alias:li"`
+	Tenant
+
+	ID                 uuid.UUID                   `bun:"id,pk,type:uuid" json:"id"`
+	Object             Object[invoiceLineItemKind] `bun:"-" json:"object"`
+	InvoiceID          uuid.UUID                   `bun:"invoice_id,type:uuid" json:"invoice"`
+	ProductID          uuid.UUID                   `bun:"product_id,type:uuid" json:"product"`
+	Description        string                      `bun:"description" json:"description"`
+	Quantity           int                         `bun:"quantity" json:"quantity"`
+	UnitAmountCents    int64                       `bun:"unit_amount_cents" json:"unit_amount_cents"`
+	UnitAmountCurrency string                      `bun:"unit_amount_currency" json:"unit_amount_currency"`
+	Amount             int64                       `bun:"-" json:"amount"`
+	Created            wire.Timestamp              `bun:"created,type:timestamptz" json:"created"`
+	Updated            wire.Timestamp              `bun:"updated,type:timestamptz" json:"updated"`
+}
+
+// Derive sets the line's amount.
+func (li *InvoiceLineItem) Derive() { li.Amount = int64(li.Quantity) * li.UnitAmountCents }
+
+// Date is a calendar date, YYYY-MM-DD on the wire and a date column in
+// the database.
+type Date string
+
+// Scan reads a date column.
+func (d *Date) Scan(src any) error {
+	switch v := src.(type) {
+	case time.Time:
+		*d = Date(v.Format(time.DateOnly))
+	case string:
+		*d = Date(v[:min(len(v), 10)])
+	case []byte:
+		*d = Date(v[:min(len(v), 10)])
+	default:
+		return fmt.Errorf("models: date of type %T", src)
+	}
+	return nil
+}
+
+// Value writes the date.
+func (d Date) Value() (driver.Value, error) { return string(d), nil }

@@ -1,0 +1,33 @@
+package billing
+
+import (
+	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/resolvers/money"
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// Service is the billing area: invoices and their line items. An
+// invoice is paid through the money area's charge path
+// (money.Service.ChargeInvoice), so a paid invoice has its charge and its
+// journal on the ledger like any transfer.
+//
+// Files: invoice_*.go (the invoice family: reads, create, update and
+// delete, the state actions, payment, numbering), line_item_*.go (its
+// lines, changed only while the invoice is a draft), events.go.
+type Service struct {
+	*op.Kit
+	Money *money.Service
+
+	Invoices  *Invoices
+	LineItems *LineItems
+}
+
+// New returns the area's service over kit.
+func New(kit *op.Kit, m *money.Service) *Service {
+	s := &Service{Kit: kit, Money: m}
+	s.Invoices, s.LineItems = newInvoices(s), newLineItems(s)
+	return s
+}
+
+// secretOnly is the credential kind of every operation of the area.
+var secretOnly = []auth.Kind{auth.SecretKey}

@@ -1,0 +1,39 @@
+package resolvers
+
+import (
+	"context"
+
+	"github.com/frame-oss/payments-server/graph/model"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/billing"
+)
+
+// Invoices load by id (nodes, invoice) and their lines by invoice
+// (Invoice.lineItems), each in one statement for a whole page.
+var (
+	invoiceLoader            = nodeLoader("invoice", func(r *Resolver) batch[*models.Invoice] { return r.Svc.Billing.Invoices.ByIDs })
+	lineItemsOfInvoiceLoader = loader("lineItemsOfInvoice", func(r *Resolver) batch[[]*models.InvoiceLineItem] {
+		return r.Svc.Billing.LineItems.OfInvoices
+	})
+)
+
+// Loader edges (loaders.LookAhead reads them a level at a time).
+var (
+	_ = edge(lineItemsOfInvoiceLoader, "lineItems", func(i *models.Invoice) string { return i.ID.String() })
+	_ = edge(customerLoader, "customer", func(i *models.Invoice) string { return idKey(i.CustomerID) })
+	_ = edge(accountLoader, "account", func(i *models.Invoice) string { return idKey(i.AccountID) })
+	_ = edge(chargeLoader, "charge", func(i *models.Invoice) string { return idKey(i.ChargeID) })
+	_ = edge(productLoader, "product", func(li *models.InvoiceLineItem) string { return li.ProductID.String() })
+)
+
+func invoices(ctx context.Context, r *Resolver, first *int, after *string, f *model.InvoiceFilter) (*model.InvoiceConnection, error) {
+	edges, info, err := connection(ctx, r.Svc.Billing.Invoices.List, filterOf(f, func(g model.InvoiceFilter) billing.InvoiceFilter {
+		return billing.InvoiceFilter{Customer: g.Customer, Account: g.Account, Subscription: g.Subscription, Status: g.Status}
+	}), first, after, invoiceLoader, func(cursor string, inv *models.Invoice) *model.InvoiceEdge {
+		return &model.InvoiceEdge{Cursor: cursor, Node: inv}
+	})
+	return &model.InvoiceConnection{Edges: edges, PageInfo: info}, err
+}
+
+// textOf is a string's pointer, for a filter member.
+func textOf(s string) *string { return &s }
