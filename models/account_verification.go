@@ -77,21 +77,25 @@ func (a *Account) ProfilePhone() string {
 // ProfileCountry is the country of the account's address (upper-case ISO
 // code), "" when none is set.
 func (a *Account) ProfileCountry() string {
-	var addr *Address
-	switch {
-	case a.Profile.Individual != nil:
-		addr = a.Profile.Individual.Address
-	case a.Profile.Business != nil:
-		addr = a.Profile.Business.Address
-	}
-	if addr == nil || addr.Country == nil {
-		return ""
-	}
-	return *addr.Country
+	return textOf(a.profileAddress(func(ad *Address) *string { return ad.Country }))
 }
 
 // ProfileState is the state of the account's address, "" when none is set.
 func (a *Account) ProfileState() string {
+	return textOf(a.profileAddress(func(ad *Address) *string { return ad.State }))
+}
+
+// textOf is *s, "" for nil.
+func textOf(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// profileAddress is one member of the address of the account's profile
+// (individual or business), nil when there is none.
+func (a *Account) profileAddress(member func(*Address) *string) *string {
 	var addr *Address
 	switch {
 	case a.Profile.Individual != nil:
@@ -99,10 +103,10 @@ func (a *Account) ProfileState() string {
 	case a.Profile.Business != nil:
 		addr = a.Profile.Business.Address
 	}
-	if addr == nil || addr.State == nil {
-		return ""
+	if addr == nil {
+		return nil
 	}
-	return *addr.State
+	return member(addr)
 }
 
 // PhoneRegion is the ISO region of an E.164 number ("US", "CA"), "" when

@@ -89,7 +89,7 @@ type ChargeIntentRequest struct {
 // parsed request.
 func (in *CreateChargeIntentInput) Check(f *apierr.Fields) *ChargeIntentRequest {
 	r := &ChargeIntentRequest{AuthorizationMode: "automatic", Confirm: in.Confirm != nil && *in.Confirm}
-	r.Amount = checkChargeAmount(f, "amount", in.Amount, true)
+	r.Amount = checkAmount(f, "amount", in.Amount, true)
 	if c := checkChargeCurrency(f, "currency", in.Currency, true); c != nil {
 		r.Currency = *c
 	}
@@ -172,7 +172,7 @@ type ChargeIntentChange struct {
 func (in *UpdateChargeIntentInput) Check(f *apierr.Fields, current Metadata) *ChargeIntentChange {
 	c := &ChargeIntentChange{Currency: checkChargeCurrency(f, "currency", in.Currency, false)}
 	if in.Amount != nil {
-		v := checkChargeAmount(f, "amount", in.Amount, true)
+		v := checkAmount(f, "amount", in.Amount, true)
 		c.Amount = &v
 	}
 	c.CustomerID = parseOptionalID(f, "customer", in.Customer)
@@ -217,7 +217,9 @@ type CaptureChargeIntentInput struct {
 	AmountCapturedCents *int64 `json:"amount_captured_cents"`
 }
 
-func checkChargeAmount(f *apierr.Fields, path string, v *int64, required bool) int64 {
+// checkAmount reads an amount in minor units: greater than 0 and at
+// most MaxTransferAmount (spec doc 2 §8); 0 when absent or refused.
+func checkAmount(f *apierr.Fields, path string, v *int64, required bool) int64 {
 	switch {
 	case v == nil:
 		if required {
@@ -249,8 +251,18 @@ func checkChargeCurrency(f *apierr.Fields, path string, v *string, required bool
 	return &c
 }
 
+// parseOptionalID reads an optional id member (parseID).
 func parseOptionalID(f *apierr.Fields, path string, v *string) *uuid.UUID {
+	return parseID(f, path, v, false)
+}
+
+// parseID reads an id member: nil when absent (a problem when required),
+// nil with a problem when it does not parse.
+func parseID(f *apierr.Fields, path string, v *string, required bool) *uuid.UUID {
 	if v == nil {
+		if required {
+			f.Add(path, "is required")
+		}
 		return nil
 	}
 	id, ok := ids.Parse(*v)

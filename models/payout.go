@@ -1,7 +1,6 @@
 package models
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/google/uuid"
@@ -112,7 +111,7 @@ func (in *CreatePayoutInput) Validate() (*PayoutRequest, error) {
 	} else {
 		r.PaymentMethodID = id
 	}
-	r.Amount = checkAmount(&f, "amount", in.Amount)
+	r.Amount = checkAmount(&f, "amount", in.Amount, true)
 	switch {
 	case in.Currency == nil:
 		f.Add("currency", "is required")
@@ -127,20 +126,4 @@ func (in *CreatePayoutInput) Validate() (*PayoutRequest, error) {
 	r.Metadata = MergeMetadata(nil, in.Metadata)
 	CheckMetadataSize(&f, "metadata", r.Metadata)
 	return r, f.Err()
-}
-
-// checkAmount checks a required amount in minor units: greater than 0 and
-// at most MaxTransferAmount (spec doc 2 §8).
-func checkAmount(f *apierr.Fields, path string, v *int64) int64 {
-	switch {
-	case v == nil:
-		f.Add(path, "is required")
-	case *v <= 0:
-		f.Add(path, "must be greater than 0")
-	case *v > MaxTransferAmount:
-		f.Add(path, "must be at most "+strconv.FormatInt(MaxTransferAmount, 10))
-	default:
-		return *v
-	}
-	return 0
 }

@@ -80,7 +80,7 @@ type CreateFundingScheduleInput struct {
 // Validate checks the create, every problem at once.
 func (in *CreateFundingScheduleInput) Validate() error {
 	var f apierr.Fields
-	checkAmount(&f, "amount", in.Amount)
+	checkAmount(&f, "amount", in.Amount, true)
 	if in.Cadence == nil {
 		f.Add("cadence", "is required")
 	} else {
@@ -104,7 +104,7 @@ type UpdateFundingScheduleInput struct {
 func (in *UpdateFundingScheduleInput) Validate() error {
 	var f apierr.Fields
 	if in.Amount != nil {
-		checkAmount(&f, "amount", in.Amount)
+		checkAmount(&f, "amount", in.Amount, true)
 	}
 	checkCadence(&f, in.Cadence)
 	checkUnix(&f, "next_run", in.NextRun)
@@ -123,7 +123,7 @@ type CreateTopUpInput struct {
 // Validate checks the top-up, every problem at once.
 func (in *CreateTopUpInput) Validate() error {
 	var f apierr.Fields
-	checkAmount(&f, "amount", in.Amount)
+	checkAmount(&f, "amount", in.Amount, true)
 	if checkText(&f, "idempotency_key", in.IdempotencyKey, 255, false) && in.IdempotencyKey != nil && *in.IdempotencyKey == "" {
 		f.Add("idempotency_key", "must not be empty")
 	}

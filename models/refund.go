@@ -7,7 +7,6 @@ import (
 	"github.com/uptrace/bun"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
-	"github.com/frame-oss/payments-server/internal/platform/ids"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 )
 
@@ -78,25 +77,14 @@ type RefundRequest struct {
 func (in *CreateRefundInput) Validate() (*RefundRequest, error) {
 	var f apierr.Fields
 	r := &RefundRequest{Amount: in.Amount, Reason: in.Reason}
-	parse := func(path string, v *string) *uuid.UUID {
-		if v == nil {
-			return nil
-		}
-		id, ok := ids.Parse(*v)
-		if !ok {
-			f.Add(path, "is not a valid id")
-			return nil
-		}
-		return &id
-	}
 	switch {
 	case in.ChargeIntent == nil && in.Transfer == nil:
 		f.Add("transfer", "or charge_intent is required")
 	case in.ChargeIntent != nil && in.Transfer != nil:
 		f.Add("charge_intent", "is not accepted with transfer")
 	default:
-		r.ChargeIntentID = parse("charge_intent", in.ChargeIntent)
-		r.TransferID = parse("transfer", in.Transfer)
+		r.ChargeIntentID = parseOptionalID(&f, "charge_intent", in.ChargeIntent)
+		r.TransferID = parseOptionalID(&f, "transfer", in.Transfer)
 	}
 	if in.Amount != nil && *in.Amount <= 0 {
 		f.Add("amount", "must be a positive integer")

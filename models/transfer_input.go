@@ -7,7 +7,6 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
-	"github.com/frame-oss/payments-server/internal/platform/ids"
 )
 
 // MaxTransferAmount bounds a transfer's amount (minor units): far above any
@@ -66,37 +65,14 @@ func (in *CreateTransferInput) Validate() (*TransferRequest, error) {
 	}
 	var f apierr.Fields
 	r := &TransferRequest{Currency: "USD", AuthorizationMode: "automatic", Confirm: in.Confirm != nil && *in.Confirm}
-	switch {
-	case in.Amount == nil:
-		f.Add("amount", "is required")
-	case *in.Amount <= 0:
-		f.Add("amount", "must be greater than 0")
-	case *in.Amount > MaxTransferAmount:
-		f.Add("amount", "must be at most "+strconv.FormatInt(MaxTransferAmount, 10))
-	default:
-		r.Amount = *in.Amount
-	}
-	parseID := func(path string, v *string, required bool) *uuid.UUID {
-		if v == nil {
-			if required {
-				f.Add(path, "is required")
-			}
-			return nil
-		}
-		id, ok := ids.Parse(*v)
-		if !ok {
-			f.Add(path, "is not a valid id")
-			return nil
-		}
-		return &id
-	}
-	if id := parseID("account_id", in.AccountID, true); id != nil {
+	r.Amount = checkAmount(&f, "amount", in.Amount, true)
+	if id := parseID(&f, "account_id", in.AccountID, true); id != nil {
 		r.AccountID = *id
 	}
-	r.SourcePaymentMethodID = parseID("source_payment_method_id", in.SourcePaymentMethodID, false)
-	r.DestinationPaymentMethodID = parseID("destination_payment_method_id", in.DestinationPaymentMethodID, false)
-	r.SellerID = parseID("seller_id", in.SellerID, false)
-	r.FeePlanID = parseID("transfer_fee_plan_id", in.TransferFeePlanID, false)
+	r.SourcePaymentMethodID = parseID(&f, "source_payment_method_id", in.SourcePaymentMethodID, false)
+	r.DestinationPaymentMethodID = parseID(&f, "destination_payment_method_id", in.DestinationPaymentMethodID, false)
+	r.SellerID = parseID(&f, "seller_id", in.SellerID, false)
+	r.FeePlanID = parseID(&f, "transfer_fee_plan_id", in.TransferFeePlanID, false)
 	switch {
 	case in.SourcePaymentMethodID == nil && in.DestinationPaymentMethodID == nil:
 		f.Add("source_payment_method_id", "or destination_payment_method_id is required")
