@@ -52,7 +52,7 @@ type CreatePaymentLinkSessionInput struct {
 func (in *CreatePaymentLinkSessionInput) Validate() error {
 	var f apierr.Fields
 	if in.Amount != nil {
-		checkAmount(&f, "amount", in.Amount)
+		checkAmount(&f, "amount", in.Amount, true)
 	}
 	if c := checkChargeCurrency(&f, "currency", in.Currency, false); c != nil {
 		in.Currency = c
