@@ -8,6 +8,8 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -69,7 +71,13 @@ func TestBackupAndRestore(t *testing.T) {
 	after := &readmeUser{dir: dataDir(t)}
 	out, errOut, code = after.run(t, "restore", "--in", backup)
 	require.Equal(t, 0, code, errOut)
-	require.Contains(t, out, "1 interrupted jobs will run again", "the delivery under way at the backup")
+	// The delivery under way at the backup is among the interrupted jobs
+	// (others, such as a settlement, may be running at that moment too);
+	// that it is delivered once is checked below.
+	requeued := regexp.MustCompile(`\((\d+) interrupted jobs will run again\)`).FindStringSubmatch(out)
+	require.NotNil(t, requeued, out)
+	n, _ := strconv.Atoi(requeued[1])
+	require.GreaterOrEqual(t, n, 1, "the delivery under way at the backup")
 	_, errOut, code = after.run(t, "restore", "--in", backup)
 	require.Equal(t, 1, code, "a database that is not empty is refused")
 	require.Contains(t, errOut, "--force")
