@@ -98,7 +98,7 @@ func TestSDKShapes(t *testing.T) {
 	discounts, err := f.env.Redeem(context.Background(), catalog.Redemption{Codes: []string{code.Code},
 		AmountCents: 10000, CustomerID: &cid, DiscountableType: "Invoice"})
 	require.NoError(t, err)
-	card := f.pk.CreateCard(id(cust), testenv.Visa)
+	card := f.sk.CreateCard(id(cust), testenv.Visa) // attaching needs the secret key
 	intent := createThreeDSIntent(t, f.pk, id(card))
 
 	plan := f.sk.StandardPricing()
