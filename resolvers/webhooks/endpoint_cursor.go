@@ -56,11 +56,11 @@ const lockCursorSQL = `SELECT pg_advisory_xact_lock(hashtextextended('webhook_cu
 const takeShareSQL = `SELECT pg_try_advisory_xact_lock(hashtextextended('webhook_share|' || $1::text || '|' || $2::text, 0))`
 
 // pendingSQL is what an endpoint's cursor has left: how many deliveries
-// are pending, whether one is due now, and in how many seconds the
-// earliest retry is due (by the database's clock).
+// are pending, whether one is due now, and when the earliest retry is due.
+// Retry times are the database's (retry_at), as River's schedule is: the
+// successor's time comes from there, and no process clock is read.
 const pendingSQL = `
-SELECT count(*), coalesce(bool_or(retry_at IS NULL OR retry_at <= clock_timestamp()), false),
-       coalesce(extract(epoch FROM min(retry_at) - clock_timestamp()), 0)::float8
+SELECT count(*), coalesce(bool_or(retry_at IS NULL OR retry_at <= clock_timestamp()), false), min(retry_at)
 FROM webhook_deliveries
 WHERE merchant_id = $1 AND livemode = $2 AND endpoint_id = $3 AND status = 'pending'`
 
@@ -192,8 +192,8 @@ func (d *Delivery) end(ctx context.Context, tx *store.Tenant, job *river.Job[Cur
 		}
 		var pending int
 		var dueNow bool
-		var wait float64
-		if err := ptx.QueryRow(ctx, pendingSQL, a.MerchantID, a.Livemode, a.EndpointID).Scan(&pending, &dueNow, &wait); err != nil {
+		var retryAt *time.Time
+		if err := ptx.QueryRow(ctx, pendingSQL, a.MerchantID, a.Livemode, a.EndpointID).Scan(&pending, &dueNow, &retryAt); err != nil {
 			return err
 		}
 		if dueNow {
@@ -203,11 +203,10 @@ func (d *Delivery) end(ctx context.Context, tx *store.Tenant, job *river.Job[Cur
 		if _, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, ptx, job); err != nil {
 			return err
 		}
-		if pending == 0 {
+		if pending == 0 || retryAt == nil {
 			return nil
 		}
-		at := time.Now().Add(time.Duration(wait * float64(time.Second)))
-		_, err := river.ClientFromContext[pgx.Tx](ctx).InsertTx(ctx, ptx, a, &river.InsertOpts{ScheduledAt: at})
+		_, err := river.ClientFromContext[pgx.Tx](ctx).InsertTx(ctx, ptx, a, &river.InsertOpts{ScheduledAt: *retryAt})
 		return err
 	})
 	return then, err
