@@ -100,4 +100,34 @@ func TestInvoicesInTheGraph(t *testing.T) {
 	conn := obj(obj(g.Data["node"])["invoices"])
 	require.Len(t, list(conn["edges"]), 2)
 	require.Equal(t, true, obj(conn["pageInfo"])["hasNextPage"])
+
+	// A page of customers with their invoices reads the invoices of the
+	// whole page in one statement, whatever its size.
+	other := f.sk.CreateCustomer(testenv.Customer())
+	gql(t, f.sk, create, map[string]any{"c": other.ID.String(), "p": pr.ID.String()})
+	customers := `query($first: Int) { customers(first: $first) { edges { node { id
+		invoices(first: 2) { edges { cursor node { id total } } pageInfo { hasNextPage endCursor } } } } } }`
+	one := gql(t, f.sk, customers, map[string]any{"first": 1})
+	both := gql(t, f.sk, customers, map[string]any{"first": 10})
+	require.Equal(t, one.Statements, both.Statements)
+	require.Equal(t, 3, both.Statements, "credential, the customers, their invoices")
+	pages := list(obj(both.Data["customers"])["edges"])
+	require.Len(t, pages, 2)
+	mine := obj(obj(obj(pages[1])["node"])["invoices"])
+	ids := func(edges any) (out []any) {
+		for _, e := range list(edges) {
+			out = append(out, obj(obj(e)["node"])["id"])
+		}
+		return out
+	}
+	require.Equal(t, ids(conn["edges"]), ids(mine["edges"]), "the batched first page is the list's")
+	require.Equal(t, true, obj(mine["pageInfo"])["hasNextPage"])
+	require.Len(t, list(obj(obj(obj(pages[0])["node"])["invoices"])["edges"]), 1)
+
+	// The next page, after the batched one's cursor, comes from the list.
+	g = gql(t, f.sk, `query($c: ID!, $after: String) { node(id: $c) { ... on Customer { invoices(first: 2, after: $after) { edges { node { id } } } } } }`,
+		map[string]any{"c": cu.ID.String(), "after": obj(mine["pageInfo"])["endCursor"]})
+	next := list(obj(obj(g.Data["node"])["invoices"])["edges"])
+	require.Len(t, next, 2)
+	require.NotContains(t, ids(mine["edges"]), obj(obj(next[0])["node"])["id"])
 }

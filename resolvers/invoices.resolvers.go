@@ -14,7 +14,7 @@ import (
 )
 
 func (r *customerResolver) Invoices(ctx context.Context, obj *models.Customer, first *int, after *string) (*model.InvoiceConnection, error) {
-	return invoices(ctx, r.Resolver, first, after, &model.InvoiceFilter{Customer: textOf(obj.ID.String())})
+	return customerInvoices(ctx, r.Resolver, obj, first, after)
 }
 
 func (r *invoiceResolver) BillingReason(ctx context.Context, obj *models.Invoice) (*string, error) {

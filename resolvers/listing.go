@@ -34,3 +34,28 @@ func filterOf[F any, G any](g *G, convert func(G) F) F {
 	}
 	return f
 }
+
+// firstPageOf serves the first page of a parent's connection from the
+// rows a children batch read for the parents of a whole level (the newest
+// limit of each parent, newest first): no statement of its own. ok is
+// false when the page cannot be told from the batch (a page as large as
+// the batch, a cursor): the caller then lists.
+func firstPageOf[M any](rows []*M, first *int, after *string, limit int, pos func(*M) op.Position) (page op.Page[*M], ok bool) {
+	n := 10
+	if first != nil {
+		n = *first
+	}
+	if after != nil || n < 1 || n >= limit {
+		return page, false
+	}
+	if len(rows) > n {
+		rows, page.HasMore = rows[:n], true
+	}
+	page.Items = rows
+	page.Cursors, page.IDs = make([]string, len(rows)), make([]string, len(rows))
+	for i, r := range rows {
+		p := pos(r)
+		page.Cursors[i], page.IDs[i] = op.EncodeCursor(p), p.ID.String()
+	}
+	return page, true
+}

@@ -22,10 +22,18 @@ type Invoices struct {
 	svc         *Service
 }
 
+// RecentInvoices is how many invoices of each customer a page of customers
+// reads in one batch: Customer.invoices serves its first page from them.
+const RecentInvoices = 100
+
+// InvoicePosition is an invoice's place in the newest-first order (its
+// connection cursor).
+func InvoicePosition(inv *models.Invoice) op.Position { return invoiceTable.Position(inv) }
+
 func newInvoices(s *Service) *Invoices {
 	return &Invoices{Reader: op.Read[models.Invoice, InvoiceFilter](s.Kit, invoiceTable), svc: s,
 		OfCustomers: (&op.Children[models.Invoice]{Table: invoiceTable, Parent: "customer", Column: "customer_id",
-			Limit: 100}).Bind(s.Kit)}
+			Limit: RecentInvoices}).Bind(s.Kit)}
 }
 
 // invoiceTable reads invoices whole, in one statement: the payer's short
