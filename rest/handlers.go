@@ -22,6 +22,15 @@ func get[T any](fn func(context.Context, string) (T, error)) http.HandlerFunc {
 	}
 }
 
+// read serves a GET of an object that has no id: the caller's own (its
+// balance, its client configuration).
+func read[T any](fn func(context.Context) (T, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		v, err := fn(r.Context())
+		respond(w, r, http.StatusOK, v, err)
+	}
+}
+
 // create serves POST with a JSON body: 201 with the object created.
 func create[In, T any](fn func(context.Context, *In) (T, error)) http.HandlerFunc {
 	return withBody(func(r *http.Request, in *In) (int, T, error) {

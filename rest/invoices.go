@@ -1,11 +1,8 @@
 package rest
 
 import (
-	"net/http"
-
 	"github.com/go-chi/chi/v5"
 
-	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/billing"
 )
 
@@ -22,19 +19,9 @@ func invoiceRoutes(r chi.Router, svc *billing.Service) {
 	r.Post("/v1/invoices/{id}/pay", update(inv.Pay))
 	r.Post("/v1/invoices/{id}/void", action(inv.Void))
 	r.Post("/v1/invoices/{id}/mark_uncollectible", action(inv.MarkUncollectible))
-	r.Get("/v1/invoices/{id}/line_items", lineItemList{li}.serve)
+	r.Get("/v1/invoices/{id}/line_items", dataOf(li.List)) // {data: [line item]} (spec doc 2 §4.5)
 	r.Post("/v1/invoices/{id}/line_items", createIn(li.Create))
 	r.Get("/v1/invoices/{id}/line_items/{line_item}", getOf("line_item", li.Get))
 	r.Patch("/v1/invoices/{id}/line_items/{line_item}", updateOf("line_item", li.Update))
 	r.Delete("/v1/invoices/{id}/line_items/{line_item}", getOf("line_item", li.Delete))
-}
-
-type lineItemList struct{ svc *billing.LineItems }
-
-// serve answers {data: [line item]} (spec doc 2 §4.5).
-func (h lineItemList) serve(w http.ResponseWriter, r *http.Request) {
-	lines, err := h.svc.List(r.Context(), chi.URLParam(r, "id"))
-	respond(w, r, http.StatusOK, struct {
-		Data []*models.InvoiceLineItem `json:"data"`
-	}{lines}, err)
 }

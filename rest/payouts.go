@@ -22,10 +22,7 @@ func payoutRoutes(r chi.Router, svc *funding.Service) {
 	r.Post("/v1/payout_funding/top_ups", topUp(svc.Entries))
 	r.Get("/v1/payout_funding/entries", list(svc.Entries.List))
 	r.Get("/v1/payout_funding/entries/{id}", get(svc.Entries.Get))
-	r.Get("/v1/merchant_balance", func(w http.ResponseWriter, r *http.Request) {
-		b, err := svc.MerchantBalance(r.Context())
-		respond(w, r, http.StatusOK, b, err)
-	})
+	r.Get("/v1/merchant_balance", read(svc.MerchantBalance))
 }
 
 // topUp answers 201 with the new entry, or 200 with the entry an earlier
