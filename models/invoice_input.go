@@ -29,6 +29,10 @@ type CreateInvoiceInput struct {
 	LineItems        []*LineItemInput  `json:"line_items"`
 }
 
+// MaxInvoiceLineItems bounds the lines of one invoice: an invoice is read
+// whole, its lines in its own row, so their number must have a limit.
+const MaxInvoiceLineItems = 250
+
 // Validate checks the input, every problem at once.
 func (in *CreateInvoiceInput) Validate() error {
 	var f apierr.Fields
@@ -46,6 +50,10 @@ func (in *CreateInvoiceInput) Validate() error {
 	checkText(&f, "account", in.Account, 64, false)
 	checkCurrency(&f, "currency", in.Currency)
 	checkInvoiceFields(&f, in.DueDate, in.Description, in.Memo, in.NetTerms, in.Metadata)
+	if len(in.LineItems) > MaxInvoiceLineItems {
+		f.Add("line_items", "must have at most "+strconv.Itoa(MaxInvoiceLineItems)+" line items")
+		return f.Err()
+	}
 	for i, li := range in.LineItems {
 		if li == nil {
 			f.Add("line_items."+strconv.Itoa(i), "is required")

@@ -8,6 +8,7 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/models"
 )
 
 func TestInvoiceDraftIssuePay(t *testing.T) {
@@ -299,4 +300,26 @@ func TestInvoiceListFilters(t *testing.T) {
 	require.Equal(t, []string{forAccount, voided}, ids("?per_page=2"))
 	page := f.sk.Get("/v1/invoices?per_page=2").JSON()["meta"].(map[string]any)
 	require.Equal(t, true, page["has_more"])
+}
+
+// An invoice's lines are bounded: a create with too many is refused whole,
+// and a line beyond the limit is refused, the invoice unchanged.
+func TestInvoiceLineItemsAreBounded(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	p := newInvoicePayer(t, f.sk, "")
+	lines := make([]any, models.MaxInvoiceLineItems)
+	for i := range lines {
+		lines[i] = map[string]any{"product": p.product, "quantity": 1}
+	}
+	tooMany := append(append([]any{}, lines...), map[string]any{"product": p.product, "quantity": 1})
+	requireValidation(t, f.sk.Post("/v1/invoices", p.body("request_payment", 1, map[string]any{"line_items": tooMany})), "line_items")
+
+	inv := createInvoice(t, f.sk, p.body("request_payment", 1, map[string]any{"line_items": lines}))
+	require.Len(t, inv["line_items"], models.MaxInvoiceLineItems)
+	requireError(t, f.sk.Post("/v1/invoices/"+id(inv)+"/line_items", map[string]any{"product": p.product, "quantity": 1}),
+		http.StatusUnprocessableEntity, "invoice_line_item_limit_reached", "")
+	got := f.sk.Get("/v1/invoices/" + id(inv)).JSON()
+	require.Len(t, got["line_items"], models.MaxInvoiceLineItems)
+	require.Equal(t, num(inv["total"]), num(got["total"]))
 }

@@ -2,6 +2,7 @@ package billing
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/events"
@@ -30,6 +31,10 @@ func (ls *LineItems) Create(ctx context.Context, invoiceID string, in *models.Li
 	spec := op.Spec{Name: "invoice_line_item.create", Allow: secretOnly, Params: lineParams{Invoice: invoiceID, Input: in},
 		Check: func() error { return in.Validate(true) }}
 	return ls.write(ctx, spec, invoiceID, func(ctx context.Context, w *op.W, inv *models.Invoice) (*models.InvoiceLineItem, error) {
+		if len(inv.LineItems) >= models.MaxInvoiceLineItems {
+			return nil, apierr.Rule("invoice_line_item_limit_reached",
+				fmt.Sprintf("An invoice holds at most %d line items", models.MaxInvoiceLineItems), "", nil)
+		}
 		li, err := newLine(ctx, w, inv, in, "product")
 		if err != nil {
 			return nil, err
