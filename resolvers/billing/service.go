@@ -20,7 +20,17 @@ type Service struct {
 
 	Invoices  *Invoices
 	LineItems *LineItems
+
+	// dueSources are the kinds of effect time causes (due.go), in the
+	// order they were added.
+	dueSources []DueSource
 }
+
+// AddDueSource registers a kind of effect that falls due with time.
+func (s *Service) AddDueSource(src DueSource) { s.dueSources = append(s.dueSources, src) }
+
+// DueSources are the registered kinds of effect.
+func (s *Service) DueSources() []DueSource { return s.dueSources }
 
 // New returns the area's service over kit.
 func New(kit *op.Kit, m *money.Service) *Service {

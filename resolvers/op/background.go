@@ -3,6 +3,7 @@ package op
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/riverqueue/river"
 
@@ -36,5 +37,16 @@ func Background(ctx context.Context, k *Kit, scope store.Scope, fn func(ctx cont
 			return err
 		}
 		return events.Insert(ctx, tx, w.events)
+	})
+}
+
+// BackgroundAt is Background at a given time: the write's time is at, not
+// the kit's clock. A due effect (a renewal, a retry, an overdue notice)
+// runs at the instant it fell due, on the wall clock or on a test clock,
+// so what it stamps and emits does not depend on when the job got to it.
+func BackgroundAt(ctx context.Context, k *Kit, scope store.Scope, at time.Time, fn func(ctx context.Context, w *W) error) error {
+	return Background(ctx, k, scope, func(ctx context.Context, w *W) error {
+		w.now = at
+		return fn(ctx, w)
 	})
 }

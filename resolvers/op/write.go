@@ -115,6 +115,19 @@ func (w *W) Now() time.Time {
 	return w.now
 }
 
+// AtClockTime makes t, the frozen time of the test clock the write's
+// objects are bound to, the write's time: every stamp and event of the
+// write carries it, as if the clock were the server's. Call it before the
+// first Now; a write whose time is already read cannot move it (that
+// would stamp one write at two times).
+func (w *W) AtClockTime(t time.Time) error {
+	if !w.now.IsZero() && !w.now.Equal(t) {
+		return fmt.Errorf("op: the write's time was read (%s) before its clock's (%s)", w.now, t)
+	}
+	w.now = t
+	return nil
+}
+
 // Emit records an event of typ on the object rendered (as REST renders it),
 // written with the change when the write commits. Events keep the order in
 // which they were emitted. typ is a declared type (events.Declare), so
