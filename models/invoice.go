@@ -165,8 +165,17 @@ type InvoiceLineItem struct {
 	UnitAmountCents    int64                       `bun:"unit_amount_cents" json:"unit_amount_cents"`
 	UnitAmountCurrency string                      `bun:"unit_amount_currency" json:"unit_amount_currency"`
 	Amount             int64                       `bun:"-" json:"amount"`
-	Created            wire.Timestamp              `bun:"created,type:timestamptz" json:"created"`
-	Updated            wire.Timestamp              `bun:"updated,type:timestamptz" json:"updated"`
+	// Kind is what the line bills: item (a product added to the
+	// invoice), subscription (a period), proration_credit and
+	// proration_charge (a swap's lines), balance (credit applied).
+	Kind string `bun:"kind" json:"kind"`
+	// PeriodStart and PeriodEnd are the window a subscription's line
+	// bills; Proportion the share of the period a proration line covers.
+	PeriodStart *wire.Timestamp `bun:"period_start,type:timestamptz" json:"period_start"`
+	PeriodEnd   *wire.Timestamp `bun:"period_end,type:timestamptz" json:"period_end"`
+	Proportion  *string         `bun:"proportion" json:"proportion"`
+	Created     wire.Timestamp  `bun:"created,type:timestamptz" json:"created"`
+	Updated     wire.Timestamp  `bun:"updated,type:timestamptz" json:"updated"`
 }
 
 // Derive sets the line's amount.

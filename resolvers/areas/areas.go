@@ -27,7 +27,7 @@ type Services struct {
 	Payments *payments.Service // payment methods
 	Money    *money.Service    // fee plans, billing agreements, transfers
 	Funding  *funding.Service  // payouts, payout funding, the merchant balance
-	Billing  *billing.Service  // invoices and their line items
+	Billing  *billing.Service  // subscriptions, invoices and their line items
 }
 
 // Hooks adjust services for tests.
@@ -42,6 +42,8 @@ func New(kit *op.Kit, h Hooks) Services {
 	acc := accounts.New(kit, h.Facts)
 	pay := payments.New(kit, acc.Accounts)
 	mon := money.New(kit, cat, pay, acc)
+	bil := billing.New(kit, mon)
+	cat.Customers.OnDelete = bil.Subscriptions.CancelOfCustomer
 	return Services{
 		Accounts: acc,
 		Webhooks: webhooks.New(kit),
@@ -49,6 +51,6 @@ func New(kit *op.Kit, h Hooks) Services {
 		Payments: pay,
 		Money:    mon,
 		Funding:  funding.New(kit),
-		Billing:  billing.New(kit, mon),
+		Billing:  bil,
 	}
 }

@@ -25,6 +25,9 @@ type payInvoiceParams struct {
 // (API-DECISIONS §9): the answer is the invoice, still open, with
 // last_payment_error. The invoice's row lock serializes concurrent pays:
 // the second finds it paid (422 invalid_state), so it is billed once.
+// Paying a subscription's invoice may return the subscription to active
+// (Subscriptions.invoicePaid), under the invoice's lock then the
+// subscription's.
 func (is *Invoices) Pay(ctx context.Context, id string, in *models.PayInvoiceInput) (*models.Invoice, error) {
 	var pm *uuid.UUID
 	spec := op.Spec{Name: "invoice.pay", Allow: secretOnly, Params: payInvoiceParams{ID: id, Input: in},
@@ -54,9 +57,16 @@ func (is *Invoices) Pay(ctx context.Context, id string, in *models.PayInvoiceInp
 			if err != nil {
 				return nil, err
 			}
-			return inv, paid(ctx, w, inv, before)
+			if err := paid(ctx, w, inv, before); err != nil {
+				return nil, err
+			}
+		} else if err := is.collect(ctx, w, inv, pm); err != nil {
+			return nil, err
 		}
-		return inv, is.collect(ctx, w, inv, pm)
+		if inv.Status == models.InvoicePaid && inv.SubscriptionID != nil {
+			return inv, is.svc.Subscriptions.invoicePaid(ctx, w, inv)
+		}
+		return inv, nil
 	})
 }
 

@@ -46,7 +46,9 @@ var invoiceTable = &op.Table[models.Invoice]{Resource: "invoice", Columns: invoi
 const lineItemsColumn = `(SELECT coalesce(json_agg(json_build_object('id', li.id, 'object', 'invoice_line_item',
 	'invoice', li.invoice_id, 'product', li.product_id, 'description', li.description, 'quantity', li.quantity,
 	'unit_amount_cents', li.unit_amount_cents, 'unit_amount_currency', li.unit_amount_currency,
-	'amount', li.quantity::bigint * li.unit_amount_cents, 'livemode', li.livemode,
+	'amount', li.quantity::bigint * li.unit_amount_cents, 'kind', li.kind,
+	'period_start', floor(extract(epoch FROM li.period_start))::bigint,
+	'period_end', floor(extract(epoch FROM li.period_end))::bigint, 'proportion', li.proportion, 'livemode', li.livemode,
 	'created', floor(extract(epoch FROM li.created))::bigint, 'updated', floor(extract(epoch FROM li.updated))::bigint)
 	ORDER BY li.created, li.id), '[]')
 	FROM invoice_line_items AS li WHERE li.merchant_id = inv.merchant_id AND li.livemode = inv.livemode

@@ -167,7 +167,7 @@ func newLine(ctx context.Context, w *op.W, inv *models.Invoice, in *models.LineI
 	}
 	now := models.At(w.Now())
 	li := &models.InvoiceLineItem{ID: ids.New(w.Now()), InvoiceID: inv.ID, ProductID: pr.ID, Description: pr.Name,
-		UnitAmountCents: pr.DefaultPrice, UnitAmountCurrency: inv.Currency, Created: now, Updated: now}
+		UnitAmountCents: pr.DefaultPrice, UnitAmountCurrency: inv.Currency, Kind: models.LineItem, Created: now, Updated: now}
 	if in.Quantity != nil {
 		li.Quantity = *in.Quantity
 	}

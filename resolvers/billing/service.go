@@ -6,20 +6,26 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// Service is the billing area: invoices and their line items. An
+// Service is the billing area: subscriptions, their change logs, and
+// invoices and their line items. An
 // invoice is paid through the money area's charge path
 // (money.Service.ChargeInvoice), so a paid invoice has its charge and its
 // journal on the ledger like any transfer.
 //
 // Files: invoice_*.go (the invoice family: reads, create, update and
 // delete, the state actions, payment, numbering), line_item_*.go (its
-// lines, changed only while the invoice is a draft), events.go.
+// lines, changed only while the invoice is a draft), subscription_*.go
+// (the subscription family: reads, create, swaps, state actions, the
+// invoices it bills, its due renewals, retries and resumes),
+// change_log_*.go, events.go.
 type Service struct {
 	*op.Kit
 	Money *money.Service
 
-	Invoices  *Invoices
-	LineItems *LineItems
+	Invoices      *Invoices
+	LineItems     *LineItems
+	Subscriptions *Subscriptions
+	ChangeLogs    *ChangeLogs
 
 	// dueSources are the kinds of effect time causes (due.go), in the
 	// order they were added.
@@ -36,6 +42,10 @@ func (s *Service) DueSources() []DueSource { return s.dueSources }
 func New(kit *op.Kit, m *money.Service) *Service {
 	s := &Service{Kit: kit, Money: m}
 	s.Invoices, s.LineItems = newInvoices(s), newLineItems(s)
+	s.Subscriptions, s.ChangeLogs = newSubscriptions(s), newChangeLogs(s)
+	s.AddDueSource(renewals{s})
+	s.AddDueSource(retries{s})
+	s.AddDueSource(resumes{s})
 	return s
 }
 

@@ -22,7 +22,12 @@ var secretOnly = []auth.Kind{auth.SecretKey}
 // Update, Block, Unblock and Delete.
 type Customers struct {
 	op.Reader[models.Customer, CustomerFilter]
-	svc *Service
+	// OnDelete, when set, runs inside the write deleting a customer: the
+	// billing area cancels the customer's subscriptions there, so a
+	// deletion and its cancellations commit together without this area
+	// knowing about billing.
+	OnDelete func(ctx context.Context, w *op.W, customerID uuid.UUID) error
+	svc      *Service
 }
 
 func newCustomers(s *Service) *Customers {

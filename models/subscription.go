@@ -1,0 +1,234 @@
+package models
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"github.com/frame-oss/payments-server/internal/platform/wire"
+)
+
+type subscriptionKind struct{}
+
+func (subscriptionKind) objectName() string { return "subscription" }
+
+// SubscriptionStatus is a subscription's state (spec doc 2 §3).
+type SubscriptionStatus string
+
+// Subscription statuses. pending and terminated are in the spec's value set
+// but no transition of this server leads to them.
+const (
+	SubscriptionPending    SubscriptionStatus = "pending"
+	SubscriptionActive     SubscriptionStatus = "active"
+	SubscriptionPaused     SubscriptionStatus = "paused"
+	SubscriptionPastDue    SubscriptionStatus = "past_due"
+	SubscriptionUnpaid     SubscriptionStatus = "unpaid"
+	SubscriptionIncomplete SubscriptionStatus = "incomplete"
+	SubscriptionCanceled   SubscriptionStatus = "canceled"
+	SubscriptionTerminated SubscriptionStatus = "terminated"
+)
+
+// ProrationBehavior is how a product swap is settled, fixed when the
+// subscription is created (spec doc 2 §4.4 rule 1).
+type ProrationBehavior string
+
+// Proration behaviours.
+const (
+	CreateProrations ProrationBehavior = "create_prorations"
+	AlwaysInvoice    ProrationBehavior = "always_invoice"
+	ProrateNone      ProrationBehavior = "none"
+)
+
+// Billing reasons of the invoices a subscription makes (spec doc 2 §2.5).
+const (
+	BillingSubscriptionCreate BillingReason = "subscription_create"
+	BillingSubscriptionCycle  BillingReason = "subscription_cycle"
+	BillingSubscriptionUpdate BillingReason = "subscription_update"
+)
+
+// Kinds of invoice lines a subscription bills (invoice_line_items.kind).
+const (
+	LineItem            = "item"
+	LineSubscription    = "subscription"
+	LineProrationCredit = "proration_credit"
+	LineProrationCharge = "proration_charge"
+	LineBalance         = "balance"
+)
+
+// Subscription bills a customer or an account for a recurring product,
+// period after period from its anchor (spec doc 2 §2.4, docs/billing.md).
+type Subscription struct {
+	bun.BaseModel `bun:"table:subscriptions,alias:sub"`
+	Tenant
+
+	ID                     uuid.UUID                `bun:"id,pk,type:uuid" json:"id"`
+	Object                 Object[subscriptionKind] `bun:"-" json:"object"`
+	Status                 SubscriptionStatus       `bun:"status" json:"status"`
+	AccountID              *uuid.UUID               `bun:"account_id,type:uuid" json:"account"`
+	CustomerID             *uuid.UUID               `bun:"customer_id,type:uuid" json:"customer"`
+	TestClockID            *uuid.UUID               `bun:"test_clock_id,type:uuid" json:"-"`
+	ProductID              uuid.UUID                `bun:"product_id,type:uuid" json:"product"`
+	Currency               string                   `bun:"currency" json:"currency"`
+	Quantity               int                      `bun:"quantity" json:"quantity"`
+	DefaultPaymentMethodID *uuid.UUID               `bun:"default_payment_method_id,type:uuid" json:"default_payment_method"`
+	Description            *string                  `bun:"description" json:"description"`
+	ProrationBehavior      ProrationBehavior        `bun:"proration_behavior" json:"proration_behavior"`
+	// Anchor is where the current calendar of periods starts: the
+	// creation instant, or the renewal at which an interval switch took
+	// effect.
+	Anchor              wire.Timestamp  `bun:"anchor,type:timestamptz" json:"-"`
+	PeriodNumber        int             `bun:"period_number" json:"-"`
+	CurrentPeriodStart  *wire.Timestamp `bun:"current_period_start,type:timestamptz" json:"current_period_start"`
+	CurrentPeriodEnd    *wire.Timestamp `bun:"current_period_end,type:timestamptz" json:"current_period_end"`
+	PeriodAmountCharged int64           `bun:"period_amount_charged" json:"-"`
+	CreditBalance       int64           `bun:"credit_balance" json:"-"`
+	PausedAt            *wire.Timestamp `bun:"paused_at,type:timestamptz" json:"paused_at"`
+	ResumeAt            *wire.Timestamp `bun:"resume_at,type:timestamptz" json:"resume_at"`
+	CanceledAt          *wire.Timestamp `bun:"canceled_at,type:timestamptz" json:"canceled_at"`
+
+	ScheduledChangeID       *uuid.UUID                   `bun:"scheduled_change_id,type:uuid" json:"-"`
+	ScheduledProductID      *uuid.UUID                   `bun:"scheduled_product_id,type:uuid" json:"-"`
+	ScheduledIntervalSwitch *bool                        `bun:"scheduled_interval_switch" json:"-"`
+	ScheduledChangeCreated  *wire.Timestamp              `bun:"scheduled_change_created,type:timestamptz" json:"-"`
+	ScheduledChange         *SubscriptionScheduledChange `bun:"-" json:"scheduled_change"`
+
+	NextPaymentAttempt *wire.Timestamp `bun:"next_payment_attempt,type:timestamptz" json:"-"`
+	LatestInvoiceID    *uuid.UUID      `bun:"latest_invoice_id,type:uuid" json:"latest_invoice"`
+	Metadata           Metadata        `bun:"metadata,type:jsonb" json:"metadata"`
+
+	// Plan is the product billed, in the SDK's plan shape (a column of
+	// the read).
+	Plan *Plan `bun:"plan,scanonly" json:"plan"`
+	// Phases are the subscription's own phases, in ordinal order (a
+	// column of the read); they price its periods.
+	Phases                 JSONColumn[*SubscriptionPhaseState] `bun:"phases,scanonly" json:"-"`
+	HasPhases              bool                                `bun:"-" json:"has_phases"`
+	CurrentPhase           *SubscriptionPhaseState             `bun:"-" json:"current_phase"`
+	EffectiveAmount        *int64                              `bun:"-" json:"effective_amount"`
+	EffectiveInterval      *string                             `bun:"-" json:"effective_interval"`
+	EffectiveIntervalCount *int                                `bun:"-" json:"effective_interval_count"`
+	StartDate              wire.Timestamp                      `bun:"-" json:"start_date"`
+
+	Created wire.Timestamp `bun:"created,type:timestamptz" json:"created"`
+	Updated wire.Timestamp `bun:"updated,type:timestamptz" json:"updated"`
+}
+
+// MarshalJSON adds account_id and customer_id, the SDK's names, beside the
+// spec's account and customer (models/sdk_members.go).
+func (s Subscription) MarshalJSON() ([]byte, error) {
+	type plain Subscription
+	b, err := json.Marshal(plain(s))
+	if err != nil {
+		return nil, err
+	}
+	return withSDKMembers(b, sdkMember{"account_id", s.AccountID}, sdkMember{"customer_id", s.CustomerID})
+}
+
+type planKind struct{}
+
+func (planKind) objectName() string { return "plan" }
+
+// Plan is the product a subscription bills, as the SDK reads it: its
+// interval, its price and whether it is still sold.
+type Plan struct {
+	ID            uuid.UUID         `json:"id"`
+	Object        Object[planKind]  `json:"object"`
+	Interval      RecurringInterval `json:"interval"`
+	IntervalCount int               `json:"interval_count"`
+	Product       uuid.UUID         `json:"product"`
+	Amount        int64             `json:"amount"`
+	Currency      string            `json:"currency"`
+	Active        bool              `json:"active"`
+	Created       int64             `json:"created"`
+	Livemode      bool              `json:"livemode"`
+}
+
+// Scan decodes the JSON object the read selects.
+func (p *Plan) Scan(src any) error { return scanJSON(src, p) }
+
+type scheduledChangeKind struct{}
+
+func (scheduledChangeKind) objectName() string { return "subscription_scheduled_change" }
+
+// SubscriptionScheduledChange is a product swap queued for the next
+// renewal (an interval switch): no credit is booked for it.
+type SubscriptionScheduledChange struct {
+	ID             uuid.UUID                   `json:"id"`
+	Object         Object[scheduledChangeKind] `json:"object"`
+	Product        uuid.UUID                   `json:"product"`
+	IntervalSwitch bool                        `json:"interval_switch"`
+	EffectiveDate  *wire.Timestamp             `json:"effective_date"`
+	Created        wire.Timestamp              `json:"created"`
+}
+
+// SubscriptionPhaseState is one of a subscription's phases as the
+// subscription reads it (its current_phase member, and its pricing), in
+// the phase's wire shape.
+type SubscriptionPhaseState struct {
+	ID                 uuid.UUID   `json:"id"`
+	Object             string      `json:"object"`
+	Ordinal            int         `json:"ordinal"`
+	Name               *string     `json:"name"`
+	PricingType        PricingType `json:"pricing_type"`
+	Amount             *int64      `json:"amount"`
+	DiscountPercentage *string     `json:"discount_percentage"`
+	PeriodCount        *int        `json:"period_count"`
+	PhaseableType      string      `json:"phaseable_type"`
+	PhaseableID        uuid.UUID   `json:"phaseable_id"`
+	StartedAt          *int64      `json:"started_at"`
+	Currency           string      `json:"currency"`
+	Livemode           bool        `json:"livemode"`
+	Created            int64       `json:"created"`
+	Updated            int64       `json:"updated"`
+}
+
+// Derive sets the members computed from the stored ones; effective
+// members come from the phase in force (inForce, -1 for none) and the
+// price of the current period.
+func (s *Subscription) Derive(inForce int, price *int64) {
+	if s.Metadata == nil {
+		s.Metadata = Metadata{}
+	}
+	if s.Phases == nil {
+		s.Phases = JSONColumn[*SubscriptionPhaseState]{}
+	}
+	s.StartDate = s.Created
+	s.HasPhases = len(s.Phases) > 0
+	s.CurrentPhase = nil
+	if inForce >= 0 && inForce < len(s.Phases) {
+		s.CurrentPhase = s.Phases[inForce]
+	}
+	s.EffectiveAmount, s.EffectiveInterval, s.EffectiveIntervalCount = price, nil, nil
+	if s.Plan != nil {
+		iv, n := string(s.Plan.Interval), s.Plan.IntervalCount
+		s.EffectiveInterval, s.EffectiveIntervalCount = &iv, &n
+	}
+	s.ScheduledChange = nil
+	if s.ScheduledChangeID != nil && s.ScheduledProductID != nil {
+		sc := &SubscriptionScheduledChange{ID: *s.ScheduledChangeID, Product: *s.ScheduledProductID,
+			EffectiveDate: s.CurrentPeriodEnd}
+		if s.ScheduledIntervalSwitch != nil {
+			sc.IntervalSwitch = *s.ScheduledIntervalSwitch
+		}
+		if s.ScheduledChangeCreated != nil {
+			sc.Created = *s.ScheduledChangeCreated
+		}
+		s.ScheduledChange = sc
+	}
+}
+
+// IsCustomerOwned says whether the subscription's payer is a customer:
+// only those announce customer.subscription.* events.
+func (s *Subscription) IsCustomerOwned() bool { return s.CustomerID != nil }
+
+func scanJSON(src any, v any) error {
+	switch b := src.(type) {
+	case []byte:
+		return json.Unmarshal(b, v)
+	case string:
+		return json.Unmarshal([]byte(b), v)
+	}
+	return fmt.Errorf("models: JSON column of type %T", src)
+}

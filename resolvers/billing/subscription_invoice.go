@@ -1,0 +1,153 @@
+package billing
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/events"
+	"github.com/frame-oss/payments-server/internal/platform/ids"
+	"github.com/frame-oss/payments-server/internal/platform/store"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// billLine is one line a subscription bills: a period, a proration line
+// or applied credit. Amount is per unit; Quantity 1 unless the period's.
+type billLine struct {
+	Kind        string
+	ProductID   uuid.UUID
+	Description string
+	Quantity    int
+	Amount      int64
+	Start, End  *time.Time
+	Proportion  *string
+	pending     *pendingLine
+}
+
+func (l billLine) total() int64 { return l.Amount * int64(l.Quantity) }
+
+// creditsWithin keeps the invoice from going below zero: each credit line
+// is taken up to what the lines before it bill, and what a credit cannot
+// take joins the subscription's credit balance. Then the credit balance is
+// applied, as a balance line, up to the invoice's total.
+func creditsWithin(sub *models.Subscription, lines []billLine) []billLine {
+	var running int64
+	for _, l := range lines {
+		if l.total() > 0 {
+			running += l.total()
+		}
+	}
+	out := make([]billLine, 0, len(lines)+1)
+	for _, l := range lines {
+		if l.total() < 0 {
+			if -l.Amount > running {
+				sub.CreditBalance += -l.Amount - running
+				l.Amount = -running
+			}
+			running += l.Amount
+		}
+		out = append(out, l)
+	}
+	if sub.CreditBalance > 0 && running > 0 {
+		take := min(sub.CreditBalance, running)
+		sub.CreditBalance -= take
+		out = append(out, billLine{Kind: models.LineBalance, ProductID: sub.ProductID, Description: "Credit balance applied",
+			Quantity: 1, Amount: -take})
+	}
+	return out
+}
+
+// billSubscription makes, issues and collects an invoice of the
+// subscription's lines (charged automatically, on the subscription's
+// payment method or else the payer's default), applying credit first.
+// Foreground (a request), a charge that cannot be made (no payment method)
+// is the request's error; in the background (a renewal, a retry) it is a
+// failed attempt recorded on the invoice, like a decline.
+func (is *Invoices) billSubscription(ctx context.Context, w *op.W, sub *models.Subscription, reason models.BillingReason,
+	lines []billLine, background bool) (*models.Invoice, error) {
+	lines = creditsWithin(sub, lines)
+	now := w.Now()
+	inv := &models.Invoice{ID: ids.New(now), Status: models.InvoiceDraft, CollectionMethod: models.ChargeAutomatically,
+		Currency: sub.Currency, SubscriptionID: &sub.ID, BillingReason: &reason, CustomerID: sub.CustomerID,
+		AccountID: sub.AccountID, Metadata: models.Metadata{}, Created: models.At(now), Updated: models.At(now)}
+	items := make([]*models.InvoiceLineItem, 0, len(lines))
+	var pending []uuid.UUID
+	for _, l := range lines {
+		li := &models.InvoiceLineItem{ID: ids.New(now), InvoiceID: inv.ID, ProductID: l.ProductID, Description: l.Description,
+			Quantity: l.Quantity, UnitAmountCents: l.Amount, UnitAmountCurrency: sub.Currency, Kind: l.Kind,
+			Proportion: l.Proportion, Created: models.At(now), Updated: models.At(now)}
+		if l.Start != nil {
+			s, e := models.At(*l.Start), models.At(*l.End)
+			li.PeriodStart, li.PeriodEnd = &s, &e
+		}
+		li.Derive()
+		inv.Total += li.Amount
+		items = append(items, li)
+		if l.pending != nil {
+			pending = append(pending, l.pending.ID)
+		}
+	}
+	q := w.Tx.Insert(inv)
+	if sub.TestClockID != nil {
+		q = q.Value("test_clock_id", "?", *sub.TestClockID)
+	}
+	if _, err := q.Exec(ctx); err != nil {
+		return nil, err
+	}
+	if len(items) > 0 {
+		if _, err := store.InsertModel(w.Tx, items).Exec(ctx); err != nil {
+			return nil, err
+		}
+	}
+	if len(pending) > 0 {
+		if _, err := w.Tx.Update((*pendingLine)(nil)).Set("invoice_id = ?", inv.ID).Where("pl.id IN (?)", bun.In(pending)).
+			Exec(ctx); err != nil {
+			return nil, err
+		}
+	}
+	inv, err := invoiceTable.Find(ctx, w, inv.ID.String())
+	if err != nil {
+		return nil, err
+	}
+	if err := emit(w, EventInvoiceCreated, inv, nil); err != nil {
+		return nil, err
+	}
+	before, err := events.Render(inv)
+	if err != nil {
+		return nil, err
+	}
+	n, err := nextNumber(ctx, w)
+	if err != nil {
+		return nil, err
+	}
+	issued, due := models.At(now), today(now)
+	inv.Status, inv.Number, inv.IssuedAt, inv.DueDate = models.InvoiceOpen, &n, &issued, &due
+	if err := save(ctx, w, inv, before, EventInvoiceIssued); err != nil {
+		return nil, err
+	}
+	return inv, is.attempt(ctx, w, inv, sub.DefaultPaymentMethodID, background)
+}
+
+// attempt charges an open subscription invoice once. In the background a
+// charge refused before it reaches the processor (no payment method, no
+// billing agreement) is recorded on the invoice as a failed attempt, as a
+// decline is, so dunning treats both alike.
+func (is *Invoices) attempt(ctx context.Context, w *op.W, inv *models.Invoice, pm *uuid.UUID, background bool) error {
+	before, err := events.Render(inv)
+	if err != nil {
+		return err
+	}
+	err = is.collect(ctx, w, inv, pm)
+	var refused *apierr.Error
+	if err == nil || !background || !errors.As(err, &refused) || refused.Status >= 500 {
+		return err
+	}
+	code, msg := refused.Code, refused.Message
+	inv.AttemptCount, inv.ErrorCode, inv.ErrorMessage = inv.AttemptCount+1, &code, &msg
+	return save(ctx, w, inv, before, EventInvoiceUpdated)
+}

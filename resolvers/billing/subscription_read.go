@@ -1,0 +1,129 @@
+package billing
+
+import (
+	"context"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"github.com/frame-oss/payments-server/internal/domain/phase"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// Subscriptions is the subscription family: reads from the kit, Create
+// (subscription_create.go), Update (subscription_update.go), Cancel,
+// Pause, Resume and DeleteScheduledChange (subscription_actions.go); its
+// renewals, retries and resumes are due sources (subscription_due.go).
+type Subscriptions struct {
+	op.Reader[models.Subscription, SubscriptionFilter]
+	// OfCustomers and OfAccounts read the newest subscriptions of a batch
+	// of payers in one statement.
+	OfCustomers, OfAccounts op.Batch[[]*models.Subscription]
+	svc                     *Service
+}
+
+// RecentSubscriptions is how many subscriptions of each payer a page of
+// payers reads in one batch.
+const RecentSubscriptions = 100
+
+func newSubscriptions(s *Service) *Subscriptions {
+	return &Subscriptions{Reader: op.Read[models.Subscription, SubscriptionFilter](s.Kit, subscriptionTable), svc: s,
+		OfCustomers: (&op.Children[models.Subscription]{Table: subscriptionTable, Parent: "customer", Column: "customer_id",
+			Limit: RecentSubscriptions}).Bind(s.Kit),
+		OfAccounts: (&op.Children[models.Subscription]{Table: subscriptionTable, Parent: "account", Column: "account_id",
+			Limit: RecentSubscriptions}).Bind(s.Kit)}
+}
+
+// SubscriptionPosition is a subscription's place in the newest-first
+// order (its connection cursor).
+func SubscriptionPosition(s *models.Subscription) op.Position { return subscriptionTable.Position(s) }
+
+// subscriptionTable reads a subscription whole in one statement: its plan
+// (the product billed) and its phases come as columns of its row.
+var subscriptionTable = &op.Table[models.Subscription]{Resource: "subscription",
+	Columns: func(q *bun.SelectQuery) *bun.SelectQuery { return q.ColumnExpr(planColumn).ColumnExpr(phasesColumn) },
+	Derive:  func(s *models.Subscription, _ time.Time) { deriveSubscription(s) }}
+
+// planColumn is the subscription's product in the SDK's plan shape.
+const planColumn = `(SELECT json_build_object('id', pr.id, 'object', 'plan', 'interval', pr.recurring->>'interval',
+	'interval_count', coalesce((pr.recurring->>'interval_count')::int, 1), 'product', pr.id, 'amount', pr.default_price,
+	'currency', sub.currency, 'active', pr.active, 'created', floor(extract(epoch FROM pr.created))::bigint,
+	'livemode', pr.livemode)
+	FROM products AS pr WHERE pr.merchant_id = sub.merchant_id AND pr.livemode = sub.livemode
+	AND pr.id = sub.product_id) AS plan`
+
+// phasesColumn is the subscription's phases in ordinal order, in the
+// phase's wire shape.
+const phasesColumn = `(SELECT coalesce(json_agg(json_build_object('id', sp.id, 'object', 'subscription_phase',
+	'ordinal', sp.ordinal, 'name', sp.name, 'pricing_type', sp.pricing_type, 'amount', sp.amount,
+	'discount_percentage', sp.discount_percentage::text, 'period_count', sp.period_count,
+	'phaseable_type', 'Subscription', 'phaseable_id', sp.subscription_id,
+	'started_at', floor(extract(epoch FROM sp.started_at))::bigint, 'currency', sp.currency, 'livemode', sp.livemode,
+	'created', floor(extract(epoch FROM sp.created))::bigint, 'updated', floor(extract(epoch FROM sp.updated))::bigint)
+	ORDER BY sp.ordinal), '[]')
+	FROM subscription_phases AS sp WHERE sp.merchant_id = sub.merchant_id AND sp.livemode = sub.livemode
+	AND sp.subscription_id = sub.id) AS phases`
+
+// deriveSubscription sets the members computed from the row: the phase in
+// force for the current period and what the period is priced.
+func deriveSubscription(s *models.Subscription) {
+	in := inForce(s.Phases, s.PeriodNumber)
+	var price *int64
+	if s.Plan != nil {
+		if p, err := periodPrice(s.Phases, in, s.Plan.Amount, s.Quantity); err == nil {
+			price = &p
+		}
+	}
+	s.Derive(in, price)
+}
+
+// pricedPhases are the phases as the pricing rule reads them.
+func pricedPhases(phases []*models.SubscriptionPhaseState) []phase.Priced {
+	out := make([]phase.Priced, len(phases))
+	for i, p := range phases {
+		out[i] = phase.Priced{Ordinal: p.Ordinal, Static: p.PricingType == models.PricingStatic, PeriodCount: p.PeriodCount}
+		if p.Amount != nil {
+			out[i].Amount = *p.Amount
+		}
+		if p.DiscountPercentage != nil {
+			out[i].DiscountPercentage = *p.DiscountPercentage
+		}
+	}
+	return out
+}
+
+// inForce is the index of the phase pricing period n, -1 for none.
+func inForce(phases []*models.SubscriptionPhaseState, n int) int {
+	return phase.InForce(pricedPhases(phases), n)
+}
+
+// periodPrice is what a period costs: the phase in force's price of the
+// product's price, else the product's price, times the quantity.
+func periodPrice(phases []*models.SubscriptionPhaseState, in int, productPrice int64, quantity int) (int64, error) {
+	unit := productPrice
+	if in >= 0 {
+		p, err := pricedPhases(phases)[in].Price(productPrice)
+		if err != nil {
+			return 0, err
+		}
+		unit = p
+	}
+	return unit * int64(quantity), nil
+}
+
+// SubscriptionFilter is the search's filter (API-DECISIONS §4): status,
+// and the creation time's bounds (Unix seconds, exclusive).
+type SubscriptionFilter struct {
+	Status        *string `query:"status" filter:"status,enum=pending|active|paused|past_due|unpaid|incomplete|canceled|terminated"`
+	CreatedBefore *int64  `query:"created_before" filter:"created,before"`
+	CreatedAfter  *int64  `query:"created_after" filter:"created,after"`
+	Customer      *string `query:"customer" filter:"customer_id,id"`
+	Account       *string `query:"account" filter:"account_id,id"`
+}
+
+// ListAll is GET /v1/subscriptions: every subscription, newest first (the
+// spec's list takes no filter).
+func (ss *Subscriptions) ListAll(ctx context.Context, _ op.NoFilter, lp op.ListParams) (op.Page[*models.Subscription], error) {
+	return ss.Reader.List(ctx, SubscriptionFilter{}, lp)
+}

@@ -1,0 +1,102 @@
+package billing
+
+import (
+	"context"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"github.com/frame-oss/payments-server/internal/platform/store"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// The rows subscriptions write beside their own: their phases (copied
+// from the product), their pending proration lines, and the test clock
+// whose time they run at.
+
+// subscriptionPhaseRow is a subscription_phases row as a subscription
+// writes it: copied from its product's phases at creation, started when it
+// first prices a period.
+type subscriptionPhaseRow struct {
+	bun.BaseModel `bun:"table:subscription_phases,alias:sp"`
+	models.Tenant
+
+	ID                 uuid.UUID       `bun:"id,pk,type:uuid"`
+	SubscriptionID     uuid.UUID       `bun:"subscription_id,type:uuid"`
+	Ordinal            int             `bun:"ordinal"`
+	Name               *string         `bun:"name"`
+	PricingType        string          `bun:"pricing_type"`
+	Amount             *int64          `bun:"amount"`
+	DiscountPercentage *models.Decimal `bun:"discount_percentage,type:numeric"`
+	PeriodCount        *int            `bun:"period_count"`
+	Currency           string          `bun:"currency"`
+	StartedAt          *time.Time      `bun:"started_at"`
+	Created            time.Time       `bun:"created"`
+	Updated            time.Time       `bun:"updated"`
+}
+
+// pendingLine is a proration line waiting for the next cycle's invoice
+// (create_prorations).
+type pendingLine struct {
+	bun.BaseModel `bun:"table:subscription_pending_lines,alias:pl"`
+	models.Tenant
+
+	ID             uuid.UUID  `bun:"id,pk,type:uuid"`
+	SubscriptionID uuid.UUID  `bun:"subscription_id,type:uuid"`
+	Kind           string     `bun:"kind"`
+	ProductID      uuid.UUID  `bun:"product_id,type:uuid"`
+	Description    string     `bun:"description"`
+	Amount         int64      `bun:"amount"`
+	PeriodStart    time.Time  `bun:"period_start"`
+	PeriodEnd      time.Time  `bun:"period_end"`
+	Proportion     string     `bun:"proportion"`
+	InvoiceID      *uuid.UUID `bun:"invoice_id,type:uuid"`
+	Created        time.Time  `bun:"created"`
+}
+
+// clockRow is the frozen time of a test clock.
+type clockRow struct {
+	bun.BaseModel `bun:"table:test_clocks,alias:tc"`
+	models.Tenant
+
+	ID         uuid.UUID `bun:"id,pk,type:uuid"`
+	FrozenTime time.Time `bun:"frozen_time"`
+}
+
+// atClock makes the write run at the frozen time of the test clock (none:
+// the server's clock). Everything about a subscription happens at its
+// payer's clock time (docs/billing.md).
+func atClock(ctx context.Context, w *op.W, clock *uuid.UUID) error {
+	if clock == nil {
+		return nil
+	}
+	c := new(clockRow)
+	if err := w.Tx.Select(c).Column("frozen_time").Where("tc.id = ?", *clock).Scan(ctx); err != nil {
+		return err
+	}
+	return w.AtClockTime(c.FrozenTime)
+}
+
+// productRow reads a product as a subscription bills it; nil when the id
+// names none of the tenant's products.
+func productRow(ctx context.Context, t *store.Tenant, id uuid.UUID) (*models.Product, error) {
+	pr := new(models.Product)
+	err := t.Select(pr).Column("id", "name", "purchase_type", "recurring", "default_price", "active", "created", "livemode").
+		Where("pr.id = ?", id).Scan(ctx)
+	if store.IsNoRows(err) {
+		return nil, nil
+	}
+	return pr, err
+}
+
+// planOf is the SDK's plan of a product billed in currency.
+func planOf(pr *models.Product, currency string) *models.Plan {
+	p := &models.Plan{ID: pr.ID, Product: pr.ID, Amount: pr.DefaultPrice, Currency: currency, Active: pr.Active,
+		Created: pr.Created.Unix(), Livemode: pr.Livemode}
+	if pr.Recurring != nil {
+		p.Interval, p.IntervalCount = pr.Recurring.Interval, pr.Recurring.IntervalCount
+	}
+	return p
+}
