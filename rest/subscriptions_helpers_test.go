@@ -92,7 +92,9 @@ func nextDue(t *testing.T, f *fixture, kind string, upTo time.Time) *billing.Due
 }
 
 // periodEnd is a subscription's current_period_end.
-func periodEnd(sub map[string]any) time.Time { return time.Unix(num(sub["current_period_end"]), 0).UTC() }
+func periodEnd(sub map[string]any) time.Time {
+	return time.Unix(num(sub["current_period_end"]), 0).UTC()
+}
 
 // subscriptionInvoices lists a subscription's invoices, newest first.
 func subscriptionInvoices(t *testing.T, c *testenv.Client, subID string) []map[string]any {

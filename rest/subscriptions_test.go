@@ -112,7 +112,7 @@ func TestSubscriptionDeclinedIsIncompleteUntilPaid(t *testing.T) {
 	good := f.sk.CreateCard(s.customer, testenv.Visa)
 	paid := invoiceAction(t, f.sk, id(inv), "pay", map[string]any{"payment_method": id(good)})
 	require.Equal(t, "paid", paid["status"])
-	require.Equal(t, "active", f.sk.Get("/v1/subscriptions/"+id(sub)).JSON()["status"])
+	require.Equal(t, "active", f.sk.Get("/v1/subscriptions/" + id(sub)).JSON()["status"])
 }
 
 func TestSubscriptionForAnAccountAndZeroTotal(t *testing.T) {
@@ -292,7 +292,7 @@ func TestSubscriptionIntervalSwitchIsScheduled(t *testing.T) {
 	require.Nil(t, renewed["scheduled_change"])
 	require.Equal(t, end.AddDate(1, 0, 0).Unix(), num(renewed["current_period_end"]))
 	require.Equal(t, int64(20000), num(subscriptionInvoices(t, f.sk, id(sub))[0]["total"]))
-	require.Len(t, f.sk.Get("/v1/subscriptions/"+id(sub)+"/change_logs").JSON()["subscription_change_logs"], 1)
+	require.Len(t, f.sk.Get("/v1/subscriptions/" + id(sub) + "/change_logs").JSON()["subscription_change_logs"], 1)
 }
 
 func TestSubscriptionStates(t *testing.T) {
@@ -364,7 +364,7 @@ func TestSubscriptionDunning(t *testing.T) {
 
 	end := nextDue(t, f, "renewal", testenv.Start.AddDate(1, 0, 0)).At
 	require.NoError(t, applyDue(t, f, "renewal", id(sub), end))
-	require.Equal(t, "past_due", f.sk.Get("/v1/subscriptions/"+id(sub)).JSON()["status"])
+	require.Equal(t, "past_due", f.sk.Get("/v1/subscriptions/" + id(sub)).JSON()["status"])
 	at := end
 	for i, wait := range []int{3, 5, 7} {
 		d := nextDue(t, f, "retry", at.AddDate(0, 0, 30))
@@ -383,7 +383,7 @@ func TestSubscriptionDunning(t *testing.T) {
 	// Paying the open invoice returns it to active.
 	good := f.sk.CreateCard(s.customer, testenv.Visa)
 	invoiceAction(t, f.sk, id(open), "pay", map[string]any{"payment_method": id(good)})
-	require.Equal(t, "active", f.sk.Get("/v1/subscriptions/"+id(sub)).JSON()["status"])
+	require.Equal(t, "active", f.sk.Get("/v1/subscriptions/" + id(sub)).JSON()["status"])
 }
 
 func TestSubscriptionHostile(t *testing.T) {

@@ -90,6 +90,16 @@ func (ss *Subscriptions) swap(ctx context.Context, w *op.W, sub *models.Subscrip
 		return err
 	}
 	period := calendar.Period{Index: sub.PeriodNumber, Start: sub.CurrentPeriodStart.Time, End: sub.CurrentPeriodEnd.Time}
+	if !period.Contains(now) {
+		// The period is over and its renewal not yet applied (or applied
+		// ahead of this write's time): nothing of it is left to prorate,
+		// and the renewal bills the new product in full.
+		if err := logSwap(ctx, w, sub, from, to); err != nil {
+			return err
+		}
+		sub.ProductID = to.ID
+		return nil
+	}
 	res, err := proration.Prorate(proration.Swap{Period: period, At: now, Charged: sub.PeriodAmountCharged,
 		NewPrice: newPrice, Behavior: proration.Behavior(sub.ProrationBehavior)})
 	if err != nil {
