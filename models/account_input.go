@@ -22,6 +22,7 @@ type CreateAccountInput struct {
 	ExternalID     *string              `json:"external_id"`
 	Metadata       MetadataInput        `json:"metadata"`
 	TermsOfService *TermsOfServiceInput `json:"terms_of_service"`
+	TestClock      *string              `json:"test_clock"`
 }
 
 // UpdateAccountInput is the body of PATCH /v1/accounts/{id}. Omitted members

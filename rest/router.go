@@ -43,6 +43,7 @@ func Routes(r chi.Router, svc areas.Services) {
 	clientConfigurationRoutes(r, svc.Payments.ClientConfig)
 	sdkSessionRoutes(r, svc.Money)
 	invoiceRoutes(r, svc.Billing)
+	testClockRoutes(r, svc.Billing)
 }
 
 // requireCredential answers an anonymous request 401 before its body is

@@ -18,8 +18,9 @@ type Service struct {
 	*op.Kit
 	Money *money.Service
 
-	Invoices  *Invoices
-	LineItems *LineItems
+	Invoices   *Invoices
+	LineItems  *LineItems
+	TestClocks *TestClocks
 
 	// dueSources are the kinds of effect time causes (due.go), in the
 	// order they were added.
@@ -36,6 +37,8 @@ func (s *Service) DueSources() []DueSource { return s.dueSources }
 func New(kit *op.Kit, m *money.Service) *Service {
 	s := &Service{Kit: kit, Money: m}
 	s.Invoices, s.LineItems = newInvoices(s), newLineItems(s)
+	s.TestClocks = newTestClocks(s)
+	s.AddDueSource(overdueSource{s})
 	return s
 }
 
