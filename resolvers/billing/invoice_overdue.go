@@ -87,3 +87,15 @@ func (overdueSource) Apply(ctx context.Context, w *op.W, due Due) error {
 	w.Emit(EventInvoiceOverdue, inv.ID, after, prev)
 	return nil
 }
+
+// DueScopes answers the merchants and modes with an invoice on no clock
+// falling overdue by upTo: one statement across tenants, on the partial
+// index of invoices not yet announced.
+func (overdueSource) DueScopes(ctx context.Context, db *store.DB, upTo time.Time) ([]store.Scope, error) {
+	var scopes []store.Scope
+	err := db.Bun.NewSelect().TableExpr("invoices AS inv").ColumnExpr("DISTINCT inv.merchant_id, inv.livemode").
+		Where("inv.status = ?", models.InvoiceOpen).Where("inv.overdue_at IS NULL").Where("inv.test_clock_id IS NULL").
+		Where("inv.due_date < ?", upTo.UTC().Format(time.DateOnly)).Where(overdueAtColumn+" <= ?", upTo).
+		OrderExpr("inv.merchant_id, inv.livemode").Scan(ctx, &scopes)
+	return scopes, err
+}

@@ -1,6 +1,8 @@
 package billing
 
 import (
+	"time"
+
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/resolvers/money"
 	"github.com/frame-oss/payments-server/resolvers/op"
@@ -21,6 +23,10 @@ type Service struct {
 	Invoices   *Invoices
 	LineItems  *LineItems
 	TestClocks *TestClocks
+
+	// DueInterval is how often the effects due on the server's clock run
+	// (PeriodicJobs); zero means DefaultDueInterval.
+	DueInterval time.Duration
 
 	// dueSources are the kinds of effect time causes (due.go), in the
 	// order they were added.
