@@ -265,3 +265,56 @@ func TestOverdueNoticesOnTheServerClock(t *testing.T) {
 	due := time.Date(start.Year(), start.Month(), start.Day()+2, 0, 0, 0, 0, time.UTC)
 	require.Equal(t, due.Unix(), num(f.sk.Get("/v1/invoices/" + id(inv)).JSON()["overdue_at"]), "at the instant it fell due")
 }
+
+func TestTestClockDeletionKeepsTheBooksBalanced(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	f.sk.StandardPricing()
+	p := newClockedPayer(t, f.sk)
+	card := id(f.sk.CreateCard(p.customer, testenv.Visa))
+	paid := createInvoice(t, f.sk, p.body("charge_automatically", 2, nil))
+	paid = invoiceAction(t, f.sk, id(paid), "issue", nil)
+	require.Equal(t, "paid", paid["status"], "charged to %s", card)
+	open := p.issueWithTerms(t, f.sk, 5)
+	draft := createInvoice(t, f.sk, p.body("request_payment", 1, nil))
+	r := f.sk.Post("/v1/accounts", merge(testenv.Individual().RESTBody(), map[string]any{"test_clock": p.clock}))
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	account := r.JSON()
+	require.Equal(t, p.clock, account["test_clock"])
+	require.Equal(t, jan10.Unix(), num(account["created"]))
+	balances := f.ledgerBalances(t)
+
+	r = f.sk.Delete(clocksPath + "/" + p.clock)
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+
+	require.Equal(t, true, f.sk.Get("/v1/customers/"+p.customer).JSON()["deleted"])
+	require.Equal(t, "disabled", f.sk.Get("/v1/accounts/"+id(account)).JSON()["status"])
+	require.Equal(t, "void", f.sk.Get("/v1/invoices/"+id(open)).JSON()["status"])
+	require.Equal(t, http.StatusNotFound, f.sk.Get("/v1/invoices/"+id(draft)).Status)
+	require.Equal(t, "paid", f.sk.Get("/v1/invoices/"+id(paid)).JSON()["status"], "a paid invoice keeps its charge")
+	require.Equal(t, balances, f.ledgerBalances(t), "no journal removed or added")
+	var unbalanced int
+	require.NoError(t, f.env.DB.Bun.NewRaw(`SELECT count(*) FROM (SELECT journal_id FROM ledger_entries
+		GROUP BY merchant_id, journal_id, currency HAVING sum(amount) <> 0) AS j`).Scan(context.Background(), &unbalanced))
+	require.Zero(t, unbalanced, "every journal balances")
+}
+
+// ledgerBalances are the ledger's accounts and balances.
+func (f *fixture) ledgerBalances(t *testing.T) map[string]int64 {
+	t.Helper()
+	var rows []struct {
+		Party   string
+		Balance int64
+	}
+	require.NoError(t, f.env.DB.Bun.NewRaw("SELECT party || ' ' || currency AS party, balance FROM ledger_accounts").
+		Scan(context.Background(), &rows))
+	out := map[string]int64{}
+	var total int64
+	for _, r := range rows {
+		out[r.Party] = r.Balance
+		total += r.Balance
+	}
+	require.Zero(t, total, "the books balance")
+	require.NotEmpty(t, out, "the charge was journaled")
+	return out
+}
