@@ -90,7 +90,9 @@ type CreateCustomerInput struct {
 	BillingAddress  *AddressInput `json:"billing_address"`
 	ShippingAddress *AddressInput `json:"shipping_address"`
 	Metadata        MetadataInput `json:"metadata"`
-	TestClock       *string       `json:"test_clock"`
+	// TestClock binds the customer to a sandbox test clock. Omitted when
+	// absent, so the idempotency fingerprints of earlier requests hold.
+	TestClock *string `json:"test_clock,omitempty"`
 }
 
 // UpdateCustomerInput is the body of PATCH /v1/customers/{id}: members
