@@ -54,6 +54,9 @@ var fixtureReads = []struct{ name, path string }{
 	{"dispute", "/v1/disputes/019bc487-e909-7c7a-9e66-2310397c9cab"},
 	{"payout", "/v1/payouts/019bc41a-0c08-77f0-89f1-f8ca830732ae"},
 	{"invoice", "/v1/invoices/019bc4a3-6041-7a02-8b00-4c0a1e000002"},
+	{"test_clock", "/v1/test_helpers/test_clocks/019bc4b0-0000-7a01-8b00-5c0a1e000001"},
+	{"subscription", "/v1/subscriptions/019bc4b0-0004-7a05-8b00-5c0a1e000005"},
+	{"subscription_change_logs", "/v1/subscriptions/019bc4b0-0004-7a05-8b00-5c0a1e000005/change_logs"},
 	{"events", "/v1/events?limit=100"},
 }
 

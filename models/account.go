@@ -86,6 +86,10 @@ type Account struct {
 	// selected, written or rendered by itself.
 	LoadedCapabilities json.RawMessage `bun:"capabilities_json,scanonly" json:"-"`
 
+	// TestClockID is the sandbox test clock the account was created on
+	// (API-DECISIONS §7): its time is the account's.
+	TestClockID *uuid.UUID `bun:"test_clock_id,type:uuid" json:"test_clock"`
+
 	visibility Visibility
 }
 

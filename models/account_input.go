@@ -22,6 +22,9 @@ type CreateAccountInput struct {
 	ExternalID     *string              `json:"external_id"`
 	Metadata       MetadataInput        `json:"metadata"`
 	TermsOfService *TermsOfServiceInput `json:"terms_of_service"`
+	// TestClock binds the account to a sandbox test clock. Omitted when
+	// absent, so the idempotency fingerprints of earlier requests hold.
+	TestClock *string `json:"test_clock,omitempty"`
 }
 
 // UpdateAccountInput is the body of PATCH /v1/accounts/{id}. Omitted members

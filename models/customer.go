@@ -49,6 +49,10 @@ type Customer struct {
 	// read selects them in the customer's own statement, as one JSON
 	// column; the read moves them into PaymentMethods.
 	LoadedPaymentMethods PaymentMethodsColumn `bun:"payment_methods_json,scanonly" json:"-"`
+
+	// TestClockID is the sandbox test clock the customer was created on
+	// (API-DECISIONS §7): its time is the customer's.
+	TestClockID *uuid.UUID `bun:"test_clock_id,type:uuid" json:"test_clock"`
 }
 
 // PaymentMethodsColumn is a customer's payment methods selected as one
@@ -86,6 +90,9 @@ type CreateCustomerInput struct {
 	BillingAddress  *AddressInput `json:"billing_address"`
 	ShippingAddress *AddressInput `json:"shipping_address"`
 	Metadata        MetadataInput `json:"metadata"`
+	// TestClock binds the customer to a sandbox test clock. Omitted when
+	// absent, so the idempotency fingerprints of earlier requests hold.
+	TestClock *string `json:"test_clock,omitempty"`
 }
 
 // UpdateCustomerInput is the body of PATCH /v1/customers/{id}: members

@@ -35,6 +35,9 @@ func (in *CreateCustomerInput) Check(f *apierr.Fields, now time.Time) {
 func (in *UpdateCustomerInput) Validate(c *Customer, now time.Time) *apierr.Fields {
 	var f apierr.Fields
 	base := CreateCustomerInput(*in)
+	if in.TestClock != nil {
+		f.Add("test_clock", "cannot change: a customer is bound to a test clock when it is created")
+	}
 	if in.SSN != nil && *in.SSN == "" {
 		if c.SSNLastFour != nil {
 			f.Add("ssn", "cannot be removed once set")

@@ -88,6 +88,13 @@ type Invoice struct {
 	Metadata              Metadata        `bun:"metadata,type:jsonb" json:"metadata"`
 	Created               wire.Timestamp  `bun:"created,type:timestamptz" json:"created"`
 	Updated               wire.Timestamp  `bun:"updated,type:timestamptz" json:"updated"`
+
+	// OverdueAt is when the invoice passed its due date unpaid and
+	// invoice.overdue was sent (once).
+	OverdueAt *wire.Timestamp `bun:"overdue_at,type:timestamptz" json:"overdue_at"`
+	// TestClockID is the payer's test clock, whose time the invoice's
+	// dates and overdue notice follow.
+	TestClockID *uuid.UUID `bun:"test_clock_id,type:uuid" json:"-"`
 }
 
 // PayerRef is the short form of an invoice's customer or account: {id,

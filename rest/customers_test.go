@@ -11,7 +11,7 @@ import (
 )
 
 var customerKeys = sorted("id", "object", "name", "email", "phone", "description", "status", "date_of_birth",
-	"payment_methods", "billing_address", "shipping_address", "metadata", "created", "updated", "livemode")
+	"payment_methods", "billing_address", "shipping_address", "metadata", "created", "updated", "livemode", "test_clock")
 
 func TestCreateCustomer(t *testing.T) {
 	t.Parallel()

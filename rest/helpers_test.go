@@ -163,7 +163,7 @@ func requireProblem(t *testing.T, errs map[string]any, path, problem string) {
 
 var accountKeys = sorted("id", "object", "type", "status", "blocked_reason", "restricted_by", "external_id",
 	"metadata", "payout_payment_method_id", "profile", "capabilities", "terms_of_service", "steps",
-	"created", "updated", "livemode")
+	"created", "updated", "livemode", "test_clock")
 
 var capabilityKeys = sorted("id", "object", "account_id", "name", "status", "disabled_reason",
 	"ineligible_reason", "currently_due", "errors", "created", "updated", "disabled", "livemode")

@@ -14,7 +14,7 @@ import (
 var invoiceKeys = sorted("id", "object", "invoice_number", "total", "currency", "status", "collection_method",
 	"subscription_id", "billing_reason", "net_terms", "due_date", "description", "memo", "customer_id", "customer",
 	"account_id", "account", "line_items", "charge", "attempt_count", "last_payment_error", "issued_at", "paid_at",
-	"voided_at", "marked_uncollectible_at", "metadata", "livemode", "created", "updated")
+	"voided_at", "marked_uncollectible_at", "overdue_at", "metadata", "livemode", "created", "updated")
 
 // lineItemKeys are the members of an invoice line item.
 var lineItemKeys = sorted("id", "object", "invoice", "product", "description", "quantity", "unit_amount_cents",

@@ -44,6 +44,7 @@ func Routes(r chi.Router, svc areas.Services) {
 	sdkSessionRoutes(r, svc.Money)
 	invoiceRoutes(r, svc.Billing)
 	subscriptionRoutes(r, svc.Billing)
+	testClockRoutes(r, svc.Billing)
 }
 
 // requireCredential answers an anonymous request 401 before its body is

@@ -23,6 +23,7 @@ type CustomerResolver interface {
 	Discounts(ctx context.Context, obj *models.Customer) ([]*models.Discount, error)
 	IdentityVerifications(ctx context.Context, obj *models.Customer) ([]*models.CustomerIdentityVerification, error)
 	Invoices(ctx context.Context, obj *models.Customer, first *int, after *string) (*model.InvoiceConnection, error)
+	TestClock(ctx context.Context, obj *models.Customer) (*models.TestClock, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -535,6 +536,38 @@ func (ec *executionContext) fieldContext_Customer_invoices(ctx context.Context, 
 	return fc, nil
 }
 
+func (ec *executionContext) _Customer_testClock(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Customer_testClock(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Customer().TestClock(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.TestClock) graphql.Marshaler {
+			return ec.marshalOTestClock2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTestClock(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Customer_testClock(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Customer",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TestClock(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _CustomerAddress_id(ctx context.Context, field graphql.CollectedField, obj *models.BillingAddress) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -945,7 +978,7 @@ func (ec *executionContext) unmarshalInputCreateCustomerInput(ctx context.Contex
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"email", "name", "phone", "description", "ssn", "dateOfBirth", "billingAddress", "shippingAddress", "metadata"}
+	fieldsInOrder := [...]string{"email", "name", "phone", "description", "ssn", "dateOfBirth", "billingAddress", "shippingAddress", "metadata", "testClock"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -1015,6 +1048,13 @@ func (ec *executionContext) unmarshalInputCreateCustomerInput(ctx context.Contex
 				return it, err
 			}
 			it.Metadata = data
+		case "testClock":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("testClock"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TestClock = data
 		}
 	}
 	return it, nil
@@ -1353,6 +1393,44 @@ func (ec *executionContext) _Customer(ctx context.Context, sel ast.SelectionSet,
 				}()
 				res = ec._Customer_invoices(ctx, field, obj)
 				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "testClock":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Customer_testClock(ctx, field, obj)
+				if res == graphql.RequiredNull {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
 				return res

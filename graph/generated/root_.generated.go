@@ -94,6 +94,7 @@ type ComplexityRoot struct {
 		Status                func(childComplexity int) int
 		Steps                 func(childComplexity int) int
 		TermsOfService        func(childComplexity int) int
+		TestClock             func(childComplexity int) int
 		Type                  func(childComplexity int) int
 		Updated               func(childComplexity int) int
 	}
@@ -395,6 +396,7 @@ type ComplexityRoot struct {
 		Phone                 func(childComplexity int) int
 		ShippingAddress       func(childComplexity int) int
 		Status                func(childComplexity int) int
+		TestClock             func(childComplexity int) int
 		Updated               func(childComplexity int) int
 	}
 
@@ -757,6 +759,7 @@ type ComplexityRoot struct {
 	Mutation struct {
 		AcceptTermsOfService               func(childComplexity int, input model.AcceptTermsInput) int
 		AddDisputeDocument                 func(childComplexity int, id string, input models.CreateDisputeDocumentInput) int
+		AdvanceTestClock                   func(childComplexity int, id string, input models.AdvanceTestClockInput) int
 		AttachPaymentMethod                func(childComplexity int, id string, input models.AttachPaymentMethodInput) int
 		BlockCustomer                      func(childComplexity int, id string) int
 		BlockPaymentMethod                 func(childComplexity int, id string) int
@@ -802,6 +805,7 @@ type ComplexityRoot struct {
 		CreateRefund                       func(childComplexity int, input models.CreateRefundInput) int
 		CreateSonarSession                 func(childComplexity int, input models.CreateSonarSessionInput) int
 		CreateTermsOfServiceToken          func(childComplexity int, accountID *string) int
+		CreateTestClock                    func(childComplexity int, input models.CreateTestClockInput) int
 		CreateThreeDSIntent                func(childComplexity int, input models.CreateThreeDSIntentInput) int
 		CreateTransfer                     func(childComplexity int, input models.CreateTransferInput) int
 		CreateTransferFeePlan              func(childComplexity int, input models.CreateFeePlanInput) int
@@ -812,6 +816,7 @@ type ComplexityRoot struct {
 		DeleteInvoiceLineItem              func(childComplexity int, invoiceID string, id string) int
 		DeleteProduct                      func(childComplexity int, id string) int
 		DeleteProductPhase                 func(childComplexity int, productID string, id string) int
+		DeleteTestClock                    func(childComplexity int, id string) int
 		DeleteWebhookEndpoint              func(childComplexity int, id string) int
 		DetachPaymentMethod                func(childComplexity int, id string) int
 		DisableAccount                     func(childComplexity int, id string) int
@@ -1191,6 +1196,8 @@ type ComplexityRoot struct {
 		Refunds                      func(childComplexity int, first *int, after *string, filter *model.RefundFilter) int
 		SiftConfiguration            func(childComplexity int) int
 		SonarSession                 func(childComplexity int, id string) int
+		TestClock                    func(childComplexity int, id string) int
+		TestClocks                   func(childComplexity int, first *int, after *string) int
 		ThreeDSIntent                func(childComplexity int, id string) int
 		Transfer                     func(childComplexity int, id string) int
 		TransferFeePlan              func(childComplexity int, id string) int
@@ -1278,6 +1285,42 @@ type ComplexityRoot struct {
 
 	TermsToken struct {
 		Token func(childComplexity int) int
+	}
+
+	TestClock struct {
+		Created    func(childComplexity int) int
+		FrozenTime func(childComplexity int) int
+		ID         func(childComplexity int) int
+		Livemode   func(childComplexity int) int
+		Name       func(childComplexity int) int
+		Receipt    func(childComplexity int) int
+		Status     func(childComplexity int) int
+	}
+
+	TestClockConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	TestClockEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	TestClockEffect struct {
+		At       func(childComplexity int) int
+		Events   func(childComplexity int) int
+		Kind     func(childComplexity int) int
+		ObjectID func(childComplexity int) int
+	}
+
+	TestClockEvent struct {
+		ID   func(childComplexity int) int
+		Type func(childComplexity int) int
+	}
+
+	TestClockReceipt struct {
+		Effects func(childComplexity int) int
 	}
 
 	ThreeDSIntent struct {
@@ -1596,6 +1639,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Account.TermsOfService(childComplexity), true
+	case "Account.testClock":
+		if e.ComplexityRoot.Account.TestClock == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Account.TestClock(childComplexity), true
 	case "Account.type":
 		if e.ComplexityRoot.Account.Type == nil {
 			break
@@ -2999,6 +3048,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Customer.Status(childComplexity), true
+	case "Customer.testClock":
+		if e.ComplexityRoot.Customer.TestClock == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.TestClock(childComplexity), true
 	case "Customer.updated":
 		if e.ComplexityRoot.Customer.Updated == nil {
 			break
@@ -4484,6 +4539,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AddDisputeDocument(childComplexity, args["id"].(string), args["input"].(models.CreateDisputeDocumentInput)), true
+	case "Mutation.advanceTestClock":
+		if e.ComplexityRoot.Mutation.AdvanceTestClock == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_advanceTestClock_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AdvanceTestClock(childComplexity, args["id"].(string), args["input"].(models.AdvanceTestClockInput)), true
 	case "Mutation.attachPaymentMethod":
 		if e.ComplexityRoot.Mutation.AttachPaymentMethod == nil {
 			break
@@ -4974,6 +5040,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateTermsOfServiceToken(childComplexity, args["accountId"].(*string)), true
+	case "Mutation.createTestClock":
+		if e.ComplexityRoot.Mutation.CreateTestClock == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createTestClock_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateTestClock(childComplexity, args["input"].(models.CreateTestClockInput)), true
 	case "Mutation.createThreeDSIntent":
 		if e.ComplexityRoot.Mutation.CreateThreeDSIntent == nil {
 			break
@@ -5084,6 +5161,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteProductPhase(childComplexity, args["productId"].(string), args["id"].(string)), true
+	case "Mutation.deleteTestClock":
+		if e.ComplexityRoot.Mutation.DeleteTestClock == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteTestClock_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteTestClock(childComplexity, args["id"].(string)), true
 	case "Mutation.deleteWebhookEndpoint":
 		if e.ComplexityRoot.Mutation.DeleteWebhookEndpoint == nil {
 			break
@@ -7265,6 +7353,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.SonarSession(childComplexity, args["id"].(string)), true
+	case "Query.testClock":
+		if e.ComplexityRoot.Query.TestClock == nil {
+			break
+		}
+
+		args, err := ec.field_Query_testClock_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.TestClock(childComplexity, args["id"].(string)), true
+	case "Query.testClocks":
+		if e.ComplexityRoot.Query.TestClocks == nil {
+			break
+		}
+
+		args, err := ec.field_Query_testClocks_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.TestClocks(childComplexity, args["first"].(*int), args["after"].(*string)), true
 	case "Query.threeDSIntent":
 		if e.ComplexityRoot.Query.ThreeDSIntent == nil {
 			break
@@ -7655,6 +7765,120 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.TermsToken.Token(childComplexity), true
+
+	case "TestClock.created":
+		if e.ComplexityRoot.TestClock.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TestClock.Created(childComplexity), true
+	case "TestClock.frozenTime":
+		if e.ComplexityRoot.TestClock.FrozenTime == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TestClock.FrozenTime(childComplexity), true
+	case "TestClock.id":
+		if e.ComplexityRoot.TestClock.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TestClock.ID(childComplexity), true
+	case "TestClock.livemode":
+		if e.ComplexityRoot.TestClock.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TestClock.Livemode(childComplexity), true
+	case "TestClock.name":
+		if e.ComplexityRoot.TestClock.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TestClock.Name(childComplexity), true
+	case "TestClock.receipt":
+		if e.ComplexityRoot.TestClock.Receipt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TestClock.Receipt(childComplexity), true
+	case "TestClock.status":
+		if e.ComplexityRoot.TestClock.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TestClock.Status(childComplexity), true
+
+	case "TestClockConnection.edges":
+		if e.ComplexityRoot.TestClockConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TestClockConnection.Edges(childComplexity), true
+	case "TestClockConnection.pageInfo":
+		if e.ComplexityRoot.TestClockConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TestClockConnection.PageInfo(childComplexity), true
+
+	case "TestClockEdge.cursor":
+		if e.ComplexityRoot.TestClockEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TestClockEdge.Cursor(childComplexity), true
+	case "TestClockEdge.node":
+		if e.ComplexityRoot.TestClockEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TestClockEdge.Node(childComplexity), true
+
+	case "TestClockEffect.at":
+		if e.ComplexityRoot.TestClockEffect.At == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TestClockEffect.At(childComplexity), true
+	case "TestClockEffect.events":
+		if e.ComplexityRoot.TestClockEffect.Events == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TestClockEffect.Events(childComplexity), true
+	case "TestClockEffect.kind":
+		if e.ComplexityRoot.TestClockEffect.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TestClockEffect.Kind(childComplexity), true
+	case "TestClockEffect.objectId":
+		if e.ComplexityRoot.TestClockEffect.ObjectID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TestClockEffect.ObjectID(childComplexity), true
+
+	case "TestClockEvent.id":
+		if e.ComplexityRoot.TestClockEvent.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TestClockEvent.ID(childComplexity), true
+	case "TestClockEvent.type":
+		if e.ComplexityRoot.TestClockEvent.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TestClockEvent.Type(childComplexity), true
+
+	case "TestClockReceipt.effects":
+		if e.ComplexityRoot.TestClockReceipt.Effects == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TestClockReceipt.Effects(childComplexity), true
 
 	case "ThreeDSIntent.challengeUrl":
 		if e.ComplexityRoot.ThreeDSIntent.ChallengeURL == nil {
@@ -8331,6 +8555,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputAcceptTermsInput,
 		ec.unmarshalInputAccountFilter,
 		ec.unmarshalInputAddressInput,
+		ec.unmarshalInputAdvanceTestClockInput,
 		ec.unmarshalInputAmountInput,
 		ec.unmarshalInputAttachPaymentMethodInput,
 		ec.unmarshalInputBusinessInput,
@@ -8362,6 +8587,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreatePhoneVerificationInput,
 		ec.unmarshalInputCreateRefundInput,
 		ec.unmarshalInputCreateSonarSessionInput,
+		ec.unmarshalInputCreateTestClockInput,
 		ec.unmarshalInputCreateThreeDSIntentInput,
 		ec.unmarshalInputCreateTopUpInput,
 		ec.unmarshalInputCreateTransferInput,
@@ -11213,6 +11439,99 @@ extend type Mutation {
   confirmKycPrefill(accountId: ID!): Account!
 }
 `, BuiltIn: false},
+	{Name: "../schema/test_clocks.graphqls", Input: `# Sandbox test clocks (API-DECISIONS §7, §9; docs/billing.md, test clocks).
+# Every operation takes a sandbox secret key.
+
+enum TestClockStatus @goModel(model: "github.com/frame-oss/payments-server/models.TestClockStatus") {
+  READY @goEnum(value: "github.com/frame-oss/payments-server/models.TestClockReady")
+  ADVANCING @goEnum(value: "github.com/frame-oss/payments-server/models.TestClockAdvancing")
+}
+
+"The time of the accounts and customers bound to it, and of everything they own."
+type TestClock implements Node {
+  id: ID!
+  name: String
+  frozenTime: DateTime!
+  status: TestClockStatus!
+  livemode: Boolean!
+  created: DateTime!
+  "What the advance that answered the clock applied, in order; null elsewhere."
+  receipt: TestClockReceipt
+}
+
+"The effects an advance applied, in the order it applied them."
+type TestClockReceipt {
+  effects: [TestClockEffect!]!
+}
+
+"One effect (kind overdue, renewal, ...) on one object, at the instant it fell due."
+type TestClockEffect {
+  at: DateTime!
+  kind: String!
+  objectId: ID!
+  "The events it emitted, in order."
+  events: [TestClockEvent!]!
+}
+
+type TestClockEvent {
+  id: ID!
+  type: String!
+}
+
+type TestClockConnection {
+  edges: [TestClockEdge!]!
+  pageInfo: PageInfo!
+}
+
+type TestClockEdge {
+  cursor: String!
+  node: TestClock!
+}
+
+input CreateTestClockInput {
+  "Unix seconds."
+  frozenTime: Int!
+  name: String
+}
+
+input AdvanceTestClockInput {
+  "Unix seconds, not before the clock's frozenTime."
+  frozenTime: Int!
+}
+
+extend type Account {
+  "The test clock the account was created on."
+  testClock: TestClock @goField(forceResolver: true)
+}
+
+extend type Customer {
+  "The test clock the customer was created on."
+  testClock: TestClock @goField(forceResolver: true)
+}
+
+extend type Query {
+  testClock(id: ID!): TestClock
+  testClocks(first: Int = 10, after: String): TestClockConnection!
+}
+
+extend type Mutation {
+  createTestClock(input: CreateTestClockInput!): TestClock!
+  "Applies every effect due up to frozenTime, in time order, and answers when they are committed."
+  advanceTestClock(id: ID!, input: AdvanceTestClockInput!): TestClock!
+  "Deletes the clock and what is bound to it."
+  deleteTestClock(id: ID!): Deleted!
+}
+
+extend input CreateAccountInput {
+  "Binds the account to a sandbox test clock: its time is the clock's."
+  testClock: ID
+}
+
+extend input CreateCustomerInput {
+  "Binds the customer to a sandbox test clock: its time is the clock's."
+  testClock: ID
+}
+`, BuiltIn: false},
 	{Name: "../schema/threeds_intents.graphqls", Input: `# 3-D Secure intents (spec doc 2 §2.9, §4.10): a verification of one card,
 # polled until it is no longer issued. Callable with a publishable key.
 
@@ -11449,6 +11768,8 @@ func (ec *executionContext) childFields_Account(ctx context.Context, field graph
 		return ec.fieldContext_Account_payouts(ctx, field)
 	case "phoneVerifications":
 		return ec.fieldContext_Account_phoneVerifications(ctx, field)
+	case "testClock":
+		return ec.fieldContext_Account_testClock(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Account", field.Name)
 }
@@ -12049,6 +12370,8 @@ func (ec *executionContext) childFields_Customer(ctx context.Context, field grap
 		return ec.fieldContext_Customer_identityVerifications(ctx, field)
 	case "invoices":
 		return ec.fieldContext_Customer_invoices(ctx, field)
+	case "testClock":
+		return ec.fieldContext_Customer_testClock(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Customer", field.Name)
 }
@@ -13469,6 +13792,78 @@ func (ec *executionContext) childFields_TermsToken(ctx context.Context, field gr
 		return ec.fieldContext_TermsToken_token(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type TermsToken", field.Name)
+}
+
+func (ec *executionContext) childFields_TestClock(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_TestClock_id(ctx, field)
+	case "name":
+		return ec.fieldContext_TestClock_name(ctx, field)
+	case "frozenTime":
+		return ec.fieldContext_TestClock_frozenTime(ctx, field)
+	case "status":
+		return ec.fieldContext_TestClock_status(ctx, field)
+	case "livemode":
+		return ec.fieldContext_TestClock_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_TestClock_created(ctx, field)
+	case "receipt":
+		return ec.fieldContext_TestClock_receipt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TestClock", field.Name)
+}
+
+func (ec *executionContext) childFields_TestClockConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_TestClockConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_TestClockConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TestClockConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_TestClockEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_TestClockEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_TestClockEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TestClockEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_TestClockEffect(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "at":
+		return ec.fieldContext_TestClockEffect_at(ctx, field)
+	case "kind":
+		return ec.fieldContext_TestClockEffect_kind(ctx, field)
+	case "objectId":
+		return ec.fieldContext_TestClockEffect_objectId(ctx, field)
+	case "events":
+		return ec.fieldContext_TestClockEffect_events(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TestClockEffect", field.Name)
+}
+
+func (ec *executionContext) childFields_TestClockEvent(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_TestClockEvent_id(ctx, field)
+	case "type":
+		return ec.fieldContext_TestClockEvent_type(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TestClockEvent", field.Name)
+}
+
+func (ec *executionContext) childFields_TestClockReceipt(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "effects":
+		return ec.fieldContext_TestClockReceipt_effects(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TestClockReceipt", field.Name)
 }
 
 func (ec *executionContext) childFields_ThreeDSIntent(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

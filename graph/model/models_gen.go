@@ -330,6 +330,16 @@ type RefundFilter struct {
 	Charge       *string `json:"charge,omitempty"`
 }
 
+type TestClockConnection struct {
+	Edges    []*TestClockEdge `json:"edges"`
+	PageInfo *PageInfo        `json:"pageInfo"`
+}
+
+type TestClockEdge struct {
+	Cursor string            `json:"cursor"`
+	Node   *models.TestClock `json:"node"`
+}
+
 type TransferConnection struct {
 	Edges    []*TransferEdge `json:"edges"`
 	PageInfo *PageInfo       `json:"pageInfo"`

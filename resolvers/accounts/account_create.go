@@ -17,6 +17,10 @@ func (as *Accounts) Create(ctx context.Context, in *models.CreateAccountInput) (
 	s := as.svc
 	spec := op.Spec{Name: "account.create", Allow: []auth.Kind{auth.SecretKey}, Params: in}
 	a, err := op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Account, error) {
+		clock, err := w.AtTestClock(ctx, "test_clock", in.TestClock)
+		if err != nil {
+			return nil, err
+		}
 		now := w.Now()
 		if err := in.Validate(now); err != nil {
 			return nil, err
@@ -26,7 +30,7 @@ func (as *Accounts) Create(ctx context.Context, in *models.CreateAccountInput) (
 			return nil, err
 		}
 		a := &models.Account{ID: ids.New(now), Type: *in.Type, Status: models.AccountStatusPending,
-			RestrictedBy: []models.Restrictor{}, ExternalID: in.ExternalID, Metadata: models.MergeMetadata(nil, in.Metadata),
+			RestrictedBy: []models.Restrictor{}, ExternalID: in.ExternalID, TestClockID: clock, Metadata: models.MergeMetadata(nil, in.Metadata),
 			Created: models.At(now), Updated: models.At(now)}
 		in.Profile.ApplyTo(&a.Profile)
 		var bindTerms func(context.Context) error

@@ -9,6 +9,7 @@ import (
 
 	"github.com/frame-oss/payments-server/resolvers/accounts"
 	"github.com/frame-oss/payments-server/resolvers/areas"
+	"github.com/frame-oss/payments-server/resolvers/billing"
 	"github.com/frame-oss/payments-server/resolvers/funding"
 	"github.com/frame-oss/payments-server/resolvers/money"
 	"github.com/frame-oss/payments-server/resolvers/op"
@@ -32,12 +33,14 @@ func TestServicesRegisterEveryAreasWorkers(t *testing.T) {
 	require.True(t, registered[money.SettleTransferArgs](workers))
 	require.True(t, registered[money.DisputeDecisionArgs](workers))
 	require.True(t, registered[funding.SweepArgs](workers))
+	require.True(t, registered[billing.RunDueArgs](workers))
 
 	require.Error(t, svc.AddWorkers(workers), "a worker registered twice is a wiring mistake")
 }
 
-// The areas' recurring jobs: the funding sweep.
+// The areas' recurring jobs: the funding sweep, the wall clock's due
+// effects.
 func TestServicesDeclareTheAreasPeriodicJobs(t *testing.T) {
 	svc := areas.New(&op.Kit{}, areas.Hooks{})
-	require.Len(t, svc.PeriodicJobs(), 1)
+	require.Len(t, svc.PeriodicJobs(), 2)
 }

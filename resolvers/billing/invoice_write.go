@@ -27,6 +27,10 @@ func (is *Invoices) Create(ctx context.Context, in *models.CreateInvoiceInput) (
 		if err := setPayer(ctx, w, inv, in.Customer, in.Account); err != nil {
 			return nil, err
 		}
+		var err error
+		if inv.TestClockID, err = AtPayerClock(ctx, w, inv.CustomerID, inv.AccountID); err != nil {
+			return nil, err
+		}
 		upd := models.UpdateInvoiceInput{DueDate: in.DueDate, Description: in.Description, Memo: in.Memo, NetTerms: in.NetTerms}
 		var f apierr.Fields
 		upd.ApplyTo(inv, &f)
@@ -52,7 +56,7 @@ func (is *Invoices) Create(ctx context.Context, in *models.CreateInvoiceInput) (
 				return nil, err
 			}
 		}
-		inv, err := invoiceTable.Find(ctx, w, inv.ID.String())
+		inv, err = invoiceTable.Find(ctx, w, inv.ID.String())
 		if err != nil {
 			return nil, err
 		}
@@ -154,13 +158,17 @@ type idParams struct {
 	ID string `json:"id"`
 }
 
-// lockInvoice locks an invoice for a change, then reads its lines in their
-// own statement: a statement that waited for the lock reads the rest of
+// lockInvoice locks an invoice for a change, takes the write's time from
+// its payer's test clock if it has one (clock_time.go), then reads its
+// lines in their own statement: a statement that waited for the lock reads the rest of
 // the database as it was when it started, so the lines the lock's
 // statement aggregated may miss what the previous writer committed.
 func lockInvoice(ctx context.Context, w *op.W, id string) (*models.Invoice, error) {
 	inv, err := invoiceTable.Lock(ctx, w, id, op.LockUpdate)
 	if err != nil {
+		return nil, err
+	}
+	if err := atClock(ctx, w, inv.TestClockID); err != nil {
 		return nil, err
 	}
 	lines, err := linesOf(ctx, w.Tx, inv.ID)

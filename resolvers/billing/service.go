@@ -1,6 +1,8 @@
 package billing
 
 import (
+	"time"
+
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/resolvers/money"
 	"github.com/frame-oss/payments-server/resolvers/op"
@@ -26,6 +28,11 @@ type Service struct {
 	LineItems     *LineItems
 	Subscriptions *Subscriptions
 	ChangeLogs    *ChangeLogs
+	TestClocks    *TestClocks
+
+	// DueInterval is how often the effects due on the server's clock run
+	// (PeriodicJobs); zero means DefaultDueInterval.
+	DueInterval time.Duration
 
 	// dueSources are the kinds of effect time causes (due.go), in the
 	// order they were added.
@@ -43,9 +50,11 @@ func New(kit *op.Kit, m *money.Service) *Service {
 	s := &Service{Kit: kit, Money: m}
 	s.Invoices, s.LineItems = newInvoices(s), newLineItems(s)
 	s.Subscriptions, s.ChangeLogs = newSubscriptions(s), newChangeLogs(s)
+	s.TestClocks = newTestClocks(s)
 	s.AddDueSource(renewals{s})
 	s.AddDueSource(retries{s})
 	s.AddDueSource(resumes{s})
+	s.AddDueSource(overdueSource{s})
 	return s
 }
 

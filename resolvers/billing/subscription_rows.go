@@ -9,7 +9,6 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
-	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
 // The rows subscriptions write beside their own: their phases (copied
@@ -54,29 +53,6 @@ type pendingLine struct {
 	Proportion     string     `bun:"proportion"`
 	InvoiceID      *uuid.UUID `bun:"invoice_id,type:uuid"`
 	Created        time.Time  `bun:"created"`
-}
-
-// clockRow is the frozen time of a test clock.
-type clockRow struct {
-	bun.BaseModel `bun:"table:test_clocks,alias:tc"`
-	models.Tenant
-
-	ID         uuid.UUID `bun:"id,pk,type:uuid"`
-	FrozenTime time.Time `bun:"frozen_time"`
-}
-
-// atClock makes the write run at the frozen time of the test clock (none:
-// the server's clock). Everything about a subscription happens at its
-// payer's clock time (docs/billing.md).
-func atClock(ctx context.Context, w *op.W, clock *uuid.UUID) error {
-	if clock == nil {
-		return nil
-	}
-	c := new(clockRow)
-	if err := w.Tx.Select(c).Column("frozen_time").Where("tc.id = ?", *clock).Scan(ctx); err != nil {
-		return err
-	}
-	return w.AtClockTime(c.FrozenTime)
 }
 
 // productRow reads a product as a subscription bills it; nil when the id

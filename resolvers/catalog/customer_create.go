@@ -25,8 +25,12 @@ func (cs *Customers) Create(ctx context.Context, in *models.CreateCustomerInput)
 // made, whether by POST /v1/customers or by a charge intent's
 // customer_data.
 func (cs *Customers) Insert(ctx context.Context, w *op.W, in *models.CreateCustomerInput) (*models.Customer, error) {
+	clock, err := w.AtTestClock(ctx, "test_clock", in.TestClock)
+	if err != nil {
+		return nil, err
+	}
 	now := w.Now()
-	c := &models.Customer{ID: ids.New(now), Email: strings.TrimSpace(*in.Email), Status: models.CustomerActive,
+	c := &models.Customer{TestClockID: clock, ID: ids.New(now), Email: strings.TrimSpace(*in.Email), Status: models.CustomerActive,
 		Metadata: models.MergeMetadata(nil, in.Metadata), PaymentMethods: []*models.PaymentMethod{},
 		Created: models.At(now), Updated: models.At(now)}
 	c.Livemode = w.P.Scope.Livemode

@@ -136,6 +136,10 @@ func (w *W) Emit(typ events.Type, objectID uuid.UUID, rendered json.RawMessage, 
 	w.events = append(w.events, events.New(w.Now(), typ, objectID, rendered, previous))
 }
 
+// Emitted are the events the write has emitted so far, in order: what a
+// test clock's advance reports of each effect it applied.
+func (w *W) Emitted() []*events.Event { return w.events }
+
 // Write runs one mutation through the write path, the only way the
 // operation layer changes state:
 //

@@ -1,0 +1,320 @@
+package rest_test
+
+import (
+	"context"
+	"net/http"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/internal/testenv"
+)
+
+var testClockKeys = sorted("id", "object", "name", "frozen_time", "status", "livemode", "created")
+
+const clocksPath = "/v1/test_helpers/test_clocks"
+
+// jan10 is noon on 10 January 2026, UTC: the clocks' starting time.
+var jan10 = time.Date(2026, 1, 10, 12, 0, 0, 0, time.UTC)
+
+func createClock(t *testing.T, c *testenv.Client, at time.Time) map[string]any {
+	t.Helper()
+	r := c.Post(clocksPath, map[string]any{"frozen_time": at.Unix(), "name": "run"})
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	return r.JSON()
+}
+
+func advanceClock(t *testing.T, c *testenv.Client, clock string, to time.Time) map[string]any {
+	t.Helper()
+	r := c.Post(clocksPath+"/"+clock+"/advance", map[string]any{"frozen_time": to.Unix()})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	return r.JSON()
+}
+
+func TestTestClockCRUD(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	clock := createClock(t, f.sk, jan10)
+	require.Equal(t, testClockKeys, keys(clock))
+	require.Equal(t, "test_clock", clock["object"])
+	require.Equal(t, "run", clock["name"])
+	require.Equal(t, jan10.Unix(), num(clock["frozen_time"]))
+	require.Equal(t, "ready", clock["status"])
+	require.Equal(t, false, clock["livemode"])
+
+	r := f.sk.Get(clocksPath + "/" + id(clock))
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	require.Equal(t, clock, r.JSON())
+
+	second := createClock(t, f.sk, jan10)
+	r = f.sk.Get(clocksPath + "?per_page=1")
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	page := r.JSON()
+	require.Equal(t, sorted("meta", "data"), keys(page))
+	data := page["data"].([]any)
+	require.Len(t, data, 1)
+	require.Equal(t, id(second), id(data[0]), "newest first")
+	require.Equal(t, true, page["meta"].(map[string]any)["has_more"])
+
+	// The same time is a no-op; the past is refused.
+	same := advanceClock(t, f.sk, id(clock), jan10)
+	require.Equal(t, jan10.Unix(), num(same["frozen_time"]))
+	require.Equal(t, map[string]any{"effects": []any{}}, same["receipt"])
+	requireValidation(t, f.sk.Post(clocksPath+"/"+id(clock)+"/advance", map[string]any{"frozen_time": jan10.Unix() - 1}), "frozen_time")
+	later := advanceClock(t, f.sk, id(clock), jan10.Add(time.Hour))
+	require.Equal(t, jan10.Add(time.Hour).Unix(), num(later["frozen_time"]))
+	require.Equal(t, "ready", later["status"])
+
+	r = f.sk.Delete(clocksPath + "/" + id(clock))
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	require.Equal(t, map[string]any{"id": id(clock), "object": "test_clock", "deleted": true}, r.JSON())
+	requireError(t, f.sk.Get(clocksPath+"/"+id(clock)), http.StatusNotFound, "resource_missing", "id")
+	requireError(t, f.sk.Delete(clocksPath+"/"+id(clock)), http.StatusNotFound, "resource_missing", "id")
+}
+
+func TestTestClockRefusals(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	clock := createClock(t, f.sk, jan10)
+
+	requireValidation(t, f.sk.Post(clocksPath, map[string]any{"name": "x"}), "frozen_time")
+	requireValidation(t, f.sk.Post(clocksPath, map[string]any{"frozen_time": -5}), "frozen_time")
+	requireValidation(t, f.sk.Post(clocksPath, map[string]any{"frozen_time": int64(253402300800)}), "frozen_time")
+	require.Equal(t, http.StatusBadRequest, f.sk.Post(clocksPath, map[string]any{"frozen_time": "soon"}).Status)
+	requireValidation(t, f.sk.Post(clocksPath+"/"+id(clock)+"/advance", map[string]any{}), "frozen_time")
+
+	// Test helpers: the sandbox secret key only.
+	for _, r := range []*testenv.Response{
+		f.pk.Post(clocksPath, map[string]any{"frozen_time": jan10.Unix()}),
+		f.pk.Get(clocksPath + "/" + id(clock)),
+		f.pk.Get(clocksPath),
+		f.live.Post(clocksPath, map[string]any{"frozen_time": jan10.Unix()}),
+		f.live.Get(clocksPath + "/" + id(clock)),
+		f.live.Get(clocksPath),
+		f.live.Post(clocksPath+"/"+id(clock)+"/advance", map[string]any{"frozen_time": jan10.Unix()}),
+		f.live.Delete(clocksPath + "/" + id(clock)),
+	} {
+		requireError(t, r, http.StatusForbidden, "forbidden", "")
+	}
+
+	// Another merchant's clock is unknown, and cannot be bound to.
+	_, k := f.env.NewMerchant(auth.NewMerchant{Name: "B"})
+	other := f.env.Client(k.Sandbox.Secret)
+	requireError(t, other.Get(clocksPath+"/"+id(clock)), http.StatusNotFound, "resource_missing", "id")
+	requireError(t, other.Post(clocksPath+"/"+id(clock)+"/advance", map[string]any{"frozen_time": jan10.Unix()}),
+		http.StatusNotFound, "resource_missing", "id")
+	requireError(t, other.Delete(clocksPath+"/"+id(clock)), http.StatusNotFound, "resource_missing", "id")
+	require.Empty(t, other.Get(clocksPath).JSON()["data"])
+	requireValidation(t, other.Post("/v1/customers", merge(testenv.Customer().RESTBody(), map[string]any{"test_clock": id(clock)})), "test_clock")
+	requireValidation(t, f.sk.Post("/v1/customers", merge(testenv.Customer().RESTBody(), map[string]any{"test_clock": "nope"})), "test_clock")
+}
+
+// clockedPayer is a customer bound to a new clock, and a product.
+type clockedPayer struct {
+	clock string
+	invoicePayer
+}
+
+func newClockedPayer(t *testing.T, c *testenv.Client) clockedPayer {
+	t.Helper()
+	clock := createClock(t, c, jan10)
+	r := c.Post("/v1/customers", merge(testenv.Customer().RESTBody(), map[string]any{"test_clock": id(clock)}))
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	cu := r.JSON()
+	require.Equal(t, id(clock), cu["test_clock"])
+	require.Equal(t, jan10.Unix(), num(cu["created"]), "created at the clock's time")
+	product := testenv.Product()
+	product.DefaultPrice = 1500
+	return clockedPayer{clock: id(clock), invoicePayer: invoicePayer{customer: id(cu), product: id(c.CreateProduct(product))}}
+}
+
+// issueWithTerms issues a request_payment invoice due net days after the
+// clock's day.
+func (p clockedPayer) issueWithTerms(t *testing.T, c *testenv.Client, net int) map[string]any {
+	t.Helper()
+	inv := createInvoice(t, c, p.body("request_payment", 1, map[string]any{"net_terms": net}))
+	return invoiceAction(t, c, id(inv), "issue", nil)
+}
+
+// effectsOf renders a receipt's effects as (at, kind, invoice name, event
+// types), naming each invoice by names.
+func effectsOf(t *testing.T, receipt any, names map[string]string) []string {
+	t.Helper()
+	var out []string
+	for _, e := range receipt.(map[string]any)["effects"].([]any) {
+		effect := e.(map[string]any)
+		line := time.Unix(num(effect["at"]), 0).UTC().Format(time.RFC3339) + " " + effect["kind"].(string) + " " +
+			names[effect["object_id"].(string)]
+		for _, ev := range effect["events"].([]any) {
+			line += " " + ev.(map[string]any)["type"].(string)
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+func TestTestClockAdvanceAppliesOverdueNoticesInOrderWhateverTheStep(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	want := []string{
+		"2026-01-14T00:00:00Z overdue net3 invoice.overdue",
+		"2026-01-16T00:00:00Z overdue net5 invoice.overdue",
+		"2026-01-21T00:00:00Z overdue net10 invoice.overdue",
+	}
+	run := func(steps []time.Time) []string {
+		p := newClockedPayer(t, f.sk)
+		names := map[string]string{}
+		for _, net := range []int{10, 3, 5} {
+			inv := p.issueWithTerms(t, f.sk, net)
+			require.Equal(t, jan10.Unix(), num(inv["issued_at"]), "issued at the clock's time")
+			require.Equal(t, jan10.AddDate(0, 0, net).Format(time.DateOnly), inv["due_date"])
+			names[id(inv)] = map[int]string{10: "net10", 3: "net3", 5: "net5"}[net]
+		}
+		var got []string
+		for _, step := range steps {
+			clock := advanceClock(t, f.sk, p.clock, step)
+			require.Equal(t, step.Unix(), num(clock["frozen_time"]))
+			got = append(got, effectsOf(t, clock["receipt"], names)...)
+		}
+		for invID := range names {
+			inv := f.sk.Get("/v1/invoices/" + invID).JSON()
+			require.NotNil(t, inv["overdue_at"])
+			require.Equal(t, 1, f.overdueEvents(t, invID), "announced once")
+		}
+		return got
+	}
+	end := time.Date(2026, 2, 1, 0, 0, 0, 0, time.UTC)
+	require.Equal(t, want, run([]time.Time{end}), "one step")
+	var daily []time.Time
+	for d := jan10.AddDate(0, 0, 1); !d.After(end); d = d.AddDate(0, 0, 1) {
+		daily = append(daily, d)
+	}
+	require.Equal(t, want, run(daily), "a step a day")
+	require.Equal(t, want, run([]time.Time{time.Date(2026, 1, 14, 0, 0, 0, 0, time.UTC), end}), "a step ending on a due instant")
+}
+
+func TestTestClockAdvancesOfOneClockSerialize(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	p := newClockedPayer(t, f.sk)
+	var invoices []string
+	for _, net := range []int{1, 2, 3, 4} {
+		invoices = append(invoices, id(p.issueWithTerms(t, f.sk, net)))
+	}
+	target := time.Date(2026, 1, 20, 0, 0, 0, 0, time.UTC)
+	var wg sync.WaitGroup
+	answers := make([]*testenv.Response, 2)
+	for i := range answers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			answers[i] = f.sk.Post(clocksPath+"/"+p.clock+"/advance", map[string]any{"frozen_time": target.Unix()})
+		}()
+	}
+	wg.Wait()
+	applied := 0
+	for _, r := range answers {
+		require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+		require.Equal(t, target.Unix(), num(r.JSON()["frozen_time"]))
+		require.Equal(t, "ready", r.JSON()["status"])
+		applied += len(r.JSON()["receipt"].(map[string]any)["effects"].([]any))
+	}
+	require.Equal(t, len(invoices), applied, "each effect applied once, by one of the two")
+	for _, inv := range invoices {
+		require.Equal(t, 1, f.overdueEvents(t, inv))
+	}
+}
+
+// overdueEvents counts the invoice.overdue events of an invoice.
+func (f *fixture) overdueEvents(t *testing.T, invoice string) int {
+	t.Helper()
+	var n int
+	require.NoError(t, f.env.DB.Bun.NewRaw("SELECT count(*) FROM events WHERE type = 'invoice.overdue' AND object_id = ?",
+		invoice).Scan(context.Background(), &n))
+	return n
+}
+
+func TestOverdueNoticesOnTheServerClock(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	p := newInvoicePayer(t, f.sk, "")
+	start := f.env.Clock.Now()
+	inv := createInvoice(t, f.sk, p.body("request_payment", 1, map[string]any{"net_terms": 1}))
+	inv = invoiceAction(t, f.sk, id(inv), "issue", nil)
+	// A clock-bound payer's invoice is not the server clock's.
+	clocked := newClockedPayer(t, f.sk)
+	bound := clocked.issueWithTerms(t, f.sk, 0)
+
+	billing := f.env.Services.Billing
+	n, err := billing.RunAllDue(context.Background())
+	require.NoError(t, err)
+	require.Zero(t, n, "nothing due yet")
+
+	f.env.Clock.Set(start.AddDate(0, 0, 3))
+	n, err = billing.RunAllDue(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	n, err = billing.RunAllDue(context.Background())
+	require.NoError(t, err)
+	require.Zero(t, n, "a second run applies nothing again")
+	require.Equal(t, 1, f.overdueEvents(t, id(inv)))
+	require.Zero(t, f.overdueEvents(t, id(bound)))
+	due := time.Date(start.Year(), start.Month(), start.Day()+2, 0, 0, 0, 0, time.UTC)
+	require.Equal(t, due.Unix(), num(f.sk.Get("/v1/invoices/" + id(inv)).JSON()["overdue_at"]), "at the instant it fell due")
+}
+
+func TestTestClockDeletionKeepsTheBooksBalanced(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	f.sk.StandardPricing()
+	p := newClockedPayer(t, f.sk)
+	card := id(f.sk.CreateCard(p.customer, testenv.Visa))
+	paid := createInvoice(t, f.sk, p.body("charge_automatically", 2, nil))
+	paid = invoiceAction(t, f.sk, id(paid), "issue", nil)
+	require.Equal(t, "paid", paid["status"], "charged to %s", card)
+	open := p.issueWithTerms(t, f.sk, 5)
+	draft := createInvoice(t, f.sk, p.body("request_payment", 1, nil))
+	r := f.sk.Post("/v1/accounts", merge(testenv.Individual().RESTBody(), map[string]any{"test_clock": p.clock}))
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	account := r.JSON()
+	require.Equal(t, p.clock, account["test_clock"])
+	require.Equal(t, jan10.Unix(), num(account["created"]))
+	balances := f.ledgerBalances(t)
+
+	r = f.sk.Delete(clocksPath + "/" + p.clock)
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+
+	require.Equal(t, true, f.sk.Get("/v1/customers/"+p.customer).JSON()["deleted"])
+	require.Equal(t, "disabled", f.sk.Get("/v1/accounts/"+id(account)).JSON()["status"])
+	require.Equal(t, "void", f.sk.Get("/v1/invoices/"+id(open)).JSON()["status"])
+	require.Equal(t, http.StatusNotFound, f.sk.Get("/v1/invoices/"+id(draft)).Status)
+	require.Equal(t, "paid", f.sk.Get("/v1/invoices/"+id(paid)).JSON()["status"], "a paid invoice keeps its charge")
+	require.Equal(t, balances, f.ledgerBalances(t), "no journal removed or added")
+	var unbalanced int
+	require.NoError(t, f.env.DB.Bun.NewRaw(`SELECT count(*) FROM (SELECT journal_id FROM ledger_entries
+		GROUP BY merchant_id, journal_id, currency HAVING sum(amount) <> 0) AS j`).Scan(context.Background(), &unbalanced))
+	require.Zero(t, unbalanced, "every journal balances")
+}
+
+// ledgerBalances are the ledger's accounts and balances.
+func (f *fixture) ledgerBalances(t *testing.T) map[string]int64 {
+	t.Helper()
+	var rows []struct {
+		Party   string
+		Balance int64
+	}
+	require.NoError(t, f.env.DB.Bun.NewRaw("SELECT party || ' ' || currency AS party, balance FROM ledger_accounts").
+		Scan(context.Background(), &rows))
+	out := map[string]int64{}
+	var total int64
+	for _, r := range rows {
+		out[r.Party] = r.Balance
+		total += r.Balance
+	}
+	require.Zero(t, total, "the books balance")
+	require.NotEmpty(t, out, "the charge was journaled")
+	return out
+}
