@@ -287,11 +287,11 @@ func TestTestClockDeletionKeepsTheBooksBalanced(t *testing.T) {
 	r = f.sk.Delete(clocksPath + "/" + p.clock)
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 
-	require.Equal(t, true, f.sk.Get("/v1/customers/"+p.customer).JSON()["deleted"])
-	require.Equal(t, "disabled", f.sk.Get("/v1/accounts/"+id(account)).JSON()["status"])
-	require.Equal(t, "void", f.sk.Get("/v1/invoices/"+id(open)).JSON()["status"])
+	require.Equal(t, true, f.sk.Get("/v1/customers/" + p.customer).JSON()["deleted"])
+	require.Equal(t, "disabled", f.sk.Get("/v1/accounts/" + id(account)).JSON()["status"])
+	require.Equal(t, "void", f.sk.Get("/v1/invoices/" + id(open)).JSON()["status"])
 	require.Equal(t, http.StatusNotFound, f.sk.Get("/v1/invoices/"+id(draft)).Status)
-	require.Equal(t, "paid", f.sk.Get("/v1/invoices/"+id(paid)).JSON()["status"], "a paid invoice keeps its charge")
+	require.Equal(t, "paid", f.sk.Get("/v1/invoices/" + id(paid)).JSON()["status"], "a paid invoice keeps its charge")
 	require.Equal(t, balances, f.ledgerBalances(t), "no journal removed or added")
 	var unbalanced int
 	require.NoError(t, f.env.DB.Bun.NewRaw(`SELECT count(*) FROM (SELECT journal_id FROM ledger_entries
