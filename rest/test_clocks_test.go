@@ -318,3 +318,22 @@ func (f *fixture) ledgerBalances(t *testing.T) map[string]int64 {
 	require.NotEmpty(t, out, "the charge was journaled")
 	return out
 }
+
+func TestTestClockAdvanceReplaysUnderItsIdempotencyKeyAfterTheClockMovedOn(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	clock := createClock(t, f.sk, jan10)
+	path := clocksPath + "/" + id(clock) + "/advance"
+	key := http.Header{"Idempotency-Key": {"advance-1"}}
+	first := f.sk.Do(http.MethodPost, path, map[string]any{"frozen_time": jan10.Add(time.Hour).Unix()}, key)
+	require.Equal(t, http.StatusOK, first.Status, string(first.Body))
+	advanceClock(t, f.sk, id(clock), jan10.Add(2*time.Hour))
+
+	again := f.sk.Do(http.MethodPost, path, map[string]any{"frozen_time": jan10.Add(time.Hour).Unix()}, key)
+	require.Equal(t, http.StatusOK, again.Status, string(again.Body))
+	require.JSONEq(t, string(first.Body), string(again.Body), "the recorded answer, though the clock has passed it")
+	require.Equal(t, jan10.Add(2*time.Hour).Unix(), num(f.sk.Get(clocksPath+"/"+id(clock)).JSON()["frozen_time"]), "and nothing moved")
+
+	// Without the key, the same target is in the clock's past.
+	requireValidation(t, f.sk.Post(path, map[string]any{"frozen_time": jan10.Add(time.Hour).Unix()}), "frozen_time")
+}

@@ -48,6 +48,7 @@ func (tc *TestClocks) Advance(ctx context.Context, id string, in *models.Advance
 	scope := auth.FromContext(ctx).Scope
 	receipt := &models.TestClockReceipt{Effects: []*models.TestClockEffect{}}
 	var last *Due
+	behind := false
 	for first := true; ; first = false {
 		var effect *models.TestClockEffect
 		err := op.Background(ctx, tc.svc.Kit, scope, func(ctx context.Context, w *op.W) error {
@@ -56,7 +57,12 @@ func (tc *TestClocks) Advance(ctx context.Context, id string, in *models.Advance
 				return err
 			}
 			if first && target.Before(clock.FrozenTime.Time) {
-				return backwards(clock)
+				// Refused in finish, which first replays an advance
+				// recorded under the request's Idempotency-Key: a retry
+				// of an advance the clock has since passed answers as
+				// the first time.
+				behind = true
+				return nil
 			}
 			due, src, err := tc.svc.nextDue(ctx, w.Tx, clock.ID, target)
 			if err != nil || due == nil {
@@ -79,7 +85,7 @@ func (tc *TestClocks) Advance(ctx context.Context, id string, in *models.Advance
 			receipt.Effects = append(receipt.Effects, effect)
 			continue
 		}
-		clock, err := tc.finish(ctx, id, in, target, receipt)
+		clock, err := tc.finish(ctx, id, in, target, receipt, behind)
 		if !errors.Is(err, errMoreDue) {
 			return clock, err
 		}
@@ -88,14 +94,18 @@ func (tc *TestClocks) Advance(ctx context.Context, id string, in *models.Advance
 
 // finish sets the clock at target and ready, in the write that records
 // the advance under its Idempotency-Key, unless something fell due since
-// the last step looked (errMoreDue).
+// the last step looked (errMoreDue). behind: the target was before the
+// clock's time when the advance began, refused unless replayed.
 func (tc *TestClocks) finish(ctx context.Context, id string, in *models.AdvanceTestClockInput, target time.Time,
-	receipt *models.TestClockReceipt) (*models.TestClock, error) {
+	receipt *models.TestClockReceipt, behind bool) (*models.TestClock, error) {
 	spec := op.Spec{Name: "test_clock.advance", Allow: secretOnly, Params: advanceParams{ID: id, Input: in}}
 	return op.Write(ctx, tc.svc.Kit, spec, func(ctx context.Context, w *op.W) (*models.TestClock, error) {
 		clock, err := testClockTable.Lock(ctx, w, id, op.LockUpdate)
 		if err != nil {
 			return nil, err
+		}
+		if behind {
+			return nil, backwards(clock)
 		}
 		due, _, err := tc.svc.nextDue(ctx, w.Tx, clock.ID, target)
 		if err != nil {
