@@ -3,6 +3,7 @@ package catalog
 import (
 	"context"
 	"fmt"
+	"sort"
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
@@ -61,6 +62,9 @@ type phaseFamily[M any, R phaseRowOf[M], P any, E any] struct {
 	columns []string
 	// events, when set, announce each change.
 	events *phaseEvents
+	// clock, when set, gives a write the time of the parent's test clock
+	// (before its time is first read).
+	clock func(w *op.W, parent *P) error
 	// params is the idempotency fingerprint of an operation.
 	params func(parentID, id string, in any) any
 	// check reports the problems of e, the update of ph under parent, into
@@ -141,6 +145,11 @@ func (f *phaseFamily[M, R, P, E]) write(ctx context.Context, spec op.Spec, paren
 		parent, err := f.parent(ctx, func() (*P, error) { return f.parents.Lock(ctx, w, parentID, op.LockUpdate) })
 		if err != nil {
 			return nil, err
+		}
+		if f.clock != nil {
+			if err := f.clock(w, parent); err != nil {
+				return nil, err
+			}
 		}
 		phases, err := f.of(ctx, w.Tx, f.parents.ID(parent))
 		if err != nil {
@@ -254,6 +263,8 @@ func (f *phaseFamily[M, R, P, E]) bulkUpdate(ctx context.Context, spec op.Spec, 
 		}
 		n, err := f.applyUpdates(ctx, w, phases, edits, "phases")
 		updated = n
+		// In ordinal order as they now are.
+		sort.SliceStable(phases, func(i, j int) bool { return phases[i].Terms().Ordinal < phases[j].Terms().Ordinal })
 		return phases, err
 	})
 	return out, updated, err
