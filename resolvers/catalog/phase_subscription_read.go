@@ -22,9 +22,9 @@ import (
 type SubscriptionPhases struct {
 	// OfSubscriptions reads the phases of a batch of subscriptions in one
 	// statement, in ordinal order (Subscription.phases).
-	OfSubscriptions op.Batch[[]*models.SubscriptionPhase]
+	OfSubscriptions                                  op.Batch[[]*models.SubscriptionPhase]
 	op.Reader[models.SubscriptionPhase, op.NoFilter] // ByIDs, for node(id:)
-	family                                            *subscriptionPhaseFamily
+	family                                           *subscriptionPhaseFamily
 }
 
 type subscriptionPhaseFamily = phaseFamily[models.SubscriptionPhase, *models.SubscriptionPhase, phaseSubscription,
