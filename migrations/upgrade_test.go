@@ -56,6 +56,7 @@ var fixtureReads = []struct{ name, path string }{
 	{"invoice", "/v1/invoices/019bc4a3-6041-7a02-8b00-4c0a1e000002"},
 	{"test_clock", "/v1/test_helpers/test_clocks/019bc4b0-0000-7a01-8b00-5c0a1e000001"},
 	{"subscription", "/v1/subscriptions/019bc4b0-0004-7a05-8b00-5c0a1e000005"},
+	{"subscription_phases", "/v1/subscriptions/019bc4b0-0004-7a05-8b00-5c0a1e000005/phases"},
 	{"subscription_change_logs", "/v1/subscriptions/019bc4b0-0004-7a05-8b00-5c0a1e000005/change_logs"},
 	{"events", "/v1/events?limit=100"},
 }

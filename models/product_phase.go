@@ -42,21 +42,42 @@ type ProductPhase struct {
 	bun.BaseModel `bun:"table:product_phases,alias:ph"`
 	Tenant
 
-	ID                 uuid.UUID         `bun:"id,pk,type:uuid" json:"id"`
-	Object             Object[phaseKind] `bun:"-" json:"object"`
-	Ordinal            int               `bun:"ordinal" json:"ordinal"`
-	Name               *string           `bun:"name,type:text" json:"name"`
-	PricingType        PricingType       `bun:"pricing_type" json:"pricing_type"`
-	Amount             *int64            `bun:"amount,type:bigint" json:"amount"`
-	DiscountPercentage *Decimal          `bun:"discount_percentage,type:numeric" json:"discount_percentage"`
-	PeriodCount        *int              `bun:"period_count,type:integer" json:"period_count"`
-	PhaseableType      PhaseableProduct  `bun:"-" json:"phaseable_type"`
-	ProductID          uuid.UUID         `bun:"product_id,type:uuid" json:"phaseable_id"`
-	StartedAt          wire.Timestamp    `bun:"-" json:"started_at"`
-	Currency           string            `bun:"currency" json:"currency"`
-	Created            wire.Timestamp    `bun:"created,type:timestamptz" json:"created"`
-	Updated            wire.Timestamp    `bun:"updated,type:timestamptz" json:"updated"`
+	ID     uuid.UUID         `bun:"id,pk,type:uuid" json:"id"`
+	Object Object[phaseKind] `bun:"-" json:"object"`
+	PhaseTerms
+	PhaseableType PhaseableProduct `bun:"-" json:"phaseable_type"`
+	ProductID     uuid.UUID        `bun:"product_id,type:uuid" json:"phaseable_id"`
+	StartedAt     wire.Timestamp   `bun:"-" json:"started_at"`
+	Currency      string           `bun:"currency" json:"currency"`
+	Created       wire.Timestamp   `bun:"created,type:timestamptz" json:"created"`
+	Updated       wire.Timestamp   `bun:"updated,type:timestamptz" json:"updated"`
 }
+
+// PhaseTerms are the members of a phase that its parent's ordering rules
+// and an update act on, the same for a product's and a subscription's
+// phases (embedded where they render, so the members keep their order).
+type PhaseTerms struct {
+	Ordinal            int         `bun:"ordinal" json:"ordinal"`
+	Name               *string     `bun:"name,type:text" json:"name"`
+	PricingType        PricingType `bun:"pricing_type" json:"pricing_type"`
+	Amount             *int64      `bun:"amount,type:bigint" json:"amount"`
+	DiscountPercentage *Decimal    `bun:"discount_percentage,type:numeric" json:"discount_percentage"`
+	PeriodCount        *int        `bun:"period_count,type:integer" json:"period_count"`
+}
+
+// Terms returns the terms themselves, for code that handles a phase of
+// either parent.
+func (t *PhaseTerms) Terms() *PhaseTerms { return t }
+
+// PhaseID is the phase's id (either parent's phases).
+func (p *ProductPhase) PhaseID() uuid.UUID { return p.ID }
+
+// UpdatedAt is where the phase's last change is kept.
+func (p *ProductPhase) UpdatedAt() *wire.Timestamp { return &p.Updated }
+
+// Started is always false: a product's phase is a template, it prices
+// no period itself.
+func (p *ProductPhase) Started() bool { return false }
 
 // MarshalJSON adds product_id, the SDK's name for the product a phase
 // belongs to, beside the spec's phaseable_id (models/sdk_members.go).
@@ -123,6 +144,14 @@ type BulkUpdatePhasesInput struct {
 // Validate checks a create request.
 func (in *CreatePhaseInput) Validate() error {
 	var f apierr.Fields
+	in.validateTerms(&f)
+	in.sdk.check(&f, "", in.AmountCents)
+	checkCurrency(&f, "currency", in.Currency)
+	return f.Err()
+}
+
+// validateTerms checks the spec's members of a create request.
+func (in *CreatePhaseInput) validateTerms(f *apierr.Fields) {
 	if in.Ordinal == nil {
 		f.Add("ordinal", "is required")
 	} else if *in.Ordinal < 0 {
@@ -130,27 +159,30 @@ func (in *CreatePhaseInput) Validate() error {
 	}
 	if in.PricingType == nil {
 		f.Add("pricing_type", "is required")
-	} else if checkOneOf(&f, "pricing_type", (*string)(in.PricingType), "static", "relative") {
-		checkPricing(&f, "", *in.PricingType, in.AmountCents, in.DiscountPercentage, true)
+	} else if checkOneOf(f, "pricing_type", (*string)(in.PricingType), "static", "relative") {
+		checkPricing(f, "", *in.PricingType, in.AmountCents, in.DiscountPercentage, true)
 	}
-	checkPeriodCount(&f, "period_count", in.PeriodCount)
-	checkText(&f, "name", in.Name, 100, false)
-	in.sdk.check(&f, "", in.AmountCents)
-	checkCurrency(&f, "currency", in.Currency)
-	return f.Err()
+	checkPeriodCount(f, "period_count", in.PeriodCount)
+	checkText(f, "name", in.Name, 100, false)
 }
 
 // Validate checks an update of a phase of pricing type t; prefix is the
 // path of the phase in the request ("" or "phases.2.").
 func (in *UpdatePhaseInput) Validate(f *apierr.Fields, prefix string, t PricingType) {
-	checkPricing(f, prefix, t, in.AmountCents, in.DiscountPercentage, false)
-	checkPeriodCount(f, prefix+"period_count", in.PeriodCount)
-	checkText(f, prefix+"name", in.Name, 100, false)
+	in.validateTerms(f, prefix, t)
 	in.sdk.check(f, prefix, in.AmountCents)
 }
 
+// validateTerms checks the spec's members of an update of a phase of
+// pricing type t.
+func (in *UpdatePhaseInput) validateTerms(f *apierr.Fields, prefix string, t PricingType) {
+	checkPricing(f, prefix, t, in.AmountCents, in.DiscountPercentage, false)
+	checkPeriodCount(f, prefix+"period_count", in.PeriodCount)
+	checkText(f, prefix+"name", in.Name, 100, false)
+}
+
 // ApplyTo sets the members in carries on p.
-func (in *UpdatePhaseInput) ApplyTo(p *ProductPhase) {
+func (in *UpdatePhaseInput) ApplyTo(p *PhaseTerms) {
 	setNullableText(&p.Name, in.Name)
 	if in.PeriodCount != nil {
 		v := *in.PeriodCount

@@ -37,15 +37,25 @@ func readSDKPhaseMembers(b []byte, amountCents **int64) (sdkPhaseMembers, error)
 // check reports the SDK's members that carry no meaning here, and an
 // amount that contradicts amount_cents.
 func (m sdkPhaseMembers) check(f *apierr.Fields, prefix string, amountCents *int64) {
-	if m.Amount != nil && amountCents != nil && *m.Amount != *amountCents {
-		f.Add(prefix+"amount", "must equal amount_cents when both are sent (amount is amount_cents under another name)")
-	}
+	m.checkAmount(f, prefix, amountCents)
 	if m.Interval != nil {
 		f.Add(prefix+"interval", "is not accepted: a phase lasts period_count periods of its subscription")
 	}
 	if m.IntervalCount != nil {
 		f.Add(prefix+"interval_count", "is not accepted: a phase lasts period_count periods of its subscription")
 	}
+	m.refuseMetadata(f, prefix)
+}
+
+// checkAmount reports an amount that contradicts amount_cents.
+func (m sdkPhaseMembers) checkAmount(f *apierr.Fields, prefix string, amountCents *int64) {
+	if m.Amount != nil && amountCents != nil && *m.Amount != *amountCents {
+		f.Add(prefix+"amount", "must equal amount_cents when both are sent (amount is amount_cents under another name)")
+	}
+}
+
+// refuseMetadata reports metadata, which phases do not keep.
+func (m sdkPhaseMembers) refuseMetadata(f *apierr.Fields, prefix string) {
 	if m.Metadata != nil {
 		f.Add(prefix+"metadata", "is not accepted: phases keep no metadata")
 	}

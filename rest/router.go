@@ -22,6 +22,7 @@ func Routes(r chi.Router, svc areas.Services) {
 	onboardingSessionRoutes(r, svc.Accounts.Onboarding)
 	customerRoutes(r, svc.Catalog)
 	productRoutes(r, svc.Catalog)
+	subscriptionPhaseRoutes(r, svc.Catalog)
 	paymentMethodRoutes(r, svc.Payments)
 	couponRoutes(r, svc.Catalog)
 	webhookEndpointRoutes(r, svc.Webhooks)

@@ -2041,6 +2041,36 @@ func (ec *executionContext) marshalODecimal2ᚖgithubᚗcomᚋframeᚑossᚋpaym
 	return v
 }
 
+func (ec *executionContext) unmarshalOPricingType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPricingType(ctx context.Context, v any) (*models.PricingType, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOPricingType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPricingType[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOPricingType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPricingType(ctx context.Context, sel ast.SelectionSet, v *models.PricingType) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOPricingType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPricingType[*v])
+	return res
+}
+
+var (
+	unmarshalOPricingType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPricingType = map[string]models.PricingType{
+		"STATIC":   models.PricingStatic,
+		"RELATIVE": models.PricingRelative,
+	}
+	marshalOPricingType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPricingType = map[models.PricingType]string{
+		models.PricingStatic:   "STATIC",
+		models.PricingRelative: "RELATIVE",
+	}
+)
+
 func (ec *executionContext) marshalOProduct2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐProduct(ctx context.Context, sel ast.SelectionSet, v *models.Product) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null

@@ -57,6 +57,7 @@ type ResolverRoot interface {
 	Refund() RefundResolver
 	SonarSession() SonarSessionResolver
 	Subscription() SubscriptionResolver
+	SubscriptionPhase() SubscriptionPhaseResolver
 	ThreeDSIntent() ThreeDSIntentResolver
 	Transfer() TransferResolver
 	WebhookDelivery() WebhookDeliveryResolver
@@ -175,6 +176,11 @@ type ComplexityRoot struct {
 	}
 
 	BulkUpdatePhasesPayload struct {
+		Phases       func(childComplexity int) int
+		UpdatedCount func(childComplexity int) int
+	}
+
+	BulkUpdateSubscriptionPhasesPayload struct {
 		Phases       func(childComplexity int) int
 		UpdatedCount func(childComplexity int) int
 	}
@@ -764,6 +770,7 @@ type ComplexityRoot struct {
 		BlockCustomer                      func(childComplexity int, id string) int
 		BlockPaymentMethod                 func(childComplexity int, id string) int
 		BulkUpdateProductPhases            func(childComplexity int, productID string, phases []*models.UpdatePhaseInput) int
+		BulkUpdateSubscriptionPhases       func(childComplexity int, subscriptionID string, phases []*models.UpdateSubscriptionPhaseInput) int
 		CancelChargeIntent                 func(childComplexity int, id string) int
 		CancelTransfer                     func(childComplexity int, id string) int
 		CaptureChargeIntent                func(childComplexity int, id string, input *models.CaptureChargeIntentInput) int
@@ -804,6 +811,7 @@ type ComplexityRoot struct {
 		CreatePromotionCode                func(childComplexity int, input models.PromotionCodeInput) int
 		CreateRefund                       func(childComplexity int, input models.CreateRefundInput) int
 		CreateSonarSession                 func(childComplexity int, input models.CreateSonarSessionInput) int
+		CreateSubscriptionPhase            func(childComplexity int, subscriptionID string, input models.CreateSubscriptionPhaseInput) int
 		CreateTermsOfServiceToken          func(childComplexity int, accountID *string) int
 		CreateTestClock                    func(childComplexity int, input models.CreateTestClockInput) int
 		CreateThreeDSIntent                func(childComplexity int, input models.CreateThreeDSIntentInput) int
@@ -816,6 +824,7 @@ type ComplexityRoot struct {
 		DeleteInvoiceLineItem              func(childComplexity int, invoiceID string, id string) int
 		DeleteProduct                      func(childComplexity int, id string) int
 		DeleteProductPhase                 func(childComplexity int, productID string, id string) int
+		DeleteSubscriptionPhase            func(childComplexity int, subscriptionID string, id string) int
 		DeleteTestClock                    func(childComplexity int, id string) int
 		DeleteWebhookEndpoint              func(childComplexity int, id string) int
 		DetachPaymentMethod                func(childComplexity int, id string) int
@@ -853,6 +862,7 @@ type ComplexityRoot struct {
 		UpdateProductPhase                 func(childComplexity int, productID string, id string, input models.UpdatePhaseInput) int
 		UpdatePromotionCode                func(childComplexity int, id string, input models.PromotionCodeInput) int
 		UpdateSonarSession                 func(childComplexity int, id string, input models.UpdateSonarSessionInput) int
+		UpdateSubscriptionPhase            func(childComplexity int, subscriptionID string, id string, input models.UpdateSubscriptionPhaseInput) int
 		UpdateTransfer                     func(childComplexity int, id string, input models.UpdateTransferInput) int
 		UpdateWebhookEndpoint              func(childComplexity int, id string, input models.UpdateWebhookEndpointInput) int
 		UploadCustomerIdentityDocuments    func(childComplexity int, id string, documents []*model.IdentityDocumentUpload) int
@@ -1196,6 +1206,7 @@ type ComplexityRoot struct {
 		Refunds                      func(childComplexity int, first *int, after *string, filter *model.RefundFilter) int
 		SiftConfiguration            func(childComplexity int) int
 		SonarSession                 func(childComplexity int, id string) int
+		SubscriptionPhases           func(childComplexity int, subscriptionID string) int
 		TestClock                    func(childComplexity int, id string) int
 		TestClocks                   func(childComplexity int, first *int, after *string) int
 		ThreeDSIntent                func(childComplexity int, id string) int
@@ -1273,6 +1284,23 @@ type ComplexityRoot struct {
 
 	Subscription struct {
 		Events func(childComplexity int, types []string) int
+	}
+
+	SubscriptionPhase struct {
+		Amount             func(childComplexity int) int
+		Created            func(childComplexity int) int
+		Currency           func(childComplexity int) int
+		DiscountPercentage func(childComplexity int) int
+		ID                 func(childComplexity int) int
+		Livemode           func(childComplexity int) int
+		Name               func(childComplexity int) int
+		Ordinal            func(childComplexity int) int
+		PeriodCount        func(childComplexity int) int
+		PhaseableType      func(childComplexity int) int
+		PricingType        func(childComplexity int) int
+		StartedAt          func(childComplexity int) int
+		SubscriptionID     func(childComplexity int) int
+		Updated            func(childComplexity int) int
 	}
 
 	TermsOfService struct {
@@ -1984,6 +2012,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.BulkUpdatePhasesPayload.UpdatedCount(childComplexity), true
+
+	case "BulkUpdateSubscriptionPhasesPayload.phases":
+		if e.ComplexityRoot.BulkUpdateSubscriptionPhasesPayload.Phases == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BulkUpdateSubscriptionPhasesPayload.Phases(childComplexity), true
+	case "BulkUpdateSubscriptionPhasesPayload.updatedCount":
+		if e.ComplexityRoot.BulkUpdateSubscriptionPhasesPayload.UpdatedCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BulkUpdateSubscriptionPhasesPayload.UpdatedCount(childComplexity), true
 
 	case "BusinessProfile.address":
 		if e.ComplexityRoot.BusinessProfile.Address == nil {
@@ -4594,6 +4635,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.BulkUpdateProductPhases(childComplexity, args["productId"].(string), args["phases"].([]*models.UpdatePhaseInput)), true
+	case "Mutation.bulkUpdateSubscriptionPhases":
+		if e.ComplexityRoot.Mutation.BulkUpdateSubscriptionPhases == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_bulkUpdateSubscriptionPhases_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.BulkUpdateSubscriptionPhases(childComplexity, args["subscriptionId"].(string), args["phases"].([]*models.UpdateSubscriptionPhaseInput)), true
 	case "Mutation.cancelChargeIntent":
 		if e.ComplexityRoot.Mutation.CancelChargeIntent == nil {
 			break
@@ -5029,6 +5081,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateSonarSession(childComplexity, args["input"].(models.CreateSonarSessionInput)), true
+	case "Mutation.createSubscriptionPhase":
+		if e.ComplexityRoot.Mutation.CreateSubscriptionPhase == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createSubscriptionPhase_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateSubscriptionPhase(childComplexity, args["subscriptionId"].(string), args["input"].(models.CreateSubscriptionPhaseInput)), true
 	case "Mutation.createTermsOfServiceToken":
 		if e.ComplexityRoot.Mutation.CreateTermsOfServiceToken == nil {
 			break
@@ -5161,6 +5224,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteProductPhase(childComplexity, args["productId"].(string), args["id"].(string)), true
+	case "Mutation.deleteSubscriptionPhase":
+		if e.ComplexityRoot.Mutation.DeleteSubscriptionPhase == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteSubscriptionPhase_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteSubscriptionPhase(childComplexity, args["subscriptionId"].(string), args["id"].(string)), true
 	case "Mutation.deleteTestClock":
 		if e.ComplexityRoot.Mutation.DeleteTestClock == nil {
 			break
@@ -5568,6 +5642,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateSonarSession(childComplexity, args["id"].(string), args["input"].(models.UpdateSonarSessionInput)), true
+	case "Mutation.updateSubscriptionPhase":
+		if e.ComplexityRoot.Mutation.UpdateSubscriptionPhase == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateSubscriptionPhase_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateSubscriptionPhase(childComplexity, args["subscriptionId"].(string), args["id"].(string), args["input"].(models.UpdateSubscriptionPhaseInput)), true
 	case "Mutation.updateTransfer":
 		if e.ComplexityRoot.Mutation.UpdateTransfer == nil {
 			break
@@ -7353,6 +7438,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.SonarSession(childComplexity, args["id"].(string)), true
+	case "Query.subscriptionPhases":
+		if e.ComplexityRoot.Query.SubscriptionPhases == nil {
+			break
+		}
+
+		args, err := ec.field_Query_subscriptionPhases_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.SubscriptionPhases(childComplexity, args["subscriptionId"].(string)), true
 	case "Query.testClock":
 		if e.ComplexityRoot.Query.TestClock == nil {
 			break
@@ -7727,6 +7823,91 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Subscription.Events(childComplexity, args["types"].([]string)), true
+
+	case "SubscriptionPhase.amount":
+		if e.ComplexityRoot.SubscriptionPhase.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionPhase.Amount(childComplexity), true
+	case "SubscriptionPhase.created":
+		if e.ComplexityRoot.SubscriptionPhase.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionPhase.Created(childComplexity), true
+	case "SubscriptionPhase.currency":
+		if e.ComplexityRoot.SubscriptionPhase.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionPhase.Currency(childComplexity), true
+	case "SubscriptionPhase.discountPercentage":
+		if e.ComplexityRoot.SubscriptionPhase.DiscountPercentage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionPhase.DiscountPercentage(childComplexity), true
+	case "SubscriptionPhase.id":
+		if e.ComplexityRoot.SubscriptionPhase.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionPhase.ID(childComplexity), true
+	case "SubscriptionPhase.livemode":
+		if e.ComplexityRoot.SubscriptionPhase.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionPhase.Livemode(childComplexity), true
+	case "SubscriptionPhase.name":
+		if e.ComplexityRoot.SubscriptionPhase.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionPhase.Name(childComplexity), true
+	case "SubscriptionPhase.ordinal":
+		if e.ComplexityRoot.SubscriptionPhase.Ordinal == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionPhase.Ordinal(childComplexity), true
+	case "SubscriptionPhase.periodCount":
+		if e.ComplexityRoot.SubscriptionPhase.PeriodCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionPhase.PeriodCount(childComplexity), true
+	case "SubscriptionPhase.phaseableType":
+		if e.ComplexityRoot.SubscriptionPhase.PhaseableType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionPhase.PhaseableType(childComplexity), true
+	case "SubscriptionPhase.pricingType":
+		if e.ComplexityRoot.SubscriptionPhase.PricingType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionPhase.PricingType(childComplexity), true
+	case "SubscriptionPhase.startedAt":
+		if e.ComplexityRoot.SubscriptionPhase.StartedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionPhase.StartedAt(childComplexity), true
+	case "SubscriptionPhase.subscriptionId":
+		if e.ComplexityRoot.SubscriptionPhase.SubscriptionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionPhase.SubscriptionID(childComplexity), true
+	case "SubscriptionPhase.updated":
+		if e.ComplexityRoot.SubscriptionPhase.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionPhase.Updated(childComplexity), true
 
 	case "TermsOfService.accepted":
 		if e.ComplexityRoot.TermsOfService.Accepted == nil {
@@ -8587,6 +8768,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreatePhoneVerificationInput,
 		ec.unmarshalInputCreateRefundInput,
 		ec.unmarshalInputCreateSonarSessionInput,
+		ec.unmarshalInputCreateSubscriptionPhaseInput,
 		ec.unmarshalInputCreateTestClockInput,
 		ec.unmarshalInputCreateThreeDSIntentInput,
 		ec.unmarshalInputCreateTopUpInput,
@@ -8636,6 +8818,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputUpdatePaymentMethodInput,
 		ec.unmarshalInputUpdatePhaseInput,
 		ec.unmarshalInputUpdateSonarSessionInput,
+		ec.unmarshalInputUpdateSubscriptionPhaseInput,
 		ec.unmarshalInputUpdateTransferInput,
 		ec.unmarshalInputUpdateWebhookEndpointInput,
 		ec.unmarshalInputValidateDiscountsInput,
@@ -11415,6 +11598,89 @@ extend type Mutation {
   createPaymentLinkSession(input: CreatePaymentLinkSessionInput!): PaymentLinkSession!
 }
 `, BuiltIn: false},
+	{Name: "../schema/subscription_phases.graphqls", Input: `# A subscription's own phases (spec doc 2 §2.4, §4.4): the shape and rules
+# of a product's phases, with startedAt. The Subscription type reads them
+# through its phases edge.
+
+enum DurationType @goModel(model: "github.com/frame-oss/payments-server/models.DurationType") {
+  FINITE @goEnum(value: "github.com/frame-oss/payments-server/models.DurationFinite")
+  INFINITE @goEnum(value: "github.com/frame-oss/payments-server/models.DurationInfinite")
+}
+
+type SubscriptionPhase implements Node @goModel(model: "github.com/frame-oss/payments-server/models.SubscriptionPhase") {
+  id: ID!
+  ordinal: Int!
+  name: String
+  pricingType: PricingType!
+  "Minor units, for static pricing."
+  amount: Int
+  "0-100, for relative pricing."
+  discountPercentage: Decimal
+  "Null: the phase lasts indefinitely."
+  periodCount: Int
+  "Always Subscription."
+  phaseableType: String! @goField(forceResolver: true)
+  subscriptionId: ID!
+  "When the phase first priced a period; from then its ordinal and pricing are fixed."
+  startedAt: DateTime
+  "The subscription's currency."
+  currency: String!
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+"A product phase's members; currency, when given, must be the subscription's."
+input CreateSubscriptionPhaseInput @goModel(model: "github.com/frame-oss/payments-server/models.CreateSubscriptionPhaseInput") {
+  ordinal: Int!
+  pricingType: PricingType!
+  amountCents: Int
+  discountPercentage: Decimal
+  "Omit for an indefinite phase."
+  periodCount: Int
+  "Must agree with periodCount when given."
+  durationType: DurationType
+  name: String
+  currency: String
+}
+
+"Members omitted stay. A started phase keeps its ordinal and pricing."
+input UpdateSubscriptionPhaseInput @goModel(model: "github.com/frame-oss/payments-server/models.UpdateSubscriptionPhaseInput") {
+  "Required in bulk updates."
+  id: ID
+  name: String
+  ordinal: Int
+  "A new pricing type needs its amountCents or discountPercentage."
+  pricingType: PricingType
+  periodCount: Int
+  "True makes the phase indefinite (REST: period_count null)."
+  indefinite: Boolean
+  "Must agree with periodCount and indefinite when given."
+  durationType: DurationType
+  discountPercentage: Decimal
+  amountCents: Int
+}
+
+type BulkUpdateSubscriptionPhasesPayload {
+  updatedCount: Int!
+  "Every phase of the subscription, in ordinal order."
+  phases: [SubscriptionPhase!]!
+}
+
+extend type Query {
+  "A subscription's phases, in ordinal order."
+  subscriptionPhases(subscriptionId: ID!): [SubscriptionPhase!]!
+}
+
+extend type Mutation {
+  createSubscriptionPhase(subscriptionId: ID!, input: CreateSubscriptionPhaseInput!): SubscriptionPhase!
+  updateSubscriptionPhase(subscriptionId: ID!, id: ID!, input: UpdateSubscriptionPhaseInput!): SubscriptionPhase!
+  "At most 100 entries; all or nothing."
+  bulkUpdateSubscriptionPhases(subscriptionId: ID!, phases: [UpdateSubscriptionPhaseInput!]!): BulkUpdateSubscriptionPhasesPayload!
+  "Refused (invalid_state) for a phase that has started."
+  deleteSubscriptionPhase(subscriptionId: ID!, id: ID!): Boolean!
+}
+`, BuiltIn: false},
 	{Name: "../schema/terms_of_service.graphqls", Input: `# Terms of service tokens, as the real service's clients use them, and the
 # KYC prefill confirmation (spec doc 1 §4.7).
 
@@ -11932,6 +12198,16 @@ func (ec *executionContext) childFields_BulkUpdatePhasesPayload(ctx context.Cont
 		return ec.fieldContext_BulkUpdatePhasesPayload_phases(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type BulkUpdatePhasesPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_BulkUpdateSubscriptionPhasesPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "updatedCount":
+		return ec.fieldContext_BulkUpdateSubscriptionPhasesPayload_updatedCount(ctx, field)
+	case "phases":
+		return ec.fieldContext_BulkUpdateSubscriptionPhasesPayload_phases(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BulkUpdateSubscriptionPhasesPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_BusinessProfile(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -13768,6 +14044,40 @@ func (ec *executionContext) childFields_Step(ctx context.Context, field graphql.
 		return ec.fieldContext_Step_currentlyDue(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Step", field.Name)
+}
+
+func (ec *executionContext) childFields_SubscriptionPhase(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_SubscriptionPhase_id(ctx, field)
+	case "ordinal":
+		return ec.fieldContext_SubscriptionPhase_ordinal(ctx, field)
+	case "name":
+		return ec.fieldContext_SubscriptionPhase_name(ctx, field)
+	case "pricingType":
+		return ec.fieldContext_SubscriptionPhase_pricingType(ctx, field)
+	case "amount":
+		return ec.fieldContext_SubscriptionPhase_amount(ctx, field)
+	case "discountPercentage":
+		return ec.fieldContext_SubscriptionPhase_discountPercentage(ctx, field)
+	case "periodCount":
+		return ec.fieldContext_SubscriptionPhase_periodCount(ctx, field)
+	case "phaseableType":
+		return ec.fieldContext_SubscriptionPhase_phaseableType(ctx, field)
+	case "subscriptionId":
+		return ec.fieldContext_SubscriptionPhase_subscriptionId(ctx, field)
+	case "startedAt":
+		return ec.fieldContext_SubscriptionPhase_startedAt(ctx, field)
+	case "currency":
+		return ec.fieldContext_SubscriptionPhase_currency(ctx, field)
+	case "livemode":
+		return ec.fieldContext_SubscriptionPhase_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_SubscriptionPhase_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_SubscriptionPhase_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SubscriptionPhase", field.Name)
 }
 
 func (ec *executionContext) childFields_TermsOfService(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

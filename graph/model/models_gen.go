@@ -54,6 +54,12 @@ type BulkUpdatePhasesPayload struct {
 	Phases       []*models.ProductPhase `json:"phases"`
 }
 
+type BulkUpdateSubscriptionPhasesPayload struct {
+	UpdatedCount int `json:"updatedCount"`
+	// Every phase of the subscription, in ordinal order.
+	Phases []*models.SubscriptionPhase `json:"phases"`
+}
+
 type ChargeIntentConnection struct {
 	Edges    []*ChargeIntentEdge `json:"edges"`
 	PageInfo *PageInfo           `json:"pageInfo"`

@@ -5,7 +5,8 @@
 // discount).
 //
 // Files: one small set per resource family — customer_*.go, product_*.go,
-// phase_*.go, coupon_*.go, promotion_code_*.go, discount_*.go — plus
+// phase_*.go (phase_family.go serves the phases of products and of
+// subscriptions alike), coupon_*.go, promotion_code_*.go, discount_*.go — plus
 // events.go (the event names the area emits).
 package catalog
 
@@ -16,12 +17,15 @@ import "github.com/frame-oss/payments-server/resolvers/op"
 type Service struct {
 	*op.Kit
 
-	Customers      *Customers
-	Products       *Products
-	Phases         *Phases
-	Coupons        *Coupons
-	PromotionCodes *PromotionCodes
-	Discounts      *Discounts
+	Customers *Customers
+	Products  *Products
+	Phases    *Phases
+	// SubscriptionPhases are a subscription's own phases: the phase
+	// family of products over the subscriptions table.
+	SubscriptionPhases *SubscriptionPhases
+	Coupons            *Coupons
+	PromotionCodes     *PromotionCodes
+	Discounts          *Discounts
 }
 
 // New returns the area's service over kit.
@@ -29,5 +33,6 @@ func New(kit *op.Kit) *Service {
 	s := &Service{Kit: kit}
 	s.Customers, s.Products, s.Phases = newCustomers(s), newProducts(s), newPhases(s)
 	s.Coupons, s.PromotionCodes, s.Discounts = newCoupons(s), newPromotionCodes(s), newDiscounts(s)
+	s.SubscriptionPhases = newSubscriptionPhases(s)
 	return s
 }
