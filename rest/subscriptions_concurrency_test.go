@@ -143,3 +143,44 @@ func TestRacingRenewalsAndPaysBillOnce(t *testing.T) {
 	}
 	require.Len(t, subscriptionInvoices(t, f.sk, id(sub)), 2, "the period is billed once")
 }
+
+// A pause racing the renewal: the period rolls either way; it is billed
+// only when the renewal committed before the pause, and once.
+func TestPauseRacingRenewal(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	f.sk.StandardPricing()
+	s := newSubscriber(t, f.sk, testenv.Visa)
+	sub := createSubscription(t, f.sk, s.body(nil))
+	end := nextDue(t, f, "renewal", testenv.Start.AddDate(1, 0, 0)).At
+	f.env.Clock.Set(end)
+
+	var wg sync.WaitGroup
+	var pauseStatus int
+	var renewErr error
+	var pauseBody string
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		r := f.sk.Post("/v1/subscriptions/"+id(sub)+"/pause", nil)
+		pauseStatus, pauseBody = r.Status, string(r.Body)
+	}()
+	go func() {
+		defer wg.Done()
+		renewErr = applyDue(t, f, "renewal", id(sub), end)
+	}()
+	wg.Wait()
+	require.NoError(t, renewErr)
+	require.Equal(t, http.StatusOK, pauseStatus, pauseBody)
+	require.NoError(t, applyDue(t, f, "renewal", id(sub), end), "applied again: nothing more")
+
+	got := f.sk.Get("/v1/subscriptions/" + id(sub)).JSON()
+	require.Equal(t, "paused", got["status"])
+	require.Equal(t, end.Unix(), num(got["current_period_start"]), "the period rolled")
+	invs := subscriptionInvoices(t, f.sk, id(sub))
+	require.LessOrEqual(t, len(invs), 2)
+	require.GreaterOrEqual(t, len(invs), 1)
+	if len(invs) == 2 {
+		require.Equal(t, "subscription_cycle", invs[0]["billing_reason"], "renewed before the pause: billed once")
+	}
+}
