@@ -33,7 +33,7 @@ var sdkMembers = map[string][]string{
 	"product": {"id", "name", "livemode", "image", "description", "url", "shippable", "active", "default_price",
 		"purchase_type", "recurring", "metadata", "created", "updated", "object"},
 	"product_phase": {"id", "object", "product_id", "name", "amount", "currency", "created", "updated", "livemode"},
-	"coupon":        {"id", "object", "name", "duration", "created", "updated", "livemode"},
+	"coupon":        {"id", "object", "name", "discount_type", "duration", "created", "updated", "livemode"},
 	"promotion_code": {"id", "object", "code", "coupon_id", "active", "max_redemptions", "times_redeemed",
 		"expires_at", "created", "updated", "livemode"},
 	"discount": {"id", "object", "coupon_id", "promotion_code_id", "customer_id", "created", "livemode"},
