@@ -60,6 +60,8 @@ var sdkMembers = map[string][]string{
 		"display_status", "acquirer_reference_number", "authorization_code", "livemode", "created", "updated"},
 	"onboarding_session": {"id", "object", "account_id", "client_secret", "steps", "return_url", "expires_at",
 		"livemode", "url"},
+	"customer_identity_verification": {"id", "object", "status", "verification_url", "created", "updated",
+		"pending", "verified", "failed"},
 	"charge_session":           {"id", "object", "status", "charge_intent_id", "created", "updated", "livemode"},
 	"sonar_session":            {"id", "object", "status", "charge_intent_id", "created", "updated", "livemode"},
 	"payment_link_session":     {"id", "object", "url", "status", "metadata", "created", "updated", "livemode"},
@@ -111,6 +113,7 @@ func TestSDKShapes(t *testing.T) {
 	chargeSession := f.sk.CreateChargeSession(map[string]any{})
 	sonarSession := f.sk.CreateSonarSession(map[string]any{})
 	linkSession := f.sk.CreatePaymentLinkSession(map[string]any{"amount": 1000})
+	civ := createCIV(t, f.sk, map[string]any{})
 
 	objects := map[string]func() map[string]any{
 		"account":            func() map[string]any { return get(acctPath) },
@@ -137,8 +140,11 @@ func TestSDKShapes(t *testing.T) {
 		"dispute":            func() map[string]any { return get("/v1/disputes/" + id(dispute)) },
 		"onboarding_session": func() map[string]any { return get("/v1/onboarding_sessions?account_id=" + id(acct)) },
 		"merchant_balance":   func() map[string]any { return get("/v1/merchant_balance") },
-		"charge_session":     func() map[string]any { return get("/v1/charge_sessions/" + id(chargeSession)) },
-		"sonar_session":      func() map[string]any { return get("/v1/sonar_sessions/" + id(sonarSession)) },
+		"customer_identity_verification": func() map[string]any {
+			return get("/v1/customer_identity_verifications/" + id(civ))
+		},
+		"charge_session": func() map[string]any { return get("/v1/charge_sessions/" + id(chargeSession)) },
+		"sonar_session":  func() map[string]any { return get("/v1/sonar_sessions/" + id(sonarSession)) },
 		"payment_link_session": func() map[string]any {
 			return get("/v1/payment_link_sessions/" + id(linkSession))
 		},
