@@ -62,6 +62,8 @@ var sdkMembers = map[string][]string{
 		"livemode", "url"},
 	"customer_identity_verification": {"id", "object", "status", "verification_url", "created", "updated",
 		"pending", "verified", "failed"},
+	"sdk_onboarding_session": {"id", "object", "status", "steps", "client_secret", "expires_at", "livemode",
+		"created_at", "updated_at"},
 	"charge_session":           {"id", "object", "status", "charge_intent_id", "created", "updated", "livemode"},
 	"sonar_session":            {"id", "object", "status", "charge_intent_id", "created", "updated", "livemode"},
 	"payment_link_session":     {"id", "object", "url", "status", "metadata", "created", "updated", "livemode"},
@@ -89,7 +91,7 @@ func TestSDKShapes(t *testing.T) {
 	owner := f.sk.CreateBeneficialOwner(id(acct), testenv.BeneficialOwner(100, "owner"))
 	bank := f.sk.CreateBankAccount(testenv.BankAccount(id(acct), "000123456789"))
 	pv := f.sk.CreatePhoneVerification(id(acct), testenv.PhoneVerificationSpec{})
-	f.sk.CreateOnboardingSession(testenv.OnboardingSession(id(acct)))
+	session := f.sk.CreateOnboardingSession(testenv.OnboardingSession(id(acct)))
 
 	cust := f.sk.CreateCustomer(testenv.Customer())
 	product := f.sk.CreateProduct(testenv.Product())
@@ -140,6 +142,9 @@ func TestSDKShapes(t *testing.T) {
 		"dispute":            func() map[string]any { return get("/v1/disputes/" + id(dispute)) },
 		"onboarding_session": func() map[string]any { return get("/v1/onboarding_sessions?account_id=" + id(acct)) },
 		"merchant_balance":   func() map[string]any { return get("/v1/merchant_balance") },
+		"sdk_onboarding_session": func() map[string]any {
+			return get("/v1/onboarding/sessions/" + session.ID.String())
+		},
 		"customer_identity_verification": func() map[string]any {
 			return get("/v1/customer_identity_verifications/" + id(civ))
 		},
