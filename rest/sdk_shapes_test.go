@@ -64,6 +64,7 @@ var sdkMembers = map[string][]string{
 		"pending", "verified", "failed"},
 	"sdk_onboarding_session": {"id", "object", "status", "steps", "client_secret", "expires_at", "livemode",
 		"created_at", "updated_at"},
+	"device_attestation":       {"challenge", "status", "key_id"},
 	"charge_session":           {"id", "object", "status", "charge_intent_id", "created", "updated", "livemode"},
 	"sonar_session":            {"id", "object", "status", "charge_intent_id", "created", "updated", "livemode"},
 	"payment_link_session":     {"id", "object", "url", "status", "metadata", "created", "updated", "livemode"},
@@ -116,6 +117,9 @@ func TestSDKShapes(t *testing.T) {
 	sonarSession := f.sk.CreateSonarSession(map[string]any{})
 	linkSession := f.sk.CreatePaymentLinkSession(map[string]any{"amount": 1000})
 	civ := createCIV(t, f.sk, map[string]any{})
+	attestation := challenge(t, f.pk)
+	r := f.pk.Post(attestPath, map[string]any{"key_id": "k1", "attestation_object": "bzE=", "challenge": attestation["challenge"]})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 
 	objects := map[string]func() map[string]any{
 		"account":            func() map[string]any { return get(acctPath) },
@@ -142,6 +146,9 @@ func TestSDKShapes(t *testing.T) {
 		"dispute":            func() map[string]any { return get("/v1/disputes/" + id(dispute)) },
 		"onboarding_session": func() map[string]any { return get("/v1/onboarding_sessions?account_id=" + id(acct)) },
 		"merchant_balance":   func() map[string]any { return get("/v1/merchant_balance") },
+		"device_attestation": func() map[string]any {
+			return get("/v1/client/device_attestation/" + id(attestation))
+		},
 		"sdk_onboarding_session": func() map[string]any {
 			return get("/v1/onboarding/sessions/" + session.ID.String())
 		},

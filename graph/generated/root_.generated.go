@@ -445,6 +445,17 @@ type ComplexityRoot struct {
 		ID      func(childComplexity int) int
 	}
 
+	DeviceAttestation struct {
+		Challenge func(childComplexity int) int
+		Created   func(childComplexity int) int
+		ExpiresAt func(childComplexity int) int
+		ID        func(childComplexity int) int
+		KeyID     func(childComplexity int) int
+		Livemode  func(childComplexity int) int
+		Status    func(childComplexity int) int
+		Updated   func(childComplexity int) int
+	}
+
 	Discount struct {
 		Account                func(childComplexity int) int
 		AccountID              func(childComplexity int) int
@@ -758,6 +769,7 @@ type ComplexityRoot struct {
 		AcceptTermsOfService               func(childComplexity int, input model.AcceptTermsInput) int
 		AddDisputeDocument                 func(childComplexity int, id string, input models.CreateDisputeDocumentInput) int
 		AttachPaymentMethod                func(childComplexity int, id string, input models.AttachPaymentMethodInput) int
+		AttestDevice                       func(childComplexity int, input models.AttestDeviceInput) int
 		BlockCustomer                      func(childComplexity int, id string) int
 		BlockPaymentMethod                 func(childComplexity int, id string) int
 		BulkUpdateProductPhases            func(childComplexity int, productID string, phases []*models.UpdatePhaseInput) int
@@ -785,6 +797,7 @@ type ComplexityRoot struct {
 		CreateCoupon                       func(childComplexity int, input models.CreateCouponInput) int
 		CreateCustomer                     func(childComplexity int, input models.CreateCustomerInput) int
 		CreateCustomerIdentityVerification func(childComplexity int, input models.CreateCustomerIdentityVerificationInput) int
+		CreateDeviceAttestationChallenge   func(childComplexity int) int
 		CreateIdentityVerification         func(childComplexity int, accountID string) int
 		CreateIdvSession                   func(childComplexity int) int
 		CreateInvoice                      func(childComplexity int, input models.CreateInvoiceInput) int
@@ -1154,6 +1167,7 @@ type ComplexityRoot struct {
 		Customer                     func(childComplexity int, id string) int
 		CustomerIdentityVerification func(childComplexity int, id string) int
 		Customers                    func(childComplexity int, first *int, after *string, filter *model.CustomerFilter) int
+		DeviceAttestation            func(childComplexity int, id string) int
 		Discount                     func(childComplexity int, id string) int
 		Discounts                    func(childComplexity int, first *int, after *string, filter *model.DiscountFilter) int
 		Dispute                      func(childComplexity int, id string) int
@@ -3186,6 +3200,55 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.DeletedWebhookEndpoint.ID(childComplexity), true
 
+	case "DeviceAttestation.challenge":
+		if e.ComplexityRoot.DeviceAttestation.Challenge == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeviceAttestation.Challenge(childComplexity), true
+	case "DeviceAttestation.created":
+		if e.ComplexityRoot.DeviceAttestation.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeviceAttestation.Created(childComplexity), true
+	case "DeviceAttestation.expiresAt":
+		if e.ComplexityRoot.DeviceAttestation.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeviceAttestation.ExpiresAt(childComplexity), true
+	case "DeviceAttestation.id":
+		if e.ComplexityRoot.DeviceAttestation.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeviceAttestation.ID(childComplexity), true
+	case "DeviceAttestation.keyId":
+		if e.ComplexityRoot.DeviceAttestation.KeyID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeviceAttestation.KeyID(childComplexity), true
+	case "DeviceAttestation.livemode":
+		if e.ComplexityRoot.DeviceAttestation.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeviceAttestation.Livemode(childComplexity), true
+	case "DeviceAttestation.status":
+		if e.ComplexityRoot.DeviceAttestation.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeviceAttestation.Status(childComplexity), true
+	case "DeviceAttestation.updated":
+		if e.ComplexityRoot.DeviceAttestation.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeviceAttestation.Updated(childComplexity), true
+
 	case "Discount.account":
 		if e.ComplexityRoot.Discount.Account == nil {
 			break
@@ -4495,6 +4558,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AttachPaymentMethod(childComplexity, args["id"].(string), args["input"].(models.AttachPaymentMethodInput)), true
+	case "Mutation.attestDevice":
+		if e.ComplexityRoot.Mutation.AttestDevice == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_attestDevice_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AttestDevice(childComplexity, args["input"].(models.AttestDeviceInput)), true
 	case "Mutation.blockCustomer":
 		if e.ComplexityRoot.Mutation.BlockCustomer == nil {
 			break
@@ -4792,6 +4866,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateCustomerIdentityVerification(childComplexity, args["input"].(models.CreateCustomerIdentityVerificationInput)), true
+	case "Mutation.createDeviceAttestationChallenge":
+		if e.ComplexityRoot.Mutation.CreateDeviceAttestationChallenge == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Mutation.CreateDeviceAttestationChallenge(childComplexity), true
 	case "Mutation.createIdentityVerification":
 		if e.ComplexityRoot.Mutation.CreateIdentityVerification == nil {
 			break
@@ -6887,6 +6967,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Customers(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.CustomerFilter)), true
+	case "Query.deviceAttestation":
+		if e.ComplexityRoot.Query.DeviceAttestation == nil {
+			break
+		}
+
+		args, err := ec.field_Query_deviceAttestation_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.DeviceAttestation(childComplexity, args["id"].(string)), true
 	case "Query.discount":
 		if e.ComplexityRoot.Query.Discount == nil {
 			break
@@ -8333,6 +8424,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputAddressInput,
 		ec.unmarshalInputAmountInput,
 		ec.unmarshalInputAttachPaymentMethodInput,
+		ec.unmarshalInputAttestDeviceInput,
 		ec.unmarshalInputBusinessInput,
 		ec.unmarshalInputCaptureChargeIntentInput,
 		ec.unmarshalInputCaptureTransferInput,
@@ -9658,6 +9750,46 @@ extend type Mutation {
   "Blocks the customer and every payment method it holds."
   blockCustomer(id: ID!): Customer!
   unblockCustomer(id: ID!): Customer!
+}
+`, BuiltIn: false},
+	{Name: "../schema/device_attestation.graphqls", Input: `# The real service's SDK's device attestation (docs/sandbox.md, "Resources
+# from the SDK"): a challenge issued to an app, then the app's attestation
+# of a key against it. Production mode has no attestation service.
+
+enum DeviceAttestationStatus @goModel(model: "github.com/frame-oss/payments-server/models.DeviceAttestationStatus") {
+  PENDING @goEnum(value: "github.com/frame-oss/payments-server/models.DeviceAttestationPending")
+  VERIFIED @goEnum(value: "github.com/frame-oss/payments-server/models.DeviceAttestationVerified")
+  REJECTED @goEnum(value: "github.com/frame-oss/payments-server/models.DeviceAttestationRejected")
+}
+
+type DeviceAttestation implements Node {
+  id: ID!
+  "The nonce the app attests against, once, before expiresAt."
+  challenge: String!
+  status: DeviceAttestationStatus!
+  "The key the app attested (null while pending)."
+  keyId: String
+  expiresAt: DateTime!
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+input AttestDeviceInput {
+  keyId: String
+  "Base64 (standard or URL-safe)."
+  attestationObject: String
+  challenge: String
+}
+
+extend type Query {
+  "Reading an attestation back takes the secret key."
+  deviceAttestation(id: ID!): DeviceAttestation
+}
+
+extend type Mutation {
+  createDeviceAttestationChallenge: DeviceAttestation!
+  attestDevice(input: AttestDeviceInput!): DeviceAttestation!
 }
 `, BuiltIn: false},
 	{Name: "../schema/directives.graphqls", Input: `# gqlgen's binding directives, as gqlgen documents them. A schema file binds
@@ -12145,6 +12277,28 @@ func (ec *executionContext) childFields_DeletedWebhookEndpoint(ctx context.Conte
 		return ec.fieldContext_DeletedWebhookEndpoint_deleted(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type DeletedWebhookEndpoint", field.Name)
+}
+
+func (ec *executionContext) childFields_DeviceAttestation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_DeviceAttestation_id(ctx, field)
+	case "challenge":
+		return ec.fieldContext_DeviceAttestation_challenge(ctx, field)
+	case "status":
+		return ec.fieldContext_DeviceAttestation_status(ctx, field)
+	case "keyId":
+		return ec.fieldContext_DeviceAttestation_keyId(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_DeviceAttestation_expiresAt(ctx, field)
+	case "livemode":
+		return ec.fieldContext_DeviceAttestation_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_DeviceAttestation_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_DeviceAttestation_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DeviceAttestation", field.Name)
 }
 
 func (ec *executionContext) childFields_Discount(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
