@@ -316,6 +316,16 @@ type ComplexityRoot struct {
 		Updated        func(childComplexity int) int
 	}
 
+	ChargeSessionConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	ChargeSessionEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	CheckoutSession struct {
 		Account           func(childComplexity int) int
 		AccountID         func(childComplexity int) int
@@ -911,6 +921,16 @@ type ComplexityRoot struct {
 		Updated    func(childComplexity int) int
 	}
 
+	PaymentLinkSessionConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	PaymentLinkSessionEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	PaymentMethod struct {
 		ACH        func(childComplexity int) int
 		Account    func(childComplexity int) int
@@ -1162,6 +1182,7 @@ type ComplexityRoot struct {
 		ChargeIntent                 func(childComplexity int, id string) int
 		ChargeIntents                func(childComplexity int, first *int, after *string, filter *model.ChargeIntentFilter) int
 		ChargeSession                func(childComplexity int, id string) int
+		ChargeSessions               func(childComplexity int, first *int, after *string, filter *model.ChargeSessionFilter) int
 		Coupon                       func(childComplexity int, id string) int
 		Coupons                      func(childComplexity int, first *int, after *string, filter *model.CouponFilter) int
 		Customer                     func(childComplexity int, id string) int
@@ -1186,6 +1207,7 @@ type ComplexityRoot struct {
 		OnboardingBootstrap          func(childComplexity int) int
 		OnboardingSession            func(childComplexity int, accountID string) int
 		PaymentLinkSession           func(childComplexity int, id string) int
+		PaymentLinkSessions          func(childComplexity int, first *int, after *string, filter *model.PaymentLinkSessionFilter) int
 		PaymentMethod                func(childComplexity int, id string) int
 		PaymentMethods               func(childComplexity int, first *int, after *string, filter *model.PaymentMethodFilter) int
 		Payout                       func(childComplexity int, id string) int
@@ -1205,6 +1227,7 @@ type ComplexityRoot struct {
 		Refunds                      func(childComplexity int, first *int, after *string, filter *model.RefundFilter) int
 		SiftConfiguration            func(childComplexity int) int
 		SonarSession                 func(childComplexity int, id string) int
+		SonarSessions                func(childComplexity int, first *int, after *string, filter *model.SonarSessionFilter) int
 		ThreeDSIntent                func(childComplexity int, id string) int
 		Transfer                     func(childComplexity int, id string) int
 		TransferFeePlan              func(childComplexity int, id string) int
@@ -1268,6 +1291,16 @@ type ComplexityRoot struct {
 		Metadata       func(childComplexity int) int
 		Status         func(childComplexity int) int
 		Updated        func(childComplexity int) int
+	}
+
+	SonarSessionConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	SonarSessionEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
 	}
 
 	Step struct {
@@ -2624,6 +2657,32 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ChargeSession.Updated(childComplexity), true
+
+	case "ChargeSessionConnection.edges":
+		if e.ComplexityRoot.ChargeSessionConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeSessionConnection.Edges(childComplexity), true
+	case "ChargeSessionConnection.pageInfo":
+		if e.ComplexityRoot.ChargeSessionConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeSessionConnection.PageInfo(childComplexity), true
+
+	case "ChargeSessionEdge.cursor":
+		if e.ComplexityRoot.ChargeSessionEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeSessionEdge.Cursor(childComplexity), true
+	case "ChargeSessionEdge.node":
+		if e.ComplexityRoot.ChargeSessionEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeSessionEdge.Node(childComplexity), true
 
 	case "CheckoutSession.account":
 		if e.ComplexityRoot.CheckoutSession.Account == nil {
@@ -5789,6 +5848,32 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PaymentLinkSession.Updated(childComplexity), true
 
+	case "PaymentLinkSessionConnection.edges":
+		if e.ComplexityRoot.PaymentLinkSessionConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentLinkSessionConnection.Edges(childComplexity), true
+	case "PaymentLinkSessionConnection.pageInfo":
+		if e.ComplexityRoot.PaymentLinkSessionConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentLinkSessionConnection.PageInfo(childComplexity), true
+
+	case "PaymentLinkSessionEdge.cursor":
+		if e.ComplexityRoot.PaymentLinkSessionEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentLinkSessionEdge.Cursor(childComplexity), true
+	case "PaymentLinkSessionEdge.node":
+		if e.ComplexityRoot.PaymentLinkSessionEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentLinkSessionEdge.Node(childComplexity), true
+
 	case "PaymentMethod.ach":
 		if e.ComplexityRoot.PaymentMethod.ACH == nil {
 			break
@@ -6912,6 +6997,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.ChargeSession(childComplexity, args["id"].(string)), true
+	case "Query.chargeSessions":
+		if e.ComplexityRoot.Query.ChargeSessions == nil {
+			break
+		}
+
+		args, err := ec.field_Query_chargeSessions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ChargeSessions(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.ChargeSessionFilter)), true
 	case "Query.coupon":
 		if e.ComplexityRoot.Query.Coupon == nil {
 			break
@@ -7152,6 +7248,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.PaymentLinkSession(childComplexity, args["id"].(string)), true
+	case "Query.paymentLinkSessions":
+		if e.ComplexityRoot.Query.PaymentLinkSessions == nil {
+			break
+		}
+
+		args, err := ec.field_Query_paymentLinkSessions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PaymentLinkSessions(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.PaymentLinkSessionFilter)), true
 	case "Query.paymentMethod":
 		if e.ComplexityRoot.Query.PaymentMethod == nil {
 			break
@@ -7356,6 +7463,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.SonarSession(childComplexity, args["id"].(string)), true
+	case "Query.sonarSessions":
+		if e.ComplexityRoot.Query.SonarSessions == nil {
+			break
+		}
+
+		args, err := ec.field_Query_sonarSessions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.SonarSessions(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.SonarSessionFilter)), true
 	case "Query.threeDSIntent":
 		if e.ComplexityRoot.Query.ThreeDSIntent == nil {
 			break
@@ -7665,6 +7783,32 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SonarSession.Updated(childComplexity), true
+
+	case "SonarSessionConnection.edges":
+		if e.ComplexityRoot.SonarSessionConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SonarSessionConnection.Edges(childComplexity), true
+	case "SonarSessionConnection.pageInfo":
+		if e.ComplexityRoot.SonarSessionConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SonarSessionConnection.PageInfo(childComplexity), true
+
+	case "SonarSessionEdge.cursor":
+		if e.ComplexityRoot.SonarSessionEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SonarSessionEdge.Cursor(childComplexity), true
+	case "SonarSessionEdge.node":
+		if e.ComplexityRoot.SonarSessionEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SonarSessionEdge.Node(childComplexity), true
 
 	case "Step.currentlyDue":
 		if e.ComplexityRoot.Step.CurrentlyDue == nil {
@@ -8429,6 +8573,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCaptureChargeIntentInput,
 		ec.unmarshalInputCaptureTransferInput,
 		ec.unmarshalInputChargeIntentFilter,
+		ec.unmarshalInputChargeSessionFilter,
 		ec.unmarshalInputConfirmChargeIntentInput,
 		ec.unmarshalInputConnectBankInput,
 		ec.unmarshalInputCouponFilter,
@@ -8471,6 +8616,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputLineItemInput,
 		ec.unmarshalInputOpenDisputeInput,
 		ec.unmarshalInputPayInvoiceInput,
+		ec.unmarshalInputPaymentLinkSessionFilter,
 		ec.unmarshalInputPaymentMethodDataInput,
 		ec.unmarshalInputPaymentMethodFilter,
 		ec.unmarshalInputPayoutFilter,
@@ -8486,6 +8632,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputRefundFilter,
 		ec.unmarshalInputResendEventInput,
 		ec.unmarshalInputRotateWebhookSecretInput,
+		ec.unmarshalInputSonarSessionFilter,
 		ec.unmarshalInputTermsOfServiceInput,
 		ec.unmarshalInputTransferFilter,
 		ec.unmarshalInputTransferSourceInput,
@@ -11307,10 +11454,61 @@ input CreatePaymentLinkSessionInput {
   metadata: Metadata
 }
 
+type ChargeSessionConnection {
+  edges: [ChargeSessionEdge!]!
+  pageInfo: PageInfo!
+}
+
+type ChargeSessionEdge {
+  cursor: String!
+  node: ChargeSession!
+}
+
+type SonarSessionConnection {
+  edges: [SonarSessionEdge!]!
+  pageInfo: PageInfo!
+}
+
+type SonarSessionEdge {
+  cursor: String!
+  node: SonarSession!
+}
+
+type PaymentLinkSessionConnection {
+  edges: [PaymentLinkSessionEdge!]!
+  pageInfo: PageInfo!
+}
+
+type PaymentLinkSessionEdge {
+  cursor: String!
+  node: PaymentLinkSession!
+}
+
+"Filters of the charge session list (REST's charge_intent_id)."
+input ChargeSessionFilter {
+  chargeIntent: ID
+}
+
+"Filters of the Sonar session list (REST's charge_intent_id)."
+input SonarSessionFilter {
+  chargeIntent: ID
+}
+
+"Filters of the payment link session list (REST's customer_id)."
+input PaymentLinkSessionFilter {
+  customer: ID
+}
+
 extend type Query {
   chargeSession(id: ID!): ChargeSession
   sonarSession(id: ID!): SonarSession
   paymentLinkSession(id: ID!): PaymentLinkSession
+  "Charge sessions, newest first."
+  chargeSessions(first: Int = 10, after: String, filter: ChargeSessionFilter): ChargeSessionConnection!
+  "Sonar sessions, newest first."
+  sonarSessions(first: Int = 10, after: String, filter: SonarSessionFilter): SonarSessionConnection!
+  "Payment link sessions, newest first."
+  paymentLinkSessions(first: Int = 10, after: String, filter: PaymentLinkSessionFilter): PaymentLinkSessionConnection!
 }
 
 extend type Mutation {
@@ -12019,6 +12217,26 @@ func (ec *executionContext) childFields_ChargeSession(ctx context.Context, field
 		return ec.fieldContext_ChargeSession_updated(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ChargeSession", field.Name)
+}
+
+func (ec *executionContext) childFields_ChargeSessionConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_ChargeSessionConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_ChargeSessionConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChargeSessionConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_ChargeSessionEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_ChargeSessionEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_ChargeSessionEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChargeSessionEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_CheckoutSession(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -13005,6 +13223,26 @@ func (ec *executionContext) childFields_PaymentLinkSession(ctx context.Context, 
 	return nil, fmt.Errorf("no field named %q was found under type PaymentLinkSession", field.Name)
 }
 
+func (ec *executionContext) childFields_PaymentLinkSessionConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_PaymentLinkSessionConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_PaymentLinkSessionConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PaymentLinkSessionConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_PaymentLinkSessionEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_PaymentLinkSessionEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_PaymentLinkSessionEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PaymentLinkSessionEdge", field.Name)
+}
+
 func (ec *executionContext) childFields_PaymentMethod(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -13583,6 +13821,26 @@ func (ec *executionContext) childFields_SonarSession(ctx context.Context, field 
 		return ec.fieldContext_SonarSession_updated(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SonarSession", field.Name)
+}
+
+func (ec *executionContext) childFields_SonarSessionConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_SonarSessionConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_SonarSessionConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SonarSessionConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_SonarSessionEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_SonarSessionEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_SonarSessionEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SonarSessionEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_Step(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
