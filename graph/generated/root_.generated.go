@@ -840,11 +840,13 @@ type ComplexityRoot struct {
 		DisableAccount                     func(childComplexity int, id string) int
 		DisableCapability                  func(childComplexity int, accountID string, name capability.Name) int
 		EvaluateGeoCompliance              func(childComplexity int, accountID string) int
+		ExpireOnboardingSession            func(childComplexity int, id string) int
 		IssueInvoice                       func(childComplexity int, id string) int
 		MarkInvoiceUncollectible           func(childComplexity int, id string) int
 		OpenSandboxDispute                 func(childComplexity int, chargeID string, input *models.OpenDisputeInput) int
 		PayInvoice                         func(childComplexity int, id string, input *models.PayInvoiceInput) int
 		ReactivateCapability               func(childComplexity int, accountID string, name capability.Name) int
+		RecordOnboardingPayout             func(childComplexity int, id string, payoutMethodID string) int
 		RequestCapabilities                func(childComplexity int, accountID string, capabilities []capability.Name) int
 		ResendBeneficialOwnerInvite        func(childComplexity int, accountID string, id string) int
 		ResendEvent                        func(childComplexity int, id string, input *models.ResendEventInput) int
@@ -5278,6 +5280,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.EvaluateGeoCompliance(childComplexity, args["accountId"].(string)), true
+	case "Mutation.expireOnboardingSession":
+		if e.ComplexityRoot.Mutation.ExpireOnboardingSession == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_expireOnboardingSession_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ExpireOnboardingSession(childComplexity, args["id"].(string)), true
 	case "Mutation.issueInvoice":
 		if e.ComplexityRoot.Mutation.IssueInvoice == nil {
 			break
@@ -5333,6 +5346,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ReactivateCapability(childComplexity, args["accountId"].(string), args["name"].(capability.Name)), true
+	case "Mutation.recordOnboardingPayout":
+		if e.ComplexityRoot.Mutation.RecordOnboardingPayout == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_recordOnboardingPayout_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RecordOnboardingPayout(childComplexity, args["id"].(string), args["payoutMethodId"].(string)), true
 	case "Mutation.requestCapabilities":
 		if e.ComplexityRoot.Mutation.RequestCapabilities == nil {
 			break
@@ -10745,6 +10769,10 @@ extend type Query {
 extend type Mutation {
   "Opens the account's session; the previous one expires at once."
   createOnboardingSession(input: CreateOnboardingSessionInput!): OnboardingSession!
+  "Ends a session at once, its url and secret with it (REST's PATCH /v1/onboarding/sessions/{id})."
+  expireOnboardingSession(id: ID!): OnboardingSession!
+  "Records an active payment method of the session's account as the account's payout method (REST's POST /v1/onboarding/sessions/{id}/payout)."
+  recordOnboardingPayout(id: ID!, payoutMethodId: ID!): OnboardingSession!
 }
 `, BuiltIn: false},
 	{Name: "../schema/payment_methods.graphqls", Input: `# Payment methods (spec doc 2 §2.3, §4.3).
