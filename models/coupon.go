@@ -80,6 +80,8 @@ type CreateCouponInput struct {
 	MinimumOrderAmountCurrency *string  `json:"minimum_order_amount_currency"`
 	DiscountCapCents           *int64   `json:"discount_cap_cents"`
 	DiscountCapCurrency        *string  `json:"discount_cap_currency"`
+
+	sdk sdkCouponMembers // the real service's SDK's members (sdk_coupon_requests.go)
 }
 
 // UpdateCouponInput is the body of PATCH /v1/coupons/{id}.
@@ -87,6 +89,8 @@ type UpdateCouponInput struct {
 	Description    *string `json:"description"`
 	Status         *string `json:"status"`
 	MaxRedemptions *int    `json:"max_redemptions"`
+
+	sdk sdkCouponUpdateMembers // the real service's SDK's members (sdk_coupon_requests.go)
 }
 
 // Build validates the input and returns the coupon it describes (without
@@ -114,24 +118,31 @@ func (in *CreateCouponInput) Build() (*Coupon, error) {
 	if in.Status != nil && checkOneOf(&f, "status", in.Status, "active", "inactive") {
 		c.Status = *in.Status
 	}
+	// The SDK's percent_off and currency may have carried the value and
+	// its currency (sdk_coupon_requests.go): a problem names what was sent.
+	valuePath, currencyPath := "discount_value", "discount_value_currency"
+	if in.sdk.valuePath != "" {
+		valuePath, currencyPath = in.sdk.valuePath, in.sdk.currencyPath
+	}
+	in.sdk.check(&f, in)
 	if in.DiscountValue == nil {
 		f.Add("discount_value", "is required")
 	} else if n, ok := in.DiscountValue.Hundredths(); !ok {
-		f.Add("discount_value", "must be a number with at most two decimals")
+		f.Add(valuePath, "must be a number with at most two decimals")
 	} else {
 		switch c.DiscountType {
 		case "percentage":
 			if n > 10000 {
-				f.Add("discount_value", "must be from 0 to 100 for a percentage")
+				f.Add(valuePath, "must be from 0 to 100 for a percentage")
 			}
 			if in.DiscountValueCurrency != nil {
-				f.Add("discount_value_currency", "is only allowed for fixed_amount")
+				f.Add(currencyPath, "is only allowed for fixed_amount")
 			}
 		case "fixed_amount":
 			if n == 0 {
-				f.Add("discount_value", "must be greater than 0")
+				f.Add(valuePath, "must be greater than 0")
 			}
-			c.DiscountValueCurrency = currencyOr(&f, "discount_value_currency", in.DiscountValueCurrency, "USD")
+			c.DiscountValueCurrency = currencyOr(&f, currencyPath, in.DiscountValueCurrency, "USD")
 		}
 		c.Value = n
 	}
@@ -187,6 +198,7 @@ func (in *UpdateCouponInput) Validate() error {
 	if in.MaxRedemptions != nil && *in.MaxRedemptions < 1 {
 		f.Add("max_redemptions", "must be at least 1")
 	}
+	in.sdk.check(&f)
 	return f.Err()
 }
 

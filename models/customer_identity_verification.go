@@ -73,6 +73,9 @@ type DocumentReceipt struct {
 	Size        int64          `json:"size"`
 	SHA256      string         `json:"sha256"`
 	Received    wire.Timestamp `json:"received"`
+	// FileID is the provider's reference to a document named by one
+	// instead of sent (content type, size and digest are then empty).
+	FileID string `json:"file_id,omitempty"`
 }
 
 // civWire is the REST shape: the status times are integers, 0 until

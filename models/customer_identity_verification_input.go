@@ -118,6 +118,9 @@ type IdentityDocument struct {
 	TooLarge bool
 	// Unreadable: the transport could not decode it (GraphQL's base64).
 	Unreadable bool
+	// Reference: the document was named by a reference to a file the
+	// provider holds, not sent (customer_identity_document_refs.go).
+	Reference *DocumentReference
 }
 
 // ReadDocument reads one document from r as it arrives, without keeping
@@ -168,7 +171,11 @@ func (in *UploadIdentityDocumentsInput) Validate() error {
 		f.Addf("documents", "at most %d documents can be sent in one request", MaxDocumentsPerUpload)
 	}
 	seen := map[string]bool{}
-	for _, d := range in.Documents {
+	for i, d := range in.Documents {
+		if d.Reference != nil {
+			d.checkReference(&f, i, seen)
+			continue
+		}
 		slot, ok := verification.DocumentSlot(d.Field)
 		if !ok {
 			f.Add("documents", excerpt(d.Field)+" is not a document this endpoint takes: id_front, id_back or selfie")

@@ -48,6 +48,8 @@ type CreateOnboardingSessionInput struct {
 	AccountID *string  `json:"account_id"`
 	Steps     []string `json:"steps"`
 	ReturnURL *string  `json:"return_url"`
+
+	sdk sdkOnboardingCreateMembers // the real service's SDK's members (sdk_onboarding_session.go)
 }
 
 // OnboardingSteps are the steps a session may be limited to.
@@ -74,5 +76,6 @@ func (in *CreateOnboardingSessionInput) Validate() error {
 		seen[s] = true
 	}
 	checkURL(&f, "return_url", in.ReturnURL)
+	in.sdk.check(&f)
 	return f.Err()
 }

@@ -82,18 +82,29 @@ type PromotionCodeInput struct {
 	ClearCustomer       *bool   `json:"-"`
 	ClearExpiresAt      *bool   `json:"-"`
 	ClearMaxRedemptions *bool   `json:"-"`
+
+	sdk sdkPromotionCodeMembers // the real service's SDK's members (sdk_promotion_code_requests.go)
 }
 
 // UnmarshalJSON reads the members and notes the ones sent as null.
 func (in *PromotionCodeInput) UnmarshalJSON(b []byte) error {
 	type plain PromotionCodeInput
-	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
+	// expires_at is read apart: the SDK sends it as Unix seconds.
+	aux := struct {
+		*plain
+		ExpiresAt json.RawMessage `json:"expires_at"`
+	}{plain: (*plain)(in)}
+	if err := json.Unmarshal(b, &aux); err != nil {
+		return err
+	}
+	if err := in.readSDKExpiresAt(aux.ExpiresAt); err != nil {
 		return err
 	}
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(b, &raw); err != nil {
 		return err
 	}
+	_, in.sdk.metadata = raw["metadata"]
 	isNull := func(k string) *bool {
 		v, ok := raw[k]
 		if ok && bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
@@ -138,6 +149,7 @@ func (in *PromotionCodeInput) Validate(create bool) (*time.Time, *apierr.Fields)
 			exp = &t
 		}
 	}
+	in.sdk.check(&f)
 	return exp, &f
 }
 

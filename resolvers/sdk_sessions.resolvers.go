@@ -9,6 +9,7 @@ import (
 	"context"
 
 	"github.com/frame-oss/payments-server/graph/generated"
+	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/models"
 )
 
@@ -50,6 +51,18 @@ func (r *queryResolver) SonarSession(ctx context.Context, id string) (*models.So
 
 func (r *queryResolver) PaymentLinkSession(ctx context.Context, id string) (*models.PaymentLinkSession, error) {
 	return load(ctx, paymentLinkSessionLoader, id)
+}
+
+func (r *queryResolver) ChargeSessions(ctx context.Context, first *int, after *string, filter *model.ChargeSessionFilter) (*model.ChargeSessionConnection, error) {
+	return chargeSessions(ctx, r.Resolver, first, after, filter)
+}
+
+func (r *queryResolver) SonarSessions(ctx context.Context, first *int, after *string, filter *model.SonarSessionFilter) (*model.SonarSessionConnection, error) {
+	return sonarSessions(ctx, r.Resolver, first, after, filter)
+}
+
+func (r *queryResolver) PaymentLinkSessions(ctx context.Context, first *int, after *string, filter *model.PaymentLinkSessionFilter) (*model.PaymentLinkSessionConnection, error) {
+	return paymentLinkSessions(ctx, r.Resolver, first, after, filter)
 }
 
 func (r *sonarSessionResolver) ChargeIntent(ctx context.Context, obj *models.SonarSession) (*models.ChargeIntent, error) {

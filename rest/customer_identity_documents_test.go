@@ -126,8 +126,8 @@ func TestCustomerIdentityUploadHostileBodies(t *testing.T) {
 	path := civPath + "/" + id(v) + "/upload_documents"
 	multipartType := http.Header{"Content-Type": {"multipart/form-data; boundary=XYZ"}}
 
-	// Not multipart at all, no boundary, broken framing, a truncated part.
-	requireError(t, f.sk.Post(path, map[string]any{"documents": []any{map[string]any{"document_type": "front", "file_id": "file_1"}}}),
+	// Neither multipart nor JSON, no boundary, broken framing, a truncated part.
+	requireError(t, f.sk.Do(http.MethodPost, path, "front=file_1", http.Header{"Content-Type": {"text/plain"}}),
 		http.StatusUnsupportedMediaType, "unsupported_media_type", "")
 	requireError(t, f.sk.Do(http.MethodPost, path, "x", http.Header{"Content-Type": {"multipart/form-data"}}),
 		http.StatusBadRequest, "invalid_multipart", "")

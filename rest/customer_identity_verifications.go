@@ -2,6 +2,7 @@ package rest
 
 import (
 	"context"
+	"mime"
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
@@ -27,15 +28,25 @@ func customerIdentityRoutes(r chi.Router, svc *accounts.CustomerIdentity) {
 	r.Post("/v1/customer_identity_verifications/{id}/submit", bodiless(http.StatusOK, svc.Submit))
 }
 
-// uploadDocuments reads the multipart body (multipart.go) only once the
-// caller may upload at all.
+// uploadDocuments reads the body only once the caller may upload at all:
+// multipart/form-data carries the documents (multipart.go), JSON names
+// them by reference (the real service's SDK's uploadDocuments).
 func uploadDocuments(svc *accounts.CustomerIdentity) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if err := svc.AuthorizeUpload(r.Context()); err != nil {
 			WriteError(w, r, err)
 			return
 		}
-		in, err := readDocuments(w, r)
+		var in *models.UploadIdentityDocumentsInput
+		var err error
+		if mediaType, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mediaType == "application/json" {
+			var refs models.DocumentReferencesInput
+			if err = decode(r, &refs); err == nil {
+				in = refs.Upload()
+			}
+		} else {
+			in, err = readDocuments(w, r)
+		}
 		if err != nil {
 			WriteError(w, r, err)
 			return

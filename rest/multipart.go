@@ -33,7 +33,7 @@ func readDocuments(w http.ResponseWriter, r *http.Request) (*models.UploadIdenti
 	mediaType, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if err != nil || mediaType != "multipart/form-data" {
 		return nil, &apierr.Error{Status: http.StatusUnsupportedMediaType, Code: codeUnsupportedMediaType,
-			Message: "Send the documents as multipart/form-data"}
+			Message: "Send the documents as multipart/form-data, or references to them as application/json"}
 	}
 	if params["boundary"] == "" {
 		return nil, apierr.BadRequest(codeInvalidMultipart, "The multipart/form-data Content-Type has no boundary", "")

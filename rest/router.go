@@ -42,6 +42,7 @@ func Routes(r chi.Router, svc areas.Services) {
 	chargeIntentRoutes(r, svc.Money)
 	customerIdentityRoutes(r, svc.Accounts.CustomerIdentity)
 	clientConfigurationRoutes(r, svc.Payments.ClientConfig)
+	deviceAttestationRoutes(r, svc.Payments.DeviceAttestations)
 	sdkSessionRoutes(r, svc.Money)
 	invoiceRoutes(r, svc.Billing)
 	subscriptionRoutes(r, svc.Billing)

@@ -33,7 +33,7 @@ var sdkMembers = map[string][]string{
 	"product": {"id", "name", "livemode", "image", "description", "url", "shippable", "active", "default_price",
 		"purchase_type", "recurring", "metadata", "created", "updated", "object"},
 	"product_phase": {"id", "object", "product_id", "name", "amount", "currency", "created", "updated", "livemode"},
-	"coupon":        {"id", "object", "name", "duration", "created", "updated", "livemode"},
+	"coupon":        {"id", "object", "name", "discount_type", "duration", "created", "updated", "livemode"},
 	"promotion_code": {"id", "object", "code", "coupon_id", "active", "max_redemptions", "times_redeemed",
 		"expires_at", "created", "updated", "livemode"},
 	"discount": {"id", "object", "coupon_id", "promotion_code_id", "customer_id", "created", "livemode"},
@@ -60,6 +60,11 @@ var sdkMembers = map[string][]string{
 		"display_status", "acquirer_reference_number", "authorization_code", "livemode", "created", "updated"},
 	"onboarding_session": {"id", "object", "account_id", "client_secret", "steps", "return_url", "expires_at",
 		"livemode", "url"},
+	"customer_identity_verification": {"id", "object", "status", "verification_url", "created", "updated",
+		"pending", "verified", "failed"},
+	"sdk_onboarding_session": {"id", "object", "status", "steps", "client_secret", "expires_at", "livemode",
+		"created_at", "updated_at"},
+	"device_attestation":       {"challenge", "status", "key_id"},
 	"charge_session":           {"id", "object", "status", "charge_intent_id", "created", "updated", "livemode"},
 	"sonar_session":            {"id", "object", "status", "charge_intent_id", "created", "updated", "livemode"},
 	"payment_link_session":     {"id", "object", "url", "status", "metadata", "created", "updated", "livemode"},
@@ -87,7 +92,7 @@ func TestSDKShapes(t *testing.T) {
 	owner := f.sk.CreateBeneficialOwner(id(acct), testenv.BeneficialOwner(100, "owner"))
 	bank := f.sk.CreateBankAccount(testenv.BankAccount(id(acct), "000123456789"))
 	pv := f.sk.CreatePhoneVerification(id(acct), testenv.PhoneVerificationSpec{})
-	f.sk.CreateOnboardingSession(testenv.OnboardingSession(id(acct)))
+	session := f.sk.CreateOnboardingSession(testenv.OnboardingSession(id(acct)))
 
 	cust := f.sk.CreateCustomer(testenv.Customer())
 	product := f.sk.CreateProduct(testenv.Product())
@@ -111,6 +116,10 @@ func TestSDKShapes(t *testing.T) {
 	chargeSession := f.sk.CreateChargeSession(map[string]any{})
 	sonarSession := f.sk.CreateSonarSession(map[string]any{})
 	linkSession := f.sk.CreatePaymentLinkSession(map[string]any{"amount": 1000})
+	civ := createCIV(t, f.sk, map[string]any{})
+	attestation := challenge(t, f.pk)
+	r := f.pk.Post(attestPath, map[string]any{"key_id": "k1", "attestation_object": "bzE=", "challenge": attestation["challenge"]})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 
 	objects := map[string]func() map[string]any{
 		"account":            func() map[string]any { return get(acctPath) },
@@ -137,8 +146,17 @@ func TestSDKShapes(t *testing.T) {
 		"dispute":            func() map[string]any { return get("/v1/disputes/" + id(dispute)) },
 		"onboarding_session": func() map[string]any { return get("/v1/onboarding_sessions?account_id=" + id(acct)) },
 		"merchant_balance":   func() map[string]any { return get("/v1/merchant_balance") },
-		"charge_session":     func() map[string]any { return get("/v1/charge_sessions/" + id(chargeSession)) },
-		"sonar_session":      func() map[string]any { return get("/v1/sonar_sessions/" + id(sonarSession)) },
+		"device_attestation": func() map[string]any {
+			return get("/v1/client/device_attestation/" + id(attestation))
+		},
+		"sdk_onboarding_session": func() map[string]any {
+			return get("/v1/onboarding/sessions/" + session.ID.String())
+		},
+		"customer_identity_verification": func() map[string]any {
+			return get("/v1/customer_identity_verifications/" + id(civ))
+		},
+		"charge_session": func() map[string]any { return get("/v1/charge_sessions/" + id(chargeSession)) },
+		"sonar_session":  func() map[string]any { return get("/v1/sonar_sessions/" + id(sonarSession)) },
 		"payment_link_session": func() map[string]any {
 			return get("/v1/payment_link_sessions/" + id(linkSession))
 		},

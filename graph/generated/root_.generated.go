@@ -323,6 +323,16 @@ type ComplexityRoot struct {
 		Updated        func(childComplexity int) int
 	}
 
+	ChargeSessionConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	ChargeSessionEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	CheckoutSession struct {
 		Account           func(childComplexity int) int
 		AccountID         func(childComplexity int) int
@@ -451,6 +461,17 @@ type ComplexityRoot struct {
 	DeletedWebhookEndpoint struct {
 		Deleted func(childComplexity int) int
 		ID      func(childComplexity int) int
+	}
+
+	DeviceAttestation struct {
+		Challenge func(childComplexity int) int
+		Created   func(childComplexity int) int
+		ExpiresAt func(childComplexity int) int
+		ID        func(childComplexity int) int
+		KeyID     func(childComplexity int) int
+		Livemode  func(childComplexity int) int
+		Status    func(childComplexity int) int
+		Updated   func(childComplexity int) int
 	}
 
 	Discount struct {
@@ -767,6 +788,7 @@ type ComplexityRoot struct {
 		AddDisputeDocument                 func(childComplexity int, id string, input models.CreateDisputeDocumentInput) int
 		AdvanceTestClock                   func(childComplexity int, id string, input models.AdvanceTestClockInput) int
 		AttachPaymentMethod                func(childComplexity int, id string, input models.AttachPaymentMethodInput) int
+		AttestDevice                       func(childComplexity int, input models.AttestDeviceInput) int
 		BlockCustomer                      func(childComplexity int, id string) int
 		BlockPaymentMethod                 func(childComplexity int, id string) int
 		BulkUpdateProductPhases            func(childComplexity int, productID string, phases []*models.UpdatePhaseInput) int
@@ -795,6 +817,7 @@ type ComplexityRoot struct {
 		CreateCoupon                       func(childComplexity int, input models.CreateCouponInput) int
 		CreateCustomer                     func(childComplexity int, input models.CreateCustomerInput) int
 		CreateCustomerIdentityVerification func(childComplexity int, input models.CreateCustomerIdentityVerificationInput) int
+		CreateDeviceAttestationChallenge   func(childComplexity int) int
 		CreateIdentityVerification         func(childComplexity int, accountID string) int
 		CreateIdvSession                   func(childComplexity int) int
 		CreateInvoice                      func(childComplexity int, input models.CreateInvoiceInput) int
@@ -831,11 +854,13 @@ type ComplexityRoot struct {
 		DisableAccount                     func(childComplexity int, id string) int
 		DisableCapability                  func(childComplexity int, accountID string, name capability.Name) int
 		EvaluateGeoCompliance              func(childComplexity int, accountID string) int
+		ExpireOnboardingSession            func(childComplexity int, id string) int
 		IssueInvoice                       func(childComplexity int, id string) int
 		MarkInvoiceUncollectible           func(childComplexity int, id string) int
 		OpenSandboxDispute                 func(childComplexity int, chargeID string, input *models.OpenDisputeInput) int
 		PayInvoice                         func(childComplexity int, id string, input *models.PayInvoiceInput) int
 		ReactivateCapability               func(childComplexity int, accountID string, name capability.Name) int
+		RecordOnboardingPayout             func(childComplexity int, id string, payoutMethodID string) int
 		RequestCapabilities                func(childComplexity int, accountID string, capabilities []capability.Name) int
 		ResendBeneficialOwnerInvite        func(childComplexity int, accountID string, id string) int
 		ResendEvent                        func(childComplexity int, id string, input *models.ResendEventInput) int
@@ -911,6 +936,16 @@ type ComplexityRoot struct {
 		Status     func(childComplexity int) int
 		URL        func(childComplexity int) int
 		Updated    func(childComplexity int) int
+	}
+
+	PaymentLinkSessionConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	PaymentLinkSessionEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
 	}
 
 	PaymentMethod struct {
@@ -1164,11 +1199,13 @@ type ComplexityRoot struct {
 		ChargeIntent                 func(childComplexity int, id string) int
 		ChargeIntents                func(childComplexity int, first *int, after *string, filter *model.ChargeIntentFilter) int
 		ChargeSession                func(childComplexity int, id string) int
+		ChargeSessions               func(childComplexity int, first *int, after *string, filter *model.ChargeSessionFilter) int
 		Coupon                       func(childComplexity int, id string) int
 		Coupons                      func(childComplexity int, first *int, after *string, filter *model.CouponFilter) int
 		Customer                     func(childComplexity int, id string) int
 		CustomerIdentityVerification func(childComplexity int, id string) int
 		Customers                    func(childComplexity int, first *int, after *string, filter *model.CustomerFilter) int
+		DeviceAttestation            func(childComplexity int, id string) int
 		Discount                     func(childComplexity int, id string) int
 		Discounts                    func(childComplexity int, first *int, after *string, filter *model.DiscountFilter) int
 		Dispute                      func(childComplexity int, id string) int
@@ -1187,6 +1224,7 @@ type ComplexityRoot struct {
 		OnboardingBootstrap          func(childComplexity int) int
 		OnboardingSession            func(childComplexity int, accountID string) int
 		PaymentLinkSession           func(childComplexity int, id string) int
+		PaymentLinkSessions          func(childComplexity int, first *int, after *string, filter *model.PaymentLinkSessionFilter) int
 		PaymentMethod                func(childComplexity int, id string) int
 		PaymentMethods               func(childComplexity int, first *int, after *string, filter *model.PaymentMethodFilter) int
 		Payout                       func(childComplexity int, id string) int
@@ -1206,6 +1244,7 @@ type ComplexityRoot struct {
 		Refunds                      func(childComplexity int, first *int, after *string, filter *model.RefundFilter) int
 		SiftConfiguration            func(childComplexity int) int
 		SonarSession                 func(childComplexity int, id string) int
+		SonarSessions                func(childComplexity int, first *int, after *string, filter *model.SonarSessionFilter) int
 		SubscriptionPhases           func(childComplexity int, subscriptionID string) int
 		TestClock                    func(childComplexity int, id string) int
 		TestClocks                   func(childComplexity int, first *int, after *string) int
@@ -1272,6 +1311,16 @@ type ComplexityRoot struct {
 		Metadata       func(childComplexity int) int
 		Status         func(childComplexity int) int
 		Updated        func(childComplexity int) int
+	}
+
+	SonarSessionConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	SonarSessionEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
 	}
 
 	Step struct {
@@ -2701,6 +2750,32 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ChargeSession.Updated(childComplexity), true
 
+	case "ChargeSessionConnection.edges":
+		if e.ComplexityRoot.ChargeSessionConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeSessionConnection.Edges(childComplexity), true
+	case "ChargeSessionConnection.pageInfo":
+		if e.ComplexityRoot.ChargeSessionConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeSessionConnection.PageInfo(childComplexity), true
+
+	case "ChargeSessionEdge.cursor":
+		if e.ComplexityRoot.ChargeSessionEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeSessionEdge.Cursor(childComplexity), true
+	case "ChargeSessionEdge.node":
+		if e.ComplexityRoot.ChargeSessionEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeSessionEdge.Node(childComplexity), true
+
 	case "CheckoutSession.account":
 		if e.ComplexityRoot.CheckoutSession.Account == nil {
 			break
@@ -3281,6 +3356,55 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.DeletedWebhookEndpoint.ID(childComplexity), true
+
+	case "DeviceAttestation.challenge":
+		if e.ComplexityRoot.DeviceAttestation.Challenge == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeviceAttestation.Challenge(childComplexity), true
+	case "DeviceAttestation.created":
+		if e.ComplexityRoot.DeviceAttestation.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeviceAttestation.Created(childComplexity), true
+	case "DeviceAttestation.expiresAt":
+		if e.ComplexityRoot.DeviceAttestation.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeviceAttestation.ExpiresAt(childComplexity), true
+	case "DeviceAttestation.id":
+		if e.ComplexityRoot.DeviceAttestation.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeviceAttestation.ID(childComplexity), true
+	case "DeviceAttestation.keyId":
+		if e.ComplexityRoot.DeviceAttestation.KeyID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeviceAttestation.KeyID(childComplexity), true
+	case "DeviceAttestation.livemode":
+		if e.ComplexityRoot.DeviceAttestation.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeviceAttestation.Livemode(childComplexity), true
+	case "DeviceAttestation.status":
+		if e.ComplexityRoot.DeviceAttestation.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeviceAttestation.Status(childComplexity), true
+	case "DeviceAttestation.updated":
+		if e.ComplexityRoot.DeviceAttestation.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeviceAttestation.Updated(childComplexity), true
 
 	case "Discount.account":
 		if e.ComplexityRoot.Discount.Account == nil {
@@ -4602,6 +4726,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AttachPaymentMethod(childComplexity, args["id"].(string), args["input"].(models.AttachPaymentMethodInput)), true
+	case "Mutation.attestDevice":
+		if e.ComplexityRoot.Mutation.AttestDevice == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_attestDevice_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AttestDevice(childComplexity, args["input"].(models.AttestDeviceInput)), true
 	case "Mutation.blockCustomer":
 		if e.ComplexityRoot.Mutation.BlockCustomer == nil {
 			break
@@ -4910,6 +5045,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateCustomerIdentityVerification(childComplexity, args["input"].(models.CreateCustomerIdentityVerificationInput)), true
+	case "Mutation.createDeviceAttestationChallenge":
+		if e.ComplexityRoot.Mutation.CreateDeviceAttestationChallenge == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Mutation.CreateDeviceAttestationChallenge(childComplexity), true
 	case "Mutation.createIdentityVerification":
 		if e.ComplexityRoot.Mutation.CreateIdentityVerification == nil {
 			break
@@ -5301,6 +5442,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.EvaluateGeoCompliance(childComplexity, args["accountId"].(string)), true
+	case "Mutation.expireOnboardingSession":
+		if e.ComplexityRoot.Mutation.ExpireOnboardingSession == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_expireOnboardingSession_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ExpireOnboardingSession(childComplexity, args["id"].(string)), true
 	case "Mutation.issueInvoice":
 		if e.ComplexityRoot.Mutation.IssueInvoice == nil {
 			break
@@ -5356,6 +5508,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ReactivateCapability(childComplexity, args["accountId"].(string), args["name"].(capability.Name)), true
+	case "Mutation.recordOnboardingPayout":
+		if e.ComplexityRoot.Mutation.RecordOnboardingPayout == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_recordOnboardingPayout_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RecordOnboardingPayout(childComplexity, args["id"].(string), args["payoutMethodId"].(string)), true
 	case "Mutation.requestCapabilities":
 		if e.ComplexityRoot.Mutation.RequestCapabilities == nil {
 			break
@@ -5881,6 +6044,32 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PaymentLinkSession.Updated(childComplexity), true
+
+	case "PaymentLinkSessionConnection.edges":
+		if e.ComplexityRoot.PaymentLinkSessionConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentLinkSessionConnection.Edges(childComplexity), true
+	case "PaymentLinkSessionConnection.pageInfo":
+		if e.ComplexityRoot.PaymentLinkSessionConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentLinkSessionConnection.PageInfo(childComplexity), true
+
+	case "PaymentLinkSessionEdge.cursor":
+		if e.ComplexityRoot.PaymentLinkSessionEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentLinkSessionEdge.Cursor(childComplexity), true
+	case "PaymentLinkSessionEdge.node":
+		if e.ComplexityRoot.PaymentLinkSessionEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentLinkSessionEdge.Node(childComplexity), true
 
 	case "PaymentMethod.ach":
 		if e.ComplexityRoot.PaymentMethod.ACH == nil {
@@ -7005,6 +7194,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.ChargeSession(childComplexity, args["id"].(string)), true
+	case "Query.chargeSessions":
+		if e.ComplexityRoot.Query.ChargeSessions == nil {
+			break
+		}
+
+		args, err := ec.field_Query_chargeSessions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ChargeSessions(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.ChargeSessionFilter)), true
 	case "Query.coupon":
 		if e.ComplexityRoot.Query.Coupon == nil {
 			break
@@ -7060,6 +7260,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Customers(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.CustomerFilter)), true
+	case "Query.deviceAttestation":
+		if e.ComplexityRoot.Query.DeviceAttestation == nil {
+			break
+		}
+
+		args, err := ec.field_Query_deviceAttestation_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.DeviceAttestation(childComplexity, args["id"].(string)), true
 	case "Query.discount":
 		if e.ComplexityRoot.Query.Discount == nil {
 			break
@@ -7234,6 +7445,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.PaymentLinkSession(childComplexity, args["id"].(string)), true
+	case "Query.paymentLinkSessions":
+		if e.ComplexityRoot.Query.PaymentLinkSessions == nil {
+			break
+		}
+
+		args, err := ec.field_Query_paymentLinkSessions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PaymentLinkSessions(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.PaymentLinkSessionFilter)), true
 	case "Query.paymentMethod":
 		if e.ComplexityRoot.Query.PaymentMethod == nil {
 			break
@@ -7438,6 +7660,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.SonarSession(childComplexity, args["id"].(string)), true
+	case "Query.sonarSessions":
+		if e.ComplexityRoot.Query.SonarSessions == nil {
+			break
+		}
+
+		args, err := ec.field_Query_sonarSessions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.SonarSessions(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.SonarSessionFilter)), true
 	case "Query.subscriptionPhases":
 		if e.ComplexityRoot.Query.SubscriptionPhases == nil {
 			break
@@ -7780,6 +8013,32 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SonarSession.Updated(childComplexity), true
+
+	case "SonarSessionConnection.edges":
+		if e.ComplexityRoot.SonarSessionConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SonarSessionConnection.Edges(childComplexity), true
+	case "SonarSessionConnection.pageInfo":
+		if e.ComplexityRoot.SonarSessionConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SonarSessionConnection.PageInfo(childComplexity), true
+
+	case "SonarSessionEdge.cursor":
+		if e.ComplexityRoot.SonarSessionEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SonarSessionEdge.Cursor(childComplexity), true
+	case "SonarSessionEdge.node":
+		if e.ComplexityRoot.SonarSessionEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SonarSessionEdge.Node(childComplexity), true
 
 	case "Step.currentlyDue":
 		if e.ComplexityRoot.Step.CurrentlyDue == nil {
@@ -8739,10 +8998,12 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputAdvanceTestClockInput,
 		ec.unmarshalInputAmountInput,
 		ec.unmarshalInputAttachPaymentMethodInput,
+		ec.unmarshalInputAttestDeviceInput,
 		ec.unmarshalInputBusinessInput,
 		ec.unmarshalInputCaptureChargeIntentInput,
 		ec.unmarshalInputCaptureTransferInput,
 		ec.unmarshalInputChargeIntentFilter,
+		ec.unmarshalInputChargeSessionFilter,
 		ec.unmarshalInputConfirmChargeIntentInput,
 		ec.unmarshalInputConnectBankInput,
 		ec.unmarshalInputCouponFilter,
@@ -8787,6 +9048,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputLineItemInput,
 		ec.unmarshalInputOpenDisputeInput,
 		ec.unmarshalInputPayInvoiceInput,
+		ec.unmarshalInputPaymentLinkSessionFilter,
 		ec.unmarshalInputPaymentMethodDataInput,
 		ec.unmarshalInputPaymentMethodFilter,
 		ec.unmarshalInputPayoutFilter,
@@ -8802,6 +9064,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputRefundFilter,
 		ec.unmarshalInputResendEventInput,
 		ec.unmarshalInputRotateWebhookSecretInput,
+		ec.unmarshalInputSonarSessionFilter,
 		ec.unmarshalInputTermsOfServiceInput,
 		ec.unmarshalInputTransferFilter,
 		ec.unmarshalInputTransferSourceInput,
@@ -10069,6 +10332,46 @@ extend type Mutation {
   unblockCustomer(id: ID!): Customer!
 }
 `, BuiltIn: false},
+	{Name: "../schema/device_attestation.graphqls", Input: `# The real service's SDK's device attestation (docs/sandbox.md, "Resources
+# from the SDK"): a challenge issued to an app, then the app's attestation
+# of a key against it. Production mode has no attestation service.
+
+enum DeviceAttestationStatus @goModel(model: "github.com/frame-oss/payments-server/models.DeviceAttestationStatus") {
+  PENDING @goEnum(value: "github.com/frame-oss/payments-server/models.DeviceAttestationPending")
+  VERIFIED @goEnum(value: "github.com/frame-oss/payments-server/models.DeviceAttestationVerified")
+  REJECTED @goEnum(value: "github.com/frame-oss/payments-server/models.DeviceAttestationRejected")
+}
+
+type DeviceAttestation implements Node {
+  id: ID!
+  "The nonce the app attests against, once, before expiresAt."
+  challenge: String!
+  status: DeviceAttestationStatus!
+  "The key the app attested (null while pending)."
+  keyId: String
+  expiresAt: DateTime!
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+input AttestDeviceInput {
+  keyId: String
+  "Base64 (standard or URL-safe)."
+  attestationObject: String
+  challenge: String
+}
+
+extend type Query {
+  "Reading an attestation back takes the secret key."
+  deviceAttestation(id: ID!): DeviceAttestation
+}
+
+extend type Mutation {
+  createDeviceAttestationChallenge: DeviceAttestation!
+  attestDevice(input: AttestDeviceInput!): DeviceAttestation!
+}
+`, BuiltIn: false},
 	{Name: "../schema/directives.graphqls", Input: `# gqlgen's binding directives, as gqlgen documents them. A schema file binds
 # its own types to Go: @goModel on an object, input, enum, scalar or
 # interface names its Go type (types of package models bind by name without
@@ -10875,6 +11178,10 @@ extend type Query {
 extend type Mutation {
   "Opens the account's session; the previous one expires at once."
   createOnboardingSession(input: CreateOnboardingSessionInput!): OnboardingSession!
+  "Ends a session at once, its url and secret with it (REST's PATCH /v1/onboarding/sessions/{id})."
+  expireOnboardingSession(id: ID!): OnboardingSession!
+  "Records an active payment method of the session's account as the account's payout method (REST's POST /v1/onboarding/sessions/{id}/payout)."
+  recordOnboardingPayout(id: ID!, payoutMethodId: ID!): OnboardingSession!
 }
 `, BuiltIn: false},
 	{Name: "../schema/payment_methods.graphqls", Input: `# Payment methods (spec doc 2 §2.3, §4.3).
@@ -11584,10 +11891,61 @@ input CreatePaymentLinkSessionInput {
   metadata: Metadata
 }
 
+type ChargeSessionConnection {
+  edges: [ChargeSessionEdge!]!
+  pageInfo: PageInfo!
+}
+
+type ChargeSessionEdge {
+  cursor: String!
+  node: ChargeSession!
+}
+
+type SonarSessionConnection {
+  edges: [SonarSessionEdge!]!
+  pageInfo: PageInfo!
+}
+
+type SonarSessionEdge {
+  cursor: String!
+  node: SonarSession!
+}
+
+type PaymentLinkSessionConnection {
+  edges: [PaymentLinkSessionEdge!]!
+  pageInfo: PageInfo!
+}
+
+type PaymentLinkSessionEdge {
+  cursor: String!
+  node: PaymentLinkSession!
+}
+
+"Filters of the charge session list (REST's charge_intent_id)."
+input ChargeSessionFilter {
+  chargeIntent: ID
+}
+
+"Filters of the Sonar session list (REST's charge_intent_id)."
+input SonarSessionFilter {
+  chargeIntent: ID
+}
+
+"Filters of the payment link session list (REST's customer_id)."
+input PaymentLinkSessionFilter {
+  customer: ID
+}
+
 extend type Query {
   chargeSession(id: ID!): ChargeSession
   sonarSession(id: ID!): SonarSession
   paymentLinkSession(id: ID!): PaymentLinkSession
+  "Charge sessions, newest first."
+  chargeSessions(first: Int = 10, after: String, filter: ChargeSessionFilter): ChargeSessionConnection!
+  "Sonar sessions, newest first."
+  sonarSessions(first: Int = 10, after: String, filter: SonarSessionFilter): SonarSessionConnection!
+  "Payment link sessions, newest first."
+  paymentLinkSessions(first: Int = 10, after: String, filter: PaymentLinkSessionFilter): PaymentLinkSessionConnection!
 }
 
 extend type Mutation {
@@ -12486,6 +12844,26 @@ func (ec *executionContext) childFields_ChargeSession(ctx context.Context, field
 	return nil, fmt.Errorf("no field named %q was found under type ChargeSession", field.Name)
 }
 
+func (ec *executionContext) childFields_ChargeSessionConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_ChargeSessionConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_ChargeSessionConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChargeSessionConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_ChargeSessionEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_ChargeSessionEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_ChargeSessionEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChargeSessionEdge", field.Name)
+}
+
 func (ec *executionContext) childFields_CheckoutSession(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -12744,6 +13122,28 @@ func (ec *executionContext) childFields_DeletedWebhookEndpoint(ctx context.Conte
 		return ec.fieldContext_DeletedWebhookEndpoint_deleted(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type DeletedWebhookEndpoint", field.Name)
+}
+
+func (ec *executionContext) childFields_DeviceAttestation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_DeviceAttestation_id(ctx, field)
+	case "challenge":
+		return ec.fieldContext_DeviceAttestation_challenge(ctx, field)
+	case "status":
+		return ec.fieldContext_DeviceAttestation_status(ctx, field)
+	case "keyId":
+		return ec.fieldContext_DeviceAttestation_keyId(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_DeviceAttestation_expiresAt(ctx, field)
+	case "livemode":
+		return ec.fieldContext_DeviceAttestation_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_DeviceAttestation_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_DeviceAttestation_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DeviceAttestation", field.Name)
 }
 
 func (ec *executionContext) childFields_Discount(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -13450,6 +13850,26 @@ func (ec *executionContext) childFields_PaymentLinkSession(ctx context.Context, 
 	return nil, fmt.Errorf("no field named %q was found under type PaymentLinkSession", field.Name)
 }
 
+func (ec *executionContext) childFields_PaymentLinkSessionConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_PaymentLinkSessionConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_PaymentLinkSessionConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PaymentLinkSessionConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_PaymentLinkSessionEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_PaymentLinkSessionEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_PaymentLinkSessionEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PaymentLinkSessionEdge", field.Name)
+}
+
 func (ec *executionContext) childFields_PaymentMethod(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -14028,6 +14448,26 @@ func (ec *executionContext) childFields_SonarSession(ctx context.Context, field 
 		return ec.fieldContext_SonarSession_updated(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SonarSession", field.Name)
+}
+
+func (ec *executionContext) childFields_SonarSessionConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_SonarSessionConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_SonarSessionConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SonarSessionConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_SonarSessionEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_SonarSessionEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_SonarSessionEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SonarSessionEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_Step(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

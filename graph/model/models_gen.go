@@ -78,6 +78,21 @@ type ChargeIntentFilter struct {
 	AccountID  *string `json:"accountId,omitempty"`
 }
 
+type ChargeSessionConnection struct {
+	Edges    []*ChargeSessionEdge `json:"edges"`
+	PageInfo *PageInfo            `json:"pageInfo"`
+}
+
+type ChargeSessionEdge struct {
+	Cursor string                `json:"cursor"`
+	Node   *models.ChargeSession `json:"node"`
+}
+
+// Filters of the charge session list (REST's charge_intent_id).
+type ChargeSessionFilter struct {
+	ChargeIntent *string `json:"chargeIntent,omitempty"`
+}
+
 type CouponConnection struct {
 	Edges    []*CouponEdge `json:"edges"`
 	PageInfo *PageInfo     `json:"pageInfo"`
@@ -210,6 +225,21 @@ type PageInfo struct {
 	EndCursor       *string `json:"endCursor,omitempty"`
 }
 
+type PaymentLinkSessionConnection struct {
+	Edges    []*PaymentLinkSessionEdge `json:"edges"`
+	PageInfo *PageInfo                 `json:"pageInfo"`
+}
+
+type PaymentLinkSessionEdge struct {
+	Cursor string                     `json:"cursor"`
+	Node   *models.PaymentLinkSession `json:"node"`
+}
+
+// Filters of the payment link session list (REST's customer_id).
+type PaymentLinkSessionFilter struct {
+	Customer *string `json:"customer,omitempty"`
+}
+
 type PaymentMethodConnection struct {
 	Edges    []*PaymentMethodEdge `json:"edges"`
 	PageInfo *PageInfo            `json:"pageInfo"`
@@ -334,6 +364,21 @@ type RefundFilter struct {
 	Transfer     *string `json:"transfer,omitempty"`
 	ChargeIntent *string `json:"chargeIntent,omitempty"`
 	Charge       *string `json:"charge,omitempty"`
+}
+
+type SonarSessionConnection struct {
+	Edges    []*SonarSessionEdge `json:"edges"`
+	PageInfo *PageInfo           `json:"pageInfo"`
+}
+
+type SonarSessionEdge struct {
+	Cursor string               `json:"cursor"`
+	Node   *models.SonarSession `json:"node"`
+}
+
+// Filters of the Sonar session list (REST's charge_intent_id).
+type SonarSessionFilter struct {
+	ChargeIntent *string `json:"chargeIntent,omitempty"`
 }
 
 type TestClockConnection struct {

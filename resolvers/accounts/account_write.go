@@ -192,7 +192,7 @@ func (s *Service) persist(ctx context.Context, aw *accountWrite, accountChanged 
 	case accountChanged:
 		if _, err := aw.Tx.Update(aw.Account).
 			Column("external_id", "metadata", "profile", "terms_of_service", "status", "restricted_by",
-				"disabled", "activated", "verification", "updated").WherePK().Exec(ctx); err != nil {
+				"disabled", "activated", "verification", "payout_payment_method_id", "updated").WherePK().Exec(ctx); err != nil {
 			return externalIDTaken(err)
 		}
 	case factsChanged:

@@ -37,12 +37,14 @@ type documentKey struct {
 	Type   string `json:"type"`
 	Size   int64  `json:"size"`
 	SHA256 string `json:"sha256"`
+	FileID string `json:"file_id,omitempty"`
 }
 
 func uploadParams(id string, in *models.UploadIdentityDocumentsInput) documentParams {
 	p := documentParams{ID: id, TooMany: in.TooMany, Documents: make([]documentKey, len(in.Documents))}
 	for i, d := range in.Documents {
-		p.Documents[i] = documentKey{Field: d.Field, Type: d.DeclaredType, Size: d.Size, SHA256: d.Digest()}
+		p.Documents[i] = documentKey{Field: d.Field, Type: d.DeclaredType, Size: d.Size, SHA256: d.Digest(),
+			FileID: d.FileID()}
 	}
 	return p
 }
@@ -67,6 +69,10 @@ func (cs *CustomerIdentity) Upload(ctx context.Context, id string, in *models.Up
 		}
 		received := models.At(w.Now())
 		for _, d := range in.Documents {
+			if id := d.FileID(); id != "" {
+				v.Documents[d.Slot()] = &models.DocumentReceipt{FileID: id, Received: received}
+				continue
+			}
 			v.Documents[d.Slot()] = &models.DocumentReceipt{ContentType: d.SniffedType, Size: d.Size, SHA256: d.Digest(),
 				Received: received}
 		}

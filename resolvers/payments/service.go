@@ -19,6 +19,8 @@ type Service struct {
 	PaymentMethods *PaymentMethods
 	BankLinks      *BankLinks
 	ClientConfig   ClientConfig
+	// DeviceAttestations is the SDK's device attestation (device_attestation.go).
+	DeviceAttestations *DeviceAttestations
 }
 
 // New returns the area's service over kit; accounts re-evaluates an
@@ -26,5 +28,6 @@ type Service struct {
 func New(kit *op.Kit, accounts AccountCards) *Service {
 	s := &Service{Kit: kit, accounts: accounts}
 	s.PaymentMethods, s.BankLinks = newPaymentMethods(s), &BankLinks{svc: s}
+	s.DeviceAttestations = newDeviceAttestations(s)
 	return s
 }

@@ -1,0 +1,108 @@
+package models
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+)
+
+// sdkCouponMembers are the members the real service's SDK sends on a
+// coupon create (CreateCouponParams) beside the spec's. percent_off is
+// discount_value of a percentage under another name (a percent, 0-100,
+// both) and currency is discount_value_currency; both are carried into the
+// spec's members when those were not sent, so the idempotency fingerprint
+// and the stored coupon see one value. amount_off is refused: the SDK does
+// not state its unit (minor units, as money is elsewhere, or major units,
+// as discount_value is), and guessing would misprice a coupon a
+// hundredfold. metadata is refused: coupons keep none.
+type sdkCouponMembers struct {
+	AmountOff  json.RawMessage `json:"amount_off"`
+	PercentOff *Decimal        `json:"percent_off"`
+	Currency   *string         `json:"currency"`
+	Metadata   json.RawMessage `json:"metadata"`
+
+	valuePath, currencyPath string // the member the value and currency came from
+}
+
+// UnmarshalJSON reads the spec's members and the SDK's (sdkCouponMembers).
+func (in *CreateCouponInput) UnmarshalJSON(b []byte) error {
+	type plain CreateCouponInput
+	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
+		return err
+	}
+	m := &in.sdk
+	if err := json.Unmarshal(b, m); err != nil {
+		return err
+	}
+	m.valuePath, m.currencyPath = "discount_value", "discount_value_currency"
+	if in.DiscountValue == nil && m.PercentOff != nil {
+		v := *m.PercentOff
+		in.DiscountValue, m.valuePath = &v, "percent_off"
+	}
+	if in.DiscountValueCurrency == nil && m.Currency != nil {
+		v := *m.Currency
+		in.DiscountValueCurrency, m.currencyPath = &v, "currency"
+	}
+	return nil
+}
+
+// check reports the SDK's members that carry no meaning here, and those
+// that contradict the spec's member of the same meaning.
+func (m *sdkCouponMembers) check(f *apierr.Fields, in *CreateCouponInput) {
+	if m.AmountOff != nil {
+		f.Add("amount_off", "is not accepted: its unit is not stated; send discount_value, "+
+			"the amount in major units as a decimal string (\"5.00\"), with discount_value_currency")
+	}
+	if m.PercentOff != nil {
+		switch {
+		case in.DiscountType != nil && *in.DiscountType == "fixed_amount":
+			f.Add("percent_off", "is only allowed for percentage")
+			if m.valuePath == "percent_off" {
+				f.Add("discount_value", "is required")
+			}
+		case m.valuePath != "percent_off" && !sameDecimal(*m.PercentOff, *in.DiscountValue):
+			f.Add("percent_off", "must equal discount_value when both are sent (percent_off is discount_value under another name)")
+		}
+	}
+	if m.Currency != nil && m.currencyPath != "currency" && !strings.EqualFold(*m.Currency, *in.DiscountValueCurrency) {
+		f.Add("currency", "must equal discount_value_currency when both are sent (currency is discount_value_currency under another name)")
+	}
+	if m.Metadata != nil {
+		f.Add("metadata", "is not accepted: coupons keep no metadata")
+	}
+}
+
+// sameDecimal reports two decimals of equal value ("10" and "10.00").
+func sameDecimal(a, b Decimal) bool {
+	x, okA := a.Hundredths()
+	y, okB := b.Hundredths()
+	return okA && okB && x == y || a == b
+}
+
+// sdkCouponUpdateMembers are the members the SDK sends on a coupon update
+// (UpdateCouponParams) that the spec's PATCH does not take: a coupon's
+// name is its unique identifier and does not change, and coupons keep no
+// metadata. Both are refused rather than dropped unseen.
+type sdkCouponUpdateMembers struct {
+	Name     json.RawMessage `json:"name"`
+	Metadata json.RawMessage `json:"metadata"`
+}
+
+// UnmarshalJSON reads the spec's members and the SDK's.
+func (in *UpdateCouponInput) UnmarshalJSON(b []byte) error {
+	type plain UpdateCouponInput
+	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
+		return err
+	}
+	return json.Unmarshal(b, &in.sdk)
+}
+
+func (m sdkCouponUpdateMembers) check(f *apierr.Fields) {
+	if m.Name != nil {
+		f.Add("name", "is not accepted: a coupon's name is its unique identifier and does not change")
+	}
+	if m.Metadata != nil {
+		f.Add("metadata", "is not accepted: coupons keep no metadata")
+	}
+}

@@ -1,0 +1,23 @@
+package rest
+
+import (
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/payments"
+)
+
+// deviceAttestationRoutes mounts the real service's SDK's device
+// attestation (docs/sandbox.md, "Resources from the SDK"): a challenge
+// (201: it issues one), the attestation against it (200: it judges), and
+// reading one back by id.
+func deviceAttestationRoutes(r chi.Router, svc *payments.DeviceAttestations) {
+	r.Post("/v1/client/device_attestation/challenge", withBody(func(r *http.Request, _ *struct{}) (int, *models.DeviceAttestation, error) {
+		v, err := svc.Challenge(r.Context())
+		return http.StatusCreated, v, err
+	}))
+	r.Post("/v1/client/device_attestation/attest", call(svc.Attest))
+	r.Get("/v1/client/device_attestation/{id}", get(svc.Get))
+}
