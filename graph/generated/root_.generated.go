@@ -38,6 +38,7 @@ type ResolverRoot interface {
 	CustomerIdentityVerification() CustomerIdentityVerificationResolver
 	Discount() DiscountResolver
 	Dispute() DisputeResolver
+	EventStream() EventStreamResolver
 	GeoComplianceStatus() GeoComplianceStatusResolver
 	IdentityVerification() IdentityVerificationResolver
 	Invoice() InvoiceResolver
@@ -56,7 +57,6 @@ type ResolverRoot interface {
 	Query() QueryResolver
 	Refund() RefundResolver
 	SonarSession() SonarSessionResolver
-	Subscription() SubscriptionResolver
 	ThreeDSIntent() ThreeDSIntentResolver
 	Transfer() TransferResolver
 	WebhookDelivery() WebhookDeliveryResolver
@@ -561,6 +561,10 @@ type ComplexityRoot struct {
 	EventEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
+	}
+
+	EventStream struct {
+		Events func(childComplexity int, types []string) int
 	}
 
 	EvervaultConfiguration struct {
@@ -1262,10 +1266,6 @@ type ComplexityRoot struct {
 		Key          func(childComplexity int) int
 		Label        func(childComplexity int) int
 		Status       func(childComplexity int) int
-	}
-
-	Subscription struct {
-		Events func(childComplexity int, types []string) int
 	}
 
 	TermsOfService struct {
@@ -3672,6 +3672,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.EventEdge.Node(childComplexity), true
+
+	case "EventStream.events":
+		if e.ComplexityRoot.EventStream.Events == nil {
+			break
+		}
+
+		args, err := ec.field_EventStream_events_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.EventStream.Events(childComplexity, args["types"].([]string)), true
 
 	case "EvervaultConfiguration.appId":
 		if e.ComplexityRoot.EvervaultConfiguration.AppID == nil {
@@ -7606,18 +7618,6 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Step.Status(childComplexity), true
 
-	case "Subscription.events":
-		if e.ComplexityRoot.Subscription.Events == nil {
-			break
-		}
-
-		args, err := ec.field_Subscription_events_args(ctx, rawArgs)
-		if err != nil {
-			return 0, false
-		}
-
-		return e.ComplexityRoot.Subscription.Events(childComplexity, args["types"].([]string)), true
-
 	case "TermsOfService.accepted":
 		if e.ComplexityRoot.TermsOfService.Accepted == nil {
 			break
@@ -8464,7 +8464,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			}
 		}
 	case ast.Subscription:
-		next := ec._Subscription(ctx, opCtx.Operation.SelectionSet)
+		next := ec._EventStream(ctx, opCtx.Operation.SelectionSet)
 
 		var buf bytes.Buffer
 		return func(ctx context.Context) *graphql.Response {
@@ -8810,6 +8810,15 @@ extend type Mutation {
 	{Name: "../schema/base.graphqls", Input: `# Shared scalars, the Node interface, pagination and the root types. Each
 # area (accounts.graphqls, capabilities.graphqls, events.graphqls, ...)
 # extends Query and Mutation with its own fields.
+
+# The roots, named: the subscription root is EventStream (the live event
+# stream, event_stream.graphqls), since Subscription is a billing object.
+# Operations are written as before (` + "`" + `subscription { events }` + "`" + `).
+schema {
+  query: Query
+  mutation: Mutation
+  subscription: EventStream
+}
 
 "An instant as an RFC 3339 string in UTC, e.g. ` + "`" + `2026-01-02T15:04:05Z` + "`" + `."
 scalar DateTime @goModel(models: [
@@ -9827,8 +9836,11 @@ extend type Mutation {
 `, BuiltIn: false},
 	{Name: "../schema/event_stream.graphqls", Input: `# The live event stream (docs/webhooks.md, "Live events"): over the
 # graphql-transport-ws (or graphql-ws) websocket protocol at /graphql.
+# The root subscription operation type is named EventStream (base.graphqls
+# declares the schema's roots), which leaves the name Subscription to the
+# billing object; clients write ` + "`" + `subscription { events }` + "`" + ` as before.
 
-type Subscription {
+type EventStream {
   """
   The merchant's new events, as they commit, optionally of some types only.
   Events committed after the subscription is acknowledged are all streamed;
