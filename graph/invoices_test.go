@@ -21,7 +21,8 @@ func TestInvoicesInTheGraph(t *testing.T) {
 	// createInvoice honours the Idempotency-Key.
 	const create = `mutation($c: ID!, $p: ID!) { createInvoice(input: {collectionMethod: REQUEST_PAYMENT, customer: $c,
 		netTerms: 7, lineItems: [{product: $p, quantity: 2}]}) {
-		id status total invoiceNumber collectionMethod billingReason customer { id } lineItems { id quantity amount product { id } } } }`
+		id status total invoiceNumber collectionMethod billingReason customer { id }
+		lineItems { id quantity amount kind periodStart periodEnd proportion product { id } } } }`
 	vars := map[string]any{"c": cu.ID.String(), "p": pr.ID.String()}
 	first := f.sk.GraphQLWithHeader(create, vars, idemKey("gql-invoice"))
 	require.Empty(t, first.Errors, string(first.Raw))
@@ -34,6 +35,11 @@ func TestInvoicesInTheGraph(t *testing.T) {
 	require.Equal(t, "manual", inv["billingReason"])
 	require.Equal(t, cu.ID.String(), obj(inv["customer"])["id"])
 	require.Equal(t, pr.ID.String(), obj(obj(list(inv["lineItems"])[0])["product"])["id"])
+	manual := obj(list(inv["lineItems"])[0])
+	require.Equal(t, "item", manual["kind"], "a product added by hand")
+	require.Nil(t, manual["periodStart"])
+	require.Nil(t, manual["periodEnd"])
+	require.Nil(t, manual["proportion"])
 	invID := inv["id"]
 
 	g := gql(t, f.sk, `mutation($i: ID!, $p: ID!) { createInvoiceLineItem(invoiceId: $i, input: {product: $p, quantity: 1}) { id amount } }`,

@@ -12,10 +12,10 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/events"
 )
 
-func (r *subscriptionResolver) Events(ctx context.Context, types []string) (<-chan *events.Event, error) {
+func (r *eventStreamResolver) Events(ctx context.Context, types []string) (<-chan *events.Event, error) {
 	return r.Svc.Webhooks.StreamEvents(ctx, types)
 }
 
-func (r *Resolver) Subscription() generated.SubscriptionResolver { return &subscriptionResolver{r} }
+func (r *Resolver) EventStream() generated.EventStreamResolver { return &eventStreamResolver{r} }
 
-type subscriptionResolver struct{ *Resolver }
+type eventStreamResolver struct{ *Resolver }

@@ -13,7 +13,7 @@ import (
 
 // region    ************************** generated!.gotpl **************************
 
-type SubscriptionResolver interface {
+type EventStreamResolver interface {
 	Events(ctx context.Context, types []string) (<-chan *events.Event, error)
 }
 
@@ -21,7 +21,7 @@ type SubscriptionResolver interface {
 
 // region    ***************************** args.gotpl *****************************
 
-func (ec *executionContext) field_Subscription_events_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func (ec *executionContext) field_EventStream_events_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "types",
@@ -39,17 +39,17 @@ func (ec *executionContext) field_Subscription_events_args(ctx context.Context, 
 
 // region    **************************** field.gotpl *****************************
 
-func (ec *executionContext) _Subscription_events(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+func (ec *executionContext) _EventStream_events(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
 	return graphql.ResolveFieldStream(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Subscription_events(ctx, field)
+			return ec.fieldContext_EventStream_events(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Subscription().Events(ctx, fc.Args["types"].([]string))
+			return ec.Resolvers.EventStream().Events(ctx, fc.Args["types"].([]string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *events.Event) graphql.Marshaler {
@@ -59,9 +59,9 @@ func (ec *executionContext) _Subscription_events(ctx context.Context, field grap
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_Subscription_events(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_EventStream_events(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
-		Object:     "Subscription",
+		Object:     "EventStream",
 		Field:      field,
 		IsMethod:   true,
 		IsResolver: true,
@@ -76,7 +76,7 @@ func (ec *executionContext) fieldContext_Subscription_events(ctx context.Context
 		}
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Subscription_events_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+	if fc.Args, err = ec.field_EventStream_events_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -95,12 +95,12 @@ func (ec *executionContext) fieldContext_Subscription_events(ctx context.Context
 
 // region    **************************** object.gotpl ****************************
 
-var subscriptionImplementors = []string{"Subscription"}
+var eventStreamImplementors = []string{"EventStream"}
 
-func (ec *executionContext) _Subscription(ctx context.Context, sel ast.SelectionSet) func(ctx context.Context) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, subscriptionImplementors)
+func (ec *executionContext) _EventStream(ctx context.Context, sel ast.SelectionSet) func(ctx context.Context) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, eventStreamImplementors)
 	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
-		Object: "Subscription",
+		Object: "EventStream",
 	})
 	if len(fields) != 1 {
 		graphql.AddErrorf(ctx, "must subscribe to exactly one stream")
@@ -109,7 +109,7 @@ func (ec *executionContext) _Subscription(ctx context.Context, sel ast.Selection
 
 	switch fields[0].Name {
 	case "events":
-		return ec._Subscription_events(ctx, fields[0])
+		return ec._EventStream_events(ctx, fields[0])
 	default:
 		panic("unknown field " + strconv.Quote(fields[0].Name))
 	}

@@ -38,6 +38,7 @@ type ResolverRoot interface {
 	CustomerIdentityVerification() CustomerIdentityVerificationResolver
 	Discount() DiscountResolver
 	Dispute() DisputeResolver
+	EventStream() EventStreamResolver
 	GeoComplianceStatus() GeoComplianceStatusResolver
 	IdentityVerification() IdentityVerificationResolver
 	Invoice() InvoiceResolver
@@ -50,6 +51,7 @@ type ResolverRoot interface {
 	PayoutFundingEntry() PayoutFundingEntryResolver
 	PayoutFundingSchedule() PayoutFundingScheduleResolver
 	PhoneVerification() PhoneVerificationResolver
+	Plan() PlanResolver
 	Product() ProductResolver
 	ProductPhase() ProductPhaseResolver
 	PromotionCode() PromotionCodeResolver
@@ -57,10 +59,13 @@ type ResolverRoot interface {
 	Refund() RefundResolver
 	SonarSession() SonarSessionResolver
 	Subscription() SubscriptionResolver
+	SubscriptionChangeLog() SubscriptionChangeLogResolver
 	SubscriptionPhase() SubscriptionPhaseResolver
+	SubscriptionScheduledChange() SubscriptionScheduledChangeResolver
 	ThreeDSIntent() ThreeDSIntentResolver
 	Transfer() TransferResolver
 	WebhookDelivery() WebhookDeliveryResolver
+	PauseSubscriptionInput() PauseSubscriptionInputResolver
 }
 
 type DirectiveRoot struct {
@@ -94,6 +99,7 @@ type ComplexityRoot struct {
 		RestrictedBy          func(childComplexity int) int
 		Status                func(childComplexity int) int
 		Steps                 func(childComplexity int) int
+		Subscriptions         func(childComplexity int, first *int, after *string) int
 		TermsOfService        func(childComplexity int) int
 		TestClock             func(childComplexity int) int
 		Type                  func(childComplexity int) int
@@ -412,6 +418,7 @@ type ComplexityRoot struct {
 		Phone                 func(childComplexity int) int
 		ShippingAddress       func(childComplexity int) int
 		Status                func(childComplexity int) int
+		Subscriptions         func(childComplexity int, first *int, after *string) int
 		TestClock             func(childComplexity int) int
 		Updated               func(childComplexity int) int
 	}
@@ -592,6 +599,10 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	EventStream struct {
+		Events func(childComplexity int, types []string) int
+	}
+
 	EvervaultConfiguration struct {
 		AppID  func(childComplexity int) int
 		TeamID func(childComplexity int) int
@@ -721,6 +732,7 @@ type ComplexityRoot struct {
 		NetTerms              func(childComplexity int) int
 		PaidAt                func(childComplexity int) int
 		Status                func(childComplexity int) int
+		Subscription          func(childComplexity int) int
 		SubscriptionID        func(childComplexity int) int
 		Total                 func(childComplexity int) int
 		Updated               func(childComplexity int) int
@@ -743,9 +755,13 @@ type ComplexityRoot struct {
 		Description        func(childComplexity int) int
 		ID                 func(childComplexity int) int
 		InvoiceID          func(childComplexity int) int
+		Kind               func(childComplexity int) int
 		Livemode           func(childComplexity int) int
+		PeriodEnd          func(childComplexity int) int
+		PeriodStart        func(childComplexity int) int
 		Product            func(childComplexity int) int
 		ProductID          func(childComplexity int) int
+		Proportion         func(childComplexity int) int
 		Quantity           func(childComplexity int) int
 		UnitAmountCents    func(childComplexity int) int
 		UnitAmountCurrency func(childComplexity int) int
@@ -794,6 +810,8 @@ type ComplexityRoot struct {
 		BulkUpdateProductPhases            func(childComplexity int, productID string, phases []*models.UpdatePhaseInput) int
 		BulkUpdateSubscriptionPhases       func(childComplexity int, subscriptionID string, phases []*models.UpdateSubscriptionPhaseInput) int
 		CancelChargeIntent                 func(childComplexity int, id string) int
+		CancelSubscription                 func(childComplexity int, id string) int
+		CancelSubscriptionScheduledChange  func(childComplexity int, id string) int
 		CancelTransfer                     func(childComplexity int, id string) int
 		CaptureChargeIntent                func(childComplexity int, id string, input *models.CaptureChargeIntentInput) int
 		CaptureTransfer                    func(childComplexity int, id string, input *models.CaptureTransferInput) int
@@ -834,6 +852,7 @@ type ComplexityRoot struct {
 		CreatePromotionCode                func(childComplexity int, input models.PromotionCodeInput) int
 		CreateRefund                       func(childComplexity int, input models.CreateRefundInput) int
 		CreateSonarSession                 func(childComplexity int, input models.CreateSonarSessionInput) int
+		CreateSubscription                 func(childComplexity int, input models.CreateSubscriptionInput) int
 		CreateSubscriptionPhase            func(childComplexity int, subscriptionID string, input models.CreateSubscriptionPhaseInput) int
 		CreateTermsOfServiceToken          func(childComplexity int, accountID *string) int
 		CreateTestClock                    func(childComplexity int, input models.CreateTestClockInput) int
@@ -858,6 +877,7 @@ type ComplexityRoot struct {
 		IssueInvoice                       func(childComplexity int, id string) int
 		MarkInvoiceUncollectible           func(childComplexity int, id string) int
 		OpenSandboxDispute                 func(childComplexity int, chargeID string, input *models.OpenDisputeInput) int
+		PauseSubscription                  func(childComplexity int, id string, input *models.PauseSubscriptionInput) int
 		PayInvoice                         func(childComplexity int, id string, input *models.PayInvoiceInput) int
 		ReactivateCapability               func(childComplexity int, accountID string, name capability.Name) int
 		RecordOnboardingPayout             func(childComplexity int, id string, payoutMethodID string) int
@@ -866,6 +886,7 @@ type ComplexityRoot struct {
 		ResendEvent                        func(childComplexity int, id string, input *models.ResendEventInput) int
 		ResendThreeDSIntent                func(childComplexity int, id string) int
 		RestrictAccount                    func(childComplexity int, id string) int
+		ResumeSubscription                 func(childComplexity int, id string) int
 		RotateWebhookSecret                func(childComplexity int, id string, input *models.RotateWebhookSecretInput) int
 		SubmitCustomerIdentityVerification func(childComplexity int, id string) int
 		UnblockCustomer                    func(childComplexity int, id string) int
@@ -887,6 +908,7 @@ type ComplexityRoot struct {
 		UpdateProductPhase                 func(childComplexity int, productID string, id string, input models.UpdatePhaseInput) int
 		UpdatePromotionCode                func(childComplexity int, id string, input models.PromotionCodeInput) int
 		UpdateSonarSession                 func(childComplexity int, id string, input models.UpdateSonarSessionInput) int
+		UpdateSubscription                 func(childComplexity int, id string, input models.UpdateSubscriptionInput) int
 		UpdateSubscriptionPhase            func(childComplexity int, subscriptionID string, id string, input models.UpdateSubscriptionPhaseInput) int
 		UpdateTransfer                     func(childComplexity int, id string, input models.UpdateTransferInput) int
 		UpdateWebhookEndpoint              func(childComplexity int, id string, input models.UpdateWebhookEndpointInput) int
@@ -1099,6 +1121,17 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	Plan struct {
+		Active        func(childComplexity int) int
+		Amount        func(childComplexity int) int
+		Created       func(childComplexity int) int
+		Currency      func(childComplexity int) int
+		ID            func(childComplexity int) int
+		Interval      func(childComplexity int) int
+		IntervalCount func(childComplexity int) int
+		Livemode      func(childComplexity int) int
+	}
+
 	Product struct {
 		Active       func(childComplexity int) int
 		Created      func(childComplexity int) int
@@ -1245,7 +1278,10 @@ type ComplexityRoot struct {
 		SiftConfiguration            func(childComplexity int) int
 		SonarSession                 func(childComplexity int, id string) int
 		SonarSessions                func(childComplexity int, first *int, after *string, filter *model.SonarSessionFilter) int
+		Subscription                 func(childComplexity int, id string) int
+		SubscriptionChangeLogs       func(childComplexity int, first *int, after *string, filter *model.SubscriptionChangeLogFilter) int
 		SubscriptionPhases           func(childComplexity int, subscriptionID string) int
+		Subscriptions                func(childComplexity int, first *int, after *string, filter *model.SubscriptionFilter) int
 		TestClock                    func(childComplexity int, id string) int
 		TestClocks                   func(childComplexity int, first *int, after *string) int
 		ThreeDSIntent                func(childComplexity int, id string) int
@@ -1332,7 +1368,77 @@ type ComplexityRoot struct {
 	}
 
 	Subscription struct {
-		Events func(childComplexity int, types []string) int
+		Account                func(childComplexity int) int
+		AccountID              func(childComplexity int) int
+		CanceledAt             func(childComplexity int) int
+		ChangeLogs             func(childComplexity int, first *int, after *string) int
+		Created                func(childComplexity int) int
+		Currency               func(childComplexity int) int
+		CurrentPeriodEnd       func(childComplexity int) int
+		CurrentPeriodStart     func(childComplexity int) int
+		Customer               func(childComplexity int) int
+		CustomerID             func(childComplexity int) int
+		DefaultPaymentMethod   func(childComplexity int) int
+		DefaultPaymentMethodID func(childComplexity int) int
+		Description            func(childComplexity int) int
+		EffectiveAmount        func(childComplexity int) int
+		EffectiveInterval      func(childComplexity int) int
+		EffectiveIntervalCount func(childComplexity int) int
+		HasPhases              func(childComplexity int) int
+		ID                     func(childComplexity int) int
+		Invoices               func(childComplexity int, first *int, after *string) int
+		LatestInvoice          func(childComplexity int) int
+		LatestInvoiceID        func(childComplexity int) int
+		Livemode               func(childComplexity int) int
+		Metadata               func(childComplexity int) int
+		PausedAt               func(childComplexity int) int
+		Phases                 func(childComplexity int) int
+		Plan                   func(childComplexity int) int
+		Product                func(childComplexity int) int
+		ProductID              func(childComplexity int) int
+		ProrationBehavior      func(childComplexity int) int
+		Quantity               func(childComplexity int) int
+		ResumeAt               func(childComplexity int) int
+		ScheduledChange        func(childComplexity int) int
+		StartDate              func(childComplexity int) int
+		Status                 func(childComplexity int) int
+		Updated                func(childComplexity int) int
+	}
+
+	SubscriptionChangeLog struct {
+		Created           func(childComplexity int) int
+		CurrentPlan       func(childComplexity int) int
+		EffectiveDate     func(childComplexity int) int
+		ID                func(childComplexity int) int
+		Livemode          func(childComplexity int) int
+		NewProduct        func(childComplexity int) int
+		NewProductID      func(childComplexity int) int
+		PreviousPlan      func(childComplexity int) int
+		PreviousProduct   func(childComplexity int) int
+		PreviousProductID func(childComplexity int) int
+		ProrationBehavior func(childComplexity int) int
+		Subscription      func(childComplexity int) int
+		SubscriptionID    func(childComplexity int) int
+	}
+
+	SubscriptionChangeLogConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	SubscriptionChangeLogEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	SubscriptionConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	SubscriptionEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
 	}
 
 	SubscriptionPhase struct {
@@ -1350,6 +1456,14 @@ type ComplexityRoot struct {
 		StartedAt          func(childComplexity int) int
 		SubscriptionID     func(childComplexity int) int
 		Updated            func(childComplexity int) int
+	}
+
+	SubscriptionScheduledChange struct {
+		Created        func(childComplexity int) int
+		EffectiveDate  func(childComplexity int) int
+		ID             func(childComplexity int) int
+		IntervalSwitch func(childComplexity int) int
+		Product        func(childComplexity int) int
 	}
 
 	TermsOfService struct {
@@ -1710,6 +1824,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Account.Steps(childComplexity), true
+	case "Account.subscriptions":
+		if e.ComplexityRoot.Account.Subscriptions == nil {
+			break
+		}
+
+		args, err := ec.field_Account_subscriptions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Account.Subscriptions(childComplexity, args["first"].(*int), args["after"].(*string)), true
 	case "Account.termsOfService":
 		if e.ComplexityRoot.Account.TermsOfService == nil {
 			break
@@ -3164,6 +3289,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Customer.Status(childComplexity), true
+	case "Customer.subscriptions":
+		if e.ComplexityRoot.Customer.Subscriptions == nil {
+			break
+		}
+
+		args, err := ec.field_Customer_subscriptions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Customer.Subscriptions(childComplexity, args["first"].(*int), args["after"].(*string)), true
 	case "Customer.testClock":
 		if e.ComplexityRoot.Customer.TestClock == nil {
 			break
@@ -3893,6 +4029,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.EventEdge.Node(childComplexity), true
 
+	case "EventStream.events":
+		if e.ComplexityRoot.EventStream.Events == nil {
+			break
+		}
+
+		args, err := ec.field_EventStream_events_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.EventStream.Events(childComplexity, args["types"].([]string)), true
+
 	case "EvervaultConfiguration.appId":
 		if e.ComplexityRoot.EvervaultConfiguration.AppID == nil {
 			break
@@ -4440,6 +4588,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Invoice.Status(childComplexity), true
+	case "Invoice.subscription":
+		if e.ComplexityRoot.Invoice.Subscription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.Subscription(childComplexity), true
 	case "Invoice.subscriptionId":
 		if e.ComplexityRoot.Invoice.SubscriptionID == nil {
 			break
@@ -4521,12 +4675,30 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.InvoiceLineItem.InvoiceID(childComplexity), true
+	case "InvoiceLineItem.kind":
+		if e.ComplexityRoot.InvoiceLineItem.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceLineItem.Kind(childComplexity), true
 	case "InvoiceLineItem.livemode":
 		if e.ComplexityRoot.InvoiceLineItem.Livemode == nil {
 			break
 		}
 
 		return e.ComplexityRoot.InvoiceLineItem.Livemode(childComplexity), true
+	case "InvoiceLineItem.periodEnd":
+		if e.ComplexityRoot.InvoiceLineItem.PeriodEnd == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceLineItem.PeriodEnd(childComplexity), true
+	case "InvoiceLineItem.periodStart":
+		if e.ComplexityRoot.InvoiceLineItem.PeriodStart == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceLineItem.PeriodStart(childComplexity), true
 	case "InvoiceLineItem.product":
 		if e.ComplexityRoot.InvoiceLineItem.Product == nil {
 			break
@@ -4539,6 +4711,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.InvoiceLineItem.ProductID(childComplexity), true
+	case "InvoiceLineItem.proportion":
+		if e.ComplexityRoot.InvoiceLineItem.Proportion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceLineItem.Proportion(childComplexity), true
 	case "InvoiceLineItem.quantity":
 		if e.ComplexityRoot.InvoiceLineItem.Quantity == nil {
 			break
@@ -4792,6 +4970,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CancelChargeIntent(childComplexity, args["id"].(string)), true
+	case "Mutation.cancelSubscription":
+		if e.ComplexityRoot.Mutation.CancelSubscription == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_cancelSubscription_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CancelSubscription(childComplexity, args["id"].(string)), true
+	case "Mutation.cancelSubscriptionScheduledChange":
+		if e.ComplexityRoot.Mutation.CancelSubscriptionScheduledChange == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_cancelSubscriptionScheduledChange_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CancelSubscriptionScheduledChange(childComplexity, args["id"].(string)), true
 	case "Mutation.cancelTransfer":
 		if e.ComplexityRoot.Mutation.CancelTransfer == nil {
 			break
@@ -5222,6 +5422,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateSonarSession(childComplexity, args["input"].(models.CreateSonarSessionInput)), true
+	case "Mutation.createSubscription":
+		if e.ComplexityRoot.Mutation.CreateSubscription == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createSubscription_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateSubscription(childComplexity, args["input"].(models.CreateSubscriptionInput)), true
 	case "Mutation.createSubscriptionPhase":
 		if e.ComplexityRoot.Mutation.CreateSubscriptionPhase == nil {
 			break
@@ -5486,6 +5697,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.OpenSandboxDispute(childComplexity, args["chargeId"].(string), args["input"].(*models.OpenDisputeInput)), true
+	case "Mutation.pauseSubscription":
+		if e.ComplexityRoot.Mutation.PauseSubscription == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_pauseSubscription_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.PauseSubscription(childComplexity, args["id"].(string), args["input"].(*models.PauseSubscriptionInput)), true
 	case "Mutation.payInvoice":
 		if e.ComplexityRoot.Mutation.PayInvoice == nil {
 			break
@@ -5574,6 +5796,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RestrictAccount(childComplexity, args["id"].(string)), true
+	case "Mutation.resumeSubscription":
+		if e.ComplexityRoot.Mutation.ResumeSubscription == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_resumeSubscription_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ResumeSubscription(childComplexity, args["id"].(string)), true
 	case "Mutation.rotateWebhookSecret":
 		if e.ComplexityRoot.Mutation.RotateWebhookSecret == nil {
 			break
@@ -5805,6 +6038,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateSonarSession(childComplexity, args["id"].(string), args["input"].(models.UpdateSonarSessionInput)), true
+	case "Mutation.updateSubscription":
+		if e.ComplexityRoot.Mutation.UpdateSubscription == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateSubscription_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateSubscription(childComplexity, args["id"].(string), args["input"].(models.UpdateSubscriptionInput)), true
 	case "Mutation.updateSubscriptionPhase":
 		if e.ComplexityRoot.Mutation.UpdateSubscriptionPhase == nil {
 			break
@@ -6670,6 +6914,55 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PhoneVerificationEdge.Node(childComplexity), true
+
+	case "Plan.active":
+		if e.ComplexityRoot.Plan.Active == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.Active(childComplexity), true
+	case "Plan.amount":
+		if e.ComplexityRoot.Plan.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.Amount(childComplexity), true
+	case "Plan.created":
+		if e.ComplexityRoot.Plan.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.Created(childComplexity), true
+	case "Plan.currency":
+		if e.ComplexityRoot.Plan.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.Currency(childComplexity), true
+	case "Plan.id":
+		if e.ComplexityRoot.Plan.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.ID(childComplexity), true
+	case "Plan.interval":
+		if e.ComplexityRoot.Plan.Interval == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.Interval(childComplexity), true
+	case "Plan.intervalCount":
+		if e.ComplexityRoot.Plan.IntervalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.IntervalCount(childComplexity), true
+	case "Plan.livemode":
+		if e.ComplexityRoot.Plan.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.Livemode(childComplexity), true
 
 	case "Product.active":
 		if e.ComplexityRoot.Product.Active == nil {
@@ -7671,6 +7964,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.SonarSessions(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.SonarSessionFilter)), true
+	case "Query.subscription":
+		if e.ComplexityRoot.Query.Subscription == nil {
+			break
+		}
+
+		args, err := ec.field_Query_subscription_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Subscription(childComplexity, args["id"].(string)), true
+	case "Query.subscriptionChangeLogs":
+		if e.ComplexityRoot.Query.SubscriptionChangeLogs == nil {
+			break
+		}
+
+		args, err := ec.field_Query_subscriptionChangeLogs_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.SubscriptionChangeLogs(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.SubscriptionChangeLogFilter)), true
 	case "Query.subscriptionPhases":
 		if e.ComplexityRoot.Query.SubscriptionPhases == nil {
 			break
@@ -7682,6 +7997,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.SubscriptionPhases(childComplexity, args["subscriptionId"].(string)), true
+	case "Query.subscriptions":
+		if e.ComplexityRoot.Query.Subscriptions == nil {
+			break
+		}
+
+		args, err := ec.field_Query_subscriptions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Subscriptions(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.SubscriptionFilter)), true
 	case "Query.testClock":
 		if e.ComplexityRoot.Query.TestClock == nil {
 			break
@@ -8071,17 +8397,357 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Step.Status(childComplexity), true
 
-	case "Subscription.events":
-		if e.ComplexityRoot.Subscription.Events == nil {
+	case "Subscription.account":
+		if e.ComplexityRoot.Subscription.Account == nil {
 			break
 		}
 
-		args, err := ec.field_Subscription_events_args(ctx, rawArgs)
+		return e.ComplexityRoot.Subscription.Account(childComplexity), true
+	case "Subscription.accountId":
+		if e.ComplexityRoot.Subscription.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.AccountID(childComplexity), true
+	case "Subscription.canceledAt":
+		if e.ComplexityRoot.Subscription.CanceledAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.CanceledAt(childComplexity), true
+	case "Subscription.changeLogs":
+		if e.ComplexityRoot.Subscription.ChangeLogs == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_changeLogs_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Subscription.Events(childComplexity, args["types"].([]string)), true
+		return e.ComplexityRoot.Subscription.ChangeLogs(childComplexity, args["first"].(*int), args["after"].(*string)), true
+	case "Subscription.created":
+		if e.ComplexityRoot.Subscription.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.Created(childComplexity), true
+	case "Subscription.currency":
+		if e.ComplexityRoot.Subscription.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.Currency(childComplexity), true
+	case "Subscription.currentPeriodEnd":
+		if e.ComplexityRoot.Subscription.CurrentPeriodEnd == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.CurrentPeriodEnd(childComplexity), true
+	case "Subscription.currentPeriodStart":
+		if e.ComplexityRoot.Subscription.CurrentPeriodStart == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.CurrentPeriodStart(childComplexity), true
+	case "Subscription.customer":
+		if e.ComplexityRoot.Subscription.Customer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.Customer(childComplexity), true
+	case "Subscription.customerId":
+		if e.ComplexityRoot.Subscription.CustomerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.CustomerID(childComplexity), true
+	case "Subscription.defaultPaymentMethod":
+		if e.ComplexityRoot.Subscription.DefaultPaymentMethod == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.DefaultPaymentMethod(childComplexity), true
+	case "Subscription.defaultPaymentMethodId":
+		if e.ComplexityRoot.Subscription.DefaultPaymentMethodID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.DefaultPaymentMethodID(childComplexity), true
+	case "Subscription.description":
+		if e.ComplexityRoot.Subscription.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.Description(childComplexity), true
+	case "Subscription.effectiveAmount":
+		if e.ComplexityRoot.Subscription.EffectiveAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.EffectiveAmount(childComplexity), true
+	case "Subscription.effectiveInterval":
+		if e.ComplexityRoot.Subscription.EffectiveInterval == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.EffectiveInterval(childComplexity), true
+	case "Subscription.effectiveIntervalCount":
+		if e.ComplexityRoot.Subscription.EffectiveIntervalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.EffectiveIntervalCount(childComplexity), true
+	case "Subscription.hasPhases":
+		if e.ComplexityRoot.Subscription.HasPhases == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.HasPhases(childComplexity), true
+	case "Subscription.id":
+		if e.ComplexityRoot.Subscription.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.ID(childComplexity), true
+	case "Subscription.invoices":
+		if e.ComplexityRoot.Subscription.Invoices == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_invoices_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.Invoices(childComplexity, args["first"].(*int), args["after"].(*string)), true
+	case "Subscription.latestInvoice":
+		if e.ComplexityRoot.Subscription.LatestInvoice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.LatestInvoice(childComplexity), true
+	case "Subscription.latestInvoiceId":
+		if e.ComplexityRoot.Subscription.LatestInvoiceID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.LatestInvoiceID(childComplexity), true
+	case "Subscription.livemode":
+		if e.ComplexityRoot.Subscription.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.Livemode(childComplexity), true
+	case "Subscription.metadata":
+		if e.ComplexityRoot.Subscription.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.Metadata(childComplexity), true
+	case "Subscription.pausedAt":
+		if e.ComplexityRoot.Subscription.PausedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.PausedAt(childComplexity), true
+	case "Subscription.phases":
+		if e.ComplexityRoot.Subscription.Phases == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.Phases(childComplexity), true
+	case "Subscription.plan":
+		if e.ComplexityRoot.Subscription.Plan == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.Plan(childComplexity), true
+	case "Subscription.product":
+		if e.ComplexityRoot.Subscription.Product == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.Product(childComplexity), true
+	case "Subscription.productId":
+		if e.ComplexityRoot.Subscription.ProductID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.ProductID(childComplexity), true
+	case "Subscription.prorationBehavior":
+		if e.ComplexityRoot.Subscription.ProrationBehavior == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.ProrationBehavior(childComplexity), true
+	case "Subscription.quantity":
+		if e.ComplexityRoot.Subscription.Quantity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.Quantity(childComplexity), true
+	case "Subscription.resumeAt":
+		if e.ComplexityRoot.Subscription.ResumeAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.ResumeAt(childComplexity), true
+	case "Subscription.scheduledChange":
+		if e.ComplexityRoot.Subscription.ScheduledChange == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.ScheduledChange(childComplexity), true
+	case "Subscription.startDate":
+		if e.ComplexityRoot.Subscription.StartDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.StartDate(childComplexity), true
+	case "Subscription.status":
+		if e.ComplexityRoot.Subscription.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.Status(childComplexity), true
+	case "Subscription.updated":
+		if e.ComplexityRoot.Subscription.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.Updated(childComplexity), true
+
+	case "SubscriptionChangeLog.created":
+		if e.ComplexityRoot.SubscriptionChangeLog.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionChangeLog.Created(childComplexity), true
+	case "SubscriptionChangeLog.currentPlan":
+		if e.ComplexityRoot.SubscriptionChangeLog.CurrentPlan == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionChangeLog.CurrentPlan(childComplexity), true
+	case "SubscriptionChangeLog.effectiveDate":
+		if e.ComplexityRoot.SubscriptionChangeLog.EffectiveDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionChangeLog.EffectiveDate(childComplexity), true
+	case "SubscriptionChangeLog.id":
+		if e.ComplexityRoot.SubscriptionChangeLog.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionChangeLog.ID(childComplexity), true
+	case "SubscriptionChangeLog.livemode":
+		if e.ComplexityRoot.SubscriptionChangeLog.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionChangeLog.Livemode(childComplexity), true
+	case "SubscriptionChangeLog.newProduct":
+		if e.ComplexityRoot.SubscriptionChangeLog.NewProduct == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionChangeLog.NewProduct(childComplexity), true
+	case "SubscriptionChangeLog.newProductId":
+		if e.ComplexityRoot.SubscriptionChangeLog.NewProductID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionChangeLog.NewProductID(childComplexity), true
+	case "SubscriptionChangeLog.previousPlan":
+		if e.ComplexityRoot.SubscriptionChangeLog.PreviousPlan == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionChangeLog.PreviousPlan(childComplexity), true
+	case "SubscriptionChangeLog.previousProduct":
+		if e.ComplexityRoot.SubscriptionChangeLog.PreviousProduct == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionChangeLog.PreviousProduct(childComplexity), true
+	case "SubscriptionChangeLog.previousProductId":
+		if e.ComplexityRoot.SubscriptionChangeLog.PreviousProductID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionChangeLog.PreviousProductID(childComplexity), true
+	case "SubscriptionChangeLog.prorationBehavior":
+		if e.ComplexityRoot.SubscriptionChangeLog.ProrationBehavior == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionChangeLog.ProrationBehavior(childComplexity), true
+	case "SubscriptionChangeLog.subscription":
+		if e.ComplexityRoot.SubscriptionChangeLog.Subscription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionChangeLog.Subscription(childComplexity), true
+	case "SubscriptionChangeLog.subscriptionId":
+		if e.ComplexityRoot.SubscriptionChangeLog.SubscriptionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionChangeLog.SubscriptionID(childComplexity), true
+
+	case "SubscriptionChangeLogConnection.edges":
+		if e.ComplexityRoot.SubscriptionChangeLogConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionChangeLogConnection.Edges(childComplexity), true
+	case "SubscriptionChangeLogConnection.pageInfo":
+		if e.ComplexityRoot.SubscriptionChangeLogConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionChangeLogConnection.PageInfo(childComplexity), true
+
+	case "SubscriptionChangeLogEdge.cursor":
+		if e.ComplexityRoot.SubscriptionChangeLogEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionChangeLogEdge.Cursor(childComplexity), true
+	case "SubscriptionChangeLogEdge.node":
+		if e.ComplexityRoot.SubscriptionChangeLogEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionChangeLogEdge.Node(childComplexity), true
+
+	case "SubscriptionConnection.edges":
+		if e.ComplexityRoot.SubscriptionConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionConnection.Edges(childComplexity), true
+	case "SubscriptionConnection.pageInfo":
+		if e.ComplexityRoot.SubscriptionConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionConnection.PageInfo(childComplexity), true
+
+	case "SubscriptionEdge.cursor":
+		if e.ComplexityRoot.SubscriptionEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionEdge.Cursor(childComplexity), true
+	case "SubscriptionEdge.node":
+		if e.ComplexityRoot.SubscriptionEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionEdge.Node(childComplexity), true
 
 	case "SubscriptionPhase.amount":
 		if e.ComplexityRoot.SubscriptionPhase.Amount == nil {
@@ -8167,6 +8833,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SubscriptionPhase.Updated(childComplexity), true
+
+	case "SubscriptionScheduledChange.created":
+		if e.ComplexityRoot.SubscriptionScheduledChange.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionScheduledChange.Created(childComplexity), true
+	case "SubscriptionScheduledChange.effectiveDate":
+		if e.ComplexityRoot.SubscriptionScheduledChange.EffectiveDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionScheduledChange.EffectiveDate(childComplexity), true
+	case "SubscriptionScheduledChange.id":
+		if e.ComplexityRoot.SubscriptionScheduledChange.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionScheduledChange.ID(childComplexity), true
+	case "SubscriptionScheduledChange.intervalSwitch":
+		if e.ComplexityRoot.SubscriptionScheduledChange.IntervalSwitch == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionScheduledChange.IntervalSwitch(childComplexity), true
+	case "SubscriptionScheduledChange.productId", "SubscriptionScheduledChange.product":
+		if e.ComplexityRoot.SubscriptionScheduledChange.Product == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionScheduledChange.Product(childComplexity), true
 
 	case "TermsOfService.accepted":
 		if e.ComplexityRoot.TermsOfService.Accepted == nil {
@@ -9029,6 +9726,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreatePhoneVerificationInput,
 		ec.unmarshalInputCreateRefundInput,
 		ec.unmarshalInputCreateSonarSessionInput,
+		ec.unmarshalInputCreateSubscriptionInput,
 		ec.unmarshalInputCreateSubscriptionPhaseInput,
 		ec.unmarshalInputCreateTestClockInput,
 		ec.unmarshalInputCreateThreeDSIntentInput,
@@ -9047,6 +9745,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputInvoiceFilter,
 		ec.unmarshalInputLineItemInput,
 		ec.unmarshalInputOpenDisputeInput,
+		ec.unmarshalInputPauseSubscriptionInput,
 		ec.unmarshalInputPayInvoiceInput,
 		ec.unmarshalInputPaymentLinkSessionFilter,
 		ec.unmarshalInputPaymentMethodDataInput,
@@ -9065,6 +9764,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputResendEventInput,
 		ec.unmarshalInputRotateWebhookSecretInput,
 		ec.unmarshalInputSonarSessionFilter,
+		ec.unmarshalInputSubscriptionChangeLogFilter,
+		ec.unmarshalInputSubscriptionFilter,
 		ec.unmarshalInputTermsOfServiceInput,
 		ec.unmarshalInputTransferFilter,
 		ec.unmarshalInputTransferSourceInput,
@@ -9081,6 +9782,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputUpdatePaymentMethodInput,
 		ec.unmarshalInputUpdatePhaseInput,
 		ec.unmarshalInputUpdateSonarSessionInput,
+		ec.unmarshalInputUpdateSubscriptionInput,
 		ec.unmarshalInputUpdateSubscriptionPhaseInput,
 		ec.unmarshalInputUpdateTransferInput,
 		ec.unmarshalInputUpdateWebhookEndpointInput,
@@ -9136,7 +9838,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			}
 		}
 	case ast.Subscription:
-		next := ec._Subscription(ctx, opCtx.Operation.SelectionSet)
+		next := ec._EventStream(ctx, opCtx.Operation.SelectionSet)
 
 		var buf bytes.Buffer
 		return func(ctx context.Context) *graphql.Response {
@@ -9482,6 +10184,15 @@ extend type Mutation {
 	{Name: "../schema/base.graphqls", Input: `# Shared scalars, the Node interface, pagination and the root types. Each
 # area (accounts.graphqls, capabilities.graphqls, events.graphqls, ...)
 # extends Query and Mutation with its own fields.
+
+# The roots, named: the subscription root is EventStream (the live event
+# stream, event_stream.graphqls), since Subscription is a billing object.
+# Operations are written as before (` + "`" + `subscription { events }` + "`" + `).
+schema {
+  query: Query
+  mutation: Mutation
+  subscription: EventStream
+}
 
 "An instant as an RFC 3339 string in UTC, e.g. ` + "`" + `2026-01-02T15:04:05Z` + "`" + `."
 scalar DateTime @goModel(models: [
@@ -10539,8 +11250,11 @@ extend type Mutation {
 `, BuiltIn: false},
 	{Name: "../schema/event_stream.graphqls", Input: `# The live event stream (docs/webhooks.md, "Live events"): over the
 # graphql-transport-ws (or graphql-ws) websocket protocol at /graphql.
+# The root subscription operation type is named EventStream (base.graphqls
+# declares the schema's roots), which leaves the name Subscription to the
+# billing object; clients write ` + "`" + `subscription { events }` + "`" + ` as before.
 
-type Subscription {
+type EventStream {
   """
   The merchant's new events, as they commit, optionally of some types only.
   Events committed after the subscription is acknowledged are all streamed;
@@ -10791,6 +11505,13 @@ type InvoiceLineItem {
   unitAmountCurrency: String!
   "quantity × unitAmountCents"
   amount: Int!
+  "item (a product added to the invoice), subscription (a period), proration_credit or proration_charge (a swap's lines; credits are negative), balance (credit applied)"
+  kind: String!
+  "The window a subscription's line bills, half-open [start, end)."
+  periodStart: DateTime
+  periodEnd: DateTime
+  "The share of the period a proration line covers, a decimal string."
+  proportion: String
   livemode: Boolean!
   created: DateTime!
   updated: DateTime!
@@ -12039,6 +12760,219 @@ extend type Mutation {
   deleteSubscriptionPhase(subscriptionId: ID!, id: ID!): Boolean!
 }
 `, BuiltIn: false},
+	{Name: "../schema/subscriptions.graphqls", Input: `# Subscriptions and their change logs (spec doc 2 §2.4, §3, §4.4;
+# API-DECISIONS §4; docs/billing.md "Subscriptions").
+
+enum SubscriptionStatus @goModel(model: "github.com/frame-oss/payments-server/models.SubscriptionStatus") {
+  PENDING @goEnum(value: "github.com/frame-oss/payments-server/models.SubscriptionPending")
+  ACTIVE @goEnum(value: "github.com/frame-oss/payments-server/models.SubscriptionActive")
+  PAUSED @goEnum(value: "github.com/frame-oss/payments-server/models.SubscriptionPaused")
+  PAST_DUE @goEnum(value: "github.com/frame-oss/payments-server/models.SubscriptionPastDue")
+  UNPAID @goEnum(value: "github.com/frame-oss/payments-server/models.SubscriptionUnpaid")
+  INCOMPLETE @goEnum(value: "github.com/frame-oss/payments-server/models.SubscriptionIncomplete")
+  CANCELED @goEnum(value: "github.com/frame-oss/payments-server/models.SubscriptionCanceled")
+  TERMINATED @goEnum(value: "github.com/frame-oss/payments-server/models.SubscriptionTerminated")
+}
+
+"How a product swap is settled; fixed when the subscription is created."
+enum ProrationBehavior @goModel(model: "github.com/frame-oss/payments-server/models.ProrationBehavior") {
+  CREATE_PRORATIONS @goEnum(value: "github.com/frame-oss/payments-server/models.CreateProrations")
+  ALWAYS_INVOICE @goEnum(value: "github.com/frame-oss/payments-server/models.AlwaysInvoice")
+  NONE @goEnum(value: "github.com/frame-oss/payments-server/models.ProrateNone")
+}
+
+"Bills a customer or an account for a recurring product, period after period from its anchor."
+type Subscription implements Node {
+  id: ID!
+  status: SubscriptionStatus!
+  "The payer is exactly one of the account and the customer."
+  accountId: ID
+  account: Account @goField(forceResolver: true)
+  customerId: ID
+  customer: Customer @goField(forceResolver: true)
+  productId: ID!
+  product: Product! @goField(forceResolver: true)
+  "The product as billed: its interval, its price and whether it is still sold."
+  plan: Plan
+  currency: String!
+  quantity: Int!
+  defaultPaymentMethodId: ID
+  defaultPaymentMethod: PaymentMethod @goField(forceResolver: true)
+  description: String
+  prorationBehavior: ProrationBehavior!
+  "The current period, half-open [start, end)."
+  currentPeriodStart: DateTime
+  currentPeriodEnd: DateTime
+  pausedAt: DateTime
+  "When a paused subscription resumes by itself."
+  resumeAt: DateTime
+  canceledAt: DateTime
+  "A product swap queued for the next renewal (an interval switch)."
+  scheduledChange: SubscriptionScheduledChange
+  latestInvoiceId: ID
+  latestInvoice: Invoice @goField(forceResolver: true)
+  hasPhases: Boolean!
+  "The subscription's phases, in ordinal order."
+  phases: [SubscriptionPhase!]! @goField(forceResolver: true)
+  "Minor units: what the current period is priced (the phase in force's price, times the quantity)."
+  effectiveAmount: Int
+  effectiveInterval: RecurringInterval @goField(forceResolver: true)
+  effectiveIntervalCount: Int
+  startDate: DateTime!
+  "The product swaps, most recent first."
+  changeLogs(first: Int = 10, after: String): SubscriptionChangeLogConnection! @goField(forceResolver: true)
+  "The invoices the subscription billed, newest first."
+  invoices(first: Int = 10, after: String): InvoiceConnection! @goField(forceResolver: true)
+  metadata: Metadata!
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+"A subscription's product as billed (REST's plan)."
+type Plan {
+  "The product's id."
+  id: ID!
+  interval: RecurringInterval!
+  intervalCount: Int!
+  "Minor units, per period."
+  amount: Int!
+  currency: String!
+  "Whether the product is still sold."
+  active: Boolean!
+  livemode: Boolean!
+  "When the product was created."
+  created: DateTime! @goField(forceResolver: true)
+}
+
+"A product swap queued for the next renewal: no credit is booked for it."
+type SubscriptionScheduledChange {
+  id: ID!
+  productId: ID! @goField(name: "Product")
+  product: Product! @goField(forceResolver: true)
+  "Whether the new product's recurring interval differs."
+  intervalSwitch: Boolean!
+  "The renewal at which the swap applies."
+  effectiveDate: DateTime
+  created: DateTime!
+}
+
+"One product swap of a subscription, with the plan before and after."
+type SubscriptionChangeLog {
+  id: ID!
+  subscriptionId: ID!
+  subscription: Subscription! @goField(forceResolver: true)
+  prorationBehavior: ProrationBehavior!
+  previousProductId: ID!
+  previousProduct: Product! @goField(forceResolver: true)
+  newProductId: ID!
+  newProduct: Product! @goField(forceResolver: true)
+  previousPlan: Plan
+  currentPlan: Plan
+  effectiveDate: DateTime!
+  livemode: Boolean!
+  created: DateTime!
+}
+
+type SubscriptionConnection {
+  edges: [SubscriptionEdge!]!
+  pageInfo: PageInfo!
+}
+
+type SubscriptionEdge {
+  cursor: String!
+  node: Subscription!
+}
+
+type SubscriptionChangeLogConnection {
+  edges: [SubscriptionChangeLogEdge!]!
+  pageInfo: PageInfo!
+}
+
+type SubscriptionChangeLogEdge {
+  cursor: String!
+  node: SubscriptionChangeLog!
+}
+
+"REST's search: creation bounds are exclusive."
+input SubscriptionFilter {
+  status: SubscriptionStatus
+  createdBefore: DateTime
+  createdAfter: DateTime
+  customer: ID
+  account: ID
+}
+
+input SubscriptionChangeLogFilter {
+  subscription: ID
+}
+
+"Exactly one of customer and account."
+input CreateSubscriptionInput {
+  customer: ID
+  account: ID
+  "A recurring product."
+  product: ID!
+  "Three letters."
+  currency: String!
+  "The payer's default payment method unless one is named."
+  defaultPaymentMethod: ID
+  description: String
+  "CREATE_PRORATIONS by default."
+  prorationBehavior: ProrationBehavior
+  metadata: Metadata
+}
+
+"""
+A new product is a swap: prorated at once, or queued as scheduledChange when
+its interval differs. The payment method, description and metadata prorate
+nothing. prorationBehavior is accepted and ignored (fixed at creation).
+"""
+input UpdateSubscriptionInput {
+  product: ID
+  defaultPaymentMethod: ID
+  description: String
+  metadata: Metadata
+  prorationBehavior: ProrationBehavior
+}
+
+input PauseSubscriptionInput {
+  "When to resume by itself; never when absent."
+  resumeAt: DateTime
+}
+
+extend type Account {
+  "The account's subscriptions, newest first."
+  subscriptions(first: Int = 10, after: String): SubscriptionConnection! @goField(forceResolver: true)
+}
+
+extend type Customer {
+  "The customer's subscriptions, newest first."
+  subscriptions(first: Int = 10, after: String): SubscriptionConnection! @goField(forceResolver: true)
+}
+
+extend type Invoice {
+  "The subscription that billed the invoice."
+  subscription: Subscription @goField(forceResolver: true)
+}
+
+extend type Query {
+  subscription(id: ID!): Subscription
+  subscriptions(first: Int = 10, after: String, filter: SubscriptionFilter): SubscriptionConnection!
+  subscriptionChangeLogs(first: Int = 10, after: String, filter: SubscriptionChangeLogFilter): SubscriptionChangeLogConnection!
+}
+
+extend type Mutation {
+  createSubscription(input: CreateSubscriptionInput!): Subscription!
+  updateSubscription(id: ID!, input: UpdateSubscriptionInput!): Subscription!
+  "At once, with no credit."
+  cancelSubscription(id: ID!): Subscription!
+  pauseSubscription(id: ID!, input: PauseSubscriptionInput): Subscription!
+  resumeSubscription(id: ID!): Subscription!
+  "Drops the queued swap (REST's DELETE /v1/subscriptions/{id}/scheduled_change)."
+  cancelSubscriptionScheduledChange(id: ID!): Subscription!
+}
+`, BuiltIn: false},
 	{Name: "../schema/terms_of_service.graphqls", Input: `# Terms of service tokens, as the real service's clients use them, and the
 # KYC prefill confirmation (spec doc 1 §4.7).
 
@@ -12392,6 +13326,8 @@ func (ec *executionContext) childFields_Account(ctx context.Context, field graph
 		return ec.fieldContext_Account_payouts(ctx, field)
 	case "phoneVerifications":
 		return ec.fieldContext_Account_phoneVerifications(ctx, field)
+	case "subscriptions":
+		return ec.fieldContext_Account_subscriptions(ctx, field)
 	case "testClock":
 		return ec.fieldContext_Account_testClock(ctx, field)
 	}
@@ -13024,6 +13960,8 @@ func (ec *executionContext) childFields_Customer(ctx context.Context, field grap
 		return ec.fieldContext_Customer_identityVerifications(ctx, field)
 	case "invoices":
 		return ec.fieldContext_Customer_invoices(ctx, field)
+	case "subscriptions":
+		return ec.fieldContext_Customer_subscriptions(ctx, field)
 	case "testClock":
 		return ec.fieldContext_Customer_testClock(ctx, field)
 	}
@@ -13648,6 +14586,8 @@ func (ec *executionContext) childFields_Invoice(ctx context.Context, field graph
 		return ec.fieldContext_Invoice_created(ctx, field)
 	case "updated":
 		return ec.fieldContext_Invoice_updated(ctx, field)
+	case "subscription":
+		return ec.fieldContext_Invoice_subscription(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Invoice", field.Name)
 }
@@ -13692,6 +14632,14 @@ func (ec *executionContext) childFields_InvoiceLineItem(ctx context.Context, fie
 		return ec.fieldContext_InvoiceLineItem_unitAmountCurrency(ctx, field)
 	case "amount":
 		return ec.fieldContext_InvoiceLineItem_amount(ctx, field)
+	case "kind":
+		return ec.fieldContext_InvoiceLineItem_kind(ctx, field)
+	case "periodStart":
+		return ec.fieldContext_InvoiceLineItem_periodStart(ctx, field)
+	case "periodEnd":
+		return ec.fieldContext_InvoiceLineItem_periodEnd(ctx, field)
+	case "proportion":
+		return ec.fieldContext_InvoiceLineItem_proportion(ctx, field)
 	case "livemode":
 		return ec.fieldContext_InvoiceLineItem_livemode(ctx, field)
 	case "created":
@@ -14172,6 +15120,28 @@ func (ec *executionContext) childFields_PhoneVerificationEdge(ctx context.Contex
 	return nil, fmt.Errorf("no field named %q was found under type PhoneVerificationEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_Plan(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Plan_id(ctx, field)
+	case "interval":
+		return ec.fieldContext_Plan_interval(ctx, field)
+	case "intervalCount":
+		return ec.fieldContext_Plan_intervalCount(ctx, field)
+	case "amount":
+		return ec.fieldContext_Plan_amount(ctx, field)
+	case "currency":
+		return ec.fieldContext_Plan_currency(ctx, field)
+	case "active":
+		return ec.fieldContext_Plan_active(ctx, field)
+	case "livemode":
+		return ec.fieldContext_Plan_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_Plan_created(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Plan", field.Name)
+}
+
 func (ec *executionContext) childFields_Product(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -14486,6 +15456,154 @@ func (ec *executionContext) childFields_Step(ctx context.Context, field graphql.
 	return nil, fmt.Errorf("no field named %q was found under type Step", field.Name)
 }
 
+func (ec *executionContext) childFields_Subscription(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Subscription_id(ctx, field)
+	case "status":
+		return ec.fieldContext_Subscription_status(ctx, field)
+	case "accountId":
+		return ec.fieldContext_Subscription_accountId(ctx, field)
+	case "account":
+		return ec.fieldContext_Subscription_account(ctx, field)
+	case "customerId":
+		return ec.fieldContext_Subscription_customerId(ctx, field)
+	case "customer":
+		return ec.fieldContext_Subscription_customer(ctx, field)
+	case "productId":
+		return ec.fieldContext_Subscription_productId(ctx, field)
+	case "product":
+		return ec.fieldContext_Subscription_product(ctx, field)
+	case "plan":
+		return ec.fieldContext_Subscription_plan(ctx, field)
+	case "currency":
+		return ec.fieldContext_Subscription_currency(ctx, field)
+	case "quantity":
+		return ec.fieldContext_Subscription_quantity(ctx, field)
+	case "defaultPaymentMethodId":
+		return ec.fieldContext_Subscription_defaultPaymentMethodId(ctx, field)
+	case "defaultPaymentMethod":
+		return ec.fieldContext_Subscription_defaultPaymentMethod(ctx, field)
+	case "description":
+		return ec.fieldContext_Subscription_description(ctx, field)
+	case "prorationBehavior":
+		return ec.fieldContext_Subscription_prorationBehavior(ctx, field)
+	case "currentPeriodStart":
+		return ec.fieldContext_Subscription_currentPeriodStart(ctx, field)
+	case "currentPeriodEnd":
+		return ec.fieldContext_Subscription_currentPeriodEnd(ctx, field)
+	case "pausedAt":
+		return ec.fieldContext_Subscription_pausedAt(ctx, field)
+	case "resumeAt":
+		return ec.fieldContext_Subscription_resumeAt(ctx, field)
+	case "canceledAt":
+		return ec.fieldContext_Subscription_canceledAt(ctx, field)
+	case "scheduledChange":
+		return ec.fieldContext_Subscription_scheduledChange(ctx, field)
+	case "latestInvoiceId":
+		return ec.fieldContext_Subscription_latestInvoiceId(ctx, field)
+	case "latestInvoice":
+		return ec.fieldContext_Subscription_latestInvoice(ctx, field)
+	case "hasPhases":
+		return ec.fieldContext_Subscription_hasPhases(ctx, field)
+	case "phases":
+		return ec.fieldContext_Subscription_phases(ctx, field)
+	case "effectiveAmount":
+		return ec.fieldContext_Subscription_effectiveAmount(ctx, field)
+	case "effectiveInterval":
+		return ec.fieldContext_Subscription_effectiveInterval(ctx, field)
+	case "effectiveIntervalCount":
+		return ec.fieldContext_Subscription_effectiveIntervalCount(ctx, field)
+	case "startDate":
+		return ec.fieldContext_Subscription_startDate(ctx, field)
+	case "changeLogs":
+		return ec.fieldContext_Subscription_changeLogs(ctx, field)
+	case "invoices":
+		return ec.fieldContext_Subscription_invoices(ctx, field)
+	case "metadata":
+		return ec.fieldContext_Subscription_metadata(ctx, field)
+	case "livemode":
+		return ec.fieldContext_Subscription_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_Subscription_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_Subscription_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Subscription", field.Name)
+}
+
+func (ec *executionContext) childFields_SubscriptionChangeLog(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_SubscriptionChangeLog_id(ctx, field)
+	case "subscriptionId":
+		return ec.fieldContext_SubscriptionChangeLog_subscriptionId(ctx, field)
+	case "subscription":
+		return ec.fieldContext_SubscriptionChangeLog_subscription(ctx, field)
+	case "prorationBehavior":
+		return ec.fieldContext_SubscriptionChangeLog_prorationBehavior(ctx, field)
+	case "previousProductId":
+		return ec.fieldContext_SubscriptionChangeLog_previousProductId(ctx, field)
+	case "previousProduct":
+		return ec.fieldContext_SubscriptionChangeLog_previousProduct(ctx, field)
+	case "newProductId":
+		return ec.fieldContext_SubscriptionChangeLog_newProductId(ctx, field)
+	case "newProduct":
+		return ec.fieldContext_SubscriptionChangeLog_newProduct(ctx, field)
+	case "previousPlan":
+		return ec.fieldContext_SubscriptionChangeLog_previousPlan(ctx, field)
+	case "currentPlan":
+		return ec.fieldContext_SubscriptionChangeLog_currentPlan(ctx, field)
+	case "effectiveDate":
+		return ec.fieldContext_SubscriptionChangeLog_effectiveDate(ctx, field)
+	case "livemode":
+		return ec.fieldContext_SubscriptionChangeLog_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_SubscriptionChangeLog_created(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SubscriptionChangeLog", field.Name)
+}
+
+func (ec *executionContext) childFields_SubscriptionChangeLogConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_SubscriptionChangeLogConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_SubscriptionChangeLogConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SubscriptionChangeLogConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_SubscriptionChangeLogEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_SubscriptionChangeLogEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_SubscriptionChangeLogEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SubscriptionChangeLogEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_SubscriptionConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_SubscriptionConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_SubscriptionConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SubscriptionConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_SubscriptionEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_SubscriptionEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_SubscriptionEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SubscriptionEdge", field.Name)
+}
+
 func (ec *executionContext) childFields_SubscriptionPhase(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -14518,6 +15636,24 @@ func (ec *executionContext) childFields_SubscriptionPhase(ctx context.Context, f
 		return ec.fieldContext_SubscriptionPhase_updated(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SubscriptionPhase", field.Name)
+}
+
+func (ec *executionContext) childFields_SubscriptionScheduledChange(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_SubscriptionScheduledChange_id(ctx, field)
+	case "productId":
+		return ec.fieldContext_SubscriptionScheduledChange_productId(ctx, field)
+	case "product":
+		return ec.fieldContext_SubscriptionScheduledChange_product(ctx, field)
+	case "intervalSwitch":
+		return ec.fieldContext_SubscriptionScheduledChange_intervalSwitch(ctx, field)
+	case "effectiveDate":
+		return ec.fieldContext_SubscriptionScheduledChange_effectiveDate(ctx, field)
+	case "created":
+		return ec.fieldContext_SubscriptionScheduledChange_created(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SubscriptionScheduledChange", field.Name)
 }
 
 func (ec *executionContext) childFields_TermsOfService(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

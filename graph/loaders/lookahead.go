@@ -2,6 +2,7 @@ package loaders
 
 import (
 	"context"
+	"encoding/json"
 	"reflect"
 	"strings"
 	"sync"
@@ -168,17 +169,100 @@ func (w *walker) run(ctx context.Context, todo []level) {
 			got[name] = byKey
 		}
 		for _, p := range edges {
+			page := w.connectionPage(p.field)
 			var children []reflect.Value
 			for _, k := range p.keys {
 				if r, ok := got[p.loader][k]; ok && r.Error == nil && r.Data != nil {
-					children = objects(reflect.ValueOf(r.Data), children)
+					children = objects(page.of(reflect.ValueOf(r.Data)), children)
 				}
 			}
-			if len(children) > 0 {
+			switch {
+			case len(children) == 0:
+			case page.ok:
+				for _, sel := range page.nodes {
+					todo = append(todo, level{typeName: page.typeName, sel: sel, values: children})
+				}
+			default:
 				todo = append(todo, level{typeName: p.field.Definition.Type.Name(), sel: p.field.Selections, values: children})
 			}
 		}
 	}
+}
+
+// connectionPage is what an edge field whose type is a Relay connection
+// (edges { node }) shows of the rows its loader read for a parent (a
+// parent's newest rows, from which the connection's resolver serves its
+// first page): the first `first` of them, walked as the nodes with the
+// selections below node. Without it the walk would stop at the
+// connection, and each parent's connection would look ahead on its own
+// when its resolver ran: one batch per parent instead of one per level.
+type connectionPage struct {
+	ok       bool // the field is a connection asked from its first page
+	typeName string
+	nodes    []ast.SelectionSet
+	first    int // -1: every row
+}
+
+// connectionPage tells whether f is a connection read from its first page
+// (a page after a cursor is not the loader's rows: its resolver lists it
+// and looks ahead from there).
+func (w *walker) connectionPage(f graphql.CollectedField) (c connectionPage) {
+	conn := w.schema.Types[f.Definition.Type.Name()]
+	if conn == nil || conn.Kind != ast.Object {
+		return c
+	}
+	edges := conn.Fields.ForName("edges")
+	if edges == nil {
+		return c
+	}
+	edgeType := w.schema.Types[edges.Type.Name()]
+	if edgeType == nil || edgeType.Fields.ForName("node") == nil {
+		return c
+	}
+	args := f.ArgumentMap(w.oc.Variables)
+	if args["after"] != nil {
+		return c
+	}
+	c.first = -1
+	if n, ok := intArg(args["first"]); ok {
+		c.first = n
+	}
+	for _, e := range graphql.CollectFields(w.oc, f.Selections, []string{conn.Name}) {
+		if e.Name != "edges" {
+			continue
+		}
+		for _, n := range graphql.CollectFields(w.oc, e.Selections, []string{edgeType.Name}) {
+			if n.Name == "node" && len(n.Selections) > 0 {
+				c.nodes = append(c.nodes, n.Selections)
+			}
+		}
+	}
+	c.ok, c.typeName = true, edgeType.Fields.ForName("node").Type.Name()
+	return c
+}
+
+// of is the part of a parent's rows v the page shows.
+func (c connectionPage) of(v reflect.Value) reflect.Value {
+	if !c.ok || c.first < 0 || v.Kind() != reflect.Slice || v.Len() <= c.first {
+		return v
+	}
+	return v.Slice(0, c.first)
+}
+
+// intArg reads an Int argument, a literal or a variable.
+func intArg(v any) (int, bool) {
+	switch n := v.(type) {
+	case int:
+		return n, true
+	case int64:
+		return int(n), true
+	case float64:
+		return int(n), true
+	case json.Number:
+		i, err := n.Int64()
+		return int(i), err == nil
+	}
+	return 0, false
 }
 
 // typed is a level's objects of one concrete type.

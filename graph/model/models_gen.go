@@ -381,6 +381,39 @@ type SonarSessionFilter struct {
 	ChargeIntent *string `json:"chargeIntent,omitempty"`
 }
 
+type SubscriptionChangeLogConnection struct {
+	Edges    []*SubscriptionChangeLogEdge `json:"edges"`
+	PageInfo *PageInfo                    `json:"pageInfo"`
+}
+
+type SubscriptionChangeLogEdge struct {
+	Cursor string                        `json:"cursor"`
+	Node   *models.SubscriptionChangeLog `json:"node"`
+}
+
+type SubscriptionChangeLogFilter struct {
+	Subscription *string `json:"subscription,omitempty"`
+}
+
+type SubscriptionConnection struct {
+	Edges    []*SubscriptionEdge `json:"edges"`
+	PageInfo *PageInfo           `json:"pageInfo"`
+}
+
+type SubscriptionEdge struct {
+	Cursor string               `json:"cursor"`
+	Node   *models.Subscription `json:"node"`
+}
+
+// REST's search: creation bounds are exclusive.
+type SubscriptionFilter struct {
+	Status        *models.SubscriptionStatus `json:"status,omitempty"`
+	CreatedBefore *wire.Timestamp            `json:"createdBefore,omitempty"`
+	CreatedAfter  *wire.Timestamp            `json:"createdAfter,omitempty"`
+	Customer      *string                    `json:"customer,omitempty"`
+	Account       *string                    `json:"account,omitempty"`
+}
+
 type TestClockConnection struct {
 	Edges    []*TestClockEdge `json:"edges"`
 	PageInfo *PageInfo        `json:"pageInfo"`

@@ -19,6 +19,11 @@ type ChangeLogs struct {
 
 var changeLogTable = &op.Table[models.SubscriptionChangeLog]{Resource: "subscription_change_log"}
 
+// RecentChangeLogs is how many change logs of each subscription a page of
+// subscriptions reads in one batch: Subscription.changeLogs serves its
+// first page from them.
+const RecentChangeLogs = 100
+
 // ChangeLogFilter narrows the list to one subscription.
 type ChangeLogFilter struct {
 	Subscription *string `query:"subscription_id" filter:"subscription_id,id"`
@@ -27,7 +32,7 @@ type ChangeLogFilter struct {
 func newChangeLogs(s *Service) *ChangeLogs {
 	return &ChangeLogs{Reader: op.Read[models.SubscriptionChangeLog, ChangeLogFilter](s.Kit, changeLogTable), svc: s,
 		OfSubscriptions: (&op.Children[models.SubscriptionChangeLog]{Table: changeLogTable, Parent: "subscription",
-			Column: "subscription_id", Limit: 100}).Bind(s.Kit)}
+			Column: "subscription_id", Limit: RecentChangeLogs}).Bind(s.Kit)}
 }
 
 // ChangeLogPosition is a change log's place in the newest-first order.

@@ -17,13 +17,15 @@ import (
 type Invoices struct {
 	op.Reader[models.Invoice, InvoiceFilter]
 	// OfCustomers reads the newest invoices of a batch of customers in one
-	// statement (Customer.invoices).
-	OfCustomers op.Batch[[]*models.Invoice]
-	svc         *Service
+	// statement (Customer.invoices); OfSubscriptions those a batch of
+	// subscriptions billed (Subscription.invoices).
+	OfCustomers, OfSubscriptions op.Batch[[]*models.Invoice]
+	svc                          *Service
 }
 
-// RecentInvoices is how many invoices of each customer a page of customers
-// reads in one batch: Customer.invoices serves its first page from them.
+// RecentInvoices is how many invoices of each customer (or subscription) a
+// page of them reads in one batch: Customer.invoices and
+// Subscription.invoices serve their first page from them.
 const RecentInvoices = 100
 
 // InvoicePosition is an invoice's place in the newest-first order (its
@@ -33,6 +35,8 @@ func InvoicePosition(inv *models.Invoice) op.Position { return invoiceTable.Posi
 func newInvoices(s *Service) *Invoices {
 	return &Invoices{Reader: op.Read[models.Invoice, InvoiceFilter](s.Kit, invoiceTable), svc: s,
 		OfCustomers: (&op.Children[models.Invoice]{Table: invoiceTable, Parent: "customer", Column: "customer_id",
+			Limit: RecentInvoices}).Bind(s.Kit),
+		OfSubscriptions: (&op.Children[models.Invoice]{Table: invoiceTable, Parent: "subscription", Column: "subscription_id",
 			Limit: RecentInvoices}).Bind(s.Kit)}
 }
 
