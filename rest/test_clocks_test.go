@@ -332,7 +332,7 @@ func TestTestClockAdvanceReplaysUnderItsIdempotencyKeyAfterTheClockMovedOn(t *te
 	again := f.sk.Do(http.MethodPost, path, map[string]any{"frozen_time": jan10.Add(time.Hour).Unix()}, key)
 	require.Equal(t, http.StatusOK, again.Status, string(again.Body))
 	require.JSONEq(t, string(first.Body), string(again.Body), "the recorded answer, though the clock has passed it")
-	require.Equal(t, jan10.Add(2*time.Hour).Unix(), num(f.sk.Get(clocksPath+"/"+id(clock)).JSON()["frozen_time"]), "and nothing moved")
+	require.Equal(t, jan10.Add(2*time.Hour).Unix(), num(f.sk.Get(clocksPath + "/" + id(clock)).JSON()["frozen_time"]), "and nothing moved")
 
 	// Without the key, the same target is in the clock's past.
 	requireValidation(t, f.sk.Post(path, map[string]any{"frozen_time": jan10.Add(time.Hour).Unix()}), "frozen_time")
