@@ -156,6 +156,9 @@ type cached struct {
 	principal Principal
 	expires   time.Time // the credential's own expiry; zero: none
 	loaded    time.Time // when the database said it was valid (for the TTL)
+	// onClock: a session secret judged on a test clock's time, which
+	// moves unannounced: never cached.
+	onClock bool
 }
 
 // NewCredentialCache starts the credential cache of a process: it returns
