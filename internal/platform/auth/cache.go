@@ -42,6 +42,9 @@ import (
 //   - A cached key or secret keeps its own expiry (a rotated key's grace
 //     period, a session secret's 30 minutes), compared with the clock on
 //     every hit: a cached credential never outlives its expires_at.
+//   - A session secret of an account on a test clock is judged on the
+//     clock's time, which an advance moves without a notification: it is
+//     never cached (every request reads it with its clock).
 //   - Entries are trusted for TTL at most, a backstop for changes made
 //     without a notification (SQL typed by hand, a half-open listener
 //     connection TCP has not noticed yet).
