@@ -34,7 +34,9 @@ var sessionTable = &op.Table[models.OnboardingSession]{Resource: "onboarding_ses
 func newOnboarding(s *Service) *Onboarding {
 	return &Onboarding{svc: s, active: &op.Children[models.OnboardingSession]{Table: sessionTable, Parent: "account",
 		Column: "account_id", Where: func(q *bun.SelectQuery) *bun.SelectQuery {
-			return q.Where("?TableAlias.status = 'active'").Where("?TableAlias.expires_at > ?", s.Clock.Now())
+			// An account on a test clock: expired once the clock passes expires_at.
+			return q.Where("?TableAlias.status = 'active'").
+				Where("?TableAlias.expires_at > ?", op.PayerNow("accounts", "account_id", s.Clock.Now()))
 		}}}
 }
 
@@ -61,6 +63,11 @@ func (ob *Onboarding) Create(ctx context.Context, in *models.CreateOnboardingSes
 	_, err := writeAccount(ctx, s, spec, *in.AccountID, nil, func(ctx context.Context, aw *accountWrite) error {
 		a := aw.Account
 		if err := writable(a); err != nil {
+			return err
+		}
+		// A session of an account on a test clock lives on the clock's
+		// time: it expires when the clock passes expires_at.
+		if err := aw.AtBoundClock(ctx, a.TestClockID); err != nil {
 			return err
 		}
 		now := aw.Now()

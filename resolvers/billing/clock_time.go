@@ -5,10 +5,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/uptrace/bun"
 
 	"github.com/frame-oss/payments-server/internal/platform/store"
-	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
@@ -34,14 +32,11 @@ func AtPayerClock(ctx context.Context, w *op.W, customerID, accountID *uuid.UUID
 	if id == nil {
 		return nil, nil
 	}
-	var rows []models.TestClock
-	err := w.Tx.Select(&rows).Column("tc.id", "tc.frozen_time").
-		Where("tc.id = (SELECT p.test_clock_id FROM ? AS p WHERE p.merchant_id = tc.merchant_id AND p.livemode = tc.livemode AND p.id = ?)",
-			bun.Ident(table), *id).Scan(ctx)
-	if err != nil || len(rows) == 0 {
+	c, err := op.PayerClock(ctx, w.Tx, table, *id)
+	if err != nil || c == nil {
 		return nil, err
 	}
-	return &rows[0].ID, atTime(ctx, w, rows[0].FrozenTime.Time)
+	return &c.ID, atTime(ctx, w, c.FrozenTime.Time)
 }
 
 // atClock makes w's time the frozen_time of clock (nil: the server's
@@ -59,11 +54,7 @@ func atClock(ctx context.Context, w *op.W, clock *uuid.UUID) error {
 
 // frozenTime reads a clock's time.
 func frozenTime(ctx context.Context, tx *store.Tenant, clock uuid.UUID) (time.Time, error) {
-	c := new(models.TestClock)
-	if err := tx.Select(c).Column("tc.frozen_time").Where("tc.id = ?", clock).Scan(ctx); err != nil {
-		return time.Time{}, err
-	}
-	return c.FrozenTime.Time, nil
+	return op.ClockTime(ctx, tx, clock)
 }
 
 // atTime sets w's time to a clock's, unless w runs a due effect (at the

@@ -32,7 +32,9 @@ func newCheckoutSessions(s *Service) *CheckoutSessions {
 
 // Create locks an amount for the browser flow and mints
 // its chk_sess_ secret (only its hash is kept). A new session for an
-// account ends the previous one's secret at once.
+// account ends the previous one's secret at once. A session of an account
+// bound to a test clock is created at the clock's time, so its expiry
+// (and the secret's) is the clock's frozen_time plus the TTL.
 func (cs *CheckoutSessions) Create(ctx context.Context, in *models.CreateCheckoutSessionInput) (*models.CheckoutSession, error) {
 	var (
 		c       *models.CheckoutSession
@@ -41,12 +43,17 @@ func (cs *CheckoutSessions) Create(ctx context.Context, in *models.CreateCheckou
 	spec := op.Spec{Name: "checkout_session.create", Allow: secretOnly, Params: in,
 		Check: func() (err error) { c, account, err = in.Build(); return err }}
 	return op.Write(ctx, cs.Kit, spec, func(ctx context.Context, w *op.W) (*models.CheckoutSession, error) {
-		n, err := w.Tx.Select((*models.Account)(nil)).Where("a.id = ?", account).Count(ctx)
-		if err != nil {
+		var accounts []models.Account
+		if err := w.Tx.Select(&accounts).Column("a.test_clock_id").Where("a.id = ?", account).Scan(ctx); err != nil {
 			return nil, err
 		}
-		if n == 0 {
+		if len(accounts) == 0 {
 			return nil, apierr.FieldError("account_id", "is not an account of this merchant and mode")
+		}
+		// A session of an account on a test clock lives on the clock's
+		// time: it expires when the clock passes expires_at.
+		if err := w.AtBoundClock(ctx, accounts[0].TestClockID); err != nil {
+			return nil, err
 		}
 		now := w.Now()
 		c.ID, c.AccountID, c.Created, c.ExpiresAt = ids.New(now), account, models.At(now), models.At(now.Add(CheckoutSecretTTL))

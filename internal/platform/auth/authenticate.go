@@ -76,7 +76,9 @@ func (a *Authenticator) Authenticate(ctx context.Context, cred string) (*Princip
 		return nil, invalid()
 	}
 	e.principal.cache = a.Cache
-	a.Cache.put(token, h, e)
+	if !e.onClock {
+		a.Cache.put(token, h, e)
+	}
 	p := e.principal
 	return &p, nil
 }
@@ -107,22 +109,41 @@ func (a *Authenticator) apiKey(ctx context.Context, hash []byte, kind Kind, live
 
 // sessionSecret reads a session secret with its merchant; nil when it is
 // unknown or no longer valid.
+//
+// The secret of an onboarding or checkout session of an account bound to
+// a test clock expires on the clock's time, not the server's: the same
+// statement reads the clock's frozen_time (sessionClockTime), and such a
+// secret is judged against it. It is not cached, since an advance moves
+// the clock without announcing anything to the cache.
 func (a *Authenticator) sessionSecret(ctx context.Context, hash []byte, now time.Time) (*cached, error) {
 	s := new(SessionSecret)
-	err := a.DB.Bun.NewSelect().Model(s).Relation("Merchant").Where("ss.hash = ?", hash).Limit(1).Scan(ctx)
+	err := a.DB.Bun.NewSelect().Model(s).ColumnExpr("?TableColumns").ColumnExpr(sessionClockTime, OnboardingSession, CheckoutSession).
+		Relation("Merchant").Where("ss.hash = ?", hash).Limit(1).Scan(ctx)
 	if store.IsNoRows(err) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, apierr.Internal(err)
 	}
-	if !s.RevokedAt.IsZero() || !now.Before(s.ExpiresAt.Time) {
+	at := now
+	if s.ClockTime != nil {
+		at = *s.ClockTime
+	}
+	if !s.RevokedAt.IsZero() || !at.Before(s.ExpiresAt.Time) {
 		return nil, nil
 	}
 	return &cached{principal: Principal{Kind: Kind(s.Kind), Merchant: s.Merchant, CredentialID: s.ID,
 		AccountID: s.AccountID, SessionID: s.SessionID, Scope: store.Scope{MerchantID: s.MerchantID, Livemode: s.Livemode}},
-		expires: s.ExpiresAt.Time, loaded: now}, nil
+		expires: s.ExpiresAt.Time, loaded: now, onClock: s.ClockTime != nil}, nil
 }
+
+// sessionClockTime is the column a session secret is read with: the
+// frozen_time of the test clock its account is bound to, for the kinds
+// that follow the clock (onboarding and checkout sessions; the
+// placeholders), else NULL.
+const sessionClockTime = "(SELECT tc.frozen_time FROM accounts AS acc JOIN test_clocks AS tc ON tc.id = acc.test_clock_id " +
+	"WHERE acc.merchant_id = ss.merchant_id AND acc.livemode = ss.livemode AND acc.id = ss.account_id " +
+	"AND ss.kind IN (?, ?)) AS clock_time"
 
 func invalidKey() error {
 	return apierr.Unauthorized(apierr.CodeInvalidAPIKey, "Invalid API key provided")

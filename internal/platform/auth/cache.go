@@ -42,6 +42,9 @@ import (
 //   - A cached key or secret keeps its own expiry (a rotated key's grace
 //     period, a session secret's 30 minutes), compared with the clock on
 //     every hit: a cached credential never outlives its expires_at.
+//   - A session secret of an account on a test clock is judged on the
+//     clock's time, which an advance moves without a notification: it is
+//     never cached (every request reads it with its clock).
 //   - Entries are trusted for TTL at most, a backstop for changes made
 //     without a notification (SQL typed by hand, a half-open listener
 //     connection TCP has not noticed yet).
@@ -156,6 +159,9 @@ type cached struct {
 	principal Principal
 	expires   time.Time // the credential's own expiry; zero: none
 	loaded    time.Time // when the database said it was valid (for the TTL)
+	// onClock: a session secret judged on a test clock's time, which
+	// moves unannounced: never cached.
+	onClock bool
 }
 
 // NewCredentialCache starts the credential cache of a process: it returns

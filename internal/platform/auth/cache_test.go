@@ -215,6 +215,34 @@ func TestNewSessionEndsTheCachedOne(t *testing.T) {
 	require.Zero(t, r.Statements)
 }
 
+// A session secret of an account on a test clock is judged on the clock's
+// time, which an advance moves without a notification: it is never
+// cached, so the advance ends it at once in every process.
+func TestSessionSecretOnTestClockIsNotCached(t *testing.T) {
+	t.Parallel()
+	env := cachedEnv(t, hour)
+	sk := env.Client(env.Keys.Sandbox.Secret)
+	start := testenv.Start.Unix()
+	clock := sk.Post("/v1/test_helpers/test_clocks", map[string]any{"frozen_time": start})
+	require.Equal(t, 201, clock.Status, string(clock.Body))
+	clockID := clock.JSON()["id"].(string)
+	r := sk.Post("/v1/accounts", map[string]any{"type": "individual", "test_clock": clockID,
+		"profile": map[string]any{"individual": map[string]any{"name": map[string]any{"first_name": "Ada", "last_name": "Lovelace"}}}})
+	require.Equal(t, 201, r.Status, string(r.Body))
+	own := r.JSON()["id"].(string)
+	holder := env.Client(issue(t, env, auth.OnboardingSession, own))
+
+	r1, r2 := holder.Get("/v1/accounts/"+own), holder.Get("/v1/accounts/"+own)
+	require.Equal(t, 200, r2.Status, string(r2.Body))
+	require.Equal(t, r1.Statements, r2.Statements, "each request reads the secret and its clock")
+
+	advance := sk.Post("/v1/test_helpers/test_clocks/"+clockID+"/advance", map[string]any{"frozen_time": start + 31*60})
+	require.Equal(t, 200, advance.Status, string(advance.Body))
+	r = holder.Get("/v1/accounts/" + own)
+	require.Equal(t, 401, r.Status, "expired on the clock")
+	require.Equal(t, "invalid_client_secret", r.JSON()["code"])
+}
+
 func TestMerchantChangeDropsItsCredentials(t *testing.T) {
 	t.Parallel()
 	env := cachedEnv(t, hour)

@@ -1,6 +1,8 @@
 package auth
 
 import (
+	"time"
+
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
@@ -55,6 +57,10 @@ type SessionSecret struct {
 	ExpiresAt wire.Timestamp `bun:"expires_at"`
 	RevokedAt wire.Timestamp `bun:"revoked_at,nullzero"`
 	Created   wire.Timestamp `bun:"created"`
+	// ClockTime is read with a session's secret (not stored): the
+	// frozen_time of the test clock its account is bound to, nil when the
+	// account is on none.
+	ClockTime *time.Time `bun:"clock_time,scanonly"`
 
 	Merchant *Merchant `bun:"rel:belongs-to,join:merchant_id=id"`
 }
