@@ -33,6 +33,7 @@ func (countingHook) BeforeQuery(ctx context.Context, _ *bun.QueryEvent) context.
 }
 
 func (countingHook) AfterQuery(ctx context.Context, ev *bun.QueryEvent) {
+	recordStatement(ctx, ev.Query, nil)
 	if ev.Operation() == "BEGIN" || ev.Operation() == "COMMIT" || ev.Operation() == "ROLLBACK" {
 		return
 	}

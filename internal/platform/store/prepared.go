@@ -84,6 +84,7 @@ func (t *Tenant) queryPrepared(ctx context.Context, r PreparedRead, args []any) 
 	if c := StatementCount(ctx); c != nil {
 		c.Add(1)
 	}
+	recordStatement(ctx, r.sql, full[1:])
 	switch db := t.idb.(type) {
 	case *bun.DB:
 		return db.DB.QueryContext(ctx, r.sql, full...)
