@@ -89,8 +89,11 @@ CREATE INDEX subscriptions_customer_idx ON subscriptions (merchant_id, livemode,
 CREATE INDEX subscriptions_account_idx ON subscriptions (merchant_id, livemode, account_id, created DESC, id DESC) WHERE account_id IS NOT NULL;
 CREATE INDEX subscriptions_product_idx ON subscriptions (merchant_id, livemode, product_id);
 -- What falls due: renewals at the period's end, retries, resumes.
+-- Renewals: the statuses whose periods roll (the renewals source asks
+-- for exactly these, in this order, so the planner proves the index's
+-- predicate).
 CREATE INDEX subscriptions_renewal_due_idx ON subscriptions (merchant_id, test_clock_id, current_period_end)
-    WHERE status IN ('active', 'past_due', 'unpaid');
+    WHERE status IN ('active', 'past_due', 'paused');
 CREATE INDEX subscriptions_retry_due_idx ON subscriptions (merchant_id, test_clock_id, next_payment_attempt)
     WHERE next_payment_attempt IS NOT NULL;
 CREATE INDEX subscriptions_resume_due_idx ON subscriptions (merchant_id, test_clock_id, resume_at)
