@@ -41,7 +41,10 @@ type lister[F, T any] func(ctx context.Context, f F, lp op.ListParams) (op.Page[
 
 // list serves a REST list: the filter and page from the query string (400
 // for a malformed parameter), then the page in the {meta, data} envelope.
-func list[F, T any](fn lister[F, T]) http.HandlerFunc {
+func list[F, T any](fn lister[F, T]) http.HandlerFunc { return listAs("data", fn) }
+
+// listAs is list with the items under key instead of data.
+func listAs[F, T any](key string, fn lister[F, T]) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		q := newQuery(r)
 		f := filter[F](q)
@@ -51,6 +54,6 @@ func list[F, T any](fn lister[F, T]) http.HandlerFunc {
 			return
 		}
 		page, err := fn(r.Context(), f, op.ListParams{PageParams: pp})
-		respondPage(w, r, page, err)
+		respondPageAs(w, r, key, page, err)
 	}
 }

@@ -50,17 +50,14 @@ func deleteOf(param string, fn func(ctx context.Context, parent, id string) erro
 // listIn serves a paged list under the parent {id}: the filter and page
 // from the query string, then the {meta, data} envelope.
 func listIn[F, T any](fn func(ctx context.Context, parent string, f F, lp op.ListParams) (op.Page[T], error)) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		q := newQuery(r)
-		f := filter[F](q)
-		pp := q.page()
-		if err := q.err(); err != nil {
-			WriteError(w, r, err)
-			return
-		}
-		page, err := fn(r.Context(), chi.URLParam(r, "id"), f, op.ListParams{PageParams: pp})
-		respondPage(w, r, page, err)
-	}
+	return listInAs("data", fn)
+}
+
+// listInAs is listIn with the items under key instead of data.
+func listInAs[F, T any](key string, fn func(ctx context.Context, parent string, f F, lp op.ListParams) (op.Page[T], error)) http.HandlerFunc {
+	return listAs(key, func(ctx context.Context, f F, lp op.ListParams) (op.Page[T], error) {
+		return fn(ctx, chi.URLParamFromCtx(ctx, "id"), f, lp)
+	})
 }
 
 // dataOf serves the whole (short) list of a parent's objects as

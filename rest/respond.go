@@ -81,20 +81,27 @@ func respond(w http.ResponseWriter, r *http.Request, status int, v any, err erro
 // the {meta, data} body of list endpoints, each item as appendJSON renders
 // it.
 func respondPage[T any](w http.ResponseWriter, r *http.Request, page op.Page[T], err error) {
+	respondPageAs(w, r, "data", page, err)
+}
+
+// respondPageAs is respondPage with the items under key: the spec names
+// some lists' items ({meta, subscriptions}).
+func respondPageAs[T any](w http.ResponseWriter, r *http.Request, key string, page op.Page[T], err error) {
 	if err != nil {
 		WriteError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, pageBody[T]{meta: page.Meta(r.URL.Path), items: page.Items})
+	writeJSON(w, http.StatusOK, pageBody[T]{meta: page.Meta(r.URL.Path), key: key, items: page.Items})
 }
 
 // jsonAppender is a body that renders itself straight onto the response
 // buffer.
 type jsonAppender interface{ appendJSON(*bytes.Buffer) error }
 
-// pageBody renders {"meta": ..., "data": [...]}.
+// pageBody renders {"meta": ..., key: [...]} (key "data" for most lists).
 type pageBody[T any] struct {
 	meta  any
+	key   string
 	items []T
 }
 
@@ -104,7 +111,11 @@ func (p pageBody[T]) appendJSON(buf *bytes.Buffer) error {
 	if err := appendJSON(buf, p.meta); err != nil {
 		return err
 	}
-	buf.WriteString(`,"data":[`)
+	buf.WriteString(`,`)
+	if err := appendJSON(buf, p.key); err != nil {
+		return err
+	}
+	buf.WriteString(`:[`)
 	for i, item := range p.items {
 		if i > 0 {
 			buf.WriteByte(',')
