@@ -98,7 +98,8 @@ func respondPageAs[T any](w http.ResponseWriter, r *http.Request, key string, pa
 // buffer.
 type jsonAppender interface{ appendJSON(*bytes.Buffer) error }
 
-// pageBody renders {"meta": ..., key: [...]} (key "data" for most lists).
+// pageBody renders {"meta": ..., key: [...]}; an empty key is "data",
+// the envelope of most lists.
 type pageBody[T any] struct {
 	meta  any
 	key   string
@@ -111,8 +112,12 @@ func (p pageBody[T]) appendJSON(buf *bytes.Buffer) error {
 	if err := appendJSON(buf, p.meta); err != nil {
 		return err
 	}
+	key := p.key
+	if key == "" {
+		key = "data"
+	}
 	buf.WriteString(`,`)
-	if err := appendJSON(buf, p.key); err != nil {
+	if err := appendJSON(buf, key); err != nil {
 		return err
 	}
 	buf.WriteString(`:[`)
