@@ -47,6 +47,7 @@ func Routes(r chi.Router, svc areas.Services) {
 	invoiceRoutes(r, svc.Billing)
 	subscriptionRoutes(r, svc.Billing)
 	testClockRoutes(r, svc.Billing)
+	usageRoutes(r, svc.Billing)
 }
 
 // requireCredential answers an anonymous request 401 before its body is

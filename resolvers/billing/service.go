@@ -19,7 +19,9 @@ import (
 // lines, changed only while the invoice is a draft), subscription_*.go
 // (the subscription family: reads, create, swaps, state actions, the
 // invoices it bills, its due renewals, retries and resumes),
-// change_log_*.go, events.go.
+// change_log_*.go, events.go; usage billing: meter_*.go (how an event
+// name's usage is aggregated and priced), metering_event_*.go (usage
+// reported), usage_*.go (payers, billed windows).
 type Service struct {
 	*op.Kit
 	Money *money.Service
@@ -29,6 +31,10 @@ type Service struct {
 	Subscriptions *Subscriptions
 	ChangeLogs    *ChangeLogs
 	TestClocks    *TestClocks
+
+	// Usage billing (docs/billing.md, "Usage billing").
+	Meters         *Meters
+	MeteringEvents *MeteringEvents
 
 	// DueInterval is how often the effects due on the server's clock run
 	// (PeriodicJobs); zero means DefaultDueInterval.
@@ -51,6 +57,7 @@ func New(kit *op.Kit, m *money.Service) *Service {
 	s.Invoices, s.LineItems = newInvoices(s), newLineItems(s)
 	s.Subscriptions, s.ChangeLogs = newSubscriptions(s), newChangeLogs(s)
 	s.TestClocks = newTestClocks(s)
+	s.Meters, s.MeteringEvents = newMeters(s), newMeteringEvents(s)
 	s.AddDueSource(renewals{s})
 	s.AddDueSource(retries{s})
 	s.AddDueSource(resumes{s})

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/schema"
 )
 
 // Scope is the tenant a request acts for: one merchant, one mode.
@@ -81,9 +82,20 @@ func InsertModel[T TenantRow](t *Tenant, rows []T) *bun.InsertQuery {
 // would be released at once, so call it only from Tx.
 func (t *Tenant) TryLock(ctx context.Context, name string) (bool, error) {
 	var ok bool
-	err := t.idb.NewRaw("SELECT pg_try_advisory_xact_lock(hashtextextended(?, 0))",
-		t.scope.MerchantID.String()+"|"+strconv.FormatBool(t.scope.Livemode)+"|"+name).Scan(ctx, &ok)
+	err := t.idb.NewRaw("SELECT pg_try_advisory_xact_lock(?)", t.LockKey(name)).Scan(ctx, &ok)
 	return ok, err
+}
+
+// LockKey is, in SQL, the key of the advisory lock named name within the
+// tenant (the key Lock takes), so that a read can take the lock in its own
+// statement: SELECT pg_advisory_xact_lock_shared(<LockKey>) beside the row
+// it reads.
+func (t *Tenant) LockKey(name string) schema.QueryAppender {
+	return bun.SafeQuery("hashtextextended(?, 0)", t.lockName(name))
+}
+
+func (t *Tenant) lockName(name string) string {
+	return t.scope.MerchantID.String() + "|" + strconv.FormatBool(t.scope.Livemode) + "|" + name
 }
 
 // Lock takes a transaction-scoped advisory lock named name within the
@@ -91,8 +103,7 @@ func (t *Tenant) TryLock(ctx context.Context, name string) (bool, error) {
 // count against a limit) run one after the other. Like TryLock, call it
 // only from Tx.
 func (t *Tenant) Lock(ctx context.Context, name string) error {
-	_, err := t.idb.NewRaw("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))",
-		t.scope.MerchantID.String()+"|"+strconv.FormatBool(t.scope.Livemode)+"|"+name).Exec(ctx)
+	_, err := t.idb.NewRaw("SELECT pg_advisory_xact_lock(?)", t.LockKey(name)).Exec(ctx)
 	return err
 }
 

@@ -1,0 +1,108 @@
+package models
+
+import (
+	"regexp"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/wire"
+)
+
+type billingMeterKind struct{}
+
+func (billingMeterKind) objectName() string { return "billing_meter" }
+
+// MeterAggregation is how a meter turns a window's events into usage.
+type MeterAggregation string
+
+// Meter aggregations (docs/billing.md, "Usage billing").
+const (
+	AggregateSum   MeterAggregation = "sum"   // the sum of the events' values
+	AggregateCount MeterAggregation = "count" // the number of events
+	AggregateMax   MeterAggregation = "max"   // the largest value
+)
+
+var meterAggregations = []string{string(AggregateSum), string(AggregateCount), string(AggregateMax)}
+
+// BillingMeter is how one event name's usage is aggregated and priced
+// (the events' meter_id). The first event of a name makes its meter
+// (sum, not priced); POST /v1/billing/metering configures it. Product
+// prices one unit of usage at its default_price; usage of a meter without
+// a product is reported but never billed.
+type BillingMeter struct {
+	bun.BaseModel `bun:"table:billing_meters,alias:bm"`
+	Tenant
+
+	ID          uuid.UUID                `bun:"id,pk,type:uuid" json:"id"`
+	Object      Object[billingMeterKind] `bun:"-" json:"object"`
+	EventName   string                   `bun:"event_name" json:"event_name"`
+	Aggregation MeterAggregation         `bun:"aggregation" json:"aggregation"`
+	ProductID   *uuid.UUID               `bun:"product_id,type:uuid" json:"product"`
+	Metadata    Metadata                 `bun:"metadata,type:jsonb" json:"metadata"`
+	Created     wire.Timestamp           `bun:"created,type:timestamptz" json:"created"`
+	Updated     wire.Timestamp           `bun:"updated,type:timestamptz" json:"updated"`
+}
+
+// MaxEventNameLength bounds an event name (a meter's key).
+const MaxEventNameLength = 100
+
+// CreateBillingMeterInput is the body of POST /v1/billing/metering: it
+// configures the meter of event_name, making it when no event has yet.
+type CreateBillingMeterInput struct {
+	EventName   *string           `json:"event_name"`
+	Aggregation *MeterAggregation `json:"aggregation"`
+	Product     *string           `json:"product"`
+	Metadata    MetadataInput     `json:"metadata"`
+}
+
+// Validate reports every problem at once.
+func (in *CreateBillingMeterInput) Validate() error {
+	var f apierr.Fields
+	checkEventName(&f, "event_name", in.EventName, true)
+	checkOneOf(&f, "aggregation", (*string)(in.Aggregation), meterAggregations...)
+	checkText(&f, "product", in.Product, 64, false)
+	checkUsageMetadata(&f, "metadata", in.Metadata)
+	return f.Err()
+}
+
+// UpdateBillingMeterInput is the body of PATCH /v1/billing/metering/{id}.
+// product: an id prices the meter; an empty string stops pricing it.
+type UpdateBillingMeterInput struct {
+	Aggregation *MeterAggregation `json:"aggregation"`
+	Product     *string           `json:"product"`
+	Metadata    MetadataInput     `json:"metadata"`
+}
+
+// Validate reports every problem at once.
+func (in *UpdateBillingMeterInput) Validate() error {
+	var f apierr.Fields
+	checkOneOf(&f, "aggregation", (*string)(in.Aggregation), meterAggregations...)
+	if in.Product != nil && *in.Product != "" {
+		checkText(&f, "product", in.Product, 64, false)
+	}
+	checkUsageMetadata(&f, "metadata", in.Metadata)
+	return f.Err()
+}
+
+var reEventName = regexp.MustCompile(`^[A-Za-z0-9._:-]+$`)
+
+// checkEventName requires a name of 1 to 100 letters, digits and "._:-"
+// (it is a path segment of the event report).
+func checkEventName(f *apierr.Fields, path string, s *string, required bool) {
+	if !checkText(f, path, s, MaxEventNameLength, required) || s == nil {
+		return
+	}
+	if !reEventName.MatchString(*s) {
+		f.Add(path, "must be letters, digits and . _ : - only")
+	}
+}
+
+// checkUsageMetadata is checkMetadata with the key count bounded.
+func checkUsageMetadata(f *apierr.Fields, path string, m MetadataInput) {
+	checkMetadata(f, path, m)
+	if len(m) > 20 {
+		f.Add(path, "must have at most 20 keys")
+	}
+}

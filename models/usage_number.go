@@ -1,0 +1,109 @@
+package models
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+)
+
+// UsageNumber is an amount of usage: a metering event's value, a meter's
+// aggregated usage, credits used. It is exact (a PostgreSQL numeric, never
+// a float): accepted as a JSON number or a decimal string, stored as
+// numeric, and written back as a JSON number (MarshalJSON) or, where the
+// spec gives a decimal string, as UsageNumber.String.
+type UsageNumber string
+
+// Usage precision: values below 10^15 with at most 12 decimals, so sums
+// of many events stay exact in numeric and readable as float64 by clients.
+const (
+	usageMaxDigits   = 15
+	usageMaxDecimals = 12
+)
+
+// UnmarshalJSON accepts a number or a string; Check refuses a malformed
+// one, so that every field problem is reported at once.
+func (n *UsageNumber) UnmarshalJSON(b []byte) error {
+	var d Decimal
+	if err := d.UnmarshalJSON(b); err != nil {
+		return &json.UnmarshalTypeError{Value: string(b), Type: reflectDecimal}
+	}
+	*n = UsageNumber(d)
+	return nil
+}
+
+// MarshalJSON writes the number as a JSON number ("0" when empty).
+func (n UsageNumber) MarshalJSON() ([]byte, error) {
+	if n == "" {
+		return []byte("0"), nil
+	}
+	return []byte(n.Canonical()), nil
+}
+
+// String is the decimal string of the number.
+func (n UsageNumber) String() string { return n.Canonical() }
+
+// Canonical is the number without trailing zeros ("1.5", "20").
+func (n UsageNumber) Canonical() string {
+	s := string(n)
+	if s == "" {
+		return "0"
+	}
+	if strings.ContainsAny(s, "eE") {
+		if r, ok := new(big.Rat).SetString(s); ok {
+			s = r.FloatString(usageMaxDecimals)
+		}
+	}
+	if strings.Contains(s, ".") {
+		s = strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
+	}
+	return s
+}
+
+// Rat is the number as an exact fraction (zero when malformed).
+func (n UsageNumber) Rat() *big.Rat {
+	r, ok := new(big.Rat).SetString(string(n))
+	if !ok {
+		return new(big.Rat)
+	}
+	return r
+}
+
+// UsageFromRat renders r (non-negative, at most 12 decimals once rounded)
+// as a UsageNumber.
+func UsageFromRat(r *big.Rat) UsageNumber {
+	return UsageNumber(r.FloatString(usageMaxDecimals)).normal()
+}
+
+func (n UsageNumber) normal() UsageNumber { return UsageNumber(n.Canonical()) }
+
+// checkUsageNumber refuses a value that is not a non-negative decimal
+// below 10^15 with at most 12 decimals, and normalizes a valid one (an
+// exponent is written out).
+func checkUsageNumber(f *apierr.Fields, path string, n *UsageNumber, required bool) {
+	if n == nil {
+		if required {
+			f.Add(path, "is required")
+		}
+		return
+	}
+	r, ok := new(big.Rat).SetString(string(*n))
+	if !ok || strings.ContainsAny(string(*n), "xX/") {
+		f.Add(path, "must be a number")
+		return
+	}
+	limit := new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(usageMaxDigits), nil))
+	scaled := new(big.Rat).Mul(r, new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(usageMaxDecimals), nil)))
+	switch {
+	case r.Sign() < 0:
+		f.Add(path, "must not be negative")
+	case r.Cmp(limit) >= 0:
+		f.Add(path, fmt.Sprintf("must be below 10^%d", usageMaxDigits))
+	case !scaled.IsInt():
+		f.Add(path, fmt.Sprintf("must have at most %d decimals", usageMaxDecimals))
+	default:
+		*n = UsageFromRat(r)
+	}
+}
