@@ -79,7 +79,7 @@ func (q *reportQuery) build() *bun.SelectQuery {
 		events, args := q.events("")
 		return sel.
 			Join("LEFT JOIN LATERAL (SELECT u.event_name, "+eventAggregates+" FROM ("+events+") AS u GROUP BY u.event_name) AS ev ON true", args...).
-			Join("LEFT JOIN billing_meters AS bm ON bm.merchant_id = "+q.alias+".merchant_id AND bm.livemode = "+q.alias+
+			Join("LEFT JOIN billing_meters AS bm ON bm.merchant_id = " + q.alias + ".merchant_id AND bm.livemode = " + q.alias +
 				".livemode AND bm.event_name = ev.event_name").
 			OrderExpr("ev.event_name")
 	}
