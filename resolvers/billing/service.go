@@ -35,6 +35,7 @@ type Service struct {
 	// Usage billing (docs/billing.md, "Usage billing").
 	Meters         *Meters
 	MeteringEvents *MeteringEvents
+	Reports        *Reports
 
 	// DueInterval is how often the effects due on the server's clock run
 	// (PeriodicJobs); zero means DefaultDueInterval.
@@ -58,6 +59,7 @@ func New(kit *op.Kit, m *money.Service) *Service {
 	s.Subscriptions, s.ChangeLogs = newSubscriptions(s), newChangeLogs(s)
 	s.TestClocks = newTestClocks(s)
 	s.Meters, s.MeteringEvents = newMeters(s), newMeteringEvents(s)
+	s.Reports = newReports(s)
 	s.AddDueSource(renewals{s})
 	s.AddDueSource(retries{s})
 	s.AddDueSource(resumes{s})

@@ -1,0 +1,236 @@
+package models
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
+)
+
+type usageReportKind struct{}
+
+func (usageReportKind) objectName() string { return "usage_report" }
+
+type billingReportKind struct{}
+
+func (billingReportKind) objectName() string { return "billing_report" }
+
+// UsageReport is a payer's usage in a window, per event name (spec doc 2
+// §2.6, "Usage report"; docs/billing.md, "Usage reports"). It is read in
+// the request from the events as they are, never stored: a report sees
+// every event written before it. usage is the sum of the elements' usage
+// (each aggregated by its meter); the elements are in event name order,
+// or in the order the events report asked. customer, account and
+// account_id name the payer (all null for a report over every payer);
+// account_id repeats account, the SDK's name.
+type UsageReport struct {
+	Object          Object[usageReportKind] `json:"object"`
+	AggregatedUsage []*EventUsage           `json:"aggregated_usage"`
+	CustomerID      *uuid.UUID              `json:"customer"`
+	AccountID       *uuid.UUID              `json:"account"`
+	AccountIDAlias  *uuid.UUID              `json:"account_id"`
+	SubscriptionID  *uuid.UUID              `json:"subscription,omitempty"`
+	Usage           string                  `json:"usage"`
+	PeriodStart     ISOTime                 `json:"period_start"`
+	PeriodEnd       ISOTime                 `json:"period_end"`
+	Livemode        bool                    `json:"livemode"`
+}
+
+// EventUsage is one event name's usage in a report's window (an element
+// of aggregated_usage, a shape the spec leaves open): its meter and the
+// meter's aggregation, the aggregated usage, the number of events, and
+// the part of the usage an invoice billed and the part still unbilled
+// (each aggregated alone: for max, the largest billed and the largest
+// unbilled value). product is the meter's product (null: usage reported,
+// never billed). meter_id is null for a name no event ever used. Usages
+// are decimal strings.
+type EventUsage struct {
+	EventName      string           `json:"event_name"`
+	MeterID        *uuid.UUID       `json:"meter_id"`
+	Aggregation    MeterAggregation `json:"aggregation"`
+	ProductID      *uuid.UUID       `json:"product"`
+	Usage          string           `json:"usage"`
+	EventCount     int64            `json:"event_count"`
+	BilledUsage    string           `json:"billed_usage"`
+	UnbilledUsage  string           `json:"unbilled_usage"`
+	BilledEvents   int64            `json:"billed_event_count"`
+	UnbilledEvents int64            `json:"unbilled_event_count"`
+}
+
+// EventReport is one event name's usage in a window, for one payer or for
+// every payer of the mode (spec doc 2 §2.6, "Event report"). billing_metric
+// is the name's meter (null when no event ever used the name).
+type EventReport struct {
+	Object         Object[billingReportKind] `json:"object"`
+	Aggregation    MeterAggregation          `json:"aggregation"`
+	EventName      string                    `json:"event_name"`
+	Usage          string                    `json:"usage"`
+	EventCount     int64                     `json:"event_count"`
+	BillingMetric  *uuid.UUID                `json:"billing_metric"`
+	CustomerID     *uuid.UUID                `json:"customer"`
+	AccountID      *uuid.UUID                `json:"account"`
+	AccountIDAlias *uuid.UUID                `json:"account_id"`
+	PeriodStart    ISOTime                   `json:"period_start"`
+	PeriodEnd      ISOTime                   `json:"period_end"`
+	Livemode       bool                      `json:"livemode"`
+}
+
+// UsageWindow is a report's window, half-open [Start, End) in UTC.
+type UsageWindow struct {
+	Start, End time.Time
+}
+
+// CustomerUsageReportInput is the query of GET /v1/billing/report/customer.
+type CustomerUsageReportInput struct {
+	From     *string
+	To       *string
+	Customer *string
+	Account  *string
+	// Window is From and To once Validate accepted them.
+	Window UsageWindow
+}
+
+// Validate reports every problem at once: both bounds, the window's
+// order, and exactly one payer.
+func (in *CustomerUsageReportInput) Validate() error {
+	var f apierr.Fields
+	in.Window = checkUsageWindow(&f, "from", in.From, "to", in.To)
+	checkOnePayer(&f, in.Customer, in.Account, true)
+	return f.Err()
+}
+
+// EventReportInput is the query of GET /v1/billing/report/event/{event_name}
+// (EventName from the path). The payer is optional: without one the
+// report covers every payer of the mode.
+type EventReportInput struct {
+	EventName *string
+	StartDate *string
+	EndDate   *string
+	Customer  *string
+	Account   *string
+	Window    UsageWindow
+}
+
+// Validate reports every problem at once.
+func (in *EventReportInput) Validate() error {
+	var f apierr.Fields
+	checkEventName(&f, "event_name", in.EventName, true)
+	in.Window = checkUsageWindow(&f, "start_date", in.StartDate, "end_date", in.EndDate)
+	checkOnePayer(&f, in.Customer, in.Account, false)
+	return f.Err()
+}
+
+// MaxReportEvents bounds the event names one events report asks for.
+const MaxReportEvents = 50
+
+// EventsReportInput is the query of GET /v1/billing/report/events: events
+// is a comma-separated list of event names (repeats count once).
+type EventsReportInput struct {
+	Events    *string
+	StartDate *string
+	EndDate   *string
+	Customer  *string
+	Account   *string
+	Window    UsageWindow
+	// Names are the event names of Events, in order, without repeats.
+	Names []string
+}
+
+// Validate reports every problem at once.
+func (in *EventsReportInput) Validate() error {
+	var f apierr.Fields
+	in.Names = nil
+	if checkText(&f, "events", in.Events, MaxReportEvents*(MaxEventNameLength+1), true) && in.Events != nil {
+		seen := map[string]bool{}
+		for _, name := range strings.Split(*in.Events, ",") {
+			name = strings.TrimSpace(name)
+			if seen[name] {
+				continue
+			}
+			seen[name] = true
+			if !reEventName.MatchString(name) || len(name) > MaxEventNameLength {
+				f.Add("events", "must be comma-separated event names (letters, digits and . _ : -, at most 100 each)")
+				break
+			}
+			in.Names = append(in.Names, name)
+		}
+		if len(in.Names) > MaxReportEvents {
+			f.Addf("events", "must name at most %d events", MaxReportEvents)
+		}
+	}
+	in.Window = checkUsageWindow(&f, "start_date", in.StartDate, "end_date", in.EndDate)
+	checkOnePayer(&f, in.Customer, in.Account, false)
+	return f.Err()
+}
+
+// SubscriptionUsageReportInput is the query of GET
+// /v1/billing/report/subscription.
+type SubscriptionUsageReportInput struct {
+	Subscription *string
+}
+
+// Validate requires the subscription.
+func (in *SubscriptionUsageReportInput) Validate() error {
+	var f apierr.Fields
+	checkText(&f, "subscription", in.Subscription, 64, true)
+	return f.Err()
+}
+
+// checkOnePayer requires customer or account, not both (and one of them
+// when required).
+func checkOnePayer(f *apierr.Fields, customer, account *string, required bool) {
+	switch {
+	case customer != nil && account != nil:
+		f.Add("customer", "cannot be given with account")
+	case required && customer == nil && account == nil:
+		f.Add("customer", "is required (or account)")
+	}
+	checkText(f, "customer", customer, 64, false)
+	checkText(f, "account", account, 64, false)
+}
+
+// checkUsageWindow reads a report's bounds (ISO 8601 or Unix seconds,
+// both required) and requires end after start.
+func checkUsageWindow(f *apierr.Fields, startParam string, start *string, endParam string, end *string) UsageWindow {
+	from, okFrom := checkUsageInstant(f, startParam, start)
+	to, okTo := checkUsageInstant(f, endParam, end)
+	if okFrom && okTo && !to.After(from) {
+		f.Add(endParam, "must be after "+startParam)
+	}
+	return UsageWindow{Start: from, End: to}
+}
+
+func checkUsageInstant(f *apierr.Fields, param string, s *string) (time.Time, bool) {
+	if s == nil || *s == "" {
+		f.Add(param, "is required")
+		return time.Time{}, false
+	}
+	at, ok := ParseUsageInstant(*s)
+	switch {
+	case !ok:
+		f.Add(param, "must be an ISO 8601 date-time (2026-01-31T09:30:00Z), a date (2026-01-31) or Unix seconds")
+	case at.Before(MinUsageTime) || at.After(MaxUsageTime):
+		f.Add(param, "must be between 1970 and the end of 9999")
+	default:
+		return at, true
+	}
+	return time.Time{}, false
+}
+
+// ParseUsageInstant reads an instant of a report's window: an RFC 3339
+// date-time, a date (midnight UTC), or Unix seconds; in UTC, to the
+// second (a fraction is dropped, as events' timestamps drop it).
+func ParseUsageInstant(s string) (time.Time, bool) {
+	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return time.Unix(n, 0).UTC(), true
+	}
+	for _, layout := range []string{time.RFC3339, "2006-01-02"} {
+		if at, err := time.Parse(layout, s); err == nil {
+			return at.UTC().Truncate(time.Second), true
+		}
+	}
+	return time.Time{}, false
+}

@@ -1,0 +1,50 @@
+package rest
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/billing"
+)
+
+// usageReportRoutes mounts the usage reports (spec doc 2 §4.6): each
+// decodes its query string and calls the reports family, which validates
+// it (422, every problem at once) and reads the report.
+func usageReportRoutes(r chi.Router, svc *billing.Service) {
+	rs := svc.Reports
+	r.Get("/v1/billing/report/customer", report(func(q *query) *models.CustomerUsageReportInput {
+		return &models.CustomerUsageReportInput{From: q.str("from"), To: q.str("to"), Customer: q.str("customer"), Account: q.str("account")}
+	}, rs.Customer))
+	r.Get("/v1/billing/report/event/{event_name}", func(w http.ResponseWriter, r *http.Request) {
+		name := chi.URLParam(r, "event_name")
+		report(func(q *query) *models.EventReportInput {
+			return &models.EventReportInput{EventName: &name, StartDate: q.str("start_date"), EndDate: q.str("end_date"),
+				Customer: q.str("customer"), Account: q.str("account")}
+		}, rs.Event)(w, r)
+	})
+	r.Get("/v1/billing/report/events", report(func(q *query) *models.EventsReportInput {
+		return &models.EventsReportInput{Events: q.str("events"), StartDate: q.str("start_date"), EndDate: q.str("end_date"),
+			Customer: q.str("customer"), Account: q.str("account")}
+	}, rs.Events))
+	r.Get("/v1/billing/report/subscription", report(func(q *query) *models.SubscriptionUsageReportInput {
+		return &models.SubscriptionUsageReportInput{Subscription: q.str("subscription")}
+	}, rs.Subscription))
+}
+
+// report serves a GET whose query string is the operation's input: 400
+// for a parameter that is not text, then the operation's answer.
+func report[In, T any](decode func(q *query) *In, fn func(ctx context.Context, in *In) (T, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		q := newQuery(r)
+		in := decode(q)
+		if err := q.err(); err != nil {
+			WriteError(w, r, err)
+			return
+		}
+		v, err := fn(r.Context(), in)
+		respond(w, r, http.StatusOK, v, err)
+	}
+}
