@@ -48,6 +48,7 @@ func Routes(r chi.Router, svc areas.Services) {
 	subscriptionRoutes(r, svc.Billing)
 	testClockRoutes(r, svc.Billing)
 	usageRoutes(r, svc.Billing)
+	usageInvoicingRoutes(r, svc.Billing)
 }
 
 // requireCredential answers an anonymous request 401 before its body is
