@@ -44,9 +44,9 @@ func TestBillingCreditCreateAndRead(t *testing.T) {
 
 	// Expired exactly at its expiry on the payer's clock.
 	advanceClock(t, f.sk, p.clock, expires.Add(-time.Second))
-	require.Equal(t, "active", f.sk.Get(creditsPath+"/"+id(c)).JSON()["status"])
+	require.Equal(t, "active", f.sk.Get(creditsPath + "/" + id(c)).JSON()["status"])
 	advanceClock(t, f.sk, p.clock, expires)
-	require.Equal(t, "expired", f.sk.Get(creditsPath+"/"+id(c)).JSON()["status"])
+	require.Equal(t, "expired", f.sk.Get(creditsPath + "/" + id(c)).JSON()["status"])
 }
 
 func TestBillingCreditListFilters(t *testing.T) {

@@ -67,7 +67,7 @@ func TestUsageInvoiceBillsPricedUsageWithCredits(t *testing.T) {
 	require.Equal(t, "0", c["available_credits"])
 	require.Equal(t, "4", c["used_credits"])
 	require.Equal(t, 1, f.eventCount(t, "billing_credit.exhausted", id(credit)))
-	require.Equal(t, id(inv), f.sk.Get(meteringEventsPath+"/"+id(first)).JSON()["invoice"])
+	require.Equal(t, id(inv), f.sk.Get(meteringEventsPath + "/" + id(first)).JSON()["invoice"])
 
 	// The window is billed: again, or an event into it, is refused.
 	requireError(t, f.sk.Post(usageInvoicePath, testenv.UsageInvoice(p.customer, iso(mar1.AddDate(0, 0, 5)),
