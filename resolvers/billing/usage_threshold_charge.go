@@ -14,7 +14,7 @@ import (
 // the cycle's unbilled priced usage reaches the threshold it invoices
 // those events at once, charged automatically with credits applied (a
 // refused charge is recorded on the invoice, never the ingest's error),
-// and accumulation starts again. An event outside the current cycle
+// and accumulation starts again. The event answered names that invoice. An event outside the current cycle
 // changes nothing of it.
 func (ts *UsageThresholds) afterIngest(ctx context.Context, w *op.W, p *usagePayer, ev *models.MeteringEvent) error {
 	now := cycleNow(w.Now())
@@ -30,7 +30,12 @@ func (ts *UsageThresholds) afterIngest(ctx context.Context, w *op.W, p *usagePay
 	if err != nil || len(c.Events) == 0 || c.Accumulated < t.ThresholdAmountCents {
 		return err
 	}
-	_, err = ts.svc.Invoices.billUsage(ctx, w, p, usageBill{Events: c.Events, Start: c.Start, End: c.End,
+	inv, err := ts.svc.Invoices.billUsage(ctx, w, p, usageBill{Events: c.Events, Start: c.Start, End: c.End,
 		Method: models.ChargeAutomatically, Background: true, Metadata: models.Metadata{}})
-	return err
+	if err != nil {
+		return err
+	}
+	// The answer is the event as stored: billed by the charge it caused.
+	ev.InvoiceID, ev.Updated = &inv.ID, models.At(w.Now())
+	return nil
 }
