@@ -183,6 +183,14 @@ type InvoiceLineItem struct {
 	Proportion  *string         `bun:"proportion" json:"proportion"`
 	Created     wire.Timestamp  `bun:"created,type:timestamptz" json:"created"`
 	Updated     wire.Timestamp  `bun:"updated,type:timestamptz" json:"updated"`
+
+	// A usage line's members (kind usage only, absent from other lines):
+	// the event name it bills, its aggregated usage and the credits
+	// applied to it (units of usage, decimal strings) and its meter.
+	EventName      *string    `bun:"event_name" json:"event_name,omitempty"`
+	Usage          *string    `bun:"usage,type:numeric" json:"usage,omitempty"`
+	CreditsApplied *string    `bun:"credits_applied,type:numeric" json:"credits_applied,omitempty"`
+	MeterID        *uuid.UUID `bun:"meter_id,type:uuid" json:"meter_id,omitempty"`
 }
 
 // Derive sets the line's amount.

@@ -49,6 +49,7 @@ func Routes(r chi.Router, svc areas.Services) {
 	testClockRoutes(r, svc.Billing)
 	usageRoutes(r, svc.Billing)
 	usageReportRoutes(r, svc.Billing)
+	usageInvoicingRoutes(r, svc.Billing)
 }
 
 // requireCredential answers an anonymous request 401 before its body is

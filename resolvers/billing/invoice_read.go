@@ -53,6 +53,7 @@ const lineItemsColumn = `(SELECT coalesce(json_agg(json_build_object('id', li.id
 	'amount', li.quantity::bigint * li.unit_amount_cents, 'kind', li.kind,
 	'period_start', floor(extract(epoch FROM li.period_start))::bigint,
 	'period_end', floor(extract(epoch FROM li.period_end))::bigint, 'proportion', li.proportion, 'livemode', li.livemode,
+	'event_name', li.event_name, 'usage', li.usage::text, 'credits_applied', li.credits_applied::text, 'meter_id', li.meter_id,
 	'created', floor(extract(epoch FROM li.created))::bigint, 'updated', floor(extract(epoch FROM li.updated))::bigint)
 	ORDER BY li.created, li.id), '[]')
 	FROM invoice_line_items AS li WHERE li.merchant_id = inv.merchant_id AND li.livemode = inv.livemode

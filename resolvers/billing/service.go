@@ -21,7 +21,10 @@ import (
 // invoices it bills, its due renewals, retries and resumes),
 // change_log_*.go, events.go; usage billing: meter_*.go (how an event
 // name's usage is aggregated and priced), metering_event_*.go (usage
-// reported), usage_*.go (payers, billed windows).
+// reported), usage_*.go (payers, billed windows), credit_*.go (credit
+// pools and their consumption), usage_invoice*.go and usage_price.go
+// (invoices of usage and their pricing), usage_threshold*.go
+// (auto-charge thresholds).
 type Service struct {
 	*op.Kit
 	Money *money.Service
@@ -36,6 +39,11 @@ type Service struct {
 	Meters         *Meters
 	MeteringEvents *MeteringEvents
 	Reports        *Reports
+	// BillingCredits, UsageInvoices and UsageThresholds: credit pools,
+	// invoices of usage windows, auto-charge thresholds.
+	BillingCredits  *BillingCredits
+	UsageInvoices   *UsageInvoices
+	UsageThresholds *UsageThresholds
 
 	// DueInterval is how often the effects due on the server's clock run
 	// (PeriodicJobs); zero means DefaultDueInterval.
@@ -60,6 +68,8 @@ func New(kit *op.Kit, m *money.Service) *Service {
 	s.TestClocks = newTestClocks(s)
 	s.Meters, s.MeteringEvents = newMeters(s), newMeteringEvents(s)
 	s.Reports = newReports(s)
+	s.BillingCredits, s.UsageInvoices = newBillingCredits(s), newUsageInvoices(s)
+	s.UsageThresholds = newUsageThresholds(s)
 	s.AddDueSource(renewals{s})
 	s.AddDueSource(retries{s})
 	s.AddDueSource(resumes{s})

@@ -11,7 +11,6 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/events"
 	"github.com/frame-oss/payments-server/internal/platform/ids"
-	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
@@ -92,17 +91,9 @@ func (is *Invoices) billSubscription(ctx context.Context, w *op.W, sub *models.S
 			pending = append(pending, l.pending.ID)
 		}
 	}
-	q := w.Tx.Insert(inv)
-	if sub.TestClockID != nil {
-		q = q.Value("test_clock_id", "?", *sub.TestClockID)
-	}
-	if _, err := q.Exec(ctx); err != nil {
+	inv.TestClockID = sub.TestClockID
+	if err := insertInvoice(ctx, w, inv, items); err != nil {
 		return nil, err
-	}
-	if len(items) > 0 {
-		if _, err := store.InsertModel(w.Tx, items).Exec(ctx); err != nil {
-			return nil, err
-		}
 	}
 	if len(pending) > 0 {
 		if _, err := w.Tx.Update((*pendingLine)(nil)).Set("invoice_id = ?", inv.ID).Where("pl.id IN (?)", bun.In(pending)).
@@ -110,24 +101,8 @@ func (is *Invoices) billSubscription(ctx context.Context, w *op.W, sub *models.S
 			return nil, err
 		}
 	}
-	inv, err := invoiceTable.Find(ctx, w, inv.ID.String())
+	inv, err := openInvoice(ctx, w, inv.ID)
 	if err != nil {
-		return nil, err
-	}
-	if err := emit(w, EventInvoiceCreated, inv, nil); err != nil {
-		return nil, err
-	}
-	before, err := events.Render(inv)
-	if err != nil {
-		return nil, err
-	}
-	n, err := nextNumber(ctx, w)
-	if err != nil {
-		return nil, err
-	}
-	issued, due := models.At(now), today(now)
-	inv.Status, inv.Number, inv.IssuedAt, inv.DueDate = models.InvoiceOpen, &n, &issued, &due
-	if err := save(ctx, w, inv, before, EventInvoiceIssued); err != nil {
 		return nil, err
 	}
 	return inv, is.attempt(ctx, w, inv, sub.DefaultPaymentMethodID, background)

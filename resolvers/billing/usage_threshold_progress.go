@@ -1,0 +1,81 @@
+package billing
+
+import (
+	"context"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"github.com/frame-oss/payments-server/internal/domain/usage"
+	"github.com/frame-oss/payments-server/internal/platform/store"
+	"github.com/frame-oss/payments-server/internal/platform/wire"
+	"github.com/frame-oss/payments-server/models"
+)
+
+// payerColumn is the payer's column as an identifier.
+func payerColumn(p *usagePayer) bun.Ident { return bun.Ident(p.Column()) }
+
+// payerThreshold reads the payer's threshold (nil when none), locked FOR
+// UPDATE when lock is set: the lock serializes the payer's auto-charges.
+func payerThreshold(ctx context.Context, tx *store.Tenant, payer *usagePayer, lock bool) (*models.UsageThreshold, error) {
+	var rows []*models.UsageThreshold
+	q := payer.Where(tx.Select(&rows))
+	if lock {
+		q = q.For("UPDATE")
+	}
+	if err := q.Scan(ctx); err != nil || len(rows) == 0 {
+		return nil, err
+	}
+	return rows[0], nil
+}
+
+// cycleUsage is the payer's unbilled priced usage of the cycle containing
+// now: its lines and its accumulated amount (before credits, which apply
+// when it is invoiced).
+type cycleUsage struct {
+	Start, End  time.Time
+	Events      []pricedEvent
+	Lines       []*usageLine
+	Accumulated int64
+	Oldest      *time.Time
+}
+
+// readCycle reads the payer's cycle usage (one statement).
+func readCycle(ctx context.Context, tx *store.Tenant, payer *usagePayer, now time.Time) (*cycleUsage, error) {
+	c := &cycleUsage{}
+	c.Start, c.End = models.CycleOf(now)
+	var err error
+	if c.Events, err = unbilledPriced(ctx, tx, payer, c.Start, c.End, nil); err != nil {
+		return nil, err
+	}
+	c.Lines = usageLines(c.Events)
+	for _, l := range c.Lines {
+		c.Accumulated += l.grossAmount()
+		if c.Oldest == nil || l.Earliest.Before(*c.Oldest) {
+			at := l.Earliest
+			c.Oldest = &at
+		}
+	}
+	return c, nil
+}
+
+// thresholdProgress reads the payer's cycle and renders its progress
+// against t (nil: no threshold).
+func thresholdProgress(ctx context.Context, livemode bool, tx *store.Tenant, payer *usagePayer, t *models.UsageThreshold,
+	now time.Time) (*models.ThresholdProgress, error) {
+	c, err := readCycle(ctx, tx, payer, cycleNow(now))
+	if err != nil {
+		return nil, err
+	}
+	p := &models.ThresholdProgress{AccumulatedAmountCents: c.Accumulated, PeriodStart: wire.ISOTime{Time: c.Start},
+		PeriodEnd: wire.ISOTime{Time: c.End}, BillingCycle: models.BillingCycleMonthly, Customer: payer.CustomerID,
+		Account: payer.AccountID, AccountID: payer.AccountID, Livemode: livemode}
+	if c.Oldest != nil {
+		p.OldestPendingChargeAt = &wire.ISOTime{Time: c.Oldest.UTC()}
+	}
+	if t != nil {
+		p.ThresholdAmountCents, p.BillingCycle = t.ThresholdAmountCents, t.BillingCycle
+		p.ThresholdPercentage = usage.Percentage(c.Accumulated, t.ThresholdAmountCents)
+	}
+	return p, nil
+}

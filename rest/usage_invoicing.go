@@ -1,0 +1,40 @@
+package rest
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/billing"
+)
+
+// usageInvoicingRoutes mounts usage billing's credits, usage invoices and
+// auto-charge thresholds (spec doc 2 §4.6; the thresholds' setting paths
+// are the project's, docs/billing.md).
+func usageInvoicingRoutes(r chi.Router, svc *billing.Service) {
+	cs, ts := svc.BillingCredits, svc.UsageThresholds
+	r.Post("/v1/billing/billing_credit", create(cs.Create))
+	r.Get("/v1/billing/billing_credit", list(cs.List))
+	r.Get("/v1/billing/billing_credit/{id}", get(cs.Get))
+	r.Post("/v1/billing/billing_invoice", create(svc.UsageInvoices.Create))
+	r.Post("/v1/billing/thresholds", call(ts.Set))
+	r.Delete("/v1/billing/thresholds", payerQuery(ts.Remove))
+	r.Get("/v1/billing/report/threshold_progress", payerQuery(ts.Progress))
+}
+
+// payerQuery serves a request naming its payer in the query string
+// (customer, customer_id or account): 200 with what fn answers.
+func payerQuery[T any](fn func(context.Context, *models.UsagePayerInput) (T, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		q := newQuery(r)
+		in := &models.UsagePayerInput{Customer: q.str("customer"), CustomerID: q.str("customer_id"), Account: q.str("account")}
+		if err := q.err(); err != nil {
+			WriteError(w, r, err)
+			return
+		}
+		v, err := fn(r.Context(), in)
+		respond(w, r, http.StatusOK, v, err)
+	}
+}
