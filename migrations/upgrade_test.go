@@ -58,6 +58,9 @@ var fixtureReads = []struct{ name, path string }{
 	{"subscription", "/v1/subscriptions/019bc4b0-0004-7a05-8b00-5c0a1e000005"},
 	{"subscription_phases", "/v1/subscriptions/019bc4b0-0004-7a05-8b00-5c0a1e000005/phases"},
 	{"subscription_change_logs", "/v1/subscriptions/019bc4b0-0004-7a05-8b00-5c0a1e000005/change_logs"},
+	{"billing_meter", "/v1/billing/metering/019bc4c0-0000-7a01-8b00-6c0a1e000001"},
+	{"metering_event", "/v1/billing/metering_events/019bc4c0-0002-7a03-8b00-6c0a1e000003"},
+	{"usage_report", "/v1/billing/report/customer?customer=019bc4b0-0001-7a02-8b00-5c0a1e000002&from=2026-01-01T00:00:00Z&to=2026-02-01T00:00:00Z"},
 	{"events", "/v1/events?limit=100"},
 }
 

@@ -11,7 +11,9 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/internal/domain/capability"
+	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/billing"
 	gqlparser "github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -28,6 +30,7 @@ type ResolverRoot interface {
 	BankAccount() BankAccountResolver
 	BeneficialOwner() BeneficialOwnerResolver
 	BillingAgreement() BillingAgreementResolver
+	BillingMeter() BillingMeterResolver
 	Capability() CapabilityResolver
 	Charge() ChargeResolver
 	ChargeIntent() ChargeIntentResolver
@@ -39,10 +42,12 @@ type ResolverRoot interface {
 	Discount() DiscountResolver
 	Dispute() DisputeResolver
 	EventStream() EventStreamResolver
+	EventUsage() EventUsageResolver
 	GeoComplianceStatus() GeoComplianceStatusResolver
 	IdentityVerification() IdentityVerificationResolver
 	Invoice() InvoiceResolver
 	InvoiceLineItem() InvoiceLineItemResolver
+	MeteringEvent() MeteringEventResolver
 	Mutation() MutationResolver
 	OnboardingSession() OnboardingSessionResolver
 	PaymentLinkSession() PaymentLinkSessionResolver
@@ -64,6 +69,7 @@ type ResolverRoot interface {
 	SubscriptionScheduledChange() SubscriptionScheduledChangeResolver
 	ThreeDSIntent() ThreeDSIntentResolver
 	Transfer() TransferResolver
+	UsageReport() UsageReportResolver
 	WebhookDelivery() WebhookDeliveryResolver
 	PauseSubscriptionInput() PauseSubscriptionInputResolver
 }
@@ -177,6 +183,28 @@ type ComplexityRoot struct {
 	}
 
 	BillingAgreementEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	BillingMeter struct {
+		Aggregation func(childComplexity int) int
+		Created     func(childComplexity int) int
+		EventName   func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Livemode    func(childComplexity int) int
+		Metadata    func(childComplexity int) int
+		Product     func(childComplexity int) int
+		ProductID   func(childComplexity int) int
+		Updated     func(childComplexity int) int
+	}
+
+	BillingMeterConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	BillingMeterEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
 	}
@@ -421,6 +449,7 @@ type ComplexityRoot struct {
 		Subscriptions         func(childComplexity int, first *int, after *string) int
 		TestClock             func(childComplexity int) int
 		Updated               func(childComplexity int) int
+		Usage                 func(childComplexity int) int
 	}
 
 	CustomerAddress struct {
@@ -601,6 +630,19 @@ type ComplexityRoot struct {
 
 	EventStream struct {
 		Events func(childComplexity int, types []string) int
+	}
+
+	EventUsage struct {
+		Aggregation    func(childComplexity int) int
+		BilledEvents   func(childComplexity int) int
+		BilledUsage    func(childComplexity int) int
+		EventCount     func(childComplexity int) int
+		EventName      func(childComplexity int) int
+		Meter          func(childComplexity int) int
+		MeterID        func(childComplexity int) int
+		UnbilledEvents func(childComplexity int) int
+		UnbilledUsage  func(childComplexity int) int
+		Usage          func(childComplexity int) int
 	}
 
 	EvervaultConfiguration struct {
@@ -794,6 +836,33 @@ type ComplexityRoot struct {
 		Status               func(childComplexity int) int
 	}
 
+	MeteringEvent struct {
+		Account          func(childComplexity int) int
+		Created          func(childComplexity int) int
+		Customer         func(childComplexity int) int
+		EventName        func(childComplexity int) int
+		ID               func(childComplexity int) int
+		Invoice          func(childComplexity int) int
+		Livemode         func(childComplexity int) int
+		MarkupPercentage func(childComplexity int) int
+		Metadata         func(childComplexity int) int
+		Meter            func(childComplexity int) int
+		Reference        func(childComplexity int) int
+		Timestamp        func(childComplexity int) int
+		Updated          func(childComplexity int) int
+		Value            func(childComplexity int) int
+	}
+
+	MeteringEventConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	MeteringEventEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	Money struct {
 		Currency func(childComplexity int) int
 		Value    func(childComplexity int) int
@@ -819,6 +888,7 @@ type ComplexityRoot struct {
 		CompleteIdv                        func(childComplexity int, inquiryID string) int
 		CompleteThreeDSIntent              func(childComplexity int, id string) int
 		CompleteThreeDSecure               func(childComplexity int, id string) int
+		ConfigureBillingMeter              func(childComplexity int, input models.CreateBillingMeterInput) int
 		ConfirmBeneficialOwners            func(childComplexity int, accountID string) int
 		ConfirmChargeIntent                func(childComplexity int, id string, input *models.ConfirmChargeIntentInput) int
 		ConfirmKycPrefill                  func(childComplexity int, accountID string) int
@@ -840,6 +910,7 @@ type ComplexityRoot struct {
 		CreateIdvSession                   func(childComplexity int) int
 		CreateInvoice                      func(childComplexity int, input models.CreateInvoiceInput) int
 		CreateInvoiceLineItem              func(childComplexity int, invoiceID string, input models.LineItemInput) int
+		CreateMeteringEvent                func(childComplexity int, input models.CreateMeteringEventInput) int
 		CreateOnboardingSession            func(childComplexity int, input models.CreateOnboardingSessionInput) int
 		CreatePaymentLinkSession           func(childComplexity int, input models.CreatePaymentLinkSessionInput) int
 		CreatePaymentMethod                func(childComplexity int, input models.CreatePaymentMethodInput) int
@@ -895,6 +966,7 @@ type ComplexityRoot struct {
 		UpdateAccount                      func(childComplexity int, id string, input models.UpdateAccountInput) int
 		UpdateBeneficialOwner              func(childComplexity int, accountID string, id string, input models.UpdateBeneficialOwnerInput) int
 		UpdateBillingAgreement             func(childComplexity int, id string, input models.UpdateAgreementInput) int
+		UpdateBillingMeter                 func(childComplexity int, id string, input models.UpdateBillingMeterInput) int
 		UpdateChargeIntent                 func(childComplexity int, id string, input models.UpdateChargeIntentInput) int
 		UpdateChargeSession                func(childComplexity int, id string, input models.UpdateChargeSessionInput) int
 		UpdateCoupon                       func(childComplexity int, id string, input models.UpdateCouponInput) int
@@ -902,6 +974,7 @@ type ComplexityRoot struct {
 		UpdateDispute                      func(childComplexity int, id string, input models.UpdateDisputeInput) int
 		UpdateInvoice                      func(childComplexity int, id string, input models.UpdateInvoiceInput) int
 		UpdateInvoiceLineItem              func(childComplexity int, invoiceID string, id string, input models.LineItemInput) int
+		UpdateMeteringEvent                func(childComplexity int, id string, input models.UpdateMeteringEventInput) int
 		UpdatePaymentMethod                func(childComplexity int, id string, input models.UpdatePaymentMethodInput) int
 		UpdatePayoutFundingSchedule        func(childComplexity int, id string, input models.UpdateFundingScheduleInput) int
 		UpdateProduct                      func(childComplexity int, id string, input models.ProductInput) int
@@ -1226,6 +1299,8 @@ type ComplexityRoot struct {
 		BeneficialOwners             func(childComplexity int, accountID string) int
 		BillingAgreement             func(childComplexity int, id string) int
 		BillingAgreements            func(childComplexity int, first *int, after *string) int
+		BillingMeter                 func(childComplexity int, id string) int
+		BillingMeters                func(childComplexity int, filter *billing.MeterFilter, first *int, after *string) int
 		Capabilities                 func(childComplexity int, accountID string) int
 		Capability                   func(childComplexity int, accountID string, name capability.Name) int
 		Charge                       func(childComplexity int, id string) int
@@ -1244,6 +1319,7 @@ type ComplexityRoot struct {
 		Dispute                      func(childComplexity int, id string) int
 		Disputes                     func(childComplexity int, first *int, after *string, filter *model.DisputeFilter) int
 		Event                        func(childComplexity int, id string) int
+		EventUsageReport             func(childComplexity int, events []string, customer *string, account *string, from wire.Timestamp, to wire.Timestamp) int
 		Events                       func(childComplexity int, first *int, after *string, typeArg *string) int
 		EvervaultConfiguration       func(childComplexity int) int
 		Geofences                    func(childComplexity int) int
@@ -1253,6 +1329,8 @@ type ComplexityRoot struct {
 		Invoice                      func(childComplexity int, id string) int
 		Invoices                     func(childComplexity int, first *int, after *string, filter *model.InvoiceFilter) int
 		MerchantBalance              func(childComplexity int) int
+		MeteringEvent                func(childComplexity int, id string) int
+		MeteringEvents               func(childComplexity int, filter *billing.MeteringEventFilter, first *int, after *string) int
 		Node                         func(childComplexity int, id string) int
 		OnboardingBootstrap          func(childComplexity int) int
 		OnboardingSession            func(childComplexity int, accountID string) int
@@ -1289,6 +1367,7 @@ type ComplexityRoot struct {
 		TransferFeePlan              func(childComplexity int, id string) int
 		TransferFeePlans             func(childComplexity int, first *int, after *string) int
 		Transfers                    func(childComplexity int, first *int, after *string, filter *model.TransferFilter) int
+		UsageReport                  func(childComplexity int, customer *string, account *string, from wire.Timestamp, to wire.Timestamp) int
 		ValidateDiscounts            func(childComplexity int, input models.ValidateDiscountsInput) int
 		WebhookDeliveries            func(childComplexity int, endpointID string, eventID *string, status *models.WebhookDeliveryStatus, first *int, after *string) int
 		WebhookDelivery              func(childComplexity int, id string) int
@@ -1403,6 +1482,7 @@ type ComplexityRoot struct {
 		StartDate              func(childComplexity int) int
 		Status                 func(childComplexity int) int
 		Updated                func(childComplexity int) int
+		Usage                  func(childComplexity int) int
 	}
 
 	SubscriptionChangeLog struct {
@@ -1602,6 +1682,17 @@ type ComplexityRoot struct {
 	TransferNextAction struct {
 		Source func(childComplexity int) int
 		Type   func(childComplexity int) int
+	}
+
+	UsageReport struct {
+		Account         func(childComplexity int) int
+		AggregatedUsage func(childComplexity int) int
+		Customer        func(childComplexity int) int
+		Livemode        func(childComplexity int) int
+		PeriodEnd       func(childComplexity int) int
+		PeriodStart     func(childComplexity int) int
+		Subscription    func(childComplexity int) int
+		Usage           func(childComplexity int) int
 	}
 
 	WalletDetails struct {
@@ -2173,6 +2264,87 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.BillingAgreementEdge.Node(childComplexity), true
+
+	case "BillingMeter.aggregation":
+		if e.ComplexityRoot.BillingMeter.Aggregation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingMeter.Aggregation(childComplexity), true
+	case "BillingMeter.created":
+		if e.ComplexityRoot.BillingMeter.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingMeter.Created(childComplexity), true
+	case "BillingMeter.eventName":
+		if e.ComplexityRoot.BillingMeter.EventName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingMeter.EventName(childComplexity), true
+	case "BillingMeter.id":
+		if e.ComplexityRoot.BillingMeter.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingMeter.ID(childComplexity), true
+	case "BillingMeter.livemode":
+		if e.ComplexityRoot.BillingMeter.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingMeter.Livemode(childComplexity), true
+	case "BillingMeter.metadata":
+		if e.ComplexityRoot.BillingMeter.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingMeter.Metadata(childComplexity), true
+	case "BillingMeter.product":
+		if e.ComplexityRoot.BillingMeter.Product == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingMeter.Product(childComplexity), true
+	case "BillingMeter.productId":
+		if e.ComplexityRoot.BillingMeter.ProductID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingMeter.ProductID(childComplexity), true
+	case "BillingMeter.updated":
+		if e.ComplexityRoot.BillingMeter.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingMeter.Updated(childComplexity), true
+
+	case "BillingMeterConnection.edges":
+		if e.ComplexityRoot.BillingMeterConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingMeterConnection.Edges(childComplexity), true
+	case "BillingMeterConnection.pageInfo":
+		if e.ComplexityRoot.BillingMeterConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingMeterConnection.PageInfo(childComplexity), true
+
+	case "BillingMeterEdge.cursor":
+		if e.ComplexityRoot.BillingMeterEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingMeterEdge.Cursor(childComplexity), true
+	case "BillingMeterEdge.node":
+		if e.ComplexityRoot.BillingMeterEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingMeterEdge.Node(childComplexity), true
 
 	case "BulkUpdatePhasesPayload.phases":
 		if e.ComplexityRoot.BulkUpdatePhasesPayload.Phases == nil {
@@ -3312,6 +3484,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Customer.Updated(childComplexity), true
+	case "Customer.usage":
+		if e.ComplexityRoot.Customer.Usage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Customer.Usage(childComplexity), true
 
 	case "CustomerAddress.city":
 		if e.ComplexityRoot.CustomerAddress.City == nil {
@@ -4040,6 +4218,67 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.EventStream.Events(childComplexity, args["types"].([]string)), true
+
+	case "EventUsage.aggregation":
+		if e.ComplexityRoot.EventUsage.Aggregation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventUsage.Aggregation(childComplexity), true
+	case "EventUsage.billedEventCount":
+		if e.ComplexityRoot.EventUsage.BilledEvents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventUsage.BilledEvents(childComplexity), true
+	case "EventUsage.billedUsage":
+		if e.ComplexityRoot.EventUsage.BilledUsage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventUsage.BilledUsage(childComplexity), true
+	case "EventUsage.eventCount":
+		if e.ComplexityRoot.EventUsage.EventCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventUsage.EventCount(childComplexity), true
+	case "EventUsage.eventName":
+		if e.ComplexityRoot.EventUsage.EventName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventUsage.EventName(childComplexity), true
+	case "EventUsage.meter":
+		if e.ComplexityRoot.EventUsage.Meter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventUsage.Meter(childComplexity), true
+	case "EventUsage.meterId":
+		if e.ComplexityRoot.EventUsage.MeterID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventUsage.MeterID(childComplexity), true
+	case "EventUsage.unbilledEventCount":
+		if e.ComplexityRoot.EventUsage.UnbilledEvents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventUsage.UnbilledEvents(childComplexity), true
+	case "EventUsage.unbilledUsage":
+		if e.ComplexityRoot.EventUsage.UnbilledUsage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventUsage.UnbilledUsage(childComplexity), true
+	case "EventUsage.usage":
+		if e.ComplexityRoot.EventUsage.Usage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventUsage.Usage(childComplexity), true
 
 	case "EvervaultConfiguration.appId":
 		if e.ComplexityRoot.EvervaultConfiguration.AppID == nil {
@@ -4847,6 +5086,117 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.MerchantBalance.Status(childComplexity), true
 
+	case "MeteringEvent.account":
+		if e.ComplexityRoot.MeteringEvent.Account == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MeteringEvent.Account(childComplexity), true
+	case "MeteringEvent.created":
+		if e.ComplexityRoot.MeteringEvent.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MeteringEvent.Created(childComplexity), true
+	case "MeteringEvent.customer":
+		if e.ComplexityRoot.MeteringEvent.Customer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MeteringEvent.Customer(childComplexity), true
+	case "MeteringEvent.eventName":
+		if e.ComplexityRoot.MeteringEvent.EventName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MeteringEvent.EventName(childComplexity), true
+	case "MeteringEvent.id":
+		if e.ComplexityRoot.MeteringEvent.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MeteringEvent.ID(childComplexity), true
+	case "MeteringEvent.invoice":
+		if e.ComplexityRoot.MeteringEvent.Invoice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MeteringEvent.Invoice(childComplexity), true
+	case "MeteringEvent.livemode":
+		if e.ComplexityRoot.MeteringEvent.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MeteringEvent.Livemode(childComplexity), true
+	case "MeteringEvent.markupPercentage":
+		if e.ComplexityRoot.MeteringEvent.MarkupPercentage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MeteringEvent.MarkupPercentage(childComplexity), true
+	case "MeteringEvent.metadata":
+		if e.ComplexityRoot.MeteringEvent.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MeteringEvent.Metadata(childComplexity), true
+	case "MeteringEvent.meter":
+		if e.ComplexityRoot.MeteringEvent.Meter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MeteringEvent.Meter(childComplexity), true
+	case "MeteringEvent.reference":
+		if e.ComplexityRoot.MeteringEvent.Reference == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MeteringEvent.Reference(childComplexity), true
+	case "MeteringEvent.timestamp":
+		if e.ComplexityRoot.MeteringEvent.Timestamp == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MeteringEvent.Timestamp(childComplexity), true
+	case "MeteringEvent.updated":
+		if e.ComplexityRoot.MeteringEvent.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MeteringEvent.Updated(childComplexity), true
+	case "MeteringEvent.value":
+		if e.ComplexityRoot.MeteringEvent.Value == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MeteringEvent.Value(childComplexity), true
+
+	case "MeteringEventConnection.edges":
+		if e.ComplexityRoot.MeteringEventConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MeteringEventConnection.Edges(childComplexity), true
+	case "MeteringEventConnection.pageInfo":
+		if e.ComplexityRoot.MeteringEventConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MeteringEventConnection.PageInfo(childComplexity), true
+
+	case "MeteringEventEdge.cursor":
+		if e.ComplexityRoot.MeteringEventEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MeteringEventEdge.Cursor(childComplexity), true
+	case "MeteringEventEdge.node":
+		if e.ComplexityRoot.MeteringEventEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MeteringEventEdge.Node(childComplexity), true
+
 	case "Money.currency":
 		if e.ComplexityRoot.Money.Currency == nil {
 			break
@@ -5069,6 +5419,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CompleteThreeDSecure(childComplexity, args["id"].(string)), true
+	case "Mutation.configureBillingMeter":
+		if e.ComplexityRoot.Mutation.ConfigureBillingMeter == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_configureBillingMeter_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ConfigureBillingMeter(childComplexity, args["input"].(models.CreateBillingMeterInput)), true
 	case "Mutation.confirmBeneficialOwners":
 		if e.ComplexityRoot.Mutation.ConfirmBeneficialOwners == nil {
 			break
@@ -5290,6 +5651,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateInvoiceLineItem(childComplexity, args["invoiceId"].(string), args["input"].(models.LineItemInput)), true
+	case "Mutation.createMeteringEvent":
+		if e.ComplexityRoot.Mutation.CreateMeteringEvent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createMeteringEvent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateMeteringEvent(childComplexity, args["input"].(models.CreateMeteringEventInput)), true
 	case "Mutation.createOnboardingSession":
 		if e.ComplexityRoot.Mutation.CreateOnboardingSession == nil {
 			break
@@ -5895,6 +6267,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateBillingAgreement(childComplexity, args["id"].(string), args["input"].(models.UpdateAgreementInput)), true
+	case "Mutation.updateBillingMeter":
+		if e.ComplexityRoot.Mutation.UpdateBillingMeter == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateBillingMeter_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateBillingMeter(childComplexity, args["id"].(string), args["input"].(models.UpdateBillingMeterInput)), true
 	case "Mutation.updateChargeIntent":
 		if e.ComplexityRoot.Mutation.UpdateChargeIntent == nil {
 			break
@@ -5972,6 +6355,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateInvoiceLineItem(childComplexity, args["invoiceId"].(string), args["id"].(string), args["input"].(models.LineItemInput)), true
+	case "Mutation.updateMeteringEvent":
+		if e.ComplexityRoot.Mutation.UpdateMeteringEvent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateMeteringEvent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateMeteringEvent(childComplexity, args["id"].(string), args["input"].(models.UpdateMeteringEventInput)), true
 	case "Mutation.updatePaymentMethod":
 		if e.ComplexityRoot.Mutation.UpdatePaymentMethod == nil {
 			break
@@ -7421,6 +7815,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.BillingAgreements(childComplexity, args["first"].(*int), args["after"].(*string)), true
+	case "Query.billingMeter":
+		if e.ComplexityRoot.Query.BillingMeter == nil {
+			break
+		}
+
+		args, err := ec.field_Query_billingMeter_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.BillingMeter(childComplexity, args["id"].(string)), true
+	case "Query.billingMeters":
+		if e.ComplexityRoot.Query.BillingMeters == nil {
+			break
+		}
+
+		args, err := ec.field_Query_billingMeters_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.BillingMeters(childComplexity, args["filter"].(*billing.MeterFilter), args["first"].(*int), args["after"].(*string)), true
 	case "Query.capabilities":
 		if e.ComplexityRoot.Query.Capabilities == nil {
 			break
@@ -7619,6 +8035,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Event(childComplexity, args["id"].(string)), true
+	case "Query.eventUsageReport":
+		if e.ComplexityRoot.Query.EventUsageReport == nil {
+			break
+		}
+
+		args, err := ec.field_Query_eventUsageReport_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.EventUsageReport(childComplexity, args["events"].([]string), args["customer"].(*string), args["account"].(*string), args["from"].(wire.Timestamp), args["to"].(wire.Timestamp)), true
 	case "Query.events":
 		if e.ComplexityRoot.Query.Events == nil {
 			break
@@ -7699,6 +8126,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.MerchantBalance(childComplexity), true
+	case "Query.meteringEvent":
+		if e.ComplexityRoot.Query.MeteringEvent == nil {
+			break
+		}
+
+		args, err := ec.field_Query_meteringEvent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.MeteringEvent(childComplexity, args["id"].(string)), true
+	case "Query.meteringEvents":
+		if e.ComplexityRoot.Query.MeteringEvents == nil {
+			break
+		}
+
+		args, err := ec.field_Query_meteringEvents_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.MeteringEvents(childComplexity, args["filter"].(*billing.MeteringEventFilter), args["first"].(*int), args["after"].(*string)), true
 	case "Query.node":
 		if e.ComplexityRoot.Query.Node == nil {
 			break
@@ -8085,6 +8534,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Transfers(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.TransferFilter)), true
+	case "Query.usageReport":
+		if e.ComplexityRoot.Query.UsageReport == nil {
+			break
+		}
+
+		args, err := ec.field_Query_usageReport_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.UsageReport(childComplexity, args["customer"].(*string), args["account"].(*string), args["from"].(wire.Timestamp), args["to"].(wire.Timestamp)), true
 	case "Query.validateDiscounts":
 		if e.ComplexityRoot.Query.ValidateDiscounts == nil {
 			break
@@ -8617,6 +9077,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Subscription.Updated(childComplexity), true
+	case "Subscription.usage":
+		if e.ComplexityRoot.Subscription.Usage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.Usage(childComplexity), true
 
 	case "SubscriptionChangeLog.created":
 		if e.ComplexityRoot.SubscriptionChangeLog.Created == nil {
@@ -9421,6 +9887,55 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.TransferNextAction.Type(childComplexity), true
 
+	case "UsageReport.account":
+		if e.ComplexityRoot.UsageReport.Account == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsageReport.Account(childComplexity), true
+	case "UsageReport.aggregatedUsage":
+		if e.ComplexityRoot.UsageReport.AggregatedUsage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsageReport.AggregatedUsage(childComplexity), true
+	case "UsageReport.customer":
+		if e.ComplexityRoot.UsageReport.Customer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsageReport.Customer(childComplexity), true
+	case "UsageReport.livemode":
+		if e.ComplexityRoot.UsageReport.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsageReport.Livemode(childComplexity), true
+	case "UsageReport.periodEnd":
+		if e.ComplexityRoot.UsageReport.PeriodEnd == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsageReport.PeriodEnd(childComplexity), true
+	case "UsageReport.periodStart":
+		if e.ComplexityRoot.UsageReport.PeriodStart == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsageReport.PeriodStart(childComplexity), true
+	case "UsageReport.subscription":
+		if e.ComplexityRoot.UsageReport.Subscription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsageReport.Subscription(childComplexity), true
+	case "UsageReport.usage":
+		if e.ComplexityRoot.UsageReport.Usage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsageReport.Usage(childComplexity), true
+
 	case "WalletDetails.consumed":
 		if e.ComplexityRoot.WalletDetails.Consumed == nil {
 			break
@@ -9696,6 +10211,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputAmountInput,
 		ec.unmarshalInputAttachPaymentMethodInput,
 		ec.unmarshalInputAttestDeviceInput,
+		ec.unmarshalInputBillingMeterFilter,
 		ec.unmarshalInputBusinessInput,
 		ec.unmarshalInputCaptureChargeIntentInput,
 		ec.unmarshalInputCaptureTransferInput,
@@ -9708,6 +10224,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreateAgreementInput,
 		ec.unmarshalInputCreateBankAccountInput,
 		ec.unmarshalInputCreateBeneficialOwnerInput,
+		ec.unmarshalInputCreateBillingMeterInput,
 		ec.unmarshalInputCreateChargeIntentInput,
 		ec.unmarshalInputCreateChargeSessionInput,
 		ec.unmarshalInputCreateCheckoutSessionInput,
@@ -9718,6 +10235,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreateFeePlanInput,
 		ec.unmarshalInputCreateFundingScheduleInput,
 		ec.unmarshalInputCreateInvoiceInput,
+		ec.unmarshalInputCreateMeteringEventInput,
 		ec.unmarshalInputCreateOnboardingSessionInput,
 		ec.unmarshalInputCreatePaymentLinkSessionInput,
 		ec.unmarshalInputCreatePaymentMethodInput,
@@ -9744,6 +10262,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputIndividualInput,
 		ec.unmarshalInputInvoiceFilter,
 		ec.unmarshalInputLineItemInput,
+		ec.unmarshalInputMeteringEventFilter,
 		ec.unmarshalInputOpenDisputeInput,
 		ec.unmarshalInputPauseSubscriptionInput,
 		ec.unmarshalInputPayInvoiceInput,
@@ -9772,6 +10291,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputUpdateAccountInput,
 		ec.unmarshalInputUpdateAgreementInput,
 		ec.unmarshalInputUpdateBeneficialOwnerInput,
+		ec.unmarshalInputUpdateBillingMeterInput,
 		ec.unmarshalInputUpdateChargeIntentInput,
 		ec.unmarshalInputUpdateChargeSessionInput,
 		ec.unmarshalInputUpdateCouponInput,
@@ -9779,6 +10299,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputUpdateDisputeInput,
 		ec.unmarshalInputUpdateFundingScheduleInput,
 		ec.unmarshalInputUpdateInvoiceInput,
+		ec.unmarshalInputUpdateMeteringEventInput,
 		ec.unmarshalInputUpdatePaymentMethodInput,
 		ec.unmarshalInputUpdatePhaseInput,
 		ec.unmarshalInputUpdateSonarSessionInput,
@@ -13132,6 +13653,192 @@ extend type Mutation {
   completeThreeDSIntent(id: ID!): ThreeDSIntent!
 }
 `, BuiltIn: false},
+	{Name: "../schema/usage.graphqls", Input: `# Usage billing: meters, metering events and usage reports (spec doc 2
+# §2.6, §4.6; docs/billing.md, "Usage billing"). Every operation takes a
+# secret key.
+
+"An exact amount of usage: a decimal string on output; a decimal string or a number on input."
+scalar UsageNumber @goModel(model: "github.com/frame-oss/payments-server/models.UsageNumber")
+
+"An instant of usage: an RFC 3339 string or Unix seconds."
+scalar UsageTime @goModel(model: "github.com/frame-oss/payments-server/models.UsageTime")
+
+enum MeterAggregation @goModel(model: "github.com/frame-oss/payments-server/models.MeterAggregation") {
+  "The sum of the events' values."
+  SUM @goEnum(value: "github.com/frame-oss/payments-server/models.AggregateSum")
+  "The number of events."
+  COUNT @goEnum(value: "github.com/frame-oss/payments-server/models.AggregateCount")
+  "The largest value."
+  MAX @goEnum(value: "github.com/frame-oss/payments-server/models.AggregateMax")
+}
+
+"How one event name's usage is aggregated and priced. The first event of a name makes it (SUM, no product)."
+type BillingMeter implements Node {
+  id: ID!
+  eventName: String!
+  aggregation: MeterAggregation!
+  "Prices one unit of usage at its defaultPrice; null: the usage is reported, never billed."
+  product: Product @goField(forceResolver: true)
+  productId: ID @goField(name: "ProductID")
+  metadata: Metadata!
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+"One unit of usage reported for a payer (REST's billing_metric_event)."
+type MeteringEvent implements Node {
+  id: ID!
+  eventName: String!
+  "Unique per event name for ever: reporting it again answers the original event."
+  reference: String!
+  value: UsageNumber!
+  markupPercentage: UsageNumber
+  timestamp: DateTime!
+  metadata: Metadata!
+  meter: BillingMeter! @goField(forceResolver: true)
+  customer: Customer @goField(forceResolver: true)
+  account: Account @goField(forceResolver: true)
+  "The invoice that billed the event; a billed event no longer changes."
+  invoice: Invoice @goField(forceResolver: true)
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+"""
+A payer's usage in a half-open window [periodStart, periodEnd), per event
+name, read from the events as they are when asked.
+"""
+type UsageReport {
+  aggregatedUsage: [EventUsage!]!
+  "The sum of the elements' usage."
+  usage: String!
+  periodStart: DateTime!
+  periodEnd: DateTime!
+  customer: Customer @goField(forceResolver: true)
+  account: Account @goField(forceResolver: true)
+  "The subscription whose current period the report covers (Subscription.usage)."
+  subscription: Subscription @goField(forceResolver: true)
+  livemode: Boolean!
+}
+
+"One event name's usage in a report's window (an element of REST's aggregated_usage)."
+type EventUsage {
+  eventName: String!
+  "Null for a name no event ever used."
+  meter: BillingMeter @goField(forceResolver: true)
+  meterId: ID @goField(name: "MeterID")
+  aggregation: MeterAggregation!
+  "The meter's aggregated usage, a decimal string."
+  usage: String!
+  eventCount: Int!
+  "The usage of the events an invoice billed, and of the others (each aggregated alone)."
+  billedUsage: String!
+  unbilledUsage: String!
+  billedEventCount: Int! @goField(name: "BilledEvents")
+  unbilledEventCount: Int! @goField(name: "UnbilledEvents")
+}
+
+type MeteringEventConnection {
+  edges: [MeteringEventEdge!]!
+  pageInfo: PageInfo!
+}
+
+type MeteringEventEdge {
+  cursor: String!
+  node: MeteringEvent!
+}
+
+type BillingMeterConnection {
+  edges: [BillingMeterEdge!]!
+  pageInfo: PageInfo!
+}
+
+type BillingMeterEdge {
+  cursor: String!
+  node: BillingMeter!
+}
+
+input MeteringEventFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/billing.MeteringEventFilter") {
+  customer: ID
+  account: ID
+  eventName: String
+}
+
+input BillingMeterFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/billing.MeterFilter") {
+  eventName: String
+}
+
+"REST's POST /v1/billing/metering_events body."
+input CreateMeteringEventInput {
+  eventName: String!
+  reference: String!
+  "The payer: customer or account, exactly one."
+  customer: ID
+  account: ID
+  value: UsageNumber!
+  "Defaults to the payer's time; at most an hour after it."
+  timestamp: UsageTime
+  markupPercentage: UsageNumber
+  metadata: Metadata
+}
+
+"A correction of an event no invoice billed yet."
+input UpdateMeteringEventInput {
+  value: UsageNumber
+  timestamp: UsageTime
+  metadata: Metadata
+}
+
+input CreateBillingMeterInput @goModel(model: "github.com/frame-oss/payments-server/models.CreateBillingMeterInput") {
+  eventName: String!
+  aggregation: MeterAggregation
+  "An active product's id: its defaultPrice prices one unit."
+  product: ID
+  metadata: Metadata
+}
+
+input UpdateBillingMeterInput {
+  aggregation: MeterAggregation
+  "A product's id; an empty string stops pricing the meter."
+  product: ID
+  metadata: Metadata
+}
+
+extend type Customer {
+  "The customer's usage in the current calendar month (UTC, on its test clock's time when it has one)."
+  usage: UsageReport! @goField(forceResolver: true)
+}
+
+extend type Subscription {
+  "Its payer's usage in the current period; null without one."
+  usage: UsageReport @goField(forceResolver: true)
+}
+
+extend type Query {
+  meteringEvent(id: ID!): MeteringEvent
+  meteringEvents(filter: MeteringEventFilter, first: Int = 10, after: String): MeteringEventConnection!
+  billingMeter(id: ID!): BillingMeter
+  billingMeters(filter: BillingMeterFilter, first: Int = 10, after: String): BillingMeterConnection!
+  "A payer's usage of every event name in [from, to) (REST's report/customer): customer or account, exactly one."
+  usageReport(customer: ID, account: ID, from: DateTime!, to: DateTime!): UsageReport!
+  """
+  The usage of the event names asked in [from, to), one element per name in
+  the order asked (REST's report/events and report/event/{name}), for one
+  payer or, with none, every payer.
+  """
+  eventUsageReport(events: [String!]!, customer: ID, account: ID, from: DateTime!, to: DateTime!): UsageReport!
+}
+
+extend type Mutation {
+  createMeteringEvent(input: CreateMeteringEventInput!): MeteringEvent!
+  updateMeteringEvent(id: ID!, input: UpdateMeteringEventInput!): MeteringEvent!
+  "Configures an event name's meter, making it when no event made it yet."
+  configureBillingMeter(input: CreateBillingMeterInput!): BillingMeter!
+  updateBillingMeter(id: ID!, input: UpdateBillingMeterInput!): BillingMeter!
+}
+`, BuiltIn: false},
 	{Name: "../schema/webhooks.graphqls", Input: `# Webhook endpoints and deliveries (API-DECISIONS §5, docs/webhooks.md).
 
 enum WebhookEndpointStatus @goModel(model: "github.com/frame-oss/payments-server/models.WebhookEndpointStatus") {
@@ -13482,6 +14189,50 @@ func (ec *executionContext) childFields_BillingAgreementEdge(ctx context.Context
 		return ec.fieldContext_BillingAgreementEdge_node(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type BillingAgreementEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_BillingMeter(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_BillingMeter_id(ctx, field)
+	case "eventName":
+		return ec.fieldContext_BillingMeter_eventName(ctx, field)
+	case "aggregation":
+		return ec.fieldContext_BillingMeter_aggregation(ctx, field)
+	case "product":
+		return ec.fieldContext_BillingMeter_product(ctx, field)
+	case "productId":
+		return ec.fieldContext_BillingMeter_productId(ctx, field)
+	case "metadata":
+		return ec.fieldContext_BillingMeter_metadata(ctx, field)
+	case "livemode":
+		return ec.fieldContext_BillingMeter_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_BillingMeter_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_BillingMeter_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BillingMeter", field.Name)
+}
+
+func (ec *executionContext) childFields_BillingMeterConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_BillingMeterConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_BillingMeterConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BillingMeterConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_BillingMeterEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_BillingMeterEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_BillingMeterEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BillingMeterEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_BulkUpdatePhasesPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -13964,6 +14715,8 @@ func (ec *executionContext) childFields_Customer(ctx context.Context, field grap
 		return ec.fieldContext_Customer_subscriptions(ctx, field)
 	case "testClock":
 		return ec.fieldContext_Customer_testClock(ctx, field)
+	case "usage":
+		return ec.fieldContext_Customer_usage(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Customer", field.Name)
 }
@@ -14318,6 +15071,32 @@ func (ec *executionContext) childFields_EventEdge(ctx context.Context, field gra
 		return ec.fieldContext_EventEdge_node(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type EventEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_EventUsage(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "eventName":
+		return ec.fieldContext_EventUsage_eventName(ctx, field)
+	case "meter":
+		return ec.fieldContext_EventUsage_meter(ctx, field)
+	case "meterId":
+		return ec.fieldContext_EventUsage_meterId(ctx, field)
+	case "aggregation":
+		return ec.fieldContext_EventUsage_aggregation(ctx, field)
+	case "usage":
+		return ec.fieldContext_EventUsage_usage(ctx, field)
+	case "eventCount":
+		return ec.fieldContext_EventUsage_eventCount(ctx, field)
+	case "billedUsage":
+		return ec.fieldContext_EventUsage_billedUsage(ctx, field)
+	case "unbilledUsage":
+		return ec.fieldContext_EventUsage_unbilledUsage(ctx, field)
+	case "billedEventCount":
+		return ec.fieldContext_EventUsage_billedEventCount(ctx, field)
+	case "unbilledEventCount":
+		return ec.fieldContext_EventUsage_unbilledEventCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EventUsage", field.Name)
 }
 
 func (ec *executionContext) childFields_EvervaultConfiguration(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -14700,6 +15479,60 @@ func (ec *executionContext) childFields_MerchantBalance(ctx context.Context, fie
 		return ec.fieldContext_MerchantBalance_livemode(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type MerchantBalance", field.Name)
+}
+
+func (ec *executionContext) childFields_MeteringEvent(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_MeteringEvent_id(ctx, field)
+	case "eventName":
+		return ec.fieldContext_MeteringEvent_eventName(ctx, field)
+	case "reference":
+		return ec.fieldContext_MeteringEvent_reference(ctx, field)
+	case "value":
+		return ec.fieldContext_MeteringEvent_value(ctx, field)
+	case "markupPercentage":
+		return ec.fieldContext_MeteringEvent_markupPercentage(ctx, field)
+	case "timestamp":
+		return ec.fieldContext_MeteringEvent_timestamp(ctx, field)
+	case "metadata":
+		return ec.fieldContext_MeteringEvent_metadata(ctx, field)
+	case "meter":
+		return ec.fieldContext_MeteringEvent_meter(ctx, field)
+	case "customer":
+		return ec.fieldContext_MeteringEvent_customer(ctx, field)
+	case "account":
+		return ec.fieldContext_MeteringEvent_account(ctx, field)
+	case "invoice":
+		return ec.fieldContext_MeteringEvent_invoice(ctx, field)
+	case "livemode":
+		return ec.fieldContext_MeteringEvent_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_MeteringEvent_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_MeteringEvent_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MeteringEvent", field.Name)
+}
+
+func (ec *executionContext) childFields_MeteringEventConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_MeteringEventConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_MeteringEventConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MeteringEventConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_MeteringEventEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_MeteringEventEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_MeteringEventEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MeteringEventEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_Money(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -15528,6 +16361,8 @@ func (ec *executionContext) childFields_Subscription(ctx context.Context, field 
 		return ec.fieldContext_Subscription_created(ctx, field)
 	case "updated":
 		return ec.fieldContext_Subscription_updated(ctx, field)
+	case "usage":
+		return ec.fieldContext_Subscription_usage(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Subscription", field.Name)
 }
@@ -15930,6 +16765,28 @@ func (ec *executionContext) childFields_TransferNextAction(ctx context.Context, 
 		return ec.fieldContext_TransferNextAction_source(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type TransferNextAction", field.Name)
+}
+
+func (ec *executionContext) childFields_UsageReport(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "aggregatedUsage":
+		return ec.fieldContext_UsageReport_aggregatedUsage(ctx, field)
+	case "usage":
+		return ec.fieldContext_UsageReport_usage(ctx, field)
+	case "periodStart":
+		return ec.fieldContext_UsageReport_periodStart(ctx, field)
+	case "periodEnd":
+		return ec.fieldContext_UsageReport_periodEnd(ctx, field)
+	case "customer":
+		return ec.fieldContext_UsageReport_customer(ctx, field)
+	case "account":
+		return ec.fieldContext_UsageReport_account(ctx, field)
+	case "subscription":
+		return ec.fieldContext_UsageReport_subscription(ctx, field)
+	case "livemode":
+		return ec.fieldContext_UsageReport_livemode(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UsageReport", field.Name)
 }
 
 func (ec *executionContext) childFields_WalletDetails(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

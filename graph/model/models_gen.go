@@ -49,6 +49,16 @@ type BillingAgreementEdge struct {
 	Node   *models.BillingAgreement `json:"node"`
 }
 
+type BillingMeterConnection struct {
+	Edges    []*BillingMeterEdge `json:"edges"`
+	PageInfo *PageInfo           `json:"pageInfo"`
+}
+
+type BillingMeterEdge struct {
+	Cursor string               `json:"cursor"`
+	Node   *models.BillingMeter `json:"node"`
+}
+
 type BulkUpdatePhasesPayload struct {
 	UpdatedCount int                    `json:"updatedCount"`
 	Phases       []*models.ProductPhase `json:"phases"`
@@ -215,6 +225,16 @@ type InvoiceFilter struct {
 	Subscription *string `json:"subscription,omitempty"`
 	// draft, outstanding, due, overdue, paid, written_off or voided (or the object's open, void, uncollectible)
 	Status *string `json:"status,omitempty"`
+}
+
+type MeteringEventConnection struct {
+	Edges    []*MeteringEventEdge `json:"edges"`
+	PageInfo *PageInfo            `json:"pageInfo"`
+}
+
+type MeteringEventEdge struct {
+	Cursor string                `json:"cursor"`
+	Node   *models.MeteringEvent `json:"node"`
 }
 
 // Relay pagination state of a connection.
