@@ -45,6 +45,8 @@ type config struct {
 	duration  time.Duration // per point (one shape, one connection count)
 	conns     []int         // connection counts, each a point
 	accounts  int           // accounts seeded before measuring
+	events    int           // metering events seeded for the usage report
+	only      []string      // shape slugs to measure; nil: all (and the docs are written)
 	docs      string        // markdown file to write the table into; "" skips
 	results   string        // folder for raw outputs and pgbench scripts; "" skips
 	database  string        // database of the embedded cluster; "" finds it
@@ -55,12 +57,16 @@ type config struct {
 func parseFlags(args []string) (config, error) {
 	fs := flag.NewFlagSet("loadbench", flag.ContinueOnError)
 	var cfg config
-	var conns, processes string
+	var conns, processes, only string
 	fs.DurationVar(&cfg.duration, "duration", 8*time.Second, "duration of each point (whole seconds, at least 1s)")
 	fs.StringVar(&conns, "conns", "1,8,32", "comma-separated connection counts")
 	fs.StringVar(&processes, "processes", "1,2", "comma-separated server process counts on one database, "+
 		"measured after the table at 32 connections in total (1: skip)")
 	fs.IntVar(&cfg.accounts, "accounts", 200, "accounts to seed (3 capabilities each)")
+	fs.IntVar(&cfg.events, "events", 100_000, "metering events seeded for the usage report's customer")
+	fs.StringVar(&only, "shapes", "", "comma-separated shapes to measure, by the slugs of their result files "+
+		"(e.g. ingest-metering-event,usage-report-customer); a run of some shapes only prints its tables "+
+		"and skips the multi-process part unless it includes that part's shapes")
 	fs.StringVar(&cfg.docs, "docs", "docs/performance.md", "file to write the tables into, between the loadbench markers (absolute, or relative to the module root; empty: print only)")
 	fs.StringVar(&cfg.results, "results", "bench/results/loadbench", "folder for the captured statements and raw wrk/pgbench output (absolute, or relative to the module root; empty: none)")
 	fs.StringVar(&cfg.database, "database", "", "database in the embedded cluster (default: the only application database)")
@@ -84,6 +90,15 @@ func parseFlags(args []string) (config, error) {
 	}
 	if cfg.accounts < 1 {
 		return config{}, errors.New("-accounts must be at least 1")
+	}
+	if cfg.events < 1 {
+		return config{}, errors.New("-events must be at least 1")
+	}
+	if only != "" {
+		for _, s := range strings.Split(only, ",") {
+			cfg.only = append(cfg.only, strings.TrimSpace(s))
+		}
+		cfg.docs = ""
 	}
 	return cfg, nil
 }
