@@ -24,6 +24,7 @@ type row struct {
 	statements string // "3", or "–" for the floor
 	protocol   string // pgbench -M of the bare run; "" for the floor
 	latency    bool   // also in the latency table (bare p99 measured)
+	plan       string // the scans of its statement's plan (latency rows)
 	points     map[int]point
 }
 
@@ -48,7 +49,7 @@ func (r report) markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Measured by `make loadbench` on %s: %s; the server built with %s on its embedded PostgreSQL %s "+
 		"(`serve`'s defaults, rate limits off); %s; %s; %s per point, %d accounts with 3 capabilities each, "+
-		"%s metering events of the usage report's customer.\n\n",
+		"the usage report's customer with %s metering events in the current month and twice as many in the two before.\n\n",
 		r.when.UTC().Format("2006-01-02 15:04 UTC"), machine(), runtime.Version(), r.pgVersion,
 		r.wrkVersion, r.pgbenchVersion, r.duration, r.accounts, thousands(float64(r.events)))
 	b.WriteString("*statements*: what one request of the shape ran (captured from the PostgreSQL log, " +
@@ -115,6 +116,11 @@ func (r report) latencyMarkdown(conns []int) string {
 			fmt.Fprintf(&b, "| %s | %d | %s | %s | %.2f | %s | %s | %.1f |\n", rw.label, c, thousands(p.api.rps),
 				thousands(p.bare.tps), p.api.rps/p.bare.tps, millis(p.api.p99), millis(p.bare.p99),
 				float64(p.api.p99)/float64(p.bare.p99))
+		}
+	}
+	for _, rw := range r.rows {
+		if rw.latency && rw.plan != "" {
+			fmt.Fprintf(&b, "\n%s: its statement's plan (`EXPLAIN ANALYZE` before the runs): %s.\n", rw.label, rw.plan)
 		}
 	}
 	return b.String()

@@ -185,6 +185,17 @@ func (b bench) shape(ctx context.Context, capt *capturer, db *database, srv *ser
 	}
 	rw.protocol = bare.protocol
 	rw.latency = s.latency
+	if s.latency {
+		plan, err := explain(ctx, db, c.statements)
+		if err != nil {
+			return rw, err
+		}
+		if _, err := b.res.write(s.slug+".plan.txt", plan); err != nil {
+			return rw, err
+		}
+		rw.plan = planSummary(plan)
+		logf("%s: plan: %s", s.slug, rw.plan)
+	}
 	if bare.note != "" {
 		logf("%s: bare in the simple protocol although the server used the extended one: %s", s.slug, bare.note)
 	}

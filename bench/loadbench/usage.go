@@ -36,11 +36,11 @@ type usageFixture struct {
 }
 
 // seedUsage makes the meters and two customers through the API, then
-// inserts events rows for the report customer in one statement of our own
-// session (through the API it would take minutes, and the report does not
-// care how they came), spread over the current month up to now, and
-// vacuums the table so its visibility map lets the report read the index
-// alone.
+// inserts the report customer's events in statements of our own session
+// (through the API it would take minutes, and the report does not care
+// how they came): events over the current month up to now, and twice as
+// many over the two months before; and vacuums the table so its
+// visibility map lets the report read the index alone.
 func seedUsage(ctx context.Context, api *apiClient, db *database, merchantID string, events int) (*usageFixture, error) {
 	meters := map[string]string{}
 	for _, m := range usageMeters {
@@ -64,22 +64,41 @@ func seedUsage(ctx context.Context, api *apiClient, db *database, merchantID str
 	from := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)
 	f := &usageFixture{merchantID: merchantID, ingestCustomer: customers[0], reportCustomer: customers[1], reportEvents: events,
 		from: from, to: from.AddDate(0, 1, 0)}
-	// Event i: name i mod 3, value 1 to 10, at an instant spread evenly over
-	// [from, now), created now. ids need only be unique here.
-	_, err := db.conn.Exec(ctx, `INSERT INTO metering_events
-		(merchant_id, id, livemode, meter_id, event_name, reference, customer_id, value, "timestamp", created, updated)
-		SELECT $1::uuid, gen_random_uuid(), false, (($2::uuid[])[i % 3 + 1]), ($3::text[])[i % 3 + 1],
-		       'seed-' || i, $4::uuid, i % 10 + 1, $5::timestamptz + ($6::timestamptz - $5::timestamptz) * i / $7, $6, $6
-		FROM generate_series(0, $7 - 1) AS i`,
-		merchantID, []string{meters["api_calls"], meters["storage_gb"], meters["seats"]},
-		[]string{"api_calls", "storage_gb", "seats"}, f.reportCustomer, from, now, events)
-	if err != nil {
-		return nil, fmt.Errorf("seed %d metering events: %w", events, err)
+	// The customer's history too, twice as many events over the two
+	// months before: the current month is then a third of the table, as
+	// for a customer with history, not nearly all of it (then the planner
+	// prefers reading the whole table to the index).
+	if err := f.insertEvents(ctx, db, meters, "history", from.AddDate(0, -2, 0), from, 2*events); err != nil {
+		return nil, err
+	}
+	if err := f.insertEvents(ctx, db, meters, "current", from, now, events); err != nil {
+		return nil, err
 	}
 	if _, err := db.conn.Exec(ctx, "VACUUM ANALYZE metering_events"); err != nil {
 		return nil, err
 	}
 	return f, nil
+}
+
+// insertEvents inserts n events of the report customer, at instants
+// spread evenly over [start, end), in one statement: event i has name
+// i mod 3 and value i mod 10 + 1; ids need only be unique here.
+func (f *usageFixture) insertEvents(ctx context.Context, db *database, meters map[string]string, label string,
+	start, end time.Time, n int) error {
+	var names, ids []string
+	for _, m := range usageMeters {
+		names, ids = append(names, m.name), append(ids, meters[m.name])
+	}
+	_, err := db.conn.Exec(ctx, `INSERT INTO metering_events
+		(merchant_id, id, livemode, meter_id, event_name, reference, customer_id, value, "timestamp", created, updated)
+		SELECT $1::uuid, gen_random_uuid(), false, ($2::uuid[])[i % 3 + 1], ($3::text[])[i % 3 + 1],
+		       $4 || '-' || i, $5::uuid, i % 10 + 1, $6::timestamptz + ($7::timestamptz - $6::timestamptz) * i / $8, $7, $7
+		FROM generate_series(0, $8 - 1) AS i`,
+		f.merchantID, ids, names, "seed-"+label, f.reportCustomer, start, end, n)
+	if err != nil {
+		return fmt.Errorf("seed %d metering events (%s): %w", n, label, err)
+	}
+	return nil
 }
 
 // create POSTs body to path, wants 201 and returns the object's id.
