@@ -4,13 +4,18 @@
 //  1. builds the server and starts `server serve` on 127.0.0.1 with a fresh
 //     temporary data dir (the embedded PostgreSQL, default settings);
 //  2. creates a merchant with `server merchants create --json` and seeds
-//     accounts with three capabilities each through the API;
+//     accounts with three capabilities each through the API, and usage
+//     billing's meters and customers, the report customer's metering
+//     events inserted in SQL (usage.go);
 //  3. for each request shape, captures the SQL statements one request runs
 //     (from the PostgreSQL log, see capture.go), drives the API with wrk at
 //     each connection count, then runs the captured statements bare with
 //     pgbench (in the protocol the server used, see protocol.go; one
 //     pgbench transaction per request) at the same connection counts on the
-//     same database;
+//     same database; a write that de-duplicates on a reference sends a new
+//     one every request, through the API and bare (fresh.go), and a read
+//     over many rows is explained first and its p99 compared with the bare
+//     one (plan.go);
 //  4. drives a bare net/http JSON handler in this process the same way (the
 //     floor);
 //  5. starts a second `server serve` on the same data dir (it attaches to
