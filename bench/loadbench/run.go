@@ -208,8 +208,8 @@ func (b bench) shape(ctx context.Context, capt *capturer, db *database, srv *ser
 		return rw, err
 	}
 	// One run first: the script must work as captured (for a write, with
-	// fresh ids every time).
-	// Twice for a fresh shape: the reference must differ from run to run.
+	// fresh ids every time); two for a fresh shape, whose reference must
+	// differ from one pgbench run to the next.
 	for i := range 2 {
 		if _, err := b.pgbench(ctx, s, bare, script, fmt.Sprintf("check%d", i), 1, 0, 2); err != nil {
 			return rw, fmt.Errorf("the captured statements do not run bare (%s): %w", sqlPath, err)
