@@ -204,7 +204,13 @@ func (b bench) shape(ctx context.Context, capt *capturer, db *database, srv *ser
 		return rw, err
 	}
 	script := bare.args(sqlPath)
-	if _, err := b.res.write(s.slug+".pgbench-args", strings.Join(script, "\n")+"\n"); err != nil {
+	saved := script
+	if bare.fresh {
+		// A replay by hand needs the counter and a run name too (another
+		// lbrun for each further replay, or its inserts are duplicates).
+		saved = append(slices.Clone(script), freshRunArgs(s.slug+"-by-hand")...)
+	}
+	if _, err := b.res.write(s.slug+".pgbench-args", strings.Join(saved, "\n")+"\n"); err != nil {
 		return rw, err
 	}
 	// One run first: the script must work as captured (for a write, with
