@@ -45,21 +45,36 @@ func (c *apiClient) do(ctx context.Context, method, path, body string) (int, []b
 	return resp.StatusCode, b, err
 }
 
-// send makes one request of a shape and validates the answer.
-func (c *apiClient) send(ctx context.Context, s shape) error {
-	status, body, err := c.do(ctx, s.method, s.path, s.body)
+// send makes one request of a shape and validates the answer. For a fresh
+// shape (fresh.go) it sends a new reference, which the answer must carry,
+// and returns it.
+func (c *apiClient) send(ctx context.Context, s shape) (ref string, err error) {
+	body := s.body
+	if s.fresh {
+		ref = apiReference()
+		body = freshBody(body, ref)
+	}
+	status, resp, err := c.do(ctx, s.method, s.path, body)
 	if err != nil {
-		return fmt.Errorf("%s %s: %w", s.method, s.path, err)
+		return "", fmt.Errorf("%s %s: %w", s.method, s.path, err)
 	}
 	if status != s.want {
-		return fmt.Errorf("%s %s: status %d, want %d: %.500s", s.method, s.path, status, s.want, body)
+		return "", fmt.Errorf("%s %s: status %d, want %d: %.500s", s.method, s.path, status, s.want, resp)
 	}
 	if s.check != nil {
-		if err := s.check(body); err != nil {
-			return fmt.Errorf("%s %s: %w", s.method, s.path, err)
+		if err := s.check(resp); err != nil {
+			return "", fmt.Errorf("%s %s: %w", s.method, s.path, err)
 		}
 	}
-	return nil
+	if s.fresh {
+		var v struct {
+			Reference string `json:"reference"`
+		}
+		if err := json.Unmarshal(resp, &v); err != nil || v.Reference != ref {
+			return "", fmt.Errorf("%s %s: sent the reference %q, answered %.500s", s.method, s.path, ref, resp)
+		}
+	}
+	return ref, nil
 }
 
 // seed creates n accounts with three capabilities each and returns their

@@ -115,7 +115,8 @@ func (c *capturer) capture(ctx context.Context, s shape) (_ captured, started ti
 			return captured{}, time.Time{}, err
 		}
 		started = time.Now() // clock: process timing only
-		if err := c.api.send(ctx, s); err != nil {
+		ref, err := c.api.send(ctx, s)
+		if err != nil {
 			return captured{}, time.Time{}, err
 		}
 		if err := c.mark(ctx, end); err != nil {
@@ -130,6 +131,7 @@ func (c *capturer) capture(ctx context.Context, s shape) (_ captured, started ti
 			return captured{}, time.Time{}, err
 		}
 		prev, last = last, requestStatements(window, c.self)
+		last.ref = ref
 		if last.count == 0 {
 			return captured{}, time.Time{}, errors.New("no statement of the server was logged during the request")
 		}
@@ -263,7 +265,7 @@ func (c *capturer) checkQuiet(ctx context.Context, s shape) error {
 	if err != nil {
 		return err
 	}
-	if err := c.api.send(ctx, s); err != nil {
+	if _, err := c.api.send(ctx, s); err != nil {
 		return err
 	}
 	entries, err := c.readFrom(offset)

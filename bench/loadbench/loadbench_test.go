@@ -146,7 +146,7 @@ Requests/sec:   1899.50
 Transfer/sec:      1.20MB
 `
 	r := parseWrk(out)
-	if r.rps != 1899.5 || r.p99 != 512*time.Microsecond || r.non2xx != 3 || r.socketErrors != "connect 0, read 1, write 0, timeout 0" {
+	if r.rps != 1899.5 || r.requests != 1900 || r.p99 != 512*time.Microsecond || r.non2xx != 3 || r.socketErrors != "connect 0, read 1, write 0, timeout 0" {
 		t.Fatalf("%+v", r)
 	}
 }
@@ -154,7 +154,7 @@ Transfer/sec:      1.20MB
 func TestParsePgbench(t *testing.T) {
 	out := "number of transactions actually processed: 5473/5473\nnumber of failed transactions: 0 (0.000%)\n" +
 		"latency average = 5.8 ms\ninitial connection time = 20.1 ms\ntps = 5473.123456 (without initial connection time)\n"
-	if r := parsePgbench(out); r.tps != 5473.123456 || r.failed != 0 {
+	if r := parsePgbench(out); r.tps != 5473.123456 || r.processed != 5473 || r.failed != 0 {
 		t.Fatalf("%+v", r)
 	}
 }

@@ -254,6 +254,7 @@ type captured struct {
 	statements []statement // in order, transaction control included
 	count      int         // statements without transaction control
 	pings      int         // pool health checks ("-- ping"), left out
+	ref        string      // the fresh reference the request sent (fresh.go), or ""
 }
 
 // requestStatements picks, from what was logged during a request, the

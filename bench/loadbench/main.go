@@ -4,13 +4,18 @@
 //  1. builds the server and starts `server serve` on 127.0.0.1 with a fresh
 //     temporary data dir (the embedded PostgreSQL, default settings);
 //  2. creates a merchant with `server merchants create --json` and seeds
-//     accounts with three capabilities each through the API;
+//     accounts with three capabilities each through the API, and usage
+//     billing's meters and customers, the report customer's metering
+//     events inserted in SQL (usage.go);
 //  3. for each request shape, captures the SQL statements one request runs
 //     (from the PostgreSQL log, see capture.go), drives the API with wrk at
 //     each connection count, then runs the captured statements bare with
 //     pgbench (in the protocol the server used, see protocol.go; one
 //     pgbench transaction per request) at the same connection counts on the
-//     same database;
+//     same database; a write that de-duplicates on a reference sends a new
+//     one every request, through the API and bare (fresh.go), and a read
+//     over many rows is explained first and its p99 compared with the bare
+//     one (plan.go);
 //  4. drives a bare net/http JSON handler in this process the same way (the
 //     floor);
 //  5. starts a second `server serve` on the same data dir (it attaches to
@@ -45,6 +50,8 @@ type config struct {
 	duration  time.Duration // per point (one shape, one connection count)
 	conns     []int         // connection counts, each a point
 	accounts  int           // accounts seeded before measuring
+	events    int           // metering events seeded for the usage report
+	only      []string      // shape slugs to measure; nil: all (and the docs are written)
 	docs      string        // markdown file to write the table into; "" skips
 	results   string        // folder for raw outputs and pgbench scripts; "" skips
 	database  string        // database of the embedded cluster; "" finds it
@@ -55,12 +62,16 @@ type config struct {
 func parseFlags(args []string) (config, error) {
 	fs := flag.NewFlagSet("loadbench", flag.ContinueOnError)
 	var cfg config
-	var conns, processes string
+	var conns, processes, only string
 	fs.DurationVar(&cfg.duration, "duration", 8*time.Second, "duration of each point (whole seconds, at least 1s)")
 	fs.StringVar(&conns, "conns", "1,8,32", "comma-separated connection counts")
 	fs.StringVar(&processes, "processes", "1,2", "comma-separated server process counts on one database, "+
 		"measured after the table at 32 connections in total (1: skip)")
 	fs.IntVar(&cfg.accounts, "accounts", 200, "accounts to seed (3 capabilities each)")
+	fs.IntVar(&cfg.events, "events", 100_000, "metering events seeded for the usage report's customer")
+	fs.StringVar(&only, "shapes", "", "comma-separated shapes to measure, by the slugs of their result files "+
+		"(e.g. ingest-metering-event,usage-report-customer); a run of some shapes only prints its tables "+
+		"and skips the multi-process part unless it includes that part's shapes")
 	fs.StringVar(&cfg.docs, "docs", "docs/performance.md", "file to write the tables into, between the loadbench markers (absolute, or relative to the module root; empty: print only)")
 	fs.StringVar(&cfg.results, "results", "bench/results/loadbench", "folder for the captured statements and raw wrk/pgbench output (absolute, or relative to the module root; empty: none)")
 	fs.StringVar(&cfg.database, "database", "", "database in the embedded cluster (default: the only application database)")
@@ -84,6 +95,15 @@ func parseFlags(args []string) (config, error) {
 	}
 	if cfg.accounts < 1 {
 		return config{}, errors.New("-accounts must be at least 1")
+	}
+	if cfg.events < 1 {
+		return config{}, errors.New("-events must be at least 1")
+	}
+	if only != "" {
+		for _, s := range strings.Split(only, ",") {
+			cfg.only = append(cfg.only, strings.TrimSpace(s))
+		}
+		cfg.docs = ""
 	}
 	return cfg, nil
 }

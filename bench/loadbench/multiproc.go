@@ -171,7 +171,7 @@ func multiShapes(all []shape) []shape {
 // warm sends a few requests of a shape to one process.
 func warm(ctx context.Context, api *apiClient, sh shape) error {
 	for range warmRequests {
-		if err := api.send(ctx, sh); err != nil {
+		if _, err := api.send(ctx, sh); err != nil {
 			return err
 		}
 	}

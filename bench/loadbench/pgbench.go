@@ -6,7 +6,9 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -64,9 +66,11 @@ func mintedSince(id string, t time.Time) bool {
 
 // pgbenchResult is one pgbench run.
 type pgbenchResult struct {
-	tps    float64
-	failed int64
-	output string
+	tps       float64
+	processed int64 // script runs completed
+	failed    int64
+	p99       time.Duration // 0 unless measured (latencyArgs)
+	output    string
 }
 
 // pgbench runs a script (script: its options, bareScript.args) against url
@@ -103,8 +107,9 @@ func pgbench(ctx context.Context, bin, url string, script []string, conns int, d
 }
 
 var (
-	pgbenchTPS    = regexp.MustCompile(`(?m)^tps = ([0-9.]+)`)
-	pgbenchFailed = regexp.MustCompile(`(?m)^number of failed transactions: (\d+)`)
+	pgbenchTPS       = regexp.MustCompile(`(?m)^tps = ([0-9.]+)`)
+	pgbenchFailed    = regexp.MustCompile(`(?m)^number of failed transactions: (\d+)`)
+	pgbenchProcessed = regexp.MustCompile(`(?m)^number of transactions actually processed: (\d+)`)
 )
 
 func parsePgbench(out string) pgbenchResult {
@@ -113,6 +118,9 @@ func parsePgbench(out string) pgbenchResult {
 	// time"); older ones print two, the second excluding connections.
 	if m := pgbenchTPS.FindAllStringSubmatch(out, -1); len(m) > 0 {
 		r.tps, _ = strconv.ParseFloat(m[len(m)-1][1], 64)
+	}
+	if m := pgbenchProcessed.FindStringSubmatch(out); m != nil {
+		r.processed, _ = strconv.ParseInt(m[1], 10, 64)
 	}
 	if m := pgbenchFailed.FindStringSubmatch(out); m != nil {
 		r.failed, _ = strconv.ParseInt(m[1], 10, 64)
@@ -136,4 +144,43 @@ func pgbenchVersion(bin string) string {
 	}
 	line, _, _ := strings.Cut(string(out), "\n")
 	return strings.TrimSpace(line)
+}
+
+// latencyArgs has pgbench log every script run's latency into files in
+// dir (-l), for pgbenchP99.
+func latencyArgs(dir string) []string {
+	return []string{"-l", "--log-prefix=" + filepath.Join(dir, "tx")}
+}
+
+// pgbenchP99 is the 99th percentile of the script runs' latencies that
+// pgbench logged in dir (one file per thread; a line per run, its third
+// field the latency in microseconds).
+func pgbenchP99(dir string) (time.Duration, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "tx.*"))
+	if err != nil {
+		return 0, err
+	}
+	var lat []int64
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return 0, err
+		}
+		for _, line := range strings.Split(string(b), "\n") {
+			fields := strings.Fields(line)
+			if len(fields) < 3 {
+				continue
+			}
+			us, err := strconv.ParseInt(fields[2], 10, 64)
+			if err != nil {
+				return 0, fmt.Errorf("%s: %q: %w", f, line, err)
+			}
+			lat = append(lat, us)
+		}
+	}
+	if len(lat) == 0 {
+		return 0, fmt.Errorf("pgbench logged no latency in %s", dir)
+	}
+	slices.Sort(lat)
+	return time.Duration(lat[(len(lat)*99+99)/100-1]) * time.Microsecond, nil
 }

@@ -15,6 +15,7 @@ type bareScript struct {
 	text     string   // the script
 	defines  []string // -D name=value: the logged parameter values
 	note     string   // why simple although the server used the extended protocol
+	fresh    bool     // the request's reference is made new per run (fresh.go): run with freshRunArgs
 }
 
 // args are pgbench's options for the script at path.
@@ -35,18 +36,34 @@ func (s bareScript) args(path string) []string {
 // parameters cannot be replayed that way, it is the simple protocol with
 // the values inlined as literals, which is what the server sent for all
 // statements of a request that used no prepared statement.
-func bareRun(stmts []statement, requestStart time.Time) bareScript {
+//
+// ref, when not "", is the fresh reference the request sent (fresh.go):
+// each run replaces it by a new one, which, like fresh ids, only the
+// simple protocol's text substitution gives.
+func bareRun(stmts []statement, requestStart time.Time, ref string) bareScript {
 	extended, named := len(stmts) > 0, true
 	for _, s := range stmts {
 		extended = extended && s.extended
 		named = named && s.named
 	}
 	inlined := make([]string, len(stmts))
+	carriesRef := false
 	for i, s := range stmts {
 		inlined[i] = s.inlined()
+		if ref != "" && strings.Contains(inlined[i], ref) {
+			inlined[i] = freshPgbench(inlined[i], ref)
+			carriesRef = true
+		}
 	}
 	simple := bareScript{protocol: "simple", text: pgbenchScript(inlined, requestStart)}
+	if carriesRef {
+		simple.text, simple.fresh = freshCounter+simple.text, true
+	}
 	if !extended {
+		return simple
+	}
+	if carriesRef {
+		simple.note = "the request's reference must be new in every run"
 		return simple
 	}
 	text, defines, err := paramScript(stmts, requestStart)

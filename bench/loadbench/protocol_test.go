@@ -35,7 +35,7 @@ var preparedRead = statement{
 var requestStart = time.UnixMilli(0x01a2051c9d79 + 1)
 
 func TestBareRunPrepared(t *testing.T) {
-	s := bareRun([]statement{preparedRead}, requestStart)
+	s := bareRun([]statement{preparedRead}, requestStart, "")
 	if s.protocol != "prepared" || s.note != "" {
 		t.Fatalf("%+v", s)
 	}
@@ -55,7 +55,7 @@ func TestBareRunPrepared(t *testing.T) {
 func TestBareRunTenParameters(t *testing.T) {
 	st := statement{text: "SELECT $1, $10, $2 WHERE $10 = $1 AND x IS NOT DISTINCT FROM $3", extended: true, named: true,
 		params: map[int]string{1: "'a'", 2: "'it''s'", 3: "NULL", 10: "'ten'"}}
-	s := bareRun([]statement{{text: "begin", extended: true, named: true}, st}, requestStart)
+	s := bareRun([]statement{{text: "begin", extended: true, named: true}, st}, requestStart, "")
 	if s.protocol != "prepared" {
 		t.Fatalf("%+v", s)
 	}
@@ -70,7 +70,7 @@ func TestBareRunTenParameters(t *testing.T) {
 func TestBareRunUnnamedIsExtended(t *testing.T) {
 	st := preparedRead
 	st.named = false
-	if s := bareRun([]statement{st}, requestStart); s.protocol != "extended" {
+	if s := bareRun([]statement{st}, requestStart, ""); s.protocol != "extended" {
 		t.Fatalf("%+v", s)
 	}
 }
@@ -92,7 +92,7 @@ func TestBareRunFallsBackToSimple(t *testing.T) {
 		"minted":  {[]statement{minted}, "minted"},
 		"missing": {[]statement{missing}, "$3"},
 	} {
-		s := bareRun(c.stmts, requestStart)
+		s := bareRun(c.stmts, requestStart, "")
 		if s.protocol != "simple" || len(s.defines) != 0 || !strings.Contains(s.note, c.note) || (c.note == "") != (s.note == "") {
 			t.Errorf("%s: %+v", name, s)
 		}
@@ -100,7 +100,7 @@ func TestBareRunFallsBackToSimple(t *testing.T) {
 			t.Errorf("%s: placeholders left in a simple script:\n%s", name, s.text)
 		}
 	}
-	s := bareRun([]statement{simpleAuth, preparedRead}, requestStart)
+	s := bareRun([]statement{simpleAuth, preparedRead}, requestStart, "")
 	want := "SELECT k.id FROM api_keys AS k WHERE (k.hash = '\\x17') LIMIT 1;\n" +
 		"SELECT a.* FROM accounts AS a WHERE (a.id = '01a2051c-9d79-7e4e-9a87-373cd034cf6f') " +
 		"AND (a.merchant_id = '01a2051c-86dc-780f-84fa-b0753146431f') AND (a.livemode = 'f');\n"

@@ -23,6 +23,8 @@ type row struct {
 	label      string
 	statements string // "3", or "–" for the floor
 	protocol   string // pgbench -M of the bare run; "" for the floor
+	latency    bool   // also in the latency table (bare p99 measured)
+	plan       string // the scans of its statement's plan (latency rows)
 	points     map[int]point
 }
 
@@ -35,6 +37,7 @@ type report struct {
 	duration       time.Duration
 	conns          []int
 	accounts       int
+	events         int // metering events of the usage report's customer
 	rows           []row
 	floor          row
 	multi          *multiReport // nil: not measured
@@ -45,9 +48,10 @@ type report struct {
 func (r report) markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Measured by `make loadbench` on %s: %s; the server built with %s on its embedded PostgreSQL %s "+
-		"(`serve`'s defaults, rate limits off); %s; %s; %s per point, %d accounts with 3 capabilities each.\n\n",
+		"(`serve`'s defaults, rate limits off); %s; %s; %s per point, %d accounts with 3 capabilities each, "+
+		"the usage report's customer with %s metering events in the current month and twice as many in the two before.\n\n",
 		r.when.UTC().Format("2006-01-02 15:04 UTC"), machine(), runtime.Version(), r.pgVersion,
-		r.wrkVersion, r.pgbenchVersion, r.duration, r.accounts)
+		r.wrkVersion, r.pgbenchVersion, r.duration, r.accounts, thousands(float64(r.events)))
 	b.WriteString("*statements*: what one request of the shape ran (captured from the PostgreSQL log, " +
 		"transaction control not counted); *bare*: pgbench running exactly those, one pgbench " +
 		"transaction per request, same database, same connection count, same run, in the protocol the server " +
@@ -84,7 +88,41 @@ func (r report) markdown() string {
 			}
 		}
 	}
+	b.WriteString(r.latencyMarkdown(conns))
 	b.WriteString(r.multi.markdown())
+	return b.String()
+}
+
+// latencyMarkdown is the table of the shapes whose p99 is compared with
+// their statements' bare p99 (pgbench's per-run latencies), "" when none.
+func (r report) latencyMarkdown(conns []int) string {
+	var b strings.Builder
+	for _, rw := range r.rows {
+		if !rw.latency {
+			continue
+		}
+		if b.Len() == 0 {
+			b.WriteString("\n#### Latency against the bare statements\n\n" +
+				"*p99*: wrk's 99th percentile of the API's requests; pgbench's of the bare script runs (from its " +
+				"per-run log), same run, same connection count.\n\n" +
+				"| shape | connections | API req/s | bare tx/s | API / bare | API p99 ms | bare p99 ms | API p99 / bare p99 |\n" +
+				"|---|---:|---:|---:|---:|---:|---:|---:|\n")
+		}
+		for _, c := range conns {
+			p, ok := rw.points[c]
+			if !ok || p.bare == nil || p.bare.p99 == 0 {
+				continue
+			}
+			fmt.Fprintf(&b, "| %s | %d | %s | %s | %.2f | %s | %s | %.1f |\n", rw.label, c, thousands(p.api.rps),
+				thousands(p.bare.tps), p.api.rps/p.bare.tps, millis(p.api.p99), millis(p.bare.p99),
+				float64(p.api.p99)/float64(p.bare.p99))
+		}
+	}
+	for _, rw := range r.rows {
+		if rw.latency && rw.plan != "" {
+			fmt.Fprintf(&b, "\n%s: its statement's plan (`EXPLAIN ANALYZE` before the runs): %s.\n", rw.label, rw.plan)
+		}
+	}
 	return b.String()
 }
 

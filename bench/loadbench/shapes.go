@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -17,6 +18,16 @@ type shape struct {
 	// check validates a response body beyond its status, so a shape that
 	// quietly answers an error or an empty page is not measured.
 	check func(body []byte) error
+	// fresh: body carries freshToken, which every request, through the
+	// API and bare, replaces by a reference never used before (fresh.go).
+	fresh bool
+	// inserted, when set, counts the rows the shape's requests insert:
+	// each run must add at least one per request it completed, or
+	// requests went unmeasured (a duplicate answered instead of inserted).
+	inserted func(context.Context, *database) (int64, error)
+	// latency: the bare runs also measure their p99, and the shape has
+	// its line in the latency table.
+	latency bool
 }
 
 // graphQLAccounts is the GraphQL shape's query: a page of 50 accounts with
@@ -24,11 +35,11 @@ type shape struct {
 const graphQLAccounts = `{ accounts(first: 50) { edges { node { id capabilities { name status currentlyDue } } } } }`
 
 // shapes are the table's rows, in its order. getID is the account the
-// get-by-id shape reads. The write comes last so the reads see exactly the
-// seeded accounts.
-func shapes(getID string) []shape {
+// get-by-id shape reads. The accounts' write comes last of theirs so the
+// reads see exactly the seeded accounts; usage billing's shapes follow.
+func shapes(getID string, usage *usageFixture) []shape {
 	gql, _ := json.Marshal(map[string]string{"query": graphQLAccounts})
-	return []shape{
+	return append([]shape{
 		{label: "`GET /v1/accounts/{id}`", slug: "get-account", method: http.MethodGet,
 			path: "/v1/accounts/" + getID, want: http.StatusOK, check: hasField("id")},
 		{label: "`GET /v1/accounts?per_page=10`", slug: "list-10", method: http.MethodGet,
@@ -41,7 +52,7 @@ func shapes(getID string) []shape {
 		{label: "`POST /v1/accounts` (2 capabilities)", slug: "create-account", method: http.MethodPost,
 			path: "/v1/accounts", body: accountBody("ada@example.com", "kyc", "phone_verification"),
 			want: http.StatusCreated, check: capabilitiesOf(2)},
-	}
+	}, usageShapes(usage)...)
 }
 
 // accountBody is an individual account requesting capabilities (ones

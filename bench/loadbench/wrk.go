@@ -46,6 +46,7 @@ func luaString(s string) string {
 // wrkResult is one wrk run.
 type wrkResult struct {
 	rps          float64
+	requests     int64 // completed in the run
 	p99          time.Duration
 	non2xx       int64
 	socketErrors string
@@ -88,6 +89,7 @@ func wrkThreads(ctx context.Context, bin, url, scriptPath string, conns, threads
 
 var (
 	wrkRPS          = regexp.MustCompile(`Requests/sec:\s+([0-9.]+)`)
+	wrkRequests     = regexp.MustCompile(`(?m)^\s*(\d+) requests in `)
 	wrkP99          = regexp.MustCompile(`(?m)^\s+99(?:\.000)?%\s+([0-9.]+)(us|ms|s|m)\s*$`)
 	wrkNon2xx       = regexp.MustCompile(`Non-2xx or 3xx responses:\s+(\d+)`)
 	wrkSocketErrors = regexp.MustCompile(`Socket errors:\s+(.*)`)
@@ -97,6 +99,9 @@ func parseWrk(out string) wrkResult {
 	r := wrkResult{output: out}
 	if m := wrkRPS.FindStringSubmatch(out); m != nil {
 		r.rps, _ = strconv.ParseFloat(m[1], 64)
+	}
+	if m := wrkRequests.FindStringSubmatch(out); m != nil {
+		r.requests, _ = strconv.ParseInt(m[1], 10, 64)
 	}
 	if m := wrkP99.FindStringSubmatch(out); m != nil {
 		v, _ := strconv.ParseFloat(m[1], 64)
