@@ -334,7 +334,7 @@ func TestSubscriptionUsageReport(t *testing.T) {
 	sub := createSubscription(t, f.sk, s.body(nil))
 	// The period is [Jan 15 12:00, Feb 15 12:00).
 	record(f.sk, "calls", "before", s.customer, "100", "2026-01-15T11:59:59Z")
-	record(f.sk, "calls", "start", s.customer, "2", "2026-01-15T12:00:01Z")
+	record(f.sk, "calls", "start", s.customer, "2", "2026-01-15T12:00:00Z")
 	record(f.sk, "calls", "later", s.customer, "3", "2026-01-15T12:30:00Z")
 
 	r := getReport(t, f.sk, reportPath+"subscription"+reportQuery("subscription", id(sub)))

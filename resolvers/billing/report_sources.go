@@ -66,13 +66,22 @@ func subscriptionsReport(tx *store.Tenant) *reportQuery {
 	return &reportQuery{
 		base: tx.Select((*models.Subscription)(nil)).
 			ColumnExpr("sub.id::text AS report_key, sub.customer_id AS report_customer_id, sub.account_id AS report_account_id").
-			ColumnExpr("sub.current_period_start AS period_start, sub.current_period_end AS period_end"),
+			ColumnExpr(subscriptionPeriodStart+" AS period_start, "+subscriptionPeriodEnd+" AS period_end"),
 		alias:  "sub",
 		payers: []payerMatch{{"customer_id", "sub.customer_id"}, {"account_id", "sub.account_id"}},
-		start:  sqlExpr{sql: "sub.current_period_start"},
-		end:    sqlExpr{sql: "sub.current_period_end"},
+		start:  sqlExpr{sql: subscriptionPeriodStart},
+		end:    sqlExpr{sql: subscriptionPeriodEnd},
 	}
 }
+
+// A subscription's period bounds, to the second, as the wire shows them
+// and as events are stamped: an event stamped in the second a period
+// started (the bound itself may carry microseconds) is that period's, and
+// consecutive periods still tile.
+const (
+	subscriptionPeriodStart = "date_trunc('second', sub.current_period_start)"
+	subscriptionPeriodEnd   = "date_trunc('second', sub.current_period_end)"
+)
 
 // currentMonthStart is the first instant of the calendar month (UTC)
 // holding the customer's time: its test clock's frozen_time, else now
