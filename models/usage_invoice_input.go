@@ -58,18 +58,23 @@ func (in *CreateUsageInvoiceInput) Validate() error {
 	checkCollectionMethod(&f, in.CollectionMethod)
 	checkInvoiceFields(&f, nil, in.Description, in.Memo, in.NetTerms, in.Metadata)
 	in.names = nil
-	if in.Events != nil {
+	// The list is bounded before it is split, and a malformed name stops
+	// the split: a hostile list costs neither memory nor a long answer.
+	if checkText(&f, "events", in.Events, MaxInvoiceEventNames*(MaxEventNameLength+1), false) && in.Events != nil {
 		seen := map[string]bool{}
 		for _, name := range strings.Split(*in.Events, ",") {
 			name = strings.TrimSpace(name)
-			checkEventName(&f, "events", &name, true)
-			if !seen[name] {
-				seen[name] = true
-				in.names = append(in.names, name)
+			if seen[name] {
+				continue
 			}
+			seen[name] = true
+			if checkEventName(&f, "events", &name, true); f.Has("events") {
+				break
+			}
+			in.names = append(in.names, name)
 		}
 		if len(in.names) > MaxInvoiceEventNames {
-			f.Add("events", "must name at most 50 event names")
+			f.Addf("events", "must name at most %d event names", MaxInvoiceEventNames)
 		}
 	}
 	return f.Err()

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"regexp"
 	"strings"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
@@ -52,7 +53,7 @@ func (n UsageNumber) Canonical() string {
 		return "0"
 	}
 	if strings.ContainsAny(s, "eE") {
-		if r, ok := new(big.Rat).SetString(s); ok {
+		if r, ok := parseUsage(s); ok {
 			s = r.FloatString(usageMaxDecimals)
 		}
 	}
@@ -64,11 +65,24 @@ func (n UsageNumber) Canonical() string {
 
 // Rat is the number as an exact fraction (zero when malformed).
 func (n UsageNumber) Rat() *big.Rat {
-	r, ok := new(big.Rat).SetString(string(n))
+	r, ok := parseUsage(string(n))
 	if !ok {
 		return new(big.Rat)
 	}
 	return r
+}
+
+// reUsage is the syntax of a usage number: a decimal with an optional
+// exponent of at most two digits, checked before parsing so that an input
+// such as 1e999999999 never makes math/big build its power of ten.
+var reUsage = regexp.MustCompile(`^-?[0-9]{1,40}(\.[0-9]{1,40})?([eE][+-]?[0-9]{1,2})?$`)
+
+// parseUsage parses s when it has the syntax of a usage number.
+func parseUsage(s string) (*big.Rat, bool) {
+	if !reUsage.MatchString(s) {
+		return nil, false
+	}
+	return new(big.Rat).SetString(s)
 }
 
 // UsageFromRat renders r (non-negative, at most 12 decimals once rounded)
@@ -89,8 +103,8 @@ func checkUsageNumber(f *apierr.Fields, path string, n *UsageNumber, required bo
 		}
 		return
 	}
-	r, ok := new(big.Rat).SetString(string(*n))
-	if !ok || strings.ContainsAny(string(*n), "xX/") {
+	r, ok := parseUsage(string(*n))
+	if !ok {
 		f.Add(path, "must be a number")
 		return
 	}
