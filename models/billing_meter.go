@@ -2,6 +2,7 @@ package models
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
@@ -105,4 +106,32 @@ func checkUsageMetadata(f *apierr.Fields, path string, m MetadataInput) {
 	if len(m) > 20 {
 		f.Add(path, "must have at most 20 keys")
 	}
+}
+
+// eventNames splits a comma-separated list of event names (s, at path),
+// each once, in order, at most max of them. The list is bounded before it
+// is split and a malformed name stops the split, so a hostile list costs
+// neither memory nor a long answer: one problem at path at most per rule.
+func eventNames(f *apierr.Fields, path string, s *string, max int, required bool) []string {
+	if !checkText(f, path, s, max*(MaxEventNameLength+1), required) || s == nil {
+		return nil
+	}
+	var names []string
+	seen := map[string]bool{}
+	for _, name := range strings.Split(*s, ",") {
+		name = strings.TrimSpace(name)
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		if name == "" || len(name) > MaxEventNameLength || !reEventName.MatchString(name) {
+			f.Add(path, "must be comma-separated event names (letters, digits and . _ : -, at most 100 each)")
+			return nil
+		}
+		names = append(names, name)
+	}
+	if len(names) > max {
+		f.Addf(path, "must name at most %d events", max)
+	}
+	return names
 }

@@ -1,8 +1,6 @@
 package models
 
 import (
-	"strings"
-
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 )
 
@@ -58,25 +56,7 @@ func (in *CreateUsageInvoiceInput) Validate() error {
 	checkCollectionMethod(&f, in.CollectionMethod)
 	checkInvoiceFields(&f, nil, in.Description, in.Memo, in.NetTerms, in.Metadata)
 	in.names = nil
-	// The list is bounded before it is split, and a malformed name stops
-	// the split: a hostile list costs neither memory nor a long answer.
-	if checkText(&f, "events", in.Events, MaxInvoiceEventNames*(MaxEventNameLength+1), false) && in.Events != nil {
-		seen := map[string]bool{}
-		for _, name := range strings.Split(*in.Events, ",") {
-			name = strings.TrimSpace(name)
-			if seen[name] {
-				continue
-			}
-			seen[name] = true
-			if checkEventName(&f, "events", &name, true); f.Has("events") {
-				break
-			}
-			in.names = append(in.names, name)
-		}
-		if len(in.names) > MaxInvoiceEventNames {
-			f.Addf("events", "must name at most %d event names", MaxInvoiceEventNames)
-		}
-	}
+	in.names = eventNames(&f, "events", in.Events, MaxInvoiceEventNames, false)
 	return f.Err()
 }
 

@@ -2,7 +2,6 @@ package models
 
 import (
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -142,25 +141,7 @@ type EventsReportInput struct {
 // Validate reports every problem at once.
 func (in *EventsReportInput) Validate() error {
 	var f apierr.Fields
-	in.Names = nil
-	if checkText(&f, "events", in.Events, MaxReportEvents*(MaxEventNameLength+1), true) && in.Events != nil {
-		seen := map[string]bool{}
-		for _, name := range strings.Split(*in.Events, ",") {
-			name = strings.TrimSpace(name)
-			if seen[name] {
-				continue
-			}
-			seen[name] = true
-			if !reEventName.MatchString(name) || len(name) > MaxEventNameLength {
-				f.Add("events", "must be comma-separated event names (letters, digits and . _ : -, at most 100 each)")
-				break
-			}
-			in.Names = append(in.Names, name)
-		}
-		if len(in.Names) > MaxReportEvents {
-			f.Addf("events", "must name at most %d events", MaxReportEvents)
-		}
-	}
+	in.Names = eventNames(&f, "events", in.Events, MaxReportEvents, true)
 	in.Window = checkUsageWindow(&f, "start_date", in.StartDate, "end_date", in.EndDate)
 	checkOnePayer(&f, in.Customer, in.Account, false)
 	return f.Err()
