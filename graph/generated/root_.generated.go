@@ -30,6 +30,7 @@ type ResolverRoot interface {
 	BankAccount() BankAccountResolver
 	BeneficialOwner() BeneficialOwnerResolver
 	BillingAgreement() BillingAgreementResolver
+	BillingCredit() BillingCreditResolver
 	BillingMeter() BillingMeterResolver
 	Capability() CapabilityResolver
 	Charge() ChargeResolver
@@ -68,6 +69,7 @@ type ResolverRoot interface {
 	SubscriptionPhase() SubscriptionPhaseResolver
 	SubscriptionScheduledChange() SubscriptionScheduledChangeResolver
 	ThreeDSIntent() ThreeDSIntentResolver
+	ThresholdProgress() ThresholdProgressResolver
 	Transfer() TransferResolver
 	UsageReport() UsageReportResolver
 	WebhookDelivery() WebhookDeliveryResolver
@@ -87,6 +89,7 @@ type ComplexityRoot struct {
 	Account struct {
 		BankAccounts          func(childComplexity int) int
 		BeneficialOwners      func(childComplexity int) int
+		BillingCredits        func(childComplexity int, first *int, after *string) int
 		BlockedReason         func(childComplexity int) int
 		Capabilities          func(childComplexity int) int
 		Created               func(childComplexity int) int
@@ -183,6 +186,36 @@ type ComplexityRoot struct {
 	}
 
 	BillingAgreementEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	BillingCredit struct {
+		Account          func(childComplexity int) int
+		AccountID        func(childComplexity int) int
+		AvailableCredits func(childComplexity int) int
+		BillingCredits   func(childComplexity int) int
+		Created          func(childComplexity int) int
+		Customer         func(childComplexity int) int
+		CustomerID       func(childComplexity int) int
+		Expires          func(childComplexity int) int
+		ID               func(childComplexity int) int
+		Limited          func(childComplexity int) int
+		Livemode         func(childComplexity int) int
+		Metadata         func(childComplexity int) int
+		Product          func(childComplexity int) int
+		Status           func(childComplexity int) int
+		Updated          func(childComplexity int) int
+		Used             func(childComplexity int) int
+		Watchlist        func(childComplexity int) int
+	}
+
+	BillingCreditConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	BillingCreditEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
 	}
@@ -430,6 +463,7 @@ type ComplexityRoot struct {
 
 	Customer struct {
 		BillingAddress        func(childComplexity int) int
+		BillingCredits        func(childComplexity int, first *int, after *string) int
 		Created               func(childComplexity int) int
 		DateOfBirth           func(childComplexity int) int
 		Description           func(childComplexity int) int
@@ -794,11 +828,14 @@ type ComplexityRoot struct {
 	InvoiceLineItem struct {
 		Amount             func(childComplexity int) int
 		Created            func(childComplexity int) int
+		CreditsApplied     func(childComplexity int) int
 		Description        func(childComplexity int) int
+		EventName          func(childComplexity int) int
 		ID                 func(childComplexity int) int
 		InvoiceID          func(childComplexity int) int
 		Kind               func(childComplexity int) int
 		Livemode           func(childComplexity int) int
+		MeterID            func(childComplexity int) int
 		PeriodEnd          func(childComplexity int) int
 		PeriodStart        func(childComplexity int) int
 		Product            func(childComplexity int) int
@@ -808,6 +845,7 @@ type ComplexityRoot struct {
 		UnitAmountCents    func(childComplexity int) int
 		UnitAmountCurrency func(childComplexity int) int
 		Updated            func(childComplexity int) int
+		Usage              func(childComplexity int) int
 	}
 
 	LedgerEntry struct {
@@ -899,6 +937,8 @@ type ComplexityRoot struct {
 		CreateBankAccount                  func(childComplexity int, input models.CreateBankAccountInput) int
 		CreateBeneficialOwner              func(childComplexity int, accountID string, input models.CreateBeneficialOwnerInput) int
 		CreateBillingAgreement             func(childComplexity int, input models.CreateAgreementInput) int
+		CreateBillingCredit                func(childComplexity int, input models.CreateBillingCreditInput) int
+		CreateBillingInvoice               func(childComplexity int, input models.CreateUsageInvoiceInput) int
 		CreateChargeIntent                 func(childComplexity int, input models.CreateChargeIntentInput) int
 		CreateChargeSession                func(childComplexity int, input models.CreateChargeSessionInput) int
 		CreateCheckoutSession              func(childComplexity int, input models.CreateCheckoutSessionInput) int
@@ -952,6 +992,7 @@ type ComplexityRoot struct {
 		PayInvoice                         func(childComplexity int, id string, input *models.PayInvoiceInput) int
 		ReactivateCapability               func(childComplexity int, accountID string, name capability.Name) int
 		RecordOnboardingPayout             func(childComplexity int, id string, payoutMethodID string) int
+		RemoveUsageThreshold               func(childComplexity int, customer *string, account *string) int
 		RequestCapabilities                func(childComplexity int, accountID string, capabilities []capability.Name) int
 		ResendBeneficialOwnerInvite        func(childComplexity int, accountID string, id string) int
 		ResendEvent                        func(childComplexity int, id string, input *models.ResendEventInput) int
@@ -959,6 +1000,7 @@ type ComplexityRoot struct {
 		RestrictAccount                    func(childComplexity int, id string) int
 		ResumeSubscription                 func(childComplexity int, id string) int
 		RotateWebhookSecret                func(childComplexity int, id string, input *models.RotateWebhookSecretInput) int
+		SetUsageThreshold                  func(childComplexity int, input models.SetUsageThresholdInput) int
 		SubmitCustomerIdentityVerification func(childComplexity int, id string) int
 		UnblockCustomer                    func(childComplexity int, id string) int
 		UnblockPaymentMethod               func(childComplexity int, id string) int
@@ -1299,6 +1341,8 @@ type ComplexityRoot struct {
 		BeneficialOwners             func(childComplexity int, accountID string) int
 		BillingAgreement             func(childComplexity int, id string) int
 		BillingAgreements            func(childComplexity int, first *int, after *string) int
+		BillingCredit                func(childComplexity int, id string) int
+		BillingCredits               func(childComplexity int, filter *billing.BillingCreditFilter, first *int, after *string) int
 		BillingMeter                 func(childComplexity int, id string) int
 		BillingMeters                func(childComplexity int, filter *billing.MeterFilter, first *int, after *string) int
 		Capabilities                 func(childComplexity int, accountID string) int
@@ -1363,6 +1407,7 @@ type ComplexityRoot struct {
 		TestClock                    func(childComplexity int, id string) int
 		TestClocks                   func(childComplexity int, first *int, after *string) int
 		ThreeDSIntent                func(childComplexity int, id string) int
+		ThresholdProgress            func(childComplexity int, customer *string, account *string) int
 		Transfer                     func(childComplexity int, id string) int
 		TransferFeePlan              func(childComplexity int, id string) int
 		TransferFeePlans             func(childComplexity int, first *int, after *string) int
@@ -1608,6 +1653,20 @@ type ComplexityRoot struct {
 		Updated         func(childComplexity int) int
 	}
 
+	ThresholdProgress struct {
+		Account                func(childComplexity int) int
+		AccountID              func(childComplexity int) int
+		AccumulatedAmountCents func(childComplexity int) int
+		BillingCycle           func(childComplexity int) int
+		Customer               func(childComplexity int) int
+		Livemode               func(childComplexity int) int
+		OldestPendingChargeAt  func(childComplexity int) int
+		PeriodEnd              func(childComplexity int) int
+		PeriodStart            func(childComplexity int) int
+		ThresholdAmountCents   func(childComplexity int) int
+		ThresholdPercentage    func(childComplexity int) int
+	}
+
 	Transfer struct {
 		Account                  func(childComplexity int) int
 		AccountID                func(childComplexity int) int
@@ -1807,6 +1866,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Account.BeneficialOwners(childComplexity), true
+	case "Account.billingCredits":
+		if e.ComplexityRoot.Account.BillingCredits == nil {
+			break
+		}
+
+		args, err := ec.field_Account_billingCredits_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Account.BillingCredits(childComplexity, args["first"].(*int), args["after"].(*string)), true
 	case "Account.blockedReason":
 		if e.ComplexityRoot.Account.BlockedReason == nil {
 			break
@@ -2264,6 +2334,135 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.BillingAgreementEdge.Node(childComplexity), true
+
+	case "BillingCredit.account":
+		if e.ComplexityRoot.BillingCredit.Account == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingCredit.Account(childComplexity), true
+	case "BillingCredit.accountId":
+		if e.ComplexityRoot.BillingCredit.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingCredit.AccountID(childComplexity), true
+	case "BillingCredit.availableCredits":
+		if e.ComplexityRoot.BillingCredit.AvailableCredits == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingCredit.AvailableCredits(childComplexity), true
+	case "BillingCredit.billingCredits":
+		if e.ComplexityRoot.BillingCredit.BillingCredits == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingCredit.BillingCredits(childComplexity), true
+	case "BillingCredit.created":
+		if e.ComplexityRoot.BillingCredit.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingCredit.Created(childComplexity), true
+	case "BillingCredit.customer":
+		if e.ComplexityRoot.BillingCredit.Customer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingCredit.Customer(childComplexity), true
+	case "BillingCredit.customerId":
+		if e.ComplexityRoot.BillingCredit.CustomerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingCredit.CustomerID(childComplexity), true
+	case "BillingCredit.expires":
+		if e.ComplexityRoot.BillingCredit.Expires == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingCredit.Expires(childComplexity), true
+	case "BillingCredit.id":
+		if e.ComplexityRoot.BillingCredit.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingCredit.ID(childComplexity), true
+	case "BillingCredit.limited":
+		if e.ComplexityRoot.BillingCredit.Limited == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingCredit.Limited(childComplexity), true
+	case "BillingCredit.livemode":
+		if e.ComplexityRoot.BillingCredit.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingCredit.Livemode(childComplexity), true
+	case "BillingCredit.metadata":
+		if e.ComplexityRoot.BillingCredit.Metadata == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingCredit.Metadata(childComplexity), true
+	case "BillingCredit.productId", "BillingCredit.product":
+		if e.ComplexityRoot.BillingCredit.Product == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingCredit.Product(childComplexity), true
+	case "BillingCredit.status":
+		if e.ComplexityRoot.BillingCredit.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingCredit.Status(childComplexity), true
+	case "BillingCredit.updated":
+		if e.ComplexityRoot.BillingCredit.Updated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingCredit.Updated(childComplexity), true
+	case "BillingCredit.usedCredits":
+		if e.ComplexityRoot.BillingCredit.Used == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingCredit.Used(childComplexity), true
+	case "BillingCredit.watchlist":
+		if e.ComplexityRoot.BillingCredit.Watchlist == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingCredit.Watchlist(childComplexity), true
+
+	case "BillingCreditConnection.edges":
+		if e.ComplexityRoot.BillingCreditConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingCreditConnection.Edges(childComplexity), true
+	case "BillingCreditConnection.pageInfo":
+		if e.ComplexityRoot.BillingCreditConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingCreditConnection.PageInfo(childComplexity), true
+
+	case "BillingCreditEdge.cursor":
+		if e.ComplexityRoot.BillingCreditEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingCreditEdge.Cursor(childComplexity), true
+	case "BillingCreditEdge.node":
+		if e.ComplexityRoot.BillingCreditEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingCreditEdge.Node(childComplexity), true
 
 	case "BillingMeter.aggregation":
 		if e.ComplexityRoot.BillingMeter.Aggregation == nil {
@@ -3360,6 +3559,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Customer.BillingAddress(childComplexity), true
+	case "Customer.billingCredits":
+		if e.ComplexityRoot.Customer.BillingCredits == nil {
+			break
+		}
+
+		args, err := ec.field_Customer_billingCredits_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Customer.BillingCredits(childComplexity, args["first"].(*int), args["after"].(*string)), true
 	case "Customer.created":
 		if e.ComplexityRoot.Customer.Created == nil {
 			break
@@ -4896,12 +5106,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.InvoiceLineItem.Created(childComplexity), true
+	case "InvoiceLineItem.creditsApplied":
+		if e.ComplexityRoot.InvoiceLineItem.CreditsApplied == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceLineItem.CreditsApplied(childComplexity), true
 	case "InvoiceLineItem.description":
 		if e.ComplexityRoot.InvoiceLineItem.Description == nil {
 			break
 		}
 
 		return e.ComplexityRoot.InvoiceLineItem.Description(childComplexity), true
+	case "InvoiceLineItem.eventName":
+		if e.ComplexityRoot.InvoiceLineItem.EventName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceLineItem.EventName(childComplexity), true
 	case "InvoiceLineItem.id":
 		if e.ComplexityRoot.InvoiceLineItem.ID == nil {
 			break
@@ -4926,6 +5148,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.InvoiceLineItem.Livemode(childComplexity), true
+	case "InvoiceLineItem.meterId":
+		if e.ComplexityRoot.InvoiceLineItem.MeterID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceLineItem.MeterID(childComplexity), true
 	case "InvoiceLineItem.periodEnd":
 		if e.ComplexityRoot.InvoiceLineItem.PeriodEnd == nil {
 			break
@@ -4980,6 +5208,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.InvoiceLineItem.Updated(childComplexity), true
+	case "InvoiceLineItem.usage":
+		if e.ComplexityRoot.InvoiceLineItem.Usage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceLineItem.Usage(childComplexity), true
 
 	case "LedgerEntry.amount":
 		if e.ComplexityRoot.LedgerEntry.Amount == nil {
@@ -5540,6 +5774,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateBillingAgreement(childComplexity, args["input"].(models.CreateAgreementInput)), true
+	case "Mutation.createBillingCredit":
+		if e.ComplexityRoot.Mutation.CreateBillingCredit == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createBillingCredit_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateBillingCredit(childComplexity, args["input"].(models.CreateBillingCreditInput)), true
+	case "Mutation.createBillingInvoice":
+		if e.ComplexityRoot.Mutation.CreateBillingInvoice == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createBillingInvoice_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateBillingInvoice(childComplexity, args["input"].(models.CreateUsageInvoiceInput)), true
 	case "Mutation.createChargeIntent":
 		if e.ComplexityRoot.Mutation.CreateChargeIntent == nil {
 			break
@@ -6113,6 +6369,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RecordOnboardingPayout(childComplexity, args["id"].(string), args["payoutMethodId"].(string)), true
+	case "Mutation.removeUsageThreshold":
+		if e.ComplexityRoot.Mutation.RemoveUsageThreshold == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_removeUsageThreshold_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RemoveUsageThreshold(childComplexity, args["customer"].(*string), args["account"].(*string)), true
 	case "Mutation.requestCapabilities":
 		if e.ComplexityRoot.Mutation.RequestCapabilities == nil {
 			break
@@ -6190,6 +6457,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RotateWebhookSecret(childComplexity, args["id"].(string), args["input"].(*models.RotateWebhookSecretInput)), true
+	case "Mutation.setUsageThreshold":
+		if e.ComplexityRoot.Mutation.SetUsageThreshold == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setUsageThreshold_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetUsageThreshold(childComplexity, args["input"].(models.SetUsageThresholdInput)), true
 	case "Mutation.submitCustomerIdentityVerification":
 		if e.ComplexityRoot.Mutation.SubmitCustomerIdentityVerification == nil {
 			break
@@ -7815,6 +8093,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.BillingAgreements(childComplexity, args["first"].(*int), args["after"].(*string)), true
+	case "Query.billingCredit":
+		if e.ComplexityRoot.Query.BillingCredit == nil {
+			break
+		}
+
+		args, err := ec.field_Query_billingCredit_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.BillingCredit(childComplexity, args["id"].(string)), true
+	case "Query.billingCredits":
+		if e.ComplexityRoot.Query.BillingCredits == nil {
+			break
+		}
+
+		args, err := ec.field_Query_billingCredits_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.BillingCredits(childComplexity, args["filter"].(*billing.BillingCreditFilter), args["first"].(*int), args["after"].(*string)), true
 	case "Query.billingMeter":
 		if e.ComplexityRoot.Query.BillingMeter == nil {
 			break
@@ -8490,6 +8790,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.ThreeDSIntent(childComplexity, args["id"].(string)), true
+	case "Query.thresholdProgress":
+		if e.ComplexityRoot.Query.ThresholdProgress == nil {
+			break
+		}
+
+		args, err := ec.field_Query_thresholdProgress_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ThresholdProgress(childComplexity, args["customer"].(*string), args["account"].(*string)), true
 	case "Query.transfer":
 		if e.ComplexityRoot.Query.Transfer == nil {
 			break
@@ -9550,6 +9861,73 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ThreeDSIntent.Updated(childComplexity), true
 
+	case "ThresholdProgress.account":
+		if e.ComplexityRoot.ThresholdProgress.Account == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThresholdProgress.Account(childComplexity), true
+	case "ThresholdProgress.accountId":
+		if e.ComplexityRoot.ThresholdProgress.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThresholdProgress.AccountID(childComplexity), true
+	case "ThresholdProgress.accumulatedAmountCents":
+		if e.ComplexityRoot.ThresholdProgress.AccumulatedAmountCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThresholdProgress.AccumulatedAmountCents(childComplexity), true
+	case "ThresholdProgress.billingCycle":
+		if e.ComplexityRoot.ThresholdProgress.BillingCycle == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThresholdProgress.BillingCycle(childComplexity), true
+	case "ThresholdProgress.customerId", "ThresholdProgress.customer":
+		if e.ComplexityRoot.ThresholdProgress.Customer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThresholdProgress.Customer(childComplexity), true
+	case "ThresholdProgress.livemode":
+		if e.ComplexityRoot.ThresholdProgress.Livemode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThresholdProgress.Livemode(childComplexity), true
+	case "ThresholdProgress.oldestPendingChargeAt":
+		if e.ComplexityRoot.ThresholdProgress.OldestPendingChargeAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThresholdProgress.OldestPendingChargeAt(childComplexity), true
+	case "ThresholdProgress.periodEnd":
+		if e.ComplexityRoot.ThresholdProgress.PeriodEnd == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThresholdProgress.PeriodEnd(childComplexity), true
+	case "ThresholdProgress.periodStart":
+		if e.ComplexityRoot.ThresholdProgress.PeriodStart == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThresholdProgress.PeriodStart(childComplexity), true
+	case "ThresholdProgress.thresholdAmountCents":
+		if e.ComplexityRoot.ThresholdProgress.ThresholdAmountCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThresholdProgress.ThresholdAmountCents(childComplexity), true
+	case "ThresholdProgress.thresholdPercentage":
+		if e.ComplexityRoot.ThresholdProgress.ThresholdPercentage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThresholdProgress.ThresholdPercentage(childComplexity), true
+
 	case "Transfer.account":
 		if e.ComplexityRoot.Transfer.Account == nil {
 			break
@@ -10211,6 +10589,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputAmountInput,
 		ec.unmarshalInputAttachPaymentMethodInput,
 		ec.unmarshalInputAttestDeviceInput,
+		ec.unmarshalInputBillingCreditFilter,
 		ec.unmarshalInputBillingMeterFilter,
 		ec.unmarshalInputBusinessInput,
 		ec.unmarshalInputCaptureChargeIntentInput,
@@ -10224,6 +10603,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreateAgreementInput,
 		ec.unmarshalInputCreateBankAccountInput,
 		ec.unmarshalInputCreateBeneficialOwnerInput,
+		ec.unmarshalInputCreateBillingCreditInput,
+		ec.unmarshalInputCreateBillingInvoiceInput,
 		ec.unmarshalInputCreateBillingMeterInput,
 		ec.unmarshalInputCreateChargeIntentInput,
 		ec.unmarshalInputCreateChargeSessionInput,
@@ -10282,6 +10663,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputRefundFilter,
 		ec.unmarshalInputResendEventInput,
 		ec.unmarshalInputRotateWebhookSecretInput,
+		ec.unmarshalInputSetUsageThresholdInput,
 		ec.unmarshalInputSonarSessionFilter,
 		ec.unmarshalInputSubscriptionChangeLogFilter,
 		ec.unmarshalInputSubscriptionFilter,
@@ -13839,6 +14221,171 @@ extend type Mutation {
   updateBillingMeter(id: ID!, input: UpdateBillingMeterInput!): BillingMeter!
 }
 `, BuiltIn: false},
+	{Name: "../schema/usage_invoicing.graphqls", Input: `# Usage billing's credits, usage invoices and auto-charge thresholds (spec
+# doc 2 §2.6, §4.6; docs/billing.md, "Usage billing"). Every operation
+# takes a secret key; the mutations are REST's writes, with their rules,
+# idempotency and errors.
+
+enum BillingCreditStatus @goModel(model: "github.com/frame-oss/payments-server/models.BillingCreditStatus") {
+  "Credits remain and the pool has not expired on its payer's clock."
+  ACTIVE @goEnum(value: "github.com/frame-oss/payments-server/models.BillingCreditActive")
+  "Nothing remains, whatever the expiry."
+  EXHAUSTED @goEnum(value: "github.com/frame-oss/payments-server/models.BillingCreditExhausted")
+  "The expiry has passed on the payer's clock."
+  EXPIRED @goEnum(value: "github.com/frame-oss/payments-server/models.BillingCreditExpired")
+}
+
+"""
+A pool of credits a payer holds for a product: units of the usage of the
+meters the product prices, applied by the payer's usage invoices made
+before it expires, earliest expiry first.
+"""
+type BillingCredit implements Node {
+  id: ID!
+  customerId: ID @goField(name: "CustomerID")
+  customer: Customer @goField(forceResolver: true)
+  accountId: ID @goField(name: "AccountID")
+  account: Account @goField(forceResolver: true)
+  productId: ID! @goField(name: "Product")
+  product: Product! @goField(forceResolver: true)
+  "The units granted."
+  billingCredits: UsageNumber!
+  "The units not used yet."
+  availableCredits: UsageNumber!
+  "The units invoices applied (fractional when the usage is)."
+  usedCredits: UsageNumber! @goField(name: "Used")
+  status: BillingCreditStatus!
+  watchlist: Boolean!
+  "True: the pool caps the payer's billed usage of the product while it is active."
+  limited: Boolean!
+  expires: DateTime!
+  metadata: Metadata!
+  livemode: Boolean!
+  created: DateTime!
+  updated: DateTime!
+}
+
+type BillingCreditConnection {
+  edges: [BillingCreditEdge!]!
+  pageInfo: PageInfo!
+}
+
+type BillingCreditEdge {
+  cursor: String!
+  node: BillingCredit!
+}
+
+input BillingCreditFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/billing.BillingCreditFilter") {
+  customer: ID
+  account: ID
+  product: ID
+}
+
+"""
+Where a payer's priced usage not yet billed in the current cycle (the
+calendar month in UTC, on the payer's clock) stands against its
+auto-charge threshold. Without a threshold its amount and percentage are 0.
+"""
+type ThresholdProgress {
+  "Minor units: the priced amount of the cycle's unbilled usage, before credits."
+  accumulatedAmountCents: Int!
+  thresholdAmountCents: Int!
+  thresholdPercentage: Float!
+  "The earliest unbilled priced event of the cycle."
+  oldestPendingChargeAt: DateTime
+  periodStart: DateTime!
+  periodEnd: DateTime!
+  "monthly"
+  billingCycle: String!
+  customerId: ID @goField(name: "Customer")
+  customer: Customer @goField(forceResolver: true)
+  accountId: ID @goField(name: "AccountID")
+  account: Account @goField(forceResolver: true)
+  livemode: Boolean!
+}
+
+"REST's POST /v1/billing/billing_credit body."
+input CreateBillingCreditInput {
+  "An active product's id: the pool covers the usage of the meters it prices."
+  product: ID!
+  "Units of usage, 1 to 10¹²."
+  billingCredits: Int!
+  "After the payer's current time."
+  expires: UsageTime!
+  "The payer: customer or account, exactly one."
+  customer: ID
+  account: ID
+  "True: usage beyond what the payer's active pools cover is not charged. False by default."
+  limited: Boolean
+  metadata: Metadata
+}
+
+"REST's POST /v1/billing/billing_invoice body: the payer's priced usage in [startDate, endDate)."
+input CreateBillingInvoiceInput @goModel(model: "github.com/frame-oss/payments-server/models.CreateUsageInvoiceInput") {
+  startDate: UsageTime!
+  "Not after the payer's current time."
+  endDate: UsageTime!
+  "The payer: customer or account, exactly one."
+  customer: ID
+  account: ID
+  "CHARGE_AUTOMATICALLY by default."
+  collectionMethod: CollectionMethod
+  description: String
+  memo: String
+  netTerms: Int
+  "The event names to bill, comma-separated; every priced name by default."
+  events: String
+  metadata: Metadata
+}
+
+"REST's POST /v1/billing/thresholds body: sets (creates or replaces) the payer's threshold."
+input SetUsageThresholdInput {
+  "The payer: customer or account, exactly one."
+  customer: ID
+  account: ID
+  "Minor units, 1 to 10¹¹."
+  thresholdAmountCents: Int!
+  "monthly, the only cycle (and the default)."
+  billingCycle: String
+}
+
+extend type InvoiceLineItem {
+  "A usage line's event name; null on other lines."
+  eventName: String
+  "A usage line's aggregated usage, a decimal string."
+  usage: String
+  "The credits a usage line applied, a decimal string."
+  creditsApplied: String
+  "The meter a usage line billed."
+  meterId: ID @goField(name: "MeterID")
+}
+
+extend type Customer {
+  "The customer's credit pools, newest first."
+  billingCredits(first: Int = 10, after: String): BillingCreditConnection! @goField(forceResolver: true)
+}
+
+extend type Account {
+  "The account's credit pools, newest first."
+  billingCredits(first: Int = 10, after: String): BillingCreditConnection! @goField(forceResolver: true)
+}
+
+extend type Query {
+  billingCredit(id: ID!): BillingCredit
+  billingCredits(filter: BillingCreditFilter, first: Int = 10, after: String): BillingCreditConnection!
+  "A payer's progress towards its threshold (REST's report/threshold_progress): customer or account, exactly one."
+  thresholdProgress(customer: ID, account: ID): ThresholdProgress!
+}
+
+extend type Mutation {
+  createBillingCredit(input: CreateBillingCreditInput!): BillingCredit!
+  "Bills a payer's usage of a window: one usage line per priced event name, credits applied first."
+  createBillingInvoice(input: CreateBillingInvoiceInput!): Invoice!
+  setUsageThreshold(input: SetUsageThresholdInput!): ThresholdProgress!
+  "Removes the payer's threshold (none is no error) and answers its progress."
+  removeUsageThreshold(customer: ID, account: ID): ThresholdProgress!
+}
+`, BuiltIn: false},
 	{Name: "../schema/webhooks.graphqls", Input: `# Webhook endpoints and deliveries (API-DECISIONS §5, docs/webhooks.md).
 
 enum WebhookEndpointStatus @goModel(model: "github.com/frame-oss/payments-server/models.WebhookEndpointStatus") {
@@ -14037,6 +14584,8 @@ func (ec *executionContext) childFields_Account(ctx context.Context, field graph
 		return ec.fieldContext_Account_subscriptions(ctx, field)
 	case "testClock":
 		return ec.fieldContext_Account_testClock(ctx, field)
+	case "billingCredits":
+		return ec.fieldContext_Account_billingCredits(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Account", field.Name)
 }
@@ -14189,6 +14738,68 @@ func (ec *executionContext) childFields_BillingAgreementEdge(ctx context.Context
 		return ec.fieldContext_BillingAgreementEdge_node(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type BillingAgreementEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_BillingCredit(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_BillingCredit_id(ctx, field)
+	case "customerId":
+		return ec.fieldContext_BillingCredit_customerId(ctx, field)
+	case "customer":
+		return ec.fieldContext_BillingCredit_customer(ctx, field)
+	case "accountId":
+		return ec.fieldContext_BillingCredit_accountId(ctx, field)
+	case "account":
+		return ec.fieldContext_BillingCredit_account(ctx, field)
+	case "productId":
+		return ec.fieldContext_BillingCredit_productId(ctx, field)
+	case "product":
+		return ec.fieldContext_BillingCredit_product(ctx, field)
+	case "billingCredits":
+		return ec.fieldContext_BillingCredit_billingCredits(ctx, field)
+	case "availableCredits":
+		return ec.fieldContext_BillingCredit_availableCredits(ctx, field)
+	case "usedCredits":
+		return ec.fieldContext_BillingCredit_usedCredits(ctx, field)
+	case "status":
+		return ec.fieldContext_BillingCredit_status(ctx, field)
+	case "watchlist":
+		return ec.fieldContext_BillingCredit_watchlist(ctx, field)
+	case "limited":
+		return ec.fieldContext_BillingCredit_limited(ctx, field)
+	case "expires":
+		return ec.fieldContext_BillingCredit_expires(ctx, field)
+	case "metadata":
+		return ec.fieldContext_BillingCredit_metadata(ctx, field)
+	case "livemode":
+		return ec.fieldContext_BillingCredit_livemode(ctx, field)
+	case "created":
+		return ec.fieldContext_BillingCredit_created(ctx, field)
+	case "updated":
+		return ec.fieldContext_BillingCredit_updated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BillingCredit", field.Name)
+}
+
+func (ec *executionContext) childFields_BillingCreditConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_BillingCreditConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_BillingCreditConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BillingCreditConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_BillingCreditEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_BillingCreditEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_BillingCreditEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BillingCreditEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_BillingMeter(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -14717,6 +15328,8 @@ func (ec *executionContext) childFields_Customer(ctx context.Context, field grap
 		return ec.fieldContext_Customer_testClock(ctx, field)
 	case "usage":
 		return ec.fieldContext_Customer_usage(ctx, field)
+	case "billingCredits":
+		return ec.fieldContext_Customer_billingCredits(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Customer", field.Name)
 }
@@ -15425,6 +16038,14 @@ func (ec *executionContext) childFields_InvoiceLineItem(ctx context.Context, fie
 		return ec.fieldContext_InvoiceLineItem_created(ctx, field)
 	case "updated":
 		return ec.fieldContext_InvoiceLineItem_updated(ctx, field)
+	case "eventName":
+		return ec.fieldContext_InvoiceLineItem_eventName(ctx, field)
+	case "usage":
+		return ec.fieldContext_InvoiceLineItem_usage(ctx, field)
+	case "creditsApplied":
+		return ec.fieldContext_InvoiceLineItem_creditsApplied(ctx, field)
+	case "meterId":
+		return ec.fieldContext_InvoiceLineItem_meterId(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type InvoiceLineItem", field.Name)
 }
@@ -16613,6 +17234,36 @@ func (ec *executionContext) childFields_ThreeDSIntent(ctx context.Context, field
 		return ec.fieldContext_ThreeDSIntent_updated(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ThreeDSIntent", field.Name)
+}
+
+func (ec *executionContext) childFields_ThresholdProgress(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "accumulatedAmountCents":
+		return ec.fieldContext_ThresholdProgress_accumulatedAmountCents(ctx, field)
+	case "thresholdAmountCents":
+		return ec.fieldContext_ThresholdProgress_thresholdAmountCents(ctx, field)
+	case "thresholdPercentage":
+		return ec.fieldContext_ThresholdProgress_thresholdPercentage(ctx, field)
+	case "oldestPendingChargeAt":
+		return ec.fieldContext_ThresholdProgress_oldestPendingChargeAt(ctx, field)
+	case "periodStart":
+		return ec.fieldContext_ThresholdProgress_periodStart(ctx, field)
+	case "periodEnd":
+		return ec.fieldContext_ThresholdProgress_periodEnd(ctx, field)
+	case "billingCycle":
+		return ec.fieldContext_ThresholdProgress_billingCycle(ctx, field)
+	case "customerId":
+		return ec.fieldContext_ThresholdProgress_customerId(ctx, field)
+	case "customer":
+		return ec.fieldContext_ThresholdProgress_customer(ctx, field)
+	case "accountId":
+		return ec.fieldContext_ThresholdProgress_accountId(ctx, field)
+	case "account":
+		return ec.fieldContext_ThresholdProgress_account(ctx, field)
+	case "livemode":
+		return ec.fieldContext_ThresholdProgress_livemode(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ThresholdProgress", field.Name)
 }
 
 func (ec *executionContext) childFields_Transfer(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -2703,6 +2703,22 @@ func (ec *executionContext) marshalNUsageReport2ᚖgithubᚗcomᚋframeᚑossᚋ
 	return ec._UsageReport(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNUsageTime2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUsageTime(ctx context.Context, v any) (*models.UsageTime, error) {
+	var res = new(models.UsageTime)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNUsageTime2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUsageTime(ctx context.Context, sel ast.SelectionSet, v *models.UsageTime) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return v
+}
+
 func (ec *executionContext) marshalOBillingMeter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillingMeter(ctx context.Context, sel ast.SelectionSet, v *models.BillingMeter) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null

@@ -49,6 +49,16 @@ type BillingAgreementEdge struct {
 	Node   *models.BillingAgreement `json:"node"`
 }
 
+type BillingCreditConnection struct {
+	Edges    []*BillingCreditEdge `json:"edges"`
+	PageInfo *PageInfo            `json:"pageInfo"`
+}
+
+type BillingCreditEdge struct {
+	Cursor string                `json:"cursor"`
+	Node   *models.BillingCredit `json:"node"`
+}
+
 type BillingMeterConnection struct {
 	Edges    []*BillingMeterEdge `json:"edges"`
 	PageInfo *PageInfo           `json:"pageInfo"`

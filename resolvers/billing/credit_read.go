@@ -14,8 +14,21 @@ import (
 // invoices consume them (credit_consume.go).
 type BillingCredits struct {
 	op.Reader[models.BillingCredit, BillingCreditFilter]
-	svc *Service
+	// OfCustomers and OfAccounts read the newest pools of a batch of
+	// payers in one statement (Customer.billingCredits,
+	// Account.billingCredits).
+	OfCustomers, OfAccounts op.Batch[[]*models.BillingCredit]
+	svc                     *Service
 }
+
+// RecentBillingCredits is how many pools of each payer a page of payers
+// reads in one batch: the payers' connections serve their first page from
+// them.
+const RecentBillingCredits = 100
+
+// BillingCreditPosition is a pool's place in the newest-first order (its
+// connection cursor).
+func BillingCreditPosition(c *models.BillingCredit) op.Position { return creditTable.Position(c) }
 
 // BillingCreditFilter narrows the list of billing credits.
 type BillingCreditFilter struct {
@@ -38,5 +51,9 @@ var creditTable = &op.Table[models.BillingCredit]{Resource: "billing_credit",
 	Derive:  func(c *models.BillingCredit, now time.Time) { c.Derive(now) }}
 
 func newBillingCredits(s *Service) *BillingCredits {
-	return &BillingCredits{Reader: op.Read[models.BillingCredit, BillingCreditFilter](s.Kit, creditTable), svc: s}
+	return &BillingCredits{Reader: op.Read[models.BillingCredit, BillingCreditFilter](s.Kit, creditTable), svc: s,
+		OfCustomers: (&op.Children[models.BillingCredit]{Table: creditTable, Parent: "customer", Column: "customer_id",
+			Limit: RecentBillingCredits}).Bind(s.Kit),
+		OfAccounts: (&op.Children[models.BillingCredit]{Table: creditTable, Parent: "account", Column: "account_id",
+			Limit: RecentBillingCredits}).Bind(s.Kit)}
 }
