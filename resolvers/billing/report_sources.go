@@ -66,7 +66,7 @@ func subscriptionsReport(tx *store.Tenant) *reportQuery {
 	return &reportQuery{
 		base: tx.Select((*models.Subscription)(nil)).
 			ColumnExpr("sub.id::text AS report_key, sub.customer_id AS report_customer_id, sub.account_id AS report_account_id").
-			ColumnExpr(subscriptionPeriodStart+" AS period_start, "+subscriptionPeriodEnd+" AS period_end"),
+			ColumnExpr(subscriptionPeriodStart + " AS period_start, " + subscriptionPeriodEnd + " AS period_end"),
 		alias:  "sub",
 		payers: []payerMatch{{"customer_id", "sub.customer_id"}, {"account_id", "sub.account_id"}},
 		start:  sqlExpr{sql: subscriptionPeriodStart},
