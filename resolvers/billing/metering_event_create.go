@@ -7,7 +7,6 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
-	"github.com/frame-oss/payments-server/internal/platform/ids"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
@@ -29,53 +28,66 @@ var errWindowBilled = apierr.Rule("usage_period_invoiced",
 // payer's time (its test clock's). The event name's meter is made by its
 // first event.
 //
-// Statements: the payer with its clock, meter and threshold, taking its
-// usage lock shared (one), and the insert (one); the meter's insert on
-// the first event of a name; the original's read for a repeated
-// reference.
+// A request without an Idempotency-Key is committed together with the
+// requests arriving while others are written (metering_event_group.go);
+// one with a key, or whose payer is on a test clock or has a threshold,
+// is written alone. Statements, alone or in a group of one: the payer
+// with its clock, meter and threshold, taking its usage lock shared
+// (one), and the insert (one); the meter's insert on the first event of a
+// name; the original's read for a repeated reference.
 func (es *MeteringEvents) Create(ctx context.Context, in *models.CreateMeteringEventInput) (*models.MeteringEvent, error) {
 	spec := op.Spec{Name: "metering_event.create", Allow: secretOnly, Params: in, Check: in.Validate}
+	if !op.Keyed(ctx) {
+		p, err := op.Admit(ctx, spec)
+		if err != nil {
+			return nil, err
+		}
+		if out := es.group.submit(ctx, p, in); !out.alone {
+			return out.ev, out.err
+		}
+	}
 	return op.Write(ctx, es.svc.Kit, spec, func(ctx context.Context, w *op.W) (*models.MeteringEvent, error) {
-		payer, err := readPayer(ctx, w.Tx, in.Customer, in.Account,
-			payerQuery{Lock: true, EventName: in.EventName, Threshold: es.afterIngest != nil})
-		if err != nil {
-			return nil, err
-		}
-		if payer.ClockTime != nil {
-			if err := w.AtClockTime(*payer.ClockTime); err != nil {
-				return nil, err
-			}
-		}
-		now := w.Now()
-		at := now.UTC().Truncate(time.Second)
-		if in.Timestamp != nil {
-			if at = in.Timestamp.Time; at.After(now.Add(maxUsageAhead)) {
-				return nil, apierr.FieldError("timestamp", "must not be more than an hour after the payer's current time")
-			}
-		}
-		meter := payer.MeterID
-		if meter == nil {
-			if meter, err = meterID(ctx, w, *in.EventName); err != nil {
-				return nil, err
-			}
-		}
-		ev := &models.MeteringEvent{ID: ids.New(now), MeterID: *meter, EventName: *in.EventName, Reference: *in.Reference,
-			CustomerID: payer.CustomerID, AccountID: payer.AccountID, Value: *in.Value, MarkupPercentage: in.MarkupPercentage,
-			Timestamp: models.ISOTime{Time: at}, Metadata: models.MergeMetadata(nil, in.Metadata), Created: models.At(now), Updated: models.At(now)}
-		res, err := w.Tx.Insert(ev).On("CONFLICT (merchant_id, livemode, event_name, reference) DO NOTHING").Exec(ctx)
-		if err != nil {
-			return nil, err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return originalEvent(ctx, w, *in.EventName, *in.Reference)
-		}
-		if payer.ThresholdID != nil {
-			if err := es.afterIngest(ctx, w, payer, ev); err != nil {
-				return nil, err
-			}
-		}
-		return ev, nil
+		return es.ingestOne(ctx, w, in)
 	})
+}
+
+// ingestOne records one event in its own write, at its payer's time.
+func (es *MeteringEvents) ingestOne(ctx context.Context, w *op.W, in *models.CreateMeteringEventInput) (*models.MeteringEvent, error) {
+	payer, err := readPayer(ctx, w.Tx, in.Customer, in.Account,
+		payerQuery{Lock: true, EventName: in.EventName, Threshold: es.afterIngest != nil})
+	if err != nil {
+		return nil, err
+	}
+	if payer.ClockTime != nil {
+		if err := w.AtClockTime(*payer.ClockTime); err != nil {
+			return nil, err
+		}
+	}
+	now := w.Now()
+	at, err := ingestTime(now, in.Timestamp)
+	if err != nil {
+		return nil, err
+	}
+	meter := payer.MeterID
+	if meter == nil {
+		if meter, err = meterID(ctx, w, *in.EventName); err != nil {
+			return nil, err
+		}
+	}
+	ev := newMeteringEvent(now, at, *meter, payer, in)
+	inserted, err := insertEvents(ctx, w, []*models.MeteringEvent{ev})
+	if err != nil {
+		return nil, err
+	}
+	if !inserted[ev.ID] {
+		return originalEvent(ctx, w, *in.EventName, *in.Reference)
+	}
+	if payer.ThresholdID != nil {
+		if err := es.afterIngest(ctx, w, payer, ev); err != nil {
+			return nil, err
+		}
+	}
+	return ev, nil
 }
 
 // originalEvent answers a reference the insert did not record: the event

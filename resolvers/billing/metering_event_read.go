@@ -16,6 +16,8 @@ type MeteringEvents struct {
 	// afterIngest runs in the write of each event newly recorded for a
 	// payer with an auto-charge threshold (usage_threshold*.go).
 	afterIngest func(ctx context.Context, w *op.W, p *usagePayer, ev *models.MeteringEvent) error
+	// group commits concurrent ingests together.
+	group *ingestGroup
 }
 
 // MeteringEventFilter narrows the list of metering events.
@@ -28,5 +30,7 @@ type MeteringEventFilter struct {
 var meteringEventTable = &op.Table[models.MeteringEvent]{Resource: "billing_metric_event"}
 
 func newMeteringEvents(s *Service) *MeteringEvents {
-	return &MeteringEvents{Reader: op.Read[models.MeteringEvent, MeteringEventFilter](s.Kit, meteringEventTable), svc: s}
+	es := &MeteringEvents{Reader: op.Read[models.MeteringEvent, MeteringEventFilter](s.Kit, meteringEventTable), svc: s}
+	es.group = &ingestGroup{es: es}
+	return es
 }
