@@ -27,8 +27,11 @@ import (
 
 const (
 	// maxIngestLeaders bounds the groups written at once (each holds a
-	// database connection while it writes).
-	maxIngestLeaders = 4
+	// database connection while it writes). Two keep one group's server
+	// work overlapping another's statements; more make smaller groups and
+	// more commits for the same events (docs/performance.md, "Usage
+	// billing").
+	maxIngestLeaders = 2
 	// maxIngestGroup bounds the requests of one group.
 	maxIngestGroup = 128
 )
