@@ -25,16 +25,10 @@ func usageInvoicingRoutes(r chi.Router, svc *billing.Service) {
 }
 
 // payerQuery serves a request naming its payer in the query string
-// (customer, customer_id or account): 200 with what fn answers.
+// (customer, customer_id or account): the reports' handler with the
+// payer as its input.
 func payerQuery[T any](fn func(context.Context, *models.UsagePayerInput) (T, error)) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		q := newQuery(r)
-		in := &models.UsagePayerInput{Customer: q.str("customer"), CustomerID: q.str("customer_id"), Account: q.str("account")}
-		if err := q.err(); err != nil {
-			WriteError(w, r, err)
-			return
-		}
-		v, err := fn(r.Context(), in)
-		respond(w, r, http.StatusOK, v, err)
-	}
+	return report(func(q *query) *models.UsagePayerInput {
+		return &models.UsagePayerInput{Customer: q.str("customer"), CustomerID: q.str("customer_id"), Account: q.str("account")}
+	}, fn)
 }

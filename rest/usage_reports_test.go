@@ -352,6 +352,19 @@ func TestSubscriptionUsageReport(t *testing.T) {
 	requireError(t, other.Get(reportPath+"subscription"+reportQuery("subscription", id(sub))), http.StatusNotFound, "resource_missing", "id")
 }
 
+// A subscription without a current period (a state only the database can
+// make) has no period to report on: 422 subscription_no_current_period.
+func TestSubscriptionUsageReportWithoutAPeriod(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	f.sk.StandardPricing()
+	s := newSubscriber(t, f.sk, testenv.Visa)
+	sub := createSubscription(t, f.sk, s.body(nil))
+	f.exec(t, "UPDATE subscriptions SET current_period_start = NULL, current_period_end = NULL WHERE id = ?", id(sub))
+	r := f.sk.Get(reportPath + "subscription" + reportQuery("subscription", id(sub)))
+	requireError(t, r, http.StatusUnprocessableEntity, "subscription_no_current_period", "subscription")
+}
+
 func TestUsageReportOfATestClockCustomer(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
