@@ -58,29 +58,37 @@ func (r report) markdown() string {
 		"sent them in (*bare protocol*, pgbench's `-M`: `prepared` when the server ran every statement as a named " +
 		"prepared statement of the extended protocol, replayed with the logged parameter values; `extended` the " +
 		"same with the unnamed statement, parsed every time; `simple`, text with the values inlined, when it sent " +
-		"them so, or mixed the two); the floor is a bare Go `net/http` handler answering a small JSON object.\n")
+		"them so, or mixed the two); the floor is a bare Go `net/http` handler answering a small JSON object; " +
+		"*composed limit*: what the machine allows a request that costs its bare statements plus the floor's HTTP " +
+		"round trip, 1 / (1 / bare + 1 / floor), both from this run at this connection count, and *API / composed* " +
+		"the API's share of it (1.0: nothing beyond its statements and an HTTP round trip).\n")
 	conns := slices.Clone(r.conns)
 	slices.Sort(conns)
 	slices.Reverse(conns)
 	for _, c := range conns {
 		fmt.Fprintf(&b, "\n#### %d connection%s\n\n", c, plural(c))
-		b.WriteString("| shape | statements | API req/s | API p99 ms | bare protocol | bare tx/s | API / bare |\n")
-		b.WriteString("|---|---:|---:|---:|---|---:|---:|\n")
+		b.WriteString("| shape | statements | API req/s | API p99 ms | bare protocol | bare tx/s | API / bare | composed limit req/s | API / composed |\n")
+		b.WriteString("|---|---:|---:|---:|---|---:|---:|---:|---:|\n")
+		floor, hasFloor := r.floor.points[c]
 		for _, rw := range append(slices.Clone(r.rows), r.floor) {
 			p, ok := rw.points[c]
 			if !ok {
 				continue
 			}
-			protocol, bare, ratio := "–", "–", "–"
+			protocol, bare, ratio, composed, share := "–", "–", "–", "–", "–"
 			if rw.protocol != "" {
 				protocol = rw.protocol
 			}
 			if p.bare != nil {
 				bare = thousands(p.bare.tps)
 				ratio = fmt.Sprintf("%.2f", p.api.rps/p.bare.tps)
+				if limit := composedLimit(p.bare.tps, floor.api.rps); hasFloor && limit > 0 {
+					composed = thousands(limit)
+					share = fmt.Sprintf("%.2f", p.api.rps/limit)
+				}
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n",
-				rw.label, rw.statements, thousands(p.api.rps), millis(p.api.p99), protocol, bare, ratio)
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+				rw.label, rw.statements, thousands(p.api.rps), millis(p.api.p99), protocol, bare, ratio, composed, share)
 		}
 		if f, ok := r.floor.points[c]; ok && len(r.rows) > 0 {
 			if g, ok := r.rows[0].points[c]; ok && f.api.rps > 0 {
@@ -124,6 +132,17 @@ func (r report) latencyMarkdown(conns []int) string {
 		}
 	}
 	return b.String()
+}
+
+// composedLimit is the rate the machine allows a request that costs its
+// statements run bare (bare per second) and a bare HTTP round trip (floor
+// per second) one after the other: the two costs add, so their rates
+// combine as resistors in series. 0 when either rate is unknown.
+func composedLimit(bare, floor float64) float64 {
+	if bare <= 0 || floor <= 0 {
+		return 0
+	}
+	return 1 / (1/bare + 1/floor)
 }
 
 func plural(n int) string {
