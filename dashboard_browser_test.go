@@ -27,7 +27,7 @@ const browserGuard = 5 * time.Minute
 // The reference dashboard in a real browser, against the served binary on a
 // fresh embedded data dir: it loads from the server alone, refuses a
 // production key, shows an account created through REST with its
-// capabilities and a transfer, and shows an event arrive live over the
+// capabilities, a transfer, a subscription with its invoice, and shows an event arrive live over the
 // GraphQL subscription (testdata/browser/dashboard.mjs does the clicking).
 func TestDashboardInABrowser(t *testing.T) {
 	ensureBrowser(t)
@@ -49,12 +49,27 @@ func TestDashboardInABrowser(t *testing.T) {
 	require.Equal(t, http.StatusCreated, status, transfer)
 	require.Equal(t, "succeeded", transfer["status"], transfer)
 
+	status, customer := call(t, key, http.MethodPost, url+"/v1/customers", `{"name":"Grace Hopper","email":"grace@example.com"}`)
+	require.Equal(t, http.StatusCreated, status, customer)
+	status, customerCard := call(t, key, http.MethodPost, url+"/v1/payment_methods",
+		`{"type":"card","card_number":"4242424242424242","exp_month":12,"exp_year":30,"cvc":"123","customer":"`+customer["id"].(string)+`"}`)
+	require.Equal(t, http.StatusCreated, status, customerCard)
+	status, product := call(t, key, http.MethodPost, url+"/v1/products",
+		`{"name":"Pro plan","purchase_type":"recurring","recurring_interval":"monthly","default_price":2500}`)
+	require.Equal(t, http.StatusCreated, status, product)
+	status, subscription := call(t, key, http.MethodPost, url+"/v1/subscriptions",
+		`{"customer":"`+customer["id"].(string)+`","product":"`+product["id"].(string)+`","currency":"usd"}`)
+	require.Equal(t, http.StatusCreated, status, subscription)
+	invoiceID, _ := subscription["latest_invoice"].(string)
+	require.NotEmpty(t, invoiceID, "the first period is invoiced: %v", subscription)
+
 	ctx, cancel := context.WithTimeout(context.Background(), browserGuard)
 	defer cancel()
 	var out bytes.Buffer
 	cmd := exec.CommandContext(ctx, "node", filepath.Join(browserDir, "dashboard.mjs"))
 	cmd.Env = append(os.Environ(), "SERVER_URL="+url, "SANDBOX_KEY="+key, "PRODUCTION_KEY="+m.APIKeys.Production.Secret,
-		"ACCOUNT_ID="+accountID, "ACCOUNT_NAME=Ada Lovelace", "TRANSFER_ID="+transfer["id"].(string))
+		"ACCOUNT_ID="+accountID, "ACCOUNT_NAME=Ada Lovelace", "TRANSFER_ID="+transfer["id"].(string),
+		"SUBSCRIPTION_ID="+subscription["id"].(string), "INVOICE_ID="+invoiceID)
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
 	t.Logf("browser run:\n%s", out.String())

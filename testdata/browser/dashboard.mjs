@@ -5,7 +5,7 @@
 // conditions only; the timeouts are failure guards.
 //
 // Environment: SERVER_URL, SANDBOX_KEY, PRODUCTION_KEY, ACCOUNT_ID,
-// ACCOUNT_NAME, TRANSFER_ID.
+// ACCOUNT_NAME, TRANSFER_ID, SUBSCRIPTION_ID, INVOICE_ID.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +23,8 @@ const productionKey = env('PRODUCTION_KEY');
 const accountId = env('ACCOUNT_ID');
 const accountName = env('ACCOUNT_NAME');
 const transferId = env('TRANSFER_ID');
+const subscriptionId = env('SUBSCRIPTION_ID');
+const invoiceId = env('INVOICE_ID');
 
 // Failure guards: generous for a loaded two-core machine, never waited out
 // when things work.
@@ -96,7 +98,8 @@ try {
   assert.ok(capabilities.length > 0, 'the account shows its capabilities');
   assert.ok(capabilities.some((c) => /^kyc (pending|active|unrequested|disabled)$/.test(c)), capabilities.join(', '));
   await page.locator(`#transfers li[data-transfer-id="${transferId}"]`, { hasText: 'succeeded' }).waitFor();
-  await page.locator('#subscriptions[data-state="loaded"]').waitFor();
+  const subscription = page.locator(`#subscriptions li[data-subscription-id="${subscriptionId}"]`, { hasText: 'Pro plan' });
+  await subscription.locator(`li[data-invoice-id="${invoiceId}"]`).waitFor();
   assert.equal(await page.evaluate(() => sessionStorage.getItem('dashboard.sandboxSecretKey')), sandboxKey,
     'the key is kept in sessionStorage');
   assert.ok(graphqlRequests.every((h) => h === `Bearer ${sandboxKey}`), 'every query carried the sandbox key');

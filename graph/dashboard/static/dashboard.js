@@ -118,8 +118,9 @@ const panels = {
       el('li', { 'data-account-id': a.id },
         el('div', { class: 'row' }, el('strong', { class: 'name' }, accountName(a)), status(a.status),
           el('span', { class: 'muted' }, a.type.toLowerCase())),
-        el('ul', { class: 'capabilities' }, ...a.capabilities.map((c) =>
-          el('li', { 'data-capability': c.name.toLowerCase() }, c.name.toLowerCase(), ' ', status(c.status)))))),
+        el('ul', { class: 'capabilities' }, ...(a.capabilities.length ? a.capabilities.map((c) =>
+          el('li', { 'data-capability': c.name.toLowerCase() }, c.name.toLowerCase(), ' ', status(c.status)))
+          : [el('li', { class: 'muted' }, 'no capabilities requested')])))),
   },
   subscriptions: {
     document: SUBSCRIPTIONS,
