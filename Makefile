@@ -3,7 +3,7 @@ GO ?= go
 ADDR ?= :8080
 DATA_DIR ?= ./.data
 
-.PHONY: serve test build generate check-generate lint bench loadbench postgres wrk
+.PHONY: serve test build generate check-generate lint bench loadbench postgres wrk browser
 
 ## serve: start the API server on the embedded PostgreSQL (or DATABASE_URL)
 serve: postgres build
@@ -12,8 +12,9 @@ serve: postgres build
 ## test: run every test (with the race detector) against real PostgreSQL.
 ## The rest package alone runs for minutes with the race detector on two
 ## cores: its time limit is set above go test's 10-minute default, so a
-## loaded machine does not fail it.
-test: postgres
+## loaded machine does not fail it. The dashboard's browser test needs
+## Chromium and its driver: `browser` installs them when missing.
+test: postgres browser
 	$(GO) test -race -count=1 -timeout 30m ./...
 
 ## build: build the server binary ./server
@@ -51,3 +52,6 @@ postgres:
 
 wrk:
 	@./scripts/ensure-wrk.sh
+
+browser:
+	@./scripts/ensure-browser.sh

@@ -40,6 +40,10 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if err := gqlf.register(fs, os.Getenv); err != nil {
 		return err
 	}
+	var dashf dashboardFlag
+	if err := dashf.register(fs, os.Getenv); err != nil {
+		return err
+	}
 	limits := httpx.DefaultLimits()
 	if err := limits.RegisterFlags(fs, os.Getenv); err != nil {
 		return err
@@ -131,6 +135,7 @@ func serveCommand(args []string, stderr io.Writer) error {
 
 	o := appOptions(db, clk, logger)
 	gqlf.apply(&o)
+	dashf.apply(&o)
 	o.MaxInFlight = limits.MaxInFlight
 	o.RateLimits = rateLimits
 	o.CredentialCache = credCache

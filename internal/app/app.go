@@ -51,6 +51,10 @@ type Options struct {
 	// RateLimits limits authenticated requests per merchant and mode
 	// (internal/platform/ratelimit); the zero value turns them off.
 	RateLimits ratelimit.Config
+	// Dashboard serves the reference dashboard at /dashboard and its
+	// assets under it (graph/dashboard); nil leaves the routes out, so
+	// they answer 404.
+	Dashboard http.Handler
 	// MaxInFlight bounds the requests in handlers at once (0: no bound);
 	// beyond it, and on connections beyond the server's connection bound,
 	// requests are answered 503 server_busy (httpx.InFlight). /healthz and
@@ -156,6 +160,10 @@ func New(o Options) *App {
 		}
 		rest.Routes(r, svc)
 	})
+	if o.Dashboard != nil {
+		r.Method(http.MethodGet, "/dashboard", o.Dashboard)
+		r.Method(http.MethodGet, "/dashboard/*", o.Dashboard)
+	}
 	return &App{Handler: r, Services: svc, Metrics: metrics, InFlight: inFlight, Credentials: authn.Cache}
 }
 

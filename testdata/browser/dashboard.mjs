@@ -1,0 +1,150 @@
+// Drives the reference dashboard in Debian's Chromium, as
+// dashboard_browser_test.go asks: the page loads from the server alone,
+// refuses a production key, shows the account the test created through
+// REST with its capabilities, and shows an event arrive live. It waits on
+// conditions only; the timeouts are failure guards.
+//
+// Environment: SERVER_URL, SANDBOX_KEY, PRODUCTION_KEY, ACCOUNT_ID,
+// ACCOUNT_NAME, TRANSFER_ID, SUBSCRIPTION_ID, INVOICE_ID.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const env = (name) => {
+  const value = process.env[name];
+  assert.ok(value, `${name} is not set`);
+  return value;
+};
+const server = new URL(env('SERVER_URL'));
+const sandboxKey = env('SANDBOX_KEY');
+const productionKey = env('PRODUCTION_KEY');
+const accountId = env('ACCOUNT_ID');
+const accountName = env('ACCOUNT_NAME');
+const transferId = env('TRANSFER_ID');
+const subscriptionId = env('SUBSCRIPTION_ID');
+const invoiceId = env('INVOICE_ID');
+
+// Failure guards: generous for a loaded two-core machine, never waited out
+// when things work.
+const GUARD = 60_000;
+const EVENT_GUARD = 10_000;
+const EVENT_ATTEMPTS = 12;
+
+const step = (message) => console.log(`dashboard: ${message}`);
+
+// A fresh profile (--user-data-dir, which playwright takes as the
+// persistent context's folder) for every run.
+const profile = mkdtempSync(join(tmpdir(), 'dashboard-chromium-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: '/usr/bin/chromium',
+  // Without these Chromium reaches for Google's hosts, which this network refuses.
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  timeout: GUARD,
+});
+
+try {
+  context.setDefaultTimeout(GUARD);
+  const page = await context.newPage();
+
+  // Every request goes through here: the server's own go on, any other
+  // origin is refused and recorded (so is a websocket to another host).
+  const foreign = [];
+  const graphqlRequests = [];
+  await context.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.origin !== server.origin) {
+      foreign.push(url.href);
+      return route.abort('blockedbyclient');
+    }
+    if (url.pathname === '/graphql') graphqlRequests.push(route.request().headers().authorization ?? '');
+    return route.continue();
+  });
+  await context.routeWebSocket(() => true, (ws) => {
+    const url = new URL(ws.url());
+    if (url.host !== server.host) {
+      foreign.push(url.href);
+      return ws.close();
+    }
+    ws.connectToServer();
+  });
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+
+  step('opening /dashboard');
+  await page.goto(new URL('/dashboard', server).href);
+  const keyInput = page.locator('#key');
+  await keyInput.waitFor({ state: 'visible' });
+
+  step('a production key is refused before it is sent anywhere');
+  await keyInput.fill(productionKey);
+  await page.locator('#key-form button[type=submit]').click();
+  await page.locator('#key-error', { hasText: 'Only sandbox secret keys' }).waitFor();
+  assert.ok(await page.locator('#main').isHidden(), 'the panels stay hidden for a production key');
+  assert.deepEqual(graphqlRequests, [], 'no request carried the production key');
+
+  step('a sandbox key opens the panels');
+  await keyInput.fill(sandboxKey);
+  await page.locator('#key-form button[type=submit]').click();
+  const account = page.locator(`#accounts li[data-account-id="${accountId}"]`);
+  await account.locator('.name', { hasText: accountName }).waitFor();
+  await account.locator('li[data-capability="kyc"] .status').waitFor();
+  const capabilities = await account.locator('ul.capabilities > li').allTextContents();
+  assert.ok(capabilities.length > 0, 'the account shows its capabilities');
+  assert.ok(capabilities.some((c) => /^kyc (pending|active|unrequested|disabled)$/.test(c)), capabilities.join(', '));
+  await page.locator(`#transfers li[data-transfer-id="${transferId}"]`, { hasText: 'succeeded' }).waitFor();
+  const subscription = page.locator(`#subscriptions li[data-subscription-id="${subscriptionId}"]`, { hasText: 'Pro plan' });
+  await subscription.locator(`li[data-invoice-id="${invoiceId}"]`).waitFor();
+  assert.equal(await page.evaluate(() => sessionStorage.getItem('dashboard.sandboxSecretKey')), sandboxKey,
+    'the key is kept in sessionStorage');
+  assert.ok(graphqlRequests.every((h) => h === `Bearer ${sandboxKey}`), 'every query carried the sandbox key');
+
+  step('the key survives a reload of the tab');
+  await page.reload();
+  await account.locator('.name', { hasText: accountName }).waitFor();
+
+  // The server registers a subscription a moment after the client sent it,
+  // and streams what commits after that: an account created too early is
+  // not streamed, so accounts are created until one appears; every one
+  // after the first that appears would too.
+  step('waiting for the event stream');
+  await page.locator('#stream-status[data-state="live"]').waitFor();
+  let created;
+  for (let attempt = 1; ; attempt++) {
+    assert.ok(attempt <= EVENT_ATTEMPTS, 'no event reached the stream panel');
+    created = await createAccount(`Live ${attempt}`);
+    const shown = page.locator(`#events li[data-event-type="account.created"][data-object-id="${created.id}"]`);
+    try {
+      await shown.waitFor({ timeout: EVENT_GUARD });
+      break;
+    } catch {
+      step(`account ${attempt} was not streamed yet; creating another`);
+    }
+  }
+  step('an account created through REST appeared in the stream; the accounts panel follows');
+  await page.locator(`#accounts li[data-account-id="${created.id}"] .name`, { hasText: created.name }).waitFor();
+
+  assert.deepEqual(foreign, [], 'the page requested nothing beyond the server');
+  assert.deepEqual(problems, [], 'the page ran without errors');
+  step('ok');
+} finally {
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
+}
+
+/** Creates an individual account through REST, as an integration would. */
+async function createAccount(lastName) {
+  const response = await fetch(new URL('/v1/accounts', server), {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${sandboxKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ type: 'individual', profile: { individual: { name: { first_name: 'Stream', last_name: lastName } } } }),
+  });
+  const body = await response.json();
+  assert.equal(response.status, 201, JSON.stringify(body));
+  return { id: body.id, name: `Stream ${lastName}` };
+}
