@@ -152,3 +152,27 @@ func TestEventSubscriptionIsScopedAndAuthenticated(t *testing.T) {
 	require.Contains(t, string(m.Payload), `"code":"forbidden"`)
 	require.Contains(t, string(m.Payload), `"data":null`)
 }
+
+// A connection_init whose credential is refused closes the socket 4403
+// Forbidden, as graphql-transport-ws asks, and the server stays up.
+func TestEventStreamRefusesABadInitCredential(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	for _, authorization := range []string{"Bearer sk_sandbox_not_a_real_key", "Basic abc", "Bearer"} {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		opts := &websocket.DialOptions{Subprotocols: []string{"graphql-transport-ws"}}
+		conn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(f.env.Server.URL, "http")+"/graphql", opts)
+		require.NoError(t, err)
+		require.NoError(t, wsjson.Write(ctx, conn, map[string]any{"type": "connection_init",
+			"payload": map[string]any{"Authorization": authorization}}))
+		var m wsMessage
+		err = wsjson.Read(ctx, conn, &m)
+		for err == nil { // a connection_error message may come before the close
+			err = wsjson.Read(ctx, conn, &m)
+		}
+		require.Equal(t, websocket.StatusCode(4403), websocket.CloseStatus(err), "%s: %v", authorization, err)
+		_ = conn.CloseNow()
+		cancel()
+	}
+	subscribe(t, f, f.env.Keys.Sandbox.Secret, false, `subscription { events { id } }`)
+}

@@ -46,16 +46,28 @@ func websocketTransport(res *resolvers.Resolver) transport.Websocket {
 			}
 			scheme, cred, ok := strings.Cut(h, " ")
 			if !ok || !strings.EqualFold(scheme, "Bearer") {
-				return nil, nil, apierr.Unauthorized(apierr.CodeAuthenticationNeeded,
+				return refuseInit(ctx), nil, apierr.Unauthorized(apierr.CodeAuthenticationNeeded,
 					"Malformed Authorization: use 'Bearer <credential>'")
 			}
 			principal, err := res.Authenticate(ctx, strings.TrimSpace(cred))
 			if err != nil {
-				return nil, nil, err
+				return refuseInit(ctx), nil, err
 			}
 			return auth.WithPrincipal(ctx, principal), nil, nil
 		},
 	}
+}
+
+// wsCloseForbidden is the close code graphql-transport-ws gives a refused
+// connection_init.
+const wsCloseForbidden = 4403
+
+// refuseInit is the context a refused connection_init returns with its
+// error: the transport reads the close code and reason from it (a nil
+// context would be dereferenced), and closes the socket 4403 Forbidden as
+// the protocol asks.
+func refuseInit(ctx context.Context) context.Context {
+	return transport.WithWebsocketCloseCode(transport.AppendCloseReason(ctx, "Forbidden"), wsCloseForbidden)
 }
 
 // clearDeadlinesOnUpgrade lifts the HTTP server's read and write deadlines
