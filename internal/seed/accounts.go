@@ -19,15 +19,15 @@ type holder struct {
 
 // The test cards the data set uses (docs/sandbox.md, "Charges").
 const (
-	cardVisa            = "4242424242424242"
-	cardVisaDebit       = "4000056655665556"
-	cardMastercard      = "5555555555554444"
-	cardAmex            = "378282246310005"
-	cardDisputed        = "4000000000000259"
-	cardInsufficient    = "4000000000009995"
-	cardRefundsFail     = "4000000000005126"
-	cardGenericDecline  = "4000000000000002"
-	individualAccount   = `{"type": "individual", "capabilities": CAPS, "profile": {"individual": {
+	cardVisa           = "4242424242424242"
+	cardVisaDebit      = "4000056655665556"
+	cardMastercard     = "5555555555554444"
+	cardAmex           = "378282246310005"
+	cardDisputed       = "4000000000000259"
+	cardInsufficient   = "4000000000009995"
+	cardRefundsFail    = "4000000000005126"
+	cardGenericDecline = "4000000000000002"
+	individualAccount  = `{"type": "individual", "capabilities": CAPS, "profile": {"individual": {
   "name": {"first_name": "FIRST", "last_name": "LAST"}, "email": "EMAIL",
   "phone": {"number": "PHONE", "country_code": "+1"}, "ssn": "123-45-6789", "birthdate": "1990-12-10",
   "address": {"line_1": "1 Main St", "city": "Austin", "state": "TX", "postal_code": "78701", "country": "US"}}}TERMS}`
