@@ -1,24 +1,11 @@
 package seed
 
-import (
-	"github.com/frame-oss/payments-server/models"
-	"github.com/frame-oss/payments-server/resolvers/op"
-	"github.com/frame-oss/payments-server/resolvers/webhooks"
-)
+import "github.com/frame-oss/payments-server/internal/platform/events"
 
-// countEvents counts the sandbox's events, through the event list: the
-// summary's events are the difference a run makes.
+// countEvents counts the sandbox's events, in one statement scoped to the
+// merchant and mode: the summary's events are the difference a run makes,
+// however many events the sandbox held before.
 func (s *seeder) countEvents() (int, error) {
-	n := 0
-	for page := 1; ; page++ {
-		p, err := s.svc.Webhooks.Events.List(s.ctx, webhooks.EventFilter{},
-			op.ListParams{PageParams: models.PageParams{Page: page, PerPage: 100}})
-		if err != nil {
-			return 0, err
-		}
-		n += len(p.Items)
-		if !p.HasMore {
-			return n, nil
-		}
-	}
+	n, err := s.svc.Webhooks.DB.Tenant(s.scope).Select((*events.Event)(nil)).Count(s.ctx)
+	return int(n), err
 }
