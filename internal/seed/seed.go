@@ -29,8 +29,13 @@ var ErrProduction = errors.New("seed fills the sandbox only: production mode hol
 // Run writes the data set into the merchant's sandbox. Each step is one
 // operation, committed on its own, as a sequence of API requests would
 // be; should one fail, Run stops there and reports it (what was written
-// before stays). Running it again adds a second identical set.
+// before stays). Running it again adds a second identical set. A merchant
+// without the products or capabilities the data set uses is refused
+// before anything is written.
 func Run(ctx context.Context, svc areas.Services, m *auth.Merchant) (*Summary, error) {
+	if err := fits(m); err != nil {
+		return nil, err
+	}
 	key := sandboxKey(m)
 	s := &seeder{svc: svc, ctx: auth.WithPrincipal(ctx, key), scope: key.Scope, cards: map[string]string{}}
 	before, err := s.countEvents()

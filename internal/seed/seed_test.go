@@ -98,3 +98,21 @@ func items(t *testing.T, page map[string]any) []any {
 	t.Fatalf("not a list: %v", page)
 	return nil
 }
+
+func TestAMerchantWithoutTheProductsIsRefusedBeforeAnythingIsWritten(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t)
+	for _, in := range []auth.NewMerchant{
+		{Name: "Identity only", Products: []string{"identity"}},
+		{Name: "No card receive", Products: []string{"identity", "payments", "payouts"}, DisabledCapabilities: []string{"card_receive"}},
+	} {
+		m, keys := env.NewMerchant(in)
+		_, err := seed.Run(context.Background(), env.Services, m)
+		require.ErrorContains(t, err, "the sample data needs what merchant "+m.ID.String()+" lacks", in.Name)
+		for _, path := range seededLists {
+			r := env.Client(keys.Sandbox.Secret).Get(path)
+			require.Equal(t, 200, r.Status, string(r.Body))
+			require.Empty(t, items(t, r.JSON()), "%s: %s", in.Name, path)
+		}
+	}
+}
