@@ -26,7 +26,7 @@ import (
 // the sandbox, where its test cards and personas mean something.
 var ErrProduction = errors.New("seed fills the sandbox only: production mode holds real data")
 
-// Run writes the data set into the merchant's sandbox. Each step is one
+// Run writes the data set into the merchant's sandbox. Each write is one
 // operation, committed on its own, as a sequence of API requests would
 // be; should one fail, Run stops there and reports it (what was written
 // before stays). Running it again adds a second identical set. A merchant
