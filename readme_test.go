@@ -160,6 +160,7 @@ func TestReadmeCommands(t *testing.T) {
 		"`--products identity,payments`", "`--disabled-capabilities kyb`", "`--with-default-fees`",
 		"`go run . keys rotate --merchant ID --mode sandbox --kind secret --grace 24h`",
 		"`go run . keys revoke --key sk_sandbox_AbCd`",
+		`go run . seed --merchant ID`,
 	} {
 		require.Contains(t, readme, shown, "the README shows the command this test runs")
 	}
@@ -258,6 +259,10 @@ func TestReadmeCommands(t *testing.T) {
 			  "capabilities":["kyb"]}`)
 		require.Equal(t, http.StatusCreated, status, a)
 		require.NotEmpty(t, a["capabilities"], a)
+	})
+
+	t.Run("seed fills a sandbox for dashboards", func(t *testing.T) {
+		requireSeedAsDocumented(t, u, url)
 	})
 
 	t.Run("merchants create is all or nothing", func(t *testing.T) {

@@ -6,6 +6,7 @@
 //	server merchants list [--json]
 //	server keys rotate --merchant ID --mode sandbox|production --kind secret|publishable [--grace 24h] [--json]
 //	server keys revoke --key KEY_OR_PREFIX
+//	server seed --merchant ID [--json]
 //	server backup --out FILE
 //	server restore --in FILE [--force]
 //
@@ -28,6 +29,7 @@ commands:
   merchants list        list merchants
   keys rotate           issue a new key for a merchant's mode, retiring the old one
   keys revoke           revoke a key by its value or display prefix
+  seed                  fill a merchant's sandbox with sample data for dashboards
   backup                write the database to a file (pg_dump), while servers run
   restore               load a backup into an empty database (pg_restore)
 
@@ -73,6 +75,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = merchantsCommand(rest, stdout, stderr)
 	case "keys":
 		err = keysCommand(rest, stdout, stderr)
+	case "seed":
+		err = seedCommand(rest, stdout, stderr)
 	case "backup":
 		err = backupCommand(rest, stdout, stderr)
 	case "restore":
