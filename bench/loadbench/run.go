@@ -75,6 +75,10 @@ func run(ctx context.Context, cfg config) error {
 		return err
 	}
 	api := newAPIClient(srv.baseURL, m.APIKeys.Sandbox.Secret)
+	logf("seeding %d sample data sets for the dashboard queries (server seed)", dashboardSeedRuns)
+	if err := seedDashboard(ctx, bin, dataDir, m.Merchant.ID, dashboardSeedRuns); err != nil {
+		return err
+	}
 	logf("seeding %d accounts with 3 capabilities each", cfg.accounts)
 	ids, err := api.seed(ctx, cfg.accounts)
 	if err != nil {

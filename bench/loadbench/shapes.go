@@ -36,7 +36,8 @@ const graphQLAccounts = `{ accounts(first: 50) { edges { node { id capabilities 
 
 // shapes are the table's rows, in its order. getID is the account the
 // get-by-id shape reads. The accounts' write comes last of theirs so the
-// reads see exactly the seeded accounts; usage billing's shapes follow.
+// reads see exactly the seeded accounts; the dashboard's queries and usage
+// billing's shapes follow.
 func shapes(getID string, usage *usageFixture) []shape {
 	gql, _ := json.Marshal(map[string]string{"query": graphQLAccounts})
 	return append([]shape{
@@ -52,7 +53,7 @@ func shapes(getID string, usage *usageFixture) []shape {
 		{label: "`POST /v1/accounts` (2 capabilities)", slug: "create-account", method: http.MethodPost,
 			path: "/v1/accounts", body: accountBody("ada@example.com", "kyc", "phone_verification"),
 			want: http.StatusCreated, check: capabilitiesOf(2)},
-	}, usageShapes(usage)...)
+	}, append(dashboardShapes(), usageShapes(usage)...)...)
 }
 
 // accountBody is an individual account requesting capabilities (ones
