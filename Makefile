@@ -51,3 +51,11 @@ postgres:
 
 wrk:
 	@./scripts/ensure-wrk.sh
+
+.PHONY: vendor-playground
+
+## vendor-playground: bring GraphiQL's browser builds for /playground in from the
+## npm registry at the versions pinned in scripts/playground-packages.json, into
+## graph/playground/vendored/ with their licences and MANIFEST.json (docs/graphql.md)
+vendor-playground:
+	node scripts/vendor-playground.mjs
