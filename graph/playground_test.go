@@ -71,6 +71,9 @@ func TestPlaygroundIsServedFromTheBinary(t *testing.T) {
 		for _, file := range p.Files {
 			vendored[file.Path] = file.SHA256
 		}
+		if b := p.BundledLicenses; b != nil {
+			vendored[b.Path] = b.SHA256
+		}
 	}
 	types := map[string]string{".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".txt": "text/plain; charset=utf-8"}
 

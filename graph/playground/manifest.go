@@ -23,6 +23,24 @@ type ManifestPackage struct {
 	Integrity string         `json:"integrity"`
 	License   string         `json:"license"`
 	Files     []ManifestFile `json:"files"`
+	// BundledLicenses, for a build that bundles other packages, is the
+	// text of their licences.
+	BundledLicenses *BundledLicenses `json:"bundled_licenses,omitempty"`
+}
+
+// BundledLicenses is one file, in vendored/, of the licence texts of the
+// packages a build bundles (as its source map names them), at the versions
+// of scripts/playground-bundled/package-lock.json, whose sha256 it records.
+type BundledLicenses struct {
+	Path           string `json:"path"`
+	Bytes          int64  `json:"bytes"`
+	SHA256         string `json:"sha256"`
+	LockfileSHA256 string `json:"lockfile_sha256"`
+	Packages       []struct {
+		Name    string `json:"name"`
+		Version string `json:"version"`
+		License string `json:"license"`
+	} `json:"packages"`
 }
 
 // ManifestFile is one file copied from a package.

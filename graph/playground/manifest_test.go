@@ -33,6 +33,10 @@ func TestManifestCoversEveryEmbeddedFile(t *testing.T) {
 			require.False(t, dup, "%s listed twice", f.Path)
 			listed[f.Path] = f
 		}
+		if b := p.BundledLicenses; b != nil {
+			require.NotEmpty(t, b.Packages, p.Name)
+			listed[b.Path] = ManifestFile{Path: b.Path, Bytes: b.Bytes, SHA256: b.SHA256}
+		}
 	}
 
 	var own []string
@@ -67,8 +71,9 @@ func TestManifestCoversEveryEmbeddedFile(t *testing.T) {
 // packages, versions, tarball integrities, licences and files that
 // scripts/playground-packages.json pins for `make vendor-playground`, so
 // running it again can only bring in the same bytes (the script refuses a
-// tarball whose sha512 differs from the pin), which the test above checks
-// against the committed files.
+// tarball whose sha512 differs from the pin, and takes bundled packages'
+// licences from the tree of the committed lockfile), which the test above
+// checks against the committed files.
 func TestManifestMatchesThePinnedPackages(t *testing.T) {
 	t.Parallel()
 	b, err := os.ReadFile(path.Join("..", "..", "scripts", "playground-packages.json"))
@@ -77,6 +82,7 @@ func TestManifestMatchesThePinnedPackages(t *testing.T) {
 		Packages []struct {
 			Name, Version, Integrity, License string
 			Files                             map[string]string
+			BundledLicenses                   *struct{ Path string } `json:"bundled_licenses"`
 		}
 	}
 	require.NoError(t, json.Unmarshal(b, &pins))
@@ -86,17 +92,31 @@ func TestManifestMatchesThePinnedPackages(t *testing.T) {
 	type pkg struct {
 		Name, Version, Integrity, License string
 		Files                             map[string]string // from -> path
+		BundledLicenses                   string            // path
 	}
 	var pinned, recorded []pkg
 	for _, p := range pins.Packages {
-		pinned = append(pinned, pkg{p.Name, p.Version, p.Integrity, p.License, p.Files})
+		var bundled string
+		if p.BundledLicenses != nil {
+			bundled = p.BundledLicenses.Path
+		}
+		pinned = append(pinned, pkg{p.Name, p.Version, p.Integrity, p.License, p.Files, bundled})
 	}
+	lockfile, err := os.ReadFile(path.Join("..", "..", "scripts", "playground-bundled", "package-lock.json"))
+	require.NoError(t, err)
+	lockSum := sha256.Sum256(lockfile)
 	for _, p := range m.Packages {
 		files := map[string]string{}
 		for _, f := range p.Files {
 			files[f.From] = f.Path
 		}
-		recorded = append(recorded, pkg{p.Name, p.Version, p.Integrity, p.License, files})
+		var bundled string
+		if b := p.BundledLicenses; b != nil {
+			bundled = b.Path
+			require.Equal(t, hex.EncodeToString(lockSum[:]), b.LockfileSHA256,
+				"the bundled licences were taken from the committed lockfile's tree")
+		}
+		recorded = append(recorded, pkg{p.Name, p.Version, p.Integrity, p.License, files, bundled})
 	}
 	byName := func(a, b pkg) int { return strings.Compare(a.Name, b.Name) }
 	slices.SortFunc(pinned, byName)

@@ -56,6 +56,13 @@ func newHandler(title, base, endpoint string) (*handler, error) {
 			return nil, fmt.Errorf("playground: no licence text for %s", p.Name)
 		}
 		licences = append(licences, licenceLink{Name: p.Name, Version: p.Version, URL: a.path(base)})
+		if b := p.BundledLicenses; b != nil {
+			a, found := assets[b.Path]
+			if !found {
+				return nil, fmt.Errorf("playground: %s of %s is not embedded", b.Path, p.Name)
+			}
+			licences = append(licences, licenceLink{Name: "what " + p.Name + " bundles", URL: a.path(base)})
+		}
 	}
 	tmpl, err := template.New(pageTemplate).Funcs(template.FuncMap{
 		"asset": func(name string) (string, error) {
