@@ -30,6 +30,14 @@ check-generate: generate
 	@git diff --exit-code -- . || (echo "gqlgen generate changed the tree; run 'make generate' and commit" >&2; exit 1)
 	@test -z "$$(git status --porcelain --untracked-files=all -- graph resolvers)" || (git status --porcelain -- graph resolvers; echo "gqlgen generate left new files" >&2; exit 1)
 
+.PHONY: vendor-playground
+
+## vendor-playground: bring GraphiQL's browser builds for /playground in from the
+## npm registry at the versions pinned in scripts/playground-packages.json, into
+## graph/playground/vendored/ with their licences and MANIFEST.json (docs/graphql.md)
+vendor-playground:
+	node scripts/vendor-playground.mjs
+
 ## lint: gofmt and go vet
 lint:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); echo "gofmt needed" >&2; exit 1)

@@ -16,11 +16,11 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler/extension"
 	"github.com/99designs/gqlgen/graphql/handler/lru"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
-	"github.com/99designs/gqlgen/graphql/playground"
 	"github.com/vektah/gqlparser/v2/ast"
 
 	"github.com/frame-oss/payments-server/graph/generated"
 	"github.com/frame-oss/payments-server/graph/loaders"
+	"github.com/frame-oss/payments-server/graph/playground"
 	"github.com/frame-oss/payments-server/internal/platform/httpx"
 	"github.com/frame-oss/payments-server/resolvers"
 )
@@ -206,10 +206,12 @@ func noStore(next http.Handler) http.Handler {
 	})
 }
 
-// PlaygroundHandler serves GraphiQL (for /playground) against /graphql.
-// Credentials go in its headers pane: {"Authorization": "Bearer sk_..."}.
+// PlaygroundHandler serves GraphiQL at /playground, and its assets under
+// /playground/assets/, against /graphql, entirely from the binary (package
+// playground). The key typed in the page's field is sent as
+// "Authorization: Bearer <key>" with queries, mutations and subscriptions.
 func PlaygroundHandler() http.Handler {
-	return playground.Handler("Payments API — GraphQL", "/graphql")
+	return playground.Handler("Payments API — GraphQL", "/playground", "/graphql")
 }
 
 // noteOperation names the GraphQL operation in the request's log line, so

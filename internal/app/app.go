@@ -36,8 +36,8 @@ type Options struct {
 	Clock  clock.Clock
 	Logger *slog.Logger
 	// GraphQL builds the /graphql handler over the resolver, logging to the
-	// server's logger; Playground serves /playground. Either may be nil to
-	// leave the route out.
+	// server's logger; Playground serves /playground and its assets under
+	// /playground/assets/. Either may be nil to leave the routes out.
 	GraphQL func(*resolvers.Resolver, *slog.Logger) http.Handler
 	// ServerSecret is SERVER_SECRET's value; empty keeps the secret in the
 	// database (internal/platform/secrets).
@@ -151,6 +151,7 @@ func New(o Options) *App {
 	r.Method(http.MethodGet, "/metrics", metrics.Handler())
 	if o.Playground != nil {
 		r.Method(http.MethodGet, "/playground", o.Playground)
+		r.Method(http.MethodGet, "/playground/assets/*", o.Playground)
 	}
 
 	r.Group(func(r chi.Router) {
