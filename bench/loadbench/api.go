@@ -24,6 +24,11 @@ func newAPIClient(baseURL, key string) *apiClient {
 
 // do sends one request and returns the status and body.
 func (c *apiClient) do(ctx context.Context, method, path, body string) (int, []byte, error) {
+	return c.doAs(ctx, c.key, method, path, body)
+}
+
+// doAs is do with another API key.
+func (c *apiClient) doAs(ctx context.Context, key, method, path, body string) (int, []byte, error) {
 	var rd io.Reader
 	if body != "" {
 		rd = strings.NewReader(body)
@@ -32,7 +37,7 @@ func (c *apiClient) do(ctx context.Context, method, path, body string) (int, []b
 	if err != nil {
 		return 0, nil, err
 	}
-	req.Header.Set("Authorization", "Bearer "+c.key)
+	req.Header.Set("Authorization", "Bearer "+key)
 	if body != "" {
 		req.Header.Set("Content-Type", "application/json")
 	}
@@ -54,7 +59,11 @@ func (c *apiClient) send(ctx context.Context, s shape) (ref string, err error) {
 		ref = apiReference()
 		body = freshBody(body, ref)
 	}
-	status, resp, err := c.do(ctx, s.method, s.path, body)
+	key := c.key
+	if s.key != "" {
+		key = s.key
+	}
+	status, resp, err := c.doAs(ctx, key, s.method, s.path, body)
 	if err != nil {
 		return "", fmt.Errorf("%s %s: %w", s.method, s.path, err)
 	}

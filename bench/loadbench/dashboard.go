@@ -11,10 +11,10 @@ import (
 )
 
 // The dashboard shapes: the two queries a dashboard's first screen makes
-// (docs/graphql.md, "Dashboard queries"), over the sample data of
-// `server seed` run dashboardSeedRuns times on the benchmark's merchant.
-// The seed runs before the accounts are seeded, so the plain account
-// shapes above read the benchmark's own accounts (the newest) as before.
+// (docs/graphql.md), over the sample data of `server seed` run
+// dashboardSeedRuns times on a merchant of their own, so the account
+// shapes above read the benchmark's accounts as before and the dashboard's
+// accounts have transfers, refunds and subscriptions to show.
 
 // dashboardSeedRuns is how many sample data sets are seeded: each adds 6
 // accounts, 4 subscriptions and 15 invoices with their charges, transfers,
@@ -23,6 +23,13 @@ const dashboardSeedRuns = 10
 
 // dashboardPage is the page size of the dashboard queries.
 const dashboardPage = 20
+
+// graphQLDashboardAccounts is the accounts panel: accounts with their
+// capabilities' status, their recent transfers and each transfer's
+// refunds.
+const graphQLDashboardAccounts = `{ accounts(first: 20) { edges { node {
+  id status type capabilities { name status }
+  transfers(first: 5) { edges { node { id status amount currency created refunds { id status amount } } } } } } } }`
 
 // graphQLDashboardSubscriptions is the billing panel: subscriptions with
 // their customer and product, the latest invoice and the charge that paid
@@ -45,13 +52,18 @@ func seedDashboard(ctx context.Context, bin, dataDir, merchantID string, runs in
 	return nil
 }
 
-// dashboardShapes are the dashboard's queries as table rows.
-func dashboardShapes() []shape {
+// dashboardShapes are the dashboard's queries as table rows, made with
+// the dashboard merchant's key.
+func dashboardShapes(key string) []shape {
+	accounts, _ := json.Marshal(map[string]string{"query": graphQLDashboardAccounts})
 	subs, _ := json.Marshal(map[string]string{"query": graphQLDashboardSubscriptions})
 	return []shape{
+		{label: "GraphQL dashboard: `accounts(first: 20)` with capabilities, 5 recent transfers each and their refunds",
+			slug: "graphql-dashboard-accounts", method: http.MethodPost, path: "/graphql", body: string(accounts),
+			want: http.StatusOK, check: graphQLConnectionOf("accounts", dashboardPage), key: key},
 		{label: "GraphQL dashboard: `subscriptions(first: 20)` with customer, product, latest invoice and its charge",
 			slug: "graphql-dashboard-subscriptions", method: http.MethodPost, path: "/graphql", body: string(subs),
-			want: http.StatusOK, check: graphQLConnectionOf("subscriptions", dashboardPage)},
+			want: http.StatusOK, check: graphQLConnectionOf("subscriptions", dashboardPage), key: key},
 	}
 }
 

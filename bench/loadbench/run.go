@@ -70,13 +70,17 @@ func run(ctx context.Context, cfg config) error {
 	}
 	defer db.close()
 
-	m, err := createMerchant(ctx, bin, dataDir)
+	m, err := createMerchant(ctx, bin, dataDir, "loadbench")
 	if err != nil {
 		return err
 	}
 	api := newAPIClient(srv.baseURL, m.APIKeys.Sandbox.Secret)
+	dash, err := createMerchant(ctx, bin, dataDir, "dashboard")
+	if err != nil {
+		return err
+	}
 	logf("seeding %d sample data sets for the dashboard queries (server seed)", dashboardSeedRuns)
-	if err := seedDashboard(ctx, bin, dataDir, m.Merchant.ID, dashboardSeedRuns); err != nil {
+	if err := seedDashboard(ctx, bin, dataDir, dash.Merchant.ID, dashboardSeedRuns); err != nil {
 		return err
 	}
 	logf("seeding %d accounts with 3 capabilities each", cfg.accounts)
@@ -103,7 +107,7 @@ func run(ctx context.Context, cfg config) error {
 		pgbenchVersion: pgbenchVersion(pgbenchBin), duration: cfg.duration, conns: cfg.conns, accounts: cfg.accounts,
 		events: cfg.events}
 	b := bench{cfg: cfg, wrkBin: wrkBin, pgbenchBin: pgbenchBin, res: res, db: db}
-	all, err := selectShapes(shapes(ids[len(ids)/2], usage), cfg.only)
+	all, err := selectShapes(shapes(ids[len(ids)/2], usage, dash.APIKeys.Sandbox.Secret), cfg.only)
 	if err != nil {
 		return err
 	}
@@ -174,6 +178,9 @@ func selectShapes(all []shape, slugs []string) ([]shape, error) {
 // bare at every connection count.
 func (b bench) shape(ctx context.Context, capt *capturer, db *database, srv *server, s shape, key string) (row, error) {
 	rw := row{label: s.label, points: map[int]point{}}
+	if s.key != "" {
+		key = s.key
+	}
 	logf("%s: capturing the statements of one request", s.slug)
 	c, started, err := capt.capture(ctx, s)
 	if err != nil {

@@ -176,8 +176,8 @@ type merchant struct {
 
 // createMerchant runs the operator command next to the running server (it
 // attaches to the server's database) and returns the merchant.
-func createMerchant(ctx context.Context, bin, dataDir string) (merchant, error) {
-	cmd := exec.CommandContext(ctx, bin, "merchants", "create", "--name", "loadbench", "--json", "--data-dir", dataDir)
+func createMerchant(ctx context.Context, bin, dataDir, name string) (merchant, error) {
+	cmd := exec.CommandContext(ctx, bin, "merchants", "create", "--name", name, "--json", "--data-dir", dataDir)
 	cmd.Env = serverEnv()
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut

@@ -28,6 +28,10 @@ type shape struct {
 	// latency: the bare runs also measure their p99, and the shape has
 	// its line in the latency table.
 	latency bool
+	// key, when set, is the API key the shape's requests carry instead of
+	// the benchmark merchant's (the dashboard shapes read another
+	// merchant's sample data).
+	key string
 }
 
 // graphQLAccounts is the GraphQL shape's query: a page of 50 accounts with
@@ -36,9 +40,9 @@ const graphQLAccounts = `{ accounts(first: 50) { edges { node { id capabilities 
 
 // shapes are the table's rows, in its order. getID is the account the
 // get-by-id shape reads. The accounts' write comes last of theirs so the
-// reads see exactly the seeded accounts; the dashboard's queries and usage
-// billing's shapes follow.
-func shapes(getID string, usage *usageFixture) []shape {
+// reads see exactly the seeded accounts; the dashboard's queries (on their
+// own merchant, dashboardKey) and usage billing's shapes follow.
+func shapes(getID string, usage *usageFixture, dashboardKey string) []shape {
 	gql, _ := json.Marshal(map[string]string{"query": graphQLAccounts})
 	return append([]shape{
 		{label: "`GET /v1/accounts/{id}`", slug: "get-account", method: http.MethodGet,
@@ -53,7 +57,7 @@ func shapes(getID string, usage *usageFixture) []shape {
 		{label: "`POST /v1/accounts` (2 capabilities)", slug: "create-account", method: http.MethodPost,
 			path: "/v1/accounts", body: accountBody("ada@example.com", "kyc", "phone_verification"),
 			want: http.StatusCreated, check: capabilitiesOf(2)},
-	}, append(dashboardShapes(), usageShapes(usage)...)...)
+	}, append(dashboardShapes(dashboardKey), usageShapes(usage)...)...)
 }
 
 // accountBody is an individual account requesting capabilities (ones
