@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -20,21 +21,30 @@ type clockYearMeasure struct {
 // statements' run bare (1.0 would be no overhead).
 func (m clockYearMeasure) ratio() float64 { return m.bare.Seconds() / m.api.Seconds() }
 
+// clocksPerLogLine keeps a run's per-clock log short: the testing package
+// prints at most ten lines of a benchmark's log without -v.
+const clocksPerLogLine = 10
+
 // clockYearRun is the measures of a benchmark's clocks, in run order.
 type clockYearRun struct{ chunks []clockYearMeasure }
 
-// report logs each clock's measure and reports the totals: the API's and
-// the bare time per subscription-year (each clock's subscriptions advanced
-// a year), bare over API summed over the clocks, that ratio's lowest,
+// report logs each clock's API and bare time and their ratio, and
+// reports the totals: the API's and the bare time per subscription-year
+// (each clock's subscriptions advanced a year), bare over API summed over
+// the clocks, that ratio's lowest,
 // median and highest over the clocks, and the statements per renewal
 // (the advances' own steps included) and per renewal step.
 func (r clockYearRun) report(b *testing.B, perClock int) {
 	var api, bare time.Duration
 	var subscriptions, renewals, statements int
 	ratios := make([]float64, 0, len(r.chunks))
+	line := ""
 	for i, m := range r.chunks {
-		b.Logf("clock %2d: %d subscriptions, api %8.3fs, bare %8.3fs, bare/api %.2f, %d statements",
-			i+1, m.subscriptions, m.api.Seconds(), m.bare.Seconds(), m.ratio(), m.statements)
+		line += fmt.Sprintf(" %.2f/%.2fs=%.2f", m.api.Seconds(), m.bare.Seconds(), m.ratio())
+		if (i+1)%clocksPerLogLine == 0 || i == len(r.chunks)-1 {
+			b.Logf("clocks %d-%d, api/bare=ratio:%s", i/clocksPerLogLine*clocksPerLogLine+1, i+1, line)
+			line = ""
+		}
 		api, bare = api+m.api, bare+m.bare
 		subscriptions, renewals, statements = subscriptions+m.subscriptions, renewals+m.renewals, statements+m.statements
 		ratios = append(ratios, m.ratio())
