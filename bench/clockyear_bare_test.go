@@ -14,11 +14,6 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/store"
 )
 
-// captureKeep bounds a capture to its first statements (some hundreds of
-// renewal steps): the bare run replays that sample as many times as the
-// API renewed.
-const captureKeep = 20000
-
 // capturedUnit is what the server sent as one round of work: a
 // transaction (BEGIN … COMMIT or ROLLBACK) or one statement outside any.
 type capturedUnit struct {
@@ -33,7 +28,7 @@ type capturedUnit struct {
 type clockCapture struct{ units []capturedUnit }
 
 // splitCapture splits recorded statements into units at transaction
-// control. An unfinished transaction (cut by captureKeep) is dropped.
+// control.
 func splitCapture(recorded []store.RecordedStatement) clockCapture {
 	var c clockCapture
 	var cur *capturedUnit
@@ -72,26 +67,24 @@ func (c clockCapture) renewalStatements() int {
 	return 0
 }
 
-// replay runs the capture bare for renewals renewal steps: every unit
-// that is not a renewal once, and the renewal steps in capture order,
-// cycling through them, until renewals have run. Each renewal runs as
-// captured, with its fresh ids and invoice number replaced (freshen) and
-// committed, so every replay writes rows as the API did.
-func (c clockCapture) replay(db *store.DB, renewals int) error {
-	ctx := context.Background()
-	var steps []capturedUnit
-	for _, u := range c.units {
+// freshened answers the capture with each renewal step's fresh ids and
+// invoice number replaced (freshen), so that its replay writes new rows
+// as the API did; it is done before the replay is timed.
+func (c clockCapture) freshened() clockCapture {
+	out := clockCapture{units: make([]capturedUnit, len(c.units))}
+	for i, u := range c.units {
 		if u.renewal {
-			steps = append(steps, u)
-			continue
+			u.statements = freshen(u.statements)
 		}
-		if err := runUnit(ctx, db.Bun.DB, u, u.statements); err != nil {
-			return err
-		}
+		out.units[i] = u
 	}
-	for i := 0; i < renewals; i++ {
-		u := steps[i%len(steps)]
-		if err := runUnit(ctx, db.Bun.DB, u, freshen(u.statements)); err != nil {
+	return out
+}
+
+// replay runs the capture bare, once, every unit in capture order.
+func (c clockCapture) replay(ctx context.Context, db *store.DB) error {
+	for _, u := range c.units {
+		if err := runUnit(ctx, db.Bun.DB, u); err != nil {
 			return err
 		}
 	}
@@ -101,7 +94,7 @@ func (c clockCapture) replay(db *store.DB, renewals int) error {
 // runUnit sends statements as the server did: Bun's text through
 // database/sql, a prepared read with its arguments through pgx's
 // statement cache, in one transaction when the unit was one.
-func runUnit(ctx context.Context, db *sql.DB, u capturedUnit, statements []store.RecordedStatement) error {
+func runUnit(ctx context.Context, db *sql.DB, u capturedUnit) error {
 	type querier interface {
 		QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 	}
@@ -115,7 +108,7 @@ func runUnit(ctx context.Context, db *sql.DB, u capturedUnit, statements []store
 		defer func() { _ = tx.Rollback() }()
 		q = tx
 	}
-	for _, s := range statements {
+	for _, s := range u.statements {
 		var args []any
 		if s.Args != nil {
 			args = append([]any{pgx.QueryExecModeCacheStatement}, s.Args...)

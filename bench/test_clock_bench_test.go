@@ -1,9 +1,10 @@
 package bench
 
 import (
-	"fmt"
+	"context"
 	"net/http"
 	"net/http/httptest"
+	"runtime/pprof"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -20,60 +21,88 @@ var (
 	clockYear  = time.Date(2027, 1, 31, 9, 30, 0, 0, time.UTC)
 )
 
-// clockFleets are the benchmarked sizes: subscriptions on one clock, one
-// customer (with a card) each.
-var clockFleets = []int{1, 1000}
+// clockYearCase is a benchmarked size: perClock subscriptions (one
+// customer with a card each) bound to each of clocks clocks, each clock
+// advanced a year in its own call.
+type clockYearCase struct {
+	name             string
+	clocks, perClock int
+}
 
-// BenchmarkTestClockYear advances a test clock twelve months in one call
-// over n monthly subscriptions (one customer with a card each, all bound
-// to the clock; set up outside the timer) and, beside it, runs the same
-// renewals' statements bare (clockyear_bare_test.go). ns/op is one
-// advance; ns/subscription-year divides it by n; statements/renewal is
-// the advance's statement count (X-Statement-Count) over its renewals,
-// the advance's own steps included.
+// clockYearCases: one subscription advanced alone, ten times (ten
+// samples of the one-subscription year), and 1,000 subscriptions as 50
+// clocks of 20, so that the API and its bare replay alternate every
+// twenty subscription-years (seconds, on a loaded machine) instead of
+// running minutes apart. Each advance adds its own 12 statements, 0.05
+// per renewal at 20 subscriptions a clock.
+var clockYearCases = []clockYearCase{
+	{name: "subscriptions=1", clocks: 10, perClock: 1},
+	{name: "subscriptions=1000", clocks: 50, perClock: 20},
+}
+
+// BenchmarkTestClockYear advances test clocks twelve months over monthly
+// subscriptions and runs the same advances' statements bare beside them,
+// interleaved: for each clock in turn its advance through the API
+// (timed, its statements recorded), then that capture replayed bare
+// (timed; clockyear_bare_test.go). Both halves of a clock run within
+// seconds of each other, so both see the same load of the machine, and
+// the ratio is summed over the clocks (clockyear_report_test.go). ns/op
+// is the API's time for all the clocks' advances; set-up (the clocks,
+// customers, cards and subscriptions, all through the API) is outside it.
+//
+// The API's requests carry the pprof label clockyear=api and the bare
+// replays clockyear=bare, so a CPU profile of the run (-cpuprofile)
+// separates the server's Go work from the replay's (pprof -tagfocus).
 func BenchmarkTestClockYear(b *testing.B) {
-	for _, n := range clockFleets {
-		b.Run(fmt.Sprintf("api/subscriptions=%d", n), func(b *testing.B) {
-			env := testenv.New(b)
-			cl, product := clockYearCatalog(env)
-			var statements, renewals int
-			for i := range b.N {
-				b.StopTimer()
-				clock := clockYearFleet(b, cl, product, n)
-				if i == 0 {
-					b.ResetTimer()
-				}
-				b.StartTimer()
-				statements, renewals = advanceYear(b, cl, clock, n)
-			}
-			reportClockYear(b, n, statements, renewals)
-		})
-		b.Run(fmt.Sprintf("bare/subscriptions=%d", n), func(b *testing.B) {
+	for _, c := range clockYearCases {
+		b.Run(c.name, func(b *testing.B) {
 			env := testenv.New(b)
 			rec, recording := recordingServer(b, env)
 			cl, product := clockYearCatalog(env)
-			clock := clockYearFleet(b, cl, product, n)
-			recording.Store(true)
-			statements, renewals := advanceYear(b, cl, clock, n)
-			recording.Store(false)
-			capture := splitCapture(rec.Take())
+			var run clockYearRun
 			b.ResetTimer()
 			for range b.N {
-				if err := capture.replay(env.DB, renewals); err != nil {
-					b.Fatal(err)
+				b.StopTimer()
+				clocks := make([]string, c.clocks)
+				for i := range clocks {
+					clocks[i] = clockYearFleet(b, cl, product, c.perClock)
+				}
+				for _, clock := range clocks {
+					run.chunks = append(run.chunks, clockYearChunk(b, env, cl, rec, recording, clock, c.perClock))
 				}
 			}
-			reportClockYear(b, n, statements, renewals)
-			b.ReportMetric(float64(capture.renewalStatements()), "statements/renewal-step")
+			run.report(b, c.perClock)
 		})
 	}
 }
 
-// reportClockYear reports the per-subscription-year time and the
-// statements per renewal.
-func reportClockYear(b *testing.B, n, statements, renewals int) {
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/subscription-year")
-	b.ReportMetric(float64(statements)/float64(renewals), "statements/renewal")
+// clockYearChunk advances one clock of n subscriptions a year through the
+// API with the benchmark's timer running and its statements recorded,
+// then replays the recorded statements bare, and answers both times.
+func clockYearChunk(b *testing.B, env *testenv.Env, cl *testenv.Client, rec *store.StatementRecorder,
+	recording *atomic.Bool, clock string, n int) clockYearMeasure {
+	recording.Store(true)
+	b.StartTimer()
+	start := time.Now()
+	r := cl.Post("/v1/test_helpers/test_clocks/"+clock+"/advance", map[string]any{"frozen_time": clockYear.Unix()})
+	api := time.Since(start)
+	b.StopTimer()
+	recording.Store(false)
+	capture := splitCapture(rec.Take())
+	renewals := advanceRenewals(b, r, n)
+	replay := capture.freshened()
+
+	start = time.Now()
+	var err error
+	pprof.Do(b.Context(), pprof.Labels("clockyear", "bare"), func(ctx context.Context) {
+		err = replay.replay(ctx, env.DB)
+	})
+	bare := time.Since(start)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return clockYearMeasure{subscriptions: n, renewals: renewals, statements: r.Statements,
+		stepStatements: capture.renewalStatements(), api: api, bare: bare}
 }
 
 // clockYearCatalog sets up the merchant's pricing and a monthly product
@@ -112,14 +141,13 @@ func clockYearFleet(b *testing.B, cl *testenv.Client, product string, n int) str
 	return clock
 }
 
-// advanceYear advances clock to clockYear in one call and answers the
-// statements it ran and the renewals its receipt lists (twelve per
-// subscription, or it fails).
-func advanceYear(b *testing.B, cl *testenv.Client, clock string, n int) (statements, renewals int) {
-	r := cl.Post("/v1/test_helpers/test_clocks/"+clock+"/advance", map[string]any{"frozen_time": clockYear.Unix()})
+// advanceRenewals checks an advance's answer and counts the renewals its
+// receipt lists (twelve per subscription, or it fails).
+func advanceRenewals(b *testing.B, r *testenv.Response, n int) int {
 	if r.Status != http.StatusOK {
 		b.Fatalf("advance: %d %s", r.Status, r.Body)
 	}
+	renewals := 0
 	for _, e := range r.JSON()["receipt"].(map[string]any)["effects"].([]any) {
 		if e.(map[string]any)["kind"] == "renewal" {
 			renewals++
@@ -128,19 +156,22 @@ func advanceYear(b *testing.B, cl *testenv.Client, clock string, n int) (stateme
 	if renewals != 12*n {
 		b.Fatalf("advance: %d renewals, want %d", renewals, 12*n)
 	}
-	return r.Statements, renewals
+	return renewals
 }
 
 // recordingServer serves env's handler on a server of its own whose
-// requests record their statements while recording is set, and points
-// env's clients at it.
+// requests, while recording is set, record their statements and carry
+// the pprof label clockyear=api; it points env's clients at it.
 func recordingServer(b *testing.B, env *testenv.Env) (*store.StatementRecorder, *atomic.Bool) {
-	rec, on := &store.StatementRecorder{Keep: captureKeep}, &atomic.Bool{}
+	rec, on := &store.StatementRecorder{}, &atomic.Bool{}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if on.Load() {
-			r = r.WithContext(store.WithStatementRecorder(r.Context(), rec))
+		if !on.Load() {
+			env.App.Handler.ServeHTTP(w, r)
+			return
 		}
-		env.App.Handler.ServeHTTP(w, r)
+		pprof.Do(store.WithStatementRecorder(r.Context(), rec), pprof.Labels("clockyear", "api"), func(ctx context.Context) {
+			env.App.Handler.ServeHTTP(w, r.WithContext(ctx))
+		})
 	}))
 	b.Cleanup(srv.Close)
 	env.Server = srv
