@@ -113,6 +113,7 @@ type ComplexityRoot struct {
 		Subscriptions         func(childComplexity int, first *int, after *string) int
 		TermsOfService        func(childComplexity int) int
 		TestClock             func(childComplexity int) int
+		Transfers             func(childComplexity int, first *int, after *string, status *string) int
 		Type                  func(childComplexity int) int
 		Updated               func(childComplexity int) int
 	}
@@ -2030,6 +2031,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Account.TestClock(childComplexity), true
+	case "Account.transfers":
+		if e.ComplexityRoot.Account.Transfers == nil {
+			break
+		}
+
+		args, err := ec.field_Account_transfers_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Account.Transfers(childComplexity, args["first"].(*int), args["after"].(*string), args["status"].(*string)), true
 	case "Account.type":
 		if e.ComplexityRoot.Account.Type == nil {
 			break
@@ -12925,6 +12937,15 @@ extend type Mutation {
   completeThreeDSecure(id: ID!): Transfer!
   createCheckoutSession(input: CreateCheckoutSessionInput!): CheckoutSession!
 }
+
+extend type Account {
+  """
+  The account's transfers, newest first, filtered as REST's GET
+  /v1/transfers?account_id= is (status). A page of accounts reads the
+  pages of all of them in one statement.
+  """
+  transfers(first: Int = 10, after: String, status: String): TransferConnection! @goField(forceResolver: true)
+}
 `, BuiltIn: false},
 	{Name: "../schema/onboarding_sessions.graphqls", Input: `# Onboarding sessions (spec doc 1 §2.4, §4.4).
 
@@ -14747,6 +14768,8 @@ func (ec *executionContext) childFields_Account(ctx context.Context, field graph
 		return ec.fieldContext_Account_geoCompliance(ctx, field)
 	case "identityVerifications":
 		return ec.fieldContext_Account_identityVerifications(ctx, field)
+	case "transfers":
+		return ec.fieldContext_Account_transfers(ctx, field)
 	case "onboardingSession":
 		return ec.fieldContext_Account_onboardingSession(ctx, field)
 	case "paymentMethods":
