@@ -9,6 +9,7 @@ import (
 	"context"
 
 	"github.com/frame-oss/payments-server/graph/generated"
+	"github.com/frame-oss/payments-server/internal/platform/events"
 	"github.com/frame-oss/payments-server/models"
 )
 
@@ -28,8 +29,23 @@ func (r *chargeResolver) LedgerJournals(ctx context.Context, obj *models.Charge)
 	return chargeJournals(ctx, obj)
 }
 
+func (r *chargeTraceResolver) LedgerJournals(ctx context.Context, obj *models.ChargeTrace) ([]*models.LedgerJournal, error) {
+	return obj.Ledger.Journals, nil
+}
+
+func (r *chargeTraceEventResolver) Data(ctx context.Context, obj *models.TraceEvent) (*events.Data, error) {
+	if d, ok := obj.Data.(events.Data); ok {
+		return &d, nil
+	}
+	return nil, nil
+}
+
 func (r *queryResolver) Charge(ctx context.Context, id string) (*models.Charge, error) {
 	return load(ctx, chargeLoader, id)
+}
+
+func (r *queryResolver) ChargeTrace(ctx context.Context, id string) (*models.ChargeTrace, error) {
+	return r.Svc.Money.Charges.Trace(ctx, id)
 }
 
 func (r *transferResolver) Charge(ctx context.Context, obj *models.Transfer) (*models.Charge, error) {
@@ -38,4 +54,14 @@ func (r *transferResolver) Charge(ctx context.Context, obj *models.Transfer) (*m
 
 func (r *Resolver) Charge() generated.ChargeResolver { return &chargeResolver{r} }
 
-type chargeResolver struct{ *Resolver }
+func (r *Resolver) ChargeTrace() generated.ChargeTraceResolver { return &chargeTraceResolver{r} }
+
+func (r *Resolver) ChargeTraceEvent() generated.ChargeTraceEventResolver {
+	return &chargeTraceEventResolver{r}
+}
+
+type (
+	chargeResolver           struct{ *Resolver }
+	chargeTraceResolver      struct{ *Resolver }
+	chargeTraceEventResolver struct{ *Resolver }
+)

@@ -96,6 +96,14 @@ func (r *queryResolver) Invoices(ctx context.Context, first *int, after *string,
 	return invoices(ctx, r.Resolver, first, after, filter)
 }
 
+func (r *queryResolver) InvoiceLineItems(ctx context.Context, invoiceID string) ([]*models.InvoiceLineItem, error) {
+	return r.Svc.Billing.LineItems.List(ctx, invoiceID)
+}
+
+func (r *queryResolver) InvoiceLineItem(ctx context.Context, invoiceID string, id string) (*models.InvoiceLineItem, error) {
+	return r.Svc.Billing.LineItems.Get(ctx, invoiceID, id)
+}
+
 func (r *Resolver) Invoice() generated.InvoiceResolver { return &invoiceResolver{r} }
 
 func (r *Resolver) InvoiceLineItem() generated.InvoiceLineItemResolver {

@@ -13,6 +13,14 @@ import (
 	"github.com/frame-oss/payments-server/models"
 )
 
+func (r *accountResolver) Transfers(ctx context.Context, obj *models.Account, first *int, after *string, status *string) (*model.TransferConnection, error) {
+	edges, info, err := pageOfParent(ctx, transferPagesOfAccountLoader, obj.ID.String(), transferLoader,
+		func(cursor string, t *models.Transfer) *model.TransferEdge {
+			return &model.TransferEdge{Cursor: cursor, Node: t}
+		})
+	return &model.TransferConnection{Edges: edges, PageInfo: info}, err
+}
+
 func (r *billingAgreementResolver) Account(ctx context.Context, obj *models.BillingAgreement) (*models.Account, error) {
 	return optional(ctx, accountLoader, obj.AccountID)
 }

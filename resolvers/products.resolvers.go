@@ -65,6 +65,14 @@ func (r *queryResolver) Products(ctx context.Context, first *int, after *string,
 	return products(ctx, r.Resolver, first, after, filter)
 }
 
+func (r *queryResolver) ProductPhases(ctx context.Context, productID string) ([]*models.ProductPhase, error) {
+	return r.Svc.Catalog.Phases.List(ctx, productID)
+}
+
+func (r *queryResolver) ProductPhase(ctx context.Context, productID string, id string) (*models.ProductPhase, error) {
+	return r.Svc.Catalog.Phases.Get(ctx, productID, id)
+}
+
 func (r *Resolver) Product() generated.ProductResolver { return &productResolver{r} }
 
 func (r *Resolver) ProductPhase() generated.ProductPhaseResolver { return &productPhaseResolver{r} }

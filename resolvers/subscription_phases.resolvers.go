@@ -37,6 +37,10 @@ func (r *queryResolver) SubscriptionPhases(ctx context.Context, subscriptionID s
 	return r.Svc.Catalog.SubscriptionPhases.List(ctx, subscriptionID)
 }
 
+func (r *queryResolver) SubscriptionPhase(ctx context.Context, subscriptionID string, id string) (*models.SubscriptionPhase, error) {
+	return r.Svc.Catalog.SubscriptionPhases.Get(ctx, subscriptionID, id)
+}
+
 func (r *subscriptionPhaseResolver) PhaseableType(ctx context.Context, obj *models.SubscriptionPhase) (string, error) {
 	return "Subscription", nil
 }

@@ -83,6 +83,10 @@ func (r *queryResolver) EventUsageReport(ctx context.Context, events []string, c
 	return eventUsageReport(ctx, r.Resolver, events, customer, account, from, to)
 }
 
+func (r *queryResolver) SubscriptionUsageReport(ctx context.Context, subscription string) (*models.UsageReport, error) {
+	return r.Svc.Billing.Reports.Subscription(ctx, &models.SubscriptionUsageReportInput{Subscription: &subscription})
+}
+
 func (r *subscriptionResolver) Usage(ctx context.Context, obj *models.Subscription) (*models.UsageReport, error) {
 	return load(ctx, usageOfSubscriptionLoader, obj.ID.String())
 }

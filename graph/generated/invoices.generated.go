@@ -2664,6 +2664,13 @@ func (ec *executionContext) unmarshalOInvoiceFilter2ᚖgithubᚗcomᚋframeᚑos
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalOInvoiceLineItem2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInvoiceLineItem(ctx context.Context, sel ast.SelectionSet, v *models.InvoiceLineItem) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._InvoiceLineItem(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalOLineItemInput2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLineItemInputᚄ(ctx context.Context, v any) ([]*models.LineItemInput, error) {
 	if v == nil {
 		return nil, nil

@@ -2086,6 +2086,13 @@ func (ec *executionContext) unmarshalOProductFilter2ᚖgithubᚗcomᚋframeᚑos
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalOProductPhase2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐProductPhase(ctx context.Context, sel ast.SelectionSet, v *models.ProductPhase) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ProductPhase(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalOPurchaseType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPurchaseType(ctx context.Context, v any) (*models.PurchaseType, error) {
 	if v == nil {
 		return nil, nil

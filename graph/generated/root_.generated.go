@@ -36,6 +36,8 @@ type ResolverRoot interface {
 	Charge() ChargeResolver
 	ChargeIntent() ChargeIntentResolver
 	ChargeSession() ChargeSessionResolver
+	ChargeTrace() ChargeTraceResolver
+	ChargeTraceEvent() ChargeTraceEventResolver
 	CheckoutSession() CheckoutSessionResolver
 	Coupon() CouponResolver
 	Customer() CustomerResolver
@@ -111,6 +113,7 @@ type ComplexityRoot struct {
 		Subscriptions         func(childComplexity int, first *int, after *string) int
 		TermsOfService        func(childComplexity int) int
 		TestClock             func(childComplexity int) int
+		Transfers             func(childComplexity int, first *int, after *string, status *string) int
 		Type                  func(childComplexity int) int
 		Updated               func(childComplexity int) int
 	}
@@ -398,6 +401,19 @@ type ComplexityRoot struct {
 	ChargeSessionEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
+	}
+
+	ChargeTrace struct {
+		Charge         func(childComplexity int) int
+		Events         func(childComplexity int) int
+		LedgerJournals func(childComplexity int) int
+	}
+
+	ChargeTraceEvent struct {
+		Created func(childComplexity int) int
+		Data    func(childComplexity int) int
+		ID      func(childComplexity int) int
+		Type    func(childComplexity int) int
 	}
 
 	CheckoutSession struct {
@@ -1352,6 +1368,7 @@ type ComplexityRoot struct {
 		ChargeIntents                func(childComplexity int, first *int, after *string, filter *model.ChargeIntentFilter) int
 		ChargeSession                func(childComplexity int, id string) int
 		ChargeSessions               func(childComplexity int, first *int, after *string, filter *model.ChargeSessionFilter) int
+		ChargeTrace                  func(childComplexity int, id string) int
 		Coupon                       func(childComplexity int, id string) int
 		Coupons                      func(childComplexity int, first *int, after *string, filter *model.CouponFilter) int
 		Customer                     func(childComplexity int, id string) int
@@ -1371,6 +1388,8 @@ type ComplexityRoot struct {
 		IdentityVerification         func(childComplexity int, accountID string, id string) int
 		IdentityVerifications        func(childComplexity int, accountID string, first *int, after *string, filter *model.IdentityVerificationFilter) int
 		Invoice                      func(childComplexity int, id string) int
+		InvoiceLineItem              func(childComplexity int, invoiceID string, id string) int
+		InvoiceLineItems             func(childComplexity int, invoiceID string) int
 		Invoices                     func(childComplexity int, first *int, after *string, filter *model.InvoiceFilter) int
 		MerchantBalance              func(childComplexity int) int
 		MeteringEvent                func(childComplexity int, id string) int
@@ -1392,6 +1411,8 @@ type ComplexityRoot struct {
 		PhoneVerifications           func(childComplexity int, accountID string, first *int, after *string, filter *model.PhoneVerificationFilter) int
 		PlaidLinkToken               func(childComplexity int, accountID string) int
 		Product                      func(childComplexity int, id string) int
+		ProductPhase                 func(childComplexity int, productID string, id string) int
+		ProductPhases                func(childComplexity int, productID string) int
 		Products                     func(childComplexity int, first *int, after *string, filter *model.ProductFilter) int
 		PromotionCode                func(childComplexity int, id string) int
 		PromotionCodes               func(childComplexity int, first *int, after *string, filter *model.PromotionCodeFilter) int
@@ -1402,7 +1423,9 @@ type ComplexityRoot struct {
 		SonarSessions                func(childComplexity int, first *int, after *string, filter *model.SonarSessionFilter) int
 		Subscription                 func(childComplexity int, id string) int
 		SubscriptionChangeLogs       func(childComplexity int, first *int, after *string, filter *model.SubscriptionChangeLogFilter) int
+		SubscriptionPhase            func(childComplexity int, subscriptionID string, id string) int
 		SubscriptionPhases           func(childComplexity int, subscriptionID string) int
+		SubscriptionUsageReport      func(childComplexity int, subscription string) int
 		Subscriptions                func(childComplexity int, first *int, after *string, filter *model.SubscriptionFilter) int
 		TestClock                    func(childComplexity int, id string) int
 		TestClocks                   func(childComplexity int, first *int, after *string) int
@@ -2008,6 +2031,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Account.TestClock(childComplexity), true
+	case "Account.transfers":
+		if e.ComplexityRoot.Account.Transfers == nil {
+			break
+		}
+
+		args, err := ec.field_Account_transfers_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Account.Transfers(childComplexity, args["first"].(*int), args["after"].(*string), args["status"].(*string)), true
 	case "Account.type":
 		if e.ComplexityRoot.Account.Type == nil {
 			break
@@ -3271,6 +3305,50 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ChargeSessionEdge.Node(childComplexity), true
+
+	case "ChargeTrace.charge":
+		if e.ComplexityRoot.ChargeTrace.Charge == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeTrace.Charge(childComplexity), true
+	case "ChargeTrace.events":
+		if e.ComplexityRoot.ChargeTrace.Events == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeTrace.Events(childComplexity), true
+	case "ChargeTrace.ledgerJournals":
+		if e.ComplexityRoot.ChargeTrace.LedgerJournals == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeTrace.LedgerJournals(childComplexity), true
+
+	case "ChargeTraceEvent.created":
+		if e.ComplexityRoot.ChargeTraceEvent.Created == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeTraceEvent.Created(childComplexity), true
+	case "ChargeTraceEvent.data":
+		if e.ComplexityRoot.ChargeTraceEvent.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeTraceEvent.Data(childComplexity), true
+	case "ChargeTraceEvent.id":
+		if e.ComplexityRoot.ChargeTraceEvent.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeTraceEvent.ID(childComplexity), true
+	case "ChargeTraceEvent.type":
+		if e.ComplexityRoot.ChargeTraceEvent.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeTraceEvent.Type(childComplexity), true
 
 	case "CheckoutSession.account":
 		if e.ComplexityRoot.CheckoutSession.Account == nil {
@@ -8214,6 +8292,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.ChargeSessions(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.ChargeSessionFilter)), true
+	case "Query.chargeTrace":
+		if e.ComplexityRoot.Query.ChargeTrace == nil {
+			break
+		}
+
+		args, err := ec.field_Query_chargeTrace_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ChargeTrace(childComplexity, args["id"].(string)), true
 	case "Query.coupon":
 		if e.ComplexityRoot.Query.Coupon == nil {
 			break
@@ -8409,6 +8498,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Invoice(childComplexity, args["id"].(string)), true
+	case "Query.invoiceLineItem":
+		if e.ComplexityRoot.Query.InvoiceLineItem == nil {
+			break
+		}
+
+		args, err := ec.field_Query_invoiceLineItem_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.InvoiceLineItem(childComplexity, args["invoiceId"].(string), args["id"].(string)), true
+	case "Query.invoiceLineItems":
+		if e.ComplexityRoot.Query.InvoiceLineItems == nil {
+			break
+		}
+
+		args, err := ec.field_Query_invoiceLineItems_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.InvoiceLineItems(childComplexity, args["invoiceId"].(string)), true
 	case "Query.invoices":
 		if e.ComplexityRoot.Query.Invoices == nil {
 			break
@@ -8630,6 +8741,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Product(childComplexity, args["id"].(string)), true
+	case "Query.productPhase":
+		if e.ComplexityRoot.Query.ProductPhase == nil {
+			break
+		}
+
+		args, err := ec.field_Query_productPhase_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ProductPhase(childComplexity, args["productId"].(string), args["id"].(string)), true
+	case "Query.productPhases":
+		if e.ComplexityRoot.Query.ProductPhases == nil {
+			break
+		}
+
+		args, err := ec.field_Query_productPhases_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ProductPhases(childComplexity, args["productId"].(string)), true
 	case "Query.products":
 		if e.ComplexityRoot.Query.Products == nil {
 			break
@@ -8735,6 +8868,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.SubscriptionChangeLogs(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.SubscriptionChangeLogFilter)), true
+	case "Query.subscriptionPhase":
+		if e.ComplexityRoot.Query.SubscriptionPhase == nil {
+			break
+		}
+
+		args, err := ec.field_Query_subscriptionPhase_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.SubscriptionPhase(childComplexity, args["subscriptionId"].(string), args["id"].(string)), true
 	case "Query.subscriptionPhases":
 		if e.ComplexityRoot.Query.SubscriptionPhases == nil {
 			break
@@ -8746,6 +8890,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.SubscriptionPhases(childComplexity, args["subscriptionId"].(string)), true
+	case "Query.subscriptionUsageReport":
+		if e.ComplexityRoot.Query.SubscriptionUsageReport == nil {
+			break
+		}
+
+		args, err := ec.field_Query_subscriptionUsageReport_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.SubscriptionUsageReport(childComplexity, args["subscription"].(string)), true
 	case "Query.subscriptions":
 		if e.ComplexityRoot.Query.Subscriptions == nil {
 			break
@@ -11494,8 +11649,28 @@ extend type Transfer {
   charge: Charge
 }
 
+"A charge with everything that followed it: its ledger journals and its events, oldest first (REST's charge trace)."
+type ChargeTrace @goModel(model: "github.com/frame-oss/payments-server/models.ChargeTrace") {
+  charge: Charge! @goField(name: "Charge")
+  "The balanced ledger journals that moved the charge's money, oldest first."
+  ledgerJournals: [LedgerJournal!]! @goField(forceResolver: true)
+  "The events of the charge and of what acted on it (refunds, disputes), oldest first."
+  events: [ChargeTraceEvent!]!
+}
+
+"One event of a charge's trace."
+type ChargeTraceEvent @goModel(model: "github.com/frame-oss/payments-server/models.TraceEvent") {
+  id: ID!
+  type: String!
+  created: DateTime!
+  "The event's object as REST renders it."
+  data: JSON @goField(forceResolver: true)
+}
+
 extend type Query {
   charge(id: ID!): Charge
+  "A charge's trace (REST's GET /v1/charges/{id}/trace)."
+  chargeTrace(id: ID!): ChargeTrace
 }
 `, BuiltIn: false},
 	{Name: "../schema/client_configuration.graphqls", Input: `# The client configuration the real service's SDK reads before it collects
@@ -12484,6 +12659,10 @@ extend type Customer {
 extend type Query {
   invoice(id: ID!): Invoice
   invoices(first: Int = 10, after: String, filter: InvoiceFilter): InvoiceConnection!
+  "An invoice's line items (REST's GET /v1/invoices/{id}/line_items)."
+  invoiceLineItems(invoiceId: ID!): [InvoiceLineItem!]!
+  "One line item of an invoice (REST's GET /v1/invoices/{id}/line_items/{line_item})."
+  invoiceLineItem(invoiceId: ID!, id: ID!): InvoiceLineItem
 }
 
 extend type Mutation {
@@ -12757,6 +12936,15 @@ extend type Mutation {
   "Sandbox: the cardholder finishes the 3-D Secure challenge (REST: POST /v1/test_helpers/transfers/{id}/complete_3d_secure)."
   completeThreeDSecure(id: ID!): Transfer!
   createCheckoutSession(input: CreateCheckoutSessionInput!): CheckoutSession!
+}
+
+extend type Account {
+  """
+  The account's transfers, newest first, filtered as REST's GET
+  /v1/transfers?account_id= is (status). A page of accounts reads the
+  pages of all of them in one statement.
+  """
+  transfers(first: Int = 10, after: String, status: String): TransferConnection! @goField(forceResolver: true)
 }
 `, BuiltIn: false},
 	{Name: "../schema/onboarding_sessions.graphqls", Input: `# Onboarding sessions (spec doc 1 §2.4, §4.4).
@@ -13354,6 +13542,10 @@ extend type Query {
   product(id: ID!): Product
   "Products, newest first."
   products(first: Int = 10, after: String, filter: ProductFilter): ProductConnection!
+  "A product's phases, in ordinal order (REST's GET /v1/products/{id}/phases)."
+  productPhases(productId: ID!): [ProductPhase!]!
+  "One phase of a product (REST's GET /v1/products/{id}/phases/{phase})."
+  productPhase(productId: ID!, id: ID!): ProductPhase
 }
 
 extend type Mutation {
@@ -13652,6 +13844,8 @@ type BulkUpdateSubscriptionPhasesPayload {
 extend type Query {
   "A subscription's phases, in ordinal order."
   subscriptionPhases(subscriptionId: ID!): [SubscriptionPhase!]!
+  "One phase of a subscription (REST's GET /v1/subscriptions/{id}/phases/{phase})."
+  subscriptionPhase(subscriptionId: ID!, id: ID!): SubscriptionPhase
 }
 
 extend type Mutation {
@@ -14211,6 +14405,8 @@ extend type Query {
   payer or, with none, every payer.
   """
   eventUsageReport(events: [String!]!, customer: ID, account: ID, from: DateTime!, to: DateTime!): UsageReport!
+  "A subscription's usage in its current period (REST's report/subscription; Subscription.usage)."
+  subscriptionUsageReport(subscription: ID!): UsageReport!
 }
 
 extend type Mutation {
@@ -14572,6 +14768,8 @@ func (ec *executionContext) childFields_Account(ctx context.Context, field graph
 		return ec.fieldContext_Account_geoCompliance(ctx, field)
 	case "identityVerifications":
 		return ec.fieldContext_Account_identityVerifications(ctx, field)
+	case "transfers":
+		return ec.fieldContext_Account_transfers(ctx, field)
 	case "onboardingSession":
 		return ec.fieldContext_Account_onboardingSession(ctx, field)
 	case "paymentMethods":
@@ -15160,6 +15358,32 @@ func (ec *executionContext) childFields_ChargeSessionEdge(ctx context.Context, f
 		return ec.fieldContext_ChargeSessionEdge_node(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ChargeSessionEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_ChargeTrace(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "charge":
+		return ec.fieldContext_ChargeTrace_charge(ctx, field)
+	case "ledgerJournals":
+		return ec.fieldContext_ChargeTrace_ledgerJournals(ctx, field)
+	case "events":
+		return ec.fieldContext_ChargeTrace_events(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChargeTrace", field.Name)
+}
+
+func (ec *executionContext) childFields_ChargeTraceEvent(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ChargeTraceEvent_id(ctx, field)
+	case "type":
+		return ec.fieldContext_ChargeTraceEvent_type(ctx, field)
+	case "created":
+		return ec.fieldContext_ChargeTraceEvent_created(ctx, field)
+	case "data":
+		return ec.fieldContext_ChargeTraceEvent_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChargeTraceEvent", field.Name)
 }
 
 func (ec *executionContext) childFields_CheckoutSession(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

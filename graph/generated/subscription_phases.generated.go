@@ -863,4 +863,11 @@ var (
 	}
 )
 
+func (ec *executionContext) marshalOSubscriptionPhase2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐSubscriptionPhase(ctx context.Context, sel ast.SelectionSet, v *models.SubscriptionPhase) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._SubscriptionPhase(ctx, sel, v)
+}
+
 // endregion ***************************** type.gotpl *****************************

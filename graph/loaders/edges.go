@@ -6,7 +6,9 @@ import "reflect"
 // reads the keys of all the parents of one level in one batch.
 type edge struct {
 	loader string
-	key    func(parent any) (string, bool)
+	key    func(parent any, args map[string]any) (string, bool)
+	// rows, for a page edge (AddPageEdge), is the nodes of a loaded page.
+	rows func(page any) any
 }
 
 // AddEdge declares that the GraphQL field named field of a *P parent loads
@@ -20,7 +22,7 @@ func AddEdge[P, V any](r *Registry, k Key[V], field string, key func(*P) string)
 	if r.edges[t] == nil {
 		r.edges[t] = map[string]edge{}
 	}
-	r.edges[t][field] = edge{loader: k.name, key: func(parent any) (string, bool) {
+	r.edges[t][field] = edge{loader: k.name, key: func(parent any, _ map[string]any) (string, bool) {
 		p, ok := parent.(*P)
 		if !ok || p == nil {
 			return "", false

@@ -104,6 +104,7 @@ type pending struct {
 	field  graphql.CollectedField
 	loader string
 	keys   []string
+	rows   func(page any) any // a page edge's nodes (AddPageEdge)
 }
 
 type walker struct {
@@ -131,9 +132,13 @@ func (w *walker) run(ctx context.Context, todo []level) {
 						continue
 					}
 					if e, ok := w.s.reg.edgeOf(g.goType, f.Name); ok {
-						p := pending{field: f, loader: e.loader}
+						p := pending{field: f, loader: e.loader, rows: e.rows}
+						var args map[string]any
+						if e.rows != nil {
+							args = f.ArgumentMap(w.oc.Variables)
+						}
 						for _, v := range g.values {
-							if k, ok := e.key(v.Interface()); ok {
+							if k, ok := e.key(v.Interface(), args); ok {
 								p.keys = append(p.keys, k)
 							}
 						}
@@ -169,10 +174,14 @@ func (w *walker) run(ctx context.Context, todo []level) {
 			got[name] = byKey
 		}
 		for _, p := range edges {
-			page := w.connectionPage(p.field)
+			page := w.connectionPage(p.field, p.rows != nil)
 			var children []reflect.Value
 			for _, k := range p.keys {
 				if r, ok := got[p.loader][k]; ok && r.Error == nil && r.Data != nil {
+					if p.rows != nil {
+						children = objects(reflect.ValueOf(p.rows(r.Data)), children)
+						continue
+					}
 					children = objects(page.of(reflect.ValueOf(r.Data)), children)
 				}
 			}
@@ -205,8 +214,9 @@ type connectionPage struct {
 
 // connectionPage tells whether f is a connection read from its first page
 // (a page after a cursor is not the loader's rows: its resolver lists it
-// and looks ahead from there).
-func (w *walker) connectionPage(f graphql.CollectedField) (c connectionPage) {
+// and looks ahead from there), or, paged, a page edge's connection, whose
+// loader read the very page asked (AddPageEdge).
+func (w *walker) connectionPage(f graphql.CollectedField, paged bool) (c connectionPage) {
 	conn := w.schema.Types[f.Definition.Type.Name()]
 	if conn == nil || conn.Kind != ast.Object {
 		return c
@@ -220,11 +230,11 @@ func (w *walker) connectionPage(f graphql.CollectedField) (c connectionPage) {
 		return c
 	}
 	args := f.ArgumentMap(w.oc.Variables)
-	if args["after"] != nil {
+	if args["after"] != nil && !paged {
 		return c
 	}
 	c.first = -1
-	if n, ok := intArg(args["first"]); ok {
+	if n, ok := intArg(args["first"]); ok && !paged {
 		c.first = n
 	}
 	for _, e := range graphql.CollectFields(w.oc, f.Selections, []string{conn.Name}) {
