@@ -128,7 +128,7 @@ func (a *Account) Visibility() Visibility { return a.visibility }
 // payout method unless the caller sees all, the profile from the public
 // (AppendJSON).
 func (a Account) MarshalJSON() ([]byte, error) {
-	return a.AppendJSON(make([]byte, 0, 2048)), nil
+	return a.AppendJSON(make([]byte, 0, 4096)), nil
 }
 
 // TermsOfService records the holder's acceptance of the terms.
