@@ -124,25 +124,11 @@ func (a *Account) SetVisibility(v Visibility) {
 // Visibility tells which fields the account renders.
 func (a *Account) Visibility() Visibility { return a.visibility }
 
-// MarshalJSON omits the fields the caller may not see.
+// MarshalJSON omits the fields the caller may not see: metadata and the
+// payout method unless the caller sees all, the profile from the public
+// (AppendJSON).
 func (a Account) MarshalJSON() ([]byte, error) {
-	type plain Account
-	switch a.visibility {
-	case VisibleToHolder:
-		return json.Marshal(struct {
-			plain
-			Metadata              *struct{} `json:"metadata,omitempty"`
-			PayoutPaymentMethodID *struct{} `json:"payout_payment_method_id,omitempty"`
-		}{plain: plain(a)})
-	case VisiblePublic:
-		return json.Marshal(struct {
-			plain
-			Metadata              *struct{} `json:"metadata,omitempty"`
-			PayoutPaymentMethodID *struct{} `json:"payout_payment_method_id,omitempty"`
-			Profile               *struct{} `json:"profile,omitempty"`
-		}{plain: plain(a)})
-	}
-	return json.Marshal(plain(a))
+	return a.AppendJSON(make([]byte, 0, 4096)), nil
 }
 
 // TermsOfService records the holder's acceptance of the terms.

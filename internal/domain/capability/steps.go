@@ -1,6 +1,7 @@
 package capability
 
 import (
+	"math/bits"
 	"slices"
 	"strings"
 )
@@ -40,7 +41,7 @@ type Step struct {
 	CurrentlyDue []string   `json:"currently_due"`
 }
 
-var stepOrder = []struct{ key, label string }{
+var stepOrder = [...]struct{ key, label string }{
 	{StepPhoneVerification, "Verify phone number"},
 	{StepIDVerification, "Verify identity"},
 	{StepKYCPrefill, "Confirm prefilled details"},
@@ -120,53 +121,49 @@ func StepFor(requirement string) (step string, ok bool) {
 // of the step's requirements (whatever else is due), else pending while
 // anything is due, else completed.
 func Steps(caps map[Name]Status, f Facts) []Step {
-	fields := make(map[string]map[string]bool)
-	due := make(map[string]map[string]bool)
-	failed := make(map[string]bool)
-	add := func(m map[string]map[string]bool, key string) {
-		step, ok := StepFor(key)
-		if !ok {
-			return
-		}
-		if m[step] == nil {
-			m[step] = make(map[string]bool)
-		}
-		m[step][key] = true
-	}
-	for _, n := range AllNames() {
+	// Steps runs for every account a response renders (a page of 100
+	// renders 100), so it gathers requirement keys in fixed-size sets
+	// indexed by step and canonical rank rather than in maps of maps.
+	var fields, due [len(stepOrder)]keySet
+	var failed [len(stepOrder)]bool
+	for _, entry := range catalogue {
+		n := entry.name
 		st := caps[n]
 		if !st.live() {
 			continue
 		}
-		for _, key := range RequirementsFor(n, f.AccountType) {
-			add(fields, key)
+		if reqs, ok := requirementsFor(n, f.AccountType); ok {
+			for _, key := range reqs {
+				addToStep(&fields, key)
+			}
+			addToStep(&fields, ReqTermsOfService)
 		}
 		ev := Evaluate(n, st, f)
 		for _, key := range ev.CurrentlyDue {
-			add(due, key)
+			addToStep(&due, key)
 		}
 		if ev.Terminal && st == StatusPending {
 			for _, e := range ev.Errors {
-				if step, ok := StepFor(e.Requirement); ok {
-					failed[step] = true
+				if i, ok := stepIndexFor(e.Requirement); ok {
+					failed[i] = true
 				}
 			}
 		}
 	}
 
 	steps := []Step{}
-	for _, s := range stepOrder {
-		if len(fields[s.key]) == 0 {
+	for i, s := range stepOrder {
+		if fields[i].empty() {
 			continue
 		}
 		step := Step{
 			Key:          s.key,
 			Label:        s.label,
-			Fields:       ordered(fields[s.key]),
-			CurrentlyDue: ordered(due[s.key]),
+			Fields:       fields[i].ordered(),
+			CurrentlyDue: due[i].ordered(),
 		}
 		switch {
-		case failed[s.key]:
+		case failed[i]:
 			step.Status = StepFailed
 		case len(step.CurrentlyDue) > 0:
 			step.Status = StepPending
@@ -178,32 +175,68 @@ func Steps(caps map[Name]Status, f Facts) []Step {
 	return steps
 }
 
-// ordered returns the keys of set in canonical requirement order, followed
-// by any keys outside the canonical list in lexical order (deterministic
-// even for profile fields added later). Never nil.
-func ordered(set map[string]bool) []string {
-	out := make([]string, 0, len(set))
-	for _, k := range requirementOrder {
-		if set[k] {
-			out = append(out, k)
-		}
-	}
-	if len(out) == len(set) {
-		return out
-	}
-	var extra []string
-	for k := range set {
-		if _, known := requirementRank[k]; !known {
-			extra = append(extra, k)
-		}
-	}
-	slices.Sort(extra)
-	return append(out, extra...)
+// keySet is a set of requirement keys: the canonical ones (requirementOrder)
+// as bits by rank, any other in extra.
+type keySet struct {
+	known uint64
+	extra []string
 }
 
-// requirementRank indexes requirementOrder, built once: ordered runs for
-// every step of every account rendered.
+func (s *keySet) add(key string) {
+	if r, ok := requirementRank[key]; ok {
+		s.known |= 1 << r
+		return
+	}
+	if !slices.Contains(s.extra, key) {
+		s.extra = append(s.extra, key)
+	}
+}
+
+func (s *keySet) empty() bool { return s.known == 0 && len(s.extra) == 0 }
+
+// ordered returns the keys in canonical requirement order, followed by any
+// keys outside the canonical list in lexical order (deterministic even for
+// profile fields added later). Never nil.
+func (s *keySet) ordered() []string {
+	out := make([]string, 0, bits.OnesCount64(s.known)+len(s.extra))
+	for k := s.known; k != 0; k &= k - 1 {
+		out = append(out, requirementOrder[bits.TrailingZeros64(k)])
+	}
+	if len(s.extra) > 0 {
+		extra := slices.Clone(s.extra)
+		slices.Sort(extra)
+		out = append(out, extra...)
+	}
+	return out
+}
+
+// addToStep adds key to the set of the step it belongs to, if any.
+func addToStep(sets *[len(stepOrder)]keySet, key string) {
+	if i, ok := stepIndexFor(key); ok {
+		sets[i].add(key)
+	}
+}
+
+// stepIndexFor is StepFor as a position in stepOrder.
+func stepIndexFor(requirement string) (int, bool) {
+	step, ok := StepFor(requirement)
+	if !ok {
+		return 0, false
+	}
+	for i, s := range stepOrder {
+		if s.key == step {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// requirementRank indexes requirementOrder, built once: Steps runs for
+// every account rendered. A rank is a bit of keySet.known.
 var requirementRank = func() map[string]int {
+	if len(requirementOrder) > 64 {
+		panic("capability: more canonical requirements than keySet holds")
+	}
 	m := make(map[string]int, len(requirementOrder))
 	for i, k := range requirementOrder {
 		m[k] = i

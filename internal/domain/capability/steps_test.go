@@ -257,9 +257,13 @@ func TestStepsMarshal(t *testing.T) {
 }
 
 func TestOrderedUnknownKeysAreSortedLast(t *testing.T) {
-	equal(t, ordered(map[string]bool{"individual.z": true, ReqEmail: true, "individual.a": true, ReqFirstName: true}),
-		[]string{ReqFirstName, ReqEmail, "individual.a", "individual.z"})
-	equal(t, ordered(nil), []string{})
+	var s keySet
+	for _, k := range []string{"individual.z", ReqEmail, "individual.a", ReqFirstName, "individual.z", ReqEmail} {
+		s.add(k)
+	}
+	equal(t, s.ordered(), []string{ReqFirstName, ReqEmail, "individual.a", "individual.z"})
+	var none keySet
+	equal(t, none.ordered(), []string{})
 }
 
 // Every requirement key used by the catalogue, on either account type, has
