@@ -49,6 +49,9 @@ func (s *schemaSet) reflect(r *jsonschema.Reflector, t reflect.Type) *jsonschema
 		if _, done := s.defs[name]; !done {
 			s.defs[name] = def
 			allowNull(def, s.types[name])
+			if amend := modelAmendments[s.types[name]]; amend != nil && r == s.out {
+				amend(def)
+			}
 		}
 	}
 	root.Definitions, root.Version = nil, ""
