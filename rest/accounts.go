@@ -3,18 +3,18 @@ package rest
 import (
 	"net/http"
 
-	"github.com/go-chi/chi/v5"
-
 	"github.com/frame-oss/payments-server/resolvers/accounts"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
 // accountRoutes mounts /v1/accounts (API-DECISIONS §4).
-func accountRoutes(r chi.Router, svc *accounts.Accounts) {
+func accountRoutes(r routes, svc *accounts.Accounts) {
 	h := accountHandlers{svc}
 	r.Post("/v1/accounts", create(h.svc.Create))
-	r.Get("/v1/accounts", h.list)
-	r.Get("/v1/accounts/search", h.search)
+	r.Get("/v1/accounts", handled(h.list, wireShape{query: append(params(true, "status", "type", "external_id"),
+		queryParam{"include_disabled", "boolean"}), responses: pageFrom("data", h.svc.List)}))
+	r.Get("/v1/accounts/search", handled(h.search, wireShape{query: params(true, "name", "email", "external_id", "status", "type"),
+		responses: pageFrom("data", h.svc.List)}))
 	r.Get("/v1/accounts/{id}", get(h.svc.Get))
 	r.Patch("/v1/accounts/{id}", update(h.svc.Update))
 	r.Delete("/v1/accounts/{id}", action(h.svc.Disable))

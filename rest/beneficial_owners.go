@@ -1,14 +1,12 @@
 package rest
 
 import (
-	"github.com/go-chi/chi/v5"
-
 	"github.com/frame-oss/payments-server/resolvers/accounts"
 )
 
 // beneficialOwnerRoutes mounts /v1/accounts/{id}/beneficial_owners (spec
 // doc 1 §4.2).
-func beneficialOwnerRoutes(r chi.Router, svc *accounts.Owners) {
+func beneficialOwnerRoutes(r routes, svc *accounts.Owners) {
 	r.Get("/v1/accounts/{id}/beneficial_owners", dataOf(svc.List))
 	r.Post("/v1/accounts/{id}/beneficial_owners", createIn(svc.Create))
 	r.Post("/v1/accounts/{id}/beneficial_owners/confirm", action(svc.Confirm))

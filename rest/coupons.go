@@ -1,14 +1,12 @@
 package rest
 
 import (
-	"github.com/go-chi/chi/v5"
-
 	"github.com/frame-oss/payments-server/resolvers/catalog"
 )
 
 // couponRoutes mounts /v1/coupons, /v1/promotion_codes and /v1/discounts
 // (spec doc 2 §4.9).
-func couponRoutes(r chi.Router, svc *catalog.Service) {
+func couponRoutes(r routes, svc *catalog.Service) {
 	r.Post("/v1/coupons", create(svc.Coupons.Create))
 	r.Get("/v1/coupons", list(svc.Coupons.List))
 	r.Get("/v1/coupons/{id}", get(svc.Coupons.Get))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"mime"
 	"net/http"
+	"reflect"
 
 	"github.com/go-chi/chi/v5"
 
@@ -15,7 +16,7 @@ import (
 // doc 1 §4.10) and the submit route the real service's clients call.
 // POST /v1/customer_identity_verifications/{id} creates a verification for
 // the customer {id} (the spec's {customer_id}: one path segment, one name).
-func customerIdentityRoutes(r chi.Router, svc *accounts.CustomerIdentity) {
+func customerIdentityRoutes(r routes, svc *accounts.CustomerIdentity) {
 	r.Post("/v1/customer_identity_verifications", create(svc.Create))
 	r.Get("/v1/customer_identity_verifications/{id}", get(svc.Get))
 	// The customer's own path takes no body (spec): an empty JSON object
@@ -31,8 +32,8 @@ func customerIdentityRoutes(r chi.Router, svc *accounts.CustomerIdentity) {
 // uploadDocuments reads the body only once the caller may upload at all:
 // multipart/form-data carries the documents (multipart.go), JSON names
 // them by reference (the real service's SDK's uploadDocuments).
-func uploadDocuments(svc *accounts.CustomerIdentity) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
+func uploadDocuments(svc *accounts.CustomerIdentity) endpoint {
+	return handled(func(w http.ResponseWriter, r *http.Request) {
 		if err := svc.AuthorizeUpload(r.Context()); err != nil {
 			WriteError(w, r, err)
 			return
@@ -53,5 +54,6 @@ func uploadDocuments(svc *accounts.CustomerIdentity) http.HandlerFunc {
 		}
 		v, err := svc.Upload(r.Context(), chi.URLParam(r, "id"), in)
 		respond(w, r, http.StatusOK, v, err)
-	}
+	}, wireShape{body: reflect.TypeFor[models.DocumentReferencesInput](), multipart: []string{"id_front", "id_back", "selfie"},
+		responses: ok[*models.CustomerIdentityVerification](http.StatusOK)})
 }

@@ -3,17 +3,15 @@ package rest
 import (
 	"net/http"
 
-	"github.com/go-chi/chi/v5"
-
 	"github.com/frame-oss/payments-server/resolvers/catalog"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
 // customerRoutes mounts /v1/customers (spec doc 2 §4.2, API-DECISIONS §4).
-func customerRoutes(r chi.Router, svc *catalog.Service) {
+func customerRoutes(r routes, svc *catalog.Service) {
 	h := customerHandlers{svc.Customers}
 	r.Post("/v1/customers", create(h.svc.Create))
-	r.Get("/v1/customers", h.list)
+	r.Get("/v1/customers", handled(h.list, wireShape{query: params(true, "email"), responses: pageFrom("data", h.svc.List)}))
 	r.Get("/v1/customers/search", list(svc.Customers.List))
 	r.Get("/v1/customers/{id}", get(h.svc.Get))
 	r.Patch("/v1/customers/{id}", update(h.svc.Update))

@@ -72,11 +72,15 @@ func jsonTypeName(goType string) string {
 type query struct {
 	r      *http.Request
 	fields apierr.Fields
+	// read, when set, records each parameter asked for and its type
+	// (queryRead).
+	read *[]queryParam
 }
 
 func newQuery(r *http.Request) *query { return &query{r: r} }
 
 func (q *query) str(name string) *string {
+	q.note(name, "string")
 	if !q.r.URL.Query().Has(name) {
 		return nil
 	}
@@ -91,6 +95,7 @@ func (q *query) str(name string) *string {
 
 func (q *query) boolean(name string) bool {
 	v := q.str(name)
+	q.note(name, "boolean")
 	if v == nil {
 		return false
 	}
@@ -103,6 +108,7 @@ func (q *query) boolean(name string) bool {
 
 func (q *query) intParam(name string, min int) int {
 	v := q.str(name)
+	q.note(name, "integer")
 	if v == nil || *v == "" {
 		return 0
 	}
@@ -132,6 +138,7 @@ func (q *query) err() error {
 // unix reads an integer Unix-seconds parameter (nil when absent).
 func (q *query) unix(name string) *int64 {
 	v := q.str(name)
+	q.note(name, "integer")
 	if v == nil || *v == "" {
 		return nil
 	}

@@ -3,8 +3,6 @@ package rest
 import (
 	"net/http"
 
-	"github.com/go-chi/chi/v5"
-
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/payments"
 )
@@ -13,7 +11,7 @@ import (
 // attestation (docs/sandbox.md, "Resources from the SDK"): a challenge
 // (201: it issues one), the attestation against it (200: it judges), and
 // reading one back by id.
-func deviceAttestationRoutes(r chi.Router, svc *payments.DeviceAttestations) {
+func deviceAttestationRoutes(r routes, svc *payments.DeviceAttestations) {
 	r.Post("/v1/client/device_attestation/challenge", withBody(func(r *http.Request, _ *struct{}) (int, *models.DeviceAttestation, error) {
 		v, err := svc.Challenge(r.Context())
 		return http.StatusCreated, v, err

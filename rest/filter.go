@@ -41,11 +41,11 @@ type lister[F, T any] func(ctx context.Context, f F, lp op.ListParams) (op.Page[
 
 // list serves a REST list: the filter and page from the query string (400
 // for a malformed parameter), then the page in the {meta, data} envelope.
-func list[F, T any](fn lister[F, T]) http.HandlerFunc { return listAs("data", fn) }
+func list[F, T any](fn lister[F, T]) endpoint { return listAs("data", fn) }
 
 // listAs is list with the items under key instead of data.
-func listAs[F, T any](key string, fn lister[F, T]) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
+func listAs[F, T any](key string, fn lister[F, T]) endpoint {
+	return handled(func(w http.ResponseWriter, r *http.Request) {
 		q := newQuery(r)
 		f := filter[F](q)
 		pp := q.page()
@@ -55,5 +55,5 @@ func listAs[F, T any](key string, fn lister[F, T]) http.HandlerFunc {
 		}
 		page, err := fn(r.Context(), f, op.ListParams{PageParams: pp})
 		respondPageAs(w, r, key, page, err)
-	}
+	}, wireShape{query: filterParams[F](), responses: []answer{{status: http.StatusOK, body: pageOf[T](key)}}})
 }

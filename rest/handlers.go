@@ -3,6 +3,7 @@ package rest
 import (
 	"context"
 	"net/http"
+	"reflect"
 
 	"github.com/go-chi/chi/v5"
 )
@@ -15,33 +16,33 @@ import (
 // (handlers_nested.go).
 
 // get serves GET …/{id}: the object the operation returns for the path id.
-func get[T any](fn func(context.Context, string) (T, error)) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
+func get[T any](fn func(context.Context, string) (T, error)) endpoint {
+	return handled(func(w http.ResponseWriter, r *http.Request) {
 		v, err := fn(r.Context(), chi.URLParam(r, "id"))
 		respond(w, r, http.StatusOK, v, err)
-	}
+	}, wireShape{responses: ok[T](http.StatusOK)})
 }
 
 // read serves a GET of an object that has no id: the caller's own (its
 // balance, its client configuration).
-func read[T any](fn func(context.Context) (T, error)) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
+func read[T any](fn func(context.Context) (T, error)) endpoint {
+	return handled(func(w http.ResponseWriter, r *http.Request) {
 		v, err := fn(r.Context())
 		respond(w, r, http.StatusOK, v, err)
-	}
+	}, wireShape{responses: ok[T](http.StatusOK)})
 }
 
 // create serves POST with a JSON body: 201 with the object created.
-func create[In, T any](fn func(context.Context, *In) (T, error)) http.HandlerFunc {
+func create[In, T any](fn func(context.Context, *In) (T, error)) endpoint {
 	return withBody(func(r *http.Request, in *In) (int, T, error) {
 		v, err := fn(r.Context(), in)
 		return http.StatusCreated, v, err
-	})
+	}).answering(http.StatusCreated)
 }
 
 // call serves a POST (or PATCH) with a JSON body that answers 200: it
 // judges, accepts or completes rather than creates.
-func call[In, T any](fn func(context.Context, *In) (T, error)) http.HandlerFunc {
+func call[In, T any](fn func(context.Context, *In) (T, error)) endpoint {
 	return withBody(func(r *http.Request, in *In) (int, T, error) {
 		v, err := fn(r.Context(), in)
 		return http.StatusOK, v, err
@@ -50,19 +51,19 @@ func call[In, T any](fn func(context.Context, *In) (T, error)) http.HandlerFunc 
 
 // createOrFind serves a POST that may answer an object it already had: 201
 // when it created one, 200 when found says the answer existed before.
-func createOrFind[In, T any](fn func(context.Context, *In) (T, error), found func(T) bool) http.HandlerFunc {
+func createOrFind[In, T any](fn func(context.Context, *In) (T, error), found func(T) bool) endpoint {
 	return withBody(func(r *http.Request, in *In) (int, T, error) {
 		v, err := fn(r.Context(), in)
 		if err == nil && found(v) {
 			return http.StatusOK, v, nil
 		}
 		return http.StatusCreated, v, err
-	})
+	}).answering(http.StatusCreated, http.StatusOK)
 }
 
 // update serves PATCH (or a POST action taking a body) on …/{id}: 200 with
 // the object changed.
-func update[In, T any](fn func(context.Context, string, *In) (T, error)) http.HandlerFunc {
+func update[In, T any](fn func(context.Context, string, *In) (T, error)) endpoint {
 	return withBody(func(r *http.Request, in *In) (int, T, error) {
 		v, err := fn(r.Context(), chi.URLParam(r, "id"), in)
 		return http.StatusOK, v, err
@@ -71,24 +72,25 @@ func update[In, T any](fn func(context.Context, string, *In) (T, error)) http.Ha
 
 // action serves a POST on …/{id} that takes no body (cancel, block): 200
 // with the object changed. A body, if one is sent, is not read.
-func action[T any](fn func(context.Context, string) (T, error)) http.HandlerFunc {
+func action[T any](fn func(context.Context, string) (T, error)) endpoint {
 	return get(fn)
 }
 
 // bodiless serves a POST on …/{id} whose body, if any, must be an empty
 // JSON object (or absent): the operation reads what is stored, and answers
 // status.
-func bodiless[T any](status int, fn func(context.Context, string) (T, error)) http.HandlerFunc {
+func bodiless[T any](status int, fn func(context.Context, string) (T, error)) endpoint {
 	return withBody(func(r *http.Request, _ *struct{}) (int, T, error) {
 		v, err := fn(r.Context(), chi.URLParam(r, "id"))
 		return status, v, err
-	})
+	}).answering(status)
 }
 
 // withBody decodes the JSON body into a fresh In (400 for a malformed
-// one, before the operation runs), then answers what serve returns.
-func withBody[In, T any](serve func(r *http.Request, in *In) (int, T, error)) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
+// one, before the operation runs), then answers what serve returns: 200
+// unless the shape says otherwise (answering).
+func withBody[In, T any](serve func(r *http.Request, in *In) (int, T, error)) endpoint {
+	return handled(func(w http.ResponseWriter, r *http.Request) {
 		var in In
 		if err := decode(r, &in); err != nil {
 			WriteError(w, r, err)
@@ -96,5 +98,5 @@ func withBody[In, T any](serve func(r *http.Request, in *In) (int, T, error)) ht
 		}
 		status, v, err := serve(r, &in)
 		respond(w, r, status, v, err)
-	}
+	}, wireShape{body: reflect.TypeFor[In](), responses: ok[T](http.StatusOK)})
 }

@@ -1,14 +1,12 @@
 package rest
 
 import (
-	"github.com/go-chi/chi/v5"
-
 	"github.com/frame-oss/payments-server/resolvers/billing"
 )
 
 // invoiceRoutes mounts /v1/invoices and their line items (spec doc 2 §4.5,
 // API-DECISIONS §4).
-func invoiceRoutes(r chi.Router, svc *billing.Service) {
+func invoiceRoutes(r routes, svc *billing.Service) {
 	inv, li := svc.Invoices, svc.LineItems
 	r.Post("/v1/invoices", create(inv.Create))
 	r.Get("/v1/invoices", list(inv.List))

@@ -3,21 +3,22 @@ package rest
 import (
 	"net/http"
 
-	"github.com/go-chi/chi/v5"
-
+	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/accounts"
 )
 
 // onboardingSessionRoutes mounts /v1/onboarding_sessions (spec doc 1 §4.4).
-func onboardingSessionRoutes(r chi.Router, svc *accounts.Onboarding) {
+func onboardingSessionRoutes(r routes, svc *accounts.Onboarding) {
 	h := onboardingHandlers{svc}
 	r.Post("/v1/onboarding_sessions", create(h.svc.Create))
-	r.Get("/v1/onboarding_sessions", h.ofAccount)
-	r.Get("/v1/onboarding_sessions/bootstrap", h.bootstrap)
+	r.Get("/v1/onboarding_sessions", handled(h.ofAccount, wireShape{query: params(false, "account_id"),
+		responses: []answer{{http.StatusOK, returnedBy(h.svc.OfAccount)}}}))
+	r.Get("/v1/onboarding_sessions/bootstrap", handled(h.bootstrap, wireShape{responses: ok[*models.OnboardingBootstrap](http.StatusOK)}))
 	// The same sessions under the path family the real service's SDK
 	// calls (OnboardingAPI), in its shape (docs/decisions.md).
 	r.Post("/v1/onboarding/sessions", create(h.svc.SDKCreate))
-	r.Get("/v1/onboarding/sessions", h.sdkList)
+	r.Get("/v1/onboarding/sessions", handled(h.sdkList, wireShape{query: append(params(false, "account_id", "customer_id", "status", "starting_after"),
+		queryParam{"limit", "integer"}), responses: []answer{{http.StatusOK, returnedBy(h.svc.SDKList)}}}))
 	r.Get("/v1/onboarding/sessions/{id}", get(h.svc.SDKGet))
 	r.Patch("/v1/onboarding/sessions/{id}", update(h.svc.SDKUpdate))
 	r.Post("/v1/onboarding/sessions/{id}/payout", update(h.svc.SDKPayout))

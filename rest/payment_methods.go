@@ -11,10 +11,10 @@ import (
 
 // paymentMethodRoutes mounts /v1/payment_methods and the customer's and
 // account's payment method lists (spec doc 2 §4.2, §4.3).
-func paymentMethodRoutes(r chi.Router, svc *payments.Service) {
+func paymentMethodRoutes(r routes, svc *payments.Service) {
 	h := paymentMethodHandlers{svc.PaymentMethods}
 	r.Post("/v1/payment_methods", create(h.svc.Create))
-	r.Get("/v1/payment_methods", h.list)
+	r.Get("/v1/payment_methods", handled(h.list, paymentMethodListWire(h.svc)))
 	r.Post("/v1/payment_methods/connect_plaid", create(svc.BankLinks.Connect))
 	r.Get("/v1/payment_methods/{id}", get(h.svc.Get))
 	r.Patch("/v1/payment_methods/{id}", update(h.svc.Update))
@@ -22,8 +22,8 @@ func paymentMethodRoutes(r chi.Router, svc *payments.Service) {
 	r.Post("/v1/payment_methods/{id}/detach", action(h.svc.Detach))
 	r.Post("/v1/payment_methods/{id}/block", action(h.svc.Block))
 	r.Post("/v1/payment_methods/{id}/unblock", action(h.svc.Unblock))
-	r.Get("/v1/customers/{id}/payment_methods", h.listOfCustomer)
-	r.Get("/v1/accounts/{id}/payment_methods", h.listOfAccount)
+	r.Get("/v1/customers/{id}/payment_methods", handled(h.listOfCustomer, paymentMethodListWire(h.svc)))
+	r.Get("/v1/accounts/{id}/payment_methods", handled(h.listOfAccount, paymentMethodListWire(h.svc)))
 }
 
 type paymentMethodHandlers struct{ svc *payments.PaymentMethods }
@@ -40,6 +40,11 @@ func (h paymentMethodHandlers) listOfCustomer(w http.ResponseWriter, r *http.Req
 func (h paymentMethodHandlers) listOfAccount(w http.ResponseWriter, r *http.Request) {
 	id := chi.URLParam(r, "id")
 	h.respondList(w, r, payments.PaymentMethodFilter{AccountID: &id})
+}
+
+// paymentMethodListWire is what respondList reads and answers.
+func paymentMethodListWire(svc *payments.PaymentMethods) wireShape {
+	return wireShape{query: append(params(true), queryParam{"include_wallets", "boolean"}), responses: pageFrom("data", svc.List)}
 }
 
 func (h paymentMethodHandlers) respondList(w http.ResponseWriter, r *http.Request, f payments.PaymentMethodFilter) {

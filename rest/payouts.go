@@ -2,8 +2,7 @@ package rest
 
 import (
 	"net/http"
-
-	"github.com/go-chi/chi/v5"
+	"reflect"
 
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/funding"
@@ -11,7 +10,7 @@ import (
 
 // payoutRoutes mounts /v1/payouts, /v1/payout_funding and
 // /v1/merchant_balance (spec doc 2 §4.7; docs/funding.md).
-func payoutRoutes(r chi.Router, svc *funding.Service) {
+func payoutRoutes(r routes, svc *funding.Service) {
 	r.Post("/v1/payouts", create(svc.Payouts.Create))
 	r.Get("/v1/payouts", list(svc.Payouts.List))
 	r.Get("/v1/payouts/{id}", get(svc.Payouts.Get))
@@ -27,8 +26,8 @@ func payoutRoutes(r chi.Router, svc *funding.Service) {
 
 // topUp answers 201 with the new entry, or 200 with the entry an earlier
 // top-up of the same body idempotency_key created.
-func topUp(entries *funding.Entries) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
+func topUp(entries *funding.Entries) endpoint {
+	return handled(func(w http.ResponseWriter, r *http.Request) {
 		var in models.CreateTopUpInput
 		if err := decode(r, &in); err != nil {
 			WriteError(w, r, err)
@@ -44,5 +43,6 @@ func topUp(entries *funding.Entries) http.HandlerFunc {
 			status = http.StatusCreated
 		}
 		respond(w, r, status, t.Entry, nil)
-	}
+	}, wireShape{body: reflect.TypeFor[models.CreateTopUpInput](), responses: []answer{
+		{http.StatusCreated, reflect.TypeFor[*models.FundingEntry]()}, {http.StatusOK, reflect.TypeFor[*models.FundingEntry]()}}})
 }

@@ -3,6 +3,7 @@ package rest
 import (
 	"context"
 	"net/http"
+	"reflect"
 
 	"github.com/go-chi/chi/v5"
 
@@ -12,20 +13,21 @@ import (
 )
 
 // productRoutes mounts /v1/products and their phases (spec doc 2 §4.1).
-func productRoutes(r chi.Router, svc *catalog.Service) {
+func productRoutes(r routes, svc *catalog.Service) {
 	h, ph := productHandlers{svc.Products}, phaseHandlers{svc.Phases}
 	r.Post("/v1/products", create(h.svc.Create))
 	// The plain list takes no filter: search does (spec doc 2 §4.1).
 	r.Get("/v1/products", list(func(ctx context.Context, _ op.NoFilter, lp op.ListParams) (op.Page[*models.Product], error) {
 		return h.svc.List(ctx, catalog.ProductFilter{}, lp)
 	}))
-	r.Get("/v1/products/search", h.search)
+	r.Get("/v1/products/search", handled(h.search, wireShape{query: filterParams[catalog.ProductFilter](), responses: ok[productsPage](http.StatusOK)}))
 	r.Get("/v1/products/{id}", get(h.svc.Get))
 	r.Patch("/v1/products/{id}", update(h.svc.Update))
 	r.Delete("/v1/products/{id}", action(h.svc.Delete))
-	r.Get("/v1/products/{id}/phases", ph.list)
+	r.Get("/v1/products/{id}/phases", handled(ph.list, wireShape{responses: ok[phasesBody](http.StatusOK)}))
 	r.Post("/v1/products/{id}/phases", createIn(ph.svc.Create))
-	r.Patch("/v1/products/{id}/phases/bulk_update", ph.bulkUpdate)
+	r.Patch("/v1/products/{id}/phases/bulk_update", handled(ph.bulkUpdate,
+		wireShape{body: reflect.TypeFor[models.BulkUpdatePhasesInput](), responses: ok[phasesBody](http.StatusOK)}))
 	r.Get("/v1/products/{id}/phases/{phase}", getOf("phase", ph.svc.Get))
 	r.Patch("/v1/products/{id}/phases/{phase}", updateOf("phase", ph.svc.Update))
 	r.Delete("/v1/products/{id}/phases/{phase}", deleteOf("phase", ph.svc.Delete))
@@ -49,10 +51,13 @@ func (h productHandlers) search(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, struct {
-		Meta     models.ListMeta   `json:"meta"`
-		Products []*models.Product `json:"products"`
-	}{page.Meta(r.URL.Path), page.Items})
+	writeJSON(w, http.StatusOK, productsPage{page.Meta(r.URL.Path), page.Items})
+}
+
+// productsPage is the search's {meta, products} body.
+type productsPage struct {
+	Meta     models.ListMeta   `json:"meta"`
+	Products []*models.Product `json:"products"`
 }
 
 // phasesBody is the {meta {product_id[, updated_count]}, phases} body.

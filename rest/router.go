@@ -10,10 +10,18 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/areas"
 )
 
-// Routes mounts every documented /v1 path on r: one line per resource,
-// each of which mounts its own routes (accounts.go, capabilities.go, ...).
+// Routes mounts every documented /v1 path on r, and GET /openapi.json,
+// the OpenAPI document derived from what they mounted (openapi.go). It is
+// public: a client generator needs no credential.
 func Routes(r chi.Router, svc areas.Services) {
-	r = r.With(requireCredential, withIdempotencyKey)
+	rt := routes{mux: r.With(requireCredential, withIdempotencyKey), ops: new([]operation)}
+	mount(rt, svc)
+	r.Get("/openapi.json", serveOpenAPI(*rt.ops))
+}
+
+// mount mounts the resources: one line per resource, each of which mounts
+// its own routes (accounts.go, capabilities.go, ...).
+func mount(r routes, svc areas.Services) {
 	accountRoutes(r, svc.Accounts.Accounts)
 	capabilityRoutes(r, svc.Accounts.Capabilities)
 	eventRoutes(r, svc.Webhooks)

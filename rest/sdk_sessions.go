@@ -1,15 +1,13 @@
 package rest
 
 import (
-	"github.com/go-chi/chi/v5"
-
 	"github.com/frame-oss/payments-server/resolvers/money"
 )
 
 // sdkSessionRoutes mounts the real service's SDK's sessions beyond the
 // spec: /v1/charge_sessions, /v1/sonar_sessions and
 // /v1/payment_link_sessions (docs/sandbox.md, "Resources from the SDK").
-func sdkSessionRoutes(r chi.Router, svc *money.Service) {
+func sdkSessionRoutes(r routes, svc *money.Service) {
 	r.Post("/v1/charge_sessions", create(svc.ChargeSessions.Create))
 	r.Get("/v1/charge_sessions", list(svc.ChargeSessions.List))
 	r.Get("/v1/charge_sessions/{id}", get(svc.ChargeSessions.Get))

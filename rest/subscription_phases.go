@@ -2,6 +2,7 @@ package rest
 
 import (
 	"net/http"
+	"reflect"
 
 	"github.com/go-chi/chi/v5"
 
@@ -12,11 +13,12 @@ import (
 // subscriptionPhaseRoutes mounts /v1/subscriptions/{id}/phases (spec doc 2
 // §4.4). DELETE answers 204 as the spec says (the SDK expects a deleted
 // object; docs/decisions.md).
-func subscriptionPhaseRoutes(r chi.Router, svc *catalog.Service) {
+func subscriptionPhaseRoutes(r routes, svc *catalog.Service) {
 	h := subscriptionPhaseHandlers{svc.SubscriptionPhases}
-	r.Get("/v1/subscriptions/{id}/phases", h.list)
+	r.Get("/v1/subscriptions/{id}/phases", handled(h.list, wireShape{responses: ok[subscriptionPhasesBody](http.StatusOK)}))
 	r.Post("/v1/subscriptions/{id}/phases", createIn(h.svc.Create))
-	r.Patch("/v1/subscriptions/{id}/phases/bulk_update", h.bulkUpdate)
+	r.Patch("/v1/subscriptions/{id}/phases/bulk_update", handled(h.bulkUpdate,
+		wireShape{body: reflect.TypeFor[models.BulkUpdateSubscriptionPhasesInput](), responses: ok[subscriptionPhasesBody](http.StatusOK)}))
 	r.Get("/v1/subscriptions/{id}/phases/{phase}", getOf("phase", h.svc.Get))
 	r.Patch("/v1/subscriptions/{id}/phases/{phase}", updateOf("phase", h.svc.Update))
 	r.Delete("/v1/subscriptions/{id}/phases/{phase}", deleteOf("phase", h.svc.Delete))

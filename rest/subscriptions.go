@@ -1,15 +1,13 @@
 package rest
 
 import (
-	"github.com/go-chi/chi/v5"
-
 	"github.com/frame-oss/payments-server/resolvers/billing"
 )
 
 // subscriptionRoutes mounts /v1/subscriptions and their change logs (spec
 // doc 2 §4.4, API-DECISIONS §4). Their lists answer under the spec's
 // names: {meta, subscriptions} and {meta, subscription_change_logs}.
-func subscriptionRoutes(r chi.Router, svc *billing.Service) {
+func subscriptionRoutes(r routes, svc *billing.Service) {
 	ss, cl := svc.Subscriptions, svc.ChangeLogs
 	r.Post("/v1/subscriptions", create(ss.Create))
 	r.Get("/v1/subscriptions", listAs("subscriptions", ss.ListAll))

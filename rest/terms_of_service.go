@@ -1,14 +1,12 @@
 package rest
 
 import (
-	"github.com/go-chi/chi/v5"
-
 	"github.com/frame-oss/payments-server/resolvers/accounts"
 )
 
 // termsOfServiceRoutes mounts /v1/terms_of_service, as the real service's
 // clients call it: POST mints a token, PATCH accepts it.
-func termsOfServiceRoutes(r chi.Router, svc *accounts.Terms) {
+func termsOfServiceRoutes(r routes, svc *accounts.Terms) {
 	r.Post("/v1/terms_of_service", create(svc.CreateToken))
 	r.Patch("/v1/terms_of_service", call(svc.Accept))
 }

@@ -1,13 +1,11 @@
 package rest
 
 import (
-	"github.com/go-chi/chi/v5"
-
 	"github.com/frame-oss/payments-server/resolvers/billing"
 )
 
 // testClockRoutes mounts the sandbox test clocks (API-DECISIONS §7, §9).
-func testClockRoutes(r chi.Router, svc *billing.Service) {
+func testClockRoutes(r routes, svc *billing.Service) {
 	tc := svc.TestClocks
 	r.Post("/v1/test_helpers/test_clocks", create(tc.Create))
 	r.Get("/v1/test_helpers/test_clocks", list(tc.List))

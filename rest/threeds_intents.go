@@ -1,14 +1,12 @@
 package rest
 
 import (
-	"github.com/go-chi/chi/v5"
-
 	"github.com/frame-oss/payments-server/resolvers/money"
 )
 
 // threeDSIntentRoutes mounts /v1/3ds/intents (spec doc 2 §4.10) and the
 // sandbox's stand-in for the cardholder answering a challenge.
-func threeDSIntentRoutes(r chi.Router, svc *money.ThreeDSIntents) {
+func threeDSIntentRoutes(r routes, svc *money.ThreeDSIntents) {
 	h := threeDSIntentHandlers{svc}
 	r.Post("/v1/3ds/intents", create(h.svc.Create))
 	r.Get("/v1/3ds/intents/{id}", get(h.svc.Get))

@@ -2,6 +2,7 @@ package rest
 
 import (
 	"net/http"
+	"reflect"
 
 	"github.com/go-chi/chi/v5"
 
@@ -11,14 +12,15 @@ import (
 
 // transferRoutes mounts /v1/transfers and GET /v2/transfers/{id}
 // (API-DECISIONS §4).
-func transferRoutes(r chi.Router, svc *money.Service) {
+func transferRoutes(r routes, svc *money.Service) {
 	h := transferHandlers{svc.Transfers}
-	r.Post("/v1/transfers", h.create)
+	r.Post("/v1/transfers", handled(h.create, wireShape{body: reflect.TypeFor[models.CreateTransferInput](),
+		responses: ok[*models.Transfer](http.StatusCreated)}))
 	r.Get("/v1/transfers", list(h.svc.List))
 	r.Get("/v1/transfers/{id}", get(h.svc.Get))
-	r.Get("/v2/transfers/{id}", h.getV2)
+	r.Get("/v2/transfers/{id}", handled(h.getV2, wireShape{responses: ok[*models.TransferV2](http.StatusOK)}))
 	r.Patch("/v1/transfers/{id}", update(h.svc.Update))
-	r.Post("/v1/transfers/{id}/confirm", h.confirm)
+	r.Post("/v1/transfers/{id}/confirm", handled(h.confirm, wireShape{responses: ok[*models.Transfer](http.StatusOK)}))
 	r.Post("/v1/transfers/{id}/capture", update(h.svc.Capture))
 	r.Post("/v1/transfers/{id}/cancel", action(h.svc.Cancel))
 	r.Post("/v1/test_helpers/transfers/{id}/complete_3d_secure", action(h.svc.CompleteThreeDSecure))

@@ -1,14 +1,12 @@
 package rest
 
 import (
-	"github.com/go-chi/chi/v5"
-
 	"github.com/frame-oss/payments-server/resolvers/billing"
 )
 
 // usageRoutes mounts usage billing's meters and metering events (spec doc
 // 2 §4.6; the meters' paths are the real service SDK's).
-func usageRoutes(r chi.Router, svc *billing.Service) {
+func usageRoutes(r routes, svc *billing.Service) {
 	ms, es := svc.Meters, svc.MeteringEvents
 	r.Post("/v1/billing/metering", create(ms.Create))
 	r.Get("/v1/billing/metering", list(ms.List))

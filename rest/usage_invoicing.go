@@ -2,9 +2,6 @@ package rest
 
 import (
 	"context"
-	"net/http"
-
-	"github.com/go-chi/chi/v5"
 
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/billing"
@@ -13,7 +10,7 @@ import (
 // usageInvoicingRoutes mounts usage billing's credits, usage invoices and
 // auto-charge thresholds (spec doc 2 §4.6; the thresholds' setting paths
 // are the project's, docs/billing.md).
-func usageInvoicingRoutes(r chi.Router, svc *billing.Service) {
+func usageInvoicingRoutes(r routes, svc *billing.Service) {
 	cs, ts := svc.BillingCredits, svc.UsageThresholds
 	r.Post("/v1/billing/billing_credit", create(cs.Create))
 	r.Get("/v1/billing/billing_credit", list(cs.List))
@@ -27,7 +24,7 @@ func usageInvoicingRoutes(r chi.Router, svc *billing.Service) {
 // payerQuery serves a request naming its payer in the query string
 // (customer, customer_id or account): the reports' handler with the
 // payer as its input.
-func payerQuery[T any](fn func(context.Context, *models.UsagePayerInput) (T, error)) http.HandlerFunc {
+func payerQuery[T any](fn func(context.Context, *models.UsagePayerInput) (T, error)) endpoint {
 	return report(func(q *query) *models.UsagePayerInput {
 		return &models.UsagePayerInput{Customer: q.str("customer"), CustomerID: q.str("customer_id"), Account: q.str("account")}
 	}, fn)

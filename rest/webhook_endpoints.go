@@ -11,7 +11,7 @@ import (
 
 // webhookEndpointRoutes mounts /v1/webhook_endpoints (API-DECISIONS §5) and
 // the deliveries made to them.
-func webhookEndpointRoutes(r chi.Router, svc *webhooks.Service) {
+func webhookEndpointRoutes(r routes, svc *webhooks.Service) {
 	eps := svc.Endpoints
 	r.Post("/v1/webhook_endpoints", create(eps.Create))
 	r.Get("/v1/webhook_endpoints", list(eps.List))
@@ -24,8 +24,8 @@ func webhookEndpointRoutes(r chi.Router, svc *webhooks.Service) {
 }
 
 // endpointDeliveries lists the deliveries to the endpoint of the path.
-func endpointDeliveries(ds *webhooks.Deliveries) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
+func endpointDeliveries(ds *webhooks.Deliveries) endpoint {
+	return handled(func(w http.ResponseWriter, r *http.Request) {
 		q := newQuery(r)
 		f := filter[webhooks.DeliveryFilter](q)
 		f.EndpointID = chi.URLParam(r, "id")
@@ -36,5 +36,5 @@ func endpointDeliveries(ds *webhooks.Deliveries) http.HandlerFunc {
 		}
 		page, err := ds.List(r.Context(), f, op.ListParams{PageParams: pp})
 		respondPage(w, r, page, err)
-	}
+	}, wireShape{query: filterParams[webhooks.DeliveryFilter](), responses: pageFrom("data", ds.List)})
 }

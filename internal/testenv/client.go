@@ -10,6 +10,11 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/httpx"
 )
 
+// ObserveResponse, when set, sees every response a Client receives beside
+// its request, from any test goroutine: a package's TestMain sets it to
+// check each response against a contract (rest/contract_test.go).
+var ObserveResponse func(req *http.Request, resp *Response)
+
 // Client calls the test server with one credential.
 type Client struct {
 	env *Env
@@ -121,5 +126,9 @@ func (c *Client) Do(method, path string, body any, header http.Header) *Response
 		t.Fatalf("testenv: read body: %v", err)
 	}
 	n, _ := strconv.Atoi(resp.Header.Get(httpx.StatementCountHeader))
-	return &Response{Status: resp.StatusCode, Header: resp.Header, Body: raw, Statements: n, t: t}
+	got := &Response{Status: resp.StatusCode, Header: resp.Header, Body: raw, Statements: n, t: t}
+	if ObserveResponse != nil {
+		ObserveResponse(req, got)
+	}
+	return got
 }

@@ -7,8 +7,10 @@ import (
 )
 
 // Main runs a test package's tests and then stops the embedded PostgreSQL
-// the package started. Use it from TestMain.
-func Main(m *testing.M) { testdb.Main(m) }
+// the package started. Use it from TestMain. Each check runs after the
+// tests; one that reports false fails the package (a check over what every
+// test did, such as the REST contract test).
+func Main(m *testing.M, checks ...func() bool) { testdb.Main(m, checks...) }
 
 // NewDatabaseURL returns the URL of a fresh, migrated database for t.
 func NewDatabaseURL(t testing.TB) string { return testdb.NewDatabaseURL(t) }

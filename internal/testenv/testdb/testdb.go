@@ -39,9 +39,15 @@ var (
 )
 
 // Main runs a test package's tests and then stops the embedded PostgreSQL
-// the package started. Use it from TestMain.
-func Main(m *testing.M) {
+// the package started. Use it from TestMain. Each check runs after the
+// tests; one that reports false fails the package.
+func Main(m *testing.M, checks ...func() bool) {
 	code := m.Run()
+	for _, check := range checks {
+		if !check() && code == 0 {
+			code = 1
+		}
+	}
 	if pgInstance != nil {
 		_ = pgInstance.Stop()
 	}
