@@ -153,6 +153,7 @@ var twins = []twin{
 	{route: "POST /v1/invoices/{id}/pay", field: "Mutation.payInvoice"},
 	{route: "POST /v1/invoices/{id}/void", field: "Mutation.voidInvoice"},
 	{route: "GET /v1/merchant_balance", field: "Query.merchantBalance"},
+	{route: "GET /openapi.json", none: "the REST contract itself (docs/openapi.md); the graph describes itself by introspection"},
 	{route: "GET /v1/onboarding/sessions", none: sdkAlias("GET /v1/onboarding_sessions (an account's one active session: Query.onboardingSession)")},
 	{route: "POST /v1/onboarding/sessions", none: sdkAlias("POST /v1/onboarding_sessions (Mutation.createOnboardingSession)")},
 	{route: "GET /v1/onboarding/sessions/{id}", none: sdkAlias("GET /v1/onboarding_sessions (a session is read through its account: Query.onboardingSession, Account.onboardingSession)")},
