@@ -78,10 +78,11 @@ type DocumentReceipt struct {
 	FileID string `json:"file_id,omitempty"`
 }
 
-// civWire is the REST shape: the status times are integers, 0 until
+// CustomerIdentityVerificationWire is the REST shape (exported so the
+// REST contract describes what MarshalJSON writes): the status times are integers, 0 until
 // reached (spec doc 1 §2.7), and customer_id names the customer a
 // verification was created for (null for one created from fields).
-type civWire struct {
+type CustomerIdentityVerificationWire struct {
 	ID              uuid.UUID                                `json:"id"`
 	Object          Object[customerIdentityVerificationKind] `json:"object"`
 	Status          CustomerVerificationStatus               `json:"status"`
@@ -89,22 +90,22 @@ type civWire struct {
 	CustomerID      *uuid.UUID                               `json:"customer_id"`
 	Created         wire.Timestamp                           `json:"created"`
 	Updated         wire.Timestamp                           `json:"updated"`
-	Pending         unixOrZero                               `json:"pending"`
-	Verified        unixOrZero                               `json:"verified"`
-	Failed          unixOrZero                               `json:"failed"`
+	Pending         UnixOrZero                               `json:"pending"`
+	Verified        UnixOrZero                               `json:"verified"`
+	Failed          UnixOrZero                               `json:"failed"`
 	Livemode        bool                                     `json:"livemode"`
 }
 
-// MarshalJSON renders the REST shape (civWire).
+// MarshalJSON renders the REST shape (CustomerIdentityVerificationWire).
 func (v CustomerIdentityVerification) MarshalJSON() ([]byte, error) {
-	return json.Marshal(civWire{ID: v.ID, Status: v.Status, VerificationURL: v.VerificationURL, CustomerID: v.CustomerID,
-		Created: v.Created, Updated: v.Updated, Pending: unixOrZero(v.PendingAt), Verified: unixOrZero(v.VerifiedAt),
-		Failed: unixOrZero(v.FailedAt), Livemode: v.Livemode})
+	return json.Marshal(CustomerIdentityVerificationWire{ID: v.ID, Status: v.Status, VerificationURL: v.VerificationURL, CustomerID: v.CustomerID,
+		Created: v.Created, Updated: v.Updated, Pending: UnixOrZero(v.PendingAt), Verified: UnixOrZero(v.VerifiedAt),
+		Failed: UnixOrZero(v.FailedAt), Livemode: v.Livemode})
 }
 
 // UnmarshalJSON reads the REST shape back (an idempotent replay).
 func (v *CustomerIdentityVerification) UnmarshalJSON(b []byte) error {
-	var w civWire
+	var w CustomerIdentityVerificationWire
 	if err := json.Unmarshal(b, &w); err != nil {
 		return err
 	}
@@ -115,24 +116,24 @@ func (v *CustomerIdentityVerification) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// unixOrZero is a time rendered as Unix seconds, 0 for none.
-type unixOrZero wire.Timestamp
+// UnixOrZero is a time rendered as Unix seconds, 0 for none.
+type UnixOrZero wire.Timestamp
 
-func (t unixOrZero) MarshalJSON() ([]byte, error) {
+func (t UnixOrZero) MarshalJSON() ([]byte, error) {
 	if t.IsZero() {
 		return []byte("0"), nil
 	}
 	return strconv.AppendInt(nil, t.Unix(), 10), nil
 }
 
-func (t *unixOrZero) UnmarshalJSON(b []byte) error {
+func (t *UnixOrZero) UnmarshalJSON(b []byte) error {
 	n, err := strconv.ParseInt(string(b), 10, 64)
 	if err != nil {
 		return err
 	}
-	*t = unixOrZero{}
+	*t = UnixOrZero{}
 	if n != 0 {
-		*t = unixOrZero(wire.At(time.Unix(n, 0).UTC()))
+		*t = UnixOrZero(wire.At(time.Unix(n, 0).UTC()))
 	}
 	return nil
 }

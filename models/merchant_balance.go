@@ -37,6 +37,31 @@ type MerchantBalance struct {
 	Livemode      bool
 }
 
+// MerchantBalanceWire declares the members MarshalJSON writes, in its
+// order, for the REST contract: the amounts are JSON numbers (declared
+// float64 for that alone: MarshalJSON writes them exactly from the cents,
+// never through a float); TestMerchantBalanceWireDeclaresWhatIsWritten
+// holds the two together.
+type MerchantBalanceWire struct {
+	Object             Object[merchantBalanceKind] `json:"object"`
+	Status             string                      `json:"status"`
+	ReasonCode         *string                     `json:"reason_code"`
+	MerchantID         uuid.UUID                   `json:"merchant_id"`
+	Currency           string                      `json:"currency"`
+	DotsBalance        float64                     `json:"dots_balance"`
+	AvailableForPayout float64                     `json:"available_for_payout"`
+	ReservedAmount     float64                     `json:"reserved_amount"`
+	PendingPayouts     float64                     `json:"pending_payouts"`
+	LastUpdatedAt      wire.ISOTime                `json:"last_updated_at"`
+	Source             string                      `json:"source"`
+	Livemode           bool                        `json:"livemode"`
+}
+
+// merchantBalanceKind names the merchant balance object.
+type merchantBalanceKind struct{}
+
+func (merchantBalanceKind) objectName() string { return "merchant_balance" }
+
 // MarshalJSON renders the SDK's shape.
 func (b *MerchantBalance) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer

@@ -1,7 +1,7 @@
 package rest
 
 import (
-	"net/http"
+	"context"
 
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/payments"
@@ -12,9 +12,8 @@ import (
 // (201: it issues one), the attestation against it (200: it judges), and
 // reading one back by id.
 func deviceAttestationRoutes(r routes, svc *payments.DeviceAttestations) {
-	r.Post("/v1/client/device_attestation/challenge", withBody(func(r *http.Request, _ *struct{}) (int, *models.DeviceAttestation, error) {
-		v, err := svc.Challenge(r.Context())
-		return http.StatusCreated, v, err
+	r.Post("/v1/client/device_attestation/challenge", create(func(ctx context.Context, _ *struct{}) (*models.DeviceAttestation, error) {
+		return svc.Challenge(ctx)
 	}))
 	r.Post("/v1/client/device_attestation/attest", call(svc.Attest))
 	r.Get("/v1/client/device_attestation/{id}", get(svc.Get))

@@ -38,7 +38,18 @@ func newSchemaSet() *schemaSet {
 }
 
 // response is the schema of a response body of type t.
-func (s *schemaSet) response(t reflect.Type) *jsonschema.Schema { return s.reflect(s.out, t) }
+func (s *schemaSet) response(t reflect.Type) *jsonschema.Schema {
+	for base := t; ; base = base.Elem() {
+		if w, ok := renderedAs[base]; ok {
+			t = w
+			break
+		}
+		if base.Kind() != reflect.Pointer {
+			break
+		}
+	}
+	return s.reflect(s.out, t)
+}
 
 // request is the schema of a request body of type t.
 func (s *schemaSet) request(t reflect.Type) *jsonschema.Schema { return s.reflect(s.in, t) }
