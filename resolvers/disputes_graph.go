@@ -16,6 +16,12 @@ var (
 	disputesOfTransferLoader = loader("disputesOfTransfer", func(r *Resolver) batch[[]*models.Dispute] { return r.Svc.Money.Disputes.OfTransfers })
 )
 
+// disputeDocumentLoader finds a document of a dispute's evidence by its
+// own id (nodes), through the dispute's read.
+var disputeDocumentLoader = nodeLoader("disputeDocument", func(r *Resolver) batch[*models.DisputeDocument] {
+	return r.Svc.Money.Disputes.DocumentsByIDs
+})
+
 // Loader edges (loaders.LookAhead reads them a level at a time).
 var (
 	_ = edge(disputesOfChargeLoader, "disputes", func(c *models.Charge) string { return c.ID.String() })

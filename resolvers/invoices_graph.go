@@ -18,6 +18,9 @@ var (
 	invoicesOfCustomerLoader = loader("invoicesOfCustomer", func(r *Resolver) batch[[]*models.Invoice] { return r.Svc.Billing.Invoices.OfCustomers })
 )
 
+// lineItemLoader finds an invoice's line by its own id (nodes).
+var lineItemLoader = nodeLoader("invoiceLineItem", func(r *Resolver) batch[*models.InvoiceLineItem] { return r.Svc.Billing.LineItems.ByIDs })
+
 // Loader edges (loaders.LookAhead reads them a level at a time).
 var (
 	_ = edge(invoicesOfCustomerLoader, "invoices", func(c *models.Customer) string { return c.ID.String() })

@@ -8,6 +8,10 @@ import (
 // for every account of a query level.
 var sessionOfAccountLoader = loader("onboardingSessionOfAccount", func(r *Resolver) batch[*models.OnboardingSession] { return r.Svc.Accounts.Onboarding.OfAccounts })
 
+// sessionLoader finds an onboarding session by id (nodes), as REST's
+// GET /v1/onboarding/sessions/{id} does.
+var sessionLoader = nodeLoader("onboardingSession", func(r *Resolver) batch[*models.OnboardingSession] { return r.Svc.Accounts.Onboarding.ByIDs })
+
 // Loader edges (loaders.LookAhead reads them a level at a time).
 var (
 	_ = edge(sessionOfAccountLoader, "onboardingSession", func(a *models.Account) string { return a.ID.String() })

@@ -16,6 +16,9 @@ var (
 	productPhasesLoader = loader("productPhases", func(r *Resolver) batch[[]*models.ProductPhase] { return r.Svc.Catalog.Phases.OfProducts })
 )
 
+// productPhaseLoader finds a product's phase by its own id (nodes).
+var productPhaseLoader = nodeLoader("productPhase", func(r *Resolver) batch[*models.ProductPhase] { return r.Svc.Catalog.Phases.ByIDs })
+
 // Loader edges (loaders.LookAhead reads them a level at a time).
 var (
 	_ = edge(productPhasesLoader, "phases", func(p *models.Product) string { return p.ID.String() })

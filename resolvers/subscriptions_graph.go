@@ -31,6 +31,11 @@ var (
 	})
 )
 
+// changeLogLoader finds a subscription's change log by its own id (nodes).
+var changeLogLoader = nodeLoader("subscriptionChangeLog", func(r *Resolver) batch[*models.SubscriptionChangeLog] {
+	return r.Svc.Billing.ChangeLogs.ByIDs
+})
+
 // Loader edges (loaders.LookAhead reads them a level at a time).
 var (
 	_ = edge(subscriptionsOfCustomerLoader, "subscriptions", func(c *models.Customer) string { return c.ID.String() })

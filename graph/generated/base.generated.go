@@ -13761,6 +13761,13 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._SubscriptionPhase(ctx, sel, obj)
+	case models.SubscriptionChangeLog:
+		return ec._SubscriptionChangeLog(ctx, sel, &obj)
+	case *models.SubscriptionChangeLog:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._SubscriptionChangeLog(ctx, sel, obj)
 	case models.Subscription:
 		return ec._Subscription(ctx, sel, &obj)
 	case *models.Subscription:
@@ -13845,6 +13852,13 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._PaymentLinkSession(ctx, sel, obj)
+	case models.OnboardingSession:
+		return ec._OnboardingSession(ctx, sel, &obj)
+	case *models.OnboardingSession:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._OnboardingSession(ctx, sel, obj)
 	case models.MeteringEvent:
 		return ec._MeteringEvent(ctx, sel, &obj)
 	case *models.MeteringEvent:
@@ -13852,6 +13866,13 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._MeteringEvent(ctx, sel, obj)
+	case models.InvoiceLineItem:
+		return ec._InvoiceLineItem(ctx, sel, &obj)
+	case *models.InvoiceLineItem:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._InvoiceLineItem(ctx, sel, obj)
 	case models.Invoice:
 		return ec._Invoice(ctx, sel, &obj)
 	case *models.Invoice:
@@ -13873,6 +13894,13 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Event(ctx, sel, obj)
+	case models.DisputeDocument:
+		return ec._DisputeDocument(ctx, sel, &obj)
+	case *models.DisputeDocument:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._DisputeDocument(ctx, sel, obj)
 	case models.Dispute:
 		return ec._Dispute(ctx, sel, &obj)
 	case *models.Dispute:

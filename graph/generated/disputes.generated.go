@@ -1706,7 +1706,7 @@ func (ec *executionContext) _DisputeConnection(ctx context.Context, sel ast.Sele
 	return out
 }
 
-var disputeDocumentImplementors = []string{"DisputeDocument"}
+var disputeDocumentImplementors = []string{"DisputeDocument", "Node"}
 
 func (ec *executionContext) _DisputeDocument(ctx context.Context, sel ast.SelectionSet, obj *models.DisputeDocument) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, disputeDocumentImplementors)

@@ -2218,7 +2218,7 @@ func (ec *executionContext) _InvoiceEdge(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
-var invoiceLineItemImplementors = []string{"InvoiceLineItem"}
+var invoiceLineItemImplementors = []string{"InvoiceLineItem", "Node"}
 
 func (ec *executionContext) _InvoiceLineItem(ctx context.Context, sel ast.SelectionSet, obj *models.InvoiceLineItem) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, invoiceLineItemImplementors)

@@ -409,7 +409,7 @@ func (ec *executionContext) _OnboardingBootstrap(ctx context.Context, sel ast.Se
 	return out
 }
 
-var onboardingSessionImplementors = []string{"OnboardingSession"}
+var onboardingSessionImplementors = []string{"OnboardingSession", "Node"}
 
 func (ec *executionContext) _OnboardingSession(ctx context.Context, sel ast.SelectionSet, obj *models.OnboardingSession) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, onboardingSessionImplementors)

@@ -11286,8 +11286,10 @@ type PageInfo {
 
 type Query {
   """
-  Refetches an Account, Capability or Event by id. An unknown id, or one the
-  credential may not see, answers null without an error.
+  Refetches any object that implements Node by its id, through the same read
+  as its own query or REST GET, within the caller's merchant and mode. An
+  unknown id, or one the credential may not see, answers null without an
+  error.
   """
   node(id: ID!): Node
 }
@@ -12242,7 +12244,7 @@ type DisputeEvidence {
 }
 
 "A document in a dispute's evidence: the file's reference, its kind and the merchant's metadata (REST: POST /v1/disputes/{id}/documents)."
-type DisputeDocument {
+type DisputeDocument implements Node {
   id: ID!
   disputeId: ID!
   fileId: String!
@@ -12572,7 +12574,7 @@ type PaymentError {
 }
 
 "A product on an invoice, at its price when it was added."
-type InvoiceLineItem {
+type InvoiceLineItem implements Node {
   id: ID!
   invoiceId: ID!
   productId: ID!
@@ -12949,7 +12951,7 @@ extend type Account {
 `, BuiltIn: false},
 	{Name: "../schema/onboarding_sessions.graphqls", Input: `# Onboarding sessions (spec doc 1 §2.4, §4.4).
 
-type OnboardingSession {
+type OnboardingSession implements Node {
   id: ID!
   accountId: ID!
   account: Account!
@@ -13955,7 +13957,7 @@ type SubscriptionScheduledChange {
 }
 
 "One product swap of a subscription, with the plan before and after."
-type SubscriptionChangeLog {
+type SubscriptionChangeLog implements Node {
   id: ID!
   subscriptionId: ID!
   subscription: Subscription! @goField(forceResolver: true)

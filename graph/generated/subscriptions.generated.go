@@ -2891,7 +2891,7 @@ func (ec *executionContext) _Subscription(ctx context.Context, sel ast.Selection
 	return out
 }
 
-var subscriptionChangeLogImplementors = []string{"SubscriptionChangeLog"}
+var subscriptionChangeLogImplementors = []string{"SubscriptionChangeLog", "Node"}
 
 func (ec *executionContext) _SubscriptionChangeLog(ctx context.Context, sel ast.SelectionSet, obj *models.SubscriptionChangeLog) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, subscriptionChangeLogImplementors)

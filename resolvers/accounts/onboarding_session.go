@@ -169,3 +169,10 @@ func (ob *Onboarding) OfAccounts(ctx context.Context, accountIDs []string) ([]*m
 	}
 	return out, errs
 }
+
+// ByIDs reads sessions by id, one session or one resource_missing per id,
+// through the table REST's GET /v1/onboarding/sessions/{id} reads
+// (node(id:)).
+func (ob *Onboarding) ByIDs(ctx context.Context, idList []string) ([]*models.OnboardingSession, []error) {
+	return sessionTable.ByIDs(ctx, ob.svc.Kit, idList)
+}

@@ -46,6 +46,12 @@ func (ls *LineItems) Get(ctx context.Context, invoiceID, id string) (*models.Inv
 	return findLine(lines, id)
 }
 
+// ByIDs reads lines by their own ids, one line or one resource_missing per
+// id, through the table the invoice's lines are read from (node(id:)).
+func (ls *LineItems) ByIDs(ctx context.Context, idList []string) ([]*models.InvoiceLineItem, []error) {
+	return lineItemTable.ByIDs(ctx, ls.svc.Kit, idList)
+}
+
 func findLine(lines []*models.InvoiceLineItem, id string) (*models.InvoiceLineItem, error) {
 	for _, li := range lines {
 		if li.ID.String() == id {

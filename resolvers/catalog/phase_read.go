@@ -56,3 +56,9 @@ func (ps *Phases) List(ctx context.Context, productID string) ([]*models.Product
 func (ps *Phases) Get(ctx context.Context, productID, id string) (*models.ProductPhase, error) {
 	return ps.family.get(ctx, productID, id)
 }
+
+// ByIDs reads phases by their own ids, one phase or one resource_missing
+// per id, through the table a product's phases are read from (node(id:)).
+func (ps *Phases) ByIDs(ctx context.Context, idList []string) ([]*models.ProductPhase, []error) {
+	return phaseTable.ByIDs(ctx, ps.family.kit, idList)
+}
