@@ -38,7 +38,7 @@ func TestPayoutsAndFundingGraphQL(t *testing.T) {
 
 	g = gql(t, f.sk, `mutation($pm: ID!) { createPayout(input: {paymentMethod: $pm, amount: 1200, currency: "USD",
 		metadata: {ref: "r1"}}) { id status speed amount currency processorFee merchantFee customerFee metadata
-		paymentMethod { id } account { id payouts { id } } succeeded failed } }`, map[string]any{"pm": card.ID.String()})
+		paymentMethod { id } account { id payouts { edges { node { id } } } } succeeded failed } }`, map[string]any{"pm": card.ID.String()})
 	p := obj(g.Data["createPayout"])
 	require.Equal(t, "succeeded", p["status"])
 	require.Nil(t, p["speed"])
@@ -46,7 +46,7 @@ func TestPayoutsAndFundingGraphQL(t *testing.T) {
 	require.Nil(t, p["merchantFee"])
 	require.Equal(t, map[string]any{"ref": "r1"}, p["metadata"])
 	require.Equal(t, card.ID.String(), obj(p["paymentMethod"])["id"])
-	require.Equal(t, []any{map[string]any{"id": p["id"]}}, obj(p["account"])["payouts"])
+	require.Equal(t, []any{map[string]any{"node": map[string]any{"id": p["id"]}}}, obj(obj(p["account"])["payouts"])["edges"])
 	require.NotNil(t, p["succeeded"])
 	require.Nil(t, p["failed"])
 
@@ -93,8 +93,8 @@ func TestPayoutsAndFundingGraphQL(t *testing.T) {
 		g = gql(t, f.sk, `query($id: ID!) { node(id: $id) { id } }`, map[string]any{"id": id})
 		require.Equal(t, id, obj(g.Data["node"])["id"])
 	}
-	g = gql(t, f.sk, `query($id: ID!) { account(id: $id) { payouts { amount } } }`, map[string]any{"id": acct["id"]})
-	require.Equal(t, []any{map[string]any{"amount": float64(1200)}}, obj(g.Data["account"])["payouts"])
+	g = gql(t, f.sk, `query($id: ID!) { account(id: $id) { payouts { edges { node { amount } } } } }`, map[string]any{"id": acct["id"]})
+	require.Equal(t, []any{map[string]any{"node": map[string]any{"amount": float64(1200)}}}, obj(obj(g.Data["account"])["payouts"])["edges"])
 
 	for _, q := range []string{`query { merchantBalance { status } }`, `query { payouts { edges { node { id } } } }`,
 		`mutation { createPayoutTopUp(input: {amount: 1}) { id } }`} {
@@ -144,7 +144,7 @@ func TestPayoutConnectionStatements(t *testing.T) {
 	require.NoError(t, err)
 
 	query := `query($first: Int) { payouts(first: $first) { edges { node { id paymentMethod { id card { lastFour } }
-		billingAgreement { id } account { id payouts { id } } } } } }`
+		billingAgreement { id } account { id payouts { edges { node { id } } } } } } } }`
 	small := gql(t, f.sk, query, map[string]any{"first": 1})
 	big := gql(t, f.sk, query, map[string]any{"first": 100})
 	require.Len(t, list(obj(big.Data["payouts"])["edges"]), 6)

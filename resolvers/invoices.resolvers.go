@@ -13,8 +13,14 @@ import (
 	"github.com/frame-oss/payments-server/models"
 )
 
-func (r *customerResolver) Invoices(ctx context.Context, obj *models.Customer, first *int, after *string) (*model.InvoiceConnection, error) {
-	return customerInvoices(ctx, r.Resolver, obj, first, after)
+func (r *accountResolver) Invoices(ctx context.Context, obj *models.Account, first *int, after *string, status *string, subscription *string) (*model.InvoiceConnection, error) {
+	edges, info, err := pageOfParent(ctx, invoicePagesOfAccountLoader, obj.ID.String(), invoiceLoader, invoiceEdge)
+	return &model.InvoiceConnection{Edges: edges, PageInfo: info}, err
+}
+
+func (r *customerResolver) Invoices(ctx context.Context, obj *models.Customer, first *int, after *string, status *string, subscription *string) (*model.InvoiceConnection, error) {
+	edges, info, err := pageOfParent(ctx, invoicePagesOfCustomerLoader, obj.ID.String(), invoiceLoader, invoiceEdge)
+	return &model.InvoiceConnection{Edges: edges, PageInfo: info}, err
 }
 
 func (r *invoiceResolver) BillingReason(ctx context.Context, obj *models.Invoice) (*string, error) {

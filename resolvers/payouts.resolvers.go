@@ -13,8 +13,12 @@ import (
 	"github.com/frame-oss/payments-server/models"
 )
 
-func (r *accountResolver) Payouts(ctx context.Context, obj *models.Account) ([]*models.Payout, error) {
-	return load(ctx, accountPayoutsLoader, obj.ID.String())
+func (r *accountResolver) Payouts(ctx context.Context, obj *models.Account, first *int, after *string, status *string) (*model.PayoutConnection, error) {
+	edges, info, err := pageOfParent(ctx, payoutPagesOfAccountLoader, obj.ID.String(), payoutLoader,
+		func(cursor string, p *models.Payout) *model.PayoutEdge {
+			return &model.PayoutEdge{Cursor: cursor, Node: p}
+		})
+	return &model.PayoutConnection{Edges: edges, PageInfo: info}, err
 }
 
 func (r *mutationResolver) CreatePayout(ctx context.Context, input models.CreatePayoutInput) (*models.Payout, error) {

@@ -10,19 +10,18 @@ import (
 )
 
 // Payouts, funding schedules and funding entries are nodes loaded in
-// batches; Account.payouts and PayoutFundingSchedule.entries load every
-// parent's children in one statement.
+// batches; PayoutFundingSchedule.entries loads every parent's children in
+// one statement (Account.payouts is a page edge,
+// account_payouts_graph.go).
 var (
 	payoutLoader          = nodeLoader("payout", func(r *Resolver) batch[*models.Payout] { return r.Svc.Funding.Payouts.ByIDs })
 	fundingScheduleLoader = nodeLoader("payoutFundingSchedule", func(r *Resolver) batch[*models.FundingSchedule] { return r.Svc.Funding.Schedules.ByIDs })
 	fundingEntryLoader    = nodeLoader("payoutFundingEntry", func(r *Resolver) batch[*models.FundingEntry] { return r.Svc.Funding.Entries.ByIDs })
-	accountPayoutsLoader  = loader("accountPayouts", func(r *Resolver) batch[[]*models.Payout] { return r.Svc.Funding.Payouts.OfAccounts })
 	scheduleEntriesLoader = loader("scheduleEntries", func(r *Resolver) batch[[]*models.FundingEntry] { return r.Svc.Funding.Entries.OfSchedules })
 )
 
 // Loader edges (loaders.LookAhead reads them a level at a time).
 var (
-	_ = edge(accountPayoutsLoader, "payouts", func(a *models.Account) string { return a.ID.String() })
 	_ = edge(paymentMethodLoader, "paymentMethod", func(p *models.Payout) string { return p.PaymentMethodID.String() })
 	_ = edge(accountLoader, "account", func(p *models.Payout) string { return p.AccountID.String() })
 	_ = edge(billingAgreementLoader, "billingAgreement", func(p *models.Payout) string { return idKey(p.BillingAgreementID) })

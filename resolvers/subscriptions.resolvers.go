@@ -15,14 +15,14 @@ import (
 	"github.com/frame-oss/payments-server/models"
 )
 
-func (r *accountResolver) Subscriptions(ctx context.Context, obj *models.Account, first *int, after *string) (*model.SubscriptionConnection, error) {
-	return payerSubscriptions(ctx, r.Resolver, subscriptionsOfAccountLoader, obj.ID.String(),
-		model.SubscriptionFilter{Account: textOf(obj.ID.String())}, first, after)
+func (r *accountResolver) Subscriptions(ctx context.Context, obj *models.Account, first *int, after *string, status *models.SubscriptionStatus, createdBefore *wire.Timestamp, createdAfter *wire.Timestamp) (*model.SubscriptionConnection, error) {
+	edges, info, err := pageOfParent(ctx, subscriptionPagesOfAccountLoader, obj.ID.String(), subscriptionLoader, subscriptionEdge)
+	return &model.SubscriptionConnection{Edges: edges, PageInfo: info}, err
 }
 
-func (r *customerResolver) Subscriptions(ctx context.Context, obj *models.Customer, first *int, after *string) (*model.SubscriptionConnection, error) {
-	return payerSubscriptions(ctx, r.Resolver, subscriptionsOfCustomerLoader, obj.ID.String(),
-		model.SubscriptionFilter{Customer: textOf(obj.ID.String())}, first, after)
+func (r *customerResolver) Subscriptions(ctx context.Context, obj *models.Customer, first *int, after *string, status *models.SubscriptionStatus, createdBefore *wire.Timestamp, createdAfter *wire.Timestamp) (*model.SubscriptionConnection, error) {
+	edges, info, err := pageOfParent(ctx, subscriptionPagesOfCustomerLoader, obj.ID.String(), subscriptionLoader, subscriptionEdge)
+	return &model.SubscriptionConnection{Edges: edges, PageInfo: info}, err
 }
 
 func (r *invoiceResolver) Subscription(ctx context.Context, obj *models.Invoice) (*models.Subscription, error) {

@@ -11,17 +11,12 @@ import (
 )
 
 // Subscriptions load by id (nodes, subscription, Invoice.subscription),
-// and by payer, their change logs and their invoices by subscription, each
-// in one statement for a whole level of parents.
+// their change logs and their invoices by subscription, each in one
+// statement for a whole level of parents (by payer they are page edges,
+// payer_subscriptions_graph.go).
 var (
 	subscriptionLoader = nodeLoader("subscription", func(r *Resolver) batch[*models.Subscription] {
 		return r.Svc.Billing.Subscriptions.ByIDs
-	})
-	subscriptionsOfCustomerLoader = loader("subscriptionsOfCustomer", func(r *Resolver) batch[[]*models.Subscription] {
-		return r.Svc.Billing.Subscriptions.OfCustomers
-	})
-	subscriptionsOfAccountLoader = loader("subscriptionsOfAccount", func(r *Resolver) batch[[]*models.Subscription] {
-		return r.Svc.Billing.Subscriptions.OfAccounts
 	})
 	changeLogsOfSubscriptionLoader = loader("changeLogsOfSubscription", func(r *Resolver) batch[[]*models.SubscriptionChangeLog] {
 		return r.Svc.Billing.ChangeLogs.OfSubscriptions
@@ -38,8 +33,6 @@ var changeLogLoader = nodeLoader("subscriptionChangeLog", func(r *Resolver) batc
 
 // Loader edges (loaders.LookAhead reads them a level at a time).
 var (
-	_ = edge(subscriptionsOfCustomerLoader, "subscriptions", func(c *models.Customer) string { return c.ID.String() })
-	_ = edge(subscriptionsOfAccountLoader, "subscriptions", func(a *models.Account) string { return a.ID.String() })
 	_ = edge(subscriptionLoader, "subscription", func(i *models.Invoice) string { return idKey(i.SubscriptionID) })
 	_ = edge(accountLoader, "account", func(s *models.Subscription) string { return idKey(s.AccountID) })
 	_ = edge(customerLoader, "customer", func(s *models.Subscription) string { return idKey(s.CustomerID) })
@@ -90,23 +83,6 @@ func subscriptionFilter(f model.SubscriptionFilter) billing.SubscriptionFilter {
 		out.CreatedAfter = &u
 	}
 	return out
-}
-
-// payerSubscriptions is Customer.subscriptions and Account.subscriptions:
-// the first page from the batch of the payers' newest subscriptions, a
-// later page from the list.
-func payerSubscriptions(ctx context.Context, r *Resolver, of loaders.Key[[]*models.Subscription], payer string,
-	filter model.SubscriptionFilter, first *int, after *string) (*model.SubscriptionConnection, error) {
-	edges, info, err := batchedConnection(ctx, of, payer, first, after, billing.RecentSubscriptions,
-		billing.SubscriptionPosition, &subscriptionLoader, subscriptionEdge,
-		func() ([]*model.SubscriptionEdge, *model.PageInfo, error) {
-			c, err := subscriptions(ctx, r, first, after, &filter)
-			if err != nil {
-				return nil, nil, err
-			}
-			return c.Edges, c.PageInfo, nil
-		})
-	return &model.SubscriptionConnection{Edges: edges, PageInfo: info}, err
 }
 
 // subscriptionChangeLogs serves a list of change logs, most recent first.

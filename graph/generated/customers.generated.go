@@ -22,8 +22,8 @@ import (
 type CustomerResolver interface {
 	Discounts(ctx context.Context, obj *models.Customer) ([]*models.Discount, error)
 	IdentityVerifications(ctx context.Context, obj *models.Customer) ([]*models.CustomerIdentityVerification, error)
-	Invoices(ctx context.Context, obj *models.Customer, first *int, after *string) (*model.InvoiceConnection, error)
-	Subscriptions(ctx context.Context, obj *models.Customer, first *int, after *string) (*model.SubscriptionConnection, error)
+	Invoices(ctx context.Context, obj *models.Customer, first *int, after *string, status *string, subscription *string) (*model.InvoiceConnection, error)
+	Subscriptions(ctx context.Context, obj *models.Customer, first *int, after *string, status *models.SubscriptionStatus, createdBefore *wire.Timestamp, createdAfter *wire.Timestamp) (*model.SubscriptionConnection, error)
 	TestClock(ctx context.Context, obj *models.Customer) (*models.TestClock, error)
 	Usage(ctx context.Context, obj *models.Customer) (*models.UsageReport, error)
 	BillingCredits(ctx context.Context, obj *models.Customer, first *int, after *string) (*model.BillingCreditConnection, error)
@@ -74,6 +74,22 @@ func (ec *executionContext) field_Customer_invoices_args(ctx context.Context, ra
 		return nil, err
 	}
 	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "status",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["status"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "subscription",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["subscription"] = arg3
 	return args, nil
 }
 
@@ -96,6 +112,30 @@ func (ec *executionContext) field_Customer_subscriptions_args(ctx context.Contex
 		return nil, err
 	}
 	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "status",
+		func(ctx context.Context, v any) (*models.SubscriptionStatus, error) {
+			return ec.unmarshalOSubscriptionStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐSubscriptionStatus(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["status"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "createdBefore",
+		func(ctx context.Context, v any) (*wire.Timestamp, error) {
+			return ec.unmarshalODateTime2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["createdBefore"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "createdAfter",
+		func(ctx context.Context, v any) (*wire.Timestamp, error) {
+			return ec.unmarshalODateTime2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["createdAfter"] = arg4
 	return args, nil
 }
 
@@ -549,7 +589,7 @@ func (ec *executionContext) _Customer_invoices(ctx context.Context, field graphq
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Customer().Invoices(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string))
+			return ec.Resolvers.Customer().Invoices(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["status"].(*string), fc.Args["subscription"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.InvoiceConnection) graphql.Marshaler {
@@ -593,7 +633,7 @@ func (ec *executionContext) _Customer_subscriptions(ctx context.Context, field g
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Customer().Subscriptions(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string))
+			return ec.Resolvers.Customer().Subscriptions(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["status"].(*models.SubscriptionStatus), fc.Args["createdBefore"].(*wire.Timestamp), fc.Args["createdAfter"].(*wire.Timestamp))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.SubscriptionConnection) graphql.Marshaler {

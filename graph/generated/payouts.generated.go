@@ -2773,22 +2773,6 @@ func (ec *executionContext) marshalNMerchantBalance2ᚖgithubᚗcomᚋframeᚑos
 	return ec._MerchantBalance(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNPayout2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutᚄ(ctx context.Context, sel ast.SelectionSet, v []*models.Payout) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec.marshalNPayout2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayout(ctx, sel, v[i])
-	})
-
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-
-	return ret
-}
-
 func (ec *executionContext) marshalNPayout2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayout(ctx context.Context, sel ast.SelectionSet, v *models.Payout) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {

@@ -99,18 +99,19 @@ type ComplexityRoot struct {
 		GeoCompliance         func(childComplexity int) int
 		ID                    func(childComplexity int) int
 		IdentityVerifications func(childComplexity int) int
+		Invoices              func(childComplexity int, first *int, after *string, status *string, subscription *string) int
 		Livemode              func(childComplexity int) int
 		Metadata              func(childComplexity int) int
 		OnboardingSession     func(childComplexity int) int
 		PaymentMethods        func(childComplexity int) int
 		PayoutPaymentMethodID func(childComplexity int) int
-		Payouts               func(childComplexity int) int
+		Payouts               func(childComplexity int, first *int, after *string, status *string) int
 		PhoneVerifications    func(childComplexity int) int
 		Profile               func(childComplexity int) int
 		RestrictedBy          func(childComplexity int) int
 		Status                func(childComplexity int) int
 		Steps                 func(childComplexity int) int
-		Subscriptions         func(childComplexity int, first *int, after *string) int
+		Subscriptions         func(childComplexity int, first *int, after *string, status *models.SubscriptionStatus, createdBefore *wire.Timestamp, createdAfter *wire.Timestamp) int
 		TermsOfService        func(childComplexity int) int
 		TestClock             func(childComplexity int) int
 		Transfers             func(childComplexity int, first *int, after *string, status *string) int
@@ -487,7 +488,7 @@ type ComplexityRoot struct {
 		Email                 func(childComplexity int) int
 		ID                    func(childComplexity int) int
 		IdentityVerifications func(childComplexity int) int
-		Invoices              func(childComplexity int, first *int, after *string) int
+		Invoices              func(childComplexity int, first *int, after *string, status *string, subscription *string) int
 		IsDeleted             func(childComplexity int) int
 		Livemode              func(childComplexity int) int
 		Metadata              func(childComplexity int) int
@@ -496,7 +497,7 @@ type ComplexityRoot struct {
 		Phone                 func(childComplexity int) int
 		ShippingAddress       func(childComplexity int) int
 		Status                func(childComplexity int) int
-		Subscriptions         func(childComplexity int, first *int, after *string) int
+		Subscriptions         func(childComplexity int, first *int, after *string, status *models.SubscriptionStatus, createdBefore *wire.Timestamp, createdAfter *wire.Timestamp) int
 		TestClock             func(childComplexity int) int
 		Updated               func(childComplexity int) int
 		Usage                 func(childComplexity int) int
@@ -1942,6 +1943,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Account.IdentityVerifications(childComplexity), true
+	case "Account.invoices":
+		if e.ComplexityRoot.Account.Invoices == nil {
+			break
+		}
+
+		args, err := ec.field_Account_invoices_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Account.Invoices(childComplexity, args["first"].(*int), args["after"].(*string), args["status"].(*string), args["subscription"].(*string)), true
 	case "Account.livemode":
 		if e.ComplexityRoot.Account.Livemode == nil {
 			break
@@ -1977,7 +1989,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		return e.ComplexityRoot.Account.Payouts(childComplexity), true
+		args, err := ec.field_Account_payouts_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Account.Payouts(childComplexity, args["first"].(*int), args["after"].(*string), args["status"].(*string)), true
 	case "Account.phoneVerifications":
 		if e.ComplexityRoot.Account.PhoneVerifications == nil {
 			break
@@ -2018,7 +2035,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Account.Subscriptions(childComplexity, args["first"].(*int), args["after"].(*string)), true
+		return e.ComplexityRoot.Account.Subscriptions(childComplexity, args["first"].(*int), args["after"].(*string), args["status"].(*models.SubscriptionStatus), args["createdBefore"].(*wire.Timestamp), args["createdAfter"].(*wire.Timestamp)), true
 	case "Account.termsOfService":
 		if e.ComplexityRoot.Account.TermsOfService == nil {
 			break
@@ -3700,7 +3717,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Customer.Invoices(childComplexity, args["first"].(*int), args["after"].(*string)), true
+		return e.ComplexityRoot.Customer.Invoices(childComplexity, args["first"].(*int), args["after"].(*string), args["status"].(*string), args["subscription"].(*string)), true
 	case "Customer.isDeleted":
 		if e.ComplexityRoot.Customer.IsDeleted == nil {
 			break
@@ -3759,7 +3776,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Customer.Subscriptions(childComplexity, args["first"].(*int), args["after"].(*string)), true
+		return e.ComplexityRoot.Customer.Subscriptions(childComplexity, args["first"].(*int), args["after"].(*string), args["status"].(*models.SubscriptionStatus), args["createdBefore"].(*wire.Timestamp), args["createdAfter"].(*wire.Timestamp)), true
 	case "Customer.testClock":
 		if e.ComplexityRoot.Customer.TestClock == nil {
 			break
@@ -12654,8 +12671,21 @@ input PayInvoiceInput {
 }
 
 extend type Customer {
-  "The customer's invoices, newest first."
-  invoices(first: Int = 10, after: String): InvoiceConnection!
+  """
+  The customer's invoices, newest first, filtered as REST's GET
+  /v1/invoices?customer= is (status, subscription). A page of customers
+  reads the pages of all of them in one statement.
+  """
+  invoices(first: Int = 10, after: String, status: String, subscription: ID): InvoiceConnection! @goField(forceResolver: true)
+}
+
+extend type Account {
+  """
+  The account's invoices, newest first, filtered as REST's GET
+  /v1/invoices?account= is (status, subscription). A page of accounts
+  reads the pages of all of them in one statement.
+  """
+  invoices(first: Int = 10, after: String, status: String, subscription: ID): InvoiceConnection! @goField(forceResolver: true)
 }
 
 extend type Query {
@@ -13307,8 +13337,12 @@ input CreateTopUpInput {
 }
 
 extend type Account {
-  "The account's newest payouts (up to 100), most recent first."
-  payouts: [Payout!]!
+  """
+  The account's payouts, newest first, filtered as REST's GET
+  /v1/payouts?account_id= is (status). A page of accounts reads the pages
+  of all of them in one statement.
+  """
+  payouts(first: Int = 10, after: String, status: String): PayoutConnection! @goField(forceResolver: true)
 }
 
 extend type Query {
@@ -14041,13 +14075,23 @@ input PauseSubscriptionInput {
 }
 
 extend type Account {
-  "The account's subscriptions, newest first."
-  subscriptions(first: Int = 10, after: String): SubscriptionConnection! @goField(forceResolver: true)
+  """
+  The account's subscriptions, newest first, filtered as REST's GET
+  /v1/subscriptions/search?account= is (status, createdBefore, createdAfter:
+  exclusive bounds). A page of accounts reads the pages of all of them in one
+  statement.
+  """
+  subscriptions(first: Int = 10, after: String, status: SubscriptionStatus, createdBefore: DateTime, createdAfter: DateTime): SubscriptionConnection! @goField(forceResolver: true)
 }
 
 extend type Customer {
-  "The customer's subscriptions, newest first."
-  subscriptions(first: Int = 10, after: String): SubscriptionConnection! @goField(forceResolver: true)
+  """
+  The customer's subscriptions, newest first, filtered as REST's GET
+  /v1/subscriptions/search?customer= is (status, createdBefore, createdAfter:
+  exclusive bounds). A page of customers reads the pages of all of them in one
+  statement.
+  """
+  subscriptions(first: Int = 10, after: String, status: SubscriptionStatus, createdBefore: DateTime, createdAfter: DateTime): SubscriptionConnection! @goField(forceResolver: true)
 }
 
 extend type Invoice {
@@ -14770,6 +14814,8 @@ func (ec *executionContext) childFields_Account(ctx context.Context, field graph
 		return ec.fieldContext_Account_geoCompliance(ctx, field)
 	case "identityVerifications":
 		return ec.fieldContext_Account_identityVerifications(ctx, field)
+	case "invoices":
+		return ec.fieldContext_Account_invoices(ctx, field)
 	case "transfers":
 		return ec.fieldContext_Account_transfers(ctx, field)
 	case "onboardingSession":

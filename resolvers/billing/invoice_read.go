@@ -16,16 +16,16 @@ import (
 // (invoice_actions.go) and Pay (invoice_pay.go).
 type Invoices struct {
 	op.Reader[models.Invoice, InvoiceFilter]
-	// OfCustomers reads the newest invoices of a batch of customers in one
-	// statement (Customer.invoices); OfSubscriptions those a batch of
-	// subscriptions billed (Subscription.invoices).
-	OfCustomers, OfSubscriptions op.Batch[[]*models.Invoice]
-	svc                          *Service
+	// OfSubscriptions reads the newest invoices a batch of subscriptions
+	// billed in one statement (Subscription.invoices); a payer's invoices
+	// are pages (invoice_pages.go).
+	OfSubscriptions op.Batch[[]*models.Invoice]
+	svc             *Service
 }
 
-// RecentInvoices is how many invoices of each customer (or subscription) a
-// page of them reads in one batch: Customer.invoices and
-// Subscription.invoices serve their first page from them.
+// RecentInvoices is how many invoices of each subscription a page of them
+// reads in one batch: Subscription.invoices serves its first page from
+// them.
 const RecentInvoices = 100
 
 // InvoicePosition is an invoice's place in the newest-first order (its
@@ -34,8 +34,6 @@ func InvoicePosition(inv *models.Invoice) op.Position { return invoiceTable.Posi
 
 func newInvoices(s *Service) *Invoices {
 	return &Invoices{Reader: op.Read[models.Invoice, InvoiceFilter](s.Kit, invoiceTable), svc: s,
-		OfCustomers: (&op.Children[models.Invoice]{Table: invoiceTable, Parent: "customer", Column: "customer_id",
-			Limit: RecentInvoices}).Bind(s.Kit),
 		OfSubscriptions: (&op.Children[models.Invoice]{Table: invoiceTable, Parent: "subscription", Column: "subscription_id",
 			Limit: RecentInvoices}).Bind(s.Kit)}
 }

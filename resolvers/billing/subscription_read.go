@@ -17,22 +17,11 @@ import (
 // renewals, retries and resumes are due sources (subscription_due.go).
 type Subscriptions struct {
 	op.Reader[models.Subscription, SubscriptionFilter]
-	// OfCustomers and OfAccounts read the newest subscriptions of a batch
-	// of payers in one statement.
-	OfCustomers, OfAccounts op.Batch[[]*models.Subscription]
-	svc                     *Service
+	svc *Service
 }
 
-// RecentSubscriptions is how many subscriptions of each payer a page of
-// payers reads in one batch.
-const RecentSubscriptions = 100
-
 func newSubscriptions(s *Service) *Subscriptions {
-	return &Subscriptions{Reader: op.Read[models.Subscription, SubscriptionFilter](s.Kit, subscriptionTable), svc: s,
-		OfCustomers: (&op.Children[models.Subscription]{Table: subscriptionTable, Parent: "customer", Column: "customer_id",
-			Limit: RecentSubscriptions}).Bind(s.Kit),
-		OfAccounts: (&op.Children[models.Subscription]{Table: subscriptionTable, Parent: "account", Column: "account_id",
-			Limit: RecentSubscriptions}).Bind(s.Kit)}
+	return &Subscriptions{Reader: op.Read[models.Subscription, SubscriptionFilter](s.Kit, subscriptionTable), svc: s}
 }
 
 // SubscriptionPosition is a subscription's place in the newest-first
