@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"net/http"
 	"os"
 	"os/exec"
@@ -25,9 +26,12 @@ const (
 const browserGuard = 5 * time.Minute
 
 // The reference dashboard in a real browser, against the served binary on a
-// fresh embedded data dir: it loads from the server alone, refuses a
-// production key, shows an account created through REST with its
-// capabilities, a transfer, a subscription with its invoice, and shows an event arrive live over the
+// fresh embedded data dir filled by `server seed` as a new user fills it:
+// it loads from the server alone, refuses a production key, shows the
+// sample data set (every seeded account with its status, every seeded
+// subscription with its invoices, every seeded transfer with its status),
+// an account created through REST with its capabilities, a transfer, a
+// subscription with its invoice, and shows an event arrive live over the
 // GraphQL subscription (testdata/browser/dashboard.mjs does the clicking).
 func TestDashboardInABrowser(t *testing.T) {
 	ensureBrowser(t)
@@ -35,6 +39,11 @@ func TestDashboardInABrowser(t *testing.T) {
 	m := u.createMerchant(t, "--name", "Dashboard Platform", "--json", "--with-default-fees")
 	url := u.serve(t)
 	key := m.APIKeys.Sandbox.Secret
+
+	out, errOut, code := u.run(t, "seed", "--merchant", m.Merchant.ID)
+	require.Equal(t, 0, code, "seed: %s%s", out, errOut)
+	seeded, err := json.Marshal(seededView(t, url, key))
+	require.NoError(t, err)
 
 	status, account := call(t, key, http.MethodPost, url+"/v1/accounts",
 		`{"type":"individual","profile":{"individual":{"name":{"first_name":"Ada","last_name":"Lovelace"}}},
@@ -65,16 +74,56 @@ func TestDashboardInABrowser(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), browserGuard)
 	defer cancel()
-	var out bytes.Buffer
+	var browserOut bytes.Buffer
 	cmd := exec.CommandContext(ctx, "node", filepath.Join(browserDir, "dashboard.mjs"))
 	cmd.Env = append(os.Environ(), "SERVER_URL="+url, "SANDBOX_KEY="+key, "PRODUCTION_KEY="+m.APIKeys.Production.Secret,
 		"ACCOUNT_ID="+accountID, "ACCOUNT_NAME=Ada Lovelace", "TRANSFER_ID="+transfer["id"].(string),
-		"SUBSCRIPTION_ID="+subscription["id"].(string), "INVOICE_ID="+invoiceID)
-	cmd.Stdout, cmd.Stderr = &out, &out
-	err := cmd.Run()
-	t.Logf("browser run:\n%s", out.String())
-	require.NoError(t, err, "the browser run failed:\n%s", out.String())
-	require.Contains(t, out.String(), "dashboard: ok", out.String())
+		"SUBSCRIPTION_ID="+subscription["id"].(string), "INVOICE_ID="+invoiceID, "SEEDED="+string(seeded))
+	cmd.Stdout, cmd.Stderr = &browserOut, &browserOut
+	err = cmd.Run()
+	t.Logf("browser run:\n%s", browserOut.String())
+	require.NoError(t, err, "the browser run failed:\n%s", browserOut.String())
+	require.Contains(t, browserOut.String(), "dashboard: ok", browserOut.String())
+}
+
+// seededObject is an object of the sample data set as the dashboard should
+// show it: its id and status (lowercase, as REST writes it and the
+// dashboard prints it), and for a subscription the ids of its invoices.
+type seededObject struct {
+	ID       string   `json:"id"`
+	Status   string   `json:"status"`
+	Invoices []string `json:"invoices,omitempty"`
+}
+
+// seededView reads, through REST, what `server seed` wrote that the
+// dashboard's panels show: every account, subscription (with its invoices)
+// and transfer of the merchant's sandbox, before the test adds its own.
+func seededView(t *testing.T, url, key string) map[string][]seededObject {
+	t.Helper()
+	objects := func(path string) []seededObject {
+		var out []seededObject
+		for _, o := range listAll(t, url, key, path) {
+			out = append(out, seededObject{ID: o["id"].(string), Status: o["status"].(string)})
+		}
+		return out
+	}
+	view := map[string][]seededObject{
+		"accounts":      objects("/v1/accounts"),
+		"subscriptions": objects("/v1/subscriptions"),
+		"transfers":     objects("/v1/transfers"),
+	}
+	for i, s := range view["subscriptions"] {
+		for _, inv := range objects("/v1/invoices?subscription=" + s.ID) {
+			view["subscriptions"][i].Invoices = append(view["subscriptions"][i].Invoices, inv.ID)
+		}
+		require.NotEmpty(t, view["subscriptions"][i].Invoices, "a seeded subscription has invoices: %s", s.ID)
+	}
+	statuses := map[string]bool{}
+	for _, a := range view["accounts"] {
+		statuses[a.Status] = true
+	}
+	require.GreaterOrEqual(t, len(statuses), 3, "the seed has accounts in several statuses: %v", view["accounts"])
+	return view
 }
 
 // ensureBrowser installs Chromium and the driver when either is missing

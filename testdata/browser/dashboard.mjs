@@ -1,11 +1,14 @@
 // Drives the reference dashboard in Debian's Chromium, as
 // dashboard_browser_test.go asks: the page loads from the server alone,
-// refuses a production key, shows the account the test created through
-// REST with its capabilities, and shows an event arrive live. It waits on
-// conditions only; the timeouts are failure guards.
+// refuses a production key, shows the sample data `server seed` wrote and
+// the account the test created through REST with its capabilities, and
+// shows an event arrive live. It waits on conditions only; the timeouts
+// are failure guards.
 //
 // Environment: SERVER_URL, SANDBOX_KEY, PRODUCTION_KEY, ACCOUNT_ID,
-// ACCOUNT_NAME, TRANSFER_ID, SUBSCRIPTION_ID, INVOICE_ID.
+// ACCOUNT_NAME, TRANSFER_ID, SUBSCRIPTION_ID, INVOICE_ID, and SEEDED (the
+// seeded accounts, subscriptions with their invoices and transfers, each
+// with its status, as JSON).
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +28,7 @@ const accountName = env('ACCOUNT_NAME');
 const transferId = env('TRANSFER_ID');
 const subscriptionId = env('SUBSCRIPTION_ID');
 const invoiceId = env('INVOICE_ID');
+const seeded = JSON.parse(env('SEEDED'));
 
 // Failure guards: generous for a loaded two-core machine, never waited out
 // when things work.
@@ -104,6 +108,21 @@ try {
     'the key is kept in sessionStorage');
   assert.ok(graphqlRequests.every((h) => h === `Bearer ${sandboxKey}`), 'every query carried the sandbox key');
 
+  step(`the sample data: ${seeded.accounts.length} accounts, ${seeded.subscriptions.length} subscriptions, ${seeded.transfers.length} transfers`);
+  for (const a of seeded.accounts) {
+    await page.locator(`#accounts li[data-account-id="${a.id}"] > .row .status`, { hasText: exactly(a.status) }).waitFor();
+  }
+  for (const s of seeded.subscriptions) {
+    const item = page.locator(`#subscriptions li[data-subscription-id="${s.id}"]`);
+    await item.locator('> .row .status', { hasText: exactly(s.status) }).waitFor();
+    const shown = await item.locator('ul.invoices > li').evaluateAll((lis) => lis.map((li) => li.dataset.invoiceId));
+    assert.equal(shown.length, Math.min(3, s.invoices.length), `subscription ${s.id} shows its newest invoices`);
+    assert.ok(shown.every((id) => s.invoices.includes(id)), `subscription ${s.id} shows only its own invoices`);
+  }
+  for (const t of seeded.transfers) {
+    await page.locator(`#transfers li[data-transfer-id="${t.id}"] > .row .status`, { hasText: exactly(t.status) }).waitFor();
+  }
+
   step('the key survives a reload of the tab');
   await page.reload();
   await account.locator('.name', { hasText: accountName }).waitFor();
@@ -147,4 +166,9 @@ async function createAccount(lastName) {
   const body = await response.json();
   assert.equal(response.status, 201, JSON.stringify(body));
   return { id: body.id, name: `Stream ${lastName}` };
+}
+
+/** A text matcher for the whole of an element's text, not a part of it. */
+function exactly(text) {
+  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 }
