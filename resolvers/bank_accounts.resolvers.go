@@ -16,6 +16,10 @@ func (r *accountResolver) BankAccounts(ctx context.Context, obj *models.Account)
 	return load(ctx, banksOfAccountLoader, obj.ID.String())
 }
 
+func (r *bankAccountResolver) Customer(ctx context.Context, obj *models.BankAccount) (*models.Customer, error) {
+	return optional(ctx, customerLoader, obj.CustomerID)
+}
+
 func (r *bankAccountResolver) Account(ctx context.Context, obj *models.BankAccount) (*models.Account, error) {
 	if obj.AccountID == nil {
 		return nil, nil

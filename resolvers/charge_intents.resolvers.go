@@ -33,6 +33,10 @@ func (r *chargeIntentResolver) LatestCharge(ctx context.Context, obj *models.Cha
 	return optional(ctx, chargeLoader, obj.LatestChargeID)
 }
 
+func (r *disputeResolver) ChargeIntent(ctx context.Context, obj *models.Dispute) (*models.ChargeIntent, error) {
+	return optional(ctx, chargeIntentLoader, obj.ChargeIntentID)
+}
+
 func (r *mutationResolver) CreateChargeIntent(ctx context.Context, input models.CreateChargeIntentInput) (*models.ChargeIntent, error) {
 	return r.Svc.Money.ChargeIntents.Create(ctx, &input)
 }
@@ -67,6 +71,10 @@ func (r *queryResolver) ChargeIntent(ctx context.Context, id string) (*models.Ch
 
 func (r *queryResolver) ChargeIntents(ctx context.Context, first *int, after *string, filter *model.ChargeIntentFilter) (*model.ChargeIntentConnection, error) {
 	return chargeIntents(ctx, r.Resolver, first, after, filter)
+}
+
+func (r *refundResolver) ChargeIntent(ctx context.Context, obj *models.Refund) (*models.ChargeIntent, error) {
+	return optional(ctx, chargeIntentLoader, obj.ChargeIntentID)
 }
 
 func (r *Resolver) ChargeIntent() generated.ChargeIntentResolver { return &chargeIntentResolver{r} }

@@ -13,6 +13,14 @@ import (
 	"github.com/frame-oss/payments-server/models"
 )
 
+func (r *codeValidationResolver) PromotionCode(ctx context.Context, obj *models.CodeValidation) (*models.PromotionCode, error) {
+	return optional(ctx, promotionCodeLoader, obj.PromotionCodeID)
+}
+
+func (r *codeValidationResolver) Coupon(ctx context.Context, obj *models.CodeValidation) (*models.Coupon, error) {
+	return optional(ctx, couponLoader, obj.CouponID)
+}
+
 func (r *couponResolver) Product(ctx context.Context, obj *models.Coupon) (*models.Product, error) {
 	return optional(ctx, productLoader, obj.ProductID)
 }
@@ -93,6 +101,10 @@ func (r *queryResolver) ValidateDiscounts(ctx context.Context, input models.Vali
 	return r.Svc.Catalog.Discounts.Validate(ctx, &input)
 }
 
+func (r *Resolver) CodeValidation() generated.CodeValidationResolver {
+	return &codeValidationResolver{r}
+}
+
 func (r *Resolver) Coupon() generated.CouponResolver { return &couponResolver{r} }
 
 func (r *Resolver) Discount() generated.DiscountResolver { return &discountResolver{r} }
@@ -100,7 +112,8 @@ func (r *Resolver) Discount() generated.DiscountResolver { return &discountResol
 func (r *Resolver) PromotionCode() generated.PromotionCodeResolver { return &promotionCodeResolver{r} }
 
 type (
-	couponResolver        struct{ *Resolver }
-	discountResolver      struct{ *Resolver }
-	promotionCodeResolver struct{ *Resolver }
+	codeValidationResolver struct{ *Resolver }
+	couponResolver         struct{ *Resolver }
+	discountResolver       struct{ *Resolver }
+	promotionCodeResolver  struct{ *Resolver }
 )

@@ -25,6 +25,10 @@ func (r *disputeResolver) Transfer(ctx context.Context, obj *models.Dispute) (*m
 	return optional(ctx, transferLoader, obj.TransferID)
 }
 
+func (r *disputeDocumentResolver) Dispute(ctx context.Context, obj *models.DisputeDocument) (*models.Dispute, error) {
+	return load(ctx, disputeLoader, obj.DisputeID.String())
+}
+
 func (r *mutationResolver) UpdateDispute(ctx context.Context, id string, input models.UpdateDisputeInput) (*models.Dispute, error) {
 	return r.Svc.Money.Disputes.Update(ctx, id, &input)
 }
@@ -51,4 +55,11 @@ func (r *transferResolver) Disputes(ctx context.Context, obj *models.Transfer) (
 
 func (r *Resolver) Dispute() generated.DisputeResolver { return &disputeResolver{r} }
 
-type disputeResolver struct{ *Resolver }
+func (r *Resolver) DisputeDocument() generated.DisputeDocumentResolver {
+	return &disputeDocumentResolver{r}
+}
+
+type (
+	disputeResolver         struct{ *Resolver }
+	disputeDocumentResolver struct{ *Resolver }
+)

@@ -47,6 +47,10 @@ func (r *invoiceResolver) Charge(ctx context.Context, obj *models.Invoice) (*mod
 	return optional(ctx, chargeLoader, obj.ChargeID)
 }
 
+func (r *invoiceLineItemResolver) Invoice(ctx context.Context, obj *models.InvoiceLineItem) (*models.Invoice, error) {
+	return load(ctx, invoiceLoader, obj.InvoiceID.String())
+}
+
 func (r *invoiceLineItemResolver) Product(ctx context.Context, obj *models.InvoiceLineItem) (*models.Product, error) {
 	return load(ctx, productLoader, obj.ProductID.String())
 }

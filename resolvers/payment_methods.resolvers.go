@@ -13,6 +13,10 @@ import (
 	"github.com/frame-oss/payments-server/models"
 )
 
+func (r *accountResolver) PayoutPaymentMethod(ctx context.Context, obj *models.Account) (*models.PaymentMethod, error) {
+	return optional(ctx, paymentMethodLoader, visiblePayoutMethod(obj))
+}
+
 func (r *accountResolver) PaymentMethods(ctx context.Context, obj *models.Account) ([]*models.PaymentMethod, error) {
 	return load(ctx, accountPaymentMethodsLoader, obj.ID.String())
 }

@@ -49,6 +49,10 @@ func (r *payoutResolver) BillingAgreement(ctx context.Context, obj *models.Payou
 	return optional(ctx, billingAgreementLoader, obj.BillingAgreementID)
 }
 
+func (r *payoutResolver) TransferFeePlan(ctx context.Context, obj *models.Payout) (*models.TransferFeePlan, error) {
+	return optional(ctx, feePlanLoader, obj.TransferFeePlanID)
+}
+
 func (r *payoutFundingEntryResolver) Schedule(ctx context.Context, obj *models.FundingEntry) (*models.FundingSchedule, error) {
 	return optional(ctx, fundingScheduleLoader, obj.ScheduleID)
 }

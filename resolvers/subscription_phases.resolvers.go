@@ -45,6 +45,10 @@ func (r *subscriptionPhaseResolver) PhaseableType(ctx context.Context, obj *mode
 	return "Subscription", nil
 }
 
+func (r *subscriptionPhaseResolver) Subscription(ctx context.Context, obj *models.SubscriptionPhase) (*models.Subscription, error) {
+	return load(ctx, subscriptionLoader, obj.SubscriptionID.String())
+}
+
 func (r *Resolver) SubscriptionPhase() generated.SubscriptionPhaseResolver {
 	return &subscriptionPhaseResolver{r}
 }

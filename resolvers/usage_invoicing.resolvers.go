@@ -44,6 +44,10 @@ func (r *customerResolver) BillingCredits(ctx context.Context, obj *models.Custo
 		billing.BillingCreditFilter{Customer: textOf(obj.ID.String())}, first, after)
 }
 
+func (r *invoiceLineItemResolver) Meter(ctx context.Context, obj *models.InvoiceLineItem) (*models.BillingMeter, error) {
+	return optional(ctx, billingMeterLoader, obj.MeterID)
+}
+
 func (r *mutationResolver) CreateBillingCredit(ctx context.Context, input models.CreateBillingCreditInput) (*models.BillingCredit, error) {
 	return r.Svc.Billing.BillingCredits.Create(ctx, &input)
 }

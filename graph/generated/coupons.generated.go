@@ -19,6 +19,11 @@ import (
 
 // region    ************************** generated!.gotpl **************************
 
+type CodeValidationResolver interface {
+	PromotionCode(ctx context.Context, obj *models.CodeValidation) (*models.PromotionCode, error)
+
+	Coupon(ctx context.Context, obj *models.CodeValidation) (*models.Coupon, error)
+}
 type CouponResolver interface {
 	Product(ctx context.Context, obj *models.Coupon) (*models.Product, error)
 
@@ -139,6 +144,38 @@ func (ec *executionContext) fieldContext_CodeValidation_promotionCodeId(_ contex
 	return graphql.NewScalarFieldContext("CodeValidation", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
+func (ec *executionContext) _CodeValidation_promotionCode(ctx context.Context, field graphql.CollectedField, obj *models.CodeValidation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CodeValidation_promotionCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.CodeValidation().PromotionCode(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.PromotionCode) graphql.Marshaler {
+			return ec.marshalOPromotionCode2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPromotionCode(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CodeValidation_promotionCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CodeValidation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PromotionCode(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _CodeValidation_couponId(ctx context.Context, field graphql.CollectedField, obj *models.CodeValidation) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -160,6 +197,38 @@ func (ec *executionContext) _CodeValidation_couponId(ctx context.Context, field 
 }
 func (ec *executionContext) fieldContext_CodeValidation_couponId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("CodeValidation", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _CodeValidation_coupon(ctx context.Context, field graphql.CollectedField, obj *models.CodeValidation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CodeValidation_coupon(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.CodeValidation().Coupon(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.Coupon) graphql.Marshaler {
+			return ec.marshalOCoupon2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCoupon(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CodeValidation_coupon(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CodeValidation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Coupon(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _CodeValidation_applicationOrder(ctx context.Context, field graphql.CollectedField, obj *models.CodeValidation) (ret graphql.Marshaler) {
@@ -2704,37 +2773,113 @@ func (ec *executionContext) _CodeValidation(ctx context.Context, sel ast.Selecti
 		case "code":
 			out.Values[i] = ec._CodeValidation_code(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "valid":
 			out.Values[i] = ec._CodeValidation_valid(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "reason":
 			out.Values[i] = ec._CodeValidation_reason(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "promotionCodeId":
 			out.Values[i] = ec._CodeValidation_promotionCodeId(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "promotionCode":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._CodeValidation_promotionCode(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "couponId":
 			out.Values[i] = ec._CodeValidation_couponId(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "coupon":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._CodeValidation_coupon(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "applicationOrder":
 			out.Values[i] = ec._CodeValidation_applicationOrder(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "discountAmountCents":
 			out.Values[i] = ec._CodeValidation_discountAmountCents(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))

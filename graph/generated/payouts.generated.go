@@ -25,6 +25,8 @@ type PayoutResolver interface {
 	Account(ctx context.Context, obj *models.Payout) (*models.Account, error)
 
 	BillingAgreement(ctx context.Context, obj *models.Payout) (*models.BillingAgreement, error)
+
+	TransferFeePlan(ctx context.Context, obj *models.Payout) (*models.TransferFeePlan, error)
 }
 type PayoutFundingEntryResolver interface {
 	Schedule(ctx context.Context, obj *models.FundingEntry) (*models.FundingSchedule, error)
@@ -641,6 +643,38 @@ func (ec *executionContext) _Payout_transferFeePlanId(ctx context.Context, field
 }
 func (ec *executionContext) fieldContext_Payout_transferFeePlanId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Payout", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Payout_transferFeePlan(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payout_transferFeePlan(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Payout().TransferFeePlan(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.TransferFeePlan) graphql.Marshaler {
+			return ec.marshalOTransferFeePlan2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTransferFeePlan(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Payout_transferFeePlan(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Payout",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TransferFeePlan(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Payout_failureCode(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
@@ -2198,6 +2232,44 @@ func (ec *executionContext) _Payout(ctx context.Context, sel ast.SelectionSet, o
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "transferFeePlan":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Payout_transferFeePlan(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "failureCode":
 			out.Values[i] = ec._Payout_failureCode(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {

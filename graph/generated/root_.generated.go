@@ -39,11 +39,13 @@ type ResolverRoot interface {
 	ChargeTrace() ChargeTraceResolver
 	ChargeTraceEvent() ChargeTraceEventResolver
 	CheckoutSession() CheckoutSessionResolver
+	CodeValidation() CodeValidationResolver
 	Coupon() CouponResolver
 	Customer() CustomerResolver
 	CustomerIdentityVerification() CustomerIdentityVerificationResolver
 	Discount() DiscountResolver
 	Dispute() DisputeResolver
+	DisputeDocument() DisputeDocumentResolver
 	EventStream() EventStreamResolver
 	EventUsage() EventUsageResolver
 	GeoComplianceStatus() GeoComplianceStatusResolver
@@ -104,6 +106,7 @@ type ComplexityRoot struct {
 		Metadata              func(childComplexity int) int
 		OnboardingSession     func(childComplexity int) int
 		PaymentMethods        func(childComplexity int) int
+		PayoutPaymentMethod   func(childComplexity int) int
 		PayoutPaymentMethodID func(childComplexity int) int
 		Payouts               func(childComplexity int, first *int, after *string, status *string) int
 		PhoneVerifications    func(childComplexity int) int
@@ -145,6 +148,7 @@ type ComplexityRoot struct {
 		AccountType        func(childComplexity int) int
 		BankName           func(childComplexity int) int
 		Created            func(childComplexity int) int
+		Customer           func(childComplexity int) int
 		CustomerID         func(childComplexity int) int
 		ID                 func(childComplexity int) int
 		Livemode           func(childComplexity int) int
@@ -432,8 +436,10 @@ type ComplexityRoot struct {
 	CodeValidation struct {
 		ApplicationOrder    func(childComplexity int) int
 		Code                func(childComplexity int) int
+		Coupon              func(childComplexity int) int
 		CouponID            func(childComplexity int) int
 		DiscountAmountCents func(childComplexity int) int
+		PromotionCode       func(childComplexity int) int
 		PromotionCodeID     func(childComplexity int) int
 		Reason              func(childComplexity int) int
 		Valid               func(childComplexity int) int
@@ -603,6 +609,7 @@ type ComplexityRoot struct {
 		AuthorizationCode       func(childComplexity int) int
 		Charge                  func(childComplexity int) int
 		ChargeID                func(childComplexity int) int
+		ChargeIntent            func(childComplexity int) int
 		ChargeIntentID          func(childComplexity int) int
 		Created                 func(childComplexity int) int
 		DisplayStatus           func(childComplexity int) int
@@ -624,6 +631,7 @@ type ComplexityRoot struct {
 
 	DisputeDocument struct {
 		Created      func(childComplexity int) int
+		Dispute      func(childComplexity int) int
 		DisputeID    func(childComplexity int) int
 		DocumentType func(childComplexity int) int
 		FileID       func(childComplexity int) int
@@ -849,9 +857,11 @@ type ComplexityRoot struct {
 		Description        func(childComplexity int) int
 		EventName          func(childComplexity int) int
 		ID                 func(childComplexity int) int
+		Invoice            func(childComplexity int) int
 		InvoiceID          func(childComplexity int) int
 		Kind               func(childComplexity int) int
 		Livemode           func(childComplexity int) int
+		Meter              func(childComplexity int) int
 		MeterID            func(childComplexity int) int
 		PeriodEnd          func(childComplexity int) int
 		PeriodStart        func(childComplexity int) int
@@ -1150,6 +1160,7 @@ type ComplexityRoot struct {
 		Speed              func(childComplexity int) int
 		Status             func(childComplexity int) int
 		Succeeded          func(childComplexity int) int
+		TransferFeePlan    func(childComplexity int) int
 		TransferFeePlanID  func(childComplexity int) int
 		Updated            func(childComplexity int) int
 	}
@@ -1453,6 +1464,7 @@ type ComplexityRoot struct {
 		Amount         func(childComplexity int) int
 		Charge         func(childComplexity int) int
 		ChargeID       func(childComplexity int) int
+		ChargeIntent   func(childComplexity int) int
 		ChargeIntentID func(childComplexity int) int
 		Created        func(childComplexity int) int
 		Currency       func(childComplexity int) int
@@ -1603,6 +1615,7 @@ type ComplexityRoot struct {
 		PhaseableType      func(childComplexity int) int
 		PricingType        func(childComplexity int) int
 		StartedAt          func(childComplexity int) int
+		Subscription       func(childComplexity int) int
 		SubscriptionID     func(childComplexity int) int
 		Updated            func(childComplexity int) int
 	}
@@ -1978,6 +1991,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Account.PaymentMethods(childComplexity), true
+	case "Account.payoutPaymentMethod":
+		if e.ComplexityRoot.Account.PayoutPaymentMethod == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Account.PayoutPaymentMethod(childComplexity), true
 	case "Account.payoutPaymentMethodId":
 		if e.ComplexityRoot.Account.PayoutPaymentMethodID == nil {
 			break
@@ -2171,6 +2190,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.BankAccount.Created(childComplexity), true
+	case "BankAccount.customer":
+		if e.ComplexityRoot.BankAccount.Customer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BankAccount.Customer(childComplexity), true
 	case "BankAccount.customerId":
 		if e.ComplexityRoot.BankAccount.CustomerID == nil {
 			break
@@ -3434,6 +3459,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CodeValidation.Code(childComplexity), true
+	case "CodeValidation.coupon":
+		if e.ComplexityRoot.CodeValidation.Coupon == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CodeValidation.Coupon(childComplexity), true
 	case "CodeValidation.couponId":
 		if e.ComplexityRoot.CodeValidation.CouponID == nil {
 			break
@@ -3446,6 +3477,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CodeValidation.DiscountAmountCents(childComplexity), true
+	case "CodeValidation.promotionCode":
+		if e.ComplexityRoot.CodeValidation.PromotionCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CodeValidation.PromotionCode(childComplexity), true
 	case "CodeValidation.promotionCodeId":
 		if e.ComplexityRoot.CodeValidation.PromotionCodeID == nil {
 			break
@@ -4203,6 +4240,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Dispute.ChargeID(childComplexity), true
+	case "Dispute.chargeIntent":
+		if e.ComplexityRoot.Dispute.ChargeIntent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Dispute.ChargeIntent(childComplexity), true
 	case "Dispute.chargeIntentId":
 		if e.ComplexityRoot.Dispute.ChargeIntentID == nil {
 			break
@@ -4295,6 +4338,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.DisputeDocument.Created(childComplexity), true
+	case "DisputeDocument.dispute":
+		if e.ComplexityRoot.DisputeDocument.Dispute == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DisputeDocument.Dispute(childComplexity), true
 	case "DisputeDocument.disputeId":
 		if e.ComplexityRoot.DisputeDocument.DisputeID == nil {
 			break
@@ -5225,6 +5274,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.InvoiceLineItem.ID(childComplexity), true
+	case "InvoiceLineItem.invoice":
+		if e.ComplexityRoot.InvoiceLineItem.Invoice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceLineItem.Invoice(childComplexity), true
 	case "InvoiceLineItem.invoiceId":
 		if e.ComplexityRoot.InvoiceLineItem.InvoiceID == nil {
 			break
@@ -5243,6 +5298,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.InvoiceLineItem.Livemode(childComplexity), true
+	case "InvoiceLineItem.meter":
+		if e.ComplexityRoot.InvoiceLineItem.Meter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceLineItem.Meter(childComplexity), true
 	case "InvoiceLineItem.meterId":
 		if e.ComplexityRoot.InvoiceLineItem.MeterID == nil {
 			break
@@ -7313,6 +7374,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Payout.Succeeded(childComplexity), true
+	case "Payout.transferFeePlan":
+		if e.ComplexityRoot.Payout.TransferFeePlan == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payout.TransferFeePlan(childComplexity), true
 	case "Payout.transferFeePlanId":
 		if e.ComplexityRoot.Payout.TransferFeePlanID == nil {
 			break
@@ -9115,6 +9182,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Refund.ChargeID(childComplexity), true
+	case "Refund.chargeIntent":
+		if e.ComplexityRoot.Refund.ChargeIntent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.ChargeIntent(childComplexity), true
 	case "Refund.chargeIntentId":
 		if e.ComplexityRoot.Refund.ChargeIntentID == nil {
 			break
@@ -9770,6 +9843,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SubscriptionPhase.StartedAt(childComplexity), true
+	case "SubscriptionPhase.subscription":
+		if e.ComplexityRoot.SubscriptionPhase.Subscription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionPhase.Subscription(childComplexity), true
 	case "SubscriptionPhase.subscriptionId":
 		if e.ComplexityRoot.SubscriptionPhase.SubscriptionID == nil {
 			break
@@ -11226,6 +11305,7 @@ type BankAccount implements Node {
   processorName: String!
   status: BankAccountStatus!
   customerId: ID
+  customer: Customer
   accountId: ID
   account: Account
   livemode: Boolean!
@@ -11605,6 +11685,16 @@ extend type Charge {
   chargeIntent: ChargeIntent @goField(forceResolver: true)
 }
 
+extend type Refund {
+  "The charge intent refunded, for a refund of a charge intent's charge."
+  chargeIntent: ChargeIntent
+}
+
+extend type Dispute {
+  "The charge intent whose charge is disputed, if the charge was an intent's."
+  chargeIntent: ChargeIntent
+}
+
 extend type Query {
   chargeIntent(id: ID!): ChargeIntent
   chargeIntents(first: Int = 10, after: String, filter: ChargeIntentFilter): ChargeIntentConnection!
@@ -11818,7 +11908,9 @@ type CodeValidation {
   valid: Boolean!
   reason: String
   promotionCodeId: ID
+  promotionCode: PromotionCode
   couponId: ID
+  coupon: Coupon
   applicationOrder: Int
   discountAmountCents: Int!
 }
@@ -12264,6 +12356,7 @@ type DisputeEvidence {
 type DisputeDocument implements Node {
   id: ID!
   disputeId: ID!
+  dispute: Dispute
   fileId: String!
   documentType: String
   metadata: Metadata!
@@ -12594,6 +12687,7 @@ type PaymentError {
 type InvoiceLineItem implements Node {
   id: ID!
   invoiceId: ID!
+  invoice: Invoice
   productId: ID!
   product: Product!
   description: String!
@@ -13155,6 +13249,8 @@ input ConnectBankInput {
 }
 
 extend type Account {
+  "The payment method payouts go to; null where payoutPaymentMethodId is (it follows the same visibility)."
+  payoutPaymentMethod: PaymentMethod @goField(forceResolver: true)
   "The account's usable payment methods (not detached, no single-use wallet credentials), newest first."
   paymentMethods: [PaymentMethod!]!
 }
@@ -13206,6 +13302,7 @@ type Payout implements Node {
   billingAgreementId: ID
   billingAgreement: BillingAgreement
   transferFeePlanId: ID
+  transferFeePlan: TransferFeePlan
   failureCode: String
   failureMessage: String
   metadata: Metadata!
@@ -13831,6 +13928,7 @@ type SubscriptionPhase implements Node @goModel(model: "github.com/frame-oss/pay
   "Always Subscription."
   phaseableType: String! @goField(forceResolver: true)
   subscriptionId: ID!
+  subscription: Subscription
   "When the phase first priced a period; from then its ordinal and pricing are fixed."
   startedAt: DateTime
   "The subscription's currency."
@@ -14600,6 +14698,8 @@ extend type InvoiceLineItem {
   creditsApplied: String
   "The meter a usage line billed."
   meterId: ID @goField(name: "MeterID")
+  "The meter a usage line billed; null on other lines."
+  meter: BillingMeter
 }
 
 extend type Customer {
@@ -14820,6 +14920,8 @@ func (ec *executionContext) childFields_Account(ctx context.Context, field graph
 		return ec.fieldContext_Account_transfers(ctx, field)
 	case "onboardingSession":
 		return ec.fieldContext_Account_onboardingSession(ctx, field)
+	case "payoutPaymentMethod":
+		return ec.fieldContext_Account_payoutPaymentMethod(ctx, field)
 	case "paymentMethods":
 		return ec.fieldContext_Account_paymentMethods(ctx, field)
 	case "payouts":
@@ -14892,6 +14994,8 @@ func (ec *executionContext) childFields_BankAccount(ctx context.Context, field g
 		return ec.fieldContext_BankAccount_status(ctx, field)
 	case "customerId":
 		return ec.fieldContext_BankAccount_customerId(ctx, field)
+	case "customer":
+		return ec.fieldContext_BankAccount_customer(ctx, field)
 	case "accountId":
 		return ec.fieldContext_BankAccount_accountId(ctx, field)
 	case "account":
@@ -15468,8 +15572,12 @@ func (ec *executionContext) childFields_CodeValidation(ctx context.Context, fiel
 		return ec.fieldContext_CodeValidation_reason(ctx, field)
 	case "promotionCodeId":
 		return ec.fieldContext_CodeValidation_promotionCodeId(ctx, field)
+	case "promotionCode":
+		return ec.fieldContext_CodeValidation_promotionCode(ctx, field)
 	case "couponId":
 		return ec.fieldContext_CodeValidation_couponId(ctx, field)
+	case "coupon":
+		return ec.fieldContext_CodeValidation_coupon(ctx, field)
 	case "applicationOrder":
 		return ec.fieldContext_CodeValidation_applicationOrder(ctx, field)
 	case "discountAmountCents":
@@ -15830,6 +15938,8 @@ func (ec *executionContext) childFields_Dispute(ctx context.Context, field graph
 		return ec.fieldContext_Dispute_created(ctx, field)
 	case "updated":
 		return ec.fieldContext_Dispute_updated(ctx, field)
+	case "chargeIntent":
+		return ec.fieldContext_Dispute_chargeIntent(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Dispute", field.Name)
 }
@@ -15850,6 +15960,8 @@ func (ec *executionContext) childFields_DisputeDocument(ctx context.Context, fie
 		return ec.fieldContext_DisputeDocument_id(ctx, field)
 	case "disputeId":
 		return ec.fieldContext_DisputeDocument_disputeId(ctx, field)
+	case "dispute":
+		return ec.fieldContext_DisputeDocument_dispute(ctx, field)
 	case "fileId":
 		return ec.fieldContext_DisputeDocument_fileId(ctx, field)
 	case "documentType":
@@ -16282,6 +16394,8 @@ func (ec *executionContext) childFields_InvoiceLineItem(ctx context.Context, fie
 		return ec.fieldContext_InvoiceLineItem_id(ctx, field)
 	case "invoiceId":
 		return ec.fieldContext_InvoiceLineItem_invoiceId(ctx, field)
+	case "invoice":
+		return ec.fieldContext_InvoiceLineItem_invoice(ctx, field)
 	case "productId":
 		return ec.fieldContext_InvoiceLineItem_productId(ctx, field)
 	case "product":
@@ -16318,6 +16432,8 @@ func (ec *executionContext) childFields_InvoiceLineItem(ctx context.Context, fie
 		return ec.fieldContext_InvoiceLineItem_creditsApplied(ctx, field)
 	case "meterId":
 		return ec.fieldContext_InvoiceLineItem_meterId(ctx, field)
+	case "meter":
+		return ec.fieldContext_InvoiceLineItem_meter(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type InvoiceLineItem", field.Name)
 }
@@ -16628,6 +16744,8 @@ func (ec *executionContext) childFields_Payout(ctx context.Context, field graphq
 		return ec.fieldContext_Payout_billingAgreement(ctx, field)
 	case "transferFeePlanId":
 		return ec.fieldContext_Payout_transferFeePlanId(ctx, field)
+	case "transferFeePlan":
+		return ec.fieldContext_Payout_transferFeePlan(ctx, field)
 	case "failureCode":
 		return ec.fieldContext_Payout_failureCode(ctx, field)
 	case "failureMessage":
@@ -17080,6 +17198,8 @@ func (ec *executionContext) childFields_Refund(ctx context.Context, field graphq
 		return ec.fieldContext_Refund_created(ctx, field)
 	case "updated":
 		return ec.fieldContext_Refund_updated(ctx, field)
+	case "chargeIntent":
+		return ec.fieldContext_Refund_chargeIntent(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Refund", field.Name)
 }
@@ -17352,6 +17472,8 @@ func (ec *executionContext) childFields_SubscriptionPhase(ctx context.Context, f
 		return ec.fieldContext_SubscriptionPhase_phaseableType(ctx, field)
 	case "subscriptionId":
 		return ec.fieldContext_SubscriptionPhase_subscriptionId(ctx, field)
+	case "subscription":
+		return ec.fieldContext_SubscriptionPhase_subscription(ctx, field)
 	case "startedAt":
 		return ec.fieldContext_SubscriptionPhase_startedAt(ctx, field)
 	case "currency":
