@@ -897,7 +897,7 @@ func (ec *executionContext) marshalNTestClockConnection2ᚖgithubᚗcomᚋframe�
 }
 
 func (ec *executionContext) marshalNTestClockEdge2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐTestClockEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.TestClockEdge) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInSequence(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNTestClockEdge2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐTestClockEdge(ctx, sel, v[i])
@@ -923,7 +923,7 @@ func (ec *executionContext) marshalNTestClockEdge2ᚖgithubᚗcomᚋframeᚑoss�
 }
 
 func (ec *executionContext) marshalNTestClockEffect2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTestClockEffectᚄ(ctx context.Context, sel ast.SelectionSet, v []*models.TestClockEffect) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInSequence(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNTestClockEffect2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTestClockEffect(ctx, sel, v[i])
@@ -949,7 +949,7 @@ func (ec *executionContext) marshalNTestClockEffect2ᚖgithubᚗcomᚋframeᚑos
 }
 
 func (ec *executionContext) marshalNTestClockEvent2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTestClockEventᚄ(ctx context.Context, sel ast.SelectionSet, v []*models.TestClockEvent) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInSequence(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNTestClockEvent2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTestClockEvent(ctx, sel, v[i])

@@ -16,13 +16,14 @@ import (
 // deterministic. When a resolver field has its value (a connection, a
 // list, an object), LookAhead reads the query's selection below it and,
 // level by level, loads every declared loader edge (AddEdge) for all the
-// objects of that level in one batch per loader, before gqlgen resolves
-// the objects one by one in their own goroutines. The fields' resolvers
+// objects of that level in one batch per loader, before the executor
+// resolves the objects one by one. The fields' resolvers
 // are unchanged: they load through the same loaders and find their values
 // (or errors) in the cache.
 //
-// Why not a timer: gqlgen resolves each element of a list, and each
-// resolver field of an object, in a goroutine of its own, so a loader that
+// Why not a timer: gqlgen's executor resolves each element of a list, and
+// each resolver field of an object, in a goroutine of its own (this one
+// no longer does below the query root: graph/generate), so a loader that
 // waits a few milliseconds for keys gathers only those whose goroutines
 // ran in time; on a loaded machine one batch became two. Looking ahead
 // depends only on the query and the data, never on scheduling, and a
