@@ -369,7 +369,21 @@ func responseContentType(r *http.Request) string {
 	return graphQLResponseJSON
 }
 
+// writeResponse writes resp as its JSON body. A response that is data
+// alone (every query that succeeds) is written around the data as gqlgen
+// rendered it: json.Marshal would check and compact the rendered data once
+// more, a copy of the whole body that cost about a seventh of the handler
+// for a page of 50 accounts. gqlgen renders valid, compact JSON; strings
+// keep <, > and & as they are instead of json.Marshal's \u003c escapes,
+// which any JSON reader reads as the same text.
 func writeResponse(w http.ResponseWriter, status int, resp *graphql.Response) {
+	if dataOnly(resp) {
+		b := make([]byte, 0, len(`{"data":}`)+len(resp.Data))
+		b = append(append(append(b, `{"data":`...), resp.Data...), '}')
+		w.WriteHeader(status)
+		_, _ = w.Write(b)
+		return
+	}
 	b, err := json.Marshal(resp)
 	if err != nil {
 		status = http.StatusInternalServerError
@@ -377,4 +391,11 @@ func writeResponse(w http.ResponseWriter, status int, resp *graphql.Response) {
 	}
 	w.WriteHeader(status)
 	_, _ = w.Write(b)
+}
+
+// dataOnly reports whether resp's JSON is {"data": resp.Data} and nothing
+// else (no errors, no extensions, no incremental delivery members).
+func dataOnly(resp *graphql.Response) bool {
+	return len(resp.Data) > 0 && len(resp.Errors) == 0 && resp.Label == "" && resp.Path == nil &&
+		resp.HasNext == nil && len(resp.Extensions) == 0
 }
