@@ -112,7 +112,24 @@ func TestUpgradeKeepsEveryObject(t *testing.T) {
 	require.Equal(t, http.StatusCreated, replay.Status, string(replay.Body))
 	require.Equal(t, "019bc1f4-bb02-766a-8978-14c42c1d9d5d", replay.JSON()["id"], "the key replays the account it created")
 
+	requirePayersBackfilled(t, sk)
 	requirePendingDeliveriesDelivered(t, env, db)
+}
+
+// requirePayersBackfilled reads the refund and the dispute of fixture
+// 00014 under the account that paid their charges: migration 00024 gave
+// them their charge's payer.
+func requirePayersBackfilled(t *testing.T, sk *testenv.Client) {
+	t.Helper()
+	g := sk.GraphQL(`query($id: ID!) { account(id: $id) {
+		refunds { edges { node { id } } } disputes { edges { node { id } } } } }`,
+		map[string]any{"id": "019bc1bd-cc81-7110-98c4-e1208c31193a"})
+	require.Empty(t, g.Errors, string(g.Raw))
+	node := func(id string) map[string]any { return map[string]any{"node": map[string]any{"id": id}} }
+	require.Equal(t, map[string]any{"account": map[string]any{
+		"refunds":  map[string]any{"edges": []any{node("019bc487-e903-7eef-8210-ecab56e06da9")}},
+		"disputes": map[string]any{"edges": []any{node("019bc487-e909-7c7a-9e66-2310397c9cab")}},
+	}}, g.Data)
 }
 
 // idempotentAccountBody is the request fixture 00002's idempotency key

@@ -46,6 +46,12 @@ type Dispute struct {
 	Closed                  *wire.Timestamp     `bun:"closed,type:timestamptz" json:"-"`
 	Created                 wire.Timestamp      `bun:"created,type:timestamptz" json:"created"`
 	Updated                 wire.Timestamp      `bun:"updated,type:timestamptz" json:"updated"`
+	// AccountID and CustomerID are the charge's payer, copied from the
+	// charge on insert (by the writer, and by the database for any writer:
+	// migration 00024). They page a payer's disputes
+	// (Account.disputes, Customer.disputes) and are not on the REST wire.
+	AccountID  *uuid.UUID `bun:"account_id,type:uuid" json:"-"`
+	CustomerID *uuid.UUID `bun:"customer_id,type:uuid" json:"-"`
 }
 
 // DisputeReason is what the issuer reported (spec doc 2 §2.9): its

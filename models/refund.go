@@ -53,6 +53,12 @@ type Refund struct {
 	ChargeIntentID *uuid.UUID         `bun:"charge_intent_id,type:uuid" json:"charge_intent"`
 	Created        wire.Timestamp     `bun:"created,type:timestamptz" json:"created"`
 	Updated        wire.Timestamp     `bun:"updated,type:timestamptz" json:"updated"`
+	// AccountID and CustomerID are the charge's payer, copied from the
+	// charge on insert (by the writer, and by the database for any writer:
+	// migration 00024). They page a payer's refunds
+	// (Account.refunds, Customer.refunds) and are not on the REST wire.
+	AccountID  *uuid.UUID `bun:"account_id,type:uuid" json:"-"`
+	CustomerID *uuid.UUID `bun:"customer_id,type:uuid" json:"-"`
 }
 
 // CreateRefundInput is the body of POST /v1/refunds (spec doc 2 §4.10).

@@ -9,9 +9,15 @@ import (
 	"context"
 
 	"github.com/frame-oss/payments-server/graph/generated"
+	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/internal/platform/events"
 	"github.com/frame-oss/payments-server/models"
 )
+
+func (r *accountResolver) Charges(ctx context.Context, obj *models.Account, first *int, after *string) (*model.ChargeConnection, error) {
+	edges, info, err := pageOfParent(ctx, chargePagesOfAccountLoader, obj.ID.String(), chargeLoader, chargeEdge)
+	return &model.ChargeConnection{Edges: edges, PageInfo: info}, err
+}
 
 func (r *chargeResolver) Account(ctx context.Context, obj *models.Charge) (*models.Account, error) {
 	return optional(ctx, accountLoader, obj.AccountID)
@@ -38,6 +44,11 @@ func (r *chargeTraceEventResolver) Data(ctx context.Context, obj *models.TraceEv
 		return &d, nil
 	}
 	return nil, nil
+}
+
+func (r *customerResolver) Charges(ctx context.Context, obj *models.Customer, first *int, after *string) (*model.ChargeConnection, error) {
+	edges, info, err := pageOfParent(ctx, chargePagesOfCustomerLoader, obj.ID.String(), chargeLoader, chargeEdge)
+	return &model.ChargeConnection{Edges: edges, PageInfo: info}, err
 }
 
 func (r *queryResolver) Charge(ctx context.Context, id string) (*models.Charge, error) {

@@ -13,8 +13,18 @@ import (
 	"github.com/frame-oss/payments-server/models"
 )
 
+func (r *accountResolver) Disputes(ctx context.Context, obj *models.Account, first *int, after *string, charge *string, chargeIntent *string, transfer *string) (*model.DisputeConnection, error) {
+	edges, info, err := pageOfParent(ctx, disputePagesOfAccountLoader, obj.ID.String(), disputeLoader, disputeEdge)
+	return &model.DisputeConnection{Edges: edges, PageInfo: info}, err
+}
+
 func (r *chargeResolver) Disputes(ctx context.Context, obj *models.Charge) ([]*models.Dispute, error) {
 	return load(ctx, disputesOfChargeLoader, obj.ID.String())
+}
+
+func (r *customerResolver) Disputes(ctx context.Context, obj *models.Customer, first *int, after *string, charge *string, chargeIntent *string, transfer *string) (*model.DisputeConnection, error) {
+	edges, info, err := pageOfParent(ctx, disputePagesOfCustomerLoader, obj.ID.String(), disputeLoader, disputeEdge)
+	return &model.DisputeConnection{Edges: edges, PageInfo: info}, err
 }
 
 func (r *disputeResolver) Charge(ctx context.Context, obj *models.Dispute) (*models.Charge, error) {

@@ -10,8 +10,19 @@ import (
 
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/internal/platform/events"
+	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/webhooks"
 )
+
+func (r *accountResolver) Events(ctx context.Context, obj *models.Account, first *int, after *string, typeArg *string) (*model.EventConnection, error) {
+	edges, info, err := pageOfParent(ctx, eventPagesOfAccountLoader, obj.ID.String(), eventLoader, eventEdge)
+	return &model.EventConnection{Edges: edges, PageInfo: info}, err
+}
+
+func (r *customerResolver) Events(ctx context.Context, obj *models.Customer, first *int, after *string, typeArg *string) (*model.EventConnection, error) {
+	edges, info, err := pageOfParent(ctx, eventPagesOfCustomerLoader, obj.ID.String(), eventLoader, eventEdge)
+	return &model.EventConnection{Edges: edges, PageInfo: info}, err
+}
 
 func (r *queryResolver) Event(ctx context.Context, id string) (*events.Event, error) {
 	return load(ctx, eventLoader, id)

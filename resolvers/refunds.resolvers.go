@@ -13,8 +13,18 @@ import (
 	"github.com/frame-oss/payments-server/models"
 )
 
+func (r *accountResolver) Refunds(ctx context.Context, obj *models.Account, first *int, after *string, transfer *string, chargeIntent *string, charge *string) (*model.RefundConnection, error) {
+	edges, info, err := pageOfParent(ctx, refundPagesOfAccountLoader, obj.ID.String(), refundLoader, refundEdge)
+	return &model.RefundConnection{Edges: edges, PageInfo: info}, err
+}
+
 func (r *chargeResolver) Refunds(ctx context.Context, obj *models.Charge) ([]*models.Refund, error) {
 	return load(ctx, refundsOfChargeLoader, obj.ID.String())
+}
+
+func (r *customerResolver) Refunds(ctx context.Context, obj *models.Customer, first *int, after *string, transfer *string, chargeIntent *string, charge *string) (*model.RefundConnection, error) {
+	edges, info, err := pageOfParent(ctx, refundPagesOfCustomerLoader, obj.ID.String(), refundLoader, refundEdge)
+	return &model.RefundConnection{Edges: edges, PageInfo: info}, err
 }
 
 func (r *mutationResolver) CreateRefund(ctx context.Context, input models.CreateRefundInput) (*models.Refund, error) {

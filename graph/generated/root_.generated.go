@@ -96,7 +96,10 @@ type ComplexityRoot struct {
 		BillingCredits        func(childComplexity int, first *int, after *string) int
 		BlockedReason         func(childComplexity int) int
 		Capabilities          func(childComplexity int) int
+		Charges               func(childComplexity int, first *int, after *string) int
 		Created               func(childComplexity int) int
+		Disputes              func(childComplexity int, first *int, after *string, charge *string, chargeIntent *string, transfer *string) int
+		Events                func(childComplexity int, first *int, after *string, typeArg *string) int
 		ExternalID            func(childComplexity int) int
 		GeoCompliance         func(childComplexity int) int
 		ID                    func(childComplexity int) int
@@ -111,6 +114,7 @@ type ComplexityRoot struct {
 		Payouts               func(childComplexity int, first *int, after *string, status *string) int
 		PhoneVerifications    func(childComplexity int) int
 		Profile               func(childComplexity int) int
+		Refunds               func(childComplexity int, first *int, after *string, transfer *string, chargeIntent *string, charge *string) int
 		RestrictedBy          func(childComplexity int) int
 		Status                func(childComplexity int) int
 		Steps                 func(childComplexity int) int
@@ -349,6 +353,16 @@ type ComplexityRoot struct {
 		Updated                 func(childComplexity int) int
 	}
 
+	ChargeConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	ChargeEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	ChargeIntent struct {
 		Account            func(childComplexity int) int
 		AccountID          func(childComplexity int) int
@@ -487,11 +501,14 @@ type ComplexityRoot struct {
 	Customer struct {
 		BillingAddress        func(childComplexity int) int
 		BillingCredits        func(childComplexity int, first *int, after *string) int
+		Charges               func(childComplexity int, first *int, after *string) int
 		Created               func(childComplexity int) int
 		DateOfBirth           func(childComplexity int) int
 		Description           func(childComplexity int) int
 		Discounts             func(childComplexity int) int
+		Disputes              func(childComplexity int, first *int, after *string, charge *string, chargeIntent *string, transfer *string) int
 		Email                 func(childComplexity int) int
+		Events                func(childComplexity int, first *int, after *string, typeArg *string) int
 		ID                    func(childComplexity int) int
 		IdentityVerifications func(childComplexity int) int
 		Invoices              func(childComplexity int, first *int, after *string, status *string, subscription *string) int
@@ -501,6 +518,7 @@ type ComplexityRoot struct {
 		Name                  func(childComplexity int) int
 		PaymentMethods        func(childComplexity int) int
 		Phone                 func(childComplexity int) int
+		Refunds               func(childComplexity int, first *int, after *string, transfer *string, chargeIntent *string, charge *string) int
 		ShippingAddress       func(childComplexity int) int
 		Status                func(childComplexity int) int
 		Subscriptions         func(childComplexity int, first *int, after *string, status *models.SubscriptionStatus, createdBefore *wire.Timestamp, createdAfter *wire.Timestamp) int
@@ -1926,12 +1944,45 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Account.Capabilities(childComplexity), true
+	case "Account.charges":
+		if e.ComplexityRoot.Account.Charges == nil {
+			break
+		}
+
+		args, err := ec.field_Account_charges_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Account.Charges(childComplexity, args["first"].(*int), args["after"].(*string)), true
 	case "Account.created":
 		if e.ComplexityRoot.Account.Created == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Account.Created(childComplexity), true
+	case "Account.disputes":
+		if e.ComplexityRoot.Account.Disputes == nil {
+			break
+		}
+
+		args, err := ec.field_Account_disputes_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Account.Disputes(childComplexity, args["first"].(*int), args["after"].(*string), args["charge"].(*string), args["chargeIntent"].(*string), args["transfer"].(*string)), true
+	case "Account.events":
+		if e.ComplexityRoot.Account.Events == nil {
+			break
+		}
+
+		args, err := ec.field_Account_events_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Account.Events(childComplexity, args["first"].(*int), args["after"].(*string), args["type"].(*string)), true
 	case "Account.externalId":
 		if e.ComplexityRoot.Account.ExternalID == nil {
 			break
@@ -2026,6 +2077,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Account.Profile(childComplexity), true
+	case "Account.refunds":
+		if e.ComplexityRoot.Account.Refunds == nil {
+			break
+		}
+
+		args, err := ec.field_Account_refunds_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Account.Refunds(childComplexity, args["first"].(*int), args["after"].(*string), args["transfer"].(*string), args["chargeIntent"].(*string), args["charge"].(*string)), true
 	case "Account.restrictedBy":
 		if e.ComplexityRoot.Account.RestrictedBy == nil {
 			break
@@ -3096,6 +3158,32 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Charge.Updated(childComplexity), true
 
+	case "ChargeConnection.edges":
+		if e.ComplexityRoot.ChargeConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeConnection.Edges(childComplexity), true
+	case "ChargeConnection.pageInfo":
+		if e.ComplexityRoot.ChargeConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeConnection.PageInfo(childComplexity), true
+
+	case "ChargeEdge.cursor":
+		if e.ComplexityRoot.ChargeEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeEdge.Cursor(childComplexity), true
+	case "ChargeEdge.node":
+		if e.ComplexityRoot.ChargeEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeEdge.Node(childComplexity), true
+
 	case "ChargeIntent.account":
 		if e.ComplexityRoot.ChargeIntent.Account == nil {
 			break
@@ -3702,6 +3790,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Customer.BillingCredits(childComplexity, args["first"].(*int), args["after"].(*string)), true
+	case "Customer.charges":
+		if e.ComplexityRoot.Customer.Charges == nil {
+			break
+		}
+
+		args, err := ec.field_Customer_charges_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Customer.Charges(childComplexity, args["first"].(*int), args["after"].(*string)), true
 	case "Customer.created":
 		if e.ComplexityRoot.Customer.Created == nil {
 			break
@@ -3726,12 +3825,34 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Customer.Discounts(childComplexity), true
+	case "Customer.disputes":
+		if e.ComplexityRoot.Customer.Disputes == nil {
+			break
+		}
+
+		args, err := ec.field_Customer_disputes_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Customer.Disputes(childComplexity, args["first"].(*int), args["after"].(*string), args["charge"].(*string), args["chargeIntent"].(*string), args["transfer"].(*string)), true
 	case "Customer.email":
 		if e.ComplexityRoot.Customer.Email == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Customer.Email(childComplexity), true
+	case "Customer.events":
+		if e.ComplexityRoot.Customer.Events == nil {
+			break
+		}
+
+		args, err := ec.field_Customer_events_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Customer.Events(childComplexity, args["first"].(*int), args["after"].(*string), args["type"].(*string)), true
 	case "Customer.id":
 		if e.ComplexityRoot.Customer.ID == nil {
 			break
@@ -3791,6 +3912,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Customer.Phone(childComplexity), true
+	case "Customer.refunds":
+		if e.ComplexityRoot.Customer.Refunds == nil {
+			break
+		}
+
+		args, err := ec.field_Customer_refunds_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Customer.Refunds(childComplexity, args["first"].(*int), args["after"].(*string), args["transfer"].(*string), args["chargeIntent"].(*string), args["charge"].(*string)), true
 	case "Customer.shippingAddress":
 		if e.ComplexityRoot.Customer.ShippingAddress == nil {
 			break
@@ -11776,6 +11908,36 @@ type ChargeTraceEvent @goModel(model: "github.com/frame-oss/payments-server/mode
   data: JSON @goField(forceResolver: true)
 }
 
+type ChargeConnection {
+  edges: [ChargeEdge!]!
+  pageInfo: PageInfo!
+}
+
+type ChargeEdge {
+  cursor: String!
+  node: Charge!
+}
+
+extend type Account {
+  """
+  The charges the account paid (Charge.account), newest first: those of its
+  transfers, of charge intents and of invoices it pays. REST has no charge
+  list, so there is no filter. A page of accounts reads the pages of all of
+  them in one statement.
+  """
+  charges(first: Int = 10, after: String): ChargeConnection! @goField(forceResolver: true)
+}
+
+extend type Customer {
+  """
+  The charges the customer paid (Charge.customer), newest first: those of
+  charge intents and of invoices it pays. REST has no charge list, so there
+  is no filter. A page of customers reads the pages of all of them in one
+  statement.
+  """
+  charges(first: Int = 10, after: String): ChargeConnection! @goField(forceResolver: true)
+}
+
 extend type Query {
   charge(id: ID!): Charge
   "A charge's trace (REST's GET /v1/charges/{id}/trace)."
@@ -12425,6 +12587,26 @@ extend type Charge {
   disputes: [Dispute!]!
 }
 
+extend type Account {
+  """
+  The disputes of the charges the account paid (Account.charges), newest
+  first, filtered as REST's GET /v1/disputes is (charge, chargeIntent,
+  transfer). A page of accounts reads the pages of all of them in one
+  statement.
+  """
+  disputes(first: Int = 10, after: String, charge: ID, chargeIntent: ID, transfer: ID): DisputeConnection! @goField(forceResolver: true)
+}
+
+extend type Customer {
+  """
+  The disputes of the charges the customer paid (Customer.charges), newest
+  first, filtered as REST's GET /v1/disputes is (charge, chargeIntent,
+  transfer). A page of customers reads the pages of all of them in one
+  statement.
+  """
+  disputes(first: Int = 10, after: String, charge: ID, chargeIntent: ID, transfer: ID): DisputeConnection! @goField(forceResolver: true)
+}
+
 extend type Query {
   dispute(id: ID!): Dispute
   disputes(first: Int = 10, after: String, filter: DisputeFilter): DisputeConnection!
@@ -12477,6 +12659,31 @@ type EventConnection {
 type EventEdge {
   cursor: String!
   node: Event!
+}
+
+extend type Account {
+  """
+  The events whose object is the account itself, newest first, filtered as
+  REST's GET /v1/events is (type): account.created, account.updated,
+  account.activated, account.restricted, account.disabled and
+  platform.account.prefill.completed. The events of what belongs to the
+  account (its capabilities, verifications, payment methods, transfers...)
+  are those objects' own. A page of accounts reads the pages of all of them
+  in one statement.
+  """
+  events(first: Int = 10, after: String, type: String): EventConnection! @goField(forceResolver: true)
+}
+
+extend type Customer {
+  """
+  The events whose object is the customer itself, newest first, filtered as
+  REST's GET /v1/events is (type): customer.created, customer.updated,
+  customer.blocked, customer.unblocked and customer.deleted. The events of
+  what belongs to the customer (its payment methods, subscriptions,
+  invoices...) are those objects' own. A page of customers reads the pages
+  of all of them in one statement.
+  """
+  events(first: Int = 10, after: String, type: String): EventConnection! @goField(forceResolver: true)
 }
 
 extend type Query {
@@ -13751,6 +13958,26 @@ extend type Charge {
   refunds: [Refund!]!
 }
 
+extend type Account {
+  """
+  The refunds of the charges the account paid (Account.charges), newest
+  first, filtered as REST's GET /v1/refunds is (transfer, chargeIntent,
+  charge; transfer and chargeIntent are mutually exclusive). A page of
+  accounts reads the pages of all of them in one statement.
+  """
+  refunds(first: Int = 10, after: String, transfer: ID, chargeIntent: ID, charge: ID): RefundConnection! @goField(forceResolver: true)
+}
+
+extend type Customer {
+  """
+  The refunds of the charges the customer paid (Customer.charges), newest
+  first, filtered as REST's GET /v1/refunds is (transfer, chargeIntent,
+  charge; transfer and chargeIntent are mutually exclusive). A page of
+  customers reads the pages of all of them in one statement.
+  """
+  refunds(first: Int = 10, after: String, transfer: ID, chargeIntent: ID, charge: ID): RefundConnection! @goField(forceResolver: true)
+}
+
 extend type Query {
   refund(id: ID!): Refund
   refunds(first: Int = 10, after: String, filter: RefundFilter): RefundConnection!
@@ -14910,6 +15137,12 @@ func (ec *executionContext) childFields_Account(ctx context.Context, field graph
 		return ec.fieldContext_Account_bankAccounts(ctx, field)
 	case "beneficialOwners":
 		return ec.fieldContext_Account_beneficialOwners(ctx, field)
+	case "charges":
+		return ec.fieldContext_Account_charges(ctx, field)
+	case "disputes":
+		return ec.fieldContext_Account_disputes(ctx, field)
+	case "events":
+		return ec.fieldContext_Account_events(ctx, field)
 	case "geoCompliance":
 		return ec.fieldContext_Account_geoCompliance(ctx, field)
 	case "identityVerifications":
@@ -14928,6 +15161,8 @@ func (ec *executionContext) childFields_Account(ctx context.Context, field graph
 		return ec.fieldContext_Account_payouts(ctx, field)
 	case "phoneVerifications":
 		return ec.fieldContext_Account_phoneVerifications(ctx, field)
+	case "refunds":
+		return ec.fieldContext_Account_refunds(ctx, field)
 	case "subscriptions":
 		return ec.fieldContext_Account_subscriptions(ctx, field)
 	case "testClock":
@@ -15394,6 +15629,26 @@ func (ec *executionContext) childFields_Charge(ctx context.Context, field graphq
 	return nil, fmt.Errorf("no field named %q was found under type Charge", field.Name)
 }
 
+func (ec *executionContext) childFields_ChargeConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_ChargeConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_ChargeConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChargeConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_ChargeEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_ChargeEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_ChargeEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChargeEdge", field.Name)
+}
+
 func (ec *executionContext) childFields_ChargeIntent(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -15696,12 +15951,20 @@ func (ec *executionContext) childFields_Customer(ctx context.Context, field grap
 		return ec.fieldContext_Customer_created(ctx, field)
 	case "updated":
 		return ec.fieldContext_Customer_updated(ctx, field)
+	case "charges":
+		return ec.fieldContext_Customer_charges(ctx, field)
 	case "discounts":
 		return ec.fieldContext_Customer_discounts(ctx, field)
 	case "identityVerifications":
 		return ec.fieldContext_Customer_identityVerifications(ctx, field)
+	case "disputes":
+		return ec.fieldContext_Customer_disputes(ctx, field)
+	case "events":
+		return ec.fieldContext_Customer_events(ctx, field)
 	case "invoices":
 		return ec.fieldContext_Customer_invoices(ctx, field)
+	case "refunds":
+		return ec.fieldContext_Customer_refunds(ctx, field)
 	case "subscriptions":
 		return ec.fieldContext_Customer_subscriptions(ctx, field)
 	case "testClock":

@@ -80,6 +80,16 @@ type BulkUpdateSubscriptionPhasesPayload struct {
 	Phases []*models.SubscriptionPhase `json:"phases"`
 }
 
+type ChargeConnection struct {
+	Edges    []*ChargeEdge `json:"edges"`
+	PageInfo *PageInfo     `json:"pageInfo"`
+}
+
+type ChargeEdge struct {
+	Cursor string         `json:"cursor"`
+	Node   *models.Charge `json:"node"`
+}
+
 type ChargeIntentConnection struct {
 	Edges    []*ChargeIntentEdge `json:"edges"`
 	PageInfo *PageInfo           `json:"pageInfo"`

@@ -54,7 +54,8 @@ func openDispute(ctx context.Context, w *op.W, ch *models.Charge, reason dispute
 		AmountCurrency: cur, Fee: disputeFee(cur),
 		Reason:                  models.DisputeReason{Code: &reason.Code, Description: &reason.Description, Category: &reason.Category},
 		AcquirerReferenceNumber: ch.AcquirerReferenceNumber, AuthorizationCode: ch.AuthorizationCode,
-		ChargeID: ch.ID, TransferID: ch.TransferID, ChargeIntentID: ch.ChargeIntentID, Created: now, Updated: now}
+		ChargeID: ch.ID, TransferID: ch.TransferID, ChargeIntentID: ch.ChargeIntentID,
+		AccountID: ch.AccountID, CustomerID: ch.CustomerID, Created: now, Updated: now}
 	if _, err := w.Tx.Insert(d).Exec(ctx); err != nil {
 		if _, dup := store.UniqueViolation(err); dup {
 			return nil, nil, alreadyDisputed()

@@ -49,7 +49,8 @@ func (rs *Refunds) Create(ctx context.Context, in *models.CreateRefundInput) (*m
 		}
 		now := models.At(w.Now())
 		r := &models.Refund{ID: ids.New(w.Now()), Amount: amount, Currency: strings.ToUpper(ch.Currency), Status: models.RefundSucceeded,
-			Reason: req.Reason, ChargeID: ch.ID, TransferID: ch.TransferID, ChargeIntentID: ch.ChargeIntentID, Created: now, Updated: now}
+			Reason: req.Reason, ChargeID: ch.ID, TransferID: ch.TransferID, ChargeIntentID: ch.ChargeIntentID,
+			AccountID: ch.AccountID, CustomerID: ch.CustomerID, Created: now, Updated: now}
 		outcome := ""
 		if ch.PaymentMethodDetails != nil && ch.PaymentMethodDetails.SandboxOutcome != nil {
 			outcome = *ch.PaymentMethodDetails.SandboxOutcome
