@@ -21,6 +21,17 @@ const (
 	SessionCanceled  SessionStatus = "canceled"
 )
 
+// SDKSessionState is what both SDK sessions hold beyond their id and object
+// name, in the order they travel: one declaration, so that the create and
+// update the two share are written once against it.
+type SDKSessionState struct {
+	Status         SessionStatus  `bun:"status" json:"status"`
+	ChargeIntentID *uuid.UUID     `bun:"charge_intent_id,type:uuid" json:"charge_intent_id"`
+	Metadata       Metadata       `bun:"metadata,type:jsonb" json:"metadata"`
+	Created        wire.Timestamp `bun:"created" json:"created"`
+	Updated        wire.Timestamp `bun:"updated" json:"updated"`
+}
+
 type chargeSessionKind struct{}
 
 func (chargeSessionKind) objectName() string { return "charge_session" }
@@ -31,13 +42,9 @@ type ChargeSession struct {
 	bun.BaseModel `bun:"table:charge_sessions,alias:cs"`
 	Tenant
 
-	ID             uuid.UUID                 `bun:"id,pk,type:uuid" json:"id"`
-	Object         Object[chargeSessionKind] `bun:"-" json:"object"`
-	Status         SessionStatus             `bun:"status" json:"status"`
-	ChargeIntentID *uuid.UUID                `bun:"charge_intent_id,type:uuid" json:"charge_intent_id"`
-	Metadata       Metadata                  `bun:"metadata,type:jsonb" json:"metadata"`
-	Created        wire.Timestamp            `bun:"created" json:"created"`
-	Updated        wire.Timestamp            `bun:"updated" json:"updated"`
+	ID     uuid.UUID                 `bun:"id,pk,type:uuid" json:"id"`
+	Object Object[chargeSessionKind] `bun:"-" json:"object"`
+	SDKSessionState
 }
 
 type sonarSessionKind struct{}
@@ -51,13 +58,9 @@ type SonarSession struct {
 	bun.BaseModel `bun:"table:sonar_sessions,alias:ss"`
 	Tenant
 
-	ID             uuid.UUID                `bun:"id,pk,type:uuid" json:"id"`
-	Object         Object[sonarSessionKind] `bun:"-" json:"object"`
-	Status         SessionStatus            `bun:"status" json:"status"`
-	ChargeIntentID *uuid.UUID               `bun:"charge_intent_id,type:uuid" json:"charge_intent_id"`
-	Metadata       Metadata                 `bun:"metadata,type:jsonb" json:"metadata"`
-	Created        wire.Timestamp           `bun:"created" json:"created"`
-	Updated        wire.Timestamp           `bun:"updated" json:"updated"`
+	ID     uuid.UUID                `bun:"id,pk,type:uuid" json:"id"`
+	Object Object[sonarSessionKind] `bun:"-" json:"object"`
+	SDKSessionState
 }
 
 // CreateChargeSessionInput is POST /v1/charge_sessions.

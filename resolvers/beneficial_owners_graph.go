@@ -3,7 +3,8 @@ package resolvers
 import (
 	"context"
 
-	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/google/uuid"
+
 	"github.com/frame-oss/payments-server/models"
 )
 
@@ -23,12 +24,6 @@ var (
 // ownerOfAccount reads one owner through the loader, as missing when it
 // belongs to another account.
 func ownerOfAccount(ctx context.Context, accountID, id string) (*models.BeneficialOwner, error) {
-	o, err := load(ctx, beneficialOwnerLoader, id)
-	if err != nil {
-		return nil, err
-	}
-	if o.AccountID.String() != accountID {
-		return nil, apierr.NotFound("beneficial_owner", id)
-	}
-	return o, nil
+	return ofAccount(ctx, beneficialOwnerLoader, "beneficial_owner", accountID, id,
+		func(o *models.BeneficialOwner) uuid.UUID { return o.AccountID })
 }

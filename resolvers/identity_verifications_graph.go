@@ -3,8 +3,9 @@ package resolvers
 import (
 	"context"
 
+	"github.com/google/uuid"
+
 	"github.com/frame-oss/payments-server/graph/model"
-	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/accounts"
 	"github.com/frame-oss/payments-server/resolvers/op"
@@ -26,14 +27,8 @@ var (
 // runOfAccount reads one run through the loader, as missing when it
 // belongs to another account.
 func runOfAccount(ctx context.Context, accountID, id string) (*models.IdentityVerification, error) {
-	run, err := load(ctx, runLoader, id)
-	if err != nil {
-		return nil, err
-	}
-	if run.AccountID.String() != accountID {
-		return nil, apierr.NotFound("identity_verification", id)
-	}
-	return run, nil
+	return ofAccount(ctx, runLoader, "identity_verification", accountID, id,
+		func(run *models.IdentityVerification) uuid.UUID { return run.AccountID })
 }
 
 func runFilter(f model.IdentityVerificationFilter) accounts.IdentityVerificationFilter {

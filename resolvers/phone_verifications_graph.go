@@ -3,8 +3,9 @@ package resolvers
 import (
 	"context"
 
+	"github.com/google/uuid"
+
 	"github.com/frame-oss/payments-server/graph/model"
-	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/accounts"
 	"github.com/frame-oss/payments-server/resolvers/op"
@@ -28,14 +29,8 @@ var (
 // phoneOfAccount reads one attempt through the loader, as missing when it
 // belongs to another account.
 func phoneOfAccount(ctx context.Context, accountID, id string) (*models.PhoneVerification, error) {
-	pv, err := load(ctx, phoneLoader, id)
-	if err != nil {
-		return nil, err
-	}
-	if pv.AccountID.String() != accountID {
-		return nil, apierr.NotFound("phone_verification", id)
-	}
-	return pv, nil
+	return ofAccount(ctx, phoneLoader, "phone_verification", accountID, id,
+		func(pv *models.PhoneVerification) uuid.UUID { return pv.AccountID })
 }
 
 func phoneFilter(f model.PhoneVerificationFilter) accounts.PhoneVerificationFilter {

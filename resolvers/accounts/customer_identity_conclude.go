@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/google/uuid"
-	"github.com/riverqueue/river"
 
 	"github.com/frame-oss/payments-server/internal/domain/verification"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
@@ -24,16 +23,10 @@ type CustomerIdentityArgs struct {
 // Kind names the job.
 func (CustomerIdentityArgs) Kind() string { return "customer_identity_verification.conclude" }
 
-// customerIdentityWorker concludes verifications: River retries it when
-// the database fails, and one no longer pending makes it a no-op.
-type customerIdentityWorker struct {
-	river.WorkerDefaults[CustomerIdentityArgs]
-	svc *Service
-}
-
-func (w *customerIdentityWorker) Work(ctx context.Context, job *river.Job[CustomerIdentityArgs]) error {
-	a := job.Args
-	return w.svc.CustomerIdentity.Conclude(ctx, store.Scope{MerchantID: a.MerchantID, Livemode: a.Livemode}, a.ID)
+// Row is the verification to conclude (jobs.RowArgs); one no longer
+// pending makes the job a no-op.
+func (a CustomerIdentityArgs) Row() (store.Scope, uuid.UUID) {
+	return store.Scope{MerchantID: a.MerchantID, Livemode: a.Livemode}, a.ID
 }
 
 // Conclude applies the sandbox identity provider's

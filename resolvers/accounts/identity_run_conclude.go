@@ -10,6 +10,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/domain/capability"
 	"github.com/frame-oss/payments-server/internal/domain/verification"
 	"github.com/frame-oss/payments-server/internal/platform/events"
+	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
@@ -25,26 +26,20 @@ type IdentityRunArgs struct {
 // Kind names the job.
 func (IdentityRunArgs) Kind() string { return "identity_verification.conclude" }
 
-// identityRunWorker concludes runs: River retries it with backoff when the
-// database fails, and a run already concluded makes it a no-op.
-type identityRunWorker struct {
-	river.WorkerDefaults[IdentityRunArgs]
-	svc *Service
-}
-
-func (w *identityRunWorker) Work(ctx context.Context, job *river.Job[IdentityRunArgs]) error {
-	a := job.Args
-	return w.svc.IdentityRuns.Conclude(ctx, store.Scope{MerchantID: a.MerchantID, Livemode: a.Livemode}, a.RunID)
+// Row is the run to conclude (jobs.RowArgs); a run already concluded
+// makes the job a no-op.
+func (a IdentityRunArgs) Row() (store.Scope, uuid.UUID) {
+	return store.Scope{MerchantID: a.MerchantID, Livemode: a.Livemode}, a.RunID
 }
 
 // AddWorkers registers the area's background workers on the job engine's
 // bundle (before the engine starts). app.New calls it through
 // areas.Services.
 func (s *Service) AddWorkers(workers *river.Workers) error {
-	if err := river.AddWorkerSafely(workers, &identityRunWorker{svc: s}); err != nil {
+	if err := river.AddWorkerSafely(workers, &jobs.RowWorker[IdentityRunArgs]{Do: s.IdentityRuns.Conclude}); err != nil {
 		return err
 	}
-	return river.AddWorkerSafely(workers, &customerIdentityWorker{svc: s})
+	return river.AddWorkerSafely(workers, &jobs.RowWorker[CustomerIdentityArgs]{Do: s.CustomerIdentity.Conclude})
 }
 
 // Conclude applies the sandbox provider's verdict to a pending

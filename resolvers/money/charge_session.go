@@ -3,8 +3,8 @@ package money
 import (
 	"context"
 
-	"github.com/frame-oss/payments-server/internal/platform/events"
-	"github.com/frame-oss/payments-server/internal/platform/ids"
+	"github.com/google/uuid"
+
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
@@ -26,64 +26,26 @@ type ChargeSessionFilter struct {
 
 var chargeSessionTable = &op.Table[models.ChargeSession]{Resource: "charge_session"}
 
+var chargeSessionKind = &sdkSessionKind[models.ChargeSession, *models.ChargeSession]{resource: "charge_session", noun: "charge session",
+	provider: "card processor", table: chargeSessionTable,
+	created: EventChargeSessionCreated, updated: EventChargeSessionUpdated,
+	newRow: func(id uuid.UUID, s models.SDKSessionState) *models.ChargeSession {
+		return &models.ChargeSession{ID: id, SDKSessionState: s}
+	},
+	state: func(row *models.ChargeSession) *models.SDKSessionState { return &row.SDKSessionState }}
+
 func newChargeSessions(s *Service) *ChargeSessions {
 	return &ChargeSessions{Reader: op.Read[models.ChargeSession, ChargeSessionFilter](s.Kit, chargeSessionTable), svc: s}
 }
 
 // Create opens a charge session, for the charge intent named or none.
 func (cs *ChargeSessions) Create(ctx context.Context, in *models.CreateChargeSessionInput) (*models.ChargeSession, error) {
-	spec := op.Spec{Name: "charge_session.create", Allow: secretOnly, Params: in, Provider: "card processor",
-		Check: in.Validate}
-	return op.Write(ctx, cs.svc.Kit, spec, func(ctx context.Context, w *op.W) (*models.ChargeSession, error) {
-		intent, err := sessionChargeIntent(ctx, w, in.ChargeIntentID)
-		if err != nil {
-			return nil, err
-		}
-		now := w.Now()
-		sess := &models.ChargeSession{ID: ids.New(now), Status: models.SessionOpen, ChargeIntentID: intent,
-			Metadata: models.MergeMetadata(nil, in.Metadata), Created: models.At(now), Updated: models.At(now)}
-		if _, err := w.Tx.Insert(sess).Exec(ctx); err != nil {
-			return nil, err
-		}
-		raw, err := events.Render(sess)
-		if err != nil {
-			return nil, err
-		}
-		w.Emit(EventChargeSessionCreated, sess.ID, raw, nil)
-		return sess, nil
-	})
+	return chargeSessionKind.create(ctx, cs.svc.Kit, in, in.Validate, in.ChargeIntentID, in.Metadata)
 }
 
 // Update completes or cancels an open session and merges its metadata;
 // an update that changes nothing writes nothing and announces nothing.
 func (cs *ChargeSessions) Update(ctx context.Context, id string, in *models.UpdateChargeSessionInput) (*models.ChargeSession, error) {
-	spec := op.Spec{Name: "charge_session.update", Allow: secretOnly, Params: map[string]any{"id": id, "input": in},
-		Provider: "card processor", Check: in.Validate}
-	return op.Write(ctx, cs.svc.Kit, spec, func(ctx context.Context, w *op.W) (*models.ChargeSession, error) {
-		sess, err := chargeSessionTable.Lock(ctx, w, id, op.LockUpdate)
-		if err != nil {
-			return nil, err
-		}
-		before, err := events.Render(sess)
-		if err != nil {
-			return nil, err
-		}
-		if err := sessionChange("charge session", &sess.Status, &sess.Metadata, in.Status, in.Metadata); err != nil {
-			return nil, err
-		}
-		prev, err := sessionPrevious(before, sess)
-		if err != nil || prev == nil {
-			return sess, err
-		}
-		sess.Updated = models.At(w.Now())
-		if _, err := w.Tx.Update(sess).Column("status", "metadata", "updated").WherePK().Exec(ctx); err != nil {
-			return nil, err
-		}
-		raw, err := events.Render(sess)
-		if err != nil {
-			return nil, err
-		}
-		w.Emit(EventChargeSessionUpdated, sess.ID, raw, prev)
-		return sess, nil
-	})
+	return chargeSessionKind.update(ctx, cs.svc.Kit, id, map[string]any{"id": id, "input": in}, in.Validate,
+		in.Status, in.Metadata)
 }

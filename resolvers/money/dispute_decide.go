@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/google/uuid"
-	"github.com/riverqueue/river"
 
 	"github.com/frame-oss/payments-server/internal/domain/dispute"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
@@ -26,16 +25,10 @@ type DisputeDecisionArgs struct {
 // Kind names the job.
 func (DisputeDecisionArgs) Kind() string { return "dispute.decide" }
 
-// disputeDecisionWorker decides disputes: River retries it with backoff
-// when the database fails, and a dispute decided already makes it a no-op.
-type disputeDecisionWorker struct {
-	river.WorkerDefaults[DisputeDecisionArgs]
-	svc *Service
-}
-
-func (w *disputeDecisionWorker) Work(ctx context.Context, job *river.Job[DisputeDecisionArgs]) error {
-	a := job.Args
-	return w.svc.DecideDispute(ctx, store.Scope{MerchantID: a.MerchantID, Livemode: a.Livemode}, a.DisputeID)
+// Row is the dispute to decide (jobs.RowArgs); a dispute decided already
+// makes the job a no-op.
+func (a DisputeDecisionArgs) Row() (store.Scope, uuid.UUID) {
+	return store.Scope{MerchantID: a.MerchantID, Livemode: a.Livemode}, a.DisputeID
 }
 
 // DecideDispute applies the sandbox issuer's decision to a dispute under

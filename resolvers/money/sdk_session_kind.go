@@ -1,0 +1,96 @@
+package money
+
+import (
+	"context"
+
+	"github.com/google/uuid"
+
+	"github.com/frame-oss/payments-server/internal/platform/events"
+	"github.com/frame-oss/payments-server/internal/platform/ids"
+	"github.com/frame-oss/payments-server/internal/platform/store"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/op"
+)
+
+// sdkSessionKind is what tells the SDK's two sessions apart (their table,
+// operation names, provider and events); their create and update are the
+// same logic and are written once, against it. P is *M, a row the store
+// can stamp with its tenant.
+type sdkSessionKind[M any, P interface {
+	*M
+	store.TenantRow
+}] struct {
+	resource string // "charge_session": the table's resource and the operations' prefix
+	noun     string // "charge session": how a refusal names it
+	provider string // what production mode lacks, so it answers 503
+	table    *op.Table[M]
+	created  events.Type
+	updated  events.Type
+	// newRow makes a row of the kind from its id and state; state reaches
+	// the state of a row.
+	newRow func(id uuid.UUID, s models.SDKSessionState) *M
+	state  func(row *M) *models.SDKSessionState
+}
+
+// create opens a session, for the charge intent named or none; params and
+// check are the caller's input and its Validate.
+func (k *sdkSessionKind[M, P]) create(ctx context.Context, kit *op.Kit, params any, check func() error,
+	chargeIntentID *string, metadata models.MetadataInput) (*M, error) {
+	spec := op.Spec{Name: k.resource + ".create", Allow: secretOnly, Params: params, Provider: k.provider,
+		Check: check}
+	return op.Write(ctx, kit, spec, func(ctx context.Context, w *op.W) (*M, error) {
+		intent, err := sessionChargeIntent(ctx, w, chargeIntentID)
+		if err != nil {
+			return nil, err
+		}
+		now := w.Now()
+		sessID := ids.New(now)
+		sess := k.newRow(sessID, models.SDKSessionState{Status: models.SessionOpen, ChargeIntentID: intent,
+			Metadata: models.MergeMetadata(nil, metadata), Created: models.At(now), Updated: models.At(now)})
+		if _, err := w.Tx.Insert(P(sess)).Exec(ctx); err != nil {
+			return nil, err
+		}
+		raw, err := events.Render(sess)
+		if err != nil {
+			return nil, err
+		}
+		w.Emit(k.created, sessID, raw, nil)
+		return sess, nil
+	})
+}
+
+// update completes or cancels an open session and merges its metadata;
+// an update that changes nothing writes nothing and announces nothing.
+func (k *sdkSessionKind[M, P]) update(ctx context.Context, kit *op.Kit, id string, params any, check func() error,
+	status *models.SessionStatus, metadata models.MetadataInput) (*M, error) {
+	spec := op.Spec{Name: k.resource + ".update", Allow: secretOnly, Params: params, Provider: k.provider,
+		Check: check}
+	return op.Write(ctx, kit, spec, func(ctx context.Context, w *op.W) (*M, error) {
+		sess, err := k.table.Lock(ctx, w, id, op.LockUpdate)
+		if err != nil {
+			return nil, err
+		}
+		before, err := events.Render(sess)
+		if err != nil {
+			return nil, err
+		}
+		state := k.state(sess)
+		if err := sessionChange(k.noun, &state.Status, &state.Metadata, status, metadata); err != nil {
+			return nil, err
+		}
+		prev, err := sessionPrevious(before, sess)
+		if err != nil || prev == nil {
+			return sess, err
+		}
+		state.Updated = models.At(w.Now())
+		if _, err := w.Tx.Update(sess).Column("status", "metadata", "updated").WherePK().Exec(ctx); err != nil {
+			return nil, err
+		}
+		raw, err := events.Render(sess)
+		if err != nil {
+			return nil, err
+		}
+		w.Emit(k.updated, k.table.ID(sess), raw, prev)
+		return sess, nil
+	})
+}
