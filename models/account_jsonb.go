@@ -33,67 +33,82 @@ import (
 
 // Scan reads the profile column.
 func (p *Profile) Scan(src any) error {
-	return scanJSONB(src, p, func(r *jsonbReader, v *Profile) {
-		if !r.null() {
-			r.profile(v)
-		}
-	})
+	r, err := columnReader(src)
+	var v Profile
+	if err == nil && !r.null() {
+		r.profile(&v)
+	}
+	return finish(&r, err, src, p, v)
 }
 
 // Scan reads the terms_of_service column (Bun gives a NULL column a nil
 // pointer without calling it).
 func (t *TermsOfService) Scan(src any) error {
-	return scanJSONB(src, t, func(r *jsonbReader, v *TermsOfService) {
-		if !r.null() {
-			r.terms(v)
-		}
-	})
+	r, err := columnReader(src)
+	var v TermsOfService
+	if err == nil && !r.null() {
+		r.terms(&v)
+	}
+	return finish(&r, err, src, t, v)
 }
 
 // Scan reads the verification column.
 func (v *Verification) Scan(src any) error {
-	return scanJSONB(src, v, func(r *jsonbReader, v *Verification) {
-		if !r.null() {
-			r.verification(v)
-		}
-	})
+	r, err := columnReader(src)
+	var value Verification
+	if err == nil && !r.null() {
+		r.verification(&value)
+	}
+	return finish(&r, err, src, v, value)
 }
 
 // Scan reads a metadata column.
 func (m *Metadata) Scan(src any) error {
-	return scanJSONB(src, m, func(r *jsonbReader, v *Metadata) { *v = r.metadata() })
+	r, err := columnReader(src)
+	var v Metadata
+	if err == nil {
+		v = r.metadata()
+	}
+	return finish(&r, err, src, m, v)
 }
 
-// scanJSONB decodes the column src into a new T with read, or with
-// encoding/json when read gives up, and stores it in dst. A NULL column is
-// T's zero value, as Bun's JSON scanner leaves it.
-func scanJSONB[T any](src any, dst *T, read func(*jsonbReader, *T)) error {
-	var text string
-	var raw []byte
+// columnReader reads the column src, a jsonb value's text; a NULL column
+// reads as the text null, which each type reads as its zero value (as
+// Bun's JSON scanner leaves a NULL column).
+func columnReader(src any) (jsonbReader, error) {
 	switch s := src.(type) {
 	case nil:
-		var zero T
-		*dst = zero
-		return nil
+		return jsonbReader{s: "null"}, nil
 	case []byte:
-		text, raw = string(s), s // the driver may reuse s: the reader keeps only text
-	case string:
-		text = s
-	default:
-		return fmt.Errorf("models: %T read from a column of %T", dst, src)
-	}
-	var v T
-	r := jsonbReader{s: text}
-	read(&r, &v)
-	if r.ws(); r.bad || r.i != len(r.s) {
-		if raw == nil {
-			raw = []byte(text)
+		switch string(s) { // the commonest texts, which need no copy
+		case "{}":
+			return jsonbReader{s: "{}"}, nil
+		case "null":
+			return jsonbReader{s: "null"}, nil
 		}
-		var fallback T
-		if err := json.Unmarshal(raw, &fallback); err != nil {
+		return jsonbReader{s: string(s)}, nil // the driver may reuse s: the reader keeps a copy
+	case string:
+		return jsonbReader{s: s}, nil
+	}
+	return jsonbReader{}, fmt.Errorf("models: a jsonb column read from %T", src)
+}
+
+// finish stores v, what r read, in dst; when r gave up, what encoding/json
+// decodes from the column into a new T instead.
+func finish[T any](r *jsonbReader, err error, src any, dst *T, v T) error {
+	if err != nil {
+		return err
+	}
+	if r.ws(); r.bad || r.i != len(r.s) {
+		raw, ok := src.([]byte)
+		if !ok {
+			raw = []byte(r.s)
+		}
+		var decoded T
+		if err := json.Unmarshal(raw, &decoded); err != nil {
 			return err
 		}
-		v = fallback
+		v = decoded
 	}
 	*dst = v
 	return nil
@@ -277,29 +292,38 @@ func (r *jsonbReader) members(member func(key string)) {
 	}
 }
 
-// object reads null or an object into *dst with read. A member read
-// twice gives up: encoding/json would merge the two objects.
-func object[T any](r *jsonbReader, dst **T, read func(*jsonbReader, *T)) {
+// opens reads a null, answering false, or the start of an object to read
+// into a new value, answering true. set says the member already holds an
+// object: a member read twice gives up, as encoding/json would merge the
+// two objects.
+func (r *jsonbReader) opens(set bool) bool {
 	if r.null() {
-		*dst = nil
-		return
+		return false
 	}
-	if *dst != nil {
+	if set || r.peek() != '{' {
 		r.bad = true
-		return
+		return false
 	}
-	v := new(T)
-	read(r, v)
-	*dst = v
+	return true
 }
 
 func (r *jsonbReader) profile(p *Profile) {
 	r.members(func(key string) {
 		switch key {
 		case "individual":
-			object(r, &p.Individual, (*jsonbReader).individual)
+			if r.opens(p.Individual != nil) {
+				p.Individual = new(IndividualProfile)
+				r.individual(p.Individual)
+			} else {
+				p.Individual = nil
+			}
 		case "business":
-			object(r, &p.Business, (*jsonbReader).business)
+			if r.opens(p.Business != nil) {
+				p.Business = new(BusinessProfile)
+				r.business(p.Business)
+			} else {
+				p.Business = nil
+			}
 		default:
 			r.bad = true
 		}
@@ -310,17 +334,32 @@ func (r *jsonbReader) individual(p *IndividualProfile) {
 	r.members(func(key string) {
 		switch key {
 		case "name":
-			object(r, &p.Name, (*jsonbReader).personName)
+			if r.opens(p.Name != nil) {
+				p.Name = new(PersonName)
+				r.personName(p.Name)
+			} else {
+				p.Name = nil
+			}
 		case "email":
 			p.Email = r.optString()
 		case "phone":
-			object(r, &p.Phone, (*jsonbReader).phone)
+			if r.opens(p.Phone != nil) {
+				p.Phone = new(Phone)
+				r.phone(p.Phone)
+			} else {
+				p.Phone = nil
+			}
 		case "ssn_last_four":
 			p.SSNLastFour = r.optString()
 		case "birthdate":
 			p.Birthdate = r.optString()
 		case "address":
-			object(r, &p.Address, (*jsonbReader).address)
+			if r.opens(p.Address != nil) {
+				p.Address = new(Address)
+				r.address(p.Address)
+			} else {
+				p.Address = nil
+			}
 		default:
 			r.bad = true
 		}
@@ -339,7 +378,12 @@ func (r *jsonbReader) business(p *BusinessProfile) {
 		case "email":
 			p.Email = r.optString()
 		case "phone":
-			object(r, &p.Phone, (*jsonbReader).phone)
+			if r.opens(p.Phone != nil) {
+				p.Phone = new(Phone)
+				r.phone(p.Phone)
+			} else {
+				p.Phone = nil
+			}
 		case "website":
 			p.Website = r.optString()
 		case "description":
@@ -353,9 +397,19 @@ func (r *jsonbReader) business(p *BusinessProfile) {
 		case "same_physical_and_legal_address":
 			p.SamePhysicalAndLegalAddress = r.optBool()
 		case "address":
-			object(r, &p.Address, (*jsonbReader).address)
+			if r.opens(p.Address != nil) {
+				p.Address = new(Address)
+				r.address(p.Address)
+			} else {
+				p.Address = nil
+			}
 		case "physical_address":
-			object(r, &p.PhysicalAddress, (*jsonbReader).address)
+			if r.opens(p.PhysicalAddress != nil) {
+				p.PhysicalAddress = new(Address)
+				r.address(p.PhysicalAddress)
+			} else {
+				p.PhysicalAddress = nil
+			}
 		default:
 			r.bad = true
 		}
@@ -438,13 +492,28 @@ func (r *jsonbReader) verification(v *Verification) {
 		case "verified_phones":
 			v.VerifiedPhones = r.stringList()
 		case "identity_run":
-			object(r, &v.IdentityRun, (*jsonbReader).runOutcome)
+			if r.opens(v.IdentityRun != nil) {
+				v.IdentityRun = new(capability.RunOutcome)
+				r.runOutcome(v.IdentityRun)
+			} else {
+				v.IdentityRun = nil
+			}
 		case "document_verified":
 			r.boolean(&v.DocumentVerified)
 		case "owners_confirmed":
-			object(r, &v.OwnersConfirmed, (*jsonbReader).attestation)
+			if r.opens(v.OwnersConfirmed != nil) {
+				v.OwnersConfirmed = new(Attestation)
+				r.attestation(v.OwnersConfirmed)
+			} else {
+				v.OwnersConfirmed = nil
+			}
 		case "prefill_confirmed":
-			object(r, &v.PrefillConfirmed, (*jsonbReader).attestation)
+			if r.opens(v.PrefillConfirmed != nil) {
+				v.PrefillConfirmed = new(Attestation)
+				r.attestation(v.PrefillConfirmed)
+			} else {
+				v.PrefillConfirmed = nil
+			}
 		case "bank_account_linked":
 			r.boolean(&v.BankAccountLinked)
 		case "active_card":

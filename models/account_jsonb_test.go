@@ -363,3 +363,38 @@ func TestJSONBColumnsReadStoredTextThemselves(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkAccountJSONBColumns reads the four columns of an account as
+// `make loadbench` seeds it (a profile with a name and an e-mail, no
+// terms, empty verification and metadata, as PostgreSQL gives them back),
+// by the columns' scanners and by encoding/json as Bun's JSON scanner did.
+func BenchmarkAccountJSONBColumns(b *testing.B) {
+	columns := [][]byte{
+		[]byte(`{"individual": {"name": {"suffix": null, "last_name": "Lovelace", "first_name": "Ada", "middle_name": null}, "email": "seed1@example.com", "phone": null, "address": null, "birthdate": null, "ssn_last_four": null}}`),
+		[]byte(`null`), []byte(`{}`), []byte(`{}`),
+	}
+	b.Run("scanners", func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			var a Account
+			tos := new(TermsOfService)
+			for i, dst := range []interface{ Scan(any) error }{&a.Profile, tos, &a.Verification, &a.Metadata} {
+				if err := dst.Scan(columns[i]); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+	b.Run("encoding_json", func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			var a Account
+			tos := new(TermsOfService)
+			for i, dst := range []any{&a.Profile, tos, &a.Verification, &a.Metadata} {
+				if err := json.Unmarshal(columns[i], dst); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+}
