@@ -1,7 +1,6 @@
 package accounts
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -97,14 +96,17 @@ func decodeCapabilities(a *models.Account) ([]*models.Capability, error) {
 	return caps, nil
 }
 
+// readCapabilities reads the column from one copy of it as a string: the
+// members of every capability (ids, names, statuses, timestamps) are cut
+// from it rather than copied one by one.
 func readCapabilities(b []byte) ([]*models.Capability, error) {
-	p := bytes.TrimSpace(b)
+	p := strings.TrimSpace(string(b))
 	if len(p) < 2 || p[0] != '[' || p[len(p)-1] != ']' {
 		return nil, fmt.Errorf("not a JSON array: %.40q", b)
 	}
-	p = bytes.TrimSpace(p[1 : len(p)-1])
-	caps := make([]*models.Capability, 0, bytes.Count(p, []byte("], ["))+1)
-	var m [len(capabilityMembers)][]byte
+	p = strings.TrimSpace(p[1 : len(p)-1])
+	caps := make([]*models.Capability, 0, strings.Count(p, "], [")+1)
+	var m [len(capabilityMembers)]string
 	for len(p) > 0 {
 		var err error
 		if p, err = nextRow(p, m[:]); err != nil {
@@ -115,11 +117,11 @@ func readCapabilities(b []byte) ([]*models.Capability, error) {
 			return nil, err
 		}
 		caps = append(caps, c)
-		if p = bytes.TrimSpace(p); len(p) > 0 {
-			if p[0] != ',' || len(bytes.TrimSpace(p[1:])) == 0 {
+		if p = strings.TrimSpace(p); len(p) > 0 {
+			if p[0] != ',' || len(strings.TrimSpace(p[1:])) == 0 {
 				return nil, fmt.Errorf("malformed array at %.40q", p)
 			}
-			p = bytes.TrimSpace(p[1:])
+			p = strings.TrimSpace(p[1:])
 		}
 	}
 	return caps, nil
@@ -127,9 +129,9 @@ func readCapabilities(b []byte) ([]*models.Capability, error) {
 
 // nextRow reads the array of exactly len(dst) scalars p starts with into
 // dst, without copying, and returns what follows it.
-func nextRow(p []byte, dst [][]byte) ([]byte, error) {
+func nextRow(p string, dst []string) (string, error) {
 	if len(p) == 0 || p[0] != '[' {
-		return nil, fmt.Errorf("a capability is not an array: %.40q", p)
+		return "", fmt.Errorf("a capability is not an array: %.40q", p)
 	}
 	n, start, inString := 0, 1, false
 	for i := 1; i < len(p); i++ {
@@ -143,25 +145,25 @@ func nextRow(p []byte, dst [][]byte) ([]byte, error) {
 		case c == '"':
 			inString = true
 		case c == '[' || c == '{':
-			return nil, fmt.Errorf("a capability member is not a scalar")
+			return "", fmt.Errorf("a capability member is not a scalar")
 		case c == ',' || c == ']':
 			if n == len(dst) {
-				return nil, fmt.Errorf("a capability of more than %d members", len(dst))
+				return "", fmt.Errorf("a capability of more than %d members", len(dst))
 			}
-			dst[n], n, start = bytes.TrimSpace(p[start:i]), n+1, i+1
+			dst[n], n, start = strings.TrimSpace(p[start:i]), n+1, i+1
 			if c == ']' {
 				if n != len(dst) {
-					return nil, fmt.Errorf("a capability of %d members, want %d", n, len(dst))
+					return "", fmt.Errorf("a capability of %d members, want %d", n, len(dst))
 				}
 				return p[i+1:], nil
 			}
 		}
 	}
-	return nil, fmt.Errorf("unterminated capability")
+	return "", fmt.Errorf("unterminated capability")
 }
 
 // capabilityOf reads the members of one capability (capabilityMembers).
-func capabilityOf(m *[len(capabilityMembers)][]byte) (*models.Capability, error) {
+func capabilityOf(m *[len(capabilityMembers)]string) (*models.Capability, error) {
 	c := new(models.Capability)
 	id, err := text(m[0])
 	if err == nil {
@@ -192,33 +194,33 @@ func capabilityOf(m *[len(capabilityMembers)][]byte) (*models.Capability, error)
 	return c, err
 }
 
-func isNull(raw []byte) bool { return string(raw) == "null" }
+func isNull(raw string) bool { return raw == "null" }
 
 // text reads a JSON string.
-func text(raw []byte) (string, error) {
+func text(raw string) (string, error) {
 	n := len(raw)
 	if n < 2 || raw[0] != '"' || raw[n-1] != '"' {
 		return "", fmt.Errorf("%.40q where a string is required", raw)
 	}
 	plain := true
-	for _, c := range raw[1 : n-1] {
-		if c == '\\' || c < 0x20 {
+	for i := 1; i < n-1; i++ {
+		if c := raw[i]; c == '\\' || c < 0x20 {
 			plain = false
 			break
 		}
 	}
 	if plain { // a string without escapes is its own content
-		return string(raw[1 : n-1]), nil
+		return raw[1 : n-1], nil
 	}
 	var s string
-	err := json.Unmarshal(raw, &s)
+	err := json.Unmarshal([]byte(raw), &s)
 	return s, err
 }
 
 // timestamp reads a timestamptz as PostgreSQL writes it in JSON (RFC 3339
 // with up to six fractional digits, in the session's time zone), in UTC as
 // the column scanners give it.
-func timestamp(raw []byte) (time.Time, error) {
+func timestamp(raw string) (time.Time, error) {
 	s, err := text(raw)
 	if err != nil {
 		return time.Time{}, err

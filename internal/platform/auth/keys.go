@@ -3,7 +3,6 @@ package auth
 import (
 	"crypto/rand"
 	"crypto/sha256"
-	"math/big"
 	"strings"
 )
 
@@ -22,17 +21,29 @@ const (
 	ChargeIntentSecretPrefix = "ci_"
 )
 
-// RandomString returns n random base62 characters from crypto/rand.
+// RandomString returns n random base62 characters from crypto/rand, each
+// uniform: a random byte below 248 (the largest multiple of 62 a byte
+// holds) chooses the character, and a byte above it is drawn again. The
+// bytes are read a buffer at a time: every request's id is one of these,
+// and drawing each character through math/big cost two allocations and a
+// read of its own.
 func RandomString(n int) string {
+	const limit = 256 - 256%len(base62)
 	var b strings.Builder
 	b.Grow(n)
-	max := big.NewInt(int64(len(base62)))
-	for range n {
-		i, err := rand.Int(rand.Reader, max)
-		if err != nil {
-			panic("auth: crypto/rand failed: " + err.Error())
+	var random [64]byte
+	unused := random[:0]
+	for b.Len() < n {
+		if len(unused) == 0 {
+			if _, err := rand.Read(random[:]); err != nil {
+				panic("auth: crypto/rand failed: " + err.Error())
+			}
+			unused = random[:]
 		}
-		b.WriteByte(base62[i.Int64()])
+		if c := int(unused[0]); c < limit {
+			b.WriteByte(base62[c%len(base62)])
+		}
+		unused = unused[1:]
 	}
 	return b.String()
 }
