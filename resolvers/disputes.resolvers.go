@@ -25,6 +25,10 @@ func (r *disputeResolver) Transfer(ctx context.Context, obj *models.Dispute) (*m
 	return optional(ctx, transferLoader, obj.TransferID)
 }
 
+func (r *disputeResolver) Documents(ctx context.Context, obj *models.Dispute) ([]*models.DisputeDocument, error) {
+	return disputeDocuments(obj), nil
+}
+
 func (r *mutationResolver) UpdateDispute(ctx context.Context, id string, input models.UpdateDisputeInput) (*models.Dispute, error) {
 	return r.Svc.Money.Disputes.Update(ctx, id, &input)
 }
