@@ -29,6 +29,11 @@ func (r *couponResolver) PromotionCodes(ctx context.Context, obj *models.Coupon)
 	return load(ctx, couponPromotionCodesLoader, obj.ID.String())
 }
 
+func (r *couponResolver) Discounts(ctx context.Context, obj *models.Coupon, first *int, after *string, customerID *string, accountID *string) (*model.DiscountConnection, error) {
+	edges, info, err := pageOfParent(ctx, discountPagesOfCouponLoader, obj.ID.String(), discountLoader, discountPageEdge)
+	return &model.DiscountConnection{Edges: edges, PageInfo: info}, err
+}
+
 func (r *customerResolver) Discounts(ctx context.Context, obj *models.Customer) ([]*models.Discount, error) {
 	return load(ctx, customerDiscountsLoader, obj.ID.String())
 }
@@ -71,6 +76,11 @@ func (r *promotionCodeResolver) Coupon(ctx context.Context, obj *models.Promotio
 
 func (r *promotionCodeResolver) Customer(ctx context.Context, obj *models.PromotionCode) (*models.Customer, error) {
 	return optional(ctx, customerLoader, obj.CustomerID)
+}
+
+func (r *promotionCodeResolver) Discounts(ctx context.Context, obj *models.PromotionCode, first *int, after *string, customerID *string, accountID *string) (*model.DiscountConnection, error) {
+	edges, info, err := pageOfParent(ctx, discountPagesOfPromotionCodeLoader, obj.ID.String(), discountLoader, discountPageEdge)
+	return &model.DiscountConnection{Edges: edges, PageInfo: info}, err
 }
 
 func (r *queryResolver) Coupon(ctx context.Context, id string) (*models.Coupon, error) {

@@ -35,6 +35,10 @@ func (r *disputeResolver) Transfer(ctx context.Context, obj *models.Dispute) (*m
 	return optional(ctx, transferLoader, obj.TransferID)
 }
 
+func (r *disputeResolver) Documents(ctx context.Context, obj *models.Dispute) ([]*models.DisputeDocument, error) {
+	return disputeDocuments(obj), nil
+}
+
 func (r *disputeDocumentResolver) Dispute(ctx context.Context, obj *models.DisputeDocument) (*models.Dispute, error) {
 	return load(ctx, disputeLoader, obj.DisputeID.String())
 }

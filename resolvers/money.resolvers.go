@@ -117,6 +117,14 @@ func (r *transferResolver) LedgerJournals(ctx context.Context, obj *models.Trans
 	return transferJournals(ctx, obj)
 }
 
+func (r *transferFeePlanResolver) BillingAgreements(ctx context.Context, obj *models.TransferFeePlan, first *int, after *string) (*model.BillingAgreementConnection, error) {
+	edges, info, err := pageOfParent(ctx, agreementPagesOfFeePlanLoader, obj.ID.String(), billingAgreementLoader,
+		func(cursor string, a *models.BillingAgreement) *model.BillingAgreementEdge {
+			return &model.BillingAgreementEdge{Cursor: cursor, Node: a}
+		})
+	return &model.BillingAgreementConnection{Edges: edges, PageInfo: info}, err
+}
+
 func (r *Resolver) BillingAgreement() generated.BillingAgreementResolver {
 	return &billingAgreementResolver{r}
 }
@@ -127,8 +135,13 @@ func (r *Resolver) CheckoutSession() generated.CheckoutSessionResolver {
 
 func (r *Resolver) Transfer() generated.TransferResolver { return &transferResolver{r} }
 
+func (r *Resolver) TransferFeePlan() generated.TransferFeePlanResolver {
+	return &transferFeePlanResolver{r}
+}
+
 type (
 	billingAgreementResolver struct{ *Resolver }
 	checkoutSessionResolver  struct{ *Resolver }
 	transferResolver         struct{ *Resolver }
+	transferFeePlanResolver  struct{ *Resolver }
 )

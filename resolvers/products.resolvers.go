@@ -10,6 +10,7 @@ import (
 
 	"github.com/frame-oss/payments-server/graph/generated"
 	"github.com/frame-oss/payments-server/graph/model"
+	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
 )
 
@@ -47,6 +48,11 @@ func (r *mutationResolver) DeleteProductPhase(ctx context.Context, productID str
 
 func (r *productResolver) Phases(ctx context.Context, obj *models.Product) ([]*models.ProductPhase, error) {
 	return load(ctx, productPhasesLoader, obj.ID.String())
+}
+
+func (r *productResolver) Subscriptions(ctx context.Context, obj *models.Product, first *int, after *string, status *models.SubscriptionStatus, createdBefore *wire.Timestamp, createdAfter *wire.Timestamp) (*model.SubscriptionConnection, error) {
+	edges, info, err := pageOfParent(ctx, subscriptionPagesOfProductLoader, obj.ID.String(), subscriptionLoader, subscriptionEdge)
+	return &model.SubscriptionConnection{Edges: edges, PageInfo: info}, err
 }
 
 func (r *productPhaseResolver) PhaseableType(ctx context.Context, obj *models.ProductPhase) (string, error) {

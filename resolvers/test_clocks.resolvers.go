@@ -8,7 +8,9 @@ package resolvers
 import (
 	"context"
 
+	"github.com/frame-oss/payments-server/graph/generated"
 	"github.com/frame-oss/payments-server/graph/model"
+	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
 )
 
@@ -39,3 +41,28 @@ func (r *queryResolver) TestClock(ctx context.Context, id string) (*models.TestC
 func (r *queryResolver) TestClocks(ctx context.Context, first *int, after *string) (*model.TestClockConnection, error) {
 	return testClocks(ctx, r.Resolver, first, after)
 }
+
+func (r *testClockResolver) Subscriptions(ctx context.Context, obj *models.TestClock, first *int, after *string, status *models.SubscriptionStatus, createdBefore *wire.Timestamp, createdAfter *wire.Timestamp) (*model.SubscriptionConnection, error) {
+	edges, info, err := pageOfParent(ctx, subscriptionPagesOfTestClockLoader, obj.ID.String(), subscriptionLoader, subscriptionEdge)
+	return &model.SubscriptionConnection{Edges: edges, PageInfo: info}, err
+}
+
+func (r *testClockResolver) Customers(ctx context.Context, obj *models.TestClock, first *int, after *string) (*model.CustomerConnection, error) {
+	edges, info, err := pageOfParent(ctx, customerPagesOfTestClockLoader, obj.ID.String(), customerLoader,
+		func(cursor string, c *models.Customer) *model.CustomerEdge {
+			return &model.CustomerEdge{Cursor: cursor, Node: c}
+		})
+	return &model.CustomerConnection{Edges: edges, PageInfo: info}, err
+}
+
+func (r *testClockResolver) Accounts(ctx context.Context, obj *models.TestClock, first *int, after *string) (*model.AccountConnection, error) {
+	edges, info, err := pageOfParent(ctx, accountPagesOfTestClockLoader, obj.ID.String(), accountLoader,
+		func(cursor string, a *models.Account) *model.AccountEdge {
+			return &model.AccountEdge{Cursor: cursor, Node: a}
+		})
+	return &model.AccountConnection{Edges: edges, PageInfo: info}, err
+}
+
+func (r *Resolver) TestClock() generated.TestClockResolver { return &testClockResolver{r} }
+
+type testClockResolver struct{ *Resolver }

@@ -19,6 +19,14 @@ func (r *billingMeterResolver) Product(ctx context.Context, obj *models.BillingM
 	return optional(ctx, productLoader, obj.ProductID)
 }
 
+func (r *billingMeterResolver) MeteringEvents(ctx context.Context, obj *models.BillingMeter, first *int, after *string, customer *string, account *string) (*model.MeteringEventConnection, error) {
+	edges, info, err := pageOfParent(ctx, meteringEventPagesOfMeterLoader, obj.ID.String(), meteringEventLoader,
+		func(cursor string, e *models.MeteringEvent) *model.MeteringEventEdge {
+			return &model.MeteringEventEdge{Cursor: cursor, Node: e}
+		})
+	return &model.MeteringEventConnection{Edges: edges, PageInfo: info}, err
+}
+
 func (r *customerResolver) Usage(ctx context.Context, obj *models.Customer) (*models.UsageReport, error) {
 	return load(ctx, usageOfCustomerLoader, obj.ID.String())
 }

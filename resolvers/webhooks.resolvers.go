@@ -59,8 +59,23 @@ func (r *webhookDeliveryResolver) Event(ctx context.Context, obj *models.Webhook
 	return load(ctx, eventLoader, obj.EventID.String())
 }
 
+func (r *webhookEndpointResolver) Deliveries(ctx context.Context, obj *models.WebhookEndpoint, first *int, after *string, eventID *string, status *models.WebhookDeliveryStatus) (*model.WebhookDeliveryConnection, error) {
+	edges, info, err := pageOfParent(ctx, deliveryPagesOfEndpointLoader, obj.ID.String(), webhookDeliveryLoader,
+		func(cursor string, d *models.WebhookDelivery) *model.WebhookDeliveryEdge {
+			return &model.WebhookDeliveryEdge{Cursor: cursor, Node: d}
+		})
+	return &model.WebhookDeliveryConnection{Edges: edges, PageInfo: info}, err
+}
+
 func (r *Resolver) WebhookDelivery() generated.WebhookDeliveryResolver {
 	return &webhookDeliveryResolver{r}
 }
 
-type webhookDeliveryResolver struct{ *Resolver }
+func (r *Resolver) WebhookEndpoint() generated.WebhookEndpointResolver {
+	return &webhookEndpointResolver{r}
+}
+
+type (
+	webhookDeliveryResolver struct{ *Resolver }
+	webhookEndpointResolver struct{ *Resolver }
+)

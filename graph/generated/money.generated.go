@@ -42,10 +42,35 @@ type TransferResolver interface {
 	Disputes(ctx context.Context, obj *models.Transfer) ([]*models.Dispute, error)
 	Refunds(ctx context.Context, obj *models.Transfer) ([]*models.Refund, error)
 }
+type TransferFeePlanResolver interface {
+	BillingAgreements(ctx context.Context, obj *models.TransferFeePlan, first *int, after *string) (*model.BillingAgreementConnection, error)
+}
 
 // endregion ************************** generated!.gotpl **************************
 
 // region    ***************************** args.gotpl *****************************
+
+func (ec *executionContext) field_TransferFeePlan_billingAgreements_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	return args, nil
+}
 
 // endregion ***************************** args.gotpl *****************************
 
@@ -2305,6 +2330,50 @@ func (ec *executionContext) fieldContext_TransferFeePlan_updated(_ context.Conte
 	return graphql.NewScalarFieldContext("TransferFeePlan", field, false, false, errors.New("field of type DateTime does not have child fields"))
 }
 
+func (ec *executionContext) _TransferFeePlan_billingAgreements(ctx context.Context, field graphql.CollectedField, obj *models.TransferFeePlan) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferFeePlan_billingAgreements(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.TransferFeePlan().BillingAgreements(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.BillingAgreementConnection) graphql.Marshaler {
+			return ec.marshalNBillingAgreementConnection2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐBillingAgreementConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferFeePlan_billingAgreements(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TransferFeePlan",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BillingAgreementConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_TransferFeePlan_billingAgreements_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _TransferFeePlanConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.TransferFeePlanConnection) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -3832,6 +3901,11 @@ func (ec *executionContext) _TransferFeePlan(ctx context.Context, sel ast.Select
 			}
 		case "updated":
 			out.Values[i] = ec._TransferFeePlan_updated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "billingAgreements":
+			out.Values[i] = ec._TransferFeePlan_billingAgreements(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}

@@ -22,6 +22,8 @@ import (
 
 type BillingMeterResolver interface {
 	Product(ctx context.Context, obj *models.BillingMeter) (*models.Product, error)
+
+	MeteringEvents(ctx context.Context, obj *models.BillingMeter, first *int, after *string, customer *string, account *string) (*model.MeteringEventConnection, error)
 }
 type EventUsageResolver interface {
 	Meter(ctx context.Context, obj *models.EventUsage) (*models.BillingMeter, error)
@@ -43,6 +45,44 @@ type UsageReportResolver interface {
 // endregion ************************** generated!.gotpl **************************
 
 // region    ***************************** args.gotpl *****************************
+
+func (ec *executionContext) field_BillingMeter_meteringEvents_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "customer",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["customer"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "account",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["account"] = arg3
+	return args, nil
+}
 
 // endregion ***************************** args.gotpl *****************************
 
@@ -262,6 +302,50 @@ func (ec *executionContext) _BillingMeter_updated(ctx context.Context, field gra
 }
 func (ec *executionContext) fieldContext_BillingMeter_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("BillingMeter", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _BillingMeter_meteringEvents(ctx context.Context, field graphql.CollectedField, obj *models.BillingMeter) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BillingMeter_meteringEvents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.BillingMeter().MeteringEvents(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["customer"].(*string), fc.Args["account"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.MeteringEventConnection) graphql.Marshaler {
+			return ec.marshalNMeteringEventConnection2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐMeteringEventConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BillingMeter_meteringEvents(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BillingMeter",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MeteringEventConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_BillingMeter_meteringEvents_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _BillingMeterConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.BillingMeterConnection) (ret graphql.Marshaler) {
@@ -1677,6 +1761,11 @@ func (ec *executionContext) _BillingMeter(ctx context.Context, sel ast.Selection
 			}
 		case "updated":
 			out.Values[i] = ec._BillingMeter_updated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "meteringEvents":
+			out.Values[i] = ec._BillingMeter_meteringEvents(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
