@@ -57,6 +57,28 @@ func TestIDFieldsHaveTheirEdges(t *testing.T) {
 		require.Equal(t, map[string]any{"payoutPaymentMethodId": nil, "payoutPaymentMethod": nil}, n)
 	}
 
+	// A refund's and a dispute's payer is their charge's: an account paid
+	// the transfer's charge, a customer the charge intent's.
+	payers := []struct{ typ, id, payer string }{
+		{"Refund", ids["Refund"], "account"}, {"Refund", x.intentRefund, "customer"},
+		{"Dispute", ids["Dispute"], "account"}, {"Dispute", x.intentDispute, "customer"},
+	}
+	for _, p := range payers {
+		q := fmt.Sprintf(`query($id: ID!) { node(id: $id) { ... on %s { account { id } customer { id }
+			charge { accountId customerId } } } }`, p.typ)
+		node := obj(gql(t, f.sk, q, map[string]any{"id": p.id}).Data["node"])
+		charge := obj(node["charge"])
+		other := map[string]string{"account": "customer", "customer": "account"}[p.payer]
+		require.NotNil(t, charge[p.payer+"Id"], p.typ)
+		require.Equal(t, map[string]any{"id": charge[p.payer+"Id"]}, node[p.payer], p.typ+"."+p.payer)
+		require.Nil(t, node[other], p.typ+"."+other)
+	}
+	for _, list := range []string{"refunds", "disputes"} {
+		g := gql(t, f.sk, `query { `+list+`(first: 100) { edges { node { account { id } customer { id } } } } }`, nil)
+		// The credential, the page, one batch of accounts, one of customers.
+		require.Equal(t, 4, g.Statements, list)
+	}
+
 	// A validation's codes name their promotion code and coupon.
 	g = gql(t, f.sk, `query { validateDiscounts(input: {amountCents: 1000, promotionCodes: ["HALF"]}) {
 		validationResult { promotionCodeId promotionCode { id } couponId coupon { id } } } }`, nil)

@@ -35,6 +35,14 @@ func (r *disputeResolver) Transfer(ctx context.Context, obj *models.Dispute) (*m
 	return optional(ctx, transferLoader, obj.TransferID)
 }
 
+func (r *disputeResolver) Account(ctx context.Context, obj *models.Dispute) (*models.Account, error) {
+	return optional(ctx, accountLoader, obj.AccountID)
+}
+
+func (r *disputeResolver) Customer(ctx context.Context, obj *models.Dispute) (*models.Customer, error) {
+	return optional(ctx, customerLoader, obj.CustomerID)
+}
+
 func (r *disputeResolver) Documents(ctx context.Context, obj *models.Dispute) ([]*models.DisputeDocument, error) {
 	return disputeDocuments(obj), nil
 }

@@ -47,6 +47,14 @@ func (r *refundResolver) Transfer(ctx context.Context, obj *models.Refund) (*mod
 	return optional(ctx, transferLoader, obj.TransferID)
 }
 
+func (r *refundResolver) Account(ctx context.Context, obj *models.Refund) (*models.Account, error) {
+	return optional(ctx, accountLoader, obj.AccountID)
+}
+
+func (r *refundResolver) Customer(ctx context.Context, obj *models.Refund) (*models.Customer, error) {
+	return optional(ctx, customerLoader, obj.CustomerID)
+}
+
 func (r *transferResolver) Refunds(ctx context.Context, obj *models.Transfer) ([]*models.Refund, error) {
 	return load(ctx, refundsOfTransferLoader, obj.ID.String())
 }

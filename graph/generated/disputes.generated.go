@@ -24,6 +24,9 @@ type DisputeResolver interface {
 
 	Transfer(ctx context.Context, obj *models.Dispute) (*models.Transfer, error)
 
+	Account(ctx context.Context, obj *models.Dispute) (*models.Account, error)
+	Customer(ctx context.Context, obj *models.Dispute) (*models.Customer, error)
+
 	ChargeIntent(ctx context.Context, obj *models.Dispute) (*models.ChargeIntent, error)
 	Documents(ctx context.Context, obj *models.Dispute) ([]*models.DisputeDocument, error)
 }
@@ -418,6 +421,70 @@ func (ec *executionContext) _Dispute_chargeIntentId(ctx context.Context, field g
 }
 func (ec *executionContext) fieldContext_Dispute_chargeIntentId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Dispute", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Dispute_account(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Dispute_account(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Dispute().Account(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.Account) graphql.Marshaler {
+			return ec.marshalOAccount2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAccount(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Dispute_account(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Dispute",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Account(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Dispute_customer(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Dispute_customer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Dispute().Customer(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.Customer) graphql.Marshaler {
+			return ec.marshalOCustomer2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCustomer(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Dispute_customer(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Dispute",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Customer(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Dispute_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
@@ -1660,6 +1727,16 @@ func (ec *executionContext) _Dispute(ctx context.Context, sel ast.SelectionSet, 
 			}
 		case "chargeIntentId":
 			out.Values[i] = ec._Dispute_chargeIntentId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "account":
+			out.Values[i] = ec._Dispute_account(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "customer":
+			out.Values[i] = ec._Dispute_customer(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}

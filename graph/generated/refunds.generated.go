@@ -24,6 +24,9 @@ type RefundResolver interface {
 
 	Transfer(ctx context.Context, obj *models.Refund) (*models.Transfer, error)
 
+	Account(ctx context.Context, obj *models.Refund) (*models.Account, error)
+	Customer(ctx context.Context, obj *models.Refund) (*models.Customer, error)
+
 	ChargeIntent(ctx context.Context, obj *models.Refund) (*models.ChargeIntent, error)
 }
 
@@ -304,6 +307,70 @@ func (ec *executionContext) _Refund_chargeIntentId(ctx context.Context, field gr
 }
 func (ec *executionContext) fieldContext_Refund_chargeIntentId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Refund_account(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Refund_account(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Refund().Account(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.Account) graphql.Marshaler {
+			return ec.marshalOAccount2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAccount(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Refund_account(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Refund",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Account(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Refund_customer(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Refund_customer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Refund().Customer(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.Customer) graphql.Marshaler {
+			return ec.marshalOCustomer2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCustomer(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Refund_customer(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Refund",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Customer(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Refund_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
@@ -697,6 +764,16 @@ func (ec *executionContext) _Refund(ctx context.Context, sel ast.SelectionSet, o
 			}
 		case "chargeIntentId":
 			out.Values[i] = ec._Refund_chargeIntentId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "account":
+			out.Values[i] = ec._Refund_account(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "customer":
+			out.Values[i] = ec._Refund_customer(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}

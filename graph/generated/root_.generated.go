@@ -626,6 +626,7 @@ type ComplexityRoot struct {
 	}
 
 	Dispute struct {
+		Account                 func(childComplexity int) int
 		AcquirerReferenceNumber func(childComplexity int) int
 		AmountCents             func(childComplexity int) int
 		AmountCurrency          func(childComplexity int) int
@@ -635,6 +636,7 @@ type ComplexityRoot struct {
 		ChargeIntent            func(childComplexity int) int
 		ChargeIntentID          func(childComplexity int) int
 		Created                 func(childComplexity int) int
+		Customer                func(childComplexity int) int
 		DisplayStatus           func(childComplexity int) int
 		Documents               func(childComplexity int) int
 		Evidence                func(childComplexity int) int
@@ -1487,6 +1489,7 @@ type ComplexityRoot struct {
 	}
 
 	Refund struct {
+		Account        func(childComplexity int) int
 		Amount         func(childComplexity int) int
 		Charge         func(childComplexity int) int
 		ChargeID       func(childComplexity int) int
@@ -1494,6 +1497,7 @@ type ComplexityRoot struct {
 		ChargeIntentID func(childComplexity int) int
 		Created        func(childComplexity int) int
 		Currency       func(childComplexity int) int
+		Customer       func(childComplexity int) int
 		FailureReason  func(childComplexity int) int
 		ID             func(childComplexity int) int
 		Livemode       func(childComplexity int) int
@@ -4371,6 +4375,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.DiscountValidation.ValidationResult(childComplexity), true
 
+	case "Dispute.account":
+		if e.ComplexityRoot.Dispute.Account == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Dispute.Account(childComplexity), true
 	case "Dispute.acquirerReferenceNumber":
 		if e.ComplexityRoot.Dispute.AcquirerReferenceNumber == nil {
 			break
@@ -4425,6 +4435,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Dispute.Created(childComplexity), true
+	case "Dispute.customer":
+		if e.ComplexityRoot.Dispute.Customer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Dispute.Customer(childComplexity), true
 	case "Dispute.displayStatus":
 		if e.ComplexityRoot.Dispute.DisplayStatus == nil {
 			break
@@ -9359,6 +9375,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Recurring.IntervalCount(childComplexity), true
 
+	case "Refund.account":
+		if e.ComplexityRoot.Refund.Account == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.Account(childComplexity), true
 	case "Refund.amount":
 		if e.ComplexityRoot.Refund.Amount == nil {
 			break
@@ -9401,6 +9423,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Refund.Currency(childComplexity), true
+	case "Refund.customer":
+		if e.ComplexityRoot.Refund.Customer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.Customer(childComplexity), true
 	case "Refund.failureReason":
 		if e.ComplexityRoot.Refund.FailureReason == nil {
 			break
@@ -12614,6 +12642,10 @@ type Dispute implements Node {
   transferId: ID
   transfer: Transfer
   chargeIntentId: ID
+  "The account that paid the disputed charge (the charge's account), if an account paid it."
+  account: Account
+  "The customer that paid the disputed charge (the charge's customer), if a customer paid it."
+  customer: Customer
   livemode: Boolean!
   created: DateTime!
   updated: DateTime!
@@ -14069,6 +14101,10 @@ type Refund implements Node {
   transferId: ID
   transfer: Transfer
   chargeIntentId: ID
+  "The account that paid the refunded charge (the charge's account), if an account paid it."
+  account: Account
+  "The customer that paid the refunded charge (the charge's customer), if a customer paid it."
+  customer: Customer
   livemode: Boolean!
   created: DateTime!
   updated: DateTime!
@@ -16383,6 +16419,10 @@ func (ec *executionContext) childFields_Dispute(ctx context.Context, field graph
 		return ec.fieldContext_Dispute_transfer(ctx, field)
 	case "chargeIntentId":
 		return ec.fieldContext_Dispute_chargeIntentId(ctx, field)
+	case "account":
+		return ec.fieldContext_Dispute_account(ctx, field)
+	case "customer":
+		return ec.fieldContext_Dispute_customer(ctx, field)
 	case "livemode":
 		return ec.fieldContext_Dispute_livemode(ctx, field)
 	case "created":
@@ -17649,6 +17689,10 @@ func (ec *executionContext) childFields_Refund(ctx context.Context, field graphq
 		return ec.fieldContext_Refund_transfer(ctx, field)
 	case "chargeIntentId":
 		return ec.fieldContext_Refund_chargeIntentId(ctx, field)
+	case "account":
+		return ec.fieldContext_Refund_account(ctx, field)
+	case "customer":
+		return ec.fieldContext_Refund_customer(ctx, field)
 	case "livemode":
 		return ec.fieldContext_Refund_livemode(ctx, field)
 	case "created":
