@@ -123,7 +123,18 @@ func (migrator) Migrate(ctx context.Context, db *sql.DB, cfg pgtestdb.Config) er
 // dropped when t passes.
 func NewDatabaseURL(t testing.TB) string {
 	t.Helper()
-	return pgtestdb.Custom(t, serverConfig(t), migrator{}).URL()
+	server := serverConfig(t)
+	if tpl := migrated.Load(); tpl != nil {
+		return tpl.clone(t, server)
+	}
+	// The first databases come from pgtestdb, which builds the template.
+	instance := pgtestdb.Custom(t, server, migrator{})
+	tpl, err := templateOf(instance)
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	migrated.CompareAndSwap(nil, tpl)
+	return instance.URL()
 }
 
 // NewEmptyDatabaseURL returns the URL of a fresh database with no
