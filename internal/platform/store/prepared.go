@@ -9,7 +9,6 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/uptrace/bun"
-	"github.com/uptrace/bun/dialect/pgdialect"
 )
 
 // Bun writes arguments into the SQL text, so every statement it sends is
@@ -113,7 +112,7 @@ func boundArg(a any) any {
 // formatter renders Bun queries to text without a connection, so prepared
 // reads can be declared as package variables with Bun's model-aware
 // builder (column lists follow the model).
-var formatter = bun.NewDB(nil, pgdialect.New())
+var formatter = bun.NewDB(nil, dialect)
 
 // NewPreparedSelect declares a prepared read built with Bun: build gets a
 // select of model and adds columns and conditions with placeholders
