@@ -3,7 +3,7 @@ GO ?= go
 ADDR ?= :8080
 DATA_DIR ?= ./.data
 
-.PHONY: serve test build generate check-generate lint bench loadbench postgres wrk browser
+.PHONY: serve test build generate check-generate fmt-check lint bench loadbench postgres wrk browser
 
 ## serve: start the API server on the embedded PostgreSQL (or DATABASE_URL)
 serve: postgres build
@@ -14,8 +14,11 @@ serve: postgres build
 ## cores: its time limit is set above go test's 10-minute default, so a
 ## loaded machine does not fail it. The dashboard's browser test needs
 ## Chromium and its driver: `browser` installs them when missing.
+## -vet=all runs every vet analyzer (what `go vet` runs) on each package
+## inside the test build, on the packages it compiles anyway, instead of a
+## second compilation of the whole tree for a separate `go vet`.
 test: postgres browser
-	$(GO) test -race -count=1 -timeout 30m ./...
+	$(GO) test -race -vet=all -count=1 -timeout 30m ./...
 
 ## build: build the server binary ./server
 build:
@@ -40,9 +43,12 @@ check-generate: generate
 vendor-playground:
 	node scripts/vendor-playground.mjs
 
-## lint: gofmt and go vet
-lint:
+## fmt-check: fail when a Go file is not gofmt-formatted
+fmt-check:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); echo "gofmt needed" >&2; exit 1)
+
+## lint: gofmt and go vet (make test vets too, with every analyzer)
+lint: fmt-check
 	$(GO) vet ./...
 
 ## bench: run the benchmark harness
