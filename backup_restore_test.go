@@ -28,6 +28,7 @@ import (
 // An idempotency key of the backup replays its response, a webhook
 // delivery pending at the time is delivered once, and the books balance.
 func TestBackupAndRestore(t *testing.T) {
+	t.Parallel()
 	readme, err := os.ReadFile("README.md")
 	require.NoError(t, err)
 	for _, shown := range []string{"`go run . backup --out payments.backup`", "`go run . restore --in payments.backup`", "`--force`"} {
@@ -92,7 +93,7 @@ func TestBackupAndRestore(t *testing.T) {
 	select {
 	case got := <-hooks.delivered:
 		require.Equal(t, eventID, got)
-	case <-time.After(time.Minute):
+	case <-time.After(liveGuard):
 		t.Fatal("the pending delivery was not delivered after the restore")
 	}
 	delivery := waitDeliverySettled(t, url, sk, ep["id"].(string), eventID)

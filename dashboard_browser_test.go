@@ -34,6 +34,7 @@ const browserGuard = 5 * time.Minute
 // subscription with its invoice, and shows an event arrive live over the
 // GraphQL subscription (testdata/browser/dashboard.mjs does the clicking).
 func TestDashboardInABrowser(t *testing.T) {
+	t.Parallel()
 	ensureBrowser(t)
 	u := &readmeUser{dir: dataDir(t)}
 	m := u.createMerchant(t, "--name", "Dashboard Platform", "--json", "--with-default-fees")

@@ -36,6 +36,7 @@ func TestMain(m *testing.M) {
 	if os.Getenv(childRunEnv) == "1" {
 		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 	}
+	raiseParallel()
 	testdb.Main(m)
 }
 
@@ -91,7 +92,7 @@ func startServer(t *testing.T, databaseURL string) *serverProcess {
 			t.Logf("server %s logs:\n%s", addr, p.logs.String())
 		}
 	})
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(liveGuard)
 	for {
 		resp, err := http.Get(p.url + "/healthz")
 		if err == nil {
@@ -127,6 +128,7 @@ func (p *serverProcess) do(t *testing.T, key, method, path string, body any) map
 // Two server processes (each with its own pool, River client and
 // dispatcher) on one database: every event is delivered, none twice.
 func TestTwoServerProcessesDeliverEveryEventOnce(t *testing.T) {
+	t.Parallel()
 	url := testdb.NewDatabaseURL(t)
 	db, err := store.Open(context.Background(), url, 2)
 	require.NoError(t, err)

@@ -29,8 +29,14 @@ import (
 // own, as `go run . ...` would, without building the binary again.
 const childRunEnv = "PAYMENTS_TEST_CHILD_RUN"
 
+// liveGuard bounds a wait for something that will happen unless the
+// test has failed (a server answering, a delivery arriving). It guards
+// against hanging, not for speed: these tests run in parallel with each
+// other and with other packages, with the race detector, on two cores.
+const liveGuard = 3 * time.Minute
+
 // healthzAttempts bounds the wait for a started server (50 ms apart).
-const healthzAttempts = 1200
+const healthzAttempts = int(liveGuard / (50 * time.Millisecond))
 
 // readmeUser runs the README's commands as a new user would, on one fresh
 // embedded data dir.
@@ -151,6 +157,7 @@ func readmeSnippet(t *testing.T, readme, pattern string) string {
 // commands in processes of their own, against a fresh embedded data dir,
 // and the first REST request and GraphQL query against the running server.
 func TestReadmeCommands(t *testing.T) {
+	t.Parallel()
 	raw, err := os.ReadFile("README.md")
 	require.NoError(t, err)
 	readme := string(raw)
