@@ -28,18 +28,10 @@ type payerSubscriptionsArgs struct {
 // filter is the subscription search's filter of the arguments (its
 // statuses are the enum's names in lower case, its bounds Unix seconds).
 func (a payerSubscriptionsArgs) filter() billing.SubscriptionFilter {
-	var f billing.SubscriptionFilter
+	f := billing.SubscriptionFilter{CreatedBefore: unixSeconds(a.CreatedBefore), CreatedAfter: unixSeconds(a.CreatedAfter)}
 	if a.Status != nil {
 		s := strings.ToLower(*a.Status)
 		f.Status = &s
-	}
-	if a.CreatedBefore != nil {
-		u := a.CreatedBefore.Unix()
-		f.CreatedBefore = &u
-	}
-	if a.CreatedAfter != nil {
-		u := a.CreatedAfter.Unix()
-		f.CreatedAfter = &u
 	}
 	return f
 }
