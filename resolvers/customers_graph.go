@@ -30,16 +30,8 @@ func customers(ctx context.Context, r *Resolver, first *int, after *string, f *m
 // customerFilter maps the GraphQL filter onto the one customer filter
 // (its times are timestamps, the filter's Unix seconds).
 func customerFilter(f model.CustomerFilter) catalog.CustomerFilter {
-	out := catalog.CustomerFilter{Q: f.Q, Name: f.Name, Email: f.Email, Phone: f.Phone}
-	if f.CreatedBefore != nil {
-		u := f.CreatedBefore.Unix()
-		out.CreatedBefore = &u
-	}
-	if f.CreatedAfter != nil {
-		u := f.CreatedAfter.Unix()
-		out.CreatedAfter = &u
-	}
-	return out
+	return catalog.CustomerFilter{Q: f.Q, Name: f.Name, Email: f.Email, Phone: f.Phone,
+		CreatedBefore: unixSeconds(f.CreatedBefore), CreatedAfter: unixSeconds(f.CreatedAfter)}
 }
 
 // optional loads the object an optional edge points at (nil for none).

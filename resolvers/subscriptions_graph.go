@@ -73,16 +73,8 @@ func subscriptions(ctx context.Context, r *Resolver, first *int, after *string, 
 // subscriptionFilter maps the GraphQL filter onto the subscription filter
 // (its times are timestamps, the filter's Unix seconds).
 func subscriptionFilter(f model.SubscriptionFilter) billing.SubscriptionFilter {
-	out := billing.SubscriptionFilter{Status: strPtr(f.Status), Customer: f.Customer, Account: f.Account}
-	if f.CreatedBefore != nil {
-		u := f.CreatedBefore.Unix()
-		out.CreatedBefore = &u
-	}
-	if f.CreatedAfter != nil {
-		u := f.CreatedAfter.Unix()
-		out.CreatedAfter = &u
-	}
-	return out
+	return billing.SubscriptionFilter{Status: strPtr(f.Status), Customer: f.Customer, Account: f.Account,
+		CreatedBefore: unixSeconds(f.CreatedBefore), CreatedAfter: unixSeconds(f.CreatedAfter)}
 }
 
 // subscriptionChangeLogs serves a list of change logs, most recent first.

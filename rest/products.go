@@ -3,9 +3,6 @@ package rest
 import (
 	"context"
 	"net/http"
-	"reflect"
-
-	"github.com/go-chi/chi/v5"
 
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/catalog"
@@ -14,7 +11,7 @@ import (
 
 // productRoutes mounts /v1/products and their phases (spec doc 2 §4.1).
 func productRoutes(r routes, svc *catalog.Service) {
-	h, ph := productHandlers{svc.Products}, phaseHandlers{svc.Phases}
+	h, phases := productHandlers{svc.Products}, svc.Phases
 	r.Post("/v1/products", create(h.svc.Create))
 	// The plain list takes no filter: search does (spec doc 2 §4.1).
 	r.Get("/v1/products", list(func(ctx context.Context, _ op.NoFilter, lp op.ListParams) (op.Page[*models.Product], error) {
@@ -24,18 +21,15 @@ func productRoutes(r routes, svc *catalog.Service) {
 	r.Get("/v1/products/{id}", get(h.svc.Get))
 	r.Patch("/v1/products/{id}", update(h.svc.Update))
 	r.Delete("/v1/products/{id}", action(h.svc.Delete))
-	r.Get("/v1/products/{id}/phases", handled(ph.list, wireShape{responses: ok[phasesBody](http.StatusOK)}))
-	r.Post("/v1/products/{id}/phases", createIn(ph.svc.Create))
-	r.Patch("/v1/products/{id}/phases/bulk_update", handled(ph.bulkUpdate,
-		wireShape{body: reflect.TypeFor[models.BulkUpdatePhasesInput](), responses: ok[phasesBody](http.StatusOK)}))
-	r.Get("/v1/products/{id}/phases/{phase}", getOf("phase", ph.svc.Get))
-	r.Patch("/v1/products/{id}/phases/{phase}", updateOf("phase", ph.svc.Update))
-	r.Delete("/v1/products/{id}/phases/{phase}", deleteOf("phase", ph.svc.Delete))
+	r.Get("/v1/products/{id}/phases", phaseList(phases.List, productPhasesBodyOf))
+	r.Post("/v1/products/{id}/phases", createIn(phases.Create))
+	r.Patch("/v1/products/{id}/phases/bulk_update", phaseBulkUpdate(phases.BulkUpdate, productPhasesBodyOf))
+	r.Get("/v1/products/{id}/phases/{phase}", getOf("phase", phases.Get))
+	r.Patch("/v1/products/{id}/phases/{phase}", updateOf("phase", phases.Update))
+	r.Delete("/v1/products/{id}/phases/{phase}", deleteOf("phase", phases.Delete))
 }
 
 type productHandlers struct{ svc *catalog.Products }
-
-type phaseHandlers struct{ svc *catalog.Phases }
 
 // search answers {meta, products} (spec doc 2 §4.1).
 func (h productHandlers) search(w http.ResponseWriter, r *http.Request) {
@@ -71,19 +65,6 @@ type phasesMeta struct {
 	UpdatedCount *int   `json:"updated_count,omitempty"`
 }
 
-func (h phaseHandlers) list(w http.ResponseWriter, r *http.Request) {
-	id := chi.URLParam(r, "id")
-	phases, err := h.svc.List(r.Context(), id)
-	respond(w, r, http.StatusOK, phasesBody{Meta: phasesMeta{ProductID: id}, Phases: phases}, err)
-}
-
-func (h phaseHandlers) bulkUpdate(w http.ResponseWriter, r *http.Request) {
-	var in models.BulkUpdatePhasesInput
-	if err := decode(r, &in); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	id := chi.URLParam(r, "id")
-	phases, n, err := h.svc.BulkUpdate(r.Context(), id, &in)
-	respond(w, r, http.StatusOK, phasesBody{Meta: phasesMeta{ProductID: id, UpdatedCount: &n}, Phases: phases}, err)
+func productPhasesBodyOf(productID string, updated *int, phases []*models.ProductPhase) phasesBody {
+	return phasesBody{Meta: phasesMeta{ProductID: productID, UpdatedCount: updated}, Phases: phases}
 }

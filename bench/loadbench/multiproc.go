@@ -94,7 +94,7 @@ func (b bench) multiProcess(ctx context.Context, m multiSetup, counts []int) (*m
 	}
 	probe := cpuProbe{postmaster: postmaster}
 	for _, s := range servers {
-		probe.servers = append(probe.servers, s.p.cmd.Process.Pid)
+		probe.servers = append(probe.servers, s.p.Cmd.Process.Pid)
 	}
 	rep := &multiReport{conns: multiConns, cpus: runtime.NumCPU()}
 	for _, sh := range m.shapes {

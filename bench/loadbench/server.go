@@ -15,6 +15,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/frame-oss/payments-server/internal/platform/childproc"
 )
 
 const (
@@ -78,7 +80,7 @@ func serverEnv() []string {
 
 // server is a running `server serve`.
 type server struct {
-	p       *proc
+	p       *childproc.Process
 	baseURL string // http://127.0.0.1:PORT
 	logPath string
 }
@@ -115,8 +117,8 @@ func (s *server) waitReady(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, readyTimeout)
 	defer cancel()
 	for {
-		if s.p.exited() {
-			return fmt.Errorf("server exited before becoming ready (%v)", s.p.err)
+		if s.p.Exited() {
+			return fmt.Errorf("server exited before becoming ready (%v)", s.p.Wait())
 		}
 		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, s.baseURL+"/readyz", nil)
 		if resp, err := http.DefaultClient.Do(req); err == nil {
@@ -137,16 +139,16 @@ func (s *server) waitReady(ctx context.Context) error {
 // stop shuts the server down (SIGINT: drain, stop jobs, stop PostgreSQL),
 // killing its process group if it takes longer than stopTimeout.
 func (s *server) stop() {
-	if s == nil || s.p.exited() {
+	if s == nil || s.p.Exited() {
 		return
 	}
-	_ = s.p.cmd.Process.Signal(os.Interrupt)
+	_ = s.p.Cmd.Process.Signal(os.Interrupt)
 	select {
-	case <-s.p.done:
+	case <-s.p.Done():
 	case <-time.After(stopTimeout):
 		logf("server did not stop within %s; killing it", stopTimeout)
-		_ = syscall.Kill(-s.p.cmd.Process.Pid, syscall.SIGKILL)
-		<-s.p.done
+		_ = syscall.Kill(-s.p.Cmd.Process.Pid, syscall.SIGKILL)
+		<-s.p.Done()
 	}
 }
 

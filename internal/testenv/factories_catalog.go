@@ -1,6 +1,10 @@
 package testenv
 
-import "github.com/frame-oss/payments-server/models"
+import (
+	"maps"
+
+	"github.com/frame-oss/payments-server/models"
+)
 
 // CustomerSpec describes a customer to create; zero values are left out.
 type CustomerSpec struct {
@@ -24,11 +28,7 @@ func (s CustomerSpec) render(t transport) map[string]any {
 	out := fields{"name": s.Name, "email": s.Email, "phone": s.Phone, "description": s.Description,
 		"ssn": s.SSN, t.name("date_of_birth", "dateOfBirth"): s.DateOfBirth}.set()
 	if s.Metadata != nil {
-		m := map[string]any{}
-		for k, v := range s.Metadata {
-			m[k] = v
-		}
-		out["metadata"] = m
+		out["metadata"] = maps.Clone(s.Metadata)
 	}
 	return out
 }

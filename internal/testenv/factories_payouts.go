@@ -1,6 +1,10 @@
 package testenv
 
-import "github.com/frame-oss/payments-server/models"
+import (
+	"maps"
+
+	"github.com/frame-oss/payments-server/models"
+)
 
 // Sandbox ACH test account numbers take the routing number TestRouting.
 const (
@@ -57,11 +61,7 @@ func (s PayoutSpec) RESTBody() map[string]any {
 	out := fields{"payment_method": s.PaymentMethodID, "currency": s.Currency, "speed": s.Speed}.set()
 	out["amount"] = s.Amount
 	if s.Metadata != nil {
-		m := map[string]any{}
-		for k, v := range s.Metadata {
-			m[k] = v
-		}
-		out["metadata"] = m
+		out["metadata"] = maps.Clone(s.Metadata)
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package catalog
 import (
 	"context"
 
+	"github.com/frame-oss/payments-server/internal/platform/events"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
@@ -10,36 +11,34 @@ import (
 // Block blocks the customer and every payment method it holds
 // (spec doc 2 §3). Blocking a blocked customer changes nothing.
 func (cs *Customers) Block(ctx context.Context, id string) (*models.Customer, error) {
-	spec := op.Spec{Name: "customer.block", Allow: secretOnly, Params: idParams{ID: id}}
-	return cs.write(ctx, spec, id, false, func(ctx context.Context, cw *customerWrite) error {
-		if cw.Customer.Status == models.CustomerBlocked {
-			return nil
-		}
-		cw.Customer.Status, cw.Announce = models.CustomerBlocked, EventCustomerBlocked
-		return cw.changeMethods(func(pm *models.PaymentMethod) bool {
-			if pm.Status != models.PaymentMethodActive {
-				return false
-			}
-			pm.Status = models.PaymentMethodBlocked
-			return true
-		})
-	})
+	return cs.switchStatus(ctx, "customer.block", id, models.CustomerBlocked, EventCustomerBlocked,
+		models.PaymentMethodActive, models.PaymentMethodBlocked)
 }
 
 // Unblock lets payment activity resume: the customer and the
 // payment methods its block blocked are active again.
 func (cs *Customers) Unblock(ctx context.Context, id string) (*models.Customer, error) {
-	spec := op.Spec{Name: "customer.unblock", Allow: secretOnly, Params: idParams{ID: id}}
+	return cs.switchStatus(ctx, "customer.unblock", id, models.CustomerActive, EventCustomerUnblocked,
+		models.PaymentMethodBlocked, models.PaymentMethodActive)
+}
+
+// switchStatus is the write of Block and Unblock, which mirror each
+// other: the customer takes status, announced as typ, and its payment
+// methods in status from take status to. A customer in status already
+// changes nothing.
+func (cs *Customers) switchStatus(ctx context.Context, name, id string, status models.CustomerStatus, typ events.Type,
+	from, to models.PaymentMethodStatus) (*models.Customer, error) {
+	spec := op.Spec{Name: name, Allow: secretOnly, Params: idParams{ID: id}}
 	return cs.write(ctx, spec, id, false, func(ctx context.Context, cw *customerWrite) error {
-		if cw.Customer.Status == models.CustomerActive {
+		if cw.Customer.Status == status {
 			return nil
 		}
-		cw.Customer.Status, cw.Announce = models.CustomerActive, EventCustomerUnblocked
+		cw.Customer.Status, cw.Announce = status, typ
 		return cw.changeMethods(func(pm *models.PaymentMethod) bool {
-			if pm.Status != models.PaymentMethodBlocked {
+			if pm.Status != from {
 				return false
 			}
-			pm.Status = models.PaymentMethodActive
+			pm.Status = to
 			return true
 		})
 	})

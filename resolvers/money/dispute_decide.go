@@ -70,11 +70,7 @@ func (s *Service) DecideDispute(ctx context.Context, scope store.Scope, id uuid.
 			}
 		}
 		d.Derive()
-		after, err := events.Render(d)
-		if err != nil {
-			return err
-		}
-		prev, err := events.PreviousAttributes(before, after)
+		prev, err := previousAttributes(before, d)
 		if err != nil {
 			return err
 		}

@@ -42,11 +42,7 @@ func (ds *Disputes) AddDocument(ctx context.Context, id string, in *models.Creat
 		d.Evidence.Documents = append(d.Evidence.Documents, doc)
 		d.Updated = models.At(now)
 		d.Derive()
-		after, err := events.Render(d)
-		if err != nil {
-			return nil, err
-		}
-		prev, err := events.PreviousAttributes(before, after)
+		prev, err := previousAttributes(before, d)
 		if err != nil {
 			return nil, err
 		}

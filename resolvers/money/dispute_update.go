@@ -43,11 +43,7 @@ func (ds *Disputes) Update(ctx context.Context, id string, in *models.UpdateDisp
 			d.EvidenceSubmitted = &at
 		}
 		d.Derive()
-		after, err := events.Render(d)
-		if err != nil {
-			return nil, err
-		}
-		prev, err := events.PreviousAttributes(before, after)
+		prev, err := previousAttributes(before, d)
 		if err != nil || prev == nil {
 			return d, err
 		}

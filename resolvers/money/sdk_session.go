@@ -2,12 +2,10 @@ package money
 
 import (
 	"context"
-	"encoding/json"
 
 	"github.com/google/uuid"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
-	"github.com/frame-oss/payments-server/internal/platform/events"
 	"github.com/frame-oss/payments-server/internal/platform/ids"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
@@ -57,14 +55,4 @@ func sessionChange(resource string, status *models.SessionStatus, meta *models.M
 		}
 	}
 	return nil
-}
-
-// sessionPrevious is what a session's change changed (nil for nothing),
-// from its rendering before the change.
-func sessionPrevious(before json.RawMessage, obj any) (map[string]any, error) {
-	after, err := events.Render(obj)
-	if err != nil {
-		return nil, err
-	}
-	return events.PreviousAttributes(before, after)
 }

@@ -78,7 +78,7 @@ func (k *sdkSessionKind[M, P]) update(ctx context.Context, kit *op.Kit, id strin
 		if err := sessionChange(k.noun, &state.Status, &state.Metadata, status, metadata); err != nil {
 			return nil, err
 		}
-		prev, err := sessionPrevious(before, sess)
+		prev, err := previousAttributes(before, sess)
 		if err != nil || prev == nil {
 			return sess, err
 		}

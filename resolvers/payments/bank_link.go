@@ -7,7 +7,6 @@ import (
 	"github.com/frame-oss/payments-server/internal/domain/bank"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
-	"github.com/frame-oss/payments-server/internal/platform/events"
 	"github.com/frame-oss/payments-server/internal/platform/ids"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
@@ -67,20 +66,9 @@ func (bl *BankLinks) Connect(ctx context.Context, in *models.ConnectBankInput) (
 		if err := f.Err(); err != nil {
 			return nil, err
 		}
-		if err := s.fingerprint(ctx, pm, value); err != nil {
+		if err := s.insertMethod(ctx, w, pm, value, to); err != nil {
 			return nil, err
 		}
-		if err := attachTo(ctx, w, pm, to); err != nil {
-			return nil, err
-		}
-		if _, err := w.Tx.Insert(pm).Exec(ctx); err != nil {
-			return nil, err
-		}
-		raw, err := events.Render(pm)
-		if err != nil {
-			return nil, err
-		}
-		w.Emit(models.EventPaymentMethodCreated, pm.ID, raw, nil)
 		return pm, nil
 	})
 }

@@ -125,20 +125,9 @@ func (pms *PaymentMethods) Store(ctx context.Context, w *op.W, d *Draft, to Owne
 	if d.billing != nil {
 		pm.Billing = models.AddressFrom(d.billing, nil, "billing", ids.New(w.Now()), pm.Livemode)
 	}
-	if err := s.fingerprint(ctx, pm, d.secret); err != nil {
+	if err := s.insertMethod(ctx, w, pm, d.secret, owner{customer: to.Customer, account: to.Account}); err != nil {
 		return nil, err
 	}
-	if err := attachTo(ctx, w, pm, owner{customer: to.Customer, account: to.Account}); err != nil {
-		return nil, err
-	}
-	if _, err := w.Tx.Insert(pm).Exec(ctx); err != nil {
-		return nil, err
-	}
-	raw, err := events.Render(pm)
-	if err != nil {
-		return nil, err
-	}
-	w.Emit(models.EventPaymentMethodCreated, pm.ID, raw, nil)
 	if err := s.cardsChanged(ctx, w, cardAccountsMoved(nil, pm), pm); err != nil {
 		return nil, err
 	}
@@ -308,6 +297,28 @@ func (s *Service) needsProvider(p *auth.Principal, pm *models.PaymentMethod) err
 	}
 	return apierr.Unavailable(apierr.CodeProviderNotConfigured,
 		"Production payment methods need a card processor, bank or wallet provider, and none is configured", 0, nil)
+}
+
+// insertMethod records a new payment method, whichever way it was made
+// (POST /v1/payment_methods, a bank link): fingerprinted by its secret
+// value (fingerprint), attached to its owner, inserted, and announced as
+// payment_method.created.
+func (s *Service) insertMethod(ctx context.Context, w *op.W, pm *models.PaymentMethod, secret string, to owner) error {
+	if err := s.fingerprint(ctx, pm, secret); err != nil {
+		return err
+	}
+	if err := attachTo(ctx, w, pm, to); err != nil {
+		return err
+	}
+	if _, err := w.Tx.Insert(pm).Exec(ctx); err != nil {
+		return err
+	}
+	raw, err := events.Render(pm)
+	if err != nil {
+		return err
+	}
+	w.Emit(models.EventPaymentMethodCreated, pm.ID, raw, nil)
+	return nil
 }
 
 // fingerprint keys the fingerprint of a number with the server secret

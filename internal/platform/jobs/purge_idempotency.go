@@ -2,7 +2,6 @@ package jobs
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -70,30 +69,15 @@ func NewPurgeIdempotencyKeysWorker(pool *pgxpool.Pool, clk clock.Clock) *PurgeId
 	return &PurgeIdempotencyKeysWorker{pool: pool, clock: clk, batch: purgeBatchSize}
 }
 
-// Work purges the expired keys. One reading of the clock fixes "now" for the
-// whole run, so the loop ends even while new keys keep expiring. Each batch
-// commits on its own, so a run cut short (River's job timeout, a hard stop)
-// keeps what it deleted and the next run continues.
+// Work purges the expired keys (PurgeInBatches). One reading of the clock
+// fixes "now" for the whole run, so the loop ends even while new keys keep
+// expiring.
 func (w *PurgeIdempotencyKeysWorker) Work(ctx context.Context, _ *river.Job[PurgeIdempotencyKeysArgs]) error {
-	now := w.clock.Now()
-	for {
-		tag, err := w.pool.Exec(ctx, purgeExpiredIdempotencyKeysSQL, now, w.batch)
-		if err != nil {
-			return fmt.Errorf("purge idempotency keys: %w", err)
-		}
-		if tag.RowsAffected() < int64(w.batch) {
-			return nil
-		}
-	}
+	return PurgeInBatches(ctx, w.pool, "idempotency keys", purgeExpiredIdempotencyKeysSQL, w.clock.Now(), w.batch)
 }
 
-// purgeIdempotencyKeysPeriodic schedules the purge every interval, and once
-// when this process becomes River's leader (RunOnStart), so a server that
-// restarts more often than the interval still purges.
+// purgeIdempotencyKeysPeriodic schedules the purge every interval
+// (PurgeEvery).
 func purgeIdempotencyKeysPeriodic(interval time.Duration) *river.PeriodicJob {
-	return river.NewPeriodicJob(
-		river.PeriodicInterval(interval),
-		func() (river.JobArgs, *river.InsertOpts) { return PurgeIdempotencyKeysArgs{}, nil },
-		&river.PeriodicJobOpts{ID: PurgeIdempotencyKeysArgs{}.Kind(), RunOnStart: true},
-	)
+	return PurgeEvery(interval, PurgeIdempotencyKeysArgs{})
 }

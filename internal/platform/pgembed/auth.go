@@ -16,6 +16,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/frame-oss/payments-server/internal/platform/childproc"
 )
 
 // Who may connect (finding: "any local user is superuser").
@@ -205,20 +207,13 @@ func setPasswordSingleUser(ctx context.Context, c launchConfig, pw string) error
 	cmd.Stdin = strings.NewReader("ALTER ROLE " + superuser + " WITH LOGIN PASSWORD '" + verifier + "';\n")
 	cmd.Stdout = &out
 	cmd.Stderr = &out
-	proc, err := startProcess(cmd)
+	proc, err := childproc.Start(cmd)
 	if err != nil {
 		return fmt.Errorf("pgembed: run postgres --single: %w", err)
 	}
 	sctx, cancel := context.WithTimeout(ctx, singleUserTimeout)
 	defer cancel()
-	select {
-	case <-proc.done:
-		err = proc.err
-	case <-sctx.Done():
-		_ = proc.cmd.Process.Kill()
-		_ = proc.wait()
-		err = sctx.Err()
-	}
+	err = proc.WaitOrKill(sctx)
 	// Single-user mode exits 0 even when the statement failed.
 	if err == nil && (strings.Contains(out.String(), "ERROR:") || strings.Contains(out.String(), "FATAL:")) {
 		err = errors.New("the statement failed")

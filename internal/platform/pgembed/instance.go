@@ -8,6 +8,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/frame-oss/payments-server/internal/platform/childproc"
 )
 
 // stopTimeout is how long Stop waits for a fast shutdown before SIGKILL.
@@ -24,7 +26,7 @@ type Instance struct {
 	owned    bool
 
 	// Owned instances only.
-	proc         *process
+	proc         *childproc.Process
 	removeOnStop []string // temp dirs deleted once the server is down
 	log          *slog.Logger
 
@@ -70,18 +72,18 @@ func (i *Instance) Stop() error {
 
 func (i *Instance) stop() error {
 	var errs []error
-	pid := i.proc.cmd.Process.Pid
-	if !i.proc.exited() {
-		_ = i.proc.cmd.Process.Signal(os.Interrupt)
+	pid := i.proc.Cmd.Process.Pid
+	if !i.proc.Exited() {
+		_ = i.proc.Cmd.Process.Signal(os.Interrupt)
 		t := time.NewTimer(stopTimeout)
 		select {
-		case <-i.proc.done:
+		case <-i.proc.Done():
 			t.Stop()
 		case <-t.C:
 			// Negative PID: the process group made by Setpgid.
 			_ = syscall.Kill(-pid, syscall.SIGKILL)
-			_ = i.proc.cmd.Process.Kill()
-			<-i.proc.done
+			_ = i.proc.Cmd.Process.Kill()
+			<-i.proc.Done()
 			errs = append(errs, fmt.Errorf("pgembed: PostgreSQL (pid %d) did not shut down within %s; killed it", pid, stopTimeout))
 		}
 	}

@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/frame-oss/payments-server/internal/platform/childproc"
 )
 
 // Layout of a data directory (Options.DataDir or the StartTemp directory).
@@ -238,20 +240,13 @@ func ensureCluster(ctx context.Context, c launchConfig, logf *os.File) (fresh bo
 	began := time.Now() // clock: process timing only, not domain time
 	offset := logSize(logf)
 	cmd := c.command(c.bins.Initdb, args, logf)
-	proc, err := startProcess(cmd)
+	proc, err := childproc.Start(cmd)
 	if err != nil {
 		return false, fmt.Errorf("pgembed: run initdb: %w", err)
 	}
 	ictx, cancel := context.WithTimeout(ctx, readyTimeout)
 	defer cancel()
-	select {
-	case <-proc.done:
-		err = proc.err
-	case <-ictx.Done():
-		_ = proc.cmd.Process.Kill()
-		_ = proc.wait()
-		err = ictx.Err()
-	}
+	err = proc.WaitOrKill(ictx)
 	if err != nil {
 		_ = os.RemoveAll(staging)
 		return false, fmt.Errorf("pgembed: initdb failed: %w%s", err, logTail(c.logPath(), offset))
@@ -316,14 +311,14 @@ func startServer(ctx context.Context, c launchConfig, port int, sockDir string, 
 	}
 	began := time.Now() // clock: process timing only, not domain time
 	offset := logSize(logf)
-	proc, err := startProcess(c.command(c.bins.Postgres, args, logf))
+	proc, err := childproc.Start(c.command(c.bins.Postgres, args, logf))
 	if err != nil {
 		return nil, false, fmt.Errorf("pgembed: run postgres: %w", err)
 	}
-	pid := proc.cmd.Process.Pid
+	pid := proc.Cmd.Process.Pid
 	kill := func() {
-		_ = proc.cmd.Process.Kill()
-		_ = proc.wait()
+		_ = proc.Cmd.Process.Kill()
+		_ = proc.Wait()
 	}
 
 	rctx, cancel := context.WithTimeout(ctx, readyTimeout)
@@ -370,9 +365,9 @@ func (c launchConfig) command(bin string, args []string, logf *os.File) *exec.Cm
 // waitReady polls postmaster.pid until the postmaster we started marks
 // itself "ready" (line 8) — the same signal pg_ctl -w uses — failing fast if
 // the process exits first.
-func waitReady(ctx context.Context, cluster string, proc *process) error {
+func waitReady(ctx context.Context, cluster string, proc *childproc.Process) error {
 	path := filepath.Join(cluster, pidFileName)
-	pid := proc.cmd.Process.Pid
+	pid := proc.Cmd.Process.Pid
 	tick := time.NewTicker(10 * time.Millisecond)
 	defer tick.Stop()
 	for {
@@ -380,8 +375,8 @@ func waitReady(ctx context.Context, cluster string, proc *process) error {
 			return nil
 		}
 		select {
-		case <-proc.done:
-			return fmt.Errorf("postgres exited before becoming ready (%v)", proc.err)
+		case <-proc.Done():
+			return fmt.Errorf("postgres exited before becoming ready (%v)", proc.Wait())
 		case <-ctx.Done():
 			return fmt.Errorf("waiting for postgres to become ready: %w", ctx.Err())
 		case <-tick.C:

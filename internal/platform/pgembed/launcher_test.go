@@ -194,8 +194,8 @@ func TestKilledServerIsRecovered(t *testing.T) {
 	exec1(t, first.URL("postgres"), "CREATE TABLE survived (v int); INSERT INTO survived VALUES (1)")
 
 	// Simulate a crash: SIGKILL leaves postmaster.pid behind.
-	require.NoError(t, first.proc.cmd.Process.Kill())
-	<-first.proc.done
+	require.NoError(t, first.proc.Cmd.Process.Kill())
+	<-first.proc.Done()
 	require.FileExists(t, filepath.Join(dataDir, "pg", pidFileName))
 
 	second, err := Start(testCtx(t), Options{DataDir: dataDir})

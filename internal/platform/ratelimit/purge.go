@@ -8,6 +8,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/frame-oss/payments-server/internal/platform/clock"
+	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 )
 
@@ -65,19 +66,12 @@ func NewPurgeWorker(db *store.DB, clk clock.Clock) *PurgeWorker {
 	return &PurgeWorker{db: db, clock: clk, batch: purgeBatchSize}
 }
 
-// Work deletes idle buckets in batches until a batch comes back short; one
-// reading of the clock fixes "idle" for the whole run.
+// Work deletes idle buckets in batches until a batch comes back short
+// (jobs.PurgeInBatches); one reading of the clock fixes "idle" for the
+// whole run.
 func (w *PurgeWorker) Work(ctx context.Context, _ *river.Job[PurgeArgs]) error {
 	before := w.clock.Now().Add(-purgeIdleFor).UnixMicro()
-	for {
-		tag, err := w.db.Pool.Exec(ctx, purgeSQL, before, w.batch)
-		if err != nil {
-			return fmt.Errorf("purge rate limit buckets: %w", err)
-		}
-		if tag.RowsAffected() < int64(w.batch) {
-			return nil
-		}
-	}
+	return jobs.PurgeInBatches(ctx, w.db.Pool, "rate limit buckets", purgeSQL, before, w.batch)
 }
 
 // AddPurgeJob registers the purge worker in workers and returns its periodic
@@ -91,9 +85,5 @@ func AddPurgeJob(workers *river.Workers, db *store.DB, clk clock.Clock, every ti
 	if err := river.AddWorkerSafely(workers, NewPurgeWorker(db, clk)); err != nil {
 		return nil, fmt.Errorf("ratelimit: register purge worker: %w", err)
 	}
-	return river.NewPeriodicJob(
-		river.PeriodicInterval(every),
-		func() (river.JobArgs, *river.InsertOpts) { return PurgeArgs{}, nil },
-		&river.PeriodicJobOpts{ID: PurgeArgs{}.Kind(), RunOnStart: true},
-	), nil
+	return jobs.PurgeEvery(every, PurgeArgs{}), nil
 }
