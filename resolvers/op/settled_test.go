@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
@@ -57,4 +58,13 @@ func TestAtAnyTimeLeavesTheTimeToTheWrite(t *testing.T) {
 	require.NoError(t, op.AtAnyTime(notFuture(dob, false))())
 	require.NoError(t, op.AtAnyTime(notFuture(dob, true))(), "the dob's problem depends on the time")
 	require.Equal(t, apierr.FieldError("name", "is required"), op.AtAnyTime(notFuture(time.Time{}, true))())
+}
+
+// Only an update that sets a key can take stored metadata over its size.
+func TestSetsMetadataOnlyWhenAKeyIsSet(t *testing.T) {
+	t.Parallel()
+	value, empty := "gold", ""
+	require.False(t, op.SetsMetadata(nil))
+	require.False(t, op.SetsMetadata(models.MetadataInput{"tier": nil, "plan": &empty}))
+	require.True(t, op.SetsMetadata(models.MetadataInput{"tier": nil, "plan": &value}))
 }
