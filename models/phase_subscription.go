@@ -110,6 +110,14 @@ func (in *CreateSubscriptionPhaseInput) Validate(p SubscriptionPhaseParent) erro
 	return f.Err()
 }
 
+// SendsSubscriptionTerms reports whether the create sends a member
+// checked against its subscription (currency, interval, interval_count).
+// Without one, Validate answers the same for every subscription, so it can
+// run before the subscription is read.
+func (in *CreateSubscriptionPhaseInput) SendsSubscriptionTerms() bool {
+	return in.Currency != nil || sent(in.sdk.Interval) || sent(in.sdk.IntervalCount)
+}
+
 // UpdateSubscriptionPhaseInput changes a subscription's phase: a product
 // phase's members, and the SDK's ordinal, pricing_type and duration_type.
 type UpdateSubscriptionPhaseInput struct {

@@ -15,13 +15,15 @@ import (
 // are evaluated once: a capability satisfied at creation is stored active.
 func (as *Accounts) Create(ctx context.Context, in *models.CreateAccountInput) (*models.Account, error) {
 	s := as.svc
-	spec := op.Spec{Name: "account.create", Allow: []auth.Kind{auth.SecretKey}, Params: in}
+	spec := op.Spec{Name: "account.create", Allow: []auth.Kind{auth.SecretKey}, Params: in, Check: op.AtAnyTime(in.Validate)}
 	a, err := op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Account, error) {
 		clock, err := w.AtTestClock(ctx, "test_clock", in.TestClock)
 		if err != nil {
 			return nil, err
 		}
 		now := w.Now()
+		// At the account's time (its test clock's, when bound to one): what
+		// the check before the transaction could not settle (op.AtAnyTime).
 		if err := in.Validate(now); err != nil {
 			return nil, err
 		}

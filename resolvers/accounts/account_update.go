@@ -22,19 +22,16 @@ type updateParams struct {
 func (as *Accounts) Update(ctx context.Context, id string, in *models.UpdateAccountInput) (*models.Account, error) {
 	s := as.svc
 	spec := op.Spec{Name: "account.update", Allow: []auth.Kind{auth.SecretKey, auth.OnboardingSession},
-		Params: updateParams{ID: id, Input: in}}
-	sessionScope := func(w *op.W) error {
-		if w.P.Kind == auth.OnboardingSession && (in.Metadata != nil || in.ExternalID != nil) {
-			return apierr.Forbidden("An onboarding session may update only profile and terms_of_service")
-		}
-		return nil
-	}
-	a, err := writeAccount(ctx, s, spec, id, sessionScope, func(ctx context.Context, aw *accountWrite) error {
+		Params: updateParams{ID: id, Input: in},
+		Check:  func() error { return checkAccountUpdate(auth.FromContext(ctx), in) }}
+	a, err := writeAccount(ctx, s, spec, id, nil, func(ctx context.Context, aw *accountWrite) error {
 		a := aw.Account
 		if a.Status == models.AccountStatusDisabled {
 			return apierr.InvalidState("The account is disabled and cannot be updated")
 		}
 		now := aw.Now()
+		// Against the account's type and time and its stored metadata: what
+		// checkAccountUpdate could not settle before the transaction.
 		fields := in.Validate(a.Type, now)
 		metadata := models.MergeMetadata(a.Metadata, in.Metadata)
 		models.CheckMetadataSize(fields, "metadata", metadata)

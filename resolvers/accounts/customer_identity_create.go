@@ -38,8 +38,11 @@ const verificationURLBase = "https://identity.frame.test/v/"
 // live mode, which has no identity provider.
 func (cs *CustomerIdentity) Create(ctx context.Context, in *models.CreateCustomerIdentityVerificationInput) (*models.CustomerIdentityVerification, error) {
 	s := cs.svc
-	spec := op.Spec{Name: "customer_identity_verification.create", Allow: civActors, Params: in, Provider: "identity"}
+	spec := op.Spec{Name: "customer_identity_verification.create", Allow: civActors, Params: in, Provider: "identity",
+		Check: op.AtAnyTime(in.Validate)}
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.CustomerIdentityVerification, error) {
+		// At the write's time: what the check before the transaction could
+		// not settle (op.AtAnyTime), a date against the time, is checked here.
 		if err := in.Validate(w.Now()); err != nil {
 			return nil, err
 		}

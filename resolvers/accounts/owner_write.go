@@ -32,8 +32,11 @@ var ownerWriters = []auth.Kind{auth.SecretKey}
 // on file (pending before).
 func (ow *Owners) Create(ctx context.Context, accountID string, in *models.CreateBeneficialOwnerInput) (*models.BeneficialOwner, error) {
 	s := ow.svc
-	spec := op.Spec{Name: "beneficial_owner.create", Allow: ownerWriters, Params: ownerParams{AccountID: accountID, Input: in}}
+	spec := op.Spec{Name: "beneficial_owner.create", Allow: ownerWriters, Params: ownerParams{AccountID: accountID, Input: in},
+		Check: op.AtAnyTime(in.Validate)}
 	var o *models.BeneficialOwner
+	// At the write's time: what the check before the transaction could not
+	// settle (op.AtAnyTime), a date against the time, is checked here.
 	check := func(w *op.W) error { return in.Validate(w.Now()) }
 	return writeAccount(ctx, s, spec, accountID, check, func(ctx context.Context, aw *accountWrite) error {
 		if err := writable(aw.Account); err != nil {
@@ -65,8 +68,10 @@ func (ow *Owners) Create(ctx context.Context, accountID string, in *models.Creat
 func (ow *Owners) Update(ctx context.Context, accountID, id string, in *models.UpdateBeneficialOwnerInput) (*models.BeneficialOwner, error) {
 	s := ow.svc
 	spec := op.Spec{Name: "beneficial_owner.update", Allow: ownerWriters,
-		Params: ownerParams{AccountID: accountID, ID: id, Input: in}}
+		Params: ownerParams{AccountID: accountID, ID: id, Input: in}, Check: op.AtAnyTime(in.Validate)}
 	var o *models.BeneficialOwner
+	// At the write's time: what the check before the transaction could not
+	// settle (op.AtAnyTime), a date against the time, is checked here.
 	check := func(w *op.W) error { return in.Validate(w.Now()) }
 	return writeAccount(ctx, s, spec, accountID, check, func(ctx context.Context, aw *accountWrite) error {
 		if err := writable(aw.Account); err != nil {

@@ -47,8 +47,11 @@ type phoneParams struct {
 // profile in the same write.
 func (ps *PhoneVerifications) Create(ctx context.Context, accountID string, in *models.CreatePhoneVerificationInput) (*models.PhoneVerification, error) {
 	s := ps.svc
-	spec := op.Spec{Name: "phone_verification.create", Allow: phoneActors, Params: phoneParams{AccountID: accountID, Input: in}, Provider: "phone verification"}
+	spec := op.Spec{Name: "phone_verification.create", Allow: phoneActors, Params: phoneParams{AccountID: accountID, Input: in}, Provider: "phone verification",
+		Check: op.AtAnyTime(in.Validate)}
 	var pv *models.PhoneVerification
+	// At the write's time: what the check before the transaction could not
+	// settle (op.AtAnyTime), a date against the time, is checked here.
 	check := func(w *op.W) error { return in.Validate(w.Now()) }
 	return writeAccount(ctx, s, spec, accountID, check, func(ctx context.Context, aw *accountWrite) error {
 		a := aw.Account

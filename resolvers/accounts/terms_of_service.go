@@ -62,8 +62,10 @@ func (ts *Terms) CreateToken(ctx context.Context, in *models.CreateTermsOfServic
 // another account than an onboarding secret's, is 404 on `token`.
 func (ts *Terms) Accept(ctx context.Context, in *models.AcceptTermsOfServiceInput) (*models.TermsToken, error) {
 	s := ts.svc
-	spec := op.Spec{Name: "terms_of_service.accept", Allow: termsActors, Params: in}
+	spec := op.Spec{Name: "terms_of_service.accept", Allow: termsActors, Params: in, Check: op.AtAnyTime(in.Validate)}
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.TermsToken, error) {
+		// At the write's time: what the check before the transaction could
+		// not settle (op.AtAnyTime), a date against the time, is checked here.
 		if err := in.Validate(w.Now()); err != nil {
 			return nil, err
 		}

@@ -18,8 +18,11 @@ type updateCustomerParams struct {
 // Update merges a partial update into the customer. ssn and
 // date_of_birth can be replaced but not removed once set.
 func (cs *Customers) Update(ctx context.Context, id string, in *models.UpdateCustomerInput) (*models.Customer, error) {
-	spec := op.Spec{Name: "customer.update", Allow: secretOnly, Params: updateCustomerParams{ID: id, Input: in}}
+	spec := op.Spec{Name: "customer.update", Allow: secretOnly, Params: updateCustomerParams{ID: id, Input: in},
+		Check: func() error { return checkCustomerUpdate(in) }}
 	return cs.write(ctx, spec, id, false, func(ctx context.Context, cw *customerWrite) error {
+		// Against the stored customer and its time: what
+		// checkCustomerUpdate could not settle before the transaction.
 		if err := in.Validate(cw.Customer, cw.Now()).Err(); err != nil {
 			return err
 		}

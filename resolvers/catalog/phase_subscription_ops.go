@@ -16,11 +16,17 @@ type subscriptionPhaseParams struct {
 
 // Create adds a phase to a subscription, priced in the subscription's
 // currency. The ordering rules are a product phase's; currency, interval
-// and interval_count, when sent, must be the subscription's. The request
-// is checked once the subscription is read, so that its problems and
-// those of these members are reported together.
+// and interval_count, when sent, must be the subscription's. A request
+// sending one of those is checked once the subscription is read, so that
+// its problems and those of these members are reported together; any
+// other is checked before the transaction.
 func (sp *SubscriptionPhases) Create(ctx context.Context, subscriptionID string, in *models.CreateSubscriptionPhaseInput) (*models.SubscriptionPhase, error) {
-	spec := sp.family.spec("create", subscriptionID, "", in, nil)
+	spec := sp.family.spec("create", subscriptionID, "", in, func() error {
+		if in.SendsSubscriptionTerms() {
+			return nil
+		}
+		return in.Validate(models.SubscriptionPhaseParent{})
+	})
 	return sp.family.create(ctx, spec, subscriptionID, func(w *op.W, sub *phaseSubscription) (*models.SubscriptionPhase, error) {
 		if err := in.Validate(sub.parent()); err != nil {
 			return nil, err

@@ -93,12 +93,20 @@ func (ts *Transfers) Cancel(ctx context.Context, id string) (*models.Transfer, e
 // removes its key), announced as transfer.updated when something changed.
 func (ts *Transfers) Update(ctx context.Context, id string, in *models.UpdateTransferInput) (*models.Transfer, error) {
 	s := ts.svc
-	spec := op.Spec{Name: "transfer.update", Allow: secretOnly, Params: map[string]any{"id": id, "input": in}}
+	spec := op.Spec{Name: "transfer.update", Allow: secretOnly, Params: map[string]any{"id": id, "input": in},
+		Check: func() error {
+			if op.SetsMetadata(in.Metadata) {
+				return nil
+			}
+			return in.Validate(nil)
+		}}
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Transfer, error) {
 		t, err := transferTable.Lock(ctx, w, id, op.LockUpdate)
 		if err != nil {
 			return nil, err
 		}
+		// Against the stored metadata, which an update setting keys may
+		// take over the size: the check before the transaction left it here.
 		if err := in.Validate(t.Metadata); err != nil {
 			return nil, err
 		}

@@ -19,13 +19,11 @@ import (
 // Create registers an endpoint and answers it with its
 // signing secret, the one time (with rotate) the secret is shown.
 func (es *Endpoints) Create(ctx context.Context, in *models.CreateWebhookEndpointInput) (*models.WebhookEndpoint, error) {
-	spec := op.Spec{Name: "webhook_endpoint.create", Allow: managers, Params: in}
+	spec := op.Spec{Name: "webhook_endpoint.create", Allow: managers, Params: in,
+		Check: func() error { return in.Validate(callerLivemode(ctx)) }}
 	s := es.svc
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.WebhookEndpoint, error) {
 		livemode := w.Tx.Scope().Livemode
-		if err := in.Validate(livemode); err != nil {
-			return nil, err
-		}
 		if err := s.checkResolvedURL(ctx, *in.URL, livemode); err != nil {
 			return nil, err
 		}
@@ -56,13 +54,10 @@ func (es *Endpoints) Update(ctx context.Context, id string, in *models.UpdateWeb
 	spec := op.Spec{Name: "webhook_endpoint.update", Allow: managers, Params: struct {
 		ID string `json:"id"`
 		*models.UpdateWebhookEndpointInput
-	}{id, in}}
+	}{id, in}, Check: func() error { return in.Validate(callerLivemode(ctx)) }}
 	s := es.svc
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.WebhookEndpoint, error) {
 		livemode := w.Tx.Scope().Livemode
-		if err := in.Validate(livemode); err != nil {
-			return nil, err
-		}
 		e, err := endpointTable.Lock(ctx, w, id, op.LockUpdate)
 		if err != nil {
 			return nil, err
@@ -127,12 +122,9 @@ func (es *Endpoints) RotateSecret(ctx context.Context, id string, in *models.Rot
 	spec := op.Spec{Name: "webhook_endpoint.rotate_secret", Allow: managers, Params: struct {
 		ID string `json:"id"`
 		*models.RotateWebhookSecretInput
-	}{id, in}}
+	}{id, in}, Check: in.Validate}
 	s := es.svc
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.WebhookEndpoint, error) {
-		if err := in.Validate(); err != nil {
-			return nil, err
-		}
 		e, err := endpointTable.Lock(ctx, w, id, op.LockUpdate)
 		if err != nil {
 			return nil, err
