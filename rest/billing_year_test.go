@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/models"
 )
 
 // jan31 is 09:30 UTC on 31 January 2026: an anchor whose periods end on
@@ -47,10 +48,9 @@ func runClockYear(t *testing.T, declineRenewals bool, steps []time.Time) clockYe
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
 	customer := id(r.JSON())
 	f.sk.CreateCard(customer, testenv.Visa)
-	sub := createSubscription(t, f.sk, map[string]any{"customer": customer, "product": newMonthly(t, f.sk, 2000, "monthly"),
-		"currency": "usd"})
-	require.Equal(t, jan31.Unix(), num(sub["created"]), "created at the clock's time")
-	require.Equal(t, "active", sub["status"])
+	sub := f.sk.CreateSubscription(testenv.Subscription(customer, id(f.sk.CreateProduct(testenv.RecurringProduct(2000, "monthly")))))
+	require.Equal(t, jan31.Unix(), sub.Created.Unix(), "created at the clock's time")
+	require.Equal(t, models.SubscriptionActive, sub.Status)
 	if declineRenewals {
 		bad := f.sk.CreateCard(customer, "4000000000000002")
 		r := f.sk.Patch("/v1/subscriptions/"+id(sub), map[string]any{"default_payment_method": id(bad)})

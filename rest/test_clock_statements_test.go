@@ -36,8 +36,7 @@ func TestTestClockAdvanceStatementCount(t *testing.T) {
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
 	customer := id(r.JSON())
 	f.sk.CreateCard(customer, testenv.Visa)
-	createSubscription(t, f.sk, map[string]any{"customer": customer, "product": newMonthly(t, f.sk, 2000, "monthly"),
-		"currency": "usd"})
+	f.sk.CreateSubscription(testenv.Subscription(customer, id(f.sk.CreateProduct(testenv.RecurringProduct(2000, "monthly")))))
 
 	// One renewal: the first period ends on 28 February.
 	r = f.sk.Post(clocksPath+"/"+id(clock)+"/advance", map[string]any{"frozen_time": jan31.AddDate(0, 0, 30).Unix()})
