@@ -148,13 +148,13 @@ func TestUsageReportReadsTheEventJustWritten(t *testing.T) {
 func TestUsageReportSplitsBilledUsage(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	p := newInvoicePayer(t, f.sk, "")
-	inv := id(createInvoice(t, f.sk, p.body("request_payment", 1, nil)))
+	p := f.sk.CreateInvoicePayer("")
+	inv := id(f.sk.CreateInvoice(p.Invoice("request_payment", 1)))
 	f.sk.PriceMeter("peak", "", "max")
 	var billed []string
 	for i, v := range []string{"5", "3", "9", "2"} {
-		ev := f.sk.CreateMeteringEvent(testenv.MeteringEvent("calls", "c"+v, p.customer).WithValue(v).At("2026-01-05T00:00:00Z"))
-		pk := f.sk.CreateMeteringEvent(testenv.MeteringEvent("peak", "p"+v, p.customer).WithValue(v).At("2026-01-05T00:00:00Z"))
+		ev := f.sk.CreateMeteringEvent(testenv.MeteringEvent("calls", "c"+v, id(p.Customer)).WithValue(v).At("2026-01-05T00:00:00Z"))
+		pk := f.sk.CreateMeteringEvent(testenv.MeteringEvent("peak", "p"+v, id(p.Customer)).WithValue(v).At("2026-01-05T00:00:00Z"))
 		if i < 2 {
 			billed = append(billed, id(ev), id(pk))
 		}
@@ -162,7 +162,7 @@ func TestUsageReportSplitsBilledUsage(t *testing.T) {
 	for _, ev := range billed {
 		f.exec(t, "UPDATE metering_events SET invoice_id = ? WHERE id = ?", inv, ev)
 	}
-	r := getReport(t, f.sk, reportPath+"customer"+reportQuery("customer", p.customer, "from", "2026-01-01", "to", "2026-02-01"))
+	r := getReport(t, f.sk, reportPath+"customer"+reportQuery("customer", id(p.Customer), "from", "2026-01-01", "to", "2026-02-01"))
 	calls := usageOf(t, r, "calls")
 	require.Equal(t, "19", calls["usage"])
 	require.Equal(t, "8", calls["billed_usage"])
