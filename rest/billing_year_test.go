@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/models"
 )
 
 // jan31 is 09:30 UTC on 31 January 2026: an anchor whose periods end on
@@ -42,15 +43,12 @@ func runClockYear(t *testing.T, declineRenewals bool, steps []time.Time) clockYe
 	t.Helper()
 	f := setup(t)
 	f.sk.StandardPricing()
-	clock := createClock(t, f.sk, jan31)
-	r := f.sk.Post("/v1/customers", merge(testenv.Customer().RESTBody(), map[string]any{"test_clock": id(clock)}))
-	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-	customer := id(r.JSON())
+	clock := f.sk.CreateTestClock(testenv.TestClock(jan31))
+	customer := id(f.sk.CreateClockedCustomer(id(clock)))
 	f.sk.CreateCard(customer, testenv.Visa)
-	sub := createSubscription(t, f.sk, map[string]any{"customer": customer, "product": newMonthly(t, f.sk, 2000, "monthly"),
-		"currency": "usd"})
-	require.Equal(t, jan31.Unix(), num(sub["created"]), "created at the clock's time")
-	require.Equal(t, "active", sub["status"])
+	sub := f.sk.CreateSubscription(testenv.Subscription(customer, id(f.sk.CreateProduct(testenv.RecurringProduct(2000, "monthly")))))
+	require.Equal(t, jan31.Unix(), sub.Created.Unix(), "created at the clock's time")
+	require.Equal(t, models.SubscriptionActive, sub.Status)
 	if declineRenewals {
 		bad := f.sk.CreateCard(customer, "4000000000000002")
 		r := f.sk.Patch("/v1/subscriptions/"+id(sub), map[string]any{"default_payment_method": id(bad)})
@@ -64,7 +62,7 @@ func runClockYear(t *testing.T, declineRenewals bool, steps []time.Time) clockYe
 			effects = append(effects, time.Unix(num(effect["at"]), 0).UTC().Format(time.RFC3339)+" "+effect["kind"].(string))
 		}
 	}
-	r = f.sk.Get("/v1/invoices?per_page=100&subscription=" + id(sub))
+	r := f.sk.Get("/v1/invoices?per_page=100&subscription=" + id(sub))
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	invoices := r.JSON()["data"].([]any)
 	var list []map[string]any

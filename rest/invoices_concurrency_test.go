@@ -19,14 +19,14 @@ func TestConcurrentIssuesNumberWithoutGaps(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	p := newInvoicePayer(t, f.sk, "")
+	p := f.sk.CreateInvoicePayer("")
 	const n, failing = 10, 4
 	drafts := make([]string, 0, n+failing)
 	for range n {
-		drafts = append(drafts, id(createInvoice(t, f.sk, p.body("request_payment", 1, nil))))
+		drafts = append(drafts, id(f.sk.CreateInvoice(p.Invoice("request_payment", 1))))
 	}
 	for range failing {
-		drafts = append(drafts, id(createInvoice(t, f.sk, p.body("charge_automatically", 1, nil))))
+		drafts = append(drafts, id(f.sk.CreateInvoice(p.Invoice("charge_automatically", 1))))
 	}
 	statuses := make([]int, len(drafts))
 	numbers := make([]string, len(drafts))
@@ -58,7 +58,7 @@ func TestConcurrentIssuesNumberWithoutGaps(t *testing.T) {
 	require.Equal(t, want, got)
 
 	// The next issue takes the next number.
-	f.sk.CreateCard(p.customer, testenv.Visa)
+	f.sk.CreateCard(id(p.Customer), testenv.Visa)
 	next := invoiceAction(t, f.sk, drafts[n], "issue", nil)
 	require.Equal(t, "INV-000011", next["invoice_number"])
 }
@@ -69,8 +69,8 @@ func TestConcurrentPaysBillOnce(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	p := newInvoicePayer(t, f.sk, testenv.Visa)
-	inv := createInvoice(t, f.sk, p.body("request_payment", 2, nil))
+	p := f.sk.CreateInvoicePayer(testenv.Visa)
+	inv := f.sk.CreateInvoice(p.Invoice("request_payment", 2))
 	invoiceAction(t, f.sk, id(inv), "issue", nil)
 	const n = 8
 	statuses := make([]int, n)
@@ -104,9 +104,9 @@ func TestConcurrentPaysBillOnce(t *testing.T) {
 func TestInvoiceTotalIsTheSumOfItsLines(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	p := newInvoicePayer(t, f.sk, "")
-	inv := createInvoice(t, f.sk, p.body("request_payment", 3, nil))
-	require.Equal(t, int64(4500), num(inv["total"]))
+	p := f.sk.CreateInvoicePayer("")
+	inv := f.sk.CreateInvoice(p.Invoice("request_payment", 3))
+	require.Equal(t, int64(4500), inv.Total)
 	ctx := context.Background()
 	_, err := f.env.DB.Bun.ExecContext(ctx, "UPDATE invoices SET total = total + 1 WHERE id = ?", id(inv))
 	require.ErrorContains(t, err, "is not the sum of its lines")

@@ -15,9 +15,9 @@ func TestInvoiceDraftIssuePay(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	p := newInvoicePayer(t, f.sk, testenv.Visa)
+	p := f.sk.CreateInvoicePayer(testenv.Visa)
 
-	inv := createInvoice(t, f.sk, p.body("request_payment", 2, map[string]any{"net_terms": 30,
+	inv := createInvoice(t, f.sk, merge(p.Invoice("request_payment", 2).RESTBody(), map[string]any{"net_terms": 30,
 		"description": "January", "memo": "internal", "metadata": map[string]any{"order": "42"}}))
 	require.Equal(t, invoiceKeys, keys(inv))
 	require.Equal(t, "invoice", inv["object"])
@@ -29,8 +29,8 @@ func TestInvoiceDraftIssuePay(t *testing.T) {
 	require.Equal(t, int64(3000), num(inv["total"]))
 	require.Equal(t, int64(30), num(inv["net_terms"]))
 	require.Nil(t, inv["due_date"])
-	require.Equal(t, p.customer, inv["customer_id"])
-	require.Equal(t, p.customer, inv["customer"].(map[string]any)["id"])
+	require.Equal(t, id(p.Customer), inv["customer_id"])
+	require.Equal(t, id(p.Customer), inv["customer"].(map[string]any)["id"])
 	require.Equal(t, "customer", inv["customer"].(map[string]any)["object"])
 	require.Nil(t, inv["account"])
 	require.Equal(t, false, inv["livemode"])
@@ -44,7 +44,7 @@ func TestInvoiceDraftIssuePay(t *testing.T) {
 	require.Equal(t, int64(2), num(line["quantity"]))
 
 	// Lines change while the invoice is a draft; the total follows them.
-	r := f.sk.Post("/v1/invoices/"+id(inv)+"/line_items", map[string]any{"product": p.product, "quantity": 1})
+	r := f.sk.Post("/v1/invoices/"+id(inv)+"/line_items", map[string]any{"product": id(p.Product), "quantity": 1})
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
 	added := r.JSON()
 	require.Equal(t, lineItemKeys, keys(added))
@@ -71,7 +71,7 @@ func TestInvoiceDraftIssuePay(t *testing.T) {
 	requireError(t, f.sk.Post("/v1/invoices/"+id(inv)+"/issue", nil), http.StatusUnprocessableEntity, "invalid_state", "")
 
 	// An issued invoice's lines are fixed.
-	requireError(t, f.sk.Post("/v1/invoices/"+id(inv)+"/line_items", map[string]any{"product": p.product, "quantity": 1}),
+	requireError(t, f.sk.Post("/v1/invoices/"+id(inv)+"/line_items", map[string]any{"product": id(p.Product), "quantity": 1}),
 		http.StatusUnprocessableEntity, "invalid_state", "")
 	requireError(t, f.sk.Patch("/v1/invoices/"+id(inv)+"/line_items/"+id(added), map[string]any{"quantity": 1}),
 		http.StatusUnprocessableEntity, "invalid_state", "")
@@ -93,8 +93,8 @@ func TestInvoiceDraftIssuePay(t *testing.T) {
 	require.Equal(t, "succeeded", trace["status"])
 	require.Equal(t, int64(4500), num(trace["amount"]))
 	require.Equal(t, id(inv), trace["invoice"])
-	require.Equal(t, p.card, trace["payment_method_id"])
-	require.Equal(t, p.customer, trace["customer_id"])
+	require.Equal(t, id(p.Card), trace["payment_method_id"])
+	require.Equal(t, id(p.Customer), trace["customer_id"])
 	journals := trace["ledger"].(map[string]any)["journals"].([]any)
 	require.Len(t, journals, 1)
 	require.Equal(t, "charge.capture", journals[0].(map[string]any)["kind"])
@@ -118,9 +118,9 @@ func TestInvoiceChargedAutomaticallyForAnAccount(t *testing.T) {
 	f.sk.StandardPricing()
 	acct := f.sk.CreateAccount(testenv.Individual())
 	card := f.sk.CreateAccountCard(id(acct), testenv.Visa)
-	p := newInvoicePayer(t, f.sk, "")
+	p := f.sk.CreateInvoicePayer("")
 
-	inv := createInvoice(t, f.sk, merge(p.body("auto_charge", 1, nil), map[string]any{"customer": del, "account": id(acct)}))
+	inv := createInvoice(t, f.sk, merge(p.Invoice("auto_charge", 1).RESTBody(), map[string]any{"customer": del, "account": id(acct)}))
 	require.Equal(t, "charge_automatically", inv["collection_method"])
 	require.Nil(t, inv["customer"])
 	require.Equal(t, id(acct), inv["account"].(map[string]any)["id"])
@@ -138,9 +138,9 @@ func TestInvoiceDeclineLeavesItOpen(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	p := newInvoicePayer(t, f.sk, "4000000000000002")
+	p := f.sk.CreateInvoicePayer("4000000000000002")
 
-	inv := createInvoice(t, f.sk, p.body("charge_automatically", 1, nil))
+	inv := f.sk.CreateInvoice(p.Invoice("charge_automatically", 1))
 	issued := invoiceAction(t, f.sk, id(inv), "issue", nil)
 	require.Equal(t, "open", issued["status"], "a decline leaves the invoice open")
 	require.Equal(t, int64(1), num(issued["attempt_count"]))
@@ -150,7 +150,7 @@ func TestInvoiceDeclineLeavesItOpen(t *testing.T) {
 	require.Equal(t, "generic_decline", ch["failure_code"])
 
 	// Paid later with a working card: the error is cleared.
-	good := f.sk.CreateCard(p.customer, testenv.Visa)
+	good := f.sk.CreateCard(id(p.Customer), testenv.Visa)
 	paidInv := invoiceAction(t, f.sk, id(inv), "pay", map[string]any{"payment_method": id(good)})
 	require.Equal(t, "paid", paidInv["status"])
 	require.Nil(t, paidInv["last_payment_error"])
@@ -161,15 +161,15 @@ func TestInvoicePayRefusals(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	p := newInvoicePayer(t, f.sk, "")
-	inv := createInvoice(t, f.sk, p.body("request_payment", 1, nil))
+	p := f.sk.CreateInvoicePayer("")
+	inv := f.sk.CreateInvoice(p.Invoice("request_payment", 1))
 	requireError(t, f.sk.Post("/v1/invoices/"+id(inv)+"/pay", nil), http.StatusUnprocessableEntity, "invalid_state", "")
 	invoiceAction(t, f.sk, id(inv), "issue", nil)
 	requireError(t, f.sk.Post("/v1/invoices/"+id(inv)+"/pay", nil), http.StatusUnprocessableEntity, "payment_method_missing", "")
-	other := newInvoicePayer(t, f.sk, testenv.Visa)
-	requireError(t, f.sk.Post("/v1/invoices/"+id(inv)+"/pay", map[string]any{"payment_method": other.card}),
+	other := f.sk.CreateInvoicePayer(testenv.Visa)
+	requireError(t, f.sk.Post("/v1/invoices/"+id(inv)+"/pay", map[string]any{"payment_method": id(other.Card)}),
 		http.StatusUnprocessableEntity, "validation_errors", "payment_method")
-	requireValidation(t, f.sk.Post("/v1/invoices/"+id(inv)+"/pay", map[string]any{"payment_method": other.card, "paid_out_of_band": true}),
+	requireValidation(t, f.sk.Post("/v1/invoices/"+id(inv)+"/pay", map[string]any{"payment_method": id(other.Card), "paid_out_of_band": true}),
 		"payment_method")
 
 	// Paid out of band: nothing is charged.
@@ -181,9 +181,9 @@ func TestInvoicePayRefusals(t *testing.T) {
 func TestInvoiceVoidUncollectibleDelete(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	p := newInvoicePayer(t, f.sk, "")
+	p := f.sk.CreateInvoicePayer("")
 
-	draft := createInvoice(t, f.sk, p.body("request_payment", 1, nil))
+	draft := f.sk.CreateInvoice(p.Invoice("request_payment", 1))
 	requireError(t, f.sk.Post("/v1/invoices/"+id(draft)+"/void", nil), http.StatusUnprocessableEntity, "invalid_state", "")
 	requireError(t, f.sk.Post("/v1/invoices/"+id(draft)+"/mark_uncollectible", nil), http.StatusUnprocessableEntity, "invalid_state", "")
 	r := f.sk.Delete("/v1/invoices/" + id(draft))
@@ -191,7 +191,7 @@ func TestInvoiceVoidUncollectibleDelete(t *testing.T) {
 	require.Equal(t, map[string]any{"id": id(draft), "object": "invoice", "deleted": true}, r.JSON())
 	requireError(t, f.sk.Get("/v1/invoices/"+id(draft)), http.StatusNotFound, "resource_missing", "id")
 
-	inv := createInvoice(t, f.sk, p.body("request_payment", 1, nil))
+	inv := f.sk.CreateInvoice(p.Invoice("request_payment", 1))
 	invoiceAction(t, f.sk, id(inv), "issue", nil)
 	off := invoiceAction(t, f.sk, id(inv), "mark_uncollectible", nil)
 	require.Equal(t, "uncollectible", off["status"])
@@ -200,7 +200,7 @@ func TestInvoiceVoidUncollectibleDelete(t *testing.T) {
 	require.Equal(t, "void", voided["status"])
 	requireInt(t, voided["voided_at"], "voided_at")
 	requireError(t, f.sk.Delete("/v1/invoices/"+id(inv)), http.StatusUnprocessableEntity, "invalid_state", "")
-	requireError(t, f.sk.Delete("/v1/invoices/"+id(inv)+"/line_items/"+id(inv["line_items"].([]any)[0])),
+	requireError(t, f.sk.Delete("/v1/invoices/"+id(inv)+"/line_items/"+id(inv.LineItems[0])),
 		http.StatusUnprocessableEntity, "invalid_state", "")
 	require.Equal(t, []string{"invoice.created", "invoice.issued", "invoice.updated", "invoice.voided"},
 		eventTypes(listEvents(t, f.sk, ""), id(inv)))
@@ -209,22 +209,22 @@ func TestInvoiceVoidUncollectibleDelete(t *testing.T) {
 func TestInvoiceValidation(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	p := newInvoicePayer(t, f.sk, "")
+	p := f.sk.CreateInvoicePayer("")
 	acct := f.sk.CreateAccount(testenv.Individual())
 
 	requireValidation(t, f.sk.Post("/v1/invoices", map[string]any{}), "collection_method", "customer")
-	requireValidation(t, f.sk.Post("/v1/invoices", map[string]any{"customer": p.customer, "account": id(acct),
+	requireValidation(t, f.sk.Post("/v1/invoices", map[string]any{"customer": id(p.Customer), "account": id(acct),
 		"collection_method": "send_invoice", "currency": "dollars", "net_terms": -1, "due_date": "15/02/2026",
 		"line_items": []any{map[string]any{"quantity": 0}}}),
 		"customer", "collection_method", "currency", "net_terms", "due_date", "line_items.0.product", "line_items.0.quantity")
-	requireValidation(t, f.sk.Post("/v1/invoices", p.body("request_payment", 1, map[string]any{"customer": "cus_nope"})), "customer")
-	requireValidation(t, f.sk.Post("/v1/invoices", merge(p.body("request_payment", 1, nil),
+	requireValidation(t, f.sk.Post("/v1/invoices", merge(p.Invoice("request_payment", 1).RESTBody(), map[string]any{"customer": "cus_nope"})), "customer")
+	requireValidation(t, f.sk.Post("/v1/invoices", merge(p.Invoice("request_payment", 1).RESTBody(),
 		map[string]any{"line_items": []any{map[string]any{"product": id(acct), "quantity": 1}}})), "line_items.0.product")
 
-	inv := createInvoice(t, f.sk, p.body("request_payment", 1, map[string]any{"currency": "EUR"}))
+	inv := createInvoice(t, f.sk, merge(p.Invoice("request_payment", 1).RESTBody(), map[string]any{"currency": "EUR"}))
 	require.Equal(t, "eur", inv["currency"])
 	require.Equal(t, "eur", inv["line_items"].([]any)[0].(map[string]any)["unit_amount_currency"])
-	requireValidation(t, f.sk.Post("/v1/invoices/"+id(inv)+"/line_items", map[string]any{"product": p.product, "quantity": 0}), "quantity")
+	requireValidation(t, f.sk.Post("/v1/invoices/"+id(inv)+"/line_items", map[string]any{"product": id(p.Product), "quantity": 0}), "quantity")
 	requireValidation(t, f.sk.Post("/v1/invoices/"+id(inv)+"/line_items", map[string]any{}), "product", "quantity")
 	requireError(t, f.sk.Get("/v1/invoices/"+id(inv)+"/line_items/"+id(inv)), http.StatusNotFound, "resource_missing", "id")
 	requireValidation(t, f.sk.Get("/v1/invoices?status=late"), "status")
@@ -234,11 +234,11 @@ func TestInvoiceValidation(t *testing.T) {
 func TestInvoiceCredentialsAndTenancy(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	p := newInvoicePayer(t, f.sk, "")
-	inv := createInvoice(t, f.sk, p.body("request_payment", 1, nil))
+	p := f.sk.CreateInvoicePayer("")
+	inv := f.sk.CreateInvoice(p.Invoice("request_payment", 1))
 
 	requireError(t, f.pk.Get("/v1/invoices/"+id(inv)), http.StatusForbidden, "forbidden", "")
-	requireError(t, f.pk.Post("/v1/invoices", p.body("request_payment", 1, nil)), http.StatusForbidden, "forbidden", "")
+	requireError(t, f.pk.Post("/v1/invoices", p.Invoice("request_payment", 1).RESTBody()), http.StatusForbidden, "forbidden", "")
 	requireError(t, f.pk.Post("/v1/invoices/"+id(inv)+"/issue", nil), http.StatusForbidden, "forbidden", "")
 
 	_, k := f.env.NewMerchant(auth.NewMerchant{Name: "B"})
@@ -247,23 +247,23 @@ func TestInvoiceCredentialsAndTenancy(t *testing.T) {
 		other.Get("/v1/invoices/" + id(inv)),
 		other.Get("/v1/invoices/" + id(inv) + "/line_items"),
 		other.Post("/v1/invoices/"+id(inv)+"/issue", nil),
-		other.Post("/v1/invoices/"+id(inv)+"/line_items", map[string]any{"product": p.product, "quantity": 1}),
+		other.Post("/v1/invoices/"+id(inv)+"/line_items", map[string]any{"product": id(p.Product), "quantity": 1}),
 		other.Delete("/v1/invoices/" + id(inv)),
 		f.live.Get("/v1/invoices/" + id(inv)),
 	} {
 		requireError(t, r, http.StatusNotFound, "resource_missing", "id")
 	}
 	require.Empty(t, other.Get("/v1/invoices").JSON()["data"])
-	requireValidation(t, other.Post("/v1/invoices", p.body("request_payment", 1, nil)), "customer")
+	requireValidation(t, other.Post("/v1/invoices", p.Invoice("request_payment", 1).RESTBody()), "customer")
 }
 
 func TestInvoiceListFilters(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	p := newInvoicePayer(t, f.sk, "")
+	p := f.sk.CreateInvoicePayer("")
 	acct := f.sk.CreateAccount(testenv.Individual())
 	mk := func(extra map[string]any, actions ...string) string {
-		inv := createInvoice(t, f.sk, p.body("request_payment", 1, extra))
+		inv := createInvoice(t, f.sk, merge(p.Invoice("request_payment", 1).RESTBody(), extra))
 		for _, a := range actions {
 			invoiceAction(t, f.sk, id(inv), a, map[string]any{"paid_out_of_band": true})
 		}
@@ -275,7 +275,7 @@ func TestInvoiceListFilters(t *testing.T) {
 	paid := mk(nil, "issue", "pay")
 	writtenOff := mk(nil, "issue", "mark_uncollectible")
 	voided := mk(nil, "issue", "void")
-	forAccount := id(createInvoice(t, f.sk, merge(p.body("request_payment", 1, nil), map[string]any{"customer": del, "account": id(acct)})))
+	forAccount := id(f.sk.CreateInvoice(p.Invoice("request_payment", 1).ForAccount(id(acct))))
 
 	ids := func(query string) []string {
 		r := f.sk.Get("/v1/invoices" + query)
@@ -296,7 +296,7 @@ func TestInvoiceListFilters(t *testing.T) {
 	require.Equal(t, []string{writtenOff}, ids("?status=written_off"))
 	require.Equal(t, []string{voided}, ids("?status=voided"))
 	require.Equal(t, []string{forAccount}, ids("?account="+id(acct)))
-	require.Len(t, ids("?customer="+p.customer), 6)
+	require.Len(t, ids("?customer="+id(p.Customer)), 6)
 	require.Equal(t, []string{forAccount, voided}, ids("?per_page=2"))
 	page := f.sk.Get("/v1/invoices?per_page=2").JSON()["meta"].(map[string]any)
 	require.Equal(t, true, page["has_more"])
@@ -307,17 +307,17 @@ func TestInvoiceListFilters(t *testing.T) {
 func TestInvoiceLineItemsAreBounded(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	p := newInvoicePayer(t, f.sk, "")
+	p := f.sk.CreateInvoicePayer("")
 	lines := make([]any, models.MaxInvoiceLineItems)
 	for i := range lines {
-		lines[i] = map[string]any{"product": p.product, "quantity": 1}
+		lines[i] = map[string]any{"product": id(p.Product), "quantity": 1}
 	}
-	tooMany := append(append([]any{}, lines...), map[string]any{"product": p.product, "quantity": 1})
-	requireValidation(t, f.sk.Post("/v1/invoices", p.body("request_payment", 1, map[string]any{"line_items": tooMany})), "line_items")
+	tooMany := append(append([]any{}, lines...), map[string]any{"product": id(p.Product), "quantity": 1})
+	requireValidation(t, f.sk.Post("/v1/invoices", merge(p.Invoice("request_payment", 1).RESTBody(), map[string]any{"line_items": tooMany})), "line_items")
 
-	inv := createInvoice(t, f.sk, p.body("request_payment", 1, map[string]any{"line_items": lines}))
+	inv := createInvoice(t, f.sk, merge(p.Invoice("request_payment", 1).RESTBody(), map[string]any{"line_items": lines}))
 	require.Len(t, inv["line_items"], models.MaxInvoiceLineItems)
-	requireError(t, f.sk.Post("/v1/invoices/"+id(inv)+"/line_items", map[string]any{"product": p.product, "quantity": 1}),
+	requireError(t, f.sk.Post("/v1/invoices/"+id(inv)+"/line_items", map[string]any{"product": id(p.Product), "quantity": 1}),
 		http.StatusUnprocessableEntity, "invoice_line_item_limit_reached", "")
 	got := f.sk.Get("/v1/invoices/" + id(inv)).JSON()
 	require.Len(t, got["line_items"], models.MaxInvoiceLineItems)

@@ -130,9 +130,9 @@ func TestMeteringEventPayers(t *testing.T) {
 func TestMeteringEventCorrections(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	p := newInvoicePayer(t, f.sk, "")
-	inv := id(createInvoice(t, f.sk, p.body("request_payment", 1, nil)))
-	ev := f.sk.CreateMeteringEvent(testenv.MeteringEvent("calls", "a", p.customer).WithValue("2").At("2026-01-10T00:00:00Z"))
+	p := f.sk.CreateInvoicePayer("")
+	inv := id(f.sk.CreateInvoice(p.Invoice("request_payment", 1)))
+	ev := f.sk.CreateMeteringEvent(testenv.MeteringEvent("calls", "a", id(p.Customer)).WithValue("2").At("2026-01-10T00:00:00Z"))
 	path := meteringEventsPath + "/" + ev.ID.String()
 
 	r := f.sk.Patch(path, map[string]any{"value": "3.5", "timestamp": "2026-01-11T00:00:00Z", "metadata": map[string]any{"k": "v"}})
@@ -149,12 +149,12 @@ func TestMeteringEventCorrections(t *testing.T) {
 
 	// A window billed for the payer and name: no timestamp moves into it.
 	f.exec(t, `INSERT INTO usage_invoice_windows (merchant_id, livemode, invoice_id, event_name, customer_id, period_start, period_end)
-		VALUES (?, false, ?, 'calls', ?, '2026-01-01T00:00:00Z', '2026-01-08T00:00:00Z')`, f.env.Merchant.ID, inv, p.customer)
+		VALUES (?, false, ?, 'calls', ?, '2026-01-01T00:00:00Z', '2026-01-08T00:00:00Z')`, f.env.Merchant.ID, inv, id(p.Customer))
 	requireError(t, f.sk.Patch(path, map[string]any{"timestamp": "2026-01-07T23:59:59Z"}), http.StatusUnprocessableEntity,
 		"usage_period_invoiced", "timestamp")
 	r = f.sk.Patch(path, map[string]any{"timestamp": "2026-01-08T00:00:00Z"})
 	require.Equal(t, http.StatusOK, r.Status, "the window's end is outside it: %s", r.Body)
-	requireError(t, f.sk.Post(meteringEventsPath, testenv.MeteringEvent("calls", "late", p.customer).At("2026-01-03T00:00:00Z").RESTBody()),
+	requireError(t, f.sk.Post(meteringEventsPath, testenv.MeteringEvent("calls", "late", id(p.Customer)).At("2026-01-03T00:00:00Z").RESTBody()),
 		http.StatusUnprocessableEntity, "usage_period_invoiced", "timestamp")
 
 	// A billed event no longer changes.

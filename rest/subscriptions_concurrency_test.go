@@ -18,9 +18,9 @@ func TestSwapRacingRenewalBillsOnce(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	s := newSubscriber(t, f.sk, testenv.Visa)
-	sub := createSubscription(t, f.sk, s.body(nil))
-	bigger := newMonthly(t, f.sk, 5000, "monthly")
+	s := f.sk.CreateSubscriber(testenv.Visa)
+	sub := f.sk.CreateSubscription(s.Subscription())
+	bigger := id(f.sk.CreateProduct(testenv.RecurringProduct(5000, "monthly")))
 	end := nextDue(t, f, "renewal", testenv.Start.AddDate(1, 0, 0)).At
 	f.env.Clock.Set(end.Add(-24 * time.Hour))
 
@@ -62,8 +62,8 @@ func TestCancelRacingRenewal(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	s := newSubscriber(t, f.sk, testenv.Visa)
-	sub := createSubscription(t, f.sk, s.body(nil))
+	s := f.sk.CreateSubscriber(testenv.Visa)
+	sub := f.sk.CreateSubscription(s.Subscription())
 	end := nextDue(t, f, "renewal", testenv.Start.AddDate(1, 0, 0)).At
 	f.env.Clock.Set(end)
 
@@ -100,10 +100,10 @@ func TestRacingRenewalsAndPaysBillOnce(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	s := newSubscriber(t, f.sk, "4000000000000002")
-	sub := createSubscription(t, f.sk, s.body(nil))
+	s := f.sk.CreateSubscriber("4000000000000002")
+	sub := f.sk.CreateSubscription(s.Subscription())
 	inv := subscriptionInvoices(t, f.sk, id(sub))[0]
-	good := f.sk.CreateCard(s.customer, testenv.Visa)
+	good := f.sk.CreateCard(id(s.Customer), testenv.Visa)
 
 	const n = 4
 	var wg sync.WaitGroup
@@ -150,8 +150,8 @@ func TestPauseRacingRenewal(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	s := newSubscriber(t, f.sk, testenv.Visa)
-	sub := createSubscription(t, f.sk, s.body(nil))
+	s := f.sk.CreateSubscriber(testenv.Visa)
+	sub := f.sk.CreateSubscription(s.Subscription())
 	end := nextDue(t, f, "renewal", testenv.Start.AddDate(1, 0, 0)).At
 	f.env.Clock.Set(end)
 

@@ -23,42 +23,6 @@ var subscriptionKeys = sorted("id", "object", "status", "account", "customer", "
 	"plan", "has_phases", "current_phase", "effective_amount", "effective_interval", "effective_interval_count",
 	"start_date", "livemode", "created", "updated")
 
-// subscriber is a customer with a card (or none) and a monthly product
-// priced 2000.
-type subscriber struct {
-	customer, card, product string
-}
-
-func newSubscriber(t *testing.T, c *testenv.Client, number string) subscriber {
-	t.Helper()
-	cu := c.CreateCustomer(testenv.Customer())
-	s := subscriber{customer: id(cu), product: newMonthly(t, c, 2000, "monthly")}
-	if number != "" {
-		s.card = id(c.CreateCard(s.customer, number))
-	}
-	return s
-}
-
-// newMonthly creates a recurring product of price and interval.
-func newMonthly(t *testing.T, c *testenv.Client, price int64, interval string) string {
-	t.Helper()
-	p := testenv.Product()
-	p.DefaultPrice, p.RecurringInterval = price, interval
-	return id(c.CreateProduct(p))
-}
-
-func (s subscriber) body(extra map[string]any) map[string]any {
-	return merge(map[string]any{"customer": s.customer, "product": s.product, "currency": "usd"}, extra)
-}
-
-// createSubscription posts a subscription and requires 201.
-func createSubscription(t *testing.T, c *testenv.Client, body map[string]any) map[string]any {
-	t.Helper()
-	r := c.Post("/v1/subscriptions", body)
-	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-	return r.JSON()
-}
-
 // applyDue runs the due source of kind on the subscription at at, as the
 // clock's advance or the periodic run does.
 func applyDue(t *testing.T, f *fixture, kind, subscriptionID string, at time.Time) error {

@@ -9,22 +9,25 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/models"
 )
 
 func TestSubscriptionCreateBillsTheFirstPeriod(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	s := newSubscriber(t, f.sk, testenv.Visa)
+	s := f.sk.CreateSubscriber(testenv.Visa)
 
-	sub := createSubscription(t, f.sk, s.body(map[string]any{"description": "Pro", "metadata": map[string]any{"k": "v"}}))
+	r := f.sk.Post("/v1/subscriptions", merge(s.Subscription().RESTBody(), map[string]any{"description": "Pro", "metadata": map[string]any{"k": "v"}}))
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	sub := r.JSON()
 	require.Equal(t, subscriptionKeys, keys(sub))
 	require.Equal(t, "subscription", sub["object"])
 	require.Equal(t, "active", sub["status"])
-	require.Equal(t, s.customer, sub["customer"])
-	require.Equal(t, s.customer, sub["customer_id"])
+	require.Equal(t, id(s.Customer), sub["customer"])
+	require.Equal(t, id(s.Customer), sub["customer_id"])
 	require.Nil(t, sub["account"])
-	require.Equal(t, s.product, sub["product"])
+	require.Equal(t, id(s.Product), sub["product"])
 	require.Equal(t, "create_prorations", sub["proration_behavior"])
 	require.Equal(t, testenv.Start.Unix(), num(sub["current_period_start"]))
 	require.Equal(t, testenv.Start.AddDate(0, 1, 0).Unix(), num(sub["current_period_end"]))
@@ -60,56 +63,56 @@ func TestSubscriptionCreateRules(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	s := newSubscriber(t, f.sk, testenv.Visa)
+	s := f.sk.CreateSubscriber(testenv.Visa)
 	oneTime := testenv.Product()
 	oneTime.PurchaseType, oneTime.RecurringInterval = "one_time", ""
 	oneTimeID := id(f.sk.CreateProduct(oneTime))
 	acct := f.sk.CreateAccount(testenv.Individual())
 
-	requireError(t, f.sk.Post("/v1/subscriptions", s.body(map[string]any{"account": id(acct)})),
+	requireError(t, f.sk.Post("/v1/subscriptions", merge(s.Subscription().RESTBody(), map[string]any{"account": id(acct)})),
 		http.StatusUnprocessableEntity, "validation_errors", "customer")
-	requireError(t, f.sk.Post("/v1/subscriptions", s.body(map[string]any{"customer": del})),
+	requireError(t, f.sk.Post("/v1/subscriptions", merge(s.Subscription().RESTBody(), map[string]any{"customer": del})),
 		http.StatusUnprocessableEntity, "validation_errors", "customer")
-	requireError(t, f.sk.Post("/v1/subscriptions", s.body(map[string]any{"product": del, "currency": del})),
+	requireError(t, f.sk.Post("/v1/subscriptions", merge(s.Subscription().RESTBody(), map[string]any{"product": del, "currency": del})),
 		http.StatusUnprocessableEntity, "validation_errors", "")
-	requireError(t, f.sk.Post("/v1/subscriptions", s.body(map[string]any{"product": oneTimeID})),
+	requireError(t, f.sk.Post("/v1/subscriptions", merge(s.Subscription().RESTBody(), map[string]any{"product": oneTimeID})),
 		http.StatusUnprocessableEntity, "validation_errors", "product")
-	requireError(t, f.sk.Post("/v1/subscriptions", s.body(map[string]any{"proration_behavior": "sometimes"})),
+	requireError(t, f.sk.Post("/v1/subscriptions", merge(s.Subscription().RESTBody(), map[string]any{"proration_behavior": "sometimes"})),
 		http.StatusUnprocessableEntity, "validation_errors", "proration_behavior")
-	other := newSubscriber(t, f.sk, testenv.Visa)
-	requireError(t, f.sk.Post("/v1/subscriptions", s.body(map[string]any{"default_payment_method": other.card})),
+	other := f.sk.CreateSubscriber(testenv.Visa)
+	requireError(t, f.sk.Post("/v1/subscriptions", merge(s.Subscription().RESTBody(), map[string]any{"default_payment_method": id(other.Card)})),
 		http.StatusUnprocessableEntity, "validation_errors", "default_payment_method")
 
 	// An archived product is refused.
-	archived := newMonthly(t, f.sk, 100, "monthly")
+	archived := id(f.sk.CreateProduct(testenv.RecurringProduct(100, "monthly")))
 	require.Equal(t, http.StatusOK, f.sk.Patch("/v1/products/"+archived, map[string]any{"active": false}).Status)
-	requireError(t, f.sk.Post("/v1/subscriptions", s.body(map[string]any{"product": archived})),
+	requireError(t, f.sk.Post("/v1/subscriptions", merge(s.Subscription().RESTBody(), map[string]any{"product": archived})),
 		http.StatusUnprocessableEntity, "validation_errors", "product")
 
 	// A payer with nothing to charge: 422 and nothing is created.
-	bare := newSubscriber(t, f.sk, "")
-	requireError(t, f.sk.Post("/v1/subscriptions", bare.body(nil)), http.StatusUnprocessableEntity, "payment_method_missing", "")
+	bare := f.sk.CreateSubscriber("")
+	requireError(t, f.sk.Post("/v1/subscriptions", bare.Subscription().RESTBody()), http.StatusUnprocessableEntity, "payment_method_missing", "")
 	require.Empty(t, f.sk.Get("/v1/subscriptions").JSON()["subscriptions"])
 	require.Empty(t, f.sk.Get("/v1/invoices").JSON()["data"])
 
 	// A deleted customer refuses new subscriptions.
-	require.Equal(t, http.StatusOK, f.sk.Delete("/v1/customers/"+s.customer).Status)
-	requireError(t, f.sk.Post("/v1/subscriptions", s.body(nil)), http.StatusUnprocessableEntity, "invalid_state", "")
+	require.Equal(t, http.StatusOK, f.sk.Delete("/v1/customers/"+id(s.Customer)).Status)
+	requireError(t, f.sk.Post("/v1/subscriptions", s.Subscription().RESTBody()), http.StatusUnprocessableEntity, "invalid_state", "")
 }
 
 func TestSubscriptionDeclinedIsIncompleteUntilPaid(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	s := newSubscriber(t, f.sk, "4000000000000002")
-	sub := createSubscription(t, f.sk, s.body(nil))
-	require.Equal(t, "incomplete", sub["status"])
+	s := f.sk.CreateSubscriber("4000000000000002")
+	sub := f.sk.CreateSubscription(s.Subscription())
+	require.Equal(t, models.SubscriptionIncomplete, sub.Status)
 	inv := subscriptionInvoices(t, f.sk, id(sub))[0]
 	require.Equal(t, "open", inv["status"])
 	require.Equal(t, []string{"customer.subscription.created", "customer.subscription.incomplete"},
 		eventTypes(listEvents(t, f.sk, ""), id(sub)))
 
-	good := f.sk.CreateCard(s.customer, testenv.Visa)
+	good := f.sk.CreateCard(id(s.Customer), testenv.Visa)
 	paid := invoiceAction(t, f.sk, id(inv), "pay", map[string]any{"payment_method": id(good)})
 	require.Equal(t, "paid", paid["status"])
 	require.Equal(t, "active", f.sk.Get("/v1/subscriptions/" + id(sub)).JSON()["status"])
@@ -121,10 +124,10 @@ func TestSubscriptionForAnAccountAndZeroTotal(t *testing.T) {
 	f.sk.StandardPricing()
 	acct := f.sk.CreateAccount(testenv.Individual())
 	f.sk.CreateAccountCard(id(acct), testenv.Visa)
-	free := newMonthly(t, f.sk, 0, "monthly")
-	sub := createSubscription(t, f.sk, map[string]any{"account": id(acct), "product": free, "currency": "usd"})
-	require.Equal(t, "active", sub["status"])
-	require.Equal(t, id(acct), sub["account"])
+	free := id(f.sk.CreateProduct(testenv.RecurringProduct(0, "monthly")))
+	sub := f.sk.CreateSubscription(testenv.AccountSubscription(id(acct), free))
+	require.Equal(t, models.SubscriptionActive, sub.Status)
+	require.Equal(t, id(acct), sub.AccountID.String())
 	inv := subscriptionInvoices(t, f.sk, id(sub))[0]
 	require.Equal(t, "paid", inv["status"])
 	require.Nil(t, inv["charge"], "nothing to charge")
@@ -135,10 +138,10 @@ func TestSubscriptionListAndSearch(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	s := newSubscriber(t, f.sk, testenv.Visa)
-	first := createSubscription(t, f.sk, s.body(nil))
+	s := f.sk.CreateSubscriber(testenv.Visa)
+	first := f.sk.CreateSubscription(s.Subscription())
 	f.env.Clock.Advance(time.Hour)
-	second := createSubscription(t, f.sk, s.body(nil))
+	second := f.sk.CreateSubscription(s.Subscription())
 	r := f.sk.Get("/v1/subscriptions?per_page=1")
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	body := r.JSON()
@@ -166,9 +169,9 @@ func TestSubscriptionSwapCreateProrations(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	s := newSubscriber(t, f.sk, testenv.Visa)
-	sub := createSubscription(t, f.sk, s.body(nil))
-	bigger := newMonthly(t, f.sk, 5000, "monthly")
+	s := f.sk.CreateSubscriber(testenv.Visa)
+	sub := f.sk.CreateSubscription(s.Subscription())
+	bigger := id(f.sk.CreateProduct(testenv.RecurringProduct(5000, "monthly")))
 	end := nextDue(t, f, "renewal", testenv.Start.AddDate(1, 0, 0)).At
 	// Halfway through the period (to the second).
 	half := testenv.Start.Add(end.Sub(testenv.Start) / 2)
@@ -190,7 +193,7 @@ func TestSubscriptionSwapCreateProrations(t *testing.T) {
 		"new_product", "previous_plan", "current_plan", "effective_date", "created", "change_type", "changed_at", "livemode"), keys(entry))
 	require.Equal(t, "subscription_change_log", entry["object"])
 	require.Equal(t, "product_swap", entry["change_type"])
-	require.Equal(t, s.product, entry["previous_product"])
+	require.Equal(t, id(s.Product), entry["previous_product"])
 	require.Equal(t, bigger, entry["new_product"])
 	require.Equal(t, int64(5000), num(entry["current_plan"].(map[string]any)["amount"]))
 	other := f.sk.Get("/v1/subscription_change_logs?subscription_id=" + id(sub)).JSON()["subscription_change_logs"].([]any)
@@ -228,14 +231,14 @@ func TestSubscriptionSwapAlwaysInvoiceAndCreditBalance(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	s := newSubscriber(t, f.sk, testenv.Visa)
-	sub := createSubscription(t, f.sk, s.body(map[string]any{"proration_behavior": "always_invoice"}))
+	s := f.sk.CreateSubscriber(testenv.Visa)
+	sub := f.sk.CreateSubscription(s.Subscription().WithProrationBehavior("always_invoice"))
 	end := nextDue(t, f, "renewal", testenv.Start.AddDate(1, 0, 0)).At
 	half := testenv.Start.Add(end.Sub(testenv.Start) / 2)
 	f.env.Clock.Set(half)
 
 	// Upgrade: a proration invoice of 2500 − 1000, charged at once.
-	bigger := newMonthly(t, f.sk, 5000, "monthly")
+	bigger := id(f.sk.CreateProduct(testenv.RecurringProduct(5000, "monthly")))
 	r := f.sk.Patch("/v1/subscriptions/"+id(sub), map[string]any{"product": bigger})
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	invs := subscriptionInvoices(t, f.sk, id(sub))
@@ -246,7 +249,7 @@ func TestSubscriptionSwapAlwaysInvoiceAndCreditBalance(t *testing.T) {
 
 	// Downgrade to free: the credit (2500) goes to the credit balance,
 	// applied to the next invoice up to its total.
-	free := newMonthly(t, f.sk, 1000, "monthly")
+	free := id(f.sk.CreateProduct(testenv.RecurringProduct(1000, "monthly")))
 	r = f.sk.Patch("/v1/subscriptions/"+id(sub), map[string]any{"product": free})
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	require.Len(t, subscriptionInvoices(t, f.sk, id(sub)), 2, "a negative swap makes no invoice")
@@ -265,13 +268,13 @@ func TestSubscriptionIntervalSwitchIsScheduled(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	s := newSubscriber(t, f.sk, testenv.Visa)
-	sub := createSubscription(t, f.sk, s.body(nil))
-	yearly := newMonthly(t, f.sk, 20000, "yearly")
+	s := f.sk.CreateSubscriber(testenv.Visa)
+	sub := f.sk.CreateSubscription(s.Subscription())
+	yearly := id(f.sk.CreateProduct(testenv.RecurringProduct(20000, "yearly")))
 	r := f.sk.Patch("/v1/subscriptions/"+id(sub), map[string]any{"product": yearly})
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	got := r.JSON()
-	require.Equal(t, s.product, got["product"], "the swap waits for the renewal")
+	require.Equal(t, id(s.Product), got["product"], "the swap waits for the renewal")
 	sc := got["scheduled_change"].(map[string]any)
 	require.Equal(t, sorted("id", "object", "product", "interval_switch", "effective_date", "created"), keys(sc))
 	require.Equal(t, "subscription_scheduled_change", sc["object"])
@@ -299,8 +302,8 @@ func TestSubscriptionStates(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	s := newSubscriber(t, f.sk, testenv.Visa)
-	sub := createSubscription(t, f.sk, s.body(nil))
+	s := f.sk.CreateSubscriber(testenv.Visa)
+	sub := f.sk.CreateSubscription(s.Subscription())
 	path := "/v1/subscriptions/" + id(sub)
 	requireError(t, f.sk.Post(path+"/resume", nil), http.StatusUnprocessableEntity, "invalid_state", "")
 	requireError(t, f.sk.Post(path+"/pause", map[string]any{"resume_at": testenv.Start.Add(-time.Hour).Unix()}),
@@ -311,7 +314,7 @@ func TestSubscriptionStates(t *testing.T) {
 	require.Equal(t, "paused", r.JSON()["status"])
 	require.Equal(t, testenv.Start.Unix(), num(r.JSON()["paused_at"]))
 	requireError(t, f.sk.Post(path+"/pause", nil), http.StatusUnprocessableEntity, "invalid_state", "")
-	requireError(t, f.sk.Patch(path, map[string]any{"product": newMonthly(t, f.sk, 10, "monthly")}),
+	requireError(t, f.sk.Patch(path, map[string]any{"product": id(f.sk.CreateProduct(testenv.RecurringProduct(10, "monthly")))}),
 		http.StatusUnprocessableEntity, "invalid_state", "")
 
 	// Paused: the period rolls unbilled, then resume_at resumes it.
@@ -339,12 +342,12 @@ func TestDeletingACustomerCancelsItsSubscriptions(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	s := newSubscriber(t, f.sk, testenv.Visa)
-	a := createSubscription(t, f.sk, s.body(nil))
-	b := createSubscription(t, f.sk, s.body(nil))
+	s := f.sk.CreateSubscriber(testenv.Visa)
+	a := f.sk.CreateSubscription(s.Subscription())
+	b := f.sk.CreateSubscription(s.Subscription())
 	require.Equal(t, http.StatusOK, f.sk.Post("/v1/subscriptions/"+id(b)+"/pause", nil).Status)
-	require.Equal(t, http.StatusOK, f.sk.Delete("/v1/customers/"+s.customer).Status)
-	for _, sub := range []map[string]any{a, b} {
+	require.Equal(t, http.StatusOK, f.sk.Delete("/v1/customers/"+id(s.Customer)).Status)
+	for _, sub := range []*models.Subscription{a, b} {
 		got := f.sk.Get("/v1/subscriptions/" + id(sub)).JSON()
 		require.Equal(t, "canceled", got["status"])
 	}
@@ -356,10 +359,10 @@ func TestSubscriptionDunning(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	s := newSubscriber(t, f.sk, testenv.Visa)
-	sub := createSubscription(t, f.sk, s.body(nil))
+	s := f.sk.CreateSubscriber(testenv.Visa)
+	sub := f.sk.CreateSubscription(s.Subscription())
 	// The card is replaced by one that declines.
-	bad := f.sk.CreateCard(s.customer, "4000000000000002")
+	bad := f.sk.CreateCard(id(s.Customer), "4000000000000002")
 	require.Equal(t, http.StatusOK, f.sk.Patch("/v1/subscriptions/"+id(sub), map[string]any{"default_payment_method": id(bad)}).Status)
 
 	end := nextDue(t, f, "renewal", testenv.Start.AddDate(1, 0, 0)).At
@@ -381,7 +384,7 @@ func TestSubscriptionDunning(t *testing.T) {
 	require.Equal(t, int64(4), num(open["attempt_count"]))
 
 	// Paying the open invoice returns it to active.
-	good := f.sk.CreateCard(s.customer, testenv.Visa)
+	good := f.sk.CreateCard(id(s.Customer), testenv.Visa)
 	invoiceAction(t, f.sk, id(open), "pay", map[string]any{"payment_method": id(good)})
 	require.Equal(t, "active", f.sk.Get("/v1/subscriptions/" + id(sub)).JSON()["status"])
 }
@@ -390,8 +393,8 @@ func TestSubscriptionHostile(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	s := newSubscriber(t, f.sk, testenv.Visa)
-	sub := createSubscription(t, f.sk, s.body(nil))
+	s := f.sk.CreateSubscriber(testenv.Visa)
+	sub := f.sk.CreateSubscription(s.Subscription())
 
 	_, keys := f.env.NewMerchant(testAuthMerchant("Other"))
 	other := f.env.Client(keys.Sandbox.Secret)
@@ -405,12 +408,12 @@ func TestSubscriptionHostile(t *testing.T) {
 	} {
 		requireError(t, r, http.StatusNotFound, "resource_missing", "id")
 	}
-	requireError(t, other.Post("/v1/subscriptions", s.body(nil)), http.StatusUnprocessableEntity, "validation_errors", "customer")
+	requireError(t, other.Post("/v1/subscriptions", s.Subscription().RESTBody()), http.StatusUnprocessableEntity, "validation_errors", "customer")
 	requireError(t, f.pk.Get("/v1/subscriptions/"+id(sub)), http.StatusForbidden, "forbidden", "")
-	requireError(t, f.pk.Post("/v1/subscriptions", s.body(nil)), http.StatusForbidden, "forbidden", "")
+	requireError(t, f.pk.Post("/v1/subscriptions", s.Subscription().RESTBody()), http.StatusForbidden, "forbidden", "")
 
 	requireError(t, f.sk.Do(http.MethodPost, "/v1/subscriptions", []byte(`{"customer": 12`), nil), http.StatusBadRequest, "invalid_json", "")
-	r := f.sk.Post("/v1/subscriptions", s.body(map[string]any{"description": strings.Repeat("x", 2<<20)}))
+	r := f.sk.Post("/v1/subscriptions", merge(s.Subscription().RESTBody(), map[string]any{"description": strings.Repeat("x", 2<<20)}))
 	require.Contains(t, []int{http.StatusRequestEntityTooLarge, http.StatusBadRequest, http.StatusUnprocessableEntity}, r.Status)
-	requireError(t, f.sk.Post("/v1/subscriptions", s.body(map[string]any{"product": []any{1}})), http.StatusBadRequest, "parameter_invalid", "product")
+	requireError(t, f.sk.Post("/v1/subscriptions", merge(s.Subscription().RESTBody(), map[string]any{"product": []any{1}})), http.StatusBadRequest, "parameter_invalid", "product")
 }

@@ -31,16 +31,13 @@ func TestTestClockAdvanceStatementCount(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	clock := createClock(t, f.sk, jan31)
-	r := f.sk.Post("/v1/customers", merge(testenv.Customer().RESTBody(), map[string]any{"test_clock": id(clock)}))
-	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-	customer := id(r.JSON())
+	clock := f.sk.CreateTestClock(testenv.TestClock(jan31))
+	customer := id(f.sk.CreateClockedCustomer(id(clock)))
 	f.sk.CreateCard(customer, testenv.Visa)
-	createSubscription(t, f.sk, map[string]any{"customer": customer, "product": newMonthly(t, f.sk, 2000, "monthly"),
-		"currency": "usd"})
+	f.sk.CreateSubscription(testenv.Subscription(customer, id(f.sk.CreateProduct(testenv.RecurringProduct(2000, "monthly")))))
 
 	// One renewal: the first period ends on 28 February.
-	r = f.sk.Post(clocksPath+"/"+id(clock)+"/advance", map[string]any{"frozen_time": jan31.AddDate(0, 0, 30).Unix()})
+	r := f.sk.Post(clocksPath+"/"+id(clock)+"/advance", map[string]any{"frozen_time": jan31.AddDate(0, 0, 30).Unix()})
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	require.Len(t, r.JSON()["receipt"].(map[string]any)["effects"], 1)
 	require.Equal(t, statementsPerAdvance+statementsPerRenewal, r.Statements)

@@ -148,13 +148,13 @@ func TestUsageReportReadsTheEventJustWritten(t *testing.T) {
 func TestUsageReportSplitsBilledUsage(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	p := newInvoicePayer(t, f.sk, "")
-	inv := id(createInvoice(t, f.sk, p.body("request_payment", 1, nil)))
+	p := f.sk.CreateInvoicePayer("")
+	inv := id(f.sk.CreateInvoice(p.Invoice("request_payment", 1)))
 	f.sk.PriceMeter("peak", "", "max")
 	var billed []string
 	for i, v := range []string{"5", "3", "9", "2"} {
-		ev := f.sk.CreateMeteringEvent(testenv.MeteringEvent("calls", "c"+v, p.customer).WithValue(v).At("2026-01-05T00:00:00Z"))
-		pk := f.sk.CreateMeteringEvent(testenv.MeteringEvent("peak", "p"+v, p.customer).WithValue(v).At("2026-01-05T00:00:00Z"))
+		ev := f.sk.CreateMeteringEvent(testenv.MeteringEvent("calls", "c"+v, id(p.Customer)).WithValue(v).At("2026-01-05T00:00:00Z"))
+		pk := f.sk.CreateMeteringEvent(testenv.MeteringEvent("peak", "p"+v, id(p.Customer)).WithValue(v).At("2026-01-05T00:00:00Z"))
 		if i < 2 {
 			billed = append(billed, id(ev), id(pk))
 		}
@@ -162,7 +162,7 @@ func TestUsageReportSplitsBilledUsage(t *testing.T) {
 	for _, ev := range billed {
 		f.exec(t, "UPDATE metering_events SET invoice_id = ? WHERE id = ?", inv, ev)
 	}
-	r := getReport(t, f.sk, reportPath+"customer"+reportQuery("customer", p.customer, "from", "2026-01-01", "to", "2026-02-01"))
+	r := getReport(t, f.sk, reportPath+"customer"+reportQuery("customer", id(p.Customer), "from", "2026-01-01", "to", "2026-02-01"))
 	calls := usageOf(t, r, "calls")
 	require.Equal(t, "19", calls["usage"])
 	require.Equal(t, "8", calls["billed_usage"])
@@ -330,17 +330,17 @@ func TestSubscriptionUsageReport(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	s := newSubscriber(t, f.sk, testenv.Visa)
-	sub := createSubscription(t, f.sk, s.body(nil))
+	s := f.sk.CreateSubscriber(testenv.Visa)
+	sub := f.sk.CreateSubscription(s.Subscription())
 	// The period is [Jan 15 12:00, Feb 15 12:00).
-	record(f.sk, "calls", "before", s.customer, "100", "2026-01-15T11:59:59Z")
-	record(f.sk, "calls", "start", s.customer, "2", "2026-01-15T12:00:00Z")
-	record(f.sk, "calls", "later", s.customer, "3", "2026-01-15T12:30:00Z")
+	record(f.sk, "calls", "before", id(s.Customer), "100", "2026-01-15T11:59:59Z")
+	record(f.sk, "calls", "start", id(s.Customer), "2", "2026-01-15T12:00:00Z")
+	record(f.sk, "calls", "later", id(s.Customer), "3", "2026-01-15T12:30:00Z")
 
 	r := getReport(t, f.sk, reportPath+"subscription"+reportQuery("subscription", id(sub)))
 	require.Equal(t, sorted(append([]string{"subscription"}, usageReportKeys...)...), keys(r))
 	require.Equal(t, id(sub), r["subscription"])
-	require.Equal(t, s.customer, r["customer"])
+	require.Equal(t, id(s.Customer), r["customer"])
 	require.Equal(t, "5", r["usage"], jsonString(r))
 	require.Equal(t, "2026-01-15T12:00:00Z", r["period_start"])
 	require.Equal(t, "2026-02-15T12:00:00Z", r["period_end"])
@@ -358,8 +358,8 @@ func TestSubscriptionUsageReportWithoutAPeriod(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	s := newSubscriber(t, f.sk, testenv.Visa)
-	sub := createSubscription(t, f.sk, s.body(nil))
+	s := f.sk.CreateSubscriber(testenv.Visa)
+	sub := f.sk.CreateSubscription(s.Subscription())
 	f.exec(t, "UPDATE subscriptions SET current_period_start = NULL, current_period_end = NULL WHERE id = ?", id(sub))
 	r := f.sk.Get(reportPath + "subscription" + reportQuery("subscription", id(sub)))
 	requireError(t, r, http.StatusUnprocessableEntity, "subscription_no_current_period", "subscription")
