@@ -1,6 +1,7 @@
 package testenv
 
 import (
+	"maps"
 	"net/http"
 
 	"github.com/frame-oss/payments-server/models"
@@ -67,11 +68,7 @@ func (s InvoiceSpec) render(t transport) map[string]any {
 		out[t.name("line_items", "lineItems")] = lines
 	}
 	if s.Metadata != nil {
-		m := map[string]any{}
-		for k, v := range s.Metadata {
-			m[k] = v
-		}
-		out["metadata"] = m
+		out["metadata"] = maps.Clone(s.Metadata)
 	}
 	return out
 }

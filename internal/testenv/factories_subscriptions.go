@@ -1,6 +1,10 @@
 package testenv
 
-import "github.com/frame-oss/payments-server/models"
+import (
+	"maps"
+
+	"github.com/frame-oss/payments-server/models"
+)
 
 // SubscriptionSpec describes a subscription (POST /v1/subscriptions) of a
 // customer or an account to a recurring product. Zero values are left out
@@ -54,11 +58,7 @@ func (s SubscriptionSpec) render(t transport) map[string]any {
 		t.name("default_payment_method", "defaultPaymentMethod"): s.DefaultPaymentMethodID,
 		t.name("proration_behavior", "prorationBehavior"):        t.enum(s.ProrationBehavior)}.set()
 	if s.Metadata != nil {
-		m := map[string]any{}
-		for k, v := range s.Metadata {
-			m[k] = v
-		}
-		out["metadata"] = m
+		out["metadata"] = maps.Clone(s.Metadata)
 	}
 	return out
 }
