@@ -172,6 +172,13 @@ func (in *UpdateSubscriptionPhaseInput) Validate(f *apierr.Fields, prefix string
 	checkDuration(f, prefix, in.DurationType, in.PeriodCount != nil, finite)
 }
 
+// SendsSubscriptionTerms reports whether the update sends a member
+// checked against its subscription (interval, interval_count). Without
+// one, Validate answers the same for every subscription.
+func (in *UpdateSubscriptionPhaseInput) SendsSubscriptionTerms() bool {
+	return sent(in.sdk.Interval) || sent(in.sdk.IntervalCount)
+}
+
 // indefinite tells whether the update makes the phase indefinite
 // (period_count null, GraphQL's indefinite).
 func (in *UpdateSubscriptionPhaseInput) indefinite() bool {

@@ -38,6 +38,14 @@ func TestInvalidInputIsRefusedBeforeTheTransaction(t *testing.T) {
 		return strconv.Itoa(n)
 	}
 	longKey := strings.Repeat("k", 41)
+	longName := strings.Repeat("x", 101)
+	product := f.sk.CreateProduct(testenv.Product())
+	productPhases := "/v1/products/" + product.ID.String() + "/phases"
+	productPhaseID := f.sk.CreatePhase(product.ID.String(), testenv.StaticPhase(0, 500, 1)).ID.String()
+	productPhase := productPhases + "/" + productPhaseID
+	subscriptionPhases := subscriptionPhasesOf(subscription)
+	subscriptionPhaseID := id(createSubscriptionPhaseWith(t, f.sk, subscriptionPhases, testenv.StaticPhase(0, 500, 1).RESTBody()))
+	subscriptionPhase := subscriptionPhases + "/" + subscriptionPhaseID
 
 	cases := []struct {
 		name     string
@@ -87,6 +95,26 @@ func TestInvalidInputIsRefusedBeforeTheTransaction(t *testing.T) {
 			body:      map[string]any{"name": strings.Repeat("x", 101)},
 			problems:  map[string]string{"name": "must be at most 100 characters", "ordinal": "is required", "pricing_type": "is required"},
 			unchanged: subscriptionPhasesOf(subscription)},
+		{name: "product phase update", method: http.MethodPatch, path: productPhase,
+			body:      map[string]any{"name": longName, "period_count": 0},
+			problems:  map[string]string{"name": "must be at most 100 characters", "period_count": ""},
+			unchanged: productPhases},
+		{name: "product phase bulk update", method: http.MethodPatch, path: productPhases + "/bulk_update",
+			body: map[string]any{"phases": []any{map[string]any{"id": productPhaseID, "name": longName},
+				map[string]any{"id": "nope"}, map[string]any{"name": "Trial"}}},
+			problems: map[string]string{"phases.0.name": "must be at most 100 characters",
+				"phases.1.id": "is not a phase of this product", "phases.2.id": "is required"},
+			unchanged: productPhases},
+		{name: "subscription phase update", method: http.MethodPatch, path: subscriptionPhase,
+			body:      map[string]any{"ordinal": -1, "name": longName},
+			problems:  map[string]string{"ordinal": "must be at least 0", "name": "must be at most 100 characters"},
+			unchanged: subscriptionPhases},
+		{name: "subscription phase bulk update", method: http.MethodPatch, path: subscriptionPhases + "/bulk_update",
+			body: map[string]any{"phases": []any{map[string]any{"id": subscriptionPhaseID, "ordinal": -1},
+				map[string]any{"id": strings.ToUpper(subscriptionPhaseID)}}},
+			problems: map[string]string{"phases.0.ordinal": "must be at least 0",
+				"phases.1.id": "is not a phase of this subscription"},
+			unchanged: subscriptionPhases},
 		{name: "transfer update", method: http.MethodPatch, path: "/v1/transfers/" + transfer.ID.String(),
 			body:      map[string]any{"description": strings.Repeat("x", 100000), "metadata": map[string]any{longKey: nil}},
 			problems:  map[string]string{"description": "", "metadata." + longKey: "key must be at most 40 characters"},
@@ -151,4 +179,19 @@ func TestProblemsThatNeedTheWriteAreReportedWithTheOthers(t *testing.T) {
 	errs = requireValidation(t, r, "external_id", "profile.business")
 	requireProblem(t, errs, "profile.business", "is not allowed for an individual account")
 	require.Greater(t, r.Statements, 1, "checked on the locked account")
+
+	// A phase's pricing member against its stored pricing type, and an id
+	// that may or may not name a phase of the product.
+	product := f.sk.CreateProduct(testenv.Product())
+	phases := "/v1/products/" + product.ID.String() + "/phases"
+	static := f.sk.CreatePhase(product.ID.String(), testenv.StaticPhase(0, 500, 1)).ID.String()
+	r = f.sk.Patch(phases+"/"+static, map[string]any{"name": strings.Repeat("x", 101), "discount_percentage": 5})
+	errs = requireValidation(t, r, "name", "discount_percentage")
+	requireProblem(t, errs, "discount_percentage", "is only allowed for relative pricing")
+	require.Greater(t, r.Statements, 1, "checked on the locked product's phase")
+	r = f.sk.Patch(phases+"/bulk_update", map[string]any{"phases": []any{
+		map[string]any{"id": static, "discount_percentage": 5}, map[string]any{"id": uuid.NewString()}}})
+	errs = requireValidation(t, r, "phases.0.discount_percentage", "phases.1.id")
+	requireProblem(t, errs, "phases.1.id", "is not a phase of this product")
+	require.Greater(t, r.Statements, 1, "checked on the locked product's phases")
 }

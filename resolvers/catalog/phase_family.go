@@ -71,8 +71,12 @@ type phaseFamily[M any, R phaseRowOf[M], P any, E any] struct {
 	// f, each path under prefix; apply makes the change; id is the phase an
 	// entry of a bulk update names (nil for none, or a null entry).
 	check func(parent *P, ph R, e E, f *apierr.Fields, prefix string)
-	apply func(ph R, e E)
-	id    func(e E) *string
+	// independent, when set, tells whether check reads nothing of the
+	// parent for e, so that e can be checked before the transaction
+	// (checkBefore); unset, check never reads the parent.
+	independent func(e E) bool
+	apply       func(ph R, e E)
+	id          func(e E) *string
 
 	// Of reads the phases of a batch of parents in one statement, in
 	// ordinal order (a parent's phases edge).

@@ -65,13 +65,15 @@ func newPhaseTerms(in *models.CreatePhaseInput) models.PhaseTerms {
 
 // Update changes one phase.
 func (ps *Phases) Update(ctx context.Context, productID, id string, in *models.UpdatePhaseInput) (*models.ProductPhase, error) {
-	return ps.family.update(ctx, ps.family.spec("update", productID, id, in, nil), productID, id, in, "period_count")
+	spec := ps.family.spec("update", productID, id, in, ps.family.updateCheck(in))
+	return ps.family.update(ctx, spec, productID, id, in, "period_count")
 }
 
 // BulkUpdate changes several phases of a product at once and
 // answers all of them; the ordering rules apply to the result.
 func (ps *Phases) BulkUpdate(ctx context.Context, productID string, in *models.BulkUpdatePhasesInput) ([]*models.ProductPhase, int, error) {
-	return ps.family.bulkUpdate(ctx, ps.family.spec("bulk_update", productID, "", in, nil), productID, in.Phases)
+	spec := ps.family.spec("bulk_update", productID, "", in, ps.family.bulkCheck(in.Phases, nil))
+	return ps.family.bulkUpdate(ctx, spec, productID, in.Phases)
 }
 
 // Delete removes one phase of a product.

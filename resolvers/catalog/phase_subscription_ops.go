@@ -46,14 +46,15 @@ func (sp *SubscriptionPhases) Update(ctx context.Context, subscriptionID, id str
 	if in.Ordinal != nil {
 		orderPath = "ordinal"
 	}
-	return sp.family.update(ctx, sp.family.spec("update", subscriptionID, id, in, nil), subscriptionID, id, in, orderPath)
+	spec := sp.family.spec("update", subscriptionID, id, in, sp.family.updateCheck(in))
+	return sp.family.update(ctx, spec, subscriptionID, id, in, orderPath)
 }
 
 // BulkUpdate changes up to models.MaxBulkPhases phases of a subscription
 // at once, all or nothing, and answers all its phases and how many
 // changed.
 func (sp *SubscriptionPhases) BulkUpdate(ctx context.Context, subscriptionID string, in *models.BulkUpdateSubscriptionPhasesInput) ([]*models.SubscriptionPhase, int, error) {
-	spec := sp.family.spec("bulk_update", subscriptionID, "", in, in.Validate)
+	spec := sp.family.spec("bulk_update", subscriptionID, "", in, sp.family.bulkCheck(in.Phases, in.Validate))
 	return sp.family.bulkUpdate(ctx, spec, subscriptionID, in.Phases)
 }
 

@@ -80,7 +80,8 @@ func newSubscriptionPhases(s *Service) *SubscriptionPhases {
 		check: func(sub *phaseSubscription, ph *models.SubscriptionPhase, e *models.UpdateSubscriptionPhaseInput, f *apierr.Fields, prefix string) {
 			e.Validate(f, prefix, &ph.PhaseTerms, sub.parent())
 		},
-		apply: func(ph *models.SubscriptionPhase, e *models.UpdateSubscriptionPhaseInput) { e.ApplyTo(&ph.PhaseTerms) },
+		independent: func(e *models.UpdateSubscriptionPhaseInput) bool { return !e.SendsSubscriptionTerms() },
+		apply:       func(ph *models.SubscriptionPhase, e *models.UpdateSubscriptionPhaseInput) { e.ApplyTo(&ph.PhaseTerms) },
 		id: func(e *models.UpdateSubscriptionPhaseInput) *string {
 			if e == nil {
 				return nil
