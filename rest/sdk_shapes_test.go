@@ -104,7 +104,7 @@ func TestSDKShapes(t *testing.T) {
 		AmountCents: 10000, CustomerID: &cid, DiscountableType: "Invoice"})
 	require.NoError(t, err)
 	card := f.sk.CreateCard(id(cust), testenv.Visa) // attaching needs the secret key
-	intent := createThreeDSIntent(t, f.pk, id(card))
+	intent := f.pk.CreateThreeDSIntent(id(card))
 
 	plan := f.sk.StandardPricing()
 	payer := newPayer(t, f.sk, testenv.Visa)
