@@ -62,9 +62,7 @@ func TestThreeDSIntentStatements(t *testing.T) {
 	for range 3 {
 		cust := f.sk.CreateCustomer(testenv.Customer())
 		card := f.sk.CreateCard(str(cust.ID.String()), "4000000000003220")
-		r := f.sk.Post("/v1/3ds/intents", map[string]any{"payment_method_id": card.ID.String()})
-		require.Equal(t, 201, r.Status, string(r.Body))
-		idList = append(idList, r.JSON()["id"])
+		idList = append(idList, f.sk.CreateThreeDSIntent(card.ID.String()).ID.String())
 	}
 	query := `query($a: ID!, $b: ID!, $c: ID!) {
 		a: threeDSIntent(id: $a) { status customer { id email } paymentMethod { id } }

@@ -9,14 +9,13 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/models"
 )
 
-// chargeOf reads the charge a transfer names.
-func chargeOf(t *testing.T, c *testenv.Client, tr map[string]any) map[string]any {
+// chargeOf reads the charge a transfer (a response or a model) names.
+func chargeOf(t *testing.T, c *testenv.Client, tr any) map[string]any {
 	t.Helper()
-	chID, ok := tr["latest_charge"].(string)
-	require.True(t, ok, "transfer %s names its charge: %v", id(tr), tr["latest_charge"])
-	r := c.Get("/v1/charges/" + chID)
+	r := c.Get("/v1/charges/" + latestCharge(t, tr))
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	return r.JSON()
 }
@@ -26,7 +25,7 @@ func TestApprovedChargeIsRecordedWithTheTransfer(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
-	tr := createTransfer(t, f.sk, p.charge(1000, map[string]any{"description": "Order 7", "metadata": map[string]any{"order": "7"}}))
+	tr := f.sk.CreateTransfer(p.charging(1000).WithDescription("Order 7").WithMetadata(map[string]string{"order": "7"}))
 	ch := chargeOf(t, f.sk, tr)
 
 	require.Equal(t, "charge", ch["object"])
@@ -89,8 +88,8 @@ func TestChargeFollowsManualCapture(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
-	tr := createTransfer(t, f.sk, p.charge(1000, map[string]any{"authorization_mode": "manual"}))
-	require.Equal(t, "requires_capture", tr["status"])
+	tr := f.sk.CreateTransfer(p.charging(1000).WithAuthorizationMode("manual"))
+	require.Equal(t, models.TransferRequiresCapture, tr.Status)
 	ch := chargeOf(t, f.sk, tr)
 	require.Equal(t, "succeeded", ch["status"], "authorized")
 	require.Equal(t, false, ch["captured"])
@@ -136,8 +135,8 @@ func TestChargeTraceShowsItsJournalsAndEvents(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
-	tr := createTransfer(t, f.sk, p.charge(1000, nil))
-	chID := tr["latest_charge"].(string)
+	tr := f.sk.CreateTransfer(p.charging(1000))
+	chID := tr.LatestCharge.String()
 
 	r := f.sk.Get("/v1/charges/" + chID + "/trace")
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
@@ -178,7 +177,7 @@ func TestChargesAreSecretKeyOnlyAndTenantScoped(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
-	chID := createTransfer(t, f.sk, p.charge(1000, nil))["latest_charge"].(string)
+	chID := f.sk.CreateTransfer(p.charging(1000)).LatestCharge.String()
 
 	_, other := f.env.NewMerchant(auth.NewMerchant{Name: "Other"})
 	stranger := f.env.Client(other.Sandbox.Secret)

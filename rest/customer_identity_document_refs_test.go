@@ -21,7 +21,7 @@ func docRef(documentType, fileID string) map[string]any {
 func TestCustomerIdentityUploadByReference(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	v := createCIV(t, f.sk, map[string]any{})
+	v := f.sk.CreateCustomerIdentityVerification(testenv.CustomerIdentityVerificationSpec{})
 	path := civPath + "/" + id(v) + "/upload_documents"
 
 	r := f.sk.Post(path, map[string]any{"documents": []any{docRef("id_front", "file_front"), docRef("back", "file_back")}})
@@ -80,7 +80,7 @@ func TestCustomerIdentityUploadByReferenceRules(t *testing.T) {
 func TestCustomerIdentityUploadByReferenceIdempotency(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	v := createCIV(t, f.sk, map[string]any{})
+	v := f.sk.CreateCustomerIdentityVerification(testenv.CustomerIdentityVerificationSpec{})
 	path := civPath + "/" + id(v) + "/upload_documents"
 	key := http.Header{"Idempotency-Key": {"ref-upload-1"}}
 	body := map[string]any{"documents": []any{docRef("selfie", "file_a")}}

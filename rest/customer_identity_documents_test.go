@@ -33,7 +33,7 @@ func TestCustomerIdentityReviewStaysPending(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.env.StartJobs()
-	v := createCIV(t, f.sk, map[string]any{"phone_number": "+1 (200) 100-3003"})
+	v := f.sk.CreateCustomerIdentityVerification(testenv.CustomerIdentityVerificationSpec{PhoneNumber: "+1 (200) 100-3003"})
 	require.Equal(t, http.StatusOK, uploadDocs(f.sk, id(v), testenv.IdentityDocuments()...).Status)
 	deadline := time.Now().Add(15 * time.Second)
 	for civJobs(t, f, "completed") == 0 {
@@ -51,7 +51,7 @@ func TestCustomerIdentityReviewStaysPending(t *testing.T) {
 func TestCustomerIdentityDocumentRules(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	v := createCIV(t, f.sk, map[string]any{"email": "ada@example.com"})
+	v := f.sk.CreateCustomerIdentityVerification(testenv.CustomerIdentityVerificationSpec{Email: "ada@example.com"})
 	path := civPath + "/" + id(v) + "/upload_documents"
 	up := func(parts ...testenv.Part) *testenv.Response { return f.sk.Upload(path, nil, parts...) }
 
@@ -177,7 +177,7 @@ func TestCustomerIdentityUploadHostileBodies(t *testing.T) {
 func TestCustomerIdentityUploadIdempotency(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	v := createCIV(t, f.sk, map[string]any{})
+	v := f.sk.CreateCustomerIdentityVerification(testenv.CustomerIdentityVerificationSpec{})
 	path := civPath + "/" + id(v) + "/upload_documents"
 	key := http.Header{"Idempotency-Key": {"upload-1"}}
 	first := f.sk.Upload(path, key, testenv.IdentityDocuments()[0])
@@ -199,7 +199,7 @@ func TestCustomerIdentityConcurrentUploads(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	for round := range 3 {
-		v := createCIV(t, f.sk, map[string]any{})
+		v := f.sk.CreateCustomerIdentityVerification(testenv.CustomerIdentityVerificationSpec{})
 		var wg sync.WaitGroup
 		statuses := make([]int, 3)
 		for i, part := range testenv.IdentityDocuments() {
@@ -217,7 +217,7 @@ func TestCustomerIdentityConcurrentUploads(t *testing.T) {
 
 	// The whole set sent at once by several requests: one wins, the others
 	// find it pending.
-	v := createCIV(t, f.sk, map[string]any{})
+	v := f.sk.CreateCustomerIdentityVerification(testenv.CustomerIdentityVerificationSpec{})
 	const n = 6
 	statuses := make([]int, n)
 	var wg sync.WaitGroup

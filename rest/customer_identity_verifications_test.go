@@ -111,7 +111,7 @@ func TestCustomerIdentityVerificationSandboxOutcomes(t *testing.T) {
 		{"+1 (200) 100-3003", "pending"}, // a manual review the sandbox never resolves
 	}
 	for _, c := range cases {
-		v := createCIV(t, f.sk, map[string]any{"phone_number": c.phone})
+		v := f.sk.CreateCustomerIdentityVerification(testenv.CustomerIdentityVerificationSpec{PhoneNumber: c.phone})
 		r := uploadDocs(f.sk, id(v), testenv.IdentityDocuments()...)
 		require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 		if c.want == "pending" {

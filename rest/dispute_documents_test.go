@@ -15,8 +15,8 @@ func TestDisputeDocuments(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
-	tr := createTransfer(t, f.sk, p.charge(1000, nil))
-	d := f.sk.OpenDispute(tr["latest_charge"].(string), "")
+	tr := f.sk.CreateTransfer(p.charging(1000))
+	d := f.sk.OpenDispute(tr.LatestCharge.String(), "")
 	path := "/v1/disputes/" + id(d) + "/documents"
 
 	r := f.sk.Post(path, map[string]any{"file_id": "file_receipt_1", "document_type": "receipt", "metadata": map[string]any{"order": "42"}})
@@ -60,8 +60,8 @@ func TestDisputeDocumentRefusals(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
-	tr := createTransfer(t, f.sk, p.charge(1000, nil))
-	d := f.sk.OpenDispute(tr["latest_charge"].(string), "")
+	tr := f.sk.CreateTransfer(p.charging(1000))
+	d := f.sk.OpenDispute(tr.LatestCharge.String(), "")
 	path := "/v1/disputes/" + id(d) + "/documents"
 
 	errs := requireValidation(t, f.sk.Post(path, map[string]any{"document_type": "", "metadata": map[string]any{"": "x"}}),

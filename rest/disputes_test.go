@@ -46,8 +46,8 @@ func TestDisputeCardOpensADisputeWhenCaptured(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4000000000000259")
-	tr := createTransfer(t, f.sk, p.charge(1000, nil))
-	require.Equal(t, "succeeded", tr["status"])
+	tr := f.sk.CreateTransfer(p.charging(1000))
+	require.Equal(t, models.TransferSucceeded, tr.Status)
 	ch := chargeOf(t, f.sk, tr)
 	require.Equal(t, true, ch["disputed"])
 
@@ -95,11 +95,11 @@ func TestDisputeCardOpensADisputeWhenCaptured(t *testing.T) {
 
 	// Manual capture: the dispute opens when the charge is captured.
 	q := newPayer(t, f.sk, "4000000000000259")
-	auth := createTransfer(t, f.sk, q.charge(1000, map[string]any{"authorization_mode": "manual"}))
+	auth := f.sk.CreateTransfer(q.charging(1000).WithAuthorizationMode("manual"))
 	require.Len(t, listOf(t, f.sk, "/v1/disputes"), 1)
 	r := f.sk.Post("/v1/transfers/"+id(auth)+"/capture", map[string]any{"amount_captured_cents": 400})
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
-	got := listOf(t, f.sk, "/v1/disputes?charge="+auth["latest_charge"].(string))
+	got := listOf(t, f.sk, "/v1/disputes?charge="+auth.LatestCharge.String())
 	require.Len(t, got, 1)
 	require.Equal(t, int64(400), num(got[0]["amount_cents"]))
 }
@@ -112,14 +112,14 @@ func TestDisputeEvidenceSubmissionAndDecision(t *testing.T) {
 	f.env.StartJobs()
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
-	won := createTransfer(t, f.sk, p.charge(1000, nil))
-	lost := createTransfer(t, f.sk, p.charge(2000, nil))
+	won := f.sk.CreateTransfer(p.charging(1000))
+	lost := f.sk.CreateTransfer(p.charging(2000))
 	f.sk.CreateRefund(testenv.RefundSpec{TransferID: id(won), Amount: 300})
 
-	dw := f.sk.OpenDispute(won["latest_charge"].(string), "product_not_received")
+	dw := f.sk.OpenDispute(won.LatestCharge.String(), "product_not_received")
 	require.Equal(t, int64(700), dw.AmountCents, "what was captured and not refunded")
 	require.Equal(t, "consumer_dispute", *dw.Reason.Category)
-	dl := f.sk.OpenDispute(lost["latest_charge"].(string), "")
+	dl := f.sk.OpenDispute(lost.LatestCharge.String(), "")
 	require.Equal(t, "fraudulent", *dl.Reason.Code)
 	require.Equal(t, int64(-941-1912+300+700+2000), requireBooksHold(t, f)["merchant"])
 
@@ -171,7 +171,7 @@ func TestDisputeEvidenceSubmissionAndDecision(t *testing.T) {
 	books := requireBooksHold(t, f)
 	require.Equal(t, int64(1000-300+2000-2000), books["card_clearing"], "the won 700 is back with the processor's debt")
 	require.Equal(t, int64(-(941-300)-(2000-88)+2000), books["merchant"])
-	trace := f.sk.Get("/v1/charges/" + won["latest_charge"].(string) + "/trace").JSON()
+	trace := f.sk.Get("/v1/charges/" + won.LatestCharge.String() + "/trace").JSON()
 	var kinds []string
 	for _, j := range trace["ledger"].(map[string]any)["journals"].([]any) {
 		kinds = append(kinds, j.(map[string]any)["kind"].(string))
@@ -186,16 +186,16 @@ func TestDisputeRulesAndHostileInput(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
-	tr := createTransfer(t, f.sk, p.charge(1000, nil))
-	chID := tr["latest_charge"].(string)
+	tr := f.sk.CreateTransfer(p.charging(1000))
+	chID := tr.LatestCharge.String()
 
 	// Only captured, not fully refunded charges; known reasons.
-	auth2 := createTransfer(t, f.sk, p.charge(1000, map[string]any{"authorization_mode": "manual"}))
-	requireError(t, f.sk.Post("/v1/test_helpers/charges/"+auth2["latest_charge"].(string)+"/dispute", nil),
+	auth2 := f.sk.CreateTransfer(p.charging(1000).WithAuthorizationMode("manual"))
+	requireError(t, f.sk.Post("/v1/test_helpers/charges/"+auth2.LatestCharge.String()+"/dispute", nil),
 		http.StatusUnprocessableEntity, "invalid_state", "")
-	full := createTransfer(t, f.sk, p.charge(1000, nil))
+	full := f.sk.CreateTransfer(p.charging(1000))
 	f.sk.CreateRefund(testenv.RefundOfTransfer(id(full)))
-	requireError(t, f.sk.Post("/v1/test_helpers/charges/"+full["latest_charge"].(string)+"/dispute", nil),
+	requireError(t, f.sk.Post("/v1/test_helpers/charges/"+full.LatestCharge.String()+"/dispute", nil),
 		http.StatusUnprocessableEntity, "charge_already_refunded", "")
 	requireValidation(t, f.sk.Post("/v1/test_helpers/charges/"+chID+"/dispute", map[string]any{"reason": "bored"}), "reason")
 	requireError(t, f.sk.Post("/v1/test_helpers/charges/"+uuid.NewString()+"/dispute", nil), http.StatusNotFound, "resource_missing", "id")
@@ -240,14 +240,14 @@ func TestDisputeListFilters(t *testing.T) {
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
 	var made []*models.Dispute
-	var transfers []map[string]any
+	var transfers []*models.Transfer
 	for range 3 {
-		tr := createTransfer(t, f.sk, p.charge(1000, nil))
+		tr := f.sk.CreateTransfer(p.charging(1000))
 		transfers = append(transfers, tr)
-		made = append(made, f.sk.OpenDispute(tr["latest_charge"].(string), ""))
+		made = append(made, f.sk.OpenDispute(tr.LatestCharge.String(), ""))
 	}
 	require.Equal(t, []string{id(made[2]), id(made[1]), id(made[0])}, ids(listOf(t, f.sk, "/v1/disputes")), "newest first")
-	require.Equal(t, []string{id(made[1])}, ids(listOf(t, f.sk, "/v1/disputes?charge="+transfers[1]["latest_charge"].(string))))
+	require.Equal(t, []string{id(made[1])}, ids(listOf(t, f.sk, "/v1/disputes?charge="+transfers[1].LatestCharge.String())))
 	require.Equal(t, []string{id(made[0])}, ids(listOf(t, f.sk, "/v1/disputes?transfer="+id(transfers[0]))))
 	require.Empty(t, listOf(t, f.sk, "/v1/disputes?charge_intent="+uuid.NewString()))
 	requireValidation(t, f.sk.Get("/v1/disputes?charge=nope"), "charge")
@@ -264,8 +264,8 @@ func TestRefundRacingADisputeOnOneCharge(t *testing.T) {
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
 	for range 6 {
-		tr := createTransfer(t, f.sk, p.charge(1000, nil))
-		chID := tr["latest_charge"].(string)
+		tr := f.sk.CreateTransfer(p.charging(1000))
+		chID := tr.LatestCharge.String()
 		var wg sync.WaitGroup
 		var refundStatus, disputeStatus int
 		wg.Add(2)
@@ -302,8 +302,8 @@ func TestConcurrentDisputesOpenOnce(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
-	tr := createTransfer(t, f.sk, p.charge(1000, nil))
-	chID := tr["latest_charge"].(string)
+	tr := f.sk.CreateTransfer(p.charging(1000))
+	chID := tr.LatestCharge.String()
 	const n = 8
 	statuses := make([]int, n)
 	var wg sync.WaitGroup
@@ -332,8 +332,8 @@ func TestDisputeWritesRunAFixedNumberOfStatements(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
-	tr := createTransfer(t, f.sk, p.charge(1000, nil))
-	r := f.sk.Post("/v1/test_helpers/charges/"+tr["latest_charge"].(string)+"/dispute", nil)
+	tr := f.sk.CreateTransfer(p.charging(1000))
+	r := f.sk.Post("/v1/test_helpers/charges/"+tr.LatestCharge.String()+"/dispute", nil)
 	require.Equal(t, http.StatusCreated, r.Status)
 	// credential, the charge's transfer, transfer lock, charge lock,
 	// insert, charge update, ledger accounts, journal, entries, events.

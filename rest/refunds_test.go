@@ -23,10 +23,11 @@ func testenvIndividualWithEmail(email string) testenv.AccountSpec {
 var refundKeys = sorted("id", "object", "amount", "currency", "status", "reason", "failure_reason", "charge",
 	"transfer", "charge_intent", "created", "updated", "livemode")
 
-// refund posts a refund of transfer tr and requires 201. The refund tests
+// refund posts a refund of transfer tr (a response or a model) and
+// requires 201. The refund tests
 // that assert on the created refund's wire members keep it as JSON; setup
 // refunds come from Client.CreateRefund.
-func refund(t *testing.T, f *fixture, tr map[string]any, extra map[string]any) map[string]any {
+func refund(t *testing.T, f *fixture, tr any, extra map[string]any) map[string]any {
 	t.Helper()
 	r := f.sk.Post("/v1/refunds", merge(map[string]any{"transfer": id(tr)}, extra))
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
@@ -38,7 +39,7 @@ func TestPartialRefundsUntilFullyRefunded(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
-	tr := createTransfer(t, f.sk, p.charge(1000, nil))
+	tr := f.sk.CreateTransfer(p.charging(1000))
 
 	first := refund(t, f, tr, map[string]any{"amount": 300, "reason": "requested_by_customer"})
 	require.Equal(t, refundKeys, keys(first))
@@ -48,7 +49,7 @@ func TestPartialRefundsUntilFullyRefunded(t *testing.T) {
 	require.Equal(t, "USD", first["currency"])
 	require.Equal(t, "requested_by_customer", first["reason"])
 	require.Equal(t, id(tr), first["transfer"])
-	require.Equal(t, tr["latest_charge"], first["charge"])
+	require.Equal(t, tr.LatestCharge.String(), first["charge"])
 	require.Nil(t, first["charge_intent"])
 	require.Nil(t, first["failure_reason"])
 	require.Equal(t, false, first["livemode"])
@@ -109,7 +110,7 @@ func TestRefundAmountRules(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
-	tr := createTransfer(t, f.sk, p.charge(1000, nil))
+	tr := f.sk.CreateTransfer(p.charging(1000))
 
 	e := requireError(t, f.sk.Post("/v1/refunds", map[string]any{"transfer": id(tr), "amount": 1001}),
 		http.StatusUnprocessableEntity, "amount_too_large", "amount")
@@ -139,11 +140,11 @@ func TestOnlyCapturedChargesAreRefundable(t *testing.T) {
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
 
-	unconfirmed := createTransfer(t, f.sk, p.charge(1000, map[string]any{"confirm": false}))
+	unconfirmed := f.sk.CreateTransfer(p.charging(1000).WithoutConfirm())
 	requireError(t, f.sk.Post("/v1/refunds", map[string]any{"transfer": id(unconfirmed)}), http.StatusUnprocessableEntity, "invalid_state", "")
-	authorized := createTransfer(t, f.sk, p.charge(1000, map[string]any{"authorization_mode": "manual"}))
+	authorized := f.sk.CreateTransfer(p.charging(1000).WithAuthorizationMode("manual"))
 	requireError(t, f.sk.Post("/v1/refunds", map[string]any{"transfer": id(authorized)}), http.StatusUnprocessableEntity, "invalid_state", "")
-	declined := createTransfer(t, f.sk, newPayer(t, f.sk, "4000000000000002").charge(1000, nil))
+	declined := f.sk.CreateTransfer(newPayer(t, f.sk, "4000000000000002").charging(1000))
 	requireError(t, f.sk.Post("/v1/refunds", map[string]any{"transfer": id(declined)}), http.StatusUnprocessableEntity, "invalid_state", "")
 
 	// A partial capture refunds at most what was captured.
@@ -166,7 +167,7 @@ func TestRefundsAreSecretKeyOnlyAndTenantScoped(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
-	tr := createTransfer(t, f.sk, p.charge(1000, nil))
+	tr := f.sk.CreateTransfer(p.charging(1000))
 	rf := refund(t, f, tr, map[string]any{"amount": 100})
 
 	_, other := f.env.NewMerchant(auth.NewMerchant{Name: "Other"})
@@ -191,8 +192,8 @@ func TestRefundListFiltersAndPages(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
-	a := createTransfer(t, f.sk, p.charge(1000, nil))
-	b := createTransfer(t, f.sk, p.charge(1000, nil))
+	a := f.sk.CreateTransfer(p.charging(1000))
+	b := f.sk.CreateTransfer(p.charging(1000))
 	var made []string
 	for i := range 3 {
 		made = append(made, id(f.sk.CreateRefund(testenv.RefundSpec{TransferID: id(a), Amount: int64(10 + i)})))
@@ -202,7 +203,7 @@ func TestRefundListFiltersAndPages(t *testing.T) {
 	all := listOf(t, f.sk, "/v1/refunds")
 	require.Equal(t, []string{made[3], made[2], made[1], made[0]}, ids(all), "newest first")
 	require.Equal(t, []string{made[2], made[1], made[0]}, ids(listOf(t, f.sk, "/v1/refunds?transfer="+id(a))))
-	require.Equal(t, []string{made[3]}, ids(listOf(t, f.sk, "/v1/refunds?charge="+b["latest_charge"].(string))))
+	require.Equal(t, []string{made[3]}, ids(listOf(t, f.sk, "/v1/refunds?charge="+b.LatestCharge.String())))
 	r := f.sk.Get("/v1/refunds?per_page=2&page=2")
 	require.Equal(t, http.StatusOK, r.Status)
 	page := r.JSON()
@@ -256,8 +257,8 @@ func TestRefundFailureTestCard(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4000000000005126")
-	tr := createTransfer(t, f.sk, p.charge(1000, nil))
-	require.Equal(t, "succeeded", tr["status"])
+	tr := f.sk.CreateTransfer(p.charging(1000))
+	require.Equal(t, models.TransferSucceeded, tr.Status)
 	rf := refund(t, f, tr, map[string]any{"amount": 400})
 	require.Equal(t, "failed", rf["status"])
 	require.Equal(t, "expired_or_canceled_card", rf["failure_reason"])
@@ -275,7 +276,7 @@ func TestConcurrentRefundsNeverExceedTheCharge(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
-	tr := createTransfer(t, f.sk, p.charge(1000, nil))
+	tr := f.sk.CreateTransfer(p.charging(1000))
 	const n = 12
 	statuses := make([]int, n)
 	bodies := make([]string, n)
@@ -312,7 +313,7 @@ func TestFraudulentRefundBlocksTheCardAndTheBuyer(t *testing.T) {
 	f.sk.StandardPricing()
 	buyer := f.sk.CreateAccount(testenvIndividualWithEmail("Mallory@Example.com"))
 	p := payer{account: buyer, card: f.sk.CreateAccountCard(id(buyer), "4242424242424242")}
-	tr := createTransfer(t, f.sk, p.charge(1000, nil))
+	tr := f.sk.CreateTransfer(p.charging(1000))
 	f.sk.CreateRefund(testenv.RefundSpec{TransferID: id(tr), Reason: "fraudulent"})
 	require.Equal(t, "fraudulent", chargeOf(t, f.sk, tr)["refund_reason"])
 
@@ -356,7 +357,7 @@ func TestRefundIdempotency(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
-	tr := createTransfer(t, f.sk, p.charge(1000, nil))
+	tr := f.sk.CreateTransfer(p.charging(1000))
 	body := map[string]any{"transfer": id(tr), "amount": 100}
 	first := f.sk.Do(http.MethodPost, "/v1/refunds", body, withKey("rf-1"))
 	require.Equal(t, http.StatusCreated, first.Status, string(first.Body))
@@ -372,7 +373,7 @@ func TestRefundWritesRunAFixedNumberOfStatements(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
-	tr := createTransfer(t, f.sk, p.charge(1000, nil))
+	tr := f.sk.CreateTransfer(p.charging(1000))
 	r := f.sk.Post("/v1/refunds", map[string]any{"transfer": id(tr), "amount": 100})
 	require.Equal(t, http.StatusCreated, r.Status)
 	// credential, transfer lock, charge lock, insert, charge update,
@@ -388,7 +389,7 @@ func TestTransferV2ShowsWhatWasRefunded(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
-	tr := createTransfer(t, f.sk, p.charge(1000, nil))
+	tr := f.sk.CreateTransfer(p.charging(1000))
 	f.sk.CreateRefund(testenv.RefundSpec{TransferID: id(tr), Amount: 250})
 	v2 := f.sk.Get("/v2/transfers/" + id(tr)).JSON()
 	payment := v2["payment"].(map[string]any)
@@ -412,10 +413,10 @@ func TestBlockedCardsAreDeclinedOnEveryChargePath(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4000000000003220")
-	tr := createTransfer(t, f.sk, p.charge(1000, nil))
-	require.Equal(t, "requires_3d_secure", tr["status"])
+	tr := f.sk.CreateTransfer(p.charging(1000))
+	require.Equal(t, models.TransferRequires3DS, tr.Status)
 	other := newPayer(t, f.sk, "5555555555554444")
-	paid := createTransfer(t, f.sk, other.charge(1000, nil))
+	paid := f.sk.CreateTransfer(other.charging(1000))
 	f.sk.CreateRefund(testenv.RefundSpec{TransferID: id(paid), Reason: "fraudulent"}) // blocks ada@example.com, every newPayer's e-mail
 
 	done := f.sk.Post("/v1/test_helpers/transfers/"+id(tr)+"/complete_3d_secure", nil)

@@ -104,7 +104,7 @@ func TestSDKShapes(t *testing.T) {
 		AmountCents: 10000, CustomerID: &cid, DiscountableType: "Invoice"})
 	require.NoError(t, err)
 	card := f.sk.CreateCard(id(cust), testenv.Visa) // attaching needs the secret key
-	intent := createThreeDSIntent(t, f.pk, id(card))
+	intent := f.pk.CreateThreeDSIntent(id(card))
 
 	plan := f.sk.StandardPricing()
 	payer := newPayer(t, f.sk, testenv.Visa)
@@ -116,7 +116,7 @@ func TestSDKShapes(t *testing.T) {
 	chargeSession := f.sk.CreateChargeSession(map[string]any{})
 	sonarSession := f.sk.CreateSonarSession(map[string]any{})
 	linkSession := f.sk.CreatePaymentLinkSession(map[string]any{"amount": 1000})
-	civ := createCIV(t, f.sk, map[string]any{})
+	civ := f.sk.CreateCustomerIdentityVerification(testenv.CustomerIdentityVerificationSpec{})
 	attestation := challenge(t, f.pk)
 	r := f.pk.Post(attestPath, map[string]any{"key_id": "k1", "attestation_object": "bzE=", "challenge": attestation["challenge"]})
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))

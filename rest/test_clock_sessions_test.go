@@ -26,7 +26,7 @@ func TestCheckoutSessionOnTestClock(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	clock := id(createClock(t, f.sk, jan10))
+	clock := id(f.sk.CreateTestClock(testenv.TestClock(jan10)))
 	acct := clockedAccount(t, f, testenv.Individual(), clock)
 	card := f.sk.CreateAccountCard(id(acct), "4242424242424242")
 
@@ -54,9 +54,9 @@ func TestCheckoutSessionOnTestClock(t *testing.T) {
 		http.StatusUnauthorized, "invalid_client_secret", "")
 
 	// Not before the clock reaches expires_at.
-	advanceClock(t, f.sk, clock, jan10.Add(29*time.Minute))
+	f.sk.AdvanceTestClock(clock, jan10.Add(29*time.Minute))
 	require.Equal(t, http.StatusOK, chk.Get("/v2/transfers/"+id(tr)).Status)
-	advanceClock(t, f.sk, clock, jan10.Add(31*time.Minute))
+	f.sk.AdvanceTestClock(clock, jan10.Add(31*time.Minute))
 	requireError(t, chk.Get("/v2/transfers/"+id(tr)), http.StatusUnauthorized, "invalid_client_secret", "")
 	requireError(t, chk.Post("/v1/transfers", map[string]any{"source": map[string]any{"payment_method_id": id(card)}}),
 		http.StatusUnauthorized, "invalid_client_secret", "")
@@ -77,7 +77,7 @@ func TestCheckoutSessionOnTestClock(t *testing.T) {
 func TestOnboardingSessionOnTestClock(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	clock := id(createClock(t, f.sk, jan10))
+	clock := id(f.sk.CreateTestClock(testenv.TestClock(jan10)))
 	acct := clockedAccount(t, f, testenv.Individual().WithCapabilities("idv"), clock)
 	plainAcct := f.sk.CreateAccount(testenv.Individual().WithCapabilities("idv"))
 
@@ -111,9 +111,9 @@ func TestOnboardingSessionOnTestClock(t *testing.T) {
 	live(acct, holder)
 	expired(plainAcct, plainHolder)
 
-	advanceClock(t, f.sk, clock, jan10.Add(29*time.Minute))
+	f.sk.AdvanceTestClock(clock, jan10.Add(29*time.Minute))
 	live(acct, holder)
-	advanceClock(t, f.sk, clock, jan10.Add(31*time.Minute))
+	f.sk.AdvanceTestClock(clock, jan10.Add(31*time.Minute))
 	expired(acct, holder)
 
 	// A new session starts from the clock's time.

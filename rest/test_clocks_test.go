@@ -11,6 +11,7 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/models"
 )
 
 var testClockKeys = sorted("id", "object", "name", "frozen_time", "status", "livemode", "created")
@@ -49,7 +50,7 @@ func TestTestClockCRUD(t *testing.T) {
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	require.Equal(t, clock, r.JSON())
 
-	second := createClock(t, f.sk, jan10)
+	second := f.sk.CreateTestClock(testenv.TestClock(jan10))
 	r = f.sk.Get(clocksPath + "?per_page=1")
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	page := r.JSON()
@@ -78,7 +79,7 @@ func TestTestClockCRUD(t *testing.T) {
 func TestTestClockRefusals(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	clock := createClock(t, f.sk, jan10)
+	clock := f.sk.CreateTestClock(testenv.TestClock(jan10))
 
 	requireValidation(t, f.sk.Post(clocksPath, map[string]any{"name": "x"}), "frozen_time")
 	requireValidation(t, f.sk.Post(clocksPath, map[string]any{"frozen_time": -5}), "frozen_time")
@@ -112,30 +113,33 @@ func TestTestClockRefusals(t *testing.T) {
 	requireValidation(t, f.sk.Post("/v1/customers", merge(testenv.Customer().RESTBody(), map[string]any{"test_clock": "nope"})), "test_clock")
 }
 
-// clockedPayer is a customer bound to a new clock, and a product.
+// clockedPayer is a customer bound to a new clock, and a product priced
+// 1500 to bill it.
 type clockedPayer struct {
 	clock string
-	invoicePayer
+	testenv.InvoicePayer
 }
 
 func newClockedPayer(t *testing.T, c *testenv.Client) clockedPayer {
 	t.Helper()
-	clock := createClock(t, c, jan10)
-	r := c.Post("/v1/customers", merge(testenv.Customer().RESTBody(), map[string]any{"test_clock": id(clock)}))
-	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-	cu := r.JSON()
-	require.Equal(t, id(clock), cu["test_clock"])
-	require.Equal(t, jan10.Unix(), num(cu["created"]), "created at the clock's time")
+	clock := c.CreateTestClock(testenv.TestClock(jan10))
+	cu := c.CreateClockedCustomer(id(clock))
+	require.Equal(t, &clock.ID, cu.TestClockID)
+	require.Equal(t, jan10.Unix(), cu.Created.Unix(), "created at the clock's time")
 	product := testenv.Product()
 	product.DefaultPrice = 1500
-	return clockedPayer{clock: id(clock), invoicePayer: invoicePayer{customer: id(cu), product: id(c.CreateProduct(product))}}
+	return clockedPayer{clock: id(clock), InvoicePayer: testenv.InvoicePayer{Customer: cu, Product: c.CreateProduct(product)}}
 }
 
 // issueWithTerms issues a request_payment invoice due net days after the
-// clock's day.
+// clock's day. The invoice is returned as JSON, since the tests read its
+// dates as the wire spells them; net_terms is sent even when 0 (due on
+// the day), which an InvoiceSpec would leave to the server's default.
 func (p clockedPayer) issueWithTerms(t *testing.T, c *testenv.Client, net int) map[string]any {
 	t.Helper()
-	inv := createInvoice(t, c, p.body("request_payment", 1, map[string]any{"net_terms": net}))
+	body := p.Invoice("request_payment", 1).RESTBody()
+	body["net_terms"] = net
+	inv := createInvoice(t, c, body)
 	return invoiceAction(t, c, id(inv), "issue", nil)
 }
 
@@ -240,10 +244,9 @@ func (f *fixture) overdueEvents(t *testing.T, invoice string) int {
 func TestOverdueNoticesOnTheServerClock(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	p := newInvoicePayer(t, f.sk, "")
+	p := f.sk.CreateInvoicePayer("")
 	start := f.env.Clock.Now()
-	inv := createInvoice(t, f.sk, p.body("request_payment", 1, map[string]any{"net_terms": 1}))
-	inv = invoiceAction(t, f.sk, id(inv), "issue", nil)
+	inv := f.sk.IssueInvoice(id(f.sk.CreateInvoice(p.Invoice("request_payment", 1).WithNetTerms(1))))
 	// A clock-bound payer's invoice is not the server clock's.
 	clocked := newClockedPayer(t, f.sk)
 	bound := clocked.issueWithTerms(t, f.sk, 0)
@@ -271,12 +274,11 @@ func TestTestClockDeletionKeepsTheBooksBalanced(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newClockedPayer(t, f.sk)
-	card := id(f.sk.CreateCard(p.customer, testenv.Visa))
-	paid := createInvoice(t, f.sk, p.body("charge_automatically", 2, nil))
-	paid = invoiceAction(t, f.sk, id(paid), "issue", nil)
-	require.Equal(t, "paid", paid["status"], "charged to %s", card)
+	card := id(f.sk.CreateCard(id(p.Customer), testenv.Visa))
+	paid := f.sk.IssueInvoice(id(f.sk.CreateInvoice(p.Invoice("charge_automatically", 2))))
+	require.Equal(t, models.InvoicePaid, paid.Status, "charged to %s", card)
 	open := p.issueWithTerms(t, f.sk, 5)
-	draft := createInvoice(t, f.sk, p.body("request_payment", 1, nil))
+	draft := f.sk.CreateInvoice(p.Invoice("request_payment", 1))
 	r := f.sk.Post("/v1/accounts", merge(testenv.Individual().RESTBody(), map[string]any{"test_clock": p.clock}))
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
 	account := r.JSON()
@@ -287,7 +289,7 @@ func TestTestClockDeletionKeepsTheBooksBalanced(t *testing.T) {
 	r = f.sk.Delete(clocksPath + "/" + p.clock)
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 
-	require.Equal(t, true, f.sk.Get("/v1/customers/" + p.customer).JSON()["deleted"])
+	require.Equal(t, true, f.sk.Get("/v1/customers/" + id(p.Customer)).JSON()["deleted"])
 	require.Equal(t, "disabled", f.sk.Get("/v1/accounts/" + id(account)).JSON()["status"])
 	require.Equal(t, "void", f.sk.Get("/v1/invoices/" + id(open)).JSON()["status"])
 	require.Equal(t, http.StatusNotFound, f.sk.Get("/v1/invoices/"+id(draft)).Status)
@@ -322,12 +324,12 @@ func (f *fixture) ledgerBalances(t *testing.T) map[string]int64 {
 func TestTestClockAdvanceReplaysUnderItsIdempotencyKeyAfterTheClockMovedOn(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	clock := createClock(t, f.sk, jan10)
+	clock := f.sk.CreateTestClock(testenv.TestClock(jan10))
 	path := clocksPath + "/" + id(clock) + "/advance"
 	key := http.Header{"Idempotency-Key": {"advance-1"}}
 	first := f.sk.Do(http.MethodPost, path, map[string]any{"frozen_time": jan10.Add(time.Hour).Unix()}, key)
 	require.Equal(t, http.StatusOK, first.Status, string(first.Body))
-	advanceClock(t, f.sk, id(clock), jan10.Add(2*time.Hour))
+	f.sk.AdvanceTestClock(id(clock), jan10.Add(2*time.Hour))
 
 	again := f.sk.Do(http.MethodPost, path, map[string]any{"frozen_time": jan10.Add(time.Hour).Unix()}, key)
 	require.Equal(t, http.StatusOK, again.Status, string(again.Body))

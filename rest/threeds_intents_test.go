@@ -13,6 +13,7 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/models"
 )
 
 // threeDSIntentKeys are the members of a 3-D Secure intent (spec doc 2 §2.9).
@@ -91,7 +92,7 @@ func TestThreeDSIntentNotFoundIsIdentical(t *testing.T) {
 	f := setup(t)
 	cust := f.sk.CreateCustomer(testenv.Customer())
 	busy := f.sk.CreateCard(id(cust), "4000000000003220")
-	createThreeDSIntent(t, f.pk, id(busy))
+	f.pk.CreateThreeDSIntent(id(busy))
 	detached := f.sk.CreateCard(id(cust), "4242424242424242")
 	require.Equal(t, http.StatusOK, f.sk.Post("/v1/payment_methods/"+id(detached)+"/detach", nil).Status)
 	a := f.sk.CreateAccount(testenv.Individual())
@@ -158,8 +159,8 @@ func TestThreeDSIntentResolvesWaitingTransfers(t *testing.T) {
 		p := newPayer(t, f.sk, c.number)
 		tr := f.sk.CreateTransfer(p.charging(1000))
 		require.Equal(t, "requires_3d_secure", string(tr.Status))
-		in := createThreeDSIntent(t, f.pk, id(p.card))
-		require.Equal(t, "issued", in["status"])
+		in := f.pk.CreateThreeDSIntent(id(p.card))
+		require.Equal(t, models.ThreeDSIssued, in.Status)
 		require.Equal(t, "requires_3d_secure", f.sk.Get("/v2/transfers/" + id(tr)).JSON()["status"])
 
 		r := f.sk.Post("/v1/test_helpers/3ds/intents/"+id(in)+"/complete", nil)
@@ -176,7 +177,7 @@ func TestThreeDSIntentResolvesWaitingTransfers(t *testing.T) {
 	// intent concludes with it.
 	p := newPayer(t, f.sk, "4000000000003220")
 	tr := f.sk.CreateTransfer(p.charging(700))
-	in := createThreeDSIntent(t, f.pk, id(p.card))
+	in := f.pk.CreateThreeDSIntent(id(p.card))
 	r := f.sk.Post("/v1/test_helpers/transfers/"+id(tr)+"/complete_3d_secure", nil)
 	require.Equal(t, "succeeded", r.JSON()["status"])
 	require.Equal(t, "verified", f.pk.Get("/v1/3ds/intents/" + id(in)).JSON()["status"])
@@ -192,7 +193,7 @@ func TestThreeDSIntentChallengeLapses(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	card := f.pk.CreateCard("", "4000000000003220")
-	in := createThreeDSIntent(t, f.pk, id(card))
+	in := f.pk.CreateThreeDSIntent(id(card))
 	f.env.Clock.Advance(10 * time.Minute)
 	require.Equal(t, http.StatusOK, f.pk.Post("/v1/3ds/intents/"+id(in)+"/resend", nil).Status)
 	resentAt := num(f.pk.Get("/v1/3ds/intents/" + id(in)).JSON()["updated"])
@@ -203,8 +204,8 @@ func TestThreeDSIntentChallengeLapses(t *testing.T) {
 	require.Equal(t, resentAt+15*60, num(got["completed"]))
 	requireError(t, f.pk.Post("/v1/3ds/intents/"+id(in)+"/resend", nil), http.StatusUnprocessableEntity, "invalid_state", "")
 	requireError(t, f.sk.Post("/v1/test_helpers/3ds/intents/"+id(in)+"/complete", nil), http.StatusUnprocessableEntity, "invalid_state", "")
-	again := createThreeDSIntent(t, f.pk, id(card))
-	require.Equal(t, "issued", again["status"])
+	again := f.pk.CreateThreeDSIntent(id(card))
+	require.Equal(t, models.ThreeDSIssued, again.Status)
 	require.Equal(t, got, f.pk.Get("/v1/3ds/intents/"+id(in)).JSON(), "the lapsed intent stays as it read")
 }
 
@@ -214,7 +215,7 @@ func TestThreeDSIntentCredentialsAndInput(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4000000000003220")
-	in := createThreeDSIntent(t, f.sk, id(p.card))
+	in := f.sk.CreateThreeDSIntent(id(p.card))
 	session := f.sk.CreateCheckoutSession(testenv.CheckoutSession(id(p.account), 1000))
 	chk := f.env.Client(*session.ClientSecret)
 	requireError(t, chk.Post("/v1/3ds/intents", map[string]any{"payment_method_id": id(p.card)}), http.StatusForbidden, "forbidden", "")

@@ -45,6 +45,22 @@ func (p payer) charging(amount int64) testenv.ChargeSpec {
 	return testenv.Charge(id(p.account), id(p.card), amount)
 }
 
+// latestCharge is the id of the charge a transfer names, read from a
+// response's latest_charge or a model's LatestCharge, so setup transfers
+// from Client.CreateTransfer and transfers under test are read alike.
+func latestCharge(t *testing.T, tr any) string {
+	t.Helper()
+	if m, ok := tr.(map[string]any); ok {
+		chID, ok := m["latest_charge"].(string)
+		require.True(t, ok, "transfer %s names its charge: %v", id(tr), m["latest_charge"])
+		return chID
+	}
+	model, ok := tr.(*models.Transfer)
+	require.True(t, ok, "a transfer is a response or a *models.Transfer, not a %T", tr)
+	require.NotNil(t, model.LatestCharge, "transfer %s names its charge", model.ID)
+	return model.LatestCharge.String()
+}
+
 // requireBooksHold checks the ledger's invariants for the default
 // merchant's sandbox and returns the balance of each party in USD.
 func requireBooksHold(t *testing.T, f *fixture) map[string]int64 {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/platform/ledger"
 	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/models"
 )
 
 // settle runs the settlement of transfer id as its job does, at the
@@ -49,9 +50,9 @@ func TestCardChargeSettlesNextDay(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
-	tr := createTransfer(t, f.sk, p.charge(1000, nil))
-	require.Equal(t, "succeeded", tr["status"])
-	captured := time.Unix(num(tr["updated"]), 0)
+	tr := f.sk.CreateTransfer(p.charging(1000))
+	require.Equal(t, models.TransferSucceeded, tr.Status)
+	captured := time.Unix(tr.Updated.Unix(), 0)
 	at := settleJobAt(t, f, id(tr))
 	require.Len(t, at, 1, "the capture enqueued its settlement")
 	require.WithinDuration(t, captured.Add(24*time.Hour), at[0], time.Second)
@@ -96,15 +97,13 @@ func TestSettlementDelaysByFlow(t *testing.T) {
 	payoutPricing(t, f, "deduct")
 
 	a := f.sk.CreateAccount(testenv.Individual())
-	bank := f.sk.Post("/v1/payment_methods", map[string]any{"type": "ach", "account": id(a), "routing_number": "110000000",
-		"account_number": "000123456789", "account_type": "checking"}).JSON()
-	ach := createTransfer(t, f.sk, map[string]any{"amount": 10000, "account_id": id(a), "source_payment_method_id": id(bank),
-		"confirm": true})
-	require.Equal(t, "succeeded", ach["status"])
+	bank := f.sk.CreateACH(testenv.ACH(id(a), testenv.ACHSucceeds))
+	ach := f.sk.CreateTransfer(testenv.Charge(id(a), id(bank), 10000))
+	require.Equal(t, models.TransferSucceeded, ach.Status)
 	b := payee(t, f, "card_receive")
 	card := f.sk.CreateAccountCard(id(b), "4000056655665556")
-	pay := createTransfer(t, f.sk, map[string]any{"amount": 5000, "account_id": id(b), "destination_payment_method_id": id(card)})
-	require.Equal(t, "succeeded", pay["status"])
+	pay := f.sk.CreatePayoutTransfer(testenv.PayoutTransfer(id(b), id(card), 5000))
+	require.Equal(t, models.TransferSucceeded, pay.Status)
 
 	require.InDelta(t, (72 * time.Hour).Seconds(), settle(t, f, id(ach)).Seconds(), 5)
 	require.InDelta(t, (30 * time.Minute).Seconds(), settle(t, f, id(pay)).Seconds(), 5)
@@ -122,12 +121,12 @@ func TestSettlementDelaysByFlow(t *testing.T) {
 
 	for _, number := range []string{"4000000000009995", "4000000000003220"} {
 		p := newPayer(t, f.sk, number)
-		tr := createTransfer(t, f.sk, p.charge(1000, nil))
+		tr := f.sk.CreateTransfer(p.charging(1000))
 		require.Empty(t, settleJobAt(t, f, id(tr)), number)
 		require.Zero(t, settle(t, f, id(tr)), number)
 	}
 	p := newPayer(t, f.sk, "4242424242424242")
-	manual := createTransfer(t, f.sk, p.charge(1000, map[string]any{"authorization_mode": "manual"}))
+	manual := f.sk.CreateTransfer(p.charging(1000).WithAuthorizationMode("manual"))
 	require.Empty(t, settleJobAt(t, f, id(manual)), "nothing settles before the capture")
 	r := f.sk.Post("/v1/transfers/"+id(manual)+"/capture", map[string]any{"amount_captured_cents": 600})
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
@@ -145,7 +144,7 @@ func TestSettlementJobRuns(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
-	tr := createTransfer(t, f.sk, p.charge(2500, nil))
+	tr := f.sk.CreateTransfer(p.charging(2500))
 	f.env.Clock.Advance(25 * time.Hour)
 	f.env.StartJobs()
 	require.Eventually(t, func() bool { return len(listEvents(t, f.sk, "transfer.completed")) == 1 }, 10*time.Second, 20*time.Millisecond)
@@ -160,7 +159,7 @@ func TestConcurrentSettlementCompletesOnce(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
-	tr := createTransfer(t, f.sk, p.charge(1000, nil))
+	tr := f.sk.CreateTransfer(p.charging(1000))
 	f.env.Clock.Advance(24 * time.Hour)
 	var wg sync.WaitGroup
 	for range 6 {

@@ -201,7 +201,7 @@ func TestConfirmLaterCancelAndUpdate(t *testing.T) {
 	require.Equal(t, "succeeded", r.JSON()["status"])
 	requireError(t, f.sk.Post(path+"/confirm", nil), http.StatusUnprocessableEntity, "invalid_state", "")
 
-	second := createTransfer(t, f.sk, p.charge(500, map[string]any{"confirm": false}))
+	second := f.sk.CreateTransfer(p.charging(500).WithoutConfirm())
 	r = f.sk.Post("/v1/transfers/"+id(second)+"/cancel", nil)
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	require.Equal(t, "canceled", r.JSON()["status"])
@@ -230,7 +230,7 @@ func TestTransferV2Shape(t *testing.T) {
 	f := setup(t)
 	f.sk.StandardPricing()
 	p := newPayer(t, f.sk, "4242424242424242")
-	tr := createTransfer(t, f.sk, p.charge(1000, nil))
+	tr := f.sk.CreateTransfer(p.charging(1000))
 	r := f.sk.Get("/v2/transfers/" + id(tr))
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	v := r.JSON()

@@ -73,3 +73,15 @@ func (s ChargeSpec) WithAuthorizationMode(mode string) ChargeSpec {
 	s.AuthorizationMode = mode
 	return s
 }
+
+// WithDescription sets the transfer's description.
+func (s ChargeSpec) WithDescription(description string) ChargeSpec {
+	s.Description = description
+	return s
+}
+
+// WithMetadata sets the transfer's metadata.
+func (s ChargeSpec) WithMetadata(m map[string]string) ChargeSpec {
+	s.Metadata = maps.Clone(m)
+	return s
+}
