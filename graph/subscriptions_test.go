@@ -216,9 +216,7 @@ func TestSubscriptionsOfAPageOfCustomersCostAStatementPerLevel(t *testing.T) {
 	f.sk.StandardPricing()
 	monthly, bigger := monthlyProduct(f, 2000, "monthly"), monthlyProduct(f, 3000, "monthly")
 	subscribe := func(customer string) string {
-		g := gql(t, f.sk, `mutation($in: CreateSubscriptionInput!) { createSubscription(input: $in) { id } }`,
-			map[string]any{"in": map[string]any{"customer": customer, "product": monthly, "currency": "usd"}})
-		return str(obj(g.Data["createSubscription"])["id"])
+		return f.sk.CreateSubscription(testenv.Subscription(customer, monthly)).ID.String()
 	}
 	var customers []string
 	for range 3 {
@@ -270,13 +268,11 @@ func TestSubscriptionsOfAnotherTenantAreMissing(t *testing.T) {
 	f.sk.StandardPricing()
 	cu := f.sk.CreateCustomer(testenv.Customer())
 	f.sk.CreateCard(cu.ID.String(), testenv.Visa)
-	g := gql(t, f.sk, `mutation($in: CreateSubscriptionInput!) { createSubscription(input: $in) { id } }`,
-		map[string]any{"in": map[string]any{"customer": cu.ID.String(), "product": monthlyProduct(f, 2000, "monthly"), "currency": "usd"}})
-	subID := obj(g.Data["createSubscription"])["id"]
+	subID := f.sk.CreateSubscription(testenv.Subscription(cu.ID.String(), monthlyProduct(f, 2000, "monthly"))).ID.String()
 
 	_, keys := f.env.NewMerchant(auth.NewMerchant{Name: "other"})
 	for _, c := range []*testenv.Client{f.env.Client(keys.Sandbox.Secret), f.live} {
-		g = gql(t, c, `query($s: ID!) { node(id: $s) { id } }`, map[string]any{"s": subID})
+		g := gql(t, c, `query($s: ID!) { node(id: $s) { id } }`, map[string]any{"s": subID})
 		require.Equal(t, map[string]any{"node": nil}, g.Data)
 		g, e := gqlError(t, c, `query($s: ID!) { subscription(id: $s) { id } }`, map[string]any{"s": subID})
 		require.Equal(t, map[string]any{"subscription": nil}, g.Data)
@@ -286,6 +282,6 @@ func TestSubscriptionsOfAnotherTenantAreMissing(t *testing.T) {
 		g = gql(t, c, `{ subscriptions { edges { node { id } } } }`, nil)
 		require.Empty(t, list(obj(g.Data["subscriptions"])["edges"]))
 	}
-	g = gql(t, f.sk, `query($s: ID!) { subscription(id: $s) { status } }`, map[string]any{"s": subID})
+	g := gql(t, f.sk, `query($s: ID!) { subscription(id: $s) { status } }`, map[string]any{"s": subID})
 	require.Equal(t, "ACTIVE", obj(g.Data["subscription"])["status"], "the owner's is untouched")
 }
