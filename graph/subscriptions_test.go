@@ -12,9 +12,7 @@ import (
 
 // monthlyProduct creates a recurring product of price and interval.
 func monthlyProduct(f *fixture, price int64, interval string) string {
-	spec := testenv.Product()
-	spec.DefaultPrice, spec.RecurringInterval = price, interval
-	return f.sk.CreateProduct(spec).ID.String()
+	return f.sk.CreateProduct(testenv.RecurringProduct(price, interval)).ID.String()
 }
 
 const createSubscription = `mutation($in: CreateSubscriptionInput!) { createSubscription(input: $in) {
@@ -166,8 +164,7 @@ func TestSubscriptionsInTheGraph(t *testing.T) {
 
 	// The search's filters.
 	f.env.Clock.Advance(time.Hour)
-	other := obj(gql(t, f.sk, createSubscription, map[string]any{"in": map[string]any{"customer": cu.ID.String(),
-		"product": monthly, "currency": "usd"}}).Data["createSubscription"])
+	other := f.sk.CreateSubscription(testenv.Subscription(cu.ID.String(), monthly)).ID.String()
 	search := `query($f: SubscriptionFilter) { subscriptions(filter: $f) { edges { node { id } } } }`
 	ids := func(g map[string]any) (out []any) {
 		for _, e := range list(obj(g["subscriptions"])["edges"]) {
@@ -178,12 +175,12 @@ func TestSubscriptionsInTheGraph(t *testing.T) {
 	g = gql(t, f.sk, search, map[string]any{"f": map[string]any{"status": "CANCELED"}})
 	require.Equal(t, []any{subID}, ids(g.Data))
 	g = gql(t, f.sk, search, map[string]any{"f": map[string]any{"createdAfter": start.Add(time.Minute).Format(time.RFC3339)}})
-	require.Equal(t, []any{other["id"]}, ids(g.Data))
+	require.Equal(t, []any{other}, ids(g.Data))
 	g = gql(t, f.sk, search, map[string]any{"f": map[string]any{"createdBefore": start.Add(time.Minute).Format(time.RFC3339),
 		"customer": cu.ID.String()}})
 	require.Equal(t, []any{subID}, ids(g.Data))
 	g = gql(t, f.sk, search, nil)
-	require.Equal(t, []any{other["id"], subID}, ids(g.Data))
+	require.Equal(t, []any{other, subID}, ids(g.Data))
 
 	// Validation is REST's: every field at once.
 	_, e = gqlError(t, f.sk, createSubscription, map[string]any{"in": map[string]any{"customer": cu.ID.String(),
