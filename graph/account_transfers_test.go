@@ -22,9 +22,7 @@ func TestAccountTransfersConnection(t *testing.T) {
 		id := str(acct["id"])
 		pm := f.sk.CreateAccountCard(id, "4242424242424242")
 		for range 3 {
-			r := f.sk.Post("/v1/transfers", map[string]any{"amount": 1000, "account_id": id,
-				"source_payment_method_id": pm.ID.String(), "confirm": true})
-			require.Equal(t, 201, r.Status, string(r.Body))
+			f.sk.CreateTransfer(testenv.Charge(id, pm.ID.String(), 1000))
 		}
 		accounts = append(accounts, id)
 	}

@@ -75,12 +75,9 @@ func TestCreateAndReadAccount(t *testing.T) {
 	require.Equal(t, c["id"], obj(list(rest["capabilities"])[0])["id"])
 
 	// An account made over REST reads the same over GraphQL.
-	r = f.sk.Post("/v1/accounts", map[string]any{"type": "business", "profile": map[string]any{"business": map[string]any{
-		"legal_business_name": "Analytical Engines LLC", "business_type": "llc", "ein": "12-3456789",
-		"address": map[string]any{"line1": "2 Market St", "city": "Denver", "country": "US"}}}})
-	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	business := f.sk.CreateAccount(testenv.Business())
 	g = gql(t, f.sk, `query($id: ID!) { account(id: $id) { type profile { individual { email } business { legalBusinessName einLastFour address { line1 city } } } } }`,
-		map[string]any{"id": r.JSON()["id"]})
+		map[string]any{"id": business["id"]})
 	require.Equal(t, map[string]any{"type": "BUSINESS", "profile": map[string]any{"individual": nil, "business": map[string]any{
 		"legalBusinessName": "Analytical Engines LLC", "einLastFour": "6789",
 		"address": map[string]any{"line1": "2 Market St", "city": "Denver"}}}}, g.Data["account"])

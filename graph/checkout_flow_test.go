@@ -76,14 +76,13 @@ func TestCheckoutFlowGraphQL(t *testing.T) {
 	require.Equal(t, "forbidden", code(e))
 	_, e = gqlError(t, chk, `query { transfers { edges { node { id } } } }`, nil)
 	require.Equal(t, "forbidden", code(e))
-	foreign := f.sk.Post("/v1/transfers", map[string]any{"amount": 1000, "account_id": other["id"],
-		"source_payment_method_id": otherCard.ID.String()}).JSON()
-	_, e = gqlError(t, chk, `mutation($id: ID!) { confirmTransfer(id: $id) { id } }`, map[string]any{"id": foreign["id"]})
+	foreign := f.sk.CreateTransfer(testenv.Charge(str(other["id"]), otherCard.ID.String(), 1000).WithoutConfirm()).ID.String()
+	_, e = gqlError(t, chk, `mutation($id: ID!) { confirmTransfer(id: $id) { id } }`, map[string]any{"id": foreign})
 	require.Equal(t, "resource_missing", code(e))
-	g = chk.GraphQL(`query($id: ID!) { transfer(id: $id) { id } }`, map[string]any{"id": foreign["id"]})
+	g = chk.GraphQL(`query($id: ID!) { transfer(id: $id) { id } }`, map[string]any{"id": foreign})
 	require.Nil(t, g.Data["transfer"])
 	require.Equal(t, "resource_missing", code(g.Errors[0]))
-	g = chk.GraphQL(`query($id: ID!) { node(id: $id) { id } }`, map[string]any{"id": foreign["id"]})
+	g = chk.GraphQL(`query($id: ID!) { node(id: $id) { id } }`, map[string]any{"id": foreign})
 	require.Nil(t, g.Data["node"], "another session's transfer is no node")
 
 	f.env.Clock.Advance(31 * time.Minute)

@@ -58,11 +58,8 @@ func TestCouponConnectionStatements(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	for i := 0; i < 3; i++ {
-		g := gql(t, f.sk, `mutation($n: String!) { createCoupon(input: {name: $n, discountType: "fixed_amount", discountValue: "2.50",
-			duration: "forever", applicableTo: "all_products"}) { id } }`, map[string]any{"n": "C" + uuid.NewString()})
-		cid := obj(g.Data["createCoupon"])["id"]
-		gql(t, f.sk, `mutation($c: ID!, $code: String!) { createPromotionCode(input: {code: $code, couponId: $c}) { id } }`,
-			map[string]any{"c": cid, "code": "P" + uuid.NewString()[:8]})
+		coupon := f.sk.CreateCoupon(testenv.AmountOffCoupon("2.50"))
+		f.sk.CreatePromotionCode(testenv.PromotionCode(coupon.ID.String()))
 	}
 	query := `query($first: Int) { coupons(first: $first) { edges { node { id promotionCodes { code coupon { id } } } } } }`
 	small := gql(t, f.sk, query, map[string]any{"first": 1})

@@ -19,10 +19,8 @@ func TestDisputeDocumentsEdge(t *testing.T) {
 	pm := f.sk.CreateAccountCard(str(acct["id"]), "4242424242424242")
 	var docs []any
 	for range 2 {
-		r := f.sk.Post("/v1/transfers", map[string]any{"amount": 1000, "account_id": acct["id"],
-			"source_payment_method_id": pm.ID.String(), "confirm": true})
-		require.Equal(t, 201, r.Status, string(r.Body))
-		d := f.sk.OpenDispute(r.JSON()["latest_charge"].(string), "")
+		tr := f.sk.CreateTransfer(testenv.Charge(str(acct["id"]), pm.ID.String(), 1000))
+		d := f.sk.OpenDispute(tr.LatestCharge.String(), "")
 		docs = nil
 		for _, file := range []string{"file_1", "file_2"} {
 			g := gql(t, f.sk, `mutation($id: ID!, $file: String!) { addDisputeDocument(id: $id, input: {fileId: $file}) { id } }`,

@@ -14,10 +14,8 @@ func TestAddDisputeDocumentGraphQL(t *testing.T) {
 	f.sk.StandardPricing()
 	acct := f.sk.CreateAccount(testenv.Individual())
 	pm := f.sk.CreateAccountCard(str(acct["id"]), "4242424242424242")
-	r := f.sk.Post("/v1/transfers", map[string]any{"amount": 1000, "account_id": acct["id"],
-		"source_payment_method_id": pm.ID.String(), "confirm": true})
-	require.Equal(t, 201, r.Status, string(r.Body))
-	d := f.sk.OpenDispute(r.JSON()["latest_charge"].(string), "")
+	tr := f.sk.CreateTransfer(testenv.Charge(str(acct["id"]), pm.ID.String(), 1000))
+	d := f.sk.OpenDispute(tr.LatestCharge.String(), "")
 	vars := map[string]any{"id": d.ID.String()}
 
 	g := gql(t, f.sk, `mutation($id: ID!) { addDisputeDocument(id: $id, input: {fileId: "file_1", documentType: "receipt",

@@ -150,11 +150,8 @@ func idEdgeFixtures(t *testing.T, f *fixture, ids map[string]string) idEdges {
 	require.NotEmpty(t, x.usageLine, "the usage invoice has a usage line")
 
 	// A payout under a payout agreement is priced by the agreement's plan.
-	plan := f.sk.CreateFeePlan("deduct",
-		map[string]any{"fee_type": "percentage", "amount_percentage": "1", "billable_event_type": "transfer.payout.push_to_card"})
-	r := f.sk.Post("/v1/transfer_billing_agreements", map[string]any{"transfer_fee_plan_id": plan.ID.String(),
-		"category": "payout", "effective_date": "2020-01-01", "status": "active"})
-	require.Equal(t, 201, r.Status, string(r.Body))
+	plan := f.sk.CreateFeePlan("deduct", testenv.PushToCardFeeItem())
+	f.sk.CreateBillingAgreement(testenv.PayoutAgreement(plan.ID.String()))
 	_, payoutCard := payoutReady(t, f)
 	x.agreedPayout = f.sk.CreatePayout(testenv.Payout(payoutCard.ID.String(), 1000)).ID.String()
 
@@ -164,7 +161,7 @@ func idEdgeFixtures(t *testing.T, f *fixture, ids map[string]string) idEdges {
 	payoutMethod := f.sk.CreateAccountCard(x.payoutAccount, testenv.Visa)
 	session := f.sk.Post("/v1/onboarding/sessions", map[string]any{"account_id": x.payoutAccount})
 	require.Equal(t, 201, session.Status, string(session.Body))
-	r = f.sk.Post("/v1/onboarding/sessions/"+str(session.JSON()["id"])+"/payout",
+	r := f.sk.Post("/v1/onboarding/sessions/"+str(session.JSON()["id"])+"/payout",
 		map[string]any{"payout_method_id": payoutMethod.ID.String()})
 	require.Equal(t, 200, r.Status, string(r.Body))
 	return x

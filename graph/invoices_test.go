@@ -84,10 +84,9 @@ func TestInvoicesInTheGraph(t *testing.T) {
 	// A page of invoices with their lines, products, payers and charges
 	// costs the same statements whatever its size.
 	for range 3 {
-		g = gql(t, f.sk, create, vars)
-		id := obj(g.Data["createInvoice"])["id"]
-		gql(t, f.sk, `mutation($i: ID!) { issueInvoice(id: $i) { id } }`, map[string]any{"i": id})
-		gql(t, f.sk, `mutation($i: ID!) { payInvoice(id: $i) { id } }`, map[string]any{"i": id})
+		id := f.sk.CreateInvoice(testenv.Invoice(cu.ID.String(), "request_payment", pr.ID.String(), 2).WithNetTerms(7)).ID.String()
+		f.sk.IssueInvoice(id)
+		f.sk.InvoiceAction(id, "pay", nil)
 	}
 	query := `query($first: Int) { invoices(first: $first) { edges { node { id total
 		lineItems { id amount product { id name } }
@@ -110,7 +109,7 @@ func TestInvoicesInTheGraph(t *testing.T) {
 	// A page of customers with their invoices reads the invoices of the
 	// whole page in one statement, whatever its size.
 	other := f.sk.CreateCustomer(testenv.Customer())
-	gql(t, f.sk, create, map[string]any{"c": other.ID.String(), "p": pr.ID.String()})
+	f.sk.CreateInvoice(testenv.Invoice(other.ID.String(), "request_payment", pr.ID.String(), 2).WithNetTerms(7))
 	customers := `query($first: Int) { customers(first: $first) { edges { node { id
 		invoices(first: 2) { edges { cursor node { id total } } pageInfo { hasNextPage endCursor } } } } } }`
 	one := gql(t, f.sk, customers, map[string]any{"first": 1})

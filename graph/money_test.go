@@ -87,9 +87,7 @@ func TestTransferConnectionStatements(t *testing.T) {
 	acct := f.sk.CreateAccount(testenv.Individual())
 	pm := f.sk.CreateAccountCard(str(acct["id"]), "4242424242424242")
 	for range 3 {
-		r := f.sk.Post("/v1/transfers", map[string]any{"amount": 1000, "account_id": acct["id"],
-			"source_payment_method_id": pm.ID.String(), "confirm": true})
-		require.Equal(t, 201, r.Status, string(r.Body))
+		f.sk.CreateTransfer(testenv.Charge(str(acct["id"]), pm.ID.String(), 1000))
 	}
 	query := `query($first: Int) { transfers(first: $first) { edges { node { id status
 		transferFeePlan { id items { feeType } } billingAgreement { id feePlan { id } } account { id }

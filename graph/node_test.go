@@ -133,25 +133,19 @@ func createOneOfEveryNode(t *testing.T, f *fixture) map[string]string {
 	// Money: transfers, their charges, a refund, a dispute and its document.
 	pm := f.sk.CreateAccountCard(aid, testenv.Visa)
 	ids["PaymentMethod"] = pm.ID.String()
-	transfer := func() map[string]any {
-		r := f.sk.Post("/v1/transfers", map[string]any{"amount": 1000, "account_id": aid,
-			"source_payment_method_id": pm.ID.String(), "confirm": true})
-		require.Equal(t, 201, r.Status, string(r.Body))
-		return r.JSON()
-	}
-	disputed := transfer()
-	ids["Transfer"] = str(disputed["id"])
-	ids["Charge"] = str(disputed["latest_charge"])
-	dispute := f.sk.OpenDispute(str(disputed["latest_charge"]), "")
+	charge := testenv.Charge(aid, pm.ID.String(), 1000)
+	disputed := f.sk.CreateTransfer(charge)
+	ids["Transfer"] = disputed.ID.String()
+	ids["Charge"] = disputed.LatestCharge.String()
+	dispute := f.sk.OpenDispute(disputed.LatestCharge.String(), "")
 	ids["Dispute"] = dispute.ID.String()
 	ids["DisputeDocument"] = str(mutate("addDisputeDocument", `mutation($id: ID!) {
 		addDisputeDocument(id: $id, input: {fileId: "file_1"}) { id } }`, map[string]any{"id": dispute.ID.String()})["id"])
-	ids["Refund"] = f.sk.CreateRefund(testenv.RefundOfTransfer(str(transfer()["id"]))).ID.String()
+	ids["Refund"] = f.sk.CreateRefund(testenv.RefundOfTransfer(f.sk.CreateTransfer(charge).ID.String())).ID.String()
 	ids["CheckoutSession"] = f.sk.CreateCheckoutSession(testenv.CheckoutSession(aid, 1500)).ID.String()
 	ids["ChargeIntent"] = f.sk.CreateChargeIntent(map[string]any{"amount": 300, "currency": "usd"}).ID.String()
-	for _, kind := range []string{"ChargeSession", "SonarSession"} {
-		ids[kind] = str(mutate("create"+kind, `mutation { create`+kind+`(input: {}) { id } }`, nil)["id"])
-	}
+	ids["ChargeSession"] = f.sk.CreateChargeSession(map[string]any{}).ID.String()
+	ids["SonarSession"] = f.sk.CreateSonarSession(map[string]any{}).ID.String()
 	ids["PaymentLinkSession"] = f.sk.CreatePaymentLinkSession(map[string]any{"amount": 1000}).ID.String()
 
 	// Payouts and their funding.
@@ -185,20 +179,18 @@ func createOneOfEveryNode(t *testing.T, f *fixture) map[string]string {
 	monthly := monthlyProduct(f, 2000, "monthly")
 	ids["Product"] = monthly
 	ids["ProductPhase"] = f.sk.CreatePhase(f.sk.CreateProduct(testenv.Product()).ID.String(), testenv.StaticPhase(1, 100, 0)).ID.String()
-	sub := mutate("createSubscription", `mutation($in: CreateSubscriptionInput!) { createSubscription(input: $in) {
-		id latestInvoice { id lineItems { id } } } }`, map[string]any{"in": map[string]any{"customer": cid, "product": monthly,
-		"currency": "usd", "prorationBehavior": "ALWAYS_INVOICE"}})
-	subID := str(sub["id"])
+	sub := f.sk.CreateSubscription(testenv.Subscription(cid, monthly).WithProrationBehavior("always_invoice"))
+	subID := sub.ID.String()
 	ids["Subscription"] = subID
-	ids["Invoice"] = str(obj(sub["latestInvoice"])["id"])
-	ids["InvoiceLineItem"] = str(obj(list(obj(sub["latestInvoice"])["lineItems"])[0])["id"])
+	ids["Invoice"] = sub.LatestInvoiceID.String()
+	g = gql(t, f.sk, `query($id: ID!) { invoice(id: $id) { lineItems { id } } }`, map[string]any{"id": ids["Invoice"]})
+	ids["InvoiceLineItem"] = str(obj(list(obj(g.Data["invoice"])["lineItems"])[0])["id"])
 	ids["SubscriptionPhase"] = str(mutate("createSubscriptionPhase", `mutation($s: ID!) { createSubscriptionPhase(subscriptionId: $s,
 		input: {ordinal: 1, pricingType: STATIC, amountCents: 900, periodCount: 2}) { id } }`, map[string]any{"s": subID})["id"])
 	swapped := mutate("updateSubscription", `mutation($s: ID!, $p: ID!) { updateSubscription(id: $s, input: {product: $p}) {
 		changeLogs { edges { node { id } } } } }`, map[string]any{"s": subID, "p": monthlyProduct(f, 5000, "monthly")})
 	ids["SubscriptionChangeLog"] = str(obj(obj(list(obj(swapped["changeLogs"])["edges"])[0])["node"])["id"])
-	ids["TestClock"] = str(mutate("createTestClock", `mutation($t: Int!) { createTestClock(input: {frozenTime: $t, name: "n"}) { id } }`,
-		map[string]any{"t": clockStart.Unix()})["id"])
+	ids["TestClock"] = f.sk.CreateTestClock(testenv.TestClock(clockStart)).ID.String()
 
 	// Usage billing.
 	metered := f.sk.CreateProduct(testenv.Product()).ID.String()

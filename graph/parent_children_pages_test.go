@@ -88,20 +88,15 @@ func TestClockAndProductChildrenArePageEdges(t *testing.T) {
 	var clock, product string
 	var customers, subscriptions []any
 	for i := range 3 {
-		r := f.sk.Post("/v1/test_helpers/test_clocks", map[string]any{"frozen_time": time.Date(2025, 12, 20, 9, 0, 0, 0, time.UTC).Unix()})
-		require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-		clock = str(r.JSON()["id"])
+		clock = f.sk.CreateTestClock(testenv.TestClock(time.Date(2025, 12, 20, 9, 0, 0, 0, time.UTC))).ID.String()
 		product = monthlyProduct(f, int64(1000+i), "monthly")
 		customers, subscriptions = nil, nil
 		for range 3 {
-			cr := f.sk.Post("/v1/customers", map[string]any{"email": "clock@example.com", "test_clock": clock})
-			require.Equal(t, http.StatusCreated, cr.Status, string(cr.Body))
-			cu := str(cr.JSON()["id"])
+			cu := f.sk.CreateClockedCustomer(clock).ID.String()
 			f.sk.CreateCard(cu, testenv.Visa)
-			g := gql(t, f.sk, `mutation($in: CreateSubscriptionInput!) { createSubscription(input: $in) { id } }`,
-				map[string]any{"in": map[string]any{"customer": cu, "product": product, "currency": "usd"}})
+			sub := f.sk.CreateSubscription(testenv.Subscription(cu, product))
 			customers = append(customers, cu)
-			subscriptions = append(subscriptions, obj(g.Data["createSubscription"])["id"])
+			subscriptions = append(subscriptions, sub.ID.String())
 			f.env.Clock.Advance(time.Minute)
 		}
 	}
@@ -109,8 +104,7 @@ func TestClockAndProductChildrenArePageEdges(t *testing.T) {
 	// product's page, not on any clock's.
 	cu := f.sk.CreateCustomer(testenv.Customer())
 	f.sk.CreateCard(cu.ID.String(), testenv.Visa)
-	g := gql(t, f.sk, `mutation($in: CreateSubscriptionInput!) { createSubscription(input: $in) { id } }`,
-		map[string]any{"in": map[string]any{"customer": cu.ID.String(), "product": product, "currency": "usd"}})
+	offClock := f.sk.CreateSubscription(testenv.Subscription(cu.ID.String(), product))
 
 	t.Run("TestClock.customers", func(t *testing.T) {
 		requireChildPages(t, f, "testClocks", "customers", clock, newestFirst(customers))
@@ -120,7 +114,7 @@ func TestClockAndProductChildrenArePageEdges(t *testing.T) {
 	})
 	t.Run("Product.subscriptions", func(t *testing.T) {
 		requireChildPages(t, f, "products", "subscriptions", product,
-			append([]any{obj(g.Data["createSubscription"])["id"]}, newestFirst(subscriptions)...))
+			append([]any{offClock.ID.String()}, newestFirst(subscriptions)...))
 	})
 	t.Run("TestClock.accounts", func(t *testing.T) {
 		// No account is on a clock here: every clock's page is empty, in
@@ -153,9 +147,7 @@ func TestEndpointDeliveriesArePageEdges(t *testing.T) {
 	f := setup(t)
 	var endpoint string
 	for range 3 {
-		g := gql(t, f.sk, createEndpointMutation, map[string]any{"input": map[string]any{
-			"url": "http://localhost:4242/h", "eventCodes": []string{"account.created"}}})
-		endpoint = str(obj(g.Data["createWebhookEndpoint"])["id"])
+		endpoint = f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint("http://localhost:4242/h", "account.created")).ID.String()
 	}
 	for range 3 {
 		f.sk.CreateAccount(testenv.Individual())
@@ -180,14 +172,11 @@ func TestFeePlanAgreementsArePageEdges(t *testing.T) {
 	var plan string
 	var agreements []any
 	for range 3 {
-		g := gql(t, f.sk, `mutation { createTransferFeePlan(input: {name: "Cards", feeApplicationMode: "add_on", items: [
-			{feeType: "flat_plus_percentage", amountFixedCents: 30, amountPercentage: "2.9", billableEventType: "transfer.charge.card"}]}) { id } }`, nil)
-		plan = str(obj(g.Data["createTransferFeePlan"])["id"])
+		plan = f.sk.CreateFeePlan("add_on", testenv.CardFeeItem()).ID.String()
 		agreements = nil
 		for range 3 {
-			g = gql(t, f.sk, `mutation($p: ID!) { createBillingAgreement(input: {transferFeePlanId: $p, category: "charge",
-				effectiveDate: "2024-01-01", status: "pending"}) { id } }`, map[string]any{"p": plan})
-			agreements = append(agreements, obj(g.Data["createBillingAgreement"])["id"])
+			pending := testenv.ChargeAgreement(plan).WithStatus("pending")
+			agreements = append(agreements, f.sk.CreateBillingAgreement(pending).ID.String())
 			f.env.Clock.Advance(time.Minute)
 		}
 	}

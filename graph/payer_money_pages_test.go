@@ -47,15 +47,13 @@ func TestPayerMoneyConnectionsArePageEdges(t *testing.T) {
 	pay := func(p *payerMoney, charge func() (charge, transfer, intent string)) {
 		ch, tr, ci := charge()
 		tick()
-		refund := map[string]any{"transfer": tr, "amount": 100}
+		refund := testenv.RefundOfTransfer(tr)
 		if ci != "" {
-			refund = map[string]any{"charge_intent": ci, "amount": 100}
+			refund = testenv.RefundOfChargeIntent(ci)
 		}
-		r := f.sk.Post("/v1/refunds", refund)
-		require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+		f.sk.CreateRefund(refund.WithAmount(100))
 		tick()
-		r = f.sk.Post("/v1/test_helpers/charges/"+ch+"/dispute", nil)
-		require.Contains(t, []int{http.StatusOK, http.StatusCreated}, r.Status, string(r.Body))
+		f.sk.OpenDispute(ch, "")
 		tick()
 		if len(p.charges) == 0 {
 			p.firstTransfer, p.firstIntent = tr, ci
@@ -68,10 +66,8 @@ func TestPayerMoneyConnectionsArePageEdges(t *testing.T) {
 		card := f.sk.CreateAccountCard(p.id, "4242424242424242")
 		for i := range 3 {
 			pay(p, func() (string, string, string) {
-				r := f.sk.Post("/v1/transfers", map[string]any{"amount": 1000, "account_id": p.id,
-					"source_payment_method_id": card.ID.String(), "confirm": true})
-				require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-				return str(r.JSON()["latest_charge"]), str(r.JSON()["id"]), ""
+				tr := f.sk.CreateTransfer(testenv.Charge(p.id, card.ID.String(), 1000))
+				return tr.LatestCharge.String(), tr.ID.String(), ""
 			})
 			if i < 2 { // account.updated twice, after account.created
 				r := f.sk.Patch("/v1/accounts/"+p.id, map[string]any{"metadata": map[string]any{"n": string(rune('a' + i))}})
@@ -85,10 +81,9 @@ func TestPayerMoneyConnectionsArePageEdges(t *testing.T) {
 		c := &payerMoney{id: cu.ID.String()}
 		for i := range 3 {
 			pay(c, func() (string, string, string) {
-				r := f.sk.Post("/v1/charge_intents", map[string]any{"amount": 1000, "currency": "usd", "confirm": true,
+				ci := f.sk.CreateChargeIntent(map[string]any{"amount": 1000, "currency": "usd", "confirm": true,
 					"customer": c.id, "payment_method_data": testenv.CardData("4242424242424242")})
-				require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-				return str(obj(r.JSON()["latest_charge"])["id"]), "", str(r.JSON()["id"])
+				return ci.LatestCharge.ID.String(), "", ci.ID.String()
 			})
 			if i < 2 { // customer.updated twice, after customer.created
 				r := f.sk.Patch("/v1/customers/"+c.id, map[string]any{"metadata": map[string]any{"n": string(rune('a' + i))}})
@@ -105,10 +100,8 @@ func TestPayerMoneyConnectionsArePageEdges(t *testing.T) {
 	other.StandardPricing()
 	otherAcct := other.CreateAccount(testenv.Individual())
 	otherCard := other.CreateAccountCard(str(otherAcct["id"]), "4242424242424242")
-	r := other.Post("/v1/transfers", map[string]any{"amount": 1000, "account_id": otherAcct["id"],
-		"source_payment_method_id": otherCard.ID.String(), "confirm": true})
-	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-	require.Equal(t, http.StatusCreated, other.Post("/v1/refunds", map[string]any{"transfer": r.JSON()["id"], "amount": 100}).Status)
+	otherTransfer := other.CreateTransfer(testenv.Charge(str(otherAcct["id"]), otherCard.ID.String(), 1000))
+	other.CreateRefund(testenv.RefundOfTransfer(otherTransfer.ID.String()).WithAmount(100))
 
 	// restRows is REST's list (newest first, every page of it) cut to
 	// the rows keep keeps.

@@ -1,7 +1,6 @@
 package graph_test
 
 import (
-	"net/http"
 	"testing"
 	"time"
 
@@ -25,26 +24,22 @@ func TestPayerConnectionsArePageEdges(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	require.Equal(t, http.StatusCreated, f.sk.Post("/v1/payout_funding/top_ups", map[string]any{"amount": 100000}).Status)
+	f.sk.TopUp(100000)
 	monthly := monthlyProduct(f, 2000, "monthly")
 	var accounts, customers []string
 	for range 3 {
 		acct, card := payoutReady(t, f)
 		id := str(acct["id"])
 		for range 3 {
-			r := f.sk.Post("/v1/payouts", map[string]any{"payment_method": card.ID.String(), "amount": 100, "currency": "USD"})
-			require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-			g := gql(t, f.sk, `mutation($in: CreateSubscriptionInput!) { createSubscription(input: $in) { id } }`,
-				map[string]any{"in": map[string]any{"account": id, "product": monthly, "currency": "usd"}})
-			require.NotEmpty(t, str(obj(g.Data["createSubscription"])["id"]))
+			f.sk.CreatePayout(testenv.Payout(card.ID.String(), 100))
+			f.sk.CreateSubscription(testenv.AccountSubscription(id, monthly))
 			f.env.Clock.Advance(time.Minute)
 		}
 		accounts = append(accounts, id)
 		cu := f.sk.CreateCustomer(testenv.Customer())
 		f.sk.CreateCard(cu.ID.String(), testenv.Visa)
 		for range 3 {
-			gql(t, f.sk, `mutation($in: CreateSubscriptionInput!) { createSubscription(input: $in) { id } }`,
-				map[string]any{"in": map[string]any{"customer": cu.ID.String(), "product": monthly, "currency": "usd"}})
+			f.sk.CreateSubscription(testenv.Subscription(cu.ID.String(), monthly))
 			f.env.Clock.Advance(time.Minute)
 		}
 		customers = append(customers, cu.ID.String())

@@ -51,7 +51,7 @@ func TestPaymentMethodEdgesStatements(t *testing.T) {
 	f := setup(t)
 	for i := 0; i < 3; i++ {
 		a := f.sk.CreateAccount(testenv.Individual())
-		f.sk.Post("/v1/payment_methods", merge(testenv.CardBody("", testenv.Visa), map[string]any{"account": a["id"]}))
+		f.sk.CreateAccountCard(str(a["id"]), testenv.Visa)
 		c := f.sk.CreateCustomer(testenv.Customer())
 		f.sk.CreateCard(c.ID.String(), testenv.Visa)
 	}

@@ -108,7 +108,7 @@ func TestPayoutMutationHonoursTheIdempotencyKey(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	_, card := payoutReady(t, f)
-	require.Equal(t, http.StatusCreated, f.sk.Post("/v1/payout_funding/top_ups", map[string]any{"amount": 1000}).Status)
+	f.sk.TopUp(1000)
 	q := `mutation($pm: ID!) { createPayout(input: {paymentMethod: $pm, amount: 600, currency: "USD"}) { id } }`
 	vars := map[string]any{"pm": card.ID.String()}
 	first := f.sk.GraphQLWithHeader(q, vars, idemKey("payout-1"))
@@ -130,15 +130,13 @@ func TestPayoutMutationHonoursTheIdempotencyKey(t *testing.T) {
 func TestPayoutConnectionStatements(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	require.Equal(t, http.StatusCreated, f.sk.Post("/v1/payout_funding/top_ups", map[string]any{"amount": 100000}).Status)
+	f.sk.TopUp(100000)
 	for range 3 {
 		_, card := payoutReady(t, f)
 		for range 2 {
-			r := f.sk.Post("/v1/payouts", map[string]any{"payment_method": card.ID.String(), "amount": 100, "currency": "USD"})
-			require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+			f.sk.CreatePayout(testenv.Payout(card.ID.String(), 100))
 		}
-		r := f.sk.Post("/v1/payout_funding/schedules", map[string]any{"amount": 10, "cadence": "daily"})
-		require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+		f.sk.CreateFundingSchedule(testenv.FundingSchedule(10, "daily"))
 	}
 	_, err := f.env.Services.Funding.Sweep(context.Background())
 	require.NoError(t, err)

@@ -16,18 +16,13 @@ func TestRefundsAndDisputesInTheGraph(t *testing.T) {
 	f.sk.StandardPricing()
 	acct := f.sk.CreateAccount(testenv.Individual())
 	pm := f.sk.CreateAccountCard(str(acct["id"]), "4242424242424242")
-	charge := func() map[string]any {
-		r := f.sk.Post("/v1/transfers", map[string]any{"amount": 1000, "account_id": acct["id"],
-			"source_payment_method_id": pm.ID.String(), "confirm": true})
-		require.Equal(t, 201, r.Status, string(r.Body))
-		return r.JSON()
-	}
-	tr := charge()
+	charge := testenv.Charge(str(acct["id"]), pm.ID.String(), 1000)
+	tr := f.sk.CreateTransfer(charge)
 
 	// createRefund honours the Idempotency-Key.
 	const refundMutation = `mutation($t: ID!) { createRefund(input: {transfer: $t, amount: 250, reason: "duplicate"}) {
 		id status amount currency reason chargeId transferId charge { id amountRefunded } transfer { id status } } }`
-	vars := map[string]any{"t": tr["id"]}
+	vars := map[string]any{"t": tr.ID.String()}
 	first := f.sk.GraphQLWithHeader(refundMutation, vars, idemKey("gql-refund"))
 	require.Empty(t, first.Errors, string(first.Raw))
 	again := f.sk.GraphQLWithHeader(refundMutation, vars, idemKey("gql-refund"))
@@ -36,7 +31,7 @@ func TestRefundsAndDisputesInTheGraph(t *testing.T) {
 	require.Equal(t, "succeeded", rf["status"])
 	require.Equal(t, float64(250), rf["amount"])
 	require.Equal(t, "duplicate", rf["reason"])
-	require.Equal(t, tr["latest_charge"], rf["chargeId"])
+	require.Equal(t, tr.LatestCharge.String(), rf["chargeId"])
 	require.Equal(t, float64(250), obj(rf["charge"])["amountRefunded"])
 	_, e := gqlError(t, f.sk, `mutation($t: ID!) { createRefund(input: {transfer: $t, amount: 5000}) { id } }`, vars)
 	require.Equal(t, "amount_too_large", code(e))
@@ -44,7 +39,7 @@ func TestRefundsAndDisputesInTheGraph(t *testing.T) {
 	// openSandboxDispute, then updateDispute submits winning evidence.
 	g := gql(t, f.sk, `mutation($c: ID!) { openSandboxDispute(chargeId: $c, input: {reason: "duplicate"}) {
 		id status displayStatus amountCents amountCurrency reason { code category } chargeId transfer { id } } }`,
-		map[string]any{"c": tr["latest_charge"]})
+		map[string]any{"c": tr.LatestCharge.String()})
 	d := obj(g.Data["openSandboxDispute"])
 	require.Equal(t, "needs_response", d["status"])
 	require.Equal(t, float64(750), d["amountCents"])
@@ -70,10 +65,10 @@ func TestRefundsAndDisputesInTheGraph(t *testing.T) {
 	// A page of transfers with their refunds, disputes and charges costs
 	// the same statements whatever its size.
 	for range 3 {
-		c := charge()
-		f.sk.Post("/v1/refunds", map[string]any{"transfer": c["id"], "amount": 100})
-		f.sk.Post("/v1/refunds", map[string]any{"transfer": c["id"], "amount": 200})
-		f.sk.Post("/v1/test_helpers/charges/"+c["latest_charge"].(string)+"/dispute", nil)
+		c := f.sk.CreateTransfer(charge)
+		f.sk.CreateRefund(testenv.RefundOfTransfer(c.ID.String()).WithAmount(100))
+		f.sk.CreateRefund(testenv.RefundOfTransfer(c.ID.String()).WithAmount(200))
+		f.sk.OpenDispute(c.LatestCharge.String(), "")
 	}
 	query := `query($first: Int) { transfers(first: $first) { edges { node { id
 		refunds { id amount charge { id } }
@@ -100,7 +95,7 @@ func TestRefundsAndDisputesInTheGraph(t *testing.T) {
 
 	// The lists, filtered, and the nodes.
 	g = gql(t, f.sk, `query($t: ID!) { refunds(first: 10, filter: {transfer: $t}) { edges { node { id amount } } }
-		disputes(first: 10) { edges { node { id } } pageInfo { hasNextPage } } }`, map[string]any{"t": tr["id"]})
+		disputes(first: 10) { edges { node { id } } pageInfo { hasNextPage } } }`, map[string]any{"t": tr.ID.String()})
 	require.Len(t, list(obj(g.Data["refunds"])["edges"]), 1)
 	require.Len(t, list(obj(g.Data["disputes"])["edges"]), 4)
 	g = gql(t, f.sk, `query($id: ID!) { refund(id: $id) { id } node(id: $id) { ... on Refund { amount } } }`,

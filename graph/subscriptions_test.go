@@ -12,9 +12,7 @@ import (
 
 // monthlyProduct creates a recurring product of price and interval.
 func monthlyProduct(f *fixture, price int64, interval string) string {
-	spec := testenv.Product()
-	spec.DefaultPrice, spec.RecurringInterval = price, interval
-	return f.sk.CreateProduct(spec).ID.String()
+	return f.sk.CreateProduct(testenv.RecurringProduct(price, interval)).ID.String()
 }
 
 const createSubscription = `mutation($in: CreateSubscriptionInput!) { createSubscription(input: $in) {
@@ -166,8 +164,7 @@ func TestSubscriptionsInTheGraph(t *testing.T) {
 
 	// The search's filters.
 	f.env.Clock.Advance(time.Hour)
-	other := obj(gql(t, f.sk, createSubscription, map[string]any{"in": map[string]any{"customer": cu.ID.String(),
-		"product": monthly, "currency": "usd"}}).Data["createSubscription"])
+	other := f.sk.CreateSubscription(testenv.Subscription(cu.ID.String(), monthly)).ID.String()
 	search := `query($f: SubscriptionFilter) { subscriptions(filter: $f) { edges { node { id } } } }`
 	ids := func(g map[string]any) (out []any) {
 		for _, e := range list(obj(g["subscriptions"])["edges"]) {
@@ -178,12 +175,12 @@ func TestSubscriptionsInTheGraph(t *testing.T) {
 	g = gql(t, f.sk, search, map[string]any{"f": map[string]any{"status": "CANCELED"}})
 	require.Equal(t, []any{subID}, ids(g.Data))
 	g = gql(t, f.sk, search, map[string]any{"f": map[string]any{"createdAfter": start.Add(time.Minute).Format(time.RFC3339)}})
-	require.Equal(t, []any{other["id"]}, ids(g.Data))
+	require.Equal(t, []any{other}, ids(g.Data))
 	g = gql(t, f.sk, search, map[string]any{"f": map[string]any{"createdBefore": start.Add(time.Minute).Format(time.RFC3339),
 		"customer": cu.ID.String()}})
 	require.Equal(t, []any{subID}, ids(g.Data))
 	g = gql(t, f.sk, search, nil)
-	require.Equal(t, []any{other["id"], subID}, ids(g.Data))
+	require.Equal(t, []any{other, subID}, ids(g.Data))
 
 	// Validation is REST's: every field at once.
 	_, e = gqlError(t, f.sk, createSubscription, map[string]any{"in": map[string]any{"customer": cu.ID.String(),
@@ -216,9 +213,7 @@ func TestSubscriptionsOfAPageOfCustomersCostAStatementPerLevel(t *testing.T) {
 	f.sk.StandardPricing()
 	monthly, bigger := monthlyProduct(f, 2000, "monthly"), monthlyProduct(f, 3000, "monthly")
 	subscribe := func(customer string) string {
-		g := gql(t, f.sk, `mutation($in: CreateSubscriptionInput!) { createSubscription(input: $in) { id } }`,
-			map[string]any{"in": map[string]any{"customer": customer, "product": monthly, "currency": "usd"}})
-		return str(obj(g.Data["createSubscription"])["id"])
+		return f.sk.CreateSubscription(testenv.Subscription(customer, monthly)).ID.String()
 	}
 	var customers []string
 	for range 3 {
@@ -270,13 +265,11 @@ func TestSubscriptionsOfAnotherTenantAreMissing(t *testing.T) {
 	f.sk.StandardPricing()
 	cu := f.sk.CreateCustomer(testenv.Customer())
 	f.sk.CreateCard(cu.ID.String(), testenv.Visa)
-	g := gql(t, f.sk, `mutation($in: CreateSubscriptionInput!) { createSubscription(input: $in) { id } }`,
-		map[string]any{"in": map[string]any{"customer": cu.ID.String(), "product": monthlyProduct(f, 2000, "monthly"), "currency": "usd"}})
-	subID := obj(g.Data["createSubscription"])["id"]
+	subID := f.sk.CreateSubscription(testenv.Subscription(cu.ID.String(), monthlyProduct(f, 2000, "monthly"))).ID.String()
 
 	_, keys := f.env.NewMerchant(auth.NewMerchant{Name: "other"})
 	for _, c := range []*testenv.Client{f.env.Client(keys.Sandbox.Secret), f.live} {
-		g = gql(t, c, `query($s: ID!) { node(id: $s) { id } }`, map[string]any{"s": subID})
+		g := gql(t, c, `query($s: ID!) { node(id: $s) { id } }`, map[string]any{"s": subID})
 		require.Equal(t, map[string]any{"node": nil}, g.Data)
 		g, e := gqlError(t, c, `query($s: ID!) { subscription(id: $s) { id } }`, map[string]any{"s": subID})
 		require.Equal(t, map[string]any{"subscription": nil}, g.Data)
@@ -286,6 +279,6 @@ func TestSubscriptionsOfAnotherTenantAreMissing(t *testing.T) {
 		g = gql(t, c, `{ subscriptions { edges { node { id } } } }`, nil)
 		require.Empty(t, list(obj(g.Data["subscriptions"])["edges"]))
 	}
-	g = gql(t, f.sk, `query($s: ID!) { subscription(id: $s) { status } }`, map[string]any{"s": subID})
+	g := gql(t, f.sk, `query($s: ID!) { subscription(id: $s) { status } }`, map[string]any{"s": subID})
 	require.Equal(t, "ACTIVE", obj(g.Data["subscription"])["status"], "the owner's is untouched")
 }

@@ -48,9 +48,7 @@ func TestTestClocksInTheGraph(t *testing.T) {
 	// An invoice due on the 13th falls overdue at the start of the 14th:
 	// the advance's receipt says so.
 	pr := f.sk.CreateProduct(testenv.Product())
-	g = gql(t, f.sk, `mutation($c: ID!, $p: ID!) { createInvoice(input: {collectionMethod: REQUEST_PAYMENT, customer: $c,
-		netTerms: 3, lineItems: [{product: $p, quantity: 1}]}) { id } }`, map[string]any{"c": cu["id"], "p": pr.ID.String()})
-	invID := obj(g.Data["createInvoice"])["id"]
+	invID := f.sk.CreateInvoice(testenv.Invoice(str(cu["id"]), "request_payment", pr.ID.String(), 1).WithNetTerms(3)).ID.String()
 	g = gql(t, f.sk, `mutation($i: ID!) { issueInvoice(id: $i) { dueDate } }`, map[string]any{"i": invID})
 	require.Equal(t, "2026-01-13", obj(g.Data["issueInvoice"])["dueDate"])
 

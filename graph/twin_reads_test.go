@@ -17,10 +17,7 @@ func TestChargeTraceTwin(t *testing.T) {
 	f.sk.StandardPricing()
 	acct := f.sk.CreateAccount(testenv.Individual())
 	pm := f.sk.CreateAccountCard(str(acct["id"]), "4242424242424242")
-	r := f.sk.Post("/v1/transfers", map[string]any{"amount": 1000, "account_id": acct["id"],
-		"source_payment_method_id": pm.ID.String(), "confirm": true})
-	require.Equal(t, 201, r.Status, string(r.Body))
-	chID := str(r.JSON()["latest_charge"])
+	chID := f.sk.CreateTransfer(testenv.Charge(str(acct["id"]), pm.ID.String(), 1000)).LatestCharge.String()
 
 	rest := f.sk.Get("/v1/charges/" + chID + "/trace").JSON()
 	g := gql(t, f.sk, `query($id: ID!) { chargeTrace(id: $id) { charge { id amount }
@@ -43,17 +40,15 @@ func TestInvoiceLineItemTwins(t *testing.T) {
 	f := setup(t)
 	cu := f.sk.CreateCustomer(testenv.Customer())
 	pr := f.sk.CreateProduct(testenv.Product())
-	g := gql(t, f.sk, `mutation($c: ID!, $p: ID!) { createInvoice(input: {collectionMethod: REQUEST_PAYMENT, customer: $c,
-		netTerms: 7, lineItems: [{product: $p, quantity: 2}, {product: $p, quantity: 1}]}) { id lineItems { id } } }`,
-		map[string]any{"c": cu.ID.String(), "p": pr.ID.String()})
-	inv := obj(g.Data["createInvoice"])
-	second := obj(list(inv["lineItems"])[1])["id"]
+	inv := f.sk.CreateInvoice(testenv.Invoice(cu.ID.String(), "request_payment", pr.ID.String(), 2).
+		WithNetTerms(7).WithLineItem(pr.ID.String(), 1))
+	second := inv.LineItems[1].ID.String()
 
-	g = gql(t, f.sk, `query($i: ID!, $l: ID!) { invoiceLineItems(invoiceId: $i) { id quantity }
-		invoiceLineItem(invoiceId: $i, id: $l) { id quantity } }`, map[string]any{"i": inv["id"], "l": second})
+	g := gql(t, f.sk, `query($i: ID!, $l: ID!) { invoiceLineItems(invoiceId: $i) { id quantity }
+		invoiceLineItem(invoiceId: $i, id: $l) { id quantity } }`, map[string]any{"i": inv.ID.String(), "l": second})
 	require.Len(t, list(g.Data["invoiceLineItems"]), 2)
 	require.Equal(t, map[string]any{"id": second, "quantity": float64(1)}, g.Data["invoiceLineItem"])
-	restData := f.sk.Get("/v1/invoices/" + str(inv["id"]) + "/line_items").JSON()["data"].([]any)
+	restData := f.sk.Get("/v1/invoices/" + inv.ID.String() + "/line_items").JSON()["data"].([]any)
 	for i, li := range list(g.Data["invoiceLineItems"]) {
 		require.Equal(t, obj(restData[i])["id"], obj(li)["id"])
 	}
@@ -63,11 +58,8 @@ func TestPhaseTwins(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	pr := f.sk.CreateProduct(testenv.Product()).ID.String()
-	g := gql(t, f.sk, `mutation($id: ID!) {
-		a: createProductPhase(productId: $id, input: {ordinal: 1, pricingType: STATIC, amountCents: 900, periodCount: 2}) { id } }`,
-		map[string]any{"id": pr})
-	phase := obj(g.Data["a"])["id"]
-	g = gql(t, f.sk, `query($p: ID!, $id: ID!) { productPhases(productId: $p) { id }
+	phase := f.sk.CreatePhase(pr, testenv.StaticPhase(1, 900, 2)).ID.String()
+	g := gql(t, f.sk, `query($p: ID!, $id: ID!) { productPhases(productId: $p) { id }
 		productPhase(productId: $p, id: $id) { id ordinal } }`, map[string]any{"p": pr, "id": phase})
 	require.Equal(t, []any{map[string]any{"id": phase}}, g.Data["productPhases"])
 	require.Equal(t, map[string]any{"id": phase, "ordinal": float64(1)}, g.Data["productPhase"])
@@ -87,15 +79,11 @@ func TestSubscriptionUsageReportTwin(t *testing.T) {
 	f.sk.StandardPricing()
 	cu := f.sk.CreateCustomer(testenv.Customer()).ID.String()
 	f.sk.CreateCard(cu, testenv.Visa)
-	p := testenv.Product()
-	p.DefaultPrice, p.RecurringInterval = 2000, "monthly"
-	product := f.sk.CreateProduct(p).ID.String()
-	g := gql(t, f.sk, `mutation($in: CreateSubscriptionInput!) { createSubscription(input: $in) { id } }`,
-		map[string]any{"in": map[string]any{"customer": cu, "product": product, "currency": "usd"}})
-	sub := str(obj(g.Data["createSubscription"])["id"])
+	product := f.sk.CreateProduct(testenv.RecurringProduct(2000, "monthly")).ID.String()
+	sub := f.sk.CreateSubscription(testenv.Subscription(cu, product)).ID.String()
 	f.sk.CreateMeteringEvent(testenv.MeteringEvent("calls", "in", cu).WithValue("3").At("2026-01-15T12:10:00Z"))
 
-	g = gql(t, f.sk, `query($s: ID!) { subscriptionUsageReport(subscription: $s) { usage subscription { id } customer { id } } }`,
+	g := gql(t, f.sk, `query($s: ID!) { subscriptionUsageReport(subscription: $s) { usage subscription { id } customer { id } } }`,
 		map[string]any{"s": sub})
 	u := obj(g.Data["subscriptionUsageReport"])
 	require.Equal(t, "3", u["usage"])

@@ -19,21 +19,16 @@ func TestMeterEventsArePageEdges(t *testing.T) {
 	f := setup(t)
 	cu := f.sk.CreateCustomer(testenv.Customer()).ID.String()
 	other := f.sk.CreateCustomer(testenv.Customer()).ID.String()
-	create := `mutation($in: CreateMeteringEventInput!) { createMeteringEvent(input: $in) { id } }`
 	var meter, name string
 	for i := range 3 {
 		name = fmt.Sprintf("calls%d", i)
-		g := gql(t, f.sk, `mutation($n: String!) { configureBillingMeter(input: {eventName: $n, aggregation: SUM}) { id } }`,
-			map[string]any{"n": name})
-		meter = str(obj(g.Data["configureBillingMeter"])["id"])
+		meter = f.sk.PriceMeter(name, "", "sum").ID.String()
 		for j := range 3 {
-			gql(t, f.sk, create, map[string]any{"in": map[string]any{"eventName": name, "reference": fmt.Sprintf("r%d", j),
-				"customer": cu, "value": 1, "timestamp": "2026-01-10T08:00:00Z"}})
+			f.sk.CreateMeteringEvent(testenv.MeteringEvent(name, fmt.Sprintf("r%d", j), cu).At("2026-01-10T08:00:00Z"))
 			f.env.Clock.Advance(time.Minute)
 		}
 	}
-	gql(t, f.sk, create, map[string]any{"in": map[string]any{"eventName": name, "reference": "other",
-		"customer": other, "value": 1, "timestamp": "2026-01-10T08:00:00Z"}})
+	f.sk.CreateMeteringEvent(testenv.MeteringEvent(name, "other", other).At("2026-01-10T08:00:00Z"))
 
 	requireChildPages(t, f, "billingMeters", "meteringEvents", meter, restIDs(t, f.sk, "/v1/billing/metering_events?event_name="+name))
 
@@ -54,12 +49,8 @@ func TestCouponDiscountsArePageEdges(t *testing.T) {
 	var coupon, code string
 	var customers []string
 	for i := range 3 {
-		g := gql(t, f.sk, `mutation($n: String!) { createCoupon(input: {name: $n, discountType: "percentage", discountValue: 50,
-			duration: "once", applicableTo: "all_products"}) { id } }`, map[string]any{"n": fmt.Sprintf("Half %d", i)})
-		coupon = str(obj(g.Data["createCoupon"])["id"])
-		g = gql(t, f.sk, `mutation($c: ID!, $code: String!) { createPromotionCode(input: {code: $code, couponId: $c}) { id } }`,
-			map[string]any{"c": coupon, "code": fmt.Sprintf("half%d", i)})
-		code = str(obj(g.Data["createPromotionCode"])["id"])
+		coupon = f.sk.CreateCoupon(testenv.Coupon().WithPercentOff("50")).ID.String()
+		code = f.sk.CreatePromotionCode(testenv.PromotionCode(coupon).WithCode(fmt.Sprintf("half%d", i))).ID.String()
 		customers = nil
 		for range 3 {
 			cust := f.sk.CreateCustomer(testenv.Customer()).ID

@@ -163,24 +163,17 @@ func TestCreateBillingInvoiceBillsReportedUsage(t *testing.T) {
 	spec.DefaultPrice = 3
 	product := f.sk.CreateProduct(spec).ID.String()
 
-	g := gql(t, f.sk, `mutation($p: ID!) { configureBillingMeter(input: {eventName: "api.calls", product: $p}) { id } }`,
-		map[string]any{"p": product})
-	meter := obj(g.Data["configureBillingMeter"])["id"]
-	report := `mutation($in: CreateMeteringEventInput!) { createMeteringEvent(input: $in) { id } }`
-	g = gql(t, f.sk, report, map[string]any{"in": map[string]any{"eventName": "api.calls", "reference": "r1", "customer": cu,
-		"value": 10, "timestamp": "2026-01-05T08:00:00Z"}})
-	event := obj(g.Data["createMeteringEvent"])["id"]
-	gql(t, f.sk, report, map[string]any{"in": map[string]any{"eventName": "api.calls", "reference": "r2", "customer": cu,
-		"value": "5", "timestamp": "2026-01-06T08:00:00Z"}})
-	g = gql(t, f.sk, createBillingCredit, map[string]any{"in": map[string]any{"product": product, "billingCredits": 4,
-		"expires": "2026-02-01T00:00:00Z", "customer": cu}})
-	credit := obj(g.Data["createBillingCredit"])["id"]
+	meter := f.sk.PriceMeter("api.calls", product, "").ID.String()
+	event := f.sk.CreateMeteringEvent(testenv.MeteringEvent("api.calls", "r1", cu).WithValue("10").
+		At("2026-01-05T08:00:00Z")).ID.String()
+	f.sk.CreateMeteringEvent(testenv.MeteringEvent("api.calls", "r2", cu).WithValue("5").At("2026-01-06T08:00:00Z"))
+	credit := f.sk.CreateBillingCredit(testenv.BillingCredit(product, cu, 4, "2026-02-01T00:00:00Z")).ID.String()
 
 	bill := `mutation($in: CreateBillingInvoiceInput!) { createBillingInvoice(input: $in) { id status total currency
 		billingReason customer { id } lineItems { kind quantity unitAmountCents amount eventName usage creditsApplied meterId
 		periodStart periodEnd product { id } } } }`
 	window := map[string]any{"customer": cu, "startDate": "2026-01-01T00:00:00Z", "endDate": "2026-01-15T00:00:00Z"}
-	g = gql(t, f.sk, bill, map[string]any{"in": window})
+	g := gql(t, f.sk, bill, map[string]any{"in": window})
 	inv := obj(g.Data["createBillingInvoice"])
 	require.Equal(t, "usage", inv["billingReason"])
 	require.Equal(t, "PAID", inv["status"], "charged automatically by default")

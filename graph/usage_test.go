@@ -84,12 +84,8 @@ func TestCurrentUsageOfAPageOfCustomersCostsOneStatement(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	// A customer on a clock in December: its current month is December.
-	cl := f.sk.Post("/v1/test_helpers/test_clocks", map[string]any{"frozen_time": time.Date(2025, 12, 20, 9, 0, 0, 0, time.UTC).Unix()})
-	require.Equal(t, http.StatusCreated, cl.Status, string(cl.Body))
-	clock := cl.JSON()
-	cr := f.sk.Post("/v1/customers", map[string]any{"email": "clock@example.com", "test_clock": clock["id"]})
-	require.Equal(t, http.StatusCreated, cr.Status, string(cr.Body))
-	onClock := cr.JSON()["id"].(string)
+	clock := f.sk.CreateTestClock(testenv.TestClock(time.Date(2025, 12, 20, 9, 0, 0, 0, time.UTC)))
+	onClock := f.sk.CreateClockedCustomer(clock.ID.String()).ID.String()
 	f.env.Clock.Advance(time.Minute)
 
 	var customers []string
@@ -135,16 +131,12 @@ func TestSubscriptionUsageThroughTheGraph(t *testing.T) {
 	f.sk.StandardPricing()
 	cu := f.sk.CreateCustomer(testenv.Customer()).ID.String()
 	f.sk.CreateCard(cu, testenv.Visa)
-	p := testenv.Product()
-	p.DefaultPrice, p.RecurringInterval = 2000, "monthly"
-	product := f.sk.CreateProduct(p).ID.String()
-	g := gql(t, f.sk, `mutation($in: CreateSubscriptionInput!) { createSubscription(input: $in) { id } }`,
-		map[string]any{"in": map[string]any{"customer": cu, "product": product, "currency": "usd"}})
-	sub := str(obj(g.Data["createSubscription"])["id"])
+	product := f.sk.CreateProduct(testenv.RecurringProduct(2000, "monthly")).ID.String()
+	sub := f.sk.CreateSubscription(testenv.Subscription(cu, product)).ID.String()
 	f.sk.CreateMeteringEvent(testenv.MeteringEvent("calls", "in", cu).WithValue("3").At("2026-01-15T12:10:00Z"))
 	f.sk.CreateMeteringEvent(testenv.MeteringEvent("calls", "out", cu).WithValue("9").At("2026-01-15T11:00:00Z"))
 
-	g = gql(t, f.sk, `query { subscriptions(first: 10) { edges { node { id usage { usage subscription { id } customer { id } } } } } }`, nil)
+	g := gql(t, f.sk, `query { subscriptions(first: 10) { edges { node { id usage { usage subscription { id } customer { id } } } } } }`, nil)
 	u := obj(obj(obj(list(obj(g.Data["subscriptions"])["edges"])[0])["node"])["usage"])
 	require.Equal(t, "3", u["usage"])
 	require.Equal(t, sub, obj(u["subscription"])["id"])

@@ -64,24 +64,23 @@ const deliveriesQuery = `query($ep: ID!) { webhookDeliveries(endpointId: $ep, fi
 func TestWebhookDeliveriesThroughGraphQLLoadInConstantStatements(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	ep := obj(gql(t, f.sk, createEndpointMutation, map[string]any{"input": map[string]any{
-		"url": "http://localhost:4242/h", "eventCodes": []string{"*"}}}).Data["createWebhookEndpoint"])
+	ep := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint("http://localhost:4242/h", "*")).ID.String()
 
 	f.sk.CreateAccount(testenv.Individual())
-	one := gql(t, f.sk, deliveriesQuery, map[string]any{"ep": ep["id"]})
+	one := gql(t, f.sk, deliveriesQuery, map[string]any{"ep": ep})
 	edges := list(obj(one.Data["webhookDeliveries"])["edges"])
 	require.Len(t, edges, 1, "the event queued a delivery in its own transaction")
 	d := obj(obj(edges[0])["node"])
 	require.Equal(t, "PENDING", d["status"])
 	require.Equal(t, "account.created", d["eventType"])
-	require.Equal(t, ep["id"], obj(d["endpoint"])["id"])
+	require.Equal(t, ep, obj(d["endpoint"])["id"])
 	require.Equal(t, "account.created", obj(d["event"])["type"])
 	require.Empty(t, d["attempts"])
 
 	for range 4 {
 		f.sk.CreateAccount(testenv.Individual())
 	}
-	five := gql(t, f.sk, deliveriesQuery, map[string]any{"ep": ep["id"]})
+	five := gql(t, f.sk, deliveriesQuery, map[string]any{"ep": ep})
 	require.Len(t, list(obj(five.Data["webhookDeliveries"])["edges"]), 5)
 	require.Equal(t, one.Statements, five.Statements, "endpoints and events load through loaders")
 	require.Equal(t, 5, five.Statements, "the same five statements for one delivery or five")
@@ -98,12 +97,11 @@ func TestWebhookDeliveriesThroughGraphQLLoadInConstantStatements(t *testing.T) {
 func TestResendEventThroughGraphQL(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	ep := obj(gql(t, f.sk, createEndpointMutation, map[string]any{"input": map[string]any{
-		"url": "http://localhost:4242/h", "eventCodes": []string{"account.created"}}}).Data["createWebhookEndpoint"])
+	ep := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint("http://localhost:4242/h", "account.created")).ID.String()
 	f.sk.CreateAccount(testenv.Individual())
 	ev := obj(list(obj(gql(t, f.sk, `{ events(first: 1) { edges { node { id } } } }`, nil).Data["events"])["edges"])[0])["node"]
 	g := gql(t, f.sk, `mutation($id: ID!) { resendEvent(id: $id) { id type } }`, map[string]any{"id": obj(ev)["id"]})
 	require.Equal(t, obj(ev)["id"], obj(g.Data["resendEvent"])["id"])
-	ds := gql(t, f.sk, deliveriesQuery, map[string]any{"ep": ep["id"]})
+	ds := gql(t, f.sk, deliveriesQuery, map[string]any{"ep": ep})
 	require.Len(t, list(obj(ds.Data["webhookDeliveries"])["edges"]), 2)
 }

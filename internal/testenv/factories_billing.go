@@ -34,6 +34,13 @@ func (s BillingAgreementSpec) ForAccount(accountID string) BillingAgreementSpec 
 	return s
 }
 
+// WithStatus creates the agreement in status ("pending" to have several
+// agreements of one category without any of them in force).
+func (s BillingAgreementSpec) WithStatus(status string) BillingAgreementSpec {
+	s.Status = status
+	return s
+}
+
 // RESTBody renders s as a POST /v1/transfer_billing_agreements body.
 func (s BillingAgreementSpec) RESTBody() map[string]any {
 	return fields{"transfer_fee_plan_id": s.PlanID, "category": s.Category, "effective_date": s.EffectiveDate,

@@ -39,6 +39,12 @@ func AmountOffCoupon(value string) CouponSpec {
 	return s
 }
 
+// WithPercentOff takes percent ("50", "12.5") off instead of 10.
+func (s CouponSpec) WithPercentOff(percent string) CouponSpec {
+	s.DiscountType, s.DiscountValue = "percentage", percent
+	return s
+}
+
 // WithMaxRedemptions caps the coupon's redemptions across all its codes.
 func (s CouponSpec) WithMaxRedemptions(n int) CouponSpec {
 	s.MaxRedemptions = n

@@ -3,6 +3,7 @@ package testenv
 import (
 	"maps"
 	"net/http"
+	"slices"
 
 	"github.com/frame-oss/payments-server/models"
 )
@@ -40,6 +41,13 @@ func Invoice(customerID, method, productID string, quantity int) InvoiceSpec {
 // WithNetTerms gives the payer n days after issue to pay.
 func (s InvoiceSpec) WithNetTerms(n int) InvoiceSpec {
 	s.NetTerms = n
+	return s
+}
+
+// WithLineItem adds a line billing quantity of productID after the
+// spec's lines, for an invoice of several lines.
+func (s InvoiceSpec) WithLineItem(productID string, quantity int) InvoiceSpec {
+	s.LineItems = append(slices.Clone(s.LineItems), InvoiceLineSpec{ProductID: productID, Quantity: quantity})
 	return s
 }
 

@@ -19,6 +19,12 @@ func RefundOfChargeIntent(chargeIntentID string) RefundSpec {
 	return RefundSpec{ChargeIntentID: chargeIntentID}
 }
 
+// WithAmount refunds amount only, leaving the rest refundable.
+func (s RefundSpec) WithAmount(amount int64) RefundSpec {
+	s.Amount = amount
+	return s
+}
+
 // RESTBody renders s as a POST /v1/refunds body.
 func (s RefundSpec) RESTBody() map[string]any {
 	out := fields{"transfer": s.TransferID, "charge_intent": s.ChargeIntentID, "reason": s.Reason}.set()
