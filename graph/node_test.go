@@ -125,9 +125,7 @@ func createOneOfEveryNode(t *testing.T, f *fixture) map[string]string {
 	ids["BankAccount"] = f.sk.CreateBankAccount(testenv.BankAccount(aid, "000123456789")).ID.String()
 	ids["BeneficialOwner"] = f.sk.CreateBeneficialOwner(aid, testenv.PartialOwner("owner")).ID.String()
 	ids["PhoneVerification"] = f.sk.CreatePhoneVerification(aid, testenv.PhoneVerificationSpec{}).ID.String()
-	r := f.sk.Post("/v1/accounts/"+aid+"/identity_verifications", nil)
-	require.Equal(t, 201, r.Status, string(r.Body))
-	ids["IdentityVerification"] = str(r.JSON()["id"])
+	ids["IdentityVerification"] = f.sk.CreateIdentityVerification(aid).ID.String()
 	ids["OnboardingSession"] = f.sk.CreateOnboardingSession(testenv.OnboardingSession(aid)).ID.String()
 
 	// Money: transfers, their charges, a refund, a dispute and its document.

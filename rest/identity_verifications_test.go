@@ -202,7 +202,7 @@ func TestIdentityVerificationList(t *testing.T) {
 	acct := f.sk.CreateAccount(persona("+12001001690", "kyc"))
 	var ids []string
 	for range 3 {
-		run := f.sk.Post(runsPath(id(acct)), nil).JSON()
+		run := f.sk.CreateIdentityVerification(id(acct))
 		awaitRun(t, f.sk, id(acct), id(run))
 		ids = append(ids, id(run))
 	}
