@@ -183,8 +183,7 @@ func createOneOfEveryNode(t *testing.T, f *fixture) map[string]string {
 	ids["Invoice"] = sub.LatestInvoiceID.String()
 	g = gql(t, f.sk, `query($id: ID!) { invoice(id: $id) { lineItems { id } } }`, map[string]any{"id": ids["Invoice"]})
 	ids["InvoiceLineItem"] = str(obj(list(obj(g.Data["invoice"])["lineItems"])[0])["id"])
-	ids["SubscriptionPhase"] = str(mutate("createSubscriptionPhase", `mutation($s: ID!) { createSubscriptionPhase(subscriptionId: $s,
-		input: {ordinal: 1, pricingType: STATIC, amountCents: 900, periodCount: 2}) { id } }`, map[string]any{"s": subID})["id"])
+	ids["SubscriptionPhase"] = f.sk.CreateSubscriptionPhase(subID, testenv.StaticPhase(1, 900, 2)).ID.String()
 	swapped := mutate("updateSubscription", `mutation($s: ID!, $p: ID!) { updateSubscription(id: $s, input: {product: $p}) {
 		changeLogs { edges { node { id } } } } }`, map[string]any{"s": subID, "p": monthlyProduct(f, 5000, "monthly")})
 	ids["SubscriptionChangeLog"] = str(obj(obj(list(obj(swapped["changeLogs"])["edges"])[0])["node"])["id"])

@@ -65,9 +65,7 @@ func TestPhaseTwins(t *testing.T) {
 	require.Equal(t, map[string]any{"id": phase, "ordinal": float64(1)}, g.Data["productPhase"])
 
 	sub := insertSubscriptionRow(t, f)
-	g = gql(t, f.sk, `mutation($s: ID!) { createSubscriptionPhase(subscriptionId: $s,
-		input: {ordinal: 1, pricingType: STATIC, amountCents: 900, periodCount: 2}) { id } }`, map[string]any{"s": sub})
-	sp := obj(g.Data["createSubscriptionPhase"])["id"]
+	sp := f.sk.CreateSubscriptionPhase(sub, testenv.StaticPhase(1, 900, 2)).ID.String()
 	g = gql(t, f.sk, `query($s: ID!, $id: ID!) { subscriptionPhase(subscriptionId: $s, id: $id) { id ordinal } }`,
 		map[string]any{"s": sub, "id": sp})
 	require.Equal(t, map[string]any{"id": sp, "ordinal": float64(1)}, g.Data["subscriptionPhase"])

@@ -1,12 +1,10 @@
 package rest_test
 
 import (
-	"net/http"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/stretchr/testify/require"
 
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/testenv"
@@ -51,13 +49,4 @@ func insertTestClock(t *testing.T, f *fixture, m *auth.Merchant, at time.Time) u
 // subscriptionPhasesOf is the path of a subscription's phases.
 func subscriptionPhasesOf(subscriptionID string) string {
 	return "/v1/subscriptions/" + subscriptionID + "/phases"
-}
-
-// createSubscriptionPhaseWith posts body to a subscription's phases with c
-// and requires 201.
-func createSubscriptionPhaseWith(t *testing.T, c *testenv.Client, base string, body map[string]any) map[string]any {
-	t.Helper()
-	r := c.Post(base, body)
-	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-	return r.JSON()
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/internal/testenv"
 )
 
 func TestSubscriptionPhases(t *testing.T) {
@@ -113,9 +114,9 @@ func TestSubscriptionPhasesBulkUpdate(t *testing.T) {
 	f := setup(t)
 	sub := insertSubscriptionRow(t, f, f.sk, f.env.Merchant, uuid.Nil)
 	base := subscriptionPhasesOf(sub)
-	a := createSubscriptionPhase(t, f, base, map[string]any{"ordinal": 1, "pricing_type": "static", "amount_cents": 0, "period_count": 1})
-	b := createSubscriptionPhase(t, f, base, map[string]any{"ordinal": 2, "pricing_type": "relative", "discount_percentage": 20, "period_count": 2})
-	c := createSubscriptionPhase(t, f, base, map[string]any{"ordinal": 3, "pricing_type": "static", "amount_cents": 2500})
+	a := f.sk.CreateSubscriptionPhase(sub, testenv.StaticPhase(1, 0, 1))
+	b := f.sk.CreateSubscriptionPhase(sub, testenv.RelativePhase(2, "20", 2))
+	c := f.sk.CreateSubscriptionPhase(sub, testenv.StaticPhase(3, 2500, 0))
 
 	// Two phases trade places and one is renamed, in one request.
 	r := f.sk.Patch(base+"/bulk_update", map[string]any{"phases": []any{
@@ -154,8 +155,8 @@ func TestStartedSubscriptionPhaseKeepsItsOrdinalAndPricing(t *testing.T) {
 	f := setup(t)
 	sub := insertSubscriptionRow(t, f, f.sk, f.env.Merchant, uuid.Nil)
 	base := subscriptionPhasesOf(sub)
-	first := createSubscriptionPhase(t, f, base, map[string]any{"ordinal": 1, "pricing_type": "static", "amount_cents": 500, "period_count": 1})
-	next := createSubscriptionPhase(t, f, base, map[string]any{"ordinal": 2, "pricing_type": "static", "amount_cents": 900})
+	first := f.sk.CreateSubscriptionPhase(sub, testenv.StaticPhase(1, 500, 1))
+	next := f.sk.CreateSubscriptionPhase(sub, testenv.StaticPhase(2, 900, 0))
 	started := f.env.Clock.Now().Add(-time.Hour)
 	f.exec(t, "UPDATE subscription_phases SET started_at = ? WHERE id = ?", started, id(first))
 
@@ -191,8 +192,10 @@ func TestSubscriptionPhaseTakesTheSDKsMembers(t *testing.T) {
 	sub := insertSubscriptionRow(t, f, f.sk, f.env.Merchant, uuid.Nil)
 	base := subscriptionPhasesOf(sub)
 
-	p := createSubscriptionPhase(t, f, base, map[string]any{"ordinal": 1, "pricing_type": "static", "duration_type": "finite",
+	r := f.sk.Post(base, map[string]any{"ordinal": 1, "pricing_type": "static", "duration_type": "finite",
 		"period_count": 2, "amount": 700, "currency": "USD", "interval": "monthly", "interval_count": 1})
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	p := r.JSON()
 	require.Equal(t, float64(700), p["amount"])
 	require.Equal(t, "usd", p["currency"])
 
@@ -206,7 +209,7 @@ func TestSubscriptionPhaseTakesTheSDKsMembers(t *testing.T) {
 	requireValidation(t, f.sk.Post(base, map[string]any{"ordinal": 2, "pricing_type": "static", "amount_cents": 1,
 		"duration_type": "forever"}), "duration_type")
 
-	r := f.sk.Post(base, map[string]any{"ordinal": 2, "pricing_type": "relative", "discount_percentage": 10, "duration_type": "infinite"})
+	r = f.sk.Post(base, map[string]any{"ordinal": 2, "pricing_type": "relative", "discount_percentage": 10, "duration_type": "infinite"})
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
 	last := r.JSON()
 
@@ -231,7 +234,9 @@ func TestSubscriptionPhasesOfAClockedSubscriptionTakeTheClocksTime(t *testing.T)
 	f := setup(t)
 	frozen := time.Date(2031, 5, 6, 7, 8, 9, 0, time.UTC)
 	sub := insertSubscriptionRow(t, f, f.sk, f.env.Merchant, insertTestClock(t, f, f.env.Merchant, frozen))
-	p := createSubscriptionPhase(t, f, subscriptionPhasesOf(sub), map[string]any{"ordinal": 0, "pricing_type": "static", "amount_cents": 1})
+	r := f.sk.Post(subscriptionPhasesOf(sub), map[string]any{"ordinal": 0, "pricing_type": "static", "amount_cents": 1})
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	p := r.JSON()
 	require.Equal(t, float64(frozen.Unix()), p["created"])
 	require.Equal(t, float64(frozen.Unix()), p["updated"])
 }
@@ -243,8 +248,7 @@ func TestSubscriptionPhasesHostile(t *testing.T) {
 	m, k := f.env.NewMerchant(auth.NewMerchant{Name: "B"})
 	theirClient := f.env.Client(k.Sandbox.Secret)
 	theirs := insertSubscriptionRow(t, f, theirClient, m, uuid.Nil)
-	theirPhase := createSubscriptionPhaseWith(t, theirClient, subscriptionPhasesOf(theirs),
-		map[string]any{"ordinal": 1, "pricing_type": "static", "amount_cents": 1})
+	theirPhase := theirClient.CreateSubscriptionPhase(theirs, testenv.StaticPhase(1, 1, 0))
 	valid := map[string]any{"ordinal": 1, "pricing_type": "static", "amount_cents": 1}
 
 	// Another merchant's subscription, another mode's, a malformed id:
@@ -308,23 +312,17 @@ func TestConcurrentSubscriptionPhasesTakeDistinctOrdinals(t *testing.T) {
 func TestSubscriptionPhasesRunAFixedNumberOfStatements(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	base := subscriptionPhasesOf(insertSubscriptionRow(t, f, f.sk, f.env.Merchant, uuid.Nil))
+	sub := insertSubscriptionRow(t, f, f.sk, f.env.Merchant, uuid.Nil)
+	base := subscriptionPhasesOf(sub)
 	// credential, subscription lock, its phases, insert
 	r := f.sk.Post(base, map[string]any{"ordinal": 1, "pricing_type": "static", "amount_cents": 100, "period_count": 1})
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
 	require.Equal(t, 4, r.Statements, "create")
 	for i := 2; i <= 5; i++ {
-		createSubscriptionPhase(t, f, base, map[string]any{"ordinal": i, "pricing_type": "static", "amount_cents": 100, "period_count": 1})
+		f.sk.CreateSubscriptionPhase(sub, testenv.StaticPhase(i, 100, 1))
 	}
 	// credential, subscription, its phases
 	r = f.sk.Get(base)
 	require.Len(t, mapsOf(r.JSON()["phases"]), 5)
 	require.Equal(t, 3, r.Statements, "list")
-}
-
-// createSubscriptionPhase posts body to a subscription's phases with the
-// sandbox secret key and requires 201.
-func createSubscriptionPhase(t *testing.T, f *fixture, base string, body map[string]any) map[string]any {
-	t.Helper()
-	return createSubscriptionPhaseWith(t, f.sk, base, body)
 }

@@ -44,7 +44,7 @@ func TestInvalidInputIsRefusedBeforeTheTransaction(t *testing.T) {
 	productPhaseID := f.sk.CreatePhase(product.ID.String(), testenv.StaticPhase(0, 500, 1)).ID.String()
 	productPhase := productPhases + "/" + productPhaseID
 	subscriptionPhases := subscriptionPhasesOf(subscription)
-	subscriptionPhaseID := id(createSubscriptionPhaseWith(t, f.sk, subscriptionPhases, testenv.StaticPhase(0, 500, 1).RESTBody()))
+	subscriptionPhaseID := f.sk.CreateSubscriptionPhase(subscription, testenv.StaticPhase(0, 500, 1)).ID.String()
 	subscriptionPhase := subscriptionPhases + "/" + subscriptionPhaseID
 
 	cases := []struct {

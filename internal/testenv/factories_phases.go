@@ -3,7 +3,8 @@ package testenv
 import "github.com/frame-oss/payments-server/models"
 
 // PhaseSpec describes a pricing phase of a product (POST
-// /v1/products/{id}/phases).
+// /v1/products/{id}/phases) or of a subscription (POST
+// /v1/subscriptions/{id}/phases): both take the same terms.
 type PhaseSpec struct {
 	Ordinal     int
 	PricingType string // "static" or "relative"
@@ -30,7 +31,8 @@ func RelativePhase(ordinal int, percentage string, periods int) PhaseSpec {
 	return PhaseSpec{Ordinal: ordinal, PricingType: "relative", DiscountPercentage: percentage, PeriodCount: periods}
 }
 
-// RESTBody renders s as a POST /v1/products/{id}/phases body.
+// RESTBody renders s as a POST /v1/products/{id}/phases or
+// /v1/subscriptions/{id}/phases body.
 func (s PhaseSpec) RESTBody() map[string]any {
 	out := fields{"pricing_type": s.PricingType, "discount_percentage": s.DiscountPercentage,
 		"period_count": s.PeriodCount, "name": s.Name}.set()
@@ -46,4 +48,13 @@ func (s PhaseSpec) RESTBody() map[string]any {
 func (c *Client) CreatePhase(productID string, spec PhaseSpec) *models.ProductPhase {
 	c.env.T.Helper()
 	return create[models.ProductPhase](c, "product phase", "/v1/products/"+productID+"/phases", spec.RESTBody())
+}
+
+// CreateSubscriptionPhase creates spec's phase of subscriptionID over
+// REST; the phase takes the subscription's currency and interval. Anything
+// but 201 fails the test.
+func (c *Client) CreateSubscriptionPhase(subscriptionID string, spec PhaseSpec) *models.SubscriptionPhase {
+	c.env.T.Helper()
+	return create[models.SubscriptionPhase](c, "subscription phase",
+		"/v1/subscriptions/"+subscriptionID+"/phases", spec.RESTBody())
 }
