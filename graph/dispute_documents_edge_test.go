@@ -23,9 +23,8 @@ func TestDisputeDocumentsEdge(t *testing.T) {
 		d := f.sk.OpenDispute(tr.LatestCharge.String(), "")
 		docs = nil
 		for _, file := range []string{"file_1", "file_2"} {
-			g := gql(t, f.sk, `mutation($id: ID!, $file: String!) { addDisputeDocument(id: $id, input: {fileId: $file}) { id } }`,
-				map[string]any{"id": d.ID.String(), "file": file})
-			docs = append(docs, map[string]any{"id": obj(g.Data["addDisputeDocument"])["id"]})
+			doc := f.sk.CreateDisputeDocument(d.ID.String(), testenv.DisputeDocument(file))
+			docs = append(docs, map[string]any{"id": doc.ID.String()})
 		}
 	}
 	const q = `query($first: Int) { disputes(first: $first) { edges { node { id documents { id } evidence { documents { id } } } } } }`

@@ -137,8 +137,7 @@ func createOneOfEveryNode(t *testing.T, f *fixture) map[string]string {
 	ids["Charge"] = disputed.LatestCharge.String()
 	dispute := f.sk.OpenDispute(disputed.LatestCharge.String(), "")
 	ids["Dispute"] = dispute.ID.String()
-	ids["DisputeDocument"] = str(mutate("addDisputeDocument", `mutation($id: ID!) {
-		addDisputeDocument(id: $id, input: {fileId: "file_1"}) { id } }`, map[string]any{"id": dispute.ID.String()})["id"])
+	ids["DisputeDocument"] = f.sk.CreateDisputeDocument(dispute.ID.String(), testenv.DisputeDocument("file_1")).ID.String()
 	ids["Refund"] = f.sk.CreateRefund(testenv.RefundOfTransfer(f.sk.CreateTransfer(charge).ID.String())).ID.String()
 	ids["CheckoutSession"] = f.sk.CreateCheckoutSession(testenv.CheckoutSession(aid, 1500)).ID.String()
 	ids["ChargeIntent"] = f.sk.CreateChargeIntent(map[string]any{"amount": 300, "currency": "usd"}).ID.String()
