@@ -159,10 +159,7 @@ func idEdgeFixtures(t *testing.T, f *fixture, ids map[string]string) idEdges {
 	account := f.sk.CreateAccount(testenv.Individual())
 	x.payoutAccount = str(account["id"])
 	payoutMethod := f.sk.CreateAccountCard(x.payoutAccount, testenv.Visa)
-	session := f.sk.Post("/v1/onboarding/sessions", map[string]any{"account_id": x.payoutAccount})
-	require.Equal(t, 201, session.Status, string(session.Body))
-	r := f.sk.Post("/v1/onboarding/sessions/"+str(session.JSON()["id"])+"/payout",
-		map[string]any{"payout_method_id": payoutMethod.ID.String()})
-	require.Equal(t, 200, r.Status, string(r.Body))
+	session := f.sk.CreateSDKOnboardingSession(testenv.OnboardingSession(x.payoutAccount))
+	f.sk.SetOnboardingPayout(session.ID.String(), payoutMethod.ID.String())
 	return x
 }

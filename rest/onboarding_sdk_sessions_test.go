@@ -79,7 +79,7 @@ func TestOnboardingSDKSessionPayout(t *testing.T) {
 	f := setup(t)
 	p := newPayer(t, f.sk, testenv.Visa)
 	other := newPayer(t, f.sk, testenv.Visa)
-	sess := f.sk.Post("/v1/onboarding/sessions", map[string]any{"account_id": id(p.account)}).JSON()
+	sess := f.sk.CreateSDKOnboardingSession(testenv.OnboardingSession(id(p.account)))
 	path := "/v1/onboarding/sessions/" + id(sess) + "/payout"
 
 	requireValidation(t, f.sk.Post(path, map[string]any{}), "payout_method_id")

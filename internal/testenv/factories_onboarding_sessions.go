@@ -1,6 +1,10 @@
 package testenv
 
-import "github.com/frame-oss/payments-server/models"
+import (
+	"net/http"
+
+	"github.com/frame-oss/payments-server/models"
+)
 
 // OnboardingSessionSpec describes a hosted onboarding session of an
 // account (POST /v1/onboarding_sessions); zero values are left out.
@@ -18,7 +22,8 @@ func OnboardingSession(accountID string) OnboardingSessionSpec {
 	return OnboardingSessionSpec{AccountID: accountID}
 }
 
-// RESTBody renders s as a POST /v1/onboarding_sessions body.
+// RESTBody renders s as a POST /v1/onboarding_sessions body, which the
+// SDK's POST /v1/onboarding/sessions takes too.
 func (s OnboardingSessionSpec) RESTBody() map[string]any {
 	return fields{"account_id": s.AccountID, "return_url": s.ReturnURL, "steps": s.Steps}.set()
 }
@@ -37,4 +42,25 @@ func (c *Client) OnboardingHolder(accountID string) *Client {
 	c.env.T.Helper()
 	s := c.CreateOnboardingSession(OnboardingSession(accountID))
 	return c.env.Client(*s.ClientSecret)
+}
+
+// SDKOnboardingSessionPath is where the SDK's family of onboarding
+// sessions lives: the same sessions, in the SDK's shape.
+const SDKOnboardingSessionPath = "/v1/onboarding/sessions"
+
+// CreateSDKOnboardingSession creates spec's session through the SDK's
+// family and returns it in the SDK's shape; anything but 201 fails the
+// test.
+func (c *Client) CreateSDKOnboardingSession(spec OnboardingSessionSpec) *models.SDKOnboardingSession {
+	c.env.T.Helper()
+	return create[models.SDKOnboardingSession](c, "SDK onboarding session", SDKOnboardingSessionPath, spec.RESTBody())
+}
+
+// SetOnboardingPayout records paymentMethodID as the payout method of
+// the account of the SDK session sessionID (its payout step) and returns
+// the session; anything but 200 fails the test.
+func (c *Client) SetOnboardingPayout(sessionID, paymentMethodID string) *models.SDKOnboardingSession {
+	c.env.T.Helper()
+	return post[models.SDKOnboardingSession](c, "set onboarding payout", SDKOnboardingSessionPath+"/"+sessionID+"/payout",
+		map[string]any{"payout_method_id": paymentMethodID}, http.StatusOK)
 }
