@@ -95,7 +95,7 @@ func TestBlockAndUnblockPaymentMethodGraphQL(t *testing.T) {
 	require.Equal(t, "ACTIVE", obj(g.Data["unblockPaymentMethod"])["status"])
 
 	// The customer's block holds it: unblocking it alone is refused.
-	require.Equal(t, 200, f.sk.Post("/v1/customers/"+c.ID.String()+"/block", nil).Status)
+	f.sk.BlockCustomer(c.ID.String())
 	_, e := gqlError(t, f.sk, `mutation($id: ID!) { unblockPaymentMethod(id: $id) { status } }`, vars)
 	require.Equal(t, "invalid_state", code(e))
 	_, e = gqlError(t, f.pk, `mutation($id: ID!) { blockPaymentMethod(id: $id) { status } }`, vars)

@@ -190,7 +190,7 @@ func TestChargeIntentPayersAndMethodsMustBeTheCallers(t *testing.T) {
 	require.Nil(t, ci["customer"])
 
 	// A blocked or deleted customer cannot pay.
-	require.Equal(t, http.StatusOK, f.sk.Post("/v1/customers/"+id(another.customer)+"/block", nil).Status)
+	f.sk.BlockCustomer(id(another.customer))
 	requireError(t, f.sk.Post("/v1/charge_intents", map[string]any{"amount": 100, "currency": "usd",
 		"customer": id(another.customer)}), http.StatusUnprocessableEntity, "invalid_state", "")
 	require.Equal(t, http.StatusOK, f.sk.Delete("/v1/customers/"+id(another.customer)).Status)

@@ -203,7 +203,7 @@ func TestAttachDetachAndUpdate(t *testing.T) {
 		"payment_method.detached"}, eventTypes(evs, id(pm)))
 
 	// Attaching to a blocked customer blocks the method.
-	f.sk.Post("/v1/customers/"+id(c)+"/block", nil)
+	f.sk.BlockCustomer(id(c))
 	other := f.sk.CreateCard("", testenv.Visa)
 	r = f.sk.Post("/v1/payment_methods/"+id(other)+"/attach", map[string]any{"customer": id(c)})
 	require.Equal(t, "blocked", r.JSON()["status"])
