@@ -56,10 +56,8 @@ func runClockYear(t *testing.T, declineRenewals bool, steps []time.Time) clockYe
 	}
 	var effects []string
 	for _, step := range steps {
-		receipt := advanceClock(t, f.sk, id(clock), step)["receipt"].(map[string]any)
-		for _, e := range receipt["effects"].([]any) {
-			effect := e.(map[string]any)
-			effects = append(effects, time.Unix(num(effect["at"]), 0).UTC().Format(time.RFC3339)+" "+effect["kind"].(string))
+		for _, effect := range f.sk.AdvanceTestClock(id(clock), step).Receipt.Effects {
+			effects = append(effects, effect.At.Time.UTC().Format(time.RFC3339)+" "+effect.Kind)
 		}
 	}
 	r := f.sk.Get("/v1/invoices?per_page=100&subscription=" + id(sub))

@@ -43,9 +43,9 @@ func TestBillingCreditCreateAndRead(t *testing.T) {
 	require.Equal(t, c, got.JSON())
 
 	// Expired exactly at its expiry on the payer's clock.
-	advanceClock(t, f.sk, p.clock, expires.Add(-time.Second))
+	f.sk.AdvanceTestClock(p.clock, expires.Add(-time.Second))
 	require.Equal(t, "active", f.sk.Get(creditsPath + "/" + id(c)).JSON()["status"])
-	advanceClock(t, f.sk, p.clock, expires)
+	f.sk.AdvanceTestClock(p.clock, expires)
 	require.Equal(t, "expired", f.sk.Get(creditsPath + "/" + id(c)).JSON()["status"])
 }
 

@@ -48,10 +48,8 @@ func newUsagePayer(t *testing.T, f *fixture, price int64) usagePayer {
 // newUsageCustomer is newUsagePayer without setting the pricing up again.
 func newUsageCustomer(t *testing.T, f *fixture, price int64) usagePayer {
 	t.Helper()
-	clock := createClock(t, f.sk, mar15)
-	r := f.sk.Post("/v1/customers", merge(testenv.Customer().RESTBody(), map[string]any{"test_clock": id(clock)}))
-	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-	p := usagePayer{clock: id(clock), customer: id(r.JSON())}
+	clock := f.sk.CreateTestClock(testenv.TestClock(mar15))
+	p := usagePayer{clock: id(clock), customer: id(f.sk.CreateClockedCustomer(id(clock)))}
 	p.card = id(f.sk.CreateCard(p.customer, testenv.Visa))
 	product := testenv.Product()
 	product.DefaultPrice = price

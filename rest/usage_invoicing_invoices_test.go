@@ -139,7 +139,7 @@ func TestUsageInvoiceExpiredCreditsAreNotApplied(t *testing.T) {
 	p := newUsagePayer(t, f, 500)
 	f.sk.CreateBillingCredit(testenv.BillingCredit(p.product, p.customer, 100, iso(mar15.AddDate(0, 0, 1))))
 	p.report(t, f, apiCalls, "a", "4", mar15.Add(time.Hour))
-	advanceClock(t, f.sk, p.clock, mar15.AddDate(0, 0, 1))
+	f.sk.AdvanceTestClock(p.clock, mar15.AddDate(0, 0, 1))
 	inv := p.bill(t, f, mar15, mar15.AddDate(0, 0, 1), nil)
 	require.Equal(t, float64(2000), inv["total"])
 	require.Equal(t, "0", lines(inv)[0]["credits_applied"])

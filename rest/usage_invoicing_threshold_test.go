@@ -62,10 +62,8 @@ func TestUsageThresholdChargeFailureKeepsTheEvent(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	clock := createClock(t, f.sk, mar15)
-	r := f.sk.Post("/v1/customers", merge(testenv.Customer().RESTBody(), map[string]any{"test_clock": id(clock)}))
-	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-	p := usagePayer{clock: id(clock), customer: id(r.JSON())} // no card
+	clock := f.sk.CreateTestClock(testenv.TestClock(mar15))
+	p := usagePayer{clock: id(clock), customer: id(f.sk.CreateClockedCustomer(id(clock)))} // no card
 	product := testenv.Product()
 	product.DefaultPrice = 500
 	f.sk.PriceMeter(apiCalls, id(f.sk.CreateProduct(product)), "")

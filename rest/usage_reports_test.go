@@ -368,10 +368,8 @@ func TestSubscriptionUsageReportWithoutAPeriod(t *testing.T) {
 func TestUsageReportOfATestClockCustomer(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	clock := createClock(t, f.sk, jan10)
-	r := f.sk.Post("/v1/customers", merge(testenv.Customer().RESTBody(), map[string]any{"test_clock": id(clock)}))
-	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-	cu := id(r.JSON())
+	clock := f.sk.CreateTestClock(testenv.TestClock(jan10))
+	cu := id(f.sk.CreateClockedCustomer(id(clock)))
 	ev := f.sk.CreateMeteringEvent(testenv.MeteringEvent("calls", "now", cu).WithValue("4"))
 	require.Equal(t, jan10, ev.Timestamp.Time, "the default timestamp is the clock's time")
 	at := jan10.Format(time.RFC3339)
