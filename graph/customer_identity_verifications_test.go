@@ -93,9 +93,9 @@ func TestCustomerIdentityVerificationGraphQLErrors(t *testing.T) {
 	require.Equal(t, "provider_not_configured", code(e))
 	require.Equal(t, 503, status(e))
 
-	v := obj(gql(t, f.sk, create, map[string]any{"in": map[string]any{"firstName": "Ada"}}).Data["createCustomerIdentityVerification"])
+	vid := f.sk.CreateCustomerIdentityVerification(testenv.CustomerIdentityVerificationSpec{FirstName: "Ada"}).ID.String()
 	upload := `mutation($id: ID!, $docs: [IdentityDocumentUpload!]!) { uploadCustomerIdentityDocuments(id: $id, documents: $docs) { status } }`
-	_, e = gqlError(t, f.sk, upload, map[string]any{"id": v["id"], "docs": []any{
+	_, e = gqlError(t, f.sk, upload, map[string]any{"id": vid, "docs": []any{
 		map[string]any{"field": "selfie", "contentBase64": "not base64!"},
 		map[string]any{"field": "id_front", "contentType": "image/png", "contentBase64": base64.StdEncoding.EncodeToString(testenv.JPEG)},
 	}})
@@ -106,9 +106,9 @@ func TestCustomerIdentityVerificationGraphQLErrors(t *testing.T) {
 	// Another merchant's verification is missing.
 	_, keys := f.env.NewMerchant(auth.NewMerchant{Name: "Other"})
 	other := f.env.Client(keys.Sandbox.Secret)
-	_, e = gqlError(t, other, `query($id: ID!) { customerIdentityVerification(id: $id) { id } }`, map[string]any{"id": v["id"]})
+	_, e = gqlError(t, other, `query($id: ID!) { customerIdentityVerification(id: $id) { id } }`, map[string]any{"id": vid})
 	require.Equal(t, "resource_missing", code(e))
-	g := gql(t, other, `query($id: ID!) { node(id: $id) { id } }`, map[string]any{"id": v["id"]})
+	g := gql(t, other, `query($id: ID!) { node(id: $id) { id } }`, map[string]any{"id": vid})
 	require.Nil(t, g.Data["node"])
 }
 

@@ -155,12 +155,11 @@ func createOneOfEveryNode(t *testing.T, f *fixture) map[string]string {
 	cu := f.sk.CreateCustomer(testenv.Customer())
 	cid := cu.ID.String()
 	ids["Customer"] = cid
-	ids["CustomerIdentityVerification"] = str(mutate("createCustomerIdentityVerification", `mutation($in: CreateCustomerIdentityVerificationInput!) {
-		createCustomerIdentityVerification(input: $in) { id } }`, map[string]any{"in": map[string]any{"customerId": cid}})["id"])
+	ids["CustomerIdentityVerification"] = f.sk.CreateCustomerIdentityVerification(
+		testenv.CustomerIdentityVerificationSpec{CustomerID: cid}).ID.String()
 	card := f.sk.CreateCard(cid, "4000000000003220")
-	g := gql(t, f.pk, `mutation($pm: ID!) { createThreeDSIntent(input: {paymentMethodId: $pm}) { id } }`, map[string]any{"pm": card.ID.String()})
-	ids["ThreeDSIntent"] = str(obj(g.Data["createThreeDSIntent"])["id"])
-	g = gql(t, f.pk, `mutation { createDeviceAttestationChallenge { id } }`, nil)
+	ids["ThreeDSIntent"] = f.pk.CreateThreeDSIntent(card.ID.String()).ID.String()
+	g := gql(t, f.pk, `mutation { createDeviceAttestationChallenge { id } }`, nil)
 	ids["DeviceAttestation"] = str(obj(g.Data["createDeviceAttestationChallenge"])["id"])
 	coupon := f.sk.CreateCoupon(testenv.Coupon())
 	ids["Coupon"] = coupon.ID.String()

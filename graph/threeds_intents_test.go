@@ -41,7 +41,7 @@ func TestThreeDSIntentsGraphQL(t *testing.T) {
 	require.Equal(t, map[string]any{"id": in["id"]}, g.Data["node"])
 
 	// The same not-found error for an unknown card and a busy one.
-	gql(t, f.pk, `mutation($pm: ID!) { createThreeDSIntent(input: {paymentMethodId: $pm}) { id } }`, map[string]any{"pm": card.ID.String()})
+	f.pk.CreateThreeDSIntent(card.ID.String())
 	_, busy := gqlError(t, f.pk, `mutation($pm: ID!) { createThreeDSIntent(input: {paymentMethodId: $pm}) { id } }`,
 		map[string]any{"pm": card.ID.String()})
 	_, unknown := gqlError(t, f.pk, `mutation($pm: ID!) { createThreeDSIntent(input: {paymentMethodId: $pm}) { id } }`,
