@@ -196,11 +196,7 @@ func save(ctx context.Context, w *op.W, inv *models.Invoice, before []byte, typ 
 	previous := inv.Updated
 	inv.Updated = models.At(w.Now())
 	inv.Derive()
-	after, err := events.Render(inv)
-	if err != nil {
-		return err
-	}
-	prev, err := events.PreviousAttributes(before, after)
+	after, prev, err := events.RenderChange(before, inv)
 	if err != nil {
 		return err
 	}
