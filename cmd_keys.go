@@ -8,8 +8,6 @@ import (
 	"io"
 	"time"
 
-	"github.com/google/uuid"
-
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/platform/clock"
 	"github.com/frame-oss/payments-server/internal/platform/store"
@@ -29,14 +27,9 @@ func keysRotate(args []string, stdout, stderr io.Writer) error {
 	grace := fs.Duration("grace", 0, "how long the replaced keys keep working (0 = revoke at once)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	var dbf dbFlags
-	dbf.register(fs)
-	if err := fs.Parse(args); err != nil {
-		return errUsage
-	}
-	mid, err := uuid.Parse(*merchant)
+	mid, err := parseMerchantFlags(fs, &dbf, merchant, args, stderr)
 	if err != nil {
-		fmt.Fprintln(stderr, "--merchant must be a merchant id")
-		return errUsage
+		return err
 	}
 	if *mode != "sandbox" && *mode != "production" {
 		fmt.Fprintln(stderr, "--mode must be sandbox or production")

@@ -8,8 +8,6 @@ import (
 	"io"
 	"os"
 
-	"github.com/google/uuid"
-
 	"github.com/frame-oss/payments-server/internal/app"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/platform/clock"
@@ -39,14 +37,9 @@ func seedCommand(args []string, stdout, stderr io.Writer) error {
 	mode := fs.String("mode", "sandbox", "sandbox (production is refused: sample data never goes there)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	var dbf dbFlags
-	dbf.register(fs)
-	if err := fs.Parse(args); err != nil {
-		return errUsage
-	}
-	mid, err := uuid.Parse(*merchant)
+	mid, err := parseMerchantFlags(fs, &dbf, merchant, args, stderr)
 	if err != nil {
-		fmt.Fprintln(stderr, "--merchant must be a merchant id")
-		return errUsage
+		return err
 	}
 	switch *mode {
 	case "sandbox":

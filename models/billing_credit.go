@@ -139,12 +139,5 @@ func checkUsagePayer(f *apierr.Fields, customer **string, customerID, account *s
 	} else if customerID != nil && *customerID != **customer {
 		f.Add("customer_id", "differs from customer")
 	}
-	switch {
-	case *customer != nil && account != nil:
-		f.Add("customer", "cannot be given with account")
-	case *customer == nil && account == nil:
-		f.Add("customer", "or account is required")
-	}
-	checkText(f, "customer", *customer, 64, false)
-	checkText(f, "account", account, 64, false)
+	checkOnePayer(f, *customer, account, payerRequired)
 }

@@ -40,14 +40,7 @@ func (in *CreateInvoiceInput) Validate() error {
 		f.Add("collection_method", "is required")
 	}
 	checkCollectionMethod(&f, in.CollectionMethod)
-	switch {
-	case in.Customer != nil && in.Account != nil:
-		f.Add("customer", "cannot be given with account")
-	case in.Customer == nil && in.Account == nil:
-		f.Add("customer", "or account is required")
-	}
-	checkText(&f, "customer", in.Customer, 64, false)
-	checkText(&f, "account", in.Account, 64, false)
+	checkOnePayer(&f, in.Customer, in.Account, payerRequired)
 	checkCurrency(&f, "currency", in.Currency)
 	checkInvoiceFields(&f, in.DueDate, in.Description, in.Memo, in.NetTerms, in.Metadata)
 	if len(in.LineItems) > MaxInvoiceLineItems {

@@ -67,14 +67,7 @@ func (in *CreateMeteringEventInput) Validate() error {
 	} else if in.CustomerID != nil && *in.CustomerID != *in.Customer {
 		f.Add("customer_id", "differs from customer")
 	}
-	switch {
-	case in.Customer != nil && in.Account != nil:
-		f.Add("customer", "cannot be given with account")
-	case in.Customer == nil && in.Account == nil:
-		f.Add("customer", "is required")
-	}
-	checkText(&f, "customer", in.Customer, 64, false)
-	checkText(&f, "account", in.Account, 64, false)
+	checkOnePayer(&f, in.Customer, in.Account, payerRequiredAlone)
 	checkEventName(&f, "event_name", in.EventName, true)
 	checkText(&f, "reference", in.Reference, MaxReferenceLength, true)
 	checkUsageNumber(&f, "value", in.Value, true)

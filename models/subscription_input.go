@@ -25,14 +25,7 @@ var prorationBehaviors = []string{string(CreateProrations), string(AlwaysInvoice
 // Validate checks the input, every problem at once.
 func (in *CreateSubscriptionInput) Validate() error {
 	var f apierr.Fields
-	switch {
-	case in.Customer != nil && in.Account != nil:
-		f.Add("customer", "cannot be given with account")
-	case in.Customer == nil && in.Account == nil:
-		f.Add("customer", "or account is required")
-	}
-	checkText(&f, "customer", in.Customer, 64, false)
-	checkText(&f, "account", in.Account, 64, false)
+	checkOnePayer(&f, in.Customer, in.Account, payerRequired)
 	checkText(&f, "product", in.Product, 64, true)
 	if in.Currency == nil {
 		f.Add("currency", "is required")

@@ -97,7 +97,7 @@ type CustomerUsageReportInput struct {
 func (in *CustomerUsageReportInput) Validate() error {
 	var f apierr.Fields
 	in.Window = checkUsageWindow(&f, "from", in.From, "to", in.To)
-	checkOnePayer(&f, in.Customer, in.Account, true)
+	checkOnePayer(&f, in.Customer, in.Account, payerRequiredOrAccount)
 	return f.Err()
 }
 
@@ -118,7 +118,7 @@ func (in *EventReportInput) Validate() error {
 	var f apierr.Fields
 	checkEventName(&f, "event_name", in.EventName, true)
 	in.Window = checkUsageWindow(&f, "start_date", in.StartDate, "end_date", in.EndDate)
-	checkOnePayer(&f, in.Customer, in.Account, false)
+	checkOnePayer(&f, in.Customer, in.Account, "")
 	return f.Err()
 }
 
@@ -143,7 +143,7 @@ func (in *EventsReportInput) Validate() error {
 	var f apierr.Fields
 	in.Names = eventNames(&f, "events", in.Events, MaxReportEvents, true)
 	in.Window = checkUsageWindow(&f, "start_date", in.StartDate, "end_date", in.EndDate)
-	checkOnePayer(&f, in.Customer, in.Account, false)
+	checkOnePayer(&f, in.Customer, in.Account, "")
 	return f.Err()
 }
 
@@ -158,19 +158,6 @@ func (in *SubscriptionUsageReportInput) Validate() error {
 	var f apierr.Fields
 	checkText(&f, "subscription", in.Subscription, 64, true)
 	return f.Err()
-}
-
-// checkOnePayer requires customer or account, not both (and one of them
-// when required).
-func checkOnePayer(f *apierr.Fields, customer, account *string, required bool) {
-	switch {
-	case customer != nil && account != nil:
-		f.Add("customer", "cannot be given with account")
-	case required && customer == nil && account == nil:
-		f.Add("customer", "is required (or account)")
-	}
-	checkText(f, "customer", customer, 64, false)
-	checkText(f, "account", account, 64, false)
 }
 
 // checkUsageWindow reads a report's bounds (ISO 8601 or Unix seconds,

@@ -4,7 +4,6 @@ import (
 	"net/http"
 
 	"github.com/frame-oss/payments-server/resolvers/accounts"
-	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
 // accountRoutes mounts /v1/accounts (API-DECISIONS §4).
@@ -42,11 +41,6 @@ func (h accountHandlers) search(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h accountHandlers) respondList(w http.ResponseWriter, r *http.Request, q *query, f accounts.AccountFilter) {
-	pp := q.page()
-	if err := q.err(); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	page, err := h.svc.List(r.Context(), f, op.ListParams{PageParams: pp})
+	page, err := readList(r, q, f, h.svc.List)
 	respondPage(w, r, page, err)
 }

@@ -4,7 +4,6 @@ import (
 	"net/http"
 
 	"github.com/frame-oss/payments-server/resolvers/catalog"
-	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
 // customerRoutes mounts /v1/customers (spec doc 2 §4.2, API-DECISIONS §4).
@@ -27,11 +26,6 @@ type customerHandlers struct{ svc *catalog.Customers }
 func (h customerHandlers) list(w http.ResponseWriter, r *http.Request) {
 	q := newQuery(r)
 	f := catalog.CustomerFilter{Email: q.str("email")}
-	pp := q.page()
-	if err := q.err(); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	page, err := h.svc.List(r.Context(), f, op.ListParams{PageParams: pp})
+	page, err := readList(r, q, f, h.svc.List)
 	respondPage(w, r, page, err)
 }

@@ -47,13 +47,19 @@ func list[F, T any](fn lister[F, T]) endpoint { return listAs("data", fn) }
 func listAs[F, T any](key string, fn lister[F, T]) endpoint {
 	return handled(func(w http.ResponseWriter, r *http.Request) {
 		q := newQuery(r)
-		f := filter[F](q)
-		pp := q.page()
-		if err := q.err(); err != nil {
-			WriteError(w, r, err)
-			return
-		}
-		page, err := fn(r.Context(), f, op.ListParams{PageParams: pp})
+		page, err := readList(r, q, filter[F](q), fn)
 		respondPageAs(w, r, key, page, err)
 	}, wireShape{query: filterParams[F](), responses: []answer{{status: http.StatusOK, body: pageOf[T](key)}}})
+}
+
+// readList reads the page of fn's list that filter f and the page
+// parameters of q ask for. Every malformed parameter, of the filter or of
+// the page, is collected in q and answered at once (400) before the list
+// runs, so a refused request costs no statement.
+func readList[F, T any](r *http.Request, q *query, f F, fn lister[F, T]) (op.Page[T], error) {
+	pp := q.page()
+	if err := q.err(); err != nil {
+		return op.Page[T]{}, err
+	}
+	return fn(r.Context(), f, op.ListParams{PageParams: pp})
 }

@@ -5,7 +5,6 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"github.com/frame-oss/payments-server/resolvers/op"
 	"github.com/frame-oss/payments-server/resolvers/payments"
 )
 
@@ -50,11 +49,6 @@ func paymentMethodListWire(svc *payments.PaymentMethods) wireShape {
 func (h paymentMethodHandlers) respondList(w http.ResponseWriter, r *http.Request, f payments.PaymentMethodFilter) {
 	q := newQuery(r)
 	f.IncludeWallets = q.boolean("include_wallets")
-	pp := q.page()
-	if err := q.err(); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	page, err := h.svc.List(r.Context(), f, op.ListParams{PageParams: pp})
+	page, err := readList(r, q, f, h.svc.List)
 	respondPage(w, r, page, err)
 }

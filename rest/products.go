@@ -35,12 +35,7 @@ type productHandlers struct{ svc *catalog.Products }
 func (h productHandlers) search(w http.ResponseWriter, r *http.Request) {
 	q := newQuery(r)
 	f := filter[catalog.ProductFilter](q)
-	pp := q.page()
-	if err := q.err(); err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	page, err := h.svc.List(r.Context(), f, op.ListParams{PageParams: pp})
+	page, err := readList(r, q, f, h.svc.List)
 	if err != nil {
 		WriteError(w, r, err)
 		return

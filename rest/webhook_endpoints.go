@@ -5,7 +5,6 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"github.com/frame-oss/payments-server/resolvers/op"
 	"github.com/frame-oss/payments-server/resolvers/webhooks"
 )
 
@@ -29,12 +28,7 @@ func endpointDeliveries(ds *webhooks.Deliveries) endpoint {
 		q := newQuery(r)
 		f := filter[webhooks.DeliveryFilter](q)
 		f.EndpointID = chi.URLParam(r, "id")
-		pp := q.page()
-		if err := q.err(); err != nil {
-			WriteError(w, r, err)
-			return
-		}
-		page, err := ds.List(r.Context(), f, op.ListParams{PageParams: pp})
+		page, err := readList(r, q, f, ds.List)
 		respondPage(w, r, page, err)
 	}, wireShape{query: filterParams[webhooks.DeliveryFilter](), responses: pageFrom("data", ds.List)})
 }

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/frame-oss/payments-server/internal/platform/clock"
 )
 
 // Statement capture, one shape at a time:
@@ -223,11 +225,11 @@ func (c *capturer) recycleServerSessions(ctx context.Context) error {
 		if time.Now().After(deadline) { // clock: process timing only
 			return fmt.Errorf("%d of the server's sessions did not end", left)
 		}
-		if err := sleepCtx(ctx, 20*time.Millisecond); err != nil {
+		if err := clock.Sleep(ctx, 20*time.Millisecond); err != nil {
 			return err
 		}
 	}
-	if err := sleepCtx(ctx, 1200*time.Millisecond); err != nil {
+	if err := clock.Sleep(ctx, 1200*time.Millisecond); err != nil {
 		return err
 	}
 	for range 20 {

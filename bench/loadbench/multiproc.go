@@ -8,6 +8,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/frame-oss/payments-server/internal/platform/clock"
 )
 
 // The multi-process section answers whether throughput adds up when more
@@ -116,7 +118,7 @@ func (b bench) multiProcess(ctx context.Context, m multiSetup, counts []int) (*m
 			rw.points = append(rw.points, p)
 			logf("%s, %d process%s: %s req/s, p99 %s ms; CPU %s", sh.slug, n, pluralES(n),
 				thousands(p.rps), millis(p.p99), cpuSummary(p.cpu))
-			if err := sleepCtx(ctx, settle); err != nil {
+			if err := clock.Sleep(ctx, settle); err != nil {
 				return nil, err
 			}
 		}

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/frame-oss/payments-server/internal/platform/clock"
 )
 
 // settle is the pause between two measured points.
@@ -260,7 +262,7 @@ func (b bench) shape(ctx context.Context, capt *capturer, db *database, srv *ser
 		}
 		rw.points[n] = point{api: w}
 		logf("%s c=%d: API %s req/s, p99 %s ms%s", s.slug, n, thousands(w.rps), millis(w.p99), socketNote(w))
-		if err := sleepCtx(ctx, settle); err != nil {
+		if err := clock.Sleep(ctx, settle); err != nil {
 			return rw, err
 		}
 	}
@@ -281,7 +283,7 @@ func (b bench) shape(ctx context.Context, capt *capturer, db *database, srv *ser
 		pt.bare = &p
 		rw.points[n] = pt
 		logf("%s c=%d: bare (%s) %s tx/s, API / bare %.2f%s", s.slug, n, bare.protocol, thousands(p.tps), pt.api.rps/p.tps, p99Note(p))
-		if err := sleepCtx(ctx, settle); err != nil {
+		if err := clock.Sleep(ctx, settle); err != nil {
 			return rw, err
 		}
 	}
@@ -354,7 +356,7 @@ func (b bench) floor(ctx context.Context, f *floorServer) (row, error) {
 		}
 		rw.points[n] = point{api: w}
 		logf("floor c=%d: %s req/s, p99 %s ms%s", n, thousands(w.rps), millis(w.p99), socketNote(w))
-		if err := sleepCtx(ctx, settle); err != nil {
+		if err := clock.Sleep(ctx, settle); err != nil {
 			return rw, err
 		}
 	}
@@ -373,15 +375,4 @@ func socketNote(w wrkResult) string {
 		return ""
 	}
 	return " (socket errors: " + w.socketErrors + ")"
-}
-
-func sleepCtx(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }

@@ -123,11 +123,7 @@ func (s *Service) finish(ctx context.Context, aw *accountWrite, before json.RawM
 	previousUpdated := a.Updated
 	activated, accountActivated := s.reconcile(a, s.derive(a, aw.Caps), now, aw.Hold)
 	a.Updated = now
-	after, err := events.Render(a)
-	if err != nil {
-		return err
-	}
-	prev, err := events.PreviousAttributes(before, after)
+	after, prev, err := events.RenderChange(before, a)
 	if err != nil {
 		return err
 	}

@@ -148,11 +148,7 @@ func (s *Service) changeCustomerIdentity(ctx context.Context, w *op.W, v *models
 	}
 	previous := v.Updated
 	v.Updated = models.At(w.Now())
-	after, err := events.Render(v)
-	if err != nil {
-		return err
-	}
-	prev, err := events.PreviousAttributes(before, after)
+	after, prev, err := events.RenderChange(before, v)
 	if err != nil {
 		return err
 	}

@@ -73,11 +73,7 @@ func (overdueSource) Apply(ctx context.Context, w *op.W, due Due) error {
 	}
 	at := models.At(now)
 	inv.OverdueAt, inv.Updated = &at, at
-	after, err := events.Render(inv)
-	if err != nil {
-		return err
-	}
-	prev, err := events.PreviousAttributes(before, after)
+	after, prev, err := events.RenderChange(before, inv)
 	if err != nil {
 		return err
 	}

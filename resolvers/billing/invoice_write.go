@@ -76,11 +76,8 @@ func setPayer(ctx context.Context, w *op.W, inv *models.Invoice, customer, accou
 				return err
 			}
 		}
-		switch {
-		case c.ID == uuid.Nil:
-			return apierr.FieldError("customer", "is not a customer of this merchant and mode")
-		case c.IsDeleted():
-			return apierr.InvalidState("The customer is deleted and refuses further operations")
+		if err := refusePayerCustomer(c); err != nil {
+			return err
 		}
 		inv.CustomerID = &c.ID
 		return nil
@@ -94,7 +91,7 @@ func setPayer(ctx context.Context, w *op.W, inv *models.Invoice, customer, accou
 		}
 	}
 	if n == 0 {
-		return apierr.FieldError("account", "is not an account of this merchant and mode")
+		return unknownPayerAccount()
 	}
 	inv.AccountID = &id
 	return nil
@@ -199,11 +196,7 @@ func save(ctx context.Context, w *op.W, inv *models.Invoice, before []byte, typ 
 	previous := inv.Updated
 	inv.Updated = models.At(w.Now())
 	inv.Derive()
-	after, err := events.Render(inv)
-	if err != nil {
-		return err
-	}
-	prev, err := events.PreviousAttributes(before, after)
+	after, prev, err := events.RenderChange(before, inv)
 	if err != nil {
 		return err
 	}

@@ -73,11 +73,7 @@ func (ls *LineItems) Update(ctx context.Context, invoiceID, id string, in *model
 		}
 		li.Updated = models.At(w.Now())
 		li.Derive()
-		after, err := events.Render(li)
-		if err != nil {
-			return nil, err
-		}
-		prev, err := events.PreviousAttributes(before, after)
+		after, prev, err := events.RenderChange(before, li)
 		if err != nil || prev == nil {
 			return li, err
 		}

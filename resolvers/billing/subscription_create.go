@@ -97,11 +97,8 @@ func subscriptionPayer(ctx context.Context, w *op.W, sub *models.Subscription, c
 				return err
 			}
 		}
-		switch {
-		case c.ID == uuid.Nil:
-			return apierr.FieldError("customer", "is not a customer of this merchant and mode")
-		case c.IsDeleted():
-			return apierr.InvalidState("The customer is deleted and refuses further operations")
+		if err := refusePayerCustomer(c); err != nil {
+			return err
 		}
 		sub.CustomerID = &c.ID
 		return nil
@@ -114,7 +111,7 @@ func subscriptionPayer(ctx context.Context, w *op.W, sub *models.Subscription, c
 		}
 	}
 	if a.ID == uuid.Nil {
-		return apierr.FieldError("account", "is not an account of this merchant and mode")
+		return unknownPayerAccount()
 	}
 	sub.AccountID = &a.ID
 	return nil

@@ -60,11 +60,7 @@ func saveSubscription(ctx context.Context, w *op.W, sub *models.Subscription, be
 	if !fresh.IsCustomerOwned() || before == nil {
 		return fresh, nil
 	}
-	after, err := events.Render(fresh)
-	if err != nil {
-		return nil, err
-	}
-	prev, err := events.PreviousAttributes(before, after)
+	after, prev, err := events.RenderChange(before, fresh)
 	if err != nil {
 		return nil, err
 	}

@@ -74,11 +74,7 @@ func (cs *Coupons) Update(ctx context.Context, id string, in *models.UpdateCoupo
 		// The event's object carries the new updated; a no-op keeps the old one.
 		previous := c.Updated
 		c.Updated = models.At(now)
-		after, err := events.Render(c)
-		if err != nil {
-			return nil, err
-		}
-		prev, err := events.PreviousAttributes(before, after)
+		after, prev, err := events.RenderChange(before, c)
 		if err != nil || prev == nil {
 			c.Updated = previous
 			return c, err

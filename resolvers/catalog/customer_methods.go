@@ -44,11 +44,7 @@ func saveMethodChanges(ctx context.Context, w *op.W, pms []*models.PaymentMethod
 // after the customer's own event.
 func (cw *customerWrite) announceMethods() error {
 	for _, ch := range cw.befores {
-		after, err := events.Render(ch.pm)
-		if err != nil {
-			return err
-		}
-		prev, err := events.PreviousAttributes(ch.before, after)
+		after, prev, err := events.RenderChange(ch.before, ch.pm)
 		if err != nil {
 			return err
 		}

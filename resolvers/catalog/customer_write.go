@@ -91,11 +91,7 @@ func finishCustomer(ctx context.Context, cw *customerWrite, before json.RawMessa
 		pm.Updated = c.Updated
 	}
 	c.PaymentMethods = visibleMethods(cw.methods)
-	after, err := events.Render(c)
-	if err != nil {
-		return err
-	}
-	prev, err := events.PreviousAttributes(before, after)
+	after, prev, err := events.RenderChange(before, c)
 	if err != nil {
 		return err
 	}

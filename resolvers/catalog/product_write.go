@@ -63,11 +63,7 @@ func (ps *Products) Update(ctx context.Context, id string, in *models.ProductInp
 		}
 		previous := pr.Updated
 		pr.Updated = models.At(w.Now())
-		after, err := events.Render(pr)
-		if err != nil {
-			return nil, err
-		}
-		prev, err := events.PreviousAttributes(before, after)
+		after, prev, err := events.RenderChange(before, pr)
 		if err != nil {
 			return nil, err
 		}

@@ -81,11 +81,7 @@ func (pcs *PromotionCodes) Update(ctx context.Context, id string, in *models.Pro
 		// The event's object carries the new updated; a no-op keeps the old one.
 		previous := pc.Updated
 		pc.Updated = models.At(now)
-		after, err := events.Render(pc)
-		if err != nil {
-			return nil, err
-		}
-		prev, err := events.PreviousAttributes(before, after)
+		after, prev, err := events.RenderChange(before, pc)
 		if err != nil || prev == nil {
 			pc.Updated = previous
 			return pc, err

@@ -67,11 +67,7 @@ func (ss *Schedules) Update(ctx context.Context, id string, in *models.UpdateFun
 			next := time.Unix(*in.NextRun, 0).UTC()
 			sc.NextRun, sc.Anchor = models.At(next), next
 		}
-		after, err := events.Render(sc)
-		if err != nil {
-			return nil, err
-		}
-		prev, err := events.PreviousAttributes(before, after)
+		after, prev, err := events.RenderChange(before, sc)
 		if err != nil || prev == nil {
 			return sc, err
 		}

@@ -8,7 +8,6 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/domain/fees"
 	"github.com/frame-oss/payments-server/internal/domain/processor"
-	"github.com/frame-oss/payments-server/internal/platform/ledger"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
@@ -125,26 +124,13 @@ func (s *Service) captureIntent(ctx context.Context, w *op.W, ci *models.ChargeI
 	// The dispute test card opens its chargeback once the intent is fully
 	// captured, as a transfer's capture does.
 	chargeback := ci.Status == models.ChargeIntentSucceeded && !ch.Disputed && disputedOnCapture(ch)
-	if chargeback {
-		ch.Disputed = true
-	}
-	if err := captureCharge(ctx, w, ch, ci.AmountCaptured, total.NetAmount, stored); err != nil {
+	journal := captureJournal(journalRef{RefChargeIntent, ci.ID}, *ci.BillableEventType, ci.Currency, ch,
+		fees.Increment(total, before), w.Now())
+	d, err := recordCapture(ctx, w, ch, ci.AmountCaptured, total.NetAmount, stored, journal, chargeback)
+	if err != nil {
 		return err
 	}
 	ci.LatestChargeID, ci.LatestCharge = &ch.ID, ch
-	journals := []*ledger.Journal{captureJournal(journalRef{RefChargeIntent, ci.ID}, *ci.BillableEventType, ci.Currency, ch,
-		fees.Increment(total, before), w.Now())}
-	var d *models.Dispute
-	if chargeback {
-		var dj *ledger.Journal
-		if d, dj, err = openDispute(ctx, w, ch, defaultDisputeReason()); err != nil {
-			return err
-		}
-		journals = append(journals, dj)
-	}
-	if err := ledger.PostAll(ctx, w.Tx, w.Now(), journals...); err != nil {
-		return err
-	}
 	if err := s.saveIntent(ctx, w, ci, typ, nil); err != nil {
 		return err
 	}

@@ -8,7 +8,6 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/domain/processor"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
-	"github.com/frame-oss/payments-server/internal/platform/ledger"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
@@ -74,11 +73,9 @@ func (s *Service) ChargeInvoice(ctx context.Context, w *op.W, in InvoiceCharge) 
 		return nil, err
 	}
 	ch := newCharge(w, of, pm, nil)
-	if err := captureCharge(ctx, w, ch, in.Amount, q.NetAmount, false); err != nil {
-		return nil, err
-	}
 	j := captureJournal(journalRef{RefInvoice, in.InvoiceID}, event, in.Currency, ch, q, w.Now())
-	return ch, ledger.PostAll(ctx, w.Tx, w.Now(), j)
+	_, err = recordCapture(ctx, w, ch, in.Amount, q.NetAmount, false, j, false)
+	return ch, err
 }
 
 // invoiceMethod locks the payment method an invoice is charged on: the one

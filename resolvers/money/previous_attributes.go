@@ -10,9 +10,6 @@ import (
 // from obj's rendering before the change: the previous_attributes of the
 // event that announces it.
 func previousAttributes(before json.RawMessage, obj any) (map[string]any, error) {
-	after, err := events.Render(obj)
-	if err != nil {
-		return nil, err
-	}
-	return events.PreviousAttributes(before, after)
+	_, prev, err := events.RenderChange(before, obj)
+	return prev, err
 }

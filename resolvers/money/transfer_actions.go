@@ -121,11 +121,7 @@ func (ts *Transfers) Update(ctx context.Context, id string, in *models.UpdateTra
 		if in.Metadata != nil {
 			t.Metadata = models.MergeMetadata(t.Metadata, in.Metadata)
 		}
-		after, err := events.Render(t)
-		if err != nil {
-			return nil, err
-		}
-		prev, err := events.PreviousAttributes(before, after)
+		prev, err := previousAttributes(before, t)
 		if err != nil || prev == nil {
 			return t, err
 		}

@@ -9,7 +9,6 @@ import (
 	"github.com/frame-oss/payments-server/internal/domain/processor"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/events"
-	"github.com/frame-oss/payments-server/internal/platform/ledger"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
@@ -96,23 +95,9 @@ func (s *Service) capture(ctx context.Context, w *op.W, t *models.Transfer, ch *
 	}
 	t.PlatformFee, t.FrameFee, t.TotalFees, t.GrossAmount, t.NetAmount = q.PlatformFee, q.FrameFee, q.TotalFees, q.GrossAmount, q.NetAmount
 	t.Status, t.AmountCaptured, t.Updated = models.TransferSucceeded, amount, models.At(w.Now())
-	chargeback := disputedOnCapture(ch)
-	if chargeback {
-		ch.Disputed = true
-	}
-	if err := captureCharge(ctx, w, ch, amount, q.NetAmount, stored); err != nil {
-		return err
-	}
-	journals := []*ledger.Journal{captureJournal(journalRef{RefTransfer, t.ID}, t.BillableEventType, t.Currency, ch, q, t.Updated.Time)}
-	var d *models.Dispute
-	if chargeback {
-		var dj *ledger.Journal
-		if d, dj, err = openDispute(ctx, w, ch, defaultDisputeReason()); err != nil {
-			return err
-		}
-		journals = append(journals, dj)
-	}
-	if err := ledger.PostAll(ctx, w.Tx, w.Now(), journals...); err != nil {
+	journal := captureJournal(journalRef{RefTransfer, t.ID}, t.BillableEventType, t.Currency, ch, q, t.Updated.Time)
+	d, err := recordCapture(ctx, w, ch, amount, q.NetAmount, stored, journal, disputedOnCapture(ch))
+	if err != nil {
 		return err
 	}
 	if err := scheduleSettlement(ctx, w, t, w.Now()); err != nil {

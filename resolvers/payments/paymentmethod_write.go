@@ -39,11 +39,7 @@ func (pms *PaymentMethods) write(ctx context.Context, spec op.Spec, id string, t
 		}
 		previous := pm.Updated
 		pm.Updated = models.At(w.Now())
-		after, err := events.Render(pm)
-		if err != nil {
-			return nil, err
-		}
-		prev, err := events.PreviousAttributes(before, after)
+		after, prev, err := events.RenderChange(before, pm)
 		if err != nil {
 			return nil, err
 		}

@@ -46,11 +46,7 @@ func (d *Delivery) disable(ctx context.Context, tx *store.Tenant, ep *models.Web
 	if _, err := tx.Update(ep).Column("status", "failing_since", "updated").WherePK().Exec(ctx); err != nil {
 		return err
 	}
-	after, err := events.Render(ep)
-	if err != nil {
-		return err
-	}
-	previous, err := events.PreviousAttributes(before, after)
+	after, previous, err := events.RenderChange(before, ep)
 	if err != nil {
 		return err
 	}

@@ -30,8 +30,7 @@ func (es *Endpoints) Create(ctx context.Context, in *models.CreateWebhookEndpoin
 		if err := checkEndpointLimit(ctx, w.Tx); err != nil {
 			return nil, err
 		}
-		plain := newSecret()
-		sealed, err := s.Secret.Seal(ctx, SecretPurpose, plain)
+		plain, sealed, err := s.newSealedSecret(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -129,8 +128,7 @@ func (es *Endpoints) RotateSecret(ctx context.Context, id string, in *models.Rot
 		if err != nil {
 			return nil, err
 		}
-		plain := newSecret()
-		sealed, err := s.Secret.Seal(ctx, SecretPurpose, plain)
+		plain, sealed, err := s.newSealedSecret(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -175,6 +173,16 @@ func checkEndpointLimit(ctx context.Context, tx *store.Tenant) error {
 			fmt.Sprintf("A merchant may have at most %d webhook endpoints in each mode; delete one first", MaxEndpoints), "", nil)
 	}
 	return nil
+}
+
+// newSealedSecret makes an endpoint's signing secret, answered once as
+// plain, and sealed, as it is stored.
+func (s *Service) newSealedSecret(ctx context.Context) (plain, sealed string, err error) {
+	plain = newSecret()
+	if sealed, err = s.Secret.Seal(ctx, SecretPurpose, plain); err != nil {
+		return "", "", err
+	}
+	return plain, sealed, nil
 }
 
 // newSecret makes a signing secret: whsec_ and 32 hex digits (128 bits).

@@ -30,10 +30,7 @@ var customerOutcomes = map[string]string{
 // number is one of the documented ones. CustomerPending means a manual
 // review that the sandbox never resolves.
 func CustomerOutcome(e164 string) string {
-	if o, ok := customerOutcomes[e164]; ok {
-		return o
-	}
-	return CustomerVerified
+	return outcomeOf(customerOutcomes, e164, CustomerVerified)
 }
 
 // Identity document slots: what an upload carries.

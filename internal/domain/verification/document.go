@@ -23,10 +23,7 @@ var documentOutcomes = map[string]string{
 // of the holder whose profile phone is e164: approved unless the number is
 // one of the documented ones.
 func DocumentOutcome(e164 string) string {
-	if o, ok := documentOutcomes[e164]; ok {
-		return o
-	}
-	return InquiryApproved
+	return outcomeOf(documentOutcomes, e164, InquiryApproved)
 }
 
 // InquiryOpen reports whether an inquiry can still be completed (and so

@@ -76,8 +76,5 @@ var personas = map[string]Persona{
 // PersonaFor returns the persona of a holder's phone (E.164). Any other
 // number is approved with prefill available.
 func PersonaFor(phoneE164 string) Persona {
-	if p, ok := personas[phoneE164]; ok {
-		return p
-	}
-	return Persona{Run: approved, Prefill: PrefillAvailable}
+	return outcomeOf(personas, phoneE164, Persona{Run: approved, Prefill: PrefillAvailable})
 }

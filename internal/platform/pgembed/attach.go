@@ -12,6 +12,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/frame-oss/payments-server/internal/platform/clock"
 )
 
 // pidFile is the parsed content of a cluster's postmaster.pid, which
@@ -117,7 +119,7 @@ func tryAttach(ctx context.Context, root string, log *slog.Logger) (*Instance, e
 		if err != nil {
 			// Unparseable: postgres may be mid-write; look once more
 			// before treating it as garbage.
-			if !retried && sleepCtx(ctx, 50*time.Millisecond) == nil {
+			if !retried && clock.Sleep(ctx, 50*time.Millisecond) == nil {
 				retried = true
 				continue
 			}
@@ -139,7 +141,7 @@ func tryAttach(ctx context.Context, root string, log *slog.Logger) (*Instance, e
 			return inst, err
 		}
 		// Alive but starting up or shutting down: wait for it to settle.
-		if err := sleepCtx(ctx, 50*time.Millisecond); err != nil {
+		if err := clock.Sleep(ctx, 50*time.Millisecond); err != nil {
 			return nil, fmt.Errorf("pgembed: a PostgreSQL server (pid %d) is running on %s but stayed %q: %w",
 				pf.PID, clusterDir, pf.Status, err)
 		}
@@ -152,22 +154,11 @@ func diesSoon(ctx context.Context, pid int) bool {
 		if !postmasterAlive(pid) {
 			return true
 		}
-		if sleepCtx(ctx, 50*time.Millisecond) != nil {
+		if clock.Sleep(ctx, 50*time.Millisecond) != nil {
 			return false
 		}
 	}
 	return false
-}
-
-func sleepCtx(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }
 
 func removeStale(path string) error {

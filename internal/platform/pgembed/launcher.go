@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/frame-oss/payments-server/internal/platform/childproc"
+	"github.com/frame-oss/payments-server/internal/platform/clock"
 )
 
 // Layout of a data directory (Options.DataDir or the StartTemp directory).
@@ -176,7 +177,7 @@ func launch(ctx context.Context, c launchConfig) (*Instance, error) {
 			break
 		}
 		c.log.Debug("retrying PostgreSQL start", "err", err)
-		if err := sleepCtx(ctx, 100*time.Millisecond); err != nil {
+		if err := clock.Sleep(ctx, 100*time.Millisecond); err != nil {
 			break
 		}
 	}
