@@ -85,28 +85,46 @@ func (f *phaseFamily[M, R, P, E]) bulkCheck(entries []E, validate func() error) 
 			}
 		}
 		var fs apierr.Fields
-		if entries == nil {
-			fs.Add("phases", "is required")
-		}
 		named := map[string]bool{}
-		for i, e := range entries {
-			path := fmt.Sprintf("phases.%d.", i)
-			id := f.id(e)
-			if id == nil {
-				fs.Add(path+"id", "is required")
-				continue
-			}
-			if !isPhaseID(*id) {
+		complete := f.eachEntry(entries, &fs, func(path, id string, e E) bool {
+			if !isPhaseID(id) {
 				fs.Add(path+"id", "is not a phase of this "+f.parents.Resource)
-				continue
+				return true
 			}
-			if named[*id] || !f.checkBefore(e, &fs, path) {
-				return nil
+			if named[id] || !f.checkBefore(e, &fs, path) {
+				return false
 			}
-			named[*id] = true
+			named[id] = true
+			return true
+		})
+		if !complete {
+			return nil
 		}
 		return fs.Err()
 	}
+}
+
+// eachEntry walks the entries of a bulk update in order, before the
+// transaction and in it alike: a missing list and an entry without an id
+// are reported into fs, and visit is given each other entry with its
+// path ("phases.2.") and id. visit returns false to stop the walk, and
+// eachEntry then returns false.
+func (f *phaseFamily[M, R, P, E]) eachEntry(entries []E, fs *apierr.Fields, visit func(path, id string, e E) bool) bool {
+	if entries == nil {
+		fs.Add("phases", "is required")
+	}
+	for i, e := range entries {
+		path := fmt.Sprintf("phases.%d.", i)
+		id := f.id(e)
+		if id == nil {
+			fs.Add(path+"id", "is required")
+			continue
+		}
+		if !visit(path, *id, e) {
+			return false
+		}
+	}
+	return true
 }
 
 // isPhaseID tells whether id could name a phase: a phase's id is its

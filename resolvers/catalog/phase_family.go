@@ -239,29 +239,21 @@ func (f *phaseFamily[M, R, P, E]) bulkUpdate(ctx context.Context, spec op.Spec, 
 	var updated int
 	out, err := f.write(ctx, spec, parentID, func(ctx context.Context, w *op.W, parent *P, phases []R) ([]R, error) {
 		var fs apierr.Fields
-		if entries == nil {
-			fs.Add("phases", "is required")
-		}
 		edits := map[R]E{}
-		for i, e := range entries {
-			path := fmt.Sprintf("phases.%d.", i)
-			id := f.id(e)
-			if id == nil {
-				fs.Add(path+"id", "is required")
-				continue
-			}
-			ph, err := f.find(phases, *id)
+		f.eachEntry(entries, &fs, func(path, id string, e E) bool {
+			ph, err := f.find(phases, id)
 			if err != nil {
 				fs.Add(path+"id", "is not a phase of this "+f.parents.Resource)
-				continue
+				return true
 			}
 			if _, dup := edits[ph]; dup {
 				fs.Add(path+"id", "is listed twice")
-				continue
+				return true
 			}
 			f.check(parent, ph, e, &fs, path)
 			edits[ph] = e
-		}
+			return true
+		})
 		if err := fs.Err(); err != nil {
 			return nil, err
 		}
