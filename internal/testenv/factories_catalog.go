@@ -1,8 +1,6 @@
 package testenv
 
 import (
-	"maps"
-
 	"github.com/frame-oss/payments-server/models"
 )
 
@@ -25,12 +23,8 @@ func (s CustomerSpec) RESTBody() map[string]any { return s.render(rest) }
 func (s CustomerSpec) GraphQLInput() map[string]any { return s.render(graphQL) }
 
 func (s CustomerSpec) render(t transport) map[string]any {
-	out := fields{"name": s.Name, "email": s.Email, "phone": s.Phone, "description": s.Description,
+	return fields{"metadata": s.Metadata, "name": s.Name, "email": s.Email, "phone": s.Phone, "description": s.Description,
 		"ssn": s.SSN, t.name("date_of_birth", "dateOfBirth"): s.DateOfBirth}.set()
-	if s.Metadata != nil {
-		out["metadata"] = maps.Clone(s.Metadata)
-	}
-	return out
 }
 
 // CreateCustomer creates spec's customer over REST; anything but 201 fails

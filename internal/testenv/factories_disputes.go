@@ -1,8 +1,6 @@
 package testenv
 
 import (
-	"maps"
-
 	"github.com/frame-oss/payments-server/models"
 )
 
@@ -35,11 +33,7 @@ func DisputeDocument(fileID string) DisputeDocumentSpec {
 
 // RESTBody renders s as a POST /v1/disputes/{id}/documents body.
 func (s DisputeDocumentSpec) RESTBody() map[string]any {
-	out := fields{"file_id": s.FileID, "document_type": s.DocumentType}.set()
-	if s.Metadata != nil {
-		out["metadata"] = maps.Clone(s.Metadata)
-	}
-	return out
+	return fields{"metadata": s.Metadata, "file_id": s.FileID, "document_type": s.DocumentType}.set()
 }
 
 // CreateDisputeDocument adds spec's document to disputeID's evidence over

@@ -1,7 +1,6 @@
 package testenv
 
 import (
-	"maps"
 	"net/http"
 	"slices"
 
@@ -64,7 +63,7 @@ func (s InvoiceSpec) RESTBody() map[string]any { return s.render(rest) }
 func (s InvoiceSpec) GraphQLInput() map[string]any { return s.render(graphQL) }
 
 func (s InvoiceSpec) render(t transport) map[string]any {
-	out := fields{"customer": s.CustomerID, "account": s.AccountID,
+	out := fields{"metadata": s.Metadata, "customer": s.CustomerID, "account": s.AccountID,
 		t.name("collection_method", "collectionMethod"): t.enum(s.CollectionMethod),
 		"currency": s.Currency, t.name("due_date", "dueDate"): s.DueDate, "description": s.Description,
 		"memo": s.Memo, t.name("net_terms", "netTerms"): s.NetTerms}.set()
@@ -74,9 +73,6 @@ func (s InvoiceSpec) render(t transport) map[string]any {
 			lines = append(lines, map[string]any{"product": l.ProductID, "quantity": l.Quantity})
 		}
 		out[t.name("line_items", "lineItems")] = lines
-	}
-	if s.Metadata != nil {
-		out["metadata"] = maps.Clone(s.Metadata)
 	}
 	return out
 }

@@ -1,8 +1,6 @@
 package testenv
 
 import (
-	"maps"
-
 	"github.com/frame-oss/payments-server/models"
 )
 
@@ -58,11 +56,8 @@ func Payout(paymentMethodID string, amount int64) PayoutSpec {
 
 // RESTBody renders s as a POST /v1/payouts body.
 func (s PayoutSpec) RESTBody() map[string]any {
-	out := fields{"payment_method": s.PaymentMethodID, "currency": s.Currency, "speed": s.Speed}.set()
+	out := fields{"metadata": s.Metadata, "payment_method": s.PaymentMethodID, "currency": s.Currency, "speed": s.Speed}.set()
 	out["amount"] = s.Amount
-	if s.Metadata != nil {
-		out["metadata"] = maps.Clone(s.Metadata)
-	}
 	return out
 }
 

@@ -144,13 +144,13 @@ func (a *AddressSpec) render(t transport) map[string]any {
 }
 
 // fields are the candidate members of an object: strings, whole numbers,
-// booleans, string lists or objects.
+// booleans, string lists, objects or metadata.
 type fields map[string]any
 
 // set returns the members that are set: non-empty strings, non-zero
-// numbers, true booleans, non-nil lists and non-nil objects. A member whose
-// zero value must be sent (amount 0, active false) is added by the caller
-// after set.
+// numbers, true booleans, and non-nil lists, objects and metadata (empty
+// metadata is sent). A member whose zero value must be sent (amount 0,
+// active false) is added by the caller after set.
 func (f fields) set() map[string]any {
 	out := make(map[string]any, len(f))
 	for k, v := range f {
@@ -178,6 +178,10 @@ func (f fields) set() map[string]any {
 		case map[string]any:
 			if v != nil {
 				out[k] = v
+			}
+		case map[string]string:
+			if v != nil {
+				out[k] = maps.Clone(v)
 			}
 		default:
 			panic("testenv: fields holds a " + k + " of a kind it cannot render")

@@ -1,8 +1,6 @@
 package testenv
 
 import (
-	"maps"
-
 	"github.com/frame-oss/payments-server/models"
 )
 
@@ -53,14 +51,10 @@ func (s SubscriptionSpec) RESTBody() map[string]any { return s.render(rest) }
 func (s SubscriptionSpec) GraphQLInput() map[string]any { return s.render(graphQL) }
 
 func (s SubscriptionSpec) render(t transport) map[string]any {
-	out := fields{"customer": s.CustomerID, "account": s.AccountID, "product": s.ProductID,
+	return fields{"metadata": s.Metadata, "customer": s.CustomerID, "account": s.AccountID, "product": s.ProductID,
 		"currency": s.Currency, "description": s.Description,
 		t.name("default_payment_method", "defaultPaymentMethod"): s.DefaultPaymentMethodID,
 		t.name("proration_behavior", "prorationBehavior"):        t.enum(s.ProrationBehavior)}.set()
-	if s.Metadata != nil {
-		out["metadata"] = maps.Clone(s.Metadata)
-	}
-	return out
 }
 
 // CreateSubscription creates spec's subscription over REST; anything but

@@ -33,14 +33,11 @@ func Charge(accountID, paymentMethodID string, amount int64) ChargeSpec {
 // RESTBody renders s as a POST /v1/transfers body. The result is a fresh
 // map the caller may change.
 func (s ChargeSpec) RESTBody() map[string]any {
-	out := fields{"account_id": s.AccountID, "source_payment_method_id": s.PaymentMethodID,
+	out := fields{"metadata": s.Metadata, "account_id": s.AccountID, "source_payment_method_id": s.PaymentMethodID,
 		"authorization_mode": s.AuthorizationMode, "transfer_fee_plan_id": s.TransferFeePlanID,
 		"description": s.Description}.set()
 	out["amount"] = s.Amount
 	out["confirm"] = !s.Unconfirmed
-	if s.Metadata != nil {
-		out["metadata"] = maps.Clone(s.Metadata)
-	}
 	if s.PromotionCodes != nil {
 		out["promotion_codes"] = slices.Clone(s.PromotionCodes)
 	}

@@ -34,16 +34,13 @@ func (s MeteringEventSpec) At(ts string) MeteringEventSpec { s.Timestamp = ts; r
 
 // RESTBody renders s as a POST /v1/billing/metering_events body.
 func (s MeteringEventSpec) RESTBody() map[string]any {
-	body := fields{"event_name": s.EventName, "reference": s.Reference, "customer": s.Customer, "account": s.Account,
+	body := fields{"metadata": s.Metadata, "event_name": s.EventName, "reference": s.Reference, "customer": s.Customer, "account": s.Account,
 		"timestamp": s.Timestamp}.set()
 	if s.Value != "" {
 		body["value"] = json.Number(s.Value)
 	}
 	if s.MarkupPercentage != "" {
 		body["markup_percentage"] = json.Number(s.MarkupPercentage)
-	}
-	if s.Metadata != nil {
-		body["metadata"] = s.Metadata
 	}
 	return body
 }

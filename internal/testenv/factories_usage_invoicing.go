@@ -25,11 +25,8 @@ func BillingCredit(product, customer string, credits int64, expires string) Bill
 
 // RESTBody renders s as a POST /v1/billing/billing_credit body.
 func (s BillingCreditSpec) RESTBody() map[string]any {
-	body := fields{"product": s.Product, "customer": s.Customer, "account": s.Account, "billing_credits": s.Credits,
+	body := fields{"metadata": s.Metadata, "product": s.Product, "customer": s.Customer, "account": s.Account, "billing_credits": s.Credits,
 		"expires": s.Expires, "limited": s.Limited}.set()
-	if s.Metadata != nil {
-		body["metadata"] = s.Metadata
-	}
 	return body
 }
 
