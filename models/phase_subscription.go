@@ -211,8 +211,9 @@ type BulkUpdateSubscriptionPhasesInput struct {
 // request lists every problem in a readable answer.
 const MaxBulkPhases = 100
 
-// Validate checks the request's size; each entry is checked against its
-// phase once the subscription is locked.
+// Validate checks the request's size; each entry is checked against the
+// phase it names, before the subscription is locked where no stored phase
+// could change its problems (resolvers/catalog/phase_check.go).
 func (in *BulkUpdateSubscriptionPhasesInput) Validate() error {
 	switch {
 	case in.Phases == nil:
