@@ -206,22 +206,11 @@ type BulkUpdateSubscriptionPhasesInput struct {
 	Phases []*UpdateSubscriptionPhaseInput `json:"phases"`
 }
 
-// MaxBulkPhases bounds the entries of one bulk update of a subscription's
-// phases: far more than a schedule holds, few enough that a refused
-// request lists every problem in a readable answer.
-const MaxBulkPhases = 100
-
 // Validate checks the request's size; each entry is checked against the
 // phase it names, before the subscription is locked where no stored phase
 // could change its problems (resolvers/catalog/phase_check.go).
 func (in *BulkUpdateSubscriptionPhasesInput) Validate() error {
-	switch {
-	case in.Phases == nil:
-		return apierr.FieldError("phases", "is required")
-	case len(in.Phases) > MaxBulkPhases:
-		return apierr.FieldError("phases", "lists too many phases: at most 100 per request")
-	}
-	return nil
+	return checkBulkPhases(in.Phases)
 }
 
 // SubscriptionPhaseParent is what a subscription's phases are checked

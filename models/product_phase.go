@@ -3,6 +3,7 @@ package models
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
@@ -139,6 +140,31 @@ func (in *UpdatePhaseInput) UnmarshalJSON(b []byte) error {
 // BulkUpdatePhasesInput is the body of PATCH .../phases/bulk_update.
 type BulkUpdatePhasesInput struct {
 	Phases []*UpdatePhaseInput `json:"phases"`
+}
+
+// Validate checks the request's size, as a subscription's bulk update
+// does; each entry is checked against the phase it names
+// (resolvers/catalog/phase_check.go).
+func (in *BulkUpdatePhasesInput) Validate() error {
+	return checkBulkPhases(in.Phases)
+}
+
+// MaxBulkPhases bounds the entries of one bulk update of a product's or a
+// subscription's phases: far more than a schedule holds, few enough that
+// a refused request lists every problem in a readable answer, and that
+// the entries' checks before the lock cost little.
+const MaxBulkPhases = 100
+
+// checkBulkPhases refuses a bulk update of phases without its list or
+// with more than MaxBulkPhases entries.
+func checkBulkPhases[E any](phases []E) error {
+	switch {
+	case phases == nil:
+		return apierr.FieldError("phases", "is required")
+	case len(phases) > MaxBulkPhases:
+		return apierr.FieldError("phases", fmt.Sprintf("lists too many phases: at most %d per request", MaxBulkPhases))
+	}
+	return nil
 }
 
 // Validate checks a create request.

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/models"
 )
 
 // Invalid input is refused before the write's transaction opens: the
@@ -105,6 +106,10 @@ func TestInvalidInputIsRefusedBeforeTheTransaction(t *testing.T) {
 			problems: map[string]string{"phases.0.name": "must be at most 100 characters",
 				"phases.1.id": "is not a phase of this product", "phases.2.id": "is required"},
 			unchanged: productPhases},
+		{name: "product phase bulk update past its entries", method: http.MethodPatch, path: productPhases + "/bulk_update",
+			body:      map[string]any{"phases": tooManyPhaseEntries(productPhaseID)},
+			problems:  map[string]string{"phases": "lists too many phases: at most 100 per request"},
+			unchanged: productPhases},
 		{name: "subscription phase update", method: http.MethodPatch, path: subscriptionPhase,
 			body:      map[string]any{"ordinal": -1, "name": longName},
 			problems:  map[string]string{"ordinal": "must be at least 0", "name": "must be at most 100 characters"},
@@ -194,4 +199,14 @@ func TestProblemsThatNeedTheWriteAreReportedWithTheOthers(t *testing.T) {
 	errs = requireValidation(t, r, "phases.0.discount_percentage", "phases.1.id")
 	requireProblem(t, errs, "phases.1.id", "is not a phase of this product")
 	require.Greater(t, r.Statements, 1, "checked on the locked product's phases")
+}
+
+// tooManyPhaseEntries is a bulk update one entry past its bound, each
+// entry a valid change of phase id.
+func tooManyPhaseEntries(id string) []any {
+	entries := make([]any, models.MaxBulkPhases+1)
+	for i := range entries {
+		entries[i] = map[string]any{"id": id, "name": "Trial"}
+	}
+	return entries
 }

@@ -69,10 +69,10 @@ func (ps *Phases) Update(ctx context.Context, productID, id string, in *models.U
 	return ps.family.update(ctx, spec, productID, id, in, "period_count")
 }
 
-// BulkUpdate changes several phases of a product at once and
-// answers all of them; the ordering rules apply to the result.
+// BulkUpdate changes up to models.MaxBulkPhases phases of a product at
+// once and answers all of them; the ordering rules apply to the result.
 func (ps *Phases) BulkUpdate(ctx context.Context, productID string, in *models.BulkUpdatePhasesInput) ([]*models.ProductPhase, int, error) {
-	spec := ps.family.spec("bulk_update", productID, "", in, ps.family.bulkCheck(in.Phases, nil))
+	spec := ps.family.spec("bulk_update", productID, "", in, ps.family.bulkCheck(in.Phases, in.Validate))
 	return ps.family.bulkUpdate(ctx, spec, productID, in.Phases)
 }
 
