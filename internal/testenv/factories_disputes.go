@@ -1,8 +1,6 @@
 package testenv
 
-import (
-	"github.com/frame-oss/payments-server/models"
-)
+import "github.com/frame-oss/payments-server/models"
 
 // DisputeCard is the sandbox card whose capture opens a chargeback on its
 // charge (API-DECISIONS §6).
