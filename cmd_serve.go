@@ -144,6 +144,7 @@ func serveCommand(args []string, stderr io.Writer) error {
 	logger.Info("webhook destinations", "sandbox_local", webhookDestinations.SandboxLocal)
 	o.Jobs, o.Workers = engine, jobsCfg.Workers
 	o.IdentityAttempts = identityAttempts
+	o.RequestLog = true
 	o.FundingSweepInterval = sweepEvery
 	a := app.New(o)
 	defer a.Close() // deferred calls run last first: after the requests drain, before the jobs and the database stop

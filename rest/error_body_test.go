@@ -19,7 +19,7 @@ func TestErrorBodyCarriesTheSentenceWhereEveryClientReadsIt(t *testing.T) {
 	f := setup(t)
 
 	t.Run("validation", func(t *testing.T) {
-		r := f.sk.Post("/v1/accounts", `{"profile":{"individual":{"email":"not-an-email"}}}`)
+		r := f.sk.Post("/v1/accounts", `{"terms_of_service":{"accepted_at":"yesterday","ip_address":"not-an-ip"}}`)
 		e := requireError(t, r, http.StatusUnprocessableEntity, "validation_errors", "")
 		msg := e["message"].(string)
 		require.Contains(t, msg, "Validation failed: ")
@@ -29,7 +29,7 @@ func TestErrorBodyCarriesTheSentenceWhereEveryClientReadsIt(t *testing.T) {
 		require.Equal(t, msg, d["message"])
 		errs := d["errors"].(map[string]any)
 		require.Contains(t, errs, "type")
-		require.Contains(t, errs, "profile.individual.email")
+		require.Contains(t, errs, "terms_of_service.ip_address")
 		require.Equal(t, map[string]any{"errors": errs}, d["data"])
 	})
 

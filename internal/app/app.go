@@ -12,6 +12,8 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/riverqueue/river"
 
+	"github.com/frame-oss/payments-server/cable"
+
 	"github.com/frame-oss/payments-server/internal/domain/capability"
 	"github.com/frame-oss/payments-server/internal/domain/webhook"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
@@ -20,6 +22,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/httpx"
 	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/internal/platform/ratelimit"
+	"github.com/frame-oss/payments-server/internal/platform/requestlog"
 	"github.com/frame-oss/payments-server/internal/platform/secrets"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/migrations"
@@ -27,6 +30,7 @@ import (
 	"github.com/frame-oss/payments-server/resolvers"
 	"github.com/frame-oss/payments-server/resolvers/areas"
 	"github.com/frame-oss/payments-server/resolvers/op"
+	"github.com/frame-oss/payments-server/resolvers/webhooks"
 	"github.com/frame-oss/payments-server/rest"
 )
 
@@ -81,6 +85,14 @@ type Options struct {
 	// create and update (the zero value: public addresses only); give the
 	// delivery the same (webhooks.DeliveryConfig).
 	WebhookDestinations webhook.Destinations
+	// Listen bounds the CLI's listen sessions at /cable (the zero value:
+	// the defaults).
+	Listen webhooks.ListenConfig
+	// RequestLog serves the live request log of the sandboxes (/cable's
+	// Cli::LogsChannel, GraphQL's requestLog): it holds one more listening
+	// connection, so App.Close must be called. Off, tailing the log answers
+	// 503 request_log_off.
+	RequestLog bool
 }
 
 // App is the assembled server.
@@ -91,13 +103,16 @@ type App struct {
 	InFlight *httpx.InFlight
 	// Credentials is the credential cache (nil when it is off).
 	Credentials *auth.CredentialCache
+	// RequestLog is the live request log of the sandboxes.
+	RequestLog *requestlog.Feed
 }
 
 // Close stops what New started in the background (the credential cache's
-// listener, the areas': the event stream's). Call it before closing the
-// database.
+// listener, the request log's, the areas': the event stream's and the
+// listen sessions'). Call it before closing the database.
 func (a *App) Close() {
 	a.Credentials.Close()
+	a.RequestLog.Close()
 	a.Services.Close()
 }
 
@@ -118,6 +133,14 @@ func New(o Options) *App {
 	svc.Accounts.IdentityAttempts = o.IdentityAttempts
 	svc.Funding.SweepInterval = o.FundingSweepInterval
 	svc.Webhooks.UseDestinations(o.WebhookDestinations)
+	svc.Webhooks.UseListenConfig(o.Listen)
+	var requests *requestlog.Feed
+	var observers []httpx.Observer
+	if o.RequestLog {
+		requests = requestlog.New(o.DB, o.Clock, o.Logger)
+		svc.Merchant.UseRequestLog(requests)
+		observers = append(observers, requests)
+	}
 	if o.Workers != nil {
 		// A worker or recurring job registered twice is a wiring mistake,
 		// found at start.
@@ -138,7 +161,7 @@ func New(o Options) *App {
 	metrics.ObserveInFlight(inFlight)
 
 	r := chi.NewRouter()
-	r.Use(httpx.RequestID, httpx.Recover(rest.WriteError), httpx.Log(o.Logger), metrics.Middleware,
+	r.Use(httpx.RequestID, httpx.Recover(rest.WriteError), httpx.Log(o.Logger, observers...), metrics.Middleware,
 		inFlight.Middleware)
 	if o.ReportStatements {
 		r.Use(httpx.ReportStatements)
@@ -159,13 +182,16 @@ func New(o Options) *App {
 		if o.GraphQL != nil {
 			r.Handle("/graphql", o.GraphQL(&resolvers.Resolver{Svc: svc, Authenticate: authn.Authenticate}, o.Logger))
 		}
+		r.Method(http.MethodGet, "/cable", httpx.ClearDeadlinesOnUpgrade(cable.New(svc.Webhooks.Listen, svc.Merchant,
+			cable.Options{WriteError: rest.WriteError, Clock: o.Clock, Logger: o.Logger})))
 		rest.Routes(r, svc)
 	})
 	if o.Dashboard != nil {
 		r.Method(http.MethodGet, "/dashboard", o.Dashboard)
 		r.Method(http.MethodGet, "/dashboard/*", o.Dashboard)
 	}
-	return &App{Handler: r, Services: svc, Metrics: metrics, InFlight: inFlight, Credentials: authn.Cache}
+	return &App{Handler: r, Services: svc, Metrics: metrics, InFlight: inFlight, Credentials: authn.Cache,
+		RequestLog: requests}
 }
 
 // authenticate resolves the Bearer credential into a principal. A request

@@ -21,6 +21,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/areas"
+	"github.com/frame-oss/payments-server/resolvers/webhooks"
 )
 
 // Start is the time every test clock starts at.
@@ -81,7 +82,7 @@ func Open(t testing.TB, url string, opts ...Option) *Env {
 	clk := clock.NewManual(Start)
 	clk.SetStep(time.Millisecond)
 	o := app.Options{DB: db, Clock: clk, Logger: slog.New(slog.NewJSONHandler(io.Discard, nil)),
-		GraphQL: GraphQLHandler, ReportStatements: true, FundingSweepInterval: time.Second,
+		GraphQL: GraphQLHandler, ReportStatements: true, FundingSweepInterval: time.Second, RequestLog: true,
 		// Tests receive sandbox webhooks on loopback, as a developer does.
 		WebhookDestinations: webhook.Destinations{SandboxLocal: true}}
 	for _, opt := range opts {
@@ -139,4 +140,9 @@ func (e *Env) StartJobs() {
 // WithIdentityAttempts sets the identity verification attempt allowance.
 func WithIdentityAttempts(n int) Option {
 	return func(o *app.Options) { o.IdentityAttempts = n }
+}
+
+// WithListen bounds the CLI's listen sessions (webhooks.ListenConfig).
+func WithListen(cfg webhooks.ListenConfig) Option {
+	return func(o *app.Options) { o.Listen = cfg }
 }

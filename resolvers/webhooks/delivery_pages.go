@@ -23,5 +23,5 @@ func (ds *Deliveries) PagesOfEndpoints(ctx context.Context, endpointIDs []string
 // endpoints names each by the page's own column.
 type deliveryPageFilter struct {
 	EventID *string `query:"event_id" filter:"event_id,id"`
-	Status  *string `query:"status" filter:"status,enum=pending|succeeded|failed"`
+	Status  *string `query:"status" filter:"status,enum=pending|succeeded|failed|skipped"`
 }
