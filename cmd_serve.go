@@ -44,6 +44,10 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if err := dashf.register(fs, os.Getenv); err != nil {
 		return err
 	}
+	var tlsf tlsFlags
+	if err := tlsf.register(fs, os.Getenv); err != nil {
+		return err
+	}
 	limits := httpx.DefaultLimits()
 	if err := limits.RegisterFlags(fs, os.Getenv); err != nil {
 		return err
@@ -105,6 +109,10 @@ func serveCommand(args []string, stderr io.Writer) error {
 	defer closeDB()
 
 	clk := clock.Real{}
+	certFile, keyFile, err := tlsf.files(dbf.dataDir, clk.Now(), stderr)
+	if err != nil {
+		return err
+	}
 	delivery := webhooks.NewDelivery(db, secrets.NewSource(db, os.Getenv(secrets.EnvVar)), clk, logger, deliveryCfg)
 	jobsCfg, err := jobsConfig(db, clk, logger, delivery)
 	if err != nil {
@@ -162,13 +170,24 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	logger.Info("serving", "addr", ln.Addr().String(), "graphql", "/graphql", "playground", o.Playground != nil)
+	scheme := "http"
+	if certFile != "" {
+		scheme = "https"
+	}
+	logger.Info("serving", "addr", ln.Addr().String(), "scheme", scheme, "graphql", "/graphql", "cable", "/cable",
+		"playground", o.Playground != nil)
 	errc := make(chan error, 1)
 	logger.Info("http limits", "read_header_timeout", limits.ReadHeaderTimeout.String(),
 		"read_timeout", limits.ReadTimeout.String(), "write_timeout", limits.WriteTimeout.String(),
 		"idle_timeout", limits.IdleTimeout.String(), "max_header_bytes", limits.MaxHeaderBytes,
 		"max_conns", limits.MaxConns, "max_conns_per_client", limits.MaxConnsPerClient, "max_in_flight", limits.MaxInFlight, "max_body_bytes", httpx.MaxBodyBytes)
-	go func() { errc <- srv.Serve(limits.Listener(ln)) }()
+	go func() {
+		if certFile != "" {
+			errc <- srv.ServeTLS(limits.Listener(ln), certFile, keyFile)
+			return
+		}
+		errc <- srv.Serve(limits.Listener(ln))
+	}()
 	select {
 	case err := <-errc:
 		return err
