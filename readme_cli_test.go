@@ -9,13 +9,11 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -31,29 +29,7 @@ import (
 // output so far.
 func (u *readmeUser) serveTLS(t *testing.T, caFile string, args ...string) (string, *http.Client, *lockedBuffer) {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	addr := ln.Addr().String()
-	require.NoError(t, ln.Close())
-	logs := &lockedBuffer{}
-	cmd := u.command(append([]string{"serve"}, args...)...)
-	cmd.Env = append(cmd.Env, "ADDR="+addr)
-	cmd.Stdout, cmd.Stderr = logs, logs
-	require.NoError(t, cmd.Start())
-	t.Cleanup(func() {
-		_ = cmd.Process.Signal(syscall.SIGTERM)
-		done := make(chan struct{})
-		go func() { _ = cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(30 * time.Second):
-			_ = cmd.Process.Kill()
-			<-done
-		}
-		if t.Failed() {
-			t.Logf("serve logs:\n%s", logs.String())
-		}
-	})
+	addr, logs := u.start(t, args...)
 	url := "https://" + addr
 	for range healthzAttempts {
 		if client := trusting(caFile); client != nil {

@@ -86,12 +86,31 @@ func (u *readmeUser) createMerchant(t *testing.T, args ...string) createdMerchan
 // /healthz; it returns the server's base URL.
 func (u *readmeUser) serve(t *testing.T) string {
 	t.Helper()
+	addr, logs := u.start(t)
+	url := "http://" + addr
+	for range healthzAttempts {
+		if resp, err := http.Get(url + "/healthz"); err == nil {
+			_ = resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return url
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("serve did not answer /healthz: %s", logs.String())
+	return ""
+}
+
+// start starts `serve` with args on a free port until the test ends (its
+// logs shown if the test failed), and returns its address and output.
+func (u *readmeUser) start(t *testing.T, args ...string) (string, *lockedBuffer) {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	addr := ln.Addr().String()
 	require.NoError(t, ln.Close())
 	logs := &lockedBuffer{}
-	cmd := u.command("serve")
+	cmd := u.command(append([]string{"serve"}, args...)...)
 	cmd.Env = append(cmd.Env, "ADDR="+addr)
 	cmd.Stdout, cmd.Stderr = logs, logs
 	require.NoError(t, cmd.Start())
@@ -109,18 +128,7 @@ func (u *readmeUser) serve(t *testing.T) string {
 			t.Logf("serve logs:\n%s", logs.String())
 		}
 	})
-	url := "http://" + addr
-	for range healthzAttempts {
-		if resp, err := http.Get(url + "/healthz"); err == nil {
-			_ = resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return url
-			}
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Fatalf("serve did not answer /healthz: %s", logs.String())
-	return ""
+	return addr, logs
 }
 
 // call sends one request with key as its bearer and returns the status

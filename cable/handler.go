@@ -21,6 +21,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/platform/clock"
 	"github.com/frame-oss/payments-server/resolvers/merchant"
 	"github.com/frame-oss/payments-server/resolvers/webhooks"
@@ -46,8 +47,13 @@ const (
 type Options struct {
 	// WriteError renders a refused upgrade in the API's error envelope.
 	WriteError func(http.ResponseWriter, *http.Request, error)
-	Clock      clock.Clock
-	Logger     *slog.Logger
+	// Authenticate verifies the connection's credential again every
+	// Recheck (default 30 s): a key revoked while the CLI listens ends its
+	// connection.
+	Authenticate func(ctx context.Context, credential string) (*auth.Principal, error)
+	Recheck      time.Duration
+	Clock        clock.Clock
+	Logger       *slog.Logger
 }
 
 // Handler serves /cable.
@@ -62,6 +68,9 @@ type Handler struct {
 func New(listen *webhooks.ListenSessions, m *merchant.Service, opts Options) *Handler {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
+	}
+	if opts.Recheck <= 0 {
+		opts.Recheck = livenessEvery
 	}
 	return &Handler{listen: listen, merchant: m, opts: opts}
 }
@@ -85,7 +94,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	ws.SetReadLimit(readLimit)
 	ctx, cancel := context.WithCancelCause(r.Context())
-	c := &conn{h: h, ws: ws, ctx: ctx, stop: cancel, subs: map[string]subscription{}}
+	_, credential, _ := strings.Cut(r.Header.Get("Authorization"), " ")
+	c := &conn{h: h, ws: ws, ctx: ctx, stop: cancel, credential: strings.TrimSpace(credential),
+		subs: map[string]subscription{}}
 	c.serve()
 }
 
@@ -111,10 +122,11 @@ type subscription interface {
 
 // conn is one websocket connection and its subscriptions.
 type conn struct {
-	h    *Handler
-	ws   *websocket.Conn
-	ctx  context.Context
-	stop context.CancelCauseFunc
+	h          *Handler
+	ws         *websocket.Conn
+	ctx        context.Context
+	stop       context.CancelCauseFunc
+	credential string // verified again every Options.Recheck
 
 	subs map[string]subscription // by identifier; the read loop's own
 	wg   sync.WaitGroup          // the subscriptions' goroutines
@@ -188,13 +200,15 @@ func (c *conn) open(cmd command, id string) subscription {
 	return nil
 }
 
-// keepAlive sends ActionCable's pings, and checks with websocket pings
-// that the client still answers.
+// keepAlive sends ActionCable's pings, checks with websocket pings that
+// the client still answers, and that its credential is still valid.
 func (c *conn) keepAlive() {
 	pings := time.NewTicker(pingEvery)
 	defer pings.Stop()
 	liveness := time.NewTicker(livenessEvery)
 	defer liveness.Stop()
+	recheck := time.NewTicker(c.h.opts.Recheck)
+	defer recheck.Stop()
 	for {
 		select {
 		case <-c.ctx.Done():
@@ -209,6 +223,14 @@ func (c *conn) keepAlive() {
 			cancel()
 			if err != nil {
 				c.stop(errClientGone)
+				return
+			}
+		case <-recheck.C:
+			if c.h.opts.Authenticate == nil {
+				continue
+			}
+			if _, err := c.h.opts.Authenticate(c.ctx, c.credential); err != nil && apierr.From(err).Status == http.StatusUnauthorized {
+				c.disconnect("the credential is no longer valid")
 				return
 			}
 		}

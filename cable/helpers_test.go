@@ -140,3 +140,25 @@ func sorted(s ...string) []string {
 }
 
 func authMerchant(name string) auth.NewMerchant { return auth.NewMerchant{Name: name} }
+
+// listening dials /cable with the merchant's sandbox secret key and
+// opens a listen session of codes on it: the connection, its identifier
+// and its session.
+func listening(t *testing.T, env *testenv.Env, codes []string, skip bool) (*testenv.Cable, string, session) {
+	t.Helper()
+	c := env.DialCable(env.Keys.Sandbox.Secret)
+	id := testenv.ListenIdentifier(codes, skip, "")
+	return c, id, listen(t, c, id, 0)
+}
+
+// receiveInOrder reads one event per object id, in that order, acks each
+// as forwarded, and checks nothing else came.
+func receiveInOrder(t *testing.T, c *testenv.Cable, id, secret string, objectIDs ...string) {
+	t.Helper()
+	for _, want := range objectIDs {
+		e := nextEvent(t, c, id, secret)
+		require.Equal(t, want, e.Object["id"], "every event, in order")
+		c.Ack(id, e.ID, 200, "", 1)
+	}
+	require.Empty(t, barrier(t, c, 1))
+}

@@ -84,9 +84,7 @@ func TestListenSkipEndpointsHoldsEndpointsBack(t *testing.T) {
 	url, got := receiver(t)
 	ep := sk.CreateWebhookEndpoint(testenv.WebhookEndpoint(url, "customer.created"))
 
-	c := env.DialCable(env.Keys.Sandbox.Secret)
-	id := testenv.ListenIdentifier(nil, true, "")
-	s := listen(t, c, id, 0)
+	c, id, s := listening(t, env, nil, true)
 
 	sk.CreateCustomer(testenv.Customer())
 	held := nextEvent(t, c, id, s.Secret)
@@ -131,9 +129,7 @@ func TestListenResumeReplaysMissedEvents(t *testing.T) {
 	t.Parallel()
 	env := testenv.New(t)
 	sk := env.Client(env.Keys.Sandbox.Secret)
-	c1 := env.DialCable(env.Keys.Sandbox.Secret)
-	id := testenv.ListenIdentifier([]string{"customer.created"}, false, "")
-	s := listen(t, c1, id, 0)
+	c1, id, s := listening(t, env, []string{"customer.created"}, false)
 
 	a := sk.CreateCustomer(testenv.Customer())
 	ea := nextEvent(t, c1, id, s.Secret)
@@ -153,12 +149,8 @@ func TestListenResumeReplaysMissedEvents(t *testing.T) {
 	require.Equal(t, s.Secret, r.Secret, "the same secret: the developer's .env still verifies")
 	require.Equal(t, s.EndpointID, r.EndpointID)
 	require.Equal(t, s.Token, r.Token)
-	for _, want := range []string{b.ID.String(), cc.ID.String()} {
-		e := nextEvent(t, c2, resumeID, s.Secret)
-		require.Equal(t, want, e.Object["id"], "the missed events, in order; the acknowledged one is not sent again")
-		c2.Ack(resumeID, e.ID, 200, "", 1)
-	}
-	require.Empty(t, barrier(t, c2, 1))
+	// The missed events, in order; the acknowledged one is not sent again.
+	receiveInOrder(t, c2, resumeID, s.Secret, b.ID.String(), cc.ID.String())
 }
 
 // A client that falls behind costs bounded memory: the server sends at
@@ -169,9 +161,7 @@ func TestSlowListenClientIsDisconnectedAndResumesByReplay(t *testing.T) {
 	t.Parallel()
 	env := testenv.New(t, testenv.WithListen(webhooks.ListenConfig{InFlight: 2, Buffer: 2}))
 	sk := env.Client(env.Keys.Sandbox.Secret)
-	c := env.DialCable(env.Keys.Sandbox.Secret)
-	id := testenv.ListenIdentifier([]string{"customer.created"}, false, "")
-	s := listen(t, c, id, 0)
+	c, _, s := listening(t, env, []string{"customer.created"}, false)
 
 	// The client reads but never acknowledges. The session stops sending at
 	// two in flight; its notifications then pile up, and the third past the
@@ -217,12 +207,7 @@ func TestSlowListenClientIsDisconnectedAndResumesByReplay(t *testing.T) {
 	resumeID := testenv.ListenIdentifier([]string{"customer.created"}, false, s.Token)
 	r := listen(t, c2, resumeID, env.Clock.Now().UnixMilli())
 	require.True(t, r.Replayed)
-	for _, want := range created {
-		e := nextEvent(t, c2, resumeID, s.Secret)
-		require.Equal(t, want, e.Object["id"], "every event, in order")
-		c2.Ack(resumeID, e.ID, 200, "", 1)
-	}
-	require.Empty(t, barrier(t, c2, 1))
+	receiveInOrder(t, c2, resumeID, s.Secret, created...)
 }
 
 // Closing the socket ends the session once the resume window has passed:
@@ -235,9 +220,7 @@ func TestListenSessionEndsAfterTheResumeWindow(t *testing.T) {
 	sk := env.Client(env.Keys.Sandbox.Secret)
 	url, _ := receiver(t)
 	ep := sk.CreateWebhookEndpoint(testenv.WebhookEndpoint(url, "customer.created"))
-	c := env.DialCable(env.Keys.Sandbox.Secret)
-	id := testenv.ListenIdentifier([]string{"customer.created"}, true, "")
-	s := listen(t, c, id, 0)
+	c, id, s := listening(t, env, []string{"customer.created"}, true)
 	sk.CreateCustomer(testenv.Customer())
 	unacked := nextEvent(t, c, id, s.Secret)
 	c.Close()

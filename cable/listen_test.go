@@ -120,9 +120,7 @@ func TestListenAcksRecordWhatTheForwardGot(t *testing.T) {
 	t.Parallel()
 	env := testenv.New(t)
 	sk := env.Client(env.Keys.Sandbox.Secret)
-	c := env.DialCable(env.Keys.Sandbox.Secret)
-	id := testenv.ListenIdentifier([]string{"customer.created"}, false, "")
-	s := listen(t, c, id, 0)
+	c, id, s := listening(t, env, []string{"customer.created"}, false)
 
 	sk.CreateCustomer(testenv.Customer())
 	failed := nextEvent(t, c, id, s.Secret)
@@ -206,6 +204,13 @@ func TestListenSessionsOfTwoMerchantsAreIsolated(t *testing.T) {
 	require.Equal(t, http.StatusNotFound, b.Get("/v1/webhook_deliveries/"+ea.ID).Status)
 	require.Equal(t, http.StatusNotFound, b.Get("/v1/webhook_endpoints/"+sa.EndpointID+"/deliveries").Status)
 	require.Equal(t, http.StatusNotFound, env.Client(env.Keys.Production.Secret).Get("/v1/webhook_deliveries/"+ea.ID).Status)
+	// B cannot resume A's session: its token names nothing of B's.
+	stolen := testenv.ListenIdentifier(nil, false, sa.Token)
+	other := listen(t, cb, stolen, 0)
+	require.False(t, other.Replayed)
+	require.NotEqual(t, sa.Secret, other.Secret)
+	require.NotEqual(t, sa.EndpointID, other.EndpointID)
+
 	// A session is no endpoint the API manages.
 	require.Equal(t, http.StatusNotFound, a.Get("/v1/webhook_endpoints/"+sa.EndpointID).Status)
 	require.Empty(t, a.Get("/v1/webhook_endpoints").JSON()["data"])
@@ -217,9 +222,7 @@ func TestResendReachesListenSessions(t *testing.T) {
 	t.Parallel()
 	env := testenv.New(t)
 	sk := env.Client(env.Keys.Sandbox.Secret)
-	c := env.DialCable(env.Keys.Sandbox.Secret)
-	id := testenv.ListenIdentifier([]string{"customer.created"}, false, "")
-	s := listen(t, c, id, 0)
+	c, id, s := listening(t, env, []string{"customer.created"}, false)
 
 	sk.CreateCustomer(testenv.Customer())
 	first := nextEvent(t, c, id, s.Secret)

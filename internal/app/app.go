@@ -88,6 +88,9 @@ type Options struct {
 	// Listen bounds the CLI's listen sessions at /cable (the zero value:
 	// the defaults).
 	Listen webhooks.ListenConfig
+	// CableRecheck is how often a /cable connection's credential is
+	// verified again (0: every 30 s).
+	CableRecheck time.Duration
 	// RequestLog serves the live request log of the sandboxes (/cable's
 	// Cli::LogsChannel, GraphQL's requestLog): it holds one more listening
 	// connection, so App.Close must be called. Off, tailing the log answers
@@ -183,7 +186,8 @@ func New(o Options) *App {
 			r.Handle("/graphql", o.GraphQL(&resolvers.Resolver{Svc: svc, Authenticate: authn.Authenticate}, o.Logger))
 		}
 		r.Method(http.MethodGet, "/cable", httpx.ClearDeadlinesOnUpgrade(cable.New(svc.Webhooks.Listen, svc.Merchant,
-			cable.Options{WriteError: rest.WriteError, Clock: o.Clock, Logger: o.Logger})))
+			cable.Options{WriteError: rest.WriteError, Authenticate: authn.Authenticate, Recheck: o.CableRecheck,
+				Clock: o.Clock, Logger: o.Logger})))
 		rest.Routes(r, svc)
 	})
 	if o.Dashboard != nil {

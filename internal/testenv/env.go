@@ -146,3 +146,8 @@ func WithIdentityAttempts(n int) Option {
 func WithListen(cfg webhooks.ListenConfig) Option {
 	return func(o *app.Options) { o.Listen = cfg }
 }
+
+// WithCableRecheck verifies /cable connections' credentials again every d.
+func WithCableRecheck(d time.Duration) Option {
+	return func(o *app.Options) { o.CableRecheck = d }
+}

@@ -76,9 +76,10 @@ func (ls *ListenSessions) Authorize(ctx context.Context) (*auth.Principal, error
 
 // Open opens a listen session for the caller, or resumes the one
 // req.SessionToken names while it lives (same secret, Replayed). The
-// session's notifications are subscribed to before its transaction
-// commits, so every event committed after that reaches it. The caller runs
-// it (Run) and releases it (Release) when its connection ends.
+// session's notifications are subscribed to once its transaction has
+// committed; what was queued for it before then, Run sends first, read
+// from the database. The caller runs it (Run) and releases it (Release)
+// when its connection ends.
 func (ls *ListenSessions) Open(ctx context.Context, req ListenRequest) (*ListenSession, error) {
 	p, err := ls.Authorize(ctx)
 	if err != nil {
@@ -93,7 +94,7 @@ func (ls *ListenSessions) Open(ctx context.Context, req ListenRequest) (*ListenS
 	}
 	subCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	sess := &ListenSession{ls: ls, scope: p.Scope, holder: uuid.New(), cancel: cancel,
-		inFlight: map[uuid.UUID]struct{}{}, room: make(chan struct{}, 1)}
+		inFlight: map[uuid.UUID]struct{}{}, room: make(chan struct{}, 1), sent: map[uuid.UUID]struct{}{}}
 	spec := op.Spec{Name: "listen_session.open", Allow: managers, Params: req}
 	_, err = op.Write(ctx, ls.svc.Kit, spec, func(ctx context.Context, w *op.W) (struct{}, error) {
 		resumed, err := ls.resume(ctx, w, sess, req)

@@ -66,8 +66,9 @@ func takenPayload(session, holder uuid.UUID) string {
 // ListenSession is one connection's hold on a listen session: what it
 // sends the CLI (Run) and what the CLI acknowledges (Ack). Its memory is
 // bounded whatever the client does: at most ListenConfig.InFlight events
-// sent and not acknowledged, and ListenConfig.Buffer notified and not yet
-// sent; the events themselves wait in the database.
+// sent and not acknowledged, ListenConfig.Buffer notified and not yet
+// sent, and the ids of the last recentlySent sent; the events themselves
+// wait in the database.
 type ListenSession struct {
 	// ID is the session's (and its endpoint's) id; Secret signs its
 	// events; Token resumes it; Replayed says Open resumed it.
@@ -85,7 +86,18 @@ type ListenSession struct {
 	mu       sync.Mutex
 	inFlight map[uuid.UUID]struct{} // sent, not yet acknowledged
 	room     chan struct{}          // signalled when an ack frees room
+	// sent are the deliveries this connection sent last (at most
+	// recentlySent of them, oldest first in order): one the replay sent
+	// and its notification announces again is not sent twice, even when
+	// its ack is being recorded meanwhile.
+	sent  map[uuid.UUID]struct{}
+	order []uuid.UUID
 }
+
+// recentlySent bounds the deliveries a connection remembers sending: far
+// more than one notification batch and the events in flight, which are
+// what can announce again a delivery it sent.
+const recentlySent = 4096
 
 // Message is what the session's subscription is told once per subscribe.
 func (s *ListenSession) Message() *models.ListenSessionMessage {
@@ -154,12 +166,13 @@ func (s *ListenSession) subscriptionEnded() error {
 func (s *ListenSession) reserve(ctx context.Context, id uuid.UUID) (bool, error) {
 	for {
 		s.mu.Lock()
-		if _, sent := s.inFlight[id]; sent {
+		if _, sent := s.sent[id]; sent {
 			s.mu.Unlock()
-			return false, nil // already sent (by the replay): the ack will tell
+			return false, nil // already sent (by the replay)
 		}
 		if len(s.inFlight) < s.ls.cfg.InFlight {
 			s.inFlight[id] = struct{}{}
+			s.remember(id)
 			s.mu.Unlock()
 			return true, nil
 		}
@@ -172,6 +185,17 @@ func (s *ListenSession) reserve(ctx context.Context, id uuid.UUID) (bool, error)
 			return false, context.Cause(ctx)
 		}
 	}
+}
+
+// remember records id as sent, forgetting the oldest past recentlySent
+// (s.mu held).
+func (s *ListenSession) remember(id uuid.UUID) {
+	if len(s.order) == recentlySent {
+		delete(s.sent, s.order[0])
+		s.order = s.order[1:]
+	}
+	s.sent[id] = struct{}{}
+	s.order = append(s.order, id)
 }
 
 // settle removes id from the events in flight; false when it was not one
