@@ -177,12 +177,19 @@ func (h *Hub[K, V]) setListening(on bool) {
 	}
 }
 
-// Close stops listening and ends every subscription (ErrClosed).
+// Close stops listening and ends every subscription (ErrClosed). Closing
+// again does nothing.
 func (h *Hub[K, V]) Close() {
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return
+	}
+	h.closed = true
+	h.mu.Unlock()
 	h.cancel()
 	h.done.Wait()
 	h.mu.Lock()
-	h.closed = true
 	if !h.listening {
 		close(h.ready) // wakes the waiting subscribers, which find it closed
 	}

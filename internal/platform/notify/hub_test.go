@@ -62,6 +62,7 @@ func TestHubFansOutAndBoundsSubscribers(t *testing.T) {
 	require.False(t, open)
 
 	h.Close()
+	h.Close() // again: nothing more
 	<-b.Done()
 	require.ErrorIs(t, b.Err(), notify.ErrClosed)
 	_, err = h.Subscribe(ctx, "a")
