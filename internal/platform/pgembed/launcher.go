@@ -119,6 +119,8 @@ type launchConfig struct {
 	forTests bool
 	log      *slog.Logger
 	password string // the superuser's, set by launch once known
+	// extraArgs are further server settings (a standby's primary_conninfo).
+	extraArgs []string
 }
 
 func (c launchConfig) cluster() string { return filepath.Join(c.root, clusterSubdir) }
@@ -302,6 +304,7 @@ func startServer(ctx context.Context, c launchConfig, port int, sockDir string, 
 		"-c", "password_encryption=scram-sha-256",
 	}
 	args = append(args, logPrivacySettings()...)
+	args = append(args, c.extraArgs...)
 	if c.forTests {
 		args = append(args,
 			"-c", "fsync=off",
@@ -345,6 +348,8 @@ func startServer(ctx context.Context, c launchConfig, port int, sockDir string, 
 		owned:    true,
 		proc:     proc,
 		log:      c.log,
+		bins:     c.bins,
+		ru:       c.ru,
 	}, false, nil
 }
 
@@ -364,7 +369,8 @@ func (c launchConfig) command(bin string, args []string, logf *os.File) *exec.Cm
 }
 
 // waitReady polls postmaster.pid until the postmaster we started marks
-// itself "ready" (line 8) — the same signal pg_ctl -w uses — failing fast if
+// itself "ready" (line 8), or "standby" for a hot standby that accepts
+// read-only connections — the same signal pg_ctl -w uses — failing fast if
 // the process exits first.
 func waitReady(ctx context.Context, cluster string, proc *childproc.Process) error {
 	path := filepath.Join(cluster, pidFileName)
@@ -372,7 +378,7 @@ func waitReady(ctx context.Context, cluster string, proc *childproc.Process) err
 	tick := time.NewTicker(10 * time.Millisecond)
 	defer tick.Stop()
 	for {
-		if pf, err := readPIDFile(path); err == nil && pf.PID == pid && pf.Status == "ready" {
+		if pf, err := readPIDFile(path); err == nil && pf.PID == pid && (pf.Status == "ready" || pf.Status == "standby") {
 			return nil
 		}
 		select {
