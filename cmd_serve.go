@@ -36,6 +36,8 @@ func serveCommand(args []string, stderr io.Writer) error {
 	debugAddr := fs.String("debug-addr", os.Getenv("DEBUG_ADDR"), "address serving Go runtime profiles at /debug/pprof/, e.g. 127.0.0.1:6060; empty: off (env DEBUG_ADDR)")
 	var dbf dbFlags
 	dbf.register(fs)
+	var replicas replicaFlags
+	replicas.register(fs)
 	var gqlf graphqlFlags
 	if err := gqlf.register(fs, os.Getenv); err != nil {
 		return err
@@ -103,6 +105,11 @@ func serveCommand(args []string, stderr io.Writer) error {
 		return err
 	}
 	defer closeDB()
+	closeReplicas, err := replicas.open(ctx, db, dbf.embedded, dbf.dataDir, logger)
+	if err != nil {
+		return err
+	}
+	defer closeReplicas()
 
 	clk := clock.Real{}
 	delivery := webhooks.NewDelivery(db, secrets.NewSource(db, os.Getenv(secrets.EnvVar)), clk, logger, deliveryCfg)

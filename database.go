@@ -31,6 +31,10 @@ type dbFlags struct {
 	dataDir  string
 	maxConns int
 	envErr   error // an environment value that did not parse
+
+	// embedded is the embedded PostgreSQL database opened (nil with
+	// DATABASE_URL): a local standby copies it (serve --replica).
+	embedded *pgembed.Instance
 }
 
 func (d *dbFlags) register(fs *flag.FlagSet) {
@@ -91,6 +95,7 @@ func (d *dbFlags) database(ctx context.Context, logger *slog.Logger) (db *store.
 		stop()
 		return nil, nil, err
 	}
+	d.embedded = inst
 	return db, func() { db.Close(); stop() }, nil
 }
 

@@ -82,16 +82,16 @@ func (u *readmeUser) createMerchant(t *testing.T, args ...string) createdMerchan
 	return m
 }
 
-// serve starts `serve` on a free port until the test ends and waits for
-// /healthz; it returns the server's base URL.
-func (u *readmeUser) serve(t *testing.T) string {
+// serve starts `serve` (with args) on a free port until the test ends and
+// waits for /healthz; it returns the server's base URL.
+func (u *readmeUser) serve(t *testing.T, args ...string) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	addr := ln.Addr().String()
 	require.NoError(t, ln.Close())
 	logs := &lockedBuffer{}
-	cmd := u.command("serve")
+	cmd := u.command(append([]string{"serve"}, args...)...)
 	cmd.Env = append(cmd.Env, "ADDR="+addr)
 	cmd.Stdout, cmd.Stderr = logs, logs
 	require.NoError(t, cmd.Start())

@@ -22,6 +22,7 @@ import (
 	"github.com/frame-oss/payments-server/graph/loaders"
 	"github.com/frame-oss/payments-server/graph/playground"
 	"github.com/frame-oss/payments-server/internal/platform/httpx"
+	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/resolvers"
 )
 
@@ -183,6 +184,7 @@ func NewHandler(res *resolvers.Resolver, opts Options) http.Handler {
 	srv.Use(DepthLimit{Limit: opts.DepthLimit})
 	srv.Use(&StrictEnums{})
 	srv.AroundOperations(noteOperation)
+	srv.AroundOperations(replicaReads)
 	srv.AroundOperations(prefetchRoots(schema))
 	// Outside eachMutation, which empties the loaders after each write:
 	// a mutation's result is looked ahead from with fresh loaders.
@@ -212,6 +214,17 @@ func noStore(next http.Handler) http.Handler {
 // "Authorization: Bearer <key>" with queries, mutations and subscriptions.
 func PlaygroundHandler() http.Handler {
 	return playground.Handler("Payments API — GraphQL", "/playground", "/graphql")
+}
+
+// replicaReads lets a query's pages come from a read replica
+// (store.AllowReplica; the store serves the merchant's own writes from the
+// primary until a replica has them). Mutations and subscriptions read the
+// primary.
+func replicaReads(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
+	if oc := graphql.GetOperationContext(ctx); oc != nil && oc.Operation != nil && oc.Operation.Operation == ast.Query {
+		ctx = store.AllowReplica(ctx)
+	}
+	return next(ctx)
 }
 
 // noteOperation names the GraphQL operation in the request's log line, so

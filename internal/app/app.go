@@ -136,10 +136,11 @@ func New(o Options) *App {
 
 	inFlight := httpx.NewInFlight(o.MaxInFlight, rest.WriteError, "/healthz", "/readyz")
 	metrics.ObserveInFlight(inFlight)
+	metrics.ObserveReplicas(o.DB)
 
 	r := chi.NewRouter()
 	r.Use(httpx.RequestID, httpx.Recover(rest.WriteError), httpx.Log(o.Logger), metrics.Middleware,
-		inFlight.Middleware)
+		inFlight.Middleware, httpx.ReplicaReads)
 	if o.ReportStatements {
 		r.Use(httpx.ReportStatements)
 	}

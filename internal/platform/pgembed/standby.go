@@ -297,17 +297,26 @@ func (i *Instance) Kill() {
 const replayPoll = 10 * time.Millisecond
 
 // WaitReplayed waits until the standby i has replayed everything primary
-// had written when it was called: it reads the primary's WAL insert
-// position, then asks the standby's pg_last_wal_replay_lsn() until it is
-// there, or ctx ends.
+// had written when it was called. Only WAL flushed on the primary streams,
+// and a test cluster commits without flushing (synchronous_commit off), so
+// it first commits a transaction that flushes (synchronous_commit on for
+// it): the WAL is then flushed up to its commit, past everything before
+// it. Then it asks the standby's pg_last_wal_replay_lsn() until it reaches
+// the primary's flush position, or ctx ends.
 func (i *Instance) WaitReplayed(ctx context.Context, primary *Instance) error {
 	p, err := pgx.Connect(ctx, primary.URL("postgres"))
 	if err != nil {
 		return err
 	}
 	defer func() { _ = p.Close(context.WithoutCancel(ctx)) }()
+	if _, err := p.Exec(ctx, "SET synchronous_commit = local"); err != nil {
+		return err
+	}
+	if _, err := p.Exec(ctx, "SELECT txid_current()"); err != nil {
+		return err
+	}
 	var target string
-	if err := p.QueryRow(ctx, "SELECT pg_current_wal_insert_lsn()::text").Scan(&target); err != nil {
+	if err := p.QueryRow(ctx, "SELECT pg_current_wal_flush_lsn()::text").Scan(&target); err != nil {
 		return err
 	}
 	s, err := pgx.Connect(ctx, i.URL("postgres"))

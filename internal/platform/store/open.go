@@ -20,6 +20,8 @@ import (
 type DB struct {
 	Bun  *bun.DB
 	Pool *pgxpool.Pool
+
+	replicas *Replicas // read replicas (OpenReplicas); nil without
 }
 
 // Option adjusts how Open connects.
@@ -54,9 +56,18 @@ func DefaultMaxConns() int32 { return int32(max(8, 4*runtime.GOMAXPROCS(0))) }
 // SQL text, so the pool uses the simple protocol: caching a prepared
 // statement per distinct text would only cost.
 func Open(ctx context.Context, url string, maxConns int32, opts ...Option) (*DB, error) {
+	pool, db, err := openPool(ctx, url, maxConns, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &DB{Bun: db, Pool: pool}, nil
+}
+
+// openPool opens a pool as Open describes, and Bun over it.
+func openPool(ctx context.Context, url string, maxConns int32, opts ...Option) (*pgxpool.Pool, *bun.DB, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
-		return nil, fmt.Errorf("store: parse database url: %w", err)
+		return nil, nil, fmt.Errorf("store: parse database url: %w", err)
 	}
 	cfg.ConnConfig.DefaultQueryExecMode = pgx.QueryExecModeSimpleProtocol
 	if maxConns <= 0 {
@@ -68,16 +79,16 @@ func Open(ctx context.Context, url string, maxConns int32, opts ...Option) (*DB,
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
-		return nil, fmt.Errorf("store: connect: %w", err)
+		return nil, nil, fmt.Errorf("store: connect: %w", err)
 	}
 	if err := pool.Ping(ctx); err != nil {
 		pool.Close()
-		return nil, fmt.Errorf("store: ping: %w", err)
+		return nil, nil, fmt.Errorf("store: ping: %w", err)
 	}
 	sqldb := stdlib.OpenDBFromPool(pool)
 	db := bun.NewDB(sqldb, dialect)
 	db.AddQueryHook(countingHook{})
-	return &DB{Bun: db, Pool: pool}, nil
+	return pool, db, nil
 }
 
 // dialect is the process's one PostgreSQL dialect. Bun keeps its table
@@ -90,6 +101,9 @@ var dialect = pgdialect.New()
 
 // Close releases every connection.
 func (d *DB) Close() {
+	if d.replicas != nil {
+		d.replicas.close()
+	}
 	_ = d.Bun.Close()
 	d.Pool.Close()
 }

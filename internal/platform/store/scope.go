@@ -118,9 +118,15 @@ func (d *DB) Tx(ctx context.Context, s Scope, fn func(ctx context.Context, tx *T
 		return err
 	}
 	defer conn.Close()
-	return conn.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, btx bun.Tx) error {
+	err = conn.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, btx bun.Tx) error {
 		return fn(ctx, &Tenant{idb: btx, bun: d.Bun, scope: s, conn: conn.Conn})
 	})
+	if err == nil && d.replicas != nil {
+		// The merchant reads its own write: replicas serve it again once
+		// they have replayed this commit (replicas.go).
+		d.replicas.noteCommit(ctx, conn.Conn, s)
+	}
+	return err
 }
 
 // IsNoRows reports whether err means that no row matched.
