@@ -22,6 +22,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/internal/platform/ratelimit"
 	"github.com/frame-oss/payments-server/internal/platform/secrets"
+	"github.com/frame-oss/payments-server/internal/platform/tracing"
 	"github.com/frame-oss/payments-server/resolvers/funding"
 	"github.com/frame-oss/payments-server/resolvers/webhooks"
 )
@@ -99,6 +100,20 @@ func serveCommand(args []string, stderr io.Writer) error {
 	tuneGC()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// Traces over OTLP when an endpoint is configured (OTEL_EXPORTER_OTLP_*);
+	// flushed last, after the requests and jobs have ended.
+	traced, stopTracing, err := tracing.Setup(ctx, os.Getenv)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+		defer cancel()
+		if err := stopTracing(sctx); err != nil {
+			logger.Warn("traces not flushed", "error", err)
+		}
+	}()
+	logger.Info("tracing", "otlp", traced)
 
 	db, closeDB, err := dbf.database(ctx, logger)
 	if err != nil {

@@ -185,6 +185,7 @@ func NewHandler(res *resolvers.Resolver, opts Options) http.Handler {
 	srv.Use(&StrictEnums{})
 	srv.AroundOperations(noteOperation)
 	srv.AroundOperations(replicaReads)
+	srv.AroundOperations(traceOperation)
 	srv.AroundOperations(prefetchRoots(schema))
 	// Outside eachMutation, which empties the loaders after each write:
 	// a mutation's result is looked ahead from with fresh loaders.

@@ -139,7 +139,7 @@ func New(o Options) *App {
 	metrics.ObserveReplicas(o.DB)
 
 	r := chi.NewRouter()
-	r.Use(httpx.RequestID, httpx.Recover(rest.WriteError), httpx.Log(o.Logger), metrics.Middleware,
+	r.Use(httpx.RequestID, httpx.Trace, httpx.Recover(rest.WriteError), httpx.Log(o.Logger), metrics.Middleware,
 		inFlight.Middleware, httpx.ReplicaReads)
 	if o.ReportStatements {
 		r.Use(httpx.ReportStatements)
@@ -160,7 +160,10 @@ func New(o Options) *App {
 		if o.GraphQL != nil {
 			r.Handle("/graphql", o.GraphQL(&resolvers.Resolver{Svc: svc, Authenticate: authn.Authenticate}, o.Logger))
 		}
-		rest.Routes(r, svc)
+		r.Group(func(r chi.Router) {
+			r.Use(httpx.HandlerSpan("rest"))
+			rest.Routes(r, svc)
+		})
 	})
 	if o.Dashboard != nil {
 		r.Method(http.MethodGet, "/dashboard", o.Dashboard)

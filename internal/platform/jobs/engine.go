@@ -12,6 +12,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/rivertype"
+	"github.com/riverqueue/rivercontrib/otelriver"
 
 	"github.com/frame-oss/payments-server/internal/platform/clock"
 )
@@ -97,6 +98,10 @@ func New(pool *pgxpool.Pool, cfg Config) (*Engine, error) {
 		Queues:       queues,
 		Workers:      workers,
 		PeriodicJobs: periodic,
+		// Jobs are spans (internal/platform/tracing): enqueued within a
+		// request's trace, worked in a span linked back to it.
+		Middleware: []rivertype.Middleware{otelriver.NewMiddleware(&otelriver.MiddlewareConfig{
+			EnableTracePropagation: true, EnableWorkSpanJobKindSuffix: true})},
 	})
 	if err != nil {
 		return nil, fmt.Errorf("jobs: new river client: %w", err)

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"runtime"
 
+	"github.com/exaring/otelpgx"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
@@ -70,6 +71,10 @@ func openPool(ctx context.Context, url string, maxConns int32, opts ...Option) (
 		return nil, nil, fmt.Errorf("store: parse database url: %w", err)
 	}
 	cfg.ConnConfig.DefaultQueryExecMode = pgx.QueryExecModeSimpleProtocol
+	// Every statement run for a traced request is a span of its trace
+	// (internal/platform/tracing): its kind ("SELECT") and the server, never
+	// its text (Bun writes the values into it) nor its arguments.
+	cfg.ConnConfig.Tracer = otelpgx.NewTracer(otelpgx.WithDisableSQLStatementInAttributes())
 	if maxConns <= 0 {
 		maxConns = DefaultMaxConns()
 	}
