@@ -3,7 +3,7 @@ GO ?= go
 ADDR ?= :8080
 DATA_DIR ?= ./.data
 
-.PHONY: serve test build generate check-generate fmt-check lint bench loadbench postgres wrk browser
+.PHONY: serve test build generate check-generate fmt-check lint bench loadbench postgres pgbouncer wrk browser failover-drill
 
 ## serve: start the API server on the embedded PostgreSQL (or DATABASE_URL)
 serve: postgres build
@@ -13,11 +13,12 @@ serve: postgres build
 ## The rest package alone runs for minutes with the race detector on two
 ## cores: its time limit is set above go test's 10-minute default, so a
 ## loaded machine does not fail it. The dashboard's browser test needs
-## Chromium and its driver: `browser` installs them when missing.
+## Chromium and its driver: `browser` installs them when missing; the
+## pooler test needs Debian's pgbouncer: `pgbouncer` installs it.
 ## -vet=all runs every vet analyzer (what `go vet` runs) on each package
 ## inside the test build, on the packages it compiles anyway, instead of a
 ## second compilation of the whole tree for a separate `go vet`.
-test: postgres browser
+test: postgres pgbouncer browser
 	$(GO) test -race -vet=all -count=1 -timeout 30m ./...
 
 ## build: build the server binary ./server
@@ -65,6 +66,9 @@ loadbench: wrk
 
 postgres:
 	@./scripts/ensure-postgres.sh
+
+pgbouncer:
+	@./scripts/ensure-pgbouncer.sh
 
 wrk:
 	@./scripts/ensure-wrk.sh

@@ -78,25 +78,48 @@ func (d *dbFlags) database(ctx context.Context, logger *slog.Logger) (db *store.
 		// another port: each new connection reads where it listens now.
 		opts = append(opts, store.WithConnTarget(inst.Retarget))
 	}
+	// DATABASE_URL through a transaction pooler (PgBouncer): what needs a
+	// session (LISTEN, the migrations' advisory lock) connects to
+	// DATABASE_DIRECT_URL (docs/scaling.md).
+	direct := os.Getenv("DATABASE_DIRECT_URL")
+	if direct != "" {
+		opts = append(opts, store.WithPooler(direct, os.Getenv("DATABASE_POOLER_PREPARED_STATEMENTS") == "named"))
+	}
 	db, err = store.Open(ctx, url, int32(max(d.maxConns, 0)), opts...)
 	if err != nil {
 		stop()
 		return nil, nil, err
 	}
-	if err := migrations.Apply(ctx, db.Bun); err != nil {
-		db.Close()
-		stop()
-		return nil, nil, err
+	migrateURL := url
+	if direct != "" {
+		migrateURL = direct
 	}
-	// The job engine's own tables, after the application's (River migrates
-	// one transaction per version).
-	if err := jobs.Migrate(ctx, db.Pool); err != nil {
+	if err := migrate(ctx, db, migrateURL); err != nil {
 		db.Close()
 		stop()
 		return nil, nil, err
 	}
 	d.embedded = inst
 	return db, func() { db.Close(); stop() }, nil
+}
+
+// migrate applies the application's migrations, then the job engine's
+// (River migrates one transaction per version), over db or, when db goes
+// through a transaction pooler, over a pool of its own on url (their
+// advisory lock belongs to a session).
+func migrate(ctx context.Context, db *store.DB, url string) error {
+	if db.Pooled() {
+		direct, err := store.Open(ctx, url, 2)
+		if err != nil {
+			return err
+		}
+		defer direct.Close()
+		db = direct
+	}
+	if err := migrations.Apply(ctx, db.Bun); err != nil {
+		return err
+	}
+	return jobs.Migrate(ctx, db.Pool)
 }
 
 // ensureDatabase creates the named database when it does not exist yet. Two

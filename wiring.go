@@ -44,7 +44,7 @@ func jobsConfig(db *store.DB, clk clock.Clock, logger *slog.Logger, delivery *we
 		return jobs.Config{}, err
 	}
 	return jobs.Config{Logger: logger, Clock: clk, Workers: workers, Queues: queues,
-		PeriodicJobs: []*river.PeriodicJob{purgeRateLimits}}, nil
+		PeriodicJobs: []*river.PeriodicJob{purgeRateLimits}, PollOnly: db.Pooled()}, nil
 }
 
 // logRateLimits reports the rate limits serve runs with.

@@ -72,8 +72,15 @@ func New(t testing.TB, opts ...Option) *Env {
 // Merchant and Keys are unset.
 func Open(t testing.TB, url string, opts ...Option) *Env {
 	t.Helper()
+	return OpenWith(t, url, nil, opts...)
+}
+
+// OpenWith is Open with the store opened with storeOpts (a pooler's,
+// store.WithPooler, whose job engine then polls).
+func OpenWith(t testing.TB, url string, storeOpts []store.Option, opts ...Option) *Env {
+	t.Helper()
 	ctx := context.Background()
-	db, err := store.Open(ctx, url, 8)
+	db, err := store.Open(ctx, url, 8, storeOpts...)
 	if err != nil {
 		t.Fatalf("testenv: open database: %v", err)
 	}
@@ -88,7 +95,8 @@ func Open(t testing.TB, url string, opts ...Option) *Env {
 		opt(&o)
 	}
 	workers := river.NewWorkers()
-	engine, err := jobs.New(db.Pool, jobs.Config{Logger: o.Logger, Clock: clk, Workers: workers, MaxWorkers: 2})
+	engine, err := jobs.New(db.Pool, jobs.Config{Logger: o.Logger, Clock: clk, Workers: workers, MaxWorkers: 2,
+		PollOnly: db.Pooled()})
 	if err != nil {
 		t.Fatalf("testenv: job engine: %v", err)
 	}

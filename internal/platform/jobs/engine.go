@@ -55,6 +55,11 @@ type Config struct {
 	// each one's worker must be in Workers. Only River's elected leader
 	// enqueues them, so they run once per interval across all processes.
 	PeriodicJobs []*river.PeriodicJob
+
+	// PollOnly fetches jobs by polling instead of LISTEN notifications,
+	// for a pool that goes through a transaction pooler (store.DB.Pooled),
+	// where a session's LISTEN is lost.
+	PollOnly bool
 }
 
 // Engine is the job engine of one server process: a River client on the
@@ -98,6 +103,7 @@ func New(pool *pgxpool.Pool, cfg Config) (*Engine, error) {
 		Queues:       queues,
 		Workers:      workers,
 		PeriodicJobs: periodic,
+		PollOnly:     cfg.PollOnly,
 		// Jobs are spans (internal/platform/tracing): enqueued within a
 		// request's trace, worked in a span linked back to it.
 		Middleware: []rivertype.Middleware{otelriver.NewMiddleware(&otelriver.MiddlewareConfig{

@@ -24,7 +24,7 @@ func (d *DB) TxAcross(ctx context.Context, fn func(ctx context.Context, tx bun.T
 	err = conn.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, btx bun.Tx) error {
 		return fn(ctx, btx, func(s Scope) *Tenant {
 			scopes = append(scopes, s)
-			return &Tenant{idb: btx, bun: d.Bun, scope: s, conn: conn.Conn}
+			return &Tenant{idb: btx, bun: d.Bun, scope: s, conn: conn.Conn, prepared: d.prepared}
 		})
 	})
 	if err == nil && d.replicas != nil {

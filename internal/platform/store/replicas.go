@@ -140,7 +140,7 @@ func (d *DB) OpenReplicas(ctx context.Context, cfg ReplicaConfig) error {
 	}
 	rs := &Replicas{primary: d.Pool, clock: cfg.Clock, maxLag: cfg.MaxLag, log: cfg.Logger}
 	for _, u := range cfg.URLs {
-		pool, db, err := openPool(ctx, u, cfg.MaxConns)
+		pool, db, err := openPool(ctx, u, cfg.MaxConns, &openConfig{})
 		if err != nil {
 			rs.close()
 			return fmt.Errorf("store: replica: %w", err)
@@ -189,7 +189,7 @@ func (d *DB) ReadTenant(ctx context.Context, s Scope) *Tenant {
 	}
 	if r := d.replicas.pick(s); r != nil {
 		r.reads.Add(1)
-		return &Tenant{idb: r.db, bun: r.db, scope: s}
+		return &Tenant{idb: r.db, bun: r.db, scope: s, prepared: d.prepared}
 	}
 	return d.Tenant(s)
 }

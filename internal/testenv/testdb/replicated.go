@@ -40,6 +40,25 @@ func NewReplicated(t testing.TB, standby string, prepare ...string) *Replicated 
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
+	primary := NewPrimary(t, prepare...)
+	sb, err := pgembed.StartTempStandby(ctx, primary, pgembed.StandbyOptions{Name: standby})
+	if err != nil {
+		t.Fatalf("testdb: start a standby: %v", err)
+	}
+	t.Cleanup(func() { _ = sb.Stop() })
+	if err := sb.WaitReplayed(ctx, primary); err != nil {
+		t.Fatalf("testdb: %v", err)
+	}
+	return &Replicated{Primary: primary, Standby: sb}
+}
+
+// NewPrimary starts a PostgreSQL server of t's own with ReplicatedDatabase
+// migrated on it (and prepare run there), committing as production does
+// (synchronous_commit on); it stops when t ends.
+func NewPrimary(t testing.TB, prepare ...string) *pgembed.Instance {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
 	primary, err := pgembed.StartTemp(ctx, pgembed.Options{ForTests: true})
 	if err != nil {
 		t.Fatalf("testdb: start a primary: %v", err)
@@ -61,15 +80,7 @@ func NewReplicated(t testing.TB, standby string, prepare ...string) *Replicated 
 	if err := migrate(ctx, primary.URL(ReplicatedDatabase), prepare); err != nil {
 		t.Fatalf("testdb: migrate the primary: %v", err)
 	}
-	sb, err := pgembed.StartTempStandby(ctx, primary, pgembed.StandbyOptions{Name: standby})
-	if err != nil {
-		t.Fatalf("testdb: start a standby: %v", err)
-	}
-	t.Cleanup(func() { _ = sb.Stop() })
-	if err := sb.WaitReplayed(ctx, primary); err != nil {
-		t.Fatalf("testdb: %v", err)
-	}
-	return &Replicated{Primary: primary, Standby: sb}
+	return primary
 }
 
 func migrate(ctx context.Context, url string, prepare []string) error {
