@@ -64,6 +64,14 @@ loadbench: wrk
 	@env -u DATABASE_URL ./scripts/ensure-postgres.sh
 	$(GO) run ./bench/loadbench $(LOADBENCH_FLAGS)
 
+## failover-drill: kill -9 of the primary under a load of charges, pg_ctl
+## promote of its synchronous standby; prints the writes acknowledged, found
+## and duplicated and the seconds of unavailability (docs/scaling.md). Its
+## short form runs in make test.
+failover-drill: postgres
+	$(GO) test -count=1 -v -run TestFailoverLosesNoAcknowledgedWrite ./bench/failover \
+		-args -drill-writers 8 -drill-kill-after 400 -drill-writes-after 400
+
 postgres:
 	@./scripts/ensure-postgres.sh
 
