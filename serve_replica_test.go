@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"net/http"
+	"os"
 	"regexp"
 	"testing"
 
@@ -14,6 +15,9 @@ import (
 // replica in rotation and the reads it served.
 func TestServeReplicaReadsListsFromALocalStandby(t *testing.T) {
 	t.Parallel()
+	readme, err := os.ReadFile("README.md")
+	require.NoError(t, err)
+	require.Contains(t, string(readme), "go run . serve --replica", "the README shows the command this test runs")
 	u := &readmeUser{dir: dataDir(t)}
 	m := u.createMerchant(t, "--name", "Replicated", "--json")
 	url := u.serve(t, "--replica")
