@@ -139,9 +139,7 @@ func TestFailoverLosesNoAcknowledgedWrite(t *testing.T) {
 	require.Equal(t, len(d.acked), len(stored), "nothing was written that was not acknowledged")
 
 	// Jobs resume: one enqueued in a write after the failover is worked.
-	acct := sk.CreateAccount(testenv.Individual().WithCapabilities("kyc").
-		WithTermsOfService(testenv.TermsSpec{Token: "tos"}).
-		WithIndividual(func(i *testenv.IndividualSpec) { i.Phone = &testenv.PhoneSpec{Number: "+12001001695"} }))
+	acct := sk.CreateAccount(testenv.VerifiableIndividual("+12001001695"))
 	r := sk.Post("/v1/accounts/"+acct["id"].(string)+"/identity_verifications", nil)
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
 	runPath := "/v1/accounts/" + acct["id"].(string) + "/identity_verifications/" + r.JSON()["id"].(string)

@@ -37,9 +37,7 @@ func TestKeyFlowsRunThroughPgBouncerInTransactionMode(t *testing.T) {
 	e.StartJobs()
 	sk := e.Client(e.Keys.Sandbox.Secret)
 
-	acct := sk.CreateAccount(testenv.Individual().WithCapabilities("kyc").
-		WithTermsOfService(testenv.TermsSpec{Token: "tos"}).
-		WithIndividual(func(i *testenv.IndividualSpec) { i.Phone = &testenv.PhoneSpec{Number: "+12001001695"} }))
+	acct := sk.CreateAccount(testenv.VerifiableIndividual("+12001001695"))
 	id := acct["id"].(string)
 	replay := sk.Do(http.MethodPost, "/v1/accounts", testenv.Individual().RESTBody(), http.Header{"Idempotency-Key": {"pooled-1"}})
 	again := sk.Do(http.MethodPost, "/v1/accounts", testenv.Individual().RESTBody(), http.Header{"Idempotency-Key": {"pooled-1"}})

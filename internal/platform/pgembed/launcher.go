@@ -56,17 +56,7 @@ func Start(ctx context.Context, opts Options) (*Instance, error) {
 	if err != nil {
 		return nil, fmt.Errorf("pgembed: data dir: %w", err)
 	}
-	ru, err := serverUser()
-	if err != nil {
-		return nil, err
-	}
-	if err := mkdirAllTraversable(filepath.Dir(root)); err != nil {
-		return nil, err
-	}
-	if err := ensurePrivateDir(root, ru); err != nil {
-		return nil, err
-	}
-	unlock, err := lockFile(ctx, filepath.Join(root, lockFileName))
+	ru, unlock, err := takeDataDir(ctx, root)
 	if err != nil {
 		return nil, err
 	}
@@ -77,6 +67,25 @@ func Start(ctx context.Context, opts Options) (*Instance, error) {
 		return inst, err
 	}
 	return launch(ctx, launchConfig{root: root, bins: bins, ru: ru, forTests: opts.ForTests, log: log})
+}
+
+// takeDataDir makes root a private data dir the server user may use (see
+// ensurePrivateDir) and takes its launcher lock, which the caller releases
+// with unlock once the server is started or attached.
+func takeDataDir(ctx context.Context, root string) (ru *runAs, unlock func(), err error) {
+	if ru, err = serverUser(); err != nil {
+		return nil, nil, err
+	}
+	if err := mkdirAllTraversable(filepath.Dir(root)); err != nil {
+		return nil, nil, err
+	}
+	if err := ensurePrivateDir(root, ru); err != nil {
+		return nil, nil, err
+	}
+	if unlock, err = lockFile(ctx, filepath.Join(root, lockFileName)); err != nil {
+		return nil, nil, err
+	}
+	return ru, unlock, nil
 }
 
 // StartTemp runs a throw-away PostgreSQL tuned for tests (ForTests implied,

@@ -88,17 +88,7 @@ func StartStandby(ctx context.Context, primary *Instance, opts StandbyOptions) (
 	if sameDir(root, primary.root) {
 		return nil, fmt.Errorf("pgembed: the standby's data dir %s is the primary's", root)
 	}
-	ru, err := serverUser()
-	if err != nil {
-		return nil, err
-	}
-	if err := mkdirAllTraversable(filepath.Dir(root)); err != nil {
-		return nil, err
-	}
-	if err := ensurePrivateDir(root, ru); err != nil {
-		return nil, err
-	}
-	unlock, err := lockFile(ctx, filepath.Join(root, lockFileName))
+	ru, unlock, err := takeDataDir(ctx, root)
 	if err != nil {
 		return nil, err
 	}
