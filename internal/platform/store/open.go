@@ -15,6 +15,8 @@ import (
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
+
+	"github.com/frame-oss/payments-server/internal/platform/tracing"
 )
 
 // DB is the application's database handle.
@@ -101,10 +103,12 @@ func openPool(ctx context.Context, url string, maxConns int32, o *openConfig, op
 		return nil, nil, fmt.Errorf("store: parse database url: %w", err)
 	}
 	cfg.ConnConfig.DefaultQueryExecMode = pgx.QueryExecModeSimpleProtocol
-	// Every statement run for a traced request is a span of its trace
-	// (internal/platform/tracing): its kind ("SELECT") and the server, never
-	// its text (Bun writes the values into it) nor its arguments.
-	cfg.ConnConfig.Tracer = otelpgx.NewTracer(otelpgx.WithDisableSQLStatementInAttributes())
+	if tracing.Active() {
+		// Every statement run for a traced request is a span of its trace
+		// (internal/platform/tracing): its kind ("SELECT") and the server,
+		// never its text (Bun writes the values into it) nor its arguments.
+		cfg.ConnConfig.Tracer = otelpgx.NewTracer(otelpgx.WithDisableSQLStatementInAttributes())
+	}
 	if maxConns <= 0 {
 		maxConns = DefaultMaxConns()
 	}

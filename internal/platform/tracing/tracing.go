@@ -21,6 +21,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync/atomic"
 
 	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/attribute"
@@ -80,9 +81,18 @@ func Setup(ctx context.Context, getenv func(string) string) (enabled bool, shutd
 	return true, tp.Shutdown, nil
 }
 
+// installed records that a provider was installed.
+var installed atomic.Bool
+
 // Install makes tp the global tracer provider (Setup; tests with an
 // in-memory exporter).
 func Install(tp trace.TracerProvider) {
 	otel.SetTracerProvider(tp)
 	otel.SetTextMapPropagator(Propagator)
+	installed.Store(true)
 }
+
+// Active reports whether a tracer provider was installed: what would
+// cost something on every statement (a pool's statement tracer) is
+// attached only then.
+func Active() bool { return installed.Load() }
