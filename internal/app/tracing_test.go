@@ -44,6 +44,24 @@ func traceOf(rec *tracetest.SpanRecorder, id trace.TraceID) []sdktrace.ReadOnlyS
 	return out
 }
 
+// awaitSpan waits until the span named name of the trace id has ended (the
+// server span ends after the client has read the response) and returns
+// the trace's ended spans; it nests every other span of the request.
+func awaitSpan(t *testing.T, rec *tracetest.SpanRecorder, id trace.TraceID, name string) []sdktrace.ReadOnlySpan {
+	t.Helper()
+	deadline := time.Now().Add(3 * time.Minute) // guards against hanging only
+	for {
+		got := traceOf(rec, id)
+		for _, s := range got {
+			if s.Name() == name {
+				return got
+			}
+		}
+		require.True(t, time.Now().Before(deadline), "span %q never ended: %v", name, names(got))
+		require.NoError(t, clock.Sleep(t.Context(), 5*time.Millisecond))
+	}
+}
+
 func names(ss []sdktrace.ReadOnlySpan) []string {
 	out := make([]string, len(ss))
 	for i, s := range ss {
@@ -85,7 +103,7 @@ func TestTracesFollowARequestFromHTTPToSQLWithoutSecrets(t *testing.T) {
 	}).RESTBody()
 	r := sk.Do(http.MethodPost, "/v1/accounts", body, http.Header{"Traceparent": {parent}, "Idempotency-Key": {"trace-1"}})
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-	got := traceOf(rec, traceID)
+	got := awaitSpan(t, rec, traceID, "POST /v1/accounts")
 	require.Contains(t, names(got), "POST /v1/accounts")
 	require.Contains(t, names(got), "rest POST /v1/accounts")
 	require.Contains(t, names(got), "INSERT")
@@ -107,7 +125,7 @@ func TestTracesFollowARequestFromHTTPToSQLWithoutSecrets(t *testing.T) {
 	gr := sk.Do(http.MethodPost, "/graphql", map[string]any{"query": `query Dashboard { accounts(first: 5) { edges { node { id email: id } } } }`},
 		http.Header{"Traceparent": {"00-" + gqlTrace.String() + "-00f067aa0ba902b7-01"}})
 	require.Equal(t, http.StatusOK, gr.Status)
-	got = traceOf(rec, gqlTrace)
+	got = awaitSpan(t, rec, gqlTrace, "POST /graphql")
 	require.Contains(t, names(got), "POST /graphql")
 	require.Contains(t, names(got), "graphql query Dashboard")
 	require.Contains(t, names(got), "SELECT")
@@ -133,11 +151,19 @@ func TestTracesFollowARequestFromHTTPToSQLWithoutSecrets(t *testing.T) {
 			require.NoError(t, clock.Sleep(t.Context(), 20*time.Millisecond))
 		}
 	}
-	job := traceOf(rec, delivery.SpanContext().TraceID())
+	// The job's span ends after the delivery's, once the job has recorded it.
+	var job []sdktrace.ReadOnlySpan
 	var jobSpan string
-	for _, s := range job {
-		if s.SpanContext().SpanID() == delivery.Parent().SpanID() {
-			jobSpan = s.Name()
+	for jobSpan == "" {
+		job = traceOf(rec, delivery.SpanContext().TraceID())
+		for _, s := range job {
+			if s.SpanContext().SpanID() == delivery.Parent().SpanID() {
+				jobSpan = s.Name()
+			}
+		}
+		require.True(t, time.Now().Before(deadline), "the delivery's parent span never ended: %v", names(job))
+		if jobSpan == "" {
+			require.NoError(t, clock.Sleep(t.Context(), 20*time.Millisecond))
 		}
 	}
 	require.True(t, strings.HasPrefix(jobSpan, "river.work"), "the delivery is a span of its job's: %v", names(job))
