@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/frame-oss/payments-server/internal/platform/clock"
 )
@@ -61,6 +62,9 @@ func (b bench) replicaSection(ctx context.Context, m multiSetup, shapes []shape)
 		return nil, fmt.Errorf("serve --replica: %w", err)
 	}
 	defer s.stop()
+	if err := awaitReplicaServing(ctx, s.baseURL); err != nil {
+		return nil, fmt.Errorf("%w%s", err, s.logTail())
+	}
 	postmaster, err := postmasterPID(m.clusterDir)
 	if err != nil {
 		return nil, err
@@ -112,25 +116,52 @@ func (b bench) replicaSection(ctx context.Context, m multiSetup, shapes []shape)
 	return rep, nil
 }
 
+var replicaServingRE = regexp.MustCompile(`(?m)^db_replica_serving\{[^}]*\} 1$`)
+
+// awaitReplicaServing waits until the server's /metrics shows its replica
+// in rotation: the standby starts behind its primary and serves once a
+// check finds it caught up.
+func awaitReplicaServing(ctx context.Context, baseURL string) error {
+	for range 3000 { // a minute at most
+		body, err := metrics(ctx, baseURL)
+		if err != nil {
+			return err
+		}
+		if replicaServingRE.MatchString(body) {
+			return nil
+		}
+		if err := clock.Sleep(ctx, 20*time.Millisecond); err != nil {
+			return err
+		}
+	}
+	return fmt.Errorf("the replica never entered the rotation")
+}
+
 var replicaReadsRE = regexp.MustCompile(`(?m)^db_replica_reads_total\{[^}]*\} (\S+)$`)
 
-// replicaReads is the reads a server's replicas served, from its /metrics.
-func replicaReads(ctx context.Context, baseURL string) (float64, error) {
+// metrics is a server's /metrics page.
+func metrics(ctx context.Context, baseURL string) (string, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, baseURL+"/metrics", nil)
 	if err != nil {
-		return 0, err
+		return "", err
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		return 0, err
+		return "", err
 	}
 	defer func() { _ = resp.Body.Close() }()
 	body, err := io.ReadAll(resp.Body)
+	return string(body), err
+}
+
+// replicaReads is the reads a server's replicas served, from its /metrics.
+func replicaReads(ctx context.Context, baseURL string) (float64, error) {
+	body, err := metrics(ctx, baseURL)
 	if err != nil {
 		return 0, err
 	}
 	var total float64
-	for _, m := range replicaReadsRE.FindAllStringSubmatch(string(body), -1) {
+	for _, m := range replicaReadsRE.FindAllStringSubmatch(body, -1) {
 		v, err := strconv.ParseFloat(m[1], 64)
 		if err != nil {
 			return 0, err

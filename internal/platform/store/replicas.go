@@ -36,8 +36,9 @@ import (
 //     pg_last_wal_replay_lsn() is there;
 //   - Check samples the primary's position and each replica's replay
 //     position; a replica's lag is the age of the newest primary sample it
-//     has replayed. A replica lagging more than MaxLag, or not answering, is
-//     out of rotation until a later Check finds it caught up.
+//     has replayed. A replica lagging more than MaxLag, one that has
+//     replayed no sample yet, or one not answering, is out of rotation until
+//     a later Check finds it caught up.
 //
 // A replica's position is known as of the last Check, never newer than the
 // truth, so a merchant that just wrote reads the primary until the next
@@ -282,8 +283,8 @@ func (rs *Replicas) Check(ctx context.Context) error {
 	low := primary
 	for _, r := range rs.list {
 		replayed, err := replayPosition(ctx, r.pool)
-		lag := rs.lagAt(now, replayed)
-		serving := err == nil && lag <= rs.maxLag
+		lag, known := rs.lagAt(now, replayed)
+		serving := err == nil && known && lag <= rs.maxLag
 		if err == nil {
 			r.replayed.Store(replayed)
 			low = min(low, replayed)
@@ -331,18 +332,21 @@ func (rs *Replicas) addSample(s walSample) {
 }
 
 // lagAt is how old, at now, the newest primary state a replica at
-// replayed shows is: zero for one that replayed the latest sample, at
-// least the age of the oldest sample for one that replayed none.
-func (rs *Replicas) lagAt(now time.Time, replayed uint64) time.Duration {
+// replayed shows is: zero for one that replayed the latest sample. For one
+// that replayed no sample kept (a replica just started, behind the
+// primary's position at the first check) the lag is not known (known is
+// false; lag is the age of the oldest sample, a lower bound): it does not
+// serve until it has caught up with a sample.
+func (rs *Replicas) lagAt(now time.Time, replayed uint64) (lag time.Duration, known bool) {
 	for i := len(rs.samples) - 1; i >= 0; i-- {
 		if rs.samples[i].lsn <= replayed {
-			return now.Sub(rs.samples[i].at)
+			return now.Sub(rs.samples[i].at), true
 		}
 	}
 	if len(rs.samples) == 0 {
-		return 0
+		return 0, false
 	}
-	return now.Sub(rs.samples[0].at)
+	return now.Sub(rs.samples[0].at), false
 }
 
 // prune forgets what every replica has replayed: samples before the newest

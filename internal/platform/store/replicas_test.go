@@ -163,3 +163,22 @@ func TestParseLSN(t *testing.T) {
 		require.Error(t, err, bad)
 	}
 }
+
+// A replica behind the primary when it is opened, of unknown lag, serves
+// nothing until a check finds it caught up.
+func TestReplicaBehindWhenOpenedServesOnceCaughtUp(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	rp := testdb.NewReplicated(t, "replica")
+	db, err := store.Open(ctx, rp.PrimaryURL(), 4)
+	require.NoError(t, err)
+	t.Cleanup(db.Close)
+	rp.PauseReplay(t)
+	_, _, err = auth.CreateMerchant(ctx, db, clock.NewManual(testdb.Start), auth.NewMerchant{Name: "A"})
+	require.NoError(t, err)
+	require.NoError(t, db.OpenReplicas(ctx, store.ReplicaConfig{URLs: []string{rp.ReplicaURL()}, Clock: clock.NewManual(testdb.Start)}))
+	require.False(t, db.Replicas().States()[0].Serving, "behind by an unknown time")
+	rp.ResumeReplay(t)
+	require.NoError(t, db.Replicas().Check(ctx))
+	require.True(t, db.Replicas().States()[0].Serving)
+}
