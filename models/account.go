@@ -184,9 +184,18 @@ type PersonName struct {
 }
 
 // Phone is a phone number with its country calling code.
+//
+// E164 is the number in E.164, worked out once when the number is written
+// (the national number and the code are stored as it parses them) and kept
+// in the stored profile beside them, never rendered: requirements and
+// sandbox personas read it on every read of the account, and parsing the
+// number there was most of the CPU of an account page
+// (docs/performance.md). A phone stored before it was kept has none until
+// migration 00034 fills it in; E164 parses such a one as before.
 type Phone struct {
 	Number      *string `json:"number"`
 	CountryCode *string `json:"country_code"`
+	Normalized  *string `json:"e164,omitempty" jsonschema:"-"`
 }
 
 // Address is a postal address; output always uses line_1/line_2.
