@@ -44,6 +44,8 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if err := dashf.register(fs, os.Getenv); err != nil {
 		return err
 	}
+	var corsf corsFlag
+	corsf.register(fs, os.Getenv)
 	limits := httpx.DefaultLimits()
 	if err := limits.RegisterFlags(fs, os.Getenv); err != nil {
 		return err
@@ -73,6 +75,9 @@ func serveCommand(args []string, stderr io.Writer) error {
 	}
 	if err := fs.Parse(args); err != nil {
 		return errUsage
+	}
+	if err := corsf.parse(); err != nil {
+		return err
 	}
 	if err := limits.Validate(); err != nil {
 		return err
@@ -134,8 +139,9 @@ func serveCommand(args []string, stderr io.Writer) error {
 	defer dispatcher.Stop()
 
 	o := appOptions(db, clk, logger)
-	gqlf.apply(&o)
+	gqlf.apply(&o, corsf)
 	dashf.apply(&o)
+	corsf.apply(&o, logger)
 	o.MaxInFlight = limits.MaxInFlight
 	o.RateLimits = rateLimits
 	o.CredentialCache = credCache

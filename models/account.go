@@ -23,6 +23,9 @@ const (
 	AccountTypeBusiness   AccountType = "business"
 )
 
+// AccountTypes is the closed set of account types.
+var AccountTypes = Enum(AccountTypeIndividual, AccountTypeBusiness)
+
 // AccountStatus is the account's lifecycle status.
 type AccountStatus string
 
@@ -33,6 +36,9 @@ const (
 	AccountStatusRestricted AccountStatus = "restricted"
 	AccountStatusDisabled   AccountStatus = "disabled"
 )
+
+// AccountStatuses is the closed set of account statuses.
+var AccountStatuses = Enum(AccountStatusPending, AccountStatusActive, AccountStatusRestricted, AccountStatusDisabled)
 
 // Restrictor is a party that can hold an account.
 type Restrictor string

@@ -73,7 +73,7 @@ func subscriptions(ctx context.Context, r *Resolver, first *int, after *string, 
 // subscriptionFilter maps the GraphQL filter onto the subscription filter
 // (its times are timestamps, the filter's Unix seconds).
 func subscriptionFilter(f model.SubscriptionFilter) billing.SubscriptionFilter {
-	return billing.SubscriptionFilter{Status: strPtr(f.Status), Customer: f.Customer, Account: f.Account,
+	return billing.SubscriptionFilter{Status: f.Status, Customer: f.Customer, Account: f.Account,
 		CreatedBefore: unixSeconds(f.CreatedBefore), CreatedAfter: unixSeconds(f.CreatedAfter)}
 }
 

@@ -3,6 +3,7 @@ package rest
 import (
 	"net/http"
 
+	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/accounts"
 )
 
@@ -25,8 +26,8 @@ type accountHandlers struct{ svc *accounts.Accounts }
 
 func (h accountHandlers) list(w http.ResponseWriter, r *http.Request) {
 	q := newQuery(r)
-	f := accounts.AccountFilter{Status: q.str("status"), Type: q.str("type"), ExternalID: q.str("external_id"),
-		IncludeDisabled: q.optBool("include_disabled")}
+	f := accounts.AccountFilter{Status: closed[models.AccountStatus](q, "status"), Type: closed[models.AccountType](q, "type"),
+		ExternalID: q.str("external_id"), IncludeDisabled: q.optBool("include_disabled")}
 	h.respondList(w, r, q, f)
 }
 
@@ -36,7 +37,7 @@ func (h accountHandlers) search(w http.ResponseWriter, r *http.Request) {
 	q := newQuery(r)
 	includeDisabled := true
 	f := accounts.AccountFilter{Name: q.str("name"), Email: q.str("email"), ExternalID: q.str("external_id"),
-		Status: q.str("status"), Type: q.str("type"), IncludeDisabled: &includeDisabled}
+		Status: closed[models.AccountStatus](q, "status"), Type: closed[models.AccountType](q, "type"), IncludeDisabled: &includeDisabled}
 	h.respondList(w, r, q, f)
 }
 

@@ -13,7 +13,11 @@ import (
 	"github.com/frame-oss/payments-server/internal/domain/capability"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/accounts"
 	"github.com/frame-oss/payments-server/resolvers/billing"
+	"github.com/frame-oss/payments-server/resolvers/catalog"
+	"github.com/frame-oss/payments-server/resolvers/funding"
+	"github.com/frame-oss/payments-server/resolvers/money"
 	gqlparser "github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -114,7 +118,7 @@ type ComplexityRoot struct {
 		PaymentMethods        func(childComplexity int) int
 		PayoutPaymentMethod   func(childComplexity int) int
 		PayoutPaymentMethodID func(childComplexity int) int
-		Payouts               func(childComplexity int, first *int, after *string, status *string) int
+		Payouts               func(childComplexity int, first *int, after *string, status *models.PayoutStatus) int
 		PhoneVerifications    func(childComplexity int) int
 		Profile               func(childComplexity int) int
 		Refunds               func(childComplexity int, first *int, after *string, transfer *string, chargeIntent *string, charge *string) int
@@ -124,7 +128,7 @@ type ComplexityRoot struct {
 		Subscriptions         func(childComplexity int, first *int, after *string, status *models.SubscriptionStatus, createdBefore *wire.Timestamp, createdAfter *wire.Timestamp) int
 		TermsOfService        func(childComplexity int) int
 		TestClock             func(childComplexity int) int
-		Transfers             func(childComplexity int, first *int, after *string, status *string) int
+		Transfers             func(childComplexity int, first *int, after *string, status *models.TransferStatus) int
 		Type                  func(childComplexity int) int
 		Updated               func(childComplexity int) int
 	}
@@ -1391,7 +1395,7 @@ type ComplexityRoot struct {
 
 	Query struct {
 		Account                      func(childComplexity int, id string) int
-		Accounts                     func(childComplexity int, first *int, after *string, filter *model.AccountFilter) int
+		Accounts                     func(childComplexity int, first *int, after *string, filter *accounts.AccountFilter) int
 		BankAccount                  func(childComplexity int, id string) int
 		BeneficialOwner              func(childComplexity int, accountID string, id string) int
 		BeneficialOwners             func(childComplexity int, accountID string) int
@@ -1405,12 +1409,12 @@ type ComplexityRoot struct {
 		Capability                   func(childComplexity int, accountID string, name capability.Name) int
 		Charge                       func(childComplexity int, id string) int
 		ChargeIntent                 func(childComplexity int, id string) int
-		ChargeIntents                func(childComplexity int, first *int, after *string, filter *model.ChargeIntentFilter) int
+		ChargeIntents                func(childComplexity int, first *int, after *string, filter *money.ChargeIntentFilter) int
 		ChargeSession                func(childComplexity int, id string) int
 		ChargeSessions               func(childComplexity int, first *int, after *string, filter *model.ChargeSessionFilter) int
 		ChargeTrace                  func(childComplexity int, id string) int
 		Coupon                       func(childComplexity int, id string) int
-		Coupons                      func(childComplexity int, first *int, after *string, filter *model.CouponFilter) int
+		Coupons                      func(childComplexity int, first *int, after *string, filter *catalog.CouponFilter) int
 		Customer                     func(childComplexity int, id string) int
 		CustomerIdentityVerification func(childComplexity int, id string) int
 		Customers                    func(childComplexity int, first *int, after *string, filter *model.CustomerFilter) int
@@ -1426,7 +1430,7 @@ type ComplexityRoot struct {
 		Geofences                    func(childComplexity int) int
 		GooglePayConfiguration       func(childComplexity int) int
 		IdentityVerification         func(childComplexity int, accountID string, id string) int
-		IdentityVerifications        func(childComplexity int, accountID string, first *int, after *string, filter *model.IdentityVerificationFilter) int
+		IdentityVerifications        func(childComplexity int, accountID string, first *int, after *string, filter *accounts.IdentityVerificationFilter) int
 		Invoice                      func(childComplexity int, id string) int
 		InvoiceLineItem              func(childComplexity int, invoiceID string, id string) int
 		InvoiceLineItems             func(childComplexity int, invoiceID string) int
@@ -1442,13 +1446,13 @@ type ComplexityRoot struct {
 		PaymentMethod                func(childComplexity int, id string) int
 		PaymentMethods               func(childComplexity int, first *int, after *string, filter *model.PaymentMethodFilter) int
 		Payout                       func(childComplexity int, id string) int
-		PayoutFundingEntries         func(childComplexity int, first *int, after *string, filter *model.PayoutFundingEntryFilter) int
+		PayoutFundingEntries         func(childComplexity int, first *int, after *string, filter *funding.EntryFilter) int
 		PayoutFundingEntry           func(childComplexity int, id string) int
 		PayoutFundingSchedule        func(childComplexity int, id string) int
 		PayoutFundingSchedules       func(childComplexity int, first *int, after *string) int
-		Payouts                      func(childComplexity int, first *int, after *string, filter *model.PayoutFilter) int
+		Payouts                      func(childComplexity int, first *int, after *string, filter *funding.PayoutFilter) int
 		PhoneVerification            func(childComplexity int, accountID string, id string) int
-		PhoneVerifications           func(childComplexity int, accountID string, first *int, after *string, filter *model.PhoneVerificationFilter) int
+		PhoneVerifications           func(childComplexity int, accountID string, first *int, after *string, filter *accounts.PhoneVerificationFilter) int
 		PlaidLinkToken               func(childComplexity int, accountID string) int
 		Product                      func(childComplexity int, id string) int
 		ProductPhase                 func(childComplexity int, productID string, id string) int
@@ -1474,7 +1478,7 @@ type ComplexityRoot struct {
 		Transfer                     func(childComplexity int, id string) int
 		TransferFeePlan              func(childComplexity int, id string) int
 		TransferFeePlans             func(childComplexity int, first *int, after *string) int
-		Transfers                    func(childComplexity int, first *int, after *string, filter *model.TransferFilter) int
+		Transfers                    func(childComplexity int, first *int, after *string, filter *money.TransferFilter) int
 		UsageReport                  func(childComplexity int, customer *string, account *string, from wire.Timestamp, to wire.Timestamp) int
 		ValidateDiscounts            func(childComplexity int, input models.ValidateDiscountsInput) int
 		WebhookDeliveries            func(childComplexity int, endpointID string, eventID *string, status *models.WebhookDeliveryStatus, first *int, after *string) int
@@ -2081,7 +2085,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Account.Payouts(childComplexity, args["first"].(*int), args["after"].(*string), args["status"].(*string)), true
+		return e.ComplexityRoot.Account.Payouts(childComplexity, args["first"].(*int), args["after"].(*string), args["status"].(*models.PayoutStatus)), true
 	case "Account.phoneVerifications":
 		if e.ComplexityRoot.Account.PhoneVerifications == nil {
 			break
@@ -2156,7 +2160,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Account.Transfers(childComplexity, args["first"].(*int), args["after"].(*string), args["status"].(*string)), true
+		return e.ComplexityRoot.Account.Transfers(childComplexity, args["first"].(*int), args["after"].(*string), args["status"].(*models.TransferStatus)), true
 	case "Account.type":
 		if e.ComplexityRoot.Account.Type == nil {
 			break
@@ -8410,7 +8414,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Accounts(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.AccountFilter)), true
+		return e.ComplexityRoot.Query.Accounts(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*accounts.AccountFilter)), true
 	case "Query.bankAccount":
 		if e.ComplexityRoot.Query.BankAccount == nil {
 			break
@@ -8564,7 +8568,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.ChargeIntents(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.ChargeIntentFilter)), true
+		return e.ComplexityRoot.Query.ChargeIntents(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*money.ChargeIntentFilter)), true
 	case "Query.chargeSession":
 		if e.ComplexityRoot.Query.ChargeSession == nil {
 			break
@@ -8619,7 +8623,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Coupons(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.CouponFilter)), true
+		return e.ComplexityRoot.Query.Coupons(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*catalog.CouponFilter)), true
 	case "Query.customer":
 		if e.ComplexityRoot.Query.Customer == nil {
 			break
@@ -8780,7 +8784,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.IdentityVerifications(childComplexity, args["accountId"].(string), args["first"].(*int), args["after"].(*string), args["filter"].(*model.IdentityVerificationFilter)), true
+		return e.ComplexityRoot.Query.IdentityVerifications(childComplexity, args["accountId"].(string), args["first"].(*int), args["after"].(*string), args["filter"].(*accounts.IdentityVerificationFilter)), true
 
 	case "Query.invoice":
 		if e.ComplexityRoot.Query.Invoice == nil {
@@ -8947,7 +8951,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.PayoutFundingEntries(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.PayoutFundingEntryFilter)), true
+		return e.ComplexityRoot.Query.PayoutFundingEntries(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*funding.EntryFilter)), true
 	case "Query.payoutFundingEntry":
 		if e.ComplexityRoot.Query.PayoutFundingEntry == nil {
 			break
@@ -8991,7 +8995,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Payouts(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.PayoutFilter)), true
+		return e.ComplexityRoot.Query.Payouts(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*funding.PayoutFilter)), true
 	case "Query.phoneVerification":
 		if e.ComplexityRoot.Query.PhoneVerification == nil {
 			break
@@ -9013,7 +9017,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.PhoneVerifications(childComplexity, args["accountId"].(string), args["first"].(*int), args["after"].(*string), args["filter"].(*model.PhoneVerificationFilter)), true
+		return e.ComplexityRoot.Query.PhoneVerifications(childComplexity, args["accountId"].(string), args["first"].(*int), args["after"].(*string), args["filter"].(*accounts.PhoneVerificationFilter)), true
 	case "Query.plaidLinkToken":
 		if e.ComplexityRoot.Query.PlaidLinkToken == nil {
 			break
@@ -9294,7 +9298,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Transfers(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.TransferFilter)), true
+		return e.ComplexityRoot.Query.Transfers(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*money.TransferFilter)), true
 	case "Query.usageReport":
 		if e.ComplexityRoot.Query.UsageReport == nil {
 			break
@@ -11452,7 +11456,7 @@ type AccountEdge {
   node: Account!
 }
 
-input AccountFilter {
+input AccountFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/accounts.AccountFilter") {
   "Only accounts with this status (disabled ones included when asked for)."
   status: AccountStatus
   type: AccountType
@@ -11844,11 +11848,24 @@ extend type Mutation {
 # API-DECISIONS §4): one payment from a customer or an account, charged
 # and journaled like a transfer's charge.
 
+"A charge intent's state (spec doc 2 §3); REST writes each in lower case."
+enum ChargeIntentStatus @goModel(model: "github.com/frame-oss/payments-server/models.ChargeIntentStatus") {
+  PENDING @goEnum(value: "github.com/frame-oss/payments-server/models.ChargeIntentPending")
+  INCOMPLETE @goEnum(value: "github.com/frame-oss/payments-server/models.ChargeIntentIncomplete")
+  REQUIRES_PAYMENT_METHOD @goEnum(value: "github.com/frame-oss/payments-server/models.ChargeIntentRequiresPaymentMethod")
+  REQUIRES_CONFIRMATION @goEnum(value: "github.com/frame-oss/payments-server/models.ChargeIntentRequiresConfirmation")
+  REQUIRES_3D_SECURE @goEnum(value: "github.com/frame-oss/payments-server/models.ChargeIntentRequires3DS")
+  REQUIRES_CAPTURE @goEnum(value: "github.com/frame-oss/payments-server/models.ChargeIntentRequiresCapture")
+  PROCESSING @goEnum(value: "github.com/frame-oss/payments-server/models.ChargeIntentProcessing")
+  SUCCEEDED @goEnum(value: "github.com/frame-oss/payments-server/models.ChargeIntentSucceeded")
+  FAILED @goEnum(value: "github.com/frame-oss/payments-server/models.ChargeIntentFailed")
+  CANCELED @goEnum(value: "github.com/frame-oss/payments-server/models.ChargeIntentCanceled")
+}
+
 "A charge intent (deprecated: use transfers). clientSecret (ci_) is returned on create only."
 type ChargeIntent implements Node @goModel(model: "github.com/frame-oss/payments-server/models.ChargeIntent") {
   id: ID!
-  "requires_payment_method, requires_confirmation, requires_3d_secure, requires_capture, succeeded, failed or canceled"
-  status: String!
+  status: ChargeIntentStatus!
   "What is charged, after promotion codes (minor units)."
   amount: Int!
   "Lowercase ISO 4217 code."
@@ -11889,10 +11906,10 @@ type ChargeIntentEdge {
   node: ChargeIntent!
 }
 
-input ChargeIntentFilter {
+input ChargeIntentFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/money.ChargeIntentFilter") {
   "An intent's id or referenceId, its receipt e-mail, or part of its description."
   q: String
-  status: String
+  status: ChargeIntentStatus
   customerId: ID
   accountId: ID
 }
@@ -12127,22 +12144,39 @@ extend type Query {
 `, BuiltIn: false},
 	{Name: "../schema/coupons.graphqls", Input: `# Coupons, promotion codes and discounts (spec doc 2 §2.8, §4.9).
 
+"A coupon's state (spec doc 2 §2.8)."
+enum CouponStatus @goModel(models: ["github.com/frame-oss/payments-server/models.CouponStatus"]) {
+  ACTIVE @goEnum(value: "github.com/frame-oss/payments-server/models.CouponActive")
+  INACTIVE @goEnum(value: "github.com/frame-oss/payments-server/models.CouponInactive")
+  ARCHIVED @goEnum(value: "github.com/frame-oss/payments-server/models.CouponArchived")
+  DELETED @goEnum(value: "github.com/frame-oss/payments-server/models.CouponDeleted")
+}
+
+"How a coupon discounts."
+enum DiscountType @goModel(models: ["github.com/frame-oss/payments-server/models.DiscountType"]) {
+  PERCENTAGE @goEnum(value: "github.com/frame-oss/payments-server/models.DiscountPercentage")
+  FIXED_AMOUNT @goEnum(value: "github.com/frame-oss/payments-server/models.DiscountFixedAmount")
+}
+
+"What a coupon applies to."
+enum CouponApplicability @goModel(models: ["github.com/frame-oss/payments-server/models.CouponApplicability"]) {
+  ALL_PRODUCTS @goEnum(value: "github.com/frame-oss/payments-server/models.ApplicableToAllProducts")
+  SPECIFIC_PRODUCTS @goEnum(value: "github.com/frame-oss/payments-server/models.ApplicableToSpecificProducts")
+}
+
 type Coupon implements Node {
   id: ID!
   name: String!
   description: String
-  "percentage or fixed_amount"
-  discountType: String!
+  discountType: DiscountType!
   "0-100 for a percentage; major units for a fixed amount (\"5.00\")."
   discountValue: Decimal!
   discountValueCurrency: String
   "once, repeating or forever"
   duration: String!
   durationInMonths: Int
-  "active, inactive, archived or deleted"
-  status: String!
-  "all_products or specific_products"
-  applicableTo: String!
+  status: CouponStatus!
+  applicableTo: CouponApplicability!
   productId: ID
   product: Product
   maxRedemptions: Int
@@ -12263,10 +12297,10 @@ type DiscountEdge {
   node: Discount!
 }
 
-input CouponFilter {
-  status: String
-  discountType: String
-  applicableTo: String
+input CouponFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/catalog.CouponFilter") {
+  status: CouponStatus
+  discountType: DiscountType
+  applicableTo: CouponApplicability
 }
 
 input PromotionCodeFilter {
@@ -12952,7 +12986,7 @@ type IdentityVerificationEdge {
   node: IdentityVerification!
 }
 
-input IdentityVerificationFilter {
+input IdentityVerificationFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/accounts.IdentityVerificationFilter") {
   status: IdentityVerificationStatus
   provider: String
 }
@@ -13223,9 +13257,32 @@ type BillingAgreement implements Node {
   updated: DateTime!
 }
 
+"A transfer's state (spec doc 2 §3); REST writes each in lower case."
+enum TransferStatus @goModel(model: "github.com/frame-oss/payments-server/models.TransferStatus") {
+  PENDING @goEnum(value: "github.com/frame-oss/payments-server/models.TransferPending")
+  INCOMPLETE @goEnum(value: "github.com/frame-oss/payments-server/models.TransferIncomplete")
+  REQUIRES_ACCOUNT_OR_CUSTOMER @goEnum(value: "github.com/frame-oss/payments-server/models.TransferRequiresAccountOrCustomer")
+  REQUIRES_PAYMENT_METHOD @goEnum(value: "github.com/frame-oss/payments-server/models.TransferRequiresPaymentMethod")
+  REQUIRES_CONFIRMATION @goEnum(value: "github.com/frame-oss/payments-server/models.TransferRequiresConfirmation")
+  REQUIRES_3D_SECURE @goEnum(value: "github.com/frame-oss/payments-server/models.TransferRequires3DS")
+  REQUIRES_CAPTURE @goEnum(value: "github.com/frame-oss/payments-server/models.TransferRequiresCapture")
+  PROCESSING @goEnum(value: "github.com/frame-oss/payments-server/models.TransferProcessing")
+  SUCCEEDED @goEnum(value: "github.com/frame-oss/payments-server/models.TransferSucceeded")
+  FAILED @goEnum(value: "github.com/frame-oss/payments-server/models.TransferFailed")
+  EXPIRED @goEnum(value: "github.com/frame-oss/payments-server/models.TransferExpired")
+  CANCELED @goEnum(value: "github.com/frame-oss/payments-server/models.TransferCanceled")
+  REVERSED @goEnum(value: "github.com/frame-oss/payments-server/models.TransferReversed")
+  REFUNDED @goEnum(value: "github.com/frame-oss/payments-server/models.TransferRefunded")
+  DISPUTED @goEnum(value: "github.com/frame-oss/payments-server/models.TransferDisputed")
+  FRAUD_REVIEW @goEnum(value: "github.com/frame-oss/payments-server/models.TransferFraudReview")
+  FRAUD_DECLINED @goEnum(value: "github.com/frame-oss/payments-server/models.TransferFraudDeclined")
+  DELIVERY_RETURNED @goEnum(value: "github.com/frame-oss/payments-server/models.TransferDeliveryReturned")
+  CLAWBACK_RETURNED @goEnum(value: "github.com/frame-oss/payments-server/models.TransferClawbackReturned")
+}
+
 type Transfer implements Node {
   id: ID!
-  status: String!
+  status: TransferStatus!
   "What is charged, after promotion codes (minor units)."
   amount: Int!
   amountCaptured: Int!
@@ -13350,8 +13407,8 @@ type TransferEdge {
   node: Transfer!
 }
 
-input TransferFilter {
-  status: String
+input TransferFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/money.TransferFilter") {
+  status: TransferStatus
   accountId: ID
 }
 
@@ -13446,7 +13503,7 @@ extend type Account {
   /v1/transfers?account_id= is (status). A page of accounts reads the
   pages of all of them in one statement.
   """
-  transfers(first: Int = 10, after: String, status: String): TransferConnection! @goField(forceResolver: true)
+  transfers(first: Int = 10, after: String, status: TransferStatus): TransferConnection! @goField(forceResolver: true)
 }
 
 extend type TransferFeePlan {
@@ -13661,10 +13718,16 @@ extend type Mutation {
 # (schedules, top-ups, the entries both write) and the merchant balance
 # (spec doc 2 §2.7, §4.7; docs/funding.md).
 
+"A payout's state: the sandbox decides a payout at once (succeeded or failed); pending is a real provider's in-flight state."
+enum PayoutStatus @goModel(models: ["github.com/frame-oss/payments-server/models.PayoutStatus", "github.com/99designs/gqlgen/graphql.String"]) {
+  PENDING @goEnum(value: "github.com/frame-oss/payments-server/models.PayoutPending")
+  SUCCEEDED @goEnum(value: "github.com/frame-oss/payments-server/models.PayoutSucceeded")
+  FAILED @goEnum(value: "github.com/frame-oss/payments-server/models.PayoutFailed")
+}
+
 type Payout implements Node {
   id: ID!
-  "pending, succeeded or failed (the sandbox decides at once)"
-  status: String!
+  status: PayoutStatus!
   "asap, same_day or standard for bank (ACH) payouts; null for push to card"
   speed: String
   "Minor units, USD."
@@ -13711,14 +13774,19 @@ type PayoutFundingSchedule implements Node @goModel(model: "github.com/frame-oss
   updated: DateTime!
 }
 
+"Where a funding entry came from: a top-up (manual push) or a schedule's run."
+enum FundingSource @goModel(models: ["github.com/frame-oss/payments-server/models.FundingSource", "github.com/99designs/gqlgen/graphql.String"]) {
+  MANUAL_PUSH @goEnum(value: "github.com/frame-oss/payments-server/models.FundingSourceManualPush")
+  SCHEDULE @goEnum(value: "github.com/frame-oss/payments-server/models.FundingSourceSchedule")
+}
+
 type PayoutFundingEntry implements Node @goModel(model: "github.com/frame-oss/payments-server/models.FundingEntry") {
   id: ID!
   scheduleId: ID
   schedule: PayoutFundingSchedule
   amount: Int!
   currency: String!
-  "manual_push (a top-up) or schedule"
-  source: String!
+  source: FundingSource!
   livemode: Boolean!
   created: DateTime!
 }
@@ -13767,16 +13835,14 @@ type PayoutFundingEntryEdge {
   node: PayoutFundingEntry!
 }
 
-input PayoutFilter {
-  "pending, succeeded or failed"
-  status: String
+input PayoutFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/funding.PayoutFilter") {
+  status: PayoutStatus
   accountId: ID
 }
 
-input PayoutFundingEntryFilter {
+input PayoutFundingEntryFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/funding.EntryFilter") {
   scheduleId: ID
-  "manual_push or schedule"
-  source: String
+  source: FundingSource
 }
 
 input CreatePayoutInput {
@@ -13820,7 +13886,7 @@ extend type Account {
   /v1/payouts?account_id= is (status). A page of accounts reads the pages
   of all of them in one statement.
   """
-  payouts(first: Int = 10, after: String, status: String): PayoutConnection! @goField(forceResolver: true)
+  payouts(first: Int = 10, after: String, status: PayoutStatus): PayoutConnection! @goField(forceResolver: true)
 }
 
 extend type Query {
@@ -13891,7 +13957,7 @@ type PhoneVerificationEdge {
   node: PhoneVerification!
 }
 
-input PhoneVerificationFilter {
+input PhoneVerificationFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/accounts.PhoneVerificationFilter") {
   status: PhoneVerificationStatus
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/testenv/testdb"
 
+	"github.com/frame-oss/payments-server/graph"
 	"github.com/frame-oss/payments-server/internal/app"
 	"github.com/frame-oss/payments-server/internal/domain/capability"
 	"github.com/frame-oss/payments-server/internal/domain/webhook"
@@ -81,7 +82,7 @@ func Open(t testing.TB, url string, opts ...Option) *Env {
 	clk := clock.NewManual(Start)
 	clk.SetStep(time.Millisecond)
 	o := app.Options{DB: db, Clock: clk, Logger: slog.New(slog.NewJSONHandler(io.Discard, nil)),
-		GraphQL: GraphQLHandler, ReportStatements: true, FundingSweepInterval: time.Second,
+		GraphQL: GraphQLHandler, GraphQLError: graph.WriteError, ReportStatements: true, FundingSweepInterval: time.Second,
 		// Tests receive sandbox webhooks on loopback, as a developer does.
 		WebhookDestinations: webhook.Destinations{SandboxLocal: true}}
 	for _, opt := range opts {
