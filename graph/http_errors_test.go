@@ -49,7 +49,7 @@ func TestGraphQLErrorsHaveOneShapeOverHTTP(t *testing.T) {
 		require.Empty(t, typename.Errors, string(typename.Raw))
 	})
 	t.Run("a credential that does not authenticate", func(t *testing.T) {
-		r := f.env.Client("sk_sandbox_" + "0000000000000000000000000000000000").GraphQL(query, nil)
+		r := f.env.Client("sk_sandbox_"+"0000000000000000000000000000000000").GraphQL(query, nil)
 		check(t, r.Status, r.Raw, decode(t, r.Raw), http.StatusUnauthorized, "invalid_api_key")
 	})
 	t.Run("a document that does not parse", func(t *testing.T) {
