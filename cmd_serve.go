@@ -168,6 +168,8 @@ func serveCommand(args []string, stderr io.Writer) error {
 		return err
 	}
 	logger.Info("serving", "addr", ln.Addr().String(), "graphql", "/graphql", "playground", o.Playground != nil)
+	logEntryPoints(logger, ln.Addr(), o)
+	warnWithoutMerchant(ctx, logger, db, dbf.describe())
 	errc := make(chan error, 1)
 	logger.Info("http limits", "read_header_timeout", limits.ReadHeaderTimeout.String(),
 		"read_timeout", limits.ReadTimeout.String(), "write_timeout", limits.WriteTimeout.String(),

@@ -86,6 +86,13 @@ func (u *readmeUser) createMerchant(t *testing.T, args ...string) createdMerchan
 // /healthz; it returns the server's base URL.
 func (u *readmeUser) serve(t *testing.T) string {
 	t.Helper()
+	url, _ := u.serveWithLogs(t)
+	return url
+}
+
+// serveWithLogs is serve, with the server's log.
+func (u *readmeUser) serveWithLogs(t *testing.T) (string, *lockedBuffer) {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	addr := ln.Addr().String()
@@ -114,13 +121,13 @@ func (u *readmeUser) serve(t *testing.T) string {
 		if resp, err := http.Get(url + "/healthz"); err == nil {
 			_ = resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
-				return url
+				return url, logs
 			}
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
 	t.Fatalf("serve did not answer /healthz: %s", logs.String())
-	return ""
+	return "", nil
 }
 
 // call sends one request with key as its bearer and returns the status

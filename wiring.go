@@ -12,6 +12,7 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/platform/secrets"
 
+	"github.com/frame-oss/payments-server/docs"
 	"github.com/frame-oss/payments-server/graph"
 	"github.com/frame-oss/payments-server/internal/app"
 	"github.com/frame-oss/payments-server/internal/platform/clock"
@@ -28,7 +29,7 @@ func appOptions(db *store.DB, clk clock.Clock, logger *slog.Logger) app.Options 
 		GraphQL: func(res *resolvers.Resolver, logger *slog.Logger) http.Handler {
 			return graph.NewHandler(res, graph.Options{Logger: logger})
 		},
-		Playground: graph.PlaygroundHandler(), GraphQLError: graph.WriteError}
+		Playground: graph.PlaygroundHandler(), GraphQLError: graph.WriteError, Docs: docs.Handler()}
 }
 
 // jobsConfig is the production wiring of the job engine: the application's

@@ -55,6 +55,9 @@ type Options struct {
 	// assets under it (graph/dashboard); nil leaves the routes out, so
 	// they answer 404.
 	Dashboard http.Handler
+	// Docs serves the documentation at /docs/ (package docs); nil leaves
+	// it out.
+	Docs http.Handler
 	// MaxInFlight bounds the requests in handlers at once (0: no bound);
 	// beyond it, and on connections beyond the server's connection bound,
 	// requests are answered 503 server_busy (httpx.InFlight). /healthz and
@@ -191,6 +194,10 @@ func New(o Options) *App {
 		r.Method(http.MethodGet, "/dashboard", o.Dashboard)
 		r.Method(http.MethodGet, "/dashboard/*", o.Dashboard)
 	}
+	if o.Docs != nil {
+		r.Method(http.MethodGet, "/docs/*", o.Docs)
+	}
+	r.Get("/", frontDoor(o))
 	return &App{Handler: r, Services: svc, Metrics: metrics, InFlight: inFlight, Credentials: authn.Cache}
 }
 
