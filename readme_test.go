@@ -42,6 +42,7 @@ const healthzAttempts = int(liveGuard / (50 * time.Millisecond))
 // embedded data dir.
 type readmeUser struct {
 	dir string
+	env []string // more environment of every command (KEY=value)
 }
 
 func (u *readmeUser) command(args ...string) *exec.Cmd {
@@ -49,6 +50,7 @@ func (u *readmeUser) command(args ...string) *exec.Cmd {
 	// Later entries win: no DATABASE_URL, so the embedded PostgreSQL in the
 	// data dir is used, as in the README.
 	cmd.Env = append(os.Environ(), childRunEnv+"=1", "DATABASE_URL=", "DATA_DIR="+u.dir, "DEBUG_ADDR=")
+	cmd.Env = append(cmd.Env, u.env...)
 	return cmd
 }
 

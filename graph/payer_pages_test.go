@@ -46,7 +46,7 @@ func TestPayerConnectionsArePageEdges(t *testing.T) {
 	}
 
 	cases := []pageEdgeCase{
-		{"accounts", "payouts", `status: "succeeded"`, "/v1/payouts?status=succeeded&account_id="},
+		{"accounts", "payouts", `status: SUCCEEDED`, "/v1/payouts?status=succeeded&account_id="},
 		{"accounts", "subscriptions", `status: ACTIVE`, "/v1/subscriptions/search?status=active&account="},
 		{"accounts", "invoices", `status: "paid"`, "/v1/invoices?status=paid&account="},
 		{"customers", "subscriptions", `status: ACTIVE`, "/v1/subscriptions/search?status=active&customer="},

@@ -31,7 +31,7 @@ func TestPayoutsAndFundingGraphQL(t *testing.T) {
 	g := gql(t, f.sk, `mutation { createPayoutTopUp(input: {amount: 5000, idempotencyKey: "g1"}) {
 		id amount currency source schedule { id } livemode } }`, nil)
 	entry := obj(g.Data["createPayoutTopUp"])
-	require.Equal(t, "manual_push", entry["source"])
+	require.Equal(t, "MANUAL_PUSH", entry["source"])
 	require.Nil(t, entry["schedule"])
 	g = gql(t, f.sk, `mutation { createPayoutTopUp(input: {amount: 5000, idempotencyKey: "g1"}) { id } }`, nil)
 	require.Equal(t, entry["id"], obj(g.Data["createPayoutTopUp"])["id"], "the body key returns the first entry")
@@ -40,7 +40,7 @@ func TestPayoutsAndFundingGraphQL(t *testing.T) {
 		metadata: {ref: "r1"}}) { id status speed amount currency processorFee merchantFee customerFee metadata
 		paymentMethod { id } account { id payouts { edges { node { id } } } } succeeded failed } }`, map[string]any{"pm": card.ID.String()})
 	p := obj(g.Data["createPayout"])
-	require.Equal(t, "succeeded", p["status"])
+	require.Equal(t, "SUCCEEDED", p["status"])
 	require.Nil(t, p["speed"])
 	require.Equal(t, float64(0), p["processorFee"])
 	require.Nil(t, p["merchantFee"])
