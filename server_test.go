@@ -147,3 +147,16 @@ func TestCommandsNameTheirDatabaseAndTheNextStep(t *testing.T) {
 	require.Contains(t, logs.String(), `"docs":"`+url+`/docs/"`)
 	require.Contains(t, logs.String(), `"openapi":"`+url+`/openapi.json"`)
 }
+
+// `server openapi` prints the served document without a database.
+func TestOpenAPICommandPrintsTheDocument(t *testing.T) {
+	out, errOut, code := runCLI(t, "openapi")
+	require.Equal(t, 0, code, errOut)
+	var doc struct {
+		OpenAPI string                    `json:"openapi"`
+		Paths   map[string]map[string]any `json:"paths"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &doc))
+	require.Equal(t, "3.1.0", doc.OpenAPI)
+	require.Contains(t, doc.Paths, "/v1/accounts")
+}

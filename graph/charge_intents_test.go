@@ -25,7 +25,7 @@ func TestChargeIntentsInTheGraph(t *testing.T) {
 	require.Empty(t, first.Errors, string(first.Raw))
 	ci := obj(first.Data["createChargeIntent"])
 	require.Equal(t, "REQUIRES_CAPTURE", ci["status"])
-	require.Equal(t, "usd", ci["currency"])
+	require.Equal(t, "USD", ci["currency"])
 	require.Regexp(t, `^ci_`, ci["clientSecret"])
 	require.Equal(t, "ada@example.com", obj(ci["customer"])["email"])
 	require.Equal(t, ci["customerId"], obj(ci["paymentMethod"])["customerId"])

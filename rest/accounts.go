@@ -11,9 +11,11 @@ import (
 func accountRoutes(r routes, svc *accounts.Accounts) {
 	h := accountHandlers{svc}
 	r.Post("/v1/accounts", create(h.svc.Create))
-	r.Get("/v1/accounts", handled(h.list, wireShape{query: append(params(true, "status", "type", "external_id"),
-		queryParam{"include_disabled", "boolean"}), responses: pageFrom("data", h.svc.List)}))
-	r.Get("/v1/accounts/search", handled(h.search, wireShape{query: params(true, "name", "email", "external_id", "status", "type"),
+	r.Get("/v1/accounts", handled(h.list, wireShape{query: append(params(true, "external_id"),
+		closedParam[models.AccountStatus]("status"), closedParam[models.AccountType]("type"),
+		queryParam{name: "include_disabled", kind: "boolean"}), responses: pageFrom("data", h.svc.List)}))
+	r.Get("/v1/accounts/search", handled(h.search, wireShape{query: append(params(true, "name", "email", "external_id"),
+		closedParam[models.AccountStatus]("status"), closedParam[models.AccountType]("type")),
 		responses: pageFrom("data", h.svc.List)}))
 	r.Get("/v1/accounts/{id}", get(h.svc.Get))
 	r.Patch("/v1/accounts/{id}", update(h.svc.Update))

@@ -120,14 +120,14 @@ func (ec *executionContext) _ChargeIntent_currency(ctx context.Context, field gr
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_ChargeIntent_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeIntent", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ChargeIntent", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _ChargeIntent_amountCaptured(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
@@ -926,7 +926,7 @@ func (ec *executionContext) unmarshalInputCreateChargeIntentInput(ctx context.Co
 			it.Amount = data
 		case "currency":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currency"))
-			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalNCurrencyCode2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -1177,7 +1177,7 @@ func (ec *executionContext) unmarshalInputUpdateChargeIntentInput(ctx context.Co
 			it.Amount = data
 		case "currency":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currency"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOCurrencyCode2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}

@@ -486,14 +486,14 @@ func (ec *executionContext) _Coupon_discountValueCurrency(ctx context.Context, f
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
+			return ec.marshalOCurrencyCode2ᚖstring(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_discountValueCurrency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _Coupon_duration(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
@@ -725,14 +725,14 @@ func (ec *executionContext) _Coupon_minimumOrderAmountCurrency(ctx context.Conte
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
+			return ec.marshalOCurrencyCode2ᚖstring(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_minimumOrderAmountCurrency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _Coupon_discountCapCents(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
@@ -771,14 +771,14 @@ func (ec *executionContext) _Coupon_discountCapCurrency(ctx context.Context, fie
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
+			return ec.marshalOCurrencyCode2ᚖstring(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_discountCapCurrency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _Coupon_validFrom(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
@@ -1485,14 +1485,14 @@ func (ec *executionContext) _Discount_discountAmountCurrency(ctx context.Context
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Discount_discountAmountCurrency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _Discount_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
@@ -2045,14 +2045,14 @@ func (ec *executionContext) _PromotionCode_minimumAmountCurrency(ctx context.Con
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_PromotionCode_minimumAmountCurrency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PromotionCode", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("PromotionCode", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _PromotionCode_expiresAt(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
@@ -2521,7 +2521,7 @@ func (ec *executionContext) unmarshalInputCreateCouponInput(ctx context.Context,
 			it.DiscountValue = data
 		case "discountValueCurrency":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("discountValueCurrency"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOCurrencyCode2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -2591,7 +2591,7 @@ func (ec *executionContext) unmarshalInputCreateCouponInput(ctx context.Context,
 			it.MinimumOrderAmountCents = data
 		case "minimumOrderAmountCurrency":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("minimumOrderAmountCurrency"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOCurrencyCode2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -2605,7 +2605,7 @@ func (ec *executionContext) unmarshalInputCreateCouponInput(ctx context.Context,
 			it.DiscountCapCents = data
 		case "discountCapCurrency":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("discountCapCurrency"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOCurrencyCode2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -2779,7 +2779,7 @@ func (ec *executionContext) unmarshalInputPromotionCodeInput(ctx context.Context
 			it.MinimumAmountCents = data
 		case "minimumAmountCurrency":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("minimumAmountCurrency"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOCurrencyCode2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}

@@ -131,14 +131,14 @@ func (ec *executionContext) _Invoice_currency(ctx context.Context, field graphql
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Invoice_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invoice", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Invoice", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _Invoice_status(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
@@ -1127,14 +1127,14 @@ func (ec *executionContext) _InvoiceLineItem_unitAmountCurrency(ctx context.Cont
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_InvoiceLineItem_unitAmountCurrency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvoiceLineItem", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("InvoiceLineItem", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _InvoiceLineItem_amount(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
@@ -1557,7 +1557,7 @@ func (ec *executionContext) unmarshalInputCreateInvoiceInput(ctx context.Context
 			it.Memo = data
 		case "currency":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currency"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOCurrencyCode2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}

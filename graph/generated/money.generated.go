@@ -751,14 +751,14 @@ func (ec *executionContext) _FeePlanItem_amountFixedCurrency(ctx context.Context
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_FeePlanItem_amountFixedCurrency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FeePlanItem", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("FeePlanItem", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _FeePlanItem_amountPercentage(ctx context.Context, field graphql.CollectedField, obj *models.FeePlanItem) (ret graphql.Marshaler) {
@@ -889,14 +889,14 @@ func (ec *executionContext) _LedgerEntry_currency(ctx context.Context, field gra
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_LedgerEntry_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LedgerEntry", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("LedgerEntry", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _LedgerEntry_amount(ctx context.Context, field graphql.CollectedField, obj *models.LedgerEntry) (ret graphql.Marshaler) {
@@ -1059,14 +1059,14 @@ func (ec *executionContext) _Money_currency(ctx context.Context, field graphql.C
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Money_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Money", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Money", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _Transfer_id(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
@@ -1174,14 +1174,14 @@ func (ec *executionContext) _Transfer_currency(ctx context.Context, field graphq
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _Transfer_platformFee(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
@@ -2571,7 +2571,7 @@ func (ec *executionContext) unmarshalInputAmountInput(ctx context.Context, obj a
 			it.Value = data
 		case "currency":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currency"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOCurrencyCode2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -2798,7 +2798,7 @@ func (ec *executionContext) unmarshalInputCreateTransferInput(ctx context.Contex
 			it.Source = data
 		case "currency":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currency"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOCurrencyCode2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -2919,7 +2919,7 @@ func (ec *executionContext) unmarshalInputFeePlanItemInput(ctx context.Context, 
 			it.AmountFixedCents = data
 		case "amountFixedCurrency":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amountFixedCurrency"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOCurrencyCode2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}

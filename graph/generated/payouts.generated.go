@@ -103,14 +103,14 @@ func (ec *executionContext) _MerchantBalance_currency(ctx context.Context, field
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_MerchantBalance_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MerchantBalance", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("MerchantBalance", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _MerchantBalance_instantPayoutBalance(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
@@ -379,14 +379,14 @@ func (ec *executionContext) _Payout_currency(ctx context.Context, field graphql.
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Payout_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Payout", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Payout", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _Payout_paymentMethodId(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
@@ -1095,14 +1095,14 @@ func (ec *executionContext) _PayoutFundingEntry_currency(ctx context.Context, fi
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_PayoutFundingEntry_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PayoutFundingEntry", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("PayoutFundingEntry", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _PayoutFundingEntry_source(ctx context.Context, field graphql.CollectedField, obj *models.FundingEntry) (ret graphql.Marshaler) {
@@ -1352,14 +1352,14 @@ func (ec *executionContext) _PayoutFundingSchedule_currency(ctx context.Context,
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_PayoutFundingSchedule_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PayoutFundingSchedule", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("PayoutFundingSchedule", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_cadence(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
@@ -1770,7 +1770,7 @@ func (ec *executionContext) unmarshalInputCreatePayoutInput(ctx context.Context,
 			it.Amount = data
 		case "currency":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currency"))
-			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalNCurrencyCode2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}

@@ -11646,6 +11646,13 @@ scalar Metadata @goModel(models: [
   "github.com/frame-oss/payments-server/graph/model.MetadataInput"
 ])
 
+"""
+An ISO 4217 currency code. GraphQL writes every one in upper case (USD),
+whatever the REST member beside it writes (the spec's billing objects and
+charge intents say usd); input is taken in any case, as REST takes it.
+"""
+scalar CurrencyCode @goModel(model: "github.com/frame-oss/payments-server/graph/model.CurrencyCode")
+
 "Arbitrary JSON, as REST renders it (snake_case members)."
 scalar JSON @goModel(model: "github.com/frame-oss/payments-server/graph/model.EventData")
 
@@ -11868,8 +11875,7 @@ type ChargeIntent implements Node @goModel(model: "github.com/frame-oss/payments
   status: ChargeIntentStatus!
   "What is charged, after promotion codes (minor units)."
   amount: Int!
-  "Lowercase ISO 4217 code."
-  currency: String!
+  currency: CurrencyCode!
   amountCaptured: Int!
   "Released without capture (void_remaining, or a canceled authorization)."
   amountVoided: Int!
@@ -11934,7 +11940,7 @@ input PaymentMethodDataInput {
 
 input CreateChargeIntentInput {
   amount: Int!
-  currency: String!
+  currency: CurrencyCode!
   customer: ID
   account: ID
   paymentMethod: ID
@@ -11956,7 +11962,7 @@ input CreateChargeIntentInput {
 
 input UpdateChargeIntentInput {
   amount: Int
-  currency: String
+  currency: CurrencyCode
   customer: ID
   account: ID
   paymentMethod: ID
@@ -12016,7 +12022,7 @@ type Charge implements Node @goModel(model: "github.com/frame-oss/payments-serve
   "pending, succeeded or failed"
   status: String!
   amount: Int!
-  currency: String!
+  currency: CurrencyCode!
   amountCaptured: Int!
   amountRefunded: Int!
   captured: Boolean!
@@ -12171,7 +12177,7 @@ type Coupon implements Node {
   discountType: DiscountType!
   "0-100 for a percentage; major units for a fixed amount (\"5.00\")."
   discountValue: Decimal!
-  discountValueCurrency: String
+  discountValueCurrency: CurrencyCode
   "once, repeating or forever"
   duration: String!
   durationInMonths: Int
@@ -12182,9 +12188,9 @@ type Coupon implements Node {
   maxRedemptions: Int
   timesRedeemed: Int!
   minimumOrderAmountCents: Int
-  minimumOrderAmountCurrency: String
+  minimumOrderAmountCurrency: CurrencyCode
   discountCapCents: Int
-  discountCapCurrency: String
+  discountCapCurrency: CurrencyCode
   validFrom: DateTime
   validUntil: DateTime
   isExpired: Boolean!
@@ -12211,7 +12217,7 @@ type PromotionCode implements Node {
   maxCustomerRedemptions: Int
   timesRedeemed: Int!
   minimumAmountCents: Int
-  minimumAmountCurrency: String!
+  minimumAmountCurrency: CurrencyCode!
   expiresAt: DateTime
   isExpired: Boolean!
   isMaxedOut: Boolean!
@@ -12239,7 +12245,7 @@ type Discount implements Node @goModel(model: "github.com/frame-oss/payments-ser
   discountableId: ID
   applicationOrder: Int!
   discountAmountCents: Int!
-  discountAmountCurrency: String!
+  discountAmountCurrency: CurrencyCode!
   livemode: Boolean!
   created: DateTime!
   updated: DateTime!
@@ -12320,7 +12326,7 @@ input CreateCouponInput {
   description: String
   discountType: String!
   discountValue: Decimal!
-  discountValueCurrency: String
+  discountValueCurrency: CurrencyCode
   duration: String!
   durationInMonths: Int
   status: String
@@ -12332,9 +12338,9 @@ input CreateCouponInput {
   "Unix seconds."
   validUntil: Int
   minimumOrderAmountCents: Int
-  minimumOrderAmountCurrency: String
+  minimumOrderAmountCurrency: CurrencyCode
   discountCapCents: Int
-  discountCapCurrency: String
+  discountCapCurrency: CurrencyCode
 }
 
 input UpdateCouponInput {
@@ -12353,7 +12359,7 @@ input PromotionCodeInput {
   maxRedemptions: Int
   maxCustomerRedemptions: Int
   minimumAmountCents: Int
-  minimumAmountCurrency: String
+  minimumAmountCurrency: CurrencyCode
   "ISO 8601."
   expiresAt: String
   clearCustomer: Boolean
@@ -12663,8 +12669,7 @@ type Dispute implements Node {
   status: String!
   displayStatus: String!
   amountCents: Int!
-  "Uppercase ISO currency."
-  amountCurrency: String!
+  amountCurrency: CurrencyCode!
   reason: DisputeReason!
   acquirerReferenceNumber: String
   authorizationCode: String
@@ -13054,7 +13059,7 @@ type Invoice implements Node {
   invoiceNumber: String
   "Minor units: the sum of the lines."
   total: Int!
-  currency: String!
+  currency: CurrencyCode!
   status: InvoiceStatus!
   collectionMethod: CollectionMethod!
   subscriptionId: ID
@@ -13103,7 +13108,7 @@ type InvoiceLineItem implements Node {
   description: String!
   quantity: Int!
   unitAmountCents: Int!
-  unitAmountCurrency: String!
+  unitAmountCurrency: CurrencyCode!
   "quantity × unitAmountCents"
   amount: Int!
   "item (a product added to the invoice), subscription (a period), proration_credit or proration_charge (a swap's lines; credits are negative), balance (credit applied)"
@@ -13146,7 +13151,7 @@ input CreateInvoiceInput {
   description: String
   memo: String
   "Three letters, usd by default."
-  currency: String
+  currency: CurrencyCode
   netTerms: Int
   metadata: Metadata
   lineItems: [LineItemInput!]
@@ -13233,7 +13238,7 @@ type FeePlanItem {
   "flat, percentage or flat_plus_percentage"
   feeType: String!
   amountFixedCents: Int!
-  amountFixedCurrency: String!
+  amountFixedCurrency: CurrencyCode!
   "A decimal percentage, e.g. \"2.9\"."
   amountPercentage: String!
   "transfer.charge.card, transfer.charge.ach, transfer.payout.push_to_card or transfer.payout.ach"
@@ -13286,7 +13291,7 @@ type Transfer implements Node {
   "What is charged, after promotion codes (minor units)."
   amount: Int!
   amountCaptured: Int!
-  currency: String!
+  currency: CurrencyCode!
   platformFee: Int!
   frameFee: Int!
   totalFees: Int!
@@ -13343,7 +13348,7 @@ type LedgerJournal {
 "One line of a journal: debits positive, credits negative; a journal's entries sum to zero per currency."
 type LedgerEntry {
   party: String!
-  currency: String!
+  currency: CurrencyCode!
   amount: Int!
 }
 
@@ -13363,12 +13368,12 @@ type CheckoutSession implements Node {
 
 type Money @goModel(model: "github.com/frame-oss/payments-server/models.MoneyV2") {
   value: Int!
-  currency: String!
+  currency: CurrencyCode!
 }
 
 input AmountInput {
   value: Int!
-  currency: String
+  currency: CurrencyCode
 }
 
 input CreateCheckoutSessionInput {
@@ -13421,7 +13426,7 @@ input CreateFeePlanInput {
 input FeePlanItemInput {
   feeType: String!
   amountFixedCents: Int
-  amountFixedCurrency: String
+  amountFixedCurrency: CurrencyCode
   amountPercentage: Decimal
   billableEventType: String!
 }
@@ -13446,7 +13451,7 @@ input CreateTransferInput {
   accountId: ID
   "The browser flow's source (under a checkout secret): the card to charge."
   source: TransferSourceInput
-  currency: String
+  currency: CurrencyCode
   sourcePaymentMethodId: ID
   destinationPaymentMethodId: ID
   description: String
@@ -13597,7 +13602,7 @@ type CardDetails {
   expMonth: String
   expYear: String
   issuer: String
-  currency: String
+  currency: CurrencyCode
   segment: String
   type: String
   instantAvailable: Boolean!
@@ -13732,7 +13737,7 @@ type Payout implements Node {
   speed: String
   "Minor units, USD."
   amount: Int!
-  currency: String!
+  currency: CurrencyCode!
   paymentMethodId: ID!
   paymentMethod: PaymentMethod!
   accountId: ID!
@@ -13761,7 +13766,7 @@ type PayoutFundingSchedule implements Node @goModel(model: "github.com/frame-oss
   id: ID!
   "Minor units pulled into the instant-payout balance at every run."
   amount: Int!
-  currency: String!
+  currency: CurrencyCode!
   "daily, weekly or monthly"
   cadence: String!
   enabled: Boolean!
@@ -13785,7 +13790,7 @@ type PayoutFundingEntry implements Node @goModel(model: "github.com/frame-oss/pa
   scheduleId: ID
   schedule: PayoutFundingSchedule
   amount: Int!
-  currency: String!
+  currency: CurrencyCode!
   source: FundingSource!
   livemode: Boolean!
   created: DateTime!
@@ -13795,7 +13800,7 @@ type PayoutFundingEntry implements Node @goModel(model: "github.com/frame-oss/pa
 type MerchantBalance {
   status: String!
   merchantId: ID!
-  currency: String!
+  currency: CurrencyCode!
   instantPayoutBalance: Int!
   availableForPayout: Int!
   reservedAmount: Int!
@@ -13851,7 +13856,7 @@ input CreatePayoutInput {
   paymentMethodId: ID
   amount: Int!
   "USD"
-  currency: String!
+  currency: CurrencyCode!
   "asap, same_day or standard: required for bank (ACH) payouts, refused for cards"
   speed: String
   metadata: Metadata
@@ -14052,7 +14057,7 @@ type ProductPhase implements Node @goModel(model: "github.com/frame-oss/payments
   productId: ID!
   product: Product!
   startedAt: DateTime
-  currency: String!
+  currency: CurrencyCode!
   livemode: Boolean!
   created: DateTime!
   updated: DateTime!
@@ -14099,7 +14104,7 @@ input CreatePhaseInput {
   "Omit for an indefinite phase."
   periodCount: Int
   name: String
-  currency: String
+  currency: CurrencyCode
 }
 
 input UpdatePhaseInput {
@@ -14157,7 +14162,7 @@ type Refund implements Node {
   "pending, succeeded, failed or canceled (refunded: the spec's older name of succeeded)"
   status: String!
   amount: Int!
-  currency: String!
+  currency: CurrencyCode!
   "duplicate, fraudulent or requested_by_customer"
   reason: String
   "Why a failed refund failed."
@@ -14280,7 +14285,7 @@ type PaymentLinkSession implements Node {
   "open."
   status: String!
   amount: Int
-  currency: String
+  currency: CurrencyCode
   customerId: ID
   customer: Customer @goField(forceResolver: true)
   metadata: Metadata!
@@ -14315,7 +14320,7 @@ input CreatePaymentLinkSessionInput {
   "In minor units."
   amount: Int
   "USD when an amount is given without one."
-  currency: String
+  currency: CurrencyCode
   customerId: ID
   metadata: Metadata
 }
@@ -14412,7 +14417,7 @@ type SubscriptionPhase implements Node @goModel(model: "github.com/frame-oss/pay
   "When the phase first priced a period; from then its ordinal and pricing are fixed."
   startedAt: DateTime
   "The subscription's currency."
-  currency: String!
+  currency: CurrencyCode!
   livemode: Boolean!
   created: DateTime!
   updated: DateTime!
@@ -14429,7 +14434,7 @@ input CreateSubscriptionPhaseInput @goModel(model: "github.com/frame-oss/payment
   "Must agree with periodCount when given."
   durationType: DurationType
   name: String
-  currency: String
+  currency: CurrencyCode
 }
 
 "Members omitted stay. A started phase keeps its ordinal and pricing."
@@ -14505,7 +14510,7 @@ type Subscription implements Node {
   product: Product! @goField(forceResolver: true)
   "The product as billed: its interval, its price and whether it is still sold."
   plan: Plan
-  currency: String!
+  currency: CurrencyCode!
   quantity: Int!
   defaultPaymentMethodId: ID
   defaultPaymentMethod: PaymentMethod @goField(forceResolver: true)
@@ -14548,7 +14553,7 @@ type Plan {
   intervalCount: Int!
   "Minor units, per period."
   amount: Int!
-  currency: String!
+  currency: CurrencyCode!
   "Whether the product is still sold."
   active: Boolean!
   livemode: Boolean!
@@ -14625,7 +14630,7 @@ input CreateSubscriptionInput {
   "A recurring product."
   product: ID!
   "Three letters."
-  currency: String!
+  currency: CurrencyCode!
   "The payer's default payment method unless one is named."
   defaultPaymentMethod: ID
   description: String

@@ -98,9 +98,16 @@ function accountName(account) {
   return name || account?.id || '—';
 }
 
+/**
+ * Formats an amount in minor units in its currency: the currency's own
+ * exponent (JPY has none, USD two, KWD three), as ISO 4217 and the API
+ * count them, not a division by 100 for every currency.
+ */
 function money(minorUnits, currency) {
-  if (minorUnits === null || minorUnits === undefined) return '—';
-  return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(minorUnits / 100);
+  if (minorUnits === null || minorUnits === undefined || !currency) return '—';
+  const format = new Intl.NumberFormat(undefined, { style: 'currency', currency });
+  const exponent = format.resolvedOptions().maximumFractionDigits;
+  return format.format(minorUnits / 10 ** exponent);
 }
 
 function when(dateTime) {
