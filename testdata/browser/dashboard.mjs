@@ -119,9 +119,40 @@ try {
     assert.equal(shown.length, Math.min(3, s.invoices.length), `subscription ${s.id} shows its newest invoices`);
     assert.ok(shown.every((id) => s.invoices.includes(id)), `subscription ${s.id} shows only its own invoices`);
   }
-  for (const t of seeded.transfers) {
-    await page.locator(`#transfers li[data-transfer-id="${t.id}"] > .row .status`, { hasText: exactly(t.status) }).waitFor();
+
+  step(`the operator's panels: ${seeded.failed.length} failed payments, ${seeded.disputes.length} disputes awaiting a response, ${seeded.refunds.length} refunds, ${seeded.payouts.length} payouts`);
+  await page.locator('#balance li[data-balance="available"]').waitFor();
+  for (const d of seeded.disputes) {
+    await page.locator(`#disputes li[data-dispute-id="${d.id}"] > .row .status`, { hasText: exactly(d.status) }).waitFor();
   }
+  for (const f of seeded.failed) {
+    await page.locator(`#failed-payments li[data-transfer-id="${f.id}"]`).waitFor();
+  }
+  for (const r of seeded.refunds) {
+    await page.locator(`#refunds li[data-refund-id="${r.id}"] > .row .status`, { hasText: exactly(r.status) }).waitFor();
+  }
+  for (const p of seeded.payouts) {
+    await page.locator(`#payouts li[data-payout-id="${p.id}"] > .row .status`, { hasText: exactly(p.status) }).waitFor();
+  }
+  await page.locator('#volume svg g[data-day]').first().waitFor();
+  const failedInChart = await page.locator('#volume svg g[data-day]')
+    .evaluateAll((gs) => gs.reduce((sum, g) => sum + Number(g.dataset.failed), 0));
+  assert.equal(failedInChart, seeded.failed.length, 'the chart counts the seeded failures');
+
+  step('the events panel opens with the newest events');
+  await page.locator('#events[data-recent="loaded"] li[data-event-id]').first().waitFor();
+
+  step('the next page of transfers');
+  const firstPage = await page.locator('#transfers ul.items > li').count();
+  if (seeded.transfers.length + 1 > firstPage) {
+    await page.locator('#transfers button.more').click();
+    await page.waitForFunction((n) => document.querySelectorAll('#transfers ul.items > li').length > n, firstPage);
+  }
+  for (const t of seeded.transfers) {
+    await page.locator(`#transfers li[data-transfer-id="${t.id}"] > .row .status`, { hasText: exactly(t.status) }).first().waitFor();
+  }
+  const refundedBadges = await page.locator('#transfers .status-refunded').count();
+  assert.ok(refundedBadges > 0, 'a refunded transfer says so, beside its status');
 
   step('the key survives a reload of the tab');
   await page.reload();
