@@ -8,26 +8,12 @@
 //
 // Environment: ALLOWED_PAGE, OTHER_PAGE (the two pages' URLs).
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { env, launch } from './chromium.mjs';
 
-const env = (name) => {
-  const value = process.env[name];
-  assert.ok(value, `${name} is not set`);
-  return value;
-};
-const GUARD = 60_000;
 const step = (message) => console.log(`cors: ${message}`);
 
-const profile = mkdtempSync(join(tmpdir(), 'cors-chromium-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  timeout: GUARD,
-});
+const browser = await launch('cors');
+const { context } = browser;
 
 /** Opens a page and returns what its script recorded of each call. */
 async function resultsOf(url) {
@@ -40,8 +26,6 @@ async function resultsOf(url) {
 }
 
 try {
-  context.setDefaultTimeout(GUARD);
-
   step('a page of the allowed origin calls the API');
   const allowed = await resultsOf(env('ALLOWED_PAGE'));
   assert.equal(allowed.graphql.ok, true, JSON.stringify(allowed.graphql));
@@ -63,6 +47,5 @@ try {
   }
   step('ok');
 } finally {
-  await context.close();
-  rmSync(profile, { recursive: true, force: true });
+  await browser.close();
 }

@@ -10,16 +10,8 @@
 // seeded accounts, subscriptions with their invoices and transfers, each
 // with its status, as JSON).
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { env, launch } from './chromium.mjs';
 
-const env = (name) => {
-  const value = process.env[name];
-  assert.ok(value, `${name} is not set`);
-  return value;
-};
 const server = new URL(env('SERVER_URL'));
 const sandboxKey = env('SANDBOX_KEY');
 const productionKey = env('PRODUCTION_KEY');
@@ -30,27 +22,18 @@ const subscriptionId = env('SUBSCRIPTION_ID');
 const invoiceId = env('INVOICE_ID');
 const seeded = JSON.parse(env('SEEDED'));
 
-// Failure guards: generous for a loaded two-core machine, never waited out
-// when things work.
-const GUARD = 60_000;
+// Failure guards for the stream (chromium.mjs's GUARD bounds the rest):
+// generous for a loaded two-core machine, never waited out when things
+// work.
 const EVENT_GUARD = 10_000;
 const EVENT_ATTEMPTS = 12;
 
 const step = (message) => console.log(`dashboard: ${message}`);
 
-// A fresh profile (--user-data-dir, which playwright takes as the
-// persistent context's folder) for every run.
-const profile = mkdtempSync(join(tmpdir(), 'dashboard-chromium-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: '/usr/bin/chromium',
-  // Without these Chromium reaches for Google's hosts, which this network refuses.
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  timeout: GUARD,
-});
+const browser = await launch('dashboard');
+const { context } = browser;
 
 try {
-  context.setDefaultTimeout(GUARD);
   const page = await context.newPage();
 
   // Every request goes through here: the server's own go on, any other
@@ -183,8 +166,7 @@ try {
   assert.deepEqual(problems, [], 'the page ran without errors');
   step('ok');
 } finally {
-  await context.close();
-  rmSync(profile, { recursive: true, force: true });
+  await browser.close();
 }
 
 /** Creates an individual account through REST, as an integration would. */
