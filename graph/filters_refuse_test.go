@@ -48,6 +48,8 @@ func TestFiltersTakeTheValuesTheAPIReturns(t *testing.T) {
 		`{ coupons(filter: {status: ACTIVE, discountType: PERCENTAGE, applicableTo: ALL_PRODUCTS}) { edges { node { id status discountType applicableTo } } } }`,
 		`{ payouts(filter: {status: FAILED}) { edges { node { id status } } } }`,
 		`{ accounts(filter: {status: PENDING, type: INDIVIDUAL}) { edges { node { id status type } } } }`,
+		`{ invoices(filter: {status: OPEN}) { edges { node { id status } } } }`,
+		`{ invoices(filter: {status: OVERDUE}) { edges { node { id status } } } }`,
 	} {
 		g := f.sk.GraphQL(q, nil)
 		require.Empty(t, g.Errors, "%s: %s", q, g.Raw)

@@ -111,7 +111,7 @@ func invoicesOfSubscription(ctx context.Context, r *Resolver, s *models.Subscrip
 	id := s.ID.String()
 	edges, info, err := batchedConnection(ctx, invoicesOfSubscriptionLoader, id, first, after, billing.RecentInvoices,
 		billing.InvoicePosition, &invoiceLoader, invoiceEdge, func() ([]*model.InvoiceEdge, *model.PageInfo, error) {
-			c, err := invoices(ctx, r, first, after, &model.InvoiceFilter{Subscription: &id})
+			c, err := invoices(ctx, r, first, after, &billing.InvoiceFilter{Subscription: &id})
 			if err != nil {
 				return nil, nil, err
 			}

@@ -33,7 +33,7 @@ type AccountResolver interface {
 	Events(ctx context.Context, obj *models.Account, first *int, after *string, typeArg *string) (*model.EventConnection, error)
 	GeoCompliance(ctx context.Context, obj *models.Account) (*models.GeoComplianceStatus, error)
 	IdentityVerifications(ctx context.Context, obj *models.Account) ([]*models.IdentityVerification, error)
-	Invoices(ctx context.Context, obj *models.Account, first *int, after *string, status *string, subscription *string) (*model.InvoiceConnection, error)
+	Invoices(ctx context.Context, obj *models.Account, first *int, after *string, status *models.InvoiceListStatus, subscription *string) (*model.InvoiceConnection, error)
 	Transfers(ctx context.Context, obj *models.Account, first *int, after *string, status *models.TransferStatus) (*model.TransferConnection, error)
 	OnboardingSession(ctx context.Context, obj *models.Account) (*models.OnboardingSession, error)
 	PayoutPaymentMethod(ctx context.Context, obj *models.Account) (*models.PaymentMethod, error)
@@ -190,8 +190,8 @@ func (ec *executionContext) field_Account_invoices_args(ctx context.Context, raw
 	}
 	args["after"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "status",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
+		func(ctx context.Context, v any) (*models.InvoiceListStatus, error) {
+			return ec.unmarshalOInvoiceListStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInvoiceListStatus(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -1015,7 +1015,7 @@ func (ec *executionContext) _Account_invoices(ctx context.Context, field graphql
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Account().Invoices(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["status"].(*string), fc.Args["subscription"].(*string))
+			return ec.Resolvers.Account().Invoices(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["status"].(*models.InvoiceListStatus), fc.Args["subscription"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.InvoiceConnection) graphql.Marshaler {

@@ -188,7 +188,7 @@ type QueryResolver interface {
 	IdentityVerifications(ctx context.Context, accountID string, first *int, after *string, filter *accounts.IdentityVerificationFilter) (*model.IdentityVerificationConnection, error)
 	IdentityVerification(ctx context.Context, accountID string, id string) (*models.IdentityVerification, error)
 	Invoice(ctx context.Context, id string) (*models.Invoice, error)
-	Invoices(ctx context.Context, first *int, after *string, filter *model.InvoiceFilter) (*model.InvoiceConnection, error)
+	Invoices(ctx context.Context, first *int, after *string, filter *billing.InvoiceFilter) (*model.InvoiceConnection, error)
 	InvoiceLineItems(ctx context.Context, invoiceID string) ([]*models.InvoiceLineItem, error)
 	InvoiceLineItem(ctx context.Context, invoiceID string, id string) (*models.InvoiceLineItem, error)
 	TransferFeePlan(ctx context.Context, id string) (*models.TransferFeePlan, error)
@@ -3208,8 +3208,8 @@ func (ec *executionContext) field_Query_invoices_args(ctx context.Context, rawAr
 	}
 	args["after"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
-		func(ctx context.Context, v any) (*model.InvoiceFilter, error) {
-			return ec.unmarshalOInvoiceFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐInvoiceFilter(ctx, v)
+		func(ctx context.Context, v any) (*billing.InvoiceFilter, error) {
+			return ec.unmarshalOInvoiceFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋbillingᚐInvoiceFilter(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -11198,7 +11198,7 @@ func (ec *executionContext) _Query_invoices(ctx context.Context, field graphql.C
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Invoices(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*model.InvoiceFilter))
+			return ec.Resolvers.Query().Invoices(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*billing.InvoiceFilter))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.InvoiceConnection) graphql.Marshaler {

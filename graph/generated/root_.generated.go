@@ -111,7 +111,7 @@ type ComplexityRoot struct {
 		GeoCompliance         func(childComplexity int) int
 		ID                    func(childComplexity int) int
 		IdentityVerifications func(childComplexity int) int
-		Invoices              func(childComplexity int, first *int, after *string, status *string, subscription *string) int
+		Invoices              func(childComplexity int, first *int, after *string, status *models.InvoiceListStatus, subscription *string) int
 		Livemode              func(childComplexity int) int
 		Metadata              func(childComplexity int) int
 		OnboardingSession     func(childComplexity int) int
@@ -520,7 +520,7 @@ type ComplexityRoot struct {
 		Events                func(childComplexity int, first *int, after *string, typeArg *string) int
 		ID                    func(childComplexity int) int
 		IdentityVerifications func(childComplexity int) int
-		Invoices              func(childComplexity int, first *int, after *string, status *string, subscription *string) int
+		Invoices              func(childComplexity int, first *int, after *string, status *models.InvoiceListStatus, subscription *string) int
 		IsDeleted             func(childComplexity int) int
 		Livemode              func(childComplexity int) int
 		Metadata              func(childComplexity int) int
@@ -1434,7 +1434,7 @@ type ComplexityRoot struct {
 		Invoice                      func(childComplexity int, id string) int
 		InvoiceLineItem              func(childComplexity int, invoiceID string, id string) int
 		InvoiceLineItems             func(childComplexity int, invoiceID string) int
-		Invoices                     func(childComplexity int, first *int, after *string, filter *model.InvoiceFilter) int
+		Invoices                     func(childComplexity int, first *int, after *string, filter *billing.InvoiceFilter) int
 		MerchantBalance              func(childComplexity int) int
 		MeteringEvent                func(childComplexity int, id string) int
 		MeteringEvents               func(childComplexity int, filter *billing.MeteringEventFilter, first *int, after *string) int
@@ -2038,7 +2038,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Account.Invoices(childComplexity, args["first"].(*int), args["after"].(*string), args["status"].(*string), args["subscription"].(*string)), true
+		return e.ComplexityRoot.Account.Invoices(childComplexity, args["first"].(*int), args["after"].(*string), args["status"].(*models.InvoiceListStatus), args["subscription"].(*string)), true
 	case "Account.livemode":
 		if e.ComplexityRoot.Account.Livemode == nil {
 			break
@@ -3918,7 +3918,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Customer.Invoices(childComplexity, args["first"].(*int), args["after"].(*string), args["status"].(*string), args["subscription"].(*string)), true
+		return e.ComplexityRoot.Customer.Invoices(childComplexity, args["first"].(*int), args["after"].(*string), args["status"].(*models.InvoiceListStatus), args["subscription"].(*string)), true
 	case "Customer.isDeleted":
 		if e.ComplexityRoot.Customer.IsDeleted == nil {
 			break
@@ -8829,7 +8829,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Invoices(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.InvoiceFilter)), true
+		return e.ComplexityRoot.Query.Invoices(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*billing.InvoiceFilter)), true
 	case "Query.merchantBalance":
 		if e.ComplexityRoot.Query.MerchantBalance == nil {
 			break
@@ -13133,12 +13133,30 @@ type InvoiceEdge {
   node: Invoice!
 }
 
-input InvoiceFilter {
+"""
+What the invoice list filters by: an invoice's own status (the values of
+InvoiceStatus), or a list value of the spec: OUTSTANDING (open), DUE and
+OVERDUE (open, before or past the due date), WRITTEN_OFF (uncollectible),
+VOIDED (void).
+"""
+enum InvoiceListStatus @goModel(model: "github.com/frame-oss/payments-server/models.InvoiceListStatus") {
+  DRAFT @goEnum(value: "github.com/frame-oss/payments-server/models.InvoiceListDraft")
+  OPEN @goEnum(value: "github.com/frame-oss/payments-server/models.InvoiceListOpen")
+  PAID @goEnum(value: "github.com/frame-oss/payments-server/models.InvoiceListPaid")
+  VOID @goEnum(value: "github.com/frame-oss/payments-server/models.InvoiceListVoid")
+  UNCOLLECTIBLE @goEnum(value: "github.com/frame-oss/payments-server/models.InvoiceListUncollectible")
+  OUTSTANDING @goEnum(value: "github.com/frame-oss/payments-server/models.InvoiceListOutstanding")
+  DUE @goEnum(value: "github.com/frame-oss/payments-server/models.InvoiceListDue")
+  OVERDUE @goEnum(value: "github.com/frame-oss/payments-server/models.InvoiceListOverdue")
+  WRITTEN_OFF @goEnum(value: "github.com/frame-oss/payments-server/models.InvoiceListWrittenOff")
+  VOIDED @goEnum(value: "github.com/frame-oss/payments-server/models.InvoiceListVoided")
+}
+
+input InvoiceFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/billing.InvoiceFilter") {
   customer: ID
   account: ID
   subscription: ID
-  "draft, outstanding, due, overdue, paid, written_off or voided (or the object's open, void, uncollectible)"
-  status: String
+  status: InvoiceListStatus
 }
 
 "Exactly one of customer and account."
@@ -13185,7 +13203,7 @@ extend type Customer {
   /v1/invoices?customer= is (status, subscription). A page of customers
   reads the pages of all of them in one statement.
   """
-  invoices(first: Int = 10, after: String, status: String, subscription: ID): InvoiceConnection! @goField(forceResolver: true)
+  invoices(first: Int = 10, after: String, status: InvoiceListStatus, subscription: ID): InvoiceConnection! @goField(forceResolver: true)
 }
 
 extend type Account {
@@ -13194,7 +13212,7 @@ extend type Account {
   /v1/invoices?account= is (status, subscription). A page of accounts
   reads the pages of all of them in one statement.
   """
-  invoices(first: Int = 10, after: String, status: String, subscription: ID): InvoiceConnection! @goField(forceResolver: true)
+  invoices(first: Int = 10, after: String, status: InvoiceListStatus, subscription: ID): InvoiceConnection! @goField(forceResolver: true)
 }
 
 extend type Query {

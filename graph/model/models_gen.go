@@ -207,14 +207,6 @@ type InvoiceEdge struct {
 	Node   *models.Invoice `json:"node"`
 }
 
-type InvoiceFilter struct {
-	Customer     *string `json:"customer,omitempty"`
-	Account      *string `json:"account,omitempty"`
-	Subscription *string `json:"subscription,omitempty"`
-	// draft, outstanding, due, overdue, paid, written_off or voided (or the object's open, void, uncollectible)
-	Status *string `json:"status,omitempty"`
-}
-
 type MeteringEventConnection struct {
 	Edges    []*MeteringEventEdge `json:"edges"`
 	PageInfo *PageInfo            `json:"pageInfo"`
