@@ -31,6 +31,9 @@ const (
 	WebhookDeliverySkipped   WebhookDeliveryStatus = "skipped"
 )
 
+// WebhookDeliveryStatuses is the closed set of delivery statuses.
+var WebhookDeliveryStatuses = Enum(WebhookDeliveryPending, WebhookDeliverySucceeded, WebhookDeliveryFailed, WebhookDeliverySkipped)
+
 // WebhookDelivery is one event on its way to one endpoint, with every
 // attempt made (docs/webhooks.md).
 type WebhookDelivery struct {
