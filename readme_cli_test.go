@@ -60,23 +60,6 @@ func trusting(caFile string) *http.Client {
 	return &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots, MinVersion: tls.VersionTLS12}}}
 }
 
-// callVia is call through client.
-func callVia(t *testing.T, client *http.Client, key, method, url, body string) (int, map[string]any) {
-	t.Helper()
-	req, err := http.NewRequest(method, url, strings.NewReader(body))
-	require.NoError(t, err)
-	req.Header.Set("Authorization", "Bearer "+key)
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := client.Do(req)
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(resp.Body)
-	require.NoError(t, err)
-	var out map[string]any
-	require.NoError(t, json.Unmarshal(raw, &out), string(raw))
-	return resp.StatusCode, out
-}
-
 // The README's "Local webhooks with the CLI", as a new user runs it: the
 // server with development HTTPS (its trust instructions), then on the
 // wire what each CLI command does (login and whoami: GET /v1/me; listen:

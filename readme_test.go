@@ -144,6 +144,13 @@ func (u *readmeUser) start(t *testing.T, args ...string) (string, *lockedBuffer)
 // and the decoded JSON body.
 func call(t *testing.T, key, method, url, body string, header ...string) (int, map[string]any) {
 	t.Helper()
+	return callVia(t, http.DefaultClient, key, method, url, body, header...)
+}
+
+// callVia is call through client; header holds more headers as name,
+// value pairs.
+func callVia(t *testing.T, client *http.Client, key, method, url, body string, header ...string) (int, map[string]any) {
+	t.Helper()
 	req, err := http.NewRequest(method, url, strings.NewReader(body))
 	require.NoError(t, err)
 	req.Header.Set("Authorization", "Bearer "+key)
@@ -151,7 +158,7 @@ func call(t *testing.T, key, method, url, body string, header ...string) (int, m
 	for i := 0; i+1 < len(header); i += 2 {
 		req.Header.Set(header[i], header[i+1])
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := client.Do(req)
 	require.NoError(t, err)
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(resp.Body)
