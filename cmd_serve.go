@@ -47,6 +47,10 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if err := dashf.register(fs, os.Getenv); err != nil {
 		return err
 	}
+	var tlsf tlsFlags
+	if err := tlsf.register(fs, os.Getenv); err != nil {
+		return err
+	}
 	var corsf corsFlag
 	corsf.register(fs, os.Getenv)
 	limits := httpx.DefaultLimits()
@@ -132,6 +136,10 @@ func serveCommand(args []string, stderr io.Writer) error {
 	defer closeReplicas()
 
 	clk := clock.Real{}
+	certFile, keyFile, err := tlsf.files(dbf.dataDir, clk.Now(), stderr)
+	if err != nil {
+		return err
+	}
 	delivery := webhooks.NewDelivery(db, secrets.NewSource(db, os.Getenv(secrets.EnvVar)), clk, logger, deliveryCfg)
 	jobsCfg, err := jobsConfig(db, clk, logger, delivery)
 	if err != nil {
@@ -172,6 +180,7 @@ func serveCommand(args []string, stderr io.Writer) error {
 	logger.Info("webhook destinations", "sandbox_local", webhookDestinations.SandboxLocal)
 	o.Jobs, o.Workers = engine, jobsCfg.Workers
 	o.IdentityAttempts = identityAttempts
+	o.RequestLog = true
 	o.FundingSweepInterval = sweepEvery
 	a := app.New(o)
 	defer a.Close() // deferred calls run last first: after the requests drain, before the jobs and the database stop
@@ -189,15 +198,26 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	logger.Info("serving", "addr", ln.Addr().String(), "graphql", "/graphql", "playground", o.Playground != nil)
-	logEntryPoints(logger, ln.Addr(), o)
+	scheme := "http"
+	if certFile != "" {
+		scheme = "https"
+	}
+	logger.Info("serving", "addr", ln.Addr().String(), "scheme", scheme, "graphql", "/graphql", "cable", "/cable",
+		"playground", o.Playground != nil)
+	logEntryPoints(logger, ln.Addr(), scheme, o)
 	warnWithoutMerchant(ctx, logger, db, dbf.describe())
 	errc := make(chan error, 1)
 	logger.Info("http limits", "read_header_timeout", limits.ReadHeaderTimeout.String(),
 		"read_timeout", limits.ReadTimeout.String(), "write_timeout", limits.WriteTimeout.String(),
 		"idle_timeout", limits.IdleTimeout.String(), "max_header_bytes", limits.MaxHeaderBytes,
 		"max_conns", limits.MaxConns, "max_conns_per_client", limits.MaxConnsPerClient, "max_in_flight", limits.MaxInFlight, "max_body_bytes", httpx.MaxBodyBytes)
-	go func() { errc <- srv.Serve(limits.Listener(ln)) }()
+	go func() {
+		if certFile != "" {
+			errc <- srv.ServeTLS(limits.Listener(ln), certFile, keyFile)
+			return
+		}
+		errc <- srv.Serve(limits.Listener(ln))
+	}()
 	select {
 	case err := <-errc:
 		return err

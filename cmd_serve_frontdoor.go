@@ -13,22 +13,22 @@ import (
 // baseURL is where a browser on this machine reaches a server listening
 // on addr: an unspecified address (":8080", "0.0.0.0", "::") reads as
 // localhost.
-func baseURL(addr net.Addr) string {
+func baseURL(addr net.Addr, scheme string) string {
 	host, port, err := net.SplitHostPort(addr.String())
 	if err != nil {
-		return "http://" + addr.String()
+		return scheme + "://" + addr.String()
 	}
 	if ip := net.ParseIP(host); host == "" || (ip != nil && ip.IsUnspecified()) {
 		host = "localhost"
 	}
-	return "http://" + net.JoinHostPort(host, port)
+	return scheme + "://" + net.JoinHostPort(host, port)
 }
 
 // logEntryPoints logs what a new user opens first: the start page and,
 // when served, the playground, the dashboard, the OpenAPI document and
 // the docs.
-func logEntryPoints(logger *slog.Logger, addr net.Addr, o app.Options) {
-	base := baseURL(addr)
+func logEntryPoints(logger *slog.Logger, addr net.Addr, scheme string, o app.Options) {
+	base := baseURL(addr, scheme)
 	attrs := []any{"home", base + "/", "openapi", base + "/openapi.json", "graphql", base + "/graphql"}
 	if o.Playground != nil {
 		attrs = append(attrs, "playground", base+"/playground")

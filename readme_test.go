@@ -95,6 +95,25 @@ func (u *readmeUser) serve(t *testing.T, args ...string) string {
 // serveWithLogs is serve, with the server's log.
 func (u *readmeUser) serveWithLogs(t *testing.T, args ...string) (string, *lockedBuffer) {
 	t.Helper()
+	addr, logs := u.start(t, args...)
+	url := "http://" + addr
+	for range healthzAttempts {
+		if resp, err := http.Get(url + "/healthz"); err == nil {
+			_ = resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return url, logs
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("serve did not answer /healthz: %s", logs.String())
+	return "", nil
+}
+
+// start starts `serve` with args on a free port until the test ends (its
+// logs shown if the test failed), and returns its address and output.
+func (u *readmeUser) start(t *testing.T, args ...string) (string, *lockedBuffer) {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	addr := ln.Addr().String()
@@ -118,23 +137,19 @@ func (u *readmeUser) serveWithLogs(t *testing.T, args ...string) (string, *locke
 			t.Logf("serve logs:\n%s", logs.String())
 		}
 	})
-	url := "http://" + addr
-	for range healthzAttempts {
-		if resp, err := http.Get(url + "/healthz"); err == nil {
-			_ = resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return url, logs
-			}
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Fatalf("serve did not answer /healthz: %s", logs.String())
-	return "", nil
+	return addr, logs
 }
 
 // call sends one request with key as its bearer and returns the status
 // and the decoded JSON body.
 func call(t *testing.T, key, method, url, body string, header ...string) (int, map[string]any) {
+	t.Helper()
+	return callVia(t, http.DefaultClient, key, method, url, body, header...)
+}
+
+// callVia is call through client; header holds more headers as name,
+// value pairs.
+func callVia(t *testing.T, client *http.Client, key, method, url, body string, header ...string) (int, map[string]any) {
 	t.Helper()
 	req, err := http.NewRequest(method, url, strings.NewReader(body))
 	require.NoError(t, err)
@@ -143,7 +158,7 @@ func call(t *testing.T, key, method, url, body string, header ...string) (int, m
 	for i := 0; i+1 < len(header); i += 2 {
 		req.Header.Set(header[i], header[i+1])
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := client.Do(req)
 	require.NoError(t, err)
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(resp.Body)

@@ -202,7 +202,7 @@ func NewHandler(res *resolvers.Resolver, opts Options) http.Handler {
 	srv.SetRecoverFunc(p.recoverPanic)
 	srv.AroundResponses(p.capErrors(opts.MaxErrors))
 
-	return clearDeadlinesOnUpgrade(loaders.Middleware(res.Loaders(), readIdempotencyKey(noStore(srv))))
+	return httpx.ClearDeadlinesOnUpgrade(loaders.Middleware(res.Loaders(), readIdempotencyKey(noStore(srv))))
 }
 
 // noStore keeps responses, which carry tenant data, out of shared caches

@@ -2,7 +2,6 @@ package graph
 
 import (
 	"context"
-	"net/http"
 	"strings"
 	"time"
 
@@ -11,7 +10,6 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
-	"github.com/frame-oss/payments-server/internal/platform/httpx"
 	"github.com/frame-oss/payments-server/resolvers"
 )
 
@@ -72,24 +70,6 @@ const wsCloseForbidden = 4403
 // the protocol asks.
 func refuseInit(ctx context.Context) context.Context {
 	return transport.WithWebsocketCloseCode(transport.AppendCloseReason(ctx, "Forbidden"), wsCloseForbidden)
-}
-
-// clearDeadlinesOnUpgrade lifts the HTTP server's read and write deadlines
-// from a websocket upgrade's connection before it is taken over: they bound
-// a request, and would otherwise cut a subscription off after the server's
-// write timeout. The websocket's own keep-alive notices a dead peer. The
-// websocket also gets its own copy of the request info, since it outlives
-// the upgrade request's log line.
-func clearDeadlinesOnUpgrade(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {
-			rc := http.NewResponseController(w)
-			_ = rc.SetReadDeadline(time.Time{})  // unsupported writers keep theirs
-			_ = rc.SetWriteDeadline(time.Time{}) // likewise
-			r = r.WithContext(httpx.DetachInfo(r.Context()))
-		}
-		next.ServeHTTP(w, r)
-	})
 }
 
 // originHosts are the hosts (host[:port]) of origins as the websocket

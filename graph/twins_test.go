@@ -152,6 +152,7 @@ var twins = []twin{
 	{route: "POST /v1/invoices/{id}/mark_uncollectible", field: "Mutation.markInvoiceUncollectible"},
 	{route: "POST /v1/invoices/{id}/pay", field: "Mutation.payInvoice"},
 	{route: "POST /v1/invoices/{id}/void", field: "Mutation.voidInvoice"},
+	{route: "GET /v1/me", field: "Query.viewer"},
 	{route: "GET /v1/merchant_balance", field: "Query.merchantBalance"},
 	{route: "GET /openapi.json", none: "the REST contract itself (docs/openapi.md); the graph describes itself by introspection"},
 	{route: "GET /v1/onboarding/sessions", none: sdkAlias("GET /v1/onboarding_sessions (an account's one active session: Query.onboardingSession)")},

@@ -47,6 +47,7 @@ var fixtureReads = []struct{ name, path string }{
 	{"payment_method_customer_card", "/v1/payment_methods/019bc299-8686-7712-9d30-f21e0d4aea90"},
 	{"webhook_endpoint", "/v1/webhook_endpoints/" + fixtureEndpoint},
 	{"webhook_deliveries", "/v1/webhook_endpoints/" + fixtureEndpoint + "/deliveries"},
+	{"listen_session_deliveries", "/v1/webhook_endpoints/019bc7f6-d100-7a01-8b00-7c0a1e000001/deliveries"},
 	{"transfer_before_charges", "/v1/transfers/019bc33e-5205-71ff-8e5a-b244ad7b83d9"},
 	{"transfer_refunded", "/v1/transfers/019bc375-4081-71fc-8983-b7d9035ff1e4"},
 	{"transfer_disputed", "/v1/transfers/019bc3e3-1d81-739a-8f97-49c046fd61ae"},

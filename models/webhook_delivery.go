@@ -1,9 +1,12 @@
 package models
 
 import (
+	"slices"
+
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
+	"github.com/frame-oss/payments-server/internal/platform/events"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 )
 
@@ -19,15 +22,17 @@ func (webhookAttemptKind) objectName() string { return "webhook_delivery_attempt
 type WebhookDeliveryStatus string
 
 // Delivery statuses: pending until an attempt succeeds (a 2xx answer) or
-// the last allowed attempt fails.
+// the last allowed attempt fails; skipped when a listen session held the
+// endpoints back (never attempted).
 const (
 	WebhookDeliveryPending   WebhookDeliveryStatus = "pending"
 	WebhookDeliverySucceeded WebhookDeliveryStatus = "succeeded"
 	WebhookDeliveryFailed    WebhookDeliveryStatus = "failed"
+	WebhookDeliverySkipped   WebhookDeliveryStatus = "skipped"
 )
 
 // WebhookDeliveryStatuses is the closed set of delivery statuses.
-var WebhookDeliveryStatuses = Enum(WebhookDeliveryPending, WebhookDeliverySucceeded, WebhookDeliveryFailed)
+var WebhookDeliveryStatuses = Enum(WebhookDeliveryPending, WebhookDeliverySucceeded, WebhookDeliveryFailed, WebhookDeliverySkipped)
 
 // WebhookDelivery is one event on its way to one endpoint, with every
 // attempt made (docs/webhooks.md).
@@ -79,4 +84,34 @@ type ResendEventInput struct {
 	// WebhookEndpointID resends to that endpoint only (it must be active);
 	// without it, to every active endpoint subscribed to the event's type.
 	WebhookEndpointID *string `json:"webhook_endpoint_id"`
+}
+
+// ResentEvent is the answer of POST /v1/events/{id}/resend: the event,
+// and what the resend did (the real service's CLI prints Status).
+type ResentEvent struct {
+	*events.Event
+	Status ResendStatus `json:"status"`
+}
+
+// ResendStatus is what a resend did.
+type ResendStatus string
+
+// Resend statuses: at least one delivery on its way (to an endpoint or a
+// listen session); every new delivery skipped, a listen session holding
+// the endpoints back; or nothing subscribed to the event.
+const (
+	ResendQueued         ResendStatus = "queued"
+	ResendSkipped        ResendStatus = "skipped"
+	ResendNoDestinations ResendStatus = "no_destinations"
+)
+
+// ResendStatusOf is the status of a resend that made deliveries.
+func ResendStatusOf(deliveries []*WebhookDelivery) ResendStatus {
+	switch {
+	case len(deliveries) == 0:
+		return ResendNoDestinations
+	case slices.ContainsFunc(deliveries, func(d *WebhookDelivery) bool { return d.Status == WebhookDeliveryPending }):
+		return ResendQueued
+	}
+	return ResendSkipped
 }

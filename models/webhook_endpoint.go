@@ -27,6 +27,17 @@ const (
 	WebhookEndpointDisabled WebhookEndpointStatus = "disabled"
 )
 
+// WebhookEndpointKind says how an endpoint receives its deliveries.
+type WebhookEndpointKind string
+
+// Endpoint kinds: a URL the server POSTs to, or a listen session of the
+// real service's CLI, whose deliveries travel over its websocket
+// (ListenSession).
+const (
+	WebhookEndpointURL           WebhookEndpointKind = "url"
+	WebhookEndpointListenSession WebhookEndpointKind = "listen_session"
+)
+
 // WebhookEndpoint is where a merchant receives events (API-DECISIONS §5).
 // Its signing secret renders only in the responses of create and
 // rotate_secret (RevealSecret).
@@ -55,6 +66,9 @@ type WebhookEndpoint struct {
 	// successful one (zero while the endpoint answers): an endpoint that
 	// keeps failing is disabled (docs/webhooks.md).
 	FailingSince wire.Timestamp `bun:"failing_since,nullzero" json:"-"`
+	// Kind is url for every endpoint the API manages; a listen session's
+	// endpoint is not one of them (it reads as missing).
+	Kind WebhookEndpointKind `bun:"kind,nullzero,default:'url'" json:"-"`
 }
 
 // RevealSecret makes the endpoint render its signing secret: only the
@@ -198,6 +212,14 @@ func endpointInputError(f *apierr.Fields, unknown []string) error {
 	e.Status, e.Code, e.Param = http.StatusBadRequest, apierr.CodeParameterInvalid, "event_codes"
 	e.Message = "Unknown event codes: " + strings.Join(unknown, ", ") + " (see docs/webhooks.md for the catalogue)"
 	return e
+}
+
+// CheckListenEventCodes checks the event filter of a listen session (the
+// CLI's --events): empty is every type; an unknown code is refused as an
+// endpoint's is (400 parameter_invalid).
+func CheckListenEventCodes(codes []string) error {
+	var f apierr.Fields
+	return endpointInputError(&f, checkEventCodes(&f, codes, false))
 }
 
 // NormalizeEventCodes removes duplicates, keeping the first occurrence.

@@ -32,7 +32,11 @@ func (r *mutationResolver) RotateWebhookSecret(ctx context.Context, id string, i
 }
 
 func (r *mutationResolver) ResendEvent(ctx context.Context, id string, input *models.ResendEventInput) (*events.Event, error) {
-	return r.Svc.Webhooks.Events.Resend(ctx, id, input)
+	resent, err := r.Svc.Webhooks.Events.Resend(ctx, id, input)
+	if err != nil {
+		return nil, err
+	}
+	return resent.Event, nil
 }
 
 func (r *queryResolver) WebhookEndpoint(ctx context.Context, id string) (*models.WebhookEndpoint, error) {

@@ -11,7 +11,13 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/httpx"
 )
 
-// envelope is the one error body of the API (API-DECISIONS §2).
+// envelope is the one error body of the API (API-DECISIONS §2). The
+// real service's official clients each read a different member for the
+// human message (Node: message; iOS, Android, React Native and the CLI:
+// error_details.message; Ruby: error), so error, message and
+// error_details.message carry the same sentence, and field problems sit
+// both in error_details.errors and in error_details.data.errors (where the
+// CLI reads them). docs/decisions.md has what each client shows.
 type envelope struct {
 	Status       int            `json:"status"`
 	Error        string         `json:"error"`
@@ -27,6 +33,20 @@ type errorDetails struct {
 	Message string              `json:"message"`
 	Data    map[string]any      `json:"data,omitempty"`
 	Errors  map[string][]string `json:"errors,omitempty"`
+}
+
+// newErrorDetails is error_details: the message, the rule's data and the
+// field problems, which data repeats under "errors".
+func newErrorDetails(msg string, data map[string]any, fields map[string][]string) errorDetails {
+	if fields != nil {
+		withErrors := make(map[string]any, len(data)+1)
+		for k, v := range data {
+			withErrors[k] = v
+		}
+		withErrors["errors"] = fields
+		data = withErrors
+	}
+	return errorDetails{Message: msg, Data: data, Errors: fields}
 }
 
 // WriteError renders err in the envelope. This is the only place REST maps
@@ -46,8 +66,8 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	msg := httpx.Redact(e.Message)
 	writeJSON(w, e.Status, envelope{
-		Status: e.Status, Error: http.StatusText(e.Status), Code: e.Code, Message: msg, Param: httpx.Redact(e.Param),
-		ErrorDetails: errorDetails{Message: msg, Data: e.Data, Errors: redactFields(e.Fields)},
+		Status: e.Status, Error: msg, Code: e.Code, Message: msg, Param: httpx.Redact(e.Param),
+		ErrorDetails: newErrorDetails(msg, e.Data, redactFields(e.Fields)),
 		Details:      e.Details, RequestID: rid,
 	})
 }

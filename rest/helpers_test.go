@@ -106,10 +106,10 @@ func requireError(t *testing.T, r *testenv.Response, status int, code, param str
 	require.True(t, strings.HasPrefix(r.Header.Get("Content-Type"), "application/json"), r.Header.Get("Content-Type"))
 	e := r.JSON()
 	require.Equal(t, float64(status), e["status"], string(r.Body))
-	require.Equal(t, http.StatusText(status), e["error"], string(r.Body))
 	require.Equal(t, code, e["code"], string(r.Body))
 	msg, ok := e["message"].(string)
 	require.True(t, ok && msg != "", "message must be a non-empty string: %s", r.Body)
+	require.Equal(t, msg, e["error"], "error carries the message (the Ruby SDK raises with it): %s", r.Body)
 	want := []string{"status", "error", "code", "message", "error_details", "request_id"}
 	if param != "" {
 		want = append(want, "param")
@@ -141,8 +141,10 @@ func requireValidation(t *testing.T, r *testenv.Response, paths ...string) map[s
 	}
 	e := requireError(t, r, http.StatusUnprocessableEntity, "validation_errors", param)
 	d := errorDetails(e)
-	require.Equal(t, sorted("message", "errors"), keys(d), string(r.Body))
+	require.Equal(t, sorted("message", "data", "errors"), keys(d), string(r.Body))
 	errs := d["errors"].(map[string]any)
+	require.Equal(t, map[string]any{"errors": errs}, d["data"],
+		"the field problems also sit in error_details.data.errors, where the CLI reads them: %s", r.Body)
 	require.Equal(t, sorted(paths...), keys(errs), string(r.Body))
 	for path, problems := range errs {
 		list, ok := problems.([]any)

@@ -11,7 +11,8 @@ import (
 )
 
 // renderFailed is the body when a response cannot be rendered.
-var renderFailed = []byte(`{"status":500,"error":"Internal Server Error","code":"internal_error","message":"response could not be rendered"}`)
+var renderFailed = []byte(`{"status":500,"error":"The response could not be rendered","code":"internal_error",` +
+	`"message":"The response could not be rendered","error_details":{"message":"The response could not be rendered"}}`)
 
 // buffers recycles response buffers: a page of 100 accounts is ~300 KB.
 var buffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}

@@ -58,6 +58,7 @@ func mount(r routes, svc areas.Services) {
 	usageRoutes(r, svc.Billing)
 	usageReportRoutes(r, svc.Billing)
 	usageInvoicingRoutes(r, svc.Billing)
+	viewerRoutes(r, svc.Merchant)
 }
 
 // requireCredential answers an anonymous request 401 before its body is

@@ -8,6 +8,7 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/frame-oss/payments-server/internal/platform/events"
+	"github.com/frame-oss/payments-server/internal/platform/requestlog"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -15,6 +16,7 @@ import (
 
 type EventStreamResolver interface {
 	Events(ctx context.Context, types []string) (<-chan *events.Event, error)
+	RequestLog(ctx context.Context) (<-chan *requestlog.Record, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -83,6 +85,38 @@ func (ec *executionContext) fieldContext_EventStream_events(ctx context.Context,
 	return fc, nil
 }
 
+func (ec *executionContext) _EventStream_requestLog(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventStream_requestLog(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.EventStream().RequestLog(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *requestlog.Record) graphql.Marshaler {
+			return ec.marshalNRequestLogEntry2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋrequestlogᚐRecord(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventStream_requestLog(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventStream",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RequestLogEntry(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 // endregion **************************** field.gotpl *****************************
 
 // region    **************************** input.gotpl *****************************
@@ -110,6 +144,8 @@ func (ec *executionContext) _EventStream(ctx context.Context, sel ast.SelectionS
 	switch fields[0].Name {
 	case "events":
 		return ec._EventStream_events(ctx, fields[0])
+	case "requestLog":
+		return ec._EventStream_requestLog(ctx, fields[0])
 	default:
 		panic("unknown field " + strconv.Quote(fields[0].Name))
 	}

@@ -718,7 +718,8 @@ type ComplexityRoot struct {
 	}
 
 	EventStream struct {
-		Events func(childComplexity int, types []string) int
+		Events     func(childComplexity int, types []string) int
+		RequestLog func(childComplexity int) int
 	}
 
 	EventUsage struct {
@@ -1481,6 +1482,7 @@ type ComplexityRoot struct {
 		Transfers                    func(childComplexity int, first *int, after *string, filter *money.TransferFilter) int
 		UsageReport                  func(childComplexity int, customer *string, account *string, from wire.Timestamp, to wire.Timestamp) int
 		ValidateDiscounts            func(childComplexity int, input models.ValidateDiscountsInput) int
+		Viewer                       func(childComplexity int) int
 		WebhookDeliveries            func(childComplexity int, endpointID string, eventID *string, status *models.WebhookDeliveryStatus, first *int, after *string) int
 		WebhookDelivery              func(childComplexity int, id string) int
 		WebhookEndpoint              func(childComplexity int, id string) int
@@ -1525,6 +1527,14 @@ type ComplexityRoot struct {
 	RequestCapabilitiesPayload struct {
 		Capabilities func(childComplexity int) int
 		Created      func(childComplexity int) int
+	}
+
+	RequestLogEntry struct {
+		DurationMS func(childComplexity int) int
+		Method     func(childComplexity int) int
+		Path       func(childComplexity int) int
+		RequestID  func(childComplexity int) int
+		Status     func(childComplexity int) int
 	}
 
 	SiftConfiguration struct {
@@ -1827,6 +1837,13 @@ type ComplexityRoot struct {
 		PeriodStart     func(childComplexity int) int
 		Subscription    func(childComplexity int) int
 		Usage           func(childComplexity int) int
+	}
+
+	Viewer struct {
+		APIVersion   func(childComplexity int) int
+		DevMode      func(childComplexity int) int
+		MerchantID   func(childComplexity int) int
+		MerchantName func(childComplexity int) int
 	}
 
 	WalletDetails struct {
@@ -4765,6 +4782,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.EventStream.Events(childComplexity, args["types"].([]string)), true
+	case "EventStream.requestLog":
+		if e.ComplexityRoot.EventStream.RequestLog == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventStream.RequestLog(childComplexity), true
 
 	case "EventUsage.aggregation":
 		if e.ComplexityRoot.EventUsage.Aggregation == nil {
@@ -9321,6 +9344,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.ValidateDiscounts(childComplexity, args["input"].(models.ValidateDiscountsInput)), true
+	case "Query.viewer":
+		if e.ComplexityRoot.Query.Viewer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.Viewer(childComplexity), true
 	case "Query.webhookDeliveries":
 		if e.ComplexityRoot.Query.WebhookDeliveries == nil {
 			break
@@ -9520,6 +9549,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RequestCapabilitiesPayload.Created(childComplexity), true
+
+	case "RequestLogEntry.durationMs":
+		if e.ComplexityRoot.RequestLogEntry.DurationMS == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RequestLogEntry.DurationMS(childComplexity), true
+	case "RequestLogEntry.method":
+		if e.ComplexityRoot.RequestLogEntry.Method == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RequestLogEntry.Method(childComplexity), true
+	case "RequestLogEntry.path":
+		if e.ComplexityRoot.RequestLogEntry.Path == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RequestLogEntry.Path(childComplexity), true
+	case "RequestLogEntry.requestId":
+		if e.ComplexityRoot.RequestLogEntry.RequestID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RequestLogEntry.RequestID(childComplexity), true
+	case "RequestLogEntry.status":
+		if e.ComplexityRoot.RequestLogEntry.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RequestLogEntry.Status(childComplexity), true
 
 	case "SiftConfiguration.accountId":
 		if e.ComplexityRoot.SiftConfiguration.AccountID == nil {
@@ -10835,6 +10895,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.UsageReport.Usage(childComplexity), true
+
+	case "Viewer.apiVersion":
+		if e.ComplexityRoot.Viewer.APIVersion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Viewer.APIVersion(childComplexity), true
+	case "Viewer.devMode":
+		if e.ComplexityRoot.Viewer.DevMode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Viewer.DevMode(childComplexity), true
+	case "Viewer.merchantId":
+		if e.ComplexityRoot.Viewer.MerchantID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Viewer.MerchantID(childComplexity), true
+	case "Viewer.merchantName":
+		if e.ComplexityRoot.Viewer.MerchantName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Viewer.MerchantName(childComplexity), true
 
 	case "WalletDetails.consumed":
 		if e.ComplexityRoot.WalletDetails.Consumed == nil {
@@ -14263,6 +14348,28 @@ extend type Mutation {
   createRefund(input: CreateRefundInput!): Refund!
 }
 `, BuiltIn: false},
+	{Name: "../schema/request_log.graphqls", Input: `# The live request log of the caller's sandbox (docs/decisions.md, "The
+# CLI"): what /cable's Cli::LogsChannel sends, as a subscription.
+
+"One finished request: never a header, the query or a body."
+type RequestLogEntry @goModel(model: "github.com/frame-oss/payments-server/internal/platform/requestlog.Record") {
+  requestId: String! @goField(name: "RequestID")
+  method: String!
+  "The path, with any credential in it redacted."
+  path: String!
+  status: Int!
+  durationMs: Float! @goField(name: "DurationMS")
+}
+
+extend type EventStream {
+  """
+  Each request of the caller's sandbox as it finishes, whichever server
+  process served it (sandbox secret keys only). A client that falls far
+  behind is disconnected.
+  """
+  requestLog: RequestLogEntry!
+}
+`, BuiltIn: false},
 	{Name: "../schema/sdk_sessions.graphqls", Input: `# The real service's SDK's sessions beyond the spec (docs/sandbox.md,
 # "Resources from the SDK"): charge sessions and Sonar (device and
 # location) sessions around a charge intent, and payment link sessions
@@ -15254,6 +15361,23 @@ extend type Mutation {
   removeUsageThreshold(customer: ID, account: ID): ThresholdProgress!
 }
 `, BuiltIn: false},
+	{Name: "../schema/viewer.graphqls", Input: `# The caller itself (docs/decisions.md, "The CLI"): REST's GET /v1/me.
+
+"Who the credential is: its merchant, and whether it acts in the sandbox."
+type Viewer {
+  merchantId: ID! @goField(name: "MerchantID")
+  merchantName: String!
+  "True for sandbox keys, false for production keys."
+  devMode: Boolean!
+  "The API version the server speaks (` + "`" + `v1` + "`" + `)."
+  apiVersion: String! @goField(name: "APIVersion")
+}
+
+extend type Query {
+  "The caller (secret keys only), as GET /v1/me answers it."
+  viewer: Viewer!
+}
+`, BuiltIn: false},
 	{Name: "../schema/webhooks.graphqls", Input: `# Webhook endpoints and deliveries (API-DECISIONS §5, docs/webhooks.md).
 
 enum WebhookEndpointStatus @goModel(model: "github.com/frame-oss/payments-server/models.WebhookEndpointStatus") {
@@ -15265,6 +15389,8 @@ enum WebhookDeliveryStatus @goModel(model: "github.com/frame-oss/payments-server
   PENDING @goEnum(value: "github.com/frame-oss/payments-server/models.WebhookDeliveryPending")
   SUCCEEDED @goEnum(value: "github.com/frame-oss/payments-server/models.WebhookDeliverySucceeded")
   FAILED @goEnum(value: "github.com/frame-oss/payments-server/models.WebhookDeliveryFailed")
+  "Held back while a listen session with skip_endpoints lived; never attempted (resend it)."
+  SKIPPED @goEnum(value: "github.com/frame-oss/payments-server/models.WebhookDeliverySkipped")
 }
 
 "Where the merchant receives events."
@@ -15295,7 +15421,7 @@ type WebhookEndpointEdge {
 "One event on its way to one endpoint, with every attempt made."
 type WebhookDelivery implements Node @goModel(model: "github.com/frame-oss/payments-server/models.WebhookDelivery") {
   id: ID!
-  "Null once the endpoint is deleted."
+  "Null once the endpoint is deleted, and for a delivery to a listen session (the CLI's)."
   endpoint: WebhookEndpoint @goField(forceResolver: true)
   event: Event! @goField(forceResolver: true)
   eventType: String!
@@ -17824,6 +17950,22 @@ func (ec *executionContext) childFields_RequestCapabilitiesPayload(ctx context.C
 	return nil, fmt.Errorf("no field named %q was found under type RequestCapabilitiesPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_RequestLogEntry(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "requestId":
+		return ec.fieldContext_RequestLogEntry_requestId(ctx, field)
+	case "method":
+		return ec.fieldContext_RequestLogEntry_method(ctx, field)
+	case "path":
+		return ec.fieldContext_RequestLogEntry_path(ctx, field)
+	case "status":
+		return ec.fieldContext_RequestLogEntry_status(ctx, field)
+	case "durationMs":
+		return ec.fieldContext_RequestLogEntry_durationMs(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RequestLogEntry", field.Name)
+}
+
 func (ec *executionContext) childFields_SiftConfiguration(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "accountId":
@@ -18430,6 +18572,20 @@ func (ec *executionContext) childFields_UsageReport(ctx context.Context, field g
 		return ec.fieldContext_UsageReport_livemode(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type UsageReport", field.Name)
+}
+
+func (ec *executionContext) childFields_Viewer(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "merchantId":
+		return ec.fieldContext_Viewer_merchantId(ctx, field)
+	case "merchantName":
+		return ec.fieldContext_Viewer_merchantName(ctx, field)
+	case "devMode":
+		return ec.fieldContext_Viewer_devMode(ctx, field)
+	case "apiVersion":
+		return ec.fieldContext_Viewer_apiVersion(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Viewer", field.Name)
 }
 
 func (ec *executionContext) childFields_WalletDetails(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

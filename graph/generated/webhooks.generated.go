@@ -1873,11 +1873,13 @@ var (
 		"PENDING":   models.WebhookDeliveryPending,
 		"SUCCEEDED": models.WebhookDeliverySucceeded,
 		"FAILED":    models.WebhookDeliveryFailed,
+		"SKIPPED":   models.WebhookDeliverySkipped,
 	}
 	marshalNWebhookDeliveryStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWebhookDeliveryStatus = map[models.WebhookDeliveryStatus]string{
 		models.WebhookDeliveryPending:   "PENDING",
 		models.WebhookDeliverySucceeded: "SUCCEEDED",
 		models.WebhookDeliveryFailed:    "FAILED",
+		models.WebhookDeliverySkipped:   "SKIPPED",
 	}
 )
 
@@ -2002,11 +2004,13 @@ var (
 		"PENDING":   models.WebhookDeliveryPending,
 		"SUCCEEDED": models.WebhookDeliverySucceeded,
 		"FAILED":    models.WebhookDeliveryFailed,
+		"SKIPPED":   models.WebhookDeliverySkipped,
 	}
 	marshalOWebhookDeliveryStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWebhookDeliveryStatus = map[models.WebhookDeliveryStatus]string{
 		models.WebhookDeliveryPending:   "PENDING",
 		models.WebhookDeliverySucceeded: "SUCCEEDED",
 		models.WebhookDeliveryFailed:    "FAILED",
+		models.WebhookDeliverySkipped:   "SKIPPED",
 	}
 )
 

@@ -12,6 +12,8 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/riverqueue/river"
 
+	"github.com/frame-oss/payments-server/cable"
+
 	"github.com/frame-oss/payments-server/internal/domain/capability"
 	"github.com/frame-oss/payments-server/internal/domain/webhook"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
@@ -20,6 +22,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/httpx"
 	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/internal/platform/ratelimit"
+	"github.com/frame-oss/payments-server/internal/platform/requestlog"
 	"github.com/frame-oss/payments-server/internal/platform/secrets"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/migrations"
@@ -27,6 +30,7 @@ import (
 	"github.com/frame-oss/payments-server/resolvers"
 	"github.com/frame-oss/payments-server/resolvers/areas"
 	"github.com/frame-oss/payments-server/resolvers/op"
+	"github.com/frame-oss/payments-server/resolvers/webhooks"
 	"github.com/frame-oss/payments-server/rest"
 )
 
@@ -84,6 +88,17 @@ type Options struct {
 	// create and update (the zero value: public addresses only); give the
 	// delivery the same (webhooks.DeliveryConfig).
 	WebhookDestinations webhook.Destinations
+	// Listen bounds the CLI's listen sessions at /cable (the zero value:
+	// the defaults).
+	Listen webhooks.ListenConfig
+	// CableRecheck is how often a /cable connection's credential is
+	// verified again (0: every 30 s).
+	CableRecheck time.Duration
+	// RequestLog serves the live request log of the sandboxes (/cable's
+	// Cli::LogsChannel, GraphQL's requestLog): it holds one more listening
+	// connection, so App.Close must be called. Off, tailing the log answers
+	// 503 request_log_off.
+	RequestLog bool
 	// CORSOrigins are the origins whose pages may call the API from a
 	// browser (httpx.CORS; "*": any); none by default.
 	CORSOrigins []string
@@ -119,13 +134,16 @@ type App struct {
 	InFlight *httpx.InFlight
 	// Credentials is the credential cache (nil when it is off).
 	Credentials *auth.CredentialCache
+	// RequestLog is the live request log of the sandboxes.
+	RequestLog *requestlog.Feed
 }
 
 // Close stops what New started in the background (the credential cache's
-// listener, the areas': the event stream's). Call it before closing the
-// database.
+// listener, the request log's, the areas': the event stream's and the
+// listen sessions'). Call it before closing the database.
 func (a *App) Close() {
 	a.Credentials.Close()
+	a.RequestLog.Close()
 	a.Services.Close()
 }
 
@@ -146,6 +164,14 @@ func New(o Options) *App {
 	svc.Accounts.IdentityAttempts = o.IdentityAttempts
 	svc.Funding.SweepInterval = o.FundingSweepInterval
 	svc.Webhooks.UseDestinations(o.WebhookDestinations)
+	svc.Webhooks.UseListenConfig(o.Listen)
+	var requests *requestlog.Feed
+	var observers []httpx.Observer
+	if o.RequestLog {
+		requests = requestlog.New(o.DB, o.Clock, o.Logger)
+		svc.Merchant.UseRequestLog(requests)
+		observers = append(observers, requests)
+	}
 	if o.Workers != nil {
 		// A worker or recurring job registered twice is a wiring mistake,
 		// found at start.
@@ -168,7 +194,7 @@ func New(o Options) *App {
 	metrics.ObserveReplicas(o.DB)
 
 	r := chi.NewRouter()
-	r.Use(httpx.RequestID, httpx.Trace, httpx.Recover(writeError), httpx.Log(o.Logger), metrics.Middleware,
+	r.Use(httpx.RequestID, httpx.Trace, httpx.Recover(writeError), httpx.Log(o.Logger, observers...), metrics.Middleware,
 		httpx.CORS(o.CORSOrigins), inFlight.Middleware, httpx.ReplicaReads)
 	if o.ReportStatements {
 		r.Use(httpx.ReportStatements)
@@ -189,6 +215,9 @@ func New(o Options) *App {
 		if o.GraphQL != nil {
 			r.Handle(graphQLPath, o.GraphQL(&resolvers.Resolver{Svc: svc, Authenticate: authn.Authenticate}, o.Logger))
 		}
+		r.Method(http.MethodGet, "/cable", httpx.ClearDeadlinesOnUpgrade(cable.New(svc.Webhooks.Listen, svc.Merchant,
+			cable.Options{WriteError: rest.WriteError, Authenticate: authn.Authenticate, Recheck: o.CableRecheck,
+				Clock: o.Clock, Logger: o.Logger})))
 		r.Group(func(r chi.Router) {
 			r.Use(httpx.HandlerSpan("rest"))
 			rest.Routes(r, svc)
@@ -202,7 +231,8 @@ func New(o Options) *App {
 		r.Method(http.MethodGet, "/docs/*", o.Docs)
 	}
 	r.Get("/", frontDoor(o))
-	return &App{Handler: r, Services: svc, Metrics: metrics, InFlight: inFlight, Credentials: authn.Cache}
+	return &App{Handler: r, Services: svc, Metrics: metrics, InFlight: inFlight, Credentials: authn.Cache,
+		RequestLog: requests}
 }
 
 // authenticate resolves the Bearer credential into a principal. A request

@@ -43,12 +43,17 @@ var layerRules = []struct {
 		"resolvers/payments", "resolvers/accounts"}},
 	// Funding prices payouts with the money area's payout agreements.
 	{"resolvers/funding", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op", "resolvers/money"}},
+	// The caller itself: the viewer and its request log.
+	{"resolvers/merchant", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op"}},
 	{"resolvers/areas", []string{"internal/platform/", "internal/domain/", "models", "resolvers/"}},
 	// Sample data: written through the operation layer, as the merchant's
 	// sandbox key (the platform gives the principal and scope).
 	{"internal/seed", []string{"internal/platform/", "internal/domain/", "models", "resolvers/"}},
 	// The transports call the operation layer, never each other.
 	{"rest", []string{"internal/platform/", "internal/domain/", "models", "resolvers/"}},
+	// ActionCable at /cable (the real service's CLI): listen sessions and
+	// the request log.
+	{"cable", []string{"internal/platform/", "models", "resolvers/webhooks", "resolvers/merchant"}},
 	{"graph/loaders", []string{}},
 }
 

@@ -118,9 +118,9 @@ func requireEnvelope(t *testing.T, resp *http.Response, body []byte, status int,
 	var e map[string]any
 	require.NoError(t, json.Unmarshal(body, &e), string(body))
 	require.Equal(t, float64(status), e["status"])
-	require.Equal(t, http.StatusText(status), e["error"])
 	require.Equal(t, code, e["code"])
 	require.NotEmpty(t, e["message"])
+	require.Equal(t, e["message"], e["error"])
 	require.Equal(t, resp.Header.Get("Request-Id"), e["request_id"])
 	return e
 }

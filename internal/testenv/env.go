@@ -22,6 +22,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/areas"
+	"github.com/frame-oss/payments-server/resolvers/webhooks"
 )
 
 // Start is the time every test clock starts at.
@@ -90,6 +91,7 @@ func OpenWith(t testing.TB, url string, storeOpts []store.Option, opts ...Option
 	clk.SetStep(time.Millisecond)
 	o := app.Options{DB: db, Clock: clk, Logger: slog.New(slog.NewJSONHandler(io.Discard, nil)),
 		GraphQL: GraphQLHandler, GraphQLError: graph.WriteError, ReportStatements: true, FundingSweepInterval: time.Second,
+		RequestLog: true,
 		// Tests receive sandbox webhooks on loopback, as a developer does.
 		WebhookDestinations: webhook.Destinations{SandboxLocal: true}}
 	for _, opt := range opts {
@@ -148,4 +150,14 @@ func (e *Env) StartJobs() {
 // WithIdentityAttempts sets the identity verification attempt allowance.
 func WithIdentityAttempts(n int) Option {
 	return func(o *app.Options) { o.IdentityAttempts = n }
+}
+
+// WithListen bounds the CLI's listen sessions (webhooks.ListenConfig).
+func WithListen(cfg webhooks.ListenConfig) Option {
+	return func(o *app.Options) { o.Listen = cfg }
+}
+
+// WithCableRecheck verifies /cable connections' credentials again every d.
+func WithCableRecheck(d time.Duration) Option {
+	return func(o *app.Options) { o.CableRecheck = d }
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/billing"
 	"github.com/frame-oss/payments-server/resolvers/catalog"
 	"github.com/frame-oss/payments-server/resolvers/funding"
+	"github.com/frame-oss/payments-server/resolvers/merchant"
 	"github.com/frame-oss/payments-server/resolvers/money"
 	"github.com/frame-oss/payments-server/resolvers/op"
 	"github.com/frame-oss/payments-server/resolvers/payments"
@@ -28,6 +29,7 @@ type Services struct {
 	Money    *money.Service    // fee plans, billing agreements, transfers
 	Funding  *funding.Service  // payouts, payout funding, the merchant balance
 	Billing  *billing.Service  // subscriptions, invoices and their line items
+	Merchant *merchant.Service // the caller itself: GET /v1/me, the request log
 }
 
 // Hooks adjust services for tests.
@@ -52,5 +54,6 @@ func New(kit *op.Kit, h Hooks) Services {
 		Money:    mon,
 		Funding:  funding.New(kit),
 		Billing:  bil,
+		Merchant: merchant.New(kit),
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/funding"
 	"github.com/frame-oss/payments-server/resolvers/money"
 	"github.com/frame-oss/payments-server/resolvers/op"
+	"github.com/frame-oss/payments-server/resolvers/webhooks"
 )
 
 // registered tells whether workers already has a worker for T's kind:
@@ -34,13 +35,14 @@ func TestServicesRegisterEveryAreasWorkers(t *testing.T) {
 	require.True(t, registered[money.DisputeDecisionArgs](workers))
 	require.True(t, registered[funding.SweepArgs](workers))
 	require.True(t, registered[billing.RunDueArgs](workers))
+	require.True(t, registered[webhooks.ListenSweepArgs](workers))
 
 	require.Error(t, svc.AddWorkers(workers), "a worker registered twice is a wiring mistake")
 }
 
 // The areas' recurring jobs: the funding sweep, the wall clock's due
-// effects.
+// effects, the sweep of expired listen sessions.
 func TestServicesDeclareTheAreasPeriodicJobs(t *testing.T) {
 	svc := areas.New(&op.Kit{}, areas.Hooks{})
-	require.Len(t, svc.PeriodicJobs(), 2)
+	require.Len(t, svc.PeriodicJobs(), 3)
 }

@@ -73,7 +73,7 @@ func (d *Delivery) post(ctx context.Context, ep *models.WebhookEndpoint, del *mo
 	}
 	h := req.Header
 	h.Set("Content-Type", "application/json")
-	h.Set("User-Agent", "payments-server-webhooks/1")
+	h.Set("User-Agent", deliveryUserAgent)
 	h.Set(webhook.HeaderWebhookID, del.ID.String())
 	h.Set(webhook.HeaderEvent, del.EventType)
 	h.Set(webhook.HeaderSignature, webhook.Sign(signing.legacy, body))
@@ -104,8 +104,7 @@ func (d *Delivery) post(ctx context.Context, ep *models.WebhookEndpoint, del *mo
 	excerpt, err := io.ReadAll(io.LimitReader(resp.Body, excerptLimit))
 	at.LatencyMS = int(d.clock.Now().Sub(now) / time.Millisecond)
 	if len(excerpt) > 0 && d.cfg.Destinations.Allows(webhook.ReachOf(remote), ep.Livemode) {
-		s := strings.ToValidUTF8(strings.ReplaceAll(string(excerpt), "\x00", ""), "\uFFFD")
-		at.ResponseExcerpt = &s
+		at.ResponseExcerpt = storableExcerpt(string(excerpt))
 	}
 	if err != nil && (code < 200 || code >= 300) {
 		return fail(describeFailure(err, d.cfg.Timeout, d.cfg.ConnectTimeout))
@@ -140,4 +139,18 @@ func (d *Delivery) signingSecrets(ctx context.Context, ep *models.WebhookEndpoin
 		s.legacy, s.all = previous, append(s.all, previous)
 	}
 	return s, nil
+}
+
+// storableExcerpt is the start of an answer as an attempt keeps it: at
+// most excerptLimit bytes, valid UTF-8, without NUL characters (which
+// PostgreSQL's text refuses); nil when nothing is left.
+func storableExcerpt(s string) *string {
+	if len(s) > excerptLimit {
+		s = s[:excerptLimit]
+	}
+	s = strings.ToValidUTF8(strings.ReplaceAll(s, "\x00", ""), "\uFFFD")
+	if s == "" {
+		return nil
+	}
+	return &s
 }

@@ -60,11 +60,11 @@ func (f DeliveryFilter) Apply(q *bun.SelectQuery) *bun.SelectQuery {
 	return q.Where("?TableAlias.endpoint_id = ?", f.endpoint)
 }
 
-// List lists the deliveries to one endpoint, newest first, each with its
-// attempts: one statement, after the check that the endpoint is the
-// caller's (404 otherwise).
+// List lists the deliveries to one endpoint or listen session, newest
+// first, each with its attempts: one statement, after the check that the
+// destination is the caller's (404 otherwise).
 func (ds *Deliveries) List(ctx context.Context, f DeliveryFilter, lp op.ListParams) (op.Page[*models.WebhookDelivery], error) {
-	ep, err := ds.svc.Endpoints.Get(ctx, f.EndpointID)
+	ep, err := destinationTable.Get(ctx, ds.svc.Kit, f.EndpointID)
 	if err != nil {
 		return op.Page[*models.WebhookDelivery]{}, err
 	}

@@ -20,8 +20,20 @@ type Endpoints struct {
 	svc *Service
 }
 
+// endpointTable reads the endpoints the API manages: not deleted, and not
+// a listen session's (those are the CLI's, ListenSessions).
 var endpointTable = &op.Table[models.WebhookEndpoint]{Resource: "webhook_endpoint", Allow: managers,
-	Where: func(q *bun.SelectQuery) *bun.SelectQuery { return q.Where("?TableAlias.deleted IS NULL") }}
+	Where: func(q *bun.SelectQuery) *bun.SelectQuery {
+		return q.Where("?TableAlias.deleted IS NULL AND ?TableAlias.kind = ?", models.WebhookEndpointURL)
+	}}
+
+// destinationTable reads what deliveries are listed under: the endpoints
+// of endpointTable, and listen sessions, live or ended (their deliveries
+// and the CLI's acks stay readable).
+var destinationTable = &op.Table[models.WebhookEndpoint]{Resource: "webhook_endpoint", Allow: managers,
+	Where: func(q *bun.SelectQuery) *bun.SelectQuery {
+		return q.Where("?TableAlias.deleted IS NULL OR ?TableAlias.kind = ?", models.WebhookEndpointListenSession)
+	}}
 
 func newEndpoints(s *Service) *Endpoints {
 	return &Endpoints{Reader: op.Read[models.WebhookEndpoint, op.NoFilter](s.Kit, endpointTable), svc: s}

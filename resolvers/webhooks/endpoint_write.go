@@ -30,7 +30,7 @@ func (es *Endpoints) Create(ctx context.Context, in *models.CreateWebhookEndpoin
 		if err := checkEndpointLimit(ctx, w.Tx); err != nil {
 			return nil, err
 		}
-		plain, sealed, err := s.newSealedSecret(ctx)
+		plain, sealed, err := s.newSealedSecret(ctx, endpointSecretPrefix)
 		if err != nil {
 			return nil, err
 		}
@@ -128,7 +128,7 @@ func (es *Endpoints) RotateSecret(ctx context.Context, id string, in *models.Rot
 		if err != nil {
 			return nil, err
 		}
-		plain, sealed, err := s.newSealedSecret(ctx)
+		plain, sealed, err := s.newSealedSecret(ctx, endpointSecretPrefix)
 		if err != nil {
 			return nil, err
 		}
@@ -164,7 +164,7 @@ func checkEndpointLimit(ctx context.Context, tx *store.Tenant) error {
 	if err := tx.Lock(ctx, "webhook_endpoints.create"); err != nil {
 		return err
 	}
-	n, err := tx.Select((*models.WebhookEndpoint)(nil)).Where("w.deleted IS NULL").Count(ctx)
+	n, err := tx.Select((*models.WebhookEndpoint)(nil)).Where("w.deleted IS NULL AND w.kind = ?", models.WebhookEndpointURL).Count(ctx)
 	if err != nil {
 		return err
 	}
@@ -175,19 +175,26 @@ func checkEndpointLimit(ctx context.Context, tx *store.Tenant) error {
 	return nil
 }
 
-// newSealedSecret makes an endpoint's signing secret, answered once as
-// plain, and sealed, as it is stored.
-func (s *Service) newSealedSecret(ctx context.Context) (plain, sealed string, err error) {
-	plain = newSecret()
+// Signing secret prefixes: an endpoint's, and a listen session's (the
+// real service's CLI shows it for the developer's .env).
+const (
+	endpointSecretPrefix = "whsec_"
+	listenSecretPrefix   = "whsec_cli_"
+)
+
+// newSealedSecret makes a signing secret (prefix and 32 hex digits),
+// answered once as plain, and sealed, as it is stored.
+func (s *Service) newSealedSecret(ctx context.Context, prefix string) (plain, sealed string, err error) {
+	plain = newSecret(prefix)
 	if sealed, err = s.Secret.Seal(ctx, SecretPurpose, plain); err != nil {
 		return "", "", err
 	}
 	return plain, sealed, nil
 }
 
-// newSecret makes a signing secret: whsec_ and 32 hex digits (128 bits).
-func newSecret() string {
+// newSecret makes a signing secret: prefix and 32 hex digits (128 bits).
+func newSecret(prefix string) string {
 	b := make([]byte, 16)
 	_, _ = rand.Read(b) // never fails (crypto/rand)
-	return "whsec_" + hex.EncodeToString(b)
+	return prefix + hex.EncodeToString(b)
 }

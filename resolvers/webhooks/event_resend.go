@@ -2,6 +2,7 @@ package webhooks
 
 import (
 	"context"
+	"slices"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/events"
@@ -13,10 +14,14 @@ import (
 )
 
 // Resend delivers an event again: a new delivery (with its own id and
-// attempts) to every active endpoint subscribed to the event's type, or to
-// the one endpoint asked for, whatever its subscriptions. It answers the
-// event; the deliveries are listed under each endpoint.
-func (es *Events) Resend(ctx context.Context, id string, in *models.ResendEventInput) (*events.Event, error) {
+// attempts) to every active endpoint subscribed to the event's type, and
+// to every live listen session whose filter takes it, or to the one
+// endpoint asked for, whatever its subscriptions. It answers the event
+// with the resend's status (models.ResentEvent); the deliveries are listed
+// under each endpoint. While a listen session holds the merchant's
+// endpoints back, their new deliveries are recorded as skipped, as the
+// fan-out records an event's.
+func (es *Events) Resend(ctx context.Context, id string, in *models.ResendEventInput) (*models.ResentEvent, error) {
 	s := es.svc
 	if in == nil {
 		in = &models.ResendEventInput{}
@@ -25,7 +30,7 @@ func (es *Events) Resend(ctx context.Context, id string, in *models.ResendEventI
 		ID string `json:"id"`
 		*models.ResendEventInput
 	}{id, in}}
-	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*events.Event, error) {
+	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.ResentEvent, error) {
 		ev, err := findEvent(ctx, w.Tx, id)
 		if err != nil {
 			return nil, err
@@ -37,7 +42,7 @@ func (es *Events) Resend(ctx context.Context, id string, in *models.ResendEventI
 			if !ok {
 				return nil, noActiveEndpoint(*in.WebhookEndpointID)
 			}
-			q = q.Where("w.id = ?", uid)
+			q = q.Where("w.id = ? AND w.kind = ?", uid, models.WebhookEndpointURL)
 		} else {
 			q = q.Where("(? = ANY (w.event_codes) OR '*' = ANY (w.event_codes))", ev.Type)
 		}
@@ -47,19 +52,47 @@ func (es *Events) Resend(ctx context.Context, id string, in *models.ResendEventI
 		if in.WebhookEndpointID != nil && len(eps) == 0 {
 			return nil, noActiveEndpoint(*in.WebhookEndpointID)
 		}
+		skips, err := endpointsHeldBack(ctx, w.Tx, eps)
+		if err != nil {
+			return nil, err
+		}
 		now := w.Now()
 		rows := make([]*models.WebhookDelivery, 0, len(eps))
 		for _, ep := range eps {
-			rows = append(rows, &models.WebhookDelivery{ID: ids.New(now), EndpointID: ep.ID, EventID: ev.ID,
-				EventType: ev.Type, Status: models.WebhookDeliveryPending, Created: wire.At(now), Updated: wire.At(now)})
+			d := &models.WebhookDelivery{ID: ids.New(now), EndpointID: ep.ID, EventID: ev.ID,
+				EventType: ev.Type, Status: models.WebhookDeliveryPending, Created: wire.At(now), Updated: wire.At(now)}
+			switch {
+			case ep.Kind == models.WebhookEndpointListenSession:
+				d.Enqueued = true // its session sends it, not the dispatcher
+			case skips:
+				reason := heldBackReason
+				d.Status, d.LastError, d.Enqueued = models.WebhookDeliverySkipped, &reason, true
+			}
+			rows = append(rows, d)
 		}
 		if len(rows) > 0 {
 			if _, err := store.InsertModel(w.Tx, rows).Exec(ctx); err != nil {
 				return nil, err
 			}
 		}
-		return ev, nil
+		return &models.ResentEvent{Event: ev, Status: models.ResendStatusOf(rows)}, nil
 	})
+}
+
+// heldBackReason is the last_error of a skipped delivery (the fan-out
+// writes the same, migrations/00030_listen_sessions.up.sql).
+const heldBackReason = "held back: a listen session with skip_endpoints was live"
+
+// endpointsHeldBack reports whether a live listen session holds the
+// merchant's endpoints back, when eps has an endpoint it would concern;
+// the fan-out asks the same (listen_skips).
+func endpointsHeldBack(ctx context.Context, tx *store.Tenant, eps []*models.WebhookEndpoint) (bool, error) {
+	if tx.Scope().Livemode || !slices.ContainsFunc(eps, func(ep *models.WebhookEndpoint) bool {
+		return ep.Kind != models.WebhookEndpointListenSession
+	}) {
+		return false, nil
+	}
+	return tx.Select((*models.ListenSession)(nil)).Where("ls.ended IS NULL AND ls.skip_endpoints").Exists(ctx)
 }
 
 // noActiveEndpoint answers a resend to an endpoint that is unknown,

@@ -10,7 +10,11 @@ import (
 	"net/netip"
 	"sync"
 
+	"github.com/google/uuid"
+
 	"github.com/frame-oss/payments-server/internal/domain/webhook"
+	"github.com/frame-oss/payments-server/internal/platform/notify"
+	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
@@ -27,17 +31,22 @@ type Service struct {
 	Endpoints    *Endpoints
 	Deliveries   *Deliveries
 	Events       *Events
+	Listen       *ListenSessions
 	resolver     Resolver
 	destinations webhook.Destinations
 
-	hubMu  sync.Mutex
-	stream *eventHub // started by the first subscriber
+	// The process's listeners, each started by its first subscriber: the
+	// event stream's and the listen sessions'.
+	hubMu       sync.Mutex
+	eventNotes  *notify.Hub[store.Scope, uuid.UUID]
+	listenNotes *notify.Hub[uuid.UUID, listenNote]
 }
 
 // New returns the area's service over kit.
 func New(kit *op.Kit) *Service {
 	s := &Service{Kit: kit, resolver: net.DefaultResolver}
 	s.Endpoints, s.Deliveries, s.Events = newEndpoints(s), newDeliveries(s), newEvents(s)
+	s.Listen = newListenSessions(s)
 	return s
 }
 

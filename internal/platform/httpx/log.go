@@ -11,12 +11,30 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/store"
 )
 
+// Entry is a finished request as the request log's observers see it:
+// never a header, the query or the body, and the path redacted (Redact).
+type Entry struct {
+	RequestID  string
+	MerchantID string // empty for an anonymous request
+	Livemode   bool
+	Method     string
+	Path       string
+	Status     int
+	DurationMS float64
+}
+
+// Observer is told of every finished request (the live request log).
+// Observe must not block.
+type Observer interface {
+	Observe(Entry)
+}
+
 // Log writes one JSON line per request with its id, merchant, status,
-// duration and SQL statement count. Durations are measured with the
-// monotonic wall clock: they are about the process, not about domain time.
-// It never logs headers, the query or the body; a credential in the path
-// (or the method) is redacted (Redact).
-func Log(logger *slog.Logger) func(http.Handler) http.Handler {
+// duration and SQL statement count, and tells observers of it. Durations
+// are measured with the monotonic wall clock: they are about the process,
+// not about domain time. It never logs headers, the query or the body; a
+// credential in the path (or the method) is redacted (Redact).
+func Log(logger *slog.Logger, observers ...Observer) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			start := time.Now() // clock: process timing only
@@ -37,13 +55,15 @@ func Log(logger *slog.Logger) func(http.Handler) http.Handler {
 			case status >= 500:
 				level = slog.LevelError
 			}
+			e := Entry{RequestID: ri.ID, MerchantID: ri.MerchantID, Livemode: ri.Livemode, Method: Redact(r.Method),
+				Path: Redact(r.URL.Path), Status: status, DurationMS: float64(time.Since(start).Microseconds()) / 1000}
 			attrs := []slog.Attr{
 				slog.String("request_id", ri.ID),
-				slog.String("method", Redact(r.Method)),
-				slog.String("path", Redact(r.URL.Path)),
+				slog.String("method", e.Method),
+				slog.String("path", e.Path),
 				slog.String("route", routePattern(r)),
 				slog.Int("status", status),
-				slog.Float64("duration_ms", float64(time.Since(start).Microseconds())/1000),
+				slog.Float64("duration_ms", e.DurationMS),
 				slog.Int64("statements", statements.Load()),
 				slog.String("merchant_id", ri.MerchantID),
 				slog.Bool("livemode", ri.Livemode),
@@ -54,6 +74,9 @@ func Log(logger *slog.Logger) func(http.Handler) http.Handler {
 					slog.String("graphql_operation_type", ri.GraphQLOperationType))
 			}
 			logger.LogAttrs(ctx, level, "request", attrs...)
+			for _, o := range observers {
+				o.Observe(e)
+			}
 		})
 	}
 }

@@ -30,6 +30,15 @@ func TestRedactMasksCardsAndCredentials(t *testing.T) {
 	if want := "/v1/x/sk_sandbox_" + Redacted + "/****4242"; got != want {
 		t.Fatalf("Redact = %q, want %q", got, want)
 	}
+	for in, want := range map[string]string{
+		"whsec_0123456789abcdef0123456789abcdef":     "whsec_" + Redacted,
+		"whsec_cli_0123456789abcdef0123456789abcdef": "whsec_cli_" + Redacted,
+		"token lst_AbC123xyz":                        "token lst_" + Redacted,
+	} {
+		if got := Redact(in); got != want {
+			t.Errorf("Redact(%q) = %q, want %q", in, got, want)
+		}
+	}
 }
 
 func BenchmarkMaskCardNumbersPlainPath(b *testing.B) {
