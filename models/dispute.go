@@ -17,6 +17,13 @@ type intentRefKind struct{}
 
 func (intentRefKind) objectName() string { return "charge_intent" }
 
+// DisputeStatus is a dispute's state (internal/domain/dispute's statuses).
+type DisputeStatus string
+
+// DisputeStatuses is the closed set of dispute statuses.
+var DisputeStatuses = Enum[DisputeStatus](dispute.Received, dispute.WarningNeedsResponse, dispute.WarningUnderReview,
+	dispute.WarningClosed, dispute.NeedsResponse, dispute.UnderReview, dispute.Won, dispute.Lost)
+
 // Dispute is the cardholder's bank contesting a charge (spec doc 2 §2.9).
 // Its statuses and transitions are internal/domain/dispute's. Beside the
 // spec's members it renders what the official SDK reads (amount,

@@ -17,6 +17,12 @@ type GeoComplianceStatus struct {
 	Geofence       *GeofenceRef `json:"geofence,omitempty"`
 }
 
+// GeoStatus is an account's geo compliance state.
+type GeoStatus string
+
+// GeoStatuses is the closed set of geo compliance statuses.
+var GeoStatuses = Enum[GeoStatus](verification.GeoClear, verification.GeoBlocked, verification.GeoUnknown)
+
 // GeofenceRef names the geofence that blocked an account.
 type GeofenceRef struct {
 	ID   string `json:"id"`

@@ -4,6 +4,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
+	"github.com/frame-oss/payments-server/internal/domain/verification"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 )
@@ -34,6 +35,13 @@ type IDVSession struct {
 	// Reused reports that the open inquiry was reused (200, not 201).
 	Reused bool `json:"-"`
 }
+
+// InquiryStatus is a document check's state at the identity provider.
+type InquiryStatus string
+
+// InquiryStatuses is the closed set of document check statuses.
+var InquiryStatuses = Enum[InquiryStatus](verification.InquiryCreated, verification.InquiryApproved,
+	verification.InquiryDeclined, verification.InquiryFailed, verification.InquiryNeedsReview)
 
 // IDVResult is the answer of POST /v1/idv/complete: whether the document
 // was verified, the inquiry's status, and the individual's verification

@@ -113,14 +113,14 @@ func (ec *executionContext) _BillingAgreement_status(ctx context.Context, field 
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNAgreementStatus2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_BillingAgreement_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingAgreement", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("BillingAgreement", field, false, false, errors.New("field of type AgreementStatus does not have child fields"))
 }
 
 func (ec *executionContext) _BillingAgreement_category(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
@@ -136,14 +136,14 @@ func (ec *executionContext) _BillingAgreement_category(ctx context.Context, fiel
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNAgreementCategory2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_BillingAgreement_category(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingAgreement", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("BillingAgreement", field, false, false, errors.New("field of type AgreementCategory does not have child fields"))
 }
 
 func (ec *executionContext) _BillingAgreement_effectiveDate(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
@@ -2638,7 +2638,7 @@ func (ec *executionContext) unmarshalInputCreateAgreementInput(ctx context.Conte
 			it.TransferFeePlanID = data
 		case "category":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("category"))
-			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalNAgreementCategory2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -2659,7 +2659,7 @@ func (ec *executionContext) unmarshalInputCreateAgreementInput(ctx context.Conte
 			it.AccountID = data
 		case "status":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOAgreementStatus2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -3030,7 +3030,7 @@ func (ec *executionContext) unmarshalInputUpdateAgreementInput(ctx context.Conte
 		switch k {
 		case "status":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
-			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalNAgreementStatus2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -4064,6 +4064,134 @@ func (ec *executionContext) _TransferNextAction(ctx context.Context, sel ast.Sel
 
 // region    ***************************** type.gotpl *****************************
 
+func (ec *executionContext) unmarshalNAgreementCategory2string(ctx context.Context, v any) (string, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNAgreementCategory2string[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAgreementCategory2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNAgreementCategory2string[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNAgreementCategory2string = map[string]string{
+		"CHARGE": models.CategoryCharge,
+		"PAYOUT": models.CategoryPayout,
+	}
+	marshalNAgreementCategory2string = map[string]string{
+		models.CategoryCharge: "CHARGE",
+		models.CategoryPayout: "PAYOUT",
+	}
+)
+
+func (ec *executionContext) unmarshalNAgreementCategory2ᚖstring(ctx context.Context, v any) (*string, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNAgreementCategory2ᚖstring[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAgreementCategory2ᚖstring(ctx context.Context, sel ast.SelectionSet, v *string) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	_ = sel
+	res := graphql.MarshalString(marshalNAgreementCategory2ᚖstring[*v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNAgreementCategory2ᚖstring = map[string]string{
+		"CHARGE": models.CategoryCharge,
+		"PAYOUT": models.CategoryPayout,
+	}
+	marshalNAgreementCategory2ᚖstring = map[string]string{
+		models.CategoryCharge: "CHARGE",
+		models.CategoryPayout: "PAYOUT",
+	}
+)
+
+func (ec *executionContext) unmarshalNAgreementStatus2string(ctx context.Context, v any) (string, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNAgreementStatus2string[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAgreementStatus2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNAgreementStatus2string[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNAgreementStatus2string = map[string]string{
+		"PENDING":  models.AgreementPending,
+		"ACTIVE":   models.AgreementActive,
+		"INACTIVE": models.AgreementInactive,
+	}
+	marshalNAgreementStatus2string = map[string]string{
+		models.AgreementPending:  "PENDING",
+		models.AgreementActive:   "ACTIVE",
+		models.AgreementInactive: "INACTIVE",
+	}
+)
+
+func (ec *executionContext) unmarshalNAgreementStatus2ᚖstring(ctx context.Context, v any) (*string, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNAgreementStatus2ᚖstring[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAgreementStatus2ᚖstring(ctx context.Context, sel ast.SelectionSet, v *string) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	_ = sel
+	res := graphql.MarshalString(marshalNAgreementStatus2ᚖstring[*v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNAgreementStatus2ᚖstring = map[string]string{
+		"PENDING":  models.AgreementPending,
+		"ACTIVE":   models.AgreementActive,
+		"INACTIVE": models.AgreementInactive,
+	}
+	marshalNAgreementStatus2ᚖstring = map[string]string{
+		models.AgreementPending:  "PENDING",
+		models.AgreementActive:   "ACTIVE",
+		models.AgreementInactive: "INACTIVE",
+	}
+)
+
 func (ec *executionContext) unmarshalNAmountInput2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAmountInput(ctx context.Context, v any) (*models.AmountInput, error) {
 	res, err := ec.unmarshalInputAmountInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
@@ -4403,6 +4531,38 @@ func (ec *executionContext) unmarshalNUpdateTransferInput2githubᚗcomᚋframe�
 	res, err := ec.unmarshalInputUpdateTransferInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
+
+func (ec *executionContext) unmarshalOAgreementStatus2ᚖstring(ctx context.Context, v any) (*string, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOAgreementStatus2ᚖstring[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOAgreementStatus2ᚖstring(ctx context.Context, sel ast.SelectionSet, v *string) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOAgreementStatus2ᚖstring[*v])
+	return res
+}
+
+var (
+	unmarshalOAgreementStatus2ᚖstring = map[string]string{
+		"PENDING":  models.AgreementPending,
+		"ACTIVE":   models.AgreementActive,
+		"INACTIVE": models.AgreementInactive,
+	}
+	marshalOAgreementStatus2ᚖstring = map[string]string{
+		models.AgreementPending:  "PENDING",
+		models.AgreementActive:   "ACTIVE",
+		models.AgreementInactive: "INACTIVE",
+	}
+)
 
 func (ec *executionContext) marshalOBillingAgreement2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillingAgreement(ctx context.Context, sel ast.SelectionSet, v *models.BillingAgreement) graphql.Marshaler {
 	if v == nil {

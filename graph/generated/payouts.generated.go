@@ -57,14 +57,14 @@ func (ec *executionContext) _MerchantBalance_status(ctx context.Context, field g
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNMerchantBalanceStatus2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_MerchantBalance_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MerchantBalance", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("MerchantBalance", field, false, false, errors.New("field of type MerchantBalanceStatus does not have child fields"))
 }
 
 func (ec *executionContext) _MerchantBalance_merchantId(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
@@ -2675,6 +2675,32 @@ func (ec *executionContext) marshalNMerchantBalance2ᚖgithubᚗcomᚋframeᚑos
 	}
 	return ec._MerchantBalance(ctx, sel, v)
 }
+
+func (ec *executionContext) unmarshalNMerchantBalanceStatus2string(ctx context.Context, v any) (string, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNMerchantBalanceStatus2string[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNMerchantBalanceStatus2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNMerchantBalanceStatus2string[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNMerchantBalanceStatus2string = map[string]string{
+		"AVAILABLE": models.MerchantBalanceAvailable,
+	}
+	marshalNMerchantBalanceStatus2string = map[string]string{
+		models.MerchantBalanceAvailable: "AVAILABLE",
+	}
+)
 
 func (ec *executionContext) marshalNPayout2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayout(ctx context.Context, sel ast.SelectionSet, v *models.Payout) graphql.Marshaler {
 	if v == nil {
