@@ -38,7 +38,7 @@ type Charge struct {
 	Object                  Object[chargeKind] `bun:"-" json:"object"`
 	Amount                  int64              `bun:"amount" json:"amount"`
 	Currency                string             `bun:"currency" json:"currency"`
-	Status                  string             `bun:"status" json:"status"`
+	Status                  ChargeStatus       `bun:"status" json:"status"`
 	FailureCode             *string            `bun:"failure_code" json:"failure_code"`
 	FailureMessage          *string            `bun:"failure_message" json:"failure_message"`
 	FailureCategory         *string            `bun:"failure_category" json:"failure_category"`

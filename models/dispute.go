@@ -34,7 +34,7 @@ type Dispute struct {
 
 	ID                      uuid.UUID           `bun:"id,pk,type:uuid" json:"id"`
 	Object                  Object[disputeKind] `bun:"-" json:"object"`
-	Status                  string              `bun:"status" json:"status"`
+	Status                  DisputeStatus       `bun:"status" json:"status"`
 	DisplayStatus           string              `bun:"-" json:"display_status"`
 	AmountCents             int64               `bun:"amount" json:"amount_cents"`
 	AmountCurrency          string              `bun:"currency" json:"amount_currency"`
@@ -79,7 +79,7 @@ type DisputeIntentRef struct {
 // Derive sets the members computed at read time: the display status, the
 // SDK's aliases and the charge intent reference.
 func (d *Dispute) Derive() {
-	d.DisplayStatus = dispute.DisplayStatus(d.Status)
+	d.DisplayStatus = dispute.DisplayStatus(string(d.Status))
 	d.Amount, d.Currency = d.AmountCents, d.AmountCurrency
 	d.ChargeIntentObject = nil
 	if d.ChargeIntentID != nil {

@@ -12,7 +12,7 @@ type GeoComplianceStatus struct {
 	SonarSessionID *string      `json:"sonar_session_id"`
 	DecisionID     *uuid.UUID   `json:"decision_id"`
 	EvaluatedAt    *ISOTime     `json:"evaluated_at"`
-	Status         string       `json:"status"`
+	Status         GeoStatus    `json:"status"`
 	Reason         *string      `json:"reason"`
 	Geofence       *GeofenceRef `json:"geofence,omitempty"`
 }

@@ -51,7 +51,7 @@ type MerchantBalance struct {
 // holds the two together.
 type MerchantBalanceWire struct {
 	Object             Object[merchantBalanceKind] `json:"object"`
-	Status             string                      `json:"status"`
+	Status             MerchantBalanceStatus       `json:"status"`
 	ReasonCode         *string                     `json:"reason_code"`
 	MerchantID         uuid.UUID                   `json:"merchant_id"`
 	Currency           string                      `json:"currency"`

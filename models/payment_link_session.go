@@ -36,7 +36,7 @@ type PaymentLinkSession struct {
 	ID         uuid.UUID                      `bun:"id,pk,type:uuid" json:"id"`
 	Object     Object[paymentLinkSessionKind] `bun:"-" json:"object"`
 	URL        string                         `bun:"-" json:"url"`
-	Status     string                         `bun:"status" json:"status"`
+	Status     PaymentLinkSessionStatus       `bun:"status" json:"status"`
 	Amount     *int64                         `bun:"amount" json:"amount"`
 	Currency   *string                        `bun:"currency" json:"currency"`
 	CustomerID *uuid.UUID                     `bun:"customer_id,type:uuid" json:"customer_id"`

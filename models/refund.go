@@ -57,7 +57,7 @@ type Refund struct {
 	Object         Object[refundKind] `bun:"-" json:"object"`
 	Amount         int64              `bun:"amount" json:"amount"`
 	Currency       string             `bun:"currency" json:"currency"`
-	Status         string             `bun:"status" json:"status"`
+	Status         RefundStatus       `bun:"status" json:"status"`
 	Reason         *string            `bun:"reason" json:"reason"`
 	FailureReason  *string            `bun:"failure_reason" json:"failure_reason"`
 	ChargeID       uuid.UUID          `bun:"charge_id,type:uuid" json:"charge"`

@@ -83,8 +83,8 @@ func (ec *executionContext) _Charge_status(ctx context.Context, field graphql.Co
 			return obj.Status, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNChargeStatus2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.ChargeStatus) graphql.Marshaler {
+			return ec.marshalNChargeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeStatus(ctx, selections, v)
 		},
 		true,
 		true,
@@ -1661,15 +1661,15 @@ func (ec *executionContext) marshalNChargeEdge2ᚖgithubᚗcomᚋframeᚑossᚋp
 	return ec._ChargeEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNChargeStatus2string(ctx context.Context, v any) (string, error) {
+func (ec *executionContext) unmarshalNChargeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeStatus(ctx context.Context, v any) (models.ChargeStatus, error) {
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalNChargeStatus2string[tmp]
+	res := unmarshalNChargeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeStatus[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNChargeStatus2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+func (ec *executionContext) marshalNChargeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeStatus(ctx context.Context, sel ast.SelectionSet, v models.ChargeStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNChargeStatus2string[v])
+	res := graphql.MarshalString(marshalNChargeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -1679,12 +1679,12 @@ func (ec *executionContext) marshalNChargeStatus2string(ctx context.Context, sel
 }
 
 var (
-	unmarshalNChargeStatus2string = map[string]string{
+	unmarshalNChargeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeStatus = map[string]models.ChargeStatus{
 		"PENDING":   models.ChargePending,
 		"SUCCEEDED": models.ChargeSucceeded,
 		"FAILED":    models.ChargeFailed,
 	}
-	marshalNChargeStatus2string = map[string]string{
+	marshalNChargeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeStatus = map[models.ChargeStatus]string{
 		models.ChargePending:   "PENDING",
 		models.ChargeSucceeded: "SUCCEEDED",
 		models.ChargeFailed:    "FAILED",

@@ -78,8 +78,8 @@ func (ec *executionContext) _Dispute_status(ctx context.Context, field graphql.C
 			return obj.Status, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNDisputeStatus2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.DisputeStatus) graphql.Marshaler {
+			return ec.marshalNDisputeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeStatus(ctx, selections, v)
 		},
 		true,
 		true,
@@ -2227,15 +2227,15 @@ func (ec *executionContext) marshalNDisputeReason2githubᚗcomᚋframeᚑossᚋp
 	return ec._DisputeReason(ctx, sel, &v)
 }
 
-func (ec *executionContext) unmarshalNDisputeStatus2string(ctx context.Context, v any) (string, error) {
+func (ec *executionContext) unmarshalNDisputeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeStatus(ctx context.Context, v any) (models.DisputeStatus, error) {
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalNDisputeStatus2string[tmp]
+	res := unmarshalNDisputeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeStatus[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNDisputeStatus2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+func (ec *executionContext) marshalNDisputeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeStatus(ctx context.Context, sel ast.SelectionSet, v models.DisputeStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNDisputeStatus2string[v])
+	res := graphql.MarshalString(marshalNDisputeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -2245,7 +2245,7 @@ func (ec *executionContext) marshalNDisputeStatus2string(ctx context.Context, se
 }
 
 var (
-	unmarshalNDisputeStatus2string = map[string]string{
+	unmarshalNDisputeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeStatus = map[string]models.DisputeStatus{
 		"RECEIVED":               dispute.Received,
 		"WARNING_NEEDS_RESPONSE": dispute.WarningNeedsResponse,
 		"WARNING_UNDER_REVIEW":   dispute.WarningUnderReview,
@@ -2255,7 +2255,7 @@ var (
 		"WON":                    dispute.Won,
 		"LOST":                   dispute.Lost,
 	}
-	marshalNDisputeStatus2string = map[string]string{
+	marshalNDisputeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeStatus = map[models.DisputeStatus]string{
 		dispute.Received:             "RECEIVED",
 		dispute.WarningNeedsResponse: "WARNING_NEEDS_RESPONSE",
 		dispute.WarningUnderReview:   "WARNING_UNDER_REVIEW",

@@ -112,8 +112,8 @@ func (ec *executionContext) _GeoComplianceStatus_status(ctx context.Context, fie
 			return obj.Status, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNGeoStatus2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.GeoStatus) graphql.Marshaler {
+			return ec.marshalNGeoStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoStatus(ctx, selections, v)
 		},
 		true,
 		true,
@@ -795,15 +795,15 @@ func (ec *executionContext) marshalNGeoComplianceStatus2ᚖgithubᚗcomᚋframe�
 	return ec._GeoComplianceStatus(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNGeoStatus2string(ctx context.Context, v any) (string, error) {
+func (ec *executionContext) unmarshalNGeoStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoStatus(ctx context.Context, v any) (models.GeoStatus, error) {
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalNGeoStatus2string[tmp]
+	res := unmarshalNGeoStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoStatus[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNGeoStatus2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+func (ec *executionContext) marshalNGeoStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoStatus(ctx context.Context, sel ast.SelectionSet, v models.GeoStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNGeoStatus2string[v])
+	res := graphql.MarshalString(marshalNGeoStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -813,12 +813,12 @@ func (ec *executionContext) marshalNGeoStatus2string(ctx context.Context, sel as
 }
 
 var (
-	unmarshalNGeoStatus2string = map[string]string{
+	unmarshalNGeoStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoStatus = map[string]models.GeoStatus{
 		"CLEAR":   verification.GeoClear,
 		"BLOCKED": verification.GeoBlocked,
 		"UNKNOWN": verification.GeoUnknown,
 	}
-	marshalNGeoStatus2string = map[string]string{
+	marshalNGeoStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoStatus = map[models.GeoStatus]string{
 		verification.GeoClear:   "CLEAR",
 		verification.GeoBlocked: "BLOCKED",
 		verification.GeoUnknown: "UNKNOWN",

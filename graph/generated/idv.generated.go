@@ -60,8 +60,8 @@ func (ec *executionContext) _IDVResult_status(ctx context.Context, field graphql
 			return obj.Status, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNInquiryStatus2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.InquiryStatus) graphql.Marshaler {
+			return ec.marshalNInquiryStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInquiryStatus(ctx, selections, v)
 		},
 		true,
 		true,
@@ -323,15 +323,15 @@ func (ec *executionContext) marshalNIDVSession2ᚖgithubᚗcomᚋframeᚑossᚋp
 	return ec._IDVSession(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNInquiryStatus2string(ctx context.Context, v any) (string, error) {
+func (ec *executionContext) unmarshalNInquiryStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInquiryStatus(ctx context.Context, v any) (models.InquiryStatus, error) {
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalNInquiryStatus2string[tmp]
+	res := unmarshalNInquiryStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInquiryStatus[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNInquiryStatus2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+func (ec *executionContext) marshalNInquiryStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInquiryStatus(ctx context.Context, sel ast.SelectionSet, v models.InquiryStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNInquiryStatus2string[v])
+	res := graphql.MarshalString(marshalNInquiryStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInquiryStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -341,14 +341,14 @@ func (ec *executionContext) marshalNInquiryStatus2string(ctx context.Context, se
 }
 
 var (
-	unmarshalNInquiryStatus2string = map[string]string{
+	unmarshalNInquiryStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInquiryStatus = map[string]models.InquiryStatus{
 		"CREATED":      verification.InquiryCreated,
 		"APPROVED":     verification.InquiryApproved,
 		"DECLINED":     verification.InquiryDeclined,
 		"FAILED":       verification.InquiryFailed,
 		"NEEDS_REVIEW": verification.InquiryNeedsReview,
 	}
-	marshalNInquiryStatus2string = map[string]string{
+	marshalNInquiryStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInquiryStatus = map[models.InquiryStatus]string{
 		verification.InquiryCreated:     "CREATED",
 		verification.InquiryApproved:    "APPROVED",
 		verification.InquiryDeclined:    "DECLINED",

@@ -112,8 +112,8 @@ func (ec *executionContext) _BillingAgreement_status(ctx context.Context, field 
 			return obj.Status, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNAgreementStatus2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.AgreementStatus) graphql.Marshaler {
+			return ec.marshalNAgreementStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus(ctx, selections, v)
 		},
 		true,
 		true,
@@ -135,8 +135,8 @@ func (ec *executionContext) _BillingAgreement_category(ctx context.Context, fiel
 			return obj.Category, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNAgreementCategory2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.AgreementCategory) graphql.Marshaler {
+			return ec.marshalNAgreementCategory2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory(ctx, selections, v)
 		},
 		true,
 		true,
@@ -2638,7 +2638,7 @@ func (ec *executionContext) unmarshalInputCreateAgreementInput(ctx context.Conte
 			it.TransferFeePlanID = data
 		case "category":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("category"))
-			data, err := ec.unmarshalNAgreementCategory2ᚖstring(ctx, v)
+			data, err := ec.unmarshalNAgreementCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -2659,7 +2659,7 @@ func (ec *executionContext) unmarshalInputCreateAgreementInput(ctx context.Conte
 			it.AccountID = data
 		case "status":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
-			data, err := ec.unmarshalOAgreementStatus2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -3030,7 +3030,7 @@ func (ec *executionContext) unmarshalInputUpdateAgreementInput(ctx context.Conte
 		switch k {
 		case "status":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
-			data, err := ec.unmarshalNAgreementStatus2ᚖstring(ctx, v)
+			data, err := ec.unmarshalNAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -4064,15 +4064,15 @@ func (ec *executionContext) _TransferNextAction(ctx context.Context, sel ast.Sel
 
 // region    ***************************** type.gotpl *****************************
 
-func (ec *executionContext) unmarshalNAgreementCategory2string(ctx context.Context, v any) (string, error) {
+func (ec *executionContext) unmarshalNAgreementCategory2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory(ctx context.Context, v any) (models.AgreementCategory, error) {
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalNAgreementCategory2string[tmp]
+	res := unmarshalNAgreementCategory2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNAgreementCategory2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+func (ec *executionContext) marshalNAgreementCategory2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory(ctx context.Context, sel ast.SelectionSet, v models.AgreementCategory) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNAgreementCategory2string[v])
+	res := graphql.MarshalString(marshalNAgreementCategory2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -4082,23 +4082,23 @@ func (ec *executionContext) marshalNAgreementCategory2string(ctx context.Context
 }
 
 var (
-	unmarshalNAgreementCategory2string = map[string]string{
+	unmarshalNAgreementCategory2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory = map[string]models.AgreementCategory{
 		"CHARGE": models.CategoryCharge,
 		"PAYOUT": models.CategoryPayout,
 	}
-	marshalNAgreementCategory2string = map[string]string{
+	marshalNAgreementCategory2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory = map[models.AgreementCategory]string{
 		models.CategoryCharge: "CHARGE",
 		models.CategoryPayout: "PAYOUT",
 	}
 )
 
-func (ec *executionContext) unmarshalNAgreementCategory2ᚖstring(ctx context.Context, v any) (*string, error) {
+func (ec *executionContext) unmarshalNAgreementCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory(ctx context.Context, v any) (*models.AgreementCategory, error) {
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalNAgreementCategory2ᚖstring[tmp]
+	res := unmarshalNAgreementCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory[tmp]
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNAgreementCategory2ᚖstring(ctx context.Context, sel ast.SelectionSet, v *string) graphql.Marshaler {
+func (ec *executionContext) marshalNAgreementCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory(ctx context.Context, sel ast.SelectionSet, v *models.AgreementCategory) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -4106,7 +4106,7 @@ func (ec *executionContext) marshalNAgreementCategory2ᚖstring(ctx context.Cont
 		return graphql.Null
 	}
 	_ = sel
-	res := graphql.MarshalString(marshalNAgreementCategory2ᚖstring[*v])
+	res := graphql.MarshalString(marshalNAgreementCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory[*v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -4116,25 +4116,25 @@ func (ec *executionContext) marshalNAgreementCategory2ᚖstring(ctx context.Cont
 }
 
 var (
-	unmarshalNAgreementCategory2ᚖstring = map[string]string{
+	unmarshalNAgreementCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory = map[string]models.AgreementCategory{
 		"CHARGE": models.CategoryCharge,
 		"PAYOUT": models.CategoryPayout,
 	}
-	marshalNAgreementCategory2ᚖstring = map[string]string{
+	marshalNAgreementCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory = map[models.AgreementCategory]string{
 		models.CategoryCharge: "CHARGE",
 		models.CategoryPayout: "PAYOUT",
 	}
 )
 
-func (ec *executionContext) unmarshalNAgreementStatus2string(ctx context.Context, v any) (string, error) {
+func (ec *executionContext) unmarshalNAgreementStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus(ctx context.Context, v any) (models.AgreementStatus, error) {
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalNAgreementStatus2string[tmp]
+	res := unmarshalNAgreementStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNAgreementStatus2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+func (ec *executionContext) marshalNAgreementStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus(ctx context.Context, sel ast.SelectionSet, v models.AgreementStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNAgreementStatus2string[v])
+	res := graphql.MarshalString(marshalNAgreementStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -4144,25 +4144,25 @@ func (ec *executionContext) marshalNAgreementStatus2string(ctx context.Context, 
 }
 
 var (
-	unmarshalNAgreementStatus2string = map[string]string{
+	unmarshalNAgreementStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus = map[string]models.AgreementStatus{
 		"PENDING":  models.AgreementPending,
 		"ACTIVE":   models.AgreementActive,
 		"INACTIVE": models.AgreementInactive,
 	}
-	marshalNAgreementStatus2string = map[string]string{
+	marshalNAgreementStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus = map[models.AgreementStatus]string{
 		models.AgreementPending:  "PENDING",
 		models.AgreementActive:   "ACTIVE",
 		models.AgreementInactive: "INACTIVE",
 	}
 )
 
-func (ec *executionContext) unmarshalNAgreementStatus2ᚖstring(ctx context.Context, v any) (*string, error) {
+func (ec *executionContext) unmarshalNAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus(ctx context.Context, v any) (*models.AgreementStatus, error) {
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalNAgreementStatus2ᚖstring[tmp]
+	res := unmarshalNAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus[tmp]
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNAgreementStatus2ᚖstring(ctx context.Context, sel ast.SelectionSet, v *string) graphql.Marshaler {
+func (ec *executionContext) marshalNAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus(ctx context.Context, sel ast.SelectionSet, v *models.AgreementStatus) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -4170,7 +4170,7 @@ func (ec *executionContext) marshalNAgreementStatus2ᚖstring(ctx context.Contex
 		return graphql.Null
 	}
 	_ = sel
-	res := graphql.MarshalString(marshalNAgreementStatus2ᚖstring[*v])
+	res := graphql.MarshalString(marshalNAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus[*v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -4180,12 +4180,12 @@ func (ec *executionContext) marshalNAgreementStatus2ᚖstring(ctx context.Contex
 }
 
 var (
-	unmarshalNAgreementStatus2ᚖstring = map[string]string{
+	unmarshalNAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus = map[string]models.AgreementStatus{
 		"PENDING":  models.AgreementPending,
 		"ACTIVE":   models.AgreementActive,
 		"INACTIVE": models.AgreementInactive,
 	}
-	marshalNAgreementStatus2ᚖstring = map[string]string{
+	marshalNAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus = map[models.AgreementStatus]string{
 		models.AgreementPending:  "PENDING",
 		models.AgreementActive:   "ACTIVE",
 		models.AgreementInactive: "INACTIVE",
@@ -4532,32 +4532,32 @@ func (ec *executionContext) unmarshalNUpdateTransferInput2githubᚗcomᚋframe�
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalOAgreementStatus2ᚖstring(ctx context.Context, v any) (*string, error) {
+func (ec *executionContext) unmarshalOAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus(ctx context.Context, v any) (*models.AgreementStatus, error) {
 	if v == nil {
 		return nil, nil
 	}
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalOAgreementStatus2ᚖstring[tmp]
+	res := unmarshalOAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus[tmp]
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalOAgreementStatus2ᚖstring(ctx context.Context, sel ast.SelectionSet, v *string) graphql.Marshaler {
+func (ec *executionContext) marshalOAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus(ctx context.Context, sel ast.SelectionSet, v *models.AgreementStatus) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOAgreementStatus2ᚖstring[*v])
+	res := graphql.MarshalString(marshalOAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus[*v])
 	return res
 }
 
 var (
-	unmarshalOAgreementStatus2ᚖstring = map[string]string{
+	unmarshalOAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus = map[string]models.AgreementStatus{
 		"PENDING":  models.AgreementPending,
 		"ACTIVE":   models.AgreementActive,
 		"INACTIVE": models.AgreementInactive,
 	}
-	marshalOAgreementStatus2ᚖstring = map[string]string{
+	marshalOAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus = map[models.AgreementStatus]string{
 		models.AgreementPending:  "PENDING",
 		models.AgreementActive:   "ACTIVE",
 		models.AgreementInactive: "INACTIVE",

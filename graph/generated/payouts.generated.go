@@ -309,8 +309,8 @@ func (ec *executionContext) _Payout_status(ctx context.Context, field graphql.Co
 			return obj.Status, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNPayoutStatus2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.PayoutStatus) graphql.Marshaler {
+			return ec.marshalNPayoutStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutStatus(ctx, selections, v)
 		},
 		true,
 		true,
@@ -2856,15 +2856,15 @@ func (ec *executionContext) marshalNPayoutFundingScheduleEdge2ᚖgithubᚗcomᚋ
 	return ec._PayoutFundingScheduleEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNPayoutStatus2string(ctx context.Context, v any) (string, error) {
+func (ec *executionContext) unmarshalNPayoutStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutStatus(ctx context.Context, v any) (models.PayoutStatus, error) {
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalNPayoutStatus2string[tmp]
+	res := unmarshalNPayoutStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutStatus[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNPayoutStatus2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+func (ec *executionContext) marshalNPayoutStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutStatus(ctx context.Context, sel ast.SelectionSet, v models.PayoutStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNPayoutStatus2string[v])
+	res := graphql.MarshalString(marshalNPayoutStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -2874,12 +2874,12 @@ func (ec *executionContext) marshalNPayoutStatus2string(ctx context.Context, sel
 }
 
 var (
-	unmarshalNPayoutStatus2string = map[string]string{
+	unmarshalNPayoutStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutStatus = map[string]models.PayoutStatus{
 		"PENDING":   models.PayoutPending,
 		"SUCCEEDED": models.PayoutSucceeded,
 		"FAILED":    models.PayoutFailed,
 	}
-	marshalNPayoutStatus2string = map[string]string{
+	marshalNPayoutStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutStatus = map[models.PayoutStatus]string{
 		models.PayoutPending:   "PENDING",
 		models.PayoutSucceeded: "SUCCEEDED",
 		models.PayoutFailed:    "FAILED",

@@ -73,8 +73,8 @@ func (ec *executionContext) _Refund_status(ctx context.Context, field graphql.Co
 			return obj.Status, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNRefundStatus2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.RefundStatus) graphql.Marshaler {
+			return ec.marshalNRefundStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefundStatus(ctx, selections, v)
 		},
 		true,
 		true,
@@ -975,15 +975,15 @@ func (ec *executionContext) marshalNRefundEdge2ᚖgithubᚗcomᚋframeᚑossᚋp
 	return ec._RefundEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNRefundStatus2string(ctx context.Context, v any) (string, error) {
+func (ec *executionContext) unmarshalNRefundStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefundStatus(ctx context.Context, v any) (models.RefundStatus, error) {
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalNRefundStatus2string[tmp]
+	res := unmarshalNRefundStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefundStatus[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNRefundStatus2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+func (ec *executionContext) marshalNRefundStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefundStatus(ctx context.Context, sel ast.SelectionSet, v models.RefundStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNRefundStatus2string[v])
+	res := graphql.MarshalString(marshalNRefundStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefundStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -993,14 +993,14 @@ func (ec *executionContext) marshalNRefundStatus2string(ctx context.Context, sel
 }
 
 var (
-	unmarshalNRefundStatus2string = map[string]string{
+	unmarshalNRefundStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefundStatus = map[string]models.RefundStatus{
 		"PENDING":   models.RefundPending,
 		"SUCCEEDED": models.RefundSucceeded,
 		"FAILED":    models.RefundFailed,
 		"CANCELED":  models.RefundCanceled,
 		"REFUNDED":  models.RefundRefunded,
 	}
-	marshalNRefundStatus2string = map[string]string{
+	marshalNRefundStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefundStatus = map[models.RefundStatus]string{
 		models.RefundPending:   "PENDING",
 		models.RefundSucceeded: "SUCCEEDED",
 		models.RefundFailed:    "FAILED",

@@ -407,8 +407,8 @@ func (ec *executionContext) _PaymentLinkSession_status(ctx context.Context, fiel
 			return obj.Status, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNPaymentLinkSessionStatus2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.PaymentLinkSessionStatus) graphql.Marshaler {
+			return ec.marshalNPaymentLinkSessionStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentLinkSessionStatus(ctx, selections, v)
 		},
 		true,
 		true,
@@ -1946,15 +1946,15 @@ func (ec *executionContext) marshalNPaymentLinkSessionEdge2ᚖgithubᚗcomᚋfra
 	return ec._PaymentLinkSessionEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNPaymentLinkSessionStatus2string(ctx context.Context, v any) (string, error) {
+func (ec *executionContext) unmarshalNPaymentLinkSessionStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentLinkSessionStatus(ctx context.Context, v any) (models.PaymentLinkSessionStatus, error) {
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalNPaymentLinkSessionStatus2string[tmp]
+	res := unmarshalNPaymentLinkSessionStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentLinkSessionStatus[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNPaymentLinkSessionStatus2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+func (ec *executionContext) marshalNPaymentLinkSessionStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentLinkSessionStatus(ctx context.Context, sel ast.SelectionSet, v models.PaymentLinkSessionStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNPaymentLinkSessionStatus2string[v])
+	res := graphql.MarshalString(marshalNPaymentLinkSessionStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentLinkSessionStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -1964,10 +1964,10 @@ func (ec *executionContext) marshalNPaymentLinkSessionStatus2string(ctx context.
 }
 
 var (
-	unmarshalNPaymentLinkSessionStatus2string = map[string]string{
+	unmarshalNPaymentLinkSessionStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentLinkSessionStatus = map[string]models.PaymentLinkSessionStatus{
 		"OPEN": models.PaymentLinkSessionOpen,
 	}
-	marshalNPaymentLinkSessionStatus2string = map[string]string{
+	marshalNPaymentLinkSessionStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentLinkSessionStatus = map[models.PaymentLinkSessionStatus]string{
 		models.PaymentLinkSessionOpen: "OPEN",
 	}
 )
