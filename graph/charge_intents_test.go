@@ -29,7 +29,7 @@ func TestChargeIntentsInTheGraph(t *testing.T) {
 	require.Regexp(t, `^ci_`, ci["clientSecret"])
 	require.Equal(t, "ada@example.com", obj(ci["customer"])["email"])
 	require.Equal(t, ci["customerId"], obj(ci["paymentMethod"])["customerId"])
-	require.Equal(t, "succeeded", obj(ci["latestCharge"])["status"])
+	require.Equal(t, "SUCCEEDED", obj(ci["latestCharge"])["status"])
 	require.Equal(t, ci["id"], obj(obj(ci["latestCharge"])["chargeIntent"])["id"])
 	require.Equal(t, "ord_9", ci["referenceId"])
 

@@ -27,7 +27,7 @@ func TestChargesInTheGraph(t *testing.T) {
 	for _, e := range edges {
 		tr := obj(obj(e)["node"])
 		ch := obj(tr["charge"])
-		require.Equal(t, "succeeded", ch["status"])
+		require.Equal(t, "SUCCEEDED", ch["status"])
 		require.Equal(t, float64(1000), ch["amountCaptured"])
 		require.Equal(t, float64(941), ch["netAmount"])
 		require.Equal(t, true, ch["captured"])

@@ -14,8 +14,8 @@ import (
 func TestCouponsAndPromotionCodesGraphQL(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	g := gql(t, f.sk, `mutation { createCoupon(input: {name: "Half", discountType: "percentage", discountValue: 50,
-		duration: "once", applicableTo: "all_products", maxRedemptions: 10}) { id discountValue isExpired isMaxedOut } }`, nil)
+	g := gql(t, f.sk, `mutation { createCoupon(input: {name: "Half", discountType: PERCENTAGE, discountValue: 50,
+		duration: ONCE, applicableTo: ALL_PRODUCTS, maxRedemptions: 10}) { id discountValue isExpired isMaxedOut } }`, nil)
 	c := obj(g.Data["createCoupon"])
 	require.Equal(t, "50", c["discountValue"])
 
@@ -49,8 +49,8 @@ func TestCouponsAndPromotionCodesGraphQL(t *testing.T) {
 	require.Equal(t, "Half", obj(d["coupon"])["name"])
 	require.Equal(t, float64(1), obj(d["promotionCode"])["timesRedeemed"])
 
-	_, e := gqlError(t, f.pk, `mutation { createCoupon(input: {name: "x", discountType: "percentage", discountValue: 1,
-		duration: "once", applicableTo: "all_products"}) { id } }`, nil)
+	_, e := gqlError(t, f.pk, `mutation { createCoupon(input: {name: "x", discountType: PERCENTAGE, discountValue: 1,
+		duration: ONCE, applicableTo: ALL_PRODUCTS}) { id } }`, nil)
 	require.Equal(t, "forbidden", code(e))
 }
 

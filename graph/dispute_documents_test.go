@@ -27,7 +27,7 @@ func TestAddDisputeDocumentGraphQL(t *testing.T) {
 	require.Equal(t, map[string]any{"order": "42"}, doc["metadata"])
 
 	g = gql(t, f.sk, `query($id: ID!) { dispute(id: $id) { status evidence { documents { id fileId } } } }`, vars)
-	require.Equal(t, map[string]any{"status": "needs_response", "evidence": map[string]any{
+	require.Equal(t, map[string]any{"status": "NEEDS_RESPONSE", "evidence": map[string]any{
 		"documents": []any{map[string]any{"id": doc["id"], "fileId": "file_1"}}}}, g.Data["dispute"])
 
 	_, e := gqlError(t, f.pk, `mutation($id: ID!) { addDisputeDocument(id: $id, input: {fileId: "f"}) { id } }`, vars)

@@ -19,7 +19,7 @@ func TestDocumentVerificationThroughGraphQL(t *testing.T) {
 	require.Nil(t, s["sessionToken"])
 	g = gql(t, holder, `mutation($i: String!) { completeIdv(inquiryId: $i) { verified status failureType category retriable } }`,
 		map[string]any{"i": s["inquiryId"]})
-	require.Equal(t, map[string]any{"verified": true, "status": "approved", "failureType": nil, "category": nil, "retriable": nil},
+	require.Equal(t, map[string]any{"verified": true, "status": "APPROVED", "failureType": nil, "category": nil, "retriable": nil},
 		g.Data["completeIdv"])
 	g = gql(t, f.sk, `query($a: ID!) { account(id: $a) { capabilities { name status } } }`, map[string]any{"a": acct["id"]})
 	require.Equal(t, []any{map[string]any{"name": "IDV", "status": "ACTIVE"}}, obj(g.Data["account"])["capabilities"])

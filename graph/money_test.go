@@ -17,10 +17,10 @@ func TestFeePlansAgreementsAndTransfersGraphQL(t *testing.T) {
 	plan := obj(g.Data["createTransferFeePlan"])
 	require.Equal(t, []any{map[string]any{"feeType": "flat_plus_percentage", "amountPercentage": "2.9",
 		"amountFixedCents": float64(30), "amountFixedCurrency": "USD"}}, plan["items"])
-	g = gql(t, f.sk, `mutation($p: ID!) { createBillingAgreement(input: {transferFeePlanId: $p, category: "charge",
-		effectiveDate: "2024-01-01", status: "active"}) { id status feePlan { id } } }`, map[string]any{"p": plan["id"]})
+	g = gql(t, f.sk, `mutation($p: ID!) { createBillingAgreement(input: {transferFeePlanId: $p, category: CHARGE,
+		effectiveDate: "2024-01-01", status: ACTIVE}) { id status feePlan { id } } }`, map[string]any{"p": plan["id"]})
 	ag := obj(g.Data["createBillingAgreement"])
-	require.Equal(t, "active", ag["status"])
+	require.Equal(t, "ACTIVE", ag["status"])
 
 	acct := f.sk.CreateAccount(testenv.Individual())
 	pm := f.sk.CreateAccountCard(str(acct["id"]), "4242424242424242")

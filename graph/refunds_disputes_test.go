@@ -20,7 +20,7 @@ func TestRefundsAndDisputesInTheGraph(t *testing.T) {
 	tr := f.sk.CreateTransfer(charge)
 
 	// createRefund honours the Idempotency-Key.
-	const refundMutation = `mutation($t: ID!) { createRefund(input: {transfer: $t, amount: 250, reason: "duplicate"}) {
+	const refundMutation = `mutation($t: ID!) { createRefund(input: {transfer: $t, amount: 250, reason: DUPLICATE}) {
 		id status amount currency reason chargeId transferId charge { id amountRefunded } transfer { id status } } }`
 	vars := map[string]any{"t": tr.ID.String()}
 	first := f.sk.GraphQLWithHeader(refundMutation, vars, idemKey("gql-refund"))
@@ -28,9 +28,9 @@ func TestRefundsAndDisputesInTheGraph(t *testing.T) {
 	again := f.sk.GraphQLWithHeader(refundMutation, vars, idemKey("gql-refund"))
 	require.Equal(t, first.Data, again.Data)
 	rf := obj(first.Data["createRefund"])
-	require.Equal(t, "succeeded", rf["status"])
+	require.Equal(t, "SUCCEEDED", rf["status"])
 	require.Equal(t, float64(250), rf["amount"])
-	require.Equal(t, "duplicate", rf["reason"])
+	require.Equal(t, "DUPLICATE", rf["reason"])
 	require.Equal(t, tr.LatestCharge.String(), rf["chargeId"])
 	require.Equal(t, float64(250), obj(rf["charge"])["amountRefunded"])
 	_, e := gqlError(t, f.sk, `mutation($t: ID!) { createRefund(input: {transfer: $t, amount: 5000}) { id } }`, vars)
@@ -41,25 +41,25 @@ func TestRefundsAndDisputesInTheGraph(t *testing.T) {
 		id status displayStatus amountCents amountCurrency reason { code category } chargeId transfer { id } } }`,
 		map[string]any{"c": tr.LatestCharge.String()})
 	d := obj(g.Data["openSandboxDispute"])
-	require.Equal(t, "needs_response", d["status"])
+	require.Equal(t, "NEEDS_RESPONSE", d["status"])
 	require.Equal(t, float64(750), d["amountCents"])
 	require.Equal(t, "USD", d["amountCurrency"])
 	require.Equal(t, map[string]any{"code": "duplicate", "category": "processing_error"}, d["reason"])
 	g = gql(t, f.sk, `mutation($id: ID!) { updateDispute(id: $id, input: {evidence: {uncategorizedText: "winning_evidence",
 		customerPurchaseIp: "203.0.113.9"}}) { status evidence { uncategorizedText customerPurchaseIp shippingTrackingNumber } } }`,
 		map[string]any{"id": d["id"]})
-	require.Equal(t, map[string]any{"status": "under_review", "evidence": map[string]any{"uncategorizedText": "winning_evidence",
+	require.Equal(t, map[string]any{"status": "UNDER_REVIEW", "evidence": map[string]any{"uncategorizedText": "winning_evidence",
 		"customerPurchaseIp": "203.0.113.9", "shippingTrackingNumber": nil}}, g.Data["updateDispute"])
 	deadline := time.Now().Add(15 * time.Second)
 	for {
 		g = gql(t, f.sk, `query($id: ID!) { dispute(id: $id) { status } node(id: $id) { ... on Dispute { displayStatus } } }`,
 			map[string]any{"id": d["id"]})
-		if obj(g.Data["dispute"])["status"] != "under_review" || time.Now().After(deadline) {
+		if obj(g.Data["dispute"])["status"] != "UNDER_REVIEW" || time.Now().After(deadline) {
 			break
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	require.Equal(t, "won", obj(g.Data["dispute"])["status"])
+	require.Equal(t, "WON", obj(g.Data["dispute"])["status"])
 	require.Equal(t, "Won", obj(g.Data["node"])["displayStatus"])
 
 	// A page of transfers with their refunds, disputes and charges costs

@@ -36,7 +36,7 @@ func TestSDKSessionsGraphQL(t *testing.T) {
 	g := gql(t, f.sk, `mutation($c: ID!) { createPaymentLinkSession(input: {amount: 1500, customerId: $c}) {
 		id url status amount currency customerId } }`, map[string]any{"c": cust.ID.String()})
 	s := obj(g.Data["createPaymentLinkSession"])
-	require.Equal(t, "open", s["status"])
+	require.Equal(t, "OPEN", s["status"])
 	require.Equal(t, "USD", s["currency"])
 	require.Regexp(t, `^https://pay\.frame\.test/link/`, s["url"])
 	g = gql(t, f.sk, `query($id: ID!) { paymentLinkSession(id: $id) { url amount customer { id } } }`, map[string]any{"id": s["id"]})

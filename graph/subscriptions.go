@@ -34,7 +34,7 @@ func websocketTransport(res *resolvers.Resolver, origins []string) transport.Web
 	limit := int64(wsPayloadReadLimit)
 	return transport.Websocket{
 		Implementation: transport.CoderWebsocketImplementation{
-			AcceptOptions: coderws.AcceptOptions{OriginPatterns: originHosts(origins)}},
+			AcceptOptions: coderws.AcceptOptions{OriginPatterns: originPatterns(origins)}},
 		InitTimeout:           wsInitTimeout,
 		KeepAlivePingInterval: wsKeepAlive,
 		PayloadReadLimit:      &limit,
@@ -72,19 +72,27 @@ func refuseInit(ctx context.Context) context.Context {
 	return transport.WithWebsocketCloseCode(transport.AppendCloseReason(ctx, "Forbidden"), wsCloseForbidden)
 }
 
-// originHosts are the hosts (host[:port]) of origins as the websocket
-// library matches an upgrade's Origin against them, beside the server's
-// own host, which it always accepts; "*" matches any.
-func originHosts(origins []string) []string {
+// originPatterns are origins as the websocket library matches an
+// upgrade's Origin against them, beside the server's own host, which it
+// always accepts; "*" matches any. Each is the whole origin (scheme, host
+// and port): a pattern with a scheme is matched with the request's scheme
+// too, so http://dashboard.example.com is not taken for the allowed
+// https://dashboard.example.com, as CORS does not take it either. The
+// library matches with path.Match, so a pattern's metacharacters (an IPv6
+// host's brackets) are escaped to match themselves.
+func originPatterns(origins []string) []string {
 	var out []string
 	for _, o := range origins {
 		if o == "*" {
 			out = append(out, "*")
 			continue
 		}
-		if _, host, ok := strings.Cut(o, "://"); ok {
-			out = append(out, host)
+		if strings.Contains(o, "://") {
+			out = append(out, patternEscaper.Replace(o))
 		}
 	}
 	return out
 }
+
+// patternEscaper escapes path.Match's metacharacters.
+var patternEscaper = strings.NewReplacer(`\`, `\\`, "*", `\*`, "?", `\?`, "[", `\[`, "]", `\]`)

@@ -49,6 +49,9 @@ const (
 	BankAccountVerified BankAccountStatus = "verified"
 )
 
+// BankAccountStatuses is the closed set of bank account statuses.
+var BankAccountStatuses = Enum(BankAccountPending, BankAccountVerified)
+
 // CreateBankAccountInput is the body of POST /v1/bank_accounts.
 type CreateBankAccountInput struct {
 	Processor      *string `json:"processor"`

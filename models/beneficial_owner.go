@@ -25,6 +25,9 @@ const (
 	OwnerCompleted OwnerStatus = "completed"
 )
 
+// OwnerStatuses is the closed set of beneficial owner statuses.
+var OwnerStatuses = Enum(OwnerPending, OwnerInviteSent, OwnerCompleted)
+
 // rank orders statuses so that an update never moves one back.
 func (s OwnerStatus) rank() int {
 	switch s {

@@ -24,6 +24,18 @@ const (
 	CategoryPayout    = "payout"
 )
 
+// AgreementStatus is a billing agreement's state.
+type AgreementStatus string
+
+// AgreementStatuses is the closed set of billing agreement statuses.
+var AgreementStatuses = Enum[AgreementStatus](AgreementPending, AgreementActive, AgreementInactive)
+
+// AgreementCategory is what a billing agreement's fees apply to.
+type AgreementCategory string
+
+// AgreementCategories is the closed set of billing agreement categories.
+var AgreementCategories = Enum[AgreementCategory](CategoryCharge, CategoryPayout)
+
 // BillingAgreement binds a fee plan to the merchant's charges or payouts,
 // or to one account's (spec doc 2 §2.7). FeePlan is loaded with it.
 type BillingAgreement struct {
@@ -32,8 +44,8 @@ type BillingAgreement struct {
 
 	ID            uuid.UUID                    `bun:"id,pk,type:uuid" json:"id"`
 	Object        Object[billingAgreementKind] `bun:"-" json:"object"`
-	Status        string                       `bun:"status" json:"status"`
-	Category      string                       `bun:"category" json:"category"`
+	Status        AgreementStatus              `bun:"status" json:"status"`
+	Category      AgreementCategory            `bun:"category" json:"category"`
 	EffectiveDate wire.ISOTime                 `bun:"effective_date,type:timestamptz" json:"effective_date"`
 	AccountID     *uuid.UUID                   `bun:"account_id,type:uuid" json:"account_id"`
 	FeePlanID     uuid.UUID                    `bun:"fee_plan_id,type:uuid" json:"-"`
@@ -44,16 +56,16 @@ type BillingAgreement struct {
 
 // CreateAgreementInput is the body of POST /v1/transfer_billing_agreements.
 type CreateAgreementInput struct {
-	TransferFeePlanID *string `json:"transfer_fee_plan_id"`
-	Category          *string `json:"category"`
-	EffectiveDate     *string `json:"effective_date"`
-	AccountID         *string `json:"account_id"`
-	Status            *string `json:"status"`
+	TransferFeePlanID *string            `json:"transfer_fee_plan_id"`
+	Category          *AgreementCategory `json:"category"`
+	EffectiveDate     *string            `json:"effective_date"`
+	AccountID         *string            `json:"account_id"`
+	Status            *AgreementStatus   `json:"status"`
 }
 
 // UpdateAgreementInput is the body of PATCH: only the status changes.
 type UpdateAgreementInput struct {
-	Status *string `json:"status"`
+	Status *AgreementStatus `json:"status"`
 }
 
 // Build validates the input (every problem at once) and returns the

@@ -28,6 +28,9 @@ const (
 	BillingCreditExpired   BillingCreditStatus = "expired"
 )
 
+// BillingCreditStatuses is the closed set of billing credit statuses.
+var BillingCreditStatuses = Enum(BillingCreditActive, BillingCreditExhausted, BillingCreditExpired)
+
 // BillingCredit is a pool of credits a payer holds for a product (spec doc
 // 2 §2.6): units of the usage of the meters that product prices, applied
 // by usage invoices made before it expires (docs/billing.md, "Billing

@@ -12,6 +12,15 @@ type capabilityKind struct{}
 
 func (capabilityKind) objectName() string { return "capability" }
 
+// CapabilityStatuses is the closed set of capability statuses, and
+// StepStatuses that of an onboarding step's (internal/domain/capability
+// declares both types).
+var (
+	CapabilityStatuses = Enum(capability.StatusUnrequested, capability.StatusPending, capability.StatusActive,
+		capability.StatusDisabled)
+	StepStatuses = Enum(capability.StepCompleted, capability.StepPending, capability.StepFailed)
+)
+
 // Capability is a permission on an account (spec doc 1 §2.2). Its
 // currently_due and errors are derived on every read; its timestamps travel
 // as ISO 8601 strings, as the spec states for this resource.

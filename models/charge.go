@@ -18,6 +18,12 @@ const (
 	ChargeFailed    = "failed"
 )
 
+// ChargeStatus is a charge's state.
+type ChargeStatus string
+
+// ChargeStatuses is the closed set of charge statuses.
+var ChargeStatuses = Enum[ChargeStatus](ChargePending, ChargeSucceeded, ChargeFailed)
+
 // Charge is one processor answer to a charge-backed flow (spec doc 2 §2.9):
 // the charge of a transfer or of a charge intent, approved or declined.
 // Refunds and disputes act on it. Both the spec's names (customer,
@@ -32,7 +38,7 @@ type Charge struct {
 	Object                  Object[chargeKind] `bun:"-" json:"object"`
 	Amount                  int64              `bun:"amount" json:"amount"`
 	Currency                string             `bun:"currency" json:"currency"`
-	Status                  string             `bun:"status" json:"status"`
+	Status                  ChargeStatus       `bun:"status" json:"status"`
 	FailureCode             *string            `bun:"failure_code" json:"failure_code"`
 	FailureMessage          *string            `bun:"failure_message" json:"failure_message"`
 	FailureCategory         *string            `bun:"failure_category" json:"failure_category"`

@@ -39,6 +39,19 @@ const (
 // DiscountTypes is the closed set of discount types.
 var DiscountTypes = Enum(DiscountPercentage, DiscountFixedAmount)
 
+// CouponDuration is how long a coupon's discount lasts on a subscription.
+type CouponDuration string
+
+// Coupon durations: the first invoice, durationInMonths of them, or all.
+const (
+	CouponOnce      = "once"
+	CouponRepeating = "repeating"
+	CouponForever   = "forever"
+)
+
+// CouponDurations is the closed set of coupon durations.
+var CouponDurations = Enum[CouponDuration](CouponOnce, CouponRepeating, CouponForever)
+
 // CouponApplicability is what a coupon applies to.
 type CouponApplicability string
 
@@ -101,32 +114,32 @@ func (c *Coupon) NotYetValid(now time.Time) bool {
 
 // CreateCouponInput is the body of POST /v1/coupons (spec doc 2 §4.9).
 type CreateCouponInput struct {
-	Name                       *string  `json:"name"`
-	Description                *string  `json:"description"`
-	DiscountType               *string  `json:"discount_type"`
-	DiscountValue              *Decimal `json:"discount_value"`
-	DiscountValueCurrency      *string  `json:"discount_value_currency"`
-	Duration                   *string  `json:"duration"`
-	DurationInMonths           *int     `json:"duration_in_months"`
-	Status                     *string  `json:"status"`
-	ApplicableTo               *string  `json:"applicable_to"`
-	ProductID                  *string  `json:"product_id"`
-	MaxRedemptions             *int     `json:"max_redemptions"`
-	ValidFrom                  *int64   `json:"valid_from" range:"unix"`
-	ValidUntil                 *int64   `json:"valid_until" range:"unix"`
-	MinimumOrderAmountCents    *int64   `json:"minimum_order_amount_cents"`
-	MinimumOrderAmountCurrency *string  `json:"minimum_order_amount_currency"`
-	DiscountCapCents           *int64   `json:"discount_cap_cents"`
-	DiscountCapCurrency        *string  `json:"discount_cap_currency"`
+	Name                       *string              `json:"name"`
+	Description                *string              `json:"description"`
+	DiscountType               *DiscountType        `json:"discount_type"`
+	DiscountValue              *Decimal             `json:"discount_value"`
+	DiscountValueCurrency      *string              `json:"discount_value_currency"`
+	Duration                   *CouponDuration      `json:"duration"`
+	DurationInMonths           *int                 `json:"duration_in_months"`
+	Status                     *CouponStatus        `json:"status"`
+	ApplicableTo               *CouponApplicability `json:"applicable_to"`
+	ProductID                  *string              `json:"product_id"`
+	MaxRedemptions             *int                 `json:"max_redemptions"`
+	ValidFrom                  *int64               `json:"valid_from" range:"unix"`
+	ValidUntil                 *int64               `json:"valid_until" range:"unix"`
+	MinimumOrderAmountCents    *int64               `json:"minimum_order_amount_cents"`
+	MinimumOrderAmountCurrency *string              `json:"minimum_order_amount_currency"`
+	DiscountCapCents           *int64               `json:"discount_cap_cents"`
+	DiscountCapCurrency        *string              `json:"discount_cap_currency"`
 
 	sdk sdkCouponMembers // the real service's SDK's members (sdk_coupon_requests.go)
 }
 
 // UpdateCouponInput is the body of PATCH /v1/coupons/{id}.
 type UpdateCouponInput struct {
-	Description    *string `json:"description"`
-	Status         *string `json:"status"`
-	MaxRedemptions *int    `json:"max_redemptions"`
+	Description    *string       `json:"description"`
+	Status         *CouponStatus `json:"status"`
+	MaxRedemptions *int          `json:"max_redemptions"`
 
 	sdk sdkCouponUpdateMembers // the real service's SDK's members (sdk_coupon_requests.go)
 }
@@ -140,21 +153,11 @@ func (in *CreateCouponInput) Build() (*Coupon, error) {
 		c.Name = strings.TrimSpace(*in.Name)
 	}
 	checkText(&f, "description", in.Description, maxTextLength, false)
-	req := func(path string, v *string, allowed ...string) string {
-		if v == nil {
-			f.Add(path, "is required")
-			return ""
-		}
-		if !checkOneOf(&f, path, v, allowed...) {
-			return ""
-		}
-		return *v
-	}
-	c.DiscountType = DiscountType(req("discount_type", in.DiscountType, "percentage", "fixed_amount"))
-	c.Duration = req("duration", in.Duration, "once", "repeating", "forever")
-	c.ApplicableTo = CouponApplicability(req("applicable_to", in.ApplicableTo, "all_products", "specific_products"))
-	if in.Status != nil && checkOneOf(&f, "status", in.Status, "active", "inactive") {
-		c.Status = CouponStatus(*in.Status)
+	c.DiscountType = required(&f, "discount_type", in.DiscountType, DiscountPercentage, DiscountFixedAmount)
+	c.Duration = string(required[CouponDuration](&f, "duration", in.Duration, CouponOnce, CouponRepeating, CouponForever))
+	c.ApplicableTo = required(&f, "applicable_to", in.ApplicableTo, ApplicableToAllProducts, ApplicableToSpecificProducts)
+	if in.Status != nil && checkOneOf(&f, "status", in.Status, CouponActive, CouponInactive) {
+		c.Status = *in.Status
 	}
 	// The SDK's percent_off and currency may have carried the value and
 	// its currency (sdk_coupon_requests.go): a problem names what was sent.
@@ -232,7 +235,7 @@ func (in *CreateCouponInput) Build() (*Coupon, error) {
 func (in *UpdateCouponInput) Validate() error {
 	var f apierr.Fields
 	checkText(&f, "description", in.Description, maxTextLength, false)
-	checkOneOf(&f, "status", in.Status, "active", "inactive")
+	checkOneOf(&f, "status", in.Status, CouponActive, CouponInactive)
 	if in.MaxRedemptions != nil && *in.MaxRedemptions < 1 {
 		f.Add("max_redemptions", "must be at least 1")
 	}

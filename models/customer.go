@@ -22,6 +22,9 @@ const (
 	CustomerBlocked CustomerStatus = "blocked"
 )
 
+// CustomerStatuses is the closed set of customer statuses.
+var CustomerStatuses = Enum(CustomerActive, CustomerBlocked)
+
 // Customer is a payer (spec doc 2 §2.2). The SSN is never returned: only
 // its last four digits are kept, to know that one was given.
 type Customer struct {

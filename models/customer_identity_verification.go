@@ -27,6 +27,11 @@ const (
 	CustomerVerificationFailed     CustomerVerificationStatus = "failed"
 )
 
+// CustomerVerificationStatuses is the closed set of customer identity
+// verification statuses.
+var CustomerVerificationStatuses = Enum(CustomerVerificationIncomplete, CustomerVerificationPending,
+	CustomerVerificationVerified, CustomerVerificationFailed)
+
 // CustomerIdentityVerification is the legacy, payer-side identity check
 // (spec doc 1 §2.7, §4.10): a verification of a customer, or of a person
 // described by the fields given at creation, against ID documents and a

@@ -24,6 +24,9 @@ const (
 	DeviceAttestationRejected DeviceAttestationStatus = "rejected"
 )
 
+// DeviceAttestationStatuses is the closed set of device attestation statuses.
+var DeviceAttestationStatuses = Enum(DeviceAttestationPending, DeviceAttestationVerified, DeviceAttestationRejected)
+
 type deviceAttestationKind struct{}
 
 func (deviceAttestationKind) objectName() string { return "device_attestation" }

@@ -17,6 +17,13 @@ type intentRefKind struct{}
 
 func (intentRefKind) objectName() string { return "charge_intent" }
 
+// DisputeStatus is a dispute's state (internal/domain/dispute's statuses).
+type DisputeStatus string
+
+// DisputeStatuses is the closed set of dispute statuses.
+var DisputeStatuses = Enum[DisputeStatus](dispute.Received, dispute.WarningNeedsResponse, dispute.WarningUnderReview,
+	dispute.WarningClosed, dispute.NeedsResponse, dispute.UnderReview, dispute.Won, dispute.Lost)
+
 // Dispute is the cardholder's bank contesting a charge (spec doc 2 §2.9).
 // Its statuses and transitions are internal/domain/dispute's. Beside the
 // spec's members it renders what the official SDK reads (amount,
@@ -27,7 +34,7 @@ type Dispute struct {
 
 	ID                      uuid.UUID           `bun:"id,pk,type:uuid" json:"id"`
 	Object                  Object[disputeKind] `bun:"-" json:"object"`
-	Status                  string              `bun:"status" json:"status"`
+	Status                  DisputeStatus       `bun:"status" json:"status"`
 	DisplayStatus           string              `bun:"-" json:"display_status"`
 	AmountCents             int64               `bun:"amount" json:"amount_cents"`
 	AmountCurrency          string              `bun:"currency" json:"amount_currency"`
@@ -72,7 +79,7 @@ type DisputeIntentRef struct {
 // Derive sets the members computed at read time: the display status, the
 // SDK's aliases and the charge intent reference.
 func (d *Dispute) Derive() {
-	d.DisplayStatus = dispute.DisplayStatus(d.Status)
+	d.DisplayStatus = dispute.DisplayStatus(string(d.Status))
 	d.Amount, d.Currency = d.AmountCents, d.AmountCurrency
 	d.ChargeIntentObject = nil
 	if d.ChargeIntentID != nil {

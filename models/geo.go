@@ -12,10 +12,16 @@ type GeoComplianceStatus struct {
 	SonarSessionID *string      `json:"sonar_session_id"`
 	DecisionID     *uuid.UUID   `json:"decision_id"`
 	EvaluatedAt    *ISOTime     `json:"evaluated_at"`
-	Status         string       `json:"status"`
+	Status         GeoStatus    `json:"status"`
 	Reason         *string      `json:"reason"`
 	Geofence       *GeofenceRef `json:"geofence,omitempty"`
 }
+
+// GeoStatus is an account's geo compliance state.
+type GeoStatus string
+
+// GeoStatuses is the closed set of geo compliance statuses.
+var GeoStatuses = Enum[GeoStatus](verification.GeoClear, verification.GeoBlocked, verification.GeoUnknown)
 
 // GeofenceRef names the geofence that blocked an account.
 type GeofenceRef struct {

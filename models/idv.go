@@ -4,6 +4,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
+	"github.com/frame-oss/payments-server/internal/domain/verification"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 )
@@ -35,15 +36,22 @@ type IDVSession struct {
 	Reused bool `json:"-"`
 }
 
+// InquiryStatus is a document check's state at the identity provider.
+type InquiryStatus string
+
+// InquiryStatuses is the closed set of document check statuses.
+var InquiryStatuses = Enum[InquiryStatus](verification.InquiryCreated, verification.InquiryApproved,
+	verification.InquiryDeclined, verification.InquiryFailed, verification.InquiryNeedsReview)
+
 // IDVResult is the answer of POST /v1/idv/complete: whether the document
 // was verified, the inquiry's status, and the individual's verification
 // run outcome (null until a run concluded).
 type IDVResult struct {
-	Verified    bool    `json:"verified"`
-	Status      string  `json:"status"`
-	FailureType *string `json:"failure_type"`
-	Category    *string `json:"category"`
-	Retriable   *bool   `json:"retriable"`
+	Verified    bool          `json:"verified"`
+	Status      InquiryStatus `json:"status"`
+	FailureType *string       `json:"failure_type"`
+	Category    *string       `json:"category"`
+	Retriable   *bool         `json:"retriable"`
 }
 
 // CompleteIDVInput is the body of POST /v1/idv/complete.

@@ -12,6 +12,13 @@ import (
 // MerchantBalanceAvailable is the status of a balance that could be read.
 const MerchantBalanceAvailable = "AVAILABLE"
 
+// MerchantBalanceStatus is whether a balance could be read.
+type MerchantBalanceStatus string
+
+// MerchantBalanceStatuses is the closed set of merchant balance statuses
+// (the real service's SDK reads them upper case, as REST writes them).
+var MerchantBalanceStatuses = Enum[MerchantBalanceStatus](MerchantBalanceAvailable)
+
 // MerchantBalance is GET /v1/merchant_balance as the real service's SDK
 // reads it: the instant-payout balance, derived from the ledger at read
 // time, never stored. The SDK reads its amounts as dollars, so REST renders
@@ -44,7 +51,7 @@ type MerchantBalance struct {
 // holds the two together.
 type MerchantBalanceWire struct {
 	Object             Object[merchantBalanceKind] `json:"object"`
-	Status             string                      `json:"status"`
+	Status             MerchantBalanceStatus       `json:"status"`
 	ReasonCode         *string                     `json:"reason_code"`
 	MerchantID         uuid.UUID                   `json:"merchant_id"`
 	Currency           string                      `json:"currency"`

@@ -16,6 +16,13 @@ func (paymentLinkSessionKind) objectName() string { return "payment_link_session
 // sandbox: its page at url takes a payment.
 const PaymentLinkSessionOpen = "open"
 
+// PaymentLinkSessionStatus is a payment link session's state.
+type PaymentLinkSessionStatus string
+
+// PaymentLinkSessionStatuses is the closed set of payment link session
+// statuses: the sandbox has one.
+var PaymentLinkSessionStatuses = Enum[PaymentLinkSessionStatus](PaymentLinkSessionOpen)
+
 // PaymentLinkURLBase is where a payment link session's url sends the payer
 // in the sandbox, which hosts no payment page.
 const PaymentLinkURLBase = "https://pay.frame.test/link/"
@@ -29,7 +36,7 @@ type PaymentLinkSession struct {
 	ID         uuid.UUID                      `bun:"id,pk,type:uuid" json:"id"`
 	Object     Object[paymentLinkSessionKind] `bun:"-" json:"object"`
 	URL        string                         `bun:"-" json:"url"`
-	Status     string                         `bun:"status" json:"status"`
+	Status     PaymentLinkSessionStatus       `bun:"status" json:"status"`
 	Amount     *int64                         `bun:"amount" json:"amount"`
 	Currency   *string                        `bun:"currency" json:"currency"`
 	CustomerID *uuid.UUID                     `bun:"customer_id,type:uuid" json:"customer_id"`

@@ -30,6 +30,9 @@ const (
 	PaymentMethodDetached PaymentMethodStatus = "detached"
 )
 
+// PaymentMethodStatuses is the closed set of payment method statuses.
+var PaymentMethodStatuses = Enum(PaymentMethodActive, PaymentMethodBlocked, PaymentMethodDetached)
+
 // PaymentMethod is a stored card or bank account (spec doc 2 §2.3). The
 // card number is never stored: the card carries its last four digits and
 // brand, and Fingerprint (never rendered) is a keyed HMAC of the number.

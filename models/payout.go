@@ -47,7 +47,7 @@ type Payout struct {
 
 	ID                 uuid.UUID          `bun:"id,pk,type:uuid" json:"id"`
 	Object             Object[payoutKind] `bun:"-" json:"object"`
-	Status             string             `bun:"status" json:"status"`
+	Status             PayoutStatus       `bun:"status" json:"status"`
 	Speed              *string            `bun:"speed" json:"speed"`
 	Amount             int64              `bun:"amount" json:"amount"`
 	Currency           string             `bun:"currency" json:"currency"`

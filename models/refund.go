@@ -27,12 +27,24 @@ const (
 	RefundRefunded  = "refunded"
 )
 
+// RefundStatus is a refund's state.
+type RefundStatus string
+
+// RefundStatuses is the closed set of refund statuses.
+var RefundStatuses = Enum[RefundStatus](RefundPending, RefundSucceeded, RefundFailed, RefundCanceled, RefundRefunded)
+
 // Refund reasons (spec doc 2 §2.9).
 const (
 	RefundReasonDuplicate           = "duplicate"
 	RefundReasonFraudulent          = "fraudulent"
 	RefundReasonRequestedByCustomer = "requested_by_customer"
 )
+
+// RefundReason is why a refund was made.
+type RefundReason string
+
+// RefundReasons is the closed set of refund reasons.
+var RefundReasons = Enum[RefundReason](RefundReasonDuplicate, RefundReasonFraudulent, RefundReasonRequestedByCustomer)
 
 // Refund returns captured money of one charge to the buyer's payment
 // method (spec doc 2 §2.9). It names the charge it acted on and the
@@ -45,7 +57,7 @@ type Refund struct {
 	Object         Object[refundKind] `bun:"-" json:"object"`
 	Amount         int64              `bun:"amount" json:"amount"`
 	Currency       string             `bun:"currency" json:"currency"`
-	Status         string             `bun:"status" json:"status"`
+	Status         RefundStatus       `bun:"status" json:"status"`
 	Reason         *string            `bun:"reason" json:"reason"`
 	FailureReason  *string            `bun:"failure_reason" json:"failure_reason"`
 	ChargeID       uuid.UUID          `bun:"charge_id,type:uuid" json:"charge"`

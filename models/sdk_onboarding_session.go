@@ -8,6 +8,20 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 )
 
+// OnboardingSessionStatus is an onboarding session's state in the SDK
+// family's shape: active until it expires or is replaced, then expired.
+type OnboardingSessionStatus string
+
+// Onboarding session statuses.
+const (
+	OnboardingSessionActive  OnboardingSessionStatus = "active"
+	OnboardingSessionExpired OnboardingSessionStatus = "expired"
+)
+
+// OnboardingSessionStatuses is the closed set of onboarding session
+// statuses in the SDK family's shape.
+var OnboardingSessionStatuses = Enum(OnboardingSessionActive, OnboardingSessionExpired)
+
 // SDKOnboardingSession is an onboarding session as the real service's
 // SDK reads it from its /v1/onboarding/sessions family (OnboardingAPI,
 // types/onboarding.ts): the session the spec describes (doc 1 §2.4), with
@@ -16,16 +30,16 @@ import (
 // updated_at.
 type SDKOnboardingSession struct {
 	*OnboardingSession
-	SessionStatus string         `json:"status"`
-	CreatedAt     wire.Timestamp `json:"created_at"`
-	UpdatedAt     wire.Timestamp `json:"updated_at"`
+	SessionStatus OnboardingSessionStatus `json:"status"`
+	CreatedAt     wire.Timestamp          `json:"created_at"`
+	UpdatedAt     wire.Timestamp          `json:"updated_at"`
 }
 
 // AsSDKOnboardingSession renders s in the SDK family's shape, at now.
 func AsSDKOnboardingSession(s *OnboardingSession, now time.Time) *SDKOnboardingSession {
-	status := "expired"
+	status := OnboardingSessionExpired
 	if s.Status == "active" && now.Before(s.ExpiresAt.Time) {
-		status = "active"
+		status = OnboardingSessionActive
 	}
 	return &SDKOnboardingSession{OnboardingSession: s, SessionStatus: status, CreatedAt: s.Created,
 		UpdatedAt: s.Created}

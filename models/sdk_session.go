@@ -21,6 +21,9 @@ const (
 	SessionCanceled  SessionStatus = "canceled"
 )
 
+// SessionStatuses is the closed set of SDK session statuses.
+var SessionStatuses = Enum(SessionOpen, SessionCompleted, SessionCanceled)
+
 // SDKSessionState is what both SDK sessions hold beyond their id and object
 // name, in the order they travel: one declaration, so that the create and
 // update the two share are written once against it.

@@ -22,6 +22,9 @@ const (
 	TestClockAdvancing TestClockStatus = "advancing"
 )
 
+// TestClockStatuses is the closed set of test clock statuses.
+var TestClockStatuses = Enum(TestClockReady, TestClockAdvancing)
+
 // TestClock is a sandbox clock (API-DECISIONS §7): the time of the
 // accounts and customers bound to it and of everything they own. It only
 // moves forward, by an advance that applies every effect that falls due on

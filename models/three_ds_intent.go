@@ -31,6 +31,9 @@ const (
 	ThreeDSFailed ThreeDSStatus = "failed"
 )
 
+// ThreeDSStatuses is the closed set of 3-D Secure intent statuses.
+var ThreeDSStatuses = Enum(ThreeDSIssued, ThreeDSVerified, ThreeDSFailed)
+
 // ThreeDSChallengeURLBase is where a challenge_url sends the cardholder in
 // the sandbox (which hosts no challenge page: the test helper
 // POST /v1/test_helpers/3ds/intents/{id}/complete stands in for it).

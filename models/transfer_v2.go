@@ -15,7 +15,7 @@ type TransferV2 struct {
 	ID          uuid.UUID            `json:"id"`
 	Object      Object[transferKind] `json:"object"`
 	Type        string               `json:"type"`
-	Status      string               `json:"status"`
+	Status      TransferStatus       `json:"status"`
 	Description *string              `json:"description"`
 	Amount      MoneyV2              `json:"amount"`
 	Fee         MoneyV2              `json:"fee"`
@@ -47,13 +47,13 @@ type EndpointV2 struct {
 
 // PaymentV2 is a charge's progress.
 type PaymentV2 struct {
-	Status            string  `json:"status"`
-	AuthorizationMode string  `json:"authorization_mode"`
-	FailureCode       *string `json:"failure_code"`
-	FailureReason     *string `json:"failure_reason"`
-	AmountAuthorized  MoneyV2 `json:"amount_authorized"`
-	AmountCaptured    MoneyV2 `json:"amount_captured"`
-	AmountRefunded    MoneyV2 `json:"amount_refunded"`
+	Status            TransferStatus `json:"status"`
+	AuthorizationMode string         `json:"authorization_mode"`
+	FailureCode       *string        `json:"failure_code"`
+	FailureReason     *string        `json:"failure_reason"`
+	AmountAuthorized  MoneyV2        `json:"amount_authorized"`
+	AmountCaptured    MoneyV2        `json:"amount_captured"`
+	AmountRefunded    MoneyV2        `json:"amount_refunded"`
 }
 
 // TransferV2Of renders t in the v2 shape.
@@ -63,7 +63,7 @@ func TransferV2Of(t *Transfer) *TransferV2 {
 	if t.BillableEventType == BillableChargeACH || t.BillableEventType == BillablePayoutACH {
 		rail = "ach"
 	}
-	v := &TransferV2{ID: t.ID, Type: strings.TrimPrefix(t.BillableEventType, "transfer."), Status: string(t.Status),
+	v := &TransferV2{ID: t.ID, Type: strings.TrimPrefix(t.BillableEventType, "transfer."), Status: t.Status,
 		Description: t.Description, Amount: m(t.Amount), Fee: m(t.TotalFees), NetAmount: m(t.NetAmount),
 		Livemode: t.Livemode, Created: t.Created, Reference: t.Reference, Metadata: t.Metadata, NextAction: t.NextAction}
 	if t.IsCharge() {
@@ -73,7 +73,7 @@ func TransferV2Of(t *Transfer) *TransferV2 {
 		if t.Status == TransferRequiresCapture || t.Status == TransferSucceeded || t.Status == TransferRefunded {
 			authorized = t.Amount
 		}
-		v.Payment = &PaymentV2{Status: string(t.Status), AuthorizationMode: t.AuthorizationMode, FailureCode: t.FailureCode,
+		v.Payment = &PaymentV2{Status: t.Status, AuthorizationMode: t.AuthorizationMode, FailureCode: t.FailureCode,
 			FailureReason: t.FailureReason, AmountAuthorized: m(authorized), AmountCaptured: m(t.AmountCaptured),
 			AmountRefunded: m(t.AmountRefunded)}
 	} else {

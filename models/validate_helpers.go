@@ -5,6 +5,7 @@ import (
 	"net/mail"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -119,17 +120,35 @@ func checkCurrency(f *apierr.Fields, path string, v *string) bool {
 	return false
 }
 
-func checkOneOf(f *apierr.Fields, path string, s *string, allowed ...string) bool {
+// checkOneOf checks a value against a closed set (any string type, so a
+// typed input member is checked against its own constants), with the one
+// message every such member answers with. Absent passes.
+func checkOneOf[T ~string](f *apierr.Fields, path string, s *T, allowed ...T) bool {
 	if s == nil {
 		return true
 	}
-	for _, a := range allowed {
-		if *s == a {
-			return true
-		}
+	if slices.Contains(allowed, *s) {
+		return true
 	}
-	f.Add(path, "must be one of: "+strings.Join(allowed, ", "))
+	names := make([]string, len(allowed))
+	for i, a := range allowed {
+		names[i] = string(a)
+	}
+	f.Add(path, "must be one of: "+strings.Join(names, ", "))
 	return false
+}
+
+// required is a required member of a closed set: its value, or "" with
+// the problem added when it is absent or outside allowed.
+func required[T ~string](f *apierr.Fields, path string, v *T, allowed ...T) T {
+	if v == nil {
+		f.Add(path, "is required")
+		return ""
+	}
+	if !checkOneOf(f, path, v, allowed...) {
+		return ""
+	}
+	return *v
 }
 
 // NormalizePhone returns the E.164 form of a phone given as national number

@@ -38,6 +38,9 @@ const (
 	WebhookEndpointListenSession WebhookEndpointKind = "listen_session"
 )
 
+// WebhookEndpointStatuses is the closed set of webhook endpoint statuses.
+var WebhookEndpointStatuses = Enum(WebhookEndpointActive, WebhookEndpointDisabled)
+
 // WebhookEndpoint is where a merchant receives events (API-DECISIONS §5).
 // Its signing secret renders only in the responses of create and
 // rotate_secret (RevealSecret).

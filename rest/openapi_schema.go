@@ -11,6 +11,7 @@ import (
 	"github.com/invopop/jsonschema"
 
 	"github.com/frame-oss/payments-server/internal/platform/wire"
+	"github.com/frame-oss/payments-server/models"
 )
 
 // schemaSet derives the JSON Schemas of the document from Go types and
@@ -30,7 +31,7 @@ type schemaSet struct {
 
 func newSchemaSet() *schemaSet {
 	s := &schemaSet{defs: map[string]*jsonschema.Schema{}, types: map[string]reflect.Type{}}
-	s.out = &jsonschema.Reflector{Anonymous: true, Mapper: wireSchema,
+	s.out = &jsonschema.Reflector{Anonymous: true, Mapper: responseSchema,
 		Namer: func(t reflect.Type) string { return s.name("", t) }}
 	s.in = &jsonschema.Reflector{Anonymous: true, Mapper: wireSchema, AllowAdditionalProperties: true,
 		RequiredFromJSONSchemaTags: true, Namer: func(t reflect.Type) string { return s.name("request.", t) }}
@@ -125,6 +126,22 @@ func wireSchema(t reflect.Type) *jsonschema.Schema {
 		return &jsonschema.Schema{Type: "string"} // an id (uuid.UUID)
 	}
 	return nil
+}
+
+// responseSchema is wireSchema, and for a member of a closed set (a type
+// declared with models.Enum) the set's values as its enum: what a
+// response can hold. Requests keep plain strings, since an input often
+// takes only part of a set (a coupon is created active or inactive) and
+// its check answers with the values it takes.
+func responseSchema(t reflect.Type) *jsonschema.Schema {
+	if values, ok := models.EnumValues(t); ok {
+		enum := make([]any, len(values))
+		for i, v := range values {
+			enum[i] = v
+		}
+		return &jsonschema.Schema{Type: "string", Enum: enum}
+	}
+	return wireSchema(t)
 }
 
 // orNull is s or null. A schema of any value (true, an interface's) takes

@@ -146,3 +146,63 @@ func TestOpenAPIDocumentIsReadable(t *testing.T) {
 	require.Contains(t, enumOf("GET /v1/accounts", "status"), "restricted")
 	require.Contains(t, enumOf("GET /v1/payouts", "status"), "failed")
 }
+
+// A status in a response body lists the values it can hold, from the
+// same declaration the server checks (models.Enum), so a client generator
+// writes a closed type: every string member named status or ending in
+// _status, anywhere in a response component, carries an enum. A
+// display_status is a label for a person (its wording is no contract)
+// and the error envelope's status is the HTTP status, a number.
+func TestOpenAPIResponseStatusesCarryTheirEnums(t *testing.T) {
+	t.Parallel()
+	var doc struct {
+		Components struct {
+			Schemas map[string]any `json:"schemas"`
+		} `json:"components"`
+	}
+	require.NoError(t, json.Unmarshal(openAPIDocument(t, setup(t).env), &doc))
+	var missing []string
+	var walk func(where string, schema any)
+	walk = func(where string, schema any) {
+		switch s := schema.(type) {
+		case []any:
+			for _, item := range s {
+				walk(where, item)
+			}
+		case map[string]any:
+			props, _ := s["properties"].(map[string]any)
+			for name, member := range props {
+				if name != "status" && (!strings.HasSuffix(name, "_status") || strings.HasPrefix(name, "display_")) {
+					continue
+				}
+				text, err := json.Marshal(member)
+				require.NoError(t, err)
+				isString := strings.Contains(string(text), `"string"`)
+				closed := strings.Contains(string(text), `"enum"`) || strings.Contains(string(text), `"const"`) ||
+					strings.Contains(string(text), `"$ref"`)
+				if isString && !closed {
+					missing = append(missing, where+"."+name)
+				}
+			}
+			for key, value := range s {
+				walk(where+"/"+key, value)
+			}
+		}
+	}
+	bound := 0
+	for name, schema := range doc.Components.Schemas {
+		if strings.HasPrefix(name, "request.") {
+			continue
+		}
+		walk(name, schema)
+		if text, _ := json.Marshal(schema); strings.Contains(string(text), `"enum"`) {
+			bound++
+		}
+	}
+	sort.Strings(missing)
+	require.Empty(t, missing, "response statuses without their enum: type the member with its models.Enum type")
+	require.Greater(t, bound, 20, "response components carry enums")
+
+	charge, _ := json.Marshal(doc.Components.Schemas["Charge"])
+	require.Contains(t, string(charge), `"enum":["pending","succeeded","failed"]`, "REST keeps its lower-case values")
+}

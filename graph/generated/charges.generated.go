@@ -83,15 +83,15 @@ func (ec *executionContext) _Charge_status(ctx context.Context, field graphql.Co
 			return obj.Status, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.ChargeStatus) graphql.Marshaler {
+			return ec.marshalNChargeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeStatus(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Charge_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type ChargeStatus does not have child fields"))
 }
 
 func (ec *executionContext) _Charge_amount(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
@@ -1660,6 +1660,36 @@ func (ec *executionContext) marshalNChargeEdge2ᚖgithubᚗcomᚋframeᚑossᚋp
 	}
 	return ec._ChargeEdge(ctx, sel, v)
 }
+
+func (ec *executionContext) unmarshalNChargeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeStatus(ctx context.Context, v any) (models.ChargeStatus, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNChargeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeStatus[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNChargeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeStatus(ctx context.Context, sel ast.SelectionSet, v models.ChargeStatus) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNChargeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeStatus[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNChargeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeStatus = map[string]models.ChargeStatus{
+		"PENDING":   models.ChargePending,
+		"SUCCEEDED": models.ChargeSucceeded,
+		"FAILED":    models.ChargeFailed,
+	}
+	marshalNChargeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeStatus = map[models.ChargeStatus]string{
+		models.ChargePending:   "PENDING",
+		models.ChargeSucceeded: "SUCCEEDED",
+		models.ChargeFailed:    "FAILED",
+	}
+)
 
 func (ec *executionContext) marshalNChargeTraceEvent2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTraceEvent(ctx context.Context, sel ast.SelectionSet, v models.TraceEvent) graphql.Marshaler {
 	return ec._ChargeTraceEvent(ctx, sel, &v)

@@ -509,14 +509,14 @@ func (ec *executionContext) _Coupon_duration(ctx context.Context, field graphql.
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCouponDuration2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_duration(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type CouponDuration does not have child fields"))
 }
 
 func (ec *executionContext) _Coupon_durationInMonths(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
@@ -2507,7 +2507,7 @@ func (ec *executionContext) unmarshalInputCreateCouponInput(ctx context.Context,
 			it.Description = data
 		case "discountType":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("discountType"))
-			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalNDiscountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountType(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -2528,7 +2528,7 @@ func (ec *executionContext) unmarshalInputCreateCouponInput(ctx context.Context,
 			it.DiscountValueCurrency = data
 		case "duration":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("duration"))
-			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalNCouponDuration2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponDuration(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -2542,14 +2542,14 @@ func (ec *executionContext) unmarshalInputCreateCouponInput(ctx context.Context,
 			it.DurationInMonths = data
 		case "status":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOCouponStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponStatus(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Status = data
 		case "applicableTo":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("applicableTo"))
-			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalNCouponApplicability2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponApplicability(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -2844,7 +2844,7 @@ func (ec *executionContext) unmarshalInputUpdateCouponInput(ctx context.Context,
 			it.Description = data
 		case "status":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOCouponStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponStatus(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -3808,6 +3808,40 @@ var (
 	}
 )
 
+func (ec *executionContext) unmarshalNCouponApplicability2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponApplicability(ctx context.Context, v any) (*models.CouponApplicability, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNCouponApplicability2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponApplicability[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCouponApplicability2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponApplicability(ctx context.Context, sel ast.SelectionSet, v *models.CouponApplicability) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	_ = sel
+	res := graphql.MarshalString(marshalNCouponApplicability2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponApplicability[*v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNCouponApplicability2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponApplicability = map[string]models.CouponApplicability{
+		"ALL_PRODUCTS":      models.ApplicableToAllProducts,
+		"SPECIFIC_PRODUCTS": models.ApplicableToSpecificProducts,
+	}
+	marshalNCouponApplicability2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponApplicability = map[models.CouponApplicability]string{
+		models.ApplicableToAllProducts:      "ALL_PRODUCTS",
+		models.ApplicableToSpecificProducts: "SPECIFIC_PRODUCTS",
+	}
+)
+
 func (ec *executionContext) marshalNCouponConnection2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐCouponConnection(ctx context.Context, sel ast.SelectionSet, v *model.CouponConnection) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -3817,6 +3851,72 @@ func (ec *executionContext) marshalNCouponConnection2ᚖgithubᚗcomᚋframeᚑo
 	}
 	return ec._CouponConnection(ctx, sel, v)
 }
+
+func (ec *executionContext) unmarshalNCouponDuration2string(ctx context.Context, v any) (string, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNCouponDuration2string[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCouponDuration2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNCouponDuration2string[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNCouponDuration2string = map[string]string{
+		"ONCE":      models.CouponOnce,
+		"REPEATING": models.CouponRepeating,
+		"FOREVER":   models.CouponForever,
+	}
+	marshalNCouponDuration2string = map[string]string{
+		models.CouponOnce:      "ONCE",
+		models.CouponRepeating: "REPEATING",
+		models.CouponForever:   "FOREVER",
+	}
+)
+
+func (ec *executionContext) unmarshalNCouponDuration2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponDuration(ctx context.Context, v any) (*models.CouponDuration, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNCouponDuration2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponDuration[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCouponDuration2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponDuration(ctx context.Context, sel ast.SelectionSet, v *models.CouponDuration) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	_ = sel
+	res := graphql.MarshalString(marshalNCouponDuration2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponDuration[*v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNCouponDuration2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponDuration = map[string]models.CouponDuration{
+		"ONCE":      models.CouponOnce,
+		"REPEATING": models.CouponRepeating,
+		"FOREVER":   models.CouponForever,
+	}
+	marshalNCouponDuration2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponDuration = map[models.CouponDuration]string{
+		models.CouponOnce:      "ONCE",
+		models.CouponRepeating: "REPEATING",
+		models.CouponForever:   "FOREVER",
+	}
+)
 
 func (ec *executionContext) marshalNCouponEdge2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐCouponEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.CouponEdge) graphql.Marshaler {
 	ret := marshalSliceInSequence(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
@@ -3966,6 +4066,40 @@ var (
 		"FIXED_AMOUNT": models.DiscountFixedAmount,
 	}
 	marshalNDiscountType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountType = map[models.DiscountType]string{
+		models.DiscountPercentage:  "PERCENTAGE",
+		models.DiscountFixedAmount: "FIXED_AMOUNT",
+	}
+)
+
+func (ec *executionContext) unmarshalNDiscountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountType(ctx context.Context, v any) (*models.DiscountType, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNDiscountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountType[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDiscountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountType(ctx context.Context, sel ast.SelectionSet, v *models.DiscountType) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	_ = sel
+	res := graphql.MarshalString(marshalNDiscountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountType[*v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNDiscountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountType = map[string]models.DiscountType{
+		"PERCENTAGE":   models.DiscountPercentage,
+		"FIXED_AMOUNT": models.DiscountFixedAmount,
+	}
+	marshalNDiscountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountType = map[models.DiscountType]string{
 		models.DiscountPercentage:  "PERCENTAGE",
 		models.DiscountFixedAmount: "FIXED_AMOUNT",
 	}

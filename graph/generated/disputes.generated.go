@@ -11,6 +11,7 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/frame-oss/payments-server/graph/model"
+	"github.com/frame-oss/payments-server/internal/domain/dispute"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/google/uuid"
@@ -77,15 +78,15 @@ func (ec *executionContext) _Dispute_status(ctx context.Context, field graphql.C
 			return obj.Status, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.DisputeStatus) graphql.Marshaler {
+			return ec.marshalNDisputeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeStatus(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Dispute_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Dispute", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Dispute", field, false, false, errors.New("field of type DisputeStatus does not have child fields"))
 }
 
 func (ec *executionContext) _Dispute_displayStatus(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
@@ -2225,6 +2226,46 @@ func (ec *executionContext) marshalNDisputeEvidence2githubᚗcomᚋframeᚑoss�
 func (ec *executionContext) marshalNDisputeReason2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeReason(ctx context.Context, sel ast.SelectionSet, v models.DisputeReason) graphql.Marshaler {
 	return ec._DisputeReason(ctx, sel, &v)
 }
+
+func (ec *executionContext) unmarshalNDisputeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeStatus(ctx context.Context, v any) (models.DisputeStatus, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNDisputeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeStatus[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDisputeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeStatus(ctx context.Context, sel ast.SelectionSet, v models.DisputeStatus) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNDisputeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeStatus[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNDisputeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeStatus = map[string]models.DisputeStatus{
+		"RECEIVED":               dispute.Received,
+		"WARNING_NEEDS_RESPONSE": dispute.WarningNeedsResponse,
+		"WARNING_UNDER_REVIEW":   dispute.WarningUnderReview,
+		"WARNING_CLOSED":         dispute.WarningClosed,
+		"NEEDS_RESPONSE":         dispute.NeedsResponse,
+		"UNDER_REVIEW":           dispute.UnderReview,
+		"WON":                    dispute.Won,
+		"LOST":                   dispute.Lost,
+	}
+	marshalNDisputeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeStatus = map[models.DisputeStatus]string{
+		dispute.Received:             "RECEIVED",
+		dispute.WarningNeedsResponse: "WARNING_NEEDS_RESPONSE",
+		dispute.WarningUnderReview:   "WARNING_UNDER_REVIEW",
+		dispute.WarningClosed:        "WARNING_CLOSED",
+		dispute.NeedsResponse:        "NEEDS_RESPONSE",
+		dispute.UnderReview:          "UNDER_REVIEW",
+		dispute.Won:                  "WON",
+		dispute.Lost:                 "LOST",
+	}
+)
 
 func (ec *executionContext) unmarshalNUpdateDisputeInput2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUpdateDisputeInput(ctx context.Context, v any) (models.UpdateDisputeInput, error) {
 	res, err := ec.unmarshalInputUpdateDisputeInput(ctx, v)

@@ -112,15 +112,15 @@ func (ec *executionContext) _GeoComplianceStatus_status(ctx context.Context, fie
 			return obj.Status, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.GeoStatus) graphql.Marshaler {
+			return ec.marshalNGeoStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoStatus(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_GeoComplianceStatus_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("GeoComplianceStatus", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("GeoComplianceStatus", field, false, false, errors.New("field of type GeoStatus does not have child fields"))
 }
 
 func (ec *executionContext) _GeoComplianceStatus_reason(ctx context.Context, field graphql.CollectedField, obj *models.GeoComplianceStatus) (ret graphql.Marshaler) {
@@ -794,6 +794,36 @@ func (ec *executionContext) marshalNGeoComplianceStatus2ᚖgithubᚗcomᚋframe�
 	}
 	return ec._GeoComplianceStatus(ctx, sel, v)
 }
+
+func (ec *executionContext) unmarshalNGeoStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoStatus(ctx context.Context, v any) (models.GeoStatus, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNGeoStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoStatus[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNGeoStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoStatus(ctx context.Context, sel ast.SelectionSet, v models.GeoStatus) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNGeoStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoStatus[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNGeoStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoStatus = map[string]models.GeoStatus{
+		"CLEAR":   verification.GeoClear,
+		"BLOCKED": verification.GeoBlocked,
+		"UNKNOWN": verification.GeoUnknown,
+	}
+	marshalNGeoStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoStatus = map[models.GeoStatus]string{
+		verification.GeoClear:   "CLEAR",
+		verification.GeoBlocked: "BLOCKED",
+		verification.GeoUnknown: "UNKNOWN",
+	}
+)
 
 func (ec *executionContext) marshalNGeofence2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeofenceᚄ(ctx context.Context, sel ast.SelectionSet, v []*models.Geofence) graphql.Marshaler {
 	ret := marshalSliceInSequence(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/frame-oss/payments-server/internal/domain/verification"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -59,15 +60,15 @@ func (ec *executionContext) _IDVResult_status(ctx context.Context, field graphql
 			return obj.Status, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.InquiryStatus) graphql.Marshaler {
+			return ec.marshalNInquiryStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInquiryStatus(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_IDVResult_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("IDVResult", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("IDVResult", field, false, false, errors.New("field of type InquiryStatus does not have child fields"))
 }
 
 func (ec *executionContext) _IDVResult_failureType(ctx context.Context, field graphql.CollectedField, obj *models.IDVResult) (ret graphql.Marshaler) {
@@ -321,5 +322,39 @@ func (ec *executionContext) marshalNIDVSession2ᚖgithubᚗcomᚋframeᚑossᚋp
 	}
 	return ec._IDVSession(ctx, sel, v)
 }
+
+func (ec *executionContext) unmarshalNInquiryStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInquiryStatus(ctx context.Context, v any) (models.InquiryStatus, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNInquiryStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInquiryStatus[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNInquiryStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInquiryStatus(ctx context.Context, sel ast.SelectionSet, v models.InquiryStatus) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNInquiryStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInquiryStatus[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNInquiryStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInquiryStatus = map[string]models.InquiryStatus{
+		"CREATED":      verification.InquiryCreated,
+		"APPROVED":     verification.InquiryApproved,
+		"DECLINED":     verification.InquiryDeclined,
+		"FAILED":       verification.InquiryFailed,
+		"NEEDS_REVIEW": verification.InquiryNeedsReview,
+	}
+	marshalNInquiryStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInquiryStatus = map[models.InquiryStatus]string{
+		verification.InquiryCreated:     "CREATED",
+		verification.InquiryApproved:    "APPROVED",
+		verification.InquiryDeclined:    "DECLINED",
+		verification.InquiryFailed:      "FAILED",
+		verification.InquiryNeedsReview: "NEEDS_REVIEW",
+	}
+)
 
 // endregion ***************************** type.gotpl *****************************

@@ -112,15 +112,15 @@ func (ec *executionContext) _BillingAgreement_status(ctx context.Context, field 
 			return obj.Status, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.AgreementStatus) graphql.Marshaler {
+			return ec.marshalNAgreementStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_BillingAgreement_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingAgreement", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("BillingAgreement", field, false, false, errors.New("field of type AgreementStatus does not have child fields"))
 }
 
 func (ec *executionContext) _BillingAgreement_category(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
@@ -135,15 +135,15 @@ func (ec *executionContext) _BillingAgreement_category(ctx context.Context, fiel
 			return obj.Category, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.AgreementCategory) graphql.Marshaler {
+			return ec.marshalNAgreementCategory2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_BillingAgreement_category(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingAgreement", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("BillingAgreement", field, false, false, errors.New("field of type AgreementCategory does not have child fields"))
 }
 
 func (ec *executionContext) _BillingAgreement_effectiveDate(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
@@ -2638,7 +2638,7 @@ func (ec *executionContext) unmarshalInputCreateAgreementInput(ctx context.Conte
 			it.TransferFeePlanID = data
 		case "category":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("category"))
-			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalNAgreementCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -2659,7 +2659,7 @@ func (ec *executionContext) unmarshalInputCreateAgreementInput(ctx context.Conte
 			it.AccountID = data
 		case "status":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -3030,7 +3030,7 @@ func (ec *executionContext) unmarshalInputUpdateAgreementInput(ctx context.Conte
 		switch k {
 		case "status":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
-			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalNAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -4064,6 +4064,134 @@ func (ec *executionContext) _TransferNextAction(ctx context.Context, sel ast.Sel
 
 // region    ***************************** type.gotpl *****************************
 
+func (ec *executionContext) unmarshalNAgreementCategory2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory(ctx context.Context, v any) (models.AgreementCategory, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNAgreementCategory2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAgreementCategory2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory(ctx context.Context, sel ast.SelectionSet, v models.AgreementCategory) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNAgreementCategory2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNAgreementCategory2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory = map[string]models.AgreementCategory{
+		"CHARGE": models.CategoryCharge,
+		"PAYOUT": models.CategoryPayout,
+	}
+	marshalNAgreementCategory2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory = map[models.AgreementCategory]string{
+		models.CategoryCharge: "CHARGE",
+		models.CategoryPayout: "PAYOUT",
+	}
+)
+
+func (ec *executionContext) unmarshalNAgreementCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory(ctx context.Context, v any) (*models.AgreementCategory, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNAgreementCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAgreementCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory(ctx context.Context, sel ast.SelectionSet, v *models.AgreementCategory) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	_ = sel
+	res := graphql.MarshalString(marshalNAgreementCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory[*v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNAgreementCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory = map[string]models.AgreementCategory{
+		"CHARGE": models.CategoryCharge,
+		"PAYOUT": models.CategoryPayout,
+	}
+	marshalNAgreementCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory = map[models.AgreementCategory]string{
+		models.CategoryCharge: "CHARGE",
+		models.CategoryPayout: "PAYOUT",
+	}
+)
+
+func (ec *executionContext) unmarshalNAgreementStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus(ctx context.Context, v any) (models.AgreementStatus, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNAgreementStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAgreementStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus(ctx context.Context, sel ast.SelectionSet, v models.AgreementStatus) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNAgreementStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNAgreementStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus = map[string]models.AgreementStatus{
+		"PENDING":  models.AgreementPending,
+		"ACTIVE":   models.AgreementActive,
+		"INACTIVE": models.AgreementInactive,
+	}
+	marshalNAgreementStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus = map[models.AgreementStatus]string{
+		models.AgreementPending:  "PENDING",
+		models.AgreementActive:   "ACTIVE",
+		models.AgreementInactive: "INACTIVE",
+	}
+)
+
+func (ec *executionContext) unmarshalNAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus(ctx context.Context, v any) (*models.AgreementStatus, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus(ctx context.Context, sel ast.SelectionSet, v *models.AgreementStatus) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	_ = sel
+	res := graphql.MarshalString(marshalNAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus[*v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus = map[string]models.AgreementStatus{
+		"PENDING":  models.AgreementPending,
+		"ACTIVE":   models.AgreementActive,
+		"INACTIVE": models.AgreementInactive,
+	}
+	marshalNAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus = map[models.AgreementStatus]string{
+		models.AgreementPending:  "PENDING",
+		models.AgreementActive:   "ACTIVE",
+		models.AgreementInactive: "INACTIVE",
+	}
+)
+
 func (ec *executionContext) unmarshalNAmountInput2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAmountInput(ctx context.Context, v any) (*models.AmountInput, error) {
 	res, err := ec.unmarshalInputAmountInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
@@ -4403,6 +4531,38 @@ func (ec *executionContext) unmarshalNUpdateTransferInput2githubᚗcomᚋframe�
 	res, err := ec.unmarshalInputUpdateTransferInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
+
+func (ec *executionContext) unmarshalOAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus(ctx context.Context, v any) (*models.AgreementStatus, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus(ctx context.Context, sel ast.SelectionSet, v *models.AgreementStatus) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus[*v])
+	return res
+}
+
+var (
+	unmarshalOAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus = map[string]models.AgreementStatus{
+		"PENDING":  models.AgreementPending,
+		"ACTIVE":   models.AgreementActive,
+		"INACTIVE": models.AgreementInactive,
+	}
+	marshalOAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus = map[models.AgreementStatus]string{
+		models.AgreementPending:  "PENDING",
+		models.AgreementActive:   "ACTIVE",
+		models.AgreementInactive: "INACTIVE",
+	}
+)
 
 func (ec *executionContext) marshalOBillingAgreement2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillingAgreement(ctx context.Context, sel ast.SelectionSet, v *models.BillingAgreement) graphql.Marshaler {
 	if v == nil {

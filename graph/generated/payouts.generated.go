@@ -57,14 +57,14 @@ func (ec *executionContext) _MerchantBalance_status(ctx context.Context, field g
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNMerchantBalanceStatus2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_MerchantBalance_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MerchantBalance", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("MerchantBalance", field, false, false, errors.New("field of type MerchantBalanceStatus does not have child fields"))
 }
 
 func (ec *executionContext) _MerchantBalance_merchantId(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
@@ -309,8 +309,8 @@ func (ec *executionContext) _Payout_status(ctx context.Context, field graphql.Co
 			return obj.Status, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNPayoutStatus2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.PayoutStatus) graphql.Marshaler {
+			return ec.marshalNPayoutStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutStatus(ctx, selections, v)
 		},
 		true,
 		true,
@@ -2676,6 +2676,32 @@ func (ec *executionContext) marshalNMerchantBalance2ᚖgithubᚗcomᚋframeᚑos
 	return ec._MerchantBalance(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNMerchantBalanceStatus2string(ctx context.Context, v any) (string, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNMerchantBalanceStatus2string[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNMerchantBalanceStatus2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNMerchantBalanceStatus2string[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNMerchantBalanceStatus2string = map[string]string{
+		"AVAILABLE": models.MerchantBalanceAvailable,
+	}
+	marshalNMerchantBalanceStatus2string = map[string]string{
+		models.MerchantBalanceAvailable: "AVAILABLE",
+	}
+)
+
 func (ec *executionContext) marshalNPayout2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayout(ctx context.Context, sel ast.SelectionSet, v *models.Payout) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -2830,15 +2856,15 @@ func (ec *executionContext) marshalNPayoutFundingScheduleEdge2ᚖgithubᚗcomᚋ
 	return ec._PayoutFundingScheduleEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNPayoutStatus2string(ctx context.Context, v any) (string, error) {
+func (ec *executionContext) unmarshalNPayoutStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutStatus(ctx context.Context, v any) (models.PayoutStatus, error) {
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalNPayoutStatus2string[tmp]
+	res := unmarshalNPayoutStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutStatus[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNPayoutStatus2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+func (ec *executionContext) marshalNPayoutStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutStatus(ctx context.Context, sel ast.SelectionSet, v models.PayoutStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNPayoutStatus2string[v])
+	res := graphql.MarshalString(marshalNPayoutStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -2848,12 +2874,12 @@ func (ec *executionContext) marshalNPayoutStatus2string(ctx context.Context, sel
 }
 
 var (
-	unmarshalNPayoutStatus2string = map[string]string{
+	unmarshalNPayoutStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutStatus = map[string]models.PayoutStatus{
 		"PENDING":   models.PayoutPending,
 		"SUCCEEDED": models.PayoutSucceeded,
 		"FAILED":    models.PayoutFailed,
 	}
-	marshalNPayoutStatus2string = map[string]string{
+	marshalNPayoutStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutStatus = map[models.PayoutStatus]string{
 		models.PayoutPending:   "PENDING",
 		models.PayoutSucceeded: "SUCCEEDED",
 		models.PayoutFailed:    "FAILED",

@@ -73,15 +73,15 @@ func (ec *executionContext) _Refund_status(ctx context.Context, field graphql.Co
 			return obj.Status, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.RefundStatus) graphql.Marshaler {
+			return ec.marshalNRefundStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefundStatus(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Refund_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type RefundStatus does not have child fields"))
 }
 
 func (ec *executionContext) _Refund_amount(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
@@ -143,14 +143,14 @@ func (ec *executionContext) _Refund_reason(ctx context.Context, field graphql.Co
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
+			return ec.marshalORefundReason2ᚖstring(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_Refund_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type RefundReason does not have child fields"))
 }
 
 func (ec *executionContext) _Refund_failureReason(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
@@ -638,7 +638,7 @@ func (ec *executionContext) unmarshalInputCreateRefundInput(ctx context.Context,
 			it.Amount = data
 		case "reason":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalORefundReason2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -975,6 +975,40 @@ func (ec *executionContext) marshalNRefundEdge2ᚖgithubᚗcomᚋframeᚑossᚋp
 	return ec._RefundEdge(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNRefundStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefundStatus(ctx context.Context, v any) (models.RefundStatus, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNRefundStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefundStatus[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRefundStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefundStatus(ctx context.Context, sel ast.SelectionSet, v models.RefundStatus) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNRefundStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefundStatus[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNRefundStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefundStatus = map[string]models.RefundStatus{
+		"PENDING":   models.RefundPending,
+		"SUCCEEDED": models.RefundSucceeded,
+		"FAILED":    models.RefundFailed,
+		"CANCELED":  models.RefundCanceled,
+		"REFUNDED":  models.RefundRefunded,
+	}
+	marshalNRefundStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefundStatus = map[models.RefundStatus]string{
+		models.RefundPending:   "PENDING",
+		models.RefundSucceeded: "SUCCEEDED",
+		models.RefundFailed:    "FAILED",
+		models.RefundCanceled:  "CANCELED",
+		models.RefundRefunded:  "REFUNDED",
+	}
+)
+
 func (ec *executionContext) marshalORefund2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefund(ctx context.Context, sel ast.SelectionSet, v *models.Refund) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -989,5 +1023,37 @@ func (ec *executionContext) unmarshalORefundFilter2ᚖgithubᚗcomᚋframeᚑoss
 	res, err := ec.unmarshalInputRefundFilter(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
+
+func (ec *executionContext) unmarshalORefundReason2ᚖstring(ctx context.Context, v any) (*string, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalORefundReason2ᚖstring[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalORefundReason2ᚖstring(ctx context.Context, sel ast.SelectionSet, v *string) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalORefundReason2ᚖstring[*v])
+	return res
+}
+
+var (
+	unmarshalORefundReason2ᚖstring = map[string]string{
+		"DUPLICATE":             models.RefundReasonDuplicate,
+		"FRAUDULENT":            models.RefundReasonFraudulent,
+		"REQUESTED_BY_CUSTOMER": models.RefundReasonRequestedByCustomer,
+	}
+	marshalORefundReason2ᚖstring = map[string]string{
+		models.RefundReasonDuplicate:           "DUPLICATE",
+		models.RefundReasonFraudulent:          "FRAUDULENT",
+		models.RefundReasonRequestedByCustomer: "REQUESTED_BY_CUSTOMER",
+	}
+)
 
 // endregion ***************************** type.gotpl *****************************

@@ -12101,11 +12101,17 @@ extend type Mutation {
 	{Name: "../schema/charges.graphqls", Input: `# Charges (spec doc 2 §2.9, §4.10): one processor answer to a
 # charge-backed flow, with the ledger journals that moved its money.
 
+"A charge's state: the processor's answer (REST writes each in lower case)."
+enum ChargeStatus @goModel(models: ["github.com/frame-oss/payments-server/models.ChargeStatus", "github.com/99designs/gqlgen/graphql.String"]) {
+  PENDING @goEnum(value: "github.com/frame-oss/payments-server/models.ChargePending")
+  SUCCEEDED @goEnum(value: "github.com/frame-oss/payments-server/models.ChargeSucceeded")
+  FAILED @goEnum(value: "github.com/frame-oss/payments-server/models.ChargeFailed")
+}
+
 "A charge: the processor's answer to a transfer's charge (approved or declined). Refunds and disputes act on it."
 type Charge implements Node @goModel(model: "github.com/frame-oss/payments-server/models.Charge") {
   id: ID!
-  "pending, succeeded or failed"
-  status: String!
+  status: ChargeStatus!
   amount: Int!
   currency: CurrencyCode!
   amountCaptured: Int!
@@ -12249,6 +12255,13 @@ enum DiscountType @goModel(models: ["github.com/frame-oss/payments-server/models
   FIXED_AMOUNT @goEnum(value: "github.com/frame-oss/payments-server/models.DiscountFixedAmount")
 }
 
+"How long a coupon's discount lasts on a subscription: the first invoice, durationInMonths of them, or all."
+enum CouponDuration @goModel(models: ["github.com/frame-oss/payments-server/models.CouponDuration", "github.com/99designs/gqlgen/graphql.String"]) {
+  ONCE @goEnum(value: "github.com/frame-oss/payments-server/models.CouponOnce")
+  REPEATING @goEnum(value: "github.com/frame-oss/payments-server/models.CouponRepeating")
+  FOREVER @goEnum(value: "github.com/frame-oss/payments-server/models.CouponForever")
+}
+
 "What a coupon applies to."
 enum CouponApplicability @goModel(models: ["github.com/frame-oss/payments-server/models.CouponApplicability"]) {
   ALL_PRODUCTS @goEnum(value: "github.com/frame-oss/payments-server/models.ApplicableToAllProducts")
@@ -12263,8 +12276,7 @@ type Coupon implements Node {
   "0-100 for a percentage; major units for a fixed amount (\"5.00\")."
   discountValue: Decimal!
   discountValueCurrency: CurrencyCode
-  "once, repeating or forever"
-  duration: String!
+  duration: CouponDuration!
   durationInMonths: Int
   status: CouponStatus!
   applicableTo: CouponApplicability!
@@ -12409,13 +12421,14 @@ input DiscountFilter {
 input CreateCouponInput {
   name: String!
   description: String
-  discountType: String!
+  discountType: DiscountType!
   discountValue: Decimal!
   discountValueCurrency: CurrencyCode
-  duration: String!
+  duration: CouponDuration!
   durationInMonths: Int
-  status: String
-  applicableTo: String!
+  "ACTIVE (the default) or INACTIVE."
+  status: CouponStatus
+  applicableTo: CouponApplicability!
   productId: ID
   maxRedemptions: Int
   "Unix seconds."
@@ -12430,7 +12443,8 @@ input CreateCouponInput {
 
 input UpdateCouponInput {
   description: String
-  status: String
+  "ACTIVE or INACTIVE."
+  status: CouponStatus
   maxRedemptions: Int
 }
 
@@ -12747,11 +12761,23 @@ directive @goEnum(value: String) on ENUM_VALUE
 	{Name: "../schema/disputes.graphqls", Input: `# Disputes (spec doc 2 §2.9, §4.10; API-DECISIONS §4): a cardholder's bank
 # contesting a charge, with the merchant's evidence.
 
+"A dispute's state (docs/payments.md, Disputes); the WARNING_ ones are an inquiry's."
+enum DisputeStatus @goModel(models: ["github.com/frame-oss/payments-server/models.DisputeStatus", "github.com/99designs/gqlgen/graphql.String"]) {
+  RECEIVED @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/dispute.Received")
+  WARNING_NEEDS_RESPONSE @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/dispute.WarningNeedsResponse")
+  WARNING_UNDER_REVIEW @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/dispute.WarningUnderReview")
+  WARNING_CLOSED @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/dispute.WarningClosed")
+  NEEDS_RESPONSE @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/dispute.NeedsResponse")
+  UNDER_REVIEW @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/dispute.UnderReview")
+  WON @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/dispute.Won")
+  LOST @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/dispute.Lost")
+}
+
 "A dispute of a charge. Statuses and their transitions: docs/payments.md, \"Disputes\"."
 type Dispute implements Node {
   id: ID!
-  "received, warning_needs_response, warning_under_review, warning_closed, needs_response, under_review, won or lost"
-  status: String!
+  status: DisputeStatus!
+  "The status as a person reads it (\"Inquiry: needs response\"): a label to show, not a value to match; match status."
   displayStatus: String!
   amountCents: Int!
   amountCurrency: CurrencyCode!
@@ -12987,12 +13013,18 @@ extend type Query {
 `, BuiltIn: false},
 	{Name: "../schema/geo_compliance.graphqls", Input: `# Geo compliance and geofences (spec doc 1 §2.9, §4.8).
 
+"An account's geo compliance: clear, blocked by a geofence, or unknown (no location data)."
+enum GeoStatus @goModel(models: ["github.com/frame-oss/payments-server/models.GeoStatus", "github.com/99designs/gqlgen/graphql.String"]) {
+  CLEAR @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/verification.GeoClear")
+  BLOCKED @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/verification.GeoBlocked")
+  UNKNOWN @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/verification.GeoUnknown")
+}
+
 type GeoComplianceStatus {
   sonarSessionId: String
   decisionId: ID
   evaluatedAt: DateTime
-  "clear, blocked or unknown."
-  status: String!
+  status: GeoStatus!
   "restricted_territory, vpn_detected or no_location_data."
   reason: String
   geofence: GeofenceRef
@@ -13106,10 +13138,18 @@ type IDVSession {
   sessionToken: String
 }
 
+"A document check's state at the identity provider: CREATED until the holder finishes; DECLINED and FAILED are final."
+enum InquiryStatus @goModel(models: ["github.com/frame-oss/payments-server/models.InquiryStatus", "github.com/99designs/gqlgen/graphql.String"]) {
+  CREATED @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/verification.InquiryCreated")
+  APPROVED @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/verification.InquiryApproved")
+  DECLINED @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/verification.InquiryDeclined")
+  FAILED @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/verification.InquiryFailed")
+  NEEDS_REVIEW @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/verification.InquiryNeedsReview")
+}
+
 type IDVResult {
   verified: Boolean!
-  "created, approved, declined, failed, needs_review."
-  status: String!
+  status: InquiryStatus!
   failureType: String
   category: String
   retriable: Boolean
@@ -13350,12 +13390,23 @@ type FeePlanItem {
   updated: DateTime!
 }
 
+"A billing agreement's state."
+enum AgreementStatus @goModel(models: ["github.com/frame-oss/payments-server/models.AgreementStatus", "github.com/99designs/gqlgen/graphql.String"]) {
+  PENDING @goEnum(value: "github.com/frame-oss/payments-server/models.AgreementPending")
+  ACTIVE @goEnum(value: "github.com/frame-oss/payments-server/models.AgreementActive")
+  INACTIVE @goEnum(value: "github.com/frame-oss/payments-server/models.AgreementInactive")
+}
+
+"What a billing agreement's fees apply to: charges or payouts."
+enum AgreementCategory @goModel(models: ["github.com/frame-oss/payments-server/models.AgreementCategory", "github.com/99designs/gqlgen/graphql.String"]) {
+  CHARGE @goEnum(value: "github.com/frame-oss/payments-server/models.CategoryCharge")
+  PAYOUT @goEnum(value: "github.com/frame-oss/payments-server/models.CategoryPayout")
+}
+
 type BillingAgreement implements Node {
   id: ID!
-  "pending, active or inactive"
-  status: String!
-  "charge or payout"
-  category: String!
+  status: AgreementStatus!
+  category: AgreementCategory!
   effectiveDate: DateTime!
   accountId: ID
   account: Account
@@ -13536,15 +13587,16 @@ input FeePlanItemInput {
 
 input CreateAgreementInput {
   transferFeePlanId: ID!
-  category: String!
+  category: AgreementCategory!
   "ISO 8601 date or date-time."
   effectiveDate: String!
   accountId: ID
-  status: String
+  "PENDING (the default) or ACTIVE."
+  status: AgreementStatus
 }
 
 input UpdateAgreementInput {
-  status: String!
+  status: AgreementStatus!
 }
 
 input CreateTransferInput {
@@ -13899,9 +13951,14 @@ type PayoutFundingEntry implements Node @goModel(model: "github.com/frame-oss/pa
   created: DateTime!
 }
 
+"Whether the balance could be read (REST writes it upper case as well)."
+enum MerchantBalanceStatus @goModel(models: ["github.com/frame-oss/payments-server/models.MerchantBalanceStatus", "github.com/99designs/gqlgen/graphql.String"]) {
+  AVAILABLE @goEnum(value: "github.com/frame-oss/payments-server/models.MerchantBalanceAvailable")
+}
+
 "The instant-payout balance, derived from the ledger when read (REST: GET /v1/merchant_balance, in dollars); amounts here in cents."
 type MerchantBalance {
-  status: String!
+  status: MerchantBalanceStatus!
   merchantId: ID!
   currency: CurrencyCode!
   instantPayoutBalance: Int!
@@ -14259,15 +14316,29 @@ extend type Product {
 	{Name: "../schema/refunds.graphqls", Input: `# Refunds (spec doc 2 §2.9, §4.10; API-DECISIONS §4): money of a charge
 # returned to the buyer, journaled on the ledger.
 
+"A refund's state; REFUNDED is the spec's older name of SUCCEEDED, shown as stored."
+enum RefundStatus @goModel(models: ["github.com/frame-oss/payments-server/models.RefundStatus", "github.com/99designs/gqlgen/graphql.String"]) {
+  PENDING @goEnum(value: "github.com/frame-oss/payments-server/models.RefundPending")
+  SUCCEEDED @goEnum(value: "github.com/frame-oss/payments-server/models.RefundSucceeded")
+  FAILED @goEnum(value: "github.com/frame-oss/payments-server/models.RefundFailed")
+  CANCELED @goEnum(value: "github.com/frame-oss/payments-server/models.RefundCanceled")
+  REFUNDED @goEnum(value: "github.com/frame-oss/payments-server/models.RefundRefunded")
+}
+
+"Why a refund was made."
+enum RefundReason @goModel(models: ["github.com/frame-oss/payments-server/models.RefundReason", "github.com/99designs/gqlgen/graphql.String"]) {
+  DUPLICATE @goEnum(value: "github.com/frame-oss/payments-server/models.RefundReasonDuplicate")
+  FRAUDULENT @goEnum(value: "github.com/frame-oss/payments-server/models.RefundReasonFraudulent")
+  REQUESTED_BY_CUSTOMER @goEnum(value: "github.com/frame-oss/payments-server/models.RefundReasonRequestedByCustomer")
+}
+
 "A refund of a charge (behind a transfer or a charge intent)."
 type Refund implements Node {
   id: ID!
-  "pending, succeeded, failed or canceled (refunded: the spec's older name of succeeded)"
-  status: String!
+  status: RefundStatus!
   amount: Int!
   currency: CurrencyCode!
-  "duplicate, fraudulent or requested_by_customer"
-  reason: String
+  reason: RefundReason
   "Why a failed refund failed."
   failureReason: String
   chargeId: ID!
@@ -14306,7 +14377,7 @@ input CreateRefundInput {
   transfer: ID
   chargeIntent: ID
   amount: Int
-  reason: String
+  reason: RefundReason
 }
 
 extend type Transfer {
@@ -14403,12 +14474,16 @@ type SonarSession implements Node {
   updated: DateTime!
 }
 
+"A payment link session's state: the sandbox's sessions are open."
+enum PaymentLinkSessionStatus @goModel(models: ["github.com/frame-oss/payments-server/models.PaymentLinkSessionStatus", "github.com/99designs/gqlgen/graphql.String"]) {
+  OPEN @goEnum(value: "github.com/frame-oss/payments-server/models.PaymentLinkSessionOpen")
+}
+
 type PaymentLinkSession implements Node {
   id: ID!
   "The hosted payment page."
   url: String!
-  "open."
-  status: String!
+  status: PaymentLinkSessionStatus!
   amount: Int
   currency: CurrencyCode
   customerId: ID

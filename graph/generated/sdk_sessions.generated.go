@@ -407,15 +407,15 @@ func (ec *executionContext) _PaymentLinkSession_status(ctx context.Context, fiel
 			return obj.Status, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.PaymentLinkSessionStatus) graphql.Marshaler {
+			return ec.marshalNPaymentLinkSessionStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentLinkSessionStatus(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_PaymentLinkSession_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PaymentLinkSession", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("PaymentLinkSession", field, false, false, errors.New("field of type PaymentLinkSessionStatus does not have child fields"))
 }
 
 func (ec *executionContext) _PaymentLinkSession_amount(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
@@ -1945,6 +1945,32 @@ func (ec *executionContext) marshalNPaymentLinkSessionEdge2ᚖgithubᚗcomᚋfra
 	}
 	return ec._PaymentLinkSessionEdge(ctx, sel, v)
 }
+
+func (ec *executionContext) unmarshalNPaymentLinkSessionStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentLinkSessionStatus(ctx context.Context, v any) (models.PaymentLinkSessionStatus, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNPaymentLinkSessionStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentLinkSessionStatus[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPaymentLinkSessionStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentLinkSessionStatus(ctx context.Context, sel ast.SelectionSet, v models.PaymentLinkSessionStatus) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNPaymentLinkSessionStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentLinkSessionStatus[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNPaymentLinkSessionStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentLinkSessionStatus = map[string]models.PaymentLinkSessionStatus{
+		"OPEN": models.PaymentLinkSessionOpen,
+	}
+	marshalNPaymentLinkSessionStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentLinkSessionStatus = map[models.PaymentLinkSessionStatus]string{
+		models.PaymentLinkSessionOpen: "OPEN",
+	}
+)
 
 func (ec *executionContext) unmarshalNSessionStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐSessionStatus(ctx context.Context, v any) (models.SessionStatus, error) {
 	tmp, err := graphql.UnmarshalString(v)

@@ -38,7 +38,7 @@ func (gs *Geo) Evaluate(ctx context.Context, accountID string) (*models.GeoCompl
 		}
 		now := aw.Now()
 		decision := ids.New(now)
-		out = &models.GeoComplianceStatus{DecisionID: &decision, EvaluatedAt: &models.ISOTime{Time: now}, Status: d.Status}
+		out = &models.GeoComplianceStatus{DecisionID: &decision, EvaluatedAt: &models.ISOTime{Time: now}, Status: models.GeoStatus(d.Status)}
 		if d.Reason != "" {
 			reason := d.Reason
 			out.Reason = &reason
@@ -84,7 +84,7 @@ func (gs *Geo) Geofences(ctx context.Context, lp op.ListParams) (op.Page[*models
 // with no_location_data, before any evaluation.
 func RecordedGeoCompliance(a *models.Account) *models.GeoComplianceStatus {
 	if st := a.Verification.GeoStatus; st != "" {
-		return &models.GeoComplianceStatus{Status: st}
+		return &models.GeoComplianceStatus{Status: models.GeoStatus(st)}
 	}
 	reason := verification.GeoNoLocationData
 	return &models.GeoComplianceStatus{Status: verification.GeoUnknown, Reason: &reason}

@@ -97,7 +97,7 @@ func (is *IDV) Complete(ctx context.Context, in *models.CompleteIDVInput) (*mode
 // run concluded, once it passed, and when the document answered the
 // run's step-up).
 func idvResult(status string, run *capability.RunOutcome) *models.IDVResult {
-	r := &models.IDVResult{Verified: status == verification.InquiryApproved, Status: status}
+	r := &models.IDVResult{Verified: status == verification.InquiryApproved, Status: models.InquiryStatus(status)}
 	if run == nil || run.Status == capability.RunApproved || run.FailureType == "" ||
 		run.Category == "step_up" && r.Verified {
 		return r

@@ -61,7 +61,7 @@ func (cs *Coupons) Update(ctx context.Context, id string, in *models.UpdateCoupo
 		}
 		setText(&c.Description, in.Description)
 		if in.Status != nil {
-			c.Status = models.CouponStatus(*in.Status)
+			c.Status = *in.Status
 		}
 		if in.MaxRedemptions != nil {
 			if *in.MaxRedemptions < c.TimesRedeemed {

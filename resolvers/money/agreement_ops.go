@@ -76,7 +76,7 @@ func (as *Agreements) Update(ctx context.Context, id string, in *models.UpdateAg
 			return a, nil
 		}
 		if *in.Status == models.AgreementPending {
-			return nil, apierr.InvalidState("A " + a.Status + " billing agreement cannot return to pending")
+			return nil, apierr.InvalidState("A " + string(a.Status) + " billing agreement cannot return to pending")
 		}
 		a.Status, a.Updated = *in.Status, models.At(w.Now())
 		if _, err := w.Tx.Update(a).Column("status", "updated").WherePK().Exec(ctx); err != nil {

@@ -43,7 +43,7 @@ func InsertDefaultFees(ctx context.Context, tx *store.Tenant, now time.Time) err
 		return err
 	}
 	day := now.UTC().Truncate(24 * time.Hour)
-	for _, category := range []string{models.CategoryCharge, models.CategoryPayout} {
+	for _, category := range []models.AgreementCategory{models.CategoryCharge, models.CategoryPayout} {
 		a := &models.BillingAgreement{ID: ids.New(now), Status: models.AgreementActive, Category: category,
 			EffectiveDate: models.ISOTime{Time: day}, FeePlanID: p.ID, Created: models.At(now), Updated: models.At(now)}
 		if _, err := tx.Insert(a).Exec(ctx); err != nil {

@@ -47,7 +47,7 @@ func (s *Service) DecideDispute(ctx context.Context, scope store.Scope, id uuid.
 		if err != nil {
 			return err
 		}
-		next, ok := dispute.Next(d.Status, dispute.Decide(d.Evidence.UncategorizedText))
+		next, ok := dispute.Next(string(d.Status), dispute.Decide(d.Evidence.UncategorizedText))
 		if !ok {
 			return nil
 		}
@@ -56,7 +56,7 @@ func (s *Service) DecideDispute(ctx context.Context, scope store.Scope, id uuid.
 			return err
 		}
 		now := models.At(w.Now())
-		d.Status, d.Closed, d.Updated = next, &now, now
+		d.Status, d.Closed, d.Updated = models.DisputeStatus(next), &now, now
 		if _, err := w.Tx.Update(d).Column("status", "closed", "updated").WherePK().Exec(ctx); err != nil {
 			return err
 		}

@@ -26,8 +26,8 @@ func (ds *Disputes) AddDocument(ctx context.Context, id string, in *models.Creat
 		if err != nil {
 			return nil, err
 		}
-		if _, ok := dispute.Next(d.Status, dispute.SaveEvidence); !ok {
-			return nil, apierr.InvalidState("A dispute in status " + d.Status + " takes no more evidence")
+		if _, ok := dispute.Next(string(d.Status), dispute.SaveEvidence); !ok {
+			return nil, apierr.InvalidState("A dispute in status " + string(d.Status) + " takes no more evidence")
 		}
 		if len(d.Evidence.Documents) >= models.MaxDisputeDocuments {
 			return nil, apierr.FieldError("file_id", fmt.Sprintf("a dispute keeps at most %d documents", models.MaxDisputeDocuments))

@@ -28,16 +28,16 @@ func (ds *Disputes) Update(ctx context.Context, id string, in *models.UpdateDisp
 		if in.Submits() {
 			action = dispute.Submit
 		}
-		next, ok := dispute.Next(d.Status, action)
+		next, ok := dispute.Next(string(d.Status), action)
 		if !ok {
-			return nil, apierr.InvalidState("A dispute in status " + d.Status + " takes no more evidence")
+			return nil, apierr.InvalidState("A dispute in status " + string(d.Status) + " takes no more evidence")
 		}
 		before, err := events.Render(d)
 		if err != nil {
 			return nil, err
 		}
 		d.Evidence.Merge(in.Evidence)
-		d.Status = next
+		d.Status = models.DisputeStatus(next)
 		if action == dispute.Submit {
 			at := models.At(w.Now())
 			d.EvidenceSubmitted = &at

@@ -171,19 +171,19 @@ function status(value) {
 // status alone does not say.
 function transferBadges(t) {
   const badges = [status(t.status)];
-  const refunded = (t.refunds ?? []).filter((r) => r.status !== 'failed' && r.status !== 'canceled')
+  const refunded = (t.refunds ?? []).filter((r) => r.status !== 'FAILED' && r.status !== 'CANCELED')
     .reduce((sum, r) => sum + r.amount, 0);
   if (refunded > 0) {
     badges.push(el('span', { class: 'status status-refunded', 'data-refunded': String(refunded) },
       refunded >= t.amount ? 'refunded' : `partly refunded (${money(refunded, t.currency)})`));
   }
   if ((t.disputes ?? []).length > 0) {
-    badges.push(el('span', { class: 'status status-disputed' }, `disputed: ${t.disputes[0].status.replaceAll('_', ' ')}`));
+    badges.push(el('span', { class: 'status status-disputed' }, `disputed: ${t.disputes[0].status.toLowerCase().replaceAll('_', ' ')}`));
   }
   return badges;
 }
 
-const AWAITING_RESPONSE = new Set(['needs_response', 'warning_needs_response']);
+const AWAITING_RESPONSE = new Set(['NEEDS_RESPONSE', 'WARNING_NEEDS_RESPONSE']);
 
 // The volume chart: per day, the amount of succeeded transfers (one bar)
 // and the number that failed (a second, red bar, on its own scale).
