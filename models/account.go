@@ -68,9 +68,9 @@ type Account struct {
 	RestrictedBy          []Restrictor        `bun:"restricted_by,array" json:"restricted_by"`
 	ServiceBlockedReason  *string             `bun:"service_blocked_reason" json:"-"`
 	ExternalID            *string             `bun:"external_id" json:"external_id"`
-	Metadata              Metadata            `bun:"metadata,type:jsonb" json:"metadata"`
-	PayoutPaymentMethodID *uuid.UUID          `bun:"payout_payment_method_id,type:uuid" json:"payout_payment_method_id"`
-	Profile               Profile             `bun:"profile,type:jsonb" json:"profile"`
+	Metadata              Metadata            `bun:"metadata,type:jsonb" json:"metadata" visible:"merchant"`
+	PayoutPaymentMethodID *uuid.UUID          `bun:"payout_payment_method_id,type:uuid" json:"payout_payment_method_id" visible:"merchant"`
+	Profile               Profile             `bun:"profile,type:jsonb" json:"profile" visible:"holder"`
 	Capabilities          []*Capability       `bun:"-" json:"capabilities"`
 	TermsOfService        *TermsOfService     `bun:"terms_of_service,type:jsonb" json:"terms_of_service"`
 	Steps                 []capability.Step   `bun:"-" json:"steps"`
@@ -94,6 +94,10 @@ type Account struct {
 }
 
 // Visibility says which merchant-internal fields a response may carry.
+// A field of Account says who sees it in its `visible` tag: "merchant"
+// (secret keys only), "holder" (secret keys and the holder's onboarding
+// session); a field without it is seen by every caller that may read the
+// account (account_render.go).
 type Visibility int
 
 // Visibility levels (spec doc 1 §2.1, §5.4).
@@ -123,13 +127,6 @@ func (a *Account) SetVisibility(v Visibility) {
 
 // Visibility tells which fields the account renders.
 func (a *Account) Visibility() Visibility { return a.visibility }
-
-// MarshalJSON omits the fields the caller may not see: metadata and the
-// payout method unless the caller sees all, the profile from the public
-// (AppendJSON).
-func (a Account) MarshalJSON() ([]byte, error) {
-	return a.AppendJSON(make([]byte, 0, 4096)), nil
-}
 
 // TermsOfService records the holder's acceptance of the terms.
 type TermsOfService struct {
