@@ -1,6 +1,8 @@
 package models
 
 import (
+	"encoding/json"
+
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
@@ -49,8 +51,8 @@ type WebhookDelivery struct {
 	Seq      int64 `bun:"seq,scanonly" json:"-"`
 	Enqueued bool  `bun:"enqueued" json:"-"`
 	// LoadedAttempts receives the attempts selected in the delivery's own
-	// statement as one JSON column.
-	LoadedAttempts JSONColumn[*WebhookAttempt] `bun:"attempts_json,scanonly" json:"-"`
+	// statement as one JSON column; the read moves them into Attempts.
+	LoadedAttempts json.RawMessage `bun:"attempts_json,scanonly" json:"-"`
 }
 
 // WebhookAttempt is one POST of a delivery: what the endpoint answered (or

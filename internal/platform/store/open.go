@@ -7,6 +7,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"reflect"
 	"runtime"
 
 	"github.com/jackc/pgx/v5"
@@ -14,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
+	"github.com/uptrace/bun/schema"
 )
 
 // DB is the application's database handle.
@@ -87,6 +89,11 @@ func Open(ctx context.Context, url string, maxConns int32, opts ...Option) (*DB,
 // databases (a test suite opens one per test) would otherwise spend a
 // measurable share of its CPU there.
 var dialect = pgdialect.New()
+
+// ModelTable is the Bun metadata of a model type (a struct), as the
+// process's dialect learned it: what a read that is not one of Bun's own
+// (a JSON aggregate of a model's columns) derives its columns from.
+func ModelTable(typ reflect.Type) *schema.Table { return dialect.Tables().Get(typ) }
 
 // Close releases every connection.
 func (d *DB) Close() {

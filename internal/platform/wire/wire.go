@@ -58,16 +58,32 @@ func (t *Timestamp) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// Scan reads a timestamptz.
+// Scan reads a timestamptz: as the driver gives one, or as PostgreSQL
+// writes one in JSON (RFC 3339 with up to six fractional digits, in the
+// session's time zone), which is how a row read inside its parent's
+// statement carries it.
 func (t *Timestamp) Scan(src any) error {
 	switch v := src.(type) {
 	case nil:
 		*t = Timestamp{}
 	case time.Time:
 		t.Time = v.UTC()
+	case string:
+		return t.parse(v)
+	case []byte:
+		return t.parse(string(v))
 	default:
 		return fmt.Errorf("timestamp: cannot scan %T", src)
 	}
+	return nil
+}
+
+func (t *Timestamp) parse(s string) error {
+	v, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return fmt.Errorf("timestamp: %w", err)
+	}
+	t.Time = v.UTC()
 	return nil
 }
 
