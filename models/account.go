@@ -93,11 +93,9 @@ type Account struct {
 	visibility Visibility
 }
 
-// Visibility says which merchant-internal fields a response may carry.
-// A field of Account says who sees it in its `visible` tag: "merchant"
-// (secret keys only), "holder" (secret keys and the holder's onboarding
-// session); a field without it is seen by every caller that may read the
-// account (account_render.go).
+// Visibility says which merchant-internal fields a response may carry:
+// a field of Account says who sees it in its `visible` tag
+// (models/visibility.go).
 type Visibility int
 
 // Visibility levels (spec doc 1 §2.1, §5.4).
