@@ -6,20 +6,13 @@ import (
 	gojson "github.com/goccy/go-json"
 )
 
-// The models' JSON on the read path (an account rendered for REST and
-// events, the account's jsonb columns as Bun reads them) comes from
-// github.com/goccy/go-json rather than encoding/json: measured against
-// encoding/json, bytedance/sonic and mailru/easyjson on a page of accounts
-// and under `make loadbench`, it renders and reads fastest of those whose
-// output is encoding/json's byte for byte (docs/performance.md, "The
-// account's JSON"). It reads the same struct tags, so a member is still
-// declared once, on its field; account_render_test.go and
-// account_columns_test.go hold its output and its decoding to
-// encoding/json's on random values.
-
-// marshalJSON renders v as encoding/json.Marshal does (HTML characters
-// escaped, map keys sorted, invalid UTF-8 replaced).
-func marshalJSON(v any) ([]byte, error) { return gojson.Marshal(v) }
+// The account's jsonb columns are decoded by github.com/goccy/go-json
+// rather than encoding/json: measured against encoding/json,
+// bytedance/sonic and mailru/easyjson on the columns of a page of accounts,
+// it reads them fastest (docs/performance.md, "The account's JSON"). It
+// reads the same struct tags, so a member is still declared once, on its
+// field; account_columns_test.go holds its decoding to encoding/json's on
+// random values.
 
 // scanJSONColumn decodes a json or jsonb column into a new T and stores it
 // in dst: unlike decoding into *dst, a scan never merges the column into

@@ -37,11 +37,14 @@ type Timestamp struct{ time.Time }
 func At(t time.Time) Timestamp { return Timestamp{t} }
 
 // MarshalJSON writes Unix seconds, or null for the zero time.
-func (t Timestamp) MarshalJSON() ([]byte, error) {
+func (t Timestamp) MarshalJSON() ([]byte, error) { return t.AppendJSON(nil), nil }
+
+// AppendJSON appends what MarshalJSON writes.
+func (t Timestamp) AppendJSON(b []byte) []byte {
 	if t.IsZero() {
-		return []byte("null"), nil
+		return append(b, "null"...)
 	}
-	return strconv.AppendInt(nil, t.Unix(), 10), nil
+	return strconv.AppendInt(b, t.Unix(), 10)
 }
 
 // UnmarshalJSON reads Unix seconds.
@@ -101,13 +104,17 @@ type ISOTime struct{ time.Time }
 
 // MarshalJSON writes RFC 3339 in UTC with second precision, or null.
 func (t ISOTime) MarshalJSON() ([]byte, error) {
+	return t.AppendJSON(make([]byte, 0, len(time.RFC3339)+2)), nil
+}
+
+// AppendJSON appends what MarshalJSON writes.
+func (t ISOTime) AppendJSON(b []byte) []byte {
 	if t.IsZero() {
-		return []byte("null"), nil
+		return append(b, "null"...)
 	}
-	b := make([]byte, 0, len(time.RFC3339)+2)
 	b = append(b, '"')
 	b = t.UTC().AppendFormat(b, time.RFC3339)
-	return append(b, '"'), nil
+	return append(b, '"')
 }
 
 // UnmarshalJSON reads RFC 3339.
