@@ -3,6 +3,7 @@ package op
 import (
 	"bytes"
 	"database/sql"
+	"encoding"
 	"encoding/json"
 	"fmt"
 	"reflect"
@@ -78,6 +79,10 @@ type carriedColumn struct {
 	// scanner marks a type that reads the column itself (sql.Scanner),
 	// which may take a JSON object's or array's text.
 	scanner bool
+	// text marks a string, or a pointer to one, that takes a JSON string
+	// as it is: set in place, without handing the value to Bun's scanner
+	// as an interface (an allocation per member).
+	text bool
 }
 
 // init learns the plan from the models, once; a declaration that does not
@@ -104,7 +109,7 @@ func (e *Embed[P, C]) init() *embedPlan {
 				panic(fmt.Sprintf("op: %s.%s is an array column, which an aggregate does not carry", child.TypeName, f.GoName))
 			}
 			columns = append(columns, string(child.SQLAlias)+"."+string(f.SQLName))
-			p.carried = append(p.carried, carriedColumn{field: f, json: isJSONColumn(f), scanner: isScanner(f)})
+			p.carried = append(p.carried, carriedColumn{field: f, json: isJSONColumn(f), scanner: isScanner(f), text: isText(f)})
 		}
 		var b strings.Builder
 		b.WriteString("(SELECT coalesce(json_agg(json_build_array(" + strings.Join(columns, ", ") + ")")
@@ -141,6 +146,14 @@ func isJSONColumn(f *schema.Field) bool {
 		return isJSON(typ)
 	}
 	return !isScanner(f) && isJSON(f.DiscoveredSQLType)
+}
+
+// isText tells a plain string column: a string kind (or a pointer to one)
+// that reads no column itself.
+func isText(f *schema.Field) bool {
+	t := reflect.PointerTo(f.IndirectType)
+	return f.IndirectType.Kind() == reflect.String && !isJSONColumn(f) && !isScanner(f) &&
+		!t.Implements(reflect.TypeFor[encoding.TextUnmarshaler]())
 }
 
 func isScanner(f *schema.Field) bool {
@@ -194,9 +207,13 @@ func (e *Embed[P, C]) decode(p *embedPlan, column []byte, pv reflect.Value) ([]*
 		}
 		carried := p.carried[n]
 		n++
-		src, err := col.value(v, t, carried)
-		if err == nil {
-			err = carried.field.ScanValue(child, src)
+		if carried.text && (t == jsonparser.String || t == jsonparser.Null) {
+			err = col.setText(child, carried.field, v, t)
+		} else {
+			var src any
+			if src, err = col.value(v, t, carried); err == nil {
+				err = carried.field.ScanValue(child, src)
+			}
 		}
 		if err != nil {
 			return fmt.Errorf("column %s: %w", carried.field.Name, err)

@@ -3,9 +3,11 @@ package op
 import (
 	"bytes"
 	"fmt"
+	"reflect"
 	"unsafe"
 
 	"github.com/buger/jsonparser"
+	"github.com/uptrace/bun/schema"
 )
 
 // embedColumn is an Embed's column being read with
@@ -44,6 +46,32 @@ func (c *embedColumn) value(v []byte, t jsonparser.ValueType, col carriedColumn)
 		return jsonparser.ParseBoolean(v)
 	}
 	return nil, fmt.Errorf("a JSON %s where a column's value is", t)
+}
+
+// setText sets the string field f (or the pointer to one) of child from
+// a JSON string or null, as Bun's scanner would: null is "" (nil for a
+// pointer).
+func (c *embedColumn) setText(child reflect.Value, f *schema.Field, v []byte, t jsonparser.ValueType) error {
+	fv := f.Value(child)
+	if t == jsonparser.Null {
+		fv.SetZero()
+		return nil
+	}
+	s := c.str(v)
+	if bytes.IndexByte(v, '\\') >= 0 {
+		var err error
+		if s, err = jsonparser.ParseString(v); err != nil {
+			return err
+		}
+	}
+	if fv.Kind() == reflect.Pointer {
+		p := reflect.New(fv.Type().Elem())
+		p.Elem().SetString(s)
+		fv.Set(p)
+		return nil
+	}
+	fv.SetString(s)
+	return nil
 }
 
 // str is v, a part of the column, as a string cut from the column's copy.
