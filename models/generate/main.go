@@ -243,7 +243,10 @@ func (g *generator) fallible(call string) string {
 }
 
 // membersOf lists the JSON members of s in encoding/json's order: fields in
-// declaration order, an embedded struct's members in its place.
+// declaration order, an embedded struct's members in its place. A field
+// tagged wire:"-" is kept in the jsonb column its struct is stored in (whose
+// JSON encoding/json writes) but is not a member of the resource: it is
+// left out.
 func membersOf(s *types.Struct, prefix string) ([]member, error) {
 	var out []member
 	for i := range s.NumFields() {
@@ -252,6 +255,9 @@ func membersOf(s *types.Struct, prefix string) ([]member, error) {
 		name, opts, _ := strings.Cut(tag, ",")
 		if name == "-" && opts == "" {
 			continue
+		}
+		if reflect.StructTag(s.Tag(i)).Get("wire") == "-" {
+			continue // stored with its column, never rendered (wire:"-")
 		}
 		if f.Embedded() && name == "" {
 			st, ok := f.Type().Underlying().(*types.Struct)
