@@ -24,7 +24,7 @@ func seededPage(n int) []Account {
 		a := Account{ID: uuid.Must(uuid.NewV7()), Type: AccountTypeIndividual, Status: AccountStatusPending,
 			Profile:  Profile{Individual: &IndividualProfile{Name: &PersonName{FirstName: &first, LastName: &last}, Email: &email}},
 			Metadata: Metadata{}, RestrictedBy: []Restrictor{},
-			Created:  wire.At(t0), Updated: wire.At(t0)}
+			Created: wire.At(t0), Updated: wire.At(t0)}
 		f := capability.Facts{AccountType: "individual", Present: a.Profile.PresentFields()}
 		statuses := map[capability.Name]capability.Status{}
 		for _, name := range []capability.Name{"kyc", "phone_verification", "card_verification"} {
