@@ -88,12 +88,12 @@ func (u *readmeUser) createMerchant(t *testing.T, args ...string) createdMerchan
 // waits for /healthz; it returns the server's base URL.
 func (u *readmeUser) serve(t *testing.T, args ...string) string {
 	t.Helper()
-	url, _ := u.serveWithLogs(t)
+	url, _ := u.serveWithLogs(t, args...)
 	return url
 }
 
 // serveWithLogs is serve, with the server's log.
-func (u *readmeUser) serveWithLogs(t *testing.T) (string, *lockedBuffer) {
+func (u *readmeUser) serveWithLogs(t *testing.T, args ...string) (string, *lockedBuffer) {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
