@@ -35,8 +35,9 @@ import (
 // the parent) are not carried: Load takes them from the parent.
 //
 // A positional array costs PostgreSQL less than an object per child (no
-// keys to write), and the second statement it saves costs more than
-// either (docs/performance.md, "Children in their parent's statement").
+// keys to write), and the second statement it saves cost more than the
+// aggregate when the capabilities column was measured (docs/performance.md,
+// "Children in their parent's statement").
 // Writes do not read children this way: a writer locks the parent and
 // then reads its children in a statement of their own, which sees what a
 // writer before it committed.
