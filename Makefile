@@ -27,14 +27,17 @@ build:
 
 ## generate: regenerate the GraphQL executor and resolver stubs: gqlgen with
 ## gqlgen.yml, then the executor made sequential below the query root
-## (graph/generate; `go tool gqlgen generate` alone writes a different executor)
+## (graph/generate; `go tool gqlgen generate` alone writes a different executor);
+## then the account's JSON rendering from the models' struct tags
+## (models/generate writes models/json_generated.go)
 generate:
 	$(GO) run ./graph/generate
+	$(GO) run ./models/generate
 
 ## check-generate: fail when regeneration changes the committed tree
 check-generate: generate
 	@git diff --exit-code -- . || (echo "make generate changed the tree; run 'make generate' and commit" >&2; exit 1)
-	@test -z "$$(git status --porcelain --untracked-files=all -- graph resolvers)" || (git status --porcelain -- graph resolvers; echo "make generate left new files" >&2; exit 1)
+	@test -z "$$(git status --porcelain --untracked-files=all -- graph resolvers models)" || (git status --porcelain -- graph resolvers models; echo "make generate left new files" >&2; exit 1)
 
 .PHONY: vendor-playground
 

@@ -74,9 +74,9 @@ type Account struct {
 	RestrictedBy          []Restrictor        `bun:"restricted_by,array" json:"restricted_by"`
 	ServiceBlockedReason  *string             `bun:"service_blocked_reason" json:"-"`
 	ExternalID            *string             `bun:"external_id" json:"external_id"`
-	Metadata              Metadata            `bun:"metadata,type:jsonb" json:"metadata"`
-	PayoutPaymentMethodID *uuid.UUID          `bun:"payout_payment_method_id,type:uuid" json:"payout_payment_method_id"`
-	Profile               Profile             `bun:"profile,type:jsonb" json:"profile"`
+	Metadata              Metadata            `bun:"metadata,type:jsonb" json:"metadata" visible:"merchant"`
+	PayoutPaymentMethodID *uuid.UUID          `bun:"payout_payment_method_id,type:uuid" json:"payout_payment_method_id" visible:"merchant"`
+	Profile               Profile             `bun:"profile,type:jsonb" json:"profile" visible:"holder"`
 	Capabilities          []*Capability       `bun:"-" json:"capabilities"`
 	TermsOfService        *TermsOfService     `bun:"terms_of_service,type:jsonb" json:"terms_of_service"`
 	Steps                 []capability.Step   `bun:"-" json:"steps"`
@@ -99,7 +99,9 @@ type Account struct {
 	visibility Visibility
 }
 
-// Visibility says which merchant-internal fields a response may carry.
+// Visibility says which merchant-internal fields a response may carry:
+// a field of Account says who sees it in its `visible` tag
+// (models/visibility.go).
 type Visibility int
 
 // Visibility levels (spec doc 1 §2.1, §5.4).
@@ -129,13 +131,6 @@ func (a *Account) SetVisibility(v Visibility) {
 
 // Visibility tells which fields the account renders.
 func (a *Account) Visibility() Visibility { return a.visibility }
-
-// MarshalJSON omits the fields the caller may not see: metadata and the
-// payout method unless the caller sees all, the profile from the public
-// (AppendJSON).
-func (a Account) MarshalJSON() ([]byte, error) {
-	return a.AppendJSON(make([]byte, 0, 4096)), nil
-}
 
 // TermsOfService records the holder's acceptance of the terms.
 type TermsOfService struct {
@@ -197,11 +192,13 @@ type PersonName struct {
 // sandbox personas read it on every read of the account, and parsing the
 // number there was most of the CPU of an account page
 // (docs/performance.md). A phone stored before it was kept has none until
-// migration 00034 fills it in; E164 parses such a one as before.
+// migration 00034 fills it in; E164 parses such a one as before. Its
+// `wire:"-"` keeps it out of the account's rendering (models/generate) and
+// `jsonschema:"-"` out of the documented shape.
 type Phone struct {
 	Number      *string `json:"number"`
 	CountryCode *string `json:"country_code"`
-	Normalized  *string `json:"e164,omitempty" jsonschema:"-"`
+	Normalized  *string `json:"e164,omitempty" jsonschema:"-" wire:"-"`
 }
 
 // Address is a postal address; output always uses line_1/line_2.

@@ -46,7 +46,9 @@ func TestStoredE164IsNotRendered(t *testing.T) {
 	s := func(v string) *string { return &v }
 	phone := (&PhoneInput{Number: s("+1 200 100 1695")}).normalized()
 	a := Account{Profile: Profile{Individual: &IndividualProfile{Phone: phone}, Business: &BusinessProfile{Phone: phone}}}
-	body := string(a.AppendJSON(nil))
+	rendered, err := a.AppendJSON(nil)
+	require.NoError(t, err)
+	body := string(rendered)
 	require.Contains(t, body, `"phone":{"number":"2001001695","country_code":"1"}`)
 	require.NotContains(t, body, "e164")
 }

@@ -2,6 +2,7 @@ package models
 
 import (
 	"encoding/json"
+	"reflect"
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
@@ -62,9 +63,9 @@ type ChargeIntent struct {
 	ReferenceID           *string                  `bun:"reference_id" json:"reference_id"`
 	ReceiptEmail          *string                  `bun:"receipt_email" json:"receipt_email"`
 	CustomerID            *uuid.UUID               `bun:"customer_id,type:uuid" json:"customer_id"`
-	Customer              *Customer                `bun:"-" json:"customer"`
+	Customer              *Customer                `bun:"-" json:"customer" visible:"merchant"`
 	AccountID             *uuid.UUID               `bun:"account_id,type:uuid" json:"account_id"`
-	Account               *Account                 `bun:"-" json:"account"`
+	Account               *Account                 `bun:"-" json:"account" visible:"merchant"`
 	PaymentMethodID       *uuid.UUID               `bun:"payment_method_id,type:uuid" json:"-"`
 	PaymentMethod         *PaymentMethod           `bun:"rel:belongs-to,join:merchant_id=merchant_id,join:payment_method_id=id" json:"payment_method"`
 	Subscription          *string                  `bun:"-" json:"subscription"`
@@ -72,9 +73,9 @@ type ChargeIntent struct {
 	LatestChargeID        *uuid.UUID               `bun:"charge_id,type:uuid" json:"-"`
 	LatestCharge          *Charge                  `bun:"rel:belongs-to,join:merchant_id=merchant_id,join:charge_id=id" json:"latest_charge"`
 	Shipping              *BillingAddress          `bun:"shipping,type:jsonb" json:"shipping"`
-	Metadata              Metadata                 `bun:"metadata,type:jsonb" json:"metadata"`
-	RevenueSplit          map[string]any           `bun:"-" json:"revenue_split"`
-	Order                 map[string]any           `bun:"-" json:"order"`
+	Metadata              Metadata                 `bun:"metadata,type:jsonb" json:"metadata" visible:"merchant"`
+	RevenueSplit          map[string]any           `bun:"-" json:"revenue_split" visible:"merchant"`
+	Order                 map[string]any           `bun:"-" json:"order" visible:"merchant"`
 	AmountCaptured        int64                    `bun:"amount_captured" json:"amount_captured"`
 	AmountVoided          int64                    `bun:"amount_voided" json:"amount_voided"`
 	CartData              map[string]any           `bun:"-" json:"cart_data"`
@@ -123,26 +124,24 @@ func (c *ChargeIntent) Capturable() int64 { return c.Amount - c.AmountCaptured -
 
 // SetPublic makes the intent render as a publishable key or its client
 // secret may see it: without customer, account, metadata, revenue_split
-// and order (customer_id and account_id remain; spec doc 2 §5.3). The one
-// place that omission is made.
+// and order, the fields tagged visible:"merchant" (customer_id and
+// account_id remain; spec doc 2 §5.3).
 func (c *ChargeIntent) SetPublic(public bool) { c.public = public }
 
 // IsPublic tells whether the intent renders without the secret-key-only
 // members.
 func (c *ChargeIntent) IsPublic() bool { return c.public }
 
-// MarshalJSON omits the members a publishable key may not see.
+// MarshalJSON omits the members a publishable key may not see (those
+// tagged visible:"merchant").
 func (c ChargeIntent) MarshalJSON() ([]byte, error) {
 	type plain ChargeIntent
-	if c.public {
-		return json.Marshal(struct {
-			plain
-			Customer     *struct{} `json:"customer,omitempty"`
-			Account      *struct{} `json:"account,omitempty"`
-			Metadata     *struct{} `json:"metadata,omitempty"`
-			RevenueSplit *struct{} `json:"revenue_split,omitempty"`
-			Order        *struct{} `json:"order,omitempty"`
-		}{plain: plain(c)})
+	b, err := json.Marshal(plain(c))
+	if err != nil || !c.public {
+		return b, err
 	}
-	return json.Marshal(plain(c))
+	return withoutMembers(b, chargeIntentHidden)
 }
+
+// chargeIntentHidden are the members a publishable key does not see.
+var chargeIntentHidden = hiddenMembers(reflect.TypeFor[ChargeIntent]())[VisiblePublic]

@@ -30,9 +30,14 @@ type objectKind interface{ objectName() string }
 type Object[K objectKind] struct{}
 
 // MarshalJSON writes the object name.
-func (Object[K]) MarshalJSON() ([]byte, error) {
+func (o Object[K]) MarshalJSON() ([]byte, error) { return o.AppendJSON(nil), nil }
+
+// AppendJSON appends the object name, as MarshalJSON writes it.
+func (Object[K]) AppendJSON(b []byte) []byte {
 	var k K
-	return []byte(`"` + k.objectName() + `"`), nil // names are plain lowercase words
+	b = append(b, '"')
+	b = append(b, k.objectName()...) // names are plain lowercase words
+	return append(b, '"')
 }
 
 // UnmarshalJSON accepts anything: the name is implied by the type.

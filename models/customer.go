@@ -51,16 +51,12 @@ type Customer struct {
 	// LoadedPaymentMethods receives the customer's payment methods when a
 	// read selects them in the customer's own statement, as one JSON
 	// column; the read moves them into PaymentMethods.
-	LoadedPaymentMethods PaymentMethodsColumn `bun:"payment_methods_json,scanonly" json:"-"`
+	LoadedPaymentMethods json.RawMessage `bun:"payment_methods_json,scanonly" json:"-"`
 
 	// TestClockID is the sandbox test clock the customer was created on
 	// (API-DECISIONS §7): its time is the customer's.
 	TestClockID *uuid.UUID `bun:"test_clock_id,type:uuid" json:"test_clock"`
 }
-
-// PaymentMethodsColumn is a customer's payment methods selected as one
-// column.
-type PaymentMethodsColumn = JSONColumn[*PaymentMethod]
 
 // IsDeleted reports whether the customer was deleted.
 func (c *Customer) IsDeleted() bool { return !c.Deleted.IsZero() }

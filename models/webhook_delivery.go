@@ -1,6 +1,7 @@
 package models
 
 import (
+	"encoding/json"
 	"slices"
 
 	"github.com/google/uuid"
@@ -57,8 +58,8 @@ type WebhookDelivery struct {
 	Seq      int64 `bun:"seq,scanonly" json:"-"`
 	Enqueued bool  `bun:"enqueued" json:"-"`
 	// LoadedAttempts receives the attempts selected in the delivery's own
-	// statement as one JSON column.
-	LoadedAttempts JSONColumn[*WebhookAttempt] `bun:"attempts_json,scanonly" json:"-"`
+	// statement as one JSON column; the read moves them into Attempts.
+	LoadedAttempts json.RawMessage `bun:"attempts_json,scanonly" json:"-"`
 }
 
 // WebhookAttempt is one POST of a delivery: what the endpoint answered (or

@@ -43,9 +43,9 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // (json.Marshaler, such as an account choosing the fields its caller may
 // see) is written as it renders: encoding/json would scan and copy that
 // output once more to compact it, which measured two thirds of the cost of
-// rendering an account. Our marshalers emit compact JSON from
-// encoding/json, HTML-escaped like its own output; a model that appends its
-// JSON to a byte slice (byteAppender) writes it into the buffer directly.
+// rendering an account. Our marshalers emit compact JSON, HTML-escaped like
+// encoding/json's own output; a model that appends its JSON to a byte
+// slice (byteAppender) writes it into the buffer directly.
 func appendJSON(buf *bytes.Buffer, v any) error {
 	if a, ok := v.(jsonAppender); ok {
 		return a.appendJSON(buf)
@@ -55,7 +55,11 @@ func appendJSON(buf *bytes.Buffer, v any) error {
 		return nil
 	}
 	if a, ok := v.(byteAppender); ok {
-		buf.Write(a.AppendJSON(buf.AvailableBuffer()))
+		b, err := a.AppendJSON(buf.AvailableBuffer())
+		if err != nil {
+			return err
+		}
+		buf.Write(b)
 		return nil
 	}
 	if m, ok := v.(json.Marshaler); ok {
@@ -107,7 +111,9 @@ type jsonAppender interface{ appendJSON(*bytes.Buffer) error }
 // byteAppender is a model that renders its compact JSON onto a byte slice
 // (models.Account): rendered into the buffer's spare capacity, a page of
 // them is written without a copy per item.
-type byteAppender interface{ AppendJSON([]byte) []byte }
+type byteAppender interface {
+	AppendJSON([]byte) ([]byte, error)
+}
 
 // pageBody renders {"meta": ..., key: [...]}; an empty key is "data",
 // the envelope of most lists.

@@ -24,9 +24,10 @@ func (as *Accounts) In(ctx context.Context, t *store.Tenant, idList []uuid.UUID)
 	if err := accountTable.Select(t, nil, &rows).Where("a.id IN (?)", bun.In(idList)).Scan(ctx); err != nil {
 		return nil, err
 	}
-	if err := s.hydrate(rows); err != nil {
+	if err := accountTable.LoadEmbedded(rows...); err != nil {
 		return nil, err
 	}
+	s.hydrate(rows)
 	for _, a := range rows {
 		a.SetVisibility(models.VisibleAll)
 		found[a.ID] = a

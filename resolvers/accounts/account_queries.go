@@ -17,7 +17,7 @@ import (
 )
 
 // findAccount reads one account of the caller's scope with its
-// capabilities, in one statement (withCapabilities), or answers 404.
+// capabilities, in one statement (capabilitiesOfAccount), or answers 404.
 func findAccount(ctx context.Context, t *store.Tenant, p *auth.Principal, id string) (*models.Account, error) {
 	uid, ok := ids.Parse(id)
 	if !ok || !p.SeesAccount(uid) {
@@ -30,12 +30,15 @@ func findAccount(ctx context.Context, t *store.Tenant, p *auth.Principal, id str
 		}
 		return nil, err
 	}
+	if err := accountTable.LoadEmbedded(a); err != nil {
+		return nil, err
+	}
 	return a, nil
 }
 
 // accountByID is findAccount's statement, prepared: the most frequent read.
 var accountByID = store.NewPreparedSelect((*models.Account)(nil), func(q *bun.SelectQuery) *bun.SelectQuery {
-	return withCapabilities(q).Where("a.id = $3")
+	return capabilitiesOfAccount.Select(q.ColumnExpr("?TableColumns")).Where("a.id = $3")
 })
 
 // lockAccount reads one account of the caller's scope and locks its row,

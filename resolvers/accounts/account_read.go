@@ -21,12 +21,12 @@ type Accounts struct{ svc *Service }
 var readers = []auth.Kind{auth.SecretKey, auth.PublishableKey, auth.OnboardingSession, auth.CheckoutSession}
 
 // accountTable reads accounts with their capabilities, one statement for
-// one account or a page (capabilitiesColumn). A session secret sees its
-// own account only, refused without a statement. The derived members need
-// the service (its facts hook) and may fail to decode, so reads complete
-// them with hydrate rather than the table's Derive.
+// one account or a page (capabilitiesOfAccount). A session secret sees
+// its own account only, refused without a statement. The derived members
+// need the service (its facts hook), so reads complete them with hydrate
+// rather than the table's Derive.
 var accountTable = &op.Table[models.Account]{Resource: "account", Allow: readers,
-	Sees: (*auth.Principal).SeesAccount, Columns: capabilitiesColumn}
+	Sees: (*auth.Principal).SeesAccount, Embedded: []op.Embedding[models.Account]{capabilitiesOfAccount}}
 
 // accountRows is the account's own row, without its capabilities: what a
 // write locks (see lockAccount).
@@ -44,9 +44,7 @@ func (as *Accounts) Get(ctx context.Context, id string) (*models.Account, error)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.hydrate([]*models.Account{a}); err != nil {
-		return nil, err
-	}
+	s.hydrate([]*models.Account{a})
 	return present(ctx, a), nil
 }
 
@@ -62,12 +60,7 @@ func (as *Accounts) ByIDs(ctx context.Context, idList []string) ([]*models.Accou
 			found = append(found, a)
 		}
 	}
-	if err := s.hydrate(found); err != nil {
-		for i := range errs {
-			rows[i], errs[i] = nil, err
-		}
-		return rows, errs
-	}
+	s.hydrate(found)
 	for _, a := range found {
 		present(ctx, a)
 	}
@@ -90,9 +83,7 @@ func (as *Accounts) List(ctx context.Context, f AccountFilter, lp op.ListParams)
 	if err != nil {
 		return page, err
 	}
-	if err := s.hydrate(page.Items); err != nil {
-		return page, err
-	}
+	s.hydrate(page.Items)
 	for _, a := range page.Items {
 		present(ctx, a)
 	}

@@ -70,9 +70,10 @@ func (cs *Capabilities) ByIDs(ctx context.Context, idList []string) ([]*models.C
 		if err := accountTable.Select(t, p, &accts).Where("a.id IN (?)", owners).Scan(ctx); err != nil {
 			return nil, err
 		}
-		if err := s.hydrate(accts); err != nil {
+		if err := accountTable.LoadEmbedded(accts...); err != nil {
 			return nil, err
 		}
+		s.hydrate(accts)
 		found := map[uuid.UUID]*models.Capability{}
 		for _, a := range accts {
 			for _, c := range a.Capabilities {

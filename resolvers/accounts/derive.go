@@ -123,17 +123,12 @@ func accountState(a *models.Account) capability.AccountState {
 }
 
 // hydrate fills the derived members of accounts read together with their
-// capabilities (withCapabilities): no statement of its own.
-func (s *Service) hydrate(accts []*models.Account) error {
+// capabilities (capabilitiesOfAccount): no statement of its own.
+func (s *Service) hydrate(accts []*models.Account) {
 	for _, a := range accts {
-		caps, err := decodeCapabilities(a)
-		if err != nil {
-			return err
-		}
-		a.LoadedCapabilities = nil
-		s.derive(a, caps)
+		inCatalogueOrder(a.Capabilities)
+		s.derive(a, a.Capabilities)
 	}
-	return nil
 }
 
 // visibilityFor is what p may see of an account.

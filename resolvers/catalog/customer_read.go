@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"context"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
@@ -35,18 +34,9 @@ func newCustomers(s *Service) *Customers {
 }
 
 // customerTable reads a customer with its payment methods, in one
-// statement (customer_payment_methods_column.go).
-var customerTable = &op.Table[models.Customer]{Resource: "customer", Columns: withPaymentMethods, Derive: loadedMethods}
-
-// loadedMethods moves the payment methods read with a customer into its
-// PaymentMethods (none: an empty list).
-func loadedMethods(c *models.Customer, _ time.Time) {
-	c.PaymentMethods = []*models.PaymentMethod(c.LoadedPaymentMethods)
-	if c.PaymentMethods == nil {
-		c.PaymentMethods = []*models.PaymentMethod{}
-	}
-	c.LoadedPaymentMethods = nil
-}
+// statement (paymentMethodsOfCustomer).
+var customerTable = &op.Table[models.Customer]{Resource: "customer",
+	Embedded: []op.Embedding[models.Customer]{paymentMethodsOfCustomer}}
 
 // customerRows is the customer row alone, as writes lock it: a writer
 // reads the payment methods in a statement of its own after the lock
@@ -71,8 +61,10 @@ func CustomersIn(ctx context.Context, t *store.Tenant, idList []uuid.UUID) (map[
 	if err := customerTable.Select(t, nil, &rows).Where("cu.id IN (?)", bun.In(idList)).Scan(ctx); err != nil {
 		return nil, err
 	}
+	if err := customerTable.LoadEmbedded(rows...); err != nil {
+		return nil, err
+	}
 	for _, c := range rows {
-		loadedMethods(c, time.Time{})
 		found[c.ID] = c
 	}
 	return found, nil

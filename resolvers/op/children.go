@@ -76,7 +76,9 @@ func (c *Children[M]) Load(ctx context.Context, k *Kit, parentIDs []string) ([][
 		if err := q.OrderExpr(order).Scan(ctx); err != nil {
 			return nil, err
 		}
-		t.deriveAll(k, rows)
+		if err := t.complete(k, rows...); err != nil {
+			return nil, err
+		}
 		out := make(map[uuid.UUID][]*M, len(want))
 		for _, id := range want {
 			out[id] = []*M{}

@@ -49,7 +49,9 @@ func (t *Table[M]) PagesOf(ctx context.Context, k *Kit, column, parentResource s
 			OrderExpr("?.created DESC, ?.id DESC", bun.Ident(m.alias), bun.Ident(m.alias)).Scan(ctx); err != nil {
 			return nil, err
 		}
-		t.deriveAll(k, rows)
+		if err := t.complete(k, rows...); err != nil {
+			return nil, err
+		}
 		parent := fieldOf(k.DB.Bun, (*M)(nil), column)
 		byParent := make(map[uuid.UUID][]*M, len(want))
 		for _, r := range rows {

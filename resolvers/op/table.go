@@ -48,9 +48,13 @@ type Table[M any] struct {
 	// resource_missing without a statement. It serves Get, Find, Lock and
 	// ByIDs; Visible still narrows what a list or a batch reads.
 	Sees func(p *auth.Principal, id uuid.UUID) bool
-	// Columns adds the resource's computed columns (an aggregate of its
-	// children) to every read, so one statement returns the whole object.
+	// Columns adds the resource's computed columns to every read, so one
+	// statement returns the whole object.
 	Columns func(q *bun.SelectQuery) *bun.SelectQuery
+	// Embedded are the resource's children read in its own statement
+	// (Embed): each adds its column to every read, and every read of the
+	// kit fills the rows' children from it, before Derive.
+	Embedded []Embedding[M]
 	// Derive completes each row read (derived members), given the time of
 	// the read.
 	Derive func(row *M, now time.Time)
@@ -112,10 +116,16 @@ func (t *Table[M]) Alias(db *store.DB) string { return t.init(db.Bun).alias }
 // resource starts a read of its own here too.
 func (t *Table[M]) Select(tx *store.Tenant, p *auth.Principal, dest any) *bun.SelectQuery {
 	q := tx.Select(dest)
-	if t.Columns != nil {
+	if t.Columns != nil || len(t.Embedded) > 0 {
 		// The model's own columns (a table may hold more, generated search
 		// columns the model has no field for), then the computed ones.
-		q = t.Columns(q.ColumnExpr("?TableColumns"))
+		q = q.ColumnExpr("?TableColumns")
+	}
+	if t.Columns != nil {
+		q = t.Columns(q)
+	}
+	for _, e := range t.Embedded {
+		q = e.Select(q)
 	}
 	if t.Where != nil {
 		q = t.Where(q)
@@ -173,7 +183,9 @@ func (t *Table[M]) read(ctx context.Context, k *Kit, tx *store.Tenant, p *auth.P
 		}
 		return nil, err
 	}
-	t.derive(k, row)
+	if err := t.complete(k, row); err != nil {
+		return nil, err
+	}
 	return row, nil
 }
 
@@ -182,22 +194,32 @@ func (t *Table[M]) sees(p *auth.Principal, id uuid.UUID) bool {
 	return t.Sees == nil || p == nil || t.Sees(p, id)
 }
 
-// derive completes one row with the resource's Derive.
-func (t *Table[M]) derive(k *Kit, row *M) {
-	if t.Derive != nil {
-		t.Derive(row, k.Clock.Now())
+// LoadEmbedded fills the embedded children of rows that a read of the
+// resource's own, started from Select, has scanned (the kit's reads do it
+// themselves).
+func (t *Table[M]) LoadEmbedded(rows ...*M) error {
+	for _, e := range t.Embedded {
+		if err := e.Load(rows...); err != nil {
+			return err
+		}
 	}
+	return nil
 }
 
-// deriveAll completes rows with one reading of the clock.
-func (t *Table[M]) deriveAll(k *Kit, rows []*M) {
+// complete completes rows read: their embedded children, then Derive,
+// with one reading of the clock.
+func (t *Table[M]) complete(k *Kit, rows ...*M) error {
+	if err := t.LoadEmbedded(rows...); err != nil {
+		return err
+	}
 	if t.Derive == nil || len(rows) == 0 {
-		return
+		return nil
 	}
 	now := k.Clock.Now()
 	for _, r := range rows {
 		t.Derive(r, now)
 	}
+	return nil
 }
 
 // ByIDs answers a dataloader's batch in one statement: one object or one
@@ -215,7 +237,9 @@ func (t *Table[M]) ByIDs(ctx context.Context, k *Kit, idList []string) ([]*M, []
 			Where("?.id IN (?)", bun.Ident(m.alias), bun.In(want)).Scan(ctx); err != nil {
 			return nil, err
 		}
-		t.deriveAll(k, rows)
+		if err := t.complete(k, rows...); err != nil {
+			return nil, err
+		}
 		found := make(map[uuid.UUID]*M, len(rows))
 		for _, r := range rows {
 			found[t.ID(r)] = r
@@ -247,8 +271,10 @@ func (t *Table[M]) ListIn(ctx context.Context, k *Kit, tx *store.Tenant, p *auth
 		return Page[*M]{}, err
 	}
 	page, err := List(ctx, q, t.meta.alias, lp, t.Position)
-	t.deriveAll(k, page.Items)
-	return page, err
+	if err != nil {
+		return page, err
+	}
+	return page, t.complete(k, page.Items...)
 }
 
 // ID is a row's id.
@@ -299,6 +325,8 @@ func (t *Table[M]) GetOf(ctx context.Context, k *Kit, column, parentResource, pa
 		}
 		return nil, err
 	}
-	t.derive(k, row)
+	if err := t.complete(k, row); err != nil {
+		return nil, err
+	}
 	return row, nil
 }

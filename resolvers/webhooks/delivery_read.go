@@ -2,7 +2,6 @@ package webhooks
 
 import (
 	"context"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
@@ -19,26 +18,14 @@ type Deliveries struct {
 	svc *Service
 }
 
-// attemptsColumnSQL is a delivery's attempts, oldest first, as one JSON
-// array in the delivery's own statement (timestamps as Unix seconds, as the
-// API renders them).
-const attemptsColumnSQL = `(SELECT coalesce(json_agg(json_build_object(
-    'id', at.id, 'livemode', at.livemode, 'webhook_delivery_id', at.delivery_id, 'attempt', at.attempt,
-    'url', at.url, 'status_code', at.status_code, 'error', at.error, 'latency_ms', at.latency_ms,
-    'response_excerpt', at.response_excerpt, 'created', extract(epoch FROM at.created)::bigint)
-    ORDER BY at.attempt), '[]')
-  FROM webhook_delivery_attempts AS at
-  WHERE at.merchant_id = d.merchant_id AND at.delivery_id = d.id) AS attempts_json`
+// attemptsOfDelivery are a delivery's attempts, oldest first, read in the
+// delivery's own statement (op.Embed).
+var attemptsOfDelivery = &op.Embed[models.WebhookDelivery, models.WebhookAttempt]{
+	Column: "delivery_id", As: "attempts_json", Order: "at.attempt",
+	Into: func(d *models.WebhookDelivery) *[]*models.WebhookAttempt { return &d.Attempts }}
 
 var deliveryTable = &op.Table[models.WebhookDelivery]{Resource: "webhook_delivery", Allow: managers,
-	Columns: func(q *bun.SelectQuery) *bun.SelectQuery { return q.ColumnExpr(attemptsColumnSQL) },
-	Derive: func(d *models.WebhookDelivery, _ time.Time) {
-		d.Attempts = []*models.WebhookAttempt(d.LoadedAttempts)
-		if d.Attempts == nil {
-			d.Attempts = []*models.WebhookAttempt{}
-		}
-		d.LoadedAttempts = nil
-	}}
+	Embedded: []op.Embedding[models.WebhookDelivery]{attemptsOfDelivery}}
 
 func newDeliveries(s *Service) *Deliveries {
 	return &Deliveries{Reader: op.Read[models.WebhookDelivery, DeliveryFilter](s.Kit, deliveryTable), svc: s}

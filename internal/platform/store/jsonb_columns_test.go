@@ -16,8 +16,8 @@ import (
 // An account's jsonb columns read by Bun, through a select (simple
 // protocol) and a prepared read (extended), are what encoding/json makes
 // of the text PostgreSQL gives for them: the columns' own scanners
-// (models/account_jsonb.go) read what PostgreSQL really writes as
-// encoding/json would.
+// (models/account_columns.go, the models' JSON library) read what
+// PostgreSQL really writes as encoding/json would.
 func TestAccountJSONBColumnsReadAsEncodingJSONReadsTheirText(t *testing.T) {
 	t.Parallel()
 	f := setup(t)

@@ -7,6 +7,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"reflect"
 	"runtime"
 
 	"github.com/exaring/otelpgx"
@@ -15,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
+	"github.com/uptrace/bun/schema"
 
 	"github.com/frame-oss/payments-server/internal/platform/tracing"
 )
@@ -138,6 +140,11 @@ func openPool(ctx context.Context, url string, maxConns int32, o *openConfig, op
 // databases (a test suite opens one per test) would otherwise spend a
 // measurable share of its CPU there.
 var dialect = pgdialect.New()
+
+// ModelTable is the Bun metadata of a model type (a struct), as the
+// process's dialect learned it: what a read that is not one of Bun's own
+// (a JSON aggregate of a model's columns) derives its columns from.
+func ModelTable(typ reflect.Type) *schema.Table { return dialect.Tables().Get(typ) }
 
 // Listen opens a session connection of its own, outside the pool's count,
 // for LISTEN: to PostgreSQL directly when the pool goes through a

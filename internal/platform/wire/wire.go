@@ -37,11 +37,14 @@ type Timestamp struct{ time.Time }
 func At(t time.Time) Timestamp { return Timestamp{t} }
 
 // MarshalJSON writes Unix seconds, or null for the zero time.
-func (t Timestamp) MarshalJSON() ([]byte, error) {
+func (t Timestamp) MarshalJSON() ([]byte, error) { return t.AppendJSON(nil), nil }
+
+// AppendJSON appends what MarshalJSON writes.
+func (t Timestamp) AppendJSON(b []byte) []byte {
 	if t.IsZero() {
-		return []byte("null"), nil
+		return append(b, "null"...)
 	}
-	return strconv.AppendInt(nil, t.Unix(), 10), nil
+	return strconv.AppendInt(b, t.Unix(), 10)
 }
 
 // UnmarshalJSON reads Unix seconds.
@@ -58,16 +61,32 @@ func (t *Timestamp) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// Scan reads a timestamptz.
+// Scan reads a timestamptz: as the driver gives one, or as PostgreSQL
+// writes one in JSON (RFC 3339 with up to six fractional digits, in the
+// session's time zone), which is how a row read inside its parent's
+// statement carries it.
 func (t *Timestamp) Scan(src any) error {
 	switch v := src.(type) {
 	case nil:
 		*t = Timestamp{}
 	case time.Time:
 		t.Time = v.UTC()
+	case string:
+		return t.parse(v)
+	case []byte:
+		return t.parse(string(v))
 	default:
 		return fmt.Errorf("timestamp: cannot scan %T", src)
 	}
+	return nil
+}
+
+func (t *Timestamp) parse(s string) error {
+	v, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return fmt.Errorf("timestamp: %w", err)
+	}
+	t.Time = v.UTC()
 	return nil
 }
 
@@ -85,13 +104,17 @@ type ISOTime struct{ time.Time }
 
 // MarshalJSON writes RFC 3339 in UTC with second precision, or null.
 func (t ISOTime) MarshalJSON() ([]byte, error) {
+	return t.AppendJSON(make([]byte, 0, len(time.RFC3339)+2)), nil
+}
+
+// AppendJSON appends what MarshalJSON writes.
+func (t ISOTime) AppendJSON(b []byte) []byte {
 	if t.IsZero() {
-		return []byte("null"), nil
+		return append(b, "null"...)
 	}
-	b := make([]byte, 0, len(time.RFC3339)+2)
 	b = append(b, '"')
 	b = t.UTC().AppendFormat(b, time.RFC3339)
-	return append(b, '"'), nil
+	return append(b, '"')
 }
 
 // UnmarshalJSON reads RFC 3339.

@@ -1,0 +1,266 @@
+package op
+
+import (
+	"bytes"
+	"database/sql"
+	"encoding"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+	"sync"
+
+	"github.com/buger/jsonparser"
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/schema"
+
+	"github.com/frame-oss/payments-server/internal/platform/store"
+)
+
+// Embed declares the children of a parent resource that are read in the
+// parent's own statement, so that an object with its children (an account
+// with its capabilities, for one account or a page) is one statement:
+//
+//	var capabilitiesOfAccount = &op.Embed[models.Account, models.Capability]{
+//		Column: "account_id", As: "capabilities_json",
+//		Into: func(a *models.Account) *[]*models.Capability { return &a.Capabilities }}
+//
+// The parent's select carries one more column, a JSON array of the
+// children, each an array of the child's columns in the order its Bun
+// model declares them, built from that model's metadata; Load turns each
+// into the child's model with Bun's own column scanners. The child's
+// members are declared once, on its model (bun and json tags): a column
+// added to it is read, and rendered, with nothing else to change. The
+// columns the parent determines (its tenant's, and Column, which names
+// the parent) are not carried: Load takes them from the parent.
+//
+// A positional array costs PostgreSQL less than an object per child (no
+// keys to write), and the second statement it saves cost more than the
+// aggregate when the capabilities column was measured (docs/performance.md,
+// "Children in their parent's statement").
+// Writes do not read children this way: a writer locks the parent and
+// then reads its children in a statement of their own, which sees what a
+// writer before it committed.
+type Embed[P, C any] struct {
+	// Column is the child's column naming its parent's id ("account_id").
+	Column string
+	// As names the column in the parent's select and the parent model's
+	// scanonly field that receives it, a json.RawMessage
+	// ("capabilities_json").
+	As string
+	// Into is where the parent keeps its children.
+	Into func(parent *P) *[]*C
+	// Where narrows the children, as SQL over the child's table alias
+	// ("pm.status <> 'detached'"); empty: all of the parent's.
+	Where string
+	// Order orders the children, as SQL over the child's table alias
+	// ("at.attempt"); empty: in no particular order.
+	Order string
+
+	once sync.Once
+	plan embedPlan
+}
+
+// embedPlan is what an Embed learns once from the two models' metadata.
+type embedPlan struct {
+	sql     string          // the column, for the parent's select
+	carried []carriedColumn // the child's columns in the aggregate, in order
+	// The child's columns the parent determines, and the parent's fields
+	// they are taken from.
+	merchant, livemode, parentID   *schema.Field // the child's
+	pMerchant, pLivemode, pID, raw *schema.Field // the parent's
+}
+
+// carriedColumn is one column of the child in the aggregate.
+type carriedColumn struct {
+	field *schema.Field
+	// json marks a json or jsonb column: its scanner is given the
+	// value's JSON text, as the driver gives such a column.
+	json bool
+	// scanner marks a type that reads the column itself (sql.Scanner),
+	// which may take a JSON object's or array's text.
+	scanner bool
+	// text marks a string, or a pointer to one, that takes a JSON string
+	// as it is: set in place, without handing the value to Bun's scanner
+	// as an interface (an allocation per member).
+	text bool
+}
+
+// init learns the plan from the models, once; a declaration that does not
+// fit them panics, at start-up.
+func (e *Embed[P, C]) init() *embedPlan {
+	e.once.Do(func() {
+		child := store.ModelTable(reflect.TypeFor[C]())
+		parent := store.ModelTable(reflect.TypeFor[P]())
+		if child.Alias == parent.Alias {
+			panic(fmt.Sprintf("op: %s and %s share the alias %s", child.Name, parent.Name, child.Alias))
+		}
+		p := embedPlan{merchant: mustField(child, "merchant_id"), livemode: mustField(child, "livemode"),
+			parentID: mustField(child, e.Column), pMerchant: mustField(parent, "merchant_id"),
+			pLivemode: mustField(parent, "livemode"), pID: mustField(parent, "id"), raw: mustField(parent, e.As)}
+		if p.raw.IndirectType != reflect.TypeFor[json.RawMessage]() || !p.raw.Tag.HasOption("scanonly") {
+			panic(fmt.Sprintf("op: %s.%s must be a scanonly json.RawMessage", parent.TypeName, p.raw.GoName))
+		}
+		columns := make([]string, 0, len(child.Fields))
+		for _, f := range child.Fields {
+			if f == p.merchant || f == p.livemode || f == p.parentID {
+				continue
+			}
+			if f.Tag.HasOption("array") {
+				panic(fmt.Sprintf("op: %s.%s is an array column, which an aggregate does not carry", child.TypeName, f.GoName))
+			}
+			columns = append(columns, string(child.SQLAlias)+"."+string(f.SQLName))
+			p.carried = append(p.carried, carriedColumn{field: f, json: isJSONColumn(f), scanner: isScanner(f), text: isText(f)})
+		}
+		var b strings.Builder
+		b.WriteString("(SELECT coalesce(json_agg(json_build_array(" + strings.Join(columns, ", ") + ")")
+		if e.Order != "" {
+			b.WriteString(" ORDER BY " + e.Order)
+		}
+		b.WriteString("), '[]') FROM " + string(child.SQLName) + " AS " + string(child.SQLAlias))
+		fmt.Fprintf(&b, " WHERE %[1]s.merchant_id = ?TableAlias.merchant_id AND %[1]s.livemode = ?TableAlias.livemode AND %[1]s.%[2]s = ?TableAlias.id",
+			child.SQLAlias, p.parentID.SQLName)
+		if e.Where != "" {
+			b.WriteString(" AND (" + e.Where + ")")
+		}
+		b.WriteString(") AS " + string(p.raw.SQLName))
+		p.sql = b.String()
+		e.plan = p
+	})
+	return &e.plan
+}
+
+func mustField(t *schema.Table, column string) *schema.Field {
+	f, err := t.Field(column)
+	if err != nil {
+		panic(fmt.Sprintf("op: %v", err))
+	}
+	return f
+}
+
+// isJSONColumn tells a json or jsonb column: one its tag types so, or one
+// Bun stores as JSON by itself (a struct, map or slice that is not a
+// sql.Scanner: a Scanner reads the column as the driver gives it).
+func isJSONColumn(f *schema.Field) bool {
+	isJSON := func(t string) bool { t = strings.ToLower(t); return t == "json" || t == "jsonb" }
+	if typ, ok := f.Tag.Option("type"); ok {
+		return isJSON(typ)
+	}
+	return !isScanner(f) && isJSON(f.DiscoveredSQLType)
+}
+
+// isText tells a plain string column: a string kind (or a pointer to one)
+// that reads no column itself.
+func isText(f *schema.Field) bool {
+	t := reflect.PointerTo(f.IndirectType)
+	return f.IndirectType.Kind() == reflect.String && !isJSONColumn(f) && !isScanner(f) &&
+		!t.Implements(reflect.TypeFor[encoding.TextUnmarshaler]())
+}
+
+func isScanner(f *schema.Field) bool {
+	return reflect.PointerTo(f.IndirectType).Implements(reflect.TypeFor[sql.Scanner]())
+}
+
+// Select adds the children's column to a select of parents that already
+// reads the parent's own columns (Table.Select, a prepared read).
+func (e *Embed[P, C]) Select(q *bun.SelectQuery) *bun.SelectQuery {
+	return q.ColumnExpr(e.init().sql)
+}
+
+// Load fills each parent's children (Into) from its column, and empties
+// the column. A parent read without the column is an error, never a
+// parent without children.
+func (e *Embed[P, C]) Load(parents ...*P) error {
+	p := e.init()
+	for _, parent := range parents {
+		pv := reflect.ValueOf(parent).Elem()
+		raw := p.raw.Value(pv)
+		if raw.IsNil() {
+			return fmt.Errorf("op: %s read without its column %s", pv.Type().Name(), e.As)
+		}
+		children, err := e.decode(p, raw.Bytes(), pv)
+		if err != nil {
+			return fmt.Errorf("op: %s of %s %v: %w", e.As, pv.Type().Name(), p.pID.Value(pv).Interface(), err)
+		}
+		*e.Into(parent) = children
+		raw.SetZero()
+	}
+	return nil
+}
+
+// decode reads the column of the parent pv into new children.
+func (e *Embed[P, C]) decode(p *embedPlan, column []byte, pv reflect.Value) ([]*C, error) {
+	// The parent's values the children take, as a driver gives them.
+	parentValues := [...]struct {
+		f   *schema.Field
+		src any
+	}{{p.merchant, uuidBytes(p.pMerchant.Value(pv))}, {p.livemode, p.pLivemode.Value(pv).Bool()}, {p.parentID, uuidBytes(p.pID.Value(pv))}}
+	children := make([]*C, 0, bytes.Count(column, []byte("],"))+1)
+	col := embedColumn{raw: column, text: string(column)}
+	var child reflect.Value
+	n := 0
+	member := func(v []byte, t jsonparser.ValueType, _ int, err error) error {
+		if err != nil {
+			return err
+		}
+		if n == len(p.carried) {
+			return fmt.Errorf("a child of more than %d columns", len(p.carried))
+		}
+		carried := p.carried[n]
+		n++
+		if carried.text && (t == jsonparser.String || t == jsonparser.Null) {
+			err = col.setText(child, carried.field, v, t)
+		} else {
+			var src any
+			if src, err = col.value(v, t, carried); err == nil {
+				err = carried.field.ScanValue(child, src)
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("column %s: %w", carried.field.Name, err)
+		}
+		return nil
+	}
+	_, err := jsonparser.ArrayEachErr(column, func(row []byte, t jsonparser.ValueType, _ int, err error) error {
+		if err != nil {
+			return err
+		}
+		if t != jsonparser.Array {
+			return fmt.Errorf("a child is a JSON %s, not an array", t)
+		}
+		c := new(C)
+		child, n = reflect.ValueOf(c).Elem(), 0
+		if _, err := jsonparser.ArrayEachErr(row, member); err != nil {
+			return err
+		}
+		if n != len(p.carried) {
+			return fmt.Errorf("a child of %d columns, want %d", n, len(p.carried))
+		}
+		for _, pv := range parentValues {
+			if err := pv.f.ScanValue(child, pv.src); err != nil {
+				return err
+			}
+		}
+		children = append(children, c)
+		return nil
+	})
+	return children, err
+}
+
+// uuidBytes is a uuid field's 16 bytes, which a uuid's scanner takes as
+// they are.
+func uuidBytes(v reflect.Value) []byte {
+	if v.Kind() != reflect.Array || v.Len() != 16 || v.Type().Elem().Kind() != reflect.Uint8 {
+		panic(fmt.Sprintf("op: %s is not a uuid", v.Type()))
+	}
+	b := make([]byte, 16)
+	reflect.Copy(reflect.ValueOf(b), v)
+	return b
+}
+
+// Embedding is a resource's children read in its own statement, as a
+// Table declares them (an *Embed with the resource as its parent).
+type Embedding[M any] interface {
+	Select(q *bun.SelectQuery) *bun.SelectQuery
+	Load(parents ...*M) error
+}
