@@ -139,7 +139,7 @@ func New(o Options) *App {
 	metrics.ObserveReplicas(o.DB)
 
 	r := chi.NewRouter()
-	r.Use(httpx.RequestID, httpx.Trace, httpx.Recover(rest.WriteError), httpx.Log(o.Logger), metrics.Middleware,
+	r.Use(httpx.TrailingSlash, httpx.RequestID, httpx.Trace, httpx.Recover(rest.WriteError), httpx.Log(o.Logger), metrics.Middleware,
 		inFlight.Middleware, httpx.ReplicaReads)
 	if o.ReportStatements {
 		r.Use(httpx.ReportStatements)
