@@ -26,7 +26,7 @@ const (
 // update the two share are written once against it.
 type SDKSessionState struct {
 	Status         SessionStatus  `bun:"status" json:"status"`
-	ChargeIntentID *uuid.UUID     `bun:"charge_intent_id,type:uuid" json:"charge_intent_id"`
+	ChargeIntentID *uuid.UUID     `bun:"charge_intent_id,type:uuid" json:"charge_intent_id,omitempty"`
 	Metadata       Metadata       `bun:"metadata,type:jsonb" json:"metadata"`
 	Created        wire.Timestamp `bun:"created" json:"created"`
 	Updated        wire.Timestamp `bun:"updated" json:"updated"`

@@ -50,8 +50,10 @@ var modelAmendments = map[reflect.Type]func(s *jsonschema.Schema){
 	// A deleted customer renders as the subset the spec keeps retrievable.
 	reflect.TypeFor[models.Customer](): orSubset(map[string]*jsonschema.Schema{"deleted": {Const: true}},
 		"id", "object", "livemode", "created", "updated"),
-	// A redacted payment method renders as its seven members.
-	reflect.TypeFor[models.PaymentMethod](): orSubset(nil, "id", "object", "type", "status", "livemode", "created", "updated"),
+	// A redacted payment method renders as its seven members; a full one
+	// carries the SDK's customer beside customer_id.
+	reflect.TypeFor[models.PaymentMethod](): both(alias("customer", "customer_id"),
+		orSubset(nil, "id", "object", "type", "status", "livemode", "created", "updated")),
 }
 
 // optional makes members that may be left out no longer required.
