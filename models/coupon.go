@@ -43,6 +43,7 @@ type Coupon struct {
 	DiscountCapCurrency        *string            `bun:"discount_cap_currency" json:"discount_cap_currency"`
 	ValidFrom                  wire.Timestamp     `bun:"valid_from,nullzero,type:timestamptz" json:"valid_from"`
 	ValidUntil                 wire.Timestamp     `bun:"valid_until,nullzero,type:timestamptz" json:"valid_until"`
+	Metadata                   Metadata           `bun:"metadata,type:jsonb" json:"metadata"`
 	IsExpired                  bool               `bun:"-" json:"is_expired"`
 	IsMaxedOut                 bool               `bun:"-" json:"is_maxed_out"`
 	Created                    wire.Timestamp     `bun:"created,type:timestamptz" json:"created"`
@@ -63,34 +64,37 @@ func (c *Coupon) NotYetValid(now time.Time) bool {
 
 // CreateCouponInput is the body of POST /v1/coupons (spec doc 2 §4.9).
 type CreateCouponInput struct {
-	Name                       *string  `json:"name"`
-	Description                *string  `json:"description"`
-	DiscountType               *string  `json:"discount_type"`
-	DiscountValue              *Decimal `json:"discount_value"`
-	DiscountValueCurrency      *string  `json:"discount_value_currency"`
-	Duration                   *string  `json:"duration"`
-	DurationInMonths           *int     `json:"duration_in_months"`
-	Status                     *string  `json:"status"`
-	ApplicableTo               *string  `json:"applicable_to"`
-	ProductID                  *string  `json:"product_id"`
-	MaxRedemptions             *int     `json:"max_redemptions"`
-	ValidFrom                  *int64   `json:"valid_from" range:"unix"`
-	ValidUntil                 *int64   `json:"valid_until" range:"unix"`
-	MinimumOrderAmountCents    *int64   `json:"minimum_order_amount_cents"`
-	MinimumOrderAmountCurrency *string  `json:"minimum_order_amount_currency"`
-	DiscountCapCents           *int64   `json:"discount_cap_cents"`
-	DiscountCapCurrency        *string  `json:"discount_cap_currency"`
+	Name                       *string       `json:"name"`
+	Description                *string       `json:"description"`
+	DiscountType               *string       `json:"discount_type"`
+	DiscountValue              *Decimal      `json:"discount_value"`
+	DiscountValueCurrency      *string       `json:"discount_value_currency"`
+	Duration                   *string       `json:"duration"`
+	DurationInMonths           *int          `json:"duration_in_months"`
+	Status                     *string       `json:"status"`
+	ApplicableTo               *string       `json:"applicable_to"`
+	ProductID                  *string       `json:"product_id"`
+	MaxRedemptions             *int          `json:"max_redemptions"`
+	ValidFrom                  *int64        `json:"valid_from" range:"unix"`
+	ValidUntil                 *int64        `json:"valid_until" range:"unix"`
+	MinimumOrderAmountCents    *int64        `json:"minimum_order_amount_cents"`
+	MinimumOrderAmountCurrency *string       `json:"minimum_order_amount_currency"`
+	DiscountCapCents           *int64        `json:"discount_cap_cents"`
+	DiscountCapCurrency        *string       `json:"discount_cap_currency"`
+	Metadata                   MetadataInput `json:"metadata"`
 
 	sdk sdkCouponMembers // the real service's SDK's members (sdk_coupon_requests.go)
 }
 
 // UpdateCouponInput is the body of PATCH /v1/coupons/{id}.
 type UpdateCouponInput struct {
-	Description    *string `json:"description"`
-	Status         *string `json:"status"`
-	MaxRedemptions *int    `json:"max_redemptions"`
-
-	sdk sdkCouponUpdateMembers // the real service's SDK's members (sdk_coupon_requests.go)
+	// Name renames the coupon (the official clients send it; the spec's
+	// PATCH is silent): it stays unique per merchant and mode.
+	Name           *string       `json:"name"`
+	Description    *string       `json:"description"`
+	Status         *string       `json:"status"`
+	MaxRedemptions *int          `json:"max_redemptions"`
+	Metadata       MetadataInput `json:"metadata"`
 }
 
 // Build validates the input and returns the coupon it describes (without
@@ -102,6 +106,9 @@ func (in *CreateCouponInput) Build() (*Coupon, error) {
 		c.Name = strings.TrimSpace(*in.Name)
 	}
 	checkText(&f, "description", in.Description, maxTextLength, false)
+	checkMetadata(&f, "metadata", in.Metadata)
+	c.Metadata = MergeMetadata(nil, in.Metadata)
+	CheckMetadataSize(&f, "metadata", c.Metadata)
 	req := func(path string, v *string, allowed ...string) string {
 		if v == nil {
 			f.Add(path, "is required")
@@ -193,12 +200,13 @@ func (in *CreateCouponInput) Build() (*Coupon, error) {
 // Validate checks an update.
 func (in *UpdateCouponInput) Validate() error {
 	var f apierr.Fields
+	checkText(&f, "name", in.Name, 100, false)
 	checkText(&f, "description", in.Description, maxTextLength, false)
 	checkOneOf(&f, "status", in.Status, "active", "inactive")
 	if in.MaxRedemptions != nil && *in.MaxRedemptions < 1 {
 		f.Add("max_redemptions", "must be at least 1")
 	}
-	in.sdk.check(&f)
+	checkMetadata(&f, "metadata", in.Metadata)
 	return f.Err()
 }
 
