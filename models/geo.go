@@ -30,12 +30,15 @@ func (geofenceKind) objectName() string { return "geofence" }
 // Geofence is a restricted area (spec doc 1 §2.9). The platform's are
 // locked: merchants cannot change them.
 type Geofence struct {
-	ID            string                   `json:"id"`
-	Object        Object[geofenceKind]     `json:"object"`
-	Name          string                   `json:"name"`
-	Description   string                   `json:"description"`
-	GeofenceType  string                   `json:"geofence_type"`
-	Active        bool                     `json:"active"`
+	ID           string               `json:"id"`
+	Object       Object[geofenceKind] `json:"object"`
+	Name         string               `json:"name"`
+	Description  string               `json:"description"`
+	GeofenceType string               `json:"geofence_type"`
+	Active       bool                 `json:"active"`
+	// Status is active as a word (`active` or `inactive`), the member the
+	// Ruby SDK reads.
+	Status        string                   `json:"status"`
 	Metadata      Metadata                 `json:"metadata"`
 	Locked        bool                     `json:"locked"`
 	GeofenceRules []verification.Territory `json:"geofence_rules"`

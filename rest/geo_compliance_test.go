@@ -64,8 +64,9 @@ func TestGeofences(t *testing.T) {
 	data := body["data"].([]any)
 	require.Len(t, data, 2)
 	g := data[0].(map[string]any)
-	require.Equal(t, sorted("id", "object", "name", "description", "geofence_type", "active", "metadata", "locked",
-		"geofence_rules", "livemode", "created", "updated"), keys(g))
+	require.Equal(t, sorted("id", "object", "name", "description", "geofence_type", "active", "status", "metadata",
+		"locked", "geofence_rules", "livemode", "created", "updated"), keys(g))
+	require.Equal(t, "active", g["status"])
 	require.Equal(t, "geofence", g["object"])
 	require.Equal(t, "Sanctioned countries", g["name"])
 	require.Equal(t, true, g["locked"])

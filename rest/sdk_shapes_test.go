@@ -40,7 +40,7 @@ var sdkMembers = map[string][]string{
 	"discount": {"id", "object", "coupon_id", "promotion_code_id", "customer_id", "created", "livemode"},
 	"phone_verification": {"id", "object", "status", "phone_number", "account_id", "created", "updated",
 		"livemode"},
-	"geofence":       {"id", "object", "name", "geofence_type", "active", "geofence_rules", "created", "updated"},
+	"geofence":       {"id", "object", "name", "geofence_type", "active", "status", "geofence_rules", "created", "updated"},
 	"geo_compliance": {"status", "sonar_session_id", "evaluated_at"},
 	"payment_method": {"id", "object", "customer", "account_id", "billing", "type", "livemode", "created", "updated",
 		"status", "card"},
@@ -48,7 +48,7 @@ var sdkMembers = map[string][]string{
 	"transfer_fee_plan": {"id", "object", "name", "fee_application_mode", "items", "created", "updated",
 		"livemode"},
 	"transfer_billing_agreement": {"id", "status", "category", "effective_date", "object", "account_id",
-		"fee_plan", "created", "updated", "livemode"},
+		"fee_plan", "transfer_fee_plan_id", "created", "updated", "livemode"},
 	"transfer": {"id", "object", "amount", "currency", "status", "account_id", "source_payment_method",
 		"destination_payment_method", "seller_id", "reference", "metadata", "created", "updated",
 		"livemode"},
@@ -64,10 +64,12 @@ var sdkMembers = map[string][]string{
 		"pending", "verified", "failed"},
 	"sdk_onboarding_session": {"id", "object", "status", "steps", "client_secret", "expires_at", "livemode",
 		"created_at", "updated_at"},
-	"device_attestation":       {"challenge", "status", "key_id"},
-	"charge_session":           {"id", "object", "status", "created", "updated", "livemode"},
-	"sonar_session":            {"id", "object", "status", "created", "updated", "livemode"},
-	"payment_link_session":     {"id", "object", "url", "status", "metadata", "created", "updated", "livemode"},
+	"device_attestation": {"challenge", "status", "key_id"},
+	"charge_session":     {"id", "object", "status", "visitor_id", "created", "updated", "livemode"},
+	"sonar_session":      {"id", "object", "status", "visitor_id", "created", "updated", "livemode"},
+	"payment_link_session": {"id", "object", "url", "status", "client_reference_id", "metadata", "created", "updated",
+		"livemode"},
+	"webhook_endpoint":         {"id", "object", "url", "enabled", "created", "updated", "livemode"},
 	"evervault_configuration":  {"app_id", "team_id"},
 	"sift_configuration":       {"account_id", "beacon_key"},
 	"google_pay_configuration": {"identifier", "environment", "processor", "processor_key"},
@@ -117,6 +119,7 @@ func TestSDKShapes(t *testing.T) {
 	sonarSession := f.sk.CreateSonarSession(map[string]any{})
 	linkSession := f.sk.CreatePaymentLinkSession(map[string]any{"amount": 1000})
 	civ := f.sk.CreateCustomerIdentityVerification(testenv.CustomerIdentityVerificationSpec{})
+	endpoint := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint("https://example.com/hooks"))
 	attestation := challenge(t, f.pk)
 	r := f.pk.Post(attestPath, map[string]any{"key_id": "k1", "attestation_object": "bzE=", "challenge": attestation["challenge"]})
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
@@ -159,6 +162,9 @@ func TestSDKShapes(t *testing.T) {
 		"sonar_session":  func() map[string]any { return get("/v1/sonar_sessions/" + id(sonarSession)) },
 		"payment_link_session": func() map[string]any {
 			return get("/v1/payment_link_sessions/" + id(linkSession))
+		},
+		"webhook_endpoint": func() map[string]any {
+			return get("/v1/webhook_endpoints/" + endpoint.ID.String())
 		},
 		"evervault_configuration":  func() map[string]any { return get("/v1/config/evervault") },
 		"sift_configuration":       func() map[string]any { return get("/v1/config/sift") },
