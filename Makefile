@@ -3,7 +3,7 @@ GO ?= go
 ADDR ?= :8080
 DATA_DIR ?= ./.data
 
-.PHONY: serve test build generate check-generate fmt-check lint bench loadbench postgres pgbouncer wrk browser failover-drill
+.PHONY: serve test build generate check-generate fmt-check lint openapi-lint bench loadbench postgres pgbouncer wrk browser failover-drill
 
 ## serve: start the API server on the embedded PostgreSQL (or DATABASE_URL)
 serve: postgres build
@@ -51,6 +51,13 @@ fmt-check:
 ## lint: gofmt and go vet (make test vets too, with every analyzer)
 lint: fmt-check
 	$(GO) vet ./...
+
+## openapi-lint: lint the OpenAPI document (server openapi) with Redocly's
+## recommended rules and Spectral's spectral:oas: no error allowed. The
+## linters come from the npm registry at tools/openapi-lint's lock (npm ci
+## when missing), as the browser test's driver does (scripts/openapi-lint.sh)
+openapi-lint:
+	@./scripts/openapi-lint.sh
 
 ## bench: run the benchmark harness
 bench: postgres

@@ -47,6 +47,8 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if err := dashf.register(fs, os.Getenv); err != nil {
 		return err
 	}
+	var corsf corsFlag
+	corsf.register(fs, os.Getenv)
 	limits := httpx.DefaultLimits()
 	if err := limits.RegisterFlags(fs, os.Getenv); err != nil {
 		return err
@@ -76,6 +78,9 @@ func serveCommand(args []string, stderr io.Writer) error {
 	}
 	if err := fs.Parse(args); err != nil {
 		return errUsage
+	}
+	if err := corsf.parse(); err != nil {
+		return err
 	}
 	if err := limits.Validate(); err != nil {
 		return err
@@ -156,8 +161,9 @@ func serveCommand(args []string, stderr io.Writer) error {
 	defer dispatcher.Stop()
 
 	o := appOptions(db, clk, logger)
-	gqlf.apply(&o)
+	gqlf.apply(&o, corsf)
 	dashf.apply(&o)
+	corsf.apply(&o, logger)
 	o.MaxInFlight = limits.MaxInFlight
 	o.RateLimits = rateLimits
 	o.CredentialCache = credCache
@@ -184,6 +190,8 @@ func serveCommand(args []string, stderr io.Writer) error {
 		return err
 	}
 	logger.Info("serving", "addr", ln.Addr().String(), "graphql", "/graphql", "playground", o.Playground != nil)
+	logEntryPoints(logger, ln.Addr(), o)
+	warnWithoutMerchant(ctx, logger, db, dbf.describe())
 	errc := make(chan error, 1)
 	logger.Info("http limits", "read_header_timeout", limits.ReadHeaderTimeout.String(),
 		"read_timeout", limits.ReadTimeout.String(), "write_timeout", limits.WriteTimeout.String(),

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/frame-oss/payments-server/internal/platform/flagenv"
@@ -145,6 +146,25 @@ func ensureDatabase(ctx context.Context, adminURL, name string) error {
 		return fmt.Errorf("create database %s: %w", name, err)
 	}
 	return nil
+}
+
+// describe names the database a command uses, for a person reading its
+// output: the embedded PostgreSQL's data dir as an absolute path, or that
+// DATABASE_URL chose another server. Two commands run with different data
+// dirs use two databases: this is what tells them apart.
+func (d *dbFlags) describe() string {
+	if os.Getenv("DATABASE_URL") != "" {
+		return "the PostgreSQL of DATABASE_URL"
+	}
+	return "the embedded PostgreSQL in data dir " + d.absDataDir()
+}
+
+// absDataDir is the data dir as an absolute path (as given when that fails).
+func (d *dbFlags) absDataDir() string {
+	if abs, err := filepath.Abs(d.dataDir); err == nil {
+		return abs
+	}
+	return d.dataDir
 }
 
 // withDatabase runs fn with the database, for an operator command, and

@@ -103,6 +103,10 @@ type Options struct {
 	// MaxErrors bounds the errors of one response; a longer list is cut
 	// and ends with a too_many_errors note.
 	MaxErrors int
+	// Origins are the other origins whose pages may open the
+	// subscriptions' websocket (serve --cors-origins; "*": any); the
+	// server's own origin always may.
+	Origins []string
 }
 
 func (o Options) withDefaults(res *resolvers.Resolver) Options {
@@ -163,11 +167,12 @@ func NewHandler(res *resolvers.Resolver, opts Options) http.Handler {
 
 	srv := handler.New(generated.NewExecutableSchema(cfg))
 	srv.AddTransport(transport.Options{})
-	srv.AddTransport(websocketTransport(res))
+	srv.AddTransport(websocketTransport(res, opts.Origins))
 	srv.AddTransport(httpTransport{maxBody: opts.MaxBodyBytes})
 	queries := lru.New[*ast.QueryDocument](opts.QueryCacheSize)
 	srv.SetQueryCache(queries)
 	srv.SetParserTokenLimit(opts.TokenLimit)
+	srv.Use(credentialRequired{anonymousIntrospection: opts.AnonymousIntrospection && !opts.DisableIntrospection})
 	if !opts.DisableIntrospection {
 		srv.Use(extension.Introspection{})
 		if !opts.AnonymousIntrospection {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/testenv/testdb"
 
+	"github.com/frame-oss/payments-server/graph"
 	"github.com/frame-oss/payments-server/internal/app"
 	"github.com/frame-oss/payments-server/internal/domain/capability"
 	"github.com/frame-oss/payments-server/internal/domain/webhook"
@@ -88,7 +89,7 @@ func OpenWith(t testing.TB, url string, storeOpts []store.Option, opts ...Option
 	clk := clock.NewManual(Start)
 	clk.SetStep(time.Millisecond)
 	o := app.Options{DB: db, Clock: clk, Logger: slog.New(slog.NewJSONHandler(io.Discard, nil)),
-		GraphQL: GraphQLHandler, ReportStatements: true, FundingSweepInterval: time.Second,
+		GraphQL: GraphQLHandler, GraphQLError: graph.WriteError, ReportStatements: true, FundingSweepInterval: time.Second,
 		// Tests receive sandbox webhooks on loopback, as a developer does.
 		WebhookDestinations: webhook.Destinations{SandboxLocal: true}}
 	for _, opt := range opts {

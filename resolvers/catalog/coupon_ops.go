@@ -69,7 +69,7 @@ func (cs *Coupons) Update(ctx context.Context, id string, in *models.UpdateCoupo
 			}
 		}
 		if in.Status != nil {
-			c.Status = *in.Status
+			c.Status = models.CouponStatus(*in.Status)
 		}
 		if in.MaxRedemptions != nil {
 			if *in.MaxRedemptions < c.TimesRedeemed {
@@ -110,17 +110,4 @@ func metadataFits(m models.Metadata) error {
 	var f apierr.Fields
 	models.CheckMetadataSize(&f, "metadata", m)
 	return f.Err()
-}
-
-// checkEnum reports a value outside allowed.
-func checkEnum(f *apierr.Fields, path string, v *string, allowed ...string) {
-	if v == nil {
-		return
-	}
-	for _, a := range allowed {
-		if *v == a {
-			return
-		}
-	}
-	f.Add(path, "must be one of the documented values")
 }

@@ -289,10 +289,14 @@ const replayPoll = 10 * time.Millisecond
 // WaitReplayed waits until the standby i has replayed everything primary
 // had written when it was called. Only WAL flushed on the primary streams,
 // and a test cluster commits without flushing (synchronous_commit off), so
-// it first commits a transaction that flushes (synchronous_commit on for
+// it first commits a transaction that flushes (synchronous_commit local for
 // it): the WAL is then flushed up to its commit, past everything before
-// it. Then it asks the standby's pg_last_wal_replay_lsn() until it reaches
-// the primary's flush position, or ctx ends.
+// it. PostgreSQL flushes at commit only for a transaction that has an xid
+// and wrote WAL of its own before its commit record (a bare
+// txid_current() commits asynchronously), hence the temporary table, whose
+// catalog rows are WAL written by the transaction itself. Then it asks the
+// standby's pg_last_wal_replay_lsn() until it reaches the primary's flush
+// position, or ctx ends.
 func (i *Instance) WaitReplayed(ctx context.Context, primary *Instance) error {
 	p, err := pgx.Connect(ctx, primary.URL("postgres"))
 	if err != nil {
@@ -302,7 +306,7 @@ func (i *Instance) WaitReplayed(ctx context.Context, primary *Instance) error {
 	if _, err := p.Exec(ctx, "SET synchronous_commit = local"); err != nil {
 		return err
 	}
-	if _, err := p.Exec(ctx, "SELECT txid_current()"); err != nil {
+	if err := flushingCommit(ctx, p); err != nil {
 		return err
 	}
 	var target string
@@ -326,4 +330,19 @@ func (i *Instance) WaitReplayed(ctx context.Context, primary *Instance) error {
 			return fmt.Errorf("pgembed: waiting for the standby to replay %s: %w", target, err)
 		}
 	}
+}
+
+// flushingCommit commits, on conn, a transaction that writes WAL of its own,
+// so that under synchronous_commit local its commit flushes the WAL up to
+// its commit record.
+func flushingCommit(ctx context.Context, conn *pgx.Conn) error {
+	tx, err := conn.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = tx.Rollback(context.WithoutCancel(ctx)) }()
+	if _, err := tx.Exec(ctx, "CREATE TEMPORARY TABLE pgembed_flush () ON COMMIT DROP"); err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
 }
