@@ -21,10 +21,9 @@ var chargeIntentKeys = sorted("id", "object", "amount", "currency", "status", "c
 	"cart_data", "next_action", "created", "updated", "livemode")
 
 // publicIntentKeys are what a publishable key or a client secret sees.
-var publicIntentKeys = sorted("id", "object", "amount", "currency", "status", "client_secret", "authorization_mode",
+var publicIntentKeys = sorted("id", "object", "amount", "currency", "status", "authorization_mode",
 	"description", "failure_description", "reference_id", "receipt_email", "customer_id", "account_id",
-	"payment_method", "subscription", "invoice", "latest_charge", "shipping", "amount_captured", "amount_voided",
-	"cart_data", "next_action", "created", "updated", "livemode")
+	"payment_method", "amount_captured", "amount_voided", "cart_data", "next_action", "created", "updated", "livemode")
 
 // intentPayer is a customer with a card attached.
 type intentPayer struct {

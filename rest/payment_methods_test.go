@@ -276,7 +276,8 @@ func TestConnectBankWithSandboxToken(t *testing.T) {
 	pm := r.JSON()
 	require.Equal(t, "ach", pm["type"])
 	require.Equal(t, id(a), pm["account_id"])
-	require.Equal(t, map[string]any{"bank_name": "First Platypus Bank", "last_four": "2227", "account_type": "savings"}, pm["ach"])
+	require.Equal(t, map[string]any{"bank_name": "First Platypus Bank", "routing_number": "110000000", "last_four": "2227",
+		"account_type": "savings"}, pm["ach"])
 
 	requireValidation(t, f.sk.Post("/v1/payment_methods/connect_plaid", map[string]any{"account": id(a),
 		"public_token": "public-sandbox-123"}), "public_token")
