@@ -48,10 +48,12 @@ type BillingAgreement struct {
 	Category      AgreementCategory            `bun:"category" json:"category"`
 	EffectiveDate wire.ISOTime                 `bun:"effective_date,type:timestamptz" json:"effective_date"`
 	AccountID     *uuid.UUID                   `bun:"account_id,type:uuid" json:"account_id"`
-	FeePlanID     uuid.UUID                    `bun:"fee_plan_id,type:uuid" json:"-"`
-	FeePlan       *TransferFeePlan             `bun:"rel:belongs-to,join:merchant_id=merchant_id,join:fee_plan_id=id" json:"fee_plan"`
-	Created       wire.Timestamp               `bun:"created,type:timestamptz" json:"created"`
-	Updated       wire.Timestamp               `bun:"updated,type:timestamptz" json:"updated"`
+	// FeePlanID is sent as the SDK names it on create (the Ruby SDK reads
+	// it back) beside the spec's fee_plan object.
+	FeePlanID uuid.UUID        `bun:"fee_plan_id,type:uuid" json:"transfer_fee_plan_id"`
+	FeePlan   *TransferFeePlan `bun:"rel:belongs-to,join:merchant_id=merchant_id,join:fee_plan_id=id" json:"fee_plan"`
+	Created   wire.Timestamp   `bun:"created,type:timestamptz" json:"created"`
+	Updated   wire.Timestamp   `bun:"updated,type:timestamptz" json:"updated"`
 }
 
 // CreateAgreementInput is the body of POST /v1/transfer_billing_agreements.

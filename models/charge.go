@@ -48,7 +48,7 @@ type Charge struct {
 	PaymentMethodDetails    *PaymentMethod     `bun:"rel:belongs-to,join:merchant_id=merchant_id,join:payment_method_id=id" json:"payment_method_details"`
 	PaymentMethodID         uuid.UUID          `bun:"payment_method_id,type:uuid" json:"payment_method_id"`
 	PaymentMethod           uuid.UUID          `bun:"-" json:"payment_method"`
-	CustomerID              *uuid.UUID         `bun:"customer_id,type:uuid" json:"customer_id"`
+	CustomerID              *uuid.UUID         `bun:"customer_id,type:uuid" json:"customer_id,omitempty"`
 	Customer                *uuid.UUID         `bun:"-" json:"customer"`
 	AccountID               *uuid.UUID         `bun:"account_id,type:uuid" json:"account_id"`
 	Account                 *uuid.UUID         `bun:"-" json:"account"`
@@ -59,7 +59,7 @@ type Charge struct {
 	Refunded                bool               `bun:"-" json:"refunded"`
 	RefundReason            *string            `bun:"refund_reason" json:"refund_reason"`
 	NetAmount               int64              `bun:"net_amount" json:"net_amount"`
-	ChargeIntentID          *uuid.UUID         `bun:"charge_intent_id,type:uuid" json:"charge_intent_id"`
+	ChargeIntentID          *uuid.UUID         `bun:"charge_intent_id,type:uuid" json:"charge_intent_id,omitempty"`
 	ChargeIntent            *uuid.UUID         `bun:"-" json:"charge_intent"`
 	TransferID              *uuid.UUID         `bun:"transfer_id,type:uuid" json:"transfer"`
 	InvoiceID               *uuid.UUID         `bun:"invoice_id,type:uuid" json:"invoice"`

@@ -56,7 +56,7 @@ type ChargeIntent struct {
 	AmountBeforeDiscounts int64                    `bun:"amount_before_discounts" json:"-"`
 	Currency              string                   `bun:"currency" json:"currency"`
 	Status                ChargeIntentStatus       `bun:"status" json:"status"`
-	ClientSecret          *string                  `bun:"-" json:"client_secret"`
+	ClientSecret          *string                  `bun:"-" json:"client_secret,omitempty"`
 	AuthorizationMode     string                   `bun:"authorization_mode" json:"authorization_mode"`
 	Description           *string                  `bun:"description" json:"description"`
 	FailureDescription    *string                  `bun:"failure_description" json:"failure_description"`
@@ -68,11 +68,11 @@ type ChargeIntent struct {
 	Account               *Account                 `bun:"-" json:"account" visible:"merchant"`
 	PaymentMethodID       *uuid.UUID               `bun:"payment_method_id,type:uuid" json:"-"`
 	PaymentMethod         *PaymentMethod           `bun:"rel:belongs-to,join:merchant_id=merchant_id,join:payment_method_id=id" json:"payment_method"`
-	Subscription          *string                  `bun:"-" json:"subscription"`
-	Invoice               *string                  `bun:"-" json:"invoice"`
+	Subscription          *string                  `bun:"-" json:"subscription,omitempty"`
+	Invoice               *string                  `bun:"-" json:"invoice,omitempty"`
 	LatestChargeID        *uuid.UUID               `bun:"charge_id,type:uuid" json:"-"`
-	LatestCharge          *Charge                  `bun:"rel:belongs-to,join:merchant_id=merchant_id,join:charge_id=id" json:"latest_charge"`
-	Shipping              *BillingAddress          `bun:"shipping,type:jsonb" json:"shipping"`
+	LatestCharge          *Charge                  `bun:"rel:belongs-to,join:merchant_id=merchant_id,join:charge_id=id" json:"latest_charge,omitempty"`
+	Shipping              *BillingAddress          `bun:"shipping,type:jsonb" json:"shipping,omitempty"`
 	Metadata              Metadata                 `bun:"metadata,type:jsonb" json:"metadata" visible:"merchant"`
 	RevenueSplit          map[string]any           `bun:"-" json:"revenue_split" visible:"merchant"`
 	Order                 map[string]any           `bun:"-" json:"order" visible:"merchant"`

@@ -94,6 +94,7 @@ type Coupon struct {
 	DiscountCapCurrency        *string             `bun:"discount_cap_currency" json:"discount_cap_currency"`
 	ValidFrom                  wire.Timestamp      `bun:"valid_from,nullzero,type:timestamptz" json:"valid_from"`
 	ValidUntil                 wire.Timestamp      `bun:"valid_until,nullzero,type:timestamptz" json:"valid_until"`
+	Metadata                   Metadata            `bun:"metadata,type:jsonb" json:"metadata"`
 	IsExpired                  bool                `bun:"-" json:"is_expired"`
 	IsMaxedOut                 bool                `bun:"-" json:"is_maxed_out"`
 	Created                    wire.Timestamp      `bun:"created,type:timestamptz" json:"created"`
@@ -131,17 +132,20 @@ type CreateCouponInput struct {
 	MinimumOrderAmountCurrency *string              `json:"minimum_order_amount_currency"`
 	DiscountCapCents           *int64               `json:"discount_cap_cents"`
 	DiscountCapCurrency        *string              `json:"discount_cap_currency"`
+	Metadata                   MetadataInput        `json:"metadata"`
 
 	sdk sdkCouponMembers // the real service's SDK's members (sdk_coupon_requests.go)
 }
 
 // UpdateCouponInput is the body of PATCH /v1/coupons/{id}.
 type UpdateCouponInput struct {
+	// Name renames the coupon (the official clients send it; the spec's
+	// PATCH is silent): it stays unique per merchant and mode.
+	Name           *string       `json:"name"`
 	Description    *string       `json:"description"`
 	Status         *CouponStatus `json:"status"`
 	MaxRedemptions *int          `json:"max_redemptions"`
-
-	sdk sdkCouponUpdateMembers // the real service's SDK's members (sdk_coupon_requests.go)
+	Metadata       MetadataInput `json:"metadata"`
 }
 
 // Build validates the input and returns the coupon it describes (without
@@ -153,6 +157,9 @@ func (in *CreateCouponInput) Build() (*Coupon, error) {
 		c.Name = strings.TrimSpace(*in.Name)
 	}
 	checkText(&f, "description", in.Description, maxTextLength, false)
+	checkMetadata(&f, "metadata", in.Metadata)
+	c.Metadata = MergeMetadata(nil, in.Metadata)
+	CheckMetadataSize(&f, "metadata", c.Metadata)
 	c.DiscountType = required(&f, "discount_type", in.DiscountType, DiscountPercentage, DiscountFixedAmount)
 	c.Duration = string(required[CouponDuration](&f, "duration", in.Duration, CouponOnce, CouponRepeating, CouponForever))
 	c.ApplicableTo = required(&f, "applicable_to", in.ApplicableTo, ApplicableToAllProducts, ApplicableToSpecificProducts)
@@ -234,12 +241,13 @@ func (in *CreateCouponInput) Build() (*Coupon, error) {
 // Validate checks an update.
 func (in *UpdateCouponInput) Validate() error {
 	var f apierr.Fields
+	checkText(&f, "name", in.Name, 100, false)
 	checkText(&f, "description", in.Description, maxTextLength, false)
 	checkOneOf(&f, "status", in.Status, CouponActive, CouponInactive)
 	if in.MaxRedemptions != nil && *in.MaxRedemptions < 1 {
 		f.Add("max_redemptions", "must be at least 1")
 	}
-	in.sdk.check(&f)
+	checkMetadata(&f, "metadata", in.Metadata)
 	return f.Err()
 }
 

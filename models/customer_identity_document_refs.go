@@ -1,7 +1,6 @@
 package models
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"unicode"
@@ -19,7 +18,8 @@ const maxFileIDLength = 255
 // [{document_type, file_id, metadata}]}): each document named by a
 // reference to a file the identity provider already holds, instead of its
 // bytes. A reference fills its slot like an uploaded document; only the
-// reference and when it arrived are kept (there are no bytes to judge).
+// reference, its metadata and when it arrived are kept (there are no bytes
+// to judge).
 type DocumentReferencesInput struct {
 	Documents []*DocumentReference `json:"documents"`
 }
@@ -31,8 +31,8 @@ type DocumentReference struct {
 	DocumentType *string `json:"document_type"`
 	// FileID is the provider's reference to the file.
 	FileID *string `json:"file_id"`
-	// Metadata is refused: documents keep none.
-	Metadata json.RawMessage `json:"metadata"`
+	// Metadata is kept with the document's receipt (the SDK offers it).
+	Metadata MetadataInput `json:"metadata"`
 }
 
 // Upload is the upload the references describe, in the order sent; past
@@ -55,6 +55,15 @@ func (in *DocumentReferencesInput) Upload() *UploadIdentityDocumentsInput {
 		up.Documents = append(up.Documents, d)
 	}
 	return up
+}
+
+// ReferenceMetadata is the metadata a referenced document carries (nil
+// for uploaded bytes or none).
+func (d *IdentityDocument) ReferenceMetadata() Metadata {
+	if d.Reference == nil || len(d.Reference.Metadata) == 0 {
+		return nil
+	}
+	return MergeMetadata(nil, d.Reference.Metadata)
 }
 
 // FileID is the reference a document carries ("" for uploaded bytes).
@@ -90,7 +99,6 @@ func (d *IdentityDocument) checkReference(f *apierr.Fields, i int, seen map[stri
 		strings.IndexFunc(id, func(r rune) bool { return !unicode.IsPrint(r) }) >= 0:
 		f.Addf(p+"file_id", "must be at most %d printable characters", maxFileIDLength)
 	}
-	if ref.Metadata != nil {
-		f.Add(p+"metadata", "is not accepted: documents keep no metadata")
-	}
+	checkMetadata(f, p+"metadata", ref.Metadata)
+	CheckMetadataSize(f, p+"metadata", MergeMetadata(nil, ref.Metadata))
 }

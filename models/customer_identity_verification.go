@@ -81,6 +81,8 @@ type DocumentReceipt struct {
 	// FileID is the provider's reference to a document named by one
 	// instead of sent (content type, size and digest are then empty).
 	FileID string `json:"file_id,omitempty"`
+	// Metadata is what the reference was sent with.
+	Metadata Metadata `json:"metadata,omitempty"`
 }
 
 // CustomerIdentityVerificationWire is the REST shape (exported so the

@@ -13,7 +13,7 @@ type GeoComplianceStatus struct {
 	DecisionID     *uuid.UUID   `json:"decision_id"`
 	EvaluatedAt    *ISOTime     `json:"evaluated_at"`
 	Status         GeoStatus    `json:"status"`
-	Reason         *string      `json:"reason"`
+	Reason         *string      `json:"reason,omitempty"`
 	Geofence       *GeofenceRef `json:"geofence,omitempty"`
 }
 
@@ -36,12 +36,15 @@ func (geofenceKind) objectName() string { return "geofence" }
 // Geofence is a restricted area (spec doc 1 §2.9). The platform's are
 // locked: merchants cannot change them.
 type Geofence struct {
-	ID            string                   `json:"id"`
-	Object        Object[geofenceKind]     `json:"object"`
-	Name          string                   `json:"name"`
-	Description   string                   `json:"description"`
-	GeofenceType  string                   `json:"geofence_type"`
-	Active        bool                     `json:"active"`
+	ID           string               `json:"id"`
+	Object       Object[geofenceKind] `json:"object"`
+	Name         string               `json:"name"`
+	Description  string               `json:"description"`
+	GeofenceType string               `json:"geofence_type"`
+	Active       bool                 `json:"active"`
+	// Status is active as a word (`active` or `inactive`), the member the
+	// Ruby SDK reads.
+	Status        string                   `json:"status"`
 	Metadata      Metadata                 `json:"metadata"`
 	Locked        bool                     `json:"locked"`
 	GeofenceRules []verification.Territory `json:"geofence_rules"`

@@ -52,7 +52,6 @@ type MerchantBalance struct {
 type MerchantBalanceWire struct {
 	Object             Object[merchantBalanceKind] `json:"object"`
 	Status             MerchantBalanceStatus       `json:"status"`
-	ReasonCode         *string                     `json:"reason_code"`
 	MerchantID         uuid.UUID                   `json:"merchant_id"`
 	Currency           string                      `json:"currency"`
 	DotsBalance        float64                     `json:"dots_balance"`
@@ -74,7 +73,9 @@ func (b *MerchantBalance) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	buf.WriteString(`{"object":"merchant_balance","status":`)
 	buf.WriteString(strconv.Quote(b.Status))
-	buf.WriteString(`,"reason_code":null,"merchant_id":"`)
+	// reason_code is left out: the balance reports no reason (the SDK
+	// declares it optional, not nullable).
+	buf.WriteString(`,"merchant_id":"`)
 	buf.WriteString(b.MerchantID.String())
 	buf.WriteString(`","currency":`)
 	buf.WriteString(strconv.Quote(b.Currency))

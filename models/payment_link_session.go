@@ -40,18 +40,25 @@ type PaymentLinkSession struct {
 	Amount     *int64                         `bun:"amount" json:"amount"`
 	Currency   *string                        `bun:"currency" json:"currency"`
 	CustomerID *uuid.UUID                     `bun:"customer_id,type:uuid" json:"customer_id"`
-	Metadata   Metadata                       `bun:"metadata,type:jsonb" json:"metadata"`
-	Created    wire.Timestamp                 `bun:"created" json:"created"`
-	Updated    wire.Timestamp                 `bun:"updated" json:"updated"`
-	URLToken   string                         `bun:"url_token" json:"-"`
+	// ClientReferenceID is the merchant's own reference for the session
+	// (the SDK sends it; its Ruby client reads it back), null when none.
+	ClientReferenceID *string        `bun:"client_reference_id" json:"client_reference_id"`
+	Metadata          Metadata       `bun:"metadata,type:jsonb" json:"metadata"`
+	Created           wire.Timestamp `bun:"created" json:"created"`
+	Updated           wire.Timestamp `bun:"updated" json:"updated"`
+	URLToken          string         `bun:"url_token" json:"-"`
 }
+
+// maxClientReferenceLength bounds a session's client_reference_id.
+const maxClientReferenceLength = 255
 
 // CreatePaymentLinkSessionInput is POST /v1/payment_link_sessions.
 type CreatePaymentLinkSessionInput struct {
-	Amount     *int64        `json:"amount"`
-	Currency   *string       `json:"currency"`
-	CustomerID *string       `json:"customer_id"`
-	Metadata   MetadataInput `json:"metadata"`
+	Amount            *int64        `json:"amount"`
+	Currency          *string       `json:"currency"`
+	CustomerID        *string       `json:"customer_id"`
+	ClientReferenceID *string       `json:"client_reference_id"`
+	Metadata          MetadataInput `json:"metadata"`
 }
 
 // Validate checks the input, every field at once: an amount, when given,
@@ -65,6 +72,7 @@ func (in *CreatePaymentLinkSessionInput) Validate() error {
 		in.Currency = c
 	}
 	parseOptionalID(&f, "customer_id", in.CustomerID)
+	checkText(&f, "client_reference_id", in.ClientReferenceID, maxClientReferenceLength, false)
 	checkMetadata(&f, "metadata", in.Metadata)
 	CheckMetadataSize(&f, "metadata", MergeMetadata(nil, in.Metadata))
 	return f.Err()

@@ -59,16 +59,18 @@ type PaymentMethod struct {
 	redacted bool
 }
 
-// CardDetails is what is kept of a card.
+// CardDetails is what is kept of a card. Issuer, currency, segment and
+// type, which the SDKs declare optional but not nullable, are left out
+// while unknown (docs/decisions.md, "Absent, not null").
 type CardDetails struct {
 	Brand                    string         `json:"brand"`
 	LastFour                 string         `json:"last_four"`
 	ExpMonth                 *string        `json:"exp_month"`
 	ExpYear                  *string        `json:"exp_year"`
-	Issuer                   *string        `json:"issuer"`
-	Currency                 *string        `json:"currency"`
-	Segment                  *string        `json:"segment"`
-	Type                     *string        `json:"type"`
+	Issuer                   *string        `json:"issuer,omitempty"`
+	Currency                 *string        `json:"currency,omitempty"`
+	Segment                  *string        `json:"segment,omitempty"`
+	Type                     *string        `json:"type,omitempty"`
 	InstantAvailable         bool           `json:"instant_available"`
 	InstantUnavailableReason *string        `json:"instant_unavailable_reason"`
 	InstantSteerTo           *string        `json:"instant_steer_to"`
@@ -83,22 +85,28 @@ type WalletDetails struct {
 	Consumed     bool    `json:"consumed"`
 }
 
-// ACHDetails is what is kept of a bank account.
+// ACHDetails is what is kept of a bank account. The routing number names
+// the bank, not the account, and is kept whole (the PHP SDK's model
+// requires it); methods stored before it was kept answer it as null.
 type ACHDetails struct {
-	BankName    *string `json:"bank_name"`
-	LastFour    string  `json:"last_four"`
-	AccountType string  `json:"account_type"`
+	BankName      *string `json:"bank_name"`
+	RoutingNumber *string `json:"routing_number"`
+	LastFour      string  `json:"last_four"`
+	AccountType   string  `json:"account_type"`
 }
 
-// BillingAddress is an address object of spec doc 2 §2.3.
+// BillingAddress is an address object of spec doc 2 §2.3. A line the
+// address does not have is left out rather than sent as null: the SDKs
+// declare every line optional and none nullable (docs/decisions.md,
+// "Absent, not null").
 type BillingAddress struct {
 	ID         uuid.UUID `json:"id"`
-	Line1      *string   `json:"line_1"`
-	Line2      *string   `json:"line_2"`
-	City       *string   `json:"city"`
-	State      *string   `json:"state"`
-	PostalCode *string   `json:"postal_code"`
-	Country    *string   `json:"country"`
+	Line1      *string   `json:"line_1,omitempty"`
+	Line2      *string   `json:"line_2,omitempty"`
+	City       *string   `json:"city,omitempty"`
+	State      *string   `json:"state,omitempty"`
+	PostalCode *string   `json:"postal_code,omitempty"`
+	Country    *string   `json:"country,omitempty"`
 	Livemode   bool      `json:"livemode"`
 	Type       string    `json:"type"`
 }

@@ -38,12 +38,17 @@ type redactedPaymentMethod struct {
 }
 
 // MarshalJSON renders a Redacted copy as its seven members, any other
-// payment method in full.
+// payment method in full, with the SDKs' `customer` beside the spec's
+// `customer_id` (the Ruby SDK reads it after an attach).
 func (pm PaymentMethod) MarshalJSON() ([]byte, error) {
 	if pm.redacted {
 		return json.Marshal(redactedPaymentMethod{ID: pm.ID, Type: pm.Type, Status: pm.Status, Livemode: pm.Livemode,
 			Created: pm.Created, Updated: pm.Updated})
 	}
 	type plain PaymentMethod
-	return json.Marshal(plain(pm))
+	obj, err := json.Marshal(plain(pm))
+	if err != nil {
+		return nil, err
+	}
+	return withSDKMembers(obj, sdkMember{"customer", pm.CustomerID})
 }

@@ -43,6 +43,7 @@ type PromotionCode struct {
 	IsCustomerSpecific     bool                      `bun:"-" json:"is_customer_specific"`
 	Created                wire.Timestamp            `bun:"created,type:timestamptz" json:"created_at"`
 	Updated                wire.Timestamp            `bun:"updated,type:timestamptz" json:"updated"`
+	Metadata               Metadata                  `bun:"metadata,type:jsonb" json:"metadata"`
 }
 
 // Derive sets the members computed at read time.
@@ -82,6 +83,8 @@ type PromotionCodeInput struct {
 	ClearCustomer       *bool   `json:"-"`
 	ClearExpiresAt      *bool   `json:"-"`
 	ClearMaxRedemptions *bool   `json:"-"`
+	// Metadata is merged into the code's (a null or empty value removes its key).
+	Metadata MetadataInput `json:"metadata"`
 
 	sdk sdkPromotionCodeMembers // the real service's SDK's members (sdk_promotion_code_requests.go)
 }
@@ -104,7 +107,6 @@ func (in *PromotionCodeInput) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &raw); err != nil {
 		return err
 	}
-	_, in.sdk.metadata = raw["metadata"]
 	isNull := func(k string) *bool {
 		v, ok := raw[k]
 		if ok && bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
@@ -149,6 +151,7 @@ func (in *PromotionCodeInput) Validate(create bool) (*time.Time, *apierr.Fields)
 			exp = &t
 		}
 	}
+	checkMetadata(&f, "metadata", in.Metadata)
 	in.sdk.check(&f)
 	return exp, &f
 }
@@ -156,6 +159,9 @@ func (in *PromotionCodeInput) Validate(create bool) (*time.Time, *apierr.Fields)
 // ApplyTo sets the members in carries on p (the customer is resolved by
 // the caller).
 func (in *PromotionCodeInput) ApplyTo(p *PromotionCode, exp *time.Time) {
+	if in.Metadata != nil || p.Metadata == nil {
+		p.Metadata = MergeMetadata(p.Metadata, in.Metadata)
+	}
 	if in.Code != nil {
 		p.Code = NormalizeCode(*in.Code)
 	}

@@ -15,12 +15,12 @@ import (
 // and the stored coupon see one value. amount_off is refused: the SDK does
 // not state its unit (minor units, as money is elsewhere, or major units,
 // as discount_value is), and guessing would misprice a coupon a
-// hundredfold. metadata is refused: coupons keep none.
+// hundredfold. The SDK's metadata and name are the coupon's own
+// (CreateCouponInput, UpdateCouponInput).
 type sdkCouponMembers struct {
 	AmountOff  json.RawMessage `json:"amount_off"`
 	PercentOff *Decimal        `json:"percent_off"`
 	Currency   *string         `json:"currency"`
-	Metadata   json.RawMessage `json:"metadata"`
 
 	valuePath, currencyPath string // the member the value and currency came from
 }
@@ -68,9 +68,6 @@ func (m *sdkCouponMembers) check(f *apierr.Fields, in *CreateCouponInput) {
 	if m.Currency != nil && m.currencyPath != "currency" && !strings.EqualFold(*m.Currency, *in.DiscountValueCurrency) {
 		f.Add("currency", "must equal discount_value_currency when both are sent (currency is discount_value_currency under another name)")
 	}
-	if m.Metadata != nil {
-		f.Add("metadata", "is not accepted: coupons keep no metadata")
-	}
 }
 
 // sameDecimal reports two decimals of equal value ("10" and "10.00").
@@ -78,31 +75,4 @@ func sameDecimal(a, b Decimal) bool {
 	x, okA := a.Hundredths()
 	y, okB := b.Hundredths()
 	return okA && okB && x == y || a == b
-}
-
-// sdkCouponUpdateMembers are the members the SDK sends on a coupon update
-// (UpdateCouponParams) that the spec's PATCH does not take: a coupon's
-// name is its unique identifier and does not change, and coupons keep no
-// metadata. Both are refused rather than dropped unseen.
-type sdkCouponUpdateMembers struct {
-	Name     json.RawMessage `json:"name"`
-	Metadata json.RawMessage `json:"metadata"`
-}
-
-// UnmarshalJSON reads the spec's members and the SDK's.
-func (in *UpdateCouponInput) UnmarshalJSON(b []byte) error {
-	type plain UpdateCouponInput
-	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
-		return err
-	}
-	return json.Unmarshal(b, &in.sdk)
-}
-
-func (m sdkCouponUpdateMembers) check(f *apierr.Fields) {
-	if m.Name != nil {
-		f.Add("name", "is not accepted: a coupon's name is its unique identifier and does not change")
-	}
-	if m.Metadata != nil {
-		f.Add("metadata", "is not accepted: coupons keep no metadata")
-	}
 }

@@ -13,11 +13,9 @@ import (
 // that the spec's members do not take as such. Its expires_at is a Unix
 // timestamp (a JSON number) where the spec's is an ISO 8601 string: the
 // same instant, so a number is read as Unix seconds and carried into
-// ExpiresAt as the string the spec takes. metadata is refused: promotion
-// codes keep none.
+// ExpiresAt as the string the spec takes.
 type sdkPromotionCodeMembers struct {
 	expiresProblem string // set when expires_at was a number that is no timestamp
-	metadata       bool
 }
 
 // readSDKExpiresAt reads expires_at sent as a JSON string or number.
@@ -50,8 +48,5 @@ var reflectString = reflect.TypeOf("")
 func (m sdkPromotionCodeMembers) check(f *apierr.Fields) {
 	if m.expiresProblem != "" {
 		f.Add("expires_at", m.expiresProblem)
-	}
-	if m.metadata {
-		f.Add("metadata", "is not accepted: promotion codes keep no metadata")
 	}
 }

@@ -75,7 +75,7 @@ type Transfer struct {
 	TotalFees                  int64          `bun:"total_fees" json:"total_fees"`
 	GrossAmount                int64          `bun:"gross_amount" json:"gross_amount"`
 	NetAmount                  int64          `bun:"net_amount" json:"net_amount"`
-	Description                *string        `bun:"description" json:"description"`
+	Description                *string        `bun:"description" json:"description,omitempty"`
 	FailureReason              *string        `bun:"failure_reason" json:"failure_reason"`
 	FailureCode                *string        `bun:"failure_code" json:"failure_code"`
 	FailureMessage             *string        `bun:"failure_message" json:"failure_message"`

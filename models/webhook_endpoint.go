@@ -237,3 +237,14 @@ func NormalizeEventCodes(codes []string) []string {
 	}
 	return out
 }
+
+// MarshalJSON adds the SDKs' enabled beside the spec's status: true while
+// the endpoint is active (models/sdk_members.go).
+func (e WebhookEndpoint) MarshalJSON() ([]byte, error) {
+	type plain WebhookEndpoint
+	b, err := json.Marshal(plain(e))
+	if err != nil {
+		return nil, err
+	}
+	return withSDKMembers(b, sdkMember{"enabled", e.Status == WebhookEndpointActive})
+}

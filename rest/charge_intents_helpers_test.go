@@ -12,17 +12,18 @@ import (
 
 // chargeIntentKeys are the members of a charge intent as a secret key
 // reads it (spec doc 2 §2.9, and the official SDKs' updated, next_action
-// and receipt_email).
+// and receipt_email). subscription, invoice, latest_charge and shipping
+// are left out while they have no value (docs/decisions.md, "Absent, not
+// null"); client_secret is answered by the create alone.
 var chargeIntentKeys = sorted("id", "object", "amount", "currency", "status", "client_secret", "authorization_mode",
 	"description", "failure_description", "reference_id", "receipt_email", "customer_id", "customer", "account_id",
-	"account", "payment_method", "subscription", "invoice", "latest_charge", "shipping", "metadata", "revenue_split",
-	"order", "amount_captured", "amount_voided", "cart_data", "next_action", "created", "updated", "livemode")
+	"account", "payment_method", "metadata", "revenue_split", "order", "amount_captured", "amount_voided",
+	"cart_data", "next_action", "created", "updated", "livemode")
 
 // publicIntentKeys are what a publishable key or a client secret sees.
-var publicIntentKeys = sorted("id", "object", "amount", "currency", "status", "client_secret", "authorization_mode",
+var publicIntentKeys = sorted("id", "object", "amount", "currency", "status", "authorization_mode",
 	"description", "failure_description", "reference_id", "receipt_email", "customer_id", "account_id",
-	"payment_method", "subscription", "invoice", "latest_charge", "shipping", "amount_captured", "amount_voided",
-	"cart_data", "next_action", "created", "updated", "livemode")
+	"payment_method", "amount_captured", "amount_voided", "cart_data", "next_action", "created", "updated", "livemode")
 
 // intentPayer is a customer with a card attached.
 type intentPayer struct {

@@ -15,6 +15,8 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
+
+	"github.com/frame-oss/payments-server/internal/platform/httpx"
 )
 
 // The contract test: every response the package's tests receive through
@@ -55,7 +57,7 @@ type violation struct {
 
 // observe checks one response (testenv.ObserveResponse).
 func (c *contract) observe(req *http.Request, status int, body []byte) {
-	path := req.URL.Path
+	path := httpx.CanonicalPath(req.URL.Path) // the router's rule
 	if !strings.HasPrefix(path, "/v1/") && !strings.HasPrefix(path, "/v2/") {
 		return
 	}

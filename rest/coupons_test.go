@@ -18,12 +18,13 @@ import (
 var couponKeys = sorted("id", "object", "name", "description", "discount_type", "discount_value",
 	"discount_value_currency", "duration", "duration_in_months", "status", "applicable_to", "max_redemptions",
 	"times_redeemed", "minimum_order_amount_cents", "minimum_order_amount_currency", "discount_cap_cents",
-	"discount_cap_currency", "valid_from", "valid_until", "is_expired", "is_maxed_out", "livemode", "created", "updated")
+	"discount_cap_currency", "valid_from", "valid_until", "is_expired", "is_maxed_out", "metadata", "livemode", "created",
+	"updated")
 
 var promotionCodeKeys = sorted("id", "object", "code", "coupon", "customer", "active", "first_time_transaction",
 	"max_redemptions", "max_customer_redemptions", "times_redeemed", "minimum_amount_cents", "minimum_amount_currency",
 	"expires_at", "is_expired", "is_maxed_out", "is_redeemable", "remaining_redemptions", "is_customer_specific",
-	"livemode", "created_at", "coupon_id", "created", "updated")
+	"metadata", "livemode", "created_at", "coupon_id", "created", "updated")
 
 func TestCoupons(t *testing.T) {
 	t.Parallel()

@@ -24,7 +24,8 @@ func TestCustomerIdentityUploadByReference(t *testing.T) {
 	v := f.sk.CreateCustomerIdentityVerification(testenv.CustomerIdentityVerificationSpec{})
 	path := civPath + "/" + id(v) + "/upload_documents"
 
-	r := f.sk.Post(path, map[string]any{"documents": []any{docRef("id_front", "file_front"), docRef("back", "file_back")}})
+	front := merge(docRef("id_front", "file_front"), map[string]any{"metadata": map[string]any{"source": "scanner"}})
+	r := f.sk.Post(path, map[string]any{"documents": []any{front, docRef("back", "file_back")}})
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	require.Equal(t, "incomplete", r.JSON()["status"])
 	require.Equal(t, civKeys, keys(r.JSON()))
@@ -53,13 +54,13 @@ func TestCustomerIdentityUploadByReferenceRules(t *testing.T) {
 	path := civPath + "/" + id(v) + "/upload_documents"
 
 	errs := requireValidation(t, f.sk.Post(path, map[string]any{"documents": []any{
-		map[string]any{"document_type": "passport", "file_id": "f1", "metadata": map[string]any{"k": "v"}},
+		map[string]any{"document_type": "passport", "file_id": "f1", "metadata": map[string]any{"k": strings.Repeat("v", 101)}},
 		map[string]any{"document_type": "selfie"},
 		map[string]any{"file_id": strings.Repeat("x", 256)},
-	}}), "documents.0.document_type", "documents.0.metadata", "documents.1.file_id", "documents.2.document_type",
+	}}), "documents.0.document_type", "documents.0.metadata.k", "documents.1.file_id", "documents.2.document_type",
 		"documents.2.file_id")
 	requireProblem(t, errs, "documents.0.document_type", `"passport" is not a document this endpoint takes: id_front, id_back or selfie`)
-	requireProblem(t, errs, "documents.0.metadata", "is not accepted: documents keep no metadata")
+	requireProblem(t, errs, "documents.0.metadata.k", "must be at most 100 characters")
 	requireValidation(t, f.sk.Post(path, map[string]any{"documents": []any{docRef("selfie", "a"), docRef("face", "b")}}),
 		"documents.1.document_type")
 	requireValidation(t, f.sk.Post(path, map[string]any{"documents": []any{docRef("selfie", "a"), docRef("id_front", "b"),

@@ -35,7 +35,8 @@ func TestCreateCustomer(t *testing.T) {
 	require.Equal(t, false, c["livemode"])
 	require.Equal(t, testenv.Start.Unix(), requireInt(t, c["created"], "created"))
 	billing := c["billing_address"].(map[string]any)
-	require.Equal(t, sorted("id", "line_1", "line_2", "city", "state", "postal_code", "country", "livemode", "type"), keys(billing))
+	require.Equal(t, sorted("id", "line_1", "city", "state", "postal_code", "country", "livemode", "type"), keys(billing),
+		"a line the address does not have is left out")
 	require.Equal(t, "billing", billing["type"])
 	require.Equal(t, "US", billing["country"])
 	require.Equal(t, "shipping", c["shipping_address"].(map[string]any)["type"])

@@ -67,8 +67,9 @@ func TestAgreementLifecycleOnlyStatusChanges(t *testing.T) {
 		"effective_date": "2025-03-01", "account_id": id(acct)})
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
 	a := r.JSON()
-	require.Equal(t, sorted("id", "object", "status", "category", "effective_date", "account_id", "fee_plan", "created",
-		"updated", "livemode"), keys(a))
+	require.Equal(t, sorted("id", "object", "status", "category", "effective_date", "account_id", "fee_plan",
+		"transfer_fee_plan_id", "created", "updated", "livemode"), keys(a))
+	require.Equal(t, id(plan), a["transfer_fee_plan_id"], "the plan under the name the create sent it")
 	require.Equal(t, "transfer_billing_agreement", a["object"])
 	require.Equal(t, "pending", a["status"])
 	require.Equal(t, "2025-03-01T00:00:00Z", a["effective_date"])

@@ -21,7 +21,8 @@ func TestGeoComplianceDrivesTheCapability(t *testing.T) {
 	r := f.sk.Get(geoPath(id(acct)))
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	g := r.JSON()
-	require.Equal(t, sorted("sonar_session_id", "decision_id", "evaluated_at", "status", "reason"), keys(g))
+	require.Equal(t, sorted("sonar_session_id", "decision_id", "evaluated_at", "status"), keys(g),
+		"a clear status has no reason: it is left out")
 	require.Equal(t, "clear", g["status"])
 	require.Nil(t, g["reason"])
 	require.Nil(t, g["sonar_session_id"])
@@ -63,8 +64,9 @@ func TestGeofences(t *testing.T) {
 	data := body["data"].([]any)
 	require.Len(t, data, 2)
 	g := data[0].(map[string]any)
-	require.Equal(t, sorted("id", "object", "name", "description", "geofence_type", "active", "metadata", "locked",
-		"geofence_rules", "livemode", "created", "updated"), keys(g))
+	require.Equal(t, sorted("id", "object", "name", "description", "geofence_type", "active", "status", "metadata",
+		"locked", "geofence_rules", "livemode", "created", "updated"), keys(g))
+	require.Equal(t, "active", g["status"])
 	require.Equal(t, "geofence", g["object"])
 	require.Equal(t, "Sanctioned countries", g["name"])
 	require.Equal(t, true, g["locked"])

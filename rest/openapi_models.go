@@ -44,14 +44,17 @@ var modelAmendments = map[reflect.Type]func(s *jsonschema.Schema){
 	reflect.TypeFor[models.Subscription]():      both(alias("account_id", "account"), alias("customer_id", "customer")),
 	reflect.TypeFor[models.Discount](): both(alias("coupon_id", "coupon"), alias("promotion_code_id", "promotion_code"),
 		alias("customer_id", "customer")),
-	reflect.TypeFor[models.PromotionCode](): both(alias("coupon_id", "coupon"), alias("created", "created_at")),
+	reflect.TypeFor[models.WebhookEndpoint](): member("enabled", &jsonschema.Schema{Type: "boolean"}),
+	reflect.TypeFor[models.PromotionCode]():   both(alias("coupon_id", "coupon"), alias("created", "created_at")),
 	reflect.TypeFor[models.SubscriptionChangeLog](): both(alias("subscription_id", "subscription"),
 		alias("changed_at", "effective_date"), member("change_type", &jsonschema.Schema{Const: string(models.ChangeTypeProductSwap)})),
 	// A deleted customer renders as the subset the spec keeps retrievable.
 	reflect.TypeFor[models.Customer](): orSubset(map[string]*jsonschema.Schema{"deleted": {Const: true}},
 		"id", "object", "livemode", "created", "updated"),
-	// A redacted payment method renders as its seven members.
-	reflect.TypeFor[models.PaymentMethod](): orSubset(nil, "id", "object", "type", "status", "livemode", "created", "updated"),
+	// A redacted payment method renders as its seven members; a full one
+	// carries the SDK's customer beside customer_id.
+	reflect.TypeFor[models.PaymentMethod](): both(alias("customer", "customer_id"),
+		orSubset(nil, "id", "object", "type", "status", "livemode", "created", "updated")),
 }
 
 // optional makes members that may be left out no longer required.

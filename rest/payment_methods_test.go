@@ -14,7 +14,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/testenv"
 )
 
-var paymentMethodKeys = sorted("id", "object", "type", "status", "customer_id", "account_id", "billing",
+var paymentMethodKeys = sorted("id", "object", "type", "status", "customer_id", "customer", "account_id", "billing",
 	"created", "updated", "livemode")
 
 var cardKeys = sorted("brand", "last_four", "exp_month", "exp_year", "issuer", "currency", "segment", "type",
@@ -143,7 +143,8 @@ func TestACHPaymentMethod(t *testing.T) {
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
 	pm := r.JSON()
 	require.Equal(t, sorted(append(append([]string{}, paymentMethodKeys...), "ach")...), keys(pm))
-	require.Equal(t, map[string]any{"bank_name": "Sandbox Test Bank", "last_four": "6789", "account_type": "checking"}, pm["ach"])
+	require.Equal(t, map[string]any{"bank_name": "Sandbox Test Bank", "routing_number": "110000000", "last_four": "6789",
+		"account_type": "checking"}, pm["ach"])
 	require.Equal(t, id(a), pm["account_id"])
 	require.NotContains(t, string(r.Body), "000123456789")
 
@@ -275,7 +276,8 @@ func TestConnectBankWithSandboxToken(t *testing.T) {
 	pm := r.JSON()
 	require.Equal(t, "ach", pm["type"])
 	require.Equal(t, id(a), pm["account_id"])
-	require.Equal(t, map[string]any{"bank_name": "First Platypus Bank", "last_four": "2227", "account_type": "savings"}, pm["ach"])
+	require.Equal(t, map[string]any{"bank_name": "First Platypus Bank", "routing_number": "110000000", "last_four": "2227",
+		"account_type": "savings"}, pm["ach"])
 
 	requireValidation(t, f.sk.Post("/v1/payment_methods/connect_plaid", map[string]any{"account": id(a),
 		"public_token": "public-sandbox-123"}), "public_token")

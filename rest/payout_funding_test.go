@@ -162,7 +162,7 @@ func TestMerchantBalanceIsReadFromTheLedger(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	b := f.sk.Get("/v1/merchant_balance").JSON()
-	require.Equal(t, sorted("object", "status", "reason_code", "merchant_id", "currency", "dots_balance", "available_for_payout",
+	require.Equal(t, sorted("object", "status", "merchant_id", "currency", "dots_balance", "available_for_payout",
 		"reserved_amount", "pending_payouts", "last_updated_at", "source", "livemode"), keys(b))
 	require.Equal(t, "AVAILABLE", b["status"])
 	require.Equal(t, f.env.Merchant.ID.String(), b["merchant_id"])

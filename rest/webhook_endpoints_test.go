@@ -18,7 +18,7 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/webhooks"
 )
 
-var webhookEndpointKeys = sorted("id", "object", "url", "status", "description", "event_codes",
+var webhookEndpointKeys = sorted("id", "object", "url", "status", "enabled", "description", "event_codes",
 	"livemode", "created", "updated")
 
 var reWebhookSecret = regexp.MustCompile(`^whsec_[0-9a-f]{32}$`)
@@ -34,6 +34,7 @@ func TestWebhookEndpointLifecycle(t *testing.T) {
 	require.Regexp(t, reWebhookSecret, e["secret"], "the secret is shown on create")
 	require.Equal(t, "webhook_endpoint", e["object"])
 	require.Equal(t, "active", e["status"])
+	require.Equal(t, true, e["enabled"], "the SDKs' enabled is true while active")
 	require.Equal(t, "local", e["description"])
 	require.Equal(t, []any{"account.created", "account.updated"}, e["event_codes"], "duplicates dropped")
 	require.Equal(t, false, e["livemode"])
@@ -55,6 +56,7 @@ func TestWebhookEndpointLifecycle(t *testing.T) {
 	require.Equal(t, "http://127.0.0.1:9/x", uj["url"])
 	require.Equal(t, []any{"*"}, uj["event_codes"])
 	require.Equal(t, "disabled", uj["status"])
+	require.Equal(t, false, uj["enabled"])
 	require.Nil(t, uj["description"])
 
 	rot := f.sk.Post("/v1/webhook_endpoints/"+id(e)+"/rotate_secret", nil)

@@ -194,7 +194,7 @@ func New(o Options) *App {
 	metrics.ObserveReplicas(o.DB)
 
 	r := chi.NewRouter()
-	r.Use(httpx.RequestID, httpx.Trace, httpx.Recover(writeError), httpx.Log(o.Logger, observers...), metrics.Middleware,
+	r.Use(httpx.TrailingSlash, httpx.RequestID, httpx.Trace, httpx.Recover(writeError), httpx.Log(o.Logger, observers...), metrics.Middleware,
 		httpx.CORS(o.CORSOrigins), inFlight.Middleware, httpx.ReplicaReads)
 	if o.ReportStatements {
 		r.Use(httpx.ReportStatements)

@@ -33,18 +33,19 @@ type documentParams struct {
 }
 
 type documentKey struct {
-	Field  string `json:"field"`
-	Type   string `json:"type"`
-	Size   int64  `json:"size"`
-	SHA256 string `json:"sha256"`
-	FileID string `json:"file_id,omitempty"`
+	Field    string          `json:"field"`
+	Type     string          `json:"type"`
+	Size     int64           `json:"size"`
+	SHA256   string          `json:"sha256"`
+	FileID   string          `json:"file_id,omitempty"`
+	Metadata models.Metadata `json:"metadata,omitempty"`
 }
 
 func uploadParams(id string, in *models.UploadIdentityDocumentsInput) documentParams {
 	p := documentParams{ID: id, TooMany: in.TooMany, Documents: make([]documentKey, len(in.Documents))}
 	for i, d := range in.Documents {
 		p.Documents[i] = documentKey{Field: d.Field, Type: d.DeclaredType, Size: d.Size, SHA256: d.Digest(),
-			FileID: d.FileID()}
+			FileID: d.FileID(), Metadata: d.ReferenceMetadata()}
 	}
 	return p
 }
@@ -70,7 +71,8 @@ func (cs *CustomerIdentity) Upload(ctx context.Context, id string, in *models.Up
 		received := models.At(w.Now())
 		for _, d := range in.Documents {
 			if id := d.FileID(); id != "" {
-				v.Documents[d.Slot()] = &models.DocumentReceipt{FileID: id, Received: received}
+				v.Documents[d.Slot()] = &models.DocumentReceipt{FileID: id, Metadata: d.ReferenceMetadata(),
+					Received: received}
 				continue
 			}
 			v.Documents[d.Slot()] = &models.DocumentReceipt{ContentType: d.SniffedType, Size: d.Size, SHA256: d.Digest(),

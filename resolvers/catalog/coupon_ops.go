@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"strings"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/events"
@@ -28,10 +29,7 @@ func (cs *Coupons) Create(ctx context.Context, in *models.CreateCouponInput) (*m
 		now := w.Now()
 		c.ID, c.Created, c.Updated = ids.New(now), models.At(now), models.At(now)
 		if _, err := w.Tx.Insert(c).Exec(ctx); err != nil {
-			if name, ok := store.UniqueViolation(err); ok && name == "coupons_name_key" {
-				return nil, apierr.FieldError("name", "has already been taken by another coupon")
-			}
-			return nil, err
+			return nil, nameTaken(err)
 		}
 		c.Derive(now)
 		raw, err := events.Render(c)
@@ -43,8 +41,9 @@ func (cs *Coupons) Create(ctx context.Context, in *models.CreateCouponInput) (*m
 	})
 }
 
-// Update changes description, status (active/inactive) or
-// max_redemptions (never below times_redeemed).
+// Update changes name (unique, like a created one's), description,
+// status (active/inactive), max_redemptions (never below times_redeemed)
+// or metadata (merged).
 func (cs *Coupons) Update(ctx context.Context, id string, in *models.UpdateCouponInput) (*models.Coupon, error) {
 	spec := op.Spec{Name: "coupon.update", Allow: secretOnly, Params: map[string]any{"id": id, "input": in},
 		Check: in.Validate}
@@ -59,7 +58,16 @@ func (cs *Coupons) Update(ctx context.Context, id string, in *models.UpdateCoupo
 		if err != nil {
 			return nil, err
 		}
+		if in.Name != nil {
+			c.Name = strings.TrimSpace(*in.Name)
+		}
 		setText(&c.Description, in.Description)
+		if in.Metadata != nil {
+			c.Metadata = models.MergeMetadata(c.Metadata, in.Metadata)
+			if err := metadataFits(c.Metadata); err != nil {
+				return nil, err
+			}
+		}
 		if in.Status != nil {
 			c.Status = *in.Status
 		}
@@ -79,10 +87,27 @@ func (cs *Coupons) Update(ctx context.Context, id string, in *models.UpdateCoupo
 			c.Updated = previous
 			return c, err
 		}
-		if _, err := w.Tx.Update(c).Column("description", "status", "max_redemptions", "updated").WherePK().Exec(ctx); err != nil {
-			return nil, err
+		if _, err := w.Tx.Update(c).Column("name", "description", "status", "max_redemptions", "metadata", "updated").
+			WherePK().Exec(ctx); err != nil {
+			return nil, nameTaken(err)
 		}
 		w.Emit(EventCouponUpdated, c.ID, after, prev)
 		return c, nil
 	})
+}
+
+// nameTaken is the field error of a write that hit another coupon's name
+// (the unique index, so concurrent writes cannot share it), or err.
+func nameTaken(err error) error {
+	if name, ok := store.UniqueViolation(err); ok && name == "coupons_name_key" {
+		return apierr.FieldError("name", "has already been taken by another coupon")
+	}
+	return err
+}
+
+// metadataFits reports merged metadata over the limit of keys.
+func metadataFits(m models.Metadata) error {
+	var f apierr.Fields
+	models.CheckMetadataSize(&f, "metadata", m)
+	return f.Err()
 }

@@ -31,6 +31,9 @@ func (pcs *PromotionCodes) Create(ctx context.Context, in *models.PromotionCodeI
 		pc := &models.PromotionCode{ID: ids.New(now), CouponID: c.ID, Active: true, MinimumAmountCurrency: "USD",
 			Created: models.At(now), Updated: models.At(now)}
 		in.ApplyTo(pc, exp)
+		if err := metadataFits(pc.Metadata); err != nil {
+			return nil, err
+		}
 		if err := resolveCustomer(ctx, w, pc, in); err != nil {
 			return nil, err
 		}
@@ -74,6 +77,9 @@ func (pcs *PromotionCodes) Update(ctx context.Context, id string, in *models.Pro
 			return nil, err
 		}
 		in.ApplyTo(pc, exp)
+		if err := metadataFits(pc.Metadata); err != nil {
+			return nil, err
+		}
 		if err := resolveCustomer(ctx, w, pc, in); err != nil {
 			return nil, err
 		}
@@ -88,7 +94,7 @@ func (pcs *PromotionCodes) Update(ctx context.Context, id string, in *models.Pro
 		}
 		if err := insertOrTaken(ctx, w.Tx.Update(pc).Column("code", "customer_id", "active", "first_time_transaction",
 			"max_redemptions", "max_customer_redemptions", "minimum_amount_cents", "minimum_amount_currency",
-			"expires_at", "updated").WherePK().Exec); err != nil {
+			"expires_at", "metadata", "updated").WherePK().Exec); err != nil {
 			return nil, err
 		}
 		w.Emit(EventPromotionCodeUpdated, pc.ID, after, prev)

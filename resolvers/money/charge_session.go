@@ -40,12 +40,12 @@ func newChargeSessions(s *Service) *ChargeSessions {
 
 // Create opens a charge session, for the charge intent named or none.
 func (cs *ChargeSessions) Create(ctx context.Context, in *models.CreateChargeSessionInput) (*models.ChargeSession, error) {
-	return chargeSessionKind.create(ctx, cs.svc.Kit, in, in.Validate, in.ChargeIntentID, in.Metadata)
+	return chargeSessionKind.create(ctx, cs.svc.Kit, in, in.Validate, in.ChargeIntentID, in.VisitorID, in.Metadata)
 }
 
 // Update completes or cancels an open session and merges its metadata;
 // an update that changes nothing writes nothing and announces nothing.
 func (cs *ChargeSessions) Update(ctx context.Context, id string, in *models.UpdateChargeSessionInput) (*models.ChargeSession, error) {
 	return chargeSessionKind.update(ctx, cs.svc.Kit, id, map[string]any{"id": id, "input": in}, in.Validate,
-		in.Status, in.Metadata)
+		in.Status, in.VisitorID, in.Metadata)
 }

@@ -42,7 +42,7 @@ func (ps *PaymentLinkSessions) Create(ctx context.Context, in *models.CreatePaym
 		Provider: "hosted payment page", Check: in.Validate}
 	return op.Write(ctx, ps.svc.Kit, spec, func(ctx context.Context, w *op.W) (*models.PaymentLinkSession, error) {
 		sess := &models.PaymentLinkSession{Status: models.PaymentLinkSessionOpen, Amount: in.Amount,
-			Currency: in.Currency, Metadata: models.MergeMetadata(nil, in.Metadata), URLToken: auth.RandomString(32)}
+			Currency: in.Currency, ClientReferenceID: in.ClientReferenceID, Metadata: models.MergeMetadata(nil, in.Metadata), URLToken: auth.RandomString(32)}
 		if in.CustomerID != nil {
 			uid, _ := ids.Parse(*in.CustomerID) // checked by the input's Validate
 			found, err := w.Tx.Select((*models.Customer)(nil)).Where("cu.id = ?", uid).Exists(ctx)

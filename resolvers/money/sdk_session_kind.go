@@ -35,7 +35,7 @@ type sdkSessionKind[M any, P interface {
 // create opens a session, for the charge intent named or none; params and
 // check are the caller's input and its Validate.
 func (k *sdkSessionKind[M, P]) create(ctx context.Context, kit *op.Kit, params any, check func() error,
-	chargeIntentID *string, metadata models.MetadataInput) (*M, error) {
+	chargeIntentID, visitorID *string, metadata models.MetadataInput) (*M, error) {
 	spec := op.Spec{Name: k.resource + ".create", Allow: secretOnly, Params: params, Provider: k.provider,
 		Check: check}
 	return op.Write(ctx, kit, spec, func(ctx context.Context, w *op.W) (*M, error) {
@@ -46,7 +46,7 @@ func (k *sdkSessionKind[M, P]) create(ctx context.Context, kit *op.Kit, params a
 		now := w.Now()
 		sessID := ids.New(now)
 		sess := k.newRow(sessID, models.SDKSessionState{Status: models.SessionOpen, ChargeIntentID: intent,
-			Metadata: models.MergeMetadata(nil, metadata), Created: models.At(now), Updated: models.At(now)})
+			VisitorID: visitorID, Metadata: models.MergeMetadata(nil, metadata), Created: models.At(now), Updated: models.At(now)})
 		if _, err := w.Tx.Insert(P(sess)).Exec(ctx); err != nil {
 			return nil, err
 		}
@@ -59,10 +59,11 @@ func (k *sdkSessionKind[M, P]) create(ctx context.Context, kit *op.Kit, params a
 	})
 }
 
-// update completes or cancels an open session and merges its metadata;
+// update completes or cancels an open session, sets its visitor and
+// merges its metadata;
 // an update that changes nothing writes nothing and announces nothing.
 func (k *sdkSessionKind[M, P]) update(ctx context.Context, kit *op.Kit, id string, params any, check func() error,
-	status *models.SessionStatus, metadata models.MetadataInput) (*M, error) {
+	status *models.SessionStatus, visitorID *string, metadata models.MetadataInput) (*M, error) {
 	spec := op.Spec{Name: k.resource + ".update", Allow: secretOnly, Params: params, Provider: k.provider,
 		Check: check}
 	return op.Write(ctx, kit, spec, func(ctx context.Context, w *op.W) (*M, error) {
@@ -78,12 +79,15 @@ func (k *sdkSessionKind[M, P]) update(ctx context.Context, kit *op.Kit, id strin
 		if err := sessionChange(k.noun, &state.Status, &state.Metadata, status, metadata); err != nil {
 			return nil, err
 		}
+		if visitorID != nil {
+			state.VisitorID = visitorID
+		}
 		prev, err := previousAttributes(before, sess)
 		if err != nil || prev == nil {
 			return sess, err
 		}
 		state.Updated = models.At(w.Now())
-		if _, err := w.Tx.Update(sess).Column("status", "metadata", "updated").WherePK().Exec(ctx); err != nil {
+		if _, err := w.Tx.Update(sess).Column("status", "visitor_id", "metadata", "updated").WherePK().Exec(ctx); err != nil {
 			return nil, err
 		}
 		raw, err := events.Render(sess)

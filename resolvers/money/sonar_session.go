@@ -40,12 +40,12 @@ func newSonarSessions(s *Service) *SonarSessions {
 
 // Create opens a Sonar session, for the charge intent named or none.
 func (ss *SonarSessions) Create(ctx context.Context, in *models.CreateSonarSessionInput) (*models.SonarSession, error) {
-	return sonarSessionKind.create(ctx, ss.svc.Kit, in, in.Validate, in.ChargeIntentID, in.Metadata)
+	return sonarSessionKind.create(ctx, ss.svc.Kit, in, in.Validate, in.ChargeIntentID, in.VisitorID, in.Metadata)
 }
 
 // Update completes or cancels an open session and merges its metadata;
 // an update that changes nothing writes nothing and announces nothing.
 func (ss *SonarSessions) Update(ctx context.Context, id string, in *models.UpdateSonarSessionInput) (*models.SonarSession, error) {
 	return sonarSessionKind.update(ctx, ss.svc.Kit, id, map[string]any{"id": id, "input": in}, in.Validate,
-		in.Status, in.Metadata)
+		in.Status, in.VisitorID, in.Metadata)
 }

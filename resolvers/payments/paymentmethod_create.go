@@ -92,7 +92,7 @@ func (pms *PaymentMethods) Draft(f *apierr.Fields, in *models.CreatePaymentMetho
 	case in.Type == nil:
 		f.Add("type", "is required")
 	case *in.Type == models.PaymentMethodCard && in.Wallet != nil:
-		s.walletCard(f, in, pm)
+		s.walletCard(f, in, pm, now)
 	case *in.Type == models.PaymentMethodCard:
 		d.secret = s.card(f, in, pm, now)
 	case *in.Type == models.PaymentMethodACH:
@@ -210,7 +210,7 @@ func (s *Service) card(f *apierr.Fields, in *models.CreatePaymentMethodInput, pm
 	}
 	month, year := fmt.Sprintf("%02d", exp.Month), fmt.Sprintf("%d", exp.Year)
 	details := &models.CardDetails{Brand: brand, LastFour: digits[len(digits)-4:], ExpMonth: &month, ExpYear: &year,
-		Currency: strPtr("usd"), Segment: strPtr("consumer"), Type: &funding}
+		Issuer: sandboxIssuer(pm.Livemode), Currency: strPtr("usd"), Segment: strPtr("consumer"), Type: &funding}
 	if funding == card.Debit {
 		details.InstantAvailable = true
 	} else {
@@ -224,9 +224,12 @@ func (s *Service) card(f *apierr.Fields, in *models.CreatePaymentMethodInput, pm
 }
 
 // walletCard issues the single-use card a wallet credential stands for.
-// The sandbox issues a deterministic Visa debit credential; production
-// needs a wallet provider.
-func (s *Service) walletCard(f *apierr.Fields, in *models.CreatePaymentMethodInput, pm *models.PaymentMethod) {
+// The sandbox issues a deterministic Visa credential; production needs a
+// wallet provider. Like a wallet's device account number, the credential
+// has an expiry of its own, not the underlying card's: this month,
+// walletCredentialYears ahead (the spec types exp_month and exp_year as
+// strings, and the SDKs read them as such).
+func (s *Service) walletCard(f *apierr.Fields, in *models.CreatePaymentMethodInput, pm *models.PaymentMethod, now time.Time) {
 	pm.Type, pm.SingleUse = models.PaymentMethodCard, true
 	kind := ""
 	if in.Wallet.Type != nil {
@@ -239,10 +242,24 @@ func (s *Service) walletCard(f *apierr.Fields, in *models.CreatePaymentMethodInp
 	if in.CardNumber != nil {
 		f.Add("card_number", "cannot be given with _wallet")
 	}
-	pm.Card = &models.CardDetails{Brand: card.Visa, LastFour: "4242", Currency: strPtr("usd"),
-		Segment: strPtr("consumer"), Type: strPtr(card.Credit),
+	month, year := fmt.Sprintf("%02d", int(now.UTC().Month())), fmt.Sprintf("%d", now.UTC().Year()+walletCredentialYears)
+	pm.Card = &models.CardDetails{Brand: card.Visa, LastFour: "4242", ExpMonth: &month, ExpYear: &year,
+		Issuer: sandboxIssuer(pm.Livemode), Currency: strPtr("usd"), Segment: strPtr("consumer"), Type: strPtr(card.Credit),
 		InstantUnavailableReason: strPtr("card_not_debit"), InstantSteerTo: strPtr("bank_account"),
 		Wallet: &models.WalletDetails{Type: kind, DynamicLast4: strPtr("4242"), SingleUse: true}}
+}
+
+// walletCredentialYears is how long a sandbox wallet credential is valid.
+const walletCredentialYears = 3
+
+// sandboxIssuer is the issuer of a sandbox test card: the sandbox's own
+// test bank, which issues every test card. Production cards would carry the
+// issuer a BIN lookup names; none is configured, so they carry none.
+func sandboxIssuer(livemode bool) *string {
+	if livemode {
+		return nil
+	}
+	return strPtr(bank.TestBankName)
 }
 
 // ach validates a bank account and fills pm with what is kept of it.
@@ -282,7 +299,8 @@ func fillACH(f *apierr.Fields, pm *models.PaymentMethod, routing, account, accou
 	if bankName == nil && routing == bank.TestRouting {
 		bankName = strPtr(bank.TestBankName)
 	}
-	pm.ACH = &models.ACHDetails{BankName: bankName, LastFour: account[len(account)-4:], AccountType: accountType}
+	pm.ACH = &models.ACHDetails{BankName: bankName, RoutingNumber: &routing, LastFour: account[len(account)-4:],
+		AccountType: accountType}
 	if isTest && outcome != "" {
 		pm.SandboxOutcome = strPtr(outcome)
 	}

@@ -56,8 +56,9 @@ func Insert(ctx context.Context, tx *store.Tenant, evs []*Event) error {
 }
 
 // PreviousAttributes returns, for every top-level member that differs
-// between two renderings of one object, its value before. It is nil when
-// nothing changed. The `updated` stamp alone is not a change.
+// between two renderings of one object, its value before: null for a
+// member the object did not have (one left out while it has no value). It
+// is nil when nothing changed. The `updated` stamp alone is not a change.
 func PreviousAttributes(before, after json.RawMessage) (map[string]any, error) {
 	if bytes.Equal(before, after) {
 		return nil, nil
@@ -79,6 +80,14 @@ func PreviousAttributes(before, after json.RawMessage) (map[string]any, error) {
 				prev = map[string]any{}
 			}
 			prev[k] = bv
+		}
+	}
+	for k := range a {
+		if _, ok := b[k]; !ok && k != "updated" {
+			if prev == nil {
+				prev = map[string]any{}
+			}
+			prev[k] = nil
 		}
 	}
 	return prev, nil

@@ -32,3 +32,20 @@ func render(t *testing.T, v any) []byte {
 	require.NoError(t, err)
 	return raw
 }
+
+// A member the object did not have before (one left out while it had no
+// value) was null before; one it no longer has keeps its value.
+func TestPreviousAttributesOfMembersLeftOut(t *testing.T) {
+	type optional struct {
+		Name        string  `json:"name"`
+		Description *string `json:"description,omitempty"`
+	}
+	text := "set"
+	prev, err := PreviousAttributes(render(t, optional{Name: "a"}), render(t, optional{Name: "a", Description: &text}))
+	require.NoError(t, err)
+	require.Equal(t, map[string]any{"description": nil}, prev)
+
+	prev, err = PreviousAttributes(render(t, optional{Name: "a", Description: &text}), render(t, optional{Name: "a"}))
+	require.NoError(t, err)
+	require.Equal(t, map[string]any{"description": "set"}, prev)
+}
