@@ -41,7 +41,7 @@ type PaymentLinkSession struct {
 
 // CreatePaymentLinkSessionInput is POST /v1/payment_link_sessions.
 type CreatePaymentLinkSessionInput struct {
-	Amount     *int64        `json:"amount"`
+	Amount     *int64        `json:"amount" range:"amount"`
 	Currency   *string       `json:"currency"`
 	CustomerID *string       `json:"customer_id"`
 	Metadata   MetadataInput `json:"metadata"`
