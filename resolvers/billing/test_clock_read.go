@@ -23,7 +23,7 @@ type TestClocks struct {
 
 // testClockTable reads the clocks not deleted: a deleted clock is kept
 // (test_clock_delete.go) but no longer seen, advanced or bound to.
-var testClockTable = &op.Table[models.TestClock]{Resource: "test_clock",
+var testClockTable = &op.Table[models.TestClock]{Resource: "test_clock", Referenced: true,
 	Where: func(q *bun.SelectQuery) *bun.SelectQuery { return q.Where("tc.deleted IS NULL") }}
 
 func newTestClocks(s *Service) *TestClocks {

@@ -51,7 +51,7 @@ func loadedMethods(c *models.Customer, _ time.Time) {
 // customerRows is the customer row alone, as writes lock it: a writer
 // reads the payment methods in a statement of its own after the lock
 // (customerPaymentMethods).
-var customerRows = &op.Table[models.Customer]{Resource: "customer"}
+var customerRows = &op.Table[models.Customer]{Resource: "customer", Referenced: true}
 
 // paymentMethodRows is the payment methods of customers, as a customer
 // write reads them.
