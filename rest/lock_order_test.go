@@ -125,7 +125,7 @@ func TestPayRacingAnAdvanceThatRenewsOnTheSameCard(t *testing.T) {
 	// overdue notice of the next midnight is applied before the race.
 	setCard(declining)
 	f.sk.AdvanceTestClock(s.clock, day0.Add(26*time.Hour))
-	require.Equal(t, "past_due", f.sk.Get("/v1/subscriptions/"+s.sub).JSON()["status"])
+	require.Equal(t, "past_due", f.sk.Get("/v1/subscriptions/" + s.sub).JSON()["status"])
 	var open string
 	for _, inv := range subscriptionInvoices(t, f.sk, s.sub) {
 		if inv["status"] == "open" {
@@ -193,9 +193,9 @@ func TestPayRacingTheDeletionOfItsClock(t *testing.T) {
 	require.Equal(t, "paid", paid.JSON()["status"], "the pay queued first")
 	require.Equal(t, http.StatusOK, deleted.Status, string(deleted.Body))
 
-	require.Equal(t, "paid", f.sk.Get("/v1/invoices/"+open).JSON()["status"], "a paid invoice keeps its charge")
-	require.Equal(t, "canceled", f.sk.Get("/v1/subscriptions/"+s.sub).JSON()["status"])
-	require.Equal(t, true, f.sk.Get("/v1/customers/"+s.customer).JSON()["deleted"])
+	require.Equal(t, "paid", f.sk.Get("/v1/invoices/" + open).JSON()["status"], "a paid invoice keeps its charge")
+	require.Equal(t, "canceled", f.sk.Get("/v1/subscriptions/" + s.sub).JSON()["status"])
+	require.Equal(t, true, f.sk.Get("/v1/customers/" + s.customer).JSON()["deleted"])
 	f.ledgerBalances(t)
 }
 
@@ -222,6 +222,6 @@ func TestCustomerDeletionRacingAnAdvanceAcrossTheRenewal(t *testing.T) {
 	// The renewal queued first: the period was billed, then the
 	// subscription canceled with its customer.
 	require.Len(t, subscriptionInvoices(t, f.sk, s.sub), 2)
-	require.Equal(t, "canceled", f.sk.Get("/v1/subscriptions/"+s.sub).JSON()["status"])
+	require.Equal(t, "canceled", f.sk.Get("/v1/subscriptions/" + s.sub).JSON()["status"])
 	f.ledgerBalances(t)
 }

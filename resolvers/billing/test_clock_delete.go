@@ -35,7 +35,7 @@ func (tc *TestClocks) Delete(ctx context.Context, id string) (*models.Deleted, e
 		if err != nil {
 			return nil, err
 		}
-		if err := w.AtClockTime(clock.FrozenTime.Time); err != nil {
+		if err := w.AtClockTime(clock.AdvancedTo.Time); err != nil {
 			return nil, err
 		}
 		now, bound := w.Now(), clock.ID
