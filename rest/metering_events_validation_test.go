@@ -123,6 +123,22 @@ func TestMeteringEventPayers(t *testing.T) {
 	requireError(t, f.sk.Post(meteringEventsPath, testenv.MeteringEvent("calls", "gone", gone).RESTBody()),
 		http.StatusUnprocessableEntity, "invalid_state", "")
 
+	// A disabled account reports nothing more, alone or in a batch;
+	// what it reported before stays as it was.
+	acct := id(f.sk.CreateAccount(testenv.Individual()))
+	byAccount := func(ref string) map[string]any {
+		return map[string]any{"event_name": "calls", "reference": ref, "account": acct, "value": 1}
+	}
+	r = f.sk.Post(meteringEventsPath, byAccount("before"))
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	before := id(r.JSON())
+	require.Equal(t, http.StatusOK, f.sk.Delete("/v1/accounts/"+acct).Status)
+	e := requireError(t, f.sk.Post(meteringEventsPath, byAccount("after")), http.StatusUnprocessableEntity, "invalid_state", "")
+	require.Contains(t, e["message"], "account is disabled")
+	requireError(t, f.sk.Patch(meteringEventsPath+"/"+before, map[string]any{"value": 2}),
+		http.StatusUnprocessableEntity, "invalid_state", "")
+	require.Equal(t, float64(1), f.sk.Get(meteringEventsPath + "/" + before).JSON()["value"])
+
 	// A production key records in its own mode.
 	live := id(f.live.CreateCustomer(testenv.Customer()))
 	ev := f.live.CreateMeteringEvent(testenv.MeteringEvent("calls", "live", live))
