@@ -3,7 +3,7 @@ GO ?= go
 ADDR ?= :8080
 DATA_DIR ?= ./.data
 
-.PHONY: serve test build generate check-generate fmt-check lint bench loadbench postgres wrk browser
+.PHONY: serve test build generate check-generate fmt-check lint openapi-lint bench loadbench postgres pgbouncer wrk browser failover-drill
 
 ## serve: start the API server on the embedded PostgreSQL (or DATABASE_URL)
 serve: postgres build
@@ -13,11 +13,12 @@ serve: postgres build
 ## The rest package alone runs for minutes with the race detector on two
 ## cores: its time limit is set above go test's 10-minute default, so a
 ## loaded machine does not fail it. The dashboard's browser test needs
-## Chromium and its driver: `browser` installs them when missing.
+## Chromium and its driver: `browser` installs them when missing; the
+## pooler test needs Debian's pgbouncer: `pgbouncer` installs it.
 ## -vet=all runs every vet analyzer (what `go vet` runs) on each package
 ## inside the test build, on the packages it compiles anyway, instead of a
 ## second compilation of the whole tree for a separate `go vet`.
-test: postgres browser
+test: postgres pgbouncer browser
 	$(GO) test -race -vet=all -count=1 -timeout 30m ./...
 
 ## build: build the server binary ./server
@@ -51,6 +52,13 @@ fmt-check:
 lint: fmt-check
 	$(GO) vet ./...
 
+## openapi-lint: lint the OpenAPI document (server openapi) with Redocly's
+## recommended rules and Spectral's spectral:oas: no error allowed. The
+## linters come from the npm registry at tools/openapi-lint's lock (npm ci
+## when missing), as the browser test's driver does (scripts/openapi-lint.sh)
+openapi-lint:
+	@./scripts/openapi-lint.sh
+
 ## bench: run the benchmark harness
 bench: postgres
 	$(GO) test -run '^$$' -bench . -benchmem ./bench/...
@@ -63,8 +71,19 @@ loadbench: wrk
 	@env -u DATABASE_URL ./scripts/ensure-postgres.sh
 	$(GO) run ./bench/loadbench $(LOADBENCH_FLAGS)
 
+## failover-drill: kill -9 of the primary under a load of charges, pg_ctl
+## promote of its synchronous standby; prints the writes acknowledged, found
+## and duplicated and the seconds of unavailability (docs/scaling.md). Its
+## short form runs in make test.
+failover-drill: postgres
+	$(GO) test -count=1 -v -run TestFailoverLosesNoAcknowledgedWrite ./bench/failover \
+		-args -drill-writers 8 -drill-kill-after 400 -drill-writes-after 400
+
 postgres:
 	@./scripts/ensure-postgres.sh
+
+pgbouncer:
+	@./scripts/ensure-pgbouncer.sh
 
 wrk:
 	@./scripts/ensure-wrk.sh

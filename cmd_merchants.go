@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"text/tabwriter"
 
@@ -80,8 +81,39 @@ func merchantsCreate(args []string, stdout, stderr io.Writer) error {
 			}
 			return printCreatedMerchant(stdout, c, *asJSON)
 		})
+		if err == nil {
+			printNextStep(stdout, stderr, &dbf, *asJSON)
+		}
 		return err
 	})
+}
+
+// printNextStep tells what to run next: serve on the same data dir, then
+// a first request. With --json it goes to stderr, leaving stdout the JSON
+// alone.
+func printNextStep(stdout, stderr io.Writer, dbf *dbFlags, asJSON bool) {
+	w := stdout
+	if asJSON {
+		w = stderr
+	}
+	serve := "server serve"
+	if os.Getenv("DATABASE_URL") == "" {
+		serve += " --data-dir " + shellQuote(dbf.absDataDir())
+	}
+	fmt.Fprintf(w, "\nNext: start the server on this database (%s):\n  %s\n"+
+		"then open http://localhost:8080/ (playground, dashboard, OpenAPI document, docs), or\n"+
+		"  curl -s localhost:8080/v1/accounts -H 'Authorization: Bearer <the sandbox secret key>'\n",
+		dbf.describe(), serve)
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '/' || r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // printCreatedMerchant shows a new merchant and its keys, the one time

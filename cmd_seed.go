@@ -49,6 +49,7 @@ func seedCommand(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "--mode must be sandbox")
 		return errUsage
 	}
+	fmt.Fprintf(stderr, "seed: using %s\n", dbf.describe())
 	var sum *seed.Summary
 	err = dbf.withDatabase(func(ctx context.Context, db *store.DB) error {
 		m := new(auth.Merchant)

@@ -22,6 +22,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/internal/platform/ratelimit"
 	"github.com/frame-oss/payments-server/internal/platform/secrets"
+	"github.com/frame-oss/payments-server/internal/platform/tracing"
 	"github.com/frame-oss/payments-server/resolvers/funding"
 	"github.com/frame-oss/payments-server/resolvers/webhooks"
 )
@@ -36,6 +37,8 @@ func serveCommand(args []string, stderr io.Writer) error {
 	debugAddr := fs.String("debug-addr", os.Getenv("DEBUG_ADDR"), "address serving Go runtime profiles at /debug/pprof/, e.g. 127.0.0.1:6060; empty: off (env DEBUG_ADDR)")
 	var dbf dbFlags
 	dbf.register(fs)
+	var replicas replicaFlags
+	replicas.register(fs)
 	var gqlf graphqlFlags
 	if err := gqlf.register(fs, os.Getenv); err != nil {
 		return err
@@ -44,6 +47,8 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if err := dashf.register(fs, os.Getenv); err != nil {
 		return err
 	}
+	var corsf corsFlag
+	corsf.register(fs, os.Getenv)
 	limits := httpx.DefaultLimits()
 	if err := limits.RegisterFlags(fs, os.Getenv); err != nil {
 		return err
@@ -74,6 +79,9 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
+	if err := corsf.parse(); err != nil {
+		return err
+	}
 	if err := limits.Validate(); err != nil {
 		return err
 	}
@@ -97,12 +105,31 @@ func serveCommand(args []string, stderr io.Writer) error {
 	tuneGC()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// Traces over OTLP when an endpoint is configured (OTEL_EXPORTER_OTLP_*);
+	// flushed last, after the requests and jobs have ended.
+	traced, stopTracing, err := tracing.Setup(ctx, os.Getenv)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+		defer cancel()
+		if err := stopTracing(sctx); err != nil {
+			logger.Warn("traces not flushed", "error", err)
+		}
+	}()
+	logger.Info("tracing", "otlp", traced)
 
 	db, closeDB, err := dbf.database(ctx, logger)
 	if err != nil {
 		return err
 	}
 	defer closeDB()
+	closeReplicas, err := replicas.open(ctx, db, dbf.embedded, dbf.dataDir, logger)
+	if err != nil {
+		return err
+	}
+	defer closeReplicas()
 
 	clk := clock.Real{}
 	delivery := webhooks.NewDelivery(db, secrets.NewSource(db, os.Getenv(secrets.EnvVar)), clk, logger, deliveryCfg)
@@ -134,8 +161,9 @@ func serveCommand(args []string, stderr io.Writer) error {
 	defer dispatcher.Stop()
 
 	o := appOptions(db, clk, logger)
-	gqlf.apply(&o)
+	gqlf.apply(&o, corsf)
 	dashf.apply(&o)
+	corsf.apply(&o, logger)
 	o.MaxInFlight = limits.MaxInFlight
 	o.RateLimits = rateLimits
 	o.CredentialCache = credCache
@@ -162,6 +190,8 @@ func serveCommand(args []string, stderr io.Writer) error {
 		return err
 	}
 	logger.Info("serving", "addr", ln.Addr().String(), "graphql", "/graphql", "playground", o.Playground != nil)
+	logEntryPoints(logger, ln.Addr(), o)
+	warnWithoutMerchant(ctx, logger, db, dbf.describe())
 	errc := make(chan error, 1)
 	logger.Info("http limits", "read_header_timeout", limits.ReadHeaderTimeout.String(),
 		"read_timeout", limits.ReadTimeout.String(), "write_timeout", limits.WriteTimeout.String(),

@@ -28,8 +28,11 @@ const browserGuard = 5 * time.Minute
 // The reference dashboard in a real browser, against the served binary on a
 // fresh embedded data dir filled by `server seed` as a new user fills it:
 // it loads from the server alone, refuses a production key, shows the
-// sample data set (every seeded account with its status, every seeded
-// subscription with its invoices, every seeded transfer with its status),
+// sample data set in every panel (the balance, the volume chart with the
+// seeded failures, the disputes awaiting a response, the failed payments,
+// the refunds, the payouts, every seeded account with its status, every
+// seeded subscription with its invoices, every seeded transfer with its
+// status, pages beyond the first, the seeded events on open),
 // an account created through REST with its capabilities, a transfer, a
 // subscription with its invoice, and shows an event arrive live over the
 // GraphQL subscription (testdata/browser/dashboard.mjs does the clicking).
@@ -112,6 +115,18 @@ func seededView(t *testing.T, url, key string) map[string][]seededObject {
 		"accounts":      objects("/v1/accounts"),
 		"subscriptions": objects("/v1/subscriptions"),
 		"transfers":     objects("/v1/transfers"),
+		"failed":        objects("/v1/transfers?status=failed"),
+		"refunds":       objects("/v1/refunds"),
+		"payouts":       objects("/v1/payouts"),
+	}
+	for _, d := range objects("/v1/disputes") {
+		if d.Status == "needs_response" || d.Status == "warning_needs_response" {
+			view["disputes"] = append(view["disputes"], d)
+		}
+	}
+	for _, panel := range []string{"failed", "refunds", "payouts", "disputes"} {
+		require.NotEmpty(t, view[panel], "the seed has %s to show", panel)
+		require.LessOrEqual(t, len(view[panel]), 20, "the %s panel's first page holds them all", panel)
 	}
 	for i, s := range view["subscriptions"] {
 		for _, inv := range objects("/v1/invoices?subscription=" + s.ID) {

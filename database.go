@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/frame-oss/payments-server/internal/platform/flagenv"
@@ -31,6 +32,10 @@ type dbFlags struct {
 	dataDir  string
 	maxConns int
 	envErr   error // an environment value that did not parse
+
+	// embedded is the embedded PostgreSQL database opened (nil with
+	// DATABASE_URL): a local standby copies it (serve --replica).
+	embedded *pgembed.Instance
 }
 
 func (d *dbFlags) register(fs *flag.FlagSet) {
@@ -74,24 +79,48 @@ func (d *dbFlags) database(ctx context.Context, logger *slog.Logger) (db *store.
 		// another port: each new connection reads where it listens now.
 		opts = append(opts, store.WithConnTarget(inst.Retarget))
 	}
+	// DATABASE_URL through a transaction pooler (PgBouncer): what needs a
+	// session (LISTEN, the migrations' advisory lock) connects to
+	// DATABASE_DIRECT_URL (docs/scaling.md).
+	direct := os.Getenv("DATABASE_DIRECT_URL")
+	if direct != "" {
+		opts = append(opts, store.WithPooler(direct, os.Getenv("DATABASE_POOLER_PREPARED_STATEMENTS") == "named"))
+	}
 	db, err = store.Open(ctx, url, int32(max(d.maxConns, 0)), opts...)
 	if err != nil {
 		stop()
 		return nil, nil, err
 	}
-	if err := migrations.Apply(ctx, db.Bun); err != nil {
+	migrateURL := url
+	if direct != "" {
+		migrateURL = direct
+	}
+	if err := migrate(ctx, db, migrateURL); err != nil {
 		db.Close()
 		stop()
 		return nil, nil, err
 	}
-	// The job engine's own tables, after the application's (River migrates
-	// one transaction per version).
-	if err := jobs.Migrate(ctx, db.Pool); err != nil {
-		db.Close()
-		stop()
-		return nil, nil, err
-	}
+	d.embedded = inst
 	return db, func() { db.Close(); stop() }, nil
+}
+
+// migrate applies the application's migrations, then the job engine's
+// (River migrates one transaction per version), over db or, when db goes
+// through a transaction pooler, over a pool of its own on url (their
+// advisory lock belongs to a session).
+func migrate(ctx context.Context, db *store.DB, url string) error {
+	if db.Pooled() {
+		direct, err := store.Open(ctx, url, 2)
+		if err != nil {
+			return err
+		}
+		defer direct.Close()
+		db = direct
+	}
+	if err := migrations.Apply(ctx, db.Bun); err != nil {
+		return err
+	}
+	return jobs.Migrate(ctx, db.Pool)
 }
 
 // ensureDatabase creates the named database when it does not exist yet. Two
@@ -117,6 +146,25 @@ func ensureDatabase(ctx context.Context, adminURL, name string) error {
 		return fmt.Errorf("create database %s: %w", name, err)
 	}
 	return nil
+}
+
+// describe names the database a command uses, for a person reading its
+// output: the embedded PostgreSQL's data dir as an absolute path, or that
+// DATABASE_URL chose another server. Two commands run with different data
+// dirs use two databases: this is what tells them apart.
+func (d *dbFlags) describe() string {
+	if os.Getenv("DATABASE_URL") != "" {
+		return "the PostgreSQL of DATABASE_URL"
+	}
+	return "the embedded PostgreSQL in data dir " + d.absDataDir()
+}
+
+// absDataDir is the data dir as an absolute path (as given when that fails).
+func (d *dbFlags) absDataDir() string {
+	if abs, err := filepath.Abs(d.dataDir); err == nil {
+		return abs
+	}
+	return d.dataDir
 }
 
 // withDatabase runs fn with the database, for an operator command, and

@@ -42,6 +42,7 @@ const healthzAttempts = int(liveGuard / (50 * time.Millisecond))
 // embedded data dir.
 type readmeUser struct {
 	dir string
+	env []string // more environment of every command (KEY=value)
 }
 
 func (u *readmeUser) command(args ...string) *exec.Cmd {
@@ -49,6 +50,7 @@ func (u *readmeUser) command(args ...string) *exec.Cmd {
 	// Later entries win: no DATABASE_URL, so the embedded PostgreSQL in the
 	// data dir is used, as in the README.
 	cmd.Env = append(os.Environ(), childRunEnv+"=1", "DATABASE_URL=", "DATA_DIR="+u.dir, "DEBUG_ADDR=")
+	cmd.Env = append(cmd.Env, u.env...)
 	return cmd
 }
 
@@ -82,16 +84,23 @@ func (u *readmeUser) createMerchant(t *testing.T, args ...string) createdMerchan
 	return m
 }
 
-// serve starts `serve` on a free port until the test ends and waits for
-// /healthz; it returns the server's base URL.
-func (u *readmeUser) serve(t *testing.T) string {
+// serve starts `serve` (with args) on a free port until the test ends and
+// waits for /healthz; it returns the server's base URL.
+func (u *readmeUser) serve(t *testing.T, args ...string) string {
+	t.Helper()
+	url, _ := u.serveWithLogs(t, args...)
+	return url
+}
+
+// serveWithLogs is serve, with the server's log.
+func (u *readmeUser) serveWithLogs(t *testing.T, args ...string) (string, *lockedBuffer) {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	addr := ln.Addr().String()
 	require.NoError(t, ln.Close())
 	logs := &lockedBuffer{}
-	cmd := u.command("serve")
+	cmd := u.command(append([]string{"serve"}, args...)...)
 	cmd.Env = append(cmd.Env, "ADDR="+addr)
 	cmd.Stdout, cmd.Stderr = logs, logs
 	require.NoError(t, cmd.Start())
@@ -114,13 +123,13 @@ func (u *readmeUser) serve(t *testing.T) string {
 		if resp, err := http.Get(url + "/healthz"); err == nil {
 			_ = resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
-				return url
+				return url, logs
 			}
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
 	t.Fatalf("serve did not answer /healthz: %s", logs.String())
-	return ""
+	return "", nil
 }
 
 // call sends one request with key as its bearer and returns the status

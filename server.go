@@ -32,6 +32,7 @@ commands:
   seed                  fill a merchant's sandbox with sample data for dashboards
   backup                write the database to a file (pg_dump), while servers run
   restore               load a backup into an empty database (pg_restore)
+  openapi               print the OpenAPI document of the REST API (no database needed)
 
 environment:
   DATABASE_URL          use this PostgreSQL instead of the embedded one
@@ -51,6 +52,8 @@ environment:
   GRAPHQL_INTROSPECTION_ANONYMOUS
                         true answers introspection without a secret key (local
                         development only)
+  CORS_ORIGINS          origins whose pages may call the API from a browser
+                        (default none; see docs/security.md)
 
 run 'server <command> -h' for a command's flags.
 `
@@ -81,6 +84,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = backupCommand(rest, stdout, stderr)
 	case "restore":
 		err = restoreCommand(rest, stdout, stderr)
+	case "openapi":
+		err = openAPICommand(rest, stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -115,4 +116,47 @@ func toStrings[T ~string](v []T) []string {
 		out[i] = string(s)
 	}
 	return out
+}
+
+// The commands say which database they use, merchants create says what to
+// run next, and serve logs where to start and warns when its database has
+// no merchant (most often: another command ran with another data dir).
+func TestCommandsNameTheirDatabaseAndTheNextStep(t *testing.T) {
+	t.Parallel()
+	u := &readmeUser{dir: dataDir(t)}
+	out, errOut, code := u.run(t, "merchants", "create", "--name", "Next Step")
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "Next: start the server on this database (the embedded PostgreSQL in data dir "+u.dir+")")
+	require.Contains(t, out, "server serve --data-dir "+u.dir)
+	out, errOut, code = u.run(t, "merchants", "create", "--name", "Next Step JSON", "--json")
+	require.Equal(t, 0, code, errOut)
+	var m createdMerchant
+	require.NoError(t, json.Unmarshal([]byte(out), &m), "stdout stays the JSON alone: %s", out)
+	require.Contains(t, errOut, "server serve --data-dir "+u.dir)
+
+	_, errOut, code = u.run(t, "seed", "--merchant", m.Merchant.ID, "--json")
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, errOut, "seed: using the embedded PostgreSQL in data dir "+u.dir)
+
+	empty := &readmeUser{dir: dataDir(t)}
+	url, logs := empty.serveWithLogs(t)
+	require.Eventually(t, func() bool { return strings.Contains(logs.String(), "no merchant in this database") }, liveGuard, 50*time.Millisecond)
+	require.Contains(t, logs.String(), "data dir "+empty.dir)
+	require.Contains(t, logs.String(), `"playground":"`+url+`/playground"`)
+	require.Contains(t, logs.String(), `"dashboard":"`+url+`/dashboard"`)
+	require.Contains(t, logs.String(), `"docs":"`+url+`/docs/"`)
+	require.Contains(t, logs.String(), `"openapi":"`+url+`/openapi.json"`)
+}
+
+// `server openapi` prints the served document without a database.
+func TestOpenAPICommandPrintsTheDocument(t *testing.T) {
+	out, errOut, code := runCLI(t, "openapi")
+	require.Equal(t, 0, code, errOut)
+	var doc struct {
+		OpenAPI string                    `json:"openapi"`
+		Paths   map[string]map[string]any `json:"paths"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &doc))
+	require.Equal(t, "3.1.0", doc.OpenAPI)
+	require.Contains(t, doc.Paths, "/v1/accounts")
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/platform/secrets"
 
+	"github.com/frame-oss/payments-server/docs"
 	"github.com/frame-oss/payments-server/graph"
 	"github.com/frame-oss/payments-server/internal/app"
 	"github.com/frame-oss/payments-server/internal/platform/clock"
@@ -28,7 +29,7 @@ func appOptions(db *store.DB, clk clock.Clock, logger *slog.Logger) app.Options 
 		GraphQL: func(res *resolvers.Resolver, logger *slog.Logger) http.Handler {
 			return graph.NewHandler(res, graph.Options{Logger: logger})
 		},
-		Playground: graph.PlaygroundHandler()}
+		Playground: graph.PlaygroundHandler(), GraphQLError: graph.WriteError, Docs: docs.Handler()}
 }
 
 // jobsConfig is the production wiring of the job engine: the application's
@@ -44,7 +45,7 @@ func jobsConfig(db *store.DB, clk clock.Clock, logger *slog.Logger, delivery *we
 		return jobs.Config{}, err
 	}
 	return jobs.Config{Logger: logger, Clock: clk, Workers: workers, Queues: queues,
-		PeriodicJobs: []*river.PeriodicJob{purgeRateLimits}}, nil
+		PeriodicJobs: []*river.PeriodicJob{purgeRateLimits}, PollOnly: db.Pooled()}, nil
 }
 
 // logRateLimits reports the rate limits serve runs with.
@@ -81,18 +82,12 @@ func (g *graphqlFlags) register(fs *flag.FlagSet, getenv func(string) string) er
 
 // apply leaves out what the flags turned off: the playground route, and
 // introspection from /graphql; or opens introspection to every caller.
-func (g graphqlFlags) apply(o *app.Options) {
+// /graphql's websocket also admits the CORS origins.
+func (g graphqlFlags) apply(o *app.Options, c corsFlag) {
 	if !g.playground {
 		o.Playground = nil
 	}
-	if !g.introspection || g.anonymousIntrospection {
-		opts := graph.Options{DisableIntrospection: !g.introspection, AnonymousIntrospection: g.anonymousIntrospection}
-		o.GraphQL = func(res *resolvers.Resolver, logger *slog.Logger) http.Handler {
-			opts := opts
-			opts.Logger = logger
-			return graph.NewHandler(res, opts)
-		}
-	}
+	o.GraphQL = c.graphQL(graph.Options{DisableIntrospection: !g.introspection, AnonymousIntrospection: g.anonymousIntrospection})
 }
 
 // registerDeliveryFlags adds serve's webhook delivery settings to fs, each

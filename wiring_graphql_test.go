@@ -53,7 +53,7 @@ func TestGraphQLFlags(t *testing.T) {
 	// apply: off leaves the playground out and introspection refused.
 	o := appOptions(nil, clock.Real{}, slog.New(slog.NewJSONHandler(io.Discard, nil)))
 	require.NotNil(t, o.Playground)
-	graphqlFlags{}.apply(&o)
+	graphqlFlags{}.apply(&o, corsFlag{})
 	require.Nil(t, o.Playground)
 	logger := slog.New(slog.NewJSONHandler(io.Discard, nil))
 	svc := areas.New(&op.Kit{Clock: clock.Real{}, Logger: logger}, areas.Hooks{})
@@ -68,7 +68,7 @@ func TestGraphQLFlags(t *testing.T) {
 	// anonymous: an anonymous caller introspects (by default it gets 401).
 	for anonymous, want := range map[bool]int{false: http.StatusUnauthorized, true: http.StatusOK} {
 		o := appOptions(nil, clock.Real{}, logger)
-		graphqlFlags{introspection: true, anonymousIntrospection: anonymous}.apply(&o)
+		graphqlFlags{introspection: true, anonymousIntrospection: anonymous}.apply(&o, corsFlag{})
 		req := httptest.NewRequest(http.MethodPost, "/graphql", strings.NewReader(`{"query": "{ __schema { queryType { name } } }"}`))
 		req.Header.Set("Content-Type", "application/json")
 		rec := httptest.NewRecorder()
@@ -77,7 +77,7 @@ func TestGraphQLFlags(t *testing.T) {
 	}
 
 	on := appOptions(nil, clock.Real{}, logger)
-	graphqlFlags{introspection: true, playground: true}.apply(&on)
+	graphqlFlags{introspection: true, playground: true}.apply(&on, corsFlag{})
 	require.NotNil(t, on.Playground)
 	var _ app.Options = on
 }

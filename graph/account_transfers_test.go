@@ -76,9 +76,9 @@ func TestAccountTransfersConnection(t *testing.T) {
 	// REST's status filter, and aliases: one statement per set of
 	// arguments, whatever the number of accounts.
 	const aliased = `query($first: Int) { accounts(first: $first) { edges { node { id
-		succeeded: transfers(first: 3, status: "succeeded") { edges { node { id status } } }
-		failed: transfers(first: 1, status: "failed") { edges { node { id } } }
-		again: transfers(first: 3, status: "succeeded") { edges { node { id } } } } } } }`
+		succeeded: transfers(first: 3, status: SUCCEEDED) { edges { node { id status } } }
+		failed: transfers(first: 1, status: FAILED) { edges { node { id } } }
+		again: transfers(first: 3, status: SUCCEEDED) { edges { node { id } } } } } } }`
 	small = gql(t, f.sk, aliased, map[string]any{"first": 1})
 	big = gql(t, f.sk, aliased, map[string]any{"first": 50})
 	require.Equal(t, small.Statements, big.Statements)

@@ -24,8 +24,8 @@ func TestChargeIntentsInTheGraph(t *testing.T) {
 	first := f.sk.GraphQLWithHeader(createIntentMutation, map[string]any{"input": input}, idemKey("gql-ci"))
 	require.Empty(t, first.Errors, string(first.Raw))
 	ci := obj(first.Data["createChargeIntent"])
-	require.Equal(t, "requires_capture", ci["status"])
-	require.Equal(t, "usd", ci["currency"])
+	require.Equal(t, "REQUIRES_CAPTURE", ci["status"])
+	require.Equal(t, "USD", ci["currency"])
 	require.Regexp(t, `^ci_`, ci["clientSecret"])
 	require.Equal(t, "ada@example.com", obj(ci["customer"])["email"])
 	require.Equal(t, ci["customerId"], obj(ci["paymentMethod"])["customerId"])
@@ -40,11 +40,11 @@ func TestChargeIntentsInTheGraph(t *testing.T) {
 
 	g := gql(t, f.sk, `mutation($id: ID!) { captureChargeIntent(id: $id, input: {amountCapturedCents: 600}) {
 		status amountCaptured latestCharge { amountCaptured netAmount } } }`, map[string]any{"id": ci["id"]})
-	require.Equal(t, map[string]any{"status": "requires_capture", "amountCaptured": float64(600),
+	require.Equal(t, map[string]any{"status": "REQUIRES_CAPTURE", "amountCaptured": float64(600),
 		"latestCharge": map[string]any{"amountCaptured": float64(600), "netAmount": float64(553)}}, g.Data["captureChargeIntent"])
 	g = gql(t, f.sk, `mutation($id: ID!) { voidRemainingChargeIntent(id: $id) { status amountCaptured amountVoided } }`,
 		map[string]any{"id": ci["id"]})
-	require.Equal(t, map[string]any{"status": "succeeded", "amountCaptured": float64(600), "amountVoided": float64(400)},
+	require.Equal(t, map[string]any{"status": "SUCCEEDED", "amountCaptured": float64(600), "amountVoided": float64(400)},
 		g.Data["voidRemainingChargeIntent"])
 	g = gql(t, f.sk, `mutation($id: ID!) { updateChargeIntent(id: $id, input: {description: "Paid", metadata: {note: "x"}}) {
 		description metadata } }`, map[string]any{"id": ci["id"]})
@@ -59,18 +59,18 @@ func TestChargeIntentsInTheGraph(t *testing.T) {
 	g = gql(t, f.sk, `mutation($a: ID!) { createChargeIntent(input: {amount: 700, currency: "usd", account: $a}) { id status } }`,
 		map[string]any{"a": acct["id"]})
 	waiting := obj(g.Data["createChargeIntent"])
-	require.Equal(t, "requires_payment_method", waiting["status"])
+	require.Equal(t, "REQUIRES_PAYMENT_METHOD", waiting["status"])
 	g = gql(t, f.sk, `mutation($id: ID!, $pm: ID!) { confirmChargeIntent(id: $id, input: {paymentMethod: $pm}) { status } }`,
 		map[string]any{"id": waiting["id"], "pm": challenged.ID.String()})
-	require.Equal(t, "requires_3d_secure", obj(g.Data["confirmChargeIntent"])["status"])
+	require.Equal(t, "REQUIRES_3D_SECURE", obj(g.Data["confirmChargeIntent"])["status"])
 	g = gql(t, f.sk, `mutation($id: ID!) { completeChargeIntentThreeDSecure(id: $id) { status amountCaptured account { id } } }`,
 		map[string]any{"id": waiting["id"]})
-	require.Equal(t, map[string]any{"status": "succeeded", "amountCaptured": float64(700),
+	require.Equal(t, map[string]any{"status": "SUCCEEDED", "amountCaptured": float64(700),
 		"account": map[string]any{"id": acct["id"]}}, g.Data["completeChargeIntentThreeDSecure"])
 	g = gql(t, f.sk, `mutation { createChargeIntent(input: {amount: 100, currency: "usd"}) { id } }`, nil)
 	g = gql(t, f.sk, `mutation($id: ID!) { cancelChargeIntent(id: $id) { status } }`,
 		map[string]any{"id": obj(g.Data["createChargeIntent"])["id"]})
-	require.Equal(t, "canceled", obj(g.Data["cancelChargeIntent"])["status"])
+	require.Equal(t, "CANCELED", obj(g.Data["cancelChargeIntent"])["status"])
 	_, e = gqlError(t, f.sk, `mutation { createChargeIntent(input: {amount: 0, currency: "usd", customer: "x"}) { id } }`, nil)
 	require.Equal(t, "validation_errors", code(e))
 
@@ -101,7 +101,7 @@ func TestChargeIntentsInTheGraph(t *testing.T) {
 	g = gql(t, f.sk, `query($id: ID!) { chargeIntent(id: $id) { id amount } node(id: $id) { ... on ChargeIntent { status } } }`,
 		map[string]any{"id": ci["id"]})
 	require.Equal(t, float64(1000), obj(g.Data["chargeIntent"])["amount"])
-	require.Equal(t, "succeeded", obj(g.Data["node"])["status"])
+	require.Equal(t, "SUCCEEDED", obj(g.Data["node"])["status"])
 	g = gql(t, f.sk, `query { chargeIntents(filter: {q: "ord_9"}) { edges { node { id } } } }`, nil)
 	require.Len(t, list(obj(g.Data["chargeIntents"])["edges"]), 1)
 

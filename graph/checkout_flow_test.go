@@ -39,7 +39,7 @@ func TestCheckoutFlowGraphQL(t *testing.T) {
 	again := chk.GraphQLWithHeader(browserCreate, map[string]any{"pm": card.ID.String()}, key)
 	require.JSONEq(t, string(first.Raw), string(again.Raw), "a replay answers the same transfer")
 	tr := obj(first.Data["createTransfer"])
-	require.Equal(t, "requires_confirmation", tr["status"])
+	require.Equal(t, "REQUIRES_CONFIRMATION", tr["status"])
 	require.Equal(t, float64(2500), tr["amount"])
 	require.Equal(t, acct["id"], tr["accountId"])
 	redacted := map[string]any{"id": card.ID.String(), "type": "CARD", "status": "ACTIVE", "card": nil, "billing": nil,
@@ -50,13 +50,13 @@ func TestCheckoutFlowGraphQL(t *testing.T) {
 	g := gql(t, chk, `mutation($id: ID!) { confirmTransfer(id: $id) { id status amountCaptured nextAction { type }
 		sourcePaymentMethod { id card { lastFour } } } }`, map[string]any{"id": tr["id"]})
 	done := obj(g.Data["confirmTransfer"])
-	require.Equal(t, "succeeded", done["status"])
+	require.Equal(t, "SUCCEEDED", done["status"])
 	require.Equal(t, float64(2500), done["amountCaptured"])
 	require.Nil(t, done["nextAction"])
 	require.Equal(t, map[string]any{"id": card.ID.String(), "card": nil}, done["sourcePaymentMethod"])
 	g = gql(t, chk, `query($id: ID!) { transfer(id: $id) { status sourcePaymentMethod { id card { lastFour } } } }`,
 		map[string]any{"id": tr["id"]})
-	require.Equal(t, map[string]any{"status": "succeeded", "sourcePaymentMethod": map[string]any{"id": card.ID.String(), "card": nil}},
+	require.Equal(t, map[string]any{"status": "SUCCEEDED", "sourcePaymentMethod": map[string]any{"id": card.ID.String(), "card": nil}},
 		g.Data["transfer"])
 	g = gql(t, f.sk, `query($id: ID!) { transfer(id: $id) { sourcePaymentMethod { card { lastFour } accountId } } }`,
 		map[string]any{"id": tr["id"]})
@@ -122,6 +122,6 @@ func TestCheckoutDeclineAndChallengeGraphQL(t *testing.T) {
 	tr = obj(gql(t, chk, browserCreate, map[string]any{"pm": challenged.ID.String()}).Data["createTransfer"])
 	g = gql(t, chk, `mutation($id: ID!) { confirmTransfer(id: $id) { status nextAction { type source } } }`,
 		map[string]any{"id": tr["id"]})
-	require.Equal(t, map[string]any{"status": "requires_3d_secure",
+	require.Equal(t, map[string]any{"status": "REQUIRES_3D_SECURE",
 		"nextAction": map[string]any{"type": "use_platform_sdk", "source": challenged.ID.String()}}, g.Data["confirmTransfer"])
 }

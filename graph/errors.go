@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"runtime/debug"
 	"slices"
 	"unicode/utf8"
@@ -206,4 +207,21 @@ func causeOf(e *apierr.Error) string {
 		return e.Cause.Error()
 	}
 	return e.Message
+}
+
+// WriteError answers a /graphql request refused before GraphQL runs (a
+// credential that does not authenticate, a rate limit, a busy server) in
+// GraphQL's shape, as every other error of /graphql is: {"errors":
+// [{message, extensions: {code, status, request_id, ...}}]} with the
+// error's HTTP status, which GraphQL over HTTP lets a server use for a
+// request it refuses whatever its document. The REST error envelope is
+// /v1's.
+func WriteError(w http.ResponseWriter, r *http.Request, err error) {
+	p := presenter{logger: slog.Default(), requestID: httpx.RequestIDFromContext}
+	e := apierr.From(err)
+	for k, v := range e.Headers {
+		w.Header().Set(k, v)
+	}
+	w.Header().Set("Content-Type", responseContentType(r))
+	writeResponse(w, e.Status, &graphql.Response{Errors: gqlerror.List{p.present(r.Context(), e)}})
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/frame-oss/payments-server/graph/loaders"
 	"github.com/frame-oss/payments-server/graph/playground"
 	"github.com/frame-oss/payments-server/internal/platform/httpx"
+	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/resolvers"
 )
 
@@ -102,6 +103,10 @@ type Options struct {
 	// MaxErrors bounds the errors of one response; a longer list is cut
 	// and ends with a too_many_errors note.
 	MaxErrors int
+	// Origins are the other origins whose pages may open the
+	// subscriptions' websocket (serve --cors-origins; "*": any); the
+	// server's own origin always may.
+	Origins []string
 }
 
 func (o Options) withDefaults(res *resolvers.Resolver) Options {
@@ -162,11 +167,12 @@ func NewHandler(res *resolvers.Resolver, opts Options) http.Handler {
 
 	srv := handler.New(generated.NewExecutableSchema(cfg))
 	srv.AddTransport(transport.Options{})
-	srv.AddTransport(websocketTransport(res))
+	srv.AddTransport(websocketTransport(res, opts.Origins))
 	srv.AddTransport(httpTransport{maxBody: opts.MaxBodyBytes})
 	queries := lru.New[*ast.QueryDocument](opts.QueryCacheSize)
 	srv.SetQueryCache(queries)
 	srv.SetParserTokenLimit(opts.TokenLimit)
+	srv.Use(credentialRequired{anonymousIntrospection: opts.AnonymousIntrospection && !opts.DisableIntrospection})
 	if !opts.DisableIntrospection {
 		srv.Use(extension.Introspection{})
 		if !opts.AnonymousIntrospection {
@@ -183,6 +189,8 @@ func NewHandler(res *resolvers.Resolver, opts Options) http.Handler {
 	srv.Use(DepthLimit{Limit: opts.DepthLimit})
 	srv.Use(&StrictEnums{})
 	srv.AroundOperations(noteOperation)
+	srv.AroundOperations(replicaReads)
+	srv.AroundOperations(traceOperation)
 	srv.AroundOperations(prefetchRoots(schema))
 	// Outside eachMutation, which empties the loaders after each write:
 	// a mutation's result is looked ahead from with fresh loaders.
@@ -212,6 +220,17 @@ func noStore(next http.Handler) http.Handler {
 // "Authorization: Bearer <key>" with queries, mutations and subscriptions.
 func PlaygroundHandler() http.Handler {
 	return playground.Handler("Payments API — GraphQL", "/playground", "/graphql")
+}
+
+// replicaReads lets a query's pages come from a read replica
+// (store.AllowReplica; the store serves the merchant's own writes from the
+// primary until a replica has them). Mutations and subscriptions read the
+// primary.
+func replicaReads(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
+	if oc := graphql.GetOperationContext(ctx); oc != nil && oc.Operation != nil && oc.Operation.Operation == ast.Query {
+		ctx = store.AllowReplica(ctx)
+	}
+	return next(ctx)
 }
 
 // noteOperation names the GraphQL operation in the request's log line, so

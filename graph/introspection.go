@@ -66,3 +66,41 @@ func introspects(oc *graphql.OperationContext) bool {
 	}
 	return false
 }
+
+// credentialRequired refuses, before anything runs, an operation sent
+// without a credential: 401 authentication_required in GraphQL's shape,
+// as a credential that does not authenticate is refused (WriteError), so a
+// client meets one answer for both. Every field of the graph needs a
+// credential; what an anonymous caller may still ask is __typename, and
+// the schema when Options.AnonymousIntrospection opens it.
+type credentialRequired struct{ anonymousIntrospection bool }
+
+var _ interface {
+	graphql.HandlerExtension
+	graphql.OperationContextMutator
+} = credentialRequired{}
+
+// ExtensionName implements graphql.HandlerExtension.
+func (credentialRequired) ExtensionName() string { return "CredentialRequired" }
+
+// Validate implements graphql.HandlerExtension.
+func (credentialRequired) Validate(graphql.ExecutableSchema) error { return nil }
+
+// MutateOperationContext implements graphql.OperationContextMutator.
+func (c credentialRequired) MutateOperationContext(ctx context.Context, oc *graphql.OperationContext) *gqlerror.Error {
+	if oc.Operation == nil || auth.FromContext(ctx) != nil {
+		return nil
+	}
+	roots := map[string]string{}
+	rootFields(oc.Operation.SelectionSet, oc.Doc.Fragments, map[string]bool{}, roots)
+	for _, name := range roots {
+		switch {
+		case name == "__typename":
+		case c.anonymousIntrospection && (name == "__schema" || name == "__type"):
+		default:
+			return requestError(http.StatusUnauthorized, apierr.CodeAuthenticationNeeded,
+				"No credential provided: send 'Authorization: Bearer <key>'")
+		}
+	}
+	return nil
+}

@@ -74,7 +74,7 @@ func TestInvoicesInTheGraph(t *testing.T) {
 	g = gql(t, f.sk, `mutation($i: ID!) { voidInvoice(id: $i) { status } }`, map[string]any{"i": third})
 	require.Equal(t, "VOID", obj(g.Data["voidInvoice"])["status"])
 
-	g = gql(t, f.sk, `query($c: ID!) { invoices(filter: {customer: $c, status: "paid"}) { edges { node { id } } } }`,
+	g = gql(t, f.sk, `query($c: ID!) { invoices(filter: {customer: $c, status: PAID}) { edges { node { id } } } }`,
 		map[string]any{"c": cu.ID.String()})
 	require.Len(t, list(obj(g.Data["invoices"])["edges"]), 1)
 	g = gql(t, f.sk, `query($i: ID!) { node(id: $i) { ... on Invoice { status } } invoice(id: $i) { invoiceNumber } }`,

@@ -257,7 +257,7 @@ func TestComplexityLimitIsARefusal(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	g := f.sk.GraphQL(`{ accounts(first: 100) { edges { cursor node { `+accountFields+` } } } }`, nil)
-	require.Equal(t, http.StatusUnprocessableEntity, g.Status)
+	require.Equal(t, http.StatusOK, g.Status, "a document refused is answered 200 in application/json")
 	require.Len(t, g.Errors, 1)
 	require.Equal(t, "COMPLEXITY_LIMIT_EXCEEDED", code(g.Errors[0]))
 	require.Zero(t, g.Statements-1, "only the credential's statement")
@@ -329,7 +329,7 @@ func TestErrorCountIsCapped(t *testing.T) {
 	}
 	b.WriteString(" }")
 	g := f.sk.GraphQL(b.String(), nil)
-	require.Equal(t, http.StatusUnprocessableEntity, g.Status)
+	require.Equal(t, http.StatusOK, g.Status)
 	require.Len(t, g.Errors, graph.DefaultMaxErrors+1)
 	require.Equal(t, "GRAPHQL_VALIDATION_FAILED", code(g.Errors[0]))
 	note := g.Errors[graph.DefaultMaxErrors]
@@ -364,7 +364,7 @@ func TestErrorsEchoOnlyAnExcerpt(t *testing.T) {
 	for _, q := range []string{`{ "` + long + `" }`, `{ ` + long + ` }`} {
 		r := post(f.sk, queryBody(q))
 		require.Less(t, len(r.Body), 2048, "%.300s", r.Body)
-		require.NotEqual(t, http.StatusOK, r.Status)
+		require.Contains(t, string(r.Body), `"errors"`, "%.300s", r.Body)
 	}
 
 	// A long alias in an error's path (the data keeps the client's name).

@@ -28,13 +28,13 @@ func TestFeePlansAgreementsAndTransfersGraphQL(t *testing.T) {
 		confirm: true, authorizationMode: "manual", metadata: {order: "9"}}) { id status amount } }`,
 		map[string]any{"a": acct["id"], "pm": pm.ID.String()})
 	tr := obj(g.Data["createTransfer"])
-	require.Equal(t, "requires_capture", tr["status"])
+	require.Equal(t, "REQUIRES_CAPTURE", tr["status"])
 	g = gql(t, f.sk, `mutation($id: ID!) { captureTransfer(id: $id, input: {amountCapturedCents: 500}) {
 		status amountCaptured totalFees grossAmount netAmount feeSource
 		billingAgreement { id } transferFeePlan { id } account { id } sourcePaymentMethod { id }
 		ledgerJournals { kind entries { party currency amount } } } }`, map[string]any{"id": tr["id"]})
 	c := obj(g.Data["captureTransfer"])
-	require.Equal(t, "succeeded", c["status"])
+	require.Equal(t, "SUCCEEDED", c["status"])
 	require.Equal(t, float64(500), c["amountCaptured"])
 	require.Equal(t, float64(45), c["totalFees"]) // 14.5 rounds up to 15, + 30
 	require.Equal(t, float64(545), c["grossAmount"])
@@ -57,10 +57,10 @@ func TestFeePlansAgreementsAndTransfersGraphQL(t *testing.T) {
 	challenged := f.sk.CreateAccountCard(str(acct["id"]), "4000000000003220")
 	g = gql(t, f.sk, `mutation($a: ID!, $pm: ID!) { createTransfer(input: {amount: 700, accountId: $a, sourcePaymentMethodId: $pm,
 		confirm: true}) { id status } }`, map[string]any{"a": acct["id"], "pm": challenged.ID.String()})
-	require.Equal(t, "requires_3d_secure", obj(g.Data["createTransfer"])["status"])
+	require.Equal(t, "REQUIRES_3D_SECURE", obj(g.Data["createTransfer"])["status"])
 	g = gql(t, f.sk, `mutation($id: ID!) { completeThreeDSecure(id: $id) { status amountCaptured } }`,
 		map[string]any{"id": obj(g.Data["createTransfer"])["id"]})
-	require.Equal(t, map[string]any{"status": "succeeded", "amountCaptured": float64(700)}, g.Data["completeThreeDSecure"])
+	require.Equal(t, map[string]any{"status": "SUCCEEDED", "amountCaptured": float64(700)}, g.Data["completeThreeDSecure"])
 
 	_, e := gqlError(t, f.sk, `mutation($id: ID!) { cancelTransfer(id: $id) { id } }`, map[string]any{"id": tr["id"]})
 	require.Equal(t, "invalid_state", code(e))

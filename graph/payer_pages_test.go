@@ -46,11 +46,11 @@ func TestPayerConnectionsArePageEdges(t *testing.T) {
 	}
 
 	cases := []pageEdgeCase{
-		{"accounts", "payouts", `status: "succeeded"`, "/v1/payouts?status=succeeded&account_id="},
+		{"accounts", "payouts", `status: SUCCEEDED`, "/v1/payouts?status=succeeded&account_id="},
 		{"accounts", "subscriptions", `status: ACTIVE`, "/v1/subscriptions/search?status=active&account="},
-		{"accounts", "invoices", `status: "paid"`, "/v1/invoices?status=paid&account="},
+		{"accounts", "invoices", `status: PAID`, "/v1/invoices?status=paid&account="},
 		{"customers", "subscriptions", `status: ACTIVE`, "/v1/subscriptions/search?status=active&customer="},
-		{"customers", "invoices", `status: "paid"`, "/v1/invoices?status=paid&customer="},
+		{"customers", "invoices", `status: PAID`, "/v1/invoices?status=paid&customer="},
 	}
 	for _, c := range cases {
 		t.Run(c.root+"."+c.edge, func(t *testing.T) {

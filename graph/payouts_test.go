@@ -31,7 +31,7 @@ func TestPayoutsAndFundingGraphQL(t *testing.T) {
 	g := gql(t, f.sk, `mutation { createPayoutTopUp(input: {amount: 5000, idempotencyKey: "g1"}) {
 		id amount currency source schedule { id } livemode } }`, nil)
 	entry := obj(g.Data["createPayoutTopUp"])
-	require.Equal(t, "manual_push", entry["source"])
+	require.Equal(t, "MANUAL_PUSH", entry["source"])
 	require.Nil(t, entry["schedule"])
 	g = gql(t, f.sk, `mutation { createPayoutTopUp(input: {amount: 5000, idempotencyKey: "g1"}) { id } }`, nil)
 	require.Equal(t, entry["id"], obj(g.Data["createPayoutTopUp"])["id"], "the body key returns the first entry")
@@ -40,7 +40,7 @@ func TestPayoutsAndFundingGraphQL(t *testing.T) {
 		metadata: {ref: "r1"}}) { id status speed amount currency processorFee merchantFee customerFee metadata
 		paymentMethod { id } account { id payouts { edges { node { id } } } } succeeded failed } }`, map[string]any{"pm": card.ID.String()})
 	p := obj(g.Data["createPayout"])
-	require.Equal(t, "succeeded", p["status"])
+	require.Equal(t, "SUCCEEDED", p["status"])
 	require.Nil(t, p["speed"])
 	require.Equal(t, float64(0), p["processorFee"])
 	require.Nil(t, p["merchantFee"])
@@ -74,7 +74,7 @@ func TestPayoutsAndFundingGraphQL(t *testing.T) {
 		map[string]any{"id": s["id"]})
 	sc := obj(g.Data["payoutFundingSchedule"])
 	require.NotNil(t, sc["lastRun"])
-	require.Equal(t, []any{map[string]any{"amount": float64(700), "source": "schedule", "schedule": map[string]any{"id": s["id"]}}},
+	require.Equal(t, []any{map[string]any{"amount": float64(700), "source": "SCHEDULE", "schedule": map[string]any{"id": s["id"]}}},
 		sc["entries"])
 	g = gql(t, f.sk, `mutation($id: ID!) { updatePayoutFundingSchedule(id: $id, input: {enabled: false, cadence: "monthly"}) {
 		enabled cadence } }`, map[string]any{"id": s["id"]})
@@ -83,9 +83,9 @@ func TestPayoutsAndFundingGraphQL(t *testing.T) {
 		map[string]any{"id": s["id"]})
 	require.Equal(t, "validation_errors", code(e))
 
-	g = gql(t, f.sk, `query { payouts(filter: {status: "succeeded"}) { edges { node { id } } }
+	g = gql(t, f.sk, `query { payouts(filter: {status: SUCCEEDED}) { edges { node { id } } }
 		payoutFundingSchedules { edges { node { id } } }
-		payoutFundingEntries(filter: {source: "schedule"}) { edges { node { id source } } } }`, nil)
+		payoutFundingEntries(filter: {source: SCHEDULE}) { edges { node { id source } } } }`, nil)
 	require.Len(t, list(obj(g.Data["payouts"])["edges"]), 1)
 	require.Len(t, list(obj(g.Data["payoutFundingSchedules"])["edges"]), 1)
 	require.Len(t, list(obj(g.Data["payoutFundingEntries"])["edges"]), 1)

@@ -37,7 +37,7 @@ func TestSDKSessionsGraphQL(t *testing.T) {
 		id url status amount currency customerId } }`, map[string]any{"c": cust.ID.String()})
 	s := obj(g.Data["createPaymentLinkSession"])
 	require.Equal(t, "open", s["status"])
-	require.Equal(t, "usd", s["currency"])
+	require.Equal(t, "USD", s["currency"])
 	require.Regexp(t, `^https://pay\.frame\.test/link/`, s["url"])
 	g = gql(t, f.sk, `query($id: ID!) { paymentLinkSession(id: $id) { url amount customer { id } } }`, map[string]any{"id": s["id"]})
 	require.Equal(t, map[string]any{"url": s["url"], "amount": float64(1500), "customer": map[string]any{"id": cust.ID.String()}},

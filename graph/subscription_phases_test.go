@@ -46,7 +46,7 @@ func TestSubscriptionPhasesGraphQL(t *testing.T) {
 	require.Equal(t, "Subscription", b["phaseableType"])
 	require.Equal(t, sub, b["subscriptionId"])
 	require.Nil(t, b["startedAt"])
-	require.Equal(t, "usd", b["currency"])
+	require.Equal(t, "USD", b["currency"])
 	a := str(obj(g.Data["a"])["id"])
 
 	// The Idempotency-Key replays the mutations as REST does.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/99designs/gqlgen/graphql/handler/transport"
+	coderws "github.com/coder/websocket"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
@@ -27,12 +28,15 @@ const (
 // graphql-ws. The caller authenticates with the upgrade request's
 // Authorization header, or, since browsers cannot set headers on a
 // websocket, with an Authorization member of the connection_init payload
-// ("Bearer sk_..."). Browsers may connect from the server's own origin only
-// (the websocket library's default), so another site's page cannot ride a
-// dashboard user's session.
-func websocketTransport(res *resolvers.Resolver) transport.Websocket {
+// ("Bearer sk_..."). Browsers may connect from the server's own origin,
+// and from the origins the server lets call the API (origins, serve
+// --cors-origins; "*": any), so no other site's page can ride a dashboard
+// user's session.
+func websocketTransport(res *resolvers.Resolver, origins []string) transport.Websocket {
 	limit := int64(wsPayloadReadLimit)
 	return transport.Websocket{
+		Implementation: transport.CoderWebsocketImplementation{
+			AcceptOptions: coderws.AcceptOptions{OriginPatterns: originHosts(origins)}},
 		InitTimeout:           wsInitTimeout,
 		KeepAlivePingInterval: wsKeepAlive,
 		PayloadReadLimit:      &limit,
@@ -86,4 +90,21 @@ func clearDeadlinesOnUpgrade(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// originHosts are the hosts (host[:port]) of origins as the websocket
+// library matches an upgrade's Origin against them, beside the server's
+// own host, which it always accepts; "*" matches any.
+func originHosts(origins []string) []string {
+	var out []string
+	for _, o := range origins {
+		if o == "*" {
+			out = append(out, "*")
+			continue
+		}
+		if _, host, ok := strings.Cut(o, "://"); ok {
+			out = append(out, host)
+		}
+	}
+	return out
 }

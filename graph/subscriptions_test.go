@@ -50,7 +50,7 @@ func TestSubscriptionsInTheGraph(t *testing.T) {
 	require.Nil(t, sub["account"])
 	require.Equal(t, monthly, obj(sub["product"])["id"])
 	require.Equal(t, map[string]any{"id": monthly, "interval": "MONTHLY", "intervalCount": float64(1), "amount": float64(2000),
-		"currency": "usd", "active": true, "created": start.Format(time.RFC3339)}, sub["plan"])
+		"currency": "USD", "active": true, "created": start.Format(time.RFC3339)}, sub["plan"])
 	require.Equal(t, "ALWAYS_INVOICE", sub["prorationBehavior"])
 	require.Equal(t, start.Format(time.RFC3339), sub["currentPeriodStart"])
 	require.Equal(t, end.Format(time.RFC3339), sub["currentPeriodEnd"])

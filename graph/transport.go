@@ -327,20 +327,20 @@ func statusOf(e *gqlerror.Error) int {
 }
 
 // statusFor is the HTTP status of a request refused before execution:
-// the status the first refusal of ours carries (documentLimits), else
-// gqlgen's rule: 422 for a parse or validation error (400 when the client
-// asked for application/graphql-response+json), 200 otherwise.
+// the status the first refusal of ours carries (documentLimits, a missing
+// credential), else GraphQL over HTTP's: a document that does not parse or
+// validate is answered 200 in application/json (the errors say what is
+// wrong; the request itself was well-formed) and 400 in
+// application/graphql-response+json, whose clients read a response
+// without data by its status.
 func statusFor(errs gqlerror.List, contentType string) int {
 	for _, e := range errs {
 		if s, ok := e.Extensions["status"].(int); ok {
 			return s
 		}
 	}
-	if errcode.GetErrorKind(errs) == errcode.KindProtocol {
-		if contentType == graphQLResponseJSON {
-			return http.StatusBadRequest
-		}
-		return http.StatusUnprocessableEntity
+	if errcode.GetErrorKind(errs) == errcode.KindProtocol && contentType == graphQLResponseJSON {
+		return http.StatusBadRequest
 	}
 	return http.StatusOK
 }

@@ -177,7 +177,7 @@ func TestCreateBillingInvoiceBillsReportedUsage(t *testing.T) {
 	inv := obj(g.Data["createBillingInvoice"])
 	require.Equal(t, "usage", inv["billingReason"])
 	require.Equal(t, "PAID", inv["status"], "charged automatically by default")
-	require.Equal(t, "usd", inv["currency"])
+	require.Equal(t, "USD", inv["currency"])
 	require.Equal(t, cu, obj(inv["customer"])["id"])
 	// U = W = 15, C = 4: 3 · 15 · 11/15 = 33.
 	require.Equal(t, float64(33), inv["total"])

@@ -113,7 +113,22 @@ func TestUpgradeKeepsEveryObject(t *testing.T) {
 	require.Equal(t, "019bc1f4-bb02-766a-8978-14c42c1d9d5d", replay.JSON()["id"], "the key replays the account it created")
 
 	requirePayersBackfilled(t, sk)
+	requirePhonesNormalized(t, db)
 	requirePendingDeliveriesDelivered(t, env, db)
+}
+
+// requirePhonesNormalized reads the stored profiles of the accounts of
+// fixtures 00001 and 00002 that have a phone: migration 00034 gave each
+// its E.164 form.
+func requirePhonesNormalized(t *testing.T, db *store.DB) {
+	t.Helper()
+	for _, id := range []string{"019bc1bd-cc81-7110-98c4-e1208c31193a", "019bc1f4-bb02-766a-8978-14c42c1d9d5d"} {
+		var e164 *string
+		require.NoError(t, db.Pool.QueryRow(context.Background(),
+			"SELECT profile #>> '{individual,phone,e164}' FROM accounts WHERE id = $1", id).Scan(&e164))
+		require.NotNil(t, e164, "account %s has its phone's E.164 form", id)
+		require.Equal(t, "+12001001695", *e164, id)
+	}
 }
 
 // requirePayersBackfilled reads the refund and the dispute of fixture

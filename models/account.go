@@ -23,6 +23,9 @@ const (
 	AccountTypeBusiness   AccountType = "business"
 )
 
+// AccountTypes is the closed set of account types.
+var AccountTypes = Enum(AccountTypeIndividual, AccountTypeBusiness)
+
 // AccountStatus is the account's lifecycle status.
 type AccountStatus string
 
@@ -33,6 +36,9 @@ const (
 	AccountStatusRestricted AccountStatus = "restricted"
 	AccountStatusDisabled   AccountStatus = "disabled"
 )
+
+// AccountStatuses is the closed set of account statuses.
+var AccountStatuses = Enum(AccountStatusPending, AccountStatusActive, AccountStatusRestricted, AccountStatusDisabled)
 
 // Restrictor is a party that can hold an account.
 type Restrictor string
@@ -184,9 +190,18 @@ type PersonName struct {
 }
 
 // Phone is a phone number with its country calling code.
+//
+// E164 is the number in E.164, worked out once when the number is written
+// (the national number and the code are stored as it parses them) and kept
+// in the stored profile beside them, never rendered: requirements and
+// sandbox personas read it on every read of the account, and parsing the
+// number there was most of the CPU of an account page
+// (docs/performance.md). A phone stored before it was kept has none until
+// migration 00034 fills it in; E164 parses such a one as before.
 type Phone struct {
 	Number      *string `json:"number"`
 	CountryCode *string `json:"country_code"`
+	Normalized  *string `json:"e164,omitempty" jsonschema:"-"`
 }
 
 // Address is a postal address; output always uses line_1/line_2.

@@ -105,7 +105,7 @@ func (in *PhoneInput) normalized() *Phone {
 		if n, err := phonenumbers.Parse(e164, ""); err == nil {
 			national := phonenumbers.GetNationalSignificantNumber(n)
 			code := strconv.Itoa(int(n.GetCountryCode()))
-			return &Phone{Number: &national, CountryCode: &code}
+			return &Phone{Number: &national, CountryCode: &code, Normalized: &e164}
 		}
 	}
 	digits := stripPhone(number)
@@ -136,10 +136,15 @@ func (in *AddressInput) mergeInto(a *Address) *Address {
 	return out
 }
 
-// E164 is the profile phone in E.164, or "" when there is none.
+// E164 is the profile phone in E.164, or "" when there is none (or it is
+// not a phone number). The form stored with the number answers without
+// parsing it again.
 func (p *Phone) E164() string {
 	if p == nil || p.Number == nil {
 		return ""
+	}
+	if p.Normalized != nil {
+		return *p.Normalized
 	}
 	cc := ""
 	if p.CountryCode != nil {

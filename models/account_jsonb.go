@@ -441,6 +441,8 @@ func (r *jsonbReader) phone(p *Phone) {
 			p.Number = r.optString()
 		case "country_code":
 			p.CountryCode = r.optString()
+		case "e164":
+			p.Normalized = r.optString()
 		default:
 			r.bad = true
 		}

@@ -162,7 +162,7 @@ func (g jsonbValues) phone() *Phone {
 	if g.rng.IntN(3) == 0 {
 		return nil
 	}
-	return &Phone{g.opt(), g.opt()}
+	return &Phone{g.opt(), g.opt(), g.opt()}
 }
 
 func (g jsonbValues) profile() Profile {

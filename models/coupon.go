@@ -13,6 +13,44 @@ import (
 
 type couponKind struct{}
 
+// CouponStatus is a coupon's state (spec doc 2 §2.8).
+type CouponStatus string
+
+// Coupon statuses.
+const (
+	CouponActive   CouponStatus = "active"
+	CouponInactive CouponStatus = "inactive"
+	CouponArchived CouponStatus = "archived"
+	CouponDeleted  CouponStatus = "deleted"
+)
+
+// CouponStatuses is the closed set of coupon statuses.
+var CouponStatuses = Enum(CouponActive, CouponInactive, CouponArchived, CouponDeleted)
+
+// DiscountType is how a coupon discounts: a percentage or a fixed amount.
+type DiscountType string
+
+// Discount types.
+const (
+	DiscountPercentage  DiscountType = "percentage"
+	DiscountFixedAmount DiscountType = "fixed_amount"
+)
+
+// DiscountTypes is the closed set of discount types.
+var DiscountTypes = Enum(DiscountPercentage, DiscountFixedAmount)
+
+// CouponApplicability is what a coupon applies to.
+type CouponApplicability string
+
+// Coupon applicabilities.
+const (
+	ApplicableToAllProducts      CouponApplicability = "all_products"
+	ApplicableToSpecificProducts CouponApplicability = "specific_products"
+)
+
+// CouponApplicabilities is the closed set of what a coupon applies to.
+var CouponApplicabilities = Enum(ApplicableToAllProducts, ApplicableToSpecificProducts)
+
 func (couponKind) objectName() string { return "coupon" }
 
 // Coupon is a reusable discount (spec doc 2 §2.8). DiscountValue renders
@@ -22,31 +60,31 @@ type Coupon struct {
 	bun.BaseModel `bun:"table:coupons,alias:co"`
 	Tenant
 
-	ID                         uuid.UUID          `bun:"id,pk,type:uuid" json:"id"`
-	Object                     Object[couponKind] `bun:"-" json:"object"`
-	Name                       string             `bun:"name" json:"name"`
-	Description                *string            `bun:"description" json:"description"`
-	DiscountType               string             `bun:"discount_type" json:"discount_type"`
-	Value                      int64              `bun:"discount_value" json:"-"`
-	DiscountValue              Decimal            `bun:"-" json:"discount_value"`
-	DiscountValueCurrency      *string            `bun:"discount_value_currency" json:"discount_value_currency"`
-	Duration                   string             `bun:"duration" json:"duration"`
-	DurationInMonths           *int               `bun:"duration_in_months" json:"duration_in_months"`
-	Status                     string             `bun:"status" json:"status"`
-	ApplicableTo               string             `bun:"applicable_to" json:"applicable_to"`
-	ProductID                  *uuid.UUID         `bun:"product_id,type:uuid" json:"product_id,omitempty"`
-	MaxRedemptions             *int               `bun:"max_redemptions,type:integer" json:"max_redemptions"`
-	TimesRedeemed              int                `bun:"times_redeemed" json:"times_redeemed"`
-	MinimumOrderAmountCents    *int64             `bun:"minimum_order_amount_cents" json:"minimum_order_amount_cents"`
-	MinimumOrderAmountCurrency *string            `bun:"minimum_order_amount_currency" json:"minimum_order_amount_currency"`
-	DiscountCapCents           *int64             `bun:"discount_cap_cents" json:"discount_cap_cents"`
-	DiscountCapCurrency        *string            `bun:"discount_cap_currency" json:"discount_cap_currency"`
-	ValidFrom                  wire.Timestamp     `bun:"valid_from,nullzero,type:timestamptz" json:"valid_from"`
-	ValidUntil                 wire.Timestamp     `bun:"valid_until,nullzero,type:timestamptz" json:"valid_until"`
-	IsExpired                  bool               `bun:"-" json:"is_expired"`
-	IsMaxedOut                 bool               `bun:"-" json:"is_maxed_out"`
-	Created                    wire.Timestamp     `bun:"created,type:timestamptz" json:"created"`
-	Updated                    wire.Timestamp     `bun:"updated,type:timestamptz" json:"updated"`
+	ID                         uuid.UUID           `bun:"id,pk,type:uuid" json:"id"`
+	Object                     Object[couponKind]  `bun:"-" json:"object"`
+	Name                       string              `bun:"name" json:"name"`
+	Description                *string             `bun:"description" json:"description"`
+	DiscountType               DiscountType        `bun:"discount_type" json:"discount_type"`
+	Value                      int64               `bun:"discount_value" json:"-"`
+	DiscountValue              Decimal             `bun:"-" json:"discount_value"`
+	DiscountValueCurrency      *string             `bun:"discount_value_currency" json:"discount_value_currency"`
+	Duration                   string              `bun:"duration" json:"duration"`
+	DurationInMonths           *int                `bun:"duration_in_months" json:"duration_in_months"`
+	Status                     CouponStatus        `bun:"status" json:"status"`
+	ApplicableTo               CouponApplicability `bun:"applicable_to" json:"applicable_to"`
+	ProductID                  *uuid.UUID          `bun:"product_id,type:uuid" json:"product_id,omitempty"`
+	MaxRedemptions             *int                `bun:"max_redemptions,type:integer" json:"max_redemptions"`
+	TimesRedeemed              int                 `bun:"times_redeemed" json:"times_redeemed"`
+	MinimumOrderAmountCents    *int64              `bun:"minimum_order_amount_cents" json:"minimum_order_amount_cents"`
+	MinimumOrderAmountCurrency *string             `bun:"minimum_order_amount_currency" json:"minimum_order_amount_currency"`
+	DiscountCapCents           *int64              `bun:"discount_cap_cents" json:"discount_cap_cents"`
+	DiscountCapCurrency        *string             `bun:"discount_cap_currency" json:"discount_cap_currency"`
+	ValidFrom                  wire.Timestamp      `bun:"valid_from,nullzero,type:timestamptz" json:"valid_from"`
+	ValidUntil                 wire.Timestamp      `bun:"valid_until,nullzero,type:timestamptz" json:"valid_until"`
+	IsExpired                  bool                `bun:"-" json:"is_expired"`
+	IsMaxedOut                 bool                `bun:"-" json:"is_maxed_out"`
+	Created                    wire.Timestamp      `bun:"created,type:timestamptz" json:"created"`
+	Updated                    wire.Timestamp      `bun:"updated,type:timestamptz" json:"updated"`
 }
 
 // Derive sets the members computed at read time.
@@ -112,11 +150,11 @@ func (in *CreateCouponInput) Build() (*Coupon, error) {
 		}
 		return *v
 	}
-	c.DiscountType = req("discount_type", in.DiscountType, "percentage", "fixed_amount")
+	c.DiscountType = DiscountType(req("discount_type", in.DiscountType, "percentage", "fixed_amount"))
 	c.Duration = req("duration", in.Duration, "once", "repeating", "forever")
-	c.ApplicableTo = req("applicable_to", in.ApplicableTo, "all_products", "specific_products")
+	c.ApplicableTo = CouponApplicability(req("applicable_to", in.ApplicableTo, "all_products", "specific_products"))
 	if in.Status != nil && checkOneOf(&f, "status", in.Status, "active", "inactive") {
-		c.Status = *in.Status
+		c.Status = CouponStatus(*in.Status)
 	}
 	// The SDK's percent_off and currency may have carried the value and
 	// its currency (sdk_coupon_requests.go): a problem names what was sent.

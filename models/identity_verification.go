@@ -47,5 +47,5 @@ const (
 	RunStatusIncomplete RunStatus = "incomplete"
 )
 
-// RunStatuses are the statuses a list may filter by.
-var RunStatuses = []string{"pending", "approved", "failed", "errored", "incomplete"}
+// RunStatuses is the closed set of run statuses.
+var RunStatuses = Enum(RunStatusPending, RunStatusApproved, RunStatusFailed, RunStatusErrored, RunStatusIncomplete)

@@ -29,6 +29,34 @@ const (
 	InvoiceUncollectible InvoiceStatus = "uncollectible"
 )
 
+// InvoiceStatuses is the closed set of invoice statuses.
+var InvoiceStatuses = Enum(InvoiceDraft, InvoiceOpen, InvoicePaid, InvoiceVoid, InvoiceUncollectible)
+
+// InvoiceListStatus is what the invoice list filters by: an invoice's own
+// status, or one of the list values of spec doc 2 §3 (outstanding: open;
+// due and overdue: open, before or past the due date; written_off:
+// uncollectible; voided: void).
+type InvoiceListStatus string
+
+// Invoice list statuses.
+const (
+	InvoiceListDraft         InvoiceListStatus = "draft"
+	InvoiceListOpen          InvoiceListStatus = "open"
+	InvoiceListPaid          InvoiceListStatus = "paid"
+	InvoiceListVoid          InvoiceListStatus = "void"
+	InvoiceListUncollectible InvoiceListStatus = "uncollectible"
+	InvoiceListOutstanding   InvoiceListStatus = "outstanding"
+	InvoiceListDue           InvoiceListStatus = "due"
+	InvoiceListOverdue       InvoiceListStatus = "overdue"
+	InvoiceListWrittenOff    InvoiceListStatus = "written_off"
+	InvoiceListVoided        InvoiceListStatus = "voided"
+)
+
+// InvoiceListStatuses is the closed set the invoice list filters by.
+var InvoiceListStatuses = Enum(InvoiceListDraft, InvoiceListOpen, InvoiceListPaid, InvoiceListVoid,
+	InvoiceListUncollectible, InvoiceListOutstanding, InvoiceListDue, InvoiceListOverdue, InvoiceListWrittenOff,
+	InvoiceListVoided)
+
 // CollectionMethod is how an invoice is collected: charged to the payer's
 // payment method when issued, or left open until it is paid.
 type CollectionMethod string

@@ -24,6 +24,12 @@ const (
 	PayoutFailed    = "failed"
 )
 
+// PayoutStatus is a payout's state.
+type PayoutStatus string
+
+// PayoutStatuses is the closed set of payout statuses.
+var PayoutStatuses = Enum[PayoutStatus](PayoutPending, PayoutSucceeded, PayoutFailed)
+
 // Payout speeds (spec doc 2 §4.7): ACH bank payouts only.
 const (
 	SpeedASAP     = "asap"

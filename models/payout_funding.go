@@ -25,6 +25,12 @@ const (
 	FundingSourceSchedule   = "schedule"
 )
 
+// FundingSource is where a funding entry came from.
+type FundingSource string
+
+// FundingSources is the closed set of funding entry sources.
+var FundingSources = Enum[FundingSource](FundingSourceManualPush, FundingSourceSchedule)
+
 // maxUnixSeconds is the last second of year 9999: a next_run beyond it is
 // a mistake, not a plan.
 const maxUnixSeconds = 253_402_300_799

@@ -58,8 +58,8 @@ const (
 	PhoneStatusExpired  PhoneStatus = "expired"
 )
 
-// PhoneStatuses are the statuses a list may filter by.
-var PhoneStatuses = []string{"pending", "verified", "failed", "expired"}
+// PhoneStatuses is the closed set of phone verification statuses.
+var PhoneStatuses = Enum(PhoneStatusPending, PhoneStatusVerified, PhoneStatusFailed, PhoneStatusExpired)
 
 // Lapsed reports whether a pending attempt's passcode expired by now
 // unconfirmed: it is then expired, whatever its row still says.

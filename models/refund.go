@@ -100,7 +100,3 @@ func (in *CreateRefundInput) Validate() (*RefundRequest, error) {
 	checkOneOf(&f, "reason", in.Reason, RefundReasonDuplicate, RefundReasonFraudulent, RefundReasonRequestedByCustomer)
 	return r, f.Err()
 }
-
-// TransferRefunded is the status of a charge-backed transfer whose charge
-// was refunded in full (spec doc 2 §3).
-const TransferRefunded TransferStatus = "refunded"

@@ -30,6 +30,10 @@ const (
 	SubscriptionTerminated SubscriptionStatus = "terminated"
 )
 
+// SubscriptionStatuses is the closed set of subscription statuses.
+var SubscriptionStatuses = Enum(SubscriptionPending, SubscriptionActive, SubscriptionPaused, SubscriptionPastDue,
+	SubscriptionUnpaid, SubscriptionIncomplete, SubscriptionCanceled, SubscriptionTerminated)
+
 // ProrationBehavior is how a product swap is settled, fixed when the
 // subscription is created (spec doc 2 §4.4 rule 1).
 type ProrationBehavior string

@@ -63,7 +63,7 @@ func TransferV2Of(t *Transfer) *TransferV2 {
 	if t.BillableEventType == BillableChargeACH || t.BillableEventType == BillablePayoutACH {
 		rail = "ach"
 	}
-	v := &TransferV2{ID: t.ID, Type: strings.TrimPrefix(t.BillableEventType, "transfer."), Status: t.Status,
+	v := &TransferV2{ID: t.ID, Type: strings.TrimPrefix(t.BillableEventType, "transfer."), Status: string(t.Status),
 		Description: t.Description, Amount: m(t.Amount), Fee: m(t.TotalFees), NetAmount: m(t.NetAmount),
 		Livemode: t.Livemode, Created: t.Created, Reference: t.Reference, Metadata: t.Metadata, NextAction: t.NextAction}
 	if t.IsCharge() {
@@ -73,7 +73,7 @@ func TransferV2Of(t *Transfer) *TransferV2 {
 		if t.Status == TransferRequiresCapture || t.Status == TransferSucceeded || t.Status == TransferRefunded {
 			authorized = t.Amount
 		}
-		v.Payment = &PaymentV2{Status: t.Status, AuthorizationMode: t.AuthorizationMode, FailureCode: t.FailureCode,
+		v.Payment = &PaymentV2{Status: string(t.Status), AuthorizationMode: t.AuthorizationMode, FailureCode: t.FailureCode,
 			FailureReason: t.FailureReason, AmountAuthorized: m(authorized), AmountCaptured: m(t.AmountCaptured),
 			AmountRefunded: m(t.AmountRefunded)}
 	} else {

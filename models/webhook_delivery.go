@@ -26,6 +26,9 @@ const (
 	WebhookDeliveryFailed    WebhookDeliveryStatus = "failed"
 )
 
+// WebhookDeliveryStatuses is the closed set of delivery statuses.
+var WebhookDeliveryStatuses = Enum(WebhookDeliveryPending, WebhookDeliverySucceeded, WebhookDeliveryFailed)
+
 // WebhookDelivery is one event on its way to one endpoint, with every
 // attempt made (docs/webhooks.md).
 type WebhookDelivery struct {

@@ -14,7 +14,7 @@ import (
 var (
 	payoutPagesOfAccountLoader = loader("payoutPagesOfAccount", func(r *Resolver) batch[*op.Page[*models.Payout]] {
 		return pagesOf(func(ctx context.Context, accounts []string, a accountPayoutsArgs) ([]op.Page[*models.Payout], []error) {
-			return r.Svc.Funding.Payouts.PagesOfAccounts(ctx, accounts, funding.PayoutFilter{Status: a.Status}, a.First, a.After)
+			return r.Svc.Funding.Payouts.PagesOfAccounts(ctx, accounts, funding.PayoutFilter{Status: enumArg[models.PayoutStatus](a.Status)}, a.First, a.After)
 		})
 	})
 	_ = pageEdge(payoutPagesOfAccountLoader, "payouts", func(a *models.Account) string { return a.ID.String() })

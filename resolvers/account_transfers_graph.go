@@ -14,7 +14,7 @@ import (
 var (
 	transferPagesOfAccountLoader = loader("transferPagesOfAccount", func(r *Resolver) batch[*op.Page[*models.Transfer]] {
 		return pagesOf(func(ctx context.Context, accounts []string, a accountTransfersArgs) ([]op.Page[*models.Transfer], []error) {
-			return r.Svc.Money.Transfers.PagesOfAccounts(ctx, accounts, money.TransferFilter{Status: a.Status}, a.First, a.After)
+			return r.Svc.Money.Transfers.PagesOfAccounts(ctx, accounts, money.TransferFilter{Status: enumArg[models.TransferStatus](a.Status)}, a.First, a.After)
 		})
 	})
 	_ = pageEdge(transferPagesOfAccountLoader, "transfers", func(a *models.Account) string { return a.ID.String() })

@@ -11,6 +11,7 @@ import (
 	"github.com/frame-oss/payments-server/graph/generated"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/accounts"
 )
 
 func (r *accountResolver) Metadata(ctx context.Context, obj *models.Account) (models.Metadata, error) {
@@ -62,7 +63,7 @@ func (r *queryResolver) Account(ctx context.Context, id string) (*models.Account
 	return load(ctx, accountLoader, id)
 }
 
-func (r *queryResolver) Accounts(ctx context.Context, first *int, after *string, filter *model.AccountFilter) (*model.AccountConnection, error) {
+func (r *queryResolver) Accounts(ctx context.Context, first *int, after *string, filter *accounts.AccountFilter) (*model.AccountConnection, error) {
 	return accountList(ctx, r.Resolver, first, after, filter)
 }
 

@@ -18,14 +18,8 @@ func readAccount(ctx context.Context, id string) (*models.Account, error) {
 	return load(ctx, accountLoader, id)
 }
 
-// accountFilter maps the GraphQL filter onto the one account filter.
-func accountFilter(f model.AccountFilter) accounts.AccountFilter {
-	return accounts.AccountFilter{Status: strPtr(f.Status), Type: strPtr(f.Type), ExternalID: f.ExternalID,
-		Name: f.Name, Email: f.Email, IncludeDisabled: f.IncludeDisabled}
-}
-
-func accountList(ctx context.Context, r *Resolver, first *int, after *string, f *model.AccountFilter) (*model.AccountConnection, error) {
-	edges, info, err := connection(ctx, r.Svc.Accounts.Accounts.List, filterOf(f, accountFilter),
+func accountList(ctx context.Context, r *Resolver, first *int, after *string, f *accounts.AccountFilter) (*model.AccountConnection, error) {
+	edges, info, err := connection(ctx, r.Svc.Accounts.Accounts.List, filterOf(f, same[accounts.AccountFilter]),
 		first, after, accountLoader, func(cursor string, a *models.Account) *model.AccountEdge {
 			return &model.AccountEdge{Cursor: cursor, Node: a}
 		})

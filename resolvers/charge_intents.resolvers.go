@@ -11,6 +11,7 @@ import (
 	"github.com/frame-oss/payments-server/graph/generated"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/money"
 )
 
 func (r *chargeResolver) ChargeIntent(ctx context.Context, obj *models.Charge) (*models.ChargeIntent, error) {
@@ -69,7 +70,7 @@ func (r *queryResolver) ChargeIntent(ctx context.Context, id string) (*models.Ch
 	return load(ctx, chargeIntentLoader, id)
 }
 
-func (r *queryResolver) ChargeIntents(ctx context.Context, first *int, after *string, filter *model.ChargeIntentFilter) (*model.ChargeIntentConnection, error) {
+func (r *queryResolver) ChargeIntents(ctx context.Context, first *int, after *string, filter *money.ChargeIntentFilter) (*model.ChargeIntentConnection, error) {
 	return chargeIntents(ctx, r.Resolver, first, after, filter)
 }
 

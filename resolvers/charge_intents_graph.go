@@ -26,8 +26,8 @@ var (
 	_ = edge(chargeLoader, "latestCharge", func(ci *models.ChargeIntent) string { return idKey(ci.LatestChargeID) })
 )
 
-func chargeIntents(ctx context.Context, r *Resolver, first *int, after *string, f *model.ChargeIntentFilter) (*model.ChargeIntentConnection, error) {
-	filter := filterOf(f, func(g model.ChargeIntentFilter) money.ChargeIntentFilter { return money.ChargeIntentFilter(g) })
+func chargeIntents(ctx context.Context, r *Resolver, first *int, after *string, f *money.ChargeIntentFilter) (*model.ChargeIntentConnection, error) {
+	filter := filterOf(f, same[money.ChargeIntentFilter])
 	page, err := r.Svc.Money.ChargeIntents.List(ctx, filter, keyset(first, after))
 	if err != nil {
 		return nil, err

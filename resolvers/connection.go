@@ -1,6 +1,8 @@
 package resolvers
 
 import (
+	"strings"
+
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/internal/domain/capability"
 	"github.com/frame-oss/payments-server/resolvers/op"
@@ -32,6 +34,18 @@ func strPtr[S ~string](v *S) *string {
 	}
 	s := string(*v)
 	return &s
+}
+
+// enumArg turns an enum argument as a query spells it (a page edge's
+// arguments are read as written: SUCCEEDED) into the wire value of the
+// closed set T (succeeded): GraphQL's names are the wire values in upper
+// case.
+func enumArg[T ~string](name *string) *T {
+	if name == nil {
+		return nil
+	}
+	v := T(strings.ToLower(*name))
+	return &v
 }
 
 // names turns GraphQL capability names into the wire names the operation

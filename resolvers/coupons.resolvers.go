@@ -11,6 +11,7 @@ import (
 	"github.com/frame-oss/payments-server/graph/generated"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/catalog"
 )
 
 func (r *codeValidationResolver) PromotionCode(ctx context.Context, obj *models.CodeValidation) (*models.PromotionCode, error) {
@@ -87,7 +88,7 @@ func (r *queryResolver) Coupon(ctx context.Context, id string) (*models.Coupon, 
 	return load(ctx, couponLoader, id)
 }
 
-func (r *queryResolver) Coupons(ctx context.Context, first *int, after *string, filter *model.CouponFilter) (*model.CouponConnection, error) {
+func (r *queryResolver) Coupons(ctx context.Context, first *int, after *string, filter *catalog.CouponFilter) (*model.CouponConnection, error) {
 	return coupons(ctx, r.Resolver, first, after, filter)
 }
 

@@ -32,8 +32,8 @@ var (
 	_ = edge(customerLoader, "customer", func(p *models.PromotionCode) string { return idKey(p.CustomerID) })
 )
 
-func coupons(ctx context.Context, r *Resolver, first *int, after *string, f *model.CouponFilter) (*model.CouponConnection, error) {
-	edges, info, err := connection(ctx, r.Svc.Catalog.Coupons.List, filterOf(f, func(g model.CouponFilter) catalog.CouponFilter { return catalog.CouponFilter(g) }),
+func coupons(ctx context.Context, r *Resolver, first *int, after *string, f *catalog.CouponFilter) (*model.CouponConnection, error) {
+	edges, info, err := connection(ctx, r.Svc.Catalog.Coupons.List, filterOf(f, same[catalog.CouponFilter]),
 		first, after, couponLoader, func(cursor string, c *models.Coupon) *model.CouponEdge {
 			return &model.CouponEdge{Cursor: cursor, Node: c}
 		})

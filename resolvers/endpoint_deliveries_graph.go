@@ -2,7 +2,6 @@ package resolvers
 
 import (
 	"context"
-	"strings"
 
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
@@ -33,10 +32,5 @@ type endpointDeliveriesArgs struct {
 // filter is the delivery list's filter of the arguments (its statuses are
 // the enum's names in lower case).
 func (a endpointDeliveriesArgs) filter() webhooks.DeliveryFilter {
-	f := webhooks.DeliveryFilter{EventID: a.EventID}
-	if a.Status != nil {
-		s := strings.ToLower(*a.Status)
-		f.Status = &s
-	}
-	return f
+	return webhooks.DeliveryFilter{EventID: a.EventID, Status: enumArg[models.WebhookDeliveryStatus](a.Status)}
 }

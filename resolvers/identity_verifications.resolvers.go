@@ -11,6 +11,7 @@ import (
 	"github.com/frame-oss/payments-server/graph/generated"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/accounts"
 )
 
 func (r *accountResolver) IdentityVerifications(ctx context.Context, obj *models.Account) ([]*models.IdentityVerification, error) {
@@ -25,7 +26,7 @@ func (r *mutationResolver) CreateIdentityVerification(ctx context.Context, accou
 	return r.Svc.Accounts.IdentityRuns.Create(ctx, accountID)
 }
 
-func (r *queryResolver) IdentityVerifications(ctx context.Context, accountID string, first *int, after *string, filter *model.IdentityVerificationFilter) (*model.IdentityVerificationConnection, error) {
+func (r *queryResolver) IdentityVerifications(ctx context.Context, accountID string, first *int, after *string, filter *accounts.IdentityVerificationFilter) (*model.IdentityVerificationConnection, error) {
 	return runList(ctx, r.Resolver, accountID, first, after, filter)
 }
 

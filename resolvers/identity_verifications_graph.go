@@ -31,16 +31,12 @@ func runOfAccount(ctx context.Context, accountID, id string) (*models.IdentityVe
 		func(run *models.IdentityVerification) uuid.UUID { return run.AccountID })
 }
 
-func runFilter(f model.IdentityVerificationFilter) accounts.IdentityVerificationFilter {
-	return accounts.IdentityVerificationFilter{Status: strPtr(f.Status), Provider: f.Provider}
-}
-
 // runList serves the account's runs as a connection.
-func runList(ctx context.Context, r *Resolver, accountID string, first *int, after *string, f *model.IdentityVerificationFilter) (*model.IdentityVerificationConnection, error) {
+func runList(ctx context.Context, r *Resolver, accountID string, first *int, after *string, f *accounts.IdentityVerificationFilter) (*model.IdentityVerificationConnection, error) {
 	list := func(ctx context.Context, f accounts.IdentityVerificationFilter, lp op.ListParams) (op.Page[*models.IdentityVerification], error) {
 		return r.Svc.Accounts.IdentityRuns.List(ctx, accountID, f, lp)
 	}
-	edges, info, err := connection(ctx, list, filterOf(f, runFilter), first, after, runLoader,
+	edges, info, err := connection(ctx, list, filterOf(f, same[accounts.IdentityVerificationFilter]), first, after, runLoader,
 		func(cursor string, run *models.IdentityVerification) *model.IdentityVerificationEdge {
 			return &model.IdentityVerificationEdge{Cursor: cursor, Node: run}
 		})

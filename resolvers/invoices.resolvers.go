@@ -11,14 +11,15 @@ import (
 	"github.com/frame-oss/payments-server/graph/generated"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/billing"
 )
 
-func (r *accountResolver) Invoices(ctx context.Context, obj *models.Account, first *int, after *string, status *string, subscription *string) (*model.InvoiceConnection, error) {
+func (r *accountResolver) Invoices(ctx context.Context, obj *models.Account, first *int, after *string, status *models.InvoiceListStatus, subscription *string) (*model.InvoiceConnection, error) {
 	edges, info, err := pageOfParent(ctx, invoicePagesOfAccountLoader, obj.ID.String(), invoiceLoader, invoiceEdge)
 	return &model.InvoiceConnection{Edges: edges, PageInfo: info}, err
 }
 
-func (r *customerResolver) Invoices(ctx context.Context, obj *models.Customer, first *int, after *string, status *string, subscription *string) (*model.InvoiceConnection, error) {
+func (r *customerResolver) Invoices(ctx context.Context, obj *models.Customer, first *int, after *string, status *models.InvoiceListStatus, subscription *string) (*model.InvoiceConnection, error) {
 	edges, info, err := pageOfParent(ctx, invoicePagesOfCustomerLoader, obj.ID.String(), invoiceLoader, invoiceEdge)
 	return &model.InvoiceConnection{Edges: edges, PageInfo: info}, err
 }
@@ -102,7 +103,7 @@ func (r *queryResolver) Invoice(ctx context.Context, id string) (*models.Invoice
 	return load(ctx, invoiceLoader, id)
 }
 
-func (r *queryResolver) Invoices(ctx context.Context, first *int, after *string, filter *model.InvoiceFilter) (*model.InvoiceConnection, error) {
+func (r *queryResolver) Invoices(ctx context.Context, first *int, after *string, filter *billing.InvoiceFilter) (*model.InvoiceConnection, error) {
 	return invoices(ctx, r.Resolver, first, after, filter)
 }
 

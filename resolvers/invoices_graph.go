@@ -29,10 +29,8 @@ var (
 	_ = edge(productLoader, "product", func(li *models.InvoiceLineItem) string { return li.ProductID.String() })
 )
 
-func invoices(ctx context.Context, r *Resolver, first *int, after *string, f *model.InvoiceFilter) (*model.InvoiceConnection, error) {
-	edges, info, err := connection(ctx, r.Svc.Billing.Invoices.List, filterOf(f, func(g model.InvoiceFilter) billing.InvoiceFilter {
-		return billing.InvoiceFilter{Customer: g.Customer, Account: g.Account, Subscription: g.Subscription, Status: g.Status}
-	}), first, after, invoiceLoader, func(cursor string, inv *models.Invoice) *model.InvoiceEdge {
+func invoices(ctx context.Context, r *Resolver, first *int, after *string, f *billing.InvoiceFilter) (*model.InvoiceConnection, error) {
+	edges, info, err := connection(ctx, r.Svc.Billing.Invoices.List, filterOf(f, same[billing.InvoiceFilter]), first, after, invoiceLoader, func(cursor string, inv *models.Invoice) *model.InvoiceEdge {
 		return &model.InvoiceEdge{Cursor: cursor, Node: inv}
 	})
 	return &model.InvoiceConnection{Edges: edges, PageInfo: info}, err

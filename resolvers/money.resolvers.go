@@ -11,9 +11,10 @@ import (
 	"github.com/frame-oss/payments-server/graph/generated"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/money"
 )
 
-func (r *accountResolver) Transfers(ctx context.Context, obj *models.Account, first *int, after *string, status *string) (*model.TransferConnection, error) {
+func (r *accountResolver) Transfers(ctx context.Context, obj *models.Account, first *int, after *string, status *models.TransferStatus) (*model.TransferConnection, error) {
 	edges, info, err := pageOfParent(ctx, transferPagesOfAccountLoader, obj.ID.String(), transferLoader,
 		func(cursor string, t *models.Transfer) *model.TransferEdge {
 			return &model.TransferEdge{Cursor: cursor, Node: t}
@@ -89,7 +90,7 @@ func (r *queryResolver) Transfer(ctx context.Context, id string) (*models.Transf
 	return load(ctx, transferLoader, id)
 }
 
-func (r *queryResolver) Transfers(ctx context.Context, first *int, after *string, filter *model.TransferFilter) (*model.TransferConnection, error) {
+func (r *queryResolver) Transfers(ctx context.Context, first *int, after *string, filter *money.TransferFilter) (*model.TransferConnection, error) {
 	return transfers(ctx, r.Resolver, first, after, filter)
 }
 

@@ -92,8 +92,8 @@ func billingAgreements(ctx context.Context, r *Resolver, first *int, after *stri
 	return &model.BillingAgreementConnection{Edges: edges, PageInfo: info}, err
 }
 
-func transfers(ctx context.Context, r *Resolver, first *int, after *string, f *model.TransferFilter) (*model.TransferConnection, error) {
-	edges, info, err := connection(ctx, r.Svc.Money.Transfers.List, filterOf(f, func(g model.TransferFilter) money.TransferFilter { return money.TransferFilter(g) }),
+func transfers(ctx context.Context, r *Resolver, first *int, after *string, f *money.TransferFilter) (*model.TransferConnection, error) {
+	edges, info, err := connection(ctx, r.Svc.Money.Transfers.List, filterOf(f, same[money.TransferFilter]),
 		first, after, transferLoader, func(cursor string, t *models.Transfer) *model.TransferEdge {
 			return &model.TransferEdge{Cursor: cursor, Node: t}
 		})

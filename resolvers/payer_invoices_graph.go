@@ -1,6 +1,7 @@
 package resolvers
 
 import (
+	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/billing"
 )
 
@@ -21,5 +22,5 @@ type payerInvoicesArgs struct {
 }
 
 func (a payerInvoicesArgs) filter() billing.InvoiceFilter {
-	return billing.InvoiceFilter{Status: a.Status, Subscription: a.Subscription}
+	return billing.InvoiceFilter{Status: enumArg[models.InvoiceListStatus](a.Status), Subscription: a.Subscription}
 }

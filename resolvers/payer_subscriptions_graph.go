@@ -1,9 +1,9 @@
 package resolvers
 
 import (
-	"strings"
 	"time"
 
+	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/billing"
 )
 
@@ -28,10 +28,6 @@ type payerSubscriptionsArgs struct {
 // filter is the subscription search's filter of the arguments (its
 // statuses are the enum's names in lower case, its bounds Unix seconds).
 func (a payerSubscriptionsArgs) filter() billing.SubscriptionFilter {
-	f := billing.SubscriptionFilter{CreatedBefore: unixSeconds(a.CreatedBefore), CreatedAfter: unixSeconds(a.CreatedAfter)}
-	if a.Status != nil {
-		s := strings.ToLower(*a.Status)
-		f.Status = &s
-	}
-	return f
+	return billing.SubscriptionFilter{CreatedBefore: unixSeconds(a.CreatedBefore), CreatedAfter: unixSeconds(a.CreatedAfter),
+		Status: enumArg[models.SubscriptionStatus](a.Status)}
 }

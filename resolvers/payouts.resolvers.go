@@ -11,9 +11,10 @@ import (
 	"github.com/frame-oss/payments-server/graph/generated"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/funding"
 )
 
-func (r *accountResolver) Payouts(ctx context.Context, obj *models.Account, first *int, after *string, status *string) (*model.PayoutConnection, error) {
+func (r *accountResolver) Payouts(ctx context.Context, obj *models.Account, first *int, after *string, status *models.PayoutStatus) (*model.PayoutConnection, error) {
 	edges, info, err := pageOfParent(ctx, payoutPagesOfAccountLoader, obj.ID.String(), payoutLoader,
 		func(cursor string, p *models.Payout) *model.PayoutEdge {
 			return &model.PayoutEdge{Cursor: cursor, Node: p}
@@ -65,7 +66,7 @@ func (r *queryResolver) Payout(ctx context.Context, id string) (*models.Payout, 
 	return load(ctx, payoutLoader, id)
 }
 
-func (r *queryResolver) Payouts(ctx context.Context, first *int, after *string, filter *model.PayoutFilter) (*model.PayoutConnection, error) {
+func (r *queryResolver) Payouts(ctx context.Context, first *int, after *string, filter *funding.PayoutFilter) (*model.PayoutConnection, error) {
 	return payouts(ctx, r.Resolver, first, after, filter)
 }
 
@@ -81,7 +82,7 @@ func (r *queryResolver) PayoutFundingEntry(ctx context.Context, id string) (*mod
 	return load(ctx, fundingEntryLoader, id)
 }
 
-func (r *queryResolver) PayoutFundingEntries(ctx context.Context, first *int, after *string, filter *model.PayoutFundingEntryFilter) (*model.PayoutFundingEntryConnection, error) {
+func (r *queryResolver) PayoutFundingEntries(ctx context.Context, first *int, after *string, filter *funding.EntryFilter) (*model.PayoutFundingEntryConnection, error) {
 	return fundingEntries(ctx, r.Resolver, first, after, filter)
 }
 

@@ -29,8 +29,8 @@ var (
 	_ = edge(scheduleEntriesLoader, "entries", func(s *models.FundingSchedule) string { return s.ID.String() })
 )
 
-func payouts(ctx context.Context, r *Resolver, first *int, after *string, f *model.PayoutFilter) (*model.PayoutConnection, error) {
-	edges, info, err := connection(ctx, r.Svc.Funding.Payouts.List, filterOf(f, func(g model.PayoutFilter) funding.PayoutFilter { return funding.PayoutFilter(g) }),
+func payouts(ctx context.Context, r *Resolver, first *int, after *string, f *funding.PayoutFilter) (*model.PayoutConnection, error) {
+	edges, info, err := connection(ctx, r.Svc.Funding.Payouts.List, filterOf(f, same[funding.PayoutFilter]),
 		first, after, payoutLoader, func(cursor string, p *models.Payout) *model.PayoutEdge {
 			return &model.PayoutEdge{Cursor: cursor, Node: p}
 		})
@@ -45,8 +45,8 @@ func fundingSchedules(ctx context.Context, r *Resolver, first *int, after *strin
 	return &model.PayoutFundingScheduleConnection{Edges: edges, PageInfo: info}, err
 }
 
-func fundingEntries(ctx context.Context, r *Resolver, first *int, after *string, f *model.PayoutFundingEntryFilter) (*model.PayoutFundingEntryConnection, error) {
-	edges, info, err := connection(ctx, r.Svc.Funding.Entries.List, filterOf(f, func(g model.PayoutFundingEntryFilter) funding.EntryFilter { return funding.EntryFilter(g) }),
+func fundingEntries(ctx context.Context, r *Resolver, first *int, after *string, f *funding.EntryFilter) (*model.PayoutFundingEntryConnection, error) {
+	edges, info, err := connection(ctx, r.Svc.Funding.Entries.List, filterOf(f, same[funding.EntryFilter]),
 		first, after, fundingEntryLoader, func(cursor string, e *models.FundingEntry) *model.PayoutFundingEntryEdge {
 			return &model.PayoutFundingEntryEdge{Cursor: cursor, Node: e}
 		})

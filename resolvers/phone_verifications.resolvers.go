@@ -11,6 +11,7 @@ import (
 	"github.com/frame-oss/payments-server/graph/generated"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/accounts"
 )
 
 func (r *accountResolver) PhoneVerifications(ctx context.Context, obj *models.Account) ([]*models.PhoneVerification, error) {
@@ -32,7 +33,7 @@ func (r *phoneVerificationResolver) AccountNode(ctx context.Context, obj *models
 	return load(ctx, accountLoader, obj.AccountID.String())
 }
 
-func (r *queryResolver) PhoneVerifications(ctx context.Context, accountID string, first *int, after *string, filter *model.PhoneVerificationFilter) (*model.PhoneVerificationConnection, error) {
+func (r *queryResolver) PhoneVerifications(ctx context.Context, accountID string, first *int, after *string, filter *accounts.PhoneVerificationFilter) (*model.PhoneVerificationConnection, error) {
 	return phoneList(ctx, r.Resolver, accountID, first, after, filter)
 }
 

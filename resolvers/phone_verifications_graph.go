@@ -33,16 +33,12 @@ func phoneOfAccount(ctx context.Context, accountID, id string) (*models.PhoneVer
 		func(pv *models.PhoneVerification) uuid.UUID { return pv.AccountID })
 }
 
-func phoneFilter(f model.PhoneVerificationFilter) accounts.PhoneVerificationFilter {
-	return accounts.PhoneVerificationFilter{Status: strPtr(f.Status)}
-}
-
 // phoneList serves the account's attempts as a connection.
-func phoneList(ctx context.Context, r *Resolver, accountID string, first *int, after *string, f *model.PhoneVerificationFilter) (*model.PhoneVerificationConnection, error) {
+func phoneList(ctx context.Context, r *Resolver, accountID string, first *int, after *string, f *accounts.PhoneVerificationFilter) (*model.PhoneVerificationConnection, error) {
 	list := func(ctx context.Context, f accounts.PhoneVerificationFilter, lp op.ListParams) (op.Page[*models.PhoneVerification], error) {
 		return r.Svc.Accounts.PhoneVerifications.List(ctx, accountID, f, lp)
 	}
-	edges, info, err := connection(ctx, list, filterOf(f, phoneFilter), first, after, phoneLoader,
+	edges, info, err := connection(ctx, list, filterOf(f, same[accounts.PhoneVerificationFilter]), first, after, phoneLoader,
 		func(cursor string, pv *models.PhoneVerification) *model.PhoneVerificationEdge {
 			return &model.PhoneVerificationEdge{Cursor: cursor, Node: pv}
 		})

@@ -73,7 +73,7 @@ func subscriptions(ctx context.Context, r *Resolver, first *int, after *string, 
 // subscriptionFilter maps the GraphQL filter onto the subscription filter
 // (its times are timestamps, the filter's Unix seconds).
 func subscriptionFilter(f model.SubscriptionFilter) billing.SubscriptionFilter {
-	return billing.SubscriptionFilter{Status: strPtr(f.Status), Customer: f.Customer, Account: f.Account,
+	return billing.SubscriptionFilter{Status: f.Status, Customer: f.Customer, Account: f.Account,
 		CreatedBefore: unixSeconds(f.CreatedBefore), CreatedAfter: unixSeconds(f.CreatedAfter)}
 }
 
@@ -111,7 +111,7 @@ func invoicesOfSubscription(ctx context.Context, r *Resolver, s *models.Subscrip
 	id := s.ID.String()
 	edges, info, err := batchedConnection(ctx, invoicesOfSubscriptionLoader, id, first, after, billing.RecentInvoices,
 		billing.InvoicePosition, &invoiceLoader, invoiceEdge, func() ([]*model.InvoiceEdge, *model.PageInfo, error) {
-			c, err := invoices(ctx, r, first, after, &model.InvoiceFilter{Subscription: &id})
+			c, err := invoices(ctx, r, first, after, &billing.InvoiceFilter{Subscription: &id})
 			if err != nil {
 				return nil, nil, err
 			}

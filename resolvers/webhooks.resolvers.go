@@ -48,7 +48,7 @@ func (r *queryResolver) WebhookDelivery(ctx context.Context, id string) (*models
 }
 
 func (r *queryResolver) WebhookDeliveries(ctx context.Context, endpointID string, eventID *string, status *models.WebhookDeliveryStatus, first *int, after *string) (*model.WebhookDeliveryConnection, error) {
-	return webhookDeliveries(ctx, r.Resolver, webhooks.DeliveryFilter{EndpointID: endpointID, EventID: eventID, Status: (*string)(status)}, first, after)
+	return webhookDeliveries(ctx, r.Resolver, webhooks.DeliveryFilter{EndpointID: endpointID, EventID: eventID, Status: status}, first, after)
 }
 
 func (r *webhookDeliveryResolver) Endpoint(ctx context.Context, obj *models.WebhookDelivery) (*models.WebhookEndpoint, error) {

@@ -3,6 +3,7 @@ package rest
 import (
 	"net/http"
 
+	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/accounts"
 )
 
@@ -10,9 +11,11 @@ import (
 func accountRoutes(r routes, svc *accounts.Accounts) {
 	h := accountHandlers{svc}
 	r.Post("/v1/accounts", create(h.svc.Create))
-	r.Get("/v1/accounts", handled(h.list, wireShape{query: append(params(true, "status", "type", "external_id"),
-		queryParam{"include_disabled", "boolean"}), responses: pageFrom("data", h.svc.List)}))
-	r.Get("/v1/accounts/search", handled(h.search, wireShape{query: params(true, "name", "email", "external_id", "status", "type"),
+	r.Get("/v1/accounts", handled(h.list, wireShape{query: append(params(true, "external_id"),
+		closedParam[models.AccountStatus]("status"), closedParam[models.AccountType]("type"),
+		queryParam{name: "include_disabled", kind: "boolean"}), responses: pageFrom("data", h.svc.List)}))
+	r.Get("/v1/accounts/search", handled(h.search, wireShape{query: append(params(true, "name", "email", "external_id"),
+		closedParam[models.AccountStatus]("status"), closedParam[models.AccountType]("type")),
 		responses: pageFrom("data", h.svc.List)}))
 	r.Get("/v1/accounts/{id}", get(h.svc.Get))
 	r.Patch("/v1/accounts/{id}", update(h.svc.Update))
@@ -25,8 +28,8 @@ type accountHandlers struct{ svc *accounts.Accounts }
 
 func (h accountHandlers) list(w http.ResponseWriter, r *http.Request) {
 	q := newQuery(r)
-	f := accounts.AccountFilter{Status: q.str("status"), Type: q.str("type"), ExternalID: q.str("external_id"),
-		IncludeDisabled: q.optBool("include_disabled")}
+	f := accounts.AccountFilter{Status: closed[models.AccountStatus](q, "status"), Type: closed[models.AccountType](q, "type"),
+		ExternalID: q.str("external_id"), IncludeDisabled: q.optBool("include_disabled")}
 	h.respondList(w, r, q, f)
 }
 
@@ -36,7 +39,7 @@ func (h accountHandlers) search(w http.ResponseWriter, r *http.Request) {
 	q := newQuery(r)
 	includeDisabled := true
 	f := accounts.AccountFilter{Name: q.str("name"), Email: q.str("email"), ExternalID: q.str("external_id"),
-		Status: q.str("status"), Type: q.str("type"), IncludeDisabled: &includeDisabled}
+		Status: closed[models.AccountStatus](q, "status"), Type: closed[models.AccountType](q, "type"), IncludeDisabled: &includeDisabled}
 	h.respondList(w, r, q, f)
 }
 

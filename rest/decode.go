@@ -150,6 +150,17 @@ func (q *query) unix(name string) *int64 {
 	return &n
 }
 
+// closed reads an optional parameter of a closed set T (nil when absent);
+// the operation layer checks the value against the set.
+func closed[T ~string](q *query, name string) *T {
+	s := q.str(name)
+	if s == nil {
+		return nil
+	}
+	v := T(*s)
+	return &v
+}
+
 // optBool reads an optional boolean (nil when absent).
 func (q *query) optBool(name string) *bool {
 	if q.str(name) == nil {

@@ -39,6 +39,9 @@ type wireShape struct {
 // ("string", "boolean" or "integer").
 type queryParam struct {
 	name, kind string
+	// values is the closed set a parameter takes (a filter field of a
+	// models.Enum type), nil for any.
+	values []string
 }
 
 // answer is one successful status and the Go type of its JSON body (nil
@@ -71,19 +74,25 @@ func ok[T any](status int) []answer {
 
 // pageParams are the page-number parameters every paged list reads
 // (query.page).
-var pageParams = []queryParam{{"page", "integer"}, {"per_page", "integer"}}
+var pageParams = []queryParam{{name: "page", kind: "integer"}, {name: "per_page", kind: "integer"}}
 
 // params lists the query parameters of a hand-written handler: strs are
 // string parameters, then pageParams when paged.
 func params(paged bool, strs ...string) []queryParam {
 	out := make([]queryParam, 0, len(strs)+2)
 	for _, s := range strs {
-		out = append(out, queryParam{s, "string"})
+		out = append(out, queryParam{name: s, kind: "string"})
 	}
 	if paged {
 		out = append(out, pageParams...)
 	}
 	return out
+}
+
+// closedParam is a string parameter taking the closed set of T.
+func closedParam[T ~string](name string) queryParam {
+	values, _ := models.EnumValues(reflect.TypeFor[T]())
+	return queryParam{name: name, kind: "string", values: values}
 }
 
 // filterParams are the query parameters a list filter of type F declares
@@ -99,7 +108,8 @@ func filterParams[F any]() []queryParam {
 		case reflect.Int64:
 			kind = "integer"
 		}
-		out = append(out, queryParam{name, kind})
+		values, _ := models.EnumValues(t.Field(i).Type.Elem())
+		out = append(out, queryParam{name: name, kind: kind, values: values})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
 	return append(out, pageParams...)
@@ -170,5 +180,5 @@ func (q *query) note(name, kind string) {
 			return
 		}
 	}
-	*q.read = append(*q.read, queryParam{name, kind})
+	*q.read = append(*q.read, queryParam{name: name, kind: kind})
 }

@@ -10,8 +10,9 @@ import (
 
 // filter decodes the query string into a list filter of type F by the
 // filter's `query` tags (the one declaration the operation layer applies,
-// resolvers/op/filter.go): *string, *bool and *int64 (Unix seconds) fields;
-// every malformed parameter is collected in q.
+// resolvers/op/filter.go): *string (or a pointer to a named string type, a
+// closed set the operation layer checks), *bool and *int64 (Unix seconds)
+// fields; every malformed parameter is collected in q.
 func filter[F any](q *query) F {
 	var f F
 	v := reflect.ValueOf(&f).Elem()
@@ -26,6 +27,14 @@ func filter[F any](q *query) F {
 		case *int64:
 			got = q.unix(param)
 		default:
+			if t := field.Type(); t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.String {
+				if s := q.str(param); s != nil {
+					value := reflect.New(t.Elem())
+					value.Elem().SetString(*s)
+					field.Set(value)
+				}
+				continue
+			}
 			panic("rest: filter " + v.Type().Name() + "." + v.Type().Field(i).Name + " has no query decoding")
 		}
 		if rv := reflect.ValueOf(got); !rv.IsNil() {

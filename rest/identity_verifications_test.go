@@ -215,7 +215,7 @@ func TestIdentityVerificationList(t *testing.T) {
 	require.Len(t, f.sk.Get(runsPath(id(acct)) + "?status=errored&provider=sandbox").JSON()["data"], 3)
 	require.Empty(t, f.sk.Get(runsPath(id(acct)) + "?status=approved").JSON()["data"])
 	require.Empty(t, f.sk.Get(runsPath(id(acct)) + "?provider=other").JSON()["data"])
-	requireError(t, f.sk.Get(runsPath(id(acct))+"?status=done"), http.StatusBadRequest, "parameter_invalid", "status")
+	requireValidation(t, f.sk.Get(runsPath(id(acct))+"?status=done"), "status")
 	empty := f.sk.CreateAccount(testenv.Individual())
 	require.Equal(t, []any{}, f.sk.Get(runsPath(id(empty))).JSON()["data"])
 }

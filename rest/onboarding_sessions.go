@@ -18,7 +18,7 @@ func onboardingSessionRoutes(r routes, svc *accounts.Onboarding) {
 	// calls (OnboardingAPI), in its shape (docs/decisions.md).
 	r.Post("/v1/onboarding/sessions", create(h.svc.SDKCreate))
 	r.Get("/v1/onboarding/sessions", handled(h.sdkList, wireShape{query: append(params(false, "account_id", "customer_id", "status", "starting_after"),
-		queryParam{"limit", "integer"}), responses: []answer{{http.StatusOK, returnedBy(h.svc.SDKList)}}}))
+		queryParam{name: "limit", kind: "integer"}), responses: []answer{{http.StatusOK, returnedBy(h.svc.SDKList)}}}))
 	r.Get("/v1/onboarding/sessions/{id}", get(h.svc.SDKGet))
 	r.Patch("/v1/onboarding/sessions/{id}", update(h.svc.SDKUpdate))
 	r.Post("/v1/onboarding/sessions/{id}/payout", update(h.svc.SDKPayout))

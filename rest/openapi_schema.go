@@ -127,8 +127,13 @@ func wireSchema(t reflect.Type) *jsonschema.Schema {
 	return nil
 }
 
-// orNull is s or null.
+// orNull is s or null. A schema of any value (true, an interface's) takes
+// null already, and stays as it is: OpenAPI's tools read a boolean schema
+// inside anyOf as malformed.
 func orNull(s *jsonschema.Schema) *jsonschema.Schema {
+	if b, err := json.Marshal(s); err == nil && string(b) == "true" {
+		return s
+	}
 	return &jsonschema.Schema{AnyOf: []*jsonschema.Schema{s, {Type: "null"}}}
 }
 

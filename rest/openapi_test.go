@@ -74,3 +74,75 @@ func TestOpenAPIDocumentListsEveryMountedRoute(t *testing.T) {
 	require.NotEmpty(t, mounted)
 	require.Equal(t, mounted, documented)
 }
+
+// The document reads for people and tools: every operation has a
+// readable, unique operationId (listAccounts, getTransferV2), a summary,
+// a description and a tag; the server is named; page parameters carry the
+// bounds the server enforces; a filter of a closed set lists its values.
+func TestOpenAPIDocumentIsReadable(t *testing.T) {
+	t.Parallel()
+	var doc struct {
+		Servers []map[string]string `json:"servers"`
+		Tags    []map[string]string `json:"tags"`
+		Paths   map[string]map[string]struct {
+			OperationID string   `json:"operationId"`
+			Summary     string   `json:"summary"`
+			Description string   `json:"description"`
+			Tags        []string `json:"tags"`
+			Parameters  []struct {
+				Name   string         `json:"name"`
+				In     string         `json:"in"`
+				Schema map[string]any `json:"schema"`
+			} `json:"parameters"`
+		} `json:"paths"`
+	}
+	require.NoError(t, json.Unmarshal(openAPIDocument(t, setup(t).env), &doc))
+	require.NotEmpty(t, doc.Servers)
+	require.NotEmpty(t, doc.Tags)
+	ids := map[string]string{}
+	byRoute := map[string]string{}
+	for path, item := range doc.Paths {
+		for method, op := range item {
+			route := strings.ToUpper(method) + " " + path
+			require.Regexp(t, `^[a-z][A-Za-z0-9]*$`, op.OperationID, route)
+			require.NotContains(t, ids, op.OperationID, "%s and %s share an operationId", route, ids[op.OperationID])
+			ids[op.OperationID] = route
+			byRoute[route] = op.OperationID
+			require.NotEmpty(t, op.Summary, route)
+			require.NotEmpty(t, op.Description, route)
+			require.Len(t, op.Tags, 1, route)
+			for _, p := range op.Parameters {
+				switch p.Name {
+				case "page", "per_page":
+					require.EqualValues(t, 1, p.Schema["minimum"], "%s %s: the server refuses 0", route, p.Name)
+				}
+			}
+		}
+	}
+	for route, id := range map[string]string{
+		"GET /v1/accounts": "listAccounts", "POST /v1/accounts": "createAccount", "GET /v1/accounts/{id}": "getAccount",
+		"PATCH /v1/accounts/{id}": "updateAccount", "POST /v1/accounts/{id}/restrict": "restrictAccount",
+		"GET /v1/accounts/{id}/capabilities": "listAccountCapabilities", "GET /v2/transfers/{id}": "getTransferV2",
+	} {
+		require.Equal(t, id, byRoute[route], route)
+	}
+	enumOf := func(route, param string) []any {
+		for path, item := range doc.Paths {
+			for method, op := range item {
+				if strings.ToUpper(method)+" "+path != route {
+					continue
+				}
+				for _, p := range op.Parameters {
+					if p.Name == param {
+						values, _ := p.Schema["enum"].([]any)
+						return values
+					}
+				}
+			}
+		}
+		return nil
+	}
+	require.Contains(t, enumOf("GET /v1/transfers", "status"), "disputed")
+	require.Contains(t, enumOf("GET /v1/accounts", "status"), "restricted")
+	require.Contains(t, enumOf("GET /v1/payouts", "status"), "failed")
+}

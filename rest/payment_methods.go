@@ -43,7 +43,7 @@ func (h paymentMethodHandlers) listOfAccount(w http.ResponseWriter, r *http.Requ
 
 // paymentMethodListWire is what respondList reads and answers.
 func paymentMethodListWire(svc *payments.PaymentMethods) wireShape {
-	return wireShape{query: append(params(true), queryParam{"include_wallets", "boolean"}), responses: pageFrom("data", svc.List)}
+	return wireShape{query: append(params(true), queryParam{name: "include_wallets", kind: "boolean"}), responses: pageFrom("data", svc.List)}
 }
 
 func (h paymentMethodHandlers) respondList(w http.ResponseWriter, r *http.Request, f payments.PaymentMethodFilter) {

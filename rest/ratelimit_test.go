@@ -61,8 +61,15 @@ func TestRateLimitRefusesABurst(t *testing.T) {
 	}
 	requireRateLimited(t, f.sk.Get("/v1/accounts"), "1")
 	require.Equal(t, 404, f.pk.Get("/v1/accounts/acct_nope").Status, "the publishable key has its own budget")
+	// /graphql is refused the same way, in GraphQL's shape (docs/graphql.md, Errors).
 	gql := f.sk.Do(http.MethodPost, "/graphql", map[string]any{"query": "{ accounts { totalCount } }"}, nil)
-	requireRateLimited(t, gql, "1")
+	require.Equal(t, http.StatusTooManyRequests, gql.Status, string(gql.Body))
+	require.Equal(t, "1", gql.Header.Get("Retry-After"))
+	gqlErrors, _ := gql.JSON()["errors"].([]any)
+	require.Len(t, gqlErrors, 1, string(gql.Body))
+	ext := gqlErrors[0].(map[string]any)["extensions"].(map[string]any)
+	require.Equal(t, "rate_limited", ext["code"], string(gql.Body))
+	require.EqualValues(t, 429, ext["status"], string(gql.Body))
 
 	// The other mode has its own bucket and limit.
 	for range 7 {

@@ -40,7 +40,8 @@ type report struct {
 	events         int // metering events of the usage report's customer
 	rows           []row
 	floor          row
-	multi          *multiReport // nil: not measured
+	multi          *multiReport   // nil: not measured
+	replica        *replicaReport // nil: not measured
 }
 
 // markdown renders the run: a header with the machine and settings, then
@@ -98,6 +99,7 @@ func (r report) markdown() string {
 	}
 	b.WriteString(r.latencyMarkdown(conns))
 	b.WriteString(r.multi.markdown())
+	b.WriteString(r.replica.markdown())
 	return b.String()
 }
 

@@ -131,6 +131,14 @@ func run(ctx context.Context, cfg config) error {
 		}
 	}
 
+	if rs := replicaShapes(all); len(rs) > 0 {
+		setup := multiSetup{bin: bin, dataDir: dataDir, work: work, first: srv, clusterDir: db.inst.DataDir()}
+		setup.key = m.APIKeys.Sandbox.Secret
+		if rep.replica, err = b.replicaSection(ctx, setup, rs); err != nil {
+			return fmt.Errorf("replica: %w", err)
+		}
+	}
+
 	md := rep.markdown()
 	fmt.Println(md)
 	if _, err := res.write("table.md", md); err != nil {

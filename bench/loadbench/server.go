@@ -85,9 +85,9 @@ type server struct {
 	logPath string
 }
 
-// startServer starts `bin serve` on a free loopback port with dataDir and
-// waits until /readyz answers 200. Its output goes to logPath.
-func startServer(ctx context.Context, bin, dataDir, logPath string) (*server, error) {
+// startServer starts `bin serve` (with args) on a free loopback port with
+// dataDir and waits until /readyz answers 200. Its output goes to logPath.
+func startServer(ctx context.Context, bin, dataDir, logPath string, args ...string) (*server, error) {
 	port, err := freePort()
 	if err != nil {
 		return nil, err
@@ -98,7 +98,7 @@ func startServer(ctx context.Context, bin, dataDir, logPath string) (*server, er
 	}
 	defer func() { _ = logFile.Close() }() // the child has its own descriptor
 	addr := net.JoinHostPort("127.0.0.1", fmt.Sprint(port))
-	cmd := exec.Command(bin, "serve", "--addr", addr, "--data-dir", dataDir)
+	cmd := exec.Command(bin, append([]string{"serve", "--addr", addr, "--data-dir", dataDir}, args...)...)
 	cmd.Env = serverEnv()
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	p, err := startLocked(cmd)

@@ -14,6 +14,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/domain/capability"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/accounts"
 	"github.com/google/uuid"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -32,12 +33,12 @@ type AccountResolver interface {
 	Events(ctx context.Context, obj *models.Account, first *int, after *string, typeArg *string) (*model.EventConnection, error)
 	GeoCompliance(ctx context.Context, obj *models.Account) (*models.GeoComplianceStatus, error)
 	IdentityVerifications(ctx context.Context, obj *models.Account) ([]*models.IdentityVerification, error)
-	Invoices(ctx context.Context, obj *models.Account, first *int, after *string, status *string, subscription *string) (*model.InvoiceConnection, error)
-	Transfers(ctx context.Context, obj *models.Account, first *int, after *string, status *string) (*model.TransferConnection, error)
+	Invoices(ctx context.Context, obj *models.Account, first *int, after *string, status *models.InvoiceListStatus, subscription *string) (*model.InvoiceConnection, error)
+	Transfers(ctx context.Context, obj *models.Account, first *int, after *string, status *models.TransferStatus) (*model.TransferConnection, error)
 	OnboardingSession(ctx context.Context, obj *models.Account) (*models.OnboardingSession, error)
 	PayoutPaymentMethod(ctx context.Context, obj *models.Account) (*models.PaymentMethod, error)
 	PaymentMethods(ctx context.Context, obj *models.Account) ([]*models.PaymentMethod, error)
-	Payouts(ctx context.Context, obj *models.Account, first *int, after *string, status *string) (*model.PayoutConnection, error)
+	Payouts(ctx context.Context, obj *models.Account, first *int, after *string, status *models.PayoutStatus) (*model.PayoutConnection, error)
 	PhoneVerifications(ctx context.Context, obj *models.Account) ([]*models.PhoneVerification, error)
 	Refunds(ctx context.Context, obj *models.Account, first *int, after *string, transfer *string, chargeIntent *string, charge *string) (*model.RefundConnection, error)
 	Subscriptions(ctx context.Context, obj *models.Account, first *int, after *string, status *models.SubscriptionStatus, createdBefore *wire.Timestamp, createdAfter *wire.Timestamp) (*model.SubscriptionConnection, error)
@@ -189,8 +190,8 @@ func (ec *executionContext) field_Account_invoices_args(ctx context.Context, raw
 	}
 	args["after"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "status",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
+		func(ctx context.Context, v any) (*models.InvoiceListStatus, error) {
+			return ec.unmarshalOInvoiceListStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInvoiceListStatus(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -227,8 +228,8 @@ func (ec *executionContext) field_Account_payouts_args(ctx context.Context, rawA
 	}
 	args["after"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "status",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
+		func(ctx context.Context, v any) (*models.PayoutStatus, error) {
+			return ec.unmarshalOPayoutStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutStatus(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -349,8 +350,8 @@ func (ec *executionContext) field_Account_transfers_args(ctx context.Context, ra
 	}
 	args["after"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "status",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
+		func(ctx context.Context, v any) (*models.TransferStatus, error) {
+			return ec.unmarshalOTransferStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTransferStatus(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -1014,7 +1015,7 @@ func (ec *executionContext) _Account_invoices(ctx context.Context, field graphql
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Account().Invoices(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["status"].(*string), fc.Args["subscription"].(*string))
+			return ec.Resolvers.Account().Invoices(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["status"].(*models.InvoiceListStatus), fc.Args["subscription"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.InvoiceConnection) graphql.Marshaler {
@@ -1058,7 +1059,7 @@ func (ec *executionContext) _Account_transfers(ctx context.Context, field graphq
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Account().Transfers(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["status"].(*string))
+			return ec.Resolvers.Account().Transfers(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["status"].(*models.TransferStatus))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.TransferConnection) graphql.Marshaler {
@@ -1198,7 +1199,7 @@ func (ec *executionContext) _Account_payouts(ctx context.Context, field graphql.
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Account().Payouts(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["status"].(*string))
+			return ec.Resolvers.Account().Payouts(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["status"].(*models.PayoutStatus))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PayoutConnection) graphql.Marshaler {
@@ -2612,8 +2613,8 @@ func (ec *executionContext) fieldContext_TermsOfService_userAgent(_ context.Cont
 
 // region    **************************** input.gotpl *****************************
 
-func (ec *executionContext) unmarshalInputAccountFilter(ctx context.Context, obj any) (model.AccountFilter, error) {
-	var it model.AccountFilter
+func (ec *executionContext) unmarshalInputAccountFilter(ctx context.Context, obj any) (accounts.AccountFilter, error) {
+	var it accounts.AccountFilter
 	if obj == nil {
 		return it, nil
 	}
@@ -4312,7 +4313,7 @@ var (
 	}
 )
 
-func (ec *executionContext) unmarshalOAccountFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐAccountFilter(ctx context.Context, v any) (*model.AccountFilter, error) {
+func (ec *executionContext) unmarshalOAccountFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋaccountsᚐAccountFilter(ctx context.Context, v any) (*accounts.AccountFilter, error) {
 	if v == nil {
 		return nil, nil
 	}

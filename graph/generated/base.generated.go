@@ -17,7 +17,11 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/events"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/accounts"
 	"github.com/frame-oss/payments-server/resolvers/billing"
+	"github.com/frame-oss/payments-server/resolvers/catalog"
+	"github.com/frame-oss/payments-server/resolvers/funding"
+	"github.com/frame-oss/payments-server/resolvers/money"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -151,7 +155,7 @@ type MutationResolver interface {
 type QueryResolver interface {
 	Node(ctx context.Context, id string) (model.Node, error)
 	Account(ctx context.Context, id string) (*models.Account, error)
-	Accounts(ctx context.Context, first *int, after *string, filter *model.AccountFilter) (*model.AccountConnection, error)
+	Accounts(ctx context.Context, first *int, after *string, filter *accounts.AccountFilter) (*model.AccountConnection, error)
 	BankAccount(ctx context.Context, id string) (*models.BankAccount, error)
 	PlaidLinkToken(ctx context.Context, accountID string) (string, error)
 	BeneficialOwners(ctx context.Context, accountID string) ([]*models.BeneficialOwner, error)
@@ -159,14 +163,14 @@ type QueryResolver interface {
 	Capabilities(ctx context.Context, accountID string) ([]*models.Capability, error)
 	Capability(ctx context.Context, accountID string, name capability.Name) (*models.Capability, error)
 	ChargeIntent(ctx context.Context, id string) (*models.ChargeIntent, error)
-	ChargeIntents(ctx context.Context, first *int, after *string, filter *model.ChargeIntentFilter) (*model.ChargeIntentConnection, error)
+	ChargeIntents(ctx context.Context, first *int, after *string, filter *money.ChargeIntentFilter) (*model.ChargeIntentConnection, error)
 	Charge(ctx context.Context, id string) (*models.Charge, error)
 	ChargeTrace(ctx context.Context, id string) (*models.ChargeTrace, error)
 	EvervaultConfiguration(ctx context.Context) (*models.EvervaultConfiguration, error)
 	SiftConfiguration(ctx context.Context) (*models.SiftConfiguration, error)
 	GooglePayConfiguration(ctx context.Context) (*models.GooglePayConfiguration, error)
 	Coupon(ctx context.Context, id string) (*models.Coupon, error)
-	Coupons(ctx context.Context, first *int, after *string, filter *model.CouponFilter) (*model.CouponConnection, error)
+	Coupons(ctx context.Context, first *int, after *string, filter *catalog.CouponFilter) (*model.CouponConnection, error)
 	PromotionCode(ctx context.Context, id string) (*models.PromotionCode, error)
 	PromotionCodes(ctx context.Context, first *int, after *string, filter *model.PromotionCodeFilter) (*model.PromotionCodeConnection, error)
 	Discount(ctx context.Context, id string) (*models.Discount, error)
@@ -181,10 +185,10 @@ type QueryResolver interface {
 	Event(ctx context.Context, id string) (*events.Event, error)
 	Events(ctx context.Context, first *int, after *string, typeArg *string) (*model.EventConnection, error)
 	Geofences(ctx context.Context) ([]*models.Geofence, error)
-	IdentityVerifications(ctx context.Context, accountID string, first *int, after *string, filter *model.IdentityVerificationFilter) (*model.IdentityVerificationConnection, error)
+	IdentityVerifications(ctx context.Context, accountID string, first *int, after *string, filter *accounts.IdentityVerificationFilter) (*model.IdentityVerificationConnection, error)
 	IdentityVerification(ctx context.Context, accountID string, id string) (*models.IdentityVerification, error)
 	Invoice(ctx context.Context, id string) (*models.Invoice, error)
-	Invoices(ctx context.Context, first *int, after *string, filter *model.InvoiceFilter) (*model.InvoiceConnection, error)
+	Invoices(ctx context.Context, first *int, after *string, filter *billing.InvoiceFilter) (*model.InvoiceConnection, error)
 	InvoiceLineItems(ctx context.Context, invoiceID string) ([]*models.InvoiceLineItem, error)
 	InvoiceLineItem(ctx context.Context, invoiceID string, id string) (*models.InvoiceLineItem, error)
 	TransferFeePlan(ctx context.Context, id string) (*models.TransferFeePlan, error)
@@ -192,19 +196,19 @@ type QueryResolver interface {
 	BillingAgreement(ctx context.Context, id string) (*models.BillingAgreement, error)
 	BillingAgreements(ctx context.Context, first *int, after *string) (*model.BillingAgreementConnection, error)
 	Transfer(ctx context.Context, id string) (*models.Transfer, error)
-	Transfers(ctx context.Context, first *int, after *string, filter *model.TransferFilter) (*model.TransferConnection, error)
+	Transfers(ctx context.Context, first *int, after *string, filter *money.TransferFilter) (*model.TransferConnection, error)
 	OnboardingSession(ctx context.Context, accountID string) (*models.OnboardingSession, error)
 	OnboardingBootstrap(ctx context.Context) (*models.OnboardingBootstrap, error)
 	PaymentMethod(ctx context.Context, id string) (*models.PaymentMethod, error)
 	PaymentMethods(ctx context.Context, first *int, after *string, filter *model.PaymentMethodFilter) (*model.PaymentMethodConnection, error)
 	Payout(ctx context.Context, id string) (*models.Payout, error)
-	Payouts(ctx context.Context, first *int, after *string, filter *model.PayoutFilter) (*model.PayoutConnection, error)
+	Payouts(ctx context.Context, first *int, after *string, filter *funding.PayoutFilter) (*model.PayoutConnection, error)
 	PayoutFundingSchedule(ctx context.Context, id string) (*models.FundingSchedule, error)
 	PayoutFundingSchedules(ctx context.Context, first *int, after *string) (*model.PayoutFundingScheduleConnection, error)
 	PayoutFundingEntry(ctx context.Context, id string) (*models.FundingEntry, error)
-	PayoutFundingEntries(ctx context.Context, first *int, after *string, filter *model.PayoutFundingEntryFilter) (*model.PayoutFundingEntryConnection, error)
+	PayoutFundingEntries(ctx context.Context, first *int, after *string, filter *funding.EntryFilter) (*model.PayoutFundingEntryConnection, error)
 	MerchantBalance(ctx context.Context) (*models.MerchantBalance, error)
-	PhoneVerifications(ctx context.Context, accountID string, first *int, after *string, filter *model.PhoneVerificationFilter) (*model.PhoneVerificationConnection, error)
+	PhoneVerifications(ctx context.Context, accountID string, first *int, after *string, filter *accounts.PhoneVerificationFilter) (*model.PhoneVerificationConnection, error)
 	PhoneVerification(ctx context.Context, accountID string, id string) (*models.PhoneVerification, error)
 	Product(ctx context.Context, id string) (*models.Product, error)
 	Products(ctx context.Context, first *int, after *string, filter *model.ProductFilter) (*model.ProductConnection, error)
@@ -2444,8 +2448,8 @@ func (ec *executionContext) field_Query_accounts_args(ctx context.Context, rawAr
 	}
 	args["after"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
-		func(ctx context.Context, v any) (*model.AccountFilter, error) {
-			return ec.unmarshalOAccountFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐAccountFilter(ctx, v)
+		func(ctx context.Context, v any) (*accounts.AccountFilter, error) {
+			return ec.unmarshalOAccountFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋaccountsᚐAccountFilter(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -2698,8 +2702,8 @@ func (ec *executionContext) field_Query_chargeIntents_args(ctx context.Context, 
 	}
 	args["after"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
-		func(ctx context.Context, v any) (*model.ChargeIntentFilter, error) {
-			return ec.unmarshalOChargeIntentFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐChargeIntentFilter(ctx, v)
+		func(ctx context.Context, v any) (*money.ChargeIntentFilter, error) {
+			return ec.unmarshalOChargeIntentFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋmoneyᚐChargeIntentFilter(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -2814,8 +2818,8 @@ func (ec *executionContext) field_Query_coupons_args(ctx context.Context, rawArg
 	}
 	args["after"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
-		func(ctx context.Context, v any) (*model.CouponFilter, error) {
-			return ec.unmarshalOCouponFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐCouponFilter(ctx, v)
+		func(ctx context.Context, v any) (*catalog.CouponFilter, error) {
+			return ec.unmarshalOCouponFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋcatalogᚐCouponFilter(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -3124,8 +3128,8 @@ func (ec *executionContext) field_Query_identityVerifications_args(ctx context.C
 	}
 	args["after"] = arg2
 	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
-		func(ctx context.Context, v any) (*model.IdentityVerificationFilter, error) {
-			return ec.unmarshalOIdentityVerificationFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐIdentityVerificationFilter(ctx, v)
+		func(ctx context.Context, v any) (*accounts.IdentityVerificationFilter, error) {
+			return ec.unmarshalOIdentityVerificationFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋaccountsᚐIdentityVerificationFilter(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -3204,8 +3208,8 @@ func (ec *executionContext) field_Query_invoices_args(ctx context.Context, rawAr
 	}
 	args["after"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
-		func(ctx context.Context, v any) (*model.InvoiceFilter, error) {
-			return ec.unmarshalOInvoiceFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐInvoiceFilter(ctx, v)
+		func(ctx context.Context, v any) (*billing.InvoiceFilter, error) {
+			return ec.unmarshalOInvoiceFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋbillingᚐInvoiceFilter(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -3394,8 +3398,8 @@ func (ec *executionContext) field_Query_payoutFundingEntries_args(ctx context.Co
 	}
 	args["after"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
-		func(ctx context.Context, v any) (*model.PayoutFundingEntryFilter, error) {
-			return ec.unmarshalOPayoutFundingEntryFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPayoutFundingEntryFilter(ctx, v)
+		func(ctx context.Context, v any) (*funding.EntryFilter, error) {
+			return ec.unmarshalOPayoutFundingEntryFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋfundingᚐEntryFilter(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -3488,8 +3492,8 @@ func (ec *executionContext) field_Query_payouts_args(ctx context.Context, rawArg
 	}
 	args["after"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
-		func(ctx context.Context, v any) (*model.PayoutFilter, error) {
-			return ec.unmarshalOPayoutFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPayoutFilter(ctx, v)
+		func(ctx context.Context, v any) (*funding.PayoutFilter, error) {
+			return ec.unmarshalOPayoutFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋfundingᚐPayoutFilter(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -3548,8 +3552,8 @@ func (ec *executionContext) field_Query_phoneVerifications_args(ctx context.Cont
 	}
 	args["after"] = arg2
 	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
-		func(ctx context.Context, v any) (*model.PhoneVerificationFilter, error) {
-			return ec.unmarshalOPhoneVerificationFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPhoneVerificationFilter(ctx, v)
+		func(ctx context.Context, v any) (*accounts.PhoneVerificationFilter, error) {
+			return ec.unmarshalOPhoneVerificationFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋaccountsᚐPhoneVerificationFilter(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -4050,8 +4054,8 @@ func (ec *executionContext) field_Query_transfers_args(ctx context.Context, rawA
 	}
 	args["after"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
-		func(ctx context.Context, v any) (*model.TransferFilter, error) {
-			return ec.unmarshalOTransferFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐTransferFilter(ctx, v)
+		func(ctx context.Context, v any) (*money.TransferFilter, error) {
+			return ec.unmarshalOTransferFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋmoneyᚐTransferFilter(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -9790,7 +9794,7 @@ func (ec *executionContext) _Query_accounts(ctx context.Context, field graphql.C
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Accounts(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*model.AccountFilter))
+			return ec.Resolvers.Query().Accounts(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*accounts.AccountFilter))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.AccountConnection) graphql.Marshaler {
@@ -10142,7 +10146,7 @@ func (ec *executionContext) _Query_chargeIntents(ctx context.Context, field grap
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().ChargeIntents(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*model.ChargeIntentFilter))
+			return ec.Resolvers.Query().ChargeIntents(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*money.ChargeIntentFilter))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.ChargeIntentConnection) graphql.Marshaler {
@@ -10414,7 +10418,7 @@ func (ec *executionContext) _Query_coupons(ctx context.Context, field graphql.Co
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Coupons(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*model.CouponFilter))
+			return ec.Resolvers.Query().Coupons(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*catalog.CouponFilter))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.CouponConnection) graphql.Marshaler {
@@ -11062,7 +11066,7 @@ func (ec *executionContext) _Query_identityVerifications(ctx context.Context, fi
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().IdentityVerifications(ctx, fc.Args["accountId"].(string), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*model.IdentityVerificationFilter))
+			return ec.Resolvers.Query().IdentityVerifications(ctx, fc.Args["accountId"].(string), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*accounts.IdentityVerificationFilter))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.IdentityVerificationConnection) graphql.Marshaler {
@@ -11194,7 +11198,7 @@ func (ec *executionContext) _Query_invoices(ctx context.Context, field graphql.C
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Invoices(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*model.InvoiceFilter))
+			return ec.Resolvers.Query().Invoices(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*billing.InvoiceFilter))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.InvoiceConnection) graphql.Marshaler {
@@ -11546,7 +11550,7 @@ func (ec *executionContext) _Query_transfers(ctx context.Context, field graphql.
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Transfers(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*model.TransferFilter))
+			return ec.Resolvers.Query().Transfers(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*money.TransferFilter))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.TransferConnection) graphql.Marshaler {
@@ -11798,7 +11802,7 @@ func (ec *executionContext) _Query_payouts(ctx context.Context, field graphql.Co
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Payouts(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*model.PayoutFilter))
+			return ec.Resolvers.Query().Payouts(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*funding.PayoutFilter))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PayoutConnection) graphql.Marshaler {
@@ -11974,7 +11978,7 @@ func (ec *executionContext) _Query_payoutFundingEntries(ctx context.Context, fie
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().PayoutFundingEntries(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*model.PayoutFundingEntryFilter))
+			return ec.Resolvers.Query().PayoutFundingEntries(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*funding.EntryFilter))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PayoutFundingEntryConnection) graphql.Marshaler {
@@ -12050,7 +12054,7 @@ func (ec *executionContext) _Query_phoneVerifications(ctx context.Context, field
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().PhoneVerifications(ctx, fc.Args["accountId"].(string), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*model.PhoneVerificationFilter))
+			return ec.Resolvers.Query().PhoneVerifications(ctx, fc.Args["accountId"].(string), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*accounts.PhoneVerificationFilter))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PhoneVerificationConnection) graphql.Marshaler {
@@ -17049,6 +17053,44 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 // region    ***************************** type.gotpl *****************************
 
+func (ec *executionContext) unmarshalNCurrencyCode2string(ctx context.Context, v any) (string, error) {
+	res, err := model.UnmarshalCurrencyCode(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCurrencyCode2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+	_ = sel
+	res := model.MarshalCurrencyCode(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+func (ec *executionContext) unmarshalNCurrencyCode2ᚖstring(ctx context.Context, v any) (*string, error) {
+	res, err := model.UnmarshalCurrencyCode(v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCurrencyCode2ᚖstring(ctx context.Context, sel ast.SelectionSet, v *string) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	_ = sel
+	res := model.MarshalCurrencyCode(*v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
 func (ec *executionContext) unmarshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐISOTime(ctx context.Context, v any) (wire.ISOTime, error) {
 	res, err := model.UnmarshalISOTime(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -17149,6 +17191,24 @@ func (ec *executionContext) marshalNPageInfo2ᚖgithubᚗcomᚋframeᚑossᚋpay
 		return graphql.Null
 	}
 	return ec._PageInfo(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOCurrencyCode2ᚖstring(ctx context.Context, v any) (*string, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := model.UnmarshalCurrencyCode(v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOCurrencyCode2ᚖstring(ctx context.Context, sel ast.SelectionSet, v *string) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := model.MarshalCurrencyCode(*v)
+	return res
 }
 
 func (ec *executionContext) unmarshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐISOTime(ctx context.Context, v any) (wire.ISOTime, error) {

@@ -13,6 +13,7 @@ import (
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/money"
 	"github.com/google/uuid"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -72,15 +73,15 @@ func (ec *executionContext) _ChargeIntent_status(ctx context.Context, field grap
 			return obj.Status, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.ChargeIntentStatus) graphql.Marshaler {
+			return ec.marshalNChargeIntentStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeIntentStatus(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_ChargeIntent_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeIntent", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ChargeIntent", field, false, false, errors.New("field of type ChargeIntentStatus does not have child fields"))
 }
 
 func (ec *executionContext) _ChargeIntent_amount(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
@@ -119,14 +120,14 @@ func (ec *executionContext) _ChargeIntent_currency(ctx context.Context, field gr
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_ChargeIntent_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeIntent", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ChargeIntent", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _ChargeIntent_amountCaptured(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
@@ -810,8 +811,8 @@ func (ec *executionContext) unmarshalInputCaptureChargeIntentInput(ctx context.C
 	return it, nil
 }
 
-func (ec *executionContext) unmarshalInputChargeIntentFilter(ctx context.Context, obj any) (model.ChargeIntentFilter, error) {
-	var it model.ChargeIntentFilter
+func (ec *executionContext) unmarshalInputChargeIntentFilter(ctx context.Context, obj any) (money.ChargeIntentFilter, error) {
+	var it money.ChargeIntentFilter
 	if obj == nil {
 		return it, nil
 	}
@@ -837,7 +838,7 @@ func (ec *executionContext) unmarshalInputChargeIntentFilter(ctx context.Context
 			it.Q = data
 		case "status":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOChargeIntentStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeIntentStatus(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -925,7 +926,7 @@ func (ec *executionContext) unmarshalInputCreateChargeIntentInput(ctx context.Co
 			it.Amount = data
 		case "currency":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currency"))
-			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalNCurrencyCode2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -1176,7 +1177,7 @@ func (ec *executionContext) unmarshalInputUpdateChargeIntentInput(ctx context.Co
 			it.Amount = data
 		case "currency":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currency"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOCurrencyCode2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -1537,6 +1538,50 @@ func (ec *executionContext) marshalNChargeIntentEdge2ᚖgithubᚗcomᚋframeᚑo
 	return ec._ChargeIntentEdge(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNChargeIntentStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeIntentStatus(ctx context.Context, v any) (models.ChargeIntentStatus, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNChargeIntentStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeIntentStatus[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNChargeIntentStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeIntentStatus(ctx context.Context, sel ast.SelectionSet, v models.ChargeIntentStatus) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNChargeIntentStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeIntentStatus[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNChargeIntentStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeIntentStatus = map[string]models.ChargeIntentStatus{
+		"PENDING":                 models.ChargeIntentPending,
+		"INCOMPLETE":              models.ChargeIntentIncomplete,
+		"REQUIRES_PAYMENT_METHOD": models.ChargeIntentRequiresPaymentMethod,
+		"REQUIRES_CONFIRMATION":   models.ChargeIntentRequiresConfirmation,
+		"REQUIRES_3D_SECURE":      models.ChargeIntentRequires3DS,
+		"REQUIRES_CAPTURE":        models.ChargeIntentRequiresCapture,
+		"PROCESSING":              models.ChargeIntentProcessing,
+		"SUCCEEDED":               models.ChargeIntentSucceeded,
+		"FAILED":                  models.ChargeIntentFailed,
+		"CANCELED":                models.ChargeIntentCanceled,
+	}
+	marshalNChargeIntentStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeIntentStatus = map[models.ChargeIntentStatus]string{
+		models.ChargeIntentPending:               "PENDING",
+		models.ChargeIntentIncomplete:            "INCOMPLETE",
+		models.ChargeIntentRequiresPaymentMethod: "REQUIRES_PAYMENT_METHOD",
+		models.ChargeIntentRequiresConfirmation:  "REQUIRES_CONFIRMATION",
+		models.ChargeIntentRequires3DS:           "REQUIRES_3D_SECURE",
+		models.ChargeIntentRequiresCapture:       "REQUIRES_CAPTURE",
+		models.ChargeIntentProcessing:            "PROCESSING",
+		models.ChargeIntentSucceeded:             "SUCCEEDED",
+		models.ChargeIntentFailed:                "FAILED",
+		models.ChargeIntentCanceled:              "CANCELED",
+	}
+)
+
 func (ec *executionContext) unmarshalNCreateChargeIntentInput2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCreateChargeIntentInput(ctx context.Context, v any) (models.CreateChargeIntentInput, error) {
 	res, err := ec.unmarshalInputCreateChargeIntentInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -1562,13 +1607,59 @@ func (ec *executionContext) marshalOChargeIntent2ᚖgithubᚗcomᚋframeᚑoss�
 	return ec._ChargeIntent(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOChargeIntentFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐChargeIntentFilter(ctx context.Context, v any) (*model.ChargeIntentFilter, error) {
+func (ec *executionContext) unmarshalOChargeIntentFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋmoneyᚐChargeIntentFilter(ctx context.Context, v any) (*money.ChargeIntentFilter, error) {
 	if v == nil {
 		return nil, nil
 	}
 	res, err := ec.unmarshalInputChargeIntentFilter(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
+
+func (ec *executionContext) unmarshalOChargeIntentStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeIntentStatus(ctx context.Context, v any) (*models.ChargeIntentStatus, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOChargeIntentStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeIntentStatus[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOChargeIntentStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeIntentStatus(ctx context.Context, sel ast.SelectionSet, v *models.ChargeIntentStatus) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOChargeIntentStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeIntentStatus[*v])
+	return res
+}
+
+var (
+	unmarshalOChargeIntentStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeIntentStatus = map[string]models.ChargeIntentStatus{
+		"PENDING":                 models.ChargeIntentPending,
+		"INCOMPLETE":              models.ChargeIntentIncomplete,
+		"REQUIRES_PAYMENT_METHOD": models.ChargeIntentRequiresPaymentMethod,
+		"REQUIRES_CONFIRMATION":   models.ChargeIntentRequiresConfirmation,
+		"REQUIRES_3D_SECURE":      models.ChargeIntentRequires3DS,
+		"REQUIRES_CAPTURE":        models.ChargeIntentRequiresCapture,
+		"PROCESSING":              models.ChargeIntentProcessing,
+		"SUCCEEDED":               models.ChargeIntentSucceeded,
+		"FAILED":                  models.ChargeIntentFailed,
+		"CANCELED":                models.ChargeIntentCanceled,
+	}
+	marshalOChargeIntentStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeIntentStatus = map[models.ChargeIntentStatus]string{
+		models.ChargeIntentPending:               "PENDING",
+		models.ChargeIntentIncomplete:            "INCOMPLETE",
+		models.ChargeIntentRequiresPaymentMethod: "REQUIRES_PAYMENT_METHOD",
+		models.ChargeIntentRequiresConfirmation:  "REQUIRES_CONFIRMATION",
+		models.ChargeIntentRequires3DS:           "REQUIRES_3D_SECURE",
+		models.ChargeIntentRequiresCapture:       "REQUIRES_CAPTURE",
+		models.ChargeIntentProcessing:            "PROCESSING",
+		models.ChargeIntentSucceeded:             "SUCCEEDED",
+		models.ChargeIntentFailed:                "FAILED",
+		models.ChargeIntentCanceled:              "CANCELED",
+	}
+)
 
 func (ec *executionContext) unmarshalOConfirmChargeIntentInput2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐConfirmChargeIntentInput(ctx context.Context, v any) (*models.ConfirmChargeIntentInput, error) {
 	if v == nil {

@@ -130,14 +130,14 @@ func (ec *executionContext) _Charge_currency(ctx context.Context, field graphql.
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Charge_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _Charge_amountCaptured(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {

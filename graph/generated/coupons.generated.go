@@ -13,6 +13,7 @@ import (
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/catalog"
 	"github.com/google/uuid"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -438,15 +439,15 @@ func (ec *executionContext) _Coupon_discountType(ctx context.Context, field grap
 			return obj.DiscountType, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.DiscountType) graphql.Marshaler {
+			return ec.marshalNDiscountType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountType(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_discountType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type DiscountType does not have child fields"))
 }
 
 func (ec *executionContext) _Coupon_discountValue(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
@@ -485,14 +486,14 @@ func (ec *executionContext) _Coupon_discountValueCurrency(ctx context.Context, f
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
+			return ec.marshalOCurrencyCode2ᚖstring(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_discountValueCurrency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _Coupon_duration(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
@@ -553,15 +554,15 @@ func (ec *executionContext) _Coupon_status(ctx context.Context, field graphql.Co
 			return obj.Status, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.CouponStatus) graphql.Marshaler {
+			return ec.marshalNCouponStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponStatus(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type CouponStatus does not have child fields"))
 }
 
 func (ec *executionContext) _Coupon_applicableTo(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
@@ -576,15 +577,15 @@ func (ec *executionContext) _Coupon_applicableTo(ctx context.Context, field grap
 			return obj.ApplicableTo, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.CouponApplicability) graphql.Marshaler {
+			return ec.marshalNCouponApplicability2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponApplicability(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_applicableTo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type CouponApplicability does not have child fields"))
 }
 
 func (ec *executionContext) _Coupon_productId(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
@@ -724,14 +725,14 @@ func (ec *executionContext) _Coupon_minimumOrderAmountCurrency(ctx context.Conte
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
+			return ec.marshalOCurrencyCode2ᚖstring(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_minimumOrderAmountCurrency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _Coupon_discountCapCents(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
@@ -770,14 +771,14 @@ func (ec *executionContext) _Coupon_discountCapCurrency(ctx context.Context, fie
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
+			return ec.marshalOCurrencyCode2ᚖstring(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_discountCapCurrency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _Coupon_validFrom(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
@@ -1484,14 +1485,14 @@ func (ec *executionContext) _Discount_discountAmountCurrency(ctx context.Context
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Discount_discountAmountCurrency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _Discount_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
@@ -2044,14 +2045,14 @@ func (ec *executionContext) _PromotionCode_minimumAmountCurrency(ctx context.Con
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_PromotionCode_minimumAmountCurrency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PromotionCode", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("PromotionCode", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _PromotionCode_expiresAt(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
@@ -2428,8 +2429,8 @@ func (ec *executionContext) fieldContext_PromotionCodeEdge_node(_ context.Contex
 
 // region    **************************** input.gotpl *****************************
 
-func (ec *executionContext) unmarshalInputCouponFilter(ctx context.Context, obj any) (model.CouponFilter, error) {
-	var it model.CouponFilter
+func (ec *executionContext) unmarshalInputCouponFilter(ctx context.Context, obj any) (catalog.CouponFilter, error) {
+	var it catalog.CouponFilter
 	if obj == nil {
 		return it, nil
 	}
@@ -2448,21 +2449,21 @@ func (ec *executionContext) unmarshalInputCouponFilter(ctx context.Context, obj 
 		switch k {
 		case "status":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOCouponStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponStatus(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Status = data
 		case "discountType":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("discountType"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalODiscountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountType(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.DiscountType = data
 		case "applicableTo":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("applicableTo"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOCouponApplicability2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponApplicability(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -2520,7 +2521,7 @@ func (ec *executionContext) unmarshalInputCreateCouponInput(ctx context.Context,
 			it.DiscountValue = data
 		case "discountValueCurrency":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("discountValueCurrency"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOCurrencyCode2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -2590,7 +2591,7 @@ func (ec *executionContext) unmarshalInputCreateCouponInput(ctx context.Context,
 			it.MinimumOrderAmountCents = data
 		case "minimumOrderAmountCurrency":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("minimumOrderAmountCurrency"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOCurrencyCode2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -2604,7 +2605,7 @@ func (ec *executionContext) unmarshalInputCreateCouponInput(ctx context.Context,
 			it.DiscountCapCents = data
 		case "discountCapCurrency":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("discountCapCurrency"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOCurrencyCode2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -2778,7 +2779,7 @@ func (ec *executionContext) unmarshalInputPromotionCodeInput(ctx context.Context
 			it.MinimumAmountCents = data
 		case "minimumAmountCurrency":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("minimumAmountCurrency"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOCurrencyCode2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -3779,6 +3780,34 @@ func (ec *executionContext) marshalNCoupon2ᚖgithubᚗcomᚋframeᚑossᚋpayme
 	return ec._Coupon(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNCouponApplicability2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponApplicability(ctx context.Context, v any) (models.CouponApplicability, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNCouponApplicability2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponApplicability[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCouponApplicability2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponApplicability(ctx context.Context, sel ast.SelectionSet, v models.CouponApplicability) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNCouponApplicability2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponApplicability[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNCouponApplicability2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponApplicability = map[string]models.CouponApplicability{
+		"ALL_PRODUCTS":      models.ApplicableToAllProducts,
+		"SPECIFIC_PRODUCTS": models.ApplicableToSpecificProducts,
+	}
+	marshalNCouponApplicability2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponApplicability = map[models.CouponApplicability]string{
+		models.ApplicableToAllProducts:      "ALL_PRODUCTS",
+		models.ApplicableToSpecificProducts: "SPECIFIC_PRODUCTS",
+	}
+)
+
 func (ec *executionContext) marshalNCouponConnection2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐCouponConnection(ctx context.Context, sel ast.SelectionSet, v *model.CouponConnection) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -3814,6 +3843,38 @@ func (ec *executionContext) marshalNCouponEdge2ᚖgithubᚗcomᚋframeᚑossᚋp
 	}
 	return ec._CouponEdge(ctx, sel, v)
 }
+
+func (ec *executionContext) unmarshalNCouponStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponStatus(ctx context.Context, v any) (models.CouponStatus, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNCouponStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponStatus[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCouponStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponStatus(ctx context.Context, sel ast.SelectionSet, v models.CouponStatus) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNCouponStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponStatus[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNCouponStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponStatus = map[string]models.CouponStatus{
+		"ACTIVE":   models.CouponActive,
+		"INACTIVE": models.CouponInactive,
+		"ARCHIVED": models.CouponArchived,
+		"DELETED":  models.CouponDeleted,
+	}
+	marshalNCouponStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponStatus = map[models.CouponStatus]string{
+		models.CouponActive:   "ACTIVE",
+		models.CouponInactive: "INACTIVE",
+		models.CouponArchived: "ARCHIVED",
+		models.CouponDeleted:  "DELETED",
+	}
+)
 
 func (ec *executionContext) unmarshalNCreateCouponInput2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCreateCouponInput(ctx context.Context, v any) (models.CreateCouponInput, error) {
 	res, err := ec.unmarshalInputCreateCouponInput(ctx, v)
@@ -3881,6 +3942,34 @@ func (ec *executionContext) marshalNDiscountEdge2ᚖgithubᚗcomᚋframeᚑoss�
 	}
 	return ec._DiscountEdge(ctx, sel, v)
 }
+
+func (ec *executionContext) unmarshalNDiscountType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountType(ctx context.Context, v any) (models.DiscountType, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNDiscountType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountType[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDiscountType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountType(ctx context.Context, sel ast.SelectionSet, v models.DiscountType) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNDiscountType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountType[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNDiscountType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountType = map[string]models.DiscountType{
+		"PERCENTAGE":   models.DiscountPercentage,
+		"FIXED_AMOUNT": models.DiscountFixedAmount,
+	}
+	marshalNDiscountType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountType = map[models.DiscountType]string{
+		models.DiscountPercentage:  "PERCENTAGE",
+		models.DiscountFixedAmount: "FIXED_AMOUNT",
+	}
+)
 
 func (ec *executionContext) marshalNDiscountValidation2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountValidation(ctx context.Context, sel ast.SelectionSet, v *models.DiscountValidation) graphql.Marshaler {
 	if v == nil {
@@ -3976,13 +4065,77 @@ func (ec *executionContext) marshalOCoupon2ᚖgithubᚗcomᚋframeᚑossᚋpayme
 	return ec._Coupon(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOCouponFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐCouponFilter(ctx context.Context, v any) (*model.CouponFilter, error) {
+func (ec *executionContext) unmarshalOCouponApplicability2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponApplicability(ctx context.Context, v any) (*models.CouponApplicability, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOCouponApplicability2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponApplicability[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOCouponApplicability2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponApplicability(ctx context.Context, sel ast.SelectionSet, v *models.CouponApplicability) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOCouponApplicability2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponApplicability[*v])
+	return res
+}
+
+var (
+	unmarshalOCouponApplicability2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponApplicability = map[string]models.CouponApplicability{
+		"ALL_PRODUCTS":      models.ApplicableToAllProducts,
+		"SPECIFIC_PRODUCTS": models.ApplicableToSpecificProducts,
+	}
+	marshalOCouponApplicability2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponApplicability = map[models.CouponApplicability]string{
+		models.ApplicableToAllProducts:      "ALL_PRODUCTS",
+		models.ApplicableToSpecificProducts: "SPECIFIC_PRODUCTS",
+	}
+)
+
+func (ec *executionContext) unmarshalOCouponFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋcatalogᚐCouponFilter(ctx context.Context, v any) (*catalog.CouponFilter, error) {
 	if v == nil {
 		return nil, nil
 	}
 	res, err := ec.unmarshalInputCouponFilter(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
+
+func (ec *executionContext) unmarshalOCouponStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponStatus(ctx context.Context, v any) (*models.CouponStatus, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOCouponStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponStatus[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOCouponStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponStatus(ctx context.Context, sel ast.SelectionSet, v *models.CouponStatus) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOCouponStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponStatus[*v])
+	return res
+}
+
+var (
+	unmarshalOCouponStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponStatus = map[string]models.CouponStatus{
+		"ACTIVE":   models.CouponActive,
+		"INACTIVE": models.CouponInactive,
+		"ARCHIVED": models.CouponArchived,
+		"DELETED":  models.CouponDeleted,
+	}
+	marshalOCouponStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponStatus = map[models.CouponStatus]string{
+		models.CouponActive:   "ACTIVE",
+		models.CouponInactive: "INACTIVE",
+		models.CouponArchived: "ARCHIVED",
+		models.CouponDeleted:  "DELETED",
+	}
+)
 
 func (ec *executionContext) marshalODiscount2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscount(ctx context.Context, sel ast.SelectionSet, v *models.Discount) graphql.Marshaler {
 	if v == nil {
@@ -3998,6 +4151,36 @@ func (ec *executionContext) unmarshalODiscountFilter2ᚖgithubᚗcomᚋframeᚑo
 	res, err := ec.unmarshalInputDiscountFilter(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
+
+func (ec *executionContext) unmarshalODiscountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountType(ctx context.Context, v any) (*models.DiscountType, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalODiscountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountType[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalODiscountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountType(ctx context.Context, sel ast.SelectionSet, v *models.DiscountType) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalODiscountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountType[*v])
+	return res
+}
+
+var (
+	unmarshalODiscountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountType = map[string]models.DiscountType{
+		"PERCENTAGE":   models.DiscountPercentage,
+		"FIXED_AMOUNT": models.DiscountFixedAmount,
+	}
+	marshalODiscountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountType = map[models.DiscountType]string{
+		models.DiscountPercentage:  "PERCENTAGE",
+		models.DiscountFixedAmount: "FIXED_AMOUNT",
+	}
+)
 
 func (ec *executionContext) marshalOPromotionCode2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPromotionCode(ctx context.Context, sel ast.SelectionSet, v *models.PromotionCode) graphql.Marshaler {
 	if v == nil {

@@ -25,7 +25,7 @@ type CustomerResolver interface {
 	IdentityVerifications(ctx context.Context, obj *models.Customer) ([]*models.CustomerIdentityVerification, error)
 	Disputes(ctx context.Context, obj *models.Customer, first *int, after *string, charge *string, chargeIntent *string, transfer *string) (*model.DisputeConnection, error)
 	Events(ctx context.Context, obj *models.Customer, first *int, after *string, typeArg *string) (*model.EventConnection, error)
-	Invoices(ctx context.Context, obj *models.Customer, first *int, after *string, status *string, subscription *string) (*model.InvoiceConnection, error)
+	Invoices(ctx context.Context, obj *models.Customer, first *int, after *string, status *models.InvoiceListStatus, subscription *string) (*model.InvoiceConnection, error)
 	Refunds(ctx context.Context, obj *models.Customer, first *int, after *string, transfer *string, chargeIntent *string, charge *string) (*model.RefundConnection, error)
 	Subscriptions(ctx context.Context, obj *models.Customer, first *int, after *string, status *models.SubscriptionStatus, createdBefore *wire.Timestamp, createdAfter *wire.Timestamp) (*model.SubscriptionConnection, error)
 	TestClock(ctx context.Context, obj *models.Customer) (*models.TestClock, error)
@@ -177,8 +177,8 @@ func (ec *executionContext) field_Customer_invoices_args(ctx context.Context, ra
 	}
 	args["after"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "status",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
+		func(ctx context.Context, v any) (*models.InvoiceListStatus, error) {
+			return ec.unmarshalOInvoiceListStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInvoiceListStatus(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -869,7 +869,7 @@ func (ec *executionContext) _Customer_invoices(ctx context.Context, field graphq
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Customer().Invoices(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["status"].(*string), fc.Args["subscription"].(*string))
+			return ec.Resolvers.Customer().Invoices(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["status"].(*models.InvoiceListStatus), fc.Args["subscription"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.InvoiceConnection) graphql.Marshaler {

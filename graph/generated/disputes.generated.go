@@ -147,14 +147,14 @@ func (ec *executionContext) _Dispute_amountCurrency(ctx context.Context, field g
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Dispute_amountCurrency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Dispute", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Dispute", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _Dispute_reason(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {

@@ -13,6 +13,7 @@ import (
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/accounts"
 	"github.com/google/uuid"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -439,8 +440,8 @@ func (ec *executionContext) fieldContext_IdentityVerificationEdge_node(_ context
 
 // region    **************************** input.gotpl *****************************
 
-func (ec *executionContext) unmarshalInputIdentityVerificationFilter(ctx context.Context, obj any) (model.IdentityVerificationFilter, error) {
-	var it model.IdentityVerificationFilter
+func (ec *executionContext) unmarshalInputIdentityVerificationFilter(ctx context.Context, obj any) (accounts.IdentityVerificationFilter, error) {
+	var it accounts.IdentityVerificationFilter
 	if obj == nil {
 		return it, nil
 	}
@@ -770,7 +771,7 @@ func (ec *executionContext) marshalOIdentityVerification2ᚖgithubᚗcomᚋframe
 	return ec._IdentityVerification(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOIdentityVerificationFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐIdentityVerificationFilter(ctx context.Context, v any) (*model.IdentityVerificationFilter, error) {
+func (ec *executionContext) unmarshalOIdentityVerificationFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋaccountsᚐIdentityVerificationFilter(ctx context.Context, v any) (*accounts.IdentityVerificationFilter, error) {
 	if v == nil {
 		return nil, nil
 	}

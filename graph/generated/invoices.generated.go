@@ -13,6 +13,7 @@ import (
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/billing"
 	"github.com/google/uuid"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -131,14 +132,14 @@ func (ec *executionContext) _Invoice_currency(ctx context.Context, field graphql
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Invoice_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invoice", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Invoice", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _Invoice_status(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
@@ -1127,14 +1128,14 @@ func (ec *executionContext) _InvoiceLineItem_unitAmountCurrency(ctx context.Cont
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_InvoiceLineItem_unitAmountCurrency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvoiceLineItem", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("InvoiceLineItem", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _InvoiceLineItem_amount(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
@@ -1557,7 +1558,7 @@ func (ec *executionContext) unmarshalInputCreateInvoiceInput(ctx context.Context
 			it.Memo = data
 		case "currency":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currency"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOCurrencyCode2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -1588,8 +1589,8 @@ func (ec *executionContext) unmarshalInputCreateInvoiceInput(ctx context.Context
 	return it, nil
 }
 
-func (ec *executionContext) unmarshalInputInvoiceFilter(ctx context.Context, obj any) (model.InvoiceFilter, error) {
-	var it model.InvoiceFilter
+func (ec *executionContext) unmarshalInputInvoiceFilter(ctx context.Context, obj any) (billing.InvoiceFilter, error) {
+	var it billing.InvoiceFilter
 	if obj == nil {
 		return it, nil
 	}
@@ -1629,7 +1630,7 @@ func (ec *executionContext) unmarshalInputInvoiceFilter(ctx context.Context, obj
 			it.Subscription = data
 		case "status":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOInvoiceListStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInvoiceListStatus(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -2470,7 +2471,7 @@ func (ec *executionContext) marshalOInvoice2ᚖgithubᚗcomᚋframeᚑossᚋpaym
 	return ec._Invoice(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOInvoiceFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐInvoiceFilter(ctx context.Context, v any) (*model.InvoiceFilter, error) {
+func (ec *executionContext) unmarshalOInvoiceFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋbillingᚐInvoiceFilter(ctx context.Context, v any) (*billing.InvoiceFilter, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -2484,6 +2485,52 @@ func (ec *executionContext) marshalOInvoiceLineItem2ᚖgithubᚗcomᚋframeᚑos
 	}
 	return ec._InvoiceLineItem(ctx, sel, v)
 }
+
+func (ec *executionContext) unmarshalOInvoiceListStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInvoiceListStatus(ctx context.Context, v any) (*models.InvoiceListStatus, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOInvoiceListStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInvoiceListStatus[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOInvoiceListStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInvoiceListStatus(ctx context.Context, sel ast.SelectionSet, v *models.InvoiceListStatus) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOInvoiceListStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInvoiceListStatus[*v])
+	return res
+}
+
+var (
+	unmarshalOInvoiceListStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInvoiceListStatus = map[string]models.InvoiceListStatus{
+		"DRAFT":         models.InvoiceListDraft,
+		"OPEN":          models.InvoiceListOpen,
+		"PAID":          models.InvoiceListPaid,
+		"VOID":          models.InvoiceListVoid,
+		"UNCOLLECTIBLE": models.InvoiceListUncollectible,
+		"OUTSTANDING":   models.InvoiceListOutstanding,
+		"DUE":           models.InvoiceListDue,
+		"OVERDUE":       models.InvoiceListOverdue,
+		"WRITTEN_OFF":   models.InvoiceListWrittenOff,
+		"VOIDED":        models.InvoiceListVoided,
+	}
+	marshalOInvoiceListStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInvoiceListStatus = map[models.InvoiceListStatus]string{
+		models.InvoiceListDraft:         "DRAFT",
+		models.InvoiceListOpen:          "OPEN",
+		models.InvoiceListPaid:          "PAID",
+		models.InvoiceListVoid:          "VOID",
+		models.InvoiceListUncollectible: "UNCOLLECTIBLE",
+		models.InvoiceListOutstanding:   "OUTSTANDING",
+		models.InvoiceListDue:           "DUE",
+		models.InvoiceListOverdue:       "OVERDUE",
+		models.InvoiceListWrittenOff:    "WRITTEN_OFF",
+		models.InvoiceListVoided:        "VOIDED",
+	}
+)
 
 func (ec *executionContext) unmarshalOLineItemInput2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLineItemInputᚄ(ctx context.Context, v any) ([]*models.LineItemInput, error) {
 	if v == nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/money"
 	"github.com/google/uuid"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -750,14 +751,14 @@ func (ec *executionContext) _FeePlanItem_amountFixedCurrency(ctx context.Context
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_FeePlanItem_amountFixedCurrency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FeePlanItem", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("FeePlanItem", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _FeePlanItem_amountPercentage(ctx context.Context, field graphql.CollectedField, obj *models.FeePlanItem) (ret graphql.Marshaler) {
@@ -888,14 +889,14 @@ func (ec *executionContext) _LedgerEntry_currency(ctx context.Context, field gra
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_LedgerEntry_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LedgerEntry", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("LedgerEntry", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _LedgerEntry_amount(ctx context.Context, field graphql.CollectedField, obj *models.LedgerEntry) (ret graphql.Marshaler) {
@@ -1058,14 +1059,14 @@ func (ec *executionContext) _Money_currency(ctx context.Context, field graphql.C
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Money_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Money", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Money", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _Transfer_id(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
@@ -1103,15 +1104,15 @@ func (ec *executionContext) _Transfer_status(ctx context.Context, field graphql.
 			return obj.Status, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.TransferStatus) graphql.Marshaler {
+			return ec.marshalNTransferStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTransferStatus(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type TransferStatus does not have child fields"))
 }
 
 func (ec *executionContext) _Transfer_amount(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
@@ -1173,14 +1174,14 @@ func (ec *executionContext) _Transfer_currency(ctx context.Context, field graphq
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _Transfer_platformFee(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
@@ -2570,7 +2571,7 @@ func (ec *executionContext) unmarshalInputAmountInput(ctx context.Context, obj a
 			it.Value = data
 		case "currency":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currency"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOCurrencyCode2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -2797,7 +2798,7 @@ func (ec *executionContext) unmarshalInputCreateTransferInput(ctx context.Contex
 			it.Source = data
 		case "currency":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currency"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOCurrencyCode2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -2918,7 +2919,7 @@ func (ec *executionContext) unmarshalInputFeePlanItemInput(ctx context.Context, 
 			it.AmountFixedCents = data
 		case "amountFixedCurrency":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amountFixedCurrency"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOCurrencyCode2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -2942,8 +2943,8 @@ func (ec *executionContext) unmarshalInputFeePlanItemInput(ctx context.Context, 
 	return it, nil
 }
 
-func (ec *executionContext) unmarshalInputTransferFilter(ctx context.Context, obj any) (model.TransferFilter, error) {
-	var it model.TransferFilter
+func (ec *executionContext) unmarshalInputTransferFilter(ctx context.Context, obj any) (money.TransferFilter, error) {
+	var it money.TransferFilter
 	if obj == nil {
 		return it, nil
 	}
@@ -2962,7 +2963,7 @@ func (ec *executionContext) unmarshalInputTransferFilter(ctx context.Context, ob
 		switch k {
 		case "status":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOTransferStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTransferStatus(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -4331,6 +4332,68 @@ func (ec *executionContext) marshalNTransferFeePlanEdge2ᚖgithubᚗcomᚋframe�
 	return ec._TransferFeePlanEdge(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNTransferStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTransferStatus(ctx context.Context, v any) (models.TransferStatus, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNTransferStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTransferStatus[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNTransferStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTransferStatus(ctx context.Context, sel ast.SelectionSet, v models.TransferStatus) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNTransferStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTransferStatus[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNTransferStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTransferStatus = map[string]models.TransferStatus{
+		"PENDING":                      models.TransferPending,
+		"INCOMPLETE":                   models.TransferIncomplete,
+		"REQUIRES_ACCOUNT_OR_CUSTOMER": models.TransferRequiresAccountOrCustomer,
+		"REQUIRES_PAYMENT_METHOD":      models.TransferRequiresPaymentMethod,
+		"REQUIRES_CONFIRMATION":        models.TransferRequiresConfirmation,
+		"REQUIRES_3D_SECURE":           models.TransferRequires3DS,
+		"REQUIRES_CAPTURE":             models.TransferRequiresCapture,
+		"PROCESSING":                   models.TransferProcessing,
+		"SUCCEEDED":                    models.TransferSucceeded,
+		"FAILED":                       models.TransferFailed,
+		"EXPIRED":                      models.TransferExpired,
+		"CANCELED":                     models.TransferCanceled,
+		"REVERSED":                     models.TransferReversed,
+		"REFUNDED":                     models.TransferRefunded,
+		"DISPUTED":                     models.TransferDisputed,
+		"FRAUD_REVIEW":                 models.TransferFraudReview,
+		"FRAUD_DECLINED":               models.TransferFraudDeclined,
+		"DELIVERY_RETURNED":            models.TransferDeliveryReturned,
+		"CLAWBACK_RETURNED":            models.TransferClawbackReturned,
+	}
+	marshalNTransferStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTransferStatus = map[models.TransferStatus]string{
+		models.TransferPending:                   "PENDING",
+		models.TransferIncomplete:                "INCOMPLETE",
+		models.TransferRequiresAccountOrCustomer: "REQUIRES_ACCOUNT_OR_CUSTOMER",
+		models.TransferRequiresPaymentMethod:     "REQUIRES_PAYMENT_METHOD",
+		models.TransferRequiresConfirmation:      "REQUIRES_CONFIRMATION",
+		models.TransferRequires3DS:               "REQUIRES_3D_SECURE",
+		models.TransferRequiresCapture:           "REQUIRES_CAPTURE",
+		models.TransferProcessing:                "PROCESSING",
+		models.TransferSucceeded:                 "SUCCEEDED",
+		models.TransferFailed:                    "FAILED",
+		models.TransferExpired:                   "EXPIRED",
+		models.TransferCanceled:                  "CANCELED",
+		models.TransferReversed:                  "REVERSED",
+		models.TransferRefunded:                  "REFUNDED",
+		models.TransferDisputed:                  "DISPUTED",
+		models.TransferFraudReview:               "FRAUD_REVIEW",
+		models.TransferFraudDeclined:             "FRAUD_DECLINED",
+		models.TransferDeliveryReturned:          "DELIVERY_RETURNED",
+		models.TransferClawbackReturned:          "CLAWBACK_RETURNED",
+	}
+)
+
 func (ec *executionContext) unmarshalNUpdateAgreementInput2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUpdateAgreementInput(ctx context.Context, v any) (models.UpdateAgreementInput, error) {
 	res, err := ec.unmarshalInputUpdateAgreementInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -4370,7 +4433,7 @@ func (ec *executionContext) marshalOTransferFeePlan2ᚖgithubᚗcomᚋframeᚑos
 	return ec._TransferFeePlan(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOTransferFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐTransferFilter(ctx context.Context, v any) (*model.TransferFilter, error) {
+func (ec *executionContext) unmarshalOTransferFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋmoneyᚐTransferFilter(ctx context.Context, v any) (*money.TransferFilter, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -4392,5 +4455,69 @@ func (ec *executionContext) unmarshalOTransferSourceInput2ᚖgithubᚗcomᚋfram
 	res, err := ec.unmarshalInputTransferSourceInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
+
+func (ec *executionContext) unmarshalOTransferStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTransferStatus(ctx context.Context, v any) (*models.TransferStatus, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOTransferStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTransferStatus[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOTransferStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTransferStatus(ctx context.Context, sel ast.SelectionSet, v *models.TransferStatus) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOTransferStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTransferStatus[*v])
+	return res
+}
+
+var (
+	unmarshalOTransferStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTransferStatus = map[string]models.TransferStatus{
+		"PENDING":                      models.TransferPending,
+		"INCOMPLETE":                   models.TransferIncomplete,
+		"REQUIRES_ACCOUNT_OR_CUSTOMER": models.TransferRequiresAccountOrCustomer,
+		"REQUIRES_PAYMENT_METHOD":      models.TransferRequiresPaymentMethod,
+		"REQUIRES_CONFIRMATION":        models.TransferRequiresConfirmation,
+		"REQUIRES_3D_SECURE":           models.TransferRequires3DS,
+		"REQUIRES_CAPTURE":             models.TransferRequiresCapture,
+		"PROCESSING":                   models.TransferProcessing,
+		"SUCCEEDED":                    models.TransferSucceeded,
+		"FAILED":                       models.TransferFailed,
+		"EXPIRED":                      models.TransferExpired,
+		"CANCELED":                     models.TransferCanceled,
+		"REVERSED":                     models.TransferReversed,
+		"REFUNDED":                     models.TransferRefunded,
+		"DISPUTED":                     models.TransferDisputed,
+		"FRAUD_REVIEW":                 models.TransferFraudReview,
+		"FRAUD_DECLINED":               models.TransferFraudDeclined,
+		"DELIVERY_RETURNED":            models.TransferDeliveryReturned,
+		"CLAWBACK_RETURNED":            models.TransferClawbackReturned,
+	}
+	marshalOTransferStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTransferStatus = map[models.TransferStatus]string{
+		models.TransferPending:                   "PENDING",
+		models.TransferIncomplete:                "INCOMPLETE",
+		models.TransferRequiresAccountOrCustomer: "REQUIRES_ACCOUNT_OR_CUSTOMER",
+		models.TransferRequiresPaymentMethod:     "REQUIRES_PAYMENT_METHOD",
+		models.TransferRequiresConfirmation:      "REQUIRES_CONFIRMATION",
+		models.TransferRequires3DS:               "REQUIRES_3D_SECURE",
+		models.TransferRequiresCapture:           "REQUIRES_CAPTURE",
+		models.TransferProcessing:                "PROCESSING",
+		models.TransferSucceeded:                 "SUCCEEDED",
+		models.TransferFailed:                    "FAILED",
+		models.TransferExpired:                   "EXPIRED",
+		models.TransferCanceled:                  "CANCELED",
+		models.TransferReversed:                  "REVERSED",
+		models.TransferRefunded:                  "REFUNDED",
+		models.TransferDisputed:                  "DISPUTED",
+		models.TransferFraudReview:               "FRAUD_REVIEW",
+		models.TransferFraudDeclined:             "FRAUD_DECLINED",
+		models.TransferDeliveryReturned:          "DELIVERY_RETURNED",
+		models.TransferClawbackReturned:          "CLAWBACK_RETURNED",
+	}
+)
 
 // endregion ***************************** type.gotpl *****************************

@@ -229,14 +229,14 @@ func (ec *executionContext) _CardDetails_currency(ctx context.Context, field gra
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
+			return ec.marshalOCurrencyCode2ᚖstring(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_CardDetails_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardDetails", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CardDetails", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _CardDetails_segment(ctx context.Context, field graphql.CollectedField, obj *models.CardDetails) (ret graphql.Marshaler) {

@@ -13,6 +13,7 @@ import (
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/funding"
 	"github.com/google/uuid"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -102,14 +103,14 @@ func (ec *executionContext) _MerchantBalance_currency(ctx context.Context, field
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_MerchantBalance_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MerchantBalance", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("MerchantBalance", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _MerchantBalance_instantPayoutBalance(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
@@ -309,14 +310,14 @@ func (ec *executionContext) _Payout_status(ctx context.Context, field graphql.Co
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNPayoutStatus2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Payout_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Payout", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Payout", field, false, false, errors.New("field of type PayoutStatus does not have child fields"))
 }
 
 func (ec *executionContext) _Payout_speed(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
@@ -378,14 +379,14 @@ func (ec *executionContext) _Payout_currency(ctx context.Context, field graphql.
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Payout_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Payout", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Payout", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _Payout_paymentMethodId(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
@@ -1094,14 +1095,14 @@ func (ec *executionContext) _PayoutFundingEntry_currency(ctx context.Context, fi
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_PayoutFundingEntry_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PayoutFundingEntry", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("PayoutFundingEntry", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _PayoutFundingEntry_source(ctx context.Context, field graphql.CollectedField, obj *models.FundingEntry) (ret graphql.Marshaler) {
@@ -1117,14 +1118,14 @@ func (ec *executionContext) _PayoutFundingEntry_source(ctx context.Context, fiel
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNFundingSource2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_PayoutFundingEntry_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PayoutFundingEntry", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("PayoutFundingEntry", field, false, false, errors.New("field of type FundingSource does not have child fields"))
 }
 
 func (ec *executionContext) _PayoutFundingEntry_livemode(ctx context.Context, field graphql.CollectedField, obj *models.FundingEntry) (ret graphql.Marshaler) {
@@ -1351,14 +1352,14 @@ func (ec *executionContext) _PayoutFundingSchedule_currency(ctx context.Context,
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_PayoutFundingSchedule_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PayoutFundingSchedule", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("PayoutFundingSchedule", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_cadence(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
@@ -1769,7 +1770,7 @@ func (ec *executionContext) unmarshalInputCreatePayoutInput(ctx context.Context,
 			it.Amount = data
 		case "currency":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currency"))
-			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalNCurrencyCode2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -1830,8 +1831,8 @@ func (ec *executionContext) unmarshalInputCreateTopUpInput(ctx context.Context, 
 	return it, nil
 }
 
-func (ec *executionContext) unmarshalInputPayoutFilter(ctx context.Context, obj any) (model.PayoutFilter, error) {
-	var it model.PayoutFilter
+func (ec *executionContext) unmarshalInputPayoutFilter(ctx context.Context, obj any) (funding.PayoutFilter, error) {
+	var it funding.PayoutFilter
 	if obj == nil {
 		return it, nil
 	}
@@ -1850,7 +1851,7 @@ func (ec *executionContext) unmarshalInputPayoutFilter(ctx context.Context, obj 
 		switch k {
 		case "status":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOPayoutStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutStatus(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -1867,8 +1868,8 @@ func (ec *executionContext) unmarshalInputPayoutFilter(ctx context.Context, obj 
 	return it, nil
 }
 
-func (ec *executionContext) unmarshalInputPayoutFundingEntryFilter(ctx context.Context, obj any) (model.PayoutFundingEntryFilter, error) {
-	var it model.PayoutFundingEntryFilter
+func (ec *executionContext) unmarshalInputPayoutFundingEntryFilter(ctx context.Context, obj any) (funding.EntryFilter, error) {
+	var it funding.EntryFilter
 	if obj == nil {
 		return it, nil
 	}
@@ -1894,7 +1895,7 @@ func (ec *executionContext) unmarshalInputPayoutFundingEntryFilter(ctx context.C
 			it.ScheduleID = data
 		case "source":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("source"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOFundingSource2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingSource(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -2637,6 +2638,34 @@ func (ec *executionContext) unmarshalNCreateTopUpInput2githubᚗcomᚋframeᚑos
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNFundingSource2string(ctx context.Context, v any) (string, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNFundingSource2string[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNFundingSource2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNFundingSource2string[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNFundingSource2string = map[string]string{
+		"MANUAL_PUSH": models.FundingSourceManualPush,
+		"SCHEDULE":    models.FundingSourceSchedule,
+	}
+	marshalNFundingSource2string = map[string]string{
+		models.FundingSourceManualPush: "MANUAL_PUSH",
+		models.FundingSourceSchedule:   "SCHEDULE",
+	}
+)
+
 func (ec *executionContext) marshalNMerchantBalance2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMerchantBalance(ctx context.Context, sel ast.SelectionSet, v *models.MerchantBalance) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -2801,10 +2830,70 @@ func (ec *executionContext) marshalNPayoutFundingScheduleEdge2ᚖgithubᚗcomᚋ
 	return ec._PayoutFundingScheduleEdge(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNPayoutStatus2string(ctx context.Context, v any) (string, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNPayoutStatus2string[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPayoutStatus2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNPayoutStatus2string[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNPayoutStatus2string = map[string]string{
+		"PENDING":   models.PayoutPending,
+		"SUCCEEDED": models.PayoutSucceeded,
+		"FAILED":    models.PayoutFailed,
+	}
+	marshalNPayoutStatus2string = map[string]string{
+		models.PayoutPending:   "PENDING",
+		models.PayoutSucceeded: "SUCCEEDED",
+		models.PayoutFailed:    "FAILED",
+	}
+)
+
 func (ec *executionContext) unmarshalNUpdateFundingScheduleInput2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUpdateFundingScheduleInput(ctx context.Context, v any) (models.UpdateFundingScheduleInput, error) {
 	res, err := ec.unmarshalInputUpdateFundingScheduleInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
+
+func (ec *executionContext) unmarshalOFundingSource2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingSource(ctx context.Context, v any) (*models.FundingSource, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOFundingSource2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingSource[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOFundingSource2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingSource(ctx context.Context, sel ast.SelectionSet, v *models.FundingSource) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOFundingSource2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingSource[*v])
+	return res
+}
+
+var (
+	unmarshalOFundingSource2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingSource = map[string]models.FundingSource{
+		"MANUAL_PUSH": models.FundingSourceManualPush,
+		"SCHEDULE":    models.FundingSourceSchedule,
+	}
+	marshalOFundingSource2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingSource = map[models.FundingSource]string{
+		models.FundingSourceManualPush: "MANUAL_PUSH",
+		models.FundingSourceSchedule:   "SCHEDULE",
+	}
+)
 
 func (ec *executionContext) marshalOPayout2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayout(ctx context.Context, sel ast.SelectionSet, v *models.Payout) graphql.Marshaler {
 	if v == nil {
@@ -2813,7 +2902,7 @@ func (ec *executionContext) marshalOPayout2ᚖgithubᚗcomᚋframeᚑossᚋpayme
 	return ec._Payout(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOPayoutFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPayoutFilter(ctx context.Context, v any) (*model.PayoutFilter, error) {
+func (ec *executionContext) unmarshalOPayoutFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋfundingᚐPayoutFilter(ctx context.Context, v any) (*funding.PayoutFilter, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -2828,7 +2917,7 @@ func (ec *executionContext) marshalOPayoutFundingEntry2ᚖgithubᚗcomᚋframe�
 	return ec._PayoutFundingEntry(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOPayoutFundingEntryFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPayoutFundingEntryFilter(ctx context.Context, v any) (*model.PayoutFundingEntryFilter, error) {
+func (ec *executionContext) unmarshalOPayoutFundingEntryFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋfundingᚐEntryFilter(ctx context.Context, v any) (*funding.EntryFilter, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -2842,5 +2931,37 @@ func (ec *executionContext) marshalOPayoutFundingSchedule2ᚖgithubᚗcomᚋfram
 	}
 	return ec._PayoutFundingSchedule(ctx, sel, v)
 }
+
+func (ec *executionContext) unmarshalOPayoutStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutStatus(ctx context.Context, v any) (*models.PayoutStatus, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOPayoutStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutStatus[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOPayoutStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutStatus(ctx context.Context, sel ast.SelectionSet, v *models.PayoutStatus) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOPayoutStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutStatus[*v])
+	return res
+}
+
+var (
+	unmarshalOPayoutStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutStatus = map[string]models.PayoutStatus{
+		"PENDING":   models.PayoutPending,
+		"SUCCEEDED": models.PayoutSucceeded,
+		"FAILED":    models.PayoutFailed,
+	}
+	marshalOPayoutStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutStatus = map[models.PayoutStatus]string{
+		models.PayoutPending:   "PENDING",
+		models.PayoutSucceeded: "SUCCEEDED",
+		models.PayoutFailed:    "FAILED",
+	}
+)
 
 // endregion ***************************** type.gotpl *****************************

@@ -13,6 +13,7 @@ import (
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/accounts"
 	"github.com/google/uuid"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -584,8 +585,8 @@ func (ec *executionContext) unmarshalInputCreatePhoneVerificationInput(ctx conte
 	return it, nil
 }
 
-func (ec *executionContext) unmarshalInputPhoneVerificationFilter(ctx context.Context, obj any) (model.PhoneVerificationFilter, error) {
-	var it model.PhoneVerificationFilter
+func (ec *executionContext) unmarshalInputPhoneVerificationFilter(ctx context.Context, obj any) (accounts.PhoneVerificationFilter, error) {
+	var it accounts.PhoneVerificationFilter
 	if obj == nil {
 		return it, nil
 	}
@@ -974,7 +975,7 @@ func (ec *executionContext) marshalOPhoneVerification2ᚖgithubᚗcomᚋframeᚑ
 	return ec._PhoneVerification(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOPhoneVerificationFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPhoneVerificationFilter(ctx context.Context, v any) (*model.PhoneVerificationFilter, error) {
+func (ec *executionContext) unmarshalOPhoneVerificationFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋaccountsᚐPhoneVerificationFilter(ctx context.Context, v any) (*accounts.PhoneVerificationFilter, error) {
 	if v == nil {
 		return nil, nil
 	}

@@ -940,14 +940,14 @@ func (ec *executionContext) _ProductPhase_currency(ctx context.Context, field gr
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_ProductPhase_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ProductPhase", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ProductPhase", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _ProductPhase_livemode(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
@@ -1131,7 +1131,7 @@ func (ec *executionContext) unmarshalInputCreatePhaseInput(ctx context.Context, 
 			it.Name = data
 		case "currency":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currency"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOCurrencyCode2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}

@@ -120,14 +120,14 @@ func (ec *executionContext) _Refund_currency(ctx context.Context, field graphql.
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Refund_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _Refund_reason(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {

@@ -13,7 +13,11 @@ import (
 	"github.com/frame-oss/payments-server/internal/domain/capability"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/accounts"
 	"github.com/frame-oss/payments-server/resolvers/billing"
+	"github.com/frame-oss/payments-server/resolvers/catalog"
+	"github.com/frame-oss/payments-server/resolvers/funding"
+	"github.com/frame-oss/payments-server/resolvers/money"
 	gqlparser "github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -107,14 +111,14 @@ type ComplexityRoot struct {
 		GeoCompliance         func(childComplexity int) int
 		ID                    func(childComplexity int) int
 		IdentityVerifications func(childComplexity int) int
-		Invoices              func(childComplexity int, first *int, after *string, status *string, subscription *string) int
+		Invoices              func(childComplexity int, first *int, after *string, status *models.InvoiceListStatus, subscription *string) int
 		Livemode              func(childComplexity int) int
 		Metadata              func(childComplexity int) int
 		OnboardingSession     func(childComplexity int) int
 		PaymentMethods        func(childComplexity int) int
 		PayoutPaymentMethod   func(childComplexity int) int
 		PayoutPaymentMethodID func(childComplexity int) int
-		Payouts               func(childComplexity int, first *int, after *string, status *string) int
+		Payouts               func(childComplexity int, first *int, after *string, status *models.PayoutStatus) int
 		PhoneVerifications    func(childComplexity int) int
 		Profile               func(childComplexity int) int
 		Refunds               func(childComplexity int, first *int, after *string, transfer *string, chargeIntent *string, charge *string) int
@@ -124,7 +128,7 @@ type ComplexityRoot struct {
 		Subscriptions         func(childComplexity int, first *int, after *string, status *models.SubscriptionStatus, createdBefore *wire.Timestamp, createdAfter *wire.Timestamp) int
 		TermsOfService        func(childComplexity int) int
 		TestClock             func(childComplexity int) int
-		Transfers             func(childComplexity int, first *int, after *string, status *string) int
+		Transfers             func(childComplexity int, first *int, after *string, status *models.TransferStatus) int
 		Type                  func(childComplexity int) int
 		Updated               func(childComplexity int) int
 	}
@@ -516,7 +520,7 @@ type ComplexityRoot struct {
 		Events                func(childComplexity int, first *int, after *string, typeArg *string) int
 		ID                    func(childComplexity int) int
 		IdentityVerifications func(childComplexity int) int
-		Invoices              func(childComplexity int, first *int, after *string, status *string, subscription *string) int
+		Invoices              func(childComplexity int, first *int, after *string, status *models.InvoiceListStatus, subscription *string) int
 		IsDeleted             func(childComplexity int) int
 		Livemode              func(childComplexity int) int
 		Metadata              func(childComplexity int) int
@@ -1391,7 +1395,7 @@ type ComplexityRoot struct {
 
 	Query struct {
 		Account                      func(childComplexity int, id string) int
-		Accounts                     func(childComplexity int, first *int, after *string, filter *model.AccountFilter) int
+		Accounts                     func(childComplexity int, first *int, after *string, filter *accounts.AccountFilter) int
 		BankAccount                  func(childComplexity int, id string) int
 		BeneficialOwner              func(childComplexity int, accountID string, id string) int
 		BeneficialOwners             func(childComplexity int, accountID string) int
@@ -1405,12 +1409,12 @@ type ComplexityRoot struct {
 		Capability                   func(childComplexity int, accountID string, name capability.Name) int
 		Charge                       func(childComplexity int, id string) int
 		ChargeIntent                 func(childComplexity int, id string) int
-		ChargeIntents                func(childComplexity int, first *int, after *string, filter *model.ChargeIntentFilter) int
+		ChargeIntents                func(childComplexity int, first *int, after *string, filter *money.ChargeIntentFilter) int
 		ChargeSession                func(childComplexity int, id string) int
 		ChargeSessions               func(childComplexity int, first *int, after *string, filter *model.ChargeSessionFilter) int
 		ChargeTrace                  func(childComplexity int, id string) int
 		Coupon                       func(childComplexity int, id string) int
-		Coupons                      func(childComplexity int, first *int, after *string, filter *model.CouponFilter) int
+		Coupons                      func(childComplexity int, first *int, after *string, filter *catalog.CouponFilter) int
 		Customer                     func(childComplexity int, id string) int
 		CustomerIdentityVerification func(childComplexity int, id string) int
 		Customers                    func(childComplexity int, first *int, after *string, filter *model.CustomerFilter) int
@@ -1426,11 +1430,11 @@ type ComplexityRoot struct {
 		Geofences                    func(childComplexity int) int
 		GooglePayConfiguration       func(childComplexity int) int
 		IdentityVerification         func(childComplexity int, accountID string, id string) int
-		IdentityVerifications        func(childComplexity int, accountID string, first *int, after *string, filter *model.IdentityVerificationFilter) int
+		IdentityVerifications        func(childComplexity int, accountID string, first *int, after *string, filter *accounts.IdentityVerificationFilter) int
 		Invoice                      func(childComplexity int, id string) int
 		InvoiceLineItem              func(childComplexity int, invoiceID string, id string) int
 		InvoiceLineItems             func(childComplexity int, invoiceID string) int
-		Invoices                     func(childComplexity int, first *int, after *string, filter *model.InvoiceFilter) int
+		Invoices                     func(childComplexity int, first *int, after *string, filter *billing.InvoiceFilter) int
 		MerchantBalance              func(childComplexity int) int
 		MeteringEvent                func(childComplexity int, id string) int
 		MeteringEvents               func(childComplexity int, filter *billing.MeteringEventFilter, first *int, after *string) int
@@ -1442,13 +1446,13 @@ type ComplexityRoot struct {
 		PaymentMethod                func(childComplexity int, id string) int
 		PaymentMethods               func(childComplexity int, first *int, after *string, filter *model.PaymentMethodFilter) int
 		Payout                       func(childComplexity int, id string) int
-		PayoutFundingEntries         func(childComplexity int, first *int, after *string, filter *model.PayoutFundingEntryFilter) int
+		PayoutFundingEntries         func(childComplexity int, first *int, after *string, filter *funding.EntryFilter) int
 		PayoutFundingEntry           func(childComplexity int, id string) int
 		PayoutFundingSchedule        func(childComplexity int, id string) int
 		PayoutFundingSchedules       func(childComplexity int, first *int, after *string) int
-		Payouts                      func(childComplexity int, first *int, after *string, filter *model.PayoutFilter) int
+		Payouts                      func(childComplexity int, first *int, after *string, filter *funding.PayoutFilter) int
 		PhoneVerification            func(childComplexity int, accountID string, id string) int
-		PhoneVerifications           func(childComplexity int, accountID string, first *int, after *string, filter *model.PhoneVerificationFilter) int
+		PhoneVerifications           func(childComplexity int, accountID string, first *int, after *string, filter *accounts.PhoneVerificationFilter) int
 		PlaidLinkToken               func(childComplexity int, accountID string) int
 		Product                      func(childComplexity int, id string) int
 		ProductPhase                 func(childComplexity int, productID string, id string) int
@@ -1474,7 +1478,7 @@ type ComplexityRoot struct {
 		Transfer                     func(childComplexity int, id string) int
 		TransferFeePlan              func(childComplexity int, id string) int
 		TransferFeePlans             func(childComplexity int, first *int, after *string) int
-		Transfers                    func(childComplexity int, first *int, after *string, filter *model.TransferFilter) int
+		Transfers                    func(childComplexity int, first *int, after *string, filter *money.TransferFilter) int
 		UsageReport                  func(childComplexity int, customer *string, account *string, from wire.Timestamp, to wire.Timestamp) int
 		ValidateDiscounts            func(childComplexity int, input models.ValidateDiscountsInput) int
 		WebhookDeliveries            func(childComplexity int, endpointID string, eventID *string, status *models.WebhookDeliveryStatus, first *int, after *string) int
@@ -2035,7 +2039,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Account.Invoices(childComplexity, args["first"].(*int), args["after"].(*string), args["status"].(*string), args["subscription"].(*string)), true
+		return e.ComplexityRoot.Account.Invoices(childComplexity, args["first"].(*int), args["after"].(*string), args["status"].(*models.InvoiceListStatus), args["subscription"].(*string)), true
 	case "Account.livemode":
 		if e.ComplexityRoot.Account.Livemode == nil {
 			break
@@ -2082,7 +2086,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Account.Payouts(childComplexity, args["first"].(*int), args["after"].(*string), args["status"].(*string)), true
+		return e.ComplexityRoot.Account.Payouts(childComplexity, args["first"].(*int), args["after"].(*string), args["status"].(*models.PayoutStatus)), true
 	case "Account.phoneVerifications":
 		if e.ComplexityRoot.Account.PhoneVerifications == nil {
 			break
@@ -2157,7 +2161,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Account.Transfers(childComplexity, args["first"].(*int), args["after"].(*string), args["status"].(*string)), true
+		return e.ComplexityRoot.Account.Transfers(childComplexity, args["first"].(*int), args["after"].(*string), args["status"].(*models.TransferStatus)), true
 	case "Account.type":
 		if e.ComplexityRoot.Account.Type == nil {
 			break
@@ -3915,7 +3919,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Customer.Invoices(childComplexity, args["first"].(*int), args["after"].(*string), args["status"].(*string), args["subscription"].(*string)), true
+		return e.ComplexityRoot.Customer.Invoices(childComplexity, args["first"].(*int), args["after"].(*string), args["status"].(*models.InvoiceListStatus), args["subscription"].(*string)), true
 	case "Customer.isDeleted":
 		if e.ComplexityRoot.Customer.IsDeleted == nil {
 			break
@@ -8411,7 +8415,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Accounts(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.AccountFilter)), true
+		return e.ComplexityRoot.Query.Accounts(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*accounts.AccountFilter)), true
 	case "Query.bankAccount":
 		if e.ComplexityRoot.Query.BankAccount == nil {
 			break
@@ -8565,7 +8569,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.ChargeIntents(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.ChargeIntentFilter)), true
+		return e.ComplexityRoot.Query.ChargeIntents(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*money.ChargeIntentFilter)), true
 	case "Query.chargeSession":
 		if e.ComplexityRoot.Query.ChargeSession == nil {
 			break
@@ -8620,7 +8624,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Coupons(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.CouponFilter)), true
+		return e.ComplexityRoot.Query.Coupons(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*catalog.CouponFilter)), true
 	case "Query.customer":
 		if e.ComplexityRoot.Query.Customer == nil {
 			break
@@ -8781,7 +8785,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.IdentityVerifications(childComplexity, args["accountId"].(string), args["first"].(*int), args["after"].(*string), args["filter"].(*model.IdentityVerificationFilter)), true
+		return e.ComplexityRoot.Query.IdentityVerifications(childComplexity, args["accountId"].(string), args["first"].(*int), args["after"].(*string), args["filter"].(*accounts.IdentityVerificationFilter)), true
 
 	case "Query.invoice":
 		if e.ComplexityRoot.Query.Invoice == nil {
@@ -8826,7 +8830,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Invoices(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.InvoiceFilter)), true
+		return e.ComplexityRoot.Query.Invoices(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*billing.InvoiceFilter)), true
 	case "Query.merchantBalance":
 		if e.ComplexityRoot.Query.MerchantBalance == nil {
 			break
@@ -8948,7 +8952,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.PayoutFundingEntries(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.PayoutFundingEntryFilter)), true
+		return e.ComplexityRoot.Query.PayoutFundingEntries(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*funding.EntryFilter)), true
 	case "Query.payoutFundingEntry":
 		if e.ComplexityRoot.Query.PayoutFundingEntry == nil {
 			break
@@ -8992,7 +8996,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Payouts(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.PayoutFilter)), true
+		return e.ComplexityRoot.Query.Payouts(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*funding.PayoutFilter)), true
 	case "Query.phoneVerification":
 		if e.ComplexityRoot.Query.PhoneVerification == nil {
 			break
@@ -9014,7 +9018,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.PhoneVerifications(childComplexity, args["accountId"].(string), args["first"].(*int), args["after"].(*string), args["filter"].(*model.PhoneVerificationFilter)), true
+		return e.ComplexityRoot.Query.PhoneVerifications(childComplexity, args["accountId"].(string), args["first"].(*int), args["after"].(*string), args["filter"].(*accounts.PhoneVerificationFilter)), true
 	case "Query.plaidLinkToken":
 		if e.ComplexityRoot.Query.PlaidLinkToken == nil {
 			break
@@ -9295,7 +9299,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Transfers(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.TransferFilter)), true
+		return e.ComplexityRoot.Query.Transfers(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*money.TransferFilter)), true
 	case "Query.usageReport":
 		if e.ComplexityRoot.Query.UsageReport == nil {
 			break
@@ -11459,7 +11463,7 @@ type AccountEdge {
   node: Account!
 }
 
-input AccountFilter {
+input AccountFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/accounts.AccountFilter") {
   "Only accounts with this status (disabled ones included when asked for)."
   status: AccountStatus
   type: AccountType
@@ -11648,6 +11652,13 @@ scalar Metadata @goModel(models: [
   "github.com/frame-oss/payments-server/graph/model.Metadata"
   "github.com/frame-oss/payments-server/graph/model.MetadataInput"
 ])
+
+"""
+An ISO 4217 currency code. GraphQL writes every one in upper case (USD),
+whatever the REST member beside it writes (the spec's billing objects and
+charge intents say usd); input is taken in any case, as REST takes it.
+"""
+scalar CurrencyCode @goModel(model: "github.com/frame-oss/payments-server/graph/model.CurrencyCode")
 
 "Arbitrary JSON, as REST renders it (snake_case members)."
 scalar JSON @goModel(model: "github.com/frame-oss/payments-server/graph/model.EventData")
@@ -11851,15 +11862,27 @@ extend type Mutation {
 # API-DECISIONS §4): one payment from a customer or an account, charged
 # and journaled like a transfer's charge.
 
+"A charge intent's state (spec doc 2 §3); REST writes each in lower case."
+enum ChargeIntentStatus @goModel(model: "github.com/frame-oss/payments-server/models.ChargeIntentStatus") {
+  PENDING @goEnum(value: "github.com/frame-oss/payments-server/models.ChargeIntentPending")
+  INCOMPLETE @goEnum(value: "github.com/frame-oss/payments-server/models.ChargeIntentIncomplete")
+  REQUIRES_PAYMENT_METHOD @goEnum(value: "github.com/frame-oss/payments-server/models.ChargeIntentRequiresPaymentMethod")
+  REQUIRES_CONFIRMATION @goEnum(value: "github.com/frame-oss/payments-server/models.ChargeIntentRequiresConfirmation")
+  REQUIRES_3D_SECURE @goEnum(value: "github.com/frame-oss/payments-server/models.ChargeIntentRequires3DS")
+  REQUIRES_CAPTURE @goEnum(value: "github.com/frame-oss/payments-server/models.ChargeIntentRequiresCapture")
+  PROCESSING @goEnum(value: "github.com/frame-oss/payments-server/models.ChargeIntentProcessing")
+  SUCCEEDED @goEnum(value: "github.com/frame-oss/payments-server/models.ChargeIntentSucceeded")
+  FAILED @goEnum(value: "github.com/frame-oss/payments-server/models.ChargeIntentFailed")
+  CANCELED @goEnum(value: "github.com/frame-oss/payments-server/models.ChargeIntentCanceled")
+}
+
 "A charge intent (deprecated: use transfers). clientSecret (ci_) is returned on create only."
 type ChargeIntent implements Node @goModel(model: "github.com/frame-oss/payments-server/models.ChargeIntent") {
   id: ID!
-  "requires_payment_method, requires_confirmation, requires_3d_secure, requires_capture, succeeded, failed or canceled"
-  status: String!
+  status: ChargeIntentStatus!
   "What is charged, after promotion codes (minor units)."
   amount: Int!
-  "Lowercase ISO 4217 code."
-  currency: String!
+  currency: CurrencyCode!
   amountCaptured: Int!
   "Released without capture (void_remaining, or a canceled authorization)."
   amountVoided: Int!
@@ -11896,10 +11919,10 @@ type ChargeIntentEdge {
   node: ChargeIntent!
 }
 
-input ChargeIntentFilter {
+input ChargeIntentFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/money.ChargeIntentFilter") {
   "An intent's id or referenceId, its receipt e-mail, or part of its description."
   q: String
-  status: String
+  status: ChargeIntentStatus
   customerId: ID
   accountId: ID
 }
@@ -11924,7 +11947,7 @@ input PaymentMethodDataInput {
 
 input CreateChargeIntentInput {
   amount: Int!
-  currency: String!
+  currency: CurrencyCode!
   customer: ID
   account: ID
   paymentMethod: ID
@@ -11946,7 +11969,7 @@ input CreateChargeIntentInput {
 
 input UpdateChargeIntentInput {
   amount: Int
-  currency: String
+  currency: CurrencyCode
   customer: ID
   account: ID
   paymentMethod: ID
@@ -12006,7 +12029,7 @@ type Charge implements Node @goModel(model: "github.com/frame-oss/payments-serve
   "pending, succeeded or failed"
   status: String!
   amount: Int!
-  currency: String!
+  currency: CurrencyCode!
   amountCaptured: Int!
   amountRefunded: Int!
   captured: Boolean!
@@ -12134,30 +12157,47 @@ extend type Query {
 `, BuiltIn: false},
 	{Name: "../schema/coupons.graphqls", Input: `# Coupons, promotion codes and discounts (spec doc 2 §2.8, §4.9).
 
+"A coupon's state (spec doc 2 §2.8)."
+enum CouponStatus @goModel(models: ["github.com/frame-oss/payments-server/models.CouponStatus"]) {
+  ACTIVE @goEnum(value: "github.com/frame-oss/payments-server/models.CouponActive")
+  INACTIVE @goEnum(value: "github.com/frame-oss/payments-server/models.CouponInactive")
+  ARCHIVED @goEnum(value: "github.com/frame-oss/payments-server/models.CouponArchived")
+  DELETED @goEnum(value: "github.com/frame-oss/payments-server/models.CouponDeleted")
+}
+
+"How a coupon discounts."
+enum DiscountType @goModel(models: ["github.com/frame-oss/payments-server/models.DiscountType"]) {
+  PERCENTAGE @goEnum(value: "github.com/frame-oss/payments-server/models.DiscountPercentage")
+  FIXED_AMOUNT @goEnum(value: "github.com/frame-oss/payments-server/models.DiscountFixedAmount")
+}
+
+"What a coupon applies to."
+enum CouponApplicability @goModel(models: ["github.com/frame-oss/payments-server/models.CouponApplicability"]) {
+  ALL_PRODUCTS @goEnum(value: "github.com/frame-oss/payments-server/models.ApplicableToAllProducts")
+  SPECIFIC_PRODUCTS @goEnum(value: "github.com/frame-oss/payments-server/models.ApplicableToSpecificProducts")
+}
+
 type Coupon implements Node {
   id: ID!
   name: String!
   description: String
-  "percentage or fixed_amount"
-  discountType: String!
+  discountType: DiscountType!
   "0-100 for a percentage; major units for a fixed amount (\"5.00\")."
   discountValue: Decimal!
-  discountValueCurrency: String
+  discountValueCurrency: CurrencyCode
   "once, repeating or forever"
   duration: String!
   durationInMonths: Int
-  "active, inactive, archived or deleted"
-  status: String!
-  "all_products or specific_products"
-  applicableTo: String!
+  status: CouponStatus!
+  applicableTo: CouponApplicability!
   productId: ID
   product: Product
   maxRedemptions: Int
   timesRedeemed: Int!
   minimumOrderAmountCents: Int
-  minimumOrderAmountCurrency: String
+  minimumOrderAmountCurrency: CurrencyCode
   discountCapCents: Int
-  discountCapCurrency: String
+  discountCapCurrency: CurrencyCode
   validFrom: DateTime
   validUntil: DateTime
   isExpired: Boolean!
@@ -12184,7 +12224,7 @@ type PromotionCode implements Node {
   maxCustomerRedemptions: Int
   timesRedeemed: Int!
   minimumAmountCents: Int
-  minimumAmountCurrency: String!
+  minimumAmountCurrency: CurrencyCode!
   expiresAt: DateTime
   isExpired: Boolean!
   isMaxedOut: Boolean!
@@ -12212,7 +12252,7 @@ type Discount implements Node @goModel(model: "github.com/frame-oss/payments-ser
   discountableId: ID
   applicationOrder: Int!
   discountAmountCents: Int!
-  discountAmountCurrency: String!
+  discountAmountCurrency: CurrencyCode!
   livemode: Boolean!
   created: DateTime!
   updated: DateTime!
@@ -12270,10 +12310,10 @@ type DiscountEdge {
   node: Discount!
 }
 
-input CouponFilter {
-  status: String
-  discountType: String
-  applicableTo: String
+input CouponFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/catalog.CouponFilter") {
+  status: CouponStatus
+  discountType: DiscountType
+  applicableTo: CouponApplicability
 }
 
 input PromotionCodeFilter {
@@ -12293,7 +12333,7 @@ input CreateCouponInput {
   description: String
   discountType: String!
   discountValue: Decimal!
-  discountValueCurrency: String
+  discountValueCurrency: CurrencyCode
   duration: String!
   durationInMonths: Int
   status: String
@@ -12305,9 +12345,9 @@ input CreateCouponInput {
   "Unix seconds."
   validUntil: Int
   minimumOrderAmountCents: Int
-  minimumOrderAmountCurrency: String
+  minimumOrderAmountCurrency: CurrencyCode
   discountCapCents: Int
-  discountCapCurrency: String
+  discountCapCurrency: CurrencyCode
 }
 
 input UpdateCouponInput {
@@ -12326,7 +12366,7 @@ input PromotionCodeInput {
   maxRedemptions: Int
   maxCustomerRedemptions: Int
   minimumAmountCents: Int
-  minimumAmountCurrency: String
+  minimumAmountCurrency: CurrencyCode
   "ISO 8601."
   expiresAt: String
   clearCustomer: Boolean
@@ -12636,8 +12676,7 @@ type Dispute implements Node {
   status: String!
   displayStatus: String!
   amountCents: Int!
-  "Uppercase ISO currency."
-  amountCurrency: String!
+  amountCurrency: CurrencyCode!
   reason: DisputeReason!
   acquirerReferenceNumber: String
   authorizationCode: String
@@ -12959,7 +12998,7 @@ type IdentityVerificationEdge {
   node: IdentityVerification!
 }
 
-input IdentityVerificationFilter {
+input IdentityVerificationFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/accounts.IdentityVerificationFilter") {
   status: IdentityVerificationStatus
   provider: String
 }
@@ -13027,7 +13066,7 @@ type Invoice implements Node {
   invoiceNumber: String
   "Minor units: the sum of the lines."
   total: Int!
-  currency: String!
+  currency: CurrencyCode!
   status: InvoiceStatus!
   collectionMethod: CollectionMethod!
   subscriptionId: ID
@@ -13076,7 +13115,7 @@ type InvoiceLineItem implements Node {
   description: String!
   quantity: Int!
   unitAmountCents: Int!
-  unitAmountCurrency: String!
+  unitAmountCurrency: CurrencyCode!
   "quantity × unitAmountCents"
   amount: Int!
   "item (a product added to the invoice), subscription (a period), proration_credit or proration_charge (a swap's lines; credits are negative), balance (credit applied)"
@@ -13101,12 +13140,30 @@ type InvoiceEdge {
   node: Invoice!
 }
 
-input InvoiceFilter {
+"""
+What the invoice list filters by: an invoice's own status (the values of
+InvoiceStatus), or a list value of the spec: OUTSTANDING (open), DUE and
+OVERDUE (open, before or past the due date), WRITTEN_OFF (uncollectible),
+VOIDED (void).
+"""
+enum InvoiceListStatus @goModel(model: "github.com/frame-oss/payments-server/models.InvoiceListStatus") {
+  DRAFT @goEnum(value: "github.com/frame-oss/payments-server/models.InvoiceListDraft")
+  OPEN @goEnum(value: "github.com/frame-oss/payments-server/models.InvoiceListOpen")
+  PAID @goEnum(value: "github.com/frame-oss/payments-server/models.InvoiceListPaid")
+  VOID @goEnum(value: "github.com/frame-oss/payments-server/models.InvoiceListVoid")
+  UNCOLLECTIBLE @goEnum(value: "github.com/frame-oss/payments-server/models.InvoiceListUncollectible")
+  OUTSTANDING @goEnum(value: "github.com/frame-oss/payments-server/models.InvoiceListOutstanding")
+  DUE @goEnum(value: "github.com/frame-oss/payments-server/models.InvoiceListDue")
+  OVERDUE @goEnum(value: "github.com/frame-oss/payments-server/models.InvoiceListOverdue")
+  WRITTEN_OFF @goEnum(value: "github.com/frame-oss/payments-server/models.InvoiceListWrittenOff")
+  VOIDED @goEnum(value: "github.com/frame-oss/payments-server/models.InvoiceListVoided")
+}
+
+input InvoiceFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/billing.InvoiceFilter") {
   customer: ID
   account: ID
   subscription: ID
-  "draft, outstanding, due, overdue, paid, written_off or voided (or the object's open, void, uncollectible)"
-  status: String
+  status: InvoiceListStatus
 }
 
 "Exactly one of customer and account."
@@ -13119,7 +13176,7 @@ input CreateInvoiceInput {
   description: String
   memo: String
   "Three letters, usd by default."
-  currency: String
+  currency: CurrencyCode
   netTerms: Int
   metadata: Metadata
   lineItems: [LineItemInput!]
@@ -13153,7 +13210,7 @@ extend type Customer {
   /v1/invoices?customer= is (status, subscription). A page of customers
   reads the pages of all of them in one statement.
   """
-  invoices(first: Int = 10, after: String, status: String, subscription: ID): InvoiceConnection! @goField(forceResolver: true)
+  invoices(first: Int = 10, after: String, status: InvoiceListStatus, subscription: ID): InvoiceConnection! @goField(forceResolver: true)
 }
 
 extend type Account {
@@ -13162,7 +13219,7 @@ extend type Account {
   /v1/invoices?account= is (status, subscription). A page of accounts
   reads the pages of all of them in one statement.
   """
-  invoices(first: Int = 10, after: String, status: String, subscription: ID): InvoiceConnection! @goField(forceResolver: true)
+  invoices(first: Int = 10, after: String, status: InvoiceListStatus, subscription: ID): InvoiceConnection! @goField(forceResolver: true)
 }
 
 extend type Query {
@@ -13206,7 +13263,7 @@ type FeePlanItem {
   "flat, percentage or flat_plus_percentage"
   feeType: String!
   amountFixedCents: Int!
-  amountFixedCurrency: String!
+  amountFixedCurrency: CurrencyCode!
   "A decimal percentage, e.g. \"2.9\"."
   amountPercentage: String!
   "transfer.charge.card, transfer.charge.ach, transfer.payout.push_to_card or transfer.payout.ach"
@@ -13230,13 +13287,36 @@ type BillingAgreement implements Node {
   updated: DateTime!
 }
 
+"A transfer's state (spec doc 2 §3); REST writes each in lower case."
+enum TransferStatus @goModel(model: "github.com/frame-oss/payments-server/models.TransferStatus") {
+  PENDING @goEnum(value: "github.com/frame-oss/payments-server/models.TransferPending")
+  INCOMPLETE @goEnum(value: "github.com/frame-oss/payments-server/models.TransferIncomplete")
+  REQUIRES_ACCOUNT_OR_CUSTOMER @goEnum(value: "github.com/frame-oss/payments-server/models.TransferRequiresAccountOrCustomer")
+  REQUIRES_PAYMENT_METHOD @goEnum(value: "github.com/frame-oss/payments-server/models.TransferRequiresPaymentMethod")
+  REQUIRES_CONFIRMATION @goEnum(value: "github.com/frame-oss/payments-server/models.TransferRequiresConfirmation")
+  REQUIRES_3D_SECURE @goEnum(value: "github.com/frame-oss/payments-server/models.TransferRequires3DS")
+  REQUIRES_CAPTURE @goEnum(value: "github.com/frame-oss/payments-server/models.TransferRequiresCapture")
+  PROCESSING @goEnum(value: "github.com/frame-oss/payments-server/models.TransferProcessing")
+  SUCCEEDED @goEnum(value: "github.com/frame-oss/payments-server/models.TransferSucceeded")
+  FAILED @goEnum(value: "github.com/frame-oss/payments-server/models.TransferFailed")
+  EXPIRED @goEnum(value: "github.com/frame-oss/payments-server/models.TransferExpired")
+  CANCELED @goEnum(value: "github.com/frame-oss/payments-server/models.TransferCanceled")
+  REVERSED @goEnum(value: "github.com/frame-oss/payments-server/models.TransferReversed")
+  REFUNDED @goEnum(value: "github.com/frame-oss/payments-server/models.TransferRefunded")
+  DISPUTED @goEnum(value: "github.com/frame-oss/payments-server/models.TransferDisputed")
+  FRAUD_REVIEW @goEnum(value: "github.com/frame-oss/payments-server/models.TransferFraudReview")
+  FRAUD_DECLINED @goEnum(value: "github.com/frame-oss/payments-server/models.TransferFraudDeclined")
+  DELIVERY_RETURNED @goEnum(value: "github.com/frame-oss/payments-server/models.TransferDeliveryReturned")
+  CLAWBACK_RETURNED @goEnum(value: "github.com/frame-oss/payments-server/models.TransferClawbackReturned")
+}
+
 type Transfer implements Node {
   id: ID!
-  status: String!
+  status: TransferStatus!
   "What is charged, after promotion codes (minor units)."
   amount: Int!
   amountCaptured: Int!
-  currency: String!
+  currency: CurrencyCode!
   platformFee: Int!
   frameFee: Int!
   totalFees: Int!
@@ -13293,7 +13373,7 @@ type LedgerJournal {
 "One line of a journal: debits positive, credits negative; a journal's entries sum to zero per currency."
 type LedgerEntry {
   party: String!
-  currency: String!
+  currency: CurrencyCode!
   amount: Int!
 }
 
@@ -13313,12 +13393,12 @@ type CheckoutSession implements Node {
 
 type Money @goModel(model: "github.com/frame-oss/payments-server/models.MoneyV2") {
   value: Int!
-  currency: String!
+  currency: CurrencyCode!
 }
 
 input AmountInput {
   value: Int!
-  currency: String
+  currency: CurrencyCode
 }
 
 input CreateCheckoutSessionInput {
@@ -13357,8 +13437,8 @@ type TransferEdge {
   node: Transfer!
 }
 
-input TransferFilter {
-  status: String
+input TransferFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/money.TransferFilter") {
+  status: TransferStatus
   accountId: ID
 }
 
@@ -13371,7 +13451,7 @@ input CreateFeePlanInput {
 input FeePlanItemInput {
   feeType: String!
   amountFixedCents: Int
-  amountFixedCurrency: String
+  amountFixedCurrency: CurrencyCode
   amountPercentage: Decimal
   billableEventType: String!
 }
@@ -13396,7 +13476,7 @@ input CreateTransferInput {
   accountId: ID
   "The browser flow's source (under a checkout secret): the card to charge."
   source: TransferSourceInput
-  currency: String
+  currency: CurrencyCode
   sourcePaymentMethodId: ID
   destinationPaymentMethodId: ID
   description: String
@@ -13453,7 +13533,7 @@ extend type Account {
   /v1/transfers?account_id= is (status). A page of accounts reads the
   pages of all of them in one statement.
   """
-  transfers(first: Int = 10, after: String, status: String): TransferConnection! @goField(forceResolver: true)
+  transfers(first: Int = 10, after: String, status: TransferStatus): TransferConnection! @goField(forceResolver: true)
 }
 
 extend type TransferFeePlan {
@@ -13547,7 +13627,7 @@ type CardDetails {
   expMonth: String
   expYear: String
   issuer: String
-  currency: String
+  currency: CurrencyCode
   segment: String
   type: String
   instantAvailable: Boolean!
@@ -13668,15 +13748,21 @@ extend type Mutation {
 # (schedules, top-ups, the entries both write) and the merchant balance
 # (spec doc 2 §2.7, §4.7; docs/funding.md).
 
+"A payout's state: the sandbox decides a payout at once (succeeded or failed); pending is a real provider's in-flight state."
+enum PayoutStatus @goModel(models: ["github.com/frame-oss/payments-server/models.PayoutStatus", "github.com/99designs/gqlgen/graphql.String"]) {
+  PENDING @goEnum(value: "github.com/frame-oss/payments-server/models.PayoutPending")
+  SUCCEEDED @goEnum(value: "github.com/frame-oss/payments-server/models.PayoutSucceeded")
+  FAILED @goEnum(value: "github.com/frame-oss/payments-server/models.PayoutFailed")
+}
+
 type Payout implements Node {
   id: ID!
-  "pending, succeeded or failed (the sandbox decides at once)"
-  status: String!
+  status: PayoutStatus!
   "asap, same_day or standard for bank (ACH) payouts; null for push to card"
   speed: String
   "Minor units, USD."
   amount: Int!
-  currency: String!
+  currency: CurrencyCode!
   paymentMethodId: ID!
   paymentMethod: PaymentMethod!
   accountId: ID!
@@ -13705,7 +13791,7 @@ type PayoutFundingSchedule implements Node @goModel(model: "github.com/frame-oss
   id: ID!
   "Minor units pulled into the instant-payout balance at every run."
   amount: Int!
-  currency: String!
+  currency: CurrencyCode!
   "daily, weekly or monthly"
   cadence: String!
   enabled: Boolean!
@@ -13718,14 +13804,19 @@ type PayoutFundingSchedule implements Node @goModel(model: "github.com/frame-oss
   updated: DateTime!
 }
 
+"Where a funding entry came from: a top-up (manual push) or a schedule's run."
+enum FundingSource @goModel(models: ["github.com/frame-oss/payments-server/models.FundingSource", "github.com/99designs/gqlgen/graphql.String"]) {
+  MANUAL_PUSH @goEnum(value: "github.com/frame-oss/payments-server/models.FundingSourceManualPush")
+  SCHEDULE @goEnum(value: "github.com/frame-oss/payments-server/models.FundingSourceSchedule")
+}
+
 type PayoutFundingEntry implements Node @goModel(model: "github.com/frame-oss/payments-server/models.FundingEntry") {
   id: ID!
   scheduleId: ID
   schedule: PayoutFundingSchedule
   amount: Int!
-  currency: String!
-  "manual_push (a top-up) or schedule"
-  source: String!
+  currency: CurrencyCode!
+  source: FundingSource!
   livemode: Boolean!
   created: DateTime!
 }
@@ -13734,7 +13825,7 @@ type PayoutFundingEntry implements Node @goModel(model: "github.com/frame-oss/pa
 type MerchantBalance {
   status: String!
   merchantId: ID!
-  currency: String!
+  currency: CurrencyCode!
   instantPayoutBalance: Int!
   availableForPayout: Int!
   reservedAmount: Int!
@@ -13774,16 +13865,14 @@ type PayoutFundingEntryEdge {
   node: PayoutFundingEntry!
 }
 
-input PayoutFilter {
-  "pending, succeeded or failed"
-  status: String
+input PayoutFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/funding.PayoutFilter") {
+  status: PayoutStatus
   accountId: ID
 }
 
-input PayoutFundingEntryFilter {
+input PayoutFundingEntryFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/funding.EntryFilter") {
   scheduleId: ID
-  "manual_push or schedule"
-  source: String
+  source: FundingSource
 }
 
 input CreatePayoutInput {
@@ -13792,7 +13881,7 @@ input CreatePayoutInput {
   paymentMethodId: ID
   amount: Int!
   "USD"
-  currency: String!
+  currency: CurrencyCode!
   "asap, same_day or standard: required for bank (ACH) payouts, refused for cards"
   speed: String
   metadata: Metadata
@@ -13827,7 +13916,7 @@ extend type Account {
   /v1/payouts?account_id= is (status). A page of accounts reads the pages
   of all of them in one statement.
   """
-  payouts(first: Int = 10, after: String, status: String): PayoutConnection! @goField(forceResolver: true)
+  payouts(first: Int = 10, after: String, status: PayoutStatus): PayoutConnection! @goField(forceResolver: true)
 }
 
 extend type Query {
@@ -13898,7 +13987,7 @@ type PhoneVerificationEdge {
   node: PhoneVerification!
 }
 
-input PhoneVerificationFilter {
+input PhoneVerificationFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/accounts.PhoneVerificationFilter") {
   status: PhoneVerificationStatus
 }
 
@@ -13993,7 +14082,7 @@ type ProductPhase implements Node @goModel(model: "github.com/frame-oss/payments
   productId: ID!
   product: Product!
   startedAt: DateTime
-  currency: String!
+  currency: CurrencyCode!
   livemode: Boolean!
   created: DateTime!
   updated: DateTime!
@@ -14040,7 +14129,7 @@ input CreatePhaseInput {
   "Omit for an indefinite phase."
   periodCount: Int
   name: String
-  currency: String
+  currency: CurrencyCode
 }
 
 input UpdatePhaseInput {
@@ -14098,7 +14187,7 @@ type Refund implements Node {
   "pending, succeeded, failed or canceled (refunded: the spec's older name of succeeded)"
   status: String!
   amount: Int!
-  currency: String!
+  currency: CurrencyCode!
   "duplicate, fraudulent or requested_by_customer"
   reason: String
   "Why a failed refund failed."
@@ -14221,7 +14310,7 @@ type PaymentLinkSession implements Node {
   "open."
   status: String!
   amount: Int
-  currency: String
+  currency: CurrencyCode
   customerId: ID
   customer: Customer @goField(forceResolver: true)
   metadata: Metadata!
@@ -14256,7 +14345,7 @@ input CreatePaymentLinkSessionInput {
   "In minor units."
   amount: Int
   "USD when an amount is given without one."
-  currency: String
+  currency: CurrencyCode
   customerId: ID
   metadata: Metadata
 }
@@ -14353,7 +14442,7 @@ type SubscriptionPhase implements Node @goModel(model: "github.com/frame-oss/pay
   "When the phase first priced a period; from then its ordinal and pricing are fixed."
   startedAt: DateTime
   "The subscription's currency."
-  currency: String!
+  currency: CurrencyCode!
   livemode: Boolean!
   created: DateTime!
   updated: DateTime!
@@ -14370,7 +14459,7 @@ input CreateSubscriptionPhaseInput @goModel(model: "github.com/frame-oss/payment
   "Must agree with periodCount when given."
   durationType: DurationType
   name: String
-  currency: String
+  currency: CurrencyCode
 }
 
 "Members omitted stay. A started phase keeps its ordinal and pricing."
@@ -14446,7 +14535,7 @@ type Subscription implements Node {
   product: Product! @goField(forceResolver: true)
   "The product as billed: its interval, its price and whether it is still sold."
   plan: Plan
-  currency: String!
+  currency: CurrencyCode!
   quantity: Int!
   defaultPaymentMethodId: ID
   defaultPaymentMethod: PaymentMethod @goField(forceResolver: true)
@@ -14489,7 +14578,7 @@ type Plan {
   intervalCount: Int!
   "Minor units, per period."
   amount: Int!
-  currency: String!
+  currency: CurrencyCode!
   "Whether the product is still sold."
   active: Boolean!
   livemode: Boolean!
@@ -14566,7 +14655,7 @@ input CreateSubscriptionInput {
   "A recurring product."
   product: ID!
   "Three letters."
-  currency: String!
+  currency: CurrencyCode!
   "The payer's default payment method unless one is named."
   defaultPaymentMethod: ID
   description: String

@@ -363,14 +363,14 @@ func (ec *executionContext) _SubscriptionPhase_currency(ctx context.Context, fie
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionPhase_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionPhase", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("SubscriptionPhase", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _SubscriptionPhase_livemode(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
@@ -515,7 +515,7 @@ func (ec *executionContext) unmarshalInputCreateSubscriptionPhaseInput(ctx conte
 			it.Name = data
 		case "currency":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currency"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOCurrencyCode2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}

@@ -214,14 +214,14 @@ func (ec *executionContext) _Plan_currency(ctx context.Context, field graphql.Co
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Plan_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Plan", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Plan", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _Plan_active(ctx context.Context, field graphql.CollectedField, obj *models.Plan) (ret graphql.Marshaler) {
@@ -549,14 +549,14 @@ func (ec *executionContext) _Subscription_currency(ctx context.Context, field gr
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Subscription_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Subscription", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Subscription", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _Subscription_quantity(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
@@ -2018,7 +2018,7 @@ func (ec *executionContext) unmarshalInputCreateSubscriptionInput(ctx context.Co
 			it.Product = data
 		case "currency":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currency"))
-			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalNCurrencyCode2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}

@@ -26,19 +26,6 @@ type AccountEdge struct {
 	Node   *models.Account `json:"node"`
 }
 
-type AccountFilter struct {
-	// Only accounts with this status (disabled ones included when asked for).
-	Status     *models.AccountStatus `json:"status,omitempty"`
-	Type       *models.AccountType   `json:"type,omitempty"`
-	ExternalID *string               `json:"externalId,omitempty"`
-	// Include disabled accounts when no status is given.
-	IncludeDisabled *bool `json:"includeDisabled,omitempty"`
-	// Substring of the person's or business's name, any case.
-	Name *string `json:"name,omitempty"`
-	// E-mail address, any case.
-	Email *string `json:"email,omitempty"`
-}
-
 type BillingAgreementConnection struct {
 	Edges    []*BillingAgreementEdge `json:"edges"`
 	PageInfo *PageInfo               `json:"pageInfo"`
@@ -100,14 +87,6 @@ type ChargeIntentEdge struct {
 	Node   *models.ChargeIntent `json:"node"`
 }
 
-type ChargeIntentFilter struct {
-	// An intent's id or referenceId, its receipt e-mail, or part of its description.
-	Q          *string `json:"q,omitempty"`
-	Status     *string `json:"status,omitempty"`
-	CustomerID *string `json:"customerId,omitempty"`
-	AccountID  *string `json:"accountId,omitempty"`
-}
-
 type ChargeSessionConnection struct {
 	Edges    []*ChargeSessionEdge `json:"edges"`
 	PageInfo *PageInfo            `json:"pageInfo"`
@@ -131,12 +110,6 @@ type CouponConnection struct {
 type CouponEdge struct {
 	Cursor string         `json:"cursor"`
 	Node   *models.Coupon `json:"node"`
-}
-
-type CouponFilter struct {
-	Status       *string `json:"status,omitempty"`
-	DiscountType *string `json:"discountType,omitempty"`
-	ApplicableTo *string `json:"applicableTo,omitempty"`
 }
 
 type CustomerConnection struct {
@@ -224,11 +197,6 @@ type IdentityVerificationEdge struct {
 	Node   *models.IdentityVerification `json:"node"`
 }
 
-type IdentityVerificationFilter struct {
-	Status   *models.RunStatus `json:"status,omitempty"`
-	Provider *string           `json:"provider,omitempty"`
-}
-
 type InvoiceConnection struct {
 	Edges    []*InvoiceEdge `json:"edges"`
 	PageInfo *PageInfo      `json:"pageInfo"`
@@ -237,14 +205,6 @@ type InvoiceConnection struct {
 type InvoiceEdge struct {
 	Cursor string          `json:"cursor"`
 	Node   *models.Invoice `json:"node"`
-}
-
-type InvoiceFilter struct {
-	Customer     *string `json:"customer,omitempty"`
-	Account      *string `json:"account,omitempty"`
-	Subscription *string `json:"subscription,omitempty"`
-	// draft, outstanding, due, overdue, paid, written_off or voided (or the object's open, void, uncollectible)
-	Status *string `json:"status,omitempty"`
 }
 
 type MeteringEventConnection struct {
@@ -309,12 +269,6 @@ type PayoutEdge struct {
 	Node   *models.Payout `json:"node"`
 }
 
-type PayoutFilter struct {
-	// pending, succeeded or failed
-	Status    *string `json:"status,omitempty"`
-	AccountID *string `json:"accountId,omitempty"`
-}
-
 type PayoutFundingEntryConnection struct {
 	Edges    []*PayoutFundingEntryEdge `json:"edges"`
 	PageInfo *PageInfo                 `json:"pageInfo"`
@@ -323,12 +277,6 @@ type PayoutFundingEntryConnection struct {
 type PayoutFundingEntryEdge struct {
 	Cursor string               `json:"cursor"`
 	Node   *models.FundingEntry `json:"node"`
-}
-
-type PayoutFundingEntryFilter struct {
-	ScheduleID *string `json:"scheduleId,omitempty"`
-	// manual_push or schedule
-	Source *string `json:"source,omitempty"`
 }
 
 type PayoutFundingScheduleConnection struct {
@@ -349,10 +297,6 @@ type PhoneVerificationConnection struct {
 type PhoneVerificationEdge struct {
 	Cursor string                    `json:"cursor"`
 	Node   *models.PhoneVerification `json:"node"`
-}
-
-type PhoneVerificationFilter struct {
-	Status *models.PhoneStatus `json:"status,omitempty"`
 }
 
 type ProductConnection struct {
@@ -482,11 +426,6 @@ type TransferFeePlanConnection struct {
 type TransferFeePlanEdge struct {
 	Cursor string                  `json:"cursor"`
 	Node   *models.TransferFeePlan `json:"node"`
-}
-
-type TransferFilter struct {
-	Status    *string `json:"status,omitempty"`
-	AccountID *string `json:"accountId,omitempty"`
 }
 
 type TransferNextAction struct {

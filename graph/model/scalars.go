@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -180,4 +181,20 @@ func jsonMarshaler(v any) graphql.Marshaler {
 		}
 		_, _ = w.Write(b)
 	})
+}
+
+// MarshalCurrencyCode writes a currency code in upper case: GraphQL spells
+// every currency one way (REST keeps each member's casing).
+func MarshalCurrencyCode(code string) graphql.Marshaler {
+	return graphql.MarshalString(strings.ToUpper(code))
+}
+
+// UnmarshalCurrencyCode reads a currency code as given, in any case: the
+// operation layer checks it and stores it as each resource does.
+func UnmarshalCurrencyCode(v any) (string, error) {
+	s, ok := v.(string)
+	if !ok {
+		return "", fmt.Errorf("CurrencyCode must be a string, not %T", v)
+	}
+	return s, nil
 }

@@ -55,6 +55,9 @@ type Options struct {
 	// assets under it (graph/dashboard); nil leaves the routes out, so
 	// they answer 404.
 	Dashboard http.Handler
+	// Docs serves the documentation at /docs/ (package docs); nil leaves
+	// it out.
+	Docs http.Handler
 	// MaxInFlight bounds the requests in handlers at once (0: no bound);
 	// beyond it, and on connections beyond the server's connection bound,
 	// requests are answered 503 server_busy (httpx.InFlight). /healthz and
@@ -85,7 +88,32 @@ type Options struct {
 	// create and update (the zero value: public addresses only); give the
 	// delivery the same (webhooks.DeliveryConfig).
 	WebhookDestinations webhook.Destinations
+	// CORSOrigins are the origins whose pages may call the API from a
+	// browser (httpx.CORS; "*": any); none by default.
+	CORSOrigins []string
+	// GraphQLError renders an error of /graphql refused before GraphQL
+	// runs (authentication, rate limit, a busy server) in GraphQL's shape
+	// (graph.WriteError); nil renders it in REST's envelope.
+	GraphQLError func(http.ResponseWriter, *http.Request, error)
 }
+
+// errorWriter is the one error rendering of the server's middleware: the
+// GraphQL shape for /graphql, REST's envelope for everything else.
+func (o Options) errorWriter() func(http.ResponseWriter, *http.Request, error) {
+	if o.GraphQLError == nil {
+		return rest.WriteError
+	}
+	return func(w http.ResponseWriter, r *http.Request, err error) {
+		if r.URL.Path == graphQLPath {
+			o.GraphQLError(w, r, err)
+			return
+		}
+		rest.WriteError(w, r, err)
+	}
+}
+
+// graphQLPath is where GraphQL is served.
+const graphQLPath = "/graphql"
 
 // App is the assembled server.
 type App struct {
@@ -139,12 +167,14 @@ func New(o Options) *App {
 	authn := &auth.Authenticator{DB: o.DB, Clock: o.Clock,
 		Cache: auth.NewCredentialCache(o.DB, o.Clock, o.CredentialCache, o.Logger)}
 
-	inFlight := httpx.NewInFlight(o.MaxInFlight, rest.WriteError, "/healthz", "/readyz")
+	writeError := o.errorWriter()
+	inFlight := httpx.NewInFlight(o.MaxInFlight, writeError, "/healthz", "/readyz")
 	metrics.ObserveInFlight(inFlight)
+	metrics.ObserveReplicas(o.DB)
 
 	r := chi.NewRouter()
-	r.Use(httpx.RequestID, httpx.Recover(rest.WriteError), httpx.Log(o.Logger), metrics.Middleware,
-		inFlight.Middleware)
+	r.Use(httpx.RequestID, httpx.Trace, httpx.Recover(writeError), httpx.Log(o.Logger), metrics.Middleware,
+		httpx.CORS(o.CORSOrigins), inFlight.Middleware, httpx.ReplicaReads)
 	if o.ReportStatements {
 		r.Use(httpx.ReportStatements)
 	}
@@ -160,28 +190,35 @@ func New(o Options) *App {
 	}
 
 	r.Group(func(r chi.Router) {
-		r.Use(authenticate(authn), ratelimit.New(o.DB, o.Clock, o.RateLimits, o.Logger).Middleware(rest.WriteError))
+		r.Use(authenticate(authn, writeError), ratelimit.New(o.DB, o.Clock, o.RateLimits, o.Logger).Middleware(writeError))
 		if o.GraphQL != nil {
-			r.Handle("/graphql", o.GraphQL(&resolvers.Resolver{Svc: svc, Authenticate: authn.Authenticate}, o.Logger))
+			r.Handle(graphQLPath, o.GraphQL(&resolvers.Resolver{Svc: svc, Authenticate: authn.Authenticate}, o.Logger))
 		}
-		rest.Routes(r, svc)
+		r.Group(func(r chi.Router) {
+			r.Use(httpx.HandlerSpan("rest"))
+			rest.Routes(r, svc)
+		})
 	})
 	if o.Dashboard != nil {
 		r.Method(http.MethodGet, "/dashboard", o.Dashboard)
 		r.Method(http.MethodGet, "/dashboard/*", o.Dashboard)
 	}
+	if o.Docs != nil {
+		r.Method(http.MethodGet, "/docs/*", o.Docs)
+	}
+	r.Get("/", frontDoor(o))
 	return &App{Handler: r, Services: svc, Metrics: metrics, InFlight: inFlight, Credentials: authn.Cache}
 }
 
 // authenticate resolves the Bearer credential into a principal. A request
 // without one goes on anonymous (operations answer 401 themselves); a bad
 // one is refused here, before anything runs.
-func authenticate(a *auth.Authenticator) func(http.Handler) http.Handler {
+func authenticate(a *auth.Authenticator, writeError func(http.ResponseWriter, *http.Request, error)) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			p, err := a.FromRequest(r)
 			if err != nil {
-				rest.WriteError(w, r, err)
+				writeError(w, r, err)
 				return
 			}
 			if p == nil {

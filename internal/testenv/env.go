@@ -12,6 +12,7 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/testenv/testdb"
 
+	"github.com/frame-oss/payments-server/graph"
 	"github.com/frame-oss/payments-server/internal/app"
 	"github.com/frame-oss/payments-server/internal/domain/capability"
 	"github.com/frame-oss/payments-server/internal/domain/webhook"
@@ -72,8 +73,15 @@ func New(t testing.TB, opts ...Option) *Env {
 // Merchant and Keys are unset.
 func Open(t testing.TB, url string, opts ...Option) *Env {
 	t.Helper()
+	return OpenWith(t, url, nil, opts...)
+}
+
+// OpenWith is Open with the store opened with storeOpts (a pooler's,
+// store.WithPooler, whose job engine then polls).
+func OpenWith(t testing.TB, url string, storeOpts []store.Option, opts ...Option) *Env {
+	t.Helper()
 	ctx := context.Background()
-	db, err := store.Open(ctx, url, 8)
+	db, err := store.Open(ctx, url, 8, storeOpts...)
 	if err != nil {
 		t.Fatalf("testenv: open database: %v", err)
 	}
@@ -81,14 +89,15 @@ func Open(t testing.TB, url string, opts ...Option) *Env {
 	clk := clock.NewManual(Start)
 	clk.SetStep(time.Millisecond)
 	o := app.Options{DB: db, Clock: clk, Logger: slog.New(slog.NewJSONHandler(io.Discard, nil)),
-		GraphQL: GraphQLHandler, ReportStatements: true, FundingSweepInterval: time.Second,
+		GraphQL: GraphQLHandler, GraphQLError: graph.WriteError, ReportStatements: true, FundingSweepInterval: time.Second,
 		// Tests receive sandbox webhooks on loopback, as a developer does.
 		WebhookDestinations: webhook.Destinations{SandboxLocal: true}}
 	for _, opt := range opts {
 		opt(&o)
 	}
 	workers := river.NewWorkers()
-	engine, err := jobs.New(db.Pool, jobs.Config{Logger: o.Logger, Clock: clk, Workers: workers, MaxWorkers: 2})
+	engine, err := jobs.New(db.Pool, jobs.Config{Logger: o.Logger, Clock: clk, Workers: workers, MaxWorkers: 2,
+		PollOnly: db.Pooled()})
 	if err != nil {
 		t.Fatalf("testenv: job engine: %v", err)
 	}

@@ -2,15 +2,17 @@ package accounts
 
 import (
 	"github.com/uptrace/bun"
+
+	"github.com/frame-oss/payments-server/models"
 )
 
 // AccountFilter is what every account listing filters by: the REST list,
 // REST search and the GraphQL connection build one and call
 // Accounts.List, so the three cannot drift apart.
 type AccountFilter struct {
-	Status     *string `query:"status" filter:"status,enum=pending|active|restricted|disabled"`
-	Type       *string `query:"type" filter:"type,enum=individual|business"`
-	ExternalID *string `query:"external_id" filter:"external_id"`
+	Status     *models.AccountStatus `query:"status" filter:"status,enum"`
+	Type       *models.AccountType   `query:"type" filter:"type,enum"`
+	ExternalID *string               `query:"external_id" filter:"external_id"`
 	// Name matches a substring of the person's or the business's names, in
 	// any case (search_name holds the name parts joined by single spaces,
 	// lower case); Email matches exactly, in any case.

@@ -76,8 +76,9 @@ func (as *Accounts) ByIDs(ctx context.Context, idList []string) ([]*models.Accou
 
 // List is the one list of accounts, newest first: the REST list
 // (disabled accounts only when asked for), REST search (name, e-mail,
-// external_id, status, type; reads the primary store, so it is fresh at
-// once) and the GraphQL connection. Secret key only. One statement
+// external_id, status, type) and the GraphQL connection, from a replica
+// when the request allows and it has the caller's last write
+// (store.DB.ReadTenant), so a write is seen at once by its writer. Secret key only. One statement
 // whatever the page size: the page, each account with its capabilities.
 func (as *Accounts) List(ctx context.Context, f AccountFilter, lp op.ListParams) (op.Page[*models.Account], error) {
 	s := as.svc
@@ -85,7 +86,7 @@ func (as *Accounts) List(ctx context.Context, f AccountFilter, lp op.ListParams)
 	if err != nil {
 		return op.Page[*models.Account]{}, err
 	}
-	page, err := accountTable.ListIn(ctx, s.Kit, s.DB.Tenant(p.Scope), p, f, lp)
+	page, err := accountTable.ListIn(ctx, s.Kit, s.DB.ReadTenant(ctx, p.Scope), p, f, lp)
 	if err != nil {
 		return page, err
 	}

@@ -36,26 +36,11 @@ func newIdentityRuns(s *Service) *IdentityRuns {
 
 // IdentityVerificationFilter narrows an account's runs (spec doc 1 §4.5).
 type IdentityVerificationFilter struct {
-	Status   *string `query:"status" filter:"status"`
-	Provider *string `query:"provider" filter:"provider"`
+	Status   *models.RunStatus `query:"status" filter:"status,enum"`
+	Provider *string           `query:"provider" filter:"provider"`
 
 	// account is the account whose runs are listed (List sets it).
 	account uuid.UUID
-}
-
-// validate refuses an unknown status as a malformed parameter (400), as
-// the REST list always has.
-func (f IdentityVerificationFilter) validate() error {
-	var fields apierr.Fields
-	if f.Status != nil && !oneOf(*f.Status, models.RunStatuses) {
-		fields.Add("status", "must be one of: pending, approved, failed, errored, incomplete")
-	}
-	if err := fields.Err(); err != nil {
-		e := apierr.As(err)
-		e.Status, e.Code = 400, apierr.CodeParameterInvalid
-		return e
-	}
-	return nil
 }
 
 // Apply keeps the listed account's runs.
@@ -70,9 +55,6 @@ func (rs *IdentityRuns) List(ctx context.Context, accountID string, f IdentityVe
 	var page op.Page[*models.IdentityVerification]
 	p, err := auth.Require(ctx, runReaders...)
 	if err != nil {
-		return page, err
-	}
-	if err := f.validate(); err != nil {
 		return page, err
 	}
 	aid, ok := ids.Parse(accountID)
@@ -117,13 +99,4 @@ func requireAccount(ctx context.Context, t *store.Tenant, aid uuid.UUID, account
 		return apierr.NotFound("account", accountID)
 	}
 	return nil
-}
-
-func oneOf(s string, allowed []string) bool {
-	for _, a := range allowed {
-		if s == a {
-			return true
-		}
-	}
-	return false
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
@@ -73,27 +72,18 @@ func invoiceColumns(q *bun.SelectQuery) *bun.SelectQuery {
 
 // InvoiceFilter is the list's filter (spec doc 2 §4.5). status takes the
 // list values of §3 (draft, outstanding, due, overdue, paid, written_off,
-// voided) and the object's own statuses (open, void, uncollectible).
+// voided) and the object's own statuses (open, void, uncollectible), so a
+// client filters by the status an invoice shows.
 type InvoiceFilter struct {
 	Customer     *string `query:"customer" filter:"customer_id,id"`
 	Account      *string `query:"account" filter:"account_id,id"`
 	Subscription *string `query:"subscription" filter:"subscription_id,id"`
-	Status       *string `query:"status" filter:"-"`
+	// Status is checked against its closed set and applied by Apply.
+	Status *models.InvoiceListStatus `query:"status" filter:"-,enum"`
 
 	// today is the date of the read (the kit's clock), which tells due
 	// from overdue.
 	today string
-}
-
-// invoiceListStatuses are the values the status filter takes.
-var invoiceListStatuses = map[string]bool{"draft": true, "outstanding": true, "due": true, "overdue": true,
-	"paid": true, "written_off": true, "voided": true, "open": true, "void": true, "uncollectible": true}
-
-// Check refuses an unknown status.
-func (f InvoiceFilter) Check(p *apierr.Fields) {
-	if f.Status != nil && !invoiceListStatuses[*f.Status] {
-		p.Add("status", "must be one of: draft, outstanding, due, overdue, paid, written_off, voided")
-	}
 }
 
 // Apply narrows the list to the status asked. Outstanding is every open

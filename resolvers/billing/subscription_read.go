@@ -112,11 +112,11 @@ func periodPrice(phases []*models.SubscriptionPhaseState, in int, productPrice i
 // SubscriptionFilter is the search's filter (API-DECISIONS §4): status,
 // and the creation time's bounds (Unix seconds, exclusive).
 type SubscriptionFilter struct {
-	Status        *string `query:"status" filter:"status,enum=pending|active|paused|past_due|unpaid|incomplete|canceled|terminated"`
-	CreatedBefore *int64  `query:"created_before" filter:"created,before"`
-	CreatedAfter  *int64  `query:"created_after" filter:"created,after"`
-	Customer      *string `query:"customer" filter:"customer_id,id"`
-	Account       *string `query:"account" filter:"account_id,id"`
+	Status        *models.SubscriptionStatus `query:"status" filter:"status,enum"`
+	CreatedBefore *int64                     `query:"created_before" filter:"created,before"`
+	CreatedAfter  *int64                     `query:"created_after" filter:"created,after"`
+	Customer      *string                    `query:"customer" filter:"customer_id,id"`
+	Account       *string                    `query:"account" filter:"account_id,id"`
 }
 
 // ListAll is GET /v1/subscriptions: every subscription, newest first (the

@@ -61,7 +61,7 @@ func (cs *Coupons) Update(ctx context.Context, id string, in *models.UpdateCoupo
 		}
 		setText(&c.Description, in.Description)
 		if in.Status != nil {
-			c.Status = *in.Status
+			c.Status = models.CouponStatus(*in.Status)
 		}
 		if in.MaxRedemptions != nil {
 			if *in.MaxRedemptions < c.TimesRedeemed {
@@ -85,17 +85,4 @@ func (cs *Coupons) Update(ctx context.Context, id string, in *models.UpdateCoupo
 		w.Emit(EventCouponUpdated, c.ID, after, prev)
 		return c, nil
 	})
-}
-
-// checkEnum reports a value outside allowed.
-func checkEnum(f *apierr.Fields, path string, v *string, allowed ...string) {
-	if v == nil {
-		return
-	}
-	for _, a := range allowed {
-		if *v == a {
-			return
-		}
-	}
-	f.Add(path, "must be one of the documented values")
 }

@@ -3,7 +3,6 @@ package catalog
 import (
 	"time"
 
-	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
@@ -26,14 +25,7 @@ var couponTable = &op.Table[models.Coupon]{Resource: "coupon",
 
 // CouponFilter filters the coupon list.
 type CouponFilter struct {
-	Status       *string `query:"status" filter:"status"`
-	DiscountType *string `query:"discount_type" filter:"discount_type"`
-	ApplicableTo *string `query:"applicable_to" filter:"applicable_to"`
-}
-
-// Check refuses a value outside the documented ones.
-func (f CouponFilter) Check(fields *apierr.Fields) {
-	checkEnum(fields, "status", f.Status, "active", "inactive", "archived", "deleted")
-	checkEnum(fields, "discount_type", f.DiscountType, "percentage", "fixed_amount")
-	checkEnum(fields, "applicable_to", f.ApplicableTo, "all_products", "specific_products")
+	Status       *models.CouponStatus        `query:"status" filter:"status,enum"`
+	DiscountType *models.DiscountType        `query:"discount_type" filter:"discount_type,enum"`
+	ApplicableTo *models.CouponApplicability `query:"applicable_to" filter:"applicable_to,enum"`
 }

@@ -30,6 +30,6 @@ func newEntries(s *Service) *Entries {
 
 // EntryFilter filters the entry list: one schedule's runs, or one source.
 type EntryFilter struct {
-	ScheduleID *string `query:"schedule" filter:"schedule_id,id"`
-	Source     *string `query:"source" filter:"source,enum=manual_push|schedule"`
+	ScheduleID *string               `query:"schedule" filter:"schedule_id,id"`
+	Source     *models.FundingSource `query:"source" filter:"source,enum"`
 }

@@ -23,6 +23,6 @@ func newPayouts(s *Service) *Payouts {
 
 // PayoutFilter filters the payout list: by status or by account.
 type PayoutFilter struct {
-	Status    *string `query:"status" filter:"status,enum=pending|succeeded|failed"`
-	AccountID *string `query:"account_id" filter:"account_id,id"`
+	Status    *models.PayoutStatus `query:"status" filter:"status,enum"`
+	AccountID *string              `query:"account_id" filter:"account_id,id"`
 }

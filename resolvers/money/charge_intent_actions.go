@@ -70,7 +70,7 @@ func (cis *ChargeIntents) VoidRemaining(ctx context.Context, id string) (*models
 
 // cancelableIntent are the states an intent can be canceled from: before
 // any money moved (an authorization is released whole).
-var cancelableIntent = map[string]bool{models.ChargeIntentRequiresPaymentMethod: true,
+var cancelableIntent = map[models.ChargeIntentStatus]bool{models.ChargeIntentRequiresPaymentMethod: true,
 	models.ChargeIntentRequiresConfirmation: true, models.ChargeIntentRequires3DS: true, models.ChargeIntentRequiresCapture: true}
 
 // Cancel cancels an intent no money has moved for. A canceled
@@ -144,7 +144,7 @@ func (s *Service) applyIntentChange(ctx context.Context, w *op.W, ci *models.Cha
 	c *models.ChargeIntentChange) error {
 	charging := c.Amount != nil || c.Currency != nil || c.CustomerID != nil || c.AccountID != nil || c.PaymentMethodID != nil
 	if charging && ci.Status != models.ChargeIntentRequiresPaymentMethod && ci.Status != models.ChargeIntentRequiresConfirmation {
-		return apierr.InvalidState("A charge intent in status " + ci.Status +
+		return apierr.InvalidState("A charge intent in status " + string(ci.Status) +
 			" cannot change its amount, currency, customer, account or payment method")
 	}
 	if (c.Amount != nil || c.Currency != nil) && ci.Amount != ci.AmountBeforeDiscounts {

@@ -80,10 +80,10 @@ func (cis *ChargeIntents) List(ctx context.Context, f ChargeIntentFilter, lp op.
 // or reference_id exactly, its receipt e-mail case-insensitively, or a
 // part of its description.
 type ChargeIntentFilter struct {
-	Q          *string `query:"q" filter:"-"`
-	Status     *string `query:"status" filter:"status"`
-	CustomerID *string `query:"customer" filter:"customer_id,id"`
-	AccountID  *string `query:"account" filter:"account_id,id"`
+	Q          *string                    `query:"q" filter:"-"`
+	Status     *models.ChargeIntentStatus `query:"status" filter:"status,enum"`
+	CustomerID *string                    `query:"customer" filter:"customer_id,id"`
+	AccountID  *string                    `query:"account" filter:"account_id,id"`
 }
 
 // maxSearchLength bounds a search query.

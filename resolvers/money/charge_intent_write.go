@@ -60,5 +60,5 @@ func lockIntent(ctx context.Context, w *op.W, id string) (*models.ChargeIntent, 
 
 // intentStateError is the 422 of an action the intent's status forbids.
 func intentStateError(ci *models.ChargeIntent, verb string) error {
-	return apierr.InvalidState("A charge intent in status " + ci.Status + " cannot be " + verb)
+	return apierr.InvalidState("A charge intent in status " + string(ci.Status) + " cannot be " + verb)
 }

@@ -94,7 +94,7 @@ func refundTarget(ctx context.Context, w *op.W, req *models.RefundRequest) (*mod
 		return nil, nil, apierr.FieldError("transfer", "is a payout: only a charge can be refunded")
 	}
 	if t.LatestCharge == nil || t.AmountCaptured == 0 {
-		return nil, nil, apierr.InvalidState("A transfer in status " + t.Status + " has captured nothing to refund")
+		return nil, nil, apierr.InvalidState("A transfer in status " + string(t.Status) + " has captured nothing to refund")
 	}
 	ch, err := lockCharge(ctx, w, *t.LatestCharge, t.SourcePaymentMethod)
 	if err != nil {

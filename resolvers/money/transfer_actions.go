@@ -68,8 +68,8 @@ func (ts *Transfers) Capture(ctx context.Context, id string, in *models.CaptureT
 
 // cancelable are the states a transfer can be canceled from: before any
 // money moved.
-var cancelable = map[string]bool{models.TransferRequiresConfirmation: true, models.TransferRequiresCapture: true,
-	models.TransferRequires3DS: true, "requires_payment_method": true}
+var cancelable = map[models.TransferStatus]bool{models.TransferRequiresConfirmation: true, models.TransferRequiresCapture: true,
+	models.TransferRequires3DS: true, models.TransferRequiresPaymentMethod: true}
 
 // Cancel cancels a transfer no money has moved for. An
 // authorization is released; nothing is journaled, since nothing moved.
@@ -134,5 +134,5 @@ func (ts *Transfers) Update(ctx context.Context, id string, in *models.UpdateTra
 }
 
 func stateError(t *models.Transfer, verb string) error {
-	return apierr.InvalidState("A transfer in status " + t.Status + " cannot be " + verb)
+	return apierr.InvalidState("A transfer in status " + string(t.Status) + " cannot be " + verb)
 }

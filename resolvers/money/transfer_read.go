@@ -46,8 +46,8 @@ func newTransfers(s *Service) *Transfers {
 
 // TransferFilter filters the transfer list.
 type TransferFilter struct {
-	Status    *string `query:"status" filter:"status"`
-	AccountID *string `query:"account_id" filter:"account_id,id"`
+	Status    *models.TransferStatus `query:"status" filter:"status,enum"`
+	AccountID *string                `query:"account_id" filter:"account_id,id"`
 }
 
 // Get returns one transfer as the caller may see it (forCaller).

@@ -23,27 +23,25 @@ func EncodeCursor(p Position) string {
 	return base64.RawURLEncoding.EncodeToString([]byte(raw))
 }
 
-// decodeCursor reads a cursor; a malformed one is a validation error on
-// param.
-func decodeCursor(param, s string) (*Position, error) {
-	bad := apierr.FieldError(param, "is not a valid cursor")
+// decodeCursor reads a cursor; ok is false for a malformed one.
+func decodeCursor(s string) (pos *Position, ok bool) {
 	b, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(s, "="))
 	if err != nil {
-		return nil, bad
+		return nil, false
 	}
 	micros, idPart, ok := strings.Cut(string(b), ":")
 	if !ok {
-		return nil, bad
+		return nil, false
 	}
 	us, err := strconv.ParseInt(micros, 10, 64)
 	if err != nil || us < 0 {
-		return nil, bad
+		return nil, false
 	}
 	id, ok := ids.Parse(idPart)
 	if !ok {
-		return nil, bad
+		return nil, false
 	}
-	return &Position{Created: time.UnixMicro(us).UTC(), ID: id}, nil
+	return &Position{Created: time.UnixMicro(us).UTC(), ID: id}, true
 }
 
 // keyset is a validated first/after pair.
@@ -52,19 +50,32 @@ type keyset struct {
 	after *Position
 }
 
-// newKeyset clamps first to 1..models.MaxPerPage (default
-// models.DefaultPerPage) and decodes after.
+// ProblemFirst is what a page size out of range answers: a connection's
+// first is 1 to models.MaxPerPage. Unlike REST's per_page, which the spec
+// clamps to 100, a GraphQL page size is refused when it is out of range,
+// not adjusted: a client asking 0, -1 or 500 rows would otherwise get a
+// page it did not ask for without a word.
+var ProblemFirst = "must be between 1 and " + strconv.Itoa(models.MaxPerPage)
+
+// newKeyset checks first (1..models.MaxPerPage, default
+// models.DefaultPerPage) and decodes after; every problem is reported at
+// once.
 func newKeyset(first *int, after *string) (keyset, error) {
 	k := keyset{first: models.DefaultPerPage}
+	var problems apierr.Fields
 	if first != nil {
-		k.first = min(max(*first, 1), models.MaxPerPage)
+		if *first < 1 || *first > models.MaxPerPage {
+			problems.Add("first", ProblemFirst)
+		} else {
+			k.first = *first
+		}
 	}
 	if after != nil && *after != "" {
-		pos, err := decodeCursor("after", *after)
-		if err != nil {
-			return k, err
+		if pos, ok := decodeCursor(*after); ok {
+			k.after = pos
+		} else {
+			problems.Add("after", "is not a valid cursor")
 		}
-		k.after = pos
 	}
-	return k, nil
+	return k, problems.Err()
 }

@@ -19,24 +19,28 @@ import (
 // the condition they add:
 //
 //	type RefundFilter struct {
-//		Transfer *string `query:"transfer" filter:"transfer_id,id"`
-//		Status   *string `query:"status" filter:"status,enum=pending|succeeded"`
+//		Transfer *string               `query:"transfer" filter:"transfer_id,id"`
+//		Status   *models.RefundStatus  `query:"status" filter:"status,enum"`
 //	}
 //
 // REST decodes the query string into it by the `query` tags (rest's
-// decodeFilter); GraphQL converts its generated filter input into it (the
-// same fields, so a plain Go conversion); Table.List checks and applies it
-// here. The conditions (`filter:"<column>,<kind>"`):
+// filter); GraphQL's filter input is the same type (bound with @goModel in
+// its schema file, enum fields typed), so both reach Table.List, which
+// checks and applies it here, the same way. The conditions
+// (`filter:"<column>,<kind>"`):
 //
 //	id            an id: refused with "is not a valid id" unless it parses
 //	eq            equal (the default kind)
-//	enum=a|b      equal, one of the listed values
+//	enum          equal, one of the closed set of the field's type
+//	              (models.Enum): a value that no row can hold is refused
+//	enum=a|b      equal, one of the listed values (a set of its own)
 //	lower         equal to the lower-cased, trimmed value (a lower-cased column)
 //	contains      a substring, in any case, of a lower-cased search column
 //	before, after a Unix time, exclusive bound of a timestamp column
 //
 // A field tagged `filter:"-"` is the resource's own: the filter applies it
-// in its Apply method. A filter with cross-field rules implements Check.
+// in its Apply method; `filter:"-,enum"` checks it against its closed set
+// first. A filter with cross-field rules implements Check.
 
 // FilterChecker is a filter with rules across its fields (two that
 // exclude each other); Check adds every problem to f.
@@ -70,6 +74,7 @@ func fieldsOf(t reflect.Type) []filterField {
 		if tag == "" || tag == "-" {
 			continue
 		}
+		// "-,kind": checked here, applied by the filter itself.
 		column, kind, _ := strings.Cut(tag, ",")
 		if kind == "" {
 			kind = "eq"
@@ -80,6 +85,12 @@ func fieldsOf(t reflect.Type) []filterField {
 		}
 		if rest, ok := strings.CutPrefix(kind, "enum="); ok {
 			f.kind, f.values = "enum", strings.Split(rest, "|")
+		} else if kind == "enum" {
+			values, ok := models.EnumValues(sf.Type.Elem())
+			if !ok {
+				panic(fmt.Sprintf("op: filter %s.%s: %s declares no closed set (models.Enum)", t.Name(), sf.Name, sf.Type.Elem()))
+			}
+			f.values = values
 		}
 		switch f.kind {
 		case "id", "eq", "enum", "lower", "contains", "before", "after":
@@ -136,7 +147,9 @@ func ApplyFilter(q *bun.SelectQuery, filter any) (*bun.SelectQuery, error) {
 				problems.Add(f.param, "must be one of: "+strings.Join(f.values, ", "))
 				continue
 			}
-			q = q.Where("?TableAlias.? = ?", col, s)
+			if f.column != "-" {
+				q = q.Where("?TableAlias.? = ?", col, s)
+			}
 		case "lower":
 			q = q.Where("?TableAlias.? = ?", col, strings.ToLower(strings.TrimSpace(fmt.Sprint(val))))
 		case "contains":

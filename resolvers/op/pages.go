@@ -27,7 +27,8 @@ func (t *Table[M]) PagesOf(ctx context.Context, k *Kit, column, parentResource s
 	return ByIDs(parentIDs, parentResource, err, nil, func(want []uuid.UUID) (map[uuid.UUID]Page[*M], error) {
 		m := t.init(k.DB.Bun)
 		ks, _ := newKeyset(first, after)
-		tx := k.DB.Tenant(p.Scope)
+		// A page of pages: a replica's when the request allows, as List.
+		tx := k.DB.ReadTenant(ctx, p.Scope)
 		// Each parent's page is ranked in a subquery over the same scope
 		// and filter: the page size belongs to each parent, not to the batch.
 		ranked := t.Select(tx, p, (*M)(nil)).

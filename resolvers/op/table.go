@@ -247,13 +247,14 @@ func (t *Table[M]) ByIDs(ctx context.Context, k *Kit, idList []string) ([]*M, []
 // List is the one list of the resource, newest first: the REST page (and
 // search) and the GraphQL connection alike. The filter, declared once
 // (see ApplyFilter), is checked and applied; every problem of it is
-// reported at once.
+// reported at once. It reads a replica when the request allows and the
+// replica has the caller's last write (store.DB.ReadTenant).
 func (t *Table[M]) List(ctx context.Context, k *Kit, filter any, lp ListParams) (Page[*M], error) {
 	p, err := auth.Require(ctx, t.allow()...)
 	if err != nil {
 		return Page[*M]{}, err
 	}
-	return t.ListIn(ctx, k, k.DB.Tenant(p.Scope), p, filter, lp)
+	return t.ListIn(ctx, k, k.DB.ReadTenant(ctx, p.Scope), p, filter, lp)
 }
 
 // ListIn lists within tx for p (p may be nil), for the lists a resource

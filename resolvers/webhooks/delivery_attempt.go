@@ -37,7 +37,7 @@ func (d *Delivery) attempt(ctx context.Context, tx *store.Tenant, ep *models.Web
 	if err != nil {
 		return err
 	}
-	at := d.post(ctx, ep, del, body, signing, now)
+	at := d.postTraced(ctx, ep, del, body, signing, now)
 	at.ID, at.DeliveryID, at.Attempt, at.Created = ids.New(now), del.ID, del.AttemptCount+1, wire.At(now)
 	if _, err := tx.Insert(at).Exec(ctx); err != nil {
 		return err

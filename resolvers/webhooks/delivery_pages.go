@@ -22,6 +22,6 @@ func (ds *Deliveries) PagesOfEndpoints(ctx context.Context, endpointIDs []string
 // without the one endpoint DeliveryFilter keeps (Apply): a page of
 // endpoints names each by the page's own column.
 type deliveryPageFilter struct {
-	EventID *string `query:"event_id" filter:"event_id,id"`
-	Status  *string `query:"status" filter:"status,enum=pending|succeeded|failed"`
+	EventID *string                       `query:"event_id" filter:"event_id,id"`
+	Status  *models.WebhookDeliveryStatus `query:"status" filter:"status,enum"`
 }

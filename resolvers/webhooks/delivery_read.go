@@ -48,9 +48,9 @@ func newDeliveries(s *Service) *Deliveries {
 // deliveries are listed (from the path, or the GraphQL argument), then the
 // event and the status.
 type DeliveryFilter struct {
-	EndpointID string  `filter:"-"`
-	EventID    *string `query:"event_id" filter:"event_id,id"`
-	Status     *string `query:"status" filter:"status,enum=pending|succeeded|failed"`
+	EndpointID string                        `filter:"-"`
+	EventID    *string                       `query:"event_id" filter:"event_id,id"`
+	Status     *models.WebhookDeliveryStatus `query:"status" filter:"status,enum"`
 
 	endpoint uuid.UUID // EndpointID, once known to be the caller's
 }

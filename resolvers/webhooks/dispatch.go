@@ -70,11 +70,10 @@ func (p *Dispatcher) run(ctx context.Context) {
 // out of the pool for good (it does not count against its size) and
 // closed when listening ends.
 func (p *Dispatcher) listen(ctx context.Context) error {
-	pc, err := p.d.db.Pool.Acquire(ctx)
+	conn, err := p.d.db.Listen(ctx)
 	if err != nil {
 		return err
 	}
-	conn := pc.Hijack()
 	defer func() {
 		cctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		_ = conn.Close(cctx)

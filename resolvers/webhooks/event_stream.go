@@ -187,11 +187,10 @@ func (h *eventHub) run(ctx context.Context) {
 }
 
 func (h *eventHub) listen(ctx context.Context) error {
-	pc, err := h.db.Pool.Acquire(ctx)
+	conn, err := h.db.Listen(ctx) // a connection of its own, outside the pool's count
 	if err != nil {
 		return err
 	}
-	conn := pc.Hijack() // a connection of its own, outside the pool's count
 	defer func() {
 		cctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		_ = conn.Close(cctx)

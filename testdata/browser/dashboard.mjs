@@ -10,16 +10,8 @@
 // seeded accounts, subscriptions with their invoices and transfers, each
 // with its status, as JSON).
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { env, launch } from './chromium.mjs';
 
-const env = (name) => {
-  const value = process.env[name];
-  assert.ok(value, `${name} is not set`);
-  return value;
-};
 const server = new URL(env('SERVER_URL'));
 const sandboxKey = env('SANDBOX_KEY');
 const productionKey = env('PRODUCTION_KEY');
@@ -30,27 +22,18 @@ const subscriptionId = env('SUBSCRIPTION_ID');
 const invoiceId = env('INVOICE_ID');
 const seeded = JSON.parse(env('SEEDED'));
 
-// Failure guards: generous for a loaded two-core machine, never waited out
-// when things work.
-const GUARD = 60_000;
+// Failure guards for the stream (chromium.mjs's GUARD bounds the rest):
+// generous for a loaded two-core machine, never waited out when things
+// work.
 const EVENT_GUARD = 10_000;
 const EVENT_ATTEMPTS = 12;
 
 const step = (message) => console.log(`dashboard: ${message}`);
 
-// A fresh profile (--user-data-dir, which playwright takes as the
-// persistent context's folder) for every run.
-const profile = mkdtempSync(join(tmpdir(), 'dashboard-chromium-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: '/usr/bin/chromium',
-  // Without these Chromium reaches for Google's hosts, which this network refuses.
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  timeout: GUARD,
-});
+const browser = await launch('dashboard');
+const { context } = browser;
 
 try {
-  context.setDefaultTimeout(GUARD);
   const page = await context.newPage();
 
   // Every request goes through here: the server's own go on, any other
@@ -119,9 +102,40 @@ try {
     assert.equal(shown.length, Math.min(3, s.invoices.length), `subscription ${s.id} shows its newest invoices`);
     assert.ok(shown.every((id) => s.invoices.includes(id)), `subscription ${s.id} shows only its own invoices`);
   }
-  for (const t of seeded.transfers) {
-    await page.locator(`#transfers li[data-transfer-id="${t.id}"] > .row .status`, { hasText: exactly(t.status) }).waitFor();
+
+  step(`the operator's panels: ${seeded.failed.length} failed payments, ${seeded.disputes.length} disputes awaiting a response, ${seeded.refunds.length} refunds, ${seeded.payouts.length} payouts`);
+  await page.locator('#balance li[data-balance="available"]').waitFor();
+  for (const d of seeded.disputes) {
+    await page.locator(`#disputes li[data-dispute-id="${d.id}"] > .row .status`, { hasText: exactly(d.status) }).waitFor();
   }
+  for (const f of seeded.failed) {
+    await page.locator(`#failed-payments li[data-transfer-id="${f.id}"]`).waitFor();
+  }
+  for (const r of seeded.refunds) {
+    await page.locator(`#refunds li[data-refund-id="${r.id}"] > .row .status`, { hasText: exactly(r.status) }).waitFor();
+  }
+  for (const p of seeded.payouts) {
+    await page.locator(`#payouts li[data-payout-id="${p.id}"] > .row .status`, { hasText: exactly(p.status) }).waitFor();
+  }
+  await page.locator('#volume svg g[data-day]').first().waitFor();
+  const failedInChart = await page.locator('#volume svg g[data-day]')
+    .evaluateAll((gs) => gs.reduce((sum, g) => sum + Number(g.dataset.failed), 0));
+  assert.equal(failedInChart, seeded.failed.length, 'the chart counts the seeded failures');
+
+  step('the events panel opens with the newest events');
+  await page.locator('#events[data-recent="loaded"] li[data-event-id]').first().waitFor();
+
+  step('the next page of transfers');
+  const firstPage = await page.locator('#transfers ul.items > li').count();
+  if (seeded.transfers.length + 1 > firstPage) {
+    await page.locator('#transfers button.more').click();
+    await page.waitForFunction((n) => document.querySelectorAll('#transfers ul.items > li').length > n, firstPage);
+  }
+  for (const t of seeded.transfers) {
+    await page.locator(`#transfers li[data-transfer-id="${t.id}"] > .row .status`, { hasText: exactly(t.status) }).first().waitFor();
+  }
+  const refundedBadges = await page.locator('#transfers .status-refunded').count();
+  assert.ok(refundedBadges > 0, 'a refunded transfer says so, beside its status');
 
   step('the key survives a reload of the tab');
   await page.reload();
@@ -152,8 +166,7 @@ try {
   assert.deepEqual(problems, [], 'the page ran without errors');
   step('ok');
 } finally {
-  await context.close();
-  rmSync(profile, { recursive: true, force: true });
+  await browser.close();
 }
 
 /** Creates an individual account through REST, as an integration would. */

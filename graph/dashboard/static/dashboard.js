@@ -1,5 +1,8 @@
-// The reference dashboard: four panels, each filled by one GraphQL request,
-// and the live event stream. Read it top to bottom: the queries, the key,
+// The reference dashboard: what an operator looks at first (the balance,
+// volume and failures over time, disputes awaiting a response, failed
+// payments, refunds, payouts), then accounts, subscriptions and transfers,
+// each panel filled by one GraphQL request, and the events: the newest on
+// open, then live. Read it top to bottom: the queries, the key,
 // the panels, the stream. Everything is built with DOM calls (never
 // innerHTML), so names and descriptions from the API are shown as text.
 import { GraphQLError, query, subscribe } from './graphql.js';
@@ -16,9 +19,10 @@ const ACCOUNT_NAME = `
   }`;
 
 const ACCOUNTS = `
-  query DashboardAccounts {
-    accounts(first: 20) {
+  query DashboardAccounts($after: String) {
+    accounts(first: 20, after: $after, filter: {includeDisabled: true}) {
       edges { node { ...AccountName type status created capabilities { name status } } }
+      pageInfo { hasNextPage endCursor }
     }
   }
   ${ACCOUNT_NAME}`;
@@ -38,12 +42,56 @@ const SUBSCRIPTIONS = `
   ${ACCOUNT_NAME}`;
 
 const TRANSFERS = `
-  query DashboardTransfers {
-    transfers(first: 20) {
-      edges { node { id status amount currency description created account { ...AccountName } } }
+  query DashboardTransfers($after: String) {
+    transfers(first: 20, after: $after) {
+      edges { node { id status amount currency description created account { ...AccountName }
+        refunds { id amount status } disputes { id status } } }
+      pageInfo { hasNextPage endCursor }
     }
   }
   ${ACCOUNT_NAME}`;
+
+const BALANCE = `
+  query DashboardBalance {
+    merchantBalance { currency instantPayoutBalance availableForPayout reservedAmount pendingPayouts }
+  }`;
+
+const VOLUME = `
+  query DashboardVolume {
+    transfers(first: 100) { edges { node { id status amount currency created } } }
+  }`;
+
+const DISPUTES = `
+  query DashboardDisputes {
+    disputes(first: 100) {
+      edges { node { id status displayStatus amountCents amountCurrency created reason { code } account { ...AccountName } } }
+    }
+  }
+  ${ACCOUNT_NAME}`;
+
+const FAILED_PAYMENTS = `
+  query DashboardFailedPayments {
+    transfers(first: 20, filter: {status: FAILED}) {
+      edges { node { id amount currency failureCode failureMessage created account { ...AccountName } } }
+    }
+  }
+  ${ACCOUNT_NAME}`;
+
+const REFUNDS = `
+  query DashboardRefunds {
+    refunds(first: 20) { edges { node { id status amount currency reason created } } }
+  }`;
+
+const PAYOUTS = `
+  query DashboardPayouts {
+    payouts(first: 20) { edges { node { id status amount currency speed created account { ...AccountName } } } }
+  }
+  ${ACCOUNT_NAME}`;
+
+const RECENT_EVENTS = `
+  query DashboardRecentEvents {
+    events(first: 20) { edges { node { id type created data } } }
+  }`;
 
 const EVENTS = `
   subscription DashboardEvents {
@@ -98,9 +146,16 @@ function accountName(account) {
   return name || account?.id || '—';
 }
 
+/**
+ * Formats an amount in minor units in its currency: the currency's own
+ * exponent (JPY has none, USD two, KWD three), as ISO 4217 and the API
+ * count them, not a division by 100 for every currency.
+ */
 function money(minorUnits, currency) {
-  if (minorUnits === null || minorUnits === undefined) return '—';
-  return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(minorUnits / 100);
+  if (minorUnits === null || minorUnits === undefined || !currency) return '—';
+  const format = new Intl.NumberFormat(undefined, { style: 'currency', currency });
+  const exponent = format.resolvedOptions().maximumFractionDigits;
+  return format.format(minorUnits / 10 ** exponent);
 }
 
 function when(dateTime) {
@@ -111,9 +166,118 @@ function status(value) {
   return el('span', { class: `status status-${value.toLowerCase()}` }, value.toLowerCase());
 }
 
+// A transfer's state as an operator reads it: its status, and whether
+// its charge was refunded (in part or whole) or disputed since, which its
+// status alone does not say.
+function transferBadges(t) {
+  const badges = [status(t.status)];
+  const refunded = (t.refunds ?? []).filter((r) => r.status !== 'failed' && r.status !== 'canceled')
+    .reduce((sum, r) => sum + r.amount, 0);
+  if (refunded > 0) {
+    badges.push(el('span', { class: 'status status-refunded', 'data-refunded': String(refunded) },
+      refunded >= t.amount ? 'refunded' : `partly refunded (${money(refunded, t.currency)})`));
+  }
+  if ((t.disputes ?? []).length > 0) {
+    badges.push(el('span', { class: 'status status-disputed' }, `disputed: ${t.disputes[0].status.replaceAll('_', ' ')}`));
+  }
+  return badges;
+}
+
+const AWAITING_RESPONSE = new Set(['needs_response', 'warning_needs_response']);
+
+// The volume chart: per day, the amount of succeeded transfers (one bar)
+// and the number that failed (a second, red bar, on its own scale).
+function volumeChart(transfers) {
+  const days = new Map();
+  for (const t of transfers) {
+    const day = t.created.slice(0, 10);
+    const d = days.get(day) ?? { day, volume: 0, failed: 0, currency: t.currency };
+    if (t.status === 'SUCCEEDED') d.volume += t.amount;
+    if (t.status === 'FAILED') d.failed += 1;
+    days.set(day, d);
+  }
+  const rows = [...days.values()].sort((a, b) => a.day.localeCompare(b.day)).slice(-14);
+  if (!rows.length) return [el('p', { class: 'empty muted' }, 'No transfers yet.')];
+  const svgNS = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(svgNS, 'svg');
+  const width = 28 * rows.length, height = 120;
+  svg.setAttribute('viewBox', `0 0 ${width} ${height + 20}`);
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', 'Volume and failed transfers by day');
+  const maxVolume = Math.max(1, ...rows.map((r) => r.volume));
+  const maxFailed = Math.max(1, ...rows.map((r) => r.failed));
+  rows.forEach((r, i) => {
+    const bar = (x, h, cls, title) => {
+      const rect = document.createElementNS(svgNS, 'rect');
+      for (const [k, v] of Object.entries({ x, y: height - h, width: 11, height: Math.max(h, 0.5), class: cls })) rect.setAttribute(k, v);
+      const t = document.createElementNS(svgNS, 'title');
+      t.textContent = title;
+      rect.append(t);
+      return rect;
+    };
+    const g = document.createElementNS(svgNS, 'g');
+    g.setAttribute('data-day', r.day);
+    g.setAttribute('data-volume', String(r.volume));
+    g.setAttribute('data-failed', String(r.failed));
+    g.append(bar(i * 28 + 2, (r.volume / maxVolume) * height, 'volume', `${r.day}: ${money(r.volume, r.currency)} succeeded`),
+      bar(i * 28 + 14, (r.failed / maxFailed) * height * 0.6, 'failed', `${r.day}: ${r.failed} failed`));
+    const label = document.createElementNS(svgNS, 'text');
+    label.setAttribute('x', String(i * 28 + 2));
+    label.setAttribute('y', String(height + 14));
+    label.textContent = r.day.slice(5);
+    g.append(label);
+    svg.append(g);
+  });
+  return [svg, el('p', { class: 'muted legend' }, 'Grey: amount succeeded; red: transfers failed.')];
+}
+
 const panels = {
+  balance: {
+    document: BALANCE,
+    render: ({ merchantBalance: b }) => [
+      el('li', { 'data-balance': 'available' }, el('strong', {}, money(b.availableForPayout, b.currency)), ' available for payouts'),
+      el('li', {}, money(b.instantPayoutBalance, b.currency), ' instant-payout balance'),
+      el('li', {}, money(b.reservedAmount, b.currency), ' reserved, ', money(b.pendingPayouts, b.currency), ' in pending payouts')],
+  },
+  volume: {
+    document: VOLUME,
+    target: '.chart',
+    render: (data) => volumeChart(data.transfers.edges.map(({ node }) => node)),
+  },
+  disputes: {
+    document: DISPUTES,
+    render: (data) => data.disputes.edges.map(({ node }) => node).filter((d) => AWAITING_RESPONSE.has(d.status)).map((d) =>
+      el('li', { 'data-dispute-id': d.id },
+        el('div', { class: 'row' }, el('strong', {}, money(d.amountCents, d.amountCurrency)), status(d.status),
+          el('span', {}, accountName(d.account)), el('span', { class: 'muted' }, when(d.created))),
+        el('div', { class: 'muted' }, `${d.displayStatus}; reason ${d.reason?.code ?? 'not reported yet'}`))),
+  },
+  'failed-payments': {
+    document: FAILED_PAYMENTS,
+    render: (data) => data.transfers.edges.map(({ node: t }) =>
+      el('li', { 'data-transfer-id': t.id },
+        el('div', { class: 'row' }, el('strong', {}, money(t.amount, t.currency)), status('failed'),
+          el('span', {}, accountName(t.account)), el('span', { class: 'muted' }, when(t.created))),
+        el('div', { class: 'muted' }, [t.failureCode, t.failureMessage].filter(Boolean).join(': ') || 'declined'))),
+  },
+  refunds: {
+    document: REFUNDS,
+    render: (data) => data.refunds.edges.map(({ node: r }) =>
+      el('li', { 'data-refund-id': r.id },
+        el('div', { class: 'row' }, el('strong', {}, money(r.amount, r.currency)), status(r.status),
+          el('span', { class: 'muted' }, r.reason ? r.reason.replaceAll('_', ' ') : ''), el('span', { class: 'muted' }, when(r.created))))),
+  },
+  payouts: {
+    document: PAYOUTS,
+    render: (data) => data.payouts.edges.map(({ node: p }) =>
+      el('li', { 'data-payout-id': p.id },
+        el('div', { class: 'row' }, el('strong', {}, money(p.amount, p.currency)), status(p.status),
+          el('span', {}, accountName(p.account)), el('span', { class: 'muted' }, p.speed ?? 'push to card'),
+          el('span', { class: 'muted' }, when(p.created))))),
+  },
   accounts: {
     document: ACCOUNTS,
+    connection: 'accounts',
     render: (data) => data.accounts.edges.map(({ node: a }) =>
       el('li', { 'data-account-id': a.id },
         el('div', { class: 'row' }, el('strong', { class: 'name' }, accountName(a)), status(a.status),
@@ -136,9 +300,10 @@ const panels = {
   },
   transfers: {
     document: TRANSFERS,
+    connection: 'transfers',
     render: (data) => data.transfers.edges.map(({ node: t }) =>
       el('li', { 'data-transfer-id': t.id },
-        el('div', { class: 'row' }, el('strong', {}, money(t.amount, t.currency)), status(t.status),
+        el('div', { class: 'row' }, el('strong', {}, money(t.amount, t.currency)), ...transferBadges(t),
           el('span', {}, accountName(t.account)), el('span', { class: 'muted' }, when(t.created))),
         t.description ? el('div', { class: 'muted' }, t.description) : null)),
   },
@@ -156,11 +321,13 @@ async function refresh(key, name) {
     return;
   }
   panel.loading = true;
-  const list = $(`#${name} ul.items`);
+  const list = $(`#${name} ${panel.target ?? 'ul.items'}`);
   try {
-    const items = panel.render(await query(key, panel.document));
-    list.replaceChildren(...(items.length ? items : [el('li', { class: 'empty' }, `No ${name} yet.`)]));
+    const data = await query(key, panel.document);
+    const items = panel.render(data);
+    list.replaceChildren(...(items.length ? items : [el('li', { class: 'empty' }, `Nothing to show yet.`)]));
     list.closest('section').dataset.state = 'loaded';
+    if (panel.connection) showMore(key, name, data[panel.connection].pageInfo);
   } catch (error) {
     if (error instanceof GraphQLError && error.status === 401) {
       sessionStorage.removeItem(KEY_STORAGE);
@@ -178,29 +345,70 @@ async function refresh(key, name) {
   }
 }
 
+/**
+ * Pagination: a connection's panel shows its first page, and its "More"
+ * button appends the next one (after the last cursor) while there is one.
+ */
+function showMore(key, name, pageInfo) {
+  const panel = panels[name];
+  const button = $(`#${name} button.more`);
+  button.hidden = !pageInfo.hasNextPage;
+  button.onclick = async () => {
+    button.disabled = true;
+    try {
+      const data = await query(key, panel.document, { after: pageInfo.endCursor });
+      $(`#${name} ul.items`).append(...panel.render(data));
+      showMore(key, name, data[panel.connection].pageInfo);
+    } finally {
+      button.disabled = false;
+    }
+  };
+}
+
 // Which panel an event's type changes: account.created refreshes accounts.
-const PANEL_OF_EVENT = { account: 'accounts', capability: 'accounts', subscription: 'subscriptions',
-  invoice: 'subscriptions', transfer: 'transfers' };
+const PANELS_OF_EVENT = { account: ['accounts'], capability: ['accounts'], subscription: ['subscriptions'],
+  customer: ['subscriptions'], invoice: ['subscriptions'], transfer: ['transfers', 'volume', 'failed-payments', 'balance'],
+  refund: ['refunds', 'transfers'], charge: ['disputes', 'transfers'], payout: ['payouts', 'balance'] };
 
 // ---- The stream.
 
-function showEvent(event) {
+function eventItem(event) {
   const object = event.data?.object ?? {};
+  return el('li', { 'data-event-id': event.id, 'data-event-type': event.type, 'data-object-id': object.id ?? '' },
+    el('div', { class: 'row' }, el('strong', {}, event.type), el('span', { class: 'muted' }, when(event.created))),
+    el('code', {}, object.id ?? ''));
+}
+
+function showEvent(event) {
   const list = $('#events ul.items');
   list.querySelector('.empty')?.remove();
-  list.prepend(el('li', { 'data-event-id': event.id, 'data-event-type': event.type, 'data-object-id': object.id ?? '' },
-    el('div', { class: 'row' }, el('strong', {}, event.type), el('span', { class: 'muted' }, when(event.created))),
-    el('code', {}, object.id ?? '')));
+  if (list.querySelector(`li[data-event-id="${CSS.escape(event.id)}"]`)) return;
+  list.prepend(eventItem(event));
   while (list.children.length > 50) list.lastChild.remove();
+}
+
+/** The events panel opens with the newest events; the stream adds to them. */
+async function recentEvents(key) {
+  try {
+    const data = await query(key, RECENT_EVENTS);
+    const list = $('#events ul.items');
+    const seen = new Set([...list.querySelectorAll('li[data-event-id]')].map((li) => li.dataset.eventId));
+    const items = data.events.edges.map(({ node }) => node).filter((e) => !seen.has(e.id)).map(eventItem);
+    if (items.length) list.querySelector('.empty')?.remove();
+    list.append(...items);
+    $('#events').dataset.recent = 'loaded';
+  } catch (error) {
+    $('#stream-error').textContent = `Could not load the recent events: ${error.message}`;
+  }
 }
 
 function start(key) {
   for (const name of Object.keys(panels)) refresh(key, name);
+  recentEvents(key);
   subscribe(key, EVENTS, {
     onData: ({ events: event }) => {
       showEvent(event);
-      const panel = PANEL_OF_EVENT[event.type.split('.')[0]];
-      if (panel) refresh(key, panel);
+      for (const panel of PANELS_OF_EVENT[event.type.split('.')[0]] ?? []) refresh(key, panel);
     },
     onStatus: (state, reason) => {
       $('#stream-status').textContent = reason ? `${state}: ${reason}` : state;

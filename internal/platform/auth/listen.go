@@ -63,11 +63,10 @@ func (c *CredentialCache) connect(ctx context.Context) (*pgx.Conn, error) {
 			return nil, err
 		}
 	}
-	pc, err := c.db.Pool.Acquire(ctx)
+	conn, err := c.db.Listen(ctx)
 	if err != nil {
 		return nil, err
 	}
-	conn := pc.Hijack()
 	if _, err := conn.Exec(ctx, "LISTEN "+RevocationChannel); err != nil {
 		closeCtx, cancel := context.WithTimeout(context.Background(), time.Second)
 		_ = conn.Close(closeCtx)

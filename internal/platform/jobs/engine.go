@@ -12,6 +12,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/rivertype"
+	"github.com/riverqueue/rivercontrib/otelriver"
 
 	"github.com/frame-oss/payments-server/internal/platform/clock"
 )
@@ -54,6 +55,11 @@ type Config struct {
 	// each one's worker must be in Workers. Only River's elected leader
 	// enqueues them, so they run once per interval across all processes.
 	PeriodicJobs []*river.PeriodicJob
+
+	// PollOnly fetches jobs by polling instead of LISTEN notifications,
+	// for a pool that goes through a transaction pooler (store.DB.Pooled),
+	// where a session's LISTEN is lost.
+	PollOnly bool
 }
 
 // Engine is the job engine of one server process: a River client on the
@@ -97,6 +103,11 @@ func New(pool *pgxpool.Pool, cfg Config) (*Engine, error) {
 		Queues:       queues,
 		Workers:      workers,
 		PeriodicJobs: periodic,
+		PollOnly:     cfg.PollOnly,
+		// Jobs are spans (internal/platform/tracing): enqueued within a
+		// request's trace, worked in a span linked back to it.
+		Middleware: []rivertype.Middleware{otelriver.NewMiddleware(&otelriver.MiddlewareConfig{
+			EnableTracePropagation: true, EnableWorkSpanJobKindSuffix: true})},
 	})
 	if err != nil {
 		return nil, fmt.Errorf("jobs: new river client: %w", err)

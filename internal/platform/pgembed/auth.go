@@ -46,7 +46,7 @@ const (
 	hbaFileName = "pg_hba.conf"
 	// hbaMarker is the first line of the pg_hba.conf we write; a file without
 	// it (initdb's, or a trust file of an older version) is replaced.
-	hbaMarker = "# pgembed: scram-sha-256 v1"
+	hbaMarker = "# pgembed: scram-sha-256 v2"
 	// scramIterations is PostgreSQL's default scram_iterations.
 	scramIterations = 4096
 	// singleUserTimeout bounds the single-user run that sets the password
@@ -55,8 +55,11 @@ const (
 )
 
 // managedHBA is the pg_hba.conf of every cluster: the password for everyone,
-// on the socket and on loopback; nothing else (no replication, no other
-// addresses; the server listens on 127.0.0.1 only anyway).
+// on the socket and on loopback, for sessions and for streaming replication
+// (a local standby, standby.go, copies and follows the cluster as the same
+// superuser); nothing else (no other addresses; the server listens on
+// 127.0.0.1 only anyway). Version 1 refused replication; its clusters get
+// this file on their next start.
 const managedHBA = hbaMarker + `
 # Written by the payments server's embedded PostgreSQL launcher (pgembed);
 # replaced on start when it does not begin with the line above. Every
@@ -66,6 +69,7 @@ const managedHBA = hbaMarker + `
 local   all       all                  scram-sha-256
 host    all       all   127.0.0.1/32   scram-sha-256
 host    all       all   ::1/128        scram-sha-256
+host    replication  all  127.0.0.1/32   scram-sha-256
 `
 
 // ErrPasswordUnreadable is returned (wrapped) when the password file of a

@@ -62,6 +62,10 @@ func FindBinaries() (Binaries, error) {
 	return Binaries{}, ErrNoPostgres
 }
 
+// tool is another program of the installation (pg_basebackup, pg_ctl),
+// which Debian ships in the same directory as the server.
+func (b Binaries) tool(name string) string { return filepath.Join(b.Dir, name) }
+
 func binariesIn(dir string) (Binaries, bool) {
 	if dir == "" {
 		return Binaries{}, false

@@ -29,6 +29,8 @@ type Instance struct {
 	proc         *childproc.Process
 	removeOnStop []string // temp dirs deleted once the server is down
 	log          *slog.Logger
+	bins         Binaries // pg_ctl for Promote
+	ru           *runAs   // who runs the server programs
 
 	stopOnce sync.Once
 	stopErr  error

@@ -56,17 +56,7 @@ func Start(ctx context.Context, opts Options) (*Instance, error) {
 	if err != nil {
 		return nil, fmt.Errorf("pgembed: data dir: %w", err)
 	}
-	ru, err := serverUser()
-	if err != nil {
-		return nil, err
-	}
-	if err := mkdirAllTraversable(filepath.Dir(root)); err != nil {
-		return nil, err
-	}
-	if err := ensurePrivateDir(root, ru); err != nil {
-		return nil, err
-	}
-	unlock, err := lockFile(ctx, filepath.Join(root, lockFileName))
+	ru, unlock, err := takeDataDir(ctx, root)
 	if err != nil {
 		return nil, err
 	}
@@ -77,6 +67,25 @@ func Start(ctx context.Context, opts Options) (*Instance, error) {
 		return inst, err
 	}
 	return launch(ctx, launchConfig{root: root, bins: bins, ru: ru, forTests: opts.ForTests, log: log})
+}
+
+// takeDataDir makes root a private data dir the server user may use (see
+// ensurePrivateDir) and takes its launcher lock, which the caller releases
+// with unlock once the server is started or attached.
+func takeDataDir(ctx context.Context, root string) (ru *runAs, unlock func(), err error) {
+	if ru, err = serverUser(); err != nil {
+		return nil, nil, err
+	}
+	if err := mkdirAllTraversable(filepath.Dir(root)); err != nil {
+		return nil, nil, err
+	}
+	if err := ensurePrivateDir(root, ru); err != nil {
+		return nil, nil, err
+	}
+	if unlock, err = lockFile(ctx, filepath.Join(root, lockFileName)); err != nil {
+		return nil, nil, err
+	}
+	return ru, unlock, nil
 }
 
 // StartTemp runs a throw-away PostgreSQL tuned for tests (ForTests implied,
@@ -119,6 +128,8 @@ type launchConfig struct {
 	forTests bool
 	log      *slog.Logger
 	password string // the superuser's, set by launch once known
+	// extraArgs are further server settings (a standby's primary_conninfo).
+	extraArgs []string
 }
 
 func (c launchConfig) cluster() string { return filepath.Join(c.root, clusterSubdir) }
@@ -302,6 +313,7 @@ func startServer(ctx context.Context, c launchConfig, port int, sockDir string, 
 		"-c", "password_encryption=scram-sha-256",
 	}
 	args = append(args, logPrivacySettings()...)
+	args = append(args, c.extraArgs...)
 	if c.forTests {
 		args = append(args,
 			"-c", "fsync=off",
@@ -345,6 +357,8 @@ func startServer(ctx context.Context, c launchConfig, port int, sockDir string, 
 		owned:    true,
 		proc:     proc,
 		log:      c.log,
+		bins:     c.bins,
+		ru:       c.ru,
 	}, false, nil
 }
 
@@ -364,7 +378,8 @@ func (c launchConfig) command(bin string, args []string, logf *os.File) *exec.Cm
 }
 
 // waitReady polls postmaster.pid until the postmaster we started marks
-// itself "ready" (line 8) — the same signal pg_ctl -w uses — failing fast if
+// itself "ready" (line 8), or "standby" for a hot standby that accepts
+// read-only connections — the same signal pg_ctl -w uses — failing fast if
 // the process exits first.
 func waitReady(ctx context.Context, cluster string, proc *childproc.Process) error {
 	path := filepath.Join(cluster, pidFileName)
@@ -372,7 +387,7 @@ func waitReady(ctx context.Context, cluster string, proc *childproc.Process) err
 	tick := time.NewTicker(10 * time.Millisecond)
 	defer tick.Stop()
 	for {
-		if pf, err := readPIDFile(path); err == nil && pf.PID == pid && pf.Status == "ready" {
+		if pf, err := readPIDFile(path); err == nil && pf.PID == pid && (pf.Status == "ready" || pf.Status == "standby") {
 			return nil
 		}
 		select {

@@ -86,19 +86,20 @@ func TestOnlyThePasswordGetsIn(t *testing.T) {
 	}
 	require.Equal(t, "127.0.0.1", show("listen_addresses"))
 	require.Equal(t, "0700", show("unix_socket_permissions"))
-	rows, err := conn.Query(ctx, `SELECT type, coalesce(address, ''), coalesce(auth_method, ''), coalesce(error, '')
-		FROM pg_hba_file_rules ORDER BY line_number`)
+	rows, err := conn.Query(ctx, `SELECT type, array_to_string(database, ','), coalesce(address, ''),
+		coalesce(auth_method, ''), coalesce(error, '') FROM pg_hba_file_rules ORDER BY line_number`)
 	require.NoError(t, err)
 	var rules []string
 	for rows.Next() {
-		var typ, addr, method, ruleErr string
-		require.NoError(t, rows.Scan(&typ, &addr, &method, &ruleErr))
+		var typ, db, addr, method, ruleErr string
+		require.NoError(t, rows.Scan(&typ, &db, &addr, &method, &ruleErr))
 		require.Empty(t, ruleErr)
 		require.Equal(t, "scram-sha-256", method, "rule %s %s", typ, addr)
-		rules = append(rules, strings.TrimSpace(typ+" "+addr))
+		rules = append(rules, strings.TrimSpace(typ+" "+db+" "+addr))
 	}
 	require.NoError(t, rows.Err())
-	require.Equal(t, []string{"local", "host 127.0.0.1", "host ::1"}, rules)
+	// Replication (a local standby, standby.go) needs the password too.
+	require.Equal(t, []string{"local all", "host all 127.0.0.1", "host all ::1", "host replication 127.0.0.1"}, rules)
 
 	// Nothing in the data dir is open to other users.
 	for _, p := range []string{"", clusterSubdir, socketSubdir, logFileName, passwordFileName, lockFileName} {

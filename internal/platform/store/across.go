@@ -20,7 +20,17 @@ func (d *DB) TxAcross(ctx context.Context, fn func(ctx context.Context, tx bun.T
 		return err
 	}
 	defer conn.Close()
-	return conn.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, btx bun.Tx) error {
-		return fn(ctx, btx, func(s Scope) *Tenant { return &Tenant{idb: btx, bun: d.Bun, scope: s, conn: conn.Conn} })
+	var scopes []Scope
+	err = conn.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, btx bun.Tx) error {
+		return fn(ctx, btx, func(s Scope) *Tenant {
+			scopes = append(scopes, s)
+			return &Tenant{idb: btx, bun: d.Bun, scope: s, conn: conn.Conn, prepared: d.prepared}
+		})
 	})
+	if err == nil && d.replicas != nil {
+		for _, s := range scopes {
+			d.replicas.noteCommit(ctx, conn.Conn, s)
+		}
+	}
+	return err
 }

@@ -79,7 +79,11 @@ func (t *Tenant) queryPrepared(ctx context.Context, r PreparedRead, args []any) 
 		return nil, fmt.Errorf("store: prepared read not declared with NewPreparedRead")
 	}
 	full := make([]any, 0, 3+len(args))
-	full = append(full, pgx.QueryExecModeCacheStatement, [16]byte(t.scope.MerchantID), t.scope.Livemode)
+	mode := t.prepared
+	if mode == 0 {
+		mode = pgx.QueryExecModeCacheStatement
+	}
+	full = append(full, mode, [16]byte(t.scope.MerchantID), t.scope.Livemode)
 	for _, a := range args {
 		full = append(full, boundArg(a))
 	}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/schema"
 )
@@ -32,10 +33,14 @@ type Tenant struct {
 	// conn is the connection a transaction runs on (nil over the pool): it
 	// lends the transaction to pgx code (PgxTx).
 	conn *sql.Conn
+	// prepared is how prepared reads are sent (DB.prepared).
+	prepared pgx.QueryExecMode
 }
 
 // Tenant returns a Tenant over the pool.
-func (d *DB) Tenant(s Scope) *Tenant { return &Tenant{idb: d.Bun, bun: d.Bun, scope: s} }
+func (d *DB) Tenant(s Scope) *Tenant {
+	return &Tenant{idb: d.Bun, bun: d.Bun, scope: s, prepared: d.prepared}
+}
 
 // Scope returns the tenant's scope.
 func (t *Tenant) Scope() Scope { return t.scope }
@@ -126,9 +131,15 @@ func (d *DB) Tx(ctx context.Context, s Scope, fn func(ctx context.Context, tx *T
 		return err
 	}
 	defer conn.Close()
-	return conn.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, btx bun.Tx) error {
-		return fn(ctx, &Tenant{idb: btx, bun: d.Bun, scope: s, conn: conn.Conn})
+	err = conn.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, btx bun.Tx) error {
+		return fn(ctx, &Tenant{idb: btx, bun: d.Bun, scope: s, conn: conn.Conn, prepared: d.prepared})
 	})
+	if err == nil && d.replicas != nil {
+		// The merchant reads its own write: replicas serve it again once
+		// they have replayed this commit (replicas.go).
+		d.replicas.noteCommit(ctx, conn.Conn, s)
+	}
+	return err
 }
 
 // IsNoRows reports whether err means that no row matched.
