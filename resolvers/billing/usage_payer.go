@@ -24,8 +24,8 @@ type usagePayer struct {
 	Deleted    *time.Time `bun:"deleted"`
 	// AccountStatus is the account payer's status ("" for a customer).
 	AccountStatus models.AccountStatus `bun:"account_status"`
-	ClockID    *uuid.UUID `bun:"test_clock_id"`
-	ClockTime  *time.Time `bun:"frozen_time"`
+	ClockID       *uuid.UUID           `bun:"test_clock_id"`
+	ClockTime     *time.Time           `bun:"frozen_time"`
 	// MeterID is the meter of the event name asked (metering event
 	// ingest), nil when the name has none yet.
 	MeterID *uuid.UUID `bun:"meter_id"`
