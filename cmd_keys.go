@@ -8,6 +8,8 @@ import (
 	"io"
 	"time"
 
+	"github.com/google/uuid"
+
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/platform/clock"
 	"github.com/frame-oss/payments-server/internal/platform/store"
@@ -68,14 +70,23 @@ func keysRevoke(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("keys revoke", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	key := fs.String("key", "", "the key, or its display prefix (e.g. sk_sandbox_AbCd)")
+	merchantFlag := fs.String("merchant", "", "the merchant id whose key it is (needed when a display prefix matches keys of several merchants)")
 	var dbf dbFlags
 	dbf.register(fs)
 	if err := fs.Parse(args); err != nil || *key == "" {
 		return errUsage
 	}
+	merchant := uuid.Nil
+	if *merchantFlag != "" {
+		var err error
+		if merchant, err = uuid.Parse(*merchantFlag); err != nil {
+			fmt.Fprintln(stderr, "--merchant must be a merchant id")
+			return errUsage
+		}
+	}
 	var n int
 	err := dbf.withDatabase(func(ctx context.Context, db *store.DB) (err error) {
-		n, err = auth.RevokeKey(ctx, db, clock.Real{}, *key)
+		n, err = auth.RevokeKeyOf(ctx, db, clock.Real{}, *key, merchant)
 		return err
 	})
 	if err != nil {

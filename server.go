@@ -5,7 +5,7 @@
 //	server merchants create --name NAME [--products p1,p2] [--disabled-capabilities c1,c2] [--with-default-fees] [--json]
 //	server merchants list [--json]
 //	server keys rotate --merchant ID --mode sandbox|production --kind secret|publishable [--grace 24h] [--json]
-//	server keys revoke --key KEY_OR_PREFIX
+//	server keys revoke --key KEY_OR_PREFIX [--merchant ID]
 //	server seed --merchant ID [--json]
 //	server backup --out FILE
 //	server restore --in FILE [--force]

@@ -56,13 +56,22 @@ func splitCapture(recorded []store.RecordedStatement) clockCapture {
 	return c
 }
 
-// renewalStatements is the statement count of the first renewal step
-// (the clock's lock, the sources' look-ups, the move, the renewal).
+// renewalStatements is the statement count per renewal of the first
+// write that renews (an advance renews in writes of several renewals,
+// each write locking the clock and inserting its events once): its
+// statements over the invoices it inserts.
 func (c clockCapture) renewalStatements() int {
 	for _, u := range c.units {
-		if u.renewal {
-			return len(u.statements)
+		if !u.renewal {
+			continue
 		}
+		invoices := 0
+		for _, s := range u.statements {
+			if strings.HasPrefix(s.SQL, `INSERT INTO "invoices"`) {
+				invoices++
+			}
+		}
+		return len(u.statements) / invoices
 	}
 	return 0
 }

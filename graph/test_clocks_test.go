@@ -52,13 +52,14 @@ func TestTestClocksInTheGraph(t *testing.T) {
 	g = gql(t, f.sk, `mutation($i: ID!) { issueInvoice(id: $i) { dueDate } }`, map[string]any{"i": invID})
 	require.Equal(t, "2026-01-13", obj(g.Data["issueInvoice"])["dueDate"])
 
-	const advance = `mutation($id: ID!, $t: Int!) { advanceTestClock(id: $id, input: {frozenTime: $t}) { id frozenTime status
+	const advance = `mutation($id: ID!, $t: Int!) { advanceTestClock(id: $id, input: {frozenTime: $t}) { id frozenTime advancedTo status
 		receipt { effects { at kind objectId events { id type } } } } }`
 	vars := map[string]any{"id": clockID, "t": clockStart.AddDate(0, 0, 5).Unix()}
 	first := f.sk.GraphQLWithHeader(advance, vars, idemKey("gql-advance"))
 	require.Empty(t, first.Errors, string(first.Raw))
 	advanced := obj(first.Data["advanceTestClock"])
 	require.Equal(t, "2026-01-15T12:00:00Z", advanced["frozenTime"])
+	require.Equal(t, "2026-01-15T12:00:00Z", advanced["advancedTo"], "ready: all the way")
 	require.Equal(t, "READY", advanced["status"])
 	effects := list(obj(advanced["receipt"])["effects"])
 	require.Len(t, effects, 1, string(first.Raw))

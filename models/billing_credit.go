@@ -104,7 +104,7 @@ const MaxBillingCredits = 1_000_000_000_000
 // customer_id (the SDK's name) is taken for customer.
 type CreateBillingCreditInput struct {
 	Product        *string       `json:"product"`
-	BillingCredits *int64        `json:"billing_credits"`
+	BillingCredits *int64        `json:"billing_credits" range:"amount"`
 	Expires        *UsageTime    `json:"expires"`
 	Customer       *string       `json:"customer"`
 	CustomerID     *string       `json:"customer_id"`

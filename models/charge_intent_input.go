@@ -214,11 +214,11 @@ func (in *ConfirmChargeIntentInput) Check(f *apierr.Fields) *uuid.UUID {
 
 // CaptureChargeIntentInput is the body of POST .../capture.
 type CaptureChargeIntentInput struct {
-	AmountCapturedCents *int64 `json:"amount_captured_cents"`
+	AmountCapturedCents *int64 `json:"amount_captured_cents" range:"amount"`
 }
 
 // checkAmount reads an amount in minor units: greater than 0 and at
-// most MaxTransferAmount (spec doc 2 §8); 0 when absent or refused.
+// most MaxAmount (spec doc 2 §8); 0 when absent or refused.
 func checkAmount(f *apierr.Fields, path string, v *int64, required bool) int64 {
 	switch {
 	case v == nil:
@@ -227,8 +227,8 @@ func checkAmount(f *apierr.Fields, path string, v *int64, required bool) int64 {
 		}
 	case *v <= 0:
 		f.Add(path, "must be greater than 0")
-	case *v > MaxTransferAmount:
-		f.Add(path, "must be at most "+strconv.FormatInt(MaxTransferAmount, 10))
+	case *v > MaxAmount:
+		f.Add(path, "must be at most "+strconv.FormatInt(MaxAmount, 10))
 	default:
 		return *v
 	}

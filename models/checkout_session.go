@@ -44,7 +44,7 @@ type CreateCheckoutSessionInput struct {
 
 // AmountInput is {value, currency}.
 type AmountInput struct {
-	Value    *int64  `json:"value"`
+	Value    *int64  `json:"value" range:"amount"`
 	Currency *string `json:"currency"`
 }
 
@@ -64,7 +64,7 @@ func (in *CreateCheckoutSessionInput) Build() (*CheckoutSession, uuid.UUID, erro
 	switch {
 	case in.Amount == nil || in.Amount.Value == nil:
 		f.Add("amount.value", "is required: a session without an amount cannot create a transfer")
-	case *in.Amount.Value <= 0 || *in.Amount.Value > MaxTransferAmount:
+	case *in.Amount.Value <= 0 || *in.Amount.Value > MaxAmount:
 		f.Add("amount.value", "must be greater than 0 and at most 99999999999")
 	default:
 		c.Value = *in.Amount.Value

@@ -128,9 +128,9 @@ type CreateCouponInput struct {
 	MaxRedemptions             *int                 `json:"max_redemptions"`
 	ValidFrom                  *int64               `json:"valid_from" range:"unix"`
 	ValidUntil                 *int64               `json:"valid_until" range:"unix"`
-	MinimumOrderAmountCents    *int64               `json:"minimum_order_amount_cents"`
+	MinimumOrderAmountCents    *int64               `json:"minimum_order_amount_cents" range:"amount"`
 	MinimumOrderAmountCurrency *string              `json:"minimum_order_amount_currency"`
-	DiscountCapCents           *int64               `json:"discount_cap_cents"`
+	DiscountCapCents           *int64               `json:"discount_cap_cents" range:"amount"`
 	DiscountCapCurrency        *string              `json:"discount_cap_currency"`
 	Metadata                   MetadataInput        `json:"metadata"`
 
@@ -187,8 +187,11 @@ func (in *CreateCouponInput) Build() (*Coupon, error) {
 				f.Add(currencyPath, "is only allowed for fixed_amount")
 			}
 		case "fixed_amount":
-			if n == 0 {
+			switch {
+			case n == 0:
 				f.Add(valuePath, "must be greater than 0")
+			case n > MaxAmount:
+				f.Add(valuePath, "must be at most "+string(DecimalFromHundredths(MaxAmount, true))+" (the bound on money)")
 			}
 			c.DiscountValueCurrency = currencyOr(&f, currencyPath, in.DiscountValueCurrency, "USD")
 		}

@@ -53,7 +53,7 @@ func (d Discount) MarshalJSON() ([]byte, error) {
 
 // ValidateDiscountsInput is the body of POST /v1/discounts/validate.
 type ValidateDiscountsInput struct {
-	AmountCents    *int64   `json:"amount_cents"`
+	AmountCents    *int64   `json:"amount_cents" range:"amount"`
 	PromotionCodes []string `json:"promotion_codes"`
 	CustomerID     *string  `json:"customer_id"`
 	AccountID      *string  `json:"account_id"`

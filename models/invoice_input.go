@@ -144,7 +144,7 @@ func checkInvoiceFields(f *apierr.Fields, due, description, memo *string, netTer
 // /v1/invoices/{invoice_id}/line_items[/{id}]: a product and its quantity.
 type LineItemInput struct {
 	Product  *string `json:"product"`
-	Quantity *int    `json:"quantity"`
+	Quantity *int    `json:"quantity" range:"amount"`
 }
 
 // Validate checks a line item; create requires both members.

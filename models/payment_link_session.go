@@ -54,7 +54,7 @@ const maxClientReferenceLength = 255
 
 // CreatePaymentLinkSessionInput is POST /v1/payment_link_sessions.
 type CreatePaymentLinkSessionInput struct {
-	Amount            *int64        `json:"amount"`
+	Amount            *int64        `json:"amount" range:"amount"`
 	Currency          *string       `json:"currency"`
 	CustomerID        *string       `json:"customer_id"`
 	ClientReferenceID *string       `json:"client_reference_id"`

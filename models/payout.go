@@ -82,7 +82,7 @@ func (p *Payout) Derive() {
 type CreatePayoutInput struct {
 	PaymentMethod   *string       `json:"payment_method"`
 	PaymentMethodID *string       `json:"payment_method_id"`
-	Amount          *int64        `json:"amount"`
+	Amount          *int64        `json:"amount" range:"amount"`
 	Currency        *string       `json:"currency"`
 	Speed           *string       `json:"speed"`
 	Metadata        MetadataInput `json:"metadata"`

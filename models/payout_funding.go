@@ -77,7 +77,7 @@ type FundingEntry struct {
 // /v1/payout_funding/schedules. NextRun is Unix seconds (default now: the
 // next sweep runs it).
 type CreateFundingScheduleInput struct {
-	Amount  *int64  `json:"amount"`
+	Amount  *int64  `json:"amount" range:"amount"`
 	Cadence *string `json:"cadence"`
 	Enabled *bool   `json:"enabled"`
 	NextRun *int64  `json:"next_run" range:"unix"`
@@ -100,7 +100,7 @@ func (in *CreateFundingScheduleInput) Validate() error {
 // /v1/payout_funding/schedules/{id}: members sent replace, members omitted
 // stay.
 type UpdateFundingScheduleInput struct {
-	Amount  *int64  `json:"amount"`
+	Amount  *int64  `json:"amount" range:"amount"`
 	Cadence *string `json:"cadence"`
 	Enabled *bool   `json:"enabled"`
 	NextRun *int64  `json:"next_run" range:"unix"`
@@ -122,7 +122,7 @@ func (in *UpdateFundingScheduleInput) Validate() error {
 // nothing (spec doc 2 §4.7; its own rule beside the Idempotency-Key
 // header).
 type CreateTopUpInput struct {
-	Amount         *int64  `json:"amount"`
+	Amount         *int64  `json:"amount" range:"amount"`
 	IdempotencyKey *string `json:"idempotency_key"`
 }
 

@@ -82,12 +82,12 @@ func RecurringOf(interval RecurringInterval) *Recurring {
 type ProductInput struct {
 	Name              *string            `json:"name"`
 	Description       *string            `json:"description"`
-	DefaultPrice      *int64             `json:"default_price"`
+	DefaultPrice      *int64             `json:"default_price" range:"amount"`
 	PurchaseType      *PurchaseType      `json:"purchase_type"`
 	RecurringInterval *RecurringInterval `json:"recurring_interval"`
 	Shippable         *bool              `json:"shippable"`
 	URL               *string            `json:"url"`
-	BillingCredits    *int64             `json:"billing_credits"`
+	BillingCredits    *int64             `json:"billing_credits" range:"amount"`
 	Active            *bool              `json:"active"`
 	Image             *string            `json:"image"`
 	Metadata          MetadataInput      `json:"metadata"`

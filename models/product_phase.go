@@ -95,7 +95,7 @@ func (p ProductPhase) MarshalJSON() ([]byte, error) {
 type CreatePhaseInput struct {
 	Ordinal            *int         `json:"ordinal"`
 	PricingType        *PricingType `json:"pricing_type"`
-	AmountCents        *int64       `json:"amount_cents"`
+	AmountCents        *int64       `json:"amount_cents" range:"amount"`
 	DiscountPercentage *Decimal     `json:"discount_percentage"`
 	PeriodCount        *int         `json:"period_count"`
 	Name               *string      `json:"name"`
@@ -113,7 +113,7 @@ type UpdatePhaseInput struct {
 	PeriodCount        *int     `json:"period_count"`
 	Indefinite         *bool    `json:"-"`
 	DiscountPercentage *Decimal `json:"discount_percentage"`
-	AmountCents        *int64   `json:"amount_cents"`
+	AmountCents        *int64   `json:"amount_cents" range:"amount"`
 
 	sdk sdkPhaseMembers // the real service's SDK's members (sdk_phase_requests.go)
 }

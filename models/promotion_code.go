@@ -76,7 +76,7 @@ type PromotionCodeInput struct {
 	FirstTimeTransaction   *bool   `json:"first_time_transaction"`
 	MaxRedemptions         *int    `json:"max_redemptions"`
 	MaxCustomerRedemptions *int    `json:"max_customer_redemptions"`
-	MinimumAmountCents     *int64  `json:"minimum_amount_cents"`
+	MinimumAmountCents     *int64  `json:"minimum_amount_cents" range:"amount"`
 	MinimumAmountCurrency  *string `json:"minimum_amount_currency"`
 	// ExpiresAt is ISO 8601 (spec).
 	ExpiresAt           *string `json:"expires_at"`

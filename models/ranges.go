@@ -20,7 +20,10 @@ import (
 // (int4) column, so it must fit 32 bits; an int64 member is a bigint and
 // needs no check, unless it carries the tag `range:"unix"`, which marks Unix
 // seconds that become a timestamptz; a time.Time must lie in the years
-// 1 to 9999, like every timestamp of the API.
+// 1 to 9999, like every timestamp of the API. A member tagged
+// `range:"amount"` (an amount in minor units, a unit price, a quantity, a
+// count of credits) must lie within the one bound on money, MaxAmount
+// (internal/domain/amount), whatever its Go type.
 const (
 	// MinUnixSeconds is 0001-01-01T00:00:00Z.
 	MinUnixSeconds int64 = -62135596800
@@ -71,10 +74,17 @@ func checkRanges(f *apierr.Fields, path string, v reflect.Value, tag string) {
 	case reflect.Int:
 		if n := v.Int(); n < math.MinInt32 || n > math.MaxInt32 {
 			f.Add(path, problemInt32)
+		} else if tag == "amount" {
+			checkAmountRange(f, path, n)
 		}
 	case reflect.Int64:
-		if tag == "unix" && !UnixSecondsInRange(v.Int()) {
-			f.Add(path, ProblemUnixSeconds)
+		switch tag {
+		case "unix":
+			if !UnixSecondsInRange(v.Int()) {
+				f.Add(path, ProblemUnixSeconds)
+			}
+		case "amount":
+			checkAmountRange(f, path, v.Int())
 		}
 	case reflect.Struct:
 		t := v.Type()
@@ -110,6 +120,16 @@ func checkRanges(f *apierr.Fields, path string, v reflect.Value, tag string) {
 		for i := range v.Len() {
 			checkRanges(f, join(path, strconv.Itoa(i)), v.Index(i), tag)
 		}
+	}
+}
+
+// checkAmountRange refuses an amount beyond the one bound on money.
+func checkAmountRange(f *apierr.Fields, path string, n int64) {
+	switch {
+	case n > MaxAmount:
+		f.Add(path, ProblemAmount)
+	case n < -MaxAmount:
+		f.Add(path, "must be at least -"+strconv.FormatInt(MaxAmount, 10))
 	}
 }
 

@@ -1,7 +1,14 @@
 package models
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"reflect"
+	"regexp"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -43,4 +50,88 @@ func sortedKeys(m map[string][]string) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// Amounts beyond the one bound on money are refused at their path, at
+// either sign; the bound itself passes.
+func TestCheckRangesBoundsAmounts(t *testing.T) {
+	over, at, under := MaxAmount+1, MaxAmount, -MaxAmount-1
+	e := apierr.As(CheckRanges(map[string]any{"input": &CreateTransferInput{Amount: &over}}))
+	require.NotNil(t, e)
+	require.Equal(t, map[string][]string{"amount": {ProblemAmount}}, e.Fields)
+	require.NoError(t, CheckRanges(&CreateTransferInput{Amount: &at}))
+	require.Error(t, CheckRanges(&CreateTransferInput{Amount: &under}))
+
+	plan := &CreateFeePlanInput{Items: []*FeePlanItemInput{{AmountFixedCents: &at}, {AmountFixedCents: &over}}}
+	e = apierr.As(CheckRanges(plan))
+	require.NotNil(t, e)
+	require.Equal(t, "items.1.amount_fixed_cents", e.Param)
+}
+
+// amountMember names the input members that hold money or a count priced
+// as money: each must carry range:"amount".
+var amountMember = regexp.MustCompile(`(^|_)(amount|amounts|price|cents|value|quantity|credits|fee)($|_)`)
+
+// boundInTheWrite are the amounts an input bounds itself, with checkAmount
+// in the check its operation runs inside the write, beside the problems
+// only the write can find: a range refusal before the transaction would
+// report the amount alone (the charge intents' create and update).
+var boundInTheWrite = map[string]bool{"CreateChargeIntentInput.amount": true, "UpdateChargeIntentInput.amount": true}
+
+// Every integer member of an input whose JSON name says it is money (an
+// amount, a price, cents, a quantity, credits) carries range:"amount", so
+// CheckRanges bounds it, or is bounded in its write (boundInTheWrite): a
+// member added without either fails here.
+func TestEveryAmountInputIsBounded(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	require.NoError(t, err)
+	checked := 0
+	for _, path := range files {
+		if strings.HasSuffix(path, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
+		require.NoError(t, err)
+		ast.Inspect(f, func(n ast.Node) bool {
+			ts, ok := n.(*ast.TypeSpec)
+			if !ok || !isInputType(ts.Name.Name) {
+				return true
+			}
+			st, ok := ts.Type.(*ast.StructType)
+			if !ok {
+				return true
+			}
+			for _, field := range st.Fields.List {
+				if field.Tag == nil || !isInteger(field.Type) {
+					continue
+				}
+				tag := reflect.StructTag(strings.Trim(field.Tag.Value, "`"))
+				name, _, _ := strings.Cut(tag.Get("json"), ",")
+				if !amountMember.MatchString(name) {
+					continue
+				}
+				checked++
+				if boundInTheWrite[ts.Name.Name+"."+name] {
+					continue
+				}
+				require.Equalf(t, "amount", tag.Get("range"), "%s: %s.%s needs range:\"amount\"", path, ts.Name.Name, name)
+			}
+			return true
+		})
+	}
+	require.Greater(t, checked, 20, "the inputs' amounts were found")
+}
+
+// isInputType names the request bodies: inputs, and the SDK's members
+// they embed.
+func isInputType(name string) bool {
+	return strings.HasSuffix(name, "Input") || strings.HasSuffix(name, "Members") || strings.HasSuffix(name, "Request")
+}
+
+func isInteger(e ast.Expr) bool {
+	if s, ok := e.(*ast.StarExpr); ok {
+		e = s.X
+	}
+	id, ok := e.(*ast.Ident)
+	return ok && (id.Name == "int64" || id.Name == "int" || id.Name == "FlexInt")
 }

@@ -77,7 +77,7 @@ type Refund struct {
 type CreateRefundInput struct {
 	ChargeIntent *string `json:"charge_intent"`
 	Transfer     *string `json:"transfer"`
-	Amount       *int64  `json:"amount"`
+	Amount       *int64  `json:"amount" range:"amount"`
 	Reason       *string `json:"reason"`
 }
 
@@ -106,8 +106,8 @@ func (in *CreateRefundInput) Validate() (*RefundRequest, error) {
 	}
 	if in.Amount != nil && *in.Amount <= 0 {
 		f.Add("amount", "must be a positive integer")
-	} else if in.Amount != nil && *in.Amount > MaxTransferAmount {
-		f.Add("amount", "must be at most "+strconv.FormatInt(MaxTransferAmount, 10))
+	} else if in.Amount != nil && *in.Amount > MaxAmount {
+		f.Add("amount", "must be at most "+strconv.FormatInt(MaxAmount, 10))
 	}
 	checkOneOf(&f, "reason", in.Reason, RefundReasonDuplicate, RefundReasonFraudulent, RefundReasonRequestedByCustomer)
 	return r, f.Err()

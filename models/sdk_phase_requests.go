@@ -14,7 +14,7 @@ import (
 // metadata), so they are answered with the spec's validation error rather
 // than dropped unseen.
 type sdkPhaseMembers struct {
-	Amount        *int64          `json:"amount"`
+	Amount        *int64          `json:"amount" range:"amount"`
 	Interval      json.RawMessage `json:"interval"`
 	IntervalCount json.RawMessage `json:"interval_count"`
 	Metadata      json.RawMessage `json:"metadata"`

@@ -28,24 +28,47 @@ var TestClockStatuses = Enum(TestClockReady, TestClockAdvancing)
 // TestClock is a sandbox clock (API-DECISIONS §7): the time of the
 // accounts and customers bound to it and of everything they own. It only
 // moves forward, by an advance that applies every effect that falls due on
-// the way, in time order.
+// the way, in time order; an advance with more to apply than one request's
+// budget goes on in the background (docs/billing.md, test clocks).
 type TestClock struct {
 	bun.BaseModel `bun:"table:test_clocks,alias:tc"`
 	Tenant
 
-	ID         uuid.UUID             `bun:"id,pk,type:uuid" json:"id"`
-	Object     Object[testClockKind] `bun:"-" json:"object"`
-	Name       *string               `bun:"name" json:"name"`
-	FrozenTime wire.Timestamp        `bun:"frozen_time,type:timestamptz" json:"frozen_time"`
-	Status     TestClockStatus       `bun:"status" json:"status"`
-	Created    wire.Timestamp        `bun:"created,type:timestamptz" json:"created"`
-	Updated    wire.Timestamp        `bun:"updated,type:timestamptz" json:"-"`
-	Deleted    wire.Timestamp        `bun:"deleted,nullzero,type:timestamptz" json:"-"`
+	ID     uuid.UUID             `bun:"id,pk,type:uuid" json:"id"`
+	Object Object[testClockKind] `bun:"-" json:"object"`
+	Name   *string               `bun:"name" json:"name"`
+	// FrozenTime is the clock's time on the wire: where it stands when
+	// ready, where its advance is taking it while advancing. Derived
+	// (Derive) from AdvancedTo and AdvancingTo.
+	FrozenTime wire.Timestamp `bun:"-" json:"frozen_time"`
+	// AdvancedTo is how far the clock has got: every effect due by it is
+	// applied, and the clock's objects live at it (column frozen_time).
+	// It equals FrozenTime once the clock is ready.
+	AdvancedTo wire.Timestamp `bun:"frozen_time,type:timestamptz" json:"advanced_to"`
+	// AdvancingTo is the target of the advance running, nil when ready.
+	AdvancingTo *wire.Timestamp `bun:"advancing_to,type:timestamptz" json:"-"`
+	Status      TestClockStatus `bun:"status" json:"status"`
+	Created     wire.Timestamp  `bun:"created,type:timestamptz" json:"created"`
+	Updated     wire.Timestamp  `bun:"updated,type:timestamptz" json:"-"`
+	Deleted     wire.Timestamp  `bun:"deleted,nullzero,type:timestamptz" json:"-"`
 
-	// Receipt is what an advance applied, in order; only the answer of an
-	// advance carries it.
+	// Receipt is what an advance's request applied, in order; only the
+	// answer of an advance carries it.
 	Receipt *TestClockReceipt `bun:"-" json:"receipt,omitempty"`
 }
+
+// Derive sets the wire's frozen_time: the target while advancing, else
+// the clock's time.
+func (c *TestClock) Derive() {
+	c.FrozenTime = c.AdvancedTo
+	if c.AdvancingTo != nil {
+		c.FrozenTime = *c.AdvancingTo
+	}
+}
+
+// StillAdvancing reports whether the clock is still advancing: its
+// advance goes on in the background.
+func (c *TestClock) StillAdvancing() bool { return c.Status == TestClockAdvancing }
 
 // TestClockReceipt lists the effects an advance applied, in the order it
 // applied them (time, then kind, then object).

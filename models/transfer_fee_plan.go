@@ -88,7 +88,7 @@ type CreateFeePlanInput struct {
 // FeePlanItemInput is one item of a new plan.
 type FeePlanItemInput struct {
 	FeeType             *string  `json:"fee_type"`
-	AmountFixedCents    *int64   `json:"amount_fixed_cents"`
+	AmountFixedCents    *int64   `json:"amount_fixed_cents" range:"amount"`
 	AmountFixedCurrency *string  `json:"amount_fixed_currency"`
 	AmountPercentage    *Decimal `json:"amount_percentage"`
 	BillableEventType   *string  `json:"billable_event_type"`

@@ -9,17 +9,13 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 )
 
-// MaxTransferAmount bounds a transfer's amount (minor units): far above any
-// real payment, far below where fee arithmetic could overflow.
-const MaxTransferAmount int64 = 99_999_999_999
-
 const maxPromotionCodes = 20
 
 // CreateTransferInput is the body of POST /v1/transfers (API-DECISIONS §4).
 // AuthorizationMode (`automatic` default, `manual`) leaves a successful
 // card charge in requires_capture, as the real service's v2 transfers do.
 type CreateTransferInput struct {
-	Amount                     *int64        `json:"amount"`
+	Amount                     *int64        `json:"amount" range:"amount"`
 	AccountID                  *string       `json:"account_id"`
 	Currency                   *string       `json:"currency"`
 	SourcePaymentMethodID      *string       `json:"source_payment_method_id"`
@@ -113,7 +109,7 @@ func (in *UpdateTransferInput) Validate(current Metadata) error {
 
 // CaptureTransferInput is the body of POST /v1/transfers/{id}/capture.
 type CaptureTransferInput struct {
-	AmountCapturedCents *int64 `json:"amount_captured_cents"`
+	AmountCapturedCents *int64 `json:"amount_captured_cents" range:"amount"`
 }
 
 // checkPromotionCodes checks the codes a payment applies (transfers and

@@ -17,12 +17,12 @@ import (
 // spec gives a decimal string, as UsageNumber.String.
 type UsageNumber string
 
-// Usage precision: values below 10^15 with at most 12 decimals, so sums
-// of many events stay exact in numeric and readable as float64 by clients.
-const (
-	usageMaxDigits   = 15
-	usageMaxDecimals = 12
-)
+// Usage precision: values at most MaxAmount (the one bound on money,
+// which usage values share with amounts) with at most 12 decimals. A value
+// is kept as the decimal text it arrived as, never converted to a binary
+// float: JSON numbers are read as text (Decimal), stored as numeric and
+// summed by PostgreSQL exactly, so 0.1 is one tenth, not 0.1000000000000000055.
+const usageMaxDecimals = 12
 
 // UnmarshalJSON accepts a number or a string; Check refuses a malformed
 // one, so that every field problem is reported at once.
@@ -93,9 +93,9 @@ func UsageFromRat(r *big.Rat) UsageNumber {
 
 func (n UsageNumber) normal() UsageNumber { return UsageNumber(n.Canonical()) }
 
-// checkUsageNumber refuses a value that is not a non-negative decimal
-// below 10^15 with at most 12 decimals, and normalizes a valid one (an
-// exponent is written out).
+// checkUsageNumber refuses a value that is not a non-negative decimal at
+// most MaxAmount with at most 12 decimals (more decimals are refused, not
+// rounded), and normalizes a valid one (an exponent is written out).
 func checkUsageNumber(f *apierr.Fields, path string, n *UsageNumber, required bool) {
 	if n == nil {
 		if required {
@@ -108,13 +108,13 @@ func checkUsageNumber(f *apierr.Fields, path string, n *UsageNumber, required bo
 		f.Add(path, "must be a number")
 		return
 	}
-	limit := new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(usageMaxDigits), nil))
+	limit := new(big.Rat).SetInt64(MaxAmount)
 	scaled := new(big.Rat).Mul(r, new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(usageMaxDecimals), nil)))
 	switch {
 	case r.Sign() < 0:
 		f.Add(path, "must not be negative")
-	case r.Cmp(limit) >= 0:
-		f.Add(path, fmt.Sprintf("must be below 10^%d", usageMaxDigits))
+	case r.Cmp(limit) > 0:
+		f.Add(path, ProblemAmount)
 	case !scaled.IsInt():
 		f.Add(path, fmt.Sprintf("must have at most %d decimals", usageMaxDecimals))
 	default:

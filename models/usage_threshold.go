@@ -70,7 +70,7 @@ type SetUsageThresholdInput struct {
 	Customer             *string `json:"customer"`
 	CustomerID           *string `json:"customer_id"`
 	Account              *string `json:"account"`
-	ThresholdAmountCents *int64  `json:"threshold_amount_cents"`
+	ThresholdAmountCents *int64  `json:"threshold_amount_cents" range:"amount"`
 	BillingCycle         *string `json:"billing_cycle"`
 }
 

@@ -41,7 +41,15 @@ type clockYear struct {
 // are the run's alone.
 func runClockYear(t *testing.T, declineRenewals bool, steps []time.Time) clockYear {
 	t.Helper()
-	f := setup(t)
+	return runClockYearWithBudget(t, declineRenewals, steps, 0)
+}
+
+// runClockYearWithBudget is runClockYear with advances bounded to budget
+// effects a request (0: the default): a step with more due answers 202
+// and its continuation runs slice by slice, as the background job does.
+func runClockYearWithBudget(t *testing.T, declineRenewals bool, steps []time.Time, budget int) clockYear {
+	t.Helper()
+	f := setup(t, testenv.WithAdvanceBudget(budget))
 	f.sk.StandardPricing()
 	clock := f.sk.CreateTestClock(testenv.TestClock(jan31))
 	customer := id(f.sk.CreateClockedCustomer(id(clock)))
@@ -56,7 +64,7 @@ func runClockYear(t *testing.T, declineRenewals bool, steps []time.Time) clockYe
 	}
 	var effects []string
 	for _, step := range steps {
-		for _, effect := range f.sk.AdvanceTestClock(id(clock), step).Receipt.Effects {
+		for _, effect := range f.advanceToTheEnd(t, id(clock), step) {
 			effects = append(effects, effect.At.Time.UTC().Format(time.RFC3339)+" "+effect.Kind)
 		}
 	}
@@ -174,6 +182,12 @@ func TestAYearOnATestClockBillsEveryMonthWhateverTheStep(t *testing.T) {
 		require.Equal(t, one.events, got.events, name)
 		require.Equal(t, one.effects, got.effects, name)
 	}
+	// Bounded to five effects a request, the one-year advance answers 202
+	// and the background continuation bills the rest: the same again.
+	inSlices := runClockYearWithBudget(t, false, []time.Time{yearLater}, 5)
+	require.Equal(t, one.invoices, inSlices.invoices, "in the background")
+	require.Equal(t, one.events, inSlices.events, "in the background")
+	require.Equal(t, one.effects, inSlices.effects, "in the background")
 }
 
 func TestAYearOnATestClockWithADecliningCardFollowsTheDunningSchedule(t *testing.T) {
@@ -202,4 +216,8 @@ func TestAYearOnATestClockWithADecliningCardFollowsTheDunningSchedule(t *testing
 	require.Equal(t, year.invoices, daily.invoices, "a step a day")
 	require.Equal(t, year.events, daily.events, "a step a day")
 	require.Equal(t, year.effects, daily.effects, "a step a day")
+	inSlices := runClockYearWithBudget(t, true, []time.Time{yearLater}, 2)
+	require.Equal(t, year.invoices, inSlices.invoices, "in the background")
+	require.Equal(t, year.events, inSlices.events, "in the background")
+	require.Equal(t, year.effects, inSlices.effects, "in the background")
 }

@@ -70,6 +70,19 @@ func update[In, T any](fn func(context.Context, string, *In) (T, error)) endpoin
 	})
 }
 
+// updateOrAccept serves a POST action taking a body on …/{id} whose work
+// may go on after the answer: 200 with the object when it is done, 202
+// with it when accepted(v) says the rest continues in the background.
+func updateOrAccept[In, T any](fn func(context.Context, string, *In) (T, error), accepted func(T) bool) endpoint {
+	return withBody(func(r *http.Request, in *In) (int, T, error) {
+		v, err := fn(r.Context(), chi.URLParam(r, "id"), in)
+		if err == nil && accepted(v) {
+			return http.StatusAccepted, v, nil
+		}
+		return http.StatusOK, v, err
+	}).answering(http.StatusOK, http.StatusAccepted)
+}
+
 // action serves a POST on …/{id} that takes no body (cancel, block): 200
 // with the object changed. A body, if one is sent, is not read.
 func action[T any](fn func(context.Context, string) (T, error)) endpoint {

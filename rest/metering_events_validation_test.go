@@ -44,16 +44,23 @@ func TestMeteringEventValueBoundsAndDecimals(t *testing.T) {
 	}{
 		"zero":     {0, 0},
 		"decimals": {"0.000000000001", 0.000000000001},
-		"largest":  {"999999999999999", 999999999999999},
+		"largest":  {"99999999999", 99999999999},
+		// Every decimal: kept exactly as text (the answer's JSON number
+		// has them all), though a float64 reading of it rounds.
+		"precise":  {"12345678901.123456789012", 12345678901.123456789012},
 		"string":   {"12.50", 12.5},
 		"exponent": {1.5e3, 1500},
 	} {
 		r := post(ref, tc.value)
 		require.Equal(t, http.StatusCreated, r.Status, "%s: %s", ref, r.Body)
 		require.Equal(t, tc.want, r.JSON()["value"], ref)
+		if ref == "precise" {
+			require.Contains(t, string(r.Body), `"value":12345678901.123456789012`)
+		}
 	}
 	requireProblem(t, requireValidation(t, post("neg", -0.5), "value"), "value", "must not be negative")
-	requireProblem(t, requireValidation(t, post("big", "1000000000000000"), "value"), "value", "must be below 10^15")
+	requireProblem(t, requireValidation(t, post("big", "99999999999.000000000001"), "value"), "value", "must be at most 99999999999")
+	requireProblem(t, requireValidation(t, post("bigger", 1e15), "value"), "value", "must be at most 99999999999")
 	requireProblem(t, requireValidation(t, post("fine", "0.0000000000001"), "value"), "value", "must have at most 12 decimals")
 	requireValidation(t, post("text", "ten"), "value")
 	requireValidation(t, f.sk.Post(meteringEventsPath, merge(testenv.MeteringEvent("calls", "mk", cu).RESTBody(),
@@ -115,6 +122,22 @@ func TestMeteringEventPayers(t *testing.T) {
 	require.Equal(t, http.StatusOK, f.sk.Delete("/v1/customers/"+gone).Status)
 	requireError(t, f.sk.Post(meteringEventsPath, testenv.MeteringEvent("calls", "gone", gone).RESTBody()),
 		http.StatusUnprocessableEntity, "invalid_state", "")
+
+	// A disabled account reports nothing more, alone or in a batch;
+	// what it reported before stays as it was.
+	acct := id(f.sk.CreateAccount(testenv.Individual()))
+	byAccount := func(ref string) map[string]any {
+		return map[string]any{"event_name": "calls", "reference": ref, "account": acct, "value": 1}
+	}
+	r = f.sk.Post(meteringEventsPath, byAccount("before"))
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	before := id(r.JSON())
+	require.Equal(t, http.StatusOK, f.sk.Delete("/v1/accounts/"+acct).Status)
+	e := requireError(t, f.sk.Post(meteringEventsPath, byAccount("after")), http.StatusUnprocessableEntity, "invalid_state", "")
+	require.Contains(t, e["message"], "account is disabled")
+	requireError(t, f.sk.Patch(meteringEventsPath+"/"+before, map[string]any{"value": 2}),
+		http.StatusUnprocessableEntity, "invalid_state", "")
+	require.Equal(t, float64(1), f.sk.Get(meteringEventsPath + "/" + before).JSON()["value"])
 
 	// A production key records in its own mode.
 	live := id(f.live.CreateCustomer(testenv.Customer()))

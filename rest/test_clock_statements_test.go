@@ -10,18 +10,21 @@ import (
 )
 
 // Statement counts of an advance (docs/performance.md, "Billing:
-// advancing test clocks"). A renewal step is the clock's lock, one
-// look-up per due source (renewals, retries, resumes, overdue notices),
-// the clock's move and the renewal itself: the subscription locked, its
+// advancing test clocks"). An advance applies its effects in writes of up
+// to 25 (billing's stepBatch), each locking the clock once and inserting
+// its events once. A renewal in one is the sources asked (one statement),
+// the clock moved, and the renewal itself: the subscription locked, its
 // product and pending lines, the invoice inserted with its line, read
 // back, numbered and issued, the card, billing agreement and block list
 // checked, the charge with its ledger accounts, journal and entries, the
-// invoice paid, the subscription saved and read back, and the events.
-// Around the steps an advance runs the credential's look-up, a last step
-// that finds nothing due and the write that sets the clock at its target.
+// invoice paid, the subscription saved and read back. Around them an
+// advance runs the credential's look-up, the claim (the clock locked and
+// marked advancing), the write's clock lock, its last look at the sources
+// (nothing more due) and its events, and the write that sets the clock at
+// its target (the clock locked, the sources asked, the clock moved).
 const (
-	statementsPerRenewal = 26
-	statementsPerAdvance = 1 + 5 + 6 // auth; the empty step; the finish
+	statementsPerRenewal = 21
+	statementsPerAdvance = 1 + 2 + 3 + 3 // auth; the claim; the write's lock, last look and events; the finish
 )
 
 // TestTestClockAdvanceStatementCount pins the statements an advance runs

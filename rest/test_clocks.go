@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/billing"
 )
 
@@ -11,5 +12,5 @@ func testClockRoutes(r routes, svc *billing.Service) {
 	r.Get("/v1/test_helpers/test_clocks", list(tc.List))
 	r.Get("/v1/test_helpers/test_clocks/{id}", get(tc.Get))
 	r.Delete("/v1/test_helpers/test_clocks/{id}", action(tc.Delete))
-	r.Post("/v1/test_helpers/test_clocks/{id}/advance", update(tc.Advance))
+	r.Post("/v1/test_helpers/test_clocks/{id}/advance", updateOrAccept(tc.Advance, (*models.TestClock).StillAdvancing))
 }

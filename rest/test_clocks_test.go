@@ -3,7 +3,6 @@ package rest_test
 import (
 	"context"
 	"net/http"
-	"sync"
 	"testing"
 	"time"
 
@@ -14,7 +13,7 @@ import (
 	"github.com/frame-oss/payments-server/models"
 )
 
-var testClockKeys = sorted("id", "object", "name", "frozen_time", "status", "livemode", "created")
+var testClockKeys = sorted("id", "object", "name", "frozen_time", "advanced_to", "status", "livemode", "created")
 
 const clocksPath = "/v1/test_helpers/test_clocks"
 
@@ -200,6 +199,10 @@ func TestTestClockAdvanceAppliesOverdueNoticesInOrderWhateverTheStep(t *testing.
 	require.Equal(t, want, run([]time.Time{time.Date(2026, 1, 14, 0, 0, 0, 0, time.UTC), end}), "a step ending on a due instant")
 }
 
+// A second advance of a clock while the first is applying its effects is
+// 409 clock_advancing, with how far the first has got; the first applies
+// every effect once and answers ready. The test holds the first effect's
+// invoice, so the second request arrives while the first is mid-way.
 func TestTestClockAdvancesOfOneClockSerialize(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
@@ -209,27 +212,34 @@ func TestTestClockAdvancesOfOneClockSerialize(t *testing.T) {
 		invoices = append(invoices, id(p.issueWithTerms(t, f.sk, net)))
 	}
 	target := time.Date(2026, 1, 20, 0, 0, 0, 0, time.UTC)
-	var wg sync.WaitGroup
-	answers := make([]*testenv.Response, 2)
-	for i := range answers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			answers[i] = f.sk.Post(clocksPath+"/"+p.clock+"/advance", map[string]any{"frozen_time": target.Unix()})
-		}()
+	advance := func() *testenv.Response {
+		return f.sk.Post(clocksPath+"/"+p.clock+"/advance", map[string]any{"frozen_time": target.Unix()})
 	}
-	wg.Wait()
-	applied := 0
-	for _, r := range answers {
-		require.Equal(t, http.StatusOK, r.Status, string(r.Body))
-		require.Equal(t, target.Unix(), num(r.JSON()["frozen_time"]))
-		require.Equal(t, "ready", r.JSON()["status"])
-		applied += len(r.JSON()["receipt"].(map[string]any)["effects"].([]any))
-	}
-	require.Equal(t, len(invoices), applied, "each effect applied once, by one of the two")
+	hold := f.hold(t, "SELECT 1 FROM invoices WHERE id = $1 FOR UPDATE", invoices[0])
+	first := start(advance)
+	f.awaitLockWaits(t, 1) // its first write holds the clock, waiting for the invoice
+	second := start(advance)
+	f.awaitLockWaits(t, 2) // its claim waits for the clock
+	hold.release(t)
+
+	refused := second.answer(t)
+	e := requireError(t, refused, http.StatusConflict, "clock_advancing", "")
+	// The first applied its four effects in one write, the one the hold
+	// kept waiting; it had not yet set the clock at its target.
+	require.Equal(t, map[string]any{"advanced_to": float64(time.Date(2026, 1, 15, 0, 0, 0, 0, time.UTC).Unix()),
+		"frozen_time": float64(target.Unix())}, e["details"], "how far the first has got, and where it goes")
+	done := first.answer(t)
+	require.Equal(t, http.StatusOK, done.Status, string(done.Body))
+	require.Equal(t, target.Unix(), num(done.JSON()["frozen_time"]))
+	require.Equal(t, "ready", done.JSON()["status"])
+	require.Len(t, done.JSON()["receipt"].(map[string]any)["effects"], len(invoices), "each effect applied once")
 	for _, inv := range invoices {
 		require.Equal(t, 1, f.overdueEvents(t, inv))
 	}
+	// Ready again, the same advance is a no-op.
+	again := advance()
+	require.Equal(t, http.StatusOK, again.Status, string(again.Body))
+	require.Equal(t, map[string]any{"effects": []any{}}, again.JSON()["receipt"])
 }
 
 // overdueEvents counts the invoice.overdue events of an invoice.

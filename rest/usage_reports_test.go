@@ -378,3 +378,37 @@ func TestUsageReportOfATestClockCustomer(t *testing.T) {
 	before := getReport(t, f.sk, reportPath+"customer"+reportQuery("customer", cu, "from", "2026-01-01", "to", at))
 	require.Equal(t, "0", before["usage"])
 }
+
+// A deleted customer has no usage any more: the reports over every payer
+// leave its events out, and a report asked for it is 422 invalid_state,
+// as reporting or invoicing its usage is.
+func TestUsageReportsLeaveADeletedCustomerOut(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	kept := id(f.sk.CreateCustomer(testenv.Customer()))
+	gone := id(f.sk.CreateCustomer(testenv.Customer()))
+	record(f.sk, "calls", "k1", kept, "2", "2026-01-02T00:00:00Z")
+	record(f.sk, "calls", "g1", gone, "40", "2026-01-02T00:00:00Z")
+	window := []string{"start_date", "2026-01-01", "end_date", "2026-02-01"}
+	everyPayer := func() (string, string) {
+		events := getReport(t, f.sk, reportPath+"events"+reportQuery(append([]string{"events", "calls"}, window...)...))
+		event := getReport(t, f.sk, reportPath+"event/calls"+reportQuery(window...))
+		return events["usage"].(string), event["usage"].(string)
+	}
+	events, event := everyPayer()
+	require.Equal(t, []string{"42", "42"}, []string{events, event}, "both payers before the deletion")
+
+	require.Equal(t, http.StatusOK, f.sk.Delete("/v1/customers/"+gone).Status)
+	events, event = everyPayer()
+	require.Equal(t, []string{"2", "2"}, []string{events, event}, "the deleted customer's usage left out")
+	for _, path := range []string{
+		"customer" + reportQuery("customer", gone, "from", "2026-01-01", "to", "2026-02-01"),
+		"events" + reportQuery(append([]string{"events", "calls", "customer", gone}, window...)...),
+		"event/calls" + reportQuery(append([]string{"customer", gone}, window...)...),
+	} {
+		e := requireError(t, f.sk.Get(reportPath+path), http.StatusUnprocessableEntity, "invalid_state", "")
+		require.Contains(t, e["message"], "customer is deleted", path)
+	}
+	require.Equal(t, "2", getReport(t, f.sk, reportPath+"customer"+reportQuery("customer", kept, "from", "2026-01-01",
+		"to", "2026-02-01"))["usage"])
+}

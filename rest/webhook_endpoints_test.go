@@ -90,10 +90,16 @@ func TestWebhookEndpointValidation(t *testing.T) {
 	requireValidation(t, f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": "https://example.com/" + strings.Repeat("a", 3000), "event_codes": []string{"*"}}), "url")
 	requireValidation(t, f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": "/relative", "event_codes": []string{"*"}, "description": strings.Repeat("d", 501)}), "url", "description")
 	requireError(t, f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": 5, "event_codes": []string{"*"}}), http.StatusBadRequest, "parameter_invalid", "url")
+	// A port beyond TCP's 65535 (once accepted when it had five digits).
+	for _, port := range []string{"65536", "99999"} {
+		errs = requireValidation(t, f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": "http://localhost:" + port + "/h", "event_codes": []string{"*"}}), "url")
+		requireProblem(t, errs, "url", "has an invalid port (1 to 65535)")
+	}
 	requireError(t, f.sk.Post("/v1/webhook_endpoints", map[string]any{"url": "https://example.com", "event_codes": "*"}), http.StatusBadRequest, "parameter_invalid", "event_codes")
 
 	ep := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint("http://localhost/h"))
 	requireValidation(t, f.sk.Patch("/v1/webhook_endpoints/"+id(ep), map[string]any{"status": "paused"}), "status")
+	requireValidation(t, f.sk.Patch("/v1/webhook_endpoints/"+id(ep), map[string]any{"url": "http://localhost:70000/h"}), "url")
 	requireError(t, f.sk.Patch("/v1/webhook_endpoints/"+id(ep), map[string]any{"event_codes": []string{"x.y"}}), http.StatusBadRequest, "parameter_invalid", "event_codes")
 	requireValidation(t, f.sk.Post("/v1/webhook_endpoints/"+id(ep)+"/rotate_secret", map[string]any{"grace_period_seconds": -1}), "grace_period_seconds")
 	require.Equal(t, ep.URL, f.sk.Get("/v1/webhook_endpoints/" + id(ep)).JSON()["url"], "a refused update changes nothing")

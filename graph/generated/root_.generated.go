@@ -1686,6 +1686,7 @@ type ComplexityRoot struct {
 
 	TestClock struct {
 		Accounts      func(childComplexity int, first *int, after *string) int
+		AdvancedTo    func(childComplexity int) int
 		Created       func(childComplexity int) int
 		Customers     func(childComplexity int, first *int, after *string) int
 		FrozenTime    func(childComplexity int) int
@@ -10229,6 +10230,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.TestClock.Accounts(childComplexity, args["first"].(*int), args["after"].(*string)), true
+	case "TestClock.advancedTo":
+		if e.ComplexityRoot.TestClock.AdvancedTo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TestClock.AdvancedTo(childComplexity), true
 	case "TestClock.created":
 		if e.ComplexityRoot.TestClock.Created == nil {
 			break
@@ -14935,11 +14942,14 @@ enum TestClockStatus @goModel(model: "github.com/frame-oss/payments-server/model
 type TestClock implements Node {
   id: ID!
   name: String
+  "The clock's time when ready; while advancing, the time its advance is taking it to."
   frozenTime: DateTime!
+  "How far the clock has got: every effect due by it is applied, and its objects live at it. Equal to frozenTime once ready."
+  advancedTo: DateTime!
   status: TestClockStatus!
   livemode: Boolean!
   created: DateTime!
-  "What the advance that answered the clock applied, in order; null elsewhere."
+  "What the advance request that answered the clock applied, in order; null elsewhere."
   receipt: TestClockReceipt
 }
 
@@ -15000,7 +15010,10 @@ extend type Query {
 
 extend type Mutation {
   createTestClock(input: CreateTestClockInput!): TestClock!
-  "Applies every effect due up to frozenTime, in time order, and answers when they are committed."
+  """
+  Applies every effect due up to frozenTime, in time order, within a budget of work: the clock answers
+  READY when all are committed, or ADVANCING (advancedTo shows how far) while the rest goes on in the background.
+  """
   advanceTestClock(id: ID!, input: AdvanceTestClockInput!): TestClock!
   "Deletes the clock and what is bound to it."
   deleteTestClock(id: ID!): Deleted!
@@ -18345,6 +18358,8 @@ func (ec *executionContext) childFields_TestClock(ctx context.Context, field gra
 		return ec.fieldContext_TestClock_name(ctx, field)
 	case "frozenTime":
 		return ec.fieldContext_TestClock_frozenTime(ctx, field)
+	case "advancedTo":
+		return ec.fieldContext_TestClock_advancedTo(ctx, field)
 	case "status":
 		return ec.fieldContext_TestClock_status(ctx, field)
 	case "livemode":

@@ -192,6 +192,29 @@ func (ec *executionContext) fieldContext_TestClock_frozenTime(_ context.Context,
 	return graphql.NewScalarFieldContext("TestClock", field, false, false, errors.New("field of type DateTime does not have child fields"))
 }
 
+func (ec *executionContext) _TestClock_advancedTo(ctx context.Context, field graphql.CollectedField, obj *models.TestClock) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TestClock_advancedTo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AdvancedTo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
+			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TestClock_advancedTo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TestClock", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
 func (ec *executionContext) _TestClock_status(ctx context.Context, field graphql.CollectedField, obj *models.TestClock) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -826,6 +849,11 @@ func (ec *executionContext) _TestClock(ctx context.Context, sel ast.SelectionSet
 			}
 		case "frozenTime":
 			out.Values[i] = ec._TestClock_frozenTime(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "advancedTo":
+			out.Values[i] = ec._TestClock_advancedTo(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}

@@ -84,6 +84,10 @@ type Options struct {
 	// IdentityAttempts is the identity verification attempt allowance per
 	// account (0: the default, 3).
 	IdentityAttempts int
+	// AdvanceBudget is how many due effects a test clock advance request,
+	// or a slice of its background continuation, applies at most (0:
+	// billing.DefaultAdvanceBudget).
+	AdvanceBudget int
 	// WebhookDestinations is where webhook endpoints may point, checked at
 	// create and update (the zero value: public addresses only); give the
 	// delivery the same (webhooks.DeliveryConfig).
@@ -163,6 +167,7 @@ func New(o Options) *App {
 	svc := areas.New(kit, areas.Hooks{Facts: o.FactsHook})
 	svc.Accounts.IdentityAttempts = o.IdentityAttempts
 	svc.Funding.SweepInterval = o.FundingSweepInterval
+	svc.Billing.AdvanceBudget = o.AdvanceBudget
 	svc.Webhooks.UseDestinations(o.WebhookDestinations)
 	svc.Webhooks.UseListenConfig(o.Listen)
 	var requests *requestlog.Feed

@@ -147,6 +147,12 @@ func (e *Env) StartJobs() {
 	})
 }
 
+// WithAdvanceBudget sets how many effects a test clock advance request (or
+// a slice of its continuation) applies at most.
+func WithAdvanceBudget(n int) Option {
+	return func(o *app.Options) { o.AdvanceBudget = n }
+}
+
 // WithIdentityAttempts sets the identity verification attempt allowance.
 func WithIdentityAttempts(n int) Option {
 	return func(o *app.Options) { o.IdentityAttempts = n }

@@ -30,7 +30,7 @@ var accountTable = &op.Table[models.Account]{Resource: "account", Allow: readers
 
 // accountRows is the account's own row, without its capabilities: what a
 // write locks (see lockAccount).
-var accountRows = &op.Table[models.Account]{Resource: "account", Sees: (*auth.Principal).SeesAccount}
+var accountRows = &op.Table[models.Account]{Resource: "account", Sees: (*auth.Principal).SeesAccount, Referenced: true}
 
 // Get returns one account as the caller may see it: one prepared
 // statement, the account with its capabilities.

@@ -10,7 +10,7 @@ import (
 
 // customerRows reads the customers bank accounts are linked for; the
 // customers themselves belong to the catalog area.
-var customerRows = &op.Table[models.Customer]{Resource: "customer"}
+var customerRows = &op.Table[models.Customer]{Resource: "customer", Referenced: true}
 
 // createForCustomer links a bank account for the customer named by
 // customer_id (secret key, spec doc 1 §4.9). The customer's row lock

@@ -36,7 +36,7 @@ func AtPayerClock(ctx context.Context, w *op.W, customerID, accountID *uuid.UUID
 	if err != nil || c == nil {
 		return nil, err
 	}
-	return &c.ID, atTime(ctx, w, c.FrozenTime.Time)
+	return &c.ID, atTime(ctx, w, c.AdvancedTo.Time)
 }
 
 // atClock makes w's time the frozen_time of clock (nil: the server's

@@ -45,7 +45,10 @@ func (w *runDueWorker) Work(ctx context.Context, _ *river.Job[RunDueArgs]) error
 // AddWorkers registers the area's background workers (app.New calls it
 // through areas.Services).
 func (s *Service) AddWorkers(workers *river.Workers) error {
-	return river.AddWorkerSafely(workers, &runDueWorker{svc: s})
+	if err := river.AddWorkerSafely(workers, &runDueWorker{svc: s}); err != nil {
+		return err
+	}
+	return river.AddWorkerSafely(workers, &advanceClocksWorker{svc: s})
 }
 
 // PeriodicJobs are the area's recurring jobs: the wall clock's due
@@ -66,6 +69,8 @@ func (s *Service) PeriodicJobs() []*river.PeriodicJob {
 // source's DueScopes (one statement across tenants per source), or, for
 // a source without one, every merchant in both modes. A scope that fails
 // is left for the next run; the error is reported once the others ran.
+// It also resumes the test clock advances nothing has stepped for a while
+// (TestClocks.resumeStalled).
 func (s *Service) RunAllDue(ctx context.Context) (int, error) {
 	now := s.Clock.Now()
 	scopes, err := s.dueScopes(ctx, now)
@@ -74,6 +79,9 @@ func (s *Service) RunAllDue(ctx context.Context) (int, error) {
 	}
 	applied := 0
 	var errs []error
+	if err := s.TestClocks.resumeStalled(ctx, now); err != nil {
+		errs = append(errs, err)
+	}
 	for _, scope := range scopes {
 		done, err := s.RunDue(ctx, scope, now)
 		applied += len(done)

@@ -6,19 +6,56 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/uptrace/bun"
 
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
+// dueQuerier is a DueSource whose earliest effect is one SELECT of (at,
+// kind, id) ending in LIMIT 1: nextDue asks all such sources in one
+// statement.
+type dueQuerier interface {
+	dueQuery(tx *store.Tenant, clock uuid.UUID, upTo time.Time) *bun.SelectQuery
+}
+
 // nextDue asks every source for its earliest effect due by upTo on clock
 // and answers the earliest of all (Due.Before), with its source; nil when
-// nothing is due.
+// nothing is due. The sources that are dueQueriers are asked in one
+// statement (each still reads its own index), the others one by one.
 func (s *Service) nextDue(ctx context.Context, tx *store.Tenant, clock uuid.UUID, upTo time.Time) (*Due, DueSource, error) {
 	var best *Due
 	var from DueSource
+	byKind := map[string]DueSource{}
+	var union *bun.SelectQuery
 	for _, src := range s.dueSources {
+		dq, ok := src.(dueQuerier)
+		if !ok {
+			continue
+		}
+		byKind[src.Kind()] = src
+		q := tx.SelectFrom(dq.dueQuery(tx, clock, upTo), "d").ColumnExpr("d.at, d.kind, d.id")
+		if union == nil {
+			union = q
+		} else {
+			union = union.UnionAll(q)
+		}
+	}
+	if union != nil {
+		first, err := scanDue(ctx, tx.SelectFrom(union, "due").ColumnExpr("due.*").
+			OrderExpr(`due.at, due.kind COLLATE "C", due.id`).Limit(1))
+		if err != nil {
+			return nil, nil, err
+		}
+		if first != nil {
+			best, from = first, byKind[first.Kind]
+		}
+	}
+	for _, src := range s.dueSources {
+		if _, ok := src.(dueQuerier); ok {
+			continue
+		}
 		d, err := src.Next(ctx, tx, clock, upTo)
 		if err != nil {
 			return nil, nil, err

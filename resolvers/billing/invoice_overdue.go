@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/uptrace/bun"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/events"
@@ -32,23 +33,20 @@ func (overdueSource) Kind() string { return overdueKind }
 // Next finds the invoice of clock that falls overdue first by upTo, among
 // the open ones not yet announced (the partial index
 // invoices_overdue_due_idx holds exactly those, by clock and due date).
-func (overdueSource) Next(ctx context.Context, tx *store.Tenant, clock uuid.UUID, upTo time.Time) (*Due, error) {
-	var rows []struct {
-		ID uuid.UUID `bun:"id"`
-		At time.Time `bun:"at"`
-	}
-	q := tx.Select((*models.Invoice)(nil)).ColumnExpr("inv.id").ColumnExpr(overdueAtColumn+" AS at").
-		Where("inv.status = ?", models.InvoiceOpen).Where("inv.overdue_at IS NULL").
+func (o overdueSource) Next(ctx context.Context, tx *store.Tenant, clock uuid.UUID, upTo time.Time) (*Due, error) {
+	return scanDue(ctx, o.dueQuery(tx, clock, upTo))
+}
+
+func (overdueSource) dueQuery(tx *store.Tenant, clock uuid.UUID, upTo time.Time) *bun.SelectQuery {
+	q := tx.Select((*models.Invoice)(nil)).ColumnExpr(overdueAtColumn+" AS at").ColumnExpr("? AS kind", overdueKind).
+		ColumnExpr("inv.id").Where("inv.status = ?", models.InvoiceOpen).Where("inv.overdue_at IS NULL").
 		Where("inv.due_date < ?", upTo.UTC().Format(time.DateOnly)).Where(overdueAtColumn+" <= ?", upTo)
 	if clock == uuid.Nil {
 		q = q.Where("inv.test_clock_id IS NULL")
 	} else {
 		q = q.Where("inv.test_clock_id = ?", clock)
 	}
-	if err := q.OrderExpr("at, inv.id").Limit(1).Scan(ctx, &rows); err != nil || len(rows) == 0 {
-		return nil, err
-	}
-	return &Due{At: rows[0].At.UTC(), Kind: overdueKind, ID: rows[0].ID}, nil
+	return q.OrderExpr("at, inv.id").Limit(1)
 }
 
 // Apply marks the invoice overdue and announces it, under the invoice's

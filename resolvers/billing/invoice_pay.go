@@ -26,8 +26,9 @@ type payInvoiceParams struct {
 // last_payment_error. The invoice's row lock serializes concurrent pays:
 // the second finds it paid (422 invalid_state), so it is billed once.
 // Paying a subscription's invoice may return the subscription to active
-// (Subscriptions.invoicePaid), under the invoice's lock then the
-// subscription's.
+// (Subscriptions.invoicePaid): the subscription is locked after the
+// invoice and before the charge locks the payment method, the lock order
+// every billing write keeps (docs/billing.md, "Lock order").
 func (is *Invoices) Pay(ctx context.Context, id string, in *models.PayInvoiceInput) (*models.Invoice, error) {
 	var pm *uuid.UUID
 	spec := op.Spec{Name: "invoice.pay", Allow: secretOnly, Params: payInvoiceParams{ID: id, Input: in},
@@ -52,6 +53,12 @@ func (is *Invoices) Pay(ctx context.Context, id string, in *models.PayInvoiceInp
 		if inv.Status != models.InvoiceOpen && inv.Status != models.InvoiceUncollectible {
 			return nil, apierr.InvalidState("Only an open or uncollectible invoice can be paid (the invoice is " + string(inv.Status) + ")")
 		}
+		var sub *lockedSubscription
+		if inv.SubscriptionID != nil {
+			if sub, err = lockSubscriptionOf(ctx, w, *inv.SubscriptionID); err != nil {
+				return nil, err
+			}
+		}
 		if in.PaidOutOfBand != nil && *in.PaidOutOfBand {
 			before, err := events.Render(inv)
 			if err != nil {
@@ -63,8 +70,8 @@ func (is *Invoices) Pay(ctx context.Context, id string, in *models.PayInvoiceInp
 		} else if err := is.collect(ctx, w, inv, pm); err != nil {
 			return nil, err
 		}
-		if inv.Status == models.InvoicePaid && inv.SubscriptionID != nil {
-			return inv, is.svc.Subscriptions.invoicePaid(ctx, w, inv)
+		if inv.Status == models.InvoicePaid && sub != nil {
+			return inv, is.svc.Subscriptions.invoicePaid(ctx, w, inv, sub)
 		}
 		return inv, nil
 	})

@@ -46,7 +46,9 @@ func (is *Invoices) Create(ctx context.Context, in *models.CreateInvoiceInput) (
 				return nil, err
 			}
 			lines = append(lines, li)
-			inv.Total += li.Amount
+			if inv.Total, err = boundTotal(lines, "line_items."+strconv.Itoa(i)+".quantity"); err != nil {
+				return nil, err
+			}
 		}
 		if _, err := w.Tx.Insert(inv).Exec(ctx); err != nil {
 			return nil, err
@@ -222,15 +224,6 @@ func emit(w *op.W, typ events.Type, inv *models.Invoice, prev map[string]any) er
 	}
 	w.Emit(typ, inv.ID, raw, prev)
 	return nil
-}
-
-// sumOf is the total of lines.
-func sumOf(lines []*models.InvoiceLineItem) int64 {
-	var total int64
-	for _, li := range lines {
-		total += li.Amount
-	}
-	return total
 }
 
 // today is the date of t in UTC.

@@ -3,6 +3,7 @@ package billing
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/events"
@@ -30,7 +31,7 @@ type lineParams struct {
 func (ls *LineItems) Create(ctx context.Context, invoiceID string, in *models.LineItemInput) (*models.InvoiceLineItem, error) {
 	spec := op.Spec{Name: "invoice_line_item.create", Allow: secretOnly, Params: lineParams{Invoice: invoiceID, Input: in},
 		Check: func() error { return in.Validate(true) }}
-	return ls.write(ctx, spec, invoiceID, func(ctx context.Context, w *op.W, inv *models.Invoice) (*models.InvoiceLineItem, error) {
+	return ls.write(ctx, spec, invoiceID, changedMember(in), func(ctx context.Context, w *op.W, inv *models.Invoice) (*models.InvoiceLineItem, error) {
 		if len(inv.LineItems) >= models.MaxInvoiceLineItems {
 			return nil, apierr.Rule("invoice_line_item_limit_reached",
 				fmt.Sprintf("An invoice holds at most %d line items", models.MaxInvoiceLineItems), "", nil)
@@ -52,7 +53,7 @@ func (ls *LineItems) Create(ctx context.Context, invoiceID string, in *models.Li
 func (ls *LineItems) Update(ctx context.Context, invoiceID, id string, in *models.LineItemInput) (*models.InvoiceLineItem, error) {
 	spec := op.Spec{Name: "invoice_line_item.update", Allow: secretOnly, Params: lineParams{Invoice: invoiceID, ID: id, Input: in},
 		Check: func() error { return in.Validate(false) }}
-	return ls.write(ctx, spec, invoiceID, func(ctx context.Context, w *op.W, inv *models.Invoice) (*models.InvoiceLineItem, error) {
+	return ls.write(ctx, spec, invoiceID, changedMember(in), func(ctx context.Context, w *op.W, inv *models.Invoice) (*models.InvoiceLineItem, error) {
 		li, err := findLine(inv.LineItems, id)
 		if err != nil {
 			return nil, err
@@ -72,7 +73,9 @@ func (ls *LineItems) Update(ctx context.Context, invoiceID, id string, in *model
 			li.Quantity = *in.Quantity
 		}
 		li.Updated = models.At(w.Now())
-		li.Derive()
+		if err := boundLine(li, changedMember(in)); err != nil {
+			return nil, err
+		}
 		after, prev, err := events.RenderChange(before, li)
 		if err != nil || prev == nil {
 			return li, err
@@ -91,7 +94,7 @@ func (ls *LineItems) Update(ctx context.Context, invoiceID, id string, in *model
 func (ls *LineItems) Delete(ctx context.Context, invoiceID, id string) (*models.Deleted, error) {
 	spec := op.Spec{Name: "invoice_line_item.delete", Allow: secretOnly, Params: lineParams{Invoice: invoiceID, ID: id}}
 	var gone *models.InvoiceLineItem
-	_, err := ls.write(ctx, spec, invoiceID, func(ctx context.Context, w *op.W, inv *models.Invoice) (*models.InvoiceLineItem, error) {
+	_, err := ls.write(ctx, spec, invoiceID, "id", func(ctx context.Context, w *op.W, inv *models.Invoice) (*models.InvoiceLineItem, error) {
 		li, err := findLine(inv.LineItems, id)
 		if err != nil {
 			return nil, err
@@ -115,9 +118,10 @@ func (ls *LineItems) Delete(ctx context.Context, invoiceID, id string) (*models.
 }
 
 // write runs change on a draft invoice's lines under the invoice's lock,
-// then rewrites the invoice's total as the sum of its lines and announces
+// then rewrites the invoice's total as the sum of its lines (refused
+// beyond the bound on money as a problem of member) and announces
 // invoice.updated when it changed.
-func (ls *LineItems) write(ctx context.Context, spec op.Spec, invoiceID string,
+func (ls *LineItems) write(ctx context.Context, spec op.Spec, invoiceID, member string,
 	change func(ctx context.Context, w *op.W, inv *models.Invoice) (*models.InvoiceLineItem, error)) (*models.InvoiceLineItem, error) {
 	return op.Write(ctx, ls.svc.Kit, spec, func(ctx context.Context, w *op.W) (*models.InvoiceLineItem, error) {
 		inv, err := lockInvoice(ctx, w, invoiceID)
@@ -140,7 +144,9 @@ func (ls *LineItems) write(ctx context.Context, spec op.Spec, invoiceID string,
 		if err != nil {
 			return nil, err
 		}
-		inv.Total = sumOf(inv.LineItems)
+		if inv.Total, err = boundTotal(inv.LineItems, member); err != nil {
+			return nil, err
+		}
 		return li, save(ctx, w, inv, before, EventInvoiceUpdated)
 	})
 }
@@ -168,8 +174,19 @@ func newLine(ctx context.Context, w *op.W, inv *models.Invoice, in *models.LineI
 		li.Quantity = *in.Quantity
 	}
 	li.SetScope(w.Tx.Scope())
-	li.Derive()
+	if err := boundLine(li, strings.TrimSuffix(param, "product")+changedMember(in)); err != nil {
+		return nil, err
+	}
 	return li, nil
+}
+
+// changedMember is the member of a line's input that sets its amount: its
+// quantity when given, else its product (whose price it takes).
+func changedMember(in *models.LineItemInput) string {
+	if in == nil || in.Quantity != nil {
+		return "quantity"
+	}
+	return "product"
 }
 
 // emitLine announces typ with the line as REST renders it.

@@ -109,6 +109,8 @@ func (q *reportQuery) events(nameExpr string) (string, []any) {
 			q.alias + `.merchant_id AND me.livemode = ` + q.alias + `.livemode`)
 		if p.eventColumn != "" {
 			b.WriteString(" AND me." + p.eventColumn + " = " + p.baseColumn)
+		} else {
+			b.WriteString(" AND " + notOfDeletedCustomer)
 		}
 		b.WriteString(` AND me."timestamp" >= ` + q.start.sql + ` AND me."timestamp" < ` + q.end.sql)
 		args = append(append(args, q.start.args...), q.end.args...)
@@ -120,14 +122,23 @@ func (q *reportQuery) events(nameExpr string) (string, []any) {
 	return strings.Join(branches, " UNION ALL "), args
 }
 
+// notOfDeletedCustomer keeps a deleted customer's events out of a report
+// over every payer: a deleted customer has no usage any more (it reports,
+// is billed and is credited none), so the mode's totals do not count it.
+// One primary key probe per event, in the same statement.
+const notOfDeletedCustomer = `NOT EXISTS (SELECT 1 FROM customers AS gone WHERE gone.merchant_id = me.merchant_id
+	AND gone.id = me.customer_id AND gone.deleted IS NOT NULL)`
+
 // reportRow is one (payer row, event name) of a report statement, with
 // the base columns the report asked (payer, window, batch key).
 type reportRow struct {
-	Key         string     `bun:"report_key"`
-	CustomerID  *uuid.UUID `bun:"report_customer_id"`
-	AccountID   *uuid.UUID `bun:"report_account_id"`
-	PeriodStart *time.Time `bun:"period_start"`
-	PeriodEnd   *time.Time `bun:"period_end"`
+	Key string `bun:"report_key"`
+	// PayerDeleted: the report's one customer is deleted (payerReport).
+	PayerDeleted bool       `bun:"payer_deleted"`
+	CustomerID   *uuid.UUID `bun:"report_customer_id"`
+	AccountID    *uuid.UUID `bun:"report_account_id"`
+	PeriodStart  *time.Time `bun:"period_start"`
+	PeriodEnd    *time.Time `bun:"period_end"`
 
 	EventName   *string    `bun:"event_name"`
 	MeterID     *uuid.UUID `bun:"meter_id"`

@@ -127,6 +127,9 @@ func (rs *Reports) usageReport(ctx context.Context, tx *store.Tenant, q *reportQ
 	if len(rows) == 0 && !q.meterBase {
 		return nil, apierr.FieldError(param, "is not a "+param+" of this merchant and mode")
 	}
+	if len(rows) > 0 && rows[0].PayerDeleted {
+		return nil, errCustomerDeleted
+	}
 	return assemble(rows, tx.Scope().Livemode, w, names), nil
 }
 

@@ -13,7 +13,8 @@ import (
 
 // payerReport is the report of one customer or account (exactly one given)
 // over a fixed window. An id that does not parse is 422 on its param
-// without a statement.
+// without a statement; a deleted customer is 422 invalid state
+// (usageReport), as every other usage operation on it is.
 func payerReport(tx *store.Tenant, customer, account *string, w models.UsageWindow) (*reportQuery, error) {
 	q := &reportQuery{start: constant(w.Start), end: constant(w.End)}
 	if customer != nil {
@@ -21,7 +22,8 @@ func payerReport(tx *store.Tenant, customer, account *string, w models.UsageWind
 		if err != nil {
 			return nil, err
 		}
-		q.base = tx.Select((*models.Customer)(nil)).ColumnExpr("cu.id AS report_customer_id").Where("cu.id = ?", id)
+		q.base = tx.Select((*models.Customer)(nil)).ColumnExpr("cu.id AS report_customer_id").
+			ColumnExpr("cu.deleted IS NOT NULL AS payer_deleted").Where("cu.id = ?", id)
 		q.alias, q.payers = "cu", []payerMatch{{"customer_id", "cu.id"}}
 		return q, nil
 	}

@@ -48,6 +48,10 @@ type Service struct {
 	// DueInterval is how often the effects due on the server's clock run
 	// (PeriodicJobs); zero means DefaultDueInterval.
 	DueInterval time.Duration
+	// AdvanceBudget is how many due effects one test clock advance
+	// request, or one slice of its background continuation, applies at
+	// most; zero means DefaultAdvanceBudget.
+	AdvanceBudget int
 
 	// dueSources are the kinds of effect time causes (due.go), in the
 	// order they were added.

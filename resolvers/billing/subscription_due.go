@@ -32,50 +32,64 @@ func (resumes) Kind() string  { return "resume" }
 // Next is the earliest period end at or before upTo of a subscription
 // still renewing (active, past_due or paused) on the clock.
 func (r renewals) Next(ctx context.Context, tx *store.Tenant, clock uuid.UUID, upTo time.Time) (*Due, error) {
-	return nextDue(ctx, tx, r.Kind(), "current_period_end", clock, upTo, func(q *bun.SelectQuery) *bun.SelectQuery {
-		return q.Where("sub.status IN (?)", bun.In([]models.SubscriptionStatus{models.SubscriptionActive,
+	return scanDue(ctx, r.dueQuery(tx, clock, upTo))
+}
+
+func (r renewals) dueQuery(tx *store.Tenant, clock uuid.UUID, upTo time.Time) *bun.SelectQuery {
+	return subscriptionDue(tx, r.Kind(), "current_period_end", clock, upTo).
+		Where("sub.status IN (?)", bun.In([]models.SubscriptionStatus{models.SubscriptionActive,
 			models.SubscriptionPastDue, models.SubscriptionPaused}))
-	})
 }
 
 // Next is the earliest retry at or before upTo on the clock.
 func (r retries) Next(ctx context.Context, tx *store.Tenant, clock uuid.UUID, upTo time.Time) (*Due, error) {
-	return nextDue(ctx, tx, r.Kind(), "next_payment_attempt", clock, upTo, func(q *bun.SelectQuery) *bun.SelectQuery {
-		return q.Where("sub.status = ?", models.SubscriptionPastDue)
-	})
+	return scanDue(ctx, r.dueQuery(tx, clock, upTo))
+}
+
+func (r retries) dueQuery(tx *store.Tenant, clock uuid.UUID, upTo time.Time) *bun.SelectQuery {
+	return subscriptionDue(tx, r.Kind(), "next_payment_attempt", clock, upTo).Where("sub.status = ?", models.SubscriptionPastDue)
 }
 
 // Next is the earliest scheduled resume at or before upTo on the clock.
 func (r resumes) Next(ctx context.Context, tx *store.Tenant, clock uuid.UUID, upTo time.Time) (*Due, error) {
-	return nextDue(ctx, tx, r.Kind(), "resume_at", clock, upTo, func(q *bun.SelectQuery) *bun.SelectQuery {
-		return q.Where("sub.status = ?", models.SubscriptionPaused)
-	})
+	return scanDue(ctx, r.dueQuery(tx, clock, upTo))
 }
 
-// nextDue finds the subscription on clock whose column is earliest at or
-// before upTo, ties broken by id.
-func nextDue(ctx context.Context, tx *store.Tenant, kind, column string, clock uuid.UUID, upTo time.Time,
-	where func(*bun.SelectQuery) *bun.SelectQuery) (*Due, error) {
-	var row struct {
-		ID uuid.UUID `bun:"id"`
-		At time.Time `bun:"at"`
-	}
-	q := tx.Select((*models.Subscription)(nil)).Column("sub.id").ColumnExpr("sub.? AS at", bun.Ident(column)).
-		Where("sub.? <= ?", bun.Ident(column), upTo)
+func (r resumes) dueQuery(tx *store.Tenant, clock uuid.UUID, upTo time.Time) *bun.SelectQuery {
+	return subscriptionDue(tx, r.Kind(), "resume_at", clock, upTo).Where("sub.status = ?", models.SubscriptionPaused)
+}
+
+// subscriptionDue selects, as (at, kind, id), the subscription on clock
+// whose column is earliest at or before upTo, ties broken by id; the
+// source adds which statuses it applies to.
+func subscriptionDue(tx *store.Tenant, kind, column string, clock uuid.UUID, upTo time.Time) *bun.SelectQuery {
+	q := tx.Select((*models.Subscription)(nil)).ColumnExpr("sub.? AS at", bun.Ident(column)).ColumnExpr("? AS kind", kind).
+		ColumnExpr("sub.id").Where("sub.? <= ?", bun.Ident(column), upTo)
 	if clock == uuid.Nil {
 		q = q.Where("sub.test_clock_id IS NULL")
 	} else {
 		q = q.Where("sub.test_clock_id = ?", clock)
 	}
-	err := where(q).OrderExpr("sub.? ASC, sub.id ASC", bun.Ident(column)).Limit(1).Scan(ctx, &row)
-	if store.IsNoRows(err) {
-		return nil, nil
-	}
-	if err != nil {
+	return q.OrderExpr("sub.? ASC, sub.id ASC", bun.Ident(column)).Limit(1)
+}
+
+// scanDue reads the effect q selects as (at, kind, id); nil when none.
+func scanDue(ctx context.Context, q *bun.SelectQuery) (*Due, error) {
+	var rows []dueRow
+	if err := q.Scan(ctx, &rows); err != nil || len(rows) == 0 {
 		return nil, err
 	}
-	return &Due{At: row.At.UTC(), Kind: kind, ID: row.ID}, nil
+	return rows[0].due(), nil
 }
+
+// dueRow is an effect as a source's query selects it.
+type dueRow struct {
+	At   time.Time `bun:"at"`
+	Kind string    `bun:"kind"`
+	ID   uuid.UUID `bun:"id"`
+}
+
+func (r dueRow) due() *Due { return &Due{At: r.At.UTC(), Kind: r.Kind, ID: r.ID} }
 
 // Apply renews the subscription if its period still ends by due.At.
 func (r renewals) Apply(ctx context.Context, w *op.W, due Due) error {

@@ -2,7 +2,10 @@ package billing
 
 import (
 	"context"
+	"encoding/json"
 	"time"
+
+	"github.com/google/uuid"
 
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
@@ -48,16 +51,31 @@ func openInvoices(ctx context.Context, w *op.W, sub *models.Subscription) ([]*mo
 	return list, err
 }
 
-// invoicePaid runs when a subscription's invoice is paid (by a retry or
-// by POST /v1/invoices/{id}/pay, under the invoice's lock): a
-// subscription in dunning or incomplete whose last open invoice this was
-// is active again, and a period's invoice paid sets what the period was
-// charged (the base of a swap's credit).
-func (ss *Subscriptions) invoicePaid(ctx context.Context, w *op.W, inv *models.Invoice) error {
-	sub, before, err := lockSubscription(ctx, w, inv.SubscriptionID.String(), false)
+// lockedSubscription is a subscription locked by a write, with its
+// rendering before the write changed it.
+type lockedSubscription struct {
+	*models.Subscription
+	before json.RawMessage
+}
+
+// lockSubscriptionOf locks the subscription of an invoice the write has
+// locked (the lock order: the invoice, then its subscription).
+func lockSubscriptionOf(ctx context.Context, w *op.W, id uuid.UUID) (*lockedSubscription, error) {
+	sub, before, err := lockSubscription(ctx, w, id.String(), false)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	return &lockedSubscription{Subscription: sub, before: before}, nil
+}
+
+// invoicePaid runs when a subscription's invoice is paid by POST
+// /v1/invoices/{id}/pay, under the invoice's lock and the subscription's
+// (locked before the charge): a subscription in dunning or incomplete
+// whose last open invoice this was is active again, and a period's
+// invoice paid sets what the period was charged (the base of a swap's
+// credit).
+func (ss *Subscriptions) invoicePaid(ctx context.Context, w *op.W, inv *models.Invoice, locked *lockedSubscription) error {
+	sub, before := locked.Subscription, locked.before
 	switch sub.Status {
 	case models.SubscriptionPastDue, models.SubscriptionUnpaid, models.SubscriptionIncomplete:
 	default:

@@ -31,26 +31,45 @@ type billLine struct {
 func (l billLine) total() int64 { return l.Amount * int64(l.Quantity) }
 
 // creditsWithin keeps the invoice from going below zero: each credit line
-// is taken up to what the lines before it bill, and what a credit cannot
-// take joins the subscription's credit balance. Then the credit balance is
-// applied, as a balance line, up to the invoice's total.
+// is taken up to what the lines bill, and what a credit cannot take joins
+// the subscription's credit balance. Then the credit balance is applied,
+// as a balance line, up to the invoice's total.
+//
+// It also keeps the invoice and the credit balance within the bound on
+// money (docs/billing.md, "The bound on money"): a pending line (a swap's
+// line kept for this cycle) that would take the invoice's total, or the
+// credit balance, beyond it is not billed now; it stays pending for the
+// next invoice, whole. The period's own line is within the bound (its
+// price is), so an invoice always has room for it.
 func creditsWithin(sub *models.Subscription, lines []billLine) []billLine {
+	billed := make([]bool, len(lines))
 	var running int64
-	for _, l := range lines {
-		if l.total() > 0 {
+	for i, l := range lines {
+		if l.total() >= 0 && (l.pending == nil || running+l.total() <= models.MaxAmount) {
 			running += l.total()
+			billed[i] = true
 		}
 	}
-	out := make([]billLine, 0, len(lines)+1)
-	for _, l := range lines {
-		if l.total() < 0 {
-			if -l.Amount > running {
-				sub.CreditBalance += -l.Amount - running
-				l.Amount = -running
-			}
-			running += l.Amount
+	for i := range lines {
+		l := &lines[i]
+		if l.total() >= 0 {
+			continue
 		}
-		out = append(out, l)
+		if excess := -l.Amount - running; excess > 0 {
+			if l.pending != nil && sub.CreditBalance+excess > models.MaxAmount {
+				continue
+			}
+			sub.CreditBalance += excess
+			l.Amount = -running
+		}
+		running += l.Amount
+		billed[i] = true
+	}
+	out := make([]billLine, 0, len(lines)+1)
+	for i, l := range lines {
+		if billed[i] {
+			out = append(out, l)
+		}
 	}
 	if sub.CreditBalance > 0 && running > 0 {
 		take := min(sub.CreditBalance, running)
@@ -84,14 +103,19 @@ func (is *Invoices) billSubscription(ctx context.Context, w *op.W, sub *models.S
 			s, e := models.At(*l.Start), models.At(*l.End)
 			li.PeriodStart, li.PeriodEnd = &s, &e
 		}
-		li.Derive()
-		inv.Total += li.Amount
+		if err := boundLine(li, "product"); err != nil {
+			return nil, err
+		}
 		items = append(items, li)
 		if l.pending != nil {
 			pending = append(pending, l.pending.ID)
 		}
 	}
-	inv.TestClockID = sub.TestClockID
+	total, err := boundTotal(items, "product")
+	if err != nil {
+		return nil, err
+	}
+	inv.Total, inv.TestClockID = total, sub.TestClockID
 	if err := insertInvoice(ctx, w, inv, items); err != nil {
 		return nil, err
 	}
@@ -101,7 +125,7 @@ func (is *Invoices) billSubscription(ctx context.Context, w *op.W, sub *models.S
 			return nil, err
 		}
 	}
-	inv, err := openInvoice(ctx, w, inv.ID)
+	inv, err = openInvoice(ctx, w, inv.ID)
 	if err != nil {
 		return nil, err
 	}

@@ -6,7 +6,9 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/frame-oss/payments-server/internal/domain/amount"
 	"github.com/frame-oss/payments-server/internal/domain/phase"
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
@@ -88,7 +90,9 @@ func inForce(phases []*models.SubscriptionPhaseState, n int) int {
 }
 
 // periodPrice is what a period costs: the phase in force's price of the
-// product's price, else the product's price, times the quantity.
+// product's price, else the product's price, times the quantity; beyond
+// the bound on money (a product priced before the bound existed) it is a
+// problem of the product.
 func periodPrice(phases []*models.SubscriptionPhaseState, in int, productPrice int64, quantity int) (int64, error) {
 	unit := productPrice
 	if in >= 0 {
@@ -98,7 +102,11 @@ func periodPrice(phases []*models.SubscriptionPhaseState, in int, productPrice i
 		}
 		unit = p
 	}
-	return unit * int64(quantity), nil
+	price, ok := amount.Mul(unit, int64(quantity))
+	if !ok {
+		return 0, apierr.FieldError("product", "is priced beyond "+maxAmountText+" for a period")
+	}
+	return price, nil
 }
 
 // SubscriptionFilter is the search's filter (API-DECISIONS §4): status,

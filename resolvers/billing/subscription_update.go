@@ -3,6 +3,7 @@ package billing
 import (
 	"context"
 
+	"github.com/frame-oss/payments-server/internal/domain/amount"
 	"github.com/frame-oss/payments-server/internal/domain/billing/calendar"
 	"github.com/frame-oss/payments-server/internal/domain/billing/proration"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
@@ -106,6 +107,7 @@ func (ss *Subscriptions) swap(ctx context.Context, w *op.W, sub *models.Subscrip
 		return err
 	}
 	lines := prorationLines(sub, from, to, res)
+	var ok bool
 	switch sub.ProrationBehavior {
 	case models.CreateProrations:
 		if err := addPending(ctx, w, sub, lines); err != nil {
@@ -121,8 +123,8 @@ func (ss *Subscriptions) swap(ctx context.Context, w *op.W, sub *models.Subscrip
 			if inv.Status != models.InvoicePaid {
 				startDunning(sub, now)
 			}
-		} else {
-			sub.CreditBalance += -res.Total
+		} else if sub.CreditBalance, ok = amount.Add(sub.CreditBalance, -res.Total); !ok {
+			return apierr.FieldError("product", "would take the subscription's credit balance beyond "+maxAmountText)
 		}
 		sub.PeriodAmountCharged = newPrice
 	}

@@ -18,11 +18,12 @@ func (tc *TestClocks) Create(ctx context.Context, in *models.CreateTestClockInpu
 	spec := op.Spec{Name: "test_clock.create", Allow: secretOnly, Params: in, Check: in.Validate}
 	return op.Write(ctx, tc.svc.Kit, spec, func(ctx context.Context, w *op.W) (*models.TestClock, error) {
 		now := w.Now()
-		clock := &models.TestClock{ID: ids.New(now), Name: in.Name, FrozenTime: models.At(time.Unix(*in.FrozenTime, 0).UTC()),
+		clock := &models.TestClock{ID: ids.New(now), Name: in.Name, AdvancedTo: models.At(time.Unix(*in.FrozenTime, 0).UTC()),
 			Status: models.TestClockReady, Created: models.At(now), Updated: models.At(now)}
 		if _, err := w.Tx.Insert(clock).Exec(ctx); err != nil {
 			return nil, err
 		}
+		clock.Derive()
 		return clock, nil
 	})
 }

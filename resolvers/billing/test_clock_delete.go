@@ -12,7 +12,9 @@ import (
 // Delete deletes a clock and what is bound to it (API-DECISIONS §7), at
 // the clock's time, under its lock (so never in the middle of an
 // advance's step), keeping every journal on the ledger so the merchant's
-// books stay balanced (docs/billing.md):
+// books stay balanced (docs/billing.md). It locks in the lock order
+// (docs/billing.md, "Lock order"): the clock, its customers and accounts,
+// its invoices, then its subscriptions.
 //
 //   - its subscriptions are canceled (no renewal, no retry);
 //   - its open and uncollectible invoices are voided (nothing more is
@@ -33,7 +35,7 @@ func (tc *TestClocks) Delete(ctx context.Context, id string) (*models.Deleted, e
 		if err != nil {
 			return nil, err
 		}
-		if err := w.AtClockTime(clock.FrozenTime.Time); err != nil {
+		if err := w.AtClockTime(clock.AdvancedTo.Time); err != nil {
 			return nil, err
 		}
 		now, bound := w.Now(), clock.ID
@@ -41,9 +43,14 @@ func (tc *TestClocks) Delete(ctx context.Context, id string) (*models.Deleted, e
 			Where("inv.test_clock_id = ?", bound).Where("inv.status = ?", models.InvoiceDraft)
 		steps := []func() error{
 			func() error {
-				_, err := w.Tx.Update((*subscriptionRow)(nil)).Set("status = 'canceled'").Set("canceled_at = ?", now).
-					Set("next_payment_attempt = NULL").Set("updated = ?", now).
-					Where("test_clock_id = ?", bound).Where("status NOT IN ('canceled', 'terminated')").Exec(ctx)
+				_, err := w.Tx.Update((*models.Customer)(nil)).Set("deleted = ?", now).Set("updated = ?", now).
+					Where("test_clock_id = ?", bound).Where("deleted IS NULL").Exec(ctx)
+				return err
+			},
+			func() error {
+				_, err := w.Tx.Update((*models.Account)(nil)).Set("status = ?", models.AccountStatusDisabled).
+					Set("disabled = ?", now).Set("updated = ?", now).
+					Where("test_clock_id = ?", bound).Where("status <> ?", models.AccountStatusDisabled).Exec(ctx)
 				return err
 			},
 			func() error {
@@ -66,14 +73,9 @@ func (tc *TestClocks) Delete(ctx context.Context, id string) (*models.Deleted, e
 				return err
 			},
 			func() error {
-				_, err := w.Tx.Update((*models.Customer)(nil)).Set("deleted = ?", now).Set("updated = ?", now).
-					Where("test_clock_id = ?", bound).Where("deleted IS NULL").Exec(ctx)
-				return err
-			},
-			func() error {
-				_, err := w.Tx.Update((*models.Account)(nil)).Set("status = ?", models.AccountStatusDisabled).
-					Set("disabled = ?", now).Set("updated = ?", now).
-					Where("test_clock_id = ?", bound).Where("status <> ?", models.AccountStatusDisabled).Exec(ctx)
+				_, err := w.Tx.Update((*subscriptionRow)(nil)).Set("status = 'canceled'").Set("canceled_at = ?", now).
+					Set("next_payment_attempt = NULL").Set("updated = ?", now).
+					Where("test_clock_id = ?", bound).Where("status NOT IN ('canceled', 'terminated')").Exec(ctx)
 				return err
 			},
 			func() error {

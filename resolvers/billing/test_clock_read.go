@@ -2,6 +2,7 @@ package billing
 
 import (
 	"context"
+	"time"
 
 	"github.com/uptrace/bun"
 
@@ -23,8 +24,9 @@ type TestClocks struct {
 
 // testClockTable reads the clocks not deleted: a deleted clock is kept
 // (test_clock_delete.go) but no longer seen, advanced or bound to.
-var testClockTable = &op.Table[models.TestClock]{Resource: "test_clock",
-	Where: func(q *bun.SelectQuery) *bun.SelectQuery { return q.Where("tc.deleted IS NULL") }}
+var testClockTable = &op.Table[models.TestClock]{Resource: "test_clock", Referenced: true,
+	Where:  func(q *bun.SelectQuery) *bun.SelectQuery { return q.Where("tc.deleted IS NULL") },
+	Derive: func(c *models.TestClock, _ time.Time) { c.Derive() }}
 
 func newTestClocks(s *Service) *TestClocks {
 	return &TestClocks{Reader: op.Read[models.TestClock, op.NoFilter](s.Kit, testClockTable), svc: s}

@@ -71,7 +71,7 @@ func (us *UsageInvoices) Create(ctx context.Context, in *models.CreateUsageInvoi
 		if len(events) == 0 {
 			return nil, errNoBillableUsage
 		}
-		b := usageBill{Events: events, Start: start, End: end, Windows: true, Method: in.Method(),
+		b := usageBill{Events: events, Start: start, End: end, Windows: true, Method: in.Method(), Member: "end_date",
 			Description: in.Description, Memo: in.Memo, Metadata: models.MergeMetadata(nil, in.Metadata)}
 		if in.NetTerms != nil {
 			b.NetTerms = *in.NetTerms

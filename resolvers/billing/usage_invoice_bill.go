@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/ids"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
@@ -32,6 +33,10 @@ type usageBill struct {
 	Description *string
 	Memo        *string
 	Metadata    models.Metadata
+	// Member is what a bill beyond the bound on money is refused on: the
+	// window's end_date (a usage invoice: bill a shorter window) or the
+	// value reported (an auto-charge this event would take beyond it).
+	Member string
 }
 
 // billUsage makes, issues and collects the invoice of b: one usage line
@@ -62,14 +67,20 @@ func (is *Invoices) billUsage(ctx context.Context, w *op.W, payer *usagePayer, b
 		applied, limited := credits.apply(l.ProductID, l.Totals.Usage)
 		name, meter := l.EventName, l.MeterID
 		u, c := models.UsageFromRat(l.Totals.Usage).String(), models.UsageFromRat(applied).String()
+		cents, ok := l.amount(applied, limited)
+		if !ok {
+			return nil, usageBeyondBound(b.Member)
+		}
 		li := &models.InvoiceLineItem{ID: ids.New(now), InvoiceID: inv.ID, ProductID: l.ProductID,
-			Description: l.ProductName + " (" + l.EventName + ")", Quantity: 1, UnitAmountCents: l.amount(applied, limited),
+			Description: l.ProductName + " (" + l.EventName + ")", Quantity: 1, UnitAmountCents: cents,
 			UnitAmountCurrency: inv.Currency, Kind: models.LineUsage, PeriodStart: &start, PeriodEnd: &end,
 			EventName: &name, Usage: &u, CreditsApplied: &c, MeterID: &meter, Created: models.At(now), Updated: models.At(now)}
 		li.Derive()
-		inv.Total += li.Amount
 		items = append(items, li)
 		claimed = append(claimed, l.Events...)
+	}
+	if inv.Total, err = boundTotal(items, b.Member); err != nil {
+		return nil, usageBeyondBound(b.Member)
 	}
 	if err := insertInvoice(ctx, w, inv, items); err != nil {
 		return nil, err
@@ -92,6 +103,16 @@ func (is *Invoices) billUsage(ctx context.Context, w *op.W, payer *usagePayer, b
 		return inv, nil
 	}
 	return inv, is.attempt(ctx, w, inv, nil, b.Background)
+}
+
+// usageBeyondBound refuses a bill of usage beyond the bound on money, on
+// member.
+func usageBeyondBound(member string) error {
+	if member == "value" {
+		return apierr.FieldError(member, "triggers an auto-charge of the cycle's usage beyond "+maxAmountText+
+			"; invoice part of the cycle first (POST /v1/billing/billing_invoice)")
+	}
+	return apierr.FieldError(member, "closes a window whose usage is priced beyond "+maxAmountText+"; bill a shorter window")
 }
 
 // claimEvents makes invoiceID the invoice of the events, which must all

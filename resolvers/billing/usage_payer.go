@@ -13,14 +13,19 @@ import (
 	"github.com/frame-oss/payments-server/models"
 )
 
+// errCustomerDeleted refuses a usage operation on a deleted customer.
+var errCustomerDeleted = apierr.InvalidState("The customer is deleted and refuses further operations")
+
 // usagePayer is the customer or the account usage is reported for, billed
 // to and credited to (exactly one), with the test clock it is bound to.
 type usagePayer struct {
 	CustomerID *uuid.UUID `bun:"customer_id"`
 	AccountID  *uuid.UUID `bun:"account_id"`
 	Deleted    *time.Time `bun:"deleted"`
-	ClockID    *uuid.UUID `bun:"test_clock_id"`
-	ClockTime  *time.Time `bun:"frozen_time"`
+	// AccountStatus is the account payer's status ("" for a customer).
+	AccountStatus models.AccountStatus `bun:"account_status"`
+	ClockID       *uuid.UUID           `bun:"test_clock_id"`
+	ClockTime     *time.Time           `bun:"frozen_time"`
 	// MeterID is the meter of the event name asked (metering event
 	// ingest), nil when the name has none yet.
 	MeterID *uuid.UUID `bun:"meter_id"`
@@ -80,7 +85,8 @@ type payerQuery struct {
 // readPayer reads exactly one payer, customer or account (the params the
 // errors name), of the caller's merchant and mode, in one statement: its
 // test clock, and what q asks. An id that is not the tenant's is 422 on
-// its param; a deleted customer is 422 invalid state.
+// its param; a deleted customer or a disabled account is 422 invalid
+// state: neither reports, is billed for or is credited usage any more.
 func readPayer(ctx context.Context, tx *store.Tenant, customer, account *string, q payerQuery) (*usagePayer, error) {
 	var model any = (*models.Customer)(nil)
 	table, alias, param, raw := "customers", "cu", "customer", customer
@@ -99,7 +105,7 @@ func readPayer(ctx context.Context, tx *store.Tenant, customer, account *string,
 	if table == "customers" {
 		sel = sel.ColumnExpr("cu.id AS customer_id, cu.deleted")
 	} else {
-		sel = sel.ColumnExpr("a.id AS account_id")
+		sel = sel.ColumnExpr("a.id AS account_id, a.status AS account_status")
 	}
 	if q.EventName != nil {
 		sel = sel.ColumnExpr("bm.id AS meter_id").
@@ -120,8 +126,11 @@ func readPayer(ctx context.Context, tx *store.Tenant, customer, account *string,
 	if len(rows) == 0 {
 		return nil, missing
 	}
-	if rows[0].Deleted != nil {
-		return nil, apierr.InvalidState("The customer is deleted and refuses further operations")
+	switch {
+	case rows[0].Deleted != nil:
+		return nil, errCustomerDeleted
+	case rows[0].AccountStatus == models.AccountStatusDisabled:
+		return nil, apierr.InvalidState("The account is disabled and refuses further operations")
 	}
 	return &rows[0], nil
 }

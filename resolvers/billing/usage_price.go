@@ -94,14 +94,15 @@ func usageLines(events []pricedEvent) []*usageLine {
 }
 
 // amount is what the line charges once credits units are applied
-// (limited: the payer's limited pools cap the usage charged).
-func (l *usageLine) amount(credits *big.Rat, limited bool) int64 {
+// (limited: the payer's limited pools cap the usage charged); ok is false
+// beyond the bound on money.
+func (l *usageLine) amount(credits *big.Rat, limited bool) (int64, bool) {
 	return usage.Amount(l.Price, l.Totals, usage.Charged(l.Totals.Usage, credits, limited))
 }
 
 // grossAmount is what the line would charge with no credit applied (the
-// threshold's accumulation).
-func (l *usageLine) grossAmount() int64 { return l.amount(new(big.Rat), false) }
+// threshold's accumulation); ok is false beyond the bound on money.
+func (l *usageLine) grossAmount() (int64, bool) { return l.amount(new(big.Rat), false) }
 
 // productsOf are the products pricing lines, once each.
 func productsOf(lines []*usageLine) []uuid.UUID {

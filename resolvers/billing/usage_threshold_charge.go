@@ -31,7 +31,7 @@ func (ts *UsageThresholds) afterIngest(ctx context.Context, w *op.W, p *usagePay
 		return err
 	}
 	inv, err := ts.svc.Invoices.billUsage(ctx, w, p, usageBill{Events: c.Events, Start: c.Start, End: c.End,
-		Method: models.ChargeAutomatically, Background: true, Metadata: models.Metadata{}})
+		Method: models.ChargeAutomatically, Background: true, Metadata: models.Metadata{}, Member: "value"})
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/frame-oss/payments-server/internal/domain/amount"
 	"github.com/frame-oss/payments-server/internal/domain/usage"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
@@ -37,7 +38,10 @@ type cycleUsage struct {
 	Events      []pricedEvent
 	Lines       []*usageLine
 	Accumulated int64
-	Oldest      *time.Time
+	// Beyond: the accumulation lies beyond the bound on money
+	// (Accumulated then shows the bound).
+	Beyond bool
+	Oldest *time.Time
 }
 
 // readCycle reads the payer's cycle usage (one statement).
@@ -50,7 +54,15 @@ func readCycle(ctx context.Context, tx *store.Tenant, payer *usagePayer, now tim
 	}
 	c.Lines = usageLines(c.Events)
 	for _, l := range c.Lines {
-		c.Accumulated += l.grossAmount()
+		gross, priced := l.grossAmount()
+		sum, within := amount.Add(c.Accumulated, gross)
+		c.Accumulated = sum
+		if !priced || !within || c.Beyond {
+			// Beyond the bound the amount is not shown exactly: the
+			// accumulation is at least the bound, which any threshold
+			// is reached by.
+			c.Accumulated, c.Beyond = models.MaxAmount, true
+		}
 		if c.Oldest == nil || l.Earliest.Before(*c.Oldest) {
 			at := l.Earliest
 			c.Oldest = &at

@@ -41,7 +41,7 @@ var customerTable = &op.Table[models.Customer]{Resource: "customer",
 // customerRows is the customer row alone, as writes lock it: a writer
 // reads the payment methods in a statement of its own after the lock
 // (customerPaymentMethods).
-var customerRows = &op.Table[models.Customer]{Resource: "customer"}
+var customerRows = &op.Table[models.Customer]{Resource: "customer", Referenced: true}
 
 // paymentMethodRows is the payment methods of customers, as a customer
 // write reads them.

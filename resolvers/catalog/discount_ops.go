@@ -35,6 +35,8 @@ func (ds *Discounts) Validate(ctx context.Context, in *models.ValidateDiscountsI
 		f.Add("amount_cents", "is required")
 	} else if *in.AmountCents < 0 {
 		f.Add("amount_cents", "must be at least 0")
+	} else if *in.AmountCents > models.MaxAmount {
+		f.Add("amount_cents", models.ProblemAmount)
 	}
 	switch {
 	case in.PromotionCodes == nil:

@@ -62,7 +62,7 @@ func (ps *Payouts) Create(ctx context.Context, in *models.CreatePayoutInput) (*m
 		if dest.method.SandboxOutcome != nil {
 			outcome = *dest.method.SandboxOutcome
 		}
-		if answer := processor.Charge(outcome, false); answer.Result == processor.Declined {
+		if answer := processor.Charge(outcome, p.Amount, false); answer.Result == processor.Declined {
 			msg := processor.Message(answer.Code)
 			p.Status, p.FailureCode, p.FailureMessage = models.PayoutFailed, &answer.Code, &msg
 			p.Succeeded, p.Failed = models.Timestamp{}, models.At(now)

@@ -35,7 +35,8 @@ func (s *Service) chargeIntent(ctx context.Context, w *op.W, ci *models.ChargeIn
 	if err != nil {
 		return err
 	}
-	if _, err := price.quote(ci.Amount, ledgerCurrency(ci)); err != nil {
+	q, err := price.quote(ci.Amount, ledgerCurrency(ci))
+	if err != nil {
 		return err
 	}
 	ci.PaymentMethodID, ci.PaymentMethod = &pm.ID, pm
@@ -43,7 +44,7 @@ func (s *Service) chargeIntent(ctx context.Context, w *op.W, ci *models.ChargeIn
 	if price.agreement != nil {
 		ci.BillingAgreementID = &price.agreement.ID
 	}
-	switch answer := processorAnswer(pm); answer.Result {
+	switch answer := processorAnswer(pm, q.GrossAmount); answer.Result {
 	case processor.Declined:
 		return s.declineIntent(ctx, w, ci, pm, answer.Code)
 	case processor.Challenge:

@@ -22,12 +22,13 @@ import (
 // processor's answer for a payment method, the decline a refusal records,
 // the charge row, the pricing of a capture and its journal.
 
-// processorAnswer is the sandbox processor's answer to charging pm: its
-// test number's outcome, or a decline of a single-use wallet credential
-// already consumed.
-func processorAnswer(pm *models.PaymentMethod) processor.Answer {
+// processorAnswer is the sandbox processor's answer to charging amount
+// (what the payer pays, fees added on included) on pm: its test number's
+// outcome, a decline of an amount above the processor's ceiling, or a
+// decline of a single-use wallet credential already consumed.
+func processorAnswer(pm *models.PaymentMethod, amount int64) processor.Answer {
 	consumed := pm.SingleUse && pm.Card != nil && pm.Card.Wallet != nil && pm.Card.Wallet.Consumed
-	return processor.Charge(outcomeOf(pm), consumed)
+	return processor.Charge(outcomeOf(pm), amount, consumed)
 }
 
 // challengeSucceeds says how the sandbox resolves pm's 3-D Secure

@@ -13,7 +13,8 @@ import (
 // InstallDefaultFees gives a merchant's mode what `merchants create
 // --with-default-fees` promises (API-DECISIONS §9): a "Standard Platform
 // Fee" plan (deduct; card charges 2.9 % + 30) with active charge and
-// payout agreements effective at once. The plan prices card charges only,
+// payout agreements effective at once, and for every time a test clock can
+// hold (DefaultFeesEffective). The plan prices card charges only,
 // as the decision states it; payouts and ACH charges need a plan with
 // their items.
 func InstallDefaultFees(ctx context.Context, k *op.Kit, scope store.Scope) error {
@@ -21,6 +22,13 @@ func InstallDefaultFees(ctx context.Context, k *op.Kit, scope store.Scope) error
 		return InsertDefaultFees(ctx, w.Tx, w.Now())
 	})
 }
+
+// DefaultFeesEffective is when the default agreements take effect: the
+// earliest time a test clock can be set to (frozen_time 0), so that a
+// charge on a clock set before the merchant was created finds them, as a
+// charge on the server's clock does. An agreement a merchant makes itself
+// takes effect when it says.
+var DefaultFeesEffective = time.Unix(0, 0).UTC()
 
 // InsertDefaultFees writes what InstallDefaultFees installs, stamped now,
 // in the caller's transaction tx: `merchants create` writes it in the
@@ -42,10 +50,9 @@ func InsertDefaultFees(ctx context.Context, tx *store.Tenant, now time.Time) err
 	if _, err := tx.Insert(p).Exec(ctx); err != nil {
 		return err
 	}
-	day := now.UTC().Truncate(24 * time.Hour)
 	for _, category := range []models.AgreementCategory{models.CategoryCharge, models.CategoryPayout} {
 		a := &models.BillingAgreement{ID: ids.New(now), Status: models.AgreementActive, Category: category,
-			EffectiveDate: models.ISOTime{Time: day}, FeePlanID: p.ID, Created: models.At(now), Updated: models.At(now)}
+			EffectiveDate: models.ISOTime{Time: DefaultFeesEffective}, FeePlanID: p.ID, Created: models.At(now), Updated: models.At(now)}
 		if _, err := tx.Insert(a).Exec(ctx); err != nil {
 			return err
 		}

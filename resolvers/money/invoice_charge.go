@@ -58,7 +58,7 @@ func (s *Service) ChargeInvoice(ctx context.Context, w *op.W, in InvoiceCharge) 
 		return nil, err
 	}
 	if code == "" {
-		switch answer := processorAnswer(pm); answer.Result {
+		switch answer := processorAnswer(pm, q.GrossAmount); answer.Result {
 		case processor.Declined:
 			code = answer.Code
 		case processor.Challenge:

@@ -76,7 +76,7 @@ func (s *Service) payout(ctx context.Context, w *op.W, in *models.CreateTransfer
 	if pm.SandboxOutcome != nil {
 		outcome = *pm.SandboxOutcome
 	}
-	answer := processor.Charge(outcome, false)
+	answer := processor.Charge(outcome, q.GrossAmount, false)
 	declined := answer.Result == processor.Declined
 	if declined {
 		msg, reason := processor.Message(answer.Code), processor.Reason(answer.Code, pm.Type == models.PaymentMethodACH)

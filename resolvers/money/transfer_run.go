@@ -42,7 +42,7 @@ func (s *Service) run(ctx context.Context, w *op.W, t *models.Transfer, pm *mode
 		}
 		return s.fail(ctx, w, t, pm, code)
 	}
-	answer := processorAnswer(pm)
+	answer := processorAnswer(pm, max(t.GrossAmount, t.Amount))
 	switch answer.Result {
 	case processor.Declined:
 		return s.fail(ctx, w, t, pm, answer.Code)

@@ -32,11 +32,11 @@ func Background(ctx context.Context, k *Kit, scope store.Scope, fn func(ctx cont
 		return err
 	}
 	return k.DB.Tx(ctx, scope, func(ctx context.Context, tx *store.Tenant) error {
-		w := &W{Tx: tx, P: auth.ServicePrincipal(scope), kit: k, clk: k.Clock, jobs: k.Jobs}
+		w := newW(k, tx, auth.ServicePrincipal(scope))
 		if err := fn(ctx, w); err != nil {
 			return err
 		}
-		return events.Insert(ctx, tx, w.events)
+		return events.Insert(ctx, tx, w.Emitted())
 	})
 }
 

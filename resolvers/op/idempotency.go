@@ -90,3 +90,54 @@ func record(ctx context.Context, k *Kit, tx *store.Tenant, credential, key, oper
 }
 
 func bytesEqual(a, b []byte) bool { return string(a) == string(b) }
+
+// fingerprint is the request's fingerprint for s (nil without an
+// Idempotency-Key): its operation and parameters, keyed by the server
+// secret.
+func fingerprint(req *idempotency.Request, secret []byte, s Spec) ([]byte, error) {
+	if req == nil {
+		return nil, nil
+	}
+	params, err := json.Marshal(s.Params)
+	if err != nil {
+		return nil, fmt.Errorf("op: fingerprint of %s: %w", s.Name, err)
+	}
+	return idempotency.Fingerprint(secret, s.Name, params), nil
+}
+
+// Replayed answers the result recorded under the request's Idempotency-Key
+// for s, when one is: an operation that commits in several transactions
+// before the Write that records its answer (a test clock's advance) asks
+// first, so that the retry of a request that answered replays that answer
+// instead of running against what the request changed. The key used for
+// another request is 400 idempotency_error, as in Write.
+func Replayed[Out any](ctx context.Context, k *Kit, s Spec) (Out, bool, error) {
+	var out Out
+	req := idempotency.From(ctx)
+	if req == nil {
+		return out, false, nil
+	}
+	p, err := auth.Require(ctx, s.Allow...)
+	if err != nil {
+		return out, false, err
+	}
+	secret, err := k.Secret.Get(ctx)
+	if err != nil {
+		return out, false, err
+	}
+	fp, err := fingerprint(req, secret, s)
+	if err != nil {
+		return out, false, err
+	}
+	var replayed bool
+	err = k.DB.Tx(ctx, p.Scope, func(ctx context.Context, tx *store.Tenant) error {
+		replayed, err = replay(ctx, k, tx, credentialScope(p), req.Key, s.Name, fp, &out)
+		return err
+	})
+	if err != nil || !replayed {
+		var zero Out
+		return zero, false, err
+	}
+	req.Replayed = true
+	return out, true, nil
+}

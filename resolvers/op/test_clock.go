@@ -35,7 +35,7 @@ func (w *W) AtTestClock(ctx context.Context, param string, id *string) (*uuid.UU
 	if len(rows) == 0 {
 		return nil, apierr.FieldError(param, "is not a test clock of this merchant and mode")
 	}
-	return &clock, w.AtClockTime(rows[0].FrozenTime.Time)
+	return &clock, w.AtClockTime(rows[0].AdvancedTo.Time)
 }
 
 // ClockTime reads a test clock's frozen_time in tx's merchant and mode.
@@ -44,7 +44,7 @@ func ClockTime(ctx context.Context, tx *store.Tenant, clock uuid.UUID) (time.Tim
 	if err := tx.Select(c).Column("tc.frozen_time").Where("tc.id = ?", clock).Scan(ctx); err != nil {
 		return time.Time{}, err
 	}
-	return c.FrozenTime.Time, nil
+	return c.AdvancedTo.Time, nil
 }
 
 // PayerClock reads the test clock a payer is bound to, its id and

@@ -33,10 +33,10 @@ func Keyed(ctx context.Context) bool { return idempotency.From(ctx) != nil }
 // whole group.
 func Together(ctx context.Context, k *Kit, p *auth.Principal, fn func(ctx context.Context, w *W) error) error {
 	return k.DB.Tx(ctx, p.Scope, func(ctx context.Context, tx *store.Tenant) error {
-		w := &W{Tx: tx, P: p, kit: k, clk: k.Clock, jobs: k.Jobs}
+		w := newW(k, tx, p)
 		if err := fn(ctx, w); err != nil {
 			return err
 		}
-		return events.Insert(ctx, tx, w.events)
+		return events.Insert(ctx, tx, w.Emitted())
 	})
 }

@@ -100,7 +100,25 @@ type W struct {
 	clk    clock.Clock
 	jobs   *jobs.Engine
 	now    time.Time
-	events []*events.Event
+	events *emitted
+}
+
+// emitted are the events of a transaction, in the order they were
+// emitted, shared by every W of it (W.At).
+type emitted struct{ list []*events.Event }
+
+// newW is a write of p in tx.
+func newW(k *Kit, tx *store.Tenant, p *auth.Principal) *W {
+	return &W{Tx: tx, P: p, kit: k, clk: k.Clock, jobs: k.Jobs, events: &emitted{}}
+}
+
+// At is another write inside w's transaction, whose time is at: a
+// background run that applies several due effects in one transaction (a
+// test clock's continuation) gives each effect its own W, at the instant
+// it fell due. Their events join w's, in the order emitted, and commit
+// with them.
+func (w *W) At(at time.Time) *W {
+	return &W{Tx: w.Tx, P: w.P, kit: w.kit, clk: w.clk, jobs: w.jobs, now: at, events: w.events}
 }
 
 // Now is the write's time. The clock is read once, at the first call, and
@@ -133,12 +151,12 @@ func (w *W) AtClockTime(t time.Time) error {
 // which they were emitted. typ is a declared type (events.Declare), so
 // every event emitted is one the webhook catalogue lists.
 func (w *W) Emit(typ events.Type, objectID uuid.UUID, rendered json.RawMessage, previous map[string]any) {
-	w.events = append(w.events, events.New(w.Now(), typ, objectID, rendered, previous))
+	w.events.list = append(w.events.list, events.New(w.Now(), typ, objectID, rendered, previous))
 }
 
 // Emitted are the events the write has emitted so far, in order: what a
 // test clock's advance reports of each effect it applied.
-func (w *W) Emitted() []*events.Event { return w.events }
+func (w *W) Emitted() []*events.Event { return w.events.list }
 
 // Write runs one mutation through the write path, the only way the
 // operation layer changes state:
@@ -176,13 +194,9 @@ func Write[Out any](ctx context.Context, k *Kit, s Spec, fn func(ctx context.Con
 		return out, err
 	}
 	req := idempotency.From(ctx)
-	var fp []byte
-	if req != nil {
-		params, err := json.Marshal(s.Params)
-		if err != nil {
-			return out, fmt.Errorf("op: fingerprint of %s: %w", s.Name, err)
-		}
-		fp = idempotency.Fingerprint(secret, s.Name, params)
+	fp, err := fingerprint(req, secret, s)
+	if err != nil {
+		return out, err
 	}
 	err = k.DB.Tx(ctx, p.Scope, func(ctx context.Context, tx *store.Tenant) error {
 		var credential string
@@ -194,11 +208,11 @@ func Write[Out any](ctx context.Context, k *Kit, s Spec, fn func(ctx context.Con
 				return err
 			}
 		}
-		w := &W{Tx: tx, P: p, kit: k, clk: k.Clock, jobs: k.Jobs}
+		w := newW(k, tx, p)
 		if out, err = fn(ctx, w); err != nil {
 			return err
 		}
-		if err := events.Insert(ctx, tx, w.events); err != nil {
+		if err := events.Insert(ctx, tx, w.Emitted()); err != nil {
 			return err
 		}
 		if req == nil {

@@ -49,7 +49,7 @@ func attachTo(ctx context.Context, w *op.W, pm *models.PaymentMethod, o owner) e
 // customerRows and accountRows read the owners a payment method is
 // attached to.
 var (
-	customerRows = &op.Table[models.Customer]{Resource: "customer"}
+	customerRows = &op.Table[models.Customer]{Resource: "customer", Referenced: true}
 	accountRows  = &op.Table[models.Account]{Resource: "account"}
 )
 

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/big"
 	"sort"
+
+	"github.com/frame-oss/payments-server/internal/domain/amount"
 )
 
 // Priced is a phase as pricing sees it (spec doc 2 §2.4): a static phase
@@ -56,21 +58,9 @@ func (p Priced) Price(productPrice int64) (int64, error) {
 	keep := new(big.Rat).Sub(big.NewRat(100, 1), pct)
 	exact := new(big.Rat).Mul(new(big.Rat).SetInt64(productPrice), keep)
 	exact.Quo(exact, big.NewRat(100, 1))
-	return roundHalfEven(exact), nil
-}
-
-// roundHalfEven rounds a non-negative rational to the nearest integer,
-// halves to the even one.
-func roundHalfEven(r *big.Rat) int64 {
-	q, m := new(big.Int).QuoRem(r.Num(), r.Denom(), new(big.Int))
-	twice := new(big.Int).Mul(m, big.NewInt(2))
-	switch twice.Cmp(r.Denom()) {
-	case 1:
-		q.Add(q, big.NewInt(1))
-	case 0:
-		if q.Bit(0) == 1 {
-			q.Add(q, big.NewInt(1))
-		}
+	price, ok := amount.RoundHalfEven(exact)
+	if !ok {
+		return 0, fmt.Errorf("phase %d: the price of %d is beyond the bound on money", p.Ordinal, productPrice)
 	}
-	return q.Int64()
+	return price, nil
 }

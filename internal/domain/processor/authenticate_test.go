@@ -12,7 +12,7 @@ import (
 // challenge, and resolves the way their charges' challenges resolve.
 func TestAuthenticateAgreesWithCharge(t *testing.T) {
 	for _, c := range card.TestCards {
-		a, charge := Authenticate(c.Outcome), Charge(c.Outcome, false)
+		a, charge := Authenticate(c.Outcome), Charge(c.Outcome, 100, false)
 		require.Equal(t, charge.Result == Challenge, a.Challenge, c.Number)
 		require.Equal(t, charge.ChallengeSucceeds, a.ChallengeSucceeds, c.Number)
 	}

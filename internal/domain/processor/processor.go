@@ -29,11 +29,26 @@ type Answer struct {
 	ChallengeSucceeds bool
 }
 
-// Charge answers a charge of a payment method whose sandbox outcome is
-// outcome ("" for an ordinary success; a decline code; or one of the card
-// package's outcomes). A single-use credential already consumed declines
+// MaxCharge is the largest amount, in minor units, the sandbox processor
+// moves in one charge or payout: 99,999,999 ($999,999.99 in a currency of
+// cents), the eight digits card processors commonly accept. Above it the
+// processor declines with CodeAmountTooLarge, as a real one refuses an
+// amount it cannot carry, whatever the payment method.
+const MaxCharge int64 = 99_999_999
+
+// CodeAmountTooLarge is the decline of an amount above MaxCharge.
+const CodeAmountTooLarge = "amount_too_large"
+
+// Charge answers a charge (or a payout) of amount, in minor units, on a
+// payment method whose sandbox outcome is outcome ("" for an ordinary
+// success; a decline code; or one of the card package's outcomes). An
+// amount above MaxCharge declines with amount_too_large before the payment
+// method is looked at; a single-use credential already consumed declines
 // with payment_method_single_use.
-func Charge(outcome string, singleUseConsumed bool) Answer {
+func Charge(outcome string, amount int64, singleUseConsumed bool) Answer {
+	if amount > MaxCharge {
+		return Answer{Result: Declined, Code: CodeAmountTooLarge}
+	}
 	if singleUseConsumed {
 		return Answer{Result: Declined, Code: "payment_method_single_use"}
 	}
@@ -75,6 +90,7 @@ var messages = map[string]string{
 	"card_velocity_exceeded":    "Your card was declined for making repeated attempts too frequently or exceeding its amount limit.",
 	"authentication_required":   "Your card was declined: authentication was not completed.",
 	"payment_method_single_use": "This payment method can only be used once.",
+	CodeAmountTooLarge:          "The amount is above the largest the processor accepts in one payment (999999.99).",
 	"account_closed":            "The bank account has been closed.",
 	"no_account":                "The bank account could not be located.",
 	"debit_not_authorized":      "The bank account owner has not authorized this debit.",

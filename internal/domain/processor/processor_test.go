@@ -10,7 +10,7 @@ import (
 
 func TestEveryTestCardHasAnAnswer(t *testing.T) {
 	for _, c := range card.TestCards {
-		a := Charge(c.Outcome, false)
+		a := Charge(c.Outcome, 100, false)
 		switch c.Outcome {
 		case "", card.OutcomeDispute, card.OutcomeThreeDSFrictionless, card.OutcomeRefundFails:
 			require.Equal(t, Approved, a.Result, c.Number)
@@ -26,7 +26,7 @@ func TestEveryTestCardHasAnAnswer(t *testing.T) {
 }
 
 func TestConsumedSingleUseDeclines(t *testing.T) {
-	require.Equal(t, Answer{Result: Declined, Code: "payment_method_single_use"}, Charge("", true))
+	require.Equal(t, Answer{Result: Declined, Code: "payment_method_single_use"}, Charge("", 100, true))
 }
 
 func TestReasons(t *testing.T) {
@@ -44,4 +44,15 @@ func TestRefunds(t *testing.T) {
 		}
 		require.Equal(t, want, Refund(c.Outcome), c.Number)
 	}
+}
+
+// Above the per-charge ceiling every payment method declines, the best
+// card included; at the ceiling it is approved.
+func TestChargesAboveTheCeilingDecline(t *testing.T) {
+	for _, c := range card.TestCards {
+		require.Equal(t, Answer{Result: Declined, Code: CodeAmountTooLarge}, Charge(c.Outcome, MaxCharge+1, false), c.Number)
+	}
+	require.Equal(t, Answer{Result: Approved}, Charge("", MaxCharge, false))
+	require.Equal(t, "card_declined", Reason(CodeAmountTooLarge, false))
+	require.NotEqual(t, "Your payment was declined.", Message(CodeAmountTooLarge))
 }

@@ -48,11 +48,15 @@ func Charged(usage, credits *big.Rat, limited bool) *big.Rat {
 
 // Percentage is part/whole·100 rounded half up to two decimals, as a
 // float for the wire (a display value, never money); zero when whole is.
+// Exact for any int64 part and whole.
 func Percentage(part, whole int64) float64 {
 	if whole <= 0 {
 		return 0
 	}
-	r := big.NewRat(part*100*100, whole)
-	f, _ := new(big.Rat).SetFrac(big.NewInt(RoundHalfUp(r)), big.NewInt(100)).Float64()
+	r := new(big.Rat).SetFrac(new(big.Int).Mul(big.NewInt(part), big.NewInt(100*100)), big.NewInt(whole))
+	// r + 1/2, rounded down: half up for a non-negative part.
+	r.Add(r, big.NewRat(1, 2))
+	q := new(big.Int).Quo(r.Num(), r.Denom())
+	f, _ := new(big.Rat).SetFrac(q, big.NewInt(100)).Float64()
 	return f
 }

@@ -7,6 +7,8 @@ package usage
 
 import (
 	"math/big"
+
+	"github.com/frame-oss/payments-server/internal/domain/amount"
 )
 
 // Aggregation is how a meter turns a window's events into usage.
@@ -78,20 +80,15 @@ func Aggregate(agg Aggregation, events []Event) Totals {
 // weighted usage W, for the part of usage U that credits C do not cover,
 // P·W·(U−C)/U rounded half up; zero when U is zero. charged is the usage
 // charged for (U−C, or nothing when the payer's limited pools cap it).
-func Amount(price int64, t Totals, charged *big.Rat) int64 {
+// The product is exact (math/big); ok is false when the amount lies
+// beyond the bound on money (internal/domain/amount), which it is never
+// wrapped into.
+func Amount(price int64, t Totals, charged *big.Rat) (cents int64, ok bool) {
 	if t.Usage.Sign() == 0 || charged.Sign() <= 0 {
-		return 0
+		return 0, true
 	}
 	r := new(big.Rat).Mul(big.NewRat(price, 1), t.Weighted)
 	r.Mul(r, charged)
 	r.Quo(r, t.Usage)
-	return RoundHalfUp(r)
-}
-
-// RoundHalfUp rounds a non-negative r to the nearest integer, halves up.
-func RoundHalfUp(r *big.Rat) int64 {
-	n := new(big.Int).Mul(r.Num(), big.NewInt(2))
-	n.Add(n, r.Denom())
-	n.Quo(n, new(big.Int).Mul(r.Denom(), big.NewInt(2)))
-	return n.Int64()
+	return amount.RoundHalfUp(r)
 }

@@ -70,7 +70,8 @@ func TestAmount(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			tot := Totals{Usage: rat(c.usage), Weighted: rat(c.weighted)}
-			got := Amount(c.price, tot, Charged(tot.Usage, rat(c.credits), c.limited))
+			got, ok := Amount(c.price, tot, Charged(tot.Usage, rat(c.credits), c.limited))
+			require.True(t, ok)
 			require.Equal(t, c.want, got)
 		})
 	}

@@ -3,6 +3,7 @@ package webhook
 import (
 	"net/netip"
 	"net/url"
+	"strconv"
 	"strings"
 )
 
@@ -37,6 +38,9 @@ func PublicAddress(a netip.Addr) bool {
 	return true
 }
 
+// maxPort is the highest TCP port.
+const maxPort = 65535
+
 // MaxURLLength bounds an endpoint URL.
 const MaxURLLength = 2048
 
@@ -62,8 +66,13 @@ func URLProblem(raw string, livemode bool) string {
 	case u.Hostname() == "":
 		return "must name a host"
 	}
-	if port := u.Port(); port != "" && (len(port) > 5 || port == "0") {
-		return "has an invalid port"
+	if port := u.Port(); port != "" {
+		// url.Parse leaves only digits here, but of any length: a port
+		// is 1 to 65535, and a dial of 65536 or 99999 could only fail
+		// (or, parsed modulo 2^16 by some client, reach another port).
+		if n, err := strconv.Atoi(port); len(port) > 5 || err != nil || n < 1 || n > maxPort {
+			return "has an invalid port (1 to 65535)"
+		}
 	}
 	return ""
 }

@@ -65,6 +65,11 @@ func TestURLProblem(t *testing.T) {
 		{"/relative", false, false},
 		{"https://", false, false},
 		{"https://example.com:0/", false, false},
+		{"https://example.com:65535/", false, true},
+		{"https://example.com:65536/", false, false},
+		{"https://example.com:99999/", false, false},
+		{"https://example.com:00443/", false, true},
+		{"https://example.com:0000000000080/", false, false},
 		{"mailto:a@example.com", false, false},
 	} {
 		require.Equal(t, c.ok, URLProblem(c.url, c.livemode) == "", c.url)

@@ -62,6 +62,7 @@ const (
 	CodeRateLimited           = "rate_limited"
 	CodeProviderNotConfigured = "provider_not_configured"
 	CodeDatabaseUnavailable   = "database_unavailable"
+	CodeLockConflict          = "lock_conflict"
 	CodeInternal              = "internal_error"
 )
 
@@ -138,6 +139,17 @@ func DatabaseUnavailable(retryAfter time.Duration, cause error) *Error {
 		retryAfter, cause)
 }
 
+// LockConflict is the answer when the database gave up on the request's
+// transaction because of another one (a deadlock it broke, a lock it could
+// not take): nothing was written, and the same request can be sent again.
+// The writes take their locks in one order (docs/billing.md, "Lock
+// order"), so this is a backstop, never the answer to an ordinary race.
+func LockConflict(cause error) *Error {
+	return &Error{Status: http.StatusConflict, Code: CodeLockConflict,
+		Message: "Another request was changing the same objects; nothing was changed, retry the request",
+		Headers: map[string]string{"Retry-After": "1"}, Cause: cause}
+}
+
 // From turns any error into an *Error: API errors pass through, anything
 // else becomes an internal error carrying it as the cause (or what a
 // registered classifier makes of it, see Internal).
@@ -194,11 +206,12 @@ func classify(err error) *Error {
 
 // Logged reports whether a transport logs e with its cause, and at which
 // level: an internal error is an error; a 503 is a deliberate refusal (the
-// server is saturated, the database is down), logged as a warning; anything
+// server is saturated, the database is down) and a lock conflict a race
+// the lock order should have prevented, both logged as warnings; anything
 // else is the client's and is not logged beyond the request line.
 func (e *Error) Logged() (slog.Level, bool) {
 	switch {
-	case e.Status == http.StatusServiceUnavailable:
+	case e.Status == http.StatusServiceUnavailable, e.Code == CodeLockConflict:
 		return slog.LevelWarn, true
 	case e.Status >= 500:
 		return slog.LevelError, true

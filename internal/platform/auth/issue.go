@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -143,19 +144,64 @@ func RotateKey(ctx context.Context, db *store.DB, clk clock.Clock, merchantID uu
 	return plain, nil
 }
 
-// RevokeKey revokes the key whose display prefix or plaintext is given. It
-// stops working in every server process at once: each hears of it on
-// RevocationChannel when the revocation commits.
+// ErrAmbiguousPrefix refuses a revocation by display prefix that matches
+// live keys of several merchants: a display prefix is short, and the
+// command must never revoke another merchant's key by chance.
+var ErrAmbiguousPrefix = errors.New("the display prefix matches live keys of several merchants; name the merchant (--merchant) or give the whole key")
+
+// RevokeKey revokes the key whose display prefix or plaintext is given
+// (RevokeKeyOf with no merchant named).
 func RevokeKey(ctx context.Context, db *store.DB, clk clock.Clock, keyOrPrefix string) (int, error) {
-	q := db.Bun.NewUpdate().Model((*APIKey)(nil)).Set("revoked_at = ?", clk.Now()).Where("revoked_at IS NULL")
-	if _, _, ok := parseKey(keyOrPrefix); ok && len(keyOrPrefix) > len(DisplayPrefix(keyOrPrefix)) {
-		q = q.Where("hash = ?", Hash(keyOrPrefix))
-	} else {
-		q = q.Where("prefix = ?", keyOrPrefix)
-	}
-	n, err := execAnnounced(ctx, q)
+	return RevokeKeyOf(ctx, db, clk, keyOrPrefix, uuid.Nil)
+}
+
+// RevokeKeyOf revokes the key whose display prefix or plaintext is given,
+// among merchant's keys (uuid.Nil: any merchant's). A whole key names one
+// key by its hash. A display prefix names the live keys carrying it: with
+// no merchant named, it must match keys of one merchant only, else
+// ErrAmbiguousPrefix and nothing is revoked. The keys stop working in
+// every server process at once: each hears of them on RevocationChannel
+// when the revocation commits.
+func RevokeKeyOf(ctx context.Context, db *store.DB, clk clock.Clock, keyOrPrefix string, merchant uuid.UUID) (int, error) {
+	var n int
+	err := db.Bun.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		q := tx.NewUpdate().Model((*APIKey)(nil)).Set("revoked_at = ?", clk.Now()).Where("revoked_at IS NULL")
+		if merchant != uuid.Nil {
+			q = q.Where("merchant_id = ?", merchant)
+		}
+		if _, _, ok := parseKey(keyOrPrefix); ok && len(keyOrPrefix) > len(DisplayPrefix(keyOrPrefix)) {
+			q = q.Where("hash = ?", Hash(keyOrPrefix))
+		} else {
+			q = q.Where("prefix = ?", keyOrPrefix)
+			if merchant == uuid.Nil {
+				// The matching keys are locked while they are counted, so
+				// the count holds until the UPDATE.
+				var merchants []uuid.UUID
+				if err := tx.NewSelect().Model((*APIKey)(nil)).Column("merchant_id").
+					Where("revoked_at IS NULL").Where("prefix = ?", keyOrPrefix).For("UPDATE").
+					Scan(ctx, &merchants); err != nil {
+					return err
+				}
+				if distinct(merchants) > 1 {
+					return ErrAmbiguousPrefix
+				}
+			}
+		}
+		var err error
+		n, err = execAnnounced(ctx, q)
+		return err
+	})
 	if err != nil {
 		return 0, fmt.Errorf("revoke key: %w", err)
 	}
 	return n, nil
+}
+
+// distinct counts the different ids in ids.
+func distinct(ids []uuid.UUID) int {
+	seen := map[uuid.UUID]bool{}
+	for _, id := range ids {
+		seen[id] = true
+	}
+	return len(seen)
 }

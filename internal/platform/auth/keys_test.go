@@ -74,3 +74,41 @@ func TestRotateAndRevoke(t *testing.T) {
 	require.Equal(t, 1, n)
 	require.Equal(t, 401, env.Client(now).Get("/v1/accounts").Status)
 }
+
+// A display prefix is four random characters: two merchants' keys may
+// share one. Revoking by such a prefix names the merchant, or is refused
+// and revokes nothing; it never reaches another merchant's key.
+func TestRevokeByPrefixNeverReachesAnotherMerchantsKey(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t)
+	ctx := context.Background()
+	mine := env.Keys.Sandbox.Secret
+	_, keys := env.NewMerchant(auth.NewMerchant{Name: "Other"})
+	theirs := keys.Sandbox.Secret
+	// Their key is given my key's display prefix, as chance may do.
+	_, err := env.DB.Bun.NewRaw("UPDATE api_keys SET prefix = ? WHERE hash = ?", auth.DisplayPrefix(mine), auth.Hash(theirs)).Exec(ctx)
+	require.NoError(t, err)
+	works := func(key string) int { return env.Client(key).Get("/v1/accounts").Status }
+
+	n, err := auth.RevokeKey(ctx, env.DB, env.Clock, auth.DisplayPrefix(mine))
+	require.ErrorIs(t, err, auth.ErrAmbiguousPrefix)
+	require.Zero(t, n)
+	require.Equal(t, 200, works(mine), "nothing revoked")
+	require.Equal(t, 200, works(theirs), "nothing revoked")
+
+	n, err = auth.RevokeKeyOf(ctx, env.DB, env.Clock, auth.DisplayPrefix(mine), env.Merchant.ID)
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	require.Equal(t, 401, works(mine))
+	require.Equal(t, 200, works(theirs), "the other merchant's key is untouched")
+
+	// Their key, now the only live one with the prefix, by the prefix
+	// alone; a prefix naming another merchant's key revokes nothing.
+	n, err = auth.RevokeKeyOf(ctx, env.DB, env.Clock, auth.DisplayPrefix(mine), env.Merchant.ID)
+	require.NoError(t, err)
+	require.Zero(t, n)
+	n, err = auth.RevokeKey(ctx, env.DB, env.Clock, auth.DisplayPrefix(mine))
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	require.Equal(t, 401, works(theirs))
+}

@@ -32,3 +32,19 @@ func CheckViolation(err error) (constraint string, ok bool) {
 	}
 	return "", false
 }
+
+// IsLockConflict reports whether err is PostgreSQL giving up on a
+// transaction because of another one: a deadlock (40P01), a serialization
+// failure (40001) or a lock it could not take (55P03). The transaction was
+// rolled back whole; the same request run again can succeed.
+func IsLockConflict(err error) bool {
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) {
+		return false
+	}
+	switch pgErr.Code {
+	case "40P01", "40001", "55P03":
+		return true
+	}
+	return false
+}

@@ -52,6 +52,14 @@ func (t *Tenant) Select(model any) *bun.SelectQuery {
 		Where("?TableAlias.livemode = ?", t.scope.Livemode)
 }
 
+// SelectFrom starts a SELECT over sub, a query built from the tenant's own
+// starters (so its tables are already filtered by merchant and mode), as
+// alias: the union or the aggregate of tenant queries that needs a query
+// around them.
+func (t *Tenant) SelectFrom(sub schema.QueryAppender, alias string) *bun.SelectQuery {
+	return t.idb.NewSelect().TableExpr("(?) AS ?", sub, bun.Ident(alias))
+}
+
 // Update starts an UPDATE on model's table filtered by merchant and mode.
 func (t *Tenant) Update(model any) *bun.UpdateQuery {
 	return t.idb.NewUpdate().Model(model).

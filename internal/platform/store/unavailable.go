@@ -25,12 +25,17 @@ var ErrUnavailable = errors.New("store: database unavailable")
 
 // The database's classifier: every API error path (apierr.From,
 // apierr.Internal) answers an outage with 503 database_unavailable and
-// Retry-After instead of a 500. Registered once, wherever the store is
+// Retry-After instead of a 500, and a transaction the database gave up on
+// because of another (a deadlock, a lock it could not take) with a
+// retryable 409 lock_conflict. Registered once, wherever the store is
 // linked, which is wherever a database is.
 func init() {
 	apierr.RegisterClassifier(func(err error) *apierr.Error {
-		if IsUnavailable(err) {
+		switch {
+		case IsUnavailable(err):
 			return apierr.DatabaseUnavailable(UnavailableRetryAfter, err)
+		case IsLockConflict(err):
+			return apierr.LockConflict(err)
 		}
 		return nil
 	})
