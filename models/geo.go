@@ -44,7 +44,7 @@ type Geofence struct {
 	Active       bool                 `json:"active"`
 	// Status is active as a word (`active` or `inactive`), the member the
 	// Ruby SDK reads.
-	Status        string                   `json:"status"`
+	Status        GeofenceStatus           `json:"status"`
 	Metadata      Metadata                 `json:"metadata"`
 	Locked        bool                     `json:"locked"`
 	GeofenceRules []verification.Territory `json:"geofence_rules"`
@@ -52,3 +52,15 @@ type Geofence struct {
 	Created       wire.Timestamp           `json:"created"`
 	Updated       wire.Timestamp           `json:"updated"`
 }
+
+// GeofenceStatus is a geofence's Active as a word.
+type GeofenceStatus string
+
+// Geofence statuses.
+const (
+	GeofenceActive   GeofenceStatus = "active"
+	GeofenceInactive GeofenceStatus = "inactive"
+)
+
+// GeofenceStatuses is the closed set of geofence statuses.
+var GeofenceStatuses = Enum(GeofenceActive, GeofenceInactive)

@@ -106,6 +106,9 @@ const (
 	ResendNoDestinations ResendStatus = "no_destinations"
 )
 
+// ResendStatuses is the closed set of what a resend did.
+var ResendStatuses = Enum(ResendQueued, ResendSkipped, ResendNoDestinations)
+
 // ResendStatusOf is the status of a resend that made deliveries.
 func ResendStatusOf(deliveries []*WebhookDelivery) ResendStatus {
 	switch {

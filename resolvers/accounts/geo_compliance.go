@@ -64,7 +64,7 @@ func (gs *Geo) Geofences(ctx context.Context, lp op.ListParams) (op.Page[*models
 	}
 	all := make([]*models.Geofence, len(verification.PlatformGeofences))
 	for i, g := range verification.PlatformGeofences {
-		all[i] = &models.Geofence{ID: g.ID, Name: g.Name, Description: g.Description, GeofenceType: "polygon", Active: true, Status: "active",
+		all[i] = &models.Geofence{ID: g.ID, Name: g.Name, Description: g.Description, GeofenceType: "polygon", Active: true, Status: models.GeofenceActive,
 			Metadata: models.Metadata{}, Locked: true, GeofenceRules: g.Rules, Livemode: p.Scope.Livemode,
 			Created: models.At(g.Defined), Updated: models.At(g.Defined)}
 	}
