@@ -23,12 +23,14 @@ var credentialRE = regexp.MustCompile(
 // replaced by Redacted, and every card-number-shaped run of digits masked
 // (MaskCardNumbers): what the request log, error messages that echo
 // input, and any other log of client-supplied text use.
+//
+// Credentials go first, so that masking can never cut one apart and hide
+// it from the credential pattern.
 func Redact(s string) string {
-	s = MaskCardNumbers(s)
-	if !credentialRE.MatchString(s) {
-		return s
+	if credentialRE.MatchString(s) {
+		s = credentialRE.ReplaceAllString(s, "${1}"+Redacted)
 	}
-	return credentialRE.ReplaceAllString(s, "${1}"+Redacted)
+	return MaskCardNumbers(s)
 }
 
 // minCardDigits is the length of the shortest card number (13 digits).
@@ -53,6 +55,10 @@ func MaskCardNumbers(s string) string {
 	var b *strings.Builder
 	copied := 0
 	for i := 0; i < len(s); {
+		if n := uuidAt(s, i); n > 0 {
+			i += n
+			continue
+		}
 		if !isDigit(s[i]) {
 			i++
 			continue
@@ -96,6 +102,43 @@ func cardRun(s string, i int) (end, digits int) {
 	}
 	return end, digits
 }
+
+// uuidShape is a UUID's groups of hex digits (8-4-4-4-12).
+var uuidShape = [...]int{8, 4, 4, 4, 12}
+
+// uuidLen is the length of a written UUID.
+const uuidLen = 36
+
+// uuidAt is uuidLen when a UUID starts at s[i] as a word of its own (not
+// glued to a letter or digit before it), 0 otherwise. The masking skips
+// UUIDs whole: their groups can be all digits ("019bc6ae-1234-7567-8901-
+// 1929b313a534" holds 4-4-4-4 digits in a row), and an id is never a card
+// number.
+func uuidAt(s string, i int) int {
+	if len(s)-i < uuidLen || (i > 0 && isHex(s[i-1])) || !isHex(s[i]) {
+		return 0
+	}
+	at := i
+	for g, width := range uuidShape {
+		if g > 0 {
+			if s[at] != '-' {
+				return 0
+			}
+			at++
+		}
+		for end := at + width; at < end; at++ {
+			if !isHex(s[at]) {
+				return 0
+			}
+		}
+	}
+	if at < len(s) && isHex(s[at]) {
+		return 0
+	}
+	return uuidLen
+}
+
+func isHex(c byte) bool { return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
 
 // digitsFrom counts the digits from s[i] on.
 func digitsFrom(s string, i int) int {
