@@ -200,9 +200,10 @@ func TestTestClockAdvanceAppliesOverdueNoticesInOrderWhateverTheStep(t *testing.
 }
 
 // A second advance of a clock while the first is applying its effects is
-// 409 clock_advancing, with how far the first has got; the first applies
-// every effect once and answers ready. The test holds the first effect's
-// invoice, so the second request arrives while the first is mid-way.
+// 409 clock_advancing at once, with how far the first has got, without
+// queueing behind the first's write; the first applies every effect once
+// and answers ready. The test holds the first effect's invoice, so the
+// second request arrives while the first is mid-way.
 func TestTestClockAdvancesOfOneClockSerialize(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
@@ -218,16 +219,15 @@ func TestTestClockAdvancesOfOneClockSerialize(t *testing.T) {
 	hold := f.hold(t, "SELECT 1 FROM invoices WHERE id = $1 FOR UPDATE", invoices[0])
 	first := start(advance)
 	f.awaitLockWaits(t, 1) // its first write holds the clock, waiting for the invoice
-	second := start(advance)
-	f.awaitLockWaits(t, 2) // its claim waits for the clock
+
+	refused := advance() // answered while the first still holds the clock
+	e := requireError(t, refused, http.StatusConflict, "clock_advancing", "")
+	// The first had claimed the clock and not yet moved it: its effect
+	// write, the one the hold keeps waiting, has not committed.
+	require.Equal(t, map[string]any{"advanced_to": float64(jan10.Unix()),
+		"frozen_time": float64(target.Unix())}, e["details"], "how far the first has got, and where it goes")
 	hold.release(t)
 
-	refused := second.answer(t)
-	e := requireError(t, refused, http.StatusConflict, "clock_advancing", "")
-	// The first applied its four effects in one write, the one the hold
-	// kept waiting; it had not yet set the clock at its target.
-	require.Equal(t, map[string]any{"advanced_to": float64(time.Date(2026, 1, 15, 0, 0, 0, 0, time.UTC).Unix()),
-		"frozen_time": float64(target.Unix())}, e["details"], "how far the first has got, and where it goes")
 	done := first.answer(t)
 	require.Equal(t, http.StatusOK, done.Status, string(done.Body))
 	require.Equal(t, target.Unix(), num(done.JSON()["frozen_time"]))
