@@ -15,10 +15,12 @@ import (
 )
 
 // dataDir is a fresh data folder the postgres system user can enter (so
-// not under t.TempDir when running as root).
+// not under t.TempDir when running as root), on tmpfs when it has room as
+// the test clusters are: a data dir's cluster runs with fsync on, which on
+// disk made its initdb and migrations the larger part of these tests.
 func dataDir(t *testing.T) string {
 	t.Helper()
-	dir, err := os.MkdirTemp("", "server-cli-test-")
+	dir, err := pgembed.TempDir("cli-test-")
 	require.NoError(t, err)
 	require.NoError(t, os.Chmod(dir, 0o755))
 	t.Cleanup(func() { _ = os.RemoveAll(dir) })
