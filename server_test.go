@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/frame-oss/payments-server/internal/platform/pgembed"
+	"github.com/frame-oss/payments-server/internal/testenv/testdb"
 )
 
 // dataDir is a fresh data folder the postgres system user can enter (so
@@ -20,6 +21,9 @@ import (
 // disk made its initdb and migrations the larger part of these tests.
 func dataDir(t *testing.T) string {
 	t.Helper()
+	// Every test with a data dir runs the CLI's commands on an embedded
+	// PostgreSQL of its own, most of them as processes of their own.
+	testdb.Long(t, "an embedded PostgreSQL in a data dir of its own")
 	dir, err := pgembed.TempDir("cli-test-")
 	require.NoError(t, err)
 	require.NoError(t, os.Chmod(dir, 0o755))
