@@ -17,8 +17,8 @@ import (
 
 // dataDir is a fresh data folder the postgres system user can enter (so
 // not under t.TempDir when running as root), on tmpfs when it has room as
-// the test clusters are: a data dir's cluster runs with fsync on, which on
-// disk made its initdb and migrations the larger part of these tests.
+// the test clusters are: a data dir's cluster runs with fsync on, and each
+// command on a fresh one runs initdb and the migrations (docs/testing.md).
 func dataDir(t *testing.T) string {
 	t.Helper()
 	// Every test with a data dir runs the CLI's commands on an embedded
