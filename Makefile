@@ -3,7 +3,7 @@ GO ?= go
 ADDR ?= :8080
 DATA_DIR ?= ./.data
 
-.PHONY: serve test build generate check-generate fmt-check lint openapi-lint bench loadbench postgres pgbouncer wrk browser failover-drill
+.PHONY: serve test test-short build generate check-generate fmt-check lint openapi-lint bench loadbench postgres pgbouncer wrk browser failover-drill
 
 ## serve: start the API server on the embedded PostgreSQL (or DATABASE_URL)
 serve: postgres build
@@ -20,6 +20,14 @@ serve: postgres build
 ## second compilation of the whole tree for a separate `go vet`.
 test: postgres pgbouncer browser
 	$(GO) test -race -vet=all -count=1 -timeout 30m ./...
+
+## test-short: the inner loop (docs/testing.md): go test -short without the
+## race detector. Tests marked long (testdb.Long: a PostgreSQL cluster,
+## pgbouncer, server processes or a browser of their own) skip themselves;
+## every other test runs on real PostgreSQL as in make test, which CI runs
+## and which runs every test with the race detector.
+test-short: postgres
+	$(GO) test -short -count=1 ./...
 
 ## build: build the server binary ./server
 build:

@@ -129,6 +129,7 @@ func (p *serverProcess) do(t *testing.T, key, method, path string, body any) map
 // dispatcher) on one database: every event is delivered, none twice.
 func TestTwoServerProcessesDeliverEveryEventOnce(t *testing.T) {
 	t.Parallel()
+	testdb.Long(t, "two server processes of its own")
 	url := testdb.NewDatabaseURL(t)
 	db, err := store.Open(context.Background(), url, 2)
 	require.NoError(t, err)

@@ -12,13 +12,19 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/frame-oss/payments-server/internal/platform/pgembed"
+	"github.com/frame-oss/payments-server/internal/testenv/testdb"
 )
 
 // dataDir is a fresh data folder the postgres system user can enter (so
-// not under t.TempDir when running as root).
+// not under t.TempDir when running as root), on tmpfs when it has room as
+// the test clusters are: a data dir's cluster runs with fsync on, and each
+// command on a fresh one runs initdb and the migrations (docs/testing.md).
 func dataDir(t *testing.T) string {
 	t.Helper()
-	dir, err := os.MkdirTemp("", "server-cli-test-")
+	// Every test with a data dir runs the CLI's commands on an embedded
+	// PostgreSQL of its own, most of them as processes of their own.
+	testdb.Long(t, "an embedded PostgreSQL in a data dir of its own")
+	dir, err := pgembed.TempDir("cli-test-")
 	require.NoError(t, err)
 	require.NoError(t, os.Chmod(dir, 0o755))
 	t.Cleanup(func() { _ = os.RemoveAll(dir) })

@@ -351,6 +351,7 @@ func TestErrorCountIsCapped(t *testing.T) {
 // aliases of any length are cut.
 func TestErrorsEchoOnlyAnExcerpt(t *testing.T) {
 	t.Parallel()
+	testenv.Long(t, "a 200,000-character field name through validation")
 	f := setup(t)
 	long := repeat("z", 200_000)
 

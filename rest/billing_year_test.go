@@ -192,6 +192,7 @@ func TestAYearOnATestClockBillsEveryMonthWhateverTheStep(t *testing.T) {
 
 func TestAYearOnATestClockWithADecliningCardFollowsTheDunningSchedule(t *testing.T) {
 	t.Parallel()
+	testenv.Long(t, "a year of billing on a test clock")
 	year := runClockYear(t, true, []time.Time{yearLater})
 	// The renewal of 28 February declines: past_due, then retries 3, 5
 	// and 7 days after each failed attempt; the fourth failure leaves the

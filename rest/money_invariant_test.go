@@ -26,6 +26,7 @@ import (
 // the API says happened: no cent created or lost.
 func TestInvariantUnderRandomConcurrentMoneyMovement(t *testing.T) {
 	t.Parallel()
+	testenv.Long(t, "randomised concurrent money movement, hundreds of requests")
 	f := setup(t)
 	f.sk.StandardPricing()
 	f.sk.PayoutPricing("absorb")

@@ -29,6 +29,7 @@ func openAPIDocument(t *testing.T, env *testenv.Env) []byte {
 // against the OpenAPI 3.1 schema, and every schema in it compiles.
 func TestOpenAPIDocumentIsValidOpenAPI31(t *testing.T) {
 	t.Parallel()
+	testenv.Long(t, "validates the whole OpenAPI document and compiles every schema")
 	body := openAPIDocument(t, setup(t).env)
 
 	doc, err := libopenapi.NewDocument(body)

@@ -10,6 +10,8 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
+
+	"github.com/frame-oss/payments-server/internal/testenv"
 )
 
 // The invariant of refunds and disputes: a randomised, concurrent mix of
@@ -22,6 +24,7 @@ import (
 // say.
 func TestInvariantUnderRandomConcurrentRefundsAndDisputes(t *testing.T) {
 	t.Parallel()
+	testenv.Long(t, "randomised concurrent refunds and disputes")
 	f := setup(t)
 	f.sk.StandardPricing()
 	cards := []string{"4242424242424242", "4000000000000259", "4000000000000002", "5555555555554444", "4000000000005126"}

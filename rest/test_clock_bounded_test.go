@@ -78,6 +78,7 @@ const statementsPerHandOff = 1 + 2 + 2 + 2
 
 func TestAThousandYearAdvanceAnswersWithinItsBudget(t *testing.T) {
 	t.Parallel()
+	testenv.Long(t, "a thousand years of test clock advance in budgeted slices")
 	f := setup(t, testenv.WithAdvanceBudget(testBudget))
 	s := newClockedSubscriber(t, f, jan31, "daily", "")
 	target := jan31.AddDate(1000, 0, 0)
@@ -227,6 +228,7 @@ func TestDeletingAnAdvancingClockStopsItsAdvance(t *testing.T) {
 // enqueued again, once, and finishes the advance.
 func TestAStalledAdvanceIsResumed(t *testing.T) {
 	t.Parallel()
+	testenv.Long(t, "a stalled test clock advance resumed by the job engine")
 	f := setup(t, testenv.WithAdvanceBudget(testBudget))
 	s := newClockedSubscriber(t, f, jan31, "daily", "")
 	target := jan31.AddDate(0, 0, 2*testBudget)

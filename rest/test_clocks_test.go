@@ -161,6 +161,7 @@ func effectsOf(t *testing.T, receipt any, names map[string]string) []string {
 
 func TestTestClockAdvanceAppliesOverdueNoticesInOrderWhateverTheStep(t *testing.T) {
 	t.Parallel()
+	testenv.Long(t, "the same billing months advanced in several step sizes")
 	f := setup(t)
 	want := []string{
 		"2026-01-14T00:00:00Z overdue net3 invoice.overdue",

@@ -166,6 +166,7 @@ func TestWebhookDeliveryDoesNotFollowRedirects(t *testing.T) {
 
 func TestWebhookDeliveryOrderPerEndpoint(t *testing.T) {
 	t.Parallel()
+	testenv.Long(t, "webhook deliveries of many events through the job engine")
 	f := setup(t)
 	rc := newReceiver(t, nil)
 	ep := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint(rc.URL, "account.created"))
@@ -191,6 +192,7 @@ func TestWebhookDeliveryOrderPerEndpoint(t *testing.T) {
 
 func TestWebhookDeliveryTwoProcessesDeliverEachOnce(t *testing.T) {
 	t.Parallel()
+	testenv.Long(t, "two delivery engines on one database")
 	f := setup(t)
 	a, b := newReceiver(t, nil), newReceiver(t, nil)
 	epA := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint(a.URL))

@@ -26,6 +26,7 @@ import (
 // database_unavailable with Retry-After in the envelope, not a 500.
 func TestDatabaseOutageAnswers503WithRetryAfter(t *testing.T) {
 	t.Parallel()
+	testenv.Long(t, "a PostgreSQL cluster of its own, stopped and started")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	// A PostgreSQL of this test's own, so that stopping it harms no other.

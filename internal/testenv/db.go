@@ -14,3 +14,11 @@ func Main(m *testing.M, checks ...func() bool) { testdb.Main(m, checks...) }
 
 // NewDatabaseURL returns the URL of a fresh, migrated database for t.
 func NewDatabaseURL(t testing.TB) string { return testdb.NewDatabaseURL(t) }
+
+// Long marks t as one of the tests `make test-short` leaves out: one that
+// starts servers, processes or a browser of its own, or runs for seconds.
+// make test (CI) runs every test.
+func Long(t testing.TB, what string) {
+	t.Helper()
+	testdb.Long(t, what)
+}

@@ -21,10 +21,12 @@ import (
 
 // newDataDir returns a fresh directory for Start. Not t.TempDir(): as root
 // the server runs as the postgres user, which cannot traverse the 0700
-// root-owned directory t.TempDir() creates.
+// root-owned directory t.TempDir() creates. It is where the test clusters
+// are (TempDir: tmpfs when it has room), since these clusters run with
+// fsync on.
 func newDataDir(t *testing.T) string {
 	t.Helper()
-	dir, err := os.MkdirTemp("", "pgembedtest-")
+	dir, err := TempDir("launcher-test-")
 	require.NoError(t, err)
 	require.NoError(t, os.Chmod(dir, 0o755))
 	t.Cleanup(func() { _ = os.RemoveAll(dir) })

@@ -12,6 +12,9 @@ import (
 // read-only, refuses writes, and once promoted accepts them.
 func TestStandbyFollowsThePrimaryAndIsPromoted(t *testing.T) {
 	t.Parallel()
+	if testing.Short() {
+		t.Skip("long (a primary and a standby cluster): make test runs it, make test-short does not")
+	}
 	ctx := testCtx(t)
 	primary, err := StartTemp(ctx, Options{})
 	require.NoError(t, err)

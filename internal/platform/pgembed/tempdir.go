@@ -33,6 +33,19 @@ func tempBase() string {
 	return os.TempDir()
 }
 
+// TempDir creates a fresh directory for a data dir that tests give the
+// CLI (--data-dir): where StartTemp puts its clusters (tmpfs when it has
+// room, where initdb, migrations and CREATE DATABASE run several times
+// faster than on disk) and named as they are, so a run killed before its
+// cleanup has the directory swept by a later one. kind ends its name.
+func TempDir(kind string) (string, error) {
+	dir, err := os.MkdirTemp(tempBase(), fmt.Sprintf("%s%d-%s", tempPrefix, os.Getpid(), kind))
+	if err != nil {
+		return "", fmt.Errorf("pgembed: create temp dir: %w", err)
+	}
+	return dir, nil
+}
+
 // makeTempDir creates a fresh, private (0700) tempPrefix<pid>-* directory in
 // base. When the server runs as another user (we are root) the directory
 // is given to that user so it can reach the cluster inside; root still can.

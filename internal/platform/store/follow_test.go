@@ -23,8 +23,9 @@ func TestPoolFollowsTheClusterAcrossRestarts(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	// Not t.TempDir(): as root PostgreSQL runs as the postgres user, which
-	// cannot traverse t.TempDir's 0700 root-owned parent.
-	parent, err := os.MkdirTemp("", "storefollow-")
+	// cannot traverse t.TempDir's 0700 root-owned parent. Where the test
+	// clusters are (tmpfs when it has room): this one runs with fsync on.
+	parent, err := pgembed.TempDir("store-follow-")
 	require.NoError(t, err)
 	require.NoError(t, os.Chmod(parent, 0o755))
 	t.Cleanup(func() { _ = os.RemoveAll(parent) })

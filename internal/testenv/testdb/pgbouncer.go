@@ -33,9 +33,11 @@ type PgBouncer struct {
 }
 
 // StartPgBouncer runs pgbouncer in front of database on server until t
-// ends, and returns once it accepts connections.
+// ends, and returns once it accepts connections. A test with a pooler is
+// Long: make test-short leaves it out.
 func StartPgBouncer(t testing.TB, server *pgembed.Instance, database string) *PgBouncer {
 	t.Helper()
+	Long(t, "a pgbouncer process")
 	bin, err := exec.LookPath("pgbouncer")
 	if err != nil {
 		bin = "/usr/sbin/pgbouncer"

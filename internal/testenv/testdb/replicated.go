@@ -54,9 +54,11 @@ func NewReplicated(t testing.TB, standby string, prepare ...string) *Replicated 
 
 // NewPrimary starts a PostgreSQL server of t's own with ReplicatedDatabase
 // migrated on it (and prepare run there), committing as production does
-// (synchronous_commit on); it stops when t ends.
+// (synchronous_commit on); it stops when t ends. A test that starts a
+// cluster of its own is Long: make test-short leaves it out.
 func NewPrimary(t testing.TB, prepare ...string) *pgembed.Instance {
 	t.Helper()
+	Long(t, "a PostgreSQL cluster of its own")
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	primary, err := pgembed.StartTemp(ctx, pgembed.Options{ForTests: true})
