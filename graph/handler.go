@@ -21,6 +21,7 @@ import (
 	"github.com/frame-oss/payments-server/graph/generated"
 	"github.com/frame-oss/payments-server/graph/loaders"
 	"github.com/frame-oss/payments-server/graph/playground"
+	"github.com/frame-oss/payments-server/internal/platform/flagenv"
 	"github.com/frame-oss/payments-server/internal/platform/httpx"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/resolvers"
@@ -116,33 +117,17 @@ func (o Options) withDefaults(res *resolvers.Resolver) Options {
 	if o.RequestID == nil {
 		o.RequestID = httpx.RequestIDFromContext
 	}
-	if o.ComplexityLimit <= 0 {
-		o.ComplexityLimit = DefaultComplexityLimit
-	}
-	if o.DepthLimit <= 0 {
-		o.DepthLimit = DefaultDepthLimit
-	}
-	if o.APQCacheSize <= 0 {
-		o.APQCacheSize = DefaultAPQCacheSize
-	}
-	if o.QueryCacheSize <= 0 {
-		o.QueryCacheSize = DefaultQueryCacheSize
-	}
-	if o.MaxBodyBytes <= 0 {
-		o.MaxBodyBytes = DefaultMaxBodyBytes
-	}
-	for _, l := range []struct {
-		p   *int
-		def int
-	}{
-		{&o.TokenLimit, DefaultTokenLimit}, {&o.MaxFields, DefaultMaxFields},
-		{&o.MaxAliases, DefaultMaxAliases}, {&o.MaxDirectives, DefaultMaxDirectives},
-		{&o.MaxMutationFields, DefaultMaxMutationFields}, {&o.MaxErrors, DefaultMaxErrors},
-	} {
-		if *l.p <= 0 {
-			*l.p = l.def
-		}
-	}
+	flagenv.Default(&o.ComplexityLimit, DefaultComplexityLimit)
+	flagenv.Default(&o.DepthLimit, DefaultDepthLimit)
+	flagenv.Default(&o.APQCacheSize, DefaultAPQCacheSize)
+	flagenv.Default(&o.QueryCacheSize, DefaultQueryCacheSize)
+	flagenv.Default(&o.MaxBodyBytes, DefaultMaxBodyBytes)
+	flagenv.Default(&o.TokenLimit, DefaultTokenLimit)
+	flagenv.Default(&o.MaxFields, DefaultMaxFields)
+	flagenv.Default(&o.MaxAliases, DefaultMaxAliases)
+	flagenv.Default(&o.MaxDirectives, DefaultMaxDirectives)
+	flagenv.Default(&o.MaxMutationFields, DefaultMaxMutationFields)
+	flagenv.Default(&o.MaxErrors, DefaultMaxErrors)
 	return o
 }
 

@@ -31,11 +31,20 @@ type pagesOfParents[S, F, M any] func(svc S, ctx context.Context, parentIDs []st
 // arguments; the two fields take the same ones.
 func payerPageEdges[A filteredPageArgs[F], S, F, M any](resource, field string, svc func(r *Resolver) S,
 	ofAccounts, ofCustomers pagesOfParents[S, F, M]) (ofAccount, ofCustomer loaders.Key[*op.Page[*M]]) {
-	ofAccount = loader(resource+"PagesOfAccount", filteredPages[A](svc, ofAccounts))
 	ofCustomer = loader(resource+"PagesOfCustomer", filteredPages[A](svc, ofCustomers))
-	pageEdge(ofAccount, field, func(a *models.Account) string { return a.ID.String() })
 	pageEdge(ofCustomer, field, func(c *models.Customer) string { return c.ID.String() })
-	return ofAccount, ofCustomer
+	return accountPageEdge[A](resource, field, svc, ofAccounts), ofCustomer
+}
+
+// accountPageEdge declares Account.<field> for a resource an account has
+// pages of (its payouts, its transfers): the loader
+// <resource>PagesOfAccount, reading through the service's ofAccounts, and
+// its page edge.
+func accountPageEdge[A filteredPageArgs[F], S, F, M any](resource, field string, svc func(r *Resolver) S,
+	ofAccounts pagesOfParents[S, F, M]) loaders.Key[*op.Page[*M]] {
+	ofAccount := loader(resource+"PagesOfAccount", filteredPages[A](svc, ofAccounts))
+	pageEdge(ofAccount, field, func(a *models.Account) string { return a.ID.String() })
+	return ofAccount
 }
 
 // filteredPages is the batch of a page edge's loader (pagesOf) that hands

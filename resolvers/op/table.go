@@ -226,6 +226,13 @@ func (t *Table[M]) read(ctx context.Context, k *Kit, tx *store.Tenant, p *auth.P
 		}
 		q = q.For(strength + " OF ?TableAlias" + wait)
 	}
+	return t.scanOne(ctx, k, q, row, id)
+}
+
+// scanOne runs q, a read of the one object id into row, and completes it:
+// no row is resource_missing naming the object, as every read by id
+// answers.
+func (t *Table[M]) scanOne(ctx context.Context, k *Kit, q *bun.SelectQuery, row *M, id string) (*M, error) {
 	if err := q.Scan(ctx); err != nil {
 		if store.IsNoRows(err) {
 			return nil, apierr.NotFound(t.Resource, id)
@@ -367,15 +374,7 @@ func (t *Table[M]) GetOf(ctx context.Context, k *Kit, column, parentResource, pa
 	}
 	m := t.init(k.DB.Bun)
 	row := new(M)
-	if err := t.Select(k.DB.Tenant(p.Scope), p, row).Where("?.? = ?", bun.Ident(m.alias), bun.Ident(column), pid).
-		Where("?.id = ?", bun.Ident(m.alias), uid).Scan(ctx); err != nil {
-		if store.IsNoRows(err) {
-			return nil, apierr.NotFound(t.Resource, id)
-		}
-		return nil, err
-	}
-	if err := t.complete(k, row); err != nil {
-		return nil, err
-	}
-	return row, nil
+	q := t.Select(k.DB.Tenant(p.Scope), p, row).Where("?.? = ?", bun.Ident(m.alias), bun.Ident(column), pid).
+		Where("?.id = ?", bun.Ident(m.alias), uid)
+	return t.scanOne(ctx, k, q, row, id)
 }

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/frame-oss/payments-server/internal/domain/webhook"
+	"github.com/frame-oss/payments-server/internal/platform/flagenv"
 )
 
 // Queue is the River queue deliveries run in: a queue of their own, so
@@ -63,27 +64,13 @@ func (c DeliveryConfig) withDefaults() DeliveryConfig {
 	if c.Schedule.MaxAttempts <= 0 {
 		c.Schedule = webhook.DefaultSchedule
 	}
-	if c.Timeout <= 0 {
-		c.Timeout = DefaultDeliveryTimeout
-	}
-	if c.ConnectTimeout <= 0 {
-		c.ConnectTimeout = DefaultConnectTimeout
-	}
+	flagenv.Default(&c.Timeout, DefaultDeliveryTimeout)
+	flagenv.Default(&c.ConnectTimeout, DefaultConnectTimeout)
 	c.ConnectTimeout = min(c.ConnectTimeout, c.Timeout)
-	if c.Workers <= 0 {
-		c.Workers = DefaultDeliveryWorkers
-	}
-	if c.MerchantShare <= 0 {
-		c.MerchantShare = max(1, c.Workers/2)
-	}
-	if c.DisableAfter <= 0 {
-		c.DisableAfter = DefaultDisableAfter
-	}
-	if c.PollInterval <= 0 {
-		c.PollInterval = defaultPollInterval
-	}
-	if c.ShareWait <= 0 {
-		c.ShareWait = defaultShareWait
-	}
+	flagenv.Default(&c.Workers, DefaultDeliveryWorkers)
+	flagenv.Default(&c.MerchantShare, max(1, c.Workers/2))
+	flagenv.Default(&c.DisableAfter, DefaultDisableAfter)
+	flagenv.Default(&c.PollInterval, defaultPollInterval)
+	flagenv.Default(&c.ShareWait, defaultShareWait)
 	return c
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/riverqueue/river"
 
+	"github.com/frame-oss/payments-server/internal/platform/clock"
 	"github.com/frame-oss/payments-server/internal/platform/jobs"
 )
 
@@ -57,10 +58,7 @@ func (p *Dispatcher) run(ctx context.Context) {
 	for ctx.Err() == nil {
 		if err := p.listen(ctx); err != nil && ctx.Err() == nil {
 			p.d.logger.Warn("webhook dispatcher: retrying", "error", err)
-			select {
-			case <-ctx.Done():
-			case <-time.After(p.d.cfg.PollInterval):
-			}
+			_ = clock.Sleep(ctx, p.d.cfg.PollInterval) // an ended ctx ends the loop
 		}
 	}
 }

@@ -1,6 +1,10 @@
 package webhooks
 
-import "time"
+import (
+	"time"
+
+	"github.com/frame-oss/payments-server/internal/platform/flagenv"
+)
 
 // ListenConfig bounds listen sessions (docs/webhooks.md, "Local webhooks
 // with the CLI"). The zero value takes every default.
@@ -37,23 +41,11 @@ const (
 )
 
 func (c ListenConfig) withDefaults() ListenConfig {
-	if c.ResumeWindow <= 0 {
-		c.ResumeWindow = DefaultListenResumeWindow
-	}
-	if c.Renew <= 0 {
-		c.Renew = defaultListenRenew
-	}
-	if c.InFlight <= 0 {
-		c.InFlight = defaultListenInFlight
-	}
-	if c.Buffer <= 0 {
-		c.Buffer = defaultListenBuffer
-	}
-	if c.MaxLive <= 0 {
-		c.MaxLive = MaxLiveListenSessions
-	}
-	if c.SweepInterval <= 0 {
-		c.SweepInterval = defaultListenSweepInterval
-	}
+	flagenv.Default(&c.ResumeWindow, DefaultListenResumeWindow)
+	flagenv.Default(&c.Renew, defaultListenRenew)
+	flagenv.Default(&c.InFlight, defaultListenInFlight)
+	flagenv.Default(&c.Buffer, defaultListenBuffer)
+	flagenv.Default(&c.MaxLive, MaxLiveListenSessions)
+	flagenv.Default(&c.SweepInterval, defaultListenSweepInterval)
 	return c
 }

@@ -10,6 +10,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/uptrace/bun"
+
+	"github.com/frame-oss/payments-server/internal/platform/clock"
 )
 
 // Reconnection backoff of the listener: from the first to the last delay,
@@ -43,12 +45,8 @@ func (c *CredentialCache) listen(ctx context.Context) {
 		}
 		c.logger.Warn("credential cache: listener down; credentials are checked in the database until it is back",
 			"error", err, "retry_in", retry.String())
-		t := time.NewTimer(retry)
-		select {
-		case <-ctx.Done():
-			t.Stop()
+		if clock.Sleep(ctx, retry) != nil {
 			return
-		case <-t.C:
 		}
 		retry = min(2*retry, listenRetryMax)
 	}

@@ -64,3 +64,12 @@ func fromEnv[T any](s *Set, p *T, env string, parse func(string) (T, error)) {
 	}
 	*p = got
 }
+
+// Default sets *p to def when *p is zero or negative: the rule of every
+// size, count and interval setting, whose zero value (or a nonsensical
+// negative one) means "the default".
+func Default[T ~int | ~int64](p *T, def T) {
+	if *p <= 0 {
+		*p = def
+	}
+}

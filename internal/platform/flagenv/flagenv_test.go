@@ -40,3 +40,18 @@ func TestMalformedEnvironmentIsAnError(t *testing.T) {
 	require.ErrorContains(t, s.Err(), "D:")
 	require.Equal(t, 1, n, "a malformed value leaves the default")
 }
+
+func TestDefaultReplacesZeroAndNegativeOnly(t *testing.T) {
+	for _, c := range []struct{ in, want time.Duration }{{0, time.Second}, {-5, time.Second}, {3, 3}} {
+		got := c.in
+		flagenv.Default(&got, time.Second)
+		if got != c.want {
+			t.Errorf("Default(%v, 1s) = %v, want %v", c.in, got, c.want)
+		}
+	}
+	n := 7
+	flagenv.Default(&n, 1)
+	if n != 7 {
+		t.Errorf("Default kept a positive int? got %d", n)
+	}
+}

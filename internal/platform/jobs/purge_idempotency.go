@@ -1,7 +1,6 @@
 package jobs
 
 import (
-	"context"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -15,11 +14,6 @@ import (
 // ignored (and replaced) by the idempotency layer, so the purge only bounds
 // the table's size; hourly is plenty.
 const DefaultIdempotencyPurgeInterval = time.Hour
-
-// purgeBatchSize bounds the rows one DELETE removes, so that each statement
-// holds its row locks and writes its WAL briefly, and requests replacing an
-// expired key never wait long behind the purge.
-const purgeBatchSize = 1000
 
 // purgeExpiredIdempotencyKeysSQL deletes up to $2 rows whose expiry is at or
 // before $1.
@@ -53,27 +47,14 @@ func (PurgeIdempotencyKeysArgs) InsertOpts() river.InsertOpts {
 }
 
 // PurgeIdempotencyKeysWorker deletes idempotency keys that have expired by
-// the injected clock's now, in batches of purgeBatchSize until a batch comes
-// back short.
-type PurgeIdempotencyKeysWorker struct {
-	river.WorkerDefaults[PurgeIdempotencyKeysArgs]
-
-	pool  *pgxpool.Pool
-	clock clock.Clock
-	batch int
-}
+// the injected clock's now.
+type PurgeIdempotencyKeysWorker = Purge[PurgeIdempotencyKeysArgs]
 
 // NewPurgeIdempotencyKeysWorker returns the worker. Time comes from clk, never
 // the wall clock, so tests (and test clocks) decide what has expired.
 func NewPurgeIdempotencyKeysWorker(pool *pgxpool.Pool, clk clock.Clock) *PurgeIdempotencyKeysWorker {
-	return &PurgeIdempotencyKeysWorker{pool: pool, clock: clk, batch: purgeBatchSize}
-}
-
-// Work purges the expired keys (PurgeInBatches). One reading of the clock
-// fixes "now" for the whole run, so the loop ends even while new keys keep
-// expiring.
-func (w *PurgeIdempotencyKeysWorker) Work(ctx context.Context, _ *river.Job[PurgeIdempotencyKeysArgs]) error {
-	return PurgeInBatches(ctx, w.pool, "idempotency keys", purgeExpiredIdempotencyKeysSQL, w.clock.Now(), w.batch)
+	return &PurgeIdempotencyKeysWorker{Pool: pool, Clock: clk, What: "idempotency keys", SQL: purgeExpiredIdempotencyKeysSQL,
+		Cutoff: func(now time.Time) any { return now }, Batch: PurgeBatchSize}
 }
 
 // purgeIdempotencyKeysPeriodic schedules the purge every interval

@@ -88,7 +88,7 @@ func TestPurgeIdempotencyKeysLoopsOverBatches(t *testing.T) {
 	insertKeys(t, db, m, "live", 3, now.Add(time.Minute))
 
 	w := jobs.NewPurgeIdempotencyKeysWorker(db.Pool, clk)
-	w.SetBatchSize(2) // 7 expired rows: batches of 2, 2, 2, 1
+	w.Batch = 2 // 7 expired rows: batches of 2, 2, 2, 1
 	require.NoError(t, w.Work(ctx, &river.Job[jobs.PurgeIdempotencyKeysArgs]{}))
 
 	require.Zero(t, countKeys(t, db, "old"))

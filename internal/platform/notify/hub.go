@@ -14,6 +14,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/frame-oss/payments-server/internal/platform/clock"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 )
 
@@ -252,12 +253,7 @@ func (h *Hub[K, V]) run(ctx context.Context) {
 			h.endAll(ErrListenerLost)
 		}
 		h.cfg.Logger.Warn("notify: listening again", "channel", h.cfg.Channel, "error", err)
-		t := time.NewTimer(retryAfter)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-		case <-t.C:
-		}
+		_ = clock.Sleep(ctx, retryAfter) // an ended ctx ends the loop
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 	"os"
 	"syscall"
 	"time"
+
+	"github.com/frame-oss/payments-server/internal/platform/clock"
 )
 
 // lockFile takes an exclusive flock(2) on path, waiting until ctx is done.
@@ -35,11 +37,9 @@ func lockFile(ctx context.Context, path string) (unlock func(), err error) {
 			_ = f.Close()
 			return nil, fmt.Errorf("pgembed: lock %s: %w", path, err)
 		}
-		select {
-		case <-ctx.Done():
+		if err := clock.Sleep(ctx, 20*time.Millisecond); err != nil {
 			_ = f.Close()
-			return nil, fmt.Errorf("pgembed: waiting for lock %s: %w", path, ctx.Err())
-		case <-time.After(20 * time.Millisecond):
+			return nil, fmt.Errorf("pgembed: waiting for lock %s: %w", path, err)
 		}
 	}
 }

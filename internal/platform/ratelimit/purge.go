@@ -1,7 +1,6 @@
 package ratelimit
 
 import (
-	"context"
 	"fmt"
 	"time"
 
@@ -23,10 +22,6 @@ const DefaultPurgeInterval = time.Hour
 // a purging process whose clock runs ahead from deleting a row another
 // process still sees booked.
 const purgeIdleFor = time.Minute
-
-// purgeBatchSize bounds the rows one DELETE removes, so that leases never
-// wait long behind the purge.
-const purgeBatchSize = 1000
 
 // purgeSQL deletes up to $2 buckets that have been full since $1. It
 // touches every merchant's rows: housekeeping applies to all alike. Rows a
@@ -53,25 +48,12 @@ func (PurgeArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAtte
 
 // PurgeWorker deletes the rows of buckets that have been full for a while,
 // by the injected clock.
-type PurgeWorker struct {
-	river.WorkerDefaults[PurgeArgs]
-
-	db    *store.DB
-	clock clock.Clock
-	batch int
-}
+type PurgeWorker = jobs.Purge[PurgeArgs]
 
 // NewPurgeWorker returns the worker.
 func NewPurgeWorker(db *store.DB, clk clock.Clock) *PurgeWorker {
-	return &PurgeWorker{db: db, clock: clk, batch: purgeBatchSize}
-}
-
-// Work deletes idle buckets in batches until a batch comes back short
-// (jobs.PurgeInBatches); one reading of the clock fixes "idle" for the
-// whole run.
-func (w *PurgeWorker) Work(ctx context.Context, _ *river.Job[PurgeArgs]) error {
-	before := w.clock.Now().Add(-purgeIdleFor).UnixMicro()
-	return jobs.PurgeInBatches(ctx, w.db.Pool, "rate limit buckets", purgeSQL, before, w.batch)
+	return &PurgeWorker{Pool: db.Pool, Clock: clk, What: "rate limit buckets", SQL: purgeSQL,
+		Cutoff: func(now time.Time) any { return now.Add(-purgeIdleFor).UnixMicro() }, Batch: jobs.PurgeBatchSize}
 }
 
 // AddPurgeJob registers the purge worker in workers and returns its periodic
