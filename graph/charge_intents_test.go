@@ -17,7 +17,7 @@ func TestChargeIntentsInTheGraph(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	f.sk.StandardPricing()
-	input := map[string]any{"amount": 1000, "currency": "USD", "authorizationMode": "manual", "confirm": true,
+	input := map[string]any{"amount": 1000, "currency": "USD", "authorizationMode": "MANUAL", "confirm": true,
 		"referenceId": "ord_9", "metadata": map[string]any{"order": "9"},
 		"customerData":      map[string]any{"name": "Ada Lovelace", "email": "ada@example.com"},
 		"paymentMethodData": map[string]any{"type": "card", "cardNumber": "4242424242424242", "expMonth": 12, "expYear": 30, "cvc": "123", "attach": true}}
@@ -25,6 +25,7 @@ func TestChargeIntentsInTheGraph(t *testing.T) {
 	require.Empty(t, first.Errors, string(first.Raw))
 	ci := obj(first.Data["createChargeIntent"])
 	require.Equal(t, "REQUIRES_CAPTURE", ci["status"])
+	require.Equal(t, "MANUAL", ci["authorizationMode"])
 	require.Equal(t, "USD", ci["currency"])
 	require.Regexp(t, `^ci_`, ci["clientSecret"])
 	require.Equal(t, "ada@example.com", obj(ci["customer"])["email"])

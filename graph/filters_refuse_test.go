@@ -7,6 +7,7 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/testenv"
 	"github.com/frame-oss/payments-server/resolvers/op"
+	"github.com/frame-oss/payments-server/resolvers/webhooks"
 )
 
 // A connection's page size is 1 to 100: anything else is refused with the
@@ -64,6 +65,41 @@ func TestFiltersTakeTheValuesTheAPIReturns(t *testing.T) {
 	}
 	g := f.sk.GraphQL(`query($s: TransferStatus) { transfers(filter: {status: $s}) { edges { node { id } } } }`,
 		map[string]any{"s": "bogus"})
+	require.NotEmpty(t, g.Errors, string(g.Raw))
+	require.Nil(t, g.Data, string(g.Raw))
+}
+
+// A filter over a closed set that is not a GraphQL enum (the event
+// catalogue, whose types are dotted wire names) refuses a value no object
+// can hold as REST does: validation_errors naming the argument, before any
+// list statement, on the root list and on a page edge alike. The identity
+// provider is an enum: SANDBOX filters, anything else is not a value.
+func TestClosedSetFiltersRefuseWhatCannotMatch(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	acct := f.sk.CreateAccount(testenv.Individual())
+	for name, query := range map[string]string{
+		"root":      `query($t: String) { events(type: $t) { edges { node { id } } } }`,
+		"page edge": `query($t: String, $a: ID!) { account(id: $a) { events(type: $t) { edges { node { id } } } } }`,
+	} {
+		for _, typ := range []string{"account.exploded", "ACCOUNT_CREATED", ""} {
+			g := f.sk.GraphQL(query, map[string]any{"t": typ, "a": acct["id"]})
+			require.NotEmpty(t, g.Errors, "%s type=%q: %s", name, typ, g.Raw)
+			ext := g.Errors[0].Extensions
+			require.Equal(t, "validation_errors", ext["code"], "%s type=%q: %s", name, typ, g.Raw)
+			require.Equal(t, map[string]any{"type": []any{webhooks.ProblemEventType}}, ext["errors"], string(g.Raw))
+		}
+		g := f.sk.GraphQL(query, map[string]any{"t": "account.created", "a": acct["id"]})
+		require.Empty(t, g.Errors, "%s: %s", name, g.Raw)
+	}
+	g := f.sk.GraphQL(`{ events(type: "account.created") { edges { node { type } } } }`, nil)
+	require.NotEmpty(t, list(obj(g.Data["events"])["edges"]), "a declared type filters: %s", g.Raw)
+
+	g = f.sk.GraphQL(`query($a: ID!) { identityVerifications(accountId: $a, filter: {provider: SANDBOX}) { edges { node { id } } } }`,
+		map[string]any{"a": acct["id"]})
+	require.Empty(t, g.Errors, string(g.Raw))
+	g = f.sk.GraphQL(`query($a: ID!, $p: IdentityProvider) { identityVerifications(accountId: $a, filter: {provider: $p}) { edges { node { id } } } }`,
+		map[string]any{"a": acct["id"], "p": "other"})
 	require.NotEmpty(t, g.Errors, string(g.Raw))
 	require.Nil(t, g.Data, string(g.Raw))
 }

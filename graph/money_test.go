@@ -11,11 +11,12 @@ import (
 func TestFeePlansAgreementsAndTransfersGraphQL(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	g := gql(t, f.sk, `mutation { createTransferFeePlan(input: {name: "Cards", feeApplicationMode: "add_on", items: [
-		{feeType: "flat_plus_percentage", amountFixedCents: 30, amountPercentage: "2.9", billableEventType: "transfer.charge.card"}]}) {
+	g := gql(t, f.sk, `mutation { createTransferFeePlan(input: {name: "Cards", feeApplicationMode: ADD_ON, items: [
+		{feeType: FLAT_PLUS_PERCENTAGE, amountFixedCents: 30, amountPercentage: "2.9", billableEventType: TRANSFER_CHARGE_CARD}]}) {
 		id feeApplicationMode items { feeType amountPercentage amountFixedCents amountFixedCurrency } } }`, nil)
 	plan := obj(g.Data["createTransferFeePlan"])
-	require.Equal(t, []any{map[string]any{"feeType": "flat_plus_percentage", "amountPercentage": "2.9",
+	require.Equal(t, "ADD_ON", plan["feeApplicationMode"])
+	require.Equal(t, []any{map[string]any{"feeType": "FLAT_PLUS_PERCENTAGE", "amountPercentage": "2.9",
 		"amountFixedCents": float64(30), "amountFixedCurrency": "USD"}}, plan["items"])
 	g = gql(t, f.sk, `mutation($p: ID!) { createBillingAgreement(input: {transferFeePlanId: $p, category: CHARGE,
 		effectiveDate: "2024-01-01", status: ACTIVE}) { id status feePlan { id } } }`, map[string]any{"p": plan["id"]})
@@ -25,7 +26,7 @@ func TestFeePlansAgreementsAndTransfersGraphQL(t *testing.T) {
 	acct := f.sk.CreateAccount(testenv.Individual())
 	pm := f.sk.CreateAccountCard(str(acct["id"]), "4242424242424242")
 	g = gql(t, f.sk, `mutation($a: ID!, $pm: ID!) { createTransfer(input: {amount: 1000, accountId: $a, sourcePaymentMethodId: $pm,
-		confirm: true, authorizationMode: "manual", metadata: {order: "9"}}) { id status amount } }`,
+		confirm: true, authorizationMode: MANUAL, metadata: {order: "9"}}) { id status amount } }`,
 		map[string]any{"a": acct["id"], "pm": pm.ID.String()})
 	tr := obj(g.Data["createTransfer"])
 	require.Equal(t, "REQUIRES_CAPTURE", tr["status"])
@@ -35,6 +36,7 @@ func TestFeePlansAgreementsAndTransfersGraphQL(t *testing.T) {
 		ledgerJournals { kind entries { party currency amount } } } }`, map[string]any{"id": tr["id"]})
 	c := obj(g.Data["captureTransfer"])
 	require.Equal(t, "SUCCEEDED", c["status"])
+	require.Equal(t, "BILLING_AGREEMENT", c["feeSource"])
 	require.Equal(t, float64(500), c["amountCaptured"])
 	require.Equal(t, float64(45), c["totalFees"]) // 14.5 rounds up to 15, + 30
 	require.Equal(t, float64(545), c["grossAmount"])
@@ -68,6 +70,7 @@ func TestFeePlansAgreementsAndTransfersGraphQL(t *testing.T) {
 		id clientSecret amount { value currency } authorizationMode account { id } } }`, map[string]any{"a": acct["id"]})
 	cs := obj(g.Data["createCheckoutSession"])
 	require.Regexp(t, `^chk_sess_`, cs["clientSecret"])
+	require.Equal(t, "AUTOMATIC", cs["authorizationMode"], "the default, named as the enum")
 	require.Equal(t, map[string]any{"value": float64(1500), "currency": "USD"}, cs["amount"])
 	require.Equal(t, acct["id"], obj(cs["account"])["id"])
 	g = gql(t, f.sk, `query($id: ID!) { node(id: $id) { ... on CheckoutSession { clientSecret amount { value } } } }`,

@@ -63,9 +63,10 @@ func TestPayoutsAndFundingGraphQL(t *testing.T) {
 	require.Equal(t, "AVAILABLE", b["status"])
 	require.NotNil(t, b["lastUpdatedAt"])
 
-	g = gql(t, f.sk, `mutation { createPayoutFundingSchedule(input: {amount: 700, cadence: "daily"}) {
+	g = gql(t, f.sk, `mutation { createPayoutFundingSchedule(input: {amount: 700, cadence: DAILY}) {
 		id amount cadence enabled nextRun lastRun entries { id } } }`, nil)
 	s := obj(g.Data["createPayoutFundingSchedule"])
+	require.Equal(t, "DAILY", s["cadence"])
 	require.Equal(t, true, s["enabled"])
 	require.Nil(t, s["lastRun"])
 	_, err := f.env.Services.Funding.Sweep(context.Background())
@@ -76,9 +77,9 @@ func TestPayoutsAndFundingGraphQL(t *testing.T) {
 	require.NotNil(t, sc["lastRun"])
 	require.Equal(t, []any{map[string]any{"amount": float64(700), "source": "SCHEDULE", "schedule": map[string]any{"id": s["id"]}}},
 		sc["entries"])
-	g = gql(t, f.sk, `mutation($id: ID!) { updatePayoutFundingSchedule(id: $id, input: {enabled: false, cadence: "monthly"}) {
+	g = gql(t, f.sk, `mutation($id: ID!) { updatePayoutFundingSchedule(id: $id, input: {enabled: false, cadence: MONTHLY}) {
 		enabled cadence } }`, map[string]any{"id": s["id"]})
-	require.Equal(t, map[string]any{"enabled": false, "cadence": "monthly"}, g.Data["updatePayoutFundingSchedule"])
+	require.Equal(t, map[string]any{"enabled": false, "cadence": "MONTHLY"}, g.Data["updatePayoutFundingSchedule"])
 	_, e = gqlError(t, f.sk, `mutation($id: ID!) { updatePayoutFundingSchedule(id: $id, input: {amount: 0}) { id } }`,
 		map[string]any{"id": s["id"]})
 	require.Equal(t, "validation_errors", code(e))

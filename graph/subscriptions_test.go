@@ -62,9 +62,9 @@ func TestSubscriptionsInTheGraph(t *testing.T) {
 	require.Nil(t, sub["defaultPaymentMethodId"], "the customer's default card pays")
 	inv := obj(sub["latestInvoice"])
 	require.Equal(t, "PAID", inv["status"])
-	require.Equal(t, "subscription_create", inv["billingReason"])
+	require.Equal(t, "SUBSCRIPTION_CREATE", inv["billingReason"])
 	require.Equal(t, subID, obj(inv["subscription"])["id"])
-	require.Equal(t, []any{map[string]any{"kind": "subscription", "amount": float64(2000), "proportion": nil,
+	require.Equal(t, []any{map[string]any{"kind": "SUBSCRIPTION", "amount": float64(2000), "proportion": nil,
 		"periodStart": sub["currentPeriodStart"], "periodEnd": sub["currentPeriodEnd"]}}, inv["lineItems"])
 
 	// Read nested: node(id:), subscription(id:), the payer's connection.
@@ -93,9 +93,9 @@ func TestSubscriptionsInTheGraph(t *testing.T) {
 	swapped := obj(g.Data["updateSubscription"])
 	require.Equal(t, bigger, swapped["productId"])
 	require.Equal(t, float64(5000), swapped["effectiveAmount"])
-	require.Equal(t, "subscription_create", obj(swapped["latestInvoice"])["billingReason"], "the period's invoice")
+	require.Equal(t, "SUBSCRIPTION_CREATE", obj(swapped["latestInvoice"])["billingReason"], "the period's invoice")
 	latest := obj(obj(list(obj(swapped["invoices"])["edges"])[0])["node"])
-	require.Equal(t, "subscription_update", latest["billingReason"])
+	require.Equal(t, "SUBSCRIPTION_UPDATE", latest["billingReason"])
 	require.Equal(t, "PAID", latest["status"])
 	require.Equal(t, float64(1500), latest["total"])
 	kinds := map[string]any{}
@@ -103,7 +103,7 @@ func TestSubscriptionsInTheGraph(t *testing.T) {
 		kinds[str(obj(l)["kind"])] = obj(l)["amount"]
 		require.NotNil(t, obj(l)["proportion"])
 	}
-	require.Equal(t, map[string]any{"proration_credit": float64(-1000), "proration_charge": float64(2500)}, kinds)
+	require.Equal(t, map[string]any{"PRORATION_CREDIT": float64(-1000), "PRORATION_CHARGE": float64(2500)}, kinds)
 	logs := list(obj(swapped["changeLogs"])["edges"])
 	require.Len(t, logs, 1)
 	entry := obj(obj(logs[0])["node"])
@@ -119,12 +119,12 @@ func TestSubscriptionsInTheGraph(t *testing.T) {
 		map[string]any{"s": subID})
 	require.Equal(t, entry["id"], obj(obj(list(obj(g.Data["subscriptionChangeLogs"])["edges"])[0])["node"])["id"])
 	invs := obj(obj(g.Data["subscription"])["invoices"])
-	require.Equal(t, "subscription_update", obj(obj(list(invs["edges"])[0])["node"])["billingReason"])
+	require.Equal(t, "SUBSCRIPTION_UPDATE", obj(obj(list(invs["edges"])[0])["node"])["billingReason"])
 	require.Equal(t, true, obj(invs["pageInfo"])["hasNextPage"])
 	g = gql(t, f.sk, `query($s: ID!, $after: String) { subscription(id: $s) { invoices(first: 1, after: $after) {
 		edges { node { billingReason } } pageInfo { hasNextPage } } } }`, map[string]any{"s": subID, "after": obj(invs["pageInfo"])["endCursor"]})
 	invs = obj(obj(g.Data["subscription"])["invoices"])
-	require.Equal(t, "subscription_create", obj(obj(list(invs["edges"])[0])["node"])["billingReason"])
+	require.Equal(t, "SUBSCRIPTION_CREATE", obj(obj(list(invs["edges"])[0])["node"])["billingReason"])
 	require.Equal(t, false, obj(invs["pageInfo"])["hasNextPage"])
 
 	// An interval switch is queued as the scheduled change, and dropped.

@@ -175,7 +175,7 @@ func TestCreateBillingInvoiceBillsReportedUsage(t *testing.T) {
 	window := map[string]any{"customer": cu, "startDate": "2026-01-01T00:00:00Z", "endDate": "2026-01-15T00:00:00Z"}
 	g := gql(t, f.sk, bill, map[string]any{"in": window})
 	inv := obj(g.Data["createBillingInvoice"])
-	require.Equal(t, "usage", inv["billingReason"])
+	require.Equal(t, "USAGE", inv["billingReason"])
 	require.Equal(t, "PAID", inv["status"], "charged automatically by default")
 	require.Equal(t, "USD", inv["currency"])
 	require.Equal(t, cu, obj(inv["customer"])["id"])
@@ -183,7 +183,7 @@ func TestCreateBillingInvoiceBillsReportedUsage(t *testing.T) {
 	require.Equal(t, float64(33), inv["total"])
 	lines := list(inv["lineItems"])
 	require.Len(t, lines, 1)
-	require.Equal(t, map[string]any{"kind": "usage", "quantity": float64(1), "unitAmountCents": float64(33),
+	require.Equal(t, map[string]any{"kind": "USAGE", "quantity": float64(1), "unitAmountCents": float64(33),
 		"amount": float64(33), "eventName": "api.calls", "usage": "15", "creditsApplied": "4", "meterId": meter,
 		"periodStart": "2026-01-01T00:00:00Z", "periodEnd": "2026-01-15T00:00:00Z", "product": map[string]any{"id": product}},
 		obj(lines[0]))
@@ -239,7 +239,7 @@ func TestUsageThresholdThroughTheGraph(t *testing.T) {
 	// The event that reaches the threshold is invoiced and charged in its own write.
 	g = gql(t, f.sk, `mutation($cu: ID!) { createMeteringEvent(input: {eventName: "api.calls", reference: "b", customer: $cu,
 		value: 7}) { invoice { status total billingReason } } }`, map[string]any{"cu": cu})
-	require.Equal(t, map[string]any{"status": "PAID", "total": float64(1100), "billingReason": "usage"},
+	require.Equal(t, map[string]any{"status": "PAID", "total": float64(1100), "billingReason": "USAGE"},
 		obj(obj(g.Data["createMeteringEvent"])["invoice"]))
 	g = gql(t, f.sk, progress, map[string]any{"cu": cu})
 	require.Equal(t, float64(0), obj(g.Data["thresholdProgress"])["accumulatedAmountCents"], "accumulation starts again")

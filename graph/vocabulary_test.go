@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -129,4 +130,63 @@ func TestOneVocabularyForStatusesAndClosedSets(t *testing.T) {
 		}
 	}
 	require.GreaterOrEqual(t, bound, 10, "the closed sets are bound to enums")
+}
+
+// generatedMarshalers is every (un)marshaler name the generated executor
+// declares: gqlgen names each after the GraphQL type and the Go type it
+// converts between ("marshalNFeeType2githubᚗcom…modelsᚐFeeType").
+func generatedMarshalers(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob("generated/*.go")
+	require.NoError(t, err)
+	decl := regexp.MustCompile(`func \(ec \*executionContext\) ((?:un)?marshal[NO][^(]+)\(`)
+	var names []string
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		for _, m := range decl.FindAllSubmatch(b, -1) {
+			names = append(names, string(m[1]))
+		}
+	}
+	return names
+}
+
+// A closed set is typed by its enum wherever GraphQL speaks of it: every
+// closed set declared in models (models.Enum's registry, not a list kept
+// here) that the executor converts at all is converted by an enum bound to
+// it, never by String (which gqlgen would cast to the named type, putting
+// the wire spelling on the wire and taking any string in). A closed set
+// typed String in the schema fails here once its Go type is declared with
+// models.Enum.
+func TestClosedSetsAreEnumsWhereverGraphQLConvertsThem(t *testing.T) {
+	t.Parallel()
+	s := schemaWithDirectives(t)
+	pkg := reflect.TypeFor[models.FeeType]().PkgPath()
+	modelsPath := strings.NewReplacer(".", "ᚗ", "/", "ᚋ", "-", "ᚑ").Replace(pkg) + "ᚐ"
+	declared := map[string]bool{}
+	for _, typ := range models.EnumTypes() {
+		if typ.PkgPath() == pkg {
+			declared[typ.Name()] = true
+		}
+	}
+	converter := regexp.MustCompile(`^(?:un)?marshal[NO](\w+?)2[ᚕᚖ]*` + regexp.QuoteMeta(modelsPath) + `(\w+)`)
+	var wrong []string
+	converted := map[string]bool{}
+	for _, name := range generatedMarshalers(t) {
+		m := converter.FindStringSubmatch(name)
+		if m == nil || !declared[m[2]] {
+			continue
+		}
+		converted[m[2]] = true
+		if def := s.Types[m[1]]; def == nil || def.Kind != ast.Enum {
+			wrong = append(wrong, "models."+m[2]+" as "+m[1])
+		}
+	}
+	slices.Sort(wrong)
+	require.Empty(t, slices.Compact(wrong), "closed sets GraphQL converts through a type that is not an enum: bind an enum to each")
+	for _, name := range []string{"FeeApplicationMode", "FeeType", "BillableEventType", "AuthorizationMode", "PayoutSpeed",
+		"FundingCadence", "LineItemKind", "BillingReason", "FeeSource"} {
+		require.True(t, declared[name], "models.%s is declared with models.Enum", name)
+		require.True(t, converted[name], "GraphQL converts models.%s", name)
+	}
 }

@@ -57,7 +57,7 @@ type ChargeIntent struct {
 	Currency              string                   `bun:"currency" json:"currency"`
 	Status                ChargeIntentStatus       `bun:"status" json:"status"`
 	ClientSecret          *string                  `bun:"-" json:"client_secret,omitempty"`
-	AuthorizationMode     string                   `bun:"authorization_mode" json:"authorization_mode"`
+	AuthorizationMode     AuthorizationMode        `bun:"authorization_mode" json:"authorization_mode"`
 	Description           *string                  `bun:"description" json:"description"`
 	FailureDescription    *string                  `bun:"failure_description" json:"failure_description"`
 	ReferenceID           *string                  `bun:"reference_id" json:"reference_id"`

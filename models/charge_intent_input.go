@@ -27,7 +27,7 @@ type CreateChargeIntentInput struct {
 	Confirm           *bool                   `json:"confirm"`
 	ReceiptEmail      *string                 `json:"receipt_email"`
 	Metadata          MetadataInput           `json:"metadata"`
-	AuthorizationMode *string                 `json:"authorization_mode"`
+	AuthorizationMode *AuthorizationMode      `json:"authorization_mode"`
 	CustomerData      *CustomerDataInput      `json:"customer_data"`
 	PaymentMethodData *PaymentMethodDataInput `json:"payment_method_data"`
 	Shipping          *AddressInput           `json:"shipping"`
@@ -79,7 +79,7 @@ type ChargeIntentRequest struct {
 	PaymentMethodID   *uuid.UUID
 	FeePlanID         *uuid.UUID
 	Confirm           bool
-	AuthorizationMode string
+	AuthorizationMode AuthorizationMode
 	PromotionCodes    []string
 	Attach            bool
 }
@@ -88,7 +88,7 @@ type ChargeIntentRequest struct {
 // card are checked by their own areas, into the same f) and returns the
 // parsed request.
 func (in *CreateChargeIntentInput) Check(f *apierr.Fields) *ChargeIntentRequest {
-	r := &ChargeIntentRequest{AuthorizationMode: "automatic", Confirm: in.Confirm != nil && *in.Confirm}
+	r := &ChargeIntentRequest{AuthorizationMode: AuthorizationAutomatic, Confirm: in.Confirm != nil && *in.Confirm}
 	r.Amount = checkAmount(f, "amount", in.Amount, true)
 	if c := checkChargeCurrency(f, "currency", in.Currency, true); c != nil {
 		r.Currency = *c
@@ -120,7 +120,7 @@ func (in *CreateChargeIntentInput) Check(f *apierr.Fields) *ChargeIntentRequest 
 	if r.Confirm && in.PaymentMethod == nil && in.PaymentMethodData == nil {
 		f.Add("payment_method", "is required to confirm")
 	}
-	if in.AuthorizationMode != nil && checkOneOf(f, "authorization_mode", in.AuthorizationMode, "automatic", "manual") {
+	if in.AuthorizationMode != nil && checkOneOf(f, "authorization_mode", in.AuthorizationMode, AuthorizationModes...) {
 		r.AuthorizationMode = *in.AuthorizationMode
 	}
 	if in.ReceiptEmail != nil {

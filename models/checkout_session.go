@@ -28,7 +28,7 @@ type CheckoutSession struct {
 	Amount            MoneyV2                     `bun:"-" json:"amount"`
 	Value             int64                       `bun:"amount" json:"-"`
 	Currency          string                      `bun:"currency" json:"-"`
-	AuthorizationMode string                      `bun:"authorization_mode" json:"authorization_mode"`
+	AuthorizationMode AuthorizationMode           `bun:"authorization_mode" json:"authorization_mode"`
 	Created           wire.Timestamp              `bun:"created,type:timestamptz" json:"created"`
 }
 
@@ -37,9 +37,9 @@ func (c *CheckoutSession) Derive() { c.Amount = MoneyV2{Value: c.Value, Currency
 
 // CreateCheckoutSessionInput is the body of POST /v1/checkout_sessions.
 type CreateCheckoutSessionInput struct {
-	AccountID         *string      `json:"account_id"`
-	Amount            *AmountInput `json:"amount"`
-	AuthorizationMode *string      `json:"authorization_mode"`
+	AccountID         *string            `json:"account_id"`
+	Amount            *AmountInput       `json:"amount"`
+	AuthorizationMode *AuthorizationMode `json:"authorization_mode"`
 }
 
 // AmountInput is {value, currency}.
@@ -52,7 +52,7 @@ type AmountInput struct {
 // session without ids or times, and the account id unresolved.
 func (in *CreateCheckoutSessionInput) Build() (*CheckoutSession, uuid.UUID, error) {
 	var f apierr.Fields
-	c := &CheckoutSession{Currency: "USD", AuthorizationMode: "automatic"}
+	c := &CheckoutSession{Currency: "USD", AuthorizationMode: AuthorizationAutomatic}
 	var account uuid.UUID
 	if in.AccountID == nil {
 		f.Add("account_id", "is required")
@@ -74,7 +74,7 @@ func (in *CreateCheckoutSessionInput) Build() (*CheckoutSession, uuid.UUID, erro
 			c.Currency = *cur
 		}
 	}
-	if in.AuthorizationMode != nil && checkOneOf(&f, "authorization_mode", in.AuthorizationMode, "automatic", "manual") {
+	if in.AuthorizationMode != nil && checkOneOf(&f, "authorization_mode", in.AuthorizationMode, AuthorizationModes...) {
 		c.AuthorizationMode = *in.AuthorizationMode
 	}
 	return c, account, f.Err()

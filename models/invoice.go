@@ -203,7 +203,7 @@ type InvoiceLineItem struct {
 	// Kind is what the line bills: item (a product added to the
 	// invoice), subscription (a period), proration_credit and
 	// proration_charge (a swap's lines), balance (credit applied).
-	Kind string `bun:"kind" json:"kind"`
+	Kind LineItemKind `bun:"kind" json:"kind"`
 	// PeriodStart and PeriodEnd are the window a subscription's line
 	// bills; Proportion the share of the period a proration line covers.
 	PeriodStart *wire.Timestamp `bun:"period_start,type:timestamptz" json:"period_start"`

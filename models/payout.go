@@ -48,7 +48,7 @@ type Payout struct {
 	ID                 uuid.UUID          `bun:"id,pk,type:uuid" json:"id"`
 	Object             Object[payoutKind] `bun:"-" json:"object"`
 	Status             PayoutStatus       `bun:"status" json:"status"`
-	Speed              *string            `bun:"speed" json:"speed"`
+	Speed              *PayoutSpeed       `bun:"speed" json:"speed"`
 	Amount             int64              `bun:"amount" json:"amount"`
 	Currency           string             `bun:"currency" json:"currency"`
 	PaymentMethodID    uuid.UUID          `bun:"payment_method_id,type:uuid" json:"payment_method"`
@@ -84,7 +84,7 @@ type CreatePayoutInput struct {
 	PaymentMethodID *string       `json:"payment_method_id"`
 	Amount          *int64        `json:"amount" range:"amount"`
 	Currency        *string       `json:"currency"`
-	Speed           *string       `json:"speed"`
+	Speed           *PayoutSpeed  `json:"speed"`
 	Metadata        MetadataInput `json:"metadata"`
 }
 
@@ -93,7 +93,7 @@ type PayoutRequest struct {
 	PaymentMethodID uuid.UUID
 	Amount          int64
 	Currency        string
-	Speed           *string
+	Speed           *PayoutSpeed
 	Metadata        Metadata
 }
 
@@ -125,7 +125,7 @@ func (in *CreatePayoutInput) Validate() (*PayoutRequest, error) {
 	case !strings.EqualFold(*in.Currency, "USD"):
 		f.Add("currency", "must be USD: payouts are sent in US dollars only")
 	}
-	if checkOneOf(&f, "speed", in.Speed, SpeedASAP, SpeedSameDay, SpeedStandard) {
+	if checkOneOf(&f, "speed", in.Speed, PayoutSpeeds...) {
 		r.Speed = in.Speed
 	}
 	checkMetadata(&f, "metadata", in.Metadata)

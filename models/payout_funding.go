@@ -46,7 +46,7 @@ type FundingSchedule struct {
 	Object   Object[fundingScheduleKind] `bun:"-" json:"object"`
 	Amount   int64                       `bun:"amount" json:"amount"`
 	Currency string                      `bun:"currency" json:"currency"`
-	Cadence  string                      `bun:"cadence" json:"cadence"`
+	Cadence  FundingCadence              `bun:"cadence" json:"cadence"`
 	Enabled  bool                        `bun:"enabled" json:"enabled"`
 	NextRun  wire.Timestamp              `bun:"next_run,type:timestamptz" json:"next_run"`
 	Anchor   time.Time                   `bun:"anchor" json:"-"`
@@ -77,10 +77,10 @@ type FundingEntry struct {
 // /v1/payout_funding/schedules. NextRun is Unix seconds (default now: the
 // next sweep runs it).
 type CreateFundingScheduleInput struct {
-	Amount  *int64  `json:"amount" range:"amount"`
-	Cadence *string `json:"cadence"`
-	Enabled *bool   `json:"enabled"`
-	NextRun *int64  `json:"next_run" range:"unix"`
+	Amount  *int64          `json:"amount" range:"amount"`
+	Cadence *FundingCadence `json:"cadence"`
+	Enabled *bool           `json:"enabled"`
+	NextRun *int64          `json:"next_run" range:"unix"`
 }
 
 // Validate checks the create, every problem at once.
@@ -100,10 +100,10 @@ func (in *CreateFundingScheduleInput) Validate() error {
 // /v1/payout_funding/schedules/{id}: members sent replace, members omitted
 // stay.
 type UpdateFundingScheduleInput struct {
-	Amount  *int64  `json:"amount" range:"amount"`
-	Cadence *string `json:"cadence"`
-	Enabled *bool   `json:"enabled"`
-	NextRun *int64  `json:"next_run" range:"unix"`
+	Amount  *int64          `json:"amount" range:"amount"`
+	Cadence *FundingCadence `json:"cadence"`
+	Enabled *bool           `json:"enabled"`
+	NextRun *int64          `json:"next_run" range:"unix"`
 }
 
 // Validate checks the update, every problem at once.
@@ -136,7 +136,7 @@ func (in *CreateTopUpInput) Validate() error {
 	return f.Err()
 }
 
-func checkCadence(f *apierr.Fields, c *string) {
+func checkCadence(f *apierr.Fields, c *FundingCadence) {
 	if c != nil && !funding.Cadence(*c).Valid() {
 		f.Add("cadence", "must be one of daily, weekly, monthly")
 	}

@@ -31,8 +31,6 @@ const (
 	maxFeeFixedCents         int64 = 100_000_000_00 // $100M: far above any real fee, far below overflow
 )
 
-var billableEvents = []string{BillableChargeCard, BillableChargeACH, BillablePayoutPushToCard, BillablePayoutACH}
-
 // TransferFeePlan prices transfers (spec doc 2 §2.7, API-DECISIONS §4).
 // Its items are stored with it: a plan never changes after creation.
 type TransferFeePlan struct {
@@ -42,7 +40,7 @@ type TransferFeePlan struct {
 	ID                 uuid.UUID           `bun:"id,pk,type:uuid" json:"id"`
 	Object             Object[feePlanKind] `bun:"-" json:"object"`
 	Name               string              `bun:"name" json:"name"`
-	FeeApplicationMode string              `bun:"fee_application_mode" json:"fee_application_mode"`
+	FeeApplicationMode FeeApplicationMode  `bun:"fee_application_mode" json:"fee_application_mode"`
 	Items              []*FeePlanItem      `bun:"items,type:jsonb" json:"items"`
 	Created            wire.Timestamp      `bun:"created,type:timestamptz" json:"created"`
 	Updated            wire.Timestamp      `bun:"updated,type:timestamptz" json:"updated"`
@@ -53,11 +51,11 @@ type TransferFeePlan struct {
 type FeePlanItem struct {
 	ID                  uuid.UUID               `json:"id"`
 	Object              Object[feePlanItemKind] `json:"object"`
-	FeeType             string                  `json:"fee_type"`
+	FeeType             FeeType                 `json:"fee_type"`
 	AmountFixedCents    int64                   `json:"amount_fixed_cents"`
 	AmountFixedCurrency string                  `json:"amount_fixed_currency"`
 	AmountPercentage    string                  `json:"amount_percentage"`
-	BillableEventType   string                  `json:"billable_event_type"`
+	BillableEventType   BillableEventType       `json:"billable_event_type"`
 	Created             wire.Timestamp          `json:"created"`
 	Updated             wire.Timestamp          `json:"updated"`
 }
@@ -71,7 +69,7 @@ func (it *FeePlanItem) Fee() fees.Item {
 // ItemFor is the plan's item for a billable event, or nil.
 func (p *TransferFeePlan) ItemFor(event string) *FeePlanItem {
 	for _, it := range p.Items {
-		if it.BillableEventType == event {
+		if string(it.BillableEventType) == event {
 			return it
 		}
 	}
@@ -81,17 +79,17 @@ func (p *TransferFeePlan) ItemFor(event string) *FeePlanItem {
 // CreateFeePlanInput is the body of POST /v1/transfer_fee_plans.
 type CreateFeePlanInput struct {
 	Name               *string             `json:"name"`
-	FeeApplicationMode *string             `json:"fee_application_mode"`
+	FeeApplicationMode *FeeApplicationMode `json:"fee_application_mode"`
 	Items              []*FeePlanItemInput `json:"items"`
 }
 
 // FeePlanItemInput is one item of a new plan.
 type FeePlanItemInput struct {
-	FeeType             *string  `json:"fee_type"`
-	AmountFixedCents    *int64   `json:"amount_fixed_cents" range:"amount"`
-	AmountFixedCurrency *string  `json:"amount_fixed_currency"`
-	AmountPercentage    *Decimal `json:"amount_percentage"`
-	BillableEventType   *string  `json:"billable_event_type"`
+	FeeType             *FeeType           `json:"fee_type"`
+	AmountFixedCents    *int64             `json:"amount_fixed_cents" range:"amount"`
+	AmountFixedCurrency *string            `json:"amount_fixed_currency"`
+	AmountPercentage    *Decimal           `json:"amount_percentage"`
+	BillableEventType   *BillableEventType `json:"billable_event_type"`
 }
 
 // Build validates the input, every problem at once, and returns the plan
@@ -101,19 +99,18 @@ type FeePlanItemInput struct {
 // the other; a plan prices each billable event at most once.
 func (in *CreateFeePlanInput) Build() (*TransferFeePlan, error) {
 	var f apierr.Fields
-	p := &TransferFeePlan{FeeApplicationMode: string(fees.Deduct), Items: []*FeePlanItem{}}
+	p := &TransferFeePlan{FeeApplicationMode: FeeModeDeduct, Items: []*FeePlanItem{}}
 	if checkText(&f, "name", in.Name, 200, true) && in.Name != nil {
 		p.Name = strings.TrimSpace(*in.Name)
 	}
-	if in.FeeApplicationMode != nil && checkOneOf(&f, "fee_application_mode", in.FeeApplicationMode,
-		string(fees.Deduct), string(fees.AddOn), string(fees.Absorb)) {
+	if in.FeeApplicationMode != nil && checkOneOf(&f, "fee_application_mode", in.FeeApplicationMode, FeeApplicationModes...) {
 		p.FeeApplicationMode = *in.FeeApplicationMode
 	}
 	if len(in.Items) > maxFeePlanItems {
 		f.Add("items", "must have at most "+strconv.Itoa(maxFeePlanItems)+" items")
 		return nil, f.Err()
 	}
-	seen := map[string]bool{}
+	seen := map[BillableEventType]bool{}
 	for i, item := range in.Items {
 		path := "items." + strconv.Itoa(i)
 		if item == nil {
@@ -136,20 +133,20 @@ func (in *FeePlanItemInput) build(f *apierr.Fields, path string) *FeePlanItem {
 	it := &FeePlanItem{AmountFixedCurrency: "USD", AmountPercentage: "0"}
 	if in.FeeType == nil {
 		f.Add(path+".fee_type", "is required")
-	} else if checkOneOf(f, path+".fee_type", in.FeeType, string(fees.Flat), string(fees.Percentage), string(fees.FlatPlusPercentage)) {
+	} else if checkOneOf(f, path+".fee_type", in.FeeType, FeeTypes...) {
 		it.FeeType = *in.FeeType
 	}
 	if in.BillableEventType == nil {
 		f.Add(path+".billable_event_type", "is required")
-	} else if checkOneOf(f, path+".billable_event_type", in.BillableEventType, billableEvents...) {
+	} else if checkOneOf(f, path+".billable_event_type", in.BillableEventType, BillableEventTypes...) {
 		it.BillableEventType = *in.BillableEventType
 	}
-	usesFixed := it.FeeType == string(fees.Flat) || it.FeeType == string(fees.FlatPlusPercentage)
-	usesPct := it.FeeType == string(fees.Percentage) || it.FeeType == string(fees.FlatPlusPercentage)
+	usesFixed := it.FeeType == FeeTypeFlat || it.FeeType == FeeTypeFlatPlusPercentage
+	usesPct := it.FeeType == FeeTypePercentage || it.FeeType == FeeTypeFlatPlusPercentage
 	switch {
 	case in.AmountFixedCents == nil && usesFixed:
-		f.Add(path+".amount_fixed_cents", "is required for fee_type "+it.FeeType)
-	case in.AmountFixedCents != nil && it.FeeType == string(fees.Percentage) && *in.AmountFixedCents != 0:
+		f.Add(path+".amount_fixed_cents", "is required for fee_type "+string(it.FeeType))
+	case in.AmountFixedCents != nil && it.FeeType == FeeTypePercentage && *in.AmountFixedCents != 0:
 		f.Add(path+".amount_fixed_cents", "is only allowed for flat and flat_plus_percentage")
 	case in.AmountFixedCents != nil && (*in.AmountFixedCents < 0 || *in.AmountFixedCents > maxFeeFixedCents):
 		f.Add(path+".amount_fixed_cents", "must be from 0 to "+strconv.FormatInt(maxFeeFixedCents, 10))
@@ -163,13 +160,13 @@ func (in *FeePlanItemInput) build(f *apierr.Fields, path string) *FeePlanItem {
 	}
 	switch {
 	case in.AmountPercentage == nil && usesPct:
-		f.Add(path+".amount_percentage", "is required for fee_type "+it.FeeType)
+		f.Add(path+".amount_percentage", "is required for fee_type "+string(it.FeeType))
 	case in.AmountPercentage != nil:
 		ppm, err := fees.ParsePercentage(string(*in.AmountPercentage))
 		switch {
 		case err != nil:
 			f.Add(path+".amount_percentage", "must be a percentage from 0 to 100 with at most four decimals")
-		case it.FeeType == string(fees.Flat) && ppm != 0:
+		case it.FeeType == FeeTypeFlat && ppm != 0:
 			f.Add(path+".amount_percentage", "is only allowed for percentage and flat_plus_percentage")
 		default:
 			it.AmountPercentage = fees.FormatPercentage(ppm)

@@ -15,20 +15,20 @@ const maxPromotionCodes = 20
 // AuthorizationMode (`automatic` default, `manual`) leaves a successful
 // card charge in requires_capture, as the real service's v2 transfers do.
 type CreateTransferInput struct {
-	Amount                     *int64        `json:"amount" range:"amount"`
-	AccountID                  *string       `json:"account_id"`
-	Currency                   *string       `json:"currency"`
-	SourcePaymentMethodID      *string       `json:"source_payment_method_id"`
-	DestinationPaymentMethodID *string       `json:"destination_payment_method_id"`
-	Description                *string       `json:"description"`
-	SellerID                   *string       `json:"seller_id"`
-	Confirm                    *bool         `json:"confirm"`
-	SonarSessionID             *string       `json:"sonar_session_id"`
-	Reference                  *string       `json:"reference"`
-	Metadata                   MetadataInput `json:"metadata"`
-	TransferFeePlanID          *string       `json:"transfer_fee_plan_id"`
-	PromotionCodes             []string      `json:"promotion_codes"`
-	AuthorizationMode          *string       `json:"authorization_mode"`
+	Amount                     *int64             `json:"amount" range:"amount"`
+	AccountID                  *string            `json:"account_id"`
+	Currency                   *string            `json:"currency"`
+	SourcePaymentMethodID      *string            `json:"source_payment_method_id"`
+	DestinationPaymentMethodID *string            `json:"destination_payment_method_id"`
+	Description                *string            `json:"description"`
+	SellerID                   *string            `json:"seller_id"`
+	Confirm                    *bool              `json:"confirm"`
+	SonarSessionID             *string            `json:"sonar_session_id"`
+	Reference                  *string            `json:"reference"`
+	Metadata                   MetadataInput      `json:"metadata"`
+	TransferFeePlanID          *string            `json:"transfer_fee_plan_id"`
+	PromotionCodes             []string           `json:"promotion_codes"`
+	AuthorizationMode          *AuthorizationMode `json:"authorization_mode"`
 	// Source is the browser flow's form of the source (under a chk_sess_
 	// secret): {payment_method_id}.
 	Source *TransferSourceInput `json:"source"`
@@ -49,7 +49,7 @@ type TransferRequest struct {
 	SellerID                   *uuid.UUID
 	FeePlanID                  *uuid.UUID
 	Confirm                    bool
-	AuthorizationMode          string
+	AuthorizationMode          AuthorizationMode
 	PromotionCodes             []string
 }
 
@@ -60,7 +60,7 @@ func (in *CreateTransferInput) Validate() (*TransferRequest, error) {
 		return nil, apierr.BadRequest(apierr.CodeParameterInvalid, "sonar_session_id is not accepted on a payout", "sonar_session_id")
 	}
 	var f apierr.Fields
-	r := &TransferRequest{Currency: "USD", AuthorizationMode: "automatic", Confirm: in.Confirm != nil && *in.Confirm}
+	r := &TransferRequest{Currency: "USD", AuthorizationMode: AuthorizationAutomatic, Confirm: in.Confirm != nil && *in.Confirm}
 	r.Amount = checkAmount(&f, "amount", in.Amount, true)
 	if id := parseID(&f, "account_id", in.AccountID, true); id != nil {
 		r.AccountID = *id
@@ -80,7 +80,7 @@ func (in *CreateTransferInput) Validate() (*TransferRequest, error) {
 			r.Currency = *c
 		}
 	}
-	if in.AuthorizationMode != nil && checkOneOf(&f, "authorization_mode", in.AuthorizationMode, "automatic", "manual") {
+	if in.AuthorizationMode != nil && checkOneOf(&f, "authorization_mode", in.AuthorizationMode, AuthorizationModes...) {
 		r.AuthorizationMode = *in.AuthorizationMode
 	}
 	checkText(&f, "description", in.Description, maxTextLength, false)

@@ -47,13 +47,13 @@ type EndpointV2 struct {
 
 // PaymentV2 is a charge's progress.
 type PaymentV2 struct {
-	Status            TransferStatus `json:"status"`
-	AuthorizationMode string         `json:"authorization_mode"`
-	FailureCode       *string        `json:"failure_code"`
-	FailureReason     *string        `json:"failure_reason"`
-	AmountAuthorized  MoneyV2        `json:"amount_authorized"`
-	AmountCaptured    MoneyV2        `json:"amount_captured"`
-	AmountRefunded    MoneyV2        `json:"amount_refunded"`
+	Status            TransferStatus    `json:"status"`
+	AuthorizationMode AuthorizationMode `json:"authorization_mode"`
+	FailureCode       *string           `json:"failure_code"`
+	FailureReason     *string           `json:"failure_reason"`
+	AmountAuthorized  MoneyV2           `json:"amount_authorized"`
+	AmountCaptured    MoneyV2           `json:"amount_captured"`
+	AmountRefunded    MoneyV2           `json:"amount_refunded"`
 }
 
 // TransferV2Of renders t in the v2 shape.

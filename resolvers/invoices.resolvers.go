@@ -24,10 +24,6 @@ func (r *customerResolver) Invoices(ctx context.Context, obj *models.Customer, f
 	return &model.InvoiceConnection{Edges: edges, PageInfo: info}, err
 }
 
-func (r *invoiceResolver) BillingReason(ctx context.Context, obj *models.Invoice) (*string, error) {
-	return (*string)(obj.BillingReason), nil
-}
-
 func (r *invoiceResolver) DueDate(ctx context.Context, obj *models.Invoice) (*string, error) {
 	return (*string)(obj.DueDate), nil
 }

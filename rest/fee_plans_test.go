@@ -39,7 +39,7 @@ func TestFeePlanCreateRendersEveryFieldAndReads(t *testing.T) {
 	require.Equal(t, []string{id(p)}, ids(listOf(t, f.sk, "/v1/transfer_fee_plans")))
 	// The mode defaults to deduct.
 	d := f.sk.CreateFeePlan("deduct", testenv.CardFeeItem())
-	require.Equal(t, "deduct", d.FeeApplicationMode)
+	require.Equal(t, "deduct", string(d.FeeApplicationMode))
 }
 
 func TestFeePlanValidationReportsEveryProblem(t *testing.T) {

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/frame-oss/payments-server/resolvers/webhooks"
 )
 
 // A filter value that no object can hold is refused, as GraphQL refuses
@@ -29,6 +31,17 @@ func TestListFiltersRefuseWhatCannotMatch(t *testing.T) {
 		errs := requireValidation(t, r, paramOf(path))
 		require.Contains(t, errs[paramOf(path)].([]any)[0], "must be one of: ", path)
 	}
+	// The event catalogue is closed too: a type no event can have is
+	// refused, a declared type that no event has yet is an empty page.
+	for _, path := range []string{"/v1/events?type=transfer.exploded", "/v1/events?type=TRANSFER_CREATED", "/v1/events?type="} {
+		r := f.sk.Get(path)
+		require.LessOrEqual(t, r.Statements, 1, "%s is refused before the list runs", path)
+		errs := requireValidation(t, r, "type")
+		require.Equal(t, []any{webhooks.ProblemEventType}, errs["type"], path)
+	}
+	r := f.sk.Get("/v1/events?type=payout.failed")
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	require.Empty(t, r.JSON()["data"])
 	for _, path := range []string{"/v1/transfers?status=disputed", "/v1/transfers?status=requires_payment_method",
 		"/v1/charge_intents?status=requires_confirmation", "/v1/coupons?status=archived", "/v1/payouts?status=failed"} {
 		r := f.sk.Get(path)
@@ -40,7 +53,7 @@ func TestListFiltersRefuseWhatCannotMatch(t *testing.T) {
 		require.Equal(t, http.StatusBadRequest, r.Status, "%s: %s", path, r.Body)
 		require.Equal(t, "parameter_invalid", r.JSON()["code"], path)
 	}
-	r := f.sk.Get("/v1/transfers?per_page=500")
+	r = f.sk.Get("/v1/transfers?per_page=500")
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	require.Equal(t, http.StatusOK, f.sk.Get("/v1/transfers?page=1000").Status, "a page past the end is empty")
 }

@@ -3,6 +3,7 @@ package rest_test
 import (
 	"encoding/json"
 	"net/http"
+	"reflect"
 	"sort"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/models"
 )
 
 // openAPIDocument fetches the served document, as a client generator
@@ -206,4 +208,25 @@ func TestOpenAPIResponseStatusesCarryTheirEnums(t *testing.T) {
 
 	charge, _ := json.Marshal(doc.Components.Schemas["Charge"])
 	require.Contains(t, string(charge), `"enum":["pending","succeeded","failed"]`, "REST keeps its lower-case values")
+
+	// The closed sets beside the statuses are named the same way, with
+	// their lower-case wire values.
+	responses := map[string]any{}
+	for name, schema := range doc.Components.Schemas {
+		if !strings.HasPrefix(name, "request.") {
+			responses[name] = schema
+		}
+	}
+	text, err := json.Marshal(responses)
+	require.NoError(t, err)
+	for _, typ := range []reflect.Type{reflect.TypeFor[models.FeeApplicationMode](), reflect.TypeFor[models.FeeType](),
+		reflect.TypeFor[models.BillableEventType](), reflect.TypeFor[models.AuthorizationMode](),
+		reflect.TypeFor[models.FeeSource](), reflect.TypeFor[models.PayoutSpeed](), reflect.TypeFor[models.FundingCadence](),
+		reflect.TypeFor[models.LineItemKind](), reflect.TypeFor[models.BillingReason]()} {
+		values, ok := models.EnumValues(typ)
+		require.True(t, ok, "%s is a declared closed set", typ)
+		enum, err := json.Marshal(map[string]any{"enum": values})
+		require.NoError(t, err)
+		require.Contains(t, string(text), strings.Trim(string(enum), "{}"), "a response member of type %s names its values", typ)
+	}
 }

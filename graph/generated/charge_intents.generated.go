@@ -211,15 +211,15 @@ func (ec *executionContext) _ChargeIntent_authorizationMode(ctx context.Context,
 			return obj.AuthorizationMode, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.AuthorizationMode) graphql.Marshaler {
+			return ec.marshalNAuthorizationMode2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAuthorizationMode(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_ChargeIntent_authorizationMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeIntent", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ChargeIntent", field, false, false, errors.New("field of type AuthorizationMode does not have child fields"))
 }
 
 func (ec *executionContext) _ChargeIntent_description(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
@@ -982,7 +982,7 @@ func (ec *executionContext) unmarshalInputCreateChargeIntentInput(ctx context.Co
 			it.Metadata = data
 		case "authorizationMode":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("authorizationMode"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOAuthorizationMode2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAuthorizationMode(ctx, v)
 			if err != nil {
 				return it, err
 			}

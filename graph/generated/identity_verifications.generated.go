@@ -467,7 +467,7 @@ func (ec *executionContext) unmarshalInputIdentityVerificationFilter(ctx context
 			it.Status = data
 		case "provider":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("provider"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOIdentityProvider2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityProvider(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -761,6 +761,34 @@ var (
 		models.RunStatusFailed:     "FAILED",
 		models.RunStatusErrored:    "ERRORED",
 		models.RunStatusIncomplete: "INCOMPLETE",
+	}
+)
+
+func (ec *executionContext) unmarshalOIdentityProvider2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityProvider(ctx context.Context, v any) (*models.IdentityProvider, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOIdentityProvider2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityProvider[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOIdentityProvider2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityProvider(ctx context.Context, sel ast.SelectionSet, v *models.IdentityProvider) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOIdentityProvider2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityProvider[*v])
+	return res
+}
+
+var (
+	unmarshalOIdentityProvider2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityProvider = map[string]models.IdentityProvider{
+		"SANDBOX": models.IdentityProviderSandbox,
+	}
+	marshalOIdentityProvider2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityProvider = map[models.IdentityProvider]string{
+		models.IdentityProviderSandbox: "SANDBOX",
 	}
 )
 

@@ -21,8 +21,6 @@ import (
 // region    ************************** generated!.gotpl **************************
 
 type InvoiceResolver interface {
-	BillingReason(ctx context.Context, obj *models.Invoice) (*string, error)
-
 	DueDate(ctx context.Context, obj *models.Invoice) (*string, error)
 
 	Customer(ctx context.Context, obj *models.Invoice) (*models.Customer, error)
@@ -220,18 +218,18 @@ func (ec *executionContext) _Invoice_billingReason(ctx context.Context, field gr
 			return ec.fieldContext_Invoice_billingReason(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Invoice().BillingReason(ctx, obj)
+			return obj.BillingReason, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *models.BillingReason) graphql.Marshaler {
+			return ec.marshalOBillingReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillingReason(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_Invoice_billingReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invoice", field, true, true, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Invoice", field, false, false, errors.New("field of type BillingReason does not have child fields"))
 }
 
 func (ec *executionContext) _Invoice_netTerms(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
@@ -1173,15 +1171,15 @@ func (ec *executionContext) _InvoiceLineItem_kind(ctx context.Context, field gra
 			return obj.Kind, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.LineItemKind) graphql.Marshaler {
+			return ec.marshalNLineItemKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLineItemKind(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_InvoiceLineItem_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvoiceLineItem", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("InvoiceLineItem", field, false, false, errors.New("field of type LineItemKind does not have child fields"))
 }
 
 func (ec *executionContext) _InvoiceLineItem_periodStart(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
@@ -2429,10 +2427,82 @@ func (ec *executionContext) unmarshalNLineItemInput2ᚖgithubᚗcomᚋframeᚑos
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNLineItemKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLineItemKind(ctx context.Context, v any) (models.LineItemKind, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNLineItemKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLineItemKind[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLineItemKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLineItemKind(ctx context.Context, sel ast.SelectionSet, v models.LineItemKind) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNLineItemKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLineItemKind[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNLineItemKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLineItemKind = map[string]models.LineItemKind{
+		"ITEM":             models.LineItem,
+		"SUBSCRIPTION":     models.LineSubscription,
+		"PRORATION_CREDIT": models.LineProrationCredit,
+		"PRORATION_CHARGE": models.LineProrationCharge,
+		"BALANCE":          models.LineBalance,
+		"USAGE":            models.LineUsage,
+	}
+	marshalNLineItemKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLineItemKind = map[models.LineItemKind]string{
+		models.LineItem:            "ITEM",
+		models.LineSubscription:    "SUBSCRIPTION",
+		models.LineProrationCredit: "PRORATION_CREDIT",
+		models.LineProrationCharge: "PRORATION_CHARGE",
+		models.LineBalance:         "BALANCE",
+		models.LineUsage:           "USAGE",
+	}
+)
+
 func (ec *executionContext) unmarshalNUpdateInvoiceInput2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUpdateInvoiceInput(ctx context.Context, v any) (models.UpdateInvoiceInput, error) {
 	res, err := ec.unmarshalInputUpdateInvoiceInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
+
+func (ec *executionContext) unmarshalOBillingReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillingReason(ctx context.Context, v any) (*models.BillingReason, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOBillingReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillingReason[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOBillingReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillingReason(ctx context.Context, sel ast.SelectionSet, v *models.BillingReason) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOBillingReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillingReason[*v])
+	return res
+}
+
+var (
+	unmarshalOBillingReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillingReason = map[string]models.BillingReason{
+		"MANUAL":              models.BillingManual,
+		"SUBSCRIPTION_CREATE": models.BillingSubscriptionCreate,
+		"SUBSCRIPTION_CYCLE":  models.BillingSubscriptionCycle,
+		"SUBSCRIPTION_UPDATE": models.BillingSubscriptionUpdate,
+		"USAGE":               models.BillingUsage,
+	}
+	marshalOBillingReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillingReason = map[models.BillingReason]string{
+		models.BillingManual:             "MANUAL",
+		models.BillingSubscriptionCreate: "SUBSCRIPTION_CREATE",
+		models.BillingSubscriptionCycle:  "SUBSCRIPTION_CYCLE",
+		models.BillingSubscriptionUpdate: "SUBSCRIPTION_UPDATE",
+		models.BillingUsage:              "USAGE",
+	}
+)
 
 func (ec *executionContext) unmarshalOCollectionMethod2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCollectionMethod(ctx context.Context, v any) (*models.CollectionMethod, error) {
 	if v == nil {

@@ -612,15 +612,15 @@ func (ec *executionContext) _CheckoutSession_authorizationMode(ctx context.Conte
 			return obj.AuthorizationMode, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.AuthorizationMode) graphql.Marshaler {
+			return ec.marshalNAuthorizationMode2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAuthorizationMode(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_CheckoutSession_authorizationMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CheckoutSession", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("CheckoutSession", field, false, false, errors.New("field of type AuthorizationMode does not have child fields"))
 }
 
 func (ec *executionContext) _CheckoutSession_livemode(ctx context.Context, field graphql.CollectedField, obj *models.CheckoutSession) (ret graphql.Marshaler) {
@@ -704,15 +704,15 @@ func (ec *executionContext) _FeePlanItem_feeType(ctx context.Context, field grap
 			return obj.FeeType, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.FeeType) graphql.Marshaler {
+			return ec.marshalNFeeType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeType(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_FeePlanItem_feeType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FeePlanItem", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("FeePlanItem", field, false, false, errors.New("field of type FeeType does not have child fields"))
 }
 
 func (ec *executionContext) _FeePlanItem_amountFixedCents(ctx context.Context, field graphql.CollectedField, obj *models.FeePlanItem) (ret graphql.Marshaler) {
@@ -796,15 +796,15 @@ func (ec *executionContext) _FeePlanItem_billableEventType(ctx context.Context, 
 			return obj.BillableEventType, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.BillableEventType) graphql.Marshaler {
+			return ec.marshalNBillableEventType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillableEventType(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_FeePlanItem_billableEventType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FeePlanItem", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("FeePlanItem", field, false, false, errors.New("field of type BillableEventType does not have child fields"))
 }
 
 func (ec *executionContext) _FeePlanItem_created(ctx context.Context, field graphql.CollectedField, obj *models.FeePlanItem) (ret graphql.Marshaler) {
@@ -1403,15 +1403,15 @@ func (ec *executionContext) _Transfer_feeSource(ctx context.Context, field graph
 			return obj.FeeSource, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.FeeSource) graphql.Marshaler {
+			return ec.marshalNFeeSource2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeSource(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_feeSource(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type FeeSource does not have child fields"))
 }
 
 func (ec *executionContext) _Transfer_billingAgreementId(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
@@ -1536,15 +1536,15 @@ func (ec *executionContext) _Transfer_authorizationMode(ctx context.Context, fie
 			return obj.AuthorizationMode, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.AuthorizationMode) graphql.Marshaler {
+			return ec.marshalNAuthorizationMode2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAuthorizationMode(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_authorizationMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type AuthorizationMode does not have child fields"))
 }
 
 func (ec *executionContext) _Transfer_accountId(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
@@ -2219,15 +2219,15 @@ func (ec *executionContext) _TransferFeePlan_feeApplicationMode(ctx context.Cont
 			return obj.FeeApplicationMode, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.FeeApplicationMode) graphql.Marshaler {
+			return ec.marshalNFeeApplicationMode2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeApplicationMode(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_TransferFeePlan_feeApplicationMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TransferFeePlan", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("TransferFeePlan", field, false, false, errors.New("field of type FeeApplicationMode does not have child fields"))
 }
 
 func (ec *executionContext) _TransferFeePlan_items(ctx context.Context, field graphql.CollectedField, obj *models.TransferFeePlan) (ret graphql.Marshaler) {
@@ -2703,7 +2703,7 @@ func (ec *executionContext) unmarshalInputCreateCheckoutSessionInput(ctx context
 			it.Amount = data
 		case "authorizationMode":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("authorizationMode"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOAuthorizationMode2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAuthorizationMode(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -2740,7 +2740,7 @@ func (ec *executionContext) unmarshalInputCreateFeePlanInput(ctx context.Context
 			it.Name = data
 		case "feeApplicationMode":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("feeApplicationMode"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOFeeApplicationMode2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeApplicationMode(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -2875,7 +2875,7 @@ func (ec *executionContext) unmarshalInputCreateTransferInput(ctx context.Contex
 			it.PromotionCodes = data
 		case "authorizationMode":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("authorizationMode"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOAuthorizationMode2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAuthorizationMode(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -2905,7 +2905,7 @@ func (ec *executionContext) unmarshalInputFeePlanItemInput(ctx context.Context, 
 		switch k {
 		case "feeType":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("feeType"))
-			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalNFeeType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeType(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -2933,7 +2933,7 @@ func (ec *executionContext) unmarshalInputFeePlanItemInput(ctx context.Context, 
 			it.AmountPercentage = data
 		case "billableEventType":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("billableEventType"))
-			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalNBillableEventType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillableEventType(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -4197,6 +4197,104 @@ func (ec *executionContext) unmarshalNAmountInput2ᚖgithubᚗcomᚋframeᚑoss�
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNAuthorizationMode2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAuthorizationMode(ctx context.Context, v any) (models.AuthorizationMode, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNAuthorizationMode2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAuthorizationMode[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAuthorizationMode2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAuthorizationMode(ctx context.Context, sel ast.SelectionSet, v models.AuthorizationMode) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNAuthorizationMode2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAuthorizationMode[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNAuthorizationMode2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAuthorizationMode = map[string]models.AuthorizationMode{
+		"AUTOMATIC": models.AuthorizationAutomatic,
+		"MANUAL":    models.AuthorizationManual,
+	}
+	marshalNAuthorizationMode2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAuthorizationMode = map[models.AuthorizationMode]string{
+		models.AuthorizationAutomatic: "AUTOMATIC",
+		models.AuthorizationManual:    "MANUAL",
+	}
+)
+
+func (ec *executionContext) unmarshalNBillableEventType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillableEventType(ctx context.Context, v any) (models.BillableEventType, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNBillableEventType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillableEventType[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNBillableEventType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillableEventType(ctx context.Context, sel ast.SelectionSet, v models.BillableEventType) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNBillableEventType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillableEventType[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNBillableEventType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillableEventType = map[string]models.BillableEventType{
+		"TRANSFER_CHARGE_CARD":         models.BillableChargeCard,
+		"TRANSFER_CHARGE_ACH":          models.BillableChargeACH,
+		"TRANSFER_PAYOUT_PUSH_TO_CARD": models.BillablePayoutPushToCard,
+		"TRANSFER_PAYOUT_ACH":          models.BillablePayoutACH,
+	}
+	marshalNBillableEventType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillableEventType = map[models.BillableEventType]string{
+		models.BillableChargeCard:       "TRANSFER_CHARGE_CARD",
+		models.BillableChargeACH:        "TRANSFER_CHARGE_ACH",
+		models.BillablePayoutPushToCard: "TRANSFER_PAYOUT_PUSH_TO_CARD",
+		models.BillablePayoutACH:        "TRANSFER_PAYOUT_ACH",
+	}
+)
+
+func (ec *executionContext) unmarshalNBillableEventType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillableEventType(ctx context.Context, v any) (*models.BillableEventType, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNBillableEventType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillableEventType[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNBillableEventType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillableEventType(ctx context.Context, sel ast.SelectionSet, v *models.BillableEventType) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	_ = sel
+	res := graphql.MarshalString(marshalNBillableEventType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillableEventType[*v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNBillableEventType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillableEventType = map[string]models.BillableEventType{
+		"TRANSFER_CHARGE_CARD":         models.BillableChargeCard,
+		"TRANSFER_CHARGE_ACH":          models.BillableChargeACH,
+		"TRANSFER_PAYOUT_PUSH_TO_CARD": models.BillablePayoutPushToCard,
+		"TRANSFER_PAYOUT_ACH":          models.BillablePayoutACH,
+	}
+	marshalNBillableEventType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillableEventType = map[models.BillableEventType]string{
+		models.BillableChargeCard:       "TRANSFER_CHARGE_CARD",
+		models.BillableChargeACH:        "TRANSFER_CHARGE_ACH",
+		models.BillablePayoutPushToCard: "TRANSFER_PAYOUT_PUSH_TO_CARD",
+		models.BillablePayoutACH:        "TRANSFER_PAYOUT_ACH",
+	}
+)
+
 func (ec *executionContext) marshalNBillingAgreement2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillingAgreement(ctx context.Context, sel ast.SelectionSet, v *models.BillingAgreement) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -4273,6 +4371,36 @@ func (ec *executionContext) unmarshalNCreateTransferInput2githubᚗcomᚋframe�
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNFeeApplicationMode2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeApplicationMode(ctx context.Context, v any) (models.FeeApplicationMode, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNFeeApplicationMode2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeApplicationMode[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNFeeApplicationMode2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeApplicationMode(ctx context.Context, sel ast.SelectionSet, v models.FeeApplicationMode) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNFeeApplicationMode2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeApplicationMode[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNFeeApplicationMode2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeApplicationMode = map[string]models.FeeApplicationMode{
+		"DEDUCT": models.FeeModeDeduct,
+		"ADD_ON": models.FeeModeAddOn,
+		"ABSORB": models.FeeModeAbsorb,
+	}
+	marshalNFeeApplicationMode2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeApplicationMode = map[models.FeeApplicationMode]string{
+		models.FeeModeDeduct: "DEDUCT",
+		models.FeeModeAddOn:  "ADD_ON",
+		models.FeeModeAbsorb: "ABSORB",
+	}
+)
+
 func (ec *executionContext) marshalNFeePlanItem2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeePlanItemᚄ(ctx context.Context, sel ast.SelectionSet, v []*models.FeePlanItem) graphql.Marshaler {
 	ret := marshalSliceInSequence(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -4317,6 +4445,100 @@ func (ec *executionContext) unmarshalNFeePlanItemInput2ᚖgithubᚗcomᚋframe�
 	res, err := ec.unmarshalInputFeePlanItemInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
+
+func (ec *executionContext) unmarshalNFeeSource2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeSource(ctx context.Context, v any) (models.FeeSource, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNFeeSource2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeSource[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNFeeSource2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeSource(ctx context.Context, sel ast.SelectionSet, v models.FeeSource) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNFeeSource2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeSource[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNFeeSource2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeSource = map[string]models.FeeSource{
+		"BILLING_AGREEMENT": models.FeeSourceAgreement,
+		"FEE_PLAN_OVERRIDE": models.FeeSourceOverride,
+	}
+	marshalNFeeSource2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeSource = map[models.FeeSource]string{
+		models.FeeSourceAgreement: "BILLING_AGREEMENT",
+		models.FeeSourceOverride:  "FEE_PLAN_OVERRIDE",
+	}
+)
+
+func (ec *executionContext) unmarshalNFeeType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeType(ctx context.Context, v any) (models.FeeType, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNFeeType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeType[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNFeeType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeType(ctx context.Context, sel ast.SelectionSet, v models.FeeType) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNFeeType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeType[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNFeeType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeType = map[string]models.FeeType{
+		"FLAT":                 models.FeeTypeFlat,
+		"PERCENTAGE":           models.FeeTypePercentage,
+		"FLAT_PLUS_PERCENTAGE": models.FeeTypeFlatPlusPercentage,
+	}
+	marshalNFeeType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeType = map[models.FeeType]string{
+		models.FeeTypeFlat:               "FLAT",
+		models.FeeTypePercentage:         "PERCENTAGE",
+		models.FeeTypeFlatPlusPercentage: "FLAT_PLUS_PERCENTAGE",
+	}
+)
+
+func (ec *executionContext) unmarshalNFeeType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeType(ctx context.Context, v any) (*models.FeeType, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNFeeType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeType[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNFeeType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeType(ctx context.Context, sel ast.SelectionSet, v *models.FeeType) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	_ = sel
+	res := graphql.MarshalString(marshalNFeeType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeType[*v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNFeeType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeType = map[string]models.FeeType{
+		"FLAT":                 models.FeeTypeFlat,
+		"PERCENTAGE":           models.FeeTypePercentage,
+		"FLAT_PLUS_PERCENTAGE": models.FeeTypeFlatPlusPercentage,
+	}
+	marshalNFeeType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeType = map[models.FeeType]string{
+		models.FeeTypeFlat:               "FLAT",
+		models.FeeTypePercentage:         "PERCENTAGE",
+		models.FeeTypeFlatPlusPercentage: "FLAT_PLUS_PERCENTAGE",
+	}
+)
 
 func (ec *executionContext) marshalNLedgerEntry2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLedgerEntry(ctx context.Context, sel ast.SelectionSet, v models.LedgerEntry) graphql.Marshaler {
 	return ec._LedgerEntry(ctx, sel, &v)
@@ -4564,6 +4786,36 @@ var (
 	}
 )
 
+func (ec *executionContext) unmarshalOAuthorizationMode2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAuthorizationMode(ctx context.Context, v any) (*models.AuthorizationMode, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOAuthorizationMode2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAuthorizationMode[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOAuthorizationMode2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAuthorizationMode(ctx context.Context, sel ast.SelectionSet, v *models.AuthorizationMode) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOAuthorizationMode2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAuthorizationMode[*v])
+	return res
+}
+
+var (
+	unmarshalOAuthorizationMode2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAuthorizationMode = map[string]models.AuthorizationMode{
+		"AUTOMATIC": models.AuthorizationAutomatic,
+		"MANUAL":    models.AuthorizationManual,
+	}
+	marshalOAuthorizationMode2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAuthorizationMode = map[models.AuthorizationMode]string{
+		models.AuthorizationAutomatic: "AUTOMATIC",
+		models.AuthorizationManual:    "MANUAL",
+	}
+)
+
 func (ec *executionContext) marshalOBillingAgreement2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillingAgreement(ctx context.Context, sel ast.SelectionSet, v *models.BillingAgreement) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -4578,6 +4830,38 @@ func (ec *executionContext) unmarshalOCaptureTransferInput2ᚖgithubᚗcomᚋfra
 	res, err := ec.unmarshalInputCaptureTransferInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
+
+func (ec *executionContext) unmarshalOFeeApplicationMode2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeApplicationMode(ctx context.Context, v any) (*models.FeeApplicationMode, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOFeeApplicationMode2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeApplicationMode[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOFeeApplicationMode2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeApplicationMode(ctx context.Context, sel ast.SelectionSet, v *models.FeeApplicationMode) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOFeeApplicationMode2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeApplicationMode[*v])
+	return res
+}
+
+var (
+	unmarshalOFeeApplicationMode2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeApplicationMode = map[string]models.FeeApplicationMode{
+		"DEDUCT": models.FeeModeDeduct,
+		"ADD_ON": models.FeeModeAddOn,
+		"ABSORB": models.FeeModeAbsorb,
+	}
+	marshalOFeeApplicationMode2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeApplicationMode = map[models.FeeApplicationMode]string{
+		models.FeeModeDeduct: "DEDUCT",
+		models.FeeModeAddOn:  "ADD_ON",
+		models.FeeModeAbsorb: "ABSORB",
+	}
+)
 
 func (ec *executionContext) marshalOTransfer2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTransfer(ctx context.Context, sel ast.SelectionSet, v *models.Transfer) graphql.Marshaler {
 	if v == nil {

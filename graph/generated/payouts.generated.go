@@ -332,15 +332,15 @@ func (ec *executionContext) _Payout_speed(ctx context.Context, field graphql.Col
 			return obj.Speed, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *models.PayoutSpeed) graphql.Marshaler {
+			return ec.marshalOPayoutSpeed2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutSpeed(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_Payout_speed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Payout", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Payout", field, false, false, errors.New("field of type PayoutSpeed does not have child fields"))
 }
 
 func (ec *executionContext) _Payout_amount(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
@@ -1374,15 +1374,15 @@ func (ec *executionContext) _PayoutFundingSchedule_cadence(ctx context.Context, 
 			return obj.Cadence, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.FundingCadence) graphql.Marshaler {
+			return ec.marshalNFundingCadence2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingCadence(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_PayoutFundingSchedule_cadence(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PayoutFundingSchedule", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("PayoutFundingSchedule", field, false, false, errors.New("field of type FundingCadence does not have child fields"))
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_enabled(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
@@ -1705,7 +1705,7 @@ func (ec *executionContext) unmarshalInputCreateFundingScheduleInput(ctx context
 			it.Amount = data
 		case "cadence":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("cadence"))
-			data, err := ec.unmarshalNString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalNFundingCadence2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingCadence(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -1777,7 +1777,7 @@ func (ec *executionContext) unmarshalInputCreatePayoutInput(ctx context.Context,
 			it.Currency = data
 		case "speed":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("speed"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOPayoutSpeed2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutSpeed(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -1932,7 +1932,7 @@ func (ec *executionContext) unmarshalInputUpdateFundingScheduleInput(ctx context
 			it.Amount = data
 		case "cadence":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("cadence"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOFundingCadence2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingCadence(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -2638,6 +2638,72 @@ func (ec *executionContext) unmarshalNCreateTopUpInput2githubᚗcomᚋframeᚑos
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNFundingCadence2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingCadence(ctx context.Context, v any) (models.FundingCadence, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNFundingCadence2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingCadence[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNFundingCadence2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingCadence(ctx context.Context, sel ast.SelectionSet, v models.FundingCadence) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNFundingCadence2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingCadence[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNFundingCadence2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingCadence = map[string]models.FundingCadence{
+		"DAILY":   models.CadenceDaily,
+		"WEEKLY":  models.CadenceWeekly,
+		"MONTHLY": models.CadenceMonthly,
+	}
+	marshalNFundingCadence2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingCadence = map[models.FundingCadence]string{
+		models.CadenceDaily:   "DAILY",
+		models.CadenceWeekly:  "WEEKLY",
+		models.CadenceMonthly: "MONTHLY",
+	}
+)
+
+func (ec *executionContext) unmarshalNFundingCadence2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingCadence(ctx context.Context, v any) (*models.FundingCadence, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNFundingCadence2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingCadence[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNFundingCadence2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingCadence(ctx context.Context, sel ast.SelectionSet, v *models.FundingCadence) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	_ = sel
+	res := graphql.MarshalString(marshalNFundingCadence2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingCadence[*v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNFundingCadence2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingCadence = map[string]models.FundingCadence{
+		"DAILY":   models.CadenceDaily,
+		"WEEKLY":  models.CadenceWeekly,
+		"MONTHLY": models.CadenceMonthly,
+	}
+	marshalNFundingCadence2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingCadence = map[models.FundingCadence]string{
+		models.CadenceDaily:   "DAILY",
+		models.CadenceWeekly:  "WEEKLY",
+		models.CadenceMonthly: "MONTHLY",
+	}
+)
+
 func (ec *executionContext) unmarshalNFundingSource2string(ctx context.Context, v any) (string, error) {
 	tmp, err := graphql.UnmarshalString(v)
 	res := unmarshalNFundingSource2string[tmp]
@@ -2891,6 +2957,38 @@ func (ec *executionContext) unmarshalNUpdateFundingScheduleInput2githubᚗcomᚋ
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalOFundingCadence2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingCadence(ctx context.Context, v any) (*models.FundingCadence, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOFundingCadence2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingCadence[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOFundingCadence2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingCadence(ctx context.Context, sel ast.SelectionSet, v *models.FundingCadence) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOFundingCadence2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingCadence[*v])
+	return res
+}
+
+var (
+	unmarshalOFundingCadence2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingCadence = map[string]models.FundingCadence{
+		"DAILY":   models.CadenceDaily,
+		"WEEKLY":  models.CadenceWeekly,
+		"MONTHLY": models.CadenceMonthly,
+	}
+	marshalOFundingCadence2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingCadence = map[models.FundingCadence]string{
+		models.CadenceDaily:   "DAILY",
+		models.CadenceWeekly:  "WEEKLY",
+		models.CadenceMonthly: "MONTHLY",
+	}
+)
+
 func (ec *executionContext) unmarshalOFundingSource2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingSource(ctx context.Context, v any) (*models.FundingSource, error) {
 	if v == nil {
 		return nil, nil
@@ -2957,6 +3055,38 @@ func (ec *executionContext) marshalOPayoutFundingSchedule2ᚖgithubᚗcomᚋfram
 	}
 	return ec._PayoutFundingSchedule(ctx, sel, v)
 }
+
+func (ec *executionContext) unmarshalOPayoutSpeed2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutSpeed(ctx context.Context, v any) (*models.PayoutSpeed, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOPayoutSpeed2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutSpeed[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOPayoutSpeed2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutSpeed(ctx context.Context, sel ast.SelectionSet, v *models.PayoutSpeed) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOPayoutSpeed2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutSpeed[*v])
+	return res
+}
+
+var (
+	unmarshalOPayoutSpeed2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutSpeed = map[string]models.PayoutSpeed{
+		"ASAP":     models.SpeedASAP,
+		"SAME_DAY": models.SpeedSameDay,
+		"STANDARD": models.SpeedStandard,
+	}
+	marshalOPayoutSpeed2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutSpeed = map[models.PayoutSpeed]string{
+		models.SpeedASAP:     "ASAP",
+		models.SpeedSameDay:  "SAME_DAY",
+		models.SpeedStandard: "STANDARD",
+	}
+)
 
 func (ec *executionContext) unmarshalOPayoutStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutStatus(ctx context.Context, v any) (*models.PayoutStatus, error) {
 	if v == nil {

@@ -11972,8 +11972,7 @@ type ChargeIntent implements Node @goModel(model: "github.com/frame-oss/payments
   "Released without capture (void_remaining, or a canceled authorization)."
   amountVoided: Int!
   clientSecret: String
-  "automatic or manual"
-  authorizationMode: String!
+  authorizationMode: AuthorizationMode!
   description: String
   failureDescription: String
   referenceId: String
@@ -12040,8 +12039,8 @@ input CreateChargeIntentInput {
   confirm: Boolean
   receiptEmail: String
   metadata: Metadata
-  "automatic (default) or manual"
-  authorizationMode: String
+  "AUTOMATIC when left out."
+  authorizationMode: AuthorizationMode
   "Creates the paying customer when neither customer nor account is given."
   customerData: CustomerDataInput
   paymentMethodData: PaymentMethodDataInput
@@ -13117,7 +13116,7 @@ type IdentityVerificationEdge {
 
 input IdentityVerificationFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/accounts.IdentityVerificationFilter") {
   status: IdentityVerificationStatus
-  provider: String
+  provider: IdentityProvider
 }
 
 extend type Account {
@@ -13133,6 +13132,11 @@ extend type Query {
 extend type Mutation {
   "Starts a KYC run against the account's current identity data; it concludes in the background."
   createIdentityVerification(accountId: ID!): IdentityVerification!
+}
+
+"The provider that ran an identity verification: the server ships the sandbox's."
+enum IdentityProvider @goModel(model: "github.com/frame-oss/payments-server/models.IdentityProvider") {
+  SANDBOX @goEnum(value: "github.com/frame-oss/payments-server/models.IdentityProviderSandbox")
 }
 `, BuiltIn: false},
 	{Name: "../schema/idv.graphqls", Input: `# Document ID verification (spec doc 1 §4.4), run with the onboarding
@@ -13195,8 +13199,7 @@ type Invoice implements Node {
   status: InvoiceStatus!
   collectionMethod: CollectionMethod!
   subscriptionId: ID
-  "subscription_create, subscription_cycle, subscription_update, manual or usage"
-  billingReason: String
+  billingReason: BillingReason
   netTerms: Int!
   "YYYY-MM-DD"
   dueDate: String
@@ -13243,8 +13246,7 @@ type InvoiceLineItem implements Node {
   unitAmountCurrency: CurrencyCode!
   "quantity × unitAmountCents"
   amount: Int!
-  "item (a product added to the invoice), subscription (a period), proration_credit or proration_charge (a swap's lines; credits are negative), balance (credit applied)"
-  kind: String!
+  kind: LineItemKind!
   "The window a subscription's line bills, half-open [start, end)."
   periodStart: DateTime
   periodEnd: DateTime
@@ -13368,6 +13370,25 @@ extend type Mutation {
   updateInvoiceLineItem(invoiceId: ID!, id: ID!, input: LineItemInput!): InvoiceLineItem!
   deleteInvoiceLineItem(invoiceId: ID!, id: ID!): Deleted!
 }
+
+"What an invoice line bills: ITEM (a product added to the invoice), SUBSCRIPTION (a period), PRORATION_CREDIT or PRORATION_CHARGE (a swap's lines; credits are negative), BALANCE (credit applied), USAGE (a meter's usage)."
+enum LineItemKind @goModel(model: "github.com/frame-oss/payments-server/models.LineItemKind") {
+  ITEM @goEnum(value: "github.com/frame-oss/payments-server/models.LineItem")
+  SUBSCRIPTION @goEnum(value: "github.com/frame-oss/payments-server/models.LineSubscription")
+  PRORATION_CREDIT @goEnum(value: "github.com/frame-oss/payments-server/models.LineProrationCredit")
+  PRORATION_CHARGE @goEnum(value: "github.com/frame-oss/payments-server/models.LineProrationCharge")
+  BALANCE @goEnum(value: "github.com/frame-oss/payments-server/models.LineBalance")
+  USAGE @goEnum(value: "github.com/frame-oss/payments-server/models.LineUsage")
+}
+
+"Why an invoice exists: made by hand (MANUAL), a subscription's start, cycle or change, or usage."
+enum BillingReason @goModel(model: "github.com/frame-oss/payments-server/models.BillingReason") {
+  MANUAL @goEnum(value: "github.com/frame-oss/payments-server/models.BillingManual")
+  SUBSCRIPTION_CREATE @goEnum(value: "github.com/frame-oss/payments-server/models.BillingSubscriptionCreate")
+  SUBSCRIPTION_CYCLE @goEnum(value: "github.com/frame-oss/payments-server/models.BillingSubscriptionCycle")
+  SUBSCRIPTION_UPDATE @goEnum(value: "github.com/frame-oss/payments-server/models.BillingSubscriptionUpdate")
+  USAGE @goEnum(value: "github.com/frame-oss/payments-server/models.BillingUsage")
+}
 `, BuiltIn: false},
 	{Name: "../schema/money.graphqls", Input: `# Transfer fee plans, billing agreements and transfers (spec doc 2 §2.7,
 # §4.8; API-DECISIONS §4), with the ledger journals of every movement.
@@ -13375,8 +13396,7 @@ extend type Mutation {
 type TransferFeePlan implements Node {
   id: ID!
   name: String!
-  "deduct, add_on or absorb"
-  feeApplicationMode: String!
+  feeApplicationMode: FeeApplicationMode!
   items: [FeePlanItem!]!
   livemode: Boolean!
   created: DateTime!
@@ -13385,14 +13405,12 @@ type TransferFeePlan implements Node {
 
 type FeePlanItem {
   id: ID!
-  "flat, percentage or flat_plus_percentage"
-  feeType: String!
+  feeType: FeeType!
   amountFixedCents: Int!
   amountFixedCurrency: CurrencyCode!
   "A decimal percentage, e.g. \"2.9\"."
   amountPercentage: String!
-  "transfer.charge.card, transfer.charge.ach, transfer.payout.push_to_card or transfer.payout.ach"
-  billableEventType: String!
+  billableEventType: BillableEventType!
   created: DateTime!
   updated: DateTime!
 }
@@ -13462,14 +13480,12 @@ type Transfer implements Node {
   failureCode: String
   failureMessage: String
   failureReason: String
-  "billing_agreement or fee_plan_override"
-  feeSource: String!
+  feeSource: FeeSource!
   billingAgreementId: ID
   billingAgreement: BillingAgreement
   transferFeePlanId: ID!
   transferFeePlan: TransferFeePlan!
-  "automatic or manual"
-  authorizationMode: String!
+  authorizationMode: AuthorizationMode!
   accountId: ID!
   account: Account!
   sellerId: ID
@@ -13521,8 +13537,7 @@ type CheckoutSession implements Node {
   clientSecret: String
   expiresAt: DateTime!
   amount: Money!
-  "automatic or manual"
-  authorizationMode: String!
+  authorizationMode: AuthorizationMode!
   livemode: Boolean!
   created: DateTime!
 }
@@ -13540,7 +13555,7 @@ input AmountInput {
 input CreateCheckoutSessionInput {
   accountId: ID!
   amount: AmountInput!
-  authorizationMode: String
+  authorizationMode: AuthorizationMode
 }
 
 type TransferFeePlanConnection {
@@ -13580,16 +13595,17 @@ input TransferFilter @goModel(model: "github.com/frame-oss/payments-server/resol
 
 input CreateFeePlanInput {
   name: String!
-  feeApplicationMode: String
+  "DEDUCT when left out."
+  feeApplicationMode: FeeApplicationMode
   items: [FeePlanItemInput!]!
 }
 
 input FeePlanItemInput {
-  feeType: String!
+  feeType: FeeType!
   amountFixedCents: Int
   amountFixedCurrency: CurrencyCode
   amountPercentage: Decimal
-  billableEventType: String!
+  billableEventType: BillableEventType!
 }
 
 input CreateAgreementInput {
@@ -13624,8 +13640,8 @@ input CreateTransferInput {
   metadata: Metadata
   transferFeePlanId: ID
   promotionCodes: [String!]
-  "automatic (default) or manual"
-  authorizationMode: String
+  "AUTOMATIC when left out."
+  authorizationMode: AuthorizationMode
 }
 
 input TransferSourceInput {
@@ -13676,6 +13692,40 @@ extend type Account {
 extend type TransferFeePlan {
   "The billing agreements binding the plan, newest first (REST's agreement list takes no filter); one statement for a page of plans."
   billingAgreements(first: Int = 10, after: String): BillingAgreementConnection! @goField(forceResolver: true)
+}
+
+"Who pays a fee plan's fees: DEDUCT (the payee nets amount − fees), ADD_ON (the buyer pays amount + fees) or ABSORB (the platform pays them)."
+enum FeeApplicationMode @goModel(model: "github.com/frame-oss/payments-server/models.FeeApplicationMode") {
+  DEDUCT @goEnum(value: "github.com/frame-oss/payments-server/models.FeeModeDeduct")
+  ADD_ON @goEnum(value: "github.com/frame-oss/payments-server/models.FeeModeAddOn")
+  ABSORB @goEnum(value: "github.com/frame-oss/payments-server/models.FeeModeAbsorb")
+}
+
+"How a fee plan item prices its event."
+enum FeeType @goModel(model: "github.com/frame-oss/payments-server/models.FeeType") {
+  FLAT @goEnum(value: "github.com/frame-oss/payments-server/models.FeeTypeFlat")
+  PERCENTAGE @goEnum(value: "github.com/frame-oss/payments-server/models.FeeTypePercentage")
+  FLAT_PLUS_PERCENTAGE @goEnum(value: "github.com/frame-oss/payments-server/models.FeeTypeFlatPlusPercentage")
+}
+
+"The transfer flow a fee plan item prices (REST: transfer.charge.card, transfer.charge.ach, transfer.payout.push_to_card, transfer.payout.ach)."
+enum BillableEventType @goModel(model: "github.com/frame-oss/payments-server/models.BillableEventType") {
+  TRANSFER_CHARGE_CARD @goEnum(value: "github.com/frame-oss/payments-server/models.BillableChargeCard")
+  TRANSFER_CHARGE_ACH @goEnum(value: "github.com/frame-oss/payments-server/models.BillableChargeACH")
+  TRANSFER_PAYOUT_PUSH_TO_CARD @goEnum(value: "github.com/frame-oss/payments-server/models.BillablePayoutPushToCard")
+  TRANSFER_PAYOUT_ACH @goEnum(value: "github.com/frame-oss/payments-server/models.BillablePayoutACH")
+}
+
+"Whether a successful payment is captured at once (AUTOMATIC) or held as an authorization until captured (MANUAL)."
+enum AuthorizationMode @goModel(model: "github.com/frame-oss/payments-server/models.AuthorizationMode") {
+  AUTOMATIC @goEnum(value: "github.com/frame-oss/payments-server/models.AuthorizationAutomatic")
+  MANUAL @goEnum(value: "github.com/frame-oss/payments-server/models.AuthorizationManual")
+}
+
+"What priced a transfer: a billing agreement, or the fee plan the transfer named."
+enum FeeSource @goModel(model: "github.com/frame-oss/payments-server/models.FeeSource") {
+  BILLING_AGREEMENT @goEnum(value: "github.com/frame-oss/payments-server/models.FeeSourceAgreement")
+  FEE_PLAN_OVERRIDE @goEnum(value: "github.com/frame-oss/payments-server/models.FeeSourceOverride")
 }
 `, BuiltIn: false},
 	{Name: "../schema/onboarding_sessions.graphqls", Input: `# Onboarding sessions (spec doc 1 §2.4, §4.4).
@@ -13895,8 +13945,8 @@ enum PayoutStatus @goModel(models: ["github.com/frame-oss/payments-server/models
 type Payout implements Node {
   id: ID!
   status: PayoutStatus!
-  "asap, same_day or standard for bank (ACH) payouts; null for push to card"
-  speed: String
+  "Set for bank (ACH) payouts; null for push to card."
+  speed: PayoutSpeed
   "Minor units, USD."
   amount: Int!
   currency: CurrencyCode!
@@ -13929,8 +13979,7 @@ type PayoutFundingSchedule implements Node @goModel(model: "github.com/frame-oss
   "Minor units pulled into the instant-payout balance at every run."
   amount: Int!
   currency: CurrencyCode!
-  "daily, weekly or monthly"
-  cadence: String!
+  cadence: FundingCadence!
   enabled: Boolean!
   nextRun: DateTime!
   lastRun: DateTime
@@ -14024,15 +14073,14 @@ input CreatePayoutInput {
   amount: Int!
   "USD"
   currency: CurrencyCode!
-  "asap, same_day or standard: required for bank (ACH) payouts, refused for cards"
-  speed: String
+  "Required for bank (ACH) payouts, refused for cards."
+  speed: PayoutSpeed
   metadata: Metadata
 }
 
 input CreateFundingScheduleInput {
   amount: Int!
-  "daily, weekly or monthly"
-  cadence: String!
+  cadence: FundingCadence!
   enabled: Boolean
   "Unix seconds; default now (the next sweep runs it)."
   nextRun: Int
@@ -14040,7 +14088,7 @@ input CreateFundingScheduleInput {
 
 input UpdateFundingScheduleInput {
   amount: Int
-  cadence: String
+  cadence: FundingCadence
   enabled: Boolean
   "Unix seconds."
   nextRun: Int
@@ -14078,6 +14126,20 @@ extend type Mutation {
   updatePayoutFundingSchedule(id: ID!, input: UpdateFundingScheduleInput!): PayoutFundingSchedule!
   "Credits the instant-payout balance (REST: POST /v1/payout_funding/top_ups)."
   createPayoutTopUp(input: CreateTopUpInput!): PayoutFundingEntry!
+}
+
+"How fast a bank (ACH) payout arrives."
+enum PayoutSpeed @goModel(model: "github.com/frame-oss/payments-server/models.PayoutSpeed") {
+  ASAP @goEnum(value: "github.com/frame-oss/payments-server/models.SpeedASAP")
+  SAME_DAY @goEnum(value: "github.com/frame-oss/payments-server/models.SpeedSameDay")
+  STANDARD @goEnum(value: "github.com/frame-oss/payments-server/models.SpeedStandard")
+}
+
+"How often a payout funding schedule runs."
+enum FundingCadence @goModel(model: "github.com/frame-oss/payments-server/models.FundingCadence") {
+  DAILY @goEnum(value: "github.com/frame-oss/payments-server/models.CadenceDaily")
+  WEEKLY @goEnum(value: "github.com/frame-oss/payments-server/models.CadenceWeekly")
+  MONTHLY @goEnum(value: "github.com/frame-oss/payments-server/models.CadenceMonthly")
 }
 `, BuiltIn: false},
 	{Name: "../schema/phone_verifications.graphqls", Input: `# Phone verifications (spec doc 1 §2.6, §4.6).

@@ -36,8 +36,8 @@ func newIdentityRuns(s *Service) *IdentityRuns {
 
 // IdentityVerificationFilter narrows an account's runs (spec doc 1 §4.5).
 type IdentityVerificationFilter struct {
-	Status   *models.RunStatus `query:"status" filter:"status,enum"`
-	Provider *string           `query:"provider" filter:"provider"`
+	Status   *models.RunStatus        `query:"status" filter:"status,enum"`
+	Provider *models.IdentityProvider `query:"provider" filter:"provider,enum"`
 
 	// account is the account whose runs are listed (List sets it).
 	account uuid.UUID

@@ -97,7 +97,7 @@ func (is *Invoices) billSubscription(ctx context.Context, w *op.W, sub *models.S
 	var pending []uuid.UUID
 	for _, l := range lines {
 		li := &models.InvoiceLineItem{ID: ids.New(now), InvoiceID: inv.ID, ProductID: l.ProductID, Description: l.Description,
-			Quantity: l.Quantity, UnitAmountCents: l.Amount, UnitAmountCurrency: sub.Currency, Kind: l.Kind,
+			Quantity: l.Quantity, UnitAmountCents: l.Amount, UnitAmountCurrency: sub.Currency, Kind: models.LineItemKind(l.Kind),
 			Proportion: l.Proportion, Created: models.At(now), Updated: models.At(now)}
 		if l.Start != nil {
 			s, e := models.At(*l.Start), models.At(*l.End)

@@ -35,8 +35,9 @@ var DefaultFeesEffective = time.Unix(0, 0).UTC()
 // transaction that creates the merchant, so that the merchant and its fees
 // commit together or not at all. It emits no events.
 func InsertDefaultFees(ctx context.Context, tx *store.Tenant, now time.Time) error {
-	name, mode := "Standard Platform Fee", "deduct"
-	fixed, currency, pct, event, typ := int64(30), "USD", "2.9", models.BillableChargeCard, "flat_plus_percentage"
+	name, mode := "Standard Platform Fee", models.FeeModeDeduct
+	fixed, currency, pct := int64(30), "USD", "2.9"
+	event, typ := models.BillableEventType(models.BillableChargeCard), models.FeeTypeFlatPlusPercentage
 	p, err := (&models.CreateFeePlanInput{Name: &name, FeeApplicationMode: &mode, Items: []*models.FeePlanItemInput{{
 		FeeType: &typ, AmountFixedCents: &fixed, AmountFixedCurrency: &currency,
 		AmountPercentage: (*models.Decimal)(&pct), BillableEventType: &event}}}).Build()

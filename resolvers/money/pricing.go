@@ -31,7 +31,7 @@ type pricing struct {
 }
 
 // feeSource is the transfer's fee_source.
-func (p *pricing) feeSource() string {
+func (p *pricing) feeSource() models.FeeSource {
 	if p.agreement == nil {
 		return models.FeeSourceOverride
 	}

@@ -61,7 +61,7 @@ func (s *Service) payout(ctx context.Context, w *op.W, in *models.CreateTransfer
 	t := &models.Transfer{ID: ids.New(now), Status: models.TransferSucceeded, Amount: req.Amount,
 		AmountBeforeDiscounts: req.Amount, AmountCaptured: req.Amount, Currency: req.Currency,
 		Description: in.Description, FeeSource: price.feeSource(), FeeApplicationMode: price.plan.FeeApplicationMode,
-		TransferFeePlanID: price.plan.ID, AuthorizationMode: "automatic", AccountID: req.AccountID, SellerID: req.SellerID,
+		TransferFeePlanID: price.plan.ID, AuthorizationMode: models.AuthorizationAutomatic, AccountID: req.AccountID, SellerID: req.SellerID,
 		DestinationPaymentMethodID: &pm.ID, DestinationPaymentMethod: pm, BillableEventType: event,
 		Reference: in.Reference, Metadata: models.MergeMetadata(nil, in.Metadata), Created: models.At(now), Updated: models.At(now)}
 	if price.agreement != nil {

@@ -1,6 +1,7 @@
 package webhooks
 
 import (
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/events"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
@@ -27,4 +28,17 @@ func newEvents(s *Service) *Events {
 // EventFilter is what the event lists filter by.
 type EventFilter struct {
 	Type *string `query:"type" filter:"type"`
+}
+
+// ProblemEventType is the answer to a type filter outside the event
+// catalogue.
+const ProblemEventType = "is not an event type (docs/webhooks.md lists the catalogue)"
+
+// Check refuses a type no event can have: the catalogue is closed (only
+// events.Declare makes a type), so an unknown or misspelt type is a
+// mistake to name, not a filter that matches nothing.
+func (f EventFilter) Check(problems *apierr.Fields) {
+	if f.Type != nil && !events.IsDeclared(*f.Type) {
+		problems.Add("type", ProblemEventType)
+	}
 }

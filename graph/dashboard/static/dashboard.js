@@ -272,7 +272,7 @@ const panels = {
     render: (data) => data.payouts.edges.map(({ node: p }) =>
       el('li', { 'data-payout-id': p.id },
         el('div', { class: 'row' }, el('strong', {}, money(p.amount, p.currency)), status(p.status),
-          el('span', {}, accountName(p.account)), el('span', { class: 'muted' }, p.speed ?? 'push to card'),
+          el('span', {}, accountName(p.account)), el('span', { class: 'muted' }, p.speed ? p.speed.toLowerCase().replaceAll('_', ' ') : 'push to card'),
           el('span', { class: 'muted' }, when(p.created))))),
   },
   accounts: {
