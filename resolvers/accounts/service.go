@@ -21,7 +21,9 @@ type Service struct {
 
 	// FactsHook, when set, adjusts the facts the requirement rules see for
 	// an account. Verification flows that are not stored yet (phone,
-	// identity runs, payment methods) report through here in tests.
+	// identity runs, payment methods) report through here in tests. A
+	// test seam given by the composition root (areas.Options), assigned by
+	// no other area: reactions between areas are typed hooks (op.Hooks).
 	FactsHook func(a *models.Account, f *capability.Facts)
 
 	// IdentityAttempts is the identity verification attempt allowance of
