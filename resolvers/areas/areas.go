@@ -3,7 +3,7 @@
 // GraphQL resolvers delegate to them); a new area adds one field and one
 // line in New. Its background work is found through its field
 // (background.go): a service that has workers, recurring jobs or something
-// to close implements Workers, PeriodicJobs or Closer.
+// to close implements Workers, Recurring or Closer.
 package areas
 
 import (

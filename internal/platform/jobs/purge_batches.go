@@ -3,10 +3,8 @@ package jobs
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/riverqueue/river"
 )
 
 // PurgeInBatches runs a housekeeping DELETE of at most batch rows ($2)
@@ -25,16 +23,4 @@ func PurgeInBatches(ctx context.Context, pool *pgxpool.Pool, what, sql string, c
 			return nil
 		}
 	}
-}
-
-// PurgeEvery schedules a purge job every interval, and once when this
-// process becomes River's leader (RunOnStart), so a server that restarts
-// more often than the interval still purges. The job's kind identifies
-// the schedule.
-func PurgeEvery(interval time.Duration, args river.JobArgs) *river.PeriodicJob {
-	return river.NewPeriodicJob(
-		river.PeriodicInterval(interval),
-		func() (river.JobArgs, *river.InsertOpts) { return args, nil },
-		&river.PeriodicJobOpts{ID: args.Kind(), RunOnStart: true},
-	)
 }

@@ -77,7 +77,7 @@ func (w *PurgeIdempotencyKeysWorker) Work(ctx context.Context, _ *river.Job[Purg
 }
 
 // purgeIdempotencyKeysPeriodic schedules the purge every interval
-// (PurgeEvery).
+// (Every).
 func purgeIdempotencyKeysPeriodic(interval time.Duration) *river.PeriodicJob {
-	return PurgeEvery(interval, PurgeIdempotencyKeysArgs{})
+	return Every(interval, PurgeIdempotencyKeysArgs{})
 }
