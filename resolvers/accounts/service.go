@@ -3,10 +3,6 @@
 // beneficial owners, onboarding sessions and identity, phone and document
 // verification). REST and GraphQL call this Service; every rule of the area
 // lives here or in the pure rules of internal/domain/capability.
-//
-// Files: one small set per resource — account_*.go (operations, queries,
-// filter, the account write), capability_*.go — plus events.go (the event
-// names the area emits) and derive.go (the derived members of an account).
 package accounts
 
 import (
