@@ -27,7 +27,7 @@ func openAPICommand(args []string, stdout, stderr io.Writer) error {
 		return errUsage
 	}
 	logger := slog.New(slog.DiscardHandler)
-	svc := areas.New(&op.Kit{Clock: clock.Real{}, Logger: logger}, areas.Hooks{})
+	svc := areas.New(&op.Kit{Clock: clock.Real{}, Logger: logger}, areas.Options{})
 	r := chi.NewRouter()
 	rest.Routes(r, svc)
 	rec := httptest.NewRecorder()

@@ -56,7 +56,7 @@ func TestGraphQLFlags(t *testing.T) {
 	graphqlFlags{}.apply(&o, corsFlag{})
 	require.Nil(t, o.Playground)
 	logger := slog.New(slog.NewJSONHandler(io.Discard, nil))
-	svc := areas.New(&op.Kit{Clock: clock.Real{}, Logger: logger}, areas.Hooks{})
+	svc := areas.New(&op.Kit{Clock: clock.Real{}, Logger: logger}, areas.Options{})
 	h := o.GraphQL(&resolvers.Resolver{Svc: svc}, logger)
 	req := httptest.NewRequest(http.MethodPost, "/graphql", strings.NewReader(`{"query": "{ __schema { queryType { name } } }"}`))
 	req.Header.Set("Content-Type", "application/json")

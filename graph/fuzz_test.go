@@ -25,7 +25,7 @@ import (
 // (even one gqlgen recovers) shows as an internal_error.
 var fuzzHandler = sync.OnceValue(func() http.Handler {
 	logger := slog.New(slog.NewJSONHandler(io.Discard, nil))
-	svc := areas.New(&op.Kit{Clock: clock.Real{}, Logger: logger}, areas.Hooks{})
+	svc := areas.New(&op.Kit{Clock: clock.Real{}, Logger: logger}, areas.Options{})
 	return graph.NewHandler(&resolvers.Resolver{Svc: svc}, graph.Options{Logger: logger})
 })
 

@@ -268,7 +268,7 @@ var twins = []twin{
 func TestEveryRouteHasItsTwin(t *testing.T) {
 	t.Parallel()
 	router := chi.NewRouter()
-	rest.Routes(router, areas.New(&op.Kit{}, areas.Hooks{}))
+	rest.Routes(router, areas.New(&op.Kit{}, areas.Options{}))
 	var routes []string
 	require.NoError(t, chi.Walk(router, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		routes = append(routes, method+" "+route)

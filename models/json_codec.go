@@ -38,3 +38,13 @@ func scanJSONColumn[T any](src any, dst *T) error {
 	*dst = v
 	return nil
 }
+
+// scanJSONObject is scanJSONColumn for a column that always holds an
+// object (a plan the read builds): NULL is an error, not a zero value
+// that would render as an object of zero members.
+func scanJSONObject[T any](src any, dst *T) error {
+	if src == nil {
+		return fmt.Errorf("models: a JSON object column is NULL")
+	}
+	return scanJSONColumn(src, dst)
+}

@@ -2,7 +2,6 @@ package models
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
@@ -149,8 +148,8 @@ type Plan struct {
 	Livemode      bool              `json:"livemode"`
 }
 
-// Scan decodes the JSON object the read selects.
-func (p *Plan) Scan(src any) error { return scanJSON(src, p) }
+// Scan decodes the JSON object the read selects, which is never NULL.
+func (p *Plan) Scan(src any) error { return scanJSONObject(src, p) }
 
 type scheduledChangeKind struct{}
 
@@ -226,13 +225,3 @@ func (s *Subscription) Derive(inForce int, price *int64) {
 // IsCustomerOwned says whether the subscription's payer is a customer:
 // only those announce customer.subscription.* events.
 func (s *Subscription) IsCustomerOwned() bool { return s.CustomerID != nil }
-
-func scanJSON(src any, v any) error {
-	switch b := src.(type) {
-	case []byte:
-		return json.Unmarshal(b, v)
-	case string:
-		return json.Unmarshal([]byte(b), v)
-	}
-	return fmt.Errorf("models: JSON column of type %T", src)
-}

@@ -164,7 +164,7 @@ func New(o Options) *App {
 	if _, err := kit.Secret.Get(context.Background()); err != nil {
 		o.Logger.Warn("server secret not loaded at start; the first write loads it", "error", err)
 	}
-	svc := areas.New(kit, areas.Hooks{Facts: o.FactsHook})
+	svc := areas.New(kit, areas.Options{Facts: o.FactsHook})
 	svc.Accounts.IdentityAttempts = o.IdentityAttempts
 	svc.Funding.SweepInterval = o.FundingSweepInterval
 	svc.Billing.AdvanceBudget = o.AdvanceBudget

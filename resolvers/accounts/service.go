@@ -3,10 +3,6 @@
 // beneficial owners, onboarding sessions and identity, phone and document
 // verification). REST and GraphQL call this Service; every rule of the area
 // lives here or in the pure rules of internal/domain/capability.
-//
-// Files: one small set per resource — account_*.go (operations, queries,
-// filter, the account write), capability_*.go — plus events.go (the event
-// names the area emits) and derive.go (the derived members of an account).
 package accounts
 
 import (
@@ -21,7 +17,9 @@ type Service struct {
 
 	// FactsHook, when set, adjusts the facts the requirement rules see for
 	// an account. Verification flows that are not stored yet (phone,
-	// identity runs, payment methods) report through here in tests.
+	// identity runs, payment methods) report through here in tests. A
+	// test seam given by the composition root (areas.Options), assigned by
+	// no other area: reactions between areas are typed hooks (op.Hooks).
 	FactsHook func(a *models.Account, f *capability.Facts)
 
 	// IdentityAttempts is the identity verification attempt allowance of

@@ -3,7 +3,7 @@
 // GraphQL resolvers delegate to them); a new area adds one field and one
 // line in New. Its background work is found through its field
 // (background.go): a service that has workers, recurring jobs or something
-// to close implements Workers, PeriodicJobs or Closer.
+// to close implements Workers, Recurring or Closer.
 package areas
 
 import (
@@ -32,20 +32,24 @@ type Services struct {
 	Merchant *merchant.Service // the caller itself: GET /v1/me, the request log
 }
 
-// Hooks adjust services for tests.
-type Hooks struct {
+// Options adjust services for tests. They are test seams set by the
+// composition root (app.Options), not reactions of one area to another:
+// those are typed hooks the owning area exposes (op.Hooks), registered
+// below.
+type Options struct {
 	// Facts adjusts the requirement facts of accounts (accounts.Service).
 	Facts func(*models.Account, *capability.Facts)
 }
 
-// New builds every service over kit.
-func New(kit *op.Kit, h Hooks) Services {
+// New builds every service over kit, and registers each area's reactions
+// on the resources of the others (op.Hooks).
+func New(kit *op.Kit, h Options) Services {
 	cat := catalog.New(kit)
 	acc := accounts.New(kit, h.Facts)
 	pay := payments.New(kit, acc.Accounts)
 	mon := money.New(kit, cat, pay, acc)
 	bil := billing.New(kit, mon)
-	cat.Customers.OnDelete = bil.Subscriptions.CancelOfCustomer
+	cat.Customers.Hooks.RegisterHooks(bil.CustomerHook())
 	return Services{
 		Accounts: acc,
 		Webhooks: webhooks.New(kit),

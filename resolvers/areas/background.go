@@ -4,6 +4,8 @@ import (
 	"reflect"
 
 	"github.com/riverqueue/river"
+
+	"github.com/frame-oss/payments-server/internal/platform/jobs"
 )
 
 // Workers is a service with background jobs: it registers their workers
@@ -12,10 +14,11 @@ type Workers interface {
 	AddWorkers(*river.Workers) error
 }
 
-// PeriodicJobs is a service with recurring jobs (their workers registered
-// by its AddWorkers).
-type PeriodicJobs interface {
-	PeriodicJobs() []*river.PeriodicJob
+// Recurring is a service with jobs that run on a schedule, each stated
+// by its args, its period and its work (jobs.Periodic): their workers and
+// schedules are registered together.
+type Recurring interface {
+	RecurringJobs() []jobs.Recurring
 }
 
 // Closer is a service that runs something in the background until closed.
@@ -32,19 +35,28 @@ func (s Services) AddWorkers(workers *river.Workers) error {
 				return err
 			}
 		}
+		if r, ok := svc.(Recurring); ok {
+			for _, job := range r.RecurringJobs() {
+				if err := job.AddWorker(workers); err != nil {
+					return err
+				}
+			}
+		}
 	}
 	return nil
 }
 
-// PeriodicJobs are the recurring jobs of every service that has some.
+// PeriodicJobs are the schedules of every service's recurring jobs.
 func (s Services) PeriodicJobs() []*river.PeriodicJob {
-	var jobs []*river.PeriodicJob
+	var periodic []*river.PeriodicJob
 	for _, svc := range s.all() {
-		if p, ok := svc.(PeriodicJobs); ok {
-			jobs = append(jobs, p.PeriodicJobs()...)
+		if r, ok := svc.(Recurring); ok {
+			for _, job := range r.RecurringJobs() {
+				periodic = append(periodic, job.PeriodicJob())
+			}
 		}
 	}
-	return jobs
+	return periodic
 }
 
 // Close stops what the services run in the background (the event

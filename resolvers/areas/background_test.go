@@ -25,7 +25,7 @@ func registered[T river.JobArgs](workers *river.Workers) bool {
 // The composition root registers whatever the areas declare: every area's
 // workers, found through its field of Services.
 func TestServicesRegisterEveryAreasWorkers(t *testing.T) {
-	svc := areas.New(&op.Kit{}, areas.Hooks{})
+	svc := areas.New(&op.Kit{}, areas.Options{})
 	workers := river.NewWorkers()
 	require.NoError(t, svc.AddWorkers(workers))
 
@@ -43,6 +43,6 @@ func TestServicesRegisterEveryAreasWorkers(t *testing.T) {
 // The areas' recurring jobs: the funding sweep, the wall clock's due
 // effects, the sweep of expired listen sessions.
 func TestServicesDeclareTheAreasPeriodicJobs(t *testing.T) {
-	svc := areas.New(&op.Kit{}, areas.Hooks{})
+	svc := areas.New(&op.Kit{}, areas.Options{})
 	require.Len(t, svc.PeriodicJobs(), 3)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 )
 
@@ -29,38 +30,20 @@ type RunDueArgs struct{}
 // Kind names the job.
 func (RunDueArgs) Kind() string { return "billing.run_due" }
 
-// runDueWorker runs the due effects of objects on no test clock. River
-// retries it with backoff when the database fails; an effect applied is
-// not due any more, so a run repeated or racing applies each once.
-type runDueWorker struct {
-	river.WorkerDefaults[RunDueArgs]
-	svc *Service
-}
-
-func (w *runDueWorker) Work(ctx context.Context, _ *river.Job[RunDueArgs]) error {
-	_, err := w.svc.RunAllDue(ctx)
-	return err
-}
-
-// AddWorkers registers the area's background workers (app.New calls it
-// through areas.Services).
+// AddWorkers registers the area's other background workers (app.New
+// calls it through areas.Services): a test clock's continuation.
 func (s *Service) AddWorkers(workers *river.Workers) error {
-	if err := river.AddWorkerSafely(workers, &runDueWorker{svc: s}); err != nil {
-		return err
-	}
 	return river.AddWorkerSafely(workers, &advanceClocksWorker{svc: s})
 }
 
-// PeriodicJobs are the area's recurring jobs: the wall clock's due
-// effects, every DueInterval (and when a process becomes River's leader).
-func (s *Service) PeriodicJobs() []*river.PeriodicJob {
-	every := s.DueInterval
-	if every <= 0 {
-		every = DefaultDueInterval
-	}
-	return []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(every),
-		func() (river.JobArgs, *river.InsertOpts) { return RunDueArgs{}, nil },
-		&river.PeriodicJobOpts{RunOnStart: true})}
+// RecurringJobs are the area's recurring jobs (areas.Recurring): the wall
+// clock's due effects, every DueInterval (and when a process becomes
+// River's leader). River retries a run the database failed; an effect
+// applied is not due any more, so a run repeated or racing applies each
+// once.
+func (s *Service) RecurringJobs() []jobs.Recurring {
+	return []jobs.Recurring{jobs.Periodic[RunDueArgs]{Every: s.DueInterval, Default: DefaultDueInterval,
+		Work: func(ctx context.Context) error { _, err := s.RunAllDue(ctx); return err }}}
 }
 
 // RunAllDue applies every effect due by the server clock's now on objects

@@ -70,11 +70,11 @@ func (s *Service) nextDue(ctx context.Context, tx *store.Tenant, clock uuid.UUID
 // applyDue runs due from src in w at the instant it fell due, and answers
 // what it did for a receipt.
 func applyDue(ctx context.Context, w *op.W, src DueSource, due Due) (*models.TestClockEffect, error) {
-	if err := w.AtClockTime(due.At); err != nil {
+	if err := w.AtDueInstant(due.At); err != nil {
 		return nil, err
 	}
 	emittedBefore := len(w.Emitted())
-	if err := src.Apply(inDueEffect(ctx), w, due); err != nil {
+	if err := src.Apply(ctx, w, due); err != nil {
 		return nil, err
 	}
 	effect := &models.TestClockEffect{At: models.At(due.At), Kind: due.Kind, ObjectID: due.ID,

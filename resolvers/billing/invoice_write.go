@@ -28,7 +28,7 @@ func (is *Invoices) Create(ctx context.Context, in *models.CreateInvoiceInput) (
 			return nil, err
 		}
 		var err error
-		if inv.TestClockID, err = AtPayerClock(ctx, w, inv.CustomerID, inv.AccountID); err != nil {
+		if inv.TestClockID, err = w.AtPayerClock(ctx, inv.CustomerID, inv.AccountID); err != nil {
 			return nil, err
 		}
 		upd := models.UpdateInvoiceInput{DueDate: in.DueDate, Description: in.Description, Memo: in.Memo, NetTerms: in.NetTerms}
@@ -167,7 +167,7 @@ func lockInvoice(ctx context.Context, w *op.W, id string) (*models.Invoice, erro
 	if err != nil {
 		return nil, err
 	}
-	if err := atClock(ctx, w, inv.TestClockID); err != nil {
+	if err := w.AtBoundClock(ctx, inv.TestClockID); err != nil {
 		return nil, err
 	}
 	lines, err := linesOf(ctx, w.Tx, inv.ID)

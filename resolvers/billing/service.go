@@ -13,18 +13,6 @@ import (
 // invoice is paid through the money area's charge path
 // (money.Service.ChargeInvoice), so a paid invoice has its charge and its
 // journal on the ledger like any transfer.
-//
-// Files: invoice_*.go (the invoice family: reads, create, update and
-// delete, the state actions, payment, numbering), line_item_*.go (its
-// lines, changed only while the invoice is a draft), subscription_*.go
-// (the subscription family: reads, create, swaps, state actions, the
-// invoices it bills, its due renewals, retries and resumes),
-// change_log_*.go, events.go; usage billing: meter_*.go (how an event
-// name's usage is aggregated and priced), metering_event_*.go (usage
-// reported), usage_*.go (payers, billed windows), credit_*.go (credit
-// pools and their consumption), usage_invoice*.go and usage_price.go
-// (invoices of usage and their pricing), usage_threshold*.go
-// (auto-charge thresholds).
 type Service struct {
 	*op.Kit
 	Money *money.Service
@@ -46,7 +34,7 @@ type Service struct {
 	UsageThresholds *UsageThresholds
 
 	// DueInterval is how often the effects due on the server's clock run
-	// (PeriodicJobs); zero means DefaultDueInterval.
+	// (RecurringJobs); zero means DefaultDueInterval.
 	DueInterval time.Duration
 	// AdvanceBudget is how many due effects one test clock advance
 	// request, or one slice of its background continuation, applies at

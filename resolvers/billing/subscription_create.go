@@ -29,7 +29,7 @@ func (ss *Subscriptions) Create(ctx context.Context, in *models.CreateSubscripti
 		if err := subscriptionPayer(ctx, w, sub, in.Customer, in.Account); err != nil {
 			return nil, err
 		}
-		if err := atClock(ctx, w, sub.TestClockID); err != nil {
+		if err := w.AtBoundClock(ctx, sub.TestClockID); err != nil {
 			return nil, err
 		}
 		pr, cal, err := recurringProduct(ctx, w, *in.Product)

@@ -35,7 +35,7 @@ func lockSubscription(ctx context.Context, w *op.W, id string, request bool) (*m
 		return nil, nil, err
 	}
 	if request {
-		if err := atClock(ctx, w, sub.TestClockID); err != nil {
+		if err := w.AtBoundClock(ctx, sub.TestClockID); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -21,12 +21,12 @@ var secretOnly = []auth.Kind{auth.SecretKey}
 // Update, Block, Unblock and Delete.
 type Customers struct {
 	op.Reader[models.Customer, CustomerFilter]
-	// OnDelete, when set, runs inside the write deleting a customer: the
-	// billing area cancels the customer's subscriptions there, so a
-	// deletion and its cancellations commit together without this area
-	// knowing about billing.
-	OnDelete func(ctx context.Context, w *op.W, customerID uuid.UUID) error
-	svc      *Service
+	// Hooks are the other areas' reactions to a customer's changes, run
+	// inside the write making the change (PreDelete: the billing area
+	// cancels the customer's subscriptions), so a deletion and its
+	// reactions commit together without this area knowing of them.
+	Hooks op.Hooks[models.Customer]
+	svc   *Service
 }
 
 func newCustomers(s *Service) *Customers {

@@ -48,7 +48,7 @@ func (cs *Customers) switchStatus(ctx context.Context, name, id string, status m
 // deleted, and refuses every further operation; its payment methods are
 // detached and their card details removed (only brand and last four stay,
 // for the merchant's records), and its running subscriptions are
-// canceled at once (OnDelete). Deleting a deleted customer answers the
+// canceled at once (Hooks.PreDelete). Deleting a deleted customer answers the
 // same and changes nothing.
 func (cs *Customers) Delete(ctx context.Context, id string) (*models.Deleted, error) {
 	spec := op.Spec{Name: "customer.delete", Allow: secretOnly, Params: idParams{ID: id}}
@@ -57,10 +57,8 @@ func (cs *Customers) Delete(ctx context.Context, id string) (*models.Deleted, er
 			return nil
 		}
 		cw.Customer.Deleted, cw.Announce = models.At(cw.Now()), EventCustomerDeleted
-		if cs.OnDelete != nil {
-			if err := cs.OnDelete(ctx, cw.W, cw.Customer.ID); err != nil {
-				return err
-			}
+		if err := cs.Hooks.PreDelete(ctx, cw.W, cw.Customer); err != nil {
+			return err
 		}
 		return cw.changeMethods(func(pm *models.PaymentMethod) bool {
 			if pm.Status == models.PaymentMethodDetached && pm.Fingerprint == nil {

@@ -3,11 +3,6 @@
 // and discounts. REST and GraphQL call this Service's families; every rule
 // of the area lives here or in the pure rules of internal/domain (phase,
 // discount).
-//
-// Files: one small set per resource family — customer_*.go, product_*.go,
-// phase_*.go (phase_family.go serves the phases of products and of
-// subscriptions alike), coupon_*.go, promotion_code_*.go, discount_*.go — plus
-// events.go (the event names the area emits).
 package catalog
 
 import "github.com/frame-oss/payments-server/resolvers/op"

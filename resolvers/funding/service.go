@@ -5,10 +5,6 @@
 // read from the ledger (docs/funding.md). Every movement is a journal on
 // the double-entry ledger (internal/platform/ledger); fees come from the
 // money area's payout agreements (money.PricePayout).
-//
-// Files: payout_*.go, schedule_*.go, sweep.go (the River job that runs
-// due schedules), top_up.go, entry_read.go, balance.go (the
-// instant-payout balance: its lock, its journals, its read), events.go.
 package funding
 
 import (
@@ -26,7 +22,7 @@ type Service struct {
 	Schedules *Schedules
 	Entries   *Entries
 	// SweepInterval is how often the sweep runs due schedules
-	// (PeriodicJobs); zero means DefaultSweepInterval.
+	// (RecurringJobs); zero means DefaultSweepInterval.
 	SweepInterval time.Duration
 }
 

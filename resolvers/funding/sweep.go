@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/riverqueue/river"
 
+	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 )
 
@@ -23,41 +23,16 @@ type SweepArgs struct{}
 // Kind names the job.
 func (SweepArgs) Kind() string { return "payout_funding.sweep" }
 
-// sweepWorker runs a sweep. River retries it with backoff when the
-// database fails; a schedule already run is skipped, so a sweep that runs
-// twice funds nothing twice.
-type sweepWorker struct {
-	river.WorkerDefaults[SweepArgs]
-	svc *Service
-}
-
-func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[SweepArgs]) error {
-	_, err := w.svc.Sweep(ctx)
-	return err
-}
-
-// AddWorkers registers the area's background workers on the job engine's
-// bundle (before the engine starts). app.New calls it through
-// areas.Services.
-func (s *Service) AddWorkers(workers *river.Workers) error {
-	return river.AddWorkerSafely(workers, &sweepWorker{svc: s})
-}
-
-// PeriodicJobs are the area's recurring jobs, which app.New adds to the
-// engine through areas.Services: the sweep, every SweepInterval (and once
-// when a process becomes River's leader). Only the leader enqueues periodic
-// jobs, so across many server processes one sweep runs per interval;
-// should two run at once anyway (a leader change, a sweep enqueued by
-// hand), each schedule's row lock and the unique run index still fund
-// every run once.
-func (s *Service) PeriodicJobs() []*river.PeriodicJob {
-	every := s.SweepInterval
-	if every <= 0 {
-		every = DefaultSweepInterval
-	}
-	return []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(every),
-		func() (river.JobArgs, *river.InsertOpts) { return SweepArgs{}, nil },
-		&river.PeriodicJobOpts{RunOnStart: true})}
+// RecurringJobs are the area's recurring jobs (areas.Recurring): the
+// sweep, every SweepInterval (and once when a process becomes River's
+// leader). Only the leader enqueues them, so across many server processes
+// one sweep runs per interval; should two run at once anyway (a leader
+// change, a sweep enqueued by hand), each schedule's row lock and the
+// unique run index still fund every run once, and River retries a sweep
+// the database failed.
+func (s *Service) RecurringJobs() []jobs.Recurring {
+	return []jobs.Recurring{jobs.Periodic[SweepArgs]{Every: s.SweepInterval, Default: DefaultSweepInterval,
+		Work: func(ctx context.Context) error { _, err := s.Sweep(ctx); return err }}}
 }
 
 // dueSchedule names a schedule across tenants.

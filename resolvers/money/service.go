@@ -2,16 +2,6 @@
 // transfer fee plans, billing agreements and transfers, every movement
 // journaled on the double-entry ledger (internal/platform/ledger). REST and
 // GraphQL call this Service.
-//
-// Files: fee_plan_*.go, agreement_*.go, pricing.go (the agreement lookup a
-// transfer makes and its fees), transfer_*.go, charge_intent_*.go (the
-// deprecated charge intents, charged through the same pieces),
-// charging.go (what every charge-backed flow shares: the sandbox
-// processor's answer, declines, the charge row, capture pricing and its
-// journal), charge_*.go (the processor's answers), journal.go (the
-// ledger's parties), refund_*.go, dispute_*.go (refunds and disputes of
-// charges, on the ledger), blocklist_*.go (the merchant's block lists
-// every charge path screens), settlement.go, threeds_*.go, events.go.
 package money
 
 import (

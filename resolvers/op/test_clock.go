@@ -10,17 +10,26 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/ids"
-	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 )
 
+// Everything about an object bound to a test clock happens at the clock's
+// time (API-DECISIONS §7): a write about such an object takes its time
+// from the clock's frozen_time before its first Now, so what it stamps
+// (issued_at, due dates, expiries) and the events it emits carry the
+// clock's time. Objects on no clock keep the server's. This file is the one
+// place a write reads a clock's time: AtTestClock (a create binding its
+// object), AtBoundClock (an object already bound) and AtPayerClock (an
+// object whose payer is bound), all through atClock, which also keeps a
+// due effect at the instant it fell due (AtDueInstant).
+
 // AtTestClock binds the object a create makes (an account, a customer) to
 // the test clock its param names, and makes the clock's frozen_time the
-// write's time (API-DECISIONS §7): the object is created, and everything
-// about it happens, at the clock's time. id nil: no clock, the write keeps
-// the server's time and the answer is nil. A clock that is not one of the
-// caller's merchant and mode (production has none) is 422 on param. Call
-// it before the write's first Now.
+// write's time: the object is created, and everything about it happens, at
+// the clock's time. id nil: no clock, the write keeps the server's time
+// and the answer is nil. A clock that is not one of the caller's merchant
+// and mode (production has none) is 422 on param. Call it before the
+// write's first Now.
 func (w *W) AtTestClock(ctx context.Context, param string, id *string) (*uuid.UUID, error) {
 	if id == nil {
 		return nil, nil
@@ -35,47 +44,68 @@ func (w *W) AtTestClock(ctx context.Context, param string, id *string) (*uuid.UU
 	if len(rows) == 0 {
 		return nil, apierr.FieldError(param, "is not a test clock of this merchant and mode")
 	}
-	return &clock, w.AtClockTime(rows[0].AdvancedTo.Time)
-}
-
-// ClockTime reads a test clock's frozen_time in tx's merchant and mode.
-func ClockTime(ctx context.Context, tx *store.Tenant, clock uuid.UUID) (time.Time, error) {
-	c := new(models.TestClock)
-	if err := tx.Select(c).Column("tc.frozen_time").Where("tc.id = ?", clock).Scan(ctx); err != nil {
-		return time.Time{}, err
-	}
-	return c.AdvancedTo.Time, nil
-}
-
-// PayerClock reads the test clock a payer is bound to, its id and
-// frozen_time, in one statement: table is the payer's ("accounts" or
-// "customers"), id its row. nil when the payer is on no clock (or is not
-// one of tx's merchant and mode).
-func PayerClock(ctx context.Context, tx *store.Tenant, table string, id uuid.UUID) (*models.TestClock, error) {
-	var rows []models.TestClock
-	err := tx.Select(&rows).Column("tc.id", "tc.frozen_time").
-		Where("tc.id = (SELECT p.test_clock_id FROM ? AS p WHERE p.merchant_id = tc.merchant_id AND p.livemode = tc.livemode AND p.id = ?)",
-			bun.Ident(table), id).Scan(ctx)
-	if err != nil || len(rows) == 0 {
-		return nil, err
-	}
-	return &rows[0], nil
+	return &clock, w.atClock(rows[0].AdvancedTo.Time)
 }
 
 // AtBoundClock makes the frozen_time of clock, the test clock the object a
-// write changes is bound to, the write's time (one statement), so what
-// the write stamps (an expiry, created) and the events it emits carry the
-// clock's time. clock nil: the write keeps the server's time, and no
-// statement runs. Call it before the write's first Now.
+// write changes is bound to, the write's time (one statement). clock nil:
+// the write keeps the server's time, and no statement runs. Call it before
+// the write's first Now.
 func (w *W) AtBoundClock(ctx context.Context, clock *uuid.UUID) error {
 	if clock == nil {
 		return nil
 	}
-	at, err := ClockTime(ctx, w.Tx, *clock)
-	if err != nil {
+	c := new(models.TestClock)
+	if err := w.Tx.Select(c).Column("tc.frozen_time").Where("tc.id = ?", *clock).Scan(ctx); err != nil {
 		return err
 	}
-	return w.AtClockTime(at)
+	return w.atClock(c.AdvancedTo.Time)
+}
+
+// AtPayerClock makes the write's time the frozen_time of the test clock
+// the payer (a customer or an account; the other nil) is bound to, and
+// answers that clock's id, for the object the write makes to be bound to
+// it too: nil when the payer is on none (or is not one of the caller's
+// merchant and mode), and the write keeps the server's time. One
+// statement; call it before the write's first Now.
+func (w *W) AtPayerClock(ctx context.Context, customerID, accountID *uuid.UUID) (*uuid.UUID, error) {
+	table, id := "customers", customerID
+	if customerID == nil {
+		table, id = "accounts", accountID
+	}
+	if id == nil {
+		return nil, nil
+	}
+	var rows []models.TestClock
+	err := w.Tx.Select(&rows).Column("tc.id", "tc.frozen_time").
+		Where("tc.id = (SELECT p.test_clock_id FROM ? AS p WHERE p.merchant_id = tc.merchant_id AND p.livemode = tc.livemode AND p.id = ?)",
+			bun.Ident(table), *id).Scan(ctx)
+	if err != nil || len(rows) == 0 {
+		return nil, err
+	}
+	return &rows[0].ID, w.atClock(rows[0].AdvancedTo.Time)
+}
+
+// AtDueInstant makes w the write of an effect that fell due at at (a
+// renewal, a retry, an overdue notice), run by the wall clock's periodic
+// run or by a test clock's advance: its time is at, and the clock reads
+// above leave it there. The advance has moved the clock to at in the same
+// transaction already, so the clock's time and the effect's agree.
+func (w *W) AtDueInstant(at time.Time) error {
+	if err := w.AtClockTime(at); err != nil {
+		return err
+	}
+	w.dueEffect = true
+	return nil
+}
+
+// atClock makes t, a clock's frozen_time, the write's time, unless the
+// write is a due effect's (already at its instant).
+func (w *W) atClock(t time.Time) error {
+	if w.dueEffect {
+		return nil
+	}
+	return w.AtClockTime(t)
 }
 
 // PayerNow is, in SQL, the time a read judges a payer's objects at (a

@@ -101,6 +101,9 @@ type W struct {
 	jobs   *jobs.Engine
 	now    time.Time
 	events *emitted
+	// dueEffect: the write applies an effect at the instant it fell due
+	// (AtDueInstant), which no clock read moves.
+	dueEffect bool
 }
 
 // emitted are the events of a transaction, in the order they were

@@ -2,11 +2,6 @@
 // methods (cards, bank accounts, wallet credentials) and bank linking. REST
 // and GraphQL call this Service's families; the pure card and bank rules
 // live in internal/domain/card and internal/domain/bank.
-//
-// Files: paymentmethod_*.go (the PaymentMethods family: create, read,
-// owner, attach, detach, update), bank_link.go (the BankLinks family:
-// connect_plaid), account_cards.go (what a card attached to an account
-// changes on the account).
 package payments
 
 import "github.com/frame-oss/payments-server/resolvers/op"

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/riverqueue/river"
 
+	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
@@ -91,28 +91,11 @@ type ListenSweepArgs struct{}
 // Kind names the job in river_job.
 func (ListenSweepArgs) Kind() string { return "listen_session_sweep" }
 
-type listenSweepWorker struct {
-	river.WorkerDefaults[ListenSweepArgs]
-	ls *ListenSessions
-}
-
-func (w *listenSweepWorker) Work(ctx context.Context, _ *river.Job[ListenSweepArgs]) error {
-	_, err := w.ls.Sweep(ctx)
-	return err
-}
-
-// AddWorkers registers the area's background work: the sweep of listen
-// sessions (areas.Workers).
-func (s *Service) AddWorkers(workers *river.Workers) error {
-	return river.AddWorkerSafely(workers, &listenSweepWorker{ls: s.Listen})
-}
-
-// PeriodicJobs are the area's recurring jobs (areas.PeriodicJobs): the
+// RecurringJobs are the area's recurring jobs (areas.Recurring): the
 // sweep, every ListenConfig.SweepInterval on the elected leader.
-func (s *Service) PeriodicJobs() []*river.PeriodicJob {
-	return []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(s.Listen.cfg.SweepInterval),
-		func() (river.JobArgs, *river.InsertOpts) { return ListenSweepArgs{}, nil },
-		&river.PeriodicJobOpts{RunOnStart: true})}
+func (s *Service) RecurringJobs() []jobs.Recurring {
+	return []jobs.Recurring{jobs.Periodic[ListenSweepArgs]{Every: s.Listen.cfg.SweepInterval, Default: defaultListenSweepInterval,
+		Work: func(ctx context.Context) error { _, err := s.Listen.Sweep(ctx); return err }}}
 }
 
 // expiredSession names a session across tenants.

@@ -57,15 +57,3 @@ func PurgeInBatches(ctx context.Context, pool *pgxpool.Pool, what, sql string, c
 		}
 	}
 }
-
-// PurgeEvery schedules a purge job every interval, and once when this
-// process becomes River's leader (RunOnStart), so a server that restarts
-// more often than the interval still purges. The job's kind identifies
-// the schedule.
-func PurgeEvery(interval time.Duration, args river.JobArgs) *river.PeriodicJob {
-	return river.NewPeriodicJob(
-		river.PeriodicInterval(interval),
-		func() (river.JobArgs, *river.InsertOpts) { return args, nil },
-		&river.PeriodicJobOpts{ID: args.Kind(), RunOnStart: true},
-	)
-}

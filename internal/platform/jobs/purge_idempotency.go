@@ -58,7 +58,7 @@ func NewPurgeIdempotencyKeysWorker(pool *pgxpool.Pool, clk clock.Clock) *PurgeId
 }
 
 // purgeIdempotencyKeysPeriodic schedules the purge every interval
-// (PurgeEvery).
+// (Every).
 func purgeIdempotencyKeysPeriodic(interval time.Duration) *river.PeriodicJob {
-	return PurgeEvery(interval, PurgeIdempotencyKeysArgs{})
+	return Every(interval, PurgeIdempotencyKeysArgs{})
 }

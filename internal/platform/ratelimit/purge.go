@@ -67,5 +67,5 @@ func AddPurgeJob(workers *river.Workers, db *store.DB, clk clock.Clock, every ti
 	if err := river.AddWorkerSafely(workers, NewPurgeWorker(db, clk)); err != nil {
 		return nil, fmt.Errorf("ratelimit: register purge worker: %w", err)
 	}
-	return jobs.PurgeEvery(every, PurgeArgs{}), nil
+	return jobs.Every(every, PurgeArgs{}), nil
 }
