@@ -3,10 +3,9 @@ package models
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"reflect"
 	"regexp"
-	"strings"
+	"strconv"
 )
 
 // rePostalNumber is a postal code sent as a JSON number: digits only (no
@@ -17,36 +16,26 @@ var rePostalNumber = regexp.MustCompile(`^[0-9]{1,20}$`)
 // the real service's subscription sample sends it (`"postal_code":
 // 17032`), a JSON number of digits, kept as the same digits in text
 // (API-DECISIONS §9). Any other number (negative, fractional, in
-// exponent form) is the usual type error on postal_code.
+// exponent form) is the usual type error on postal_code. The members are
+// the struct's own: a number is rewritten as its text, then the address
+// decodes as declared.
 func (a *AddressInput) UnmarshalJSON(b []byte) error {
 	type plain AddressInput
-	var in struct {
-		*plain
-		PostalCode json.RawMessage `json:"postal_code"`
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(b, &members); err != nil || members == nil {
+		return json.Unmarshal(b, (*plain)(a)) // the decoder's own error for a non-object
 	}
-	in.plain = (*plain)(a)
-	if err := json.Unmarshal(b, &in); err != nil {
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) { // the member's own name, not the embedding's
-			te.Field = strings.TrimPrefix(te.Field, "plain.")
+	const postal = "postal_code"
+	if raw := bytes.TrimSpace(members[postal]); len(raw) > 0 && raw[0] != '"' && !bytes.Equal(raw, []byte("null")) {
+		if !rePostalNumber.Match(raw) {
+			return &json.UnmarshalTypeError{Value: "number " + string(raw), Type: reflect.TypeOf(""), Field: postal}
 		}
-		return err
-	}
-	raw := bytes.TrimSpace(in.PostalCode)
-	switch {
-	case len(raw) == 0 || bytes.Equal(raw, []byte("null")):
-		a.PostalCode = nil
-	case raw[0] == '"':
-		var s string
-		if err := json.Unmarshal(raw, &s); err != nil {
+		members[postal] = json.RawMessage(strconv.Quote(string(raw)))
+		rewritten, err := json.Marshal(members)
+		if err != nil {
 			return err
 		}
-		a.PostalCode = &s
-	case rePostalNumber.Match(raw):
-		s := string(raw)
-		a.PostalCode = &s
-	default:
-		return &json.UnmarshalTypeError{Value: "number " + string(raw), Type: reflect.TypeOf(""), Field: "postal_code"}
+		b = rewritten
 	}
-	return nil
+	return json.Unmarshal(b, (*plain)(a))
 }
