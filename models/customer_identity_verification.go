@@ -85,6 +85,11 @@ type DocumentReceipt struct {
 	Metadata Metadata `json:"metadata,omitempty"`
 }
 
+// CustomerVerificationType is every verification's type: this server
+// checks identity documents and a selfie, the one kind of check the real
+// service's clients name ("identity_document"; the Ruby SDK reads it).
+const CustomerVerificationType = "identity_document"
+
 // CustomerIdentityVerificationWire is the REST shape (exported so the
 // REST contract describes what MarshalJSON writes): the status times are integers, 0 until
 // reached (spec doc 1 §2.7), and customer_id names the customer a
@@ -92,6 +97,7 @@ type DocumentReceipt struct {
 type CustomerIdentityVerificationWire struct {
 	ID              uuid.UUID                                `json:"id"`
 	Object          Object[customerIdentityVerificationKind] `json:"object"`
+	Type            string                                   `json:"type"`
 	Status          CustomerVerificationStatus               `json:"status"`
 	VerificationURL string                                   `json:"verification_url"`
 	CustomerID      *uuid.UUID                               `json:"customer_id"`
@@ -105,7 +111,7 @@ type CustomerIdentityVerificationWire struct {
 
 // MarshalJSON renders the REST shape (CustomerIdentityVerificationWire).
 func (v CustomerIdentityVerification) MarshalJSON() ([]byte, error) {
-	return json.Marshal(CustomerIdentityVerificationWire{ID: v.ID, Status: v.Status, VerificationURL: v.VerificationURL, CustomerID: v.CustomerID,
+	return json.Marshal(CustomerIdentityVerificationWire{ID: v.ID, Type: CustomerVerificationType, Status: v.Status, VerificationURL: v.VerificationURL, CustomerID: v.CustomerID,
 		Created: v.Created, Updated: v.Updated, Pending: UnixOrZero(v.PendingAt), Verified: UnixOrZero(v.VerifiedAt),
 		Failed: UnixOrZero(v.FailedAt), Livemode: v.Livemode})
 }

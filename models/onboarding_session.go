@@ -16,7 +16,8 @@ type onboardingSessionKind struct{}
 func (onboardingSessionKind) objectName() string { return "onboarding_session" }
 
 // OnboardingSession is a hosted onboarding session of one account (spec
-// doc 1 §2.4). ClientSecret is given out only when the session is created;
+// doc 1 §2.4). ClientSecret is given out when the session is created and
+// to the bootstrap that presents it (only its hash is kept);
 // URL on create and on get-by-account.
 type OnboardingSession struct {
 	bun.BaseModel `bun:"table:onboarding_sessions,alias:os"`

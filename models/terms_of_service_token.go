@@ -13,7 +13,7 @@ import (
 
 // TermsOfServiceToken is a terms of service token minted by POST
 // /v1/terms_of_service and accepted by PATCH, with its consent evidence.
-// Only the token itself is ever answered ({token}).
+// Only the token itself is ever answered ({token, object}).
 type TermsOfServiceToken struct {
 	bun.BaseModel `bun:"table:terms_of_service_tokens,alias:tos"`
 	Tenant
@@ -27,9 +27,15 @@ type TermsOfServiceToken struct {
 	Updated    wire.Timestamp `bun:"updated"`
 }
 
-// TermsToken is the answer of both terms of service operations.
+type termsOfServiceKind struct{}
+
+func (termsOfServiceKind) objectName() string { return "terms_of_service" }
+
+// TermsToken is the answer of both terms of service operations: the token
+// and, as the real service's clients read it, its object name.
 type TermsToken struct {
-	Token string `json:"token"`
+	Token  string                     `json:"token"`
+	Object Object[termsOfServiceKind] `json:"object"`
 }
 
 // TermsTokenPrefix starts every minted token.

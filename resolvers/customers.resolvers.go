@@ -22,7 +22,11 @@ func (r *mutationResolver) UpdateCustomer(ctx context.Context, id string, input 
 }
 
 func (r *mutationResolver) DeleteCustomer(ctx context.Context, id string) (*models.Deleted, error) {
-	return r.Svc.Catalog.Customers.Delete(ctx, id)
+	d, err := r.Svc.Catalog.Customers.Delete(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return &d.Deleted, nil
 }
 
 func (r *mutationResolver) BlockCustomer(ctx context.Context, id string) (*models.Customer, error) {

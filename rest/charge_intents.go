@@ -14,7 +14,7 @@ import (
 func chargeIntentRoutes(r routes, svc *money.Service) {
 	cis := svc.ChargeIntents
 	r.Post("/v1/charge_intents", create(cis.Create))
-	r.Get("/v1/charge_intents", list(cis.List))
+	r.Get("/v1/charge_intents", list(cis.ListWithSecrets))
 	r.Get("/v1/charge_intents/{id}", handled(func(w http.ResponseWriter, r *http.Request) {
 		ci, err := cis.Get(r.Context(), chi.URLParam(r, "id"), newQuery(r).str("client_secret"))
 		respond(w, r, http.StatusOK, ci, err)

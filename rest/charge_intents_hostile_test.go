@@ -55,7 +55,8 @@ func TestChargeIntentRequestsRunAFixedNumberOfStatements(t *testing.T) {
 	// credential, lock, card lock, agreement lookup, plan, charge, ledger
 	// accounts, journal, entries, update, customer, events.
 	require.Equal(t, 12, r.Statements, "a confirm that captures")
-	require.Equal(t, 3, f.sk.Get("/v1/charge_intents/"+id(ci)).Statements, "credential, the intent with its card and charge, its customer")
+	require.Equal(t, 4, f.sk.Get("/v1/charge_intents/"+id(ci)).Statements,
+		"credential, the intent with its card and charge, its customer, its client secret")
 	public := f.pk.Get("/v1/charge_intents/" + id(ci) + "?client_secret=" + ci["client_secret"].(string))
 	require.Equal(t, 3, public.Statements, "credential, the secret, the intent")
 	browser := f.env.Client(ci["client_secret"].(string)).Get("/v1/charge_intents/" + id(ci))

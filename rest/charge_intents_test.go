@@ -409,11 +409,12 @@ func TestChargeIntentListIsNewestFirstAndSearchable(t *testing.T) {
 	require.Equal(t, id(acct), list[0]["account"].(map[string]any)["id"])
 
 	// Reading a page is a constant number of statements: the credential,
-	// the page (with payment methods and charges), customers and accounts.
+	// the page (with payment methods and charges), customers, accounts and
+	// the intents' client secrets.
 	small := f.sk.Get("/v1/charge_intents?per_page=2")
 	big := f.sk.Get("/v1/charge_intents?per_page=100")
-	require.Equal(t, 4, small.Statements)
-	require.Equal(t, 4, big.Statements)
+	require.Equal(t, 5, small.Statements)
+	require.Equal(t, 5, big.Statements)
 	var rows int
 	require.NoError(t, f.env.DB.Bun.NewRaw("SELECT count(*) FROM charge_intents").Scan(context.Background(), &rows))
 	require.Equal(t, 3, rows)

@@ -16,8 +16,15 @@ import (
 // doc 1 §4.10) and the submit route the real service's clients call.
 // POST /v1/customer_identity_verifications/{id} creates a verification for
 // the customer {id} (the spec's {customer_id}: one path segment, one name).
+// The spec gives no list; the real service's Ruby SDK lists them, so GET
+// pages the merchant's verifications, newest first, in the spec's list
+// envelope (docs/decisions.md).
 func customerIdentityRoutes(r routes, svc *accounts.CustomerIdentity) {
 	r.Post("/v1/customer_identity_verifications", create(svc.Create))
+	civs := list(svc.List)
+	// Each item renders as its wire shape (the model's MarshalJSON).
+	civs.wire.responses = []answer{{status: http.StatusOK, body: pageOf[models.CustomerIdentityVerificationWire]("data")}}
+	r.Get("/v1/customer_identity_verifications", civs)
 	r.Get("/v1/customer_identity_verifications/{id}", get(svc.Get))
 	// The customer's own path takes no body (spec): an empty JSON object
 	// is read and ignored.

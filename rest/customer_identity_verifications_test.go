@@ -14,7 +14,7 @@ import (
 
 const civPath = "/v1/customer_identity_verifications"
 
-var civKeys = sorted("id", "object", "status", "verification_url", "customer_id", "created", "updated",
+var civKeys = sorted("id", "object", "type", "status", "verification_url", "customer_id", "created", "updated",
 	"pending", "verified", "failed", "livemode")
 
 func createCIV(t *testing.T, c *testenv.Client, body map[string]any) map[string]any {

@@ -60,7 +60,7 @@ var sdkMembers = map[string][]string{
 		"display_status", "acquirer_reference_number", "authorization_code", "livemode", "created", "updated"},
 	"onboarding_session": {"id", "object", "account_id", "client_secret", "steps", "return_url", "expires_at",
 		"livemode", "url"},
-	"customer_identity_verification": {"id", "object", "status", "verification_url", "created", "updated",
+	"customer_identity_verification": {"id", "object", "type", "status", "verification_url", "created", "updated",
 		"pending", "verified", "failed"},
 	"sdk_onboarding_session": {"id", "object", "status", "steps", "client_secret", "expires_at", "livemode",
 		"created_at", "updated_at"},

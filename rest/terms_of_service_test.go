@@ -15,7 +15,7 @@ func mintTerms(t *testing.T, c *testenv.Client, body map[string]any) string {
 	t.Helper()
 	r := c.Post("/v1/terms_of_service", body)
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-	require.Equal(t, []string{"token"}, keys(r.JSON()))
+	require.Equal(t, []string{"object", "token"}, keys(r.JSON()))
 	tok := r.JSON()["token"].(string)
 	require.Regexp(t, `^tos_[0-9A-Za-z]{32}$`, tok)
 	return tok
@@ -33,7 +33,7 @@ func TestTermsOfServiceTokenAcceptsTheBoundAccount(t *testing.T) {
 	r := f.sk.Patch("/v1/terms_of_service", map[string]any{"token": tok, "accepted_at": accepted,
 		"ip_address": "203.0.113.9", "user_agent": "Browser/1.0"})
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
-	require.Equal(t, map[string]any{"token": tok}, r.JSON())
+	require.Equal(t, map[string]any{"token": tok, "object": "terms_of_service"}, r.JSON())
 
 	a := f.sk.Get("/v1/accounts/" + id(acct)).JSON()
 	require.Equal(t, map[string]any{"token": tok, "accepted": true, "accepted_at": time.Unix(accepted, 0).UTC().Format(time.RFC3339),

@@ -154,6 +154,8 @@ func (ob *Onboarding) Bootstrap(ctx context.Context) (*models.OnboardingBootstra
 	if err != nil {
 		return nil, err
 	}
+	secret := p.PresentedSecret() // the secret it was called with: the only one it has
+	sess.ClientSecret = &secret
 	return &models.OnboardingBootstrap{OnboardingSession: sess, Account: a}, nil
 }
 

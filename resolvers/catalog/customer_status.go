@@ -50,7 +50,7 @@ func (cs *Customers) switchStatus(ctx context.Context, name, id string, status m
 // for the merchant's records), and its running subscriptions are
 // canceled at once (Hooks.PreDelete). Deleting a deleted customer answers the
 // same and changes nothing.
-func (cs *Customers) Delete(ctx context.Context, id string) (*models.Deleted, error) {
+func (cs *Customers) Delete(ctx context.Context, id string) (*models.DeletedCustomer, error) {
 	spec := op.Spec{Name: "customer.delete", Allow: secretOnly, Params: idParams{ID: id}}
 	c, err := cs.write(ctx, spec, id, true, func(ctx context.Context, cw *customerWrite) error {
 		if cw.Customer.IsDeleted() {
@@ -76,5 +76,6 @@ func (cs *Customers) Delete(ctx context.Context, id string) (*models.Deleted, er
 	if err != nil {
 		return nil, err
 	}
-	return &models.Deleted{ID: c.ID, Object: "customer", Deleted: true}, nil
+	return &models.DeletedCustomer{Deleted: models.Deleted{ID: c.ID, Object: "customer", Deleted: true},
+		Name: c.Name, Email: c.Email, Livemode: c.Livemode, Created: c.Created, Updated: c.Updated}, nil
 }

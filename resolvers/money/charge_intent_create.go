@@ -91,7 +91,7 @@ func (cis *ChargeIntents) Create(ctx context.Context, in *models.CreateChargeInt
 			return nil, err
 		}
 		if secret, err = auth.IssueObjectSecret(ctx, w.Tx, auth.ChargeIntentSecret, auth.ChargeIntentSecretPrefix, ci.ID,
-			derefID(ci.AccountID), now, ChargeIntentSecretTTL); err != nil {
+			derefID(ci.AccountID), now, ChargeIntentSecretTTL, s.deriveIntentSecret); err != nil {
 			return nil, err
 		}
 		if err := s.emitIntent(ctx, w, EventChargeIntentCreated, ci, nil); err != nil {
@@ -122,7 +122,7 @@ func (s *Service) reissueSecret(ctx context.Context, ci *models.ChargeIntent) (s
 	err := s.DB.Tx(ctx, p.Scope, func(ctx context.Context, tx *store.Tenant) error {
 		var err error
 		secret, err = auth.IssueObjectSecret(ctx, tx, auth.ChargeIntentSecret, auth.ChargeIntentSecretPrefix, ci.ID,
-			derefID(ci.AccountID), s.Clock.Now(), ChargeIntentSecretTTL)
+			derefID(ci.AccountID), s.Clock.Now(), ChargeIntentSecretTTL, s.deriveIntentSecret)
 		return err
 	})
 	return secret, err

@@ -33,7 +33,8 @@ func newChargeIntents(s *Service) *ChargeIntents {
 
 // Get returns one intent as the caller may see it: with its payment
 // method and charge in one statement, and, for the secret key, its payer's
-// objects (one statement each). A publishable key reads it with its
+// objects (one statement each) and its live client_secret (one more). A
+// publishable key reads it with its
 // client_secret (the query's client_secret), the ci_ secret its own intent
 // only.
 func (cis *ChargeIntents) Get(ctx context.Context, id string, clientSecret *string) (*models.ChargeIntent, error) {
@@ -56,6 +57,9 @@ func (cis *ChargeIntents) Get(ctx context.Context, id string, clientSecret *stri
 	}
 	if p.Kind == auth.SecretKey {
 		if err := s.embedPayers(ctx, tn, []*models.ChargeIntent{ci}); err != nil {
+			return nil, err
+		}
+		if err := s.showSecrets(ctx, tn, p, []*models.ChargeIntent{ci}); err != nil {
 			return nil, err
 		}
 	}

@@ -58,6 +58,9 @@ func (a *Authenticator) Authenticate(ctx context.Context, cred string) (*Princip
 		if !valid {
 			return nil, invalid()
 		}
+		if session {
+			p.secret = cred
+		}
 		return p, nil
 	}
 	token := a.Cache.begin()
@@ -80,6 +83,9 @@ func (a *Authenticator) Authenticate(ctx context.Context, cred string) (*Princip
 		a.Cache.put(token, h, e)
 	}
 	p := e.principal
+	if session {
+		p.secret = cred
+	}
 	return &p, nil
 }
 

@@ -48,6 +48,11 @@ type Principal struct {
 	AccountID uuid.UUID
 	SessionID uuid.UUID
 
+	// secret is the session secret the request presented (empty for an
+	// API key): set on the request's own copy of the principal, never
+	// cached, so a bootstrap can answer the secret it was called with.
+	secret string
+
 	// cache is the credential cache the principal was authenticated
 	// through (nil without one): a change the request makes to credentials
 	// drops them from it at once.
@@ -55,6 +60,10 @@ type Principal struct {
 }
 
 type principalKey struct{}
+
+// PresentedSecret is the session secret (onb_sess_, chk_sess_, ci_) the
+// caller authenticated with, or "" for an API key.
+func (p *Principal) PresentedSecret() string { return p.secret }
 
 // WithPrincipal attaches p to ctx.
 func WithPrincipal(ctx context.Context, p *Principal) context.Context {

@@ -2,9 +2,11 @@ package auth
 
 import (
 	"context"
+	"crypto/subtle"
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/uptrace/bun"
 
 	"github.com/frame-oss/payments-server/internal/platform/ids"
 	"github.com/frame-oss/payments-server/internal/platform/store"
@@ -47,21 +49,65 @@ func RevokeSessionSecrets(ctx context.Context, tx *store.Tenant, kind Kind, acco
 	return err
 }
 
+// SecretDeriver makes the random part of an object's client secret from
+// the id of the record that keeps its hash (secrets.Source.Derive under the
+// server secret): a secret key's read can then show the secret again
+// (ObjectSecretsOf) while only its hash is stored.
+type SecretDeriver func(ctx context.Context, recordID uuid.UUID) (string, error)
+
 // IssueObjectSecret mints the client secret of one object (a charge
-// intent: ci_<id>_secret_<random>) inside the caller's transaction and
+// intent: ci_<id>_secret_<derived>) inside the caller's transaction and
 // stores only its hash, as a session secret of kind whose session is the
 // object. accountID, when not zero, is the object's account. Unlike a
 // session's, an object's secret does not replace earlier ones: each
 // object has its own.
 func IssueObjectSecret(ctx context.Context, tx *store.Tenant, kind Kind, prefix string, objectID, accountID uuid.UUID,
-	now time.Time, ttl time.Duration) (string, error) {
-	plain := prefix + objectID.String() + "_secret_" + RandomString(secretLength)
-	s := &SessionSecret{ID: ids.New(now), Kind: string(kind), SessionID: objectID, AccountID: accountID,
+	now time.Time, ttl time.Duration, derive SecretDeriver) (string, error) {
+	recordID := ids.New(now)
+	random, err := derive(ctx, recordID)
+	if err != nil {
+		return "", err
+	}
+	plain := objectSecret(prefix, objectID, random)
+	s := &SessionSecret{ID: recordID, Kind: string(kind), SessionID: objectID, AccountID: accountID,
 		Hash: Hash(plain), ExpiresAt: wire.At(now.Add(ttl)), Created: wire.At(now)}
 	if _, err := tx.Insert(s).Exec(ctx); err != nil {
 		return "", err
 	}
 	return plain, nil
+}
+
+func objectSecret(prefix string, objectID uuid.UUID, random string) string {
+	return prefix + objectID.String() + "_secret_" + random
+}
+
+// ObjectSecretsOf answers, for each of objectIDs that has one, its newest
+// live client secret of kind, made again by derive: one statement, however
+// many objects. A secret derive does not reproduce (one minted at random
+// before secrets were derived) is left out.
+func ObjectSecretsOf(ctx context.Context, tx *store.Tenant, kind Kind, prefix string, objectIDs []uuid.UUID,
+	now time.Time, derive SecretDeriver) (map[uuid.UUID]string, error) {
+	out := make(map[uuid.UUID]string, len(objectIDs))
+	if len(objectIDs) == 0 {
+		return out, nil
+	}
+	var rows []*SessionSecret
+	err := tx.Select(&rows).DistinctOn("ss.session_id").Where("ss.kind = ?", string(kind)).
+		Where("ss.session_id IN (?)", bun.In(objectIDs)).Where("ss.revoked_at IS NULL").Where("ss.expires_at > ?", now).
+		OrderExpr("ss.session_id, ss.created DESC, ss.id DESC").Scan(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		random, err := derive(ctx, r.ID)
+		if err != nil {
+			return nil, err
+		}
+		if plain := objectSecret(prefix, r.SessionID, random); subtle.ConstantTimeCompare(Hash(plain), r.Hash) == 1 {
+			out[r.SessionID] = plain
+		}
+	}
+	return out, nil
 }
 
 // ObjectSecretMatches reports whether secret is the live client secret of
