@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"time"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
