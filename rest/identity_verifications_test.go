@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -25,23 +24,19 @@ func runsPath(accountID string) string {
 	return "/v1/accounts/" + accountID + "/identity_verifications"
 }
 
-// awaitRun polls a run until its job has run: concluded, or a review
-// opened.
-func awaitRun(t *testing.T, c *testenv.Client, accountID, runID string) map[string]any {
+// awaitRun reads a run once its job has run (concluded, or a review
+// opened): again each time the job engine finishes a job, with no deadline
+// of its own.
+func awaitRun(t *testing.T, f *fixture, accountID, runID string) map[string]any {
 	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for {
-		r := c.Get(runsPath(accountID) + "/" + runID)
+	var run map[string]any
+	f.env.AwaitJobs(func() bool {
+		r := f.sk.Get(runsPath(accountID) + "/" + runID)
 		require.Equal(t, http.StatusOK, r.Status, string(r.Body))
-		run := r.JSON()
-		if run["status"] != "pending" || run["review_opened"] != nil {
-			return run
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("run %s still pending", runID)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+		run = r.JSON()
+		return run["status"] != "pending" || run["review_opened"] != nil
+	})
+	return run
 }
 
 func TestIdentityVerificationDrivesKYCToActive(t *testing.T) {
@@ -63,7 +58,7 @@ func TestIdentityVerificationDrivesKYCToActive(t *testing.T) {
 		require.Nil(t, run[k], k)
 	}
 
-	done := awaitRun(t, f.sk, id(acct), id(run))
+	done := awaitRun(t, f, id(acct), id(run))
 	require.Equal(t, "approved", done["status"])
 	requireInt(t, done["completed"], "completed")
 	require.Nil(t, done["failure_type"])
@@ -99,7 +94,7 @@ func TestIdentityVerificationPersonas(t *testing.T) {
 		acct := f.sk.CreateAccount(persona(c.phone, "kyc", "creator_shield"))
 		r := f.sk.Post(runsPath(id(acct)), nil)
 		require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
-		run := awaitRun(t, f.sk, id(acct), id(r.JSON()))
+		run := awaitRun(t, f, id(acct), id(r.JSON()))
 		require.Equal(t, c.status, run["status"], c.phone)
 		if c.failure == "" {
 			require.Nil(t, run["failure_type"], c.phone)
@@ -162,14 +157,14 @@ func TestIdentityVerificationRefusals(t *testing.T) {
 	for range 2 {
 		run := f.sk.Post(runsPath(id(failing)), nil)
 		require.Equal(t, http.StatusCreated, run.Status, string(run.Body))
-		awaitRun(t, f.sk, id(failing), id(run.JSON()))
+		awaitRun(t, f, id(failing), id(run.JSON()))
 	}
 	requireError(t, f.sk.Post(runsPath(id(failing)), nil), http.StatusTooManyRequests, "attempt_limit_reached", "")
 	errored := f.sk.CreateAccount(persona("+12001001690", "kyc"))
 	for range 3 {
 		run := f.sk.Post(runsPath(id(errored)), nil)
 		require.Equal(t, http.StatusCreated, run.Status, string(run.Body))
-		awaitRun(t, f.sk, id(errored), id(run.JSON()))
+		awaitRun(t, f, id(errored), id(run.JSON()))
 	}
 
 	// 422 capability_disabled while kyc is disabled.
@@ -203,7 +198,7 @@ func TestIdentityVerificationList(t *testing.T) {
 	var ids []string
 	for range 3 {
 		run := f.sk.CreateIdentityVerification(id(acct))
-		awaitRun(t, f.sk, id(acct), id(run))
+		awaitRun(t, f, id(acct), id(run))
 		ids = append(ids, id(run))
 	}
 	r := f.sk.Get(runsPath(id(acct)) + "?per_page=2")

@@ -73,7 +73,7 @@ func TestDocumentVerificationOutcomes(t *testing.T) {
 	// After a run concluded without passing, complete carries its outcome.
 	acct := f.sk.CreateAccount(persona("+17742345678", "kyc", "idv"))
 	run := f.sk.CreateIdentityVerification(id(acct))
-	awaitRun(t, f.sk, id(acct), id(run))
+	awaitRun(t, f, id(acct), id(run))
 	holder := f.sk.OnboardingHolder(id(acct))
 	inquiry := holder.Post("/v1/idv/session", nil).JSON()["inquiry_id"]
 	r := holder.Post("/v1/idv/complete", map[string]any{"inquiry_id": inquiry})

@@ -100,7 +100,7 @@ func TestStepOfATerminalFailureIsFailed(t *testing.T) {
 	f.env.StartJobs()
 	acct := f.sk.CreateAccount(persona("+12001001691", "kyc", "idv"))
 	run := f.sk.CreateIdentityVerification(id(acct))
-	require.Equal(t, "failed", awaitRun(t, f.sk, id(acct), id(run))["status"])
+	require.Equal(t, "failed", awaitRun(t, f, id(acct), id(run))["status"])
 	a := f.sk.Get("/v1/accounts/" + id(acct)).JSON()
 	var step map[string]any
 	for _, s := range a["steps"].([]any) {

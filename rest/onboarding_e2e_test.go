@@ -39,7 +39,7 @@ func TestAccountReachesEveryIdentityCapabilityThroughTheAPI(t *testing.T) {
 	// The merchant's part, with the secret key.
 	run := f.sk.Post(runsPath(aid), nil)
 	require.Equal(t, http.StatusCreated, run.Status, string(run.Body))
-	require.Equal(t, "approved", awaitRun(t, f.sk, aid, id(run.JSON()))["status"])
+	require.Equal(t, "approved", awaitRun(t, f, aid, id(run.JSON()))["status"])
 	require.Equal(t, http.StatusOK, f.sk.Post(prefillPath(aid), nil).Status)
 	require.Equal(t, "clear", f.sk.Get(geoPath(aid)).JSON()["status"])
 

@@ -147,7 +147,7 @@ func TestSettlementJobRuns(t *testing.T) {
 	tr := f.sk.CreateTransfer(p.charging(2500))
 	f.env.Clock.Advance(25 * time.Hour)
 	f.env.StartJobs()
-	require.Eventually(t, func() bool { return len(listEvents(t, f.sk, "transfer.completed")) == 1 }, 10*time.Second, 20*time.Millisecond)
+	f.env.AwaitJobs(func() bool { return len(listEvents(t, f.sk, "transfer.completed")) == 1 })
 	require.Equal(t, int64(2500), balance(t, f, "settled_funds"))
 	require.Equal(t, id(tr), listEvents(t, f.sk, "transfer.completed")[0].object()["id"])
 }

@@ -147,6 +147,20 @@ func (e *Env) StartJobs() {
 	})
 }
 
+// AwaitJobs waits until done holds: it checks once, then again each time
+// the job engine finishes a job (the subscription is taken before the
+// first check, so no job's end is missed). It has no deadline of its own:
+// a job that never runs is the test's timeout, never a wall-clock window
+// that a loaded machine could miss.
+func (e *Env) AwaitJobs(done func() bool) {
+	e.T.Helper()
+	finished, cancel := e.Jobs.Finished()
+	defer cancel()
+	for !done() {
+		<-finished
+	}
+}
+
 // WithAdvanceBudget sets how many effects a test clock advance request (or
 // a slice of its continuation) applies at most.
 func WithAdvanceBudget(n int) Option {

@@ -2,11 +2,9 @@ package billing
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/uptrace/bun"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/ids"
@@ -15,12 +13,11 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// usageBill is an invoice of a payer's priced usage: the events it bills
-// (unbilled, read under the payer's usage lock), the window its lines
-// name, and how it is collected.
+// usageBill is an invoice of a payer's priced usage: the usage it bills
+// (Source: the payer's unbilled events of a window, claimed by their
+// predicate), the window its lines name, and how it is collected.
 type usageBill struct {
-	Events     []pricedEvent
-	Start, End time.Time
+	Source usageSource
 	// Windows records the window per event name billed, so that no other
 	// invoice bills it and no event is reported into it (usage invoices;
 	// an auto-charge bills events, not a window).
@@ -39,19 +36,16 @@ type usageBill struct {
 	Member string
 }
 
-// billUsage makes, issues and collects the invoice of b: one usage line
-// per event name, the payer's credit pools applied first (earliest expiry
-// first), the events claimed (their invoice set; an event already
-// claimed is an error: the payer's usage lock rules it out), the windows
-// recorded, and the invoice charged through the charge path when it is
-// charged automatically. b.Events is not empty.
+// billUsage makes, issues and collects the invoice of b: the invoice is
+// inserted first so that its events can be claimed by their predicate in
+// the statement that aggregates them (one usage line per event name; the
+// statements are the same for ten events or ten million), then the
+// payer's credit pools are applied (earliest expiry first), the lines and
+// the total written, the windows recorded, and the invoice charged through
+// the charge path when it is charged automatically. No usage to claim is
+// errNoBillableUsage (the write rolls back).
 func (is *Invoices) billUsage(ctx context.Context, w *op.W, payer *usagePayer, b usageBill) (*models.Invoice, error) {
-	lines := usageLines(b.Events)
 	now := w.Now()
-	credits, err := lockCredits(ctx, w, payer, productsOf(lines), now)
-	if err != nil {
-		return nil, err
-	}
 	reason := models.BillingUsage
 	inv := &models.Invoice{ID: ids.New(now), Status: models.InvoiceDraft, CollectionMethod: b.Method, Currency: "usd",
 		BillingReason: &reason, CustomerID: payer.CustomerID, AccountID: payer.AccountID, NetTerms: b.NetTerms,
@@ -60,9 +54,22 @@ func (is *Invoices) billUsage(ctx context.Context, w *op.W, payer *usagePayer, b
 	if inv.Metadata == nil {
 		inv.Metadata = models.Metadata{}
 	}
-	start, end := models.At(b.Start), models.At(b.End)
+	if err := insertInvoice(ctx, w, inv, nil); err != nil {
+		return nil, err
+	}
+	lines, err := claimUsage(ctx, w.Tx, b.Source, inv.ID, now)
+	if err != nil {
+		return nil, err
+	}
+	if len(lines) == 0 {
+		return nil, errNoBillableUsage
+	}
+	credits, err := lockCredits(ctx, w, payer, productsOf(lines), now)
+	if err != nil {
+		return nil, err
+	}
+	start, end := models.At(b.Source.Start), models.At(b.Source.End)
 	items := make([]*models.InvoiceLineItem, 0, len(lines))
-	var claimed []uuid.UUID
 	for _, l := range lines {
 		applied, limited := credits.apply(l.ProductID, l.Totals.Usage)
 		name, meter := l.EventName, l.MeterID
@@ -77,19 +84,15 @@ func (is *Invoices) billUsage(ctx context.Context, w *op.W, payer *usagePayer, b
 			EventName: &name, Usage: &u, CreditsApplied: &c, MeterID: &meter, Created: models.At(now), Updated: models.At(now)}
 		li.Derive()
 		items = append(items, li)
-		claimed = append(claimed, l.Events...)
 	}
 	if inv.Total, err = boundTotal(items, b.Member); err != nil {
 		return nil, usageBeyondBound(b.Member)
 	}
-	if err := insertInvoice(ctx, w, inv, items); err != nil {
-		return nil, err
-	}
-	if err := claimEvents(ctx, w, inv.ID, claimed); err != nil {
+	if err := writeUsageLines(ctx, w, inv, items); err != nil {
 		return nil, err
 	}
 	if b.Windows {
-		if err := recordWindows(ctx, w, payer, inv.ID, lines, b.Start, b.End); err != nil {
+		if err := recordWindows(ctx, w, payer, inv.ID, lines, b.Source.Start, b.Source.End); err != nil {
 			return nil, err
 		}
 	}
@@ -105,6 +108,17 @@ func (is *Invoices) billUsage(ctx context.Context, w *op.W, payer *usagePayer, b
 	return inv, is.attempt(ctx, w, inv, nil, b.Background)
 }
 
+// writeUsageLines inserts the invoice's lines and sets its total to their
+// sum (the invoice was inserted before its usage was claimed): two
+// statements.
+func writeUsageLines(ctx context.Context, w *op.W, inv *models.Invoice, items []*models.InvoiceLineItem) error {
+	if _, err := store.InsertModel(w.Tx, items).Exec(ctx); err != nil {
+		return err
+	}
+	_, err := w.Tx.Update(inv).Column("total").WherePK().Exec(ctx)
+	return err
+}
+
 // usageBeyondBound refuses a bill of usage beyond the bound on money, on
 // member.
 func usageBeyondBound(member string) error {
@@ -113,20 +127,6 @@ func usageBeyondBound(member string) error {
 			"; invoice part of the cycle first (POST /v1/billing/billing_invoice)")
 	}
 	return apierr.FieldError(member, "closes a window whose usage is priced beyond "+maxAmountText+"; bill a shorter window")
-}
-
-// claimEvents makes invoiceID the invoice of the events, which must all
-// be unbilled still (one statement).
-func claimEvents(ctx context.Context, w *op.W, invoiceID uuid.UUID, events []uuid.UUID) error {
-	res, err := w.Tx.Update((*models.MeteringEvent)(nil)).Set("invoice_id = ?", invoiceID).Set("updated = ?", w.Now()).
-		Where("me.id IN (?)", bun.In(events)).Where("me.invoice_id IS NULL").Exec(ctx)
-	if err != nil {
-		return err
-	}
-	if n, _ := res.RowsAffected(); n != int64(len(events)) {
-		return fmt.Errorf("billing: claimed %d of %d usage events: another invoice billed some", n, len(events))
-	}
-	return nil
 }
 
 // recordWindows records [start, end) billed for each event name lines bill

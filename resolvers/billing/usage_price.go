@@ -13,43 +13,122 @@ import (
 	"github.com/frame-oss/payments-server/models"
 )
 
-// pricedEvent is an unbilled event of a priced meter, with what prices it:
-// its meter's aggregation and product (one unit at default_price).
-type pricedEvent struct {
-	ID          uuid.UUID               `bun:"id"`
+// usageSource is the predicate naming a payer's unbilled priced usage:
+// its events whose timestamp falls in [Start, End), not yet billed, whose
+// meter has a product (Names, when given, narrows the event names).
+// Events of a meter without a product are reported, never billed. The
+// same predicate reads the usage (a threshold's progress) and claims it
+// (an invoice): the work is the database's, never one row per event here.
+type usageSource struct {
+	Payer      *usagePayer
+	Start, End time.Time
+	Names      []string
+}
+
+// pricedJoin joins an event (alias me) to its meter and the meter's
+// product, which must exist: the usage is priced.
+const pricedJoin = "billing_meters AS bm ON bm.merchant_id = me.merchant_id AND bm.livemode = me.livemode AND bm.id = me.meter_id " +
+	"JOIN products AS pr ON pr.merchant_id = bm.merchant_id AND pr.livemode = bm.livemode AND pr.id = bm.product_id"
+
+// pricedColumns are what an event brings to its line's aggregate: f100 is
+// 100 plus its markup percentage (its weight, times 100, kept as an exact
+// numeric product rather than a division).
+const pricedColumns = "me.id, me.event_name, me.meter_id, me.value, me.timestamp, " +
+	"100 + COALESCE(me.markup_percentage, 0) AS f100, bm.aggregation, bm.product_id, pr.default_price, pr.name AS product_name"
+
+// where narrows q, a query on metering_events aliased me, to the source's
+// events.
+func (s usageSource) where(q bun.QueryBuilder) bun.QueryBuilder {
+	q = q.Where("me.? = ?", bun.Ident(s.Payer.Column()), s.Payer.ID()).
+		Where("me.timestamp >= ?", s.Start).Where("me.timestamp < ?", s.End).Where("me.invoice_id IS NULL")
+	if len(s.Names) > 0 {
+		q = q.Where("me.event_name IN (?)", bun.In(s.Names))
+	}
+	return q
+}
+
+// readUsage aggregates the source's events into one line per event name,
+// without claiming them: one statement.
+func readUsage(ctx context.Context, tx *store.Tenant, s usageSource) ([]*usageLine, error) {
+	q := tx.Select((*models.MeteringEvent)(nil)).ColumnExpr(pricedColumns).Join("JOIN " + pricedJoin)
+	return aggregateUsage(ctx, tx, q.ApplyQueryBuilder(s.where))
+}
+
+// claimUsage makes invoiceID the invoice of the source's events and
+// aggregates exactly the events it claimed into one line per event name:
+// one statement (an UPDATE by the source's predicate, whatever the number
+// of events), so a line bills the values its events hold when claimed.
+func claimUsage(ctx context.Context, tx *store.Tenant, s usageSource, invoiceID uuid.UUID, now time.Time) ([]*usageLine, error) {
+	q := tx.Update((*models.MeteringEvent)(nil)).Set("invoice_id = ?", invoiceID).Set("updated = ?", now).
+		TableExpr("billing_meters AS bm").TableExpr("products AS pr").
+		Where("bm.merchant_id = me.merchant_id AND bm.livemode = me.livemode AND bm.id = me.meter_id").
+		Where("pr.merchant_id = bm.merchant_id AND pr.livemode = bm.livemode AND pr.id = bm.product_id").
+		Returning(pricedColumns)
+	return aggregateUsage(ctx, tx, q.ApplyQueryBuilder(s.where))
+}
+
+// usageAggregate is one event name's aggregate, as PostgreSQL sums it in
+// numeric (exact, never wrapping): its usage U and its weighted usage
+// times 100 (W·100), as decimal text.
+type usageAggregate struct {
 	EventName   string                  `bun:"event_name"`
 	MeterID     uuid.UUID               `bun:"meter_id"`
-	Value       models.UsageNumber      `bun:"value"`
-	Markup      *models.UsageNumber     `bun:"markup_percentage"`
-	Timestamp   time.Time               `bun:"timestamp"`
 	Aggregation models.MeterAggregation `bun:"aggregation"`
 	ProductID   uuid.UUID               `bun:"product_id"`
 	Price       int64                   `bun:"default_price"`
 	ProductName string                  `bun:"product_name"`
+	Events      int64                   `bun:"events"`
+	Earliest    time.Time               `bun:"earliest"`
+	Usage       string                  `bun:"usage"`
+	Weighted100 string                  `bun:"weighted100"`
 }
 
-// unbilledPriced reads the payer's events not yet billed whose timestamp
-// falls in [from, to) and whose meter has a product (names, when given,
-// narrows the event names), by name then time: one statement. Events of a
-// meter without a product are reported, never billed.
-func unbilledPriced(ctx context.Context, tx *store.Tenant, payer *usagePayer, from, to time.Time, names []string) ([]pricedEvent, error) {
-	var rows []pricedEvent
-	q := tx.Select((*models.MeteringEvent)(nil)).
-		ColumnExpr("me.id, me.event_name, me.meter_id, me.value, me.markup_percentage, me.timestamp").
-		ColumnExpr("bm.aggregation, bm.product_id, pr.default_price, pr.name AS product_name").
-		Join("JOIN billing_meters AS bm ON bm.merchant_id = me.merchant_id AND bm.livemode = me.livemode AND bm.id = me.meter_id").
-		Join("JOIN products AS pr ON pr.merchant_id = bm.merchant_id AND pr.livemode = bm.livemode AND pr.id = bm.product_id").
-		Where("me.timestamp >= ?", from).Where("me.timestamp < ?", to).Where("me.invoice_id IS NULL")
-	q = payer.Where(q)
-	if len(names) > 0 {
-		q = q.Where("me.event_name IN (?)", bun.In(names))
+// aggregateUsage aggregates the events ev yields (pricedColumns) per event
+// name, as the name's meter says: sum adds the values (weighted: Σ
+// value·(100+m)), count counts the events (Σ (100+m)), max keeps the
+// largest value, the earliest of equals (its value·(100+m)). One row per
+// event name reaches Go, in name order.
+func aggregateUsage(ctx context.Context, tx *store.Tenant, ev bun.Query) ([]*usageLine, error) {
+	top := tx.SelectFrom(bun.Safe("SELECT * FROM ev"), "ev").
+		ColumnExpr("DISTINCT ON (ev.event_name) ev.event_name, ev.value * ev.f100 AS w100").
+		Where("ev.aggregation = ?", models.AggregateMax).OrderExpr("ev.event_name, ev.value DESC, ev.timestamp, ev.id")
+	var rows []usageAggregate
+	err := tx.SelectFrom(bun.Safe("SELECT * FROM ev"), "ev").With("ev", ev).With("top", top).
+		Join("LEFT JOIN top ON top.event_name = ev.event_name").
+		ColumnExpr("ev.event_name, ev.meter_id, ev.aggregation, ev.product_id, ev.default_price, ev.product_name").
+		ColumnExpr("count(*) AS events, min(ev.timestamp) AS earliest").
+		ColumnExpr("(CASE ev.aggregation WHEN ? THEN count(*)::numeric WHEN ? THEN max(ev.value) ELSE sum(ev.value) END)::text AS usage",
+			models.AggregateCount, models.AggregateMax).
+		ColumnExpr("(CASE ev.aggregation WHEN ? THEN sum(ev.f100) WHEN ? THEN max(top.w100) ELSE sum(ev.value * ev.f100) END)::text AS weighted100",
+			models.AggregateCount, models.AggregateMax).
+		GroupExpr("ev.event_name, ev.meter_id, ev.aggregation, ev.product_id, ev.default_price, ev.product_name").
+		OrderExpr("ev.event_name").Scan(ctx, &rows)
+	if err != nil {
+		return nil, err
 	}
-	err := q.OrderExpr("me.event_name, me.timestamp, me.id").Scan(ctx, &rows)
-	return rows, err
+	lines := make([]*usageLine, len(rows))
+	for i, r := range rows {
+		weighted := decimalRat(r.Weighted100)
+		lines[i] = &usageLine{EventName: r.EventName, MeterID: r.MeterID, Aggregation: r.Aggregation, ProductID: r.ProductID,
+			ProductName: r.ProductName, Price: r.Price, Events: r.Events, Earliest: r.Earliest,
+			Totals: usage.Totals{Usage: decimalRat(r.Usage), Weighted: weighted.Quo(weighted, hundred)}}
+	}
+	return lines, nil
 }
 
-// usageLine is one event name's priced usage in a window: the events it
-// bills, aggregated by its meter.
+var hundred = big.NewRat(100, 1)
+
+// decimalRat is PostgreSQL's numeric text as an exact fraction.
+func decimalRat(s string) *big.Rat {
+	r, ok := new(big.Rat).SetString(s)
+	if !ok {
+		return new(big.Rat)
+	}
+	return r
+}
+
+// usageLine is one event name's priced usage in a window, aggregated by
+// its meter.
 type usageLine struct {
 	EventName   string
 	MeterID     uuid.UUID
@@ -58,39 +137,10 @@ type usageLine struct {
 	ProductName string
 	Price       int64
 	Totals      usage.Totals
-	Events      []uuid.UUID
+	// Events is how many events the line aggregates.
+	Events int64
 	// Earliest is the timestamp of the line's oldest event.
 	Earliest time.Time
-}
-
-// usageLines groups events (ordered by name then time) into one line per
-// event name, aggregated as the name's meter says.
-func usageLines(events []pricedEvent) []*usageLine {
-	var lines []*usageLine
-	var batch []usage.Event
-	flush := func() {
-		if len(lines) > 0 {
-			l := lines[len(lines)-1]
-			l.Totals = usage.Aggregate(usage.Aggregation(l.Aggregation), batch)
-		}
-		batch = nil
-	}
-	for _, e := range events {
-		if len(lines) == 0 || lines[len(lines)-1].EventName != e.EventName {
-			flush()
-			lines = append(lines, &usageLine{EventName: e.EventName, MeterID: e.MeterID, Aggregation: e.Aggregation, ProductID: e.ProductID,
-				ProductName: e.ProductName, Price: e.Price, Earliest: e.Timestamp})
-		}
-		l := lines[len(lines)-1]
-		l.Events = append(l.Events, e.ID)
-		ue := usage.Event{Value: e.Value.Rat()}
-		if e.Markup != nil {
-			ue.Markup = e.Markup.Rat()
-		}
-		batch = append(batch, ue)
-	}
-	flush()
-	return lines
 }
 
 // amount is what the line charges once credits units are applied

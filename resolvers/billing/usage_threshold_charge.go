@@ -27,10 +27,10 @@ func (ts *UsageThresholds) afterIngest(ctx context.Context, w *op.W, p *usagePay
 		return err
 	}
 	c, err := readCycle(ctx, w.Tx, p, now)
-	if err != nil || len(c.Events) == 0 || c.Accumulated < t.ThresholdAmountCents {
+	if err != nil || len(c.Lines) == 0 || c.Accumulated < t.ThresholdAmountCents {
 		return err
 	}
-	inv, err := ts.svc.Invoices.billUsage(ctx, w, p, usageBill{Events: c.Events, Start: c.Start, End: c.End,
+	inv, err := ts.svc.Invoices.billUsage(ctx, w, p, usageBill{Source: c.source(p),
 		Method: models.ChargeAutomatically, Background: true, Metadata: models.Metadata{}, Member: "value"})
 	if err != nil {
 		return err

@@ -35,7 +35,6 @@ func payerThreshold(ctx context.Context, tx *store.Tenant, payer *usagePayer, lo
 // when it is invoiced).
 type cycleUsage struct {
 	Start, End  time.Time
-	Events      []pricedEvent
 	Lines       []*usageLine
 	Accumulated int64
 	// Beyond: the accumulation lies beyond the bound on money
@@ -44,15 +43,20 @@ type cycleUsage struct {
 	Oldest *time.Time
 }
 
-// readCycle reads the payer's cycle usage (one statement).
+// source is the payer's unbilled usage of the cycle.
+func (c *cycleUsage) source(payer *usagePayer) usageSource {
+	return usageSource{Payer: payer, Start: c.Start, End: c.End}
+}
+
+// readCycle reads the payer's cycle usage, aggregated in the database
+// (one statement, one row per event name).
 func readCycle(ctx context.Context, tx *store.Tenant, payer *usagePayer, now time.Time) (*cycleUsage, error) {
 	c := &cycleUsage{}
 	c.Start, c.End = models.CycleOf(now)
 	var err error
-	if c.Events, err = unbilledPriced(ctx, tx, payer, c.Start, c.End, nil); err != nil {
+	if c.Lines, err = readUsage(ctx, tx, c.source(payer)); err != nil {
 		return nil, err
 	}
-	c.Lines = usageLines(c.Events)
 	for _, l := range c.Lines {
 		gross, priced := l.grossAmount()
 		sum, within := amount.Add(c.Accumulated, gross)

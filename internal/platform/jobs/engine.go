@@ -137,6 +137,15 @@ func (e *Engine) Start(ctx context.Context) error {
 	return nil
 }
 
+// Finished subscribes to the jobs the engine finishes from now on
+// (completed, failed, snoozed or cancelled): the returned channel carries
+// one event each, and cancel ends the subscription. Tests wait on it for a
+// job to have run instead of polling against a deadline.
+func (e *Engine) Finished() (events <-chan *river.Event, cancel func()) {
+	return e.client.Subscribe(river.EventKindJobCompleted, river.EventKindJobFailed, river.EventKindJobSnoozed,
+		river.EventKindJobCancelled)
+}
+
 // Stop stops fetching new jobs and waits for running ones to finish. If ctx
 // ends first, the running jobs' contexts are cancelled and Stop returns
 // ctx's error without waiting further; a job cut short that way is retried
