@@ -4,6 +4,7 @@ import (
 	"database/sql/driver"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -83,25 +84,25 @@ type Invoice struct {
 	bun.BaseModel `bun:"table:invoices,alias:inv"`
 	Tenant
 
-	ID               uuid.UUID                    `bun:"id,pk,type:uuid" json:"id"`
-	Object           Object[invoiceKind]          `bun:"-" json:"object"`
-	Number           *int64                       `bun:"number" json:"-"`
-	InvoiceNumber    *string                      `bun:"-" json:"invoice_number"`
-	Total            int64                        `bun:"total" json:"total"`
-	Currency         string                       `bun:"currency" json:"currency"`
-	Status           InvoiceStatus                `bun:"status" json:"status"`
-	CollectionMethod CollectionMethod             `bun:"collection_method" json:"collection_method"`
-	SubscriptionID   *uuid.UUID                   `bun:"subscription_id,type:uuid" json:"subscription_id"`
-	BillingReason    *BillingReason               `bun:"billing_reason" json:"billing_reason"`
-	NetTerms         int                          `bun:"net_terms" json:"net_terms"`
-	DueDate          *Date                        `bun:"due_date,type:date" json:"due_date"`
-	Description      *string                      `bun:"description" json:"description"`
-	Memo             *string                      `bun:"memo" json:"memo"`
-	CustomerID       *uuid.UUID                   `bun:"customer_id,type:uuid" json:"customer_id"`
-	Customer         *PayerRef                    `bun:"customer_ref,scanonly" json:"customer"`
-	AccountID        *uuid.UUID                   `bun:"account_id,type:uuid" json:"account_id"`
-	Account          *PayerRef                    `bun:"account_ref,scanonly" json:"account"`
-	LineItems        JSONColumn[*InvoiceLineItem] `bun:"line_items,scanonly" json:"line_items"`
+	ID               uuid.UUID           `bun:"id,pk,type:uuid" json:"id"`
+	Object           Object[invoiceKind] `bun:"-" json:"object"`
+	Number           *int64              `bun:"number" json:"-"`
+	InvoiceNumber    *string             `bun:"-" json:"invoice_number"`
+	Total            int64               `bun:"total" json:"total"`
+	Currency         string              `bun:"currency" json:"currency"`
+	Status           InvoiceStatus       `bun:"status" json:"status"`
+	CollectionMethod CollectionMethod    `bun:"collection_method" json:"collection_method"`
+	SubscriptionID   *uuid.UUID          `bun:"subscription_id,type:uuid" json:"subscription_id"`
+	BillingReason    *BillingReason      `bun:"billing_reason" json:"billing_reason"`
+	NetTerms         int                 `bun:"net_terms" json:"net_terms"`
+	DueDate          *Date               `bun:"due_date,type:date" json:"due_date"`
+	Description      *string             `bun:"description" json:"description"`
+	Memo             *string             `bun:"memo" json:"memo"`
+	CustomerID       *uuid.UUID          `bun:"customer_id,type:uuid" json:"customer_id"`
+	Customer         *PayerRef           `bun:"-" json:"customer"`
+	AccountID        *uuid.UUID          `bun:"account_id,type:uuid" json:"account_id"`
+	Account          *PayerRef           `bun:"-" json:"account"`
+	LineItems        []*InvoiceLineItem  `bun:"-" json:"line_items"`
 	// ChargeID is the latest charge attempted for the invoice: the one
 	// that paid it once it is paid.
 	ChargeID              *uuid.UUID      `bun:"charge_id,type:uuid" json:"charge"`
@@ -123,25 +124,68 @@ type Invoice struct {
 	// TestClockID is the payer's test clock, whose time the invoice's
 	// dates and overdue notice follow.
 	TestClockID *uuid.UUID `bun:"test_clock_id,type:uuid" json:"-"`
+
+	// What a read brings in the invoice's statement (PayerColumns): its
+	// lines, oldest first, and its payer, from which Customer or Account
+	// is derived.
+	LineItemsJSON json.RawMessage `bun:"line_items_json,scanonly" json:"-"`
+	PayerCustomer *Customer       `bun:"-" json:"-"`
+	CustomerJSON  json.RawMessage `bun:"customer_json,scanonly" json:"-"`
+	PayerAccount  *Account        `bun:"-" json:"-"`
+	AccountJSON   json.RawMessage `bun:"account_json,scanonly" json:"-"`
 }
 
 // PayerRef is the short form of an invoice's customer or account: {id,
-// object, name} as the official SDK reads it.
+// object, name} as the official SDK reads it, derived from the payer's
+// model.
 type PayerRef struct {
 	ID     uuid.UUID `json:"id"`
 	Object string    `json:"object"`
 	Name   *string   `json:"name"`
 }
 
-// Scan decodes the JSON object the read selects (NULL: none).
-func (r *PayerRef) Scan(src any) error {
-	switch v := src.(type) {
-	case []byte:
-		return json.Unmarshal(v, r)
-	case string:
-		return json.Unmarshal([]byte(v), r)
+// CustomerRefColumns and AccountRefColumns are the columns of a payer (a
+// customer or an account) its short form shows, besides its id.
+var (
+	CustomerRefColumns = []string{"name"}
+	AccountRefColumns  = []string{"profile"}
+)
+
+// Ref is the customer's short form; nil for none.
+func (c *Customer) Ref() *PayerRef {
+	if c == nil {
+		return nil
 	}
-	return fmt.Errorf("models: payer of type %T", src)
+	return &PayerRef{ID: c.ID, Object: customerKind{}.objectName(), Name: c.Name}
+}
+
+// Ref is the account's short form, named after its business's legal
+// name, else its individual's first and last names; nil for none.
+func (a *Account) Ref() *PayerRef {
+	if a == nil {
+		return nil
+	}
+	return &PayerRef{ID: a.ID, Object: accountKind{}.objectName(), Name: a.Profile.displayName()}
+}
+
+// displayName is the name an account's short form shows.
+func (p *Profile) displayName() *string {
+	if p.Business != nil && p.Business.LegalBusinessName != nil {
+		return p.Business.LegalBusinessName
+	}
+	if p.Individual == nil || p.Individual.Name == nil {
+		return nil
+	}
+	var parts []string
+	for _, s := range []*string{p.Individual.Name.FirstName, p.Individual.Name.LastName} {
+		if s != nil {
+			parts = append(parts, *s)
+		}
+	}
+	if name := strings.Join(parts, " "); name != "" {
+		return &name
+	}
+	return nil
 }
 
 // PaymentError is the decline of an invoice's latest charge.
@@ -168,8 +212,12 @@ func (inv *Invoice) Derive() {
 		}
 	}
 	if inv.LineItems == nil {
-		inv.LineItems = JSONColumn[*InvoiceLineItem]{}
+		inv.LineItems = []*InvoiceLineItem{}
 	}
+	for _, li := range inv.LineItems {
+		li.Derive()
+	}
+	inv.Customer, inv.Account = inv.PayerCustomer.Ref(), inv.PayerAccount.Ref()
 	if inv.Metadata == nil {
 		inv.Metadata = Metadata{}
 	}

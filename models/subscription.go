@@ -101,18 +101,23 @@ type Subscription struct {
 	LatestInvoiceID    *uuid.UUID      `bun:"latest_invoice_id,type:uuid" json:"latest_invoice"`
 	Metadata           Metadata        `bun:"metadata,type:jsonb" json:"metadata"`
 
-	// Plan is the product billed, in the SDK's plan shape (a column of
-	// the read).
-	Plan *Plan `bun:"plan,scanonly" json:"plan"`
-	// Phases are the subscription's own phases, in ordinal order (a
-	// column of the read); they price its periods.
-	Phases                 JSONColumn[*SubscriptionPhaseState] `bun:"phases,scanonly" json:"-"`
-	HasPhases              bool                                `bun:"-" json:"has_phases"`
-	CurrentPhase           *SubscriptionPhaseState             `bun:"-" json:"current_phase"`
-	EffectiveAmount        *int64                              `bun:"-" json:"effective_amount"`
-	EffectiveInterval      *string                             `bun:"-" json:"effective_interval"`
-	EffectiveIntervalCount *int                                `bun:"-" json:"effective_interval_count"`
-	StartDate              wire.Timestamp                      `bun:"-" json:"start_date"`
+	// Plan is the product billed, in the SDK's plan shape, derived from
+	// BilledProduct.
+	Plan *Plan `bun:"-" json:"plan"`
+	// BilledProduct is the product billed, read in the subscription's
+	// statement (ProductJSON) with the members its plan shows.
+	BilledProduct *Product        `bun:"-" json:"-"`
+	ProductJSON   json.RawMessage `bun:"product_json,scanonly" json:"-"`
+	// Phases are the subscription's own phases, in ordinal order, read in
+	// its statement (PhasesJSON); they price its periods.
+	Phases                 []*SubscriptionPhase `bun:"-" json:"-"`
+	PhasesJSON             json.RawMessage      `bun:"phases_json,scanonly" json:"-"`
+	HasPhases              bool                 `bun:"-" json:"has_phases"`
+	CurrentPhase           *SubscriptionPhase   `bun:"-" json:"current_phase"`
+	EffectiveAmount        *int64               `bun:"-" json:"effective_amount"`
+	EffectiveInterval      *string              `bun:"-" json:"effective_interval"`
+	EffectiveIntervalCount *int                 `bun:"-" json:"effective_interval_count"`
+	StartDate              wire.Timestamp       `bun:"-" json:"start_date"`
 
 	Created wire.Timestamp `bun:"created,type:timestamptz" json:"created"`
 	Updated wire.Timestamp `bun:"updated,type:timestamptz" json:"updated"`
@@ -148,8 +153,21 @@ type Plan struct {
 	Livemode      bool              `json:"livemode"`
 }
 
-// Scan decodes the JSON object the read selects, which is never NULL.
+// Scan decodes a plan kept as JSON (a change log's), which is never NULL.
 func (p *Plan) Scan(src any) error { return scanJSONObject(src, p) }
+
+// PlanColumns are the product's columns its plan shows (with its id).
+var PlanColumns = []string{"recurring", "default_price", "active", "created"}
+
+// PlanIn is the SDK's plan of the product billed in currency.
+func (pr *Product) PlanIn(currency string) *Plan {
+	p := &Plan{ID: pr.ID, Product: pr.ID, Amount: pr.DefaultPrice, Currency: currency, Active: pr.Active,
+		Created: pr.Created.Unix(), Livemode: pr.Livemode}
+	if pr.Recurring != nil {
+		p.Interval, p.IntervalCount = pr.Recurring.Interval, max(pr.Recurring.IntervalCount, 1)
+	}
+	return p
+}
 
 type scheduledChangeKind struct{}
 
@@ -166,27 +184,6 @@ type SubscriptionScheduledChange struct {
 	Created        wire.Timestamp              `json:"created"`
 }
 
-// SubscriptionPhaseState is one of a subscription's phases as the
-// subscription reads it (its current_phase member, and its pricing), in
-// the phase's wire shape.
-type SubscriptionPhaseState struct {
-	ID                 uuid.UUID   `json:"id"`
-	Object             string      `json:"object"`
-	Ordinal            int         `json:"ordinal"`
-	Name               *string     `json:"name"`
-	PricingType        PricingType `json:"pricing_type"`
-	Amount             *int64      `json:"amount"`
-	DiscountPercentage *string     `json:"discount_percentage"`
-	PeriodCount        *int        `json:"period_count"`
-	PhaseableType      string      `json:"phaseable_type"`
-	PhaseableID        uuid.UUID   `json:"phaseable_id"`
-	StartedAt          *int64      `json:"started_at"`
-	Currency           string      `json:"currency"`
-	Livemode           bool        `json:"livemode"`
-	Created            int64       `json:"created"`
-	Updated            int64       `json:"updated"`
-}
-
 // Derive sets the members computed from the stored ones; effective
 // members come from the phase in force (inForce, -1 for none) and the
 // price of the current period.
@@ -195,7 +192,11 @@ func (s *Subscription) Derive(inForce int, price *int64) {
 		s.Metadata = Metadata{}
 	}
 	if s.Phases == nil {
-		s.Phases = JSONColumn[*SubscriptionPhaseState]{}
+		s.Phases = []*SubscriptionPhase{}
+	}
+	s.Plan = nil
+	if s.BilledProduct != nil {
+		s.Plan = s.BilledProduct.PlanIn(s.Currency)
 	}
 	s.StartDate = s.Created
 	s.HasPhases = len(s.Phases) > 0

@@ -37,7 +37,7 @@ func (r *invoiceResolver) Account(ctx context.Context, obj *models.Invoice) (*mo
 }
 
 func (r *invoiceResolver) LineItems(ctx context.Context, obj *models.Invoice) ([]*models.InvoiceLineItem, error) {
-	return load(ctx, lineItemsOfInvoiceLoader, obj.ID.String())
+	return obj.LineItems, nil
 }
 
 func (r *invoiceResolver) Charge(ctx context.Context, obj *models.Invoice) (*models.Charge, error) {

@@ -8,21 +8,15 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/billing"
 )
 
-// Invoices load by id (nodes, invoice) and their lines by invoice
-// (Invoice.lineItems), each in one statement for a whole page.
-var (
-	invoiceLoader            = nodeLoader("invoice", func(r *Resolver) batch[*models.Invoice] { return r.Svc.Billing.Invoices.ByIDs })
-	lineItemsOfInvoiceLoader = loader("lineItemsOfInvoice", func(r *Resolver) batch[[]*models.InvoiceLineItem] {
-		return r.Svc.Billing.LineItems.OfInvoices
-	})
-)
+// Invoices load by id (nodes, invoice), in one statement for a whole
+// page, with their lines (Invoice.lineItems) in it.
+var invoiceLoader = nodeLoader("invoice", func(r *Resolver) batch[*models.Invoice] { return r.Svc.Billing.Invoices.ByIDs })
 
 // lineItemLoader finds an invoice's line by its own id (nodes).
 var lineItemLoader = nodeLoader("invoiceLineItem", func(r *Resolver) batch[*models.InvoiceLineItem] { return r.Svc.Billing.LineItems.ByIDs })
 
 // Loader edges (loaders.LookAhead reads them a level at a time).
 var (
-	_ = edge(lineItemsOfInvoiceLoader, "lineItems", func(i *models.Invoice) string { return i.ID.String() })
 	_ = edge(customerLoader, "customer", func(i *models.Invoice) string { return idKey(i.CustomerID) })
 	_ = edge(accountLoader, "account", func(i *models.Invoice) string { return idKey(i.AccountID) })
 	_ = edge(chargeLoader, "charge", func(i *models.Invoice) string { return idKey(i.ChargeID) })

@@ -94,7 +94,7 @@ func (r *subscriptionResolver) LatestInvoice(ctx context.Context, obj *models.Su
 }
 
 func (r *subscriptionResolver) Phases(ctx context.Context, obj *models.Subscription) ([]*models.SubscriptionPhase, error) {
-	return load(ctx, subscriptionPhasesLoader, obj.ID.String())
+	return obj.Phases, nil
 }
 
 func (r *subscriptionResolver) EffectiveInterval(ctx context.Context, obj *models.Subscription) (*models.RecurringInterval, error) {

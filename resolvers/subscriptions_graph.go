@@ -43,7 +43,6 @@ var (
 	_ = edge(invoiceLoader, "latestInvoice", func(s *models.Subscription) string { return idKey(s.LatestInvoiceID) })
 	_ = edge(changeLogsOfSubscriptionLoader, "changeLogs", func(s *models.Subscription) string { return s.ID.String() })
 	_ = edge(invoicesOfSubscriptionLoader, "invoices", func(s *models.Subscription) string { return s.ID.String() })
-	_ = edge(subscriptionPhasesLoader, "phases", func(s *models.Subscription) string { return s.ID.String() })
 	_ = edge(productLoader, "product", func(c *models.SubscriptionScheduledChange) string { return c.Product.String() })
 	_ = edge(subscriptionLoader, "subscription", func(l *models.SubscriptionChangeLog) string { return l.SubscriptionID.String() })
 	_ = edge(productLoader, "previousProduct", func(l *models.SubscriptionChangeLog) string { return l.PreviousProductID.String() })

@@ -154,7 +154,9 @@ func TestTwoJobEnginesSweepEachScheduleOnce(t *testing.T) {
 	t.Cleanup(db2.Close)
 	svc2 := funding.New(&op.Kit{DB: db2, Clock: f.env.Clock, Secret: secrets.NewSource(db2, "")})
 	workers2 := river.NewWorkers()
-	require.NoError(t, svc2.AddWorkers(workers2))
+	for _, job := range svc2.RecurringJobs() {
+		require.NoError(t, job.AddWorker(workers2))
+	}
 	engine2, err := jobs.New(db2.Pool, jobs.Config{Clock: f.env.Clock, Workers: workers2, MaxWorkers: 4})
 	require.NoError(t, err)
 	for _, e := range []struct {

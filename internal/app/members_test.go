@@ -35,10 +35,6 @@ import (
 // removes its entry, and an entry that no longer matches anything fails
 // the test too, so the list only shrinks.
 var restated = map[string]string{
-	// Billing's reads still build its children as JSON in SQL; billing's
-	// conversion to op.Embed removes these.
-	"resolvers/billing/invoice_read.go: JSON built in SQL":      "invoice line items, customer and account references",
-	"resolvers/billing/subscription_read.go: JSON built in SQL": "the subscription's plan and phases",
 	// The SDK's second names of members (docs/decisions.md), appended to
 	// the rendering by name (models/sdk_members.go).
 	"models/discount.go: Discount.MarshalJSON":                             "coupon_id, promotion_code_id, customer_id",

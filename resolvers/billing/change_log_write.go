@@ -13,8 +13,8 @@ import (
 func logSwap(ctx context.Context, w *op.W, sub *models.Subscription, from, to *models.Product) error {
 	now := w.Now()
 	l := &models.SubscriptionChangeLog{ID: ids.New(now), SubscriptionID: sub.ID, ProrationBehavior: sub.ProrationBehavior,
-		PreviousProductID: from.ID, NewProductID: to.ID, PreviousPlan: planOf(from, sub.Currency),
-		CurrentPlan: planOf(to, sub.Currency), EffectiveDate: models.At(now), Created: models.At(now)}
+		PreviousProductID: from.ID, NewProductID: to.ID, PreviousPlan: from.PlanIn(sub.Currency),
+		CurrentPlan: to.PlanIn(sub.Currency), EffectiveDate: models.At(now), Created: models.At(now)}
 	_, err := w.Tx.Insert(l).Exec(ctx)
 	return err
 }

@@ -37,38 +37,24 @@ func newInvoices(s *Service) *Invoices {
 			Limit: RecentInvoices}).Bind(s.Kit)}
 }
 
-// invoiceTable reads invoices whole, in one statement: the payer's short
-// form and the lines come as columns of the invoice's row.
-var invoiceTable = &op.Table[models.Invoice]{Resource: "invoice", Columns: invoiceColumns,
-	Derive: func(inv *models.Invoice, _ time.Time) { inv.Derive() }}
+// invoiceTable reads invoices whole, in one statement: the lines and the
+// payer (its short form) come in the invoice's row.
+var invoiceTable = &op.Table[models.Invoice]{Resource: "invoice",
+	Embedded: []op.Embedding[models.Invoice]{linesOfInvoice, customerOfInvoice, accountOfInvoice},
+	Derive:   func(inv *models.Invoice, _ time.Time) { inv.Derive() }}
 
-// lineItemsColumn is an invoice's lines as a JSON array in their wire
-// shape, oldest first.
-const lineItemsColumn = `(SELECT coalesce(json_agg(json_build_object('id', li.id, 'object', 'invoice_line_item',
-	'invoice', li.invoice_id, 'product', li.product_id, 'description', li.description, 'quantity', li.quantity,
-	'unit_amount_cents', li.unit_amount_cents, 'unit_amount_currency', li.unit_amount_currency,
-	'amount', li.quantity::bigint * li.unit_amount_cents, 'kind', li.kind,
-	'period_start', floor(extract(epoch FROM li.period_start))::bigint,
-	'period_end', floor(extract(epoch FROM li.period_end))::bigint, 'proportion', li.proportion, 'livemode', li.livemode,
-	'event_name', li.event_name, 'usage', li.usage::text, 'credits_applied', li.credits_applied::text, 'meter_id', li.meter_id,
-	'created', floor(extract(epoch FROM li.created))::bigint, 'updated', floor(extract(epoch FROM li.updated))::bigint)
-	ORDER BY li.created, li.id), '[]')
-	FROM invoice_line_items AS li WHERE li.merchant_id = inv.merchant_id AND li.livemode = inv.livemode
-	AND li.invoice_id = inv.id) AS line_items`
-
-const customerRefColumn = `(SELECT json_build_object('id', cu.id, 'object', 'customer', 'name', cu.name)
-	FROM customers AS cu WHERE cu.merchant_id = inv.merchant_id AND cu.livemode = inv.livemode
-	AND cu.id = inv.customer_id) AS customer_ref`
-
-const accountRefColumn = `(SELECT json_build_object('id', a.id, 'object', 'account', 'name',
-	coalesce(a.profile #>> '{business,legal_business_name}', nullif(concat_ws(' ',
-	a.profile #>> '{individual,name,first_name}', a.profile #>> '{individual,name,last_name}'), '')))
-	FROM accounts AS a WHERE a.merchant_id = inv.merchant_id AND a.livemode = inv.livemode
-	AND a.id = inv.account_id) AS account_ref`
-
-func invoiceColumns(q *bun.SelectQuery) *bun.SelectQuery {
-	return q.ColumnExpr(lineItemsColumn).ColumnExpr(customerRefColumn).ColumnExpr(accountRefColumn)
-}
+var (
+	// linesOfInvoice are its lines, oldest first.
+	linesOfInvoice = &op.Embed[models.Invoice, models.InvoiceLineItem]{Column: "invoice_id", As: "line_items_json",
+		Order: "li.created, li.id",
+		Into:  func(inv *models.Invoice) *[]*models.InvoiceLineItem { return &inv.LineItems }}
+	// customerOfInvoice and accountOfInvoice are its payer, with what its
+	// short form shows.
+	customerOfInvoice = &op.EmbedOne[models.Invoice, models.Customer]{Column: "customer_id", As: "customer_json",
+		Only: models.CustomerRefColumns, Into: func(inv *models.Invoice) **models.Customer { return &inv.PayerCustomer }}
+	accountOfInvoice = &op.EmbedOne[models.Invoice, models.Account]{Column: "account_id", As: "account_json",
+		Only: models.AccountRefColumns, Into: func(inv *models.Invoice) **models.Account { return &inv.PayerAccount }}
+)
 
 // InvoiceFilter is the list's filter (spec doc 2 §4.5). status takes the
 // list values of §3 (draft, outstanding, due, overdue, paid, written_off,

@@ -179,7 +179,7 @@ func lockInvoice(ctx context.Context, w *op.W, id string) (*models.Invoice, erro
 }
 
 // linesOf reads an invoice's lines, oldest first.
-func linesOf(ctx context.Context, t *store.Tenant, invoiceID uuid.UUID) (models.JSONColumn[*models.InvoiceLineItem], error) {
+func linesOf(ctx context.Context, t *store.Tenant, invoiceID uuid.UUID) ([]*models.InvoiceLineItem, error) {
 	lines := []*models.InvoiceLineItem{}
 	if err := lineItemTable.Select(t, nil, &lines).Where("li.invoice_id = ?", invoiceID).
 		OrderExpr("li.created, li.id").Scan(ctx); err != nil {

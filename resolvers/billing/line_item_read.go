@@ -13,18 +13,14 @@ import (
 // through their invoice: List and Get, and Create, Update and Delete
 // (line_item_write.go) under the invoice's row lock.
 type LineItems struct {
-	// OfInvoices reads the lines of a batch of invoices in one statement,
-	// oldest first (Invoice.lineItems).
-	OfInvoices op.Batch[[]*models.InvoiceLineItem]
-	svc        *Service
+	svc *Service
 }
 
 var lineItemTable = &op.Table[models.InvoiceLineItem]{Resource: "invoice_line_item",
 	Derive: func(li *models.InvoiceLineItem, _ time.Time) { li.Derive() }}
 
 func newLineItems(s *Service) *LineItems {
-	return &LineItems{svc: s, OfInvoices: (&op.Children[models.InvoiceLineItem]{Table: lineItemTable, Parent: "invoice",
-		Column: "invoice_id", Order: "?TableAlias.created ASC, ?TableAlias.id ASC"}).Bind(s.Kit)}
+	return &LineItems{svc: s}
 }
 
 // List returns an invoice's lines, oldest first (404 for an unknown

@@ -146,7 +146,7 @@ func recurringProduct(ctx context.Context, w *op.W, id string) (*models.Product,
 
 // copyPhases copies the product's phases to the subscription, which owns
 // them from then on; the phase pricing period 0 starts now.
-func copyPhases(ctx context.Context, w *op.W, sub *models.Subscription, productID uuid.UUID) ([]*models.SubscriptionPhaseState, error) {
+func copyPhases(ctx context.Context, w *op.W, sub *models.Subscription, productID uuid.UUID) ([]*models.SubscriptionPhase, error) {
 	var src []*models.ProductPhase
 	if err := w.Tx.Select(&src).Where("ph.product_id = ?", productID).OrderExpr("ph.ordinal").Scan(ctx); err != nil {
 		return nil, err
@@ -155,24 +155,16 @@ func copyPhases(ctx context.Context, w *op.W, sub *models.Subscription, productI
 		return nil, nil
 	}
 	now := w.Now()
-	rows := make([]*subscriptionPhaseRow, len(src))
-	states := make([]*models.SubscriptionPhaseState, len(src))
+	phases := make([]*models.SubscriptionPhase, len(src))
 	for i, p := range src {
-		rows[i] = &subscriptionPhaseRow{ID: ids.New(now), SubscriptionID: sub.ID, Ordinal: p.Ordinal, Name: p.Name,
-			PricingType: string(p.PricingType), Amount: p.Amount, DiscountPercentage: p.DiscountPercentage,
-			PeriodCount: p.PeriodCount, Currency: p.Currency, Created: now, Updated: now}
-		states[i] = &models.SubscriptionPhaseState{Ordinal: p.Ordinal, PricingType: p.PricingType, Amount: p.Amount,
-			PeriodCount: p.PeriodCount}
-		if p.DiscountPercentage != nil {
-			d := string(*p.DiscountPercentage)
-			states[i].DiscountPercentage = &d
-		}
+		phases[i] = &models.SubscriptionPhase{ID: ids.New(now), SubscriptionID: sub.ID, PhaseTerms: p.PhaseTerms,
+			Currency: p.Currency, Created: models.At(now), Updated: models.At(now)}
 	}
-	if first := inForce(states, 0); first >= 0 {
-		rows[first].StartedAt = &now
+	if first := inForce(phases, 0); first >= 0 {
+		phases[first].StartedAt = models.At(now)
 	}
-	_, err := store.InsertModel(w.Tx, rows).Exec(ctx)
-	return states, err
+	_, err := store.InsertModel(w.Tx, phases).Exec(ctx)
+	return phases, err
 }
 
 // periodLine is the line billing one period of the subscription's

@@ -4,8 +4,6 @@ import (
 	"context"
 	"time"
 
-	"github.com/uptrace/bun"
-
 	"github.com/frame-oss/payments-server/internal/domain/amount"
 	"github.com/frame-oss/payments-server/internal/domain/phase"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
@@ -30,39 +28,31 @@ func newSubscriptions(s *Service) *Subscriptions {
 // order (its connection cursor).
 func SubscriptionPosition(s *models.Subscription) op.Position { return subscriptionTable.Position(s) }
 
-// subscriptionTable reads a subscription whole in one statement: its plan
-// (the product billed) and its phases come as columns of its row.
+// subscriptionTable reads a subscription whole in one statement: its
+// phases and the product it bills (its plan) come in its row.
 var subscriptionTable = &op.Table[models.Subscription]{Resource: "subscription",
-	Columns: func(q *bun.SelectQuery) *bun.SelectQuery { return q.ColumnExpr(planColumn).ColumnExpr(phasesColumn) },
-	Derive:  func(s *models.Subscription, _ time.Time) { deriveSubscription(s) }}
+	Embedded: []op.Embedding[models.Subscription]{phasesOfSubscription, productOfSubscription},
+	Derive:   func(s *models.Subscription, _ time.Time) { deriveSubscription(s) }}
 
-// planColumn is the subscription's product in the SDK's plan shape.
-const planColumn = `(SELECT json_build_object('id', pr.id, 'object', 'plan', 'interval', pr.recurring->>'interval',
-	'interval_count', coalesce((pr.recurring->>'interval_count')::int, 1), 'product', pr.id, 'amount', pr.default_price,
-	'currency', sub.currency, 'active', pr.active, 'created', floor(extract(epoch FROM pr.created))::bigint,
-	'livemode', pr.livemode)
-	FROM products AS pr WHERE pr.merchant_id = sub.merchant_id AND pr.livemode = sub.livemode
-	AND pr.id = sub.product_id) AS plan`
-
-// phasesColumn is the subscription's phases in ordinal order, in the
-// phase's wire shape.
-const phasesColumn = `(SELECT coalesce(json_agg(json_build_object('id', sp.id, 'object', 'subscription_phase',
-	'ordinal', sp.ordinal, 'name', sp.name, 'pricing_type', sp.pricing_type, 'amount', sp.amount,
-	'discount_percentage', sp.discount_percentage::text, 'period_count', sp.period_count,
-	'phaseable_type', 'Subscription', 'phaseable_id', sp.subscription_id,
-	'started_at', floor(extract(epoch FROM sp.started_at))::bigint, 'currency', sp.currency, 'livemode', sp.livemode,
-	'created', floor(extract(epoch FROM sp.created))::bigint, 'updated', floor(extract(epoch FROM sp.updated))::bigint)
-	ORDER BY sp.ordinal), '[]')
-	FROM subscription_phases AS sp WHERE sp.merchant_id = sub.merchant_id AND sp.livemode = sub.livemode
-	AND sp.subscription_id = sub.id) AS phases`
+var (
+	// phasesOfSubscription are its phases, in ordinal order.
+	phasesOfSubscription = &op.Embed[models.Subscription, models.SubscriptionPhase]{Column: "subscription_id",
+		As: "phases_json", Order: "ph.ordinal",
+		Into: func(s *models.Subscription) *[]*models.SubscriptionPhase { return &s.Phases }}
+	// productOfSubscription is the product billed, with what its plan
+	// shows.
+	productOfSubscription = &op.EmbedOne[models.Subscription, models.Product]{Column: "product_id",
+		As: "product_json", Only: models.PlanColumns,
+		Into: func(s *models.Subscription) **models.Product { return &s.BilledProduct }}
+)
 
 // deriveSubscription sets the members computed from the row: the phase in
 // force for the current period and what the period is priced.
 func deriveSubscription(s *models.Subscription) {
 	in := inForce(s.Phases, s.PeriodNumber)
 	var price *int64
-	if s.Plan != nil {
-		if p, err := periodPrice(s.Phases, in, s.Plan.Amount, s.Quantity); err == nil {
+	if s.BilledProduct != nil {
+		if p, err := periodPrice(s.Phases, in, s.BilledProduct.DefaultPrice, s.Quantity); err == nil {
 			price = &p
 		}
 	}
@@ -70,7 +60,7 @@ func deriveSubscription(s *models.Subscription) {
 }
 
 // pricedPhases are the phases as the pricing rule reads them.
-func pricedPhases(phases []*models.SubscriptionPhaseState) []phase.Priced {
+func pricedPhases(phases []*models.SubscriptionPhase) []phase.Priced {
 	out := make([]phase.Priced, len(phases))
 	for i, p := range phases {
 		out[i] = phase.Priced{Ordinal: p.Ordinal, Static: p.PricingType == models.PricingStatic, PeriodCount: p.PeriodCount}
@@ -78,14 +68,14 @@ func pricedPhases(phases []*models.SubscriptionPhaseState) []phase.Priced {
 			out[i].Amount = *p.Amount
 		}
 		if p.DiscountPercentage != nil {
-			out[i].DiscountPercentage = *p.DiscountPercentage
+			out[i].DiscountPercentage = string(*p.DiscountPercentage)
 		}
 	}
 	return out
 }
 
 // inForce is the index of the phase pricing period n, -1 for none.
-func inForce(phases []*models.SubscriptionPhaseState, n int) int {
+func inForce(phases []*models.SubscriptionPhase, n int) int {
 	return phase.InForce(pricedPhases(phases), n)
 }
 
@@ -93,7 +83,7 @@ func inForce(phases []*models.SubscriptionPhaseState, n int) int {
 // product's price, else the product's price, times the quantity; beyond
 // the bound on money (a product priced before the bound existed) it is a
 // problem of the product.
-func periodPrice(phases []*models.SubscriptionPhaseState, in int, productPrice int64, quantity int) (int64, error) {
+func periodPrice(phases []*models.SubscriptionPhase, in int, productPrice int64, quantity int) (int64, error) {
 	unit := productPrice
 	if in >= 0 {
 		p, err := pricedPhases(phases)[in].Price(productPrice)

@@ -60,9 +60,9 @@ func (ss *Subscriptions) renew(ctx context.Context, w *op.W, id string, at time.
 	start, end := models.At(period.Start), models.At(period.End)
 	sub.PeriodNumber, sub.CurrentPeriodStart, sub.CurrentPeriodEnd = sub.PeriodNumber+1, &start, &end
 	phase := inForce(sub.Phases, sub.PeriodNumber)
-	if phase >= 0 && sub.Phases[phase].StartedAt == nil {
-		if _, err := w.Tx.Update((*subscriptionPhaseRow)(nil)).Set("started_at = ?", boundary).Set("updated = ?", w.Now()).
-			Where("sp.id = ?", sub.Phases[phase].ID).Exec(ctx); err != nil {
+	if phase >= 0 && !sub.Phases[phase].Started() {
+		if _, err := w.Tx.Update((*models.SubscriptionPhase)(nil)).Set("started_at = ?", boundary).Set("updated = ?", w.Now()).
+			Where("ph.id = ?", sub.Phases[phase].ID).Exec(ctx); err != nil {
 			return err
 		}
 	}

@@ -11,30 +11,8 @@ import (
 	"github.com/frame-oss/payments-server/models"
 )
 
-// The rows subscriptions write beside their own: their phases (copied
-// from the product), their pending proration lines, and the test clock
-// whose time they run at.
-
-// subscriptionPhaseRow is a subscription_phases row as a subscription
-// writes it: copied from its product's phases at creation, started when it
-// first prices a period.
-type subscriptionPhaseRow struct {
-	bun.BaseModel `bun:"table:subscription_phases,alias:sp"`
-	models.Tenant
-
-	ID                 uuid.UUID       `bun:"id,pk,type:uuid"`
-	SubscriptionID     uuid.UUID       `bun:"subscription_id,type:uuid"`
-	Ordinal            int             `bun:"ordinal"`
-	Name               *string         `bun:"name"`
-	PricingType        string          `bun:"pricing_type"`
-	Amount             *int64          `bun:"amount"`
-	DiscountPercentage *models.Decimal `bun:"discount_percentage,type:numeric"`
-	PeriodCount        *int            `bun:"period_count"`
-	Currency           string          `bun:"currency"`
-	StartedAt          *time.Time      `bun:"started_at"`
-	Created            time.Time       `bun:"created"`
-	Updated            time.Time       `bun:"updated"`
-}
+// The rows subscriptions write beside their own: their pending proration
+// lines.
 
 // pendingLine is a proration line waiting for the next cycle's invoice
 // (create_prorations).
@@ -65,14 +43,4 @@ func productRow(ctx context.Context, t *store.Tenant, id uuid.UUID) (*models.Pro
 		return nil, nil
 	}
 	return pr, err
-}
-
-// planOf is the SDK's plan of a product billed in currency.
-func planOf(pr *models.Product, currency string) *models.Plan {
-	p := &models.Plan{ID: pr.ID, Product: pr.ID, Amount: pr.DefaultPrice, Currency: currency, Active: pr.Active,
-		Created: pr.Created.Unix(), Livemode: pr.Livemode}
-	if pr.Recurring != nil {
-		p.Interval, p.IntervalCount = pr.Recurring.Interval, pr.Recurring.IntervalCount
-	}
-	return p
 }

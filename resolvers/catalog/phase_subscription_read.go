@@ -20,9 +20,6 @@ import (
 // the SDK's members against the subscription. Its changes announce no
 // event: none is declared for them.
 type SubscriptionPhases struct {
-	// OfSubscriptions reads the phases of a batch of subscriptions in one
-	// statement, in ordinal order (Subscription.phases).
-	OfSubscriptions                                  op.Batch[[]*models.SubscriptionPhase]
 	op.Reader[models.SubscriptionPhase, op.NoFilter] // ByIDs, for node(id:)
 	family                                           *subscriptionPhaseFamily
 }
@@ -89,7 +86,7 @@ func newSubscriptionPhases(s *Service) *SubscriptionPhases {
 			return e.ID
 		},
 	}).bind()
-	return &SubscriptionPhases{family: f, OfSubscriptions: f.Of,
+	return &SubscriptionPhases{family: f,
 		Reader: op.Read[models.SubscriptionPhase, op.NoFilter](s.Kit, subscriptionPhaseTable)}
 }
 

@@ -63,10 +63,12 @@ type Embed[P, C any] struct {
 
 // embedPlan is what an Embed learns once from the two models' metadata.
 type embedPlan struct {
-	sql     string          // the column, for the parent's select
-	carried []carriedColumn // the child's columns in the aggregate, in order
+	sql          string          // the column, for the parent's select
+	alias, table string          // the child's
+	columns      []string        // the carried columns, as SQL over the child's alias
+	carried      []carriedColumn // the child's columns in the aggregate, in order
 	// The child's columns the parent determines, and the parent's fields
-	// they are taken from.
+	// they are taken from (parentID: none for a reference, EmbedOne).
 	merchant, livemode, parentID   *schema.Field // the child's
 	pMerchant, pLivemode, pID, raw *schema.Field // the parent's
 }
@@ -90,44 +92,71 @@ type carriedColumn struct {
 // fit them panics, at start-up.
 func (e *Embed[P, C]) init() *embedPlan {
 	e.once.Do(func() {
-		child := store.ModelTable(reflect.TypeFor[C]())
-		parent := store.ModelTable(reflect.TypeFor[P]())
-		if child.Alias == parent.Alias {
-			panic(fmt.Sprintf("op: %s and %s share the alias %s", child.Name, parent.Name, child.Alias))
-		}
-		p := embedPlan{merchant: mustField(child, "merchant_id"), livemode: mustField(child, "livemode"),
-			parentID: mustField(child, e.Column), pMerchant: mustField(parent, "merchant_id"),
-			pLivemode: mustField(parent, "livemode"), pID: mustField(parent, "id"), raw: mustField(parent, e.As)}
-		if p.raw.IndirectType != reflect.TypeFor[json.RawMessage]() || !p.raw.Tag.HasOption("scanonly") {
-			panic(fmt.Sprintf("op: %s.%s must be a scanonly json.RawMessage", parent.TypeName, p.raw.GoName))
-		}
-		columns := make([]string, 0, len(child.Fields))
-		for _, f := range child.Fields {
-			if f == p.merchant || f == p.livemode || f == p.parentID {
-				continue
-			}
-			if f.Tag.HasOption("array") {
-				panic(fmt.Sprintf("op: %s.%s is an array column, which an aggregate does not carry", child.TypeName, f.GoName))
-			}
-			columns = append(columns, string(child.SQLAlias)+"."+string(f.SQLName))
-			p.carried = append(p.carried, carriedColumn{field: f, json: isJSONColumn(f), scanner: isScanner(f), text: isText(f)})
-		}
+		e.plan = newEmbedPlan(reflect.TypeFor[P](), reflect.TypeFor[C](), e.Column, e.As, nil)
 		var b strings.Builder
-		b.WriteString("(SELECT coalesce(json_agg(json_build_array(" + strings.Join(columns, ", ") + ")")
+		b.WriteString("(SELECT coalesce(json_agg(json_build_array(" + strings.Join(e.plan.columns, ", ") + ")")
 		if e.Order != "" {
 			b.WriteString(" ORDER BY " + e.Order)
 		}
-		b.WriteString("), '[]') FROM " + string(child.SQLName) + " AS " + string(child.SQLAlias))
-		fmt.Fprintf(&b, " WHERE %[1]s.merchant_id = ?TableAlias.merchant_id AND %[1]s.livemode = ?TableAlias.livemode AND %[1]s.%[2]s = ?TableAlias.id",
-			child.SQLAlias, p.parentID.SQLName)
-		if e.Where != "" {
-			b.WriteString(" AND (" + e.Where + ")")
-		}
-		b.WriteString(") AS " + string(p.raw.SQLName))
-		p.sql = b.String()
-		e.plan = p
+		b.WriteString("), '[]')")
+		e.plan.from(&b, fmt.Sprintf("%s.%s = ?TableAlias.id", e.plan.alias, e.plan.parentID.SQLName), e.Where)
+		b.WriteString(") AS " + string(e.plan.raw.SQLName))
+		e.plan.sql = b.String()
 	})
 	return &e.plan
+}
+
+// newEmbedPlan learns from the models of the parent and the child what
+// the child's columns are and which the parent determines: its tenant's,
+// and parentColumn (the child's column naming the parent) when there is
+// one. only, when not empty, names the child's columns carried (with its
+// id and its tenant's): a reference needs a few of a large row's.
+func newEmbedPlan(parentType, childType reflect.Type, parentColumn, as string, only []string) embedPlan {
+	child := store.ModelTable(childType)
+	parent := store.ModelTable(parentType)
+	if child.Alias == parent.Alias {
+		panic(fmt.Sprintf("op: %s and %s share the alias %s", child.Name, parent.Name, child.Alias))
+	}
+	p := embedPlan{merchant: mustField(child, "merchant_id"), livemode: mustField(child, "livemode"),
+		pMerchant: mustField(parent, "merchant_id"), pLivemode: mustField(parent, "livemode"), pID: mustField(parent, "id"),
+		raw: mustField(parent, as), alias: string(child.SQLAlias), table: string(child.SQLName)}
+	if parentColumn != "" {
+		p.parentID = mustField(child, parentColumn)
+	}
+	if p.raw.IndirectType != reflect.TypeFor[json.RawMessage]() || !p.raw.Tag.HasOption("scanonly") {
+		panic(fmt.Sprintf("op: %s.%s must be a scanonly json.RawMessage", parent.TypeName, p.raw.GoName))
+	}
+	fields := child.Fields
+	if len(only) > 0 {
+		fields = []*schema.Field{mustField(child, "id")}
+		for _, name := range only {
+			if f := mustField(child, name); f != fields[0] {
+				fields = append(fields, f)
+			}
+		}
+	}
+	for _, f := range fields {
+		if f == p.merchant || f == p.livemode || f == p.parentID {
+			continue
+		}
+		if f.Tag.HasOption("array") {
+			panic(fmt.Sprintf("op: %s.%s is an array column, which an aggregate does not carry", child.TypeName, f.GoName))
+		}
+		p.columns = append(p.columns, string(child.SQLAlias)+"."+string(f.SQLName))
+		p.carried = append(p.carried, carriedColumn{field: f, json: isJSONColumn(f), scanner: isScanner(f), text: isText(f)})
+	}
+	return p
+}
+
+// from writes the aggregate's FROM and WHERE: the child's rows of the
+// parent's tenant that match (SQL over the child's alias and the parent's
+// ?TableAlias), narrowed by where when set.
+func (p *embedPlan) from(b *strings.Builder, match, where string) {
+	fmt.Fprintf(b, " FROM %[1]s AS %[2]s WHERE %[2]s.merchant_id = ?TableAlias.merchant_id AND %[2]s.livemode = ?TableAlias.livemode AND %[3]s",
+		p.table, p.alias, match)
+	if where != "" {
+		b.WriteString(" AND (" + where + ")")
+	}
 }
 
 func mustField(t *schema.Table, column string) *schema.Field {
@@ -178,7 +207,7 @@ func (e *Embed[P, C]) Load(parents ...*P) error {
 		if raw.IsNil() {
 			return fmt.Errorf("op: %s read without its column %s", pv.Type().Name(), e.As)
 		}
-		children, err := e.decode(p, raw.Bytes(), pv)
+		children, err := decode[C](p, raw.Bytes(), pv)
 		if err != nil {
 			return fmt.Errorf("op: %s of %s %v: %w", e.As, pv.Type().Name(), p.pID.Value(pv).Interface(), err)
 		}
@@ -189,12 +218,16 @@ func (e *Embed[P, C]) Load(parents ...*P) error {
 }
 
 // decode reads the column of the parent pv into new children.
-func (e *Embed[P, C]) decode(p *embedPlan, column []byte, pv reflect.Value) ([]*C, error) {
+func decode[C any](p *embedPlan, column []byte, pv reflect.Value) ([]*C, error) {
 	// The parent's values the children take, as a driver gives them.
-	parentValues := [...]struct {
+	type parentValue struct {
 		f   *schema.Field
 		src any
-	}{{p.merchant, uuidBytes(p.pMerchant.Value(pv))}, {p.livemode, p.pLivemode.Value(pv).Bool()}, {p.parentID, uuidBytes(p.pID.Value(pv))}}
+	}
+	parentValues := []parentValue{{p.merchant, uuidBytes(p.pMerchant.Value(pv))}, {p.livemode, p.pLivemode.Value(pv).Bool()}}
+	if p.parentID != nil {
+		parentValues = append(parentValues, parentValue{p.parentID, uuidBytes(p.pID.Value(pv))})
+	}
 	children := make([]*C, 0, bytes.Count(column, []byte("],"))+1)
 	col := embedColumn{raw: column, text: string(column)}
 	var child reflect.Value
@@ -263,4 +296,84 @@ func uuidBytes(v reflect.Value) []byte {
 type Embedding[M any] interface {
 	Select(q *bun.SelectQuery) *bun.SelectQuery
 	Load(parents ...*M) error
+}
+
+// EmbedOne declares an object a resource refers to that is read in the
+// resource's own statement, as Embed does for its children: the one row
+// of another table that a column of the parent names (an invoice's
+// customer, a subscription's product).
+//
+//	var customerOfInvoice = &op.EmbedOne[models.Invoice, models.Customer]{
+//		Column: "customer_id", As: "customer_json", Only: []string{"name"},
+//		Into: func(inv *models.Invoice) **models.Customer { return &inv.PayerCustomer }}
+//
+// The referred object is read into its own model, from its columns as the
+// model declares them (those of Only, when set, with its id: a reference
+// rendered in a short form needs a few of a large row's), so its members
+// are declared once, on its model; what the parent shows of it is derived
+// from that model. The parent's column naming no row (NULL, or a row of
+// another tenant) leaves Into nil.
+type EmbedOne[P, C any] struct {
+	// Column is the parent's column naming the object's id
+	// ("customer_id").
+	Column string
+	// As names the column in the parent's select and the parent model's
+	// scanonly json.RawMessage field that receives it ("customer_json").
+	As string
+	// Into is where the parent keeps the object.
+	Into func(parent *P) **C
+	// Only narrows the object's columns read to these (and its id);
+	// empty: all of them.
+	Only []string
+
+	once sync.Once
+	plan embedPlan
+}
+
+func (e *EmbedOne[P, C]) init() *embedPlan {
+	e.once.Do(func() {
+		e.plan = newEmbedPlan(reflect.TypeFor[P](), reflect.TypeFor[C](), "", e.As, e.Only)
+		mustField(store.ModelTable(reflect.TypeFor[P]()), e.Column)
+		var b strings.Builder
+		// One row's array, or JSON null for none: a column that is not
+		// JSON at all (SQL NULL) is a read without it.
+		b.WriteString("coalesce((SELECT json_build_array(" + strings.Join(e.plan.columns, ", ") + ")")
+		e.plan.from(&b, fmt.Sprintf("%s.id = ?TableAlias.%s", e.plan.alias, e.Column), "")
+		b.WriteString("), 'null') AS " + string(e.plan.raw.SQLName))
+		e.plan.sql = b.String()
+	})
+	return &e.plan
+}
+
+// Select adds the object's column to a select of parents that already
+// reads the parent's own columns.
+func (e *EmbedOne[P, C]) Select(q *bun.SelectQuery) *bun.SelectQuery {
+	return q.ColumnExpr(e.init().sql)
+}
+
+// Load fills each parent's object (Into; nil when its column names none)
+// from its column, and empties the column. A parent read without the
+// column is an error.
+func (e *EmbedOne[P, C]) Load(parents ...*P) error {
+	p := e.init()
+	for _, parent := range parents {
+		pv := reflect.ValueOf(parent).Elem()
+		raw := p.raw.Value(pv)
+		if raw.IsNil() {
+			return fmt.Errorf("op: %s read without its column %s", pv.Type().Name(), e.As)
+		}
+		*e.Into(parent) = nil
+		if one := bytes.TrimSpace(raw.Bytes()); !bytes.Equal(one, []byte("null")) {
+			rows, err := decode[C](p, append(append([]byte{'['}, one...), ']'), pv)
+			if err != nil {
+				return fmt.Errorf("op: %s of %s %v: %w", e.As, pv.Type().Name(), p.pID.Value(pv).Interface(), err)
+			}
+			if len(rows) != 1 {
+				return fmt.Errorf("op: %s of %s %v: %d objects", e.As, pv.Type().Name(), p.pID.Value(pv).Interface(), len(rows))
+			}
+			*e.Into(parent) = rows[0]
+		}
+		raw.SetZero()
+	}
+	return nil
 }

@@ -157,3 +157,43 @@ func BenchmarkEmbedLoad(b *testing.B) {
 		}
 	}
 }
+
+// customerOf is an invoice's customer in its short form, embedded in its
+// statement as the billing area declares it.
+func customerOf() *op.EmbedOne[models.Invoice, models.Customer] {
+	return &op.EmbedOne[models.Invoice, models.Customer]{Column: "customer_id", As: "customer_json",
+		Only: models.CustomerRefColumns, Into: func(inv *models.Invoice) **models.Customer { return &inv.PayerCustomer }}
+}
+
+// A referred object's column carries its id and the columns asked for,
+// from the row the parent's column names in the parent's tenant; none is
+// JSON null, never SQL NULL.
+func TestEmbedOneColumnIsTheObjectsModel(t *testing.T) {
+	sql := store.NewPreparedSelect((*models.Invoice)(nil), func(q *bun.SelectQuery) *bun.SelectQuery {
+		return customerOf().Select(q.ColumnExpr("?TableColumns")).Where("inv.id = $3")
+	}).SQL()
+	require.Contains(t, sql, `coalesce((SELECT json_build_array("cu"."id", "cu"."name") FROM "customers" AS "cu" `+
+		`WHERE "cu".merchant_id = "inv".merchant_id AND "cu".livemode = "inv".livemode AND "cu".id = "inv".customer_id), 'null') AS "customer_json"`)
+}
+
+func TestEmbedOneLoadsTheObjectOrNone(t *testing.T) {
+	inv := &models.Invoice{ID: uuid.MustParse("0192f1a0-0000-7000-8000-000000000003")}
+	inv.MerchantID, inv.Livemode = uuid.MustParse("0192f1a0-0000-7000-8000-000000000001"), true
+	inv.CustomerJSON = json.RawMessage(`["0192f1a0-0000-7000-8000-00000000000c", "Ada \"A\""]`)
+	require.NoError(t, customerOf().Load(inv))
+	require.Nil(t, inv.CustomerJSON, "the column is emptied")
+	name := `Ada "A"`
+	want := &models.Customer{ID: uuid.MustParse("0192f1a0-0000-7000-8000-00000000000c"), Name: &name}
+	want.MerchantID, want.Livemode = inv.MerchantID, true
+	require.Equal(t, want, inv.PayerCustomer)
+
+	inv.CustomerJSON = json.RawMessage(" null ")
+	require.NoError(t, customerOf().Load(inv))
+	require.Nil(t, inv.PayerCustomer, "no customer")
+
+	require.ErrorContains(t, customerOf().Load(inv), "read without its column customer_json")
+	inv.CustomerJSON = json.RawMessage(`["0192f1a0-0000-7000-8000-00000000000c"]`)
+	require.ErrorContains(t, customerOf().Load(inv), "a child of 1 columns, want 2")
+	inv.CustomerJSON = json.RawMessage(`{"id": 1}`)
+	require.Error(t, customerOf().Load(inv))
+}
