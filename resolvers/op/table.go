@@ -3,9 +3,9 @@ package op
 import (
 	"context"
 	"errors"
-	"strings"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"time"
 
