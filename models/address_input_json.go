@@ -6,11 +6,20 @@ import (
 	"reflect"
 	"regexp"
 	"strconv"
+	"strings"
 )
 
 // rePostalNumber is a postal code sent as a JSON number: digits only (no
 // sign, fraction or exponent), as many as a postal code's text may hold.
 var rePostalNumber = regexp.MustCompile(`^[0-9]{1,20}$`)
+
+// postalCodeMember is the JSON name of AddressInput.PostalCode, read from
+// its tag: the member is declared once, on the struct.
+var postalCodeMember = func() string {
+	f, _ := reflect.TypeFor[AddressInput]().FieldByName("PostalCode")
+	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+	return name
+}()
 
 // UnmarshalJSON reads an address, its postal_code either a string or, as
 // the real service's subscription sample sends it (`"postal_code":
@@ -25,7 +34,7 @@ func (a *AddressInput) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &members); err != nil || members == nil {
 		return json.Unmarshal(b, (*plain)(a)) // the decoder's own error for a non-object
 	}
-	const postal = "postal_code"
+	postal := postalCodeMember
 	if raw := bytes.TrimSpace(members[postal]); len(raw) > 0 && raw[0] != '"' && !bytes.Equal(raw, []byte("null")) {
 		if !rePostalNumber.Match(raw) {
 			return &json.UnmarshalTypeError{Value: "number " + string(raw), Type: reflect.TypeOf(""), Field: postal}
