@@ -201,17 +201,28 @@ func (e *Embed[P, C]) Select(q *bun.SelectQuery) *bun.SelectQuery {
 // parent without children.
 func (e *Embed[P, C]) Load(parents ...*P) error {
 	p := e.init()
+	return eachColumn(p, e.As, parents, func(parent *P, pv reflect.Value, column []byte) error {
+		children, err := decode[C](p, column, pv)
+		if err == nil {
+			*e.Into(parent) = children
+		}
+		return err
+	})
+}
+
+// eachColumn hands fill each parent's embedded column (named as), then
+// empties the column. A parent read without the column is an error, never
+// a parent without what it embeds; fill's error names the parent.
+func eachColumn[P any](p *embedPlan, as string, parents []*P, fill func(parent *P, pv reflect.Value, column []byte) error) error {
 	for _, parent := range parents {
 		pv := reflect.ValueOf(parent).Elem()
 		raw := p.raw.Value(pv)
 		if raw.IsNil() {
-			return fmt.Errorf("op: %s read without its column %s", pv.Type().Name(), e.As)
+			return fmt.Errorf("op: %s read without its column %s", pv.Type().Name(), as)
 		}
-		children, err := decode[C](p, raw.Bytes(), pv)
-		if err != nil {
-			return fmt.Errorf("op: %s of %s %v: %w", e.As, pv.Type().Name(), p.pID.Value(pv).Interface(), err)
+		if err := fill(parent, pv, raw.Bytes()); err != nil {
+			return fmt.Errorf("op: %s of %s %v: %w", as, pv.Type().Name(), p.pID.Value(pv).Interface(), err)
 		}
-		*e.Into(parent) = children
 		raw.SetZero()
 	}
 	return nil
@@ -356,24 +367,20 @@ func (e *EmbedOne[P, C]) Select(q *bun.SelectQuery) *bun.SelectQuery {
 // column is an error.
 func (e *EmbedOne[P, C]) Load(parents ...*P) error {
 	p := e.init()
-	for _, parent := range parents {
-		pv := reflect.ValueOf(parent).Elem()
-		raw := p.raw.Value(pv)
-		if raw.IsNil() {
-			return fmt.Errorf("op: %s read without its column %s", pv.Type().Name(), e.As)
-		}
+	return eachColumn(p, e.As, parents, func(parent *P, pv reflect.Value, column []byte) error {
 		*e.Into(parent) = nil
-		if one := bytes.TrimSpace(raw.Bytes()); !bytes.Equal(one, []byte("null")) {
-			rows, err := decode[C](p, append(append([]byte{'['}, one...), ']'), pv)
-			if err != nil {
-				return fmt.Errorf("op: %s of %s %v: %w", e.As, pv.Type().Name(), p.pID.Value(pv).Interface(), err)
-			}
-			if len(rows) != 1 {
-				return fmt.Errorf("op: %s of %s %v: %d objects", e.As, pv.Type().Name(), p.pID.Value(pv).Interface(), len(rows))
-			}
-			*e.Into(parent) = rows[0]
+		one := bytes.TrimSpace(column)
+		if bytes.Equal(one, []byte("null")) {
+			return nil
 		}
-		raw.SetZero()
-	}
-	return nil
+		rows, err := decode[C](p, append(append([]byte{'['}, one...), ']'), pv)
+		if err != nil {
+			return err
+		}
+		if len(rows) != 1 {
+			return fmt.Errorf("%d objects", len(rows))
+		}
+		*e.Into(parent) = rows[0]
+		return nil
+	})
 }
