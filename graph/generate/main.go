@@ -1,9 +1,13 @@
 // Command generate regenerates the GraphQL executor (graph/generated) and
 // the resolver stubs (resolvers) from graph/schema, as `go tool gqlgen
 // generate` does, with the same gqlgen.yml, and then makes the executor
-// run a query in the goroutine that asks for it: object fields resolve one
-// after another (sequentialFields) and lists marshal their elements one
-// after another (sequentialLists).
+// run a query in the goroutine that asks for it and do less per field:
+// object fields resolve one after another (sequentialFields), and a few
+// calls of gqlgen's runtime are replaced by graph/generated's own with the
+// same answers (rewriteExecutor): lists marshal their elements one after
+// another, a field that is not a resolver skips the field middleware, a
+// scalar field's context and an object's deferred path are not built when
+// nothing reads them.
 //
 // gqlgen runs every resolver field of an object and every element of a
 // list in a goroutine of its own so that dataloaders waiting on a timer
@@ -11,7 +15,9 @@
 // level at a time by looking ahead before the objects resolve
 // (graph/loaders, LookAhead), so those goroutines batched nothing and cost
 // their creation, their stacks and their scheduling on every object
-// (docs/performance.md, "List and GraphQL read shapes").
+// (docs/performance.md, "List and GraphQL read shapes"). The per-field
+// work is what a page of objects costs once the goroutines are gone
+// (docs/performance.md, "The GraphQL page of 50 accounts").
 //
 // Run it from the module root: `make generate` (go run ./graph/generate).
 package main
@@ -47,5 +53,5 @@ func generate() error {
 	if err := api.Generate(cfg, api.AddPlugin(sequentialFields{})); err != nil {
 		return err
 	}
-	return sequentialLists(&cfg.Exec)
+	return rewriteExecutor(&cfg.Exec)
 }

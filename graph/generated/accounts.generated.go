@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -365,7 +364,7 @@ func (ec *executionContext) field_Account_transfers_args(ctx context.Context, ra
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _Account_id(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -384,11 +383,11 @@ func (ec *executionContext) _Account_id(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Account_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Account", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Account", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Account_type(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -407,11 +406,11 @@ func (ec *executionContext) _Account_type(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Account_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Account", field, false, false, errors.New("field of type AccountType does not have child fields"))
+	return scalarFieldContext("Account", field, false, false, "AccountType")
 }
 
 func (ec *executionContext) _Account_status(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -430,11 +429,11 @@ func (ec *executionContext) _Account_status(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Account_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Account", field, false, false, errors.New("field of type AccountStatus does not have child fields"))
+	return scalarFieldContext("Account", field, false, false, "AccountStatus")
 }
 
 func (ec *executionContext) _Account_blockedReason(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -453,11 +452,11 @@ func (ec *executionContext) _Account_blockedReason(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Account_blockedReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Account", field, false, false, errors.New("field of type AccountBlockedReason does not have child fields"))
+	return scalarFieldContext("Account", field, false, false, "AccountBlockedReason")
 }
 
 func (ec *executionContext) _Account_restrictedBy(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -476,11 +475,11 @@ func (ec *executionContext) _Account_restrictedBy(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Account_restrictedBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Account", field, false, false, errors.New("field of type AccountRestrictor does not have child fields"))
+	return scalarFieldContext("Account", field, false, false, "AccountRestrictor")
 }
 
 func (ec *executionContext) _Account_externalId(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -499,11 +498,11 @@ func (ec *executionContext) _Account_externalId(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Account_externalId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Account", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Account", field, false, false, "String")
 }
 
 func (ec *executionContext) _Account_metadata(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -522,11 +521,11 @@ func (ec *executionContext) _Account_metadata(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Account_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Account", field, true, true, errors.New("field of type Metadata does not have child fields"))
+	return scalarFieldContext("Account", field, true, true, "Metadata")
 }
 
 func (ec *executionContext) _Account_payoutPaymentMethodId(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -545,11 +544,11 @@ func (ec *executionContext) _Account_payoutPaymentMethodId(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_Account_payoutPaymentMethodId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Account", field, true, true, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Account", field, true, true, "ID")
 }
 
 func (ec *executionContext) _Account_profile(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -581,7 +580,7 @@ func (ec *executionContext) fieldContext_Account_profile(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Account_capabilities(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -613,7 +612,7 @@ func (ec *executionContext) fieldContext_Account_capabilities(_ context.Context,
 }
 
 func (ec *executionContext) _Account_termsOfService(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -645,7 +644,7 @@ func (ec *executionContext) fieldContext_Account_termsOfService(_ context.Contex
 }
 
 func (ec *executionContext) _Account_steps(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -677,7 +676,7 @@ func (ec *executionContext) fieldContext_Account_steps(_ context.Context, field 
 }
 
 func (ec *executionContext) _Account_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -696,11 +695,11 @@ func (ec *executionContext) _Account_livemode(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Account_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Account", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("Account", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Account_created(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -719,11 +718,11 @@ func (ec *executionContext) _Account_created(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Account_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Account", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Account", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Account_updated(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -742,11 +741,11 @@ func (ec *executionContext) _Account_updated(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Account_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Account", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Account", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Account_bankAccounts(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -778,7 +777,7 @@ func (ec *executionContext) fieldContext_Account_bankAccounts(_ context.Context,
 }
 
 func (ec *executionContext) _Account_beneficialOwners(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -810,7 +809,7 @@ func (ec *executionContext) fieldContext_Account_beneficialOwners(_ context.Cont
 }
 
 func (ec *executionContext) _Account_charges(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -854,7 +853,7 @@ func (ec *executionContext) fieldContext_Account_charges(ctx context.Context, fi
 }
 
 func (ec *executionContext) _Account_disputes(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -898,7 +897,7 @@ func (ec *executionContext) fieldContext_Account_disputes(ctx context.Context, f
 }
 
 func (ec *executionContext) _Account_events(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -942,7 +941,7 @@ func (ec *executionContext) fieldContext_Account_events(ctx context.Context, fie
 }
 
 func (ec *executionContext) _Account_geoCompliance(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -974,7 +973,7 @@ func (ec *executionContext) fieldContext_Account_geoCompliance(_ context.Context
 }
 
 func (ec *executionContext) _Account_identityVerifications(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1006,7 +1005,7 @@ func (ec *executionContext) fieldContext_Account_identityVerifications(_ context
 }
 
 func (ec *executionContext) _Account_invoices(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1050,7 +1049,7 @@ func (ec *executionContext) fieldContext_Account_invoices(ctx context.Context, f
 }
 
 func (ec *executionContext) _Account_transfers(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1094,7 +1093,7 @@ func (ec *executionContext) fieldContext_Account_transfers(ctx context.Context, 
 }
 
 func (ec *executionContext) _Account_onboardingSession(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1126,7 +1125,7 @@ func (ec *executionContext) fieldContext_Account_onboardingSession(_ context.Con
 }
 
 func (ec *executionContext) _Account_payoutPaymentMethod(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1158,7 +1157,7 @@ func (ec *executionContext) fieldContext_Account_payoutPaymentMethod(_ context.C
 }
 
 func (ec *executionContext) _Account_paymentMethods(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1190,7 +1189,7 @@ func (ec *executionContext) fieldContext_Account_paymentMethods(_ context.Contex
 }
 
 func (ec *executionContext) _Account_payouts(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1234,7 +1233,7 @@ func (ec *executionContext) fieldContext_Account_payouts(ctx context.Context, fi
 }
 
 func (ec *executionContext) _Account_phoneVerifications(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1266,7 +1265,7 @@ func (ec *executionContext) fieldContext_Account_phoneVerifications(_ context.Co
 }
 
 func (ec *executionContext) _Account_refunds(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1310,7 +1309,7 @@ func (ec *executionContext) fieldContext_Account_refunds(ctx context.Context, fi
 }
 
 func (ec *executionContext) _Account_subscriptions(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1354,7 +1353,7 @@ func (ec *executionContext) fieldContext_Account_subscriptions(ctx context.Conte
 }
 
 func (ec *executionContext) _Account_testClock(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1386,7 +1385,7 @@ func (ec *executionContext) fieldContext_Account_testClock(_ context.Context, fi
 }
 
 func (ec *executionContext) _Account_billingCredits(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1430,7 +1429,7 @@ func (ec *executionContext) fieldContext_Account_billingCredits(ctx context.Cont
 }
 
 func (ec *executionContext) _AccountConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.AccountConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1462,7 +1461,7 @@ func (ec *executionContext) fieldContext_AccountConnection_edges(_ context.Conte
 }
 
 func (ec *executionContext) _AccountConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.AccountConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1494,7 +1493,7 @@ func (ec *executionContext) fieldContext_AccountConnection_pageInfo(_ context.Co
 }
 
 func (ec *executionContext) _AccountEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.AccountEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1513,11 +1512,11 @@ func (ec *executionContext) _AccountEdge_cursor(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_AccountEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AccountEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("AccountEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _AccountEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.AccountEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1549,7 +1548,7 @@ func (ec *executionContext) fieldContext_AccountEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _Address_line1(ctx context.Context, field graphql.CollectedField, obj *models.Address) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1568,11 +1567,11 @@ func (ec *executionContext) _Address_line1(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Address_line1(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Address", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Address", field, false, false, "String")
 }
 
 func (ec *executionContext) _Address_line2(ctx context.Context, field graphql.CollectedField, obj *models.Address) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1591,11 +1590,11 @@ func (ec *executionContext) _Address_line2(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Address_line2(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Address", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Address", field, false, false, "String")
 }
 
 func (ec *executionContext) _Address_city(ctx context.Context, field graphql.CollectedField, obj *models.Address) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1614,11 +1613,11 @@ func (ec *executionContext) _Address_city(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Address_city(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Address", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Address", field, false, false, "String")
 }
 
 func (ec *executionContext) _Address_state(ctx context.Context, field graphql.CollectedField, obj *models.Address) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1637,11 +1636,11 @@ func (ec *executionContext) _Address_state(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Address_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Address", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Address", field, false, false, "String")
 }
 
 func (ec *executionContext) _Address_postalCode(ctx context.Context, field graphql.CollectedField, obj *models.Address) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1660,11 +1659,11 @@ func (ec *executionContext) _Address_postalCode(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Address_postalCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Address", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Address", field, false, false, "String")
 }
 
 func (ec *executionContext) _Address_country(ctx context.Context, field graphql.CollectedField, obj *models.Address) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1683,11 +1682,11 @@ func (ec *executionContext) _Address_country(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Address_country(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Address", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Address", field, false, false, "String")
 }
 
 func (ec *executionContext) _BusinessProfile_legalBusinessName(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1706,11 +1705,11 @@ func (ec *executionContext) _BusinessProfile_legalBusinessName(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_BusinessProfile_legalBusinessName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BusinessProfile", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("BusinessProfile", field, false, false, "String")
 }
 
 func (ec *executionContext) _BusinessProfile_doingBusinessAs(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1729,11 +1728,11 @@ func (ec *executionContext) _BusinessProfile_doingBusinessAs(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_BusinessProfile_doingBusinessAs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BusinessProfile", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("BusinessProfile", field, false, false, "String")
 }
 
 func (ec *executionContext) _BusinessProfile_businessType(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1752,11 +1751,11 @@ func (ec *executionContext) _BusinessProfile_businessType(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_BusinessProfile_businessType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BusinessProfile", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("BusinessProfile", field, false, false, "String")
 }
 
 func (ec *executionContext) _BusinessProfile_email(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1775,11 +1774,11 @@ func (ec *executionContext) _BusinessProfile_email(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_BusinessProfile_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BusinessProfile", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("BusinessProfile", field, false, false, "String")
 }
 
 func (ec *executionContext) _BusinessProfile_phone(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1811,7 +1810,7 @@ func (ec *executionContext) fieldContext_BusinessProfile_phone(_ context.Context
 }
 
 func (ec *executionContext) _BusinessProfile_website(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1830,11 +1829,11 @@ func (ec *executionContext) _BusinessProfile_website(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_BusinessProfile_website(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BusinessProfile", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("BusinessProfile", field, false, false, "String")
 }
 
 func (ec *executionContext) _BusinessProfile_description(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1853,11 +1852,11 @@ func (ec *executionContext) _BusinessProfile_description(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_BusinessProfile_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BusinessProfile", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("BusinessProfile", field, false, false, "String")
 }
 
 func (ec *executionContext) _BusinessProfile_einLastFour(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1876,11 +1875,11 @@ func (ec *executionContext) _BusinessProfile_einLastFour(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_BusinessProfile_einLastFour(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BusinessProfile", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("BusinessProfile", field, false, false, "String")
 }
 
 func (ec *executionContext) _BusinessProfile_mcc(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1899,11 +1898,11 @@ func (ec *executionContext) _BusinessProfile_mcc(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_BusinessProfile_mcc(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BusinessProfile", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("BusinessProfile", field, false, false, "String")
 }
 
 func (ec *executionContext) _BusinessProfile_naics(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1922,11 +1921,11 @@ func (ec *executionContext) _BusinessProfile_naics(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_BusinessProfile_naics(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BusinessProfile", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("BusinessProfile", field, false, false, "String")
 }
 
 func (ec *executionContext) _BusinessProfile_samePhysicalAndLegalAddress(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1945,11 +1944,11 @@ func (ec *executionContext) _BusinessProfile_samePhysicalAndLegalAddress(ctx con
 	)
 }
 func (ec *executionContext) fieldContext_BusinessProfile_samePhysicalAndLegalAddress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BusinessProfile", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("BusinessProfile", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _BusinessProfile_address(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1981,7 +1980,7 @@ func (ec *executionContext) fieldContext_BusinessProfile_address(_ context.Conte
 }
 
 func (ec *executionContext) _BusinessProfile_physicalAddress(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2013,7 +2012,7 @@ func (ec *executionContext) fieldContext_BusinessProfile_physicalAddress(_ conte
 }
 
 func (ec *executionContext) _IndividualProfile_name(ctx context.Context, field graphql.CollectedField, obj *models.IndividualProfile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2045,7 +2044,7 @@ func (ec *executionContext) fieldContext_IndividualProfile_name(_ context.Contex
 }
 
 func (ec *executionContext) _IndividualProfile_email(ctx context.Context, field graphql.CollectedField, obj *models.IndividualProfile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2064,11 +2063,11 @@ func (ec *executionContext) _IndividualProfile_email(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_IndividualProfile_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("IndividualProfile", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("IndividualProfile", field, false, false, "String")
 }
 
 func (ec *executionContext) _IndividualProfile_phone(ctx context.Context, field graphql.CollectedField, obj *models.IndividualProfile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2100,7 +2099,7 @@ func (ec *executionContext) fieldContext_IndividualProfile_phone(_ context.Conte
 }
 
 func (ec *executionContext) _IndividualProfile_ssnLastFour(ctx context.Context, field graphql.CollectedField, obj *models.IndividualProfile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2119,11 +2118,11 @@ func (ec *executionContext) _IndividualProfile_ssnLastFour(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_IndividualProfile_ssnLastFour(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("IndividualProfile", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("IndividualProfile", field, false, false, "String")
 }
 
 func (ec *executionContext) _IndividualProfile_birthdate(ctx context.Context, field graphql.CollectedField, obj *models.IndividualProfile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2142,11 +2141,11 @@ func (ec *executionContext) _IndividualProfile_birthdate(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_IndividualProfile_birthdate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("IndividualProfile", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("IndividualProfile", field, false, false, "String")
 }
 
 func (ec *executionContext) _IndividualProfile_address(ctx context.Context, field graphql.CollectedField, obj *models.IndividualProfile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2178,7 +2177,7 @@ func (ec *executionContext) fieldContext_IndividualProfile_address(_ context.Con
 }
 
 func (ec *executionContext) _PersonName_firstName(ctx context.Context, field graphql.CollectedField, obj *models.PersonName) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2197,11 +2196,11 @@ func (ec *executionContext) _PersonName_firstName(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_PersonName_firstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PersonName", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("PersonName", field, false, false, "String")
 }
 
 func (ec *executionContext) _PersonName_middleName(ctx context.Context, field graphql.CollectedField, obj *models.PersonName) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2220,11 +2219,11 @@ func (ec *executionContext) _PersonName_middleName(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_PersonName_middleName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PersonName", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("PersonName", field, false, false, "String")
 }
 
 func (ec *executionContext) _PersonName_lastName(ctx context.Context, field graphql.CollectedField, obj *models.PersonName) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2243,11 +2242,11 @@ func (ec *executionContext) _PersonName_lastName(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_PersonName_lastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PersonName", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("PersonName", field, false, false, "String")
 }
 
 func (ec *executionContext) _PersonName_suffix(ctx context.Context, field graphql.CollectedField, obj *models.PersonName) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2266,11 +2265,11 @@ func (ec *executionContext) _PersonName_suffix(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_PersonName_suffix(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PersonName", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("PersonName", field, false, false, "String")
 }
 
 func (ec *executionContext) _Phone_number(ctx context.Context, field graphql.CollectedField, obj *models.Phone) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2289,11 +2288,11 @@ func (ec *executionContext) _Phone_number(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Phone_number(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Phone", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Phone", field, false, false, "String")
 }
 
 func (ec *executionContext) _Phone_countryCode(ctx context.Context, field graphql.CollectedField, obj *models.Phone) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2312,11 +2311,11 @@ func (ec *executionContext) _Phone_countryCode(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Phone_countryCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Phone", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Phone", field, false, false, "String")
 }
 
 func (ec *executionContext) _Profile_individual(ctx context.Context, field graphql.CollectedField, obj *models.Profile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2348,7 +2347,7 @@ func (ec *executionContext) fieldContext_Profile_individual(_ context.Context, f
 }
 
 func (ec *executionContext) _Profile_business(ctx context.Context, field graphql.CollectedField, obj *models.Profile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2380,7 +2379,7 @@ func (ec *executionContext) fieldContext_Profile_business(_ context.Context, fie
 }
 
 func (ec *executionContext) _Step_key(ctx context.Context, field graphql.CollectedField, obj *capability.Step) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2399,11 +2398,11 @@ func (ec *executionContext) _Step_key(ctx context.Context, field graphql.Collect
 	)
 }
 func (ec *executionContext) fieldContext_Step_key(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Step", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Step", field, false, false, "String")
 }
 
 func (ec *executionContext) _Step_status(ctx context.Context, field graphql.CollectedField, obj *capability.Step) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2422,11 +2421,11 @@ func (ec *executionContext) _Step_status(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Step_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Step", field, false, false, errors.New("field of type StepStatus does not have child fields"))
+	return scalarFieldContext("Step", field, false, false, "StepStatus")
 }
 
 func (ec *executionContext) _Step_label(ctx context.Context, field graphql.CollectedField, obj *capability.Step) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2445,11 +2444,11 @@ func (ec *executionContext) _Step_label(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Step_label(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Step", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Step", field, false, false, "String")
 }
 
 func (ec *executionContext) _Step_fields(ctx context.Context, field graphql.CollectedField, obj *capability.Step) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2468,11 +2467,11 @@ func (ec *executionContext) _Step_fields(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Step_fields(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Step", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Step", field, false, false, "String")
 }
 
 func (ec *executionContext) _Step_currentlyDue(ctx context.Context, field graphql.CollectedField, obj *capability.Step) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2491,11 +2490,11 @@ func (ec *executionContext) _Step_currentlyDue(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Step_currentlyDue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Step", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Step", field, false, false, "String")
 }
 
 func (ec *executionContext) _TermsOfService_token(ctx context.Context, field graphql.CollectedField, obj *models.TermsOfService) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2514,11 +2513,11 @@ func (ec *executionContext) _TermsOfService_token(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_TermsOfService_token(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TermsOfService", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("TermsOfService", field, false, false, "String")
 }
 
 func (ec *executionContext) _TermsOfService_accepted(ctx context.Context, field graphql.CollectedField, obj *models.TermsOfService) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2537,11 +2536,11 @@ func (ec *executionContext) _TermsOfService_accepted(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_TermsOfService_accepted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TermsOfService", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("TermsOfService", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _TermsOfService_acceptedAt(ctx context.Context, field graphql.CollectedField, obj *models.TermsOfService) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2560,11 +2559,11 @@ func (ec *executionContext) _TermsOfService_acceptedAt(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_TermsOfService_acceptedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TermsOfService", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("TermsOfService", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _TermsOfService_ipAddress(ctx context.Context, field graphql.CollectedField, obj *models.TermsOfService) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2583,11 +2582,11 @@ func (ec *executionContext) _TermsOfService_ipAddress(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_TermsOfService_ipAddress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TermsOfService", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("TermsOfService", field, false, false, "String")
 }
 
 func (ec *executionContext) _TermsOfService_userAgent(ctx context.Context, field graphql.CollectedField, obj *models.TermsOfService) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2606,7 +2605,7 @@ func (ec *executionContext) _TermsOfService_userAgent(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_TermsOfService_userAgent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TermsOfService", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("TermsOfService", field, false, false, "String")
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -3430,7 +3429,7 @@ func (ec *executionContext) _Account(ctx context.Context, sel ast.SelectionSet, 
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3473,7 +3472,7 @@ func (ec *executionContext) _AccountConnection(ctx context.Context, sel ast.Sele
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3516,7 +3515,7 @@ func (ec *executionContext) _AccountEdge(ctx context.Context, sel ast.SelectionS
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3579,7 +3578,7 @@ func (ec *executionContext) _Address(ctx context.Context, sel ast.SelectionSet, 
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3677,7 +3676,7 @@ func (ec *executionContext) _BusinessProfile(ctx context.Context, sel ast.Select
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3740,7 +3739,7 @@ func (ec *executionContext) _IndividualProfile(ctx context.Context, sel ast.Sele
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3793,7 +3792,7 @@ func (ec *executionContext) _PersonName(ctx context.Context, sel ast.SelectionSe
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3836,7 +3835,7 @@ func (ec *executionContext) _Phone(ctx context.Context, sel ast.SelectionSet, ob
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3879,7 +3878,7 @@ func (ec *executionContext) _Profile(ctx context.Context, sel ast.SelectionSet, 
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3937,7 +3936,7 @@ func (ec *executionContext) _Step(ctx context.Context, sel ast.SelectionSet, obj
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3995,7 +3994,7 @@ func (ec *executionContext) _TermsOfService(ctx context.Context, sel ast.Selecti
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

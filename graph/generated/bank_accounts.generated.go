@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -33,7 +32,7 @@ type BankAccountResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _BankAccount_id(ctx context.Context, field graphql.CollectedField, obj *models.BankAccount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -52,11 +51,11 @@ func (ec *executionContext) _BankAccount_id(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_BankAccount_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BankAccount", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("BankAccount", field, false, false, "ID")
 }
 
 func (ec *executionContext) _BankAccount_routingNumber(ctx context.Context, field graphql.CollectedField, obj *models.BankAccount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -75,11 +74,11 @@ func (ec *executionContext) _BankAccount_routingNumber(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_BankAccount_routingNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BankAccount", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("BankAccount", field, false, false, "String")
 }
 
 func (ec *executionContext) _BankAccount_accountNumberLast4(ctx context.Context, field graphql.CollectedField, obj *models.BankAccount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -98,11 +97,11 @@ func (ec *executionContext) _BankAccount_accountNumberLast4(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_BankAccount_accountNumberLast4(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BankAccount", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("BankAccount", field, false, false, "String")
 }
 
 func (ec *executionContext) _BankAccount_accountType(ctx context.Context, field graphql.CollectedField, obj *models.BankAccount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -121,11 +120,11 @@ func (ec *executionContext) _BankAccount_accountType(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_BankAccount_accountType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BankAccount", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("BankAccount", field, false, false, "String")
 }
 
 func (ec *executionContext) _BankAccount_bankName(ctx context.Context, field graphql.CollectedField, obj *models.BankAccount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -144,11 +143,11 @@ func (ec *executionContext) _BankAccount_bankName(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_BankAccount_bankName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BankAccount", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("BankAccount", field, false, false, "String")
 }
 
 func (ec *executionContext) _BankAccount_processorName(ctx context.Context, field graphql.CollectedField, obj *models.BankAccount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -167,11 +166,11 @@ func (ec *executionContext) _BankAccount_processorName(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_BankAccount_processorName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BankAccount", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("BankAccount", field, false, false, "String")
 }
 
 func (ec *executionContext) _BankAccount_status(ctx context.Context, field graphql.CollectedField, obj *models.BankAccount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -190,11 +189,11 @@ func (ec *executionContext) _BankAccount_status(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_BankAccount_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BankAccount", field, false, false, errors.New("field of type BankAccountStatus does not have child fields"))
+	return scalarFieldContext("BankAccount", field, false, false, "BankAccountStatus")
 }
 
 func (ec *executionContext) _BankAccount_customerId(ctx context.Context, field graphql.CollectedField, obj *models.BankAccount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -213,11 +212,11 @@ func (ec *executionContext) _BankAccount_customerId(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_BankAccount_customerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BankAccount", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("BankAccount", field, false, false, "ID")
 }
 
 func (ec *executionContext) _BankAccount_customer(ctx context.Context, field graphql.CollectedField, obj *models.BankAccount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -249,7 +248,7 @@ func (ec *executionContext) fieldContext_BankAccount_customer(_ context.Context,
 }
 
 func (ec *executionContext) _BankAccount_accountId(ctx context.Context, field graphql.CollectedField, obj *models.BankAccount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -268,11 +267,11 @@ func (ec *executionContext) _BankAccount_accountId(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_BankAccount_accountId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BankAccount", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("BankAccount", field, false, false, "ID")
 }
 
 func (ec *executionContext) _BankAccount_account(ctx context.Context, field graphql.CollectedField, obj *models.BankAccount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -304,7 +303,7 @@ func (ec *executionContext) fieldContext_BankAccount_account(_ context.Context, 
 }
 
 func (ec *executionContext) _BankAccount_livemode(ctx context.Context, field graphql.CollectedField, obj *models.BankAccount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -323,11 +322,11 @@ func (ec *executionContext) _BankAccount_livemode(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_BankAccount_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BankAccount", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("BankAccount", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _BankAccount_created(ctx context.Context, field graphql.CollectedField, obj *models.BankAccount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -346,11 +345,11 @@ func (ec *executionContext) _BankAccount_created(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_BankAccount_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BankAccount", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("BankAccount", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _BankAccount_updated(ctx context.Context, field graphql.CollectedField, obj *models.BankAccount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -369,7 +368,7 @@ func (ec *executionContext) _BankAccount_updated(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_BankAccount_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BankAccount", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("BankAccount", field, false, false, "DateTime")
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -530,7 +529,7 @@ func (ec *executionContext) _BankAccount(ctx context.Context, sel ast.SelectionS
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

@@ -4218,7 +4218,7 @@ func (ec *executionContext) field_Query_webhookEndpoints_args(ctx context.Contex
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _Mutation_createAccount(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -4262,7 +4262,7 @@ func (ec *executionContext) fieldContext_Mutation_createAccount(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_updateAccount(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -4306,7 +4306,7 @@ func (ec *executionContext) fieldContext_Mutation_updateAccount(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_disableAccount(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -4350,7 +4350,7 @@ func (ec *executionContext) fieldContext_Mutation_disableAccount(ctx context.Con
 }
 
 func (ec *executionContext) _Mutation_restrictAccount(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -4394,7 +4394,7 @@ func (ec *executionContext) fieldContext_Mutation_restrictAccount(ctx context.Co
 }
 
 func (ec *executionContext) _Mutation_unrestrictAccount(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -4438,7 +4438,7 @@ func (ec *executionContext) fieldContext_Mutation_unrestrictAccount(ctx context.
 }
 
 func (ec *executionContext) _Mutation_createBankAccount(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -4482,7 +4482,7 @@ func (ec *executionContext) fieldContext_Mutation_createBankAccount(ctx context.
 }
 
 func (ec *executionContext) _Mutation_createBeneficialOwner(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -4526,7 +4526,7 @@ func (ec *executionContext) fieldContext_Mutation_createBeneficialOwner(ctx cont
 }
 
 func (ec *executionContext) _Mutation_updateBeneficialOwner(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -4570,7 +4570,7 @@ func (ec *executionContext) fieldContext_Mutation_updateBeneficialOwner(ctx cont
 }
 
 func (ec *executionContext) _Mutation_deleteBeneficialOwner(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -4614,7 +4614,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteBeneficialOwner(ctx cont
 }
 
 func (ec *executionContext) _Mutation_resendBeneficialOwnerInvite(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -4658,7 +4658,7 @@ func (ec *executionContext) fieldContext_Mutation_resendBeneficialOwnerInvite(ct
 }
 
 func (ec *executionContext) _Mutation_confirmBeneficialOwners(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -4702,7 +4702,7 @@ func (ec *executionContext) fieldContext_Mutation_confirmBeneficialOwners(ctx co
 }
 
 func (ec *executionContext) _Mutation_requestCapabilities(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -4746,7 +4746,7 @@ func (ec *executionContext) fieldContext_Mutation_requestCapabilities(ctx contex
 }
 
 func (ec *executionContext) _Mutation_disableCapability(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -4790,7 +4790,7 @@ func (ec *executionContext) fieldContext_Mutation_disableCapability(ctx context.
 }
 
 func (ec *executionContext) _Mutation_reactivateCapability(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -4834,7 +4834,7 @@ func (ec *executionContext) fieldContext_Mutation_reactivateCapability(ctx conte
 }
 
 func (ec *executionContext) _Mutation_createChargeIntent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -4878,7 +4878,7 @@ func (ec *executionContext) fieldContext_Mutation_createChargeIntent(ctx context
 }
 
 func (ec *executionContext) _Mutation_updateChargeIntent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -4922,7 +4922,7 @@ func (ec *executionContext) fieldContext_Mutation_updateChargeIntent(ctx context
 }
 
 func (ec *executionContext) _Mutation_confirmChargeIntent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -4966,7 +4966,7 @@ func (ec *executionContext) fieldContext_Mutation_confirmChargeIntent(ctx contex
 }
 
 func (ec *executionContext) _Mutation_captureChargeIntent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -5010,7 +5010,7 @@ func (ec *executionContext) fieldContext_Mutation_captureChargeIntent(ctx contex
 }
 
 func (ec *executionContext) _Mutation_cancelChargeIntent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -5054,7 +5054,7 @@ func (ec *executionContext) fieldContext_Mutation_cancelChargeIntent(ctx context
 }
 
 func (ec *executionContext) _Mutation_voidRemainingChargeIntent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -5098,7 +5098,7 @@ func (ec *executionContext) fieldContext_Mutation_voidRemainingChargeIntent(ctx 
 }
 
 func (ec *executionContext) _Mutation_completeChargeIntentThreeDSecure(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -5142,7 +5142,7 @@ func (ec *executionContext) fieldContext_Mutation_completeChargeIntentThreeDSecu
 }
 
 func (ec *executionContext) _Mutation_createCoupon(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -5186,7 +5186,7 @@ func (ec *executionContext) fieldContext_Mutation_createCoupon(ctx context.Conte
 }
 
 func (ec *executionContext) _Mutation_updateCoupon(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -5230,7 +5230,7 @@ func (ec *executionContext) fieldContext_Mutation_updateCoupon(ctx context.Conte
 }
 
 func (ec *executionContext) _Mutation_createPromotionCode(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -5274,7 +5274,7 @@ func (ec *executionContext) fieldContext_Mutation_createPromotionCode(ctx contex
 }
 
 func (ec *executionContext) _Mutation_updatePromotionCode(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -5318,7 +5318,7 @@ func (ec *executionContext) fieldContext_Mutation_updatePromotionCode(ctx contex
 }
 
 func (ec *executionContext) _Mutation_createCustomerIdentityVerification(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -5362,7 +5362,7 @@ func (ec *executionContext) fieldContext_Mutation_createCustomerIdentityVerifica
 }
 
 func (ec *executionContext) _Mutation_uploadCustomerIdentityDocuments(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -5406,7 +5406,7 @@ func (ec *executionContext) fieldContext_Mutation_uploadCustomerIdentityDocument
 }
 
 func (ec *executionContext) _Mutation_submitCustomerIdentityVerification(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -5450,7 +5450,7 @@ func (ec *executionContext) fieldContext_Mutation_submitCustomerIdentityVerifica
 }
 
 func (ec *executionContext) _Mutation_createCustomer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -5494,7 +5494,7 @@ func (ec *executionContext) fieldContext_Mutation_createCustomer(ctx context.Con
 }
 
 func (ec *executionContext) _Mutation_updateCustomer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -5538,7 +5538,7 @@ func (ec *executionContext) fieldContext_Mutation_updateCustomer(ctx context.Con
 }
 
 func (ec *executionContext) _Mutation_deleteCustomer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -5582,7 +5582,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteCustomer(ctx context.Con
 }
 
 func (ec *executionContext) _Mutation_blockCustomer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -5626,7 +5626,7 @@ func (ec *executionContext) fieldContext_Mutation_blockCustomer(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_unblockCustomer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -5670,7 +5670,7 @@ func (ec *executionContext) fieldContext_Mutation_unblockCustomer(ctx context.Co
 }
 
 func (ec *executionContext) _Mutation_createDeviceAttestationChallenge(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -5702,7 +5702,7 @@ func (ec *executionContext) fieldContext_Mutation_createDeviceAttestationChallen
 }
 
 func (ec *executionContext) _Mutation_attestDevice(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -5746,7 +5746,7 @@ func (ec *executionContext) fieldContext_Mutation_attestDevice(ctx context.Conte
 }
 
 func (ec *executionContext) _Mutation_updateDispute(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -5790,7 +5790,7 @@ func (ec *executionContext) fieldContext_Mutation_updateDispute(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_addDisputeDocument(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -5834,7 +5834,7 @@ func (ec *executionContext) fieldContext_Mutation_addDisputeDocument(ctx context
 }
 
 func (ec *executionContext) _Mutation_openSandboxDispute(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -5878,7 +5878,7 @@ func (ec *executionContext) fieldContext_Mutation_openSandboxDispute(ctx context
 }
 
 func (ec *executionContext) _Mutation_evaluateGeoCompliance(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -5922,7 +5922,7 @@ func (ec *executionContext) fieldContext_Mutation_evaluateGeoCompliance(ctx cont
 }
 
 func (ec *executionContext) _Mutation_createIdentityVerification(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -5966,7 +5966,7 @@ func (ec *executionContext) fieldContext_Mutation_createIdentityVerification(ctx
 }
 
 func (ec *executionContext) _Mutation_createIdvSession(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -5998,7 +5998,7 @@ func (ec *executionContext) fieldContext_Mutation_createIdvSession(_ context.Con
 }
 
 func (ec *executionContext) _Mutation_completeIdv(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -6042,7 +6042,7 @@ func (ec *executionContext) fieldContext_Mutation_completeIdv(ctx context.Contex
 }
 
 func (ec *executionContext) _Mutation_createInvoice(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -6086,7 +6086,7 @@ func (ec *executionContext) fieldContext_Mutation_createInvoice(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_updateInvoice(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -6130,7 +6130,7 @@ func (ec *executionContext) fieldContext_Mutation_updateInvoice(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_deleteInvoice(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -6174,7 +6174,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteInvoice(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_issueInvoice(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -6218,7 +6218,7 @@ func (ec *executionContext) fieldContext_Mutation_issueInvoice(ctx context.Conte
 }
 
 func (ec *executionContext) _Mutation_payInvoice(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -6262,7 +6262,7 @@ func (ec *executionContext) fieldContext_Mutation_payInvoice(ctx context.Context
 }
 
 func (ec *executionContext) _Mutation_voidInvoice(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -6306,7 +6306,7 @@ func (ec *executionContext) fieldContext_Mutation_voidInvoice(ctx context.Contex
 }
 
 func (ec *executionContext) _Mutation_markInvoiceUncollectible(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -6350,7 +6350,7 @@ func (ec *executionContext) fieldContext_Mutation_markInvoiceUncollectible(ctx c
 }
 
 func (ec *executionContext) _Mutation_createInvoiceLineItem(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -6394,7 +6394,7 @@ func (ec *executionContext) fieldContext_Mutation_createInvoiceLineItem(ctx cont
 }
 
 func (ec *executionContext) _Mutation_updateInvoiceLineItem(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -6438,7 +6438,7 @@ func (ec *executionContext) fieldContext_Mutation_updateInvoiceLineItem(ctx cont
 }
 
 func (ec *executionContext) _Mutation_deleteInvoiceLineItem(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -6482,7 +6482,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteInvoiceLineItem(ctx cont
 }
 
 func (ec *executionContext) _Mutation_createTransferFeePlan(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -6526,7 +6526,7 @@ func (ec *executionContext) fieldContext_Mutation_createTransferFeePlan(ctx cont
 }
 
 func (ec *executionContext) _Mutation_createBillingAgreement(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -6570,7 +6570,7 @@ func (ec *executionContext) fieldContext_Mutation_createBillingAgreement(ctx con
 }
 
 func (ec *executionContext) _Mutation_updateBillingAgreement(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -6614,7 +6614,7 @@ func (ec *executionContext) fieldContext_Mutation_updateBillingAgreement(ctx con
 }
 
 func (ec *executionContext) _Mutation_createTransfer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -6658,7 +6658,7 @@ func (ec *executionContext) fieldContext_Mutation_createTransfer(ctx context.Con
 }
 
 func (ec *executionContext) _Mutation_updateTransfer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -6702,7 +6702,7 @@ func (ec *executionContext) fieldContext_Mutation_updateTransfer(ctx context.Con
 }
 
 func (ec *executionContext) _Mutation_confirmTransfer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -6746,7 +6746,7 @@ func (ec *executionContext) fieldContext_Mutation_confirmTransfer(ctx context.Co
 }
 
 func (ec *executionContext) _Mutation_captureTransfer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -6790,7 +6790,7 @@ func (ec *executionContext) fieldContext_Mutation_captureTransfer(ctx context.Co
 }
 
 func (ec *executionContext) _Mutation_cancelTransfer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -6834,7 +6834,7 @@ func (ec *executionContext) fieldContext_Mutation_cancelTransfer(ctx context.Con
 }
 
 func (ec *executionContext) _Mutation_completeThreeDSecure(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -6878,7 +6878,7 @@ func (ec *executionContext) fieldContext_Mutation_completeThreeDSecure(ctx conte
 }
 
 func (ec *executionContext) _Mutation_createCheckoutSession(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -6922,7 +6922,7 @@ func (ec *executionContext) fieldContext_Mutation_createCheckoutSession(ctx cont
 }
 
 func (ec *executionContext) _Mutation_createOnboardingSession(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -6966,7 +6966,7 @@ func (ec *executionContext) fieldContext_Mutation_createOnboardingSession(ctx co
 }
 
 func (ec *executionContext) _Mutation_expireOnboardingSession(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -7010,7 +7010,7 @@ func (ec *executionContext) fieldContext_Mutation_expireOnboardingSession(ctx co
 }
 
 func (ec *executionContext) _Mutation_recordOnboardingPayout(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -7054,7 +7054,7 @@ func (ec *executionContext) fieldContext_Mutation_recordOnboardingPayout(ctx con
 }
 
 func (ec *executionContext) _Mutation_createPaymentMethod(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -7098,7 +7098,7 @@ func (ec *executionContext) fieldContext_Mutation_createPaymentMethod(ctx contex
 }
 
 func (ec *executionContext) _Mutation_connectBankAccount(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -7142,7 +7142,7 @@ func (ec *executionContext) fieldContext_Mutation_connectBankAccount(ctx context
 }
 
 func (ec *executionContext) _Mutation_attachPaymentMethod(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -7186,7 +7186,7 @@ func (ec *executionContext) fieldContext_Mutation_attachPaymentMethod(ctx contex
 }
 
 func (ec *executionContext) _Mutation_detachPaymentMethod(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -7230,7 +7230,7 @@ func (ec *executionContext) fieldContext_Mutation_detachPaymentMethod(ctx contex
 }
 
 func (ec *executionContext) _Mutation_blockPaymentMethod(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -7274,7 +7274,7 @@ func (ec *executionContext) fieldContext_Mutation_blockPaymentMethod(ctx context
 }
 
 func (ec *executionContext) _Mutation_unblockPaymentMethod(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -7318,7 +7318,7 @@ func (ec *executionContext) fieldContext_Mutation_unblockPaymentMethod(ctx conte
 }
 
 func (ec *executionContext) _Mutation_updatePaymentMethod(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -7362,7 +7362,7 @@ func (ec *executionContext) fieldContext_Mutation_updatePaymentMethod(ctx contex
 }
 
 func (ec *executionContext) _Mutation_createPayout(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -7406,7 +7406,7 @@ func (ec *executionContext) fieldContext_Mutation_createPayout(ctx context.Conte
 }
 
 func (ec *executionContext) _Mutation_createPayoutFundingSchedule(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -7450,7 +7450,7 @@ func (ec *executionContext) fieldContext_Mutation_createPayoutFundingSchedule(ct
 }
 
 func (ec *executionContext) _Mutation_updatePayoutFundingSchedule(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -7494,7 +7494,7 @@ func (ec *executionContext) fieldContext_Mutation_updatePayoutFundingSchedule(ct
 }
 
 func (ec *executionContext) _Mutation_createPayoutTopUp(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -7538,7 +7538,7 @@ func (ec *executionContext) fieldContext_Mutation_createPayoutTopUp(ctx context.
 }
 
 func (ec *executionContext) _Mutation_createPhoneVerification(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -7582,7 +7582,7 @@ func (ec *executionContext) fieldContext_Mutation_createPhoneVerification(ctx co
 }
 
 func (ec *executionContext) _Mutation_confirmPhoneVerification(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -7626,7 +7626,7 @@ func (ec *executionContext) fieldContext_Mutation_confirmPhoneVerification(ctx c
 }
 
 func (ec *executionContext) _Mutation_createProduct(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -7670,7 +7670,7 @@ func (ec *executionContext) fieldContext_Mutation_createProduct(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_updateProduct(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -7714,7 +7714,7 @@ func (ec *executionContext) fieldContext_Mutation_updateProduct(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_deleteProduct(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -7758,7 +7758,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteProduct(ctx context.Cont
 }
 
 func (ec *executionContext) _Mutation_createProductPhase(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -7802,7 +7802,7 @@ func (ec *executionContext) fieldContext_Mutation_createProductPhase(ctx context
 }
 
 func (ec *executionContext) _Mutation_updateProductPhase(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -7846,7 +7846,7 @@ func (ec *executionContext) fieldContext_Mutation_updateProductPhase(ctx context
 }
 
 func (ec *executionContext) _Mutation_bulkUpdateProductPhases(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -7890,7 +7890,7 @@ func (ec *executionContext) fieldContext_Mutation_bulkUpdateProductPhases(ctx co
 }
 
 func (ec *executionContext) _Mutation_deleteProductPhase(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -7934,7 +7934,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteProductPhase(ctx context
 }
 
 func (ec *executionContext) _Mutation_createRefund(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -7978,7 +7978,7 @@ func (ec *executionContext) fieldContext_Mutation_createRefund(ctx context.Conte
 }
 
 func (ec *executionContext) _Mutation_createChargeSession(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -8022,7 +8022,7 @@ func (ec *executionContext) fieldContext_Mutation_createChargeSession(ctx contex
 }
 
 func (ec *executionContext) _Mutation_updateChargeSession(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -8066,7 +8066,7 @@ func (ec *executionContext) fieldContext_Mutation_updateChargeSession(ctx contex
 }
 
 func (ec *executionContext) _Mutation_createSonarSession(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -8110,7 +8110,7 @@ func (ec *executionContext) fieldContext_Mutation_createSonarSession(ctx context
 }
 
 func (ec *executionContext) _Mutation_updateSonarSession(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -8154,7 +8154,7 @@ func (ec *executionContext) fieldContext_Mutation_updateSonarSession(ctx context
 }
 
 func (ec *executionContext) _Mutation_createPaymentLinkSession(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -8198,7 +8198,7 @@ func (ec *executionContext) fieldContext_Mutation_createPaymentLinkSession(ctx c
 }
 
 func (ec *executionContext) _Mutation_createSubscriptionPhase(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -8242,7 +8242,7 @@ func (ec *executionContext) fieldContext_Mutation_createSubscriptionPhase(ctx co
 }
 
 func (ec *executionContext) _Mutation_updateSubscriptionPhase(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -8286,7 +8286,7 @@ func (ec *executionContext) fieldContext_Mutation_updateSubscriptionPhase(ctx co
 }
 
 func (ec *executionContext) _Mutation_bulkUpdateSubscriptionPhases(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -8330,7 +8330,7 @@ func (ec *executionContext) fieldContext_Mutation_bulkUpdateSubscriptionPhases(c
 }
 
 func (ec *executionContext) _Mutation_deleteSubscriptionPhase(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -8374,7 +8374,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteSubscriptionPhase(ctx co
 }
 
 func (ec *executionContext) _Mutation_createSubscription(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -8418,7 +8418,7 @@ func (ec *executionContext) fieldContext_Mutation_createSubscription(ctx context
 }
 
 func (ec *executionContext) _Mutation_updateSubscription(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -8462,7 +8462,7 @@ func (ec *executionContext) fieldContext_Mutation_updateSubscription(ctx context
 }
 
 func (ec *executionContext) _Mutation_cancelSubscription(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -8506,7 +8506,7 @@ func (ec *executionContext) fieldContext_Mutation_cancelSubscription(ctx context
 }
 
 func (ec *executionContext) _Mutation_pauseSubscription(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -8550,7 +8550,7 @@ func (ec *executionContext) fieldContext_Mutation_pauseSubscription(ctx context.
 }
 
 func (ec *executionContext) _Mutation_resumeSubscription(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -8594,7 +8594,7 @@ func (ec *executionContext) fieldContext_Mutation_resumeSubscription(ctx context
 }
 
 func (ec *executionContext) _Mutation_cancelSubscriptionScheduledChange(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -8638,7 +8638,7 @@ func (ec *executionContext) fieldContext_Mutation_cancelSubscriptionScheduledCha
 }
 
 func (ec *executionContext) _Mutation_createTermsOfServiceToken(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -8682,7 +8682,7 @@ func (ec *executionContext) fieldContext_Mutation_createTermsOfServiceToken(ctx 
 }
 
 func (ec *executionContext) _Mutation_acceptTermsOfService(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -8726,7 +8726,7 @@ func (ec *executionContext) fieldContext_Mutation_acceptTermsOfService(ctx conte
 }
 
 func (ec *executionContext) _Mutation_confirmKycPrefill(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -8770,7 +8770,7 @@ func (ec *executionContext) fieldContext_Mutation_confirmKycPrefill(ctx context.
 }
 
 func (ec *executionContext) _Mutation_createTestClock(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -8814,7 +8814,7 @@ func (ec *executionContext) fieldContext_Mutation_createTestClock(ctx context.Co
 }
 
 func (ec *executionContext) _Mutation_advanceTestClock(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -8858,7 +8858,7 @@ func (ec *executionContext) fieldContext_Mutation_advanceTestClock(ctx context.C
 }
 
 func (ec *executionContext) _Mutation_deleteTestClock(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -8902,7 +8902,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteTestClock(ctx context.Co
 }
 
 func (ec *executionContext) _Mutation_createThreeDSIntent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -8946,7 +8946,7 @@ func (ec *executionContext) fieldContext_Mutation_createThreeDSIntent(ctx contex
 }
 
 func (ec *executionContext) _Mutation_resendThreeDSIntent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -8990,7 +8990,7 @@ func (ec *executionContext) fieldContext_Mutation_resendThreeDSIntent(ctx contex
 }
 
 func (ec *executionContext) _Mutation_completeThreeDSIntent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -9034,7 +9034,7 @@ func (ec *executionContext) fieldContext_Mutation_completeThreeDSIntent(ctx cont
 }
 
 func (ec *executionContext) _Mutation_createMeteringEvent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -9078,7 +9078,7 @@ func (ec *executionContext) fieldContext_Mutation_createMeteringEvent(ctx contex
 }
 
 func (ec *executionContext) _Mutation_updateMeteringEvent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -9122,7 +9122,7 @@ func (ec *executionContext) fieldContext_Mutation_updateMeteringEvent(ctx contex
 }
 
 func (ec *executionContext) _Mutation_configureBillingMeter(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -9166,7 +9166,7 @@ func (ec *executionContext) fieldContext_Mutation_configureBillingMeter(ctx cont
 }
 
 func (ec *executionContext) _Mutation_updateBillingMeter(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -9210,7 +9210,7 @@ func (ec *executionContext) fieldContext_Mutation_updateBillingMeter(ctx context
 }
 
 func (ec *executionContext) _Mutation_createBillingCredit(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -9254,7 +9254,7 @@ func (ec *executionContext) fieldContext_Mutation_createBillingCredit(ctx contex
 }
 
 func (ec *executionContext) _Mutation_createBillingInvoice(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -9298,7 +9298,7 @@ func (ec *executionContext) fieldContext_Mutation_createBillingInvoice(ctx conte
 }
 
 func (ec *executionContext) _Mutation_setUsageThreshold(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -9342,7 +9342,7 @@ func (ec *executionContext) fieldContext_Mutation_setUsageThreshold(ctx context.
 }
 
 func (ec *executionContext) _Mutation_removeUsageThreshold(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -9386,7 +9386,7 @@ func (ec *executionContext) fieldContext_Mutation_removeUsageThreshold(ctx conte
 }
 
 func (ec *executionContext) _Mutation_createWebhookEndpoint(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -9430,7 +9430,7 @@ func (ec *executionContext) fieldContext_Mutation_createWebhookEndpoint(ctx cont
 }
 
 func (ec *executionContext) _Mutation_updateWebhookEndpoint(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -9474,7 +9474,7 @@ func (ec *executionContext) fieldContext_Mutation_updateWebhookEndpoint(ctx cont
 }
 
 func (ec *executionContext) _Mutation_deleteWebhookEndpoint(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -9518,7 +9518,7 @@ func (ec *executionContext) fieldContext_Mutation_deleteWebhookEndpoint(ctx cont
 }
 
 func (ec *executionContext) _Mutation_rotateWebhookSecret(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -9562,7 +9562,7 @@ func (ec *executionContext) fieldContext_Mutation_rotateWebhookSecret(ctx contex
 }
 
 func (ec *executionContext) _Mutation_resendEvent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -9606,7 +9606,7 @@ func (ec *executionContext) fieldContext_Mutation_resendEvent(ctx context.Contex
 }
 
 func (ec *executionContext) _PageInfo_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *model.PageInfo) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -9625,11 +9625,11 @@ func (ec *executionContext) _PageInfo_hasNextPage(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_PageInfo_hasNextPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PageInfo", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("PageInfo", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _PageInfo_hasPreviousPage(ctx context.Context, field graphql.CollectedField, obj *model.PageInfo) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -9648,11 +9648,11 @@ func (ec *executionContext) _PageInfo_hasPreviousPage(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_PageInfo_hasPreviousPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PageInfo", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("PageInfo", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _PageInfo_startCursor(ctx context.Context, field graphql.CollectedField, obj *model.PageInfo) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -9671,11 +9671,11 @@ func (ec *executionContext) _PageInfo_startCursor(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_PageInfo_startCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PageInfo", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("PageInfo", field, false, false, "String")
 }
 
 func (ec *executionContext) _PageInfo_endCursor(ctx context.Context, field graphql.CollectedField, obj *model.PageInfo) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -9694,11 +9694,11 @@ func (ec *executionContext) _PageInfo_endCursor(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_PageInfo_endCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PageInfo", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("PageInfo", field, false, false, "String")
 }
 
 func (ec *executionContext) _Query_node(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -9742,7 +9742,7 @@ func (ec *executionContext) fieldContext_Query_node(ctx context.Context, field g
 }
 
 func (ec *executionContext) _Query_account(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -9786,7 +9786,7 @@ func (ec *executionContext) fieldContext_Query_account(ctx context.Context, fiel
 }
 
 func (ec *executionContext) _Query_accounts(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -9830,7 +9830,7 @@ func (ec *executionContext) fieldContext_Query_accounts(ctx context.Context, fie
 }
 
 func (ec *executionContext) _Query_bankAccount(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -9874,7 +9874,7 @@ func (ec *executionContext) fieldContext_Query_bankAccount(ctx context.Context, 
 }
 
 func (ec *executionContext) _Query_plaidLinkToken(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -9918,7 +9918,7 @@ func (ec *executionContext) fieldContext_Query_plaidLinkToken(ctx context.Contex
 }
 
 func (ec *executionContext) _Query_beneficialOwners(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -9962,7 +9962,7 @@ func (ec *executionContext) fieldContext_Query_beneficialOwners(ctx context.Cont
 }
 
 func (ec *executionContext) _Query_beneficialOwner(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -10006,7 +10006,7 @@ func (ec *executionContext) fieldContext_Query_beneficialOwner(ctx context.Conte
 }
 
 func (ec *executionContext) _Query_capabilities(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -10050,7 +10050,7 @@ func (ec *executionContext) fieldContext_Query_capabilities(ctx context.Context,
 }
 
 func (ec *executionContext) _Query_capability(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -10094,7 +10094,7 @@ func (ec *executionContext) fieldContext_Query_capability(ctx context.Context, f
 }
 
 func (ec *executionContext) _Query_chargeIntent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -10138,7 +10138,7 @@ func (ec *executionContext) fieldContext_Query_chargeIntent(ctx context.Context,
 }
 
 func (ec *executionContext) _Query_chargeIntents(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -10182,7 +10182,7 @@ func (ec *executionContext) fieldContext_Query_chargeIntents(ctx context.Context
 }
 
 func (ec *executionContext) _Query_charge(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -10226,7 +10226,7 @@ func (ec *executionContext) fieldContext_Query_charge(ctx context.Context, field
 }
 
 func (ec *executionContext) _Query_chargeTrace(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -10270,7 +10270,7 @@ func (ec *executionContext) fieldContext_Query_chargeTrace(ctx context.Context, 
 }
 
 func (ec *executionContext) _Query_evervaultConfiguration(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -10302,7 +10302,7 @@ func (ec *executionContext) fieldContext_Query_evervaultConfiguration(_ context.
 }
 
 func (ec *executionContext) _Query_siftConfiguration(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -10334,7 +10334,7 @@ func (ec *executionContext) fieldContext_Query_siftConfiguration(_ context.Conte
 }
 
 func (ec *executionContext) _Query_googlePayConfiguration(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -10366,7 +10366,7 @@ func (ec *executionContext) fieldContext_Query_googlePayConfiguration(_ context.
 }
 
 func (ec *executionContext) _Query_coupon(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -10410,7 +10410,7 @@ func (ec *executionContext) fieldContext_Query_coupon(ctx context.Context, field
 }
 
 func (ec *executionContext) _Query_coupons(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -10454,7 +10454,7 @@ func (ec *executionContext) fieldContext_Query_coupons(ctx context.Context, fiel
 }
 
 func (ec *executionContext) _Query_promotionCode(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -10498,7 +10498,7 @@ func (ec *executionContext) fieldContext_Query_promotionCode(ctx context.Context
 }
 
 func (ec *executionContext) _Query_promotionCodes(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -10542,7 +10542,7 @@ func (ec *executionContext) fieldContext_Query_promotionCodes(ctx context.Contex
 }
 
 func (ec *executionContext) _Query_discount(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -10586,7 +10586,7 @@ func (ec *executionContext) fieldContext_Query_discount(ctx context.Context, fie
 }
 
 func (ec *executionContext) _Query_discounts(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -10630,7 +10630,7 @@ func (ec *executionContext) fieldContext_Query_discounts(ctx context.Context, fi
 }
 
 func (ec *executionContext) _Query_validateDiscounts(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -10674,7 +10674,7 @@ func (ec *executionContext) fieldContext_Query_validateDiscounts(ctx context.Con
 }
 
 func (ec *executionContext) _Query_customerIdentityVerification(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -10718,7 +10718,7 @@ func (ec *executionContext) fieldContext_Query_customerIdentityVerification(ctx 
 }
 
 func (ec *executionContext) _Query_customer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -10762,7 +10762,7 @@ func (ec *executionContext) fieldContext_Query_customer(ctx context.Context, fie
 }
 
 func (ec *executionContext) _Query_customers(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -10806,7 +10806,7 @@ func (ec *executionContext) fieldContext_Query_customers(ctx context.Context, fi
 }
 
 func (ec *executionContext) _Query_deviceAttestation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -10850,7 +10850,7 @@ func (ec *executionContext) fieldContext_Query_deviceAttestation(ctx context.Con
 }
 
 func (ec *executionContext) _Query_dispute(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -10894,7 +10894,7 @@ func (ec *executionContext) fieldContext_Query_dispute(ctx context.Context, fiel
 }
 
 func (ec *executionContext) _Query_disputes(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -10938,7 +10938,7 @@ func (ec *executionContext) fieldContext_Query_disputes(ctx context.Context, fie
 }
 
 func (ec *executionContext) _Query_event(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -10982,7 +10982,7 @@ func (ec *executionContext) fieldContext_Query_event(ctx context.Context, field 
 }
 
 func (ec *executionContext) _Query_events(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -11026,7 +11026,7 @@ func (ec *executionContext) fieldContext_Query_events(ctx context.Context, field
 }
 
 func (ec *executionContext) _Query_geofences(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -11058,7 +11058,7 @@ func (ec *executionContext) fieldContext_Query_geofences(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Query_identityVerifications(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -11102,7 +11102,7 @@ func (ec *executionContext) fieldContext_Query_identityVerifications(ctx context
 }
 
 func (ec *executionContext) _Query_identityVerification(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -11146,7 +11146,7 @@ func (ec *executionContext) fieldContext_Query_identityVerification(ctx context.
 }
 
 func (ec *executionContext) _Query_invoice(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -11190,7 +11190,7 @@ func (ec *executionContext) fieldContext_Query_invoice(ctx context.Context, fiel
 }
 
 func (ec *executionContext) _Query_invoices(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -11234,7 +11234,7 @@ func (ec *executionContext) fieldContext_Query_invoices(ctx context.Context, fie
 }
 
 func (ec *executionContext) _Query_invoiceLineItems(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -11278,7 +11278,7 @@ func (ec *executionContext) fieldContext_Query_invoiceLineItems(ctx context.Cont
 }
 
 func (ec *executionContext) _Query_invoiceLineItem(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -11322,7 +11322,7 @@ func (ec *executionContext) fieldContext_Query_invoiceLineItem(ctx context.Conte
 }
 
 func (ec *executionContext) _Query_transferFeePlan(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -11366,7 +11366,7 @@ func (ec *executionContext) fieldContext_Query_transferFeePlan(ctx context.Conte
 }
 
 func (ec *executionContext) _Query_transferFeePlans(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -11410,7 +11410,7 @@ func (ec *executionContext) fieldContext_Query_transferFeePlans(ctx context.Cont
 }
 
 func (ec *executionContext) _Query_billingAgreement(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -11454,7 +11454,7 @@ func (ec *executionContext) fieldContext_Query_billingAgreement(ctx context.Cont
 }
 
 func (ec *executionContext) _Query_billingAgreements(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -11498,7 +11498,7 @@ func (ec *executionContext) fieldContext_Query_billingAgreements(ctx context.Con
 }
 
 func (ec *executionContext) _Query_transfer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -11542,7 +11542,7 @@ func (ec *executionContext) fieldContext_Query_transfer(ctx context.Context, fie
 }
 
 func (ec *executionContext) _Query_transfers(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -11586,7 +11586,7 @@ func (ec *executionContext) fieldContext_Query_transfers(ctx context.Context, fi
 }
 
 func (ec *executionContext) _Query_onboardingSession(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -11630,7 +11630,7 @@ func (ec *executionContext) fieldContext_Query_onboardingSession(ctx context.Con
 }
 
 func (ec *executionContext) _Query_onboardingBootstrap(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -11662,7 +11662,7 @@ func (ec *executionContext) fieldContext_Query_onboardingBootstrap(_ context.Con
 }
 
 func (ec *executionContext) _Query_paymentMethod(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -11706,7 +11706,7 @@ func (ec *executionContext) fieldContext_Query_paymentMethod(ctx context.Context
 }
 
 func (ec *executionContext) _Query_paymentMethods(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -11750,7 +11750,7 @@ func (ec *executionContext) fieldContext_Query_paymentMethods(ctx context.Contex
 }
 
 func (ec *executionContext) _Query_payout(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -11794,7 +11794,7 @@ func (ec *executionContext) fieldContext_Query_payout(ctx context.Context, field
 }
 
 func (ec *executionContext) _Query_payouts(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -11838,7 +11838,7 @@ func (ec *executionContext) fieldContext_Query_payouts(ctx context.Context, fiel
 }
 
 func (ec *executionContext) _Query_payoutFundingSchedule(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -11882,7 +11882,7 @@ func (ec *executionContext) fieldContext_Query_payoutFundingSchedule(ctx context
 }
 
 func (ec *executionContext) _Query_payoutFundingSchedules(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -11926,7 +11926,7 @@ func (ec *executionContext) fieldContext_Query_payoutFundingSchedules(ctx contex
 }
 
 func (ec *executionContext) _Query_payoutFundingEntry(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -11970,7 +11970,7 @@ func (ec *executionContext) fieldContext_Query_payoutFundingEntry(ctx context.Co
 }
 
 func (ec *executionContext) _Query_payoutFundingEntries(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -12014,7 +12014,7 @@ func (ec *executionContext) fieldContext_Query_payoutFundingEntries(ctx context.
 }
 
 func (ec *executionContext) _Query_merchantBalance(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -12046,7 +12046,7 @@ func (ec *executionContext) fieldContext_Query_merchantBalance(_ context.Context
 }
 
 func (ec *executionContext) _Query_phoneVerifications(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -12090,7 +12090,7 @@ func (ec *executionContext) fieldContext_Query_phoneVerifications(ctx context.Co
 }
 
 func (ec *executionContext) _Query_phoneVerification(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -12134,7 +12134,7 @@ func (ec *executionContext) fieldContext_Query_phoneVerification(ctx context.Con
 }
 
 func (ec *executionContext) _Query_product(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -12178,7 +12178,7 @@ func (ec *executionContext) fieldContext_Query_product(ctx context.Context, fiel
 }
 
 func (ec *executionContext) _Query_products(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -12222,7 +12222,7 @@ func (ec *executionContext) fieldContext_Query_products(ctx context.Context, fie
 }
 
 func (ec *executionContext) _Query_productPhases(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -12266,7 +12266,7 @@ func (ec *executionContext) fieldContext_Query_productPhases(ctx context.Context
 }
 
 func (ec *executionContext) _Query_productPhase(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -12310,7 +12310,7 @@ func (ec *executionContext) fieldContext_Query_productPhase(ctx context.Context,
 }
 
 func (ec *executionContext) _Query_refund(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -12354,7 +12354,7 @@ func (ec *executionContext) fieldContext_Query_refund(ctx context.Context, field
 }
 
 func (ec *executionContext) _Query_refunds(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -12398,7 +12398,7 @@ func (ec *executionContext) fieldContext_Query_refunds(ctx context.Context, fiel
 }
 
 func (ec *executionContext) _Query_chargeSession(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -12442,7 +12442,7 @@ func (ec *executionContext) fieldContext_Query_chargeSession(ctx context.Context
 }
 
 func (ec *executionContext) _Query_sonarSession(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -12486,7 +12486,7 @@ func (ec *executionContext) fieldContext_Query_sonarSession(ctx context.Context,
 }
 
 func (ec *executionContext) _Query_paymentLinkSession(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -12530,7 +12530,7 @@ func (ec *executionContext) fieldContext_Query_paymentLinkSession(ctx context.Co
 }
 
 func (ec *executionContext) _Query_chargeSessions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -12574,7 +12574,7 @@ func (ec *executionContext) fieldContext_Query_chargeSessions(ctx context.Contex
 }
 
 func (ec *executionContext) _Query_sonarSessions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -12618,7 +12618,7 @@ func (ec *executionContext) fieldContext_Query_sonarSessions(ctx context.Context
 }
 
 func (ec *executionContext) _Query_paymentLinkSessions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -12662,7 +12662,7 @@ func (ec *executionContext) fieldContext_Query_paymentLinkSessions(ctx context.C
 }
 
 func (ec *executionContext) _Query_subscriptionPhases(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -12706,7 +12706,7 @@ func (ec *executionContext) fieldContext_Query_subscriptionPhases(ctx context.Co
 }
 
 func (ec *executionContext) _Query_subscriptionPhase(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -12750,7 +12750,7 @@ func (ec *executionContext) fieldContext_Query_subscriptionPhase(ctx context.Con
 }
 
 func (ec *executionContext) _Query_subscription(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -12794,7 +12794,7 @@ func (ec *executionContext) fieldContext_Query_subscription(ctx context.Context,
 }
 
 func (ec *executionContext) _Query_subscriptions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -12838,7 +12838,7 @@ func (ec *executionContext) fieldContext_Query_subscriptions(ctx context.Context
 }
 
 func (ec *executionContext) _Query_subscriptionChangeLogs(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -12882,7 +12882,7 @@ func (ec *executionContext) fieldContext_Query_subscriptionChangeLogs(ctx contex
 }
 
 func (ec *executionContext) _Query_testClock(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -12926,7 +12926,7 @@ func (ec *executionContext) fieldContext_Query_testClock(ctx context.Context, fi
 }
 
 func (ec *executionContext) _Query_testClocks(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -12970,7 +12970,7 @@ func (ec *executionContext) fieldContext_Query_testClocks(ctx context.Context, f
 }
 
 func (ec *executionContext) _Query_threeDSIntent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -13014,7 +13014,7 @@ func (ec *executionContext) fieldContext_Query_threeDSIntent(ctx context.Context
 }
 
 func (ec *executionContext) _Query_meteringEvent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -13058,7 +13058,7 @@ func (ec *executionContext) fieldContext_Query_meteringEvent(ctx context.Context
 }
 
 func (ec *executionContext) _Query_meteringEvents(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -13102,7 +13102,7 @@ func (ec *executionContext) fieldContext_Query_meteringEvents(ctx context.Contex
 }
 
 func (ec *executionContext) _Query_billingMeter(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -13146,7 +13146,7 @@ func (ec *executionContext) fieldContext_Query_billingMeter(ctx context.Context,
 }
 
 func (ec *executionContext) _Query_billingMeters(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -13190,7 +13190,7 @@ func (ec *executionContext) fieldContext_Query_billingMeters(ctx context.Context
 }
 
 func (ec *executionContext) _Query_usageReport(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -13234,7 +13234,7 @@ func (ec *executionContext) fieldContext_Query_usageReport(ctx context.Context, 
 }
 
 func (ec *executionContext) _Query_eventUsageReport(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -13278,7 +13278,7 @@ func (ec *executionContext) fieldContext_Query_eventUsageReport(ctx context.Cont
 }
 
 func (ec *executionContext) _Query_subscriptionUsageReport(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -13322,7 +13322,7 @@ func (ec *executionContext) fieldContext_Query_subscriptionUsageReport(ctx conte
 }
 
 func (ec *executionContext) _Query_billingCredit(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -13366,7 +13366,7 @@ func (ec *executionContext) fieldContext_Query_billingCredit(ctx context.Context
 }
 
 func (ec *executionContext) _Query_billingCredits(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -13410,7 +13410,7 @@ func (ec *executionContext) fieldContext_Query_billingCredits(ctx context.Contex
 }
 
 func (ec *executionContext) _Query_thresholdProgress(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -13454,7 +13454,7 @@ func (ec *executionContext) fieldContext_Query_thresholdProgress(ctx context.Con
 }
 
 func (ec *executionContext) _Query_viewer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -13486,7 +13486,7 @@ func (ec *executionContext) fieldContext_Query_viewer(_ context.Context, field g
 }
 
 func (ec *executionContext) _Query_webhookEndpoint(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -13530,7 +13530,7 @@ func (ec *executionContext) fieldContext_Query_webhookEndpoint(ctx context.Conte
 }
 
 func (ec *executionContext) _Query_webhookEndpoints(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -13574,7 +13574,7 @@ func (ec *executionContext) fieldContext_Query_webhookEndpoints(ctx context.Cont
 }
 
 func (ec *executionContext) _Query_webhookDelivery(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -13618,7 +13618,7 @@ func (ec *executionContext) fieldContext_Query_webhookDelivery(ctx context.Conte
 }
 
 func (ec *executionContext) _Query_webhookDeliveries(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -13662,7 +13662,7 @@ func (ec *executionContext) fieldContext_Query_webhookDeliveries(ctx context.Con
 }
 
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -13706,7 +13706,7 @@ func (ec *executionContext) fieldContext_Query___type(ctx context.Context, field
 }
 
 func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -14964,7 +14964,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -15017,7 +15017,7 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -17096,7 +17096,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

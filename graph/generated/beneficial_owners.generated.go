@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -31,7 +30,7 @@ type BeneficialOwnerResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _BeneficialOwner_id(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -50,11 +49,11 @@ func (ec *executionContext) _BeneficialOwner_id(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_BeneficialOwner_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BeneficialOwner", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("BeneficialOwner", field, false, false, "ID")
 }
 
 func (ec *executionContext) _BeneficialOwner_accountId(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -73,11 +72,11 @@ func (ec *executionContext) _BeneficialOwner_accountId(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_BeneficialOwner_accountId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BeneficialOwner", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("BeneficialOwner", field, false, false, "ID")
 }
 
 func (ec *executionContext) _BeneficialOwner_account(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -109,7 +108,7 @@ func (ec *executionContext) fieldContext_BeneficialOwner_account(_ context.Conte
 }
 
 func (ec *executionContext) _BeneficialOwner_status(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -128,11 +127,11 @@ func (ec *executionContext) _BeneficialOwner_status(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_BeneficialOwner_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BeneficialOwner", field, false, false, errors.New("field of type BeneficialOwnerStatus does not have child fields"))
+	return scalarFieldContext("BeneficialOwner", field, false, false, "BeneficialOwnerStatus")
 }
 
 func (ec *executionContext) _BeneficialOwner_firstName(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -151,11 +150,11 @@ func (ec *executionContext) _BeneficialOwner_firstName(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_BeneficialOwner_firstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BeneficialOwner", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("BeneficialOwner", field, false, false, "String")
 }
 
 func (ec *executionContext) _BeneficialOwner_middleName(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -174,11 +173,11 @@ func (ec *executionContext) _BeneficialOwner_middleName(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_BeneficialOwner_middleName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BeneficialOwner", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("BeneficialOwner", field, false, false, "String")
 }
 
 func (ec *executionContext) _BeneficialOwner_lastName(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -197,11 +196,11 @@ func (ec *executionContext) _BeneficialOwner_lastName(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_BeneficialOwner_lastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BeneficialOwner", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("BeneficialOwner", field, false, false, "String")
 }
 
 func (ec *executionContext) _BeneficialOwner_suffix(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -220,11 +219,11 @@ func (ec *executionContext) _BeneficialOwner_suffix(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_BeneficialOwner_suffix(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BeneficialOwner", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("BeneficialOwner", field, false, false, "String")
 }
 
 func (ec *executionContext) _BeneficialOwner_email(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -243,11 +242,11 @@ func (ec *executionContext) _BeneficialOwner_email(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_BeneficialOwner_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BeneficialOwner", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("BeneficialOwner", field, false, false, "String")
 }
 
 func (ec *executionContext) _BeneficialOwner_roles(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -266,11 +265,11 @@ func (ec *executionContext) _BeneficialOwner_roles(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_BeneficialOwner_roles(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BeneficialOwner", field, false, false, errors.New("field of type OwnerRole does not have child fields"))
+	return scalarFieldContext("BeneficialOwner", field, false, false, "OwnerRole")
 }
 
 func (ec *executionContext) _BeneficialOwner_percentOwnership(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -289,11 +288,11 @@ func (ec *executionContext) _BeneficialOwner_percentOwnership(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_BeneficialOwner_percentOwnership(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BeneficialOwner", field, false, false, errors.New("field of type Float does not have child fields"))
+	return scalarFieldContext("BeneficialOwner", field, false, false, "Float")
 }
 
 func (ec *executionContext) _BeneficialOwner_livemode(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -312,11 +311,11 @@ func (ec *executionContext) _BeneficialOwner_livemode(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_BeneficialOwner_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BeneficialOwner", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("BeneficialOwner", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _BeneficialOwner_created(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -335,11 +334,11 @@ func (ec *executionContext) _BeneficialOwner_created(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_BeneficialOwner_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BeneficialOwner", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("BeneficialOwner", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _BeneficialOwner_updated(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -358,7 +357,7 @@ func (ec *executionContext) _BeneficialOwner_updated(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_BeneficialOwner_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BeneficialOwner", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("BeneficialOwner", field, false, false, "DateTime")
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -745,7 +744,7 @@ func (ec *executionContext) _BeneficialOwner(ctx context.Context, sel ast.Select
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

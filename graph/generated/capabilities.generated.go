@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -32,7 +31,7 @@ type CapabilityResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _Capability_id(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -51,11 +50,11 @@ func (ec *executionContext) _Capability_id(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Capability_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Capability", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Capability", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Capability_accountId(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -74,11 +73,11 @@ func (ec *executionContext) _Capability_accountId(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Capability_accountId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Capability", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Capability", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Capability_account(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -110,7 +109,7 @@ func (ec *executionContext) fieldContext_Capability_account(_ context.Context, f
 }
 
 func (ec *executionContext) _Capability_name(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -129,11 +128,11 @@ func (ec *executionContext) _Capability_name(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Capability_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Capability", field, false, false, errors.New("field of type CapabilityName does not have child fields"))
+	return scalarFieldContext("Capability", field, false, false, "CapabilityName")
 }
 
 func (ec *executionContext) _Capability_status(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -152,11 +151,11 @@ func (ec *executionContext) _Capability_status(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Capability_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Capability", field, false, false, errors.New("field of type CapabilityStatus does not have child fields"))
+	return scalarFieldContext("Capability", field, false, false, "CapabilityStatus")
 }
 
 func (ec *executionContext) _Capability_disabledReason(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -175,11 +174,11 @@ func (ec *executionContext) _Capability_disabledReason(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_Capability_disabledReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Capability", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Capability", field, false, false, "String")
 }
 
 func (ec *executionContext) _Capability_ineligibleReason(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -198,11 +197,11 @@ func (ec *executionContext) _Capability_ineligibleReason(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_Capability_ineligibleReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Capability", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Capability", field, false, false, "String")
 }
 
 func (ec *executionContext) _Capability_currentlyDue(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -221,11 +220,11 @@ func (ec *executionContext) _Capability_currentlyDue(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Capability_currentlyDue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Capability", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Capability", field, false, false, "String")
 }
 
 func (ec *executionContext) _Capability_errors(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -257,7 +256,7 @@ func (ec *executionContext) fieldContext_Capability_errors(_ context.Context, fi
 }
 
 func (ec *executionContext) _Capability_created(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -276,11 +275,11 @@ func (ec *executionContext) _Capability_created(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Capability_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Capability", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Capability", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Capability_updated(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -299,11 +298,11 @@ func (ec *executionContext) _Capability_updated(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Capability_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Capability", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Capability", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Capability_disabled(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -322,11 +321,11 @@ func (ec *executionContext) _Capability_disabled(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Capability_disabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Capability", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Capability", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _CapabilityError_code(ctx context.Context, field graphql.CollectedField, obj *capability.Error) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -345,11 +344,11 @@ func (ec *executionContext) _CapabilityError_code(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CapabilityError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CapabilityError", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("CapabilityError", field, false, false, "String")
 }
 
 func (ec *executionContext) _CapabilityError_requirement(ctx context.Context, field graphql.CollectedField, obj *capability.Error) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -368,11 +367,11 @@ func (ec *executionContext) _CapabilityError_requirement(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_CapabilityError_requirement(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CapabilityError", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("CapabilityError", field, false, false, "String")
 }
 
 func (ec *executionContext) _CapabilityError_reason(ctx context.Context, field graphql.CollectedField, obj *capability.Error) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -391,11 +390,11 @@ func (ec *executionContext) _CapabilityError_reason(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_CapabilityError_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CapabilityError", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("CapabilityError", field, false, false, "String")
 }
 
 func (ec *executionContext) _RequestCapabilitiesPayload_capabilities(ctx context.Context, field graphql.CollectedField, obj *models.CapabilityRequest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -427,7 +426,7 @@ func (ec *executionContext) fieldContext_RequestCapabilitiesPayload_capabilities
 }
 
 func (ec *executionContext) _RequestCapabilitiesPayload_created(ctx context.Context, field graphql.CollectedField, obj *models.CapabilityRequest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -446,7 +445,7 @@ func (ec *executionContext) _RequestCapabilitiesPayload_created(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_RequestCapabilitiesPayload_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RequestCapabilitiesPayload", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("RequestCapabilitiesPayload", field, false, false, "Boolean")
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -546,7 +545,7 @@ func (ec *executionContext) _Capability(ctx context.Context, sel ast.SelectionSe
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -594,7 +593,7 @@ func (ec *executionContext) _CapabilityError(ctx context.Context, sel ast.Select
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -637,7 +636,7 @@ func (ec *executionContext) _RequestCapabilitiesPayload(ctx context.Context, sel
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -39,7 +38,7 @@ type ChargeIntentResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _ChargeIntent_id(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -58,11 +57,11 @@ func (ec *executionContext) _ChargeIntent_id(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_ChargeIntent_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeIntent", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("ChargeIntent", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ChargeIntent_status(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -81,11 +80,11 @@ func (ec *executionContext) _ChargeIntent_status(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_ChargeIntent_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeIntent", field, false, false, errors.New("field of type ChargeIntentStatus does not have child fields"))
+	return scalarFieldContext("ChargeIntent", field, false, false, "ChargeIntentStatus")
 }
 
 func (ec *executionContext) _ChargeIntent_amount(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -104,11 +103,11 @@ func (ec *executionContext) _ChargeIntent_amount(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_ChargeIntent_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeIntent", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("ChargeIntent", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ChargeIntent_currency(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -127,11 +126,11 @@ func (ec *executionContext) _ChargeIntent_currency(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ChargeIntent_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeIntent", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+	return scalarFieldContext("ChargeIntent", field, false, false, "CurrencyCode")
 }
 
 func (ec *executionContext) _ChargeIntent_amountCaptured(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -150,11 +149,11 @@ func (ec *executionContext) _ChargeIntent_amountCaptured(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_ChargeIntent_amountCaptured(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeIntent", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("ChargeIntent", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ChargeIntent_amountVoided(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -173,11 +172,11 @@ func (ec *executionContext) _ChargeIntent_amountVoided(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_ChargeIntent_amountVoided(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeIntent", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("ChargeIntent", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ChargeIntent_clientSecret(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -196,11 +195,11 @@ func (ec *executionContext) _ChargeIntent_clientSecret(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_ChargeIntent_clientSecret(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeIntent", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("ChargeIntent", field, false, false, "String")
 }
 
 func (ec *executionContext) _ChargeIntent_authorizationMode(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -219,11 +218,11 @@ func (ec *executionContext) _ChargeIntent_authorizationMode(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_ChargeIntent_authorizationMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeIntent", field, false, false, errors.New("field of type AuthorizationMode does not have child fields"))
+	return scalarFieldContext("ChargeIntent", field, false, false, "AuthorizationMode")
 }
 
 func (ec *executionContext) _ChargeIntent_description(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -242,11 +241,11 @@ func (ec *executionContext) _ChargeIntent_description(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_ChargeIntent_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeIntent", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("ChargeIntent", field, false, false, "String")
 }
 
 func (ec *executionContext) _ChargeIntent_failureDescription(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -265,11 +264,11 @@ func (ec *executionContext) _ChargeIntent_failureDescription(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_ChargeIntent_failureDescription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeIntent", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("ChargeIntent", field, false, false, "String")
 }
 
 func (ec *executionContext) _ChargeIntent_referenceId(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -288,11 +287,11 @@ func (ec *executionContext) _ChargeIntent_referenceId(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_ChargeIntent_referenceId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeIntent", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("ChargeIntent", field, false, false, "String")
 }
 
 func (ec *executionContext) _ChargeIntent_receiptEmail(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -311,11 +310,11 @@ func (ec *executionContext) _ChargeIntent_receiptEmail(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_ChargeIntent_receiptEmail(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeIntent", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("ChargeIntent", field, false, false, "String")
 }
 
 func (ec *executionContext) _ChargeIntent_customerId(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -334,11 +333,11 @@ func (ec *executionContext) _ChargeIntent_customerId(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_ChargeIntent_customerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeIntent", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("ChargeIntent", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ChargeIntent_customer(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -370,7 +369,7 @@ func (ec *executionContext) fieldContext_ChargeIntent_customer(_ context.Context
 }
 
 func (ec *executionContext) _ChargeIntent_accountId(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -389,11 +388,11 @@ func (ec *executionContext) _ChargeIntent_accountId(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ChargeIntent_accountId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeIntent", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("ChargeIntent", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ChargeIntent_account(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -425,7 +424,7 @@ func (ec *executionContext) fieldContext_ChargeIntent_account(_ context.Context,
 }
 
 func (ec *executionContext) _ChargeIntent_paymentMethodId(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -444,11 +443,11 @@ func (ec *executionContext) _ChargeIntent_paymentMethodId(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_ChargeIntent_paymentMethodId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeIntent", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("ChargeIntent", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ChargeIntent_paymentMethod(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -480,7 +479,7 @@ func (ec *executionContext) fieldContext_ChargeIntent_paymentMethod(_ context.Co
 }
 
 func (ec *executionContext) _ChargeIntent_latestChargeId(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -499,11 +498,11 @@ func (ec *executionContext) _ChargeIntent_latestChargeId(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_ChargeIntent_latestChargeId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeIntent", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("ChargeIntent", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ChargeIntent_latestCharge(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -535,7 +534,7 @@ func (ec *executionContext) fieldContext_ChargeIntent_latestCharge(_ context.Con
 }
 
 func (ec *executionContext) _ChargeIntent_shipping(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -567,7 +566,7 @@ func (ec *executionContext) fieldContext_ChargeIntent_shipping(_ context.Context
 }
 
 func (ec *executionContext) _ChargeIntent_metadata(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -586,11 +585,11 @@ func (ec *executionContext) _ChargeIntent_metadata(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ChargeIntent_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeIntent", field, false, false, errors.New("field of type Metadata does not have child fields"))
+	return scalarFieldContext("ChargeIntent", field, false, false, "Metadata")
 }
 
 func (ec *executionContext) _ChargeIntent_livemode(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -609,11 +608,11 @@ func (ec *executionContext) _ChargeIntent_livemode(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ChargeIntent_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeIntent", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("ChargeIntent", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _ChargeIntent_created(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -632,11 +631,11 @@ func (ec *executionContext) _ChargeIntent_created(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ChargeIntent_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeIntent", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("ChargeIntent", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _ChargeIntent_updated(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -655,11 +654,11 @@ func (ec *executionContext) _ChargeIntent_updated(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ChargeIntent_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeIntent", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("ChargeIntent", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _ChargeIntentConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.ChargeIntentConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -691,7 +690,7 @@ func (ec *executionContext) fieldContext_ChargeIntentConnection_edges(_ context.
 }
 
 func (ec *executionContext) _ChargeIntentConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.ChargeIntentConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -723,7 +722,7 @@ func (ec *executionContext) fieldContext_ChargeIntentConnection_pageInfo(_ conte
 }
 
 func (ec *executionContext) _ChargeIntentEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.ChargeIntentEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -742,11 +741,11 @@ func (ec *executionContext) _ChargeIntentEdge_cursor(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_ChargeIntentEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeIntentEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("ChargeIntentEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _ChargeIntentEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.ChargeIntentEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1394,7 +1393,7 @@ func (ec *executionContext) _ChargeIntent(ctx context.Context, sel ast.Selection
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1437,7 +1436,7 @@ func (ec *executionContext) _ChargeIntentConnection(ctx context.Context, sel ast
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1480,7 +1479,7 @@ func (ec *executionContext) _ChargeIntentEdge(ctx context.Context, sel ast.Selec
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -49,7 +48,7 @@ type ChargeTraceEventResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _Charge_id(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -68,11 +67,11 @@ func (ec *executionContext) _Charge_id(ctx context.Context, field graphql.Collec
 	)
 }
 func (ec *executionContext) fieldContext_Charge_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Charge", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Charge_status(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -91,11 +90,11 @@ func (ec *executionContext) _Charge_status(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Charge_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type ChargeStatus does not have child fields"))
+	return scalarFieldContext("Charge", field, false, false, "ChargeStatus")
 }
 
 func (ec *executionContext) _Charge_amount(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -114,11 +113,11 @@ func (ec *executionContext) _Charge_amount(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Charge_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Charge", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Charge_currency(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -137,11 +136,11 @@ func (ec *executionContext) _Charge_currency(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Charge_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+	return scalarFieldContext("Charge", field, false, false, "CurrencyCode")
 }
 
 func (ec *executionContext) _Charge_amountCaptured(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -160,11 +159,11 @@ func (ec *executionContext) _Charge_amountCaptured(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Charge_amountCaptured(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Charge", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Charge_amountRefunded(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -183,11 +182,11 @@ func (ec *executionContext) _Charge_amountRefunded(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Charge_amountRefunded(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Charge", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Charge_captured(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -206,11 +205,11 @@ func (ec *executionContext) _Charge_captured(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Charge_captured(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("Charge", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Charge_disputed(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -229,11 +228,11 @@ func (ec *executionContext) _Charge_disputed(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Charge_disputed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("Charge", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Charge_refunded(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -252,11 +251,11 @@ func (ec *executionContext) _Charge_refunded(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Charge_refunded(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("Charge", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Charge_netAmount(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -275,11 +274,11 @@ func (ec *executionContext) _Charge_netAmount(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Charge_netAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Charge", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Charge_failureCode(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -298,11 +297,11 @@ func (ec *executionContext) _Charge_failureCode(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Charge_failureCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Charge", field, false, false, "String")
 }
 
 func (ec *executionContext) _Charge_failureMessage(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -321,11 +320,11 @@ func (ec *executionContext) _Charge_failureMessage(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Charge_failureMessage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Charge", field, false, false, "String")
 }
 
 func (ec *executionContext) _Charge_failureCategory(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -344,11 +343,11 @@ func (ec *executionContext) _Charge_failureCategory(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Charge_failureCategory(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Charge", field, false, false, "String")
 }
 
 func (ec *executionContext) _Charge_description(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -367,11 +366,11 @@ func (ec *executionContext) _Charge_description(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Charge_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Charge", field, false, false, "String")
 }
 
 func (ec *executionContext) _Charge_acquirerReferenceNumber(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -390,11 +389,11 @@ func (ec *executionContext) _Charge_acquirerReferenceNumber(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_Charge_acquirerReferenceNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Charge", field, false, false, "String")
 }
 
 func (ec *executionContext) _Charge_authorizationCode(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -413,11 +412,11 @@ func (ec *executionContext) _Charge_authorizationCode(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_Charge_authorizationCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Charge", field, false, false, "String")
 }
 
 func (ec *executionContext) _Charge_refundReason(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -436,11 +435,11 @@ func (ec *executionContext) _Charge_refundReason(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Charge_refundReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Charge", field, false, false, "String")
 }
 
 func (ec *executionContext) _Charge_paymentMethodId(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -459,11 +458,11 @@ func (ec *executionContext) _Charge_paymentMethodId(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Charge_paymentMethodId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Charge", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Charge_paymentMethodDetails(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -495,7 +494,7 @@ func (ec *executionContext) fieldContext_Charge_paymentMethodDetails(_ context.C
 }
 
 func (ec *executionContext) _Charge_accountId(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -514,11 +513,11 @@ func (ec *executionContext) _Charge_accountId(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Charge_accountId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Charge", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Charge_account(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -550,7 +549,7 @@ func (ec *executionContext) fieldContext_Charge_account(_ context.Context, field
 }
 
 func (ec *executionContext) _Charge_customerId(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -569,11 +568,11 @@ func (ec *executionContext) _Charge_customerId(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Charge_customerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Charge", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Charge_customer(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -605,7 +604,7 @@ func (ec *executionContext) fieldContext_Charge_customer(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Charge_transferId(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -624,11 +623,11 @@ func (ec *executionContext) _Charge_transferId(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Charge_transferId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Charge", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Charge_transfer(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -660,7 +659,7 @@ func (ec *executionContext) fieldContext_Charge_transfer(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Charge_metadata(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -679,11 +678,11 @@ func (ec *executionContext) _Charge_metadata(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Charge_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type Metadata does not have child fields"))
+	return scalarFieldContext("Charge", field, false, false, "Metadata")
 }
 
 func (ec *executionContext) _Charge_ledgerJournals(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -715,7 +714,7 @@ func (ec *executionContext) fieldContext_Charge_ledgerJournals(_ context.Context
 }
 
 func (ec *executionContext) _Charge_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -734,11 +733,11 @@ func (ec *executionContext) _Charge_livemode(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Charge_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("Charge", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Charge_created(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -757,11 +756,11 @@ func (ec *executionContext) _Charge_created(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Charge_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Charge", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Charge_updated(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -780,11 +779,11 @@ func (ec *executionContext) _Charge_updated(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Charge_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Charge", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Charge_chargeIntentId(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -803,11 +802,11 @@ func (ec *executionContext) _Charge_chargeIntentId(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Charge_chargeIntentId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Charge", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Charge_chargeIntent(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -839,7 +838,7 @@ func (ec *executionContext) fieldContext_Charge_chargeIntent(_ context.Context, 
 }
 
 func (ec *executionContext) _Charge_disputes(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -871,7 +870,7 @@ func (ec *executionContext) fieldContext_Charge_disputes(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Charge_refunds(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -903,7 +902,7 @@ func (ec *executionContext) fieldContext_Charge_refunds(_ context.Context, field
 }
 
 func (ec *executionContext) _ChargeConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.ChargeConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -935,7 +934,7 @@ func (ec *executionContext) fieldContext_ChargeConnection_edges(_ context.Contex
 }
 
 func (ec *executionContext) _ChargeConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.ChargeConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -967,7 +966,7 @@ func (ec *executionContext) fieldContext_ChargeConnection_pageInfo(_ context.Con
 }
 
 func (ec *executionContext) _ChargeEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.ChargeEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -986,11 +985,11 @@ func (ec *executionContext) _ChargeEdge_cursor(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_ChargeEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("ChargeEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _ChargeEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.ChargeEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1022,7 +1021,7 @@ func (ec *executionContext) fieldContext_ChargeEdge_node(_ context.Context, fiel
 }
 
 func (ec *executionContext) _ChargeTrace_charge(ctx context.Context, field graphql.CollectedField, obj *models.ChargeTrace) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1054,7 +1053,7 @@ func (ec *executionContext) fieldContext_ChargeTrace_charge(_ context.Context, f
 }
 
 func (ec *executionContext) _ChargeTrace_ledgerJournals(ctx context.Context, field graphql.CollectedField, obj *models.ChargeTrace) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1086,7 +1085,7 @@ func (ec *executionContext) fieldContext_ChargeTrace_ledgerJournals(_ context.Co
 }
 
 func (ec *executionContext) _ChargeTrace_events(ctx context.Context, field graphql.CollectedField, obj *models.ChargeTrace) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1118,7 +1117,7 @@ func (ec *executionContext) fieldContext_ChargeTrace_events(_ context.Context, f
 }
 
 func (ec *executionContext) _ChargeTraceEvent_id(ctx context.Context, field graphql.CollectedField, obj *models.TraceEvent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1137,11 +1136,11 @@ func (ec *executionContext) _ChargeTraceEvent_id(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_ChargeTraceEvent_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeTraceEvent", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("ChargeTraceEvent", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ChargeTraceEvent_type(ctx context.Context, field graphql.CollectedField, obj *models.TraceEvent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1160,11 +1159,11 @@ func (ec *executionContext) _ChargeTraceEvent_type(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ChargeTraceEvent_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeTraceEvent", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("ChargeTraceEvent", field, false, false, "String")
 }
 
 func (ec *executionContext) _ChargeTraceEvent_created(ctx context.Context, field graphql.CollectedField, obj *models.TraceEvent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1183,11 +1182,11 @@ func (ec *executionContext) _ChargeTraceEvent_created(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_ChargeTraceEvent_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeTraceEvent", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("ChargeTraceEvent", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _ChargeTraceEvent_data(ctx context.Context, field graphql.CollectedField, obj *models.TraceEvent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1206,7 +1205,7 @@ func (ec *executionContext) _ChargeTraceEvent_data(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ChargeTraceEvent_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeTraceEvent", field, true, true, errors.New("field of type JSON does not have child fields"))
+	return scalarFieldContext("ChargeTraceEvent", field, true, true, "JSON")
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -1416,7 +1415,7 @@ func (ec *executionContext) _Charge(ctx context.Context, sel ast.SelectionSet, o
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1459,7 +1458,7 @@ func (ec *executionContext) _ChargeConnection(ctx context.Context, sel ast.Selec
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1502,7 +1501,7 @@ func (ec *executionContext) _ChargeEdge(ctx context.Context, sel ast.SelectionSe
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1550,7 +1549,7 @@ func (ec *executionContext) _ChargeTrace(ctx context.Context, sel ast.SelectionS
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1603,7 +1602,7 @@ func (ec *executionContext) _ChargeTraceEvent(ctx context.Context, sel ast.Selec
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

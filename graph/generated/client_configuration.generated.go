@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -25,7 +24,7 @@ import (
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _EvervaultConfiguration_appId(ctx context.Context, field graphql.CollectedField, obj *models.EvervaultConfiguration) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -44,11 +43,11 @@ func (ec *executionContext) _EvervaultConfiguration_appId(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_EvervaultConfiguration_appId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EvervaultConfiguration", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("EvervaultConfiguration", field, false, false, "String")
 }
 
 func (ec *executionContext) _EvervaultConfiguration_teamId(ctx context.Context, field graphql.CollectedField, obj *models.EvervaultConfiguration) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -67,11 +66,11 @@ func (ec *executionContext) _EvervaultConfiguration_teamId(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_EvervaultConfiguration_teamId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EvervaultConfiguration", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("EvervaultConfiguration", field, false, false, "String")
 }
 
 func (ec *executionContext) _GooglePayConfiguration_identifier(ctx context.Context, field graphql.CollectedField, obj *models.GooglePayConfiguration) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -90,11 +89,11 @@ func (ec *executionContext) _GooglePayConfiguration_identifier(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_GooglePayConfiguration_identifier(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("GooglePayConfiguration", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("GooglePayConfiguration", field, false, false, "String")
 }
 
 func (ec *executionContext) _GooglePayConfiguration_environment(ctx context.Context, field graphql.CollectedField, obj *models.GooglePayConfiguration) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -113,11 +112,11 @@ func (ec *executionContext) _GooglePayConfiguration_environment(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_GooglePayConfiguration_environment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("GooglePayConfiguration", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("GooglePayConfiguration", field, false, false, "String")
 }
 
 func (ec *executionContext) _GooglePayConfiguration_processor(ctx context.Context, field graphql.CollectedField, obj *models.GooglePayConfiguration) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -136,11 +135,11 @@ func (ec *executionContext) _GooglePayConfiguration_processor(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_GooglePayConfiguration_processor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("GooglePayConfiguration", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("GooglePayConfiguration", field, false, false, "String")
 }
 
 func (ec *executionContext) _GooglePayConfiguration_processorKey(ctx context.Context, field graphql.CollectedField, obj *models.GooglePayConfiguration) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -159,11 +158,11 @@ func (ec *executionContext) _GooglePayConfiguration_processorKey(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_GooglePayConfiguration_processorKey(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("GooglePayConfiguration", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("GooglePayConfiguration", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiftConfiguration_accountId(ctx context.Context, field graphql.CollectedField, obj *models.SiftConfiguration) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -182,11 +181,11 @@ func (ec *executionContext) _SiftConfiguration_accountId(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_SiftConfiguration_accountId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiftConfiguration", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("SiftConfiguration", field, false, false, "String")
 }
 
 func (ec *executionContext) _SiftConfiguration_beaconKey(ctx context.Context, field graphql.CollectedField, obj *models.SiftConfiguration) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -205,7 +204,7 @@ func (ec *executionContext) _SiftConfiguration_beaconKey(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_SiftConfiguration_beaconKey(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SiftConfiguration", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("SiftConfiguration", field, false, false, "String")
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -255,7 +254,7 @@ func (ec *executionContext) _EvervaultConfiguration(ctx context.Context, sel ast
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -308,7 +307,7 @@ func (ec *executionContext) _GooglePayConfiguration(ctx context.Context, sel ast
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -351,7 +350,7 @@ func (ec *executionContext) _SiftConfiguration(ctx context.Context, sel ast.Sele
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

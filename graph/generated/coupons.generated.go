@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -134,7 +133,7 @@ func (ec *executionContext) field_PromotionCode_discounts_args(ctx context.Conte
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _CodeValidation_code(ctx context.Context, field graphql.CollectedField, obj *models.CodeValidation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -153,11 +152,11 @@ func (ec *executionContext) _CodeValidation_code(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_CodeValidation_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CodeValidation", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("CodeValidation", field, false, false, "String")
 }
 
 func (ec *executionContext) _CodeValidation_valid(ctx context.Context, field graphql.CollectedField, obj *models.CodeValidation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -176,11 +175,11 @@ func (ec *executionContext) _CodeValidation_valid(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CodeValidation_valid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CodeValidation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("CodeValidation", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CodeValidation_reason(ctx context.Context, field graphql.CollectedField, obj *models.CodeValidation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -199,11 +198,11 @@ func (ec *executionContext) _CodeValidation_reason(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_CodeValidation_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CodeValidation", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("CodeValidation", field, false, false, "String")
 }
 
 func (ec *executionContext) _CodeValidation_promotionCodeId(ctx context.Context, field graphql.CollectedField, obj *models.CodeValidation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -222,11 +221,11 @@ func (ec *executionContext) _CodeValidation_promotionCodeId(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_CodeValidation_promotionCodeId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CodeValidation", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("CodeValidation", field, false, false, "ID")
 }
 
 func (ec *executionContext) _CodeValidation_promotionCode(ctx context.Context, field graphql.CollectedField, obj *models.CodeValidation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -258,7 +257,7 @@ func (ec *executionContext) fieldContext_CodeValidation_promotionCode(_ context.
 }
 
 func (ec *executionContext) _CodeValidation_couponId(ctx context.Context, field graphql.CollectedField, obj *models.CodeValidation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -277,11 +276,11 @@ func (ec *executionContext) _CodeValidation_couponId(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CodeValidation_couponId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CodeValidation", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("CodeValidation", field, false, false, "ID")
 }
 
 func (ec *executionContext) _CodeValidation_coupon(ctx context.Context, field graphql.CollectedField, obj *models.CodeValidation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -313,7 +312,7 @@ func (ec *executionContext) fieldContext_CodeValidation_coupon(_ context.Context
 }
 
 func (ec *executionContext) _CodeValidation_applicationOrder(ctx context.Context, field graphql.CollectedField, obj *models.CodeValidation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -332,11 +331,11 @@ func (ec *executionContext) _CodeValidation_applicationOrder(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_CodeValidation_applicationOrder(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CodeValidation", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("CodeValidation", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CodeValidation_discountAmountCents(ctx context.Context, field graphql.CollectedField, obj *models.CodeValidation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -355,11 +354,11 @@ func (ec *executionContext) _CodeValidation_discountAmountCents(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_CodeValidation_discountAmountCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CodeValidation", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("CodeValidation", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Coupon_id(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -378,11 +377,11 @@ func (ec *executionContext) _Coupon_id(ctx context.Context, field graphql.Collec
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Coupon", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Coupon_name(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -401,11 +400,11 @@ func (ec *executionContext) _Coupon_name(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Coupon", field, false, false, "String")
 }
 
 func (ec *executionContext) _Coupon_description(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -424,11 +423,11 @@ func (ec *executionContext) _Coupon_description(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Coupon", field, false, false, "String")
 }
 
 func (ec *executionContext) _Coupon_discountType(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -447,11 +446,11 @@ func (ec *executionContext) _Coupon_discountType(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_discountType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type DiscountType does not have child fields"))
+	return scalarFieldContext("Coupon", field, false, false, "DiscountType")
 }
 
 func (ec *executionContext) _Coupon_discountValue(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -470,11 +469,11 @@ func (ec *executionContext) _Coupon_discountValue(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_discountValue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type Decimal does not have child fields"))
+	return scalarFieldContext("Coupon", field, false, false, "Decimal")
 }
 
 func (ec *executionContext) _Coupon_discountValueCurrency(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -493,11 +492,11 @@ func (ec *executionContext) _Coupon_discountValueCurrency(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_discountValueCurrency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+	return scalarFieldContext("Coupon", field, false, false, "CurrencyCode")
 }
 
 func (ec *executionContext) _Coupon_duration(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -516,11 +515,11 @@ func (ec *executionContext) _Coupon_duration(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_duration(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type CouponDuration does not have child fields"))
+	return scalarFieldContext("Coupon", field, false, false, "CouponDuration")
 }
 
 func (ec *executionContext) _Coupon_durationInMonths(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -539,11 +538,11 @@ func (ec *executionContext) _Coupon_durationInMonths(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_durationInMonths(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Coupon", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Coupon_status(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -562,11 +561,11 @@ func (ec *executionContext) _Coupon_status(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type CouponStatus does not have child fields"))
+	return scalarFieldContext("Coupon", field, false, false, "CouponStatus")
 }
 
 func (ec *executionContext) _Coupon_applicableTo(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -585,11 +584,11 @@ func (ec *executionContext) _Coupon_applicableTo(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_applicableTo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type CouponApplicability does not have child fields"))
+	return scalarFieldContext("Coupon", field, false, false, "CouponApplicability")
 }
 
 func (ec *executionContext) _Coupon_productId(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -608,11 +607,11 @@ func (ec *executionContext) _Coupon_productId(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_productId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Coupon", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Coupon_product(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -644,7 +643,7 @@ func (ec *executionContext) fieldContext_Coupon_product(_ context.Context, field
 }
 
 func (ec *executionContext) _Coupon_maxRedemptions(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -663,11 +662,11 @@ func (ec *executionContext) _Coupon_maxRedemptions(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_maxRedemptions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Coupon", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Coupon_timesRedeemed(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -686,11 +685,11 @@ func (ec *executionContext) _Coupon_timesRedeemed(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_timesRedeemed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Coupon", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Coupon_minimumOrderAmountCents(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -709,11 +708,11 @@ func (ec *executionContext) _Coupon_minimumOrderAmountCents(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_minimumOrderAmountCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Coupon", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Coupon_minimumOrderAmountCurrency(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -732,11 +731,11 @@ func (ec *executionContext) _Coupon_minimumOrderAmountCurrency(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_minimumOrderAmountCurrency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+	return scalarFieldContext("Coupon", field, false, false, "CurrencyCode")
 }
 
 func (ec *executionContext) _Coupon_discountCapCents(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -755,11 +754,11 @@ func (ec *executionContext) _Coupon_discountCapCents(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_discountCapCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Coupon", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Coupon_discountCapCurrency(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -778,11 +777,11 @@ func (ec *executionContext) _Coupon_discountCapCurrency(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_discountCapCurrency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+	return scalarFieldContext("Coupon", field, false, false, "CurrencyCode")
 }
 
 func (ec *executionContext) _Coupon_validFrom(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -801,11 +800,11 @@ func (ec *executionContext) _Coupon_validFrom(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_validFrom(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Coupon", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Coupon_validUntil(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -824,11 +823,11 @@ func (ec *executionContext) _Coupon_validUntil(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_validUntil(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Coupon", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Coupon_isExpired(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -847,11 +846,11 @@ func (ec *executionContext) _Coupon_isExpired(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_isExpired(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("Coupon", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Coupon_isMaxedOut(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -870,11 +869,11 @@ func (ec *executionContext) _Coupon_isMaxedOut(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_isMaxedOut(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("Coupon", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Coupon_promotionCodes(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -906,7 +905,7 @@ func (ec *executionContext) fieldContext_Coupon_promotionCodes(_ context.Context
 }
 
 func (ec *executionContext) _Coupon_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -925,11 +924,11 @@ func (ec *executionContext) _Coupon_livemode(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("Coupon", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Coupon_created(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -948,11 +947,11 @@ func (ec *executionContext) _Coupon_created(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Coupon", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Coupon_updated(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -971,11 +970,11 @@ func (ec *executionContext) _Coupon_updated(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Coupon_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Coupon", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Coupon", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Coupon_discounts(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1019,7 +1018,7 @@ func (ec *executionContext) fieldContext_Coupon_discounts(ctx context.Context, f
 }
 
 func (ec *executionContext) _CouponConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.CouponConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1051,7 +1050,7 @@ func (ec *executionContext) fieldContext_CouponConnection_edges(_ context.Contex
 }
 
 func (ec *executionContext) _CouponConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.CouponConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1083,7 +1082,7 @@ func (ec *executionContext) fieldContext_CouponConnection_pageInfo(_ context.Con
 }
 
 func (ec *executionContext) _CouponEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.CouponEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1102,11 +1101,11 @@ func (ec *executionContext) _CouponEdge_cursor(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_CouponEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CouponEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("CouponEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _CouponEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.CouponEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1138,7 +1137,7 @@ func (ec *executionContext) fieldContext_CouponEdge_node(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Discount_id(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1157,11 +1156,11 @@ func (ec *executionContext) _Discount_id(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Discount_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Discount", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Discount_couponId(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1180,11 +1179,11 @@ func (ec *executionContext) _Discount_couponId(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Discount_couponId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Discount", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Discount_coupon(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1216,7 +1215,7 @@ func (ec *executionContext) fieldContext_Discount_coupon(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Discount_promotionCodeId(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1235,11 +1234,11 @@ func (ec *executionContext) _Discount_promotionCodeId(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_Discount_promotionCodeId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Discount", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Discount_promotionCode(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1271,7 +1270,7 @@ func (ec *executionContext) fieldContext_Discount_promotionCode(_ context.Contex
 }
 
 func (ec *executionContext) _Discount_customerId(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1290,11 +1289,11 @@ func (ec *executionContext) _Discount_customerId(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Discount_customerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Discount", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Discount_customer(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1326,7 +1325,7 @@ func (ec *executionContext) fieldContext_Discount_customer(_ context.Context, fi
 }
 
 func (ec *executionContext) _Discount_accountId(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1345,11 +1344,11 @@ func (ec *executionContext) _Discount_accountId(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Discount_accountId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Discount", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Discount_account(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1381,7 +1380,7 @@ func (ec *executionContext) fieldContext_Discount_account(_ context.Context, fie
 }
 
 func (ec *executionContext) _Discount_discountableType(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1400,11 +1399,11 @@ func (ec *executionContext) _Discount_discountableType(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_Discount_discountableType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Discount", field, false, false, "String")
 }
 
 func (ec *executionContext) _Discount_discountableId(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1423,11 +1422,11 @@ func (ec *executionContext) _Discount_discountableId(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Discount_discountableId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Discount", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Discount_applicationOrder(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1446,11 +1445,11 @@ func (ec *executionContext) _Discount_applicationOrder(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_Discount_applicationOrder(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Discount", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Discount_discountAmountCents(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1469,11 +1468,11 @@ func (ec *executionContext) _Discount_discountAmountCents(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_Discount_discountAmountCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Discount", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Discount_discountAmountCurrency(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1492,11 +1491,11 @@ func (ec *executionContext) _Discount_discountAmountCurrency(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_Discount_discountAmountCurrency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+	return scalarFieldContext("Discount", field, false, false, "CurrencyCode")
 }
 
 func (ec *executionContext) _Discount_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1515,11 +1514,11 @@ func (ec *executionContext) _Discount_livemode(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Discount_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("Discount", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Discount_created(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1538,11 +1537,11 @@ func (ec *executionContext) _Discount_created(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Discount_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Discount", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Discount_updated(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1561,11 +1560,11 @@ func (ec *executionContext) _Discount_updated(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Discount_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Discount", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _DiscountConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.DiscountConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1597,7 +1596,7 @@ func (ec *executionContext) fieldContext_DiscountConnection_edges(_ context.Cont
 }
 
 func (ec *executionContext) _DiscountConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.DiscountConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1629,7 +1628,7 @@ func (ec *executionContext) fieldContext_DiscountConnection_pageInfo(_ context.C
 }
 
 func (ec *executionContext) _DiscountEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.DiscountEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1648,11 +1647,11 @@ func (ec *executionContext) _DiscountEdge_cursor(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_DiscountEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DiscountEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("DiscountEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _DiscountEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.DiscountEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1684,7 +1683,7 @@ func (ec *executionContext) fieldContext_DiscountEdge_node(_ context.Context, fi
 }
 
 func (ec *executionContext) _DiscountValidation_validationResult(ctx context.Context, field graphql.CollectedField, obj *models.DiscountValidation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1716,7 +1715,7 @@ func (ec *executionContext) fieldContext_DiscountValidation_validationResult(_ c
 }
 
 func (ec *executionContext) _DiscountValidation_totalDiscountAmountCents(ctx context.Context, field graphql.CollectedField, obj *models.DiscountValidation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1735,11 +1734,11 @@ func (ec *executionContext) _DiscountValidation_totalDiscountAmountCents(ctx con
 	)
 }
 func (ec *executionContext) fieldContext_DiscountValidation_totalDiscountAmountCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DiscountValidation", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("DiscountValidation", field, false, false, "Int")
 }
 
 func (ec *executionContext) _PromotionCode_id(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1758,11 +1757,11 @@ func (ec *executionContext) _PromotionCode_id(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_PromotionCode_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PromotionCode", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("PromotionCode", field, false, false, "ID")
 }
 
 func (ec *executionContext) _PromotionCode_code(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1781,11 +1780,11 @@ func (ec *executionContext) _PromotionCode_code(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_PromotionCode_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PromotionCode", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("PromotionCode", field, false, false, "String")
 }
 
 func (ec *executionContext) _PromotionCode_couponId(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1804,11 +1803,11 @@ func (ec *executionContext) _PromotionCode_couponId(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_PromotionCode_couponId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PromotionCode", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("PromotionCode", field, false, false, "ID")
 }
 
 func (ec *executionContext) _PromotionCode_coupon(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1840,7 +1839,7 @@ func (ec *executionContext) fieldContext_PromotionCode_coupon(_ context.Context,
 }
 
 func (ec *executionContext) _PromotionCode_customerId(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1859,11 +1858,11 @@ func (ec *executionContext) _PromotionCode_customerId(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_PromotionCode_customerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PromotionCode", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("PromotionCode", field, false, false, "ID")
 }
 
 func (ec *executionContext) _PromotionCode_customer(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1895,7 +1894,7 @@ func (ec *executionContext) fieldContext_PromotionCode_customer(_ context.Contex
 }
 
 func (ec *executionContext) _PromotionCode_active(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1914,11 +1913,11 @@ func (ec *executionContext) _PromotionCode_active(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_PromotionCode_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PromotionCode", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("PromotionCode", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _PromotionCode_firstTimeTransaction(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1937,11 +1936,11 @@ func (ec *executionContext) _PromotionCode_firstTimeTransaction(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_PromotionCode_firstTimeTransaction(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PromotionCode", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("PromotionCode", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _PromotionCode_maxRedemptions(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1960,11 +1959,11 @@ func (ec *executionContext) _PromotionCode_maxRedemptions(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_PromotionCode_maxRedemptions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PromotionCode", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("PromotionCode", field, false, false, "Int")
 }
 
 func (ec *executionContext) _PromotionCode_maxCustomerRedemptions(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1983,11 +1982,11 @@ func (ec *executionContext) _PromotionCode_maxCustomerRedemptions(ctx context.Co
 	)
 }
 func (ec *executionContext) fieldContext_PromotionCode_maxCustomerRedemptions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PromotionCode", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("PromotionCode", field, false, false, "Int")
 }
 
 func (ec *executionContext) _PromotionCode_timesRedeemed(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2006,11 +2005,11 @@ func (ec *executionContext) _PromotionCode_timesRedeemed(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_PromotionCode_timesRedeemed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PromotionCode", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("PromotionCode", field, false, false, "Int")
 }
 
 func (ec *executionContext) _PromotionCode_minimumAmountCents(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2029,11 +2028,11 @@ func (ec *executionContext) _PromotionCode_minimumAmountCents(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_PromotionCode_minimumAmountCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PromotionCode", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("PromotionCode", field, false, false, "Int")
 }
 
 func (ec *executionContext) _PromotionCode_minimumAmountCurrency(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2052,11 +2051,11 @@ func (ec *executionContext) _PromotionCode_minimumAmountCurrency(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_PromotionCode_minimumAmountCurrency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PromotionCode", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+	return scalarFieldContext("PromotionCode", field, false, false, "CurrencyCode")
 }
 
 func (ec *executionContext) _PromotionCode_expiresAt(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2075,11 +2074,11 @@ func (ec *executionContext) _PromotionCode_expiresAt(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_PromotionCode_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PromotionCode", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("PromotionCode", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _PromotionCode_isExpired(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2098,11 +2097,11 @@ func (ec *executionContext) _PromotionCode_isExpired(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_PromotionCode_isExpired(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PromotionCode", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("PromotionCode", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _PromotionCode_isMaxedOut(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2121,11 +2120,11 @@ func (ec *executionContext) _PromotionCode_isMaxedOut(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_PromotionCode_isMaxedOut(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PromotionCode", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("PromotionCode", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _PromotionCode_isRedeemable(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2144,11 +2143,11 @@ func (ec *executionContext) _PromotionCode_isRedeemable(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_PromotionCode_isRedeemable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PromotionCode", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("PromotionCode", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _PromotionCode_remainingRedemptions(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2167,11 +2166,11 @@ func (ec *executionContext) _PromotionCode_remainingRedemptions(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_PromotionCode_remainingRedemptions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PromotionCode", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("PromotionCode", field, false, false, "Int")
 }
 
 func (ec *executionContext) _PromotionCode_isCustomerSpecific(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2190,11 +2189,11 @@ func (ec *executionContext) _PromotionCode_isCustomerSpecific(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_PromotionCode_isCustomerSpecific(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PromotionCode", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("PromotionCode", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _PromotionCode_livemode(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2213,11 +2212,11 @@ func (ec *executionContext) _PromotionCode_livemode(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_PromotionCode_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PromotionCode", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("PromotionCode", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _PromotionCode_created(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2236,11 +2235,11 @@ func (ec *executionContext) _PromotionCode_created(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_PromotionCode_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PromotionCode", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("PromotionCode", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _PromotionCode_updated(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2259,11 +2258,11 @@ func (ec *executionContext) _PromotionCode_updated(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_PromotionCode_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PromotionCode", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("PromotionCode", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _PromotionCode_discounts(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2307,7 +2306,7 @@ func (ec *executionContext) fieldContext_PromotionCode_discounts(ctx context.Con
 }
 
 func (ec *executionContext) _PromotionCodeConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.PromotionCodeConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2339,7 +2338,7 @@ func (ec *executionContext) fieldContext_PromotionCodeConnection_edges(_ context
 }
 
 func (ec *executionContext) _PromotionCodeConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.PromotionCodeConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2371,7 +2370,7 @@ func (ec *executionContext) fieldContext_PromotionCodeConnection_pageInfo(_ cont
 }
 
 func (ec *executionContext) _PromotionCodeEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PromotionCodeEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2390,11 +2389,11 @@ func (ec *executionContext) _PromotionCodeEdge_cursor(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_PromotionCodeEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PromotionCodeEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("PromotionCodeEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _PromotionCodeEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.PromotionCodeEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2997,7 +2996,7 @@ func (ec *executionContext) _CodeValidation(ctx context.Context, sel ast.Selecti
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3165,7 +3164,7 @@ func (ec *executionContext) _Coupon(ctx context.Context, sel ast.SelectionSet, o
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3208,7 +3207,7 @@ func (ec *executionContext) _CouponConnection(ctx context.Context, sel ast.Selec
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3251,7 +3250,7 @@ func (ec *executionContext) _CouponEdge(ctx context.Context, sel ast.SelectionSe
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3369,7 +3368,7 @@ func (ec *executionContext) _Discount(ctx context.Context, sel ast.SelectionSet,
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3412,7 +3411,7 @@ func (ec *executionContext) _DiscountConnection(ctx context.Context, sel ast.Sel
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3455,7 +3454,7 @@ func (ec *executionContext) _DiscountEdge(ctx context.Context, sel ast.Selection
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3498,7 +3497,7 @@ func (ec *executionContext) _DiscountValidation(ctx context.Context, sel ast.Sel
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3646,7 +3645,7 @@ func (ec *executionContext) _PromotionCode(ctx context.Context, sel ast.Selectio
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3689,7 +3688,7 @@ func (ec *executionContext) _PromotionCodeConnection(ctx context.Context, sel as
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3732,7 +3731,7 @@ func (ec *executionContext) _PromotionCodeEdge(ctx context.Context, sel ast.Sele
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

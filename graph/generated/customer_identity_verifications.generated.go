@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -32,7 +31,7 @@ type CustomerIdentityVerificationResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _CustomerIdentityVerification_id(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -51,11 +50,11 @@ func (ec *executionContext) _CustomerIdentityVerification_id(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_CustomerIdentityVerification_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerIdentityVerification", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("CustomerIdentityVerification", field, false, false, "ID")
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_status(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -74,11 +73,11 @@ func (ec *executionContext) _CustomerIdentityVerification_status(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_CustomerIdentityVerification_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerIdentityVerification", field, false, false, errors.New("field of type CustomerIdentityVerificationStatus does not have child fields"))
+	return scalarFieldContext("CustomerIdentityVerification", field, false, false, "CustomerIdentityVerificationStatus")
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_verificationUrl(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -97,11 +96,11 @@ func (ec *executionContext) _CustomerIdentityVerification_verificationUrl(ctx co
 	)
 }
 func (ec *executionContext) fieldContext_CustomerIdentityVerification_verificationUrl(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerIdentityVerification", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("CustomerIdentityVerification", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_customerId(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -120,11 +119,11 @@ func (ec *executionContext) _CustomerIdentityVerification_customerId(ctx context
 	)
 }
 func (ec *executionContext) fieldContext_CustomerIdentityVerification_customerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerIdentityVerification", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("CustomerIdentityVerification", field, false, false, "ID")
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_customer(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -156,7 +155,7 @@ func (ec *executionContext) fieldContext_CustomerIdentityVerification_customer(_
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_pending(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -175,11 +174,11 @@ func (ec *executionContext) _CustomerIdentityVerification_pending(ctx context.Co
 	)
 }
 func (ec *executionContext) fieldContext_CustomerIdentityVerification_pending(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerIdentityVerification", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("CustomerIdentityVerification", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_verified(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -198,11 +197,11 @@ func (ec *executionContext) _CustomerIdentityVerification_verified(ctx context.C
 	)
 }
 func (ec *executionContext) fieldContext_CustomerIdentityVerification_verified(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerIdentityVerification", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("CustomerIdentityVerification", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_failed(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -221,11 +220,11 @@ func (ec *executionContext) _CustomerIdentityVerification_failed(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_CustomerIdentityVerification_failed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerIdentityVerification", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("CustomerIdentityVerification", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_livemode(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -244,11 +243,11 @@ func (ec *executionContext) _CustomerIdentityVerification_livemode(ctx context.C
 	)
 }
 func (ec *executionContext) fieldContext_CustomerIdentityVerification_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerIdentityVerification", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("CustomerIdentityVerification", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_created(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -267,11 +266,11 @@ func (ec *executionContext) _CustomerIdentityVerification_created(ctx context.Co
 	)
 }
 func (ec *executionContext) fieldContext_CustomerIdentityVerification_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerIdentityVerification", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("CustomerIdentityVerification", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_updated(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -290,7 +289,7 @@ func (ec *executionContext) _CustomerIdentityVerification_updated(ctx context.Co
 	)
 }
 func (ec *executionContext) fieldContext_CustomerIdentityVerification_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerIdentityVerification", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("CustomerIdentityVerification", field, false, false, "DateTime")
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -501,7 +500,7 @@ func (ec *executionContext) _CustomerIdentityVerification(ctx context.Context, s
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -292,7 +291,7 @@ func (ec *executionContext) field_Customer_subscriptions_args(ctx context.Contex
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _Customer_id(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -311,11 +310,11 @@ func (ec *executionContext) _Customer_id(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Customer_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Customer", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Customer", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Customer_name(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -334,11 +333,11 @@ func (ec *executionContext) _Customer_name(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Customer_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Customer", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Customer", field, false, false, "String")
 }
 
 func (ec *executionContext) _Customer_email(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -357,11 +356,11 @@ func (ec *executionContext) _Customer_email(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Customer_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Customer", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Customer", field, false, false, "String")
 }
 
 func (ec *executionContext) _Customer_phone(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -380,11 +379,11 @@ func (ec *executionContext) _Customer_phone(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Customer_phone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Customer", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Customer", field, false, false, "String")
 }
 
 func (ec *executionContext) _Customer_description(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -403,11 +402,11 @@ func (ec *executionContext) _Customer_description(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Customer_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Customer", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Customer", field, false, false, "String")
 }
 
 func (ec *executionContext) _Customer_status(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -426,11 +425,11 @@ func (ec *executionContext) _Customer_status(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Customer_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Customer", field, false, false, errors.New("field of type CustomerStatus does not have child fields"))
+	return scalarFieldContext("Customer", field, false, false, "CustomerStatus")
 }
 
 func (ec *executionContext) _Customer_dateOfBirth(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -449,11 +448,11 @@ func (ec *executionContext) _Customer_dateOfBirth(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Customer_dateOfBirth(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Customer", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Customer", field, false, false, "String")
 }
 
 func (ec *executionContext) _Customer_isDeleted(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -472,11 +471,11 @@ func (ec *executionContext) _Customer_isDeleted(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Customer_isDeleted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Customer", field, true, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("Customer", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _Customer_paymentMethods(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -508,7 +507,7 @@ func (ec *executionContext) fieldContext_Customer_paymentMethods(_ context.Conte
 }
 
 func (ec *executionContext) _Customer_billingAddress(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -540,7 +539,7 @@ func (ec *executionContext) fieldContext_Customer_billingAddress(_ context.Conte
 }
 
 func (ec *executionContext) _Customer_shippingAddress(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -572,7 +571,7 @@ func (ec *executionContext) fieldContext_Customer_shippingAddress(_ context.Cont
 }
 
 func (ec *executionContext) _Customer_metadata(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -591,11 +590,11 @@ func (ec *executionContext) _Customer_metadata(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Customer_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Customer", field, false, false, errors.New("field of type Metadata does not have child fields"))
+	return scalarFieldContext("Customer", field, false, false, "Metadata")
 }
 
 func (ec *executionContext) _Customer_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -614,11 +613,11 @@ func (ec *executionContext) _Customer_livemode(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Customer_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Customer", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("Customer", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Customer_created(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -637,11 +636,11 @@ func (ec *executionContext) _Customer_created(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Customer_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Customer", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Customer", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Customer_updated(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -660,11 +659,11 @@ func (ec *executionContext) _Customer_updated(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Customer_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Customer", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Customer", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Customer_charges(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -708,7 +707,7 @@ func (ec *executionContext) fieldContext_Customer_charges(ctx context.Context, f
 }
 
 func (ec *executionContext) _Customer_discounts(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -740,7 +739,7 @@ func (ec *executionContext) fieldContext_Customer_discounts(_ context.Context, f
 }
 
 func (ec *executionContext) _Customer_identityVerifications(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -772,7 +771,7 @@ func (ec *executionContext) fieldContext_Customer_identityVerifications(_ contex
 }
 
 func (ec *executionContext) _Customer_disputes(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -816,7 +815,7 @@ func (ec *executionContext) fieldContext_Customer_disputes(ctx context.Context, 
 }
 
 func (ec *executionContext) _Customer_events(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -860,7 +859,7 @@ func (ec *executionContext) fieldContext_Customer_events(ctx context.Context, fi
 }
 
 func (ec *executionContext) _Customer_invoices(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -904,7 +903,7 @@ func (ec *executionContext) fieldContext_Customer_invoices(ctx context.Context, 
 }
 
 func (ec *executionContext) _Customer_refunds(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -948,7 +947,7 @@ func (ec *executionContext) fieldContext_Customer_refunds(ctx context.Context, f
 }
 
 func (ec *executionContext) _Customer_subscriptions(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -992,7 +991,7 @@ func (ec *executionContext) fieldContext_Customer_subscriptions(ctx context.Cont
 }
 
 func (ec *executionContext) _Customer_testClock(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1024,7 +1023,7 @@ func (ec *executionContext) fieldContext_Customer_testClock(_ context.Context, f
 }
 
 func (ec *executionContext) _Customer_usage(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1056,7 +1055,7 @@ func (ec *executionContext) fieldContext_Customer_usage(_ context.Context, field
 }
 
 func (ec *executionContext) _Customer_billingCredits(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1100,7 +1099,7 @@ func (ec *executionContext) fieldContext_Customer_billingCredits(ctx context.Con
 }
 
 func (ec *executionContext) _CustomerAddress_id(ctx context.Context, field graphql.CollectedField, obj *models.BillingAddress) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1119,11 +1118,11 @@ func (ec *executionContext) _CustomerAddress_id(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_CustomerAddress_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerAddress", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("CustomerAddress", field, false, false, "ID")
 }
 
 func (ec *executionContext) _CustomerAddress_line1(ctx context.Context, field graphql.CollectedField, obj *models.BillingAddress) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1142,11 +1141,11 @@ func (ec *executionContext) _CustomerAddress_line1(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_CustomerAddress_line1(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerAddress", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("CustomerAddress", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomerAddress_line2(ctx context.Context, field graphql.CollectedField, obj *models.BillingAddress) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1165,11 +1164,11 @@ func (ec *executionContext) _CustomerAddress_line2(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_CustomerAddress_line2(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerAddress", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("CustomerAddress", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomerAddress_city(ctx context.Context, field graphql.CollectedField, obj *models.BillingAddress) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1188,11 +1187,11 @@ func (ec *executionContext) _CustomerAddress_city(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CustomerAddress_city(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerAddress", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("CustomerAddress", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomerAddress_state(ctx context.Context, field graphql.CollectedField, obj *models.BillingAddress) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1211,11 +1210,11 @@ func (ec *executionContext) _CustomerAddress_state(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_CustomerAddress_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerAddress", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("CustomerAddress", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomerAddress_postalCode(ctx context.Context, field graphql.CollectedField, obj *models.BillingAddress) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1234,11 +1233,11 @@ func (ec *executionContext) _CustomerAddress_postalCode(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_CustomerAddress_postalCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerAddress", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("CustomerAddress", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomerAddress_country(ctx context.Context, field graphql.CollectedField, obj *models.BillingAddress) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1257,11 +1256,11 @@ func (ec *executionContext) _CustomerAddress_country(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CustomerAddress_country(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerAddress", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("CustomerAddress", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomerAddress_livemode(ctx context.Context, field graphql.CollectedField, obj *models.BillingAddress) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1280,11 +1279,11 @@ func (ec *executionContext) _CustomerAddress_livemode(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_CustomerAddress_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerAddress", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("CustomerAddress", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CustomerAddress_type(ctx context.Context, field graphql.CollectedField, obj *models.BillingAddress) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1303,11 +1302,11 @@ func (ec *executionContext) _CustomerAddress_type(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CustomerAddress_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerAddress", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("CustomerAddress", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomerConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.CustomerConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1339,7 +1338,7 @@ func (ec *executionContext) fieldContext_CustomerConnection_edges(_ context.Cont
 }
 
 func (ec *executionContext) _CustomerConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.CustomerConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1371,7 +1370,7 @@ func (ec *executionContext) fieldContext_CustomerConnection_pageInfo(_ context.C
 }
 
 func (ec *executionContext) _CustomerEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.CustomerEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1390,11 +1389,11 @@ func (ec *executionContext) _CustomerEdge_cursor(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_CustomerEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CustomerEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("CustomerEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _CustomerEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.CustomerEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1426,7 +1425,7 @@ func (ec *executionContext) fieldContext_CustomerEdge_node(_ context.Context, fi
 }
 
 func (ec *executionContext) _Deleted_id(ctx context.Context, field graphql.CollectedField, obj *models.Deleted) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1445,11 +1444,11 @@ func (ec *executionContext) _Deleted_id(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Deleted_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Deleted", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Deleted", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Deleted_object(ctx context.Context, field graphql.CollectedField, obj *models.Deleted) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1468,11 +1467,11 @@ func (ec *executionContext) _Deleted_object(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Deleted_object(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Deleted", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Deleted", field, false, false, "String")
 }
 
 func (ec *executionContext) _Deleted_deleted(ctx context.Context, field graphql.CollectedField, obj *models.Deleted) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1491,7 +1490,7 @@ func (ec *executionContext) _Deleted_deleted(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Deleted_deleted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Deleted", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("Deleted", field, false, false, "Boolean")
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -1905,7 +1904,7 @@ func (ec *executionContext) _Customer(ctx context.Context, sel ast.SelectionSet,
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1983,7 +1982,7 @@ func (ec *executionContext) _CustomerAddress(ctx context.Context, sel ast.Select
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -2026,7 +2025,7 @@ func (ec *executionContext) _CustomerConnection(ctx context.Context, sel ast.Sel
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -2069,7 +2068,7 @@ func (ec *executionContext) _CustomerEdge(ctx context.Context, sel ast.Selection
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -2117,7 +2116,7 @@ func (ec *executionContext) _Deleted(ctx context.Context, sel ast.SelectionSet, 
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

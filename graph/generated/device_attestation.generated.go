@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -27,7 +26,7 @@ import (
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _DeviceAttestation_id(ctx context.Context, field graphql.CollectedField, obj *models.DeviceAttestation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -46,11 +45,11 @@ func (ec *executionContext) _DeviceAttestation_id(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_DeviceAttestation_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DeviceAttestation", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("DeviceAttestation", field, false, false, "ID")
 }
 
 func (ec *executionContext) _DeviceAttestation_challenge(ctx context.Context, field graphql.CollectedField, obj *models.DeviceAttestation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -69,11 +68,11 @@ func (ec *executionContext) _DeviceAttestation_challenge(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_DeviceAttestation_challenge(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DeviceAttestation", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("DeviceAttestation", field, false, false, "String")
 }
 
 func (ec *executionContext) _DeviceAttestation_status(ctx context.Context, field graphql.CollectedField, obj *models.DeviceAttestation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -92,11 +91,11 @@ func (ec *executionContext) _DeviceAttestation_status(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_DeviceAttestation_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DeviceAttestation", field, false, false, errors.New("field of type DeviceAttestationStatus does not have child fields"))
+	return scalarFieldContext("DeviceAttestation", field, false, false, "DeviceAttestationStatus")
 }
 
 func (ec *executionContext) _DeviceAttestation_keyId(ctx context.Context, field graphql.CollectedField, obj *models.DeviceAttestation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -115,11 +114,11 @@ func (ec *executionContext) _DeviceAttestation_keyId(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_DeviceAttestation_keyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DeviceAttestation", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("DeviceAttestation", field, false, false, "String")
 }
 
 func (ec *executionContext) _DeviceAttestation_expiresAt(ctx context.Context, field graphql.CollectedField, obj *models.DeviceAttestation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -138,11 +137,11 @@ func (ec *executionContext) _DeviceAttestation_expiresAt(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_DeviceAttestation_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DeviceAttestation", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("DeviceAttestation", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _DeviceAttestation_livemode(ctx context.Context, field graphql.CollectedField, obj *models.DeviceAttestation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -161,11 +160,11 @@ func (ec *executionContext) _DeviceAttestation_livemode(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_DeviceAttestation_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DeviceAttestation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("DeviceAttestation", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _DeviceAttestation_created(ctx context.Context, field graphql.CollectedField, obj *models.DeviceAttestation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -184,11 +183,11 @@ func (ec *executionContext) _DeviceAttestation_created(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_DeviceAttestation_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DeviceAttestation", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("DeviceAttestation", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _DeviceAttestation_updated(ctx context.Context, field graphql.CollectedField, obj *models.DeviceAttestation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -207,7 +206,7 @@ func (ec *executionContext) _DeviceAttestation_updated(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_DeviceAttestation_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DeviceAttestation", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("DeviceAttestation", field, false, false, "DateTime")
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -331,7 +330,7 @@ func (ec *executionContext) _DeviceAttestation(ctx context.Context, sel ast.Sele
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

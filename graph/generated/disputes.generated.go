@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -44,7 +43,7 @@ type DisputeDocumentResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _Dispute_id(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -63,11 +62,11 @@ func (ec *executionContext) _Dispute_id(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Dispute_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Dispute", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Dispute", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Dispute_status(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -86,11 +85,11 @@ func (ec *executionContext) _Dispute_status(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Dispute_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Dispute", field, false, false, errors.New("field of type DisputeStatus does not have child fields"))
+	return scalarFieldContext("Dispute", field, false, false, "DisputeStatus")
 }
 
 func (ec *executionContext) _Dispute_displayStatus(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -109,11 +108,11 @@ func (ec *executionContext) _Dispute_displayStatus(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Dispute_displayStatus(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Dispute", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Dispute", field, false, false, "String")
 }
 
 func (ec *executionContext) _Dispute_amountCents(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -132,11 +131,11 @@ func (ec *executionContext) _Dispute_amountCents(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Dispute_amountCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Dispute", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Dispute", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Dispute_amountCurrency(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -155,11 +154,11 @@ func (ec *executionContext) _Dispute_amountCurrency(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Dispute_amountCurrency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Dispute", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+	return scalarFieldContext("Dispute", field, false, false, "CurrencyCode")
 }
 
 func (ec *executionContext) _Dispute_reason(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -191,7 +190,7 @@ func (ec *executionContext) fieldContext_Dispute_reason(_ context.Context, field
 }
 
 func (ec *executionContext) _Dispute_acquirerReferenceNumber(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -210,11 +209,11 @@ func (ec *executionContext) _Dispute_acquirerReferenceNumber(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_Dispute_acquirerReferenceNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Dispute", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Dispute", field, false, false, "String")
 }
 
 func (ec *executionContext) _Dispute_authorizationCode(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -233,11 +232,11 @@ func (ec *executionContext) _Dispute_authorizationCode(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_Dispute_authorizationCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Dispute", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Dispute", field, false, false, "String")
 }
 
 func (ec *executionContext) _Dispute_evidence(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -269,7 +268,7 @@ func (ec *executionContext) fieldContext_Dispute_evidence(_ context.Context, fie
 }
 
 func (ec *executionContext) _Dispute_evidenceSubmitted(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -288,11 +287,11 @@ func (ec *executionContext) _Dispute_evidenceSubmitted(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_Dispute_evidenceSubmitted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Dispute", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Dispute", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Dispute_chargeId(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -311,11 +310,11 @@ func (ec *executionContext) _Dispute_chargeId(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Dispute_chargeId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Dispute", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Dispute", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Dispute_charge(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -347,7 +346,7 @@ func (ec *executionContext) fieldContext_Dispute_charge(_ context.Context, field
 }
 
 func (ec *executionContext) _Dispute_transferId(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -366,11 +365,11 @@ func (ec *executionContext) _Dispute_transferId(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Dispute_transferId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Dispute", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Dispute", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Dispute_transfer(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -402,7 +401,7 @@ func (ec *executionContext) fieldContext_Dispute_transfer(_ context.Context, fie
 }
 
 func (ec *executionContext) _Dispute_chargeIntentId(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -421,11 +420,11 @@ func (ec *executionContext) _Dispute_chargeIntentId(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Dispute_chargeIntentId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Dispute", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Dispute", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Dispute_account(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -457,7 +456,7 @@ func (ec *executionContext) fieldContext_Dispute_account(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Dispute_customer(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -489,7 +488,7 @@ func (ec *executionContext) fieldContext_Dispute_customer(_ context.Context, fie
 }
 
 func (ec *executionContext) _Dispute_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -508,11 +507,11 @@ func (ec *executionContext) _Dispute_livemode(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Dispute_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Dispute", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("Dispute", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Dispute_created(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -531,11 +530,11 @@ func (ec *executionContext) _Dispute_created(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Dispute_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Dispute", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Dispute", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Dispute_updated(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -554,11 +553,11 @@ func (ec *executionContext) _Dispute_updated(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Dispute_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Dispute", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Dispute", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Dispute_chargeIntent(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -590,7 +589,7 @@ func (ec *executionContext) fieldContext_Dispute_chargeIntent(_ context.Context,
 }
 
 func (ec *executionContext) _Dispute_documents(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -622,7 +621,7 @@ func (ec *executionContext) fieldContext_Dispute_documents(_ context.Context, fi
 }
 
 func (ec *executionContext) _DisputeConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.DisputeConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -654,7 +653,7 @@ func (ec *executionContext) fieldContext_DisputeConnection_edges(_ context.Conte
 }
 
 func (ec *executionContext) _DisputeConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.DisputeConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -686,7 +685,7 @@ func (ec *executionContext) fieldContext_DisputeConnection_pageInfo(_ context.Co
 }
 
 func (ec *executionContext) _DisputeDocument_id(ctx context.Context, field graphql.CollectedField, obj *models.DisputeDocument) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -705,11 +704,11 @@ func (ec *executionContext) _DisputeDocument_id(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_DisputeDocument_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DisputeDocument", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("DisputeDocument", field, false, false, "ID")
 }
 
 func (ec *executionContext) _DisputeDocument_disputeId(ctx context.Context, field graphql.CollectedField, obj *models.DisputeDocument) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -728,11 +727,11 @@ func (ec *executionContext) _DisputeDocument_disputeId(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_DisputeDocument_disputeId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DisputeDocument", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("DisputeDocument", field, false, false, "ID")
 }
 
 func (ec *executionContext) _DisputeDocument_dispute(ctx context.Context, field graphql.CollectedField, obj *models.DisputeDocument) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -764,7 +763,7 @@ func (ec *executionContext) fieldContext_DisputeDocument_dispute(_ context.Conte
 }
 
 func (ec *executionContext) _DisputeDocument_fileId(ctx context.Context, field graphql.CollectedField, obj *models.DisputeDocument) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -783,11 +782,11 @@ func (ec *executionContext) _DisputeDocument_fileId(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_DisputeDocument_fileId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DisputeDocument", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("DisputeDocument", field, false, false, "String")
 }
 
 func (ec *executionContext) _DisputeDocument_documentType(ctx context.Context, field graphql.CollectedField, obj *models.DisputeDocument) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -806,11 +805,11 @@ func (ec *executionContext) _DisputeDocument_documentType(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_DisputeDocument_documentType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DisputeDocument", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("DisputeDocument", field, false, false, "String")
 }
 
 func (ec *executionContext) _DisputeDocument_metadata(ctx context.Context, field graphql.CollectedField, obj *models.DisputeDocument) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -829,11 +828,11 @@ func (ec *executionContext) _DisputeDocument_metadata(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_DisputeDocument_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DisputeDocument", field, false, false, errors.New("field of type Metadata does not have child fields"))
+	return scalarFieldContext("DisputeDocument", field, false, false, "Metadata")
 }
 
 func (ec *executionContext) _DisputeDocument_livemode(ctx context.Context, field graphql.CollectedField, obj *models.DisputeDocument) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -852,11 +851,11 @@ func (ec *executionContext) _DisputeDocument_livemode(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_DisputeDocument_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DisputeDocument", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("DisputeDocument", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _DisputeDocument_created(ctx context.Context, field graphql.CollectedField, obj *models.DisputeDocument) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -875,11 +874,11 @@ func (ec *executionContext) _DisputeDocument_created(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_DisputeDocument_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DisputeDocument", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("DisputeDocument", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _DisputeEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.DisputeEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -898,11 +897,11 @@ func (ec *executionContext) _DisputeEdge_cursor(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_DisputeEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DisputeEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("DisputeEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _DisputeEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.DisputeEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -934,7 +933,7 @@ func (ec *executionContext) fieldContext_DisputeEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _DisputeEvidence_accessActivityLog(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -953,11 +952,11 @@ func (ec *executionContext) _DisputeEvidence_accessActivityLog(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_DisputeEvidence_accessActivityLog(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DisputeEvidence", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("DisputeEvidence", field, false, false, "String")
 }
 
 func (ec *executionContext) _DisputeEvidence_billingAddress(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -976,11 +975,11 @@ func (ec *executionContext) _DisputeEvidence_billingAddress(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_DisputeEvidence_billingAddress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DisputeEvidence", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("DisputeEvidence", field, false, false, "String")
 }
 
 func (ec *executionContext) _DisputeEvidence_cancellationPolicy(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -999,11 +998,11 @@ func (ec *executionContext) _DisputeEvidence_cancellationPolicy(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_DisputeEvidence_cancellationPolicy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DisputeEvidence", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("DisputeEvidence", field, false, false, "String")
 }
 
 func (ec *executionContext) _DisputeEvidence_cancellationPolicyDisclosure(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1022,11 +1021,11 @@ func (ec *executionContext) _DisputeEvidence_cancellationPolicyDisclosure(ctx co
 	)
 }
 func (ec *executionContext) fieldContext_DisputeEvidence_cancellationPolicyDisclosure(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DisputeEvidence", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("DisputeEvidence", field, false, false, "String")
 }
 
 func (ec *executionContext) _DisputeEvidence_cancellationRebuttal(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1045,11 +1044,11 @@ func (ec *executionContext) _DisputeEvidence_cancellationRebuttal(ctx context.Co
 	)
 }
 func (ec *executionContext) fieldContext_DisputeEvidence_cancellationRebuttal(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DisputeEvidence", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("DisputeEvidence", field, false, false, "String")
 }
 
 func (ec *executionContext) _DisputeEvidence_customerEmailAddress(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1068,11 +1067,11 @@ func (ec *executionContext) _DisputeEvidence_customerEmailAddress(ctx context.Co
 	)
 }
 func (ec *executionContext) fieldContext_DisputeEvidence_customerEmailAddress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DisputeEvidence", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("DisputeEvidence", field, false, false, "String")
 }
 
 func (ec *executionContext) _DisputeEvidence_customerName(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1091,11 +1090,11 @@ func (ec *executionContext) _DisputeEvidence_customerName(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_DisputeEvidence_customerName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DisputeEvidence", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("DisputeEvidence", field, false, false, "String")
 }
 
 func (ec *executionContext) _DisputeEvidence_customerPurchaseIp(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1114,11 +1113,11 @@ func (ec *executionContext) _DisputeEvidence_customerPurchaseIp(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_DisputeEvidence_customerPurchaseIp(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DisputeEvidence", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("DisputeEvidence", field, false, false, "String")
 }
 
 func (ec *executionContext) _DisputeEvidence_duplicateChargeExplanation(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1137,11 +1136,11 @@ func (ec *executionContext) _DisputeEvidence_duplicateChargeExplanation(ctx cont
 	)
 }
 func (ec *executionContext) fieldContext_DisputeEvidence_duplicateChargeExplanation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DisputeEvidence", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("DisputeEvidence", field, false, false, "String")
 }
 
 func (ec *executionContext) _DisputeEvidence_duplicateChargeId(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1160,11 +1159,11 @@ func (ec *executionContext) _DisputeEvidence_duplicateChargeId(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_DisputeEvidence_duplicateChargeId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DisputeEvidence", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("DisputeEvidence", field, false, false, "String")
 }
 
 func (ec *executionContext) _DisputeEvidence_productDescription(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1183,11 +1182,11 @@ func (ec *executionContext) _DisputeEvidence_productDescription(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_DisputeEvidence_productDescription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DisputeEvidence", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("DisputeEvidence", field, false, false, "String")
 }
 
 func (ec *executionContext) _DisputeEvidence_refundPolicyDisclosure(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1206,11 +1205,11 @@ func (ec *executionContext) _DisputeEvidence_refundPolicyDisclosure(ctx context.
 	)
 }
 func (ec *executionContext) fieldContext_DisputeEvidence_refundPolicyDisclosure(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DisputeEvidence", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("DisputeEvidence", field, false, false, "String")
 }
 
 func (ec *executionContext) _DisputeEvidence_shippingTrackingNumber(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1229,11 +1228,11 @@ func (ec *executionContext) _DisputeEvidence_shippingTrackingNumber(ctx context.
 	)
 }
 func (ec *executionContext) fieldContext_DisputeEvidence_shippingTrackingNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DisputeEvidence", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("DisputeEvidence", field, false, false, "String")
 }
 
 func (ec *executionContext) _DisputeEvidence_uncategorizedText(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1252,11 +1251,11 @@ func (ec *executionContext) _DisputeEvidence_uncategorizedText(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_DisputeEvidence_uncategorizedText(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DisputeEvidence", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("DisputeEvidence", field, false, false, "String")
 }
 
 func (ec *executionContext) _DisputeEvidence_documents(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1288,7 +1287,7 @@ func (ec *executionContext) fieldContext_DisputeEvidence_documents(_ context.Con
 }
 
 func (ec *executionContext) _DisputeReason_code(ctx context.Context, field graphql.CollectedField, obj *models.DisputeReason) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1307,11 +1306,11 @@ func (ec *executionContext) _DisputeReason_code(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_DisputeReason_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DisputeReason", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("DisputeReason", field, false, false, "String")
 }
 
 func (ec *executionContext) _DisputeReason_description(ctx context.Context, field graphql.CollectedField, obj *models.DisputeReason) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1330,11 +1329,11 @@ func (ec *executionContext) _DisputeReason_description(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_DisputeReason_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DisputeReason", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("DisputeReason", field, false, false, "String")
 }
 
 func (ec *executionContext) _DisputeReason_category(ctx context.Context, field graphql.CollectedField, obj *models.DisputeReason) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1353,7 +1352,7 @@ func (ec *executionContext) _DisputeReason_category(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_DisputeReason_category(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DisputeReason", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("DisputeReason", field, false, false, "String")
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -1779,7 +1778,7 @@ func (ec *executionContext) _Dispute(ctx context.Context, sel ast.SelectionSet, 
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1822,7 +1821,7 @@ func (ec *executionContext) _DisputeConnection(ctx context.Context, sel ast.Sele
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1895,7 +1894,7 @@ func (ec *executionContext) _DisputeDocument(ctx context.Context, sel ast.Select
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1938,7 +1937,7 @@ func (ec *executionContext) _DisputeEdge(ctx context.Context, sel ast.SelectionS
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -2046,7 +2045,7 @@ func (ec *executionContext) _DisputeEvidence(ctx context.Context, sel ast.Select
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -2094,7 +2093,7 @@ func (ec *executionContext) _DisputeReason(ctx context.Context, sel ast.Selectio
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

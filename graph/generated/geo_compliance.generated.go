@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -32,7 +31,7 @@ type GeoComplianceStatusResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _GeoComplianceStatus_sonarSessionId(ctx context.Context, field graphql.CollectedField, obj *models.GeoComplianceStatus) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -51,11 +50,11 @@ func (ec *executionContext) _GeoComplianceStatus_sonarSessionId(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_GeoComplianceStatus_sonarSessionId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("GeoComplianceStatus", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("GeoComplianceStatus", field, false, false, "String")
 }
 
 func (ec *executionContext) _GeoComplianceStatus_decisionId(ctx context.Context, field graphql.CollectedField, obj *models.GeoComplianceStatus) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -74,11 +73,11 @@ func (ec *executionContext) _GeoComplianceStatus_decisionId(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_GeoComplianceStatus_decisionId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("GeoComplianceStatus", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("GeoComplianceStatus", field, false, false, "ID")
 }
 
 func (ec *executionContext) _GeoComplianceStatus_evaluatedAt(ctx context.Context, field graphql.CollectedField, obj *models.GeoComplianceStatus) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -97,11 +96,11 @@ func (ec *executionContext) _GeoComplianceStatus_evaluatedAt(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_GeoComplianceStatus_evaluatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("GeoComplianceStatus", field, true, true, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("GeoComplianceStatus", field, true, true, "DateTime")
 }
 
 func (ec *executionContext) _GeoComplianceStatus_status(ctx context.Context, field graphql.CollectedField, obj *models.GeoComplianceStatus) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -120,11 +119,11 @@ func (ec *executionContext) _GeoComplianceStatus_status(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_GeoComplianceStatus_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("GeoComplianceStatus", field, false, false, errors.New("field of type GeoStatus does not have child fields"))
+	return scalarFieldContext("GeoComplianceStatus", field, false, false, "GeoStatus")
 }
 
 func (ec *executionContext) _GeoComplianceStatus_reason(ctx context.Context, field graphql.CollectedField, obj *models.GeoComplianceStatus) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -143,11 +142,11 @@ func (ec *executionContext) _GeoComplianceStatus_reason(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_GeoComplianceStatus_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("GeoComplianceStatus", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("GeoComplianceStatus", field, false, false, "String")
 }
 
 func (ec *executionContext) _GeoComplianceStatus_geofence(ctx context.Context, field graphql.CollectedField, obj *models.GeoComplianceStatus) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -179,7 +178,7 @@ func (ec *executionContext) fieldContext_GeoComplianceStatus_geofence(_ context.
 }
 
 func (ec *executionContext) _Geofence_id(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -198,11 +197,11 @@ func (ec *executionContext) _Geofence_id(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Geofence_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Geofence", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Geofence", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Geofence_name(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -221,11 +220,11 @@ func (ec *executionContext) _Geofence_name(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Geofence_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Geofence", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Geofence", field, false, false, "String")
 }
 
 func (ec *executionContext) _Geofence_description(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -244,11 +243,11 @@ func (ec *executionContext) _Geofence_description(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Geofence_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Geofence", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Geofence", field, false, false, "String")
 }
 
 func (ec *executionContext) _Geofence_geofenceType(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -267,11 +266,11 @@ func (ec *executionContext) _Geofence_geofenceType(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Geofence_geofenceType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Geofence", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Geofence", field, false, false, "String")
 }
 
 func (ec *executionContext) _Geofence_active(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -290,11 +289,11 @@ func (ec *executionContext) _Geofence_active(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Geofence_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Geofence", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("Geofence", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Geofence_metadata(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -313,11 +312,11 @@ func (ec *executionContext) _Geofence_metadata(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Geofence_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Geofence", field, false, false, errors.New("field of type Metadata does not have child fields"))
+	return scalarFieldContext("Geofence", field, false, false, "Metadata")
 }
 
 func (ec *executionContext) _Geofence_locked(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -336,11 +335,11 @@ func (ec *executionContext) _Geofence_locked(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Geofence_locked(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Geofence", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("Geofence", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Geofence_geofenceRules(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -372,7 +371,7 @@ func (ec *executionContext) fieldContext_Geofence_geofenceRules(_ context.Contex
 }
 
 func (ec *executionContext) _Geofence_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -391,11 +390,11 @@ func (ec *executionContext) _Geofence_livemode(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Geofence_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Geofence", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("Geofence", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Geofence_created(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -414,11 +413,11 @@ func (ec *executionContext) _Geofence_created(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Geofence_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Geofence", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Geofence", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Geofence_updated(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -437,11 +436,11 @@ func (ec *executionContext) _Geofence_updated(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Geofence_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Geofence", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Geofence", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _GeofenceRef_id(ctx context.Context, field graphql.CollectedField, obj *models.GeofenceRef) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -460,11 +459,11 @@ func (ec *executionContext) _GeofenceRef_id(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_GeofenceRef_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("GeofenceRef", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("GeofenceRef", field, false, false, "ID")
 }
 
 func (ec *executionContext) _GeofenceRef_name(ctx context.Context, field graphql.CollectedField, obj *models.GeofenceRef) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -483,11 +482,11 @@ func (ec *executionContext) _GeofenceRef_name(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_GeofenceRef_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("GeofenceRef", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("GeofenceRef", field, false, false, "String")
 }
 
 func (ec *executionContext) _GeofenceRule_country(ctx context.Context, field graphql.CollectedField, obj *verification.Territory) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -506,11 +505,11 @@ func (ec *executionContext) _GeofenceRule_country(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_GeofenceRule_country(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("GeofenceRule", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("GeofenceRule", field, false, false, "String")
 }
 
 func (ec *executionContext) _GeofenceRule_state(ctx context.Context, field graphql.CollectedField, obj *verification.Territory) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -529,7 +528,7 @@ func (ec *executionContext) _GeofenceRule_state(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_GeofenceRule_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("GeofenceRule", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("GeofenceRule", field, false, false, "String")
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -599,7 +598,7 @@ func (ec *executionContext) _GeoComplianceStatus(ctx context.Context, sel ast.Se
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -687,7 +686,7 @@ func (ec *executionContext) _Geofence(ctx context.Context, sel ast.SelectionSet,
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -730,7 +729,7 @@ func (ec *executionContext) _GeofenceRef(ctx context.Context, sel ast.SelectionS
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -773,7 +772,7 @@ func (ec *executionContext) _GeofenceRule(ctx context.Context, sel ast.Selection
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -33,7 +32,7 @@ type IdentityVerificationResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _IdentityVerification_id(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -52,11 +51,11 @@ func (ec *executionContext) _IdentityVerification_id(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_IdentityVerification_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("IdentityVerification", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("IdentityVerification", field, false, false, "ID")
 }
 
 func (ec *executionContext) _IdentityVerification_account(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -75,11 +74,11 @@ func (ec *executionContext) _IdentityVerification_account(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_IdentityVerification_account(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("IdentityVerification", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("IdentityVerification", field, false, false, "ID")
 }
 
 func (ec *executionContext) _IdentityVerification_accountNode(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -111,7 +110,7 @@ func (ec *executionContext) fieldContext_IdentityVerification_accountNode(_ cont
 }
 
 func (ec *executionContext) _IdentityVerification_status(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -130,11 +129,11 @@ func (ec *executionContext) _IdentityVerification_status(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_IdentityVerification_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("IdentityVerification", field, false, false, errors.New("field of type IdentityVerificationStatus does not have child fields"))
+	return scalarFieldContext("IdentityVerification", field, false, false, "IdentityVerificationStatus")
 }
 
 func (ec *executionContext) _IdentityVerification_failureType(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -153,11 +152,11 @@ func (ec *executionContext) _IdentityVerification_failureType(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_IdentityVerification_failureType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("IdentityVerification", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("IdentityVerification", field, false, false, "String")
 }
 
 func (ec *executionContext) _IdentityVerification_retriable(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -176,11 +175,11 @@ func (ec *executionContext) _IdentityVerification_retriable(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_IdentityVerification_retriable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("IdentityVerification", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("IdentityVerification", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _IdentityVerification_category(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -199,11 +198,11 @@ func (ec *executionContext) _IdentityVerification_category(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_IdentityVerification_category(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("IdentityVerification", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("IdentityVerification", field, false, false, "String")
 }
 
 func (ec *executionContext) _IdentityVerification_completed(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -222,11 +221,11 @@ func (ec *executionContext) _IdentityVerification_completed(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_IdentityVerification_completed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("IdentityVerification", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("IdentityVerification", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _IdentityVerification_reviewOpened(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -245,11 +244,11 @@ func (ec *executionContext) _IdentityVerification_reviewOpened(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_IdentityVerification_reviewOpened(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("IdentityVerification", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("IdentityVerification", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _IdentityVerification_reviewResolved(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -268,11 +267,11 @@ func (ec *executionContext) _IdentityVerification_reviewResolved(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_IdentityVerification_reviewResolved(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("IdentityVerification", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("IdentityVerification", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _IdentityVerification_livemode(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -291,11 +290,11 @@ func (ec *executionContext) _IdentityVerification_livemode(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_IdentityVerification_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("IdentityVerification", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("IdentityVerification", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _IdentityVerification_created(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -314,11 +313,11 @@ func (ec *executionContext) _IdentityVerification_created(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_IdentityVerification_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("IdentityVerification", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("IdentityVerification", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _IdentityVerificationConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.IdentityVerificationConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -350,7 +349,7 @@ func (ec *executionContext) fieldContext_IdentityVerificationConnection_edges(_ 
 }
 
 func (ec *executionContext) _IdentityVerificationConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.IdentityVerificationConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -382,7 +381,7 @@ func (ec *executionContext) fieldContext_IdentityVerificationConnection_pageInfo
 }
 
 func (ec *executionContext) _IdentityVerificationEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.IdentityVerificationEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -401,11 +400,11 @@ func (ec *executionContext) _IdentityVerificationEdge_cursor(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_IdentityVerificationEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("IdentityVerificationEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("IdentityVerificationEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _IdentityVerificationEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.IdentityVerificationEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -570,7 +569,7 @@ func (ec *executionContext) _IdentityVerification(ctx context.Context, sel ast.S
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -613,7 +612,7 @@ func (ec *executionContext) _IdentityVerificationConnection(ctx context.Context,
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -656,7 +655,7 @@ func (ec *executionContext) _IdentityVerificationEdge(ctx context.Context, sel a
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

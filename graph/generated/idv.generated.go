@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -26,7 +25,7 @@ import (
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _IDVResult_verified(ctx context.Context, field graphql.CollectedField, obj *models.IDVResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -45,11 +44,11 @@ func (ec *executionContext) _IDVResult_verified(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_IDVResult_verified(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("IDVResult", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("IDVResult", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _IDVResult_status(ctx context.Context, field graphql.CollectedField, obj *models.IDVResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -68,11 +67,11 @@ func (ec *executionContext) _IDVResult_status(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_IDVResult_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("IDVResult", field, false, false, errors.New("field of type InquiryStatus does not have child fields"))
+	return scalarFieldContext("IDVResult", field, false, false, "InquiryStatus")
 }
 
 func (ec *executionContext) _IDVResult_failureType(ctx context.Context, field graphql.CollectedField, obj *models.IDVResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -91,11 +90,11 @@ func (ec *executionContext) _IDVResult_failureType(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_IDVResult_failureType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("IDVResult", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("IDVResult", field, false, false, "String")
 }
 
 func (ec *executionContext) _IDVResult_category(ctx context.Context, field graphql.CollectedField, obj *models.IDVResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -114,11 +113,11 @@ func (ec *executionContext) _IDVResult_category(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_IDVResult_category(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("IDVResult", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("IDVResult", field, false, false, "String")
 }
 
 func (ec *executionContext) _IDVResult_retriable(ctx context.Context, field graphql.CollectedField, obj *models.IDVResult) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -137,11 +136,11 @@ func (ec *executionContext) _IDVResult_retriable(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_IDVResult_retriable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("IDVResult", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("IDVResult", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _IDVSession_inquiryId(ctx context.Context, field graphql.CollectedField, obj *models.IDVSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -160,11 +159,11 @@ func (ec *executionContext) _IDVSession_inquiryId(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_IDVSession_inquiryId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("IDVSession", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("IDVSession", field, false, false, "String")
 }
 
 func (ec *executionContext) _IDVSession_sessionToken(ctx context.Context, field graphql.CollectedField, obj *models.IDVSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -183,7 +182,7 @@ func (ec *executionContext) _IDVSession_sessionToken(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_IDVSession_sessionToken(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("IDVSession", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("IDVSession", field, false, false, "String")
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -248,7 +247,7 @@ func (ec *executionContext) _IDVResult(ctx context.Context, sel ast.SelectionSet
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -291,7 +290,7 @@ func (ec *executionContext) _IDVSession(ctx context.Context, sel ast.SelectionSe
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -49,7 +48,7 @@ type InvoiceLineItemResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _Invoice_id(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -68,11 +67,11 @@ func (ec *executionContext) _Invoice_id(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Invoice_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invoice", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Invoice", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Invoice_invoiceNumber(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -91,11 +90,11 @@ func (ec *executionContext) _Invoice_invoiceNumber(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Invoice_invoiceNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invoice", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Invoice", field, false, false, "String")
 }
 
 func (ec *executionContext) _Invoice_total(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -114,11 +113,11 @@ func (ec *executionContext) _Invoice_total(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Invoice_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invoice", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Invoice", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Invoice_currency(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -137,11 +136,11 @@ func (ec *executionContext) _Invoice_currency(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Invoice_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invoice", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+	return scalarFieldContext("Invoice", field, false, false, "CurrencyCode")
 }
 
 func (ec *executionContext) _Invoice_status(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -160,11 +159,11 @@ func (ec *executionContext) _Invoice_status(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Invoice_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invoice", field, false, false, errors.New("field of type InvoiceStatus does not have child fields"))
+	return scalarFieldContext("Invoice", field, false, false, "InvoiceStatus")
 }
 
 func (ec *executionContext) _Invoice_collectionMethod(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -183,11 +182,11 @@ func (ec *executionContext) _Invoice_collectionMethod(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_Invoice_collectionMethod(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invoice", field, false, false, errors.New("field of type CollectionMethod does not have child fields"))
+	return scalarFieldContext("Invoice", field, false, false, "CollectionMethod")
 }
 
 func (ec *executionContext) _Invoice_subscriptionId(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -206,11 +205,11 @@ func (ec *executionContext) _Invoice_subscriptionId(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Invoice_subscriptionId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invoice", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Invoice", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Invoice_billingReason(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -229,11 +228,11 @@ func (ec *executionContext) _Invoice_billingReason(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Invoice_billingReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invoice", field, false, false, errors.New("field of type BillingReason does not have child fields"))
+	return scalarFieldContext("Invoice", field, false, false, "BillingReason")
 }
 
 func (ec *executionContext) _Invoice_netTerms(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -252,11 +251,11 @@ func (ec *executionContext) _Invoice_netTerms(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Invoice_netTerms(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invoice", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Invoice", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Invoice_dueDate(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -275,11 +274,11 @@ func (ec *executionContext) _Invoice_dueDate(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Invoice_dueDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invoice", field, true, true, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Invoice", field, true, true, "String")
 }
 
 func (ec *executionContext) _Invoice_description(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -298,11 +297,11 @@ func (ec *executionContext) _Invoice_description(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Invoice_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invoice", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Invoice", field, false, false, "String")
 }
 
 func (ec *executionContext) _Invoice_memo(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -321,11 +320,11 @@ func (ec *executionContext) _Invoice_memo(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Invoice_memo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invoice", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Invoice", field, false, false, "String")
 }
 
 func (ec *executionContext) _Invoice_customerId(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -344,11 +343,11 @@ func (ec *executionContext) _Invoice_customerId(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Invoice_customerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invoice", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Invoice", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Invoice_customer(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -380,7 +379,7 @@ func (ec *executionContext) fieldContext_Invoice_customer(_ context.Context, fie
 }
 
 func (ec *executionContext) _Invoice_accountId(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -399,11 +398,11 @@ func (ec *executionContext) _Invoice_accountId(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Invoice_accountId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invoice", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Invoice", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Invoice_account(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -435,7 +434,7 @@ func (ec *executionContext) fieldContext_Invoice_account(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Invoice_lineItems(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -467,7 +466,7 @@ func (ec *executionContext) fieldContext_Invoice_lineItems(_ context.Context, fi
 }
 
 func (ec *executionContext) _Invoice_chargeId(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -486,11 +485,11 @@ func (ec *executionContext) _Invoice_chargeId(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Invoice_chargeId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invoice", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Invoice", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Invoice_charge(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -522,7 +521,7 @@ func (ec *executionContext) fieldContext_Invoice_charge(_ context.Context, field
 }
 
 func (ec *executionContext) _Invoice_attemptCount(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -541,11 +540,11 @@ func (ec *executionContext) _Invoice_attemptCount(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Invoice_attemptCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invoice", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Invoice", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Invoice_lastPaymentError(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -577,7 +576,7 @@ func (ec *executionContext) fieldContext_Invoice_lastPaymentError(_ context.Cont
 }
 
 func (ec *executionContext) _Invoice_issuedAt(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -596,11 +595,11 @@ func (ec *executionContext) _Invoice_issuedAt(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Invoice_issuedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invoice", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Invoice", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Invoice_paidAt(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -619,11 +618,11 @@ func (ec *executionContext) _Invoice_paidAt(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Invoice_paidAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invoice", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Invoice", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Invoice_voidedAt(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -642,11 +641,11 @@ func (ec *executionContext) _Invoice_voidedAt(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Invoice_voidedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invoice", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Invoice", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Invoice_markedUncollectibleAt(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -665,11 +664,11 @@ func (ec *executionContext) _Invoice_markedUncollectibleAt(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_Invoice_markedUncollectibleAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invoice", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Invoice", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Invoice_metadata(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -688,11 +687,11 @@ func (ec *executionContext) _Invoice_metadata(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Invoice_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invoice", field, false, false, errors.New("field of type Metadata does not have child fields"))
+	return scalarFieldContext("Invoice", field, false, false, "Metadata")
 }
 
 func (ec *executionContext) _Invoice_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -711,11 +710,11 @@ func (ec *executionContext) _Invoice_livemode(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Invoice_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invoice", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("Invoice", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Invoice_created(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -734,11 +733,11 @@ func (ec *executionContext) _Invoice_created(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Invoice_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invoice", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Invoice", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Invoice_updated(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -757,11 +756,11 @@ func (ec *executionContext) _Invoice_updated(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Invoice_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invoice", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Invoice", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Invoice_subscription(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -793,7 +792,7 @@ func (ec *executionContext) fieldContext_Invoice_subscription(_ context.Context,
 }
 
 func (ec *executionContext) _InvoiceConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.InvoiceConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -825,7 +824,7 @@ func (ec *executionContext) fieldContext_InvoiceConnection_edges(_ context.Conte
 }
 
 func (ec *executionContext) _InvoiceConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.InvoiceConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -857,7 +856,7 @@ func (ec *executionContext) fieldContext_InvoiceConnection_pageInfo(_ context.Co
 }
 
 func (ec *executionContext) _InvoiceEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.InvoiceEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -876,11 +875,11 @@ func (ec *executionContext) _InvoiceEdge_cursor(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_InvoiceEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvoiceEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("InvoiceEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _InvoiceEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.InvoiceEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -912,7 +911,7 @@ func (ec *executionContext) fieldContext_InvoiceEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _InvoiceLineItem_id(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -931,11 +930,11 @@ func (ec *executionContext) _InvoiceLineItem_id(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_InvoiceLineItem_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvoiceLineItem", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("InvoiceLineItem", field, false, false, "ID")
 }
 
 func (ec *executionContext) _InvoiceLineItem_invoiceId(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -954,11 +953,11 @@ func (ec *executionContext) _InvoiceLineItem_invoiceId(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_InvoiceLineItem_invoiceId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvoiceLineItem", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("InvoiceLineItem", field, false, false, "ID")
 }
 
 func (ec *executionContext) _InvoiceLineItem_invoice(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -990,7 +989,7 @@ func (ec *executionContext) fieldContext_InvoiceLineItem_invoice(_ context.Conte
 }
 
 func (ec *executionContext) _InvoiceLineItem_productId(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1009,11 +1008,11 @@ func (ec *executionContext) _InvoiceLineItem_productId(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_InvoiceLineItem_productId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvoiceLineItem", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("InvoiceLineItem", field, false, false, "ID")
 }
 
 func (ec *executionContext) _InvoiceLineItem_product(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1045,7 +1044,7 @@ func (ec *executionContext) fieldContext_InvoiceLineItem_product(_ context.Conte
 }
 
 func (ec *executionContext) _InvoiceLineItem_description(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1064,11 +1063,11 @@ func (ec *executionContext) _InvoiceLineItem_description(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_InvoiceLineItem_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvoiceLineItem", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("InvoiceLineItem", field, false, false, "String")
 }
 
 func (ec *executionContext) _InvoiceLineItem_quantity(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1087,11 +1086,11 @@ func (ec *executionContext) _InvoiceLineItem_quantity(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_InvoiceLineItem_quantity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvoiceLineItem", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("InvoiceLineItem", field, false, false, "Int")
 }
 
 func (ec *executionContext) _InvoiceLineItem_unitAmountCents(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1110,11 +1109,11 @@ func (ec *executionContext) _InvoiceLineItem_unitAmountCents(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_InvoiceLineItem_unitAmountCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvoiceLineItem", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("InvoiceLineItem", field, false, false, "Int")
 }
 
 func (ec *executionContext) _InvoiceLineItem_unitAmountCurrency(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1133,11 +1132,11 @@ func (ec *executionContext) _InvoiceLineItem_unitAmountCurrency(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_InvoiceLineItem_unitAmountCurrency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvoiceLineItem", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+	return scalarFieldContext("InvoiceLineItem", field, false, false, "CurrencyCode")
 }
 
 func (ec *executionContext) _InvoiceLineItem_amount(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1156,11 +1155,11 @@ func (ec *executionContext) _InvoiceLineItem_amount(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_InvoiceLineItem_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvoiceLineItem", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("InvoiceLineItem", field, false, false, "Int")
 }
 
 func (ec *executionContext) _InvoiceLineItem_kind(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1179,11 +1178,11 @@ func (ec *executionContext) _InvoiceLineItem_kind(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_InvoiceLineItem_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvoiceLineItem", field, false, false, errors.New("field of type LineItemKind does not have child fields"))
+	return scalarFieldContext("InvoiceLineItem", field, false, false, "LineItemKind")
 }
 
 func (ec *executionContext) _InvoiceLineItem_periodStart(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1202,11 +1201,11 @@ func (ec *executionContext) _InvoiceLineItem_periodStart(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_InvoiceLineItem_periodStart(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvoiceLineItem", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("InvoiceLineItem", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _InvoiceLineItem_periodEnd(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1225,11 +1224,11 @@ func (ec *executionContext) _InvoiceLineItem_periodEnd(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_InvoiceLineItem_periodEnd(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvoiceLineItem", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("InvoiceLineItem", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _InvoiceLineItem_proportion(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1248,11 +1247,11 @@ func (ec *executionContext) _InvoiceLineItem_proportion(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_InvoiceLineItem_proportion(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvoiceLineItem", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("InvoiceLineItem", field, false, false, "String")
 }
 
 func (ec *executionContext) _InvoiceLineItem_livemode(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1271,11 +1270,11 @@ func (ec *executionContext) _InvoiceLineItem_livemode(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_InvoiceLineItem_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvoiceLineItem", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("InvoiceLineItem", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _InvoiceLineItem_created(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1294,11 +1293,11 @@ func (ec *executionContext) _InvoiceLineItem_created(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_InvoiceLineItem_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvoiceLineItem", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("InvoiceLineItem", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _InvoiceLineItem_updated(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1317,11 +1316,11 @@ func (ec *executionContext) _InvoiceLineItem_updated(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_InvoiceLineItem_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvoiceLineItem", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("InvoiceLineItem", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _InvoiceLineItem_eventName(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1340,11 +1339,11 @@ func (ec *executionContext) _InvoiceLineItem_eventName(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_InvoiceLineItem_eventName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvoiceLineItem", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("InvoiceLineItem", field, false, false, "String")
 }
 
 func (ec *executionContext) _InvoiceLineItem_usage(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1363,11 +1362,11 @@ func (ec *executionContext) _InvoiceLineItem_usage(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_InvoiceLineItem_usage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvoiceLineItem", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("InvoiceLineItem", field, false, false, "String")
 }
 
 func (ec *executionContext) _InvoiceLineItem_creditsApplied(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1386,11 +1385,11 @@ func (ec *executionContext) _InvoiceLineItem_creditsApplied(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_InvoiceLineItem_creditsApplied(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvoiceLineItem", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("InvoiceLineItem", field, false, false, "String")
 }
 
 func (ec *executionContext) _InvoiceLineItem_meterId(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1409,11 +1408,11 @@ func (ec *executionContext) _InvoiceLineItem_meterId(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_InvoiceLineItem_meterId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvoiceLineItem", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("InvoiceLineItem", field, false, false, "ID")
 }
 
 func (ec *executionContext) _InvoiceLineItem_meter(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1445,7 +1444,7 @@ func (ec *executionContext) fieldContext_InvoiceLineItem_meter(_ context.Context
 }
 
 func (ec *executionContext) _PaymentError_code(ctx context.Context, field graphql.CollectedField, obj *models.PaymentError) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1464,11 +1463,11 @@ func (ec *executionContext) _PaymentError_code(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_PaymentError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PaymentError", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("PaymentError", field, false, false, "String")
 }
 
 func (ec *executionContext) _PaymentError_message(ctx context.Context, field graphql.CollectedField, obj *models.PaymentError) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1487,7 +1486,7 @@ func (ec *executionContext) _PaymentError_message(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_PaymentError_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PaymentError", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("PaymentError", field, false, false, "String")
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -1960,7 +1959,7 @@ func (ec *executionContext) _Invoice(ctx context.Context, sel ast.SelectionSet, 
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -2003,7 +2002,7 @@ func (ec *executionContext) _InvoiceConnection(ctx context.Context, sel ast.Sele
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -2046,7 +2045,7 @@ func (ec *executionContext) _InvoiceEdge(ctx context.Context, sel ast.SelectionS
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -2189,7 +2188,7 @@ func (ec *executionContext) _InvoiceLineItem(ctx context.Context, sel ast.Select
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -2232,7 +2231,7 @@ func (ec *executionContext) _PaymentError(ctx context.Context, sel ast.Selection
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

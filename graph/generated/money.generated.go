@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -78,7 +77,7 @@ func (ec *executionContext) field_TransferFeePlan_billingAgreements_args(ctx con
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _BillingAgreement_id(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -97,11 +96,11 @@ func (ec *executionContext) _BillingAgreement_id(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_BillingAgreement_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingAgreement", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("BillingAgreement", field, false, false, "ID")
 }
 
 func (ec *executionContext) _BillingAgreement_status(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -120,11 +119,11 @@ func (ec *executionContext) _BillingAgreement_status(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_BillingAgreement_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingAgreement", field, false, false, errors.New("field of type AgreementStatus does not have child fields"))
+	return scalarFieldContext("BillingAgreement", field, false, false, "AgreementStatus")
 }
 
 func (ec *executionContext) _BillingAgreement_category(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -143,11 +142,11 @@ func (ec *executionContext) _BillingAgreement_category(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_BillingAgreement_category(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingAgreement", field, false, false, errors.New("field of type AgreementCategory does not have child fields"))
+	return scalarFieldContext("BillingAgreement", field, false, false, "AgreementCategory")
 }
 
 func (ec *executionContext) _BillingAgreement_effectiveDate(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -166,11 +165,11 @@ func (ec *executionContext) _BillingAgreement_effectiveDate(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_BillingAgreement_effectiveDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingAgreement", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("BillingAgreement", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _BillingAgreement_accountId(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -189,11 +188,11 @@ func (ec *executionContext) _BillingAgreement_accountId(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_BillingAgreement_accountId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingAgreement", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("BillingAgreement", field, false, false, "ID")
 }
 
 func (ec *executionContext) _BillingAgreement_account(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -225,7 +224,7 @@ func (ec *executionContext) fieldContext_BillingAgreement_account(_ context.Cont
 }
 
 func (ec *executionContext) _BillingAgreement_feePlan(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -257,7 +256,7 @@ func (ec *executionContext) fieldContext_BillingAgreement_feePlan(_ context.Cont
 }
 
 func (ec *executionContext) _BillingAgreement_livemode(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -276,11 +275,11 @@ func (ec *executionContext) _BillingAgreement_livemode(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_BillingAgreement_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingAgreement", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("BillingAgreement", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _BillingAgreement_created(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -299,11 +298,11 @@ func (ec *executionContext) _BillingAgreement_created(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_BillingAgreement_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingAgreement", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("BillingAgreement", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _BillingAgreement_updated(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -322,11 +321,11 @@ func (ec *executionContext) _BillingAgreement_updated(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_BillingAgreement_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingAgreement", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("BillingAgreement", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _BillingAgreementConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.BillingAgreementConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -358,7 +357,7 @@ func (ec *executionContext) fieldContext_BillingAgreementConnection_edges(_ cont
 }
 
 func (ec *executionContext) _BillingAgreementConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.BillingAgreementConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -390,7 +389,7 @@ func (ec *executionContext) fieldContext_BillingAgreementConnection_pageInfo(_ c
 }
 
 func (ec *executionContext) _BillingAgreementEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.BillingAgreementEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -409,11 +408,11 @@ func (ec *executionContext) _BillingAgreementEdge_cursor(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_BillingAgreementEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingAgreementEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("BillingAgreementEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _BillingAgreementEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.BillingAgreementEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -445,7 +444,7 @@ func (ec *executionContext) fieldContext_BillingAgreementEdge_node(_ context.Con
 }
 
 func (ec *executionContext) _CheckoutSession_id(ctx context.Context, field graphql.CollectedField, obj *models.CheckoutSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -464,11 +463,11 @@ func (ec *executionContext) _CheckoutSession_id(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_CheckoutSession_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CheckoutSession", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("CheckoutSession", field, false, false, "ID")
 }
 
 func (ec *executionContext) _CheckoutSession_accountId(ctx context.Context, field graphql.CollectedField, obj *models.CheckoutSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -487,11 +486,11 @@ func (ec *executionContext) _CheckoutSession_accountId(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_CheckoutSession_accountId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CheckoutSession", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("CheckoutSession", field, false, false, "ID")
 }
 
 func (ec *executionContext) _CheckoutSession_account(ctx context.Context, field graphql.CollectedField, obj *models.CheckoutSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -523,7 +522,7 @@ func (ec *executionContext) fieldContext_CheckoutSession_account(_ context.Conte
 }
 
 func (ec *executionContext) _CheckoutSession_clientSecret(ctx context.Context, field graphql.CollectedField, obj *models.CheckoutSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -542,11 +541,11 @@ func (ec *executionContext) _CheckoutSession_clientSecret(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_CheckoutSession_clientSecret(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CheckoutSession", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("CheckoutSession", field, false, false, "String")
 }
 
 func (ec *executionContext) _CheckoutSession_expiresAt(ctx context.Context, field graphql.CollectedField, obj *models.CheckoutSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -565,11 +564,11 @@ func (ec *executionContext) _CheckoutSession_expiresAt(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_CheckoutSession_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CheckoutSession", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("CheckoutSession", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _CheckoutSession_amount(ctx context.Context, field graphql.CollectedField, obj *models.CheckoutSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -601,7 +600,7 @@ func (ec *executionContext) fieldContext_CheckoutSession_amount(_ context.Contex
 }
 
 func (ec *executionContext) _CheckoutSession_authorizationMode(ctx context.Context, field graphql.CollectedField, obj *models.CheckoutSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -620,11 +619,11 @@ func (ec *executionContext) _CheckoutSession_authorizationMode(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_CheckoutSession_authorizationMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CheckoutSession", field, false, false, errors.New("field of type AuthorizationMode does not have child fields"))
+	return scalarFieldContext("CheckoutSession", field, false, false, "AuthorizationMode")
 }
 
 func (ec *executionContext) _CheckoutSession_livemode(ctx context.Context, field graphql.CollectedField, obj *models.CheckoutSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -643,11 +642,11 @@ func (ec *executionContext) _CheckoutSession_livemode(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_CheckoutSession_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CheckoutSession", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("CheckoutSession", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CheckoutSession_created(ctx context.Context, field graphql.CollectedField, obj *models.CheckoutSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -666,11 +665,11 @@ func (ec *executionContext) _CheckoutSession_created(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_CheckoutSession_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CheckoutSession", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("CheckoutSession", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _FeePlanItem_id(ctx context.Context, field graphql.CollectedField, obj *models.FeePlanItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -689,11 +688,11 @@ func (ec *executionContext) _FeePlanItem_id(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_FeePlanItem_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FeePlanItem", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("FeePlanItem", field, false, false, "ID")
 }
 
 func (ec *executionContext) _FeePlanItem_feeType(ctx context.Context, field graphql.CollectedField, obj *models.FeePlanItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -712,11 +711,11 @@ func (ec *executionContext) _FeePlanItem_feeType(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_FeePlanItem_feeType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FeePlanItem", field, false, false, errors.New("field of type FeeType does not have child fields"))
+	return scalarFieldContext("FeePlanItem", field, false, false, "FeeType")
 }
 
 func (ec *executionContext) _FeePlanItem_amountFixedCents(ctx context.Context, field graphql.CollectedField, obj *models.FeePlanItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -735,11 +734,11 @@ func (ec *executionContext) _FeePlanItem_amountFixedCents(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_FeePlanItem_amountFixedCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FeePlanItem", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("FeePlanItem", field, false, false, "Int")
 }
 
 func (ec *executionContext) _FeePlanItem_amountFixedCurrency(ctx context.Context, field graphql.CollectedField, obj *models.FeePlanItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -758,11 +757,11 @@ func (ec *executionContext) _FeePlanItem_amountFixedCurrency(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_FeePlanItem_amountFixedCurrency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FeePlanItem", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+	return scalarFieldContext("FeePlanItem", field, false, false, "CurrencyCode")
 }
 
 func (ec *executionContext) _FeePlanItem_amountPercentage(ctx context.Context, field graphql.CollectedField, obj *models.FeePlanItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -781,11 +780,11 @@ func (ec *executionContext) _FeePlanItem_amountPercentage(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_FeePlanItem_amountPercentage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FeePlanItem", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("FeePlanItem", field, false, false, "String")
 }
 
 func (ec *executionContext) _FeePlanItem_billableEventType(ctx context.Context, field graphql.CollectedField, obj *models.FeePlanItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -804,11 +803,11 @@ func (ec *executionContext) _FeePlanItem_billableEventType(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_FeePlanItem_billableEventType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FeePlanItem", field, false, false, errors.New("field of type BillableEventType does not have child fields"))
+	return scalarFieldContext("FeePlanItem", field, false, false, "BillableEventType")
 }
 
 func (ec *executionContext) _FeePlanItem_created(ctx context.Context, field graphql.CollectedField, obj *models.FeePlanItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -827,11 +826,11 @@ func (ec *executionContext) _FeePlanItem_created(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_FeePlanItem_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FeePlanItem", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("FeePlanItem", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _FeePlanItem_updated(ctx context.Context, field graphql.CollectedField, obj *models.FeePlanItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -850,11 +849,11 @@ func (ec *executionContext) _FeePlanItem_updated(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_FeePlanItem_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FeePlanItem", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("FeePlanItem", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _LedgerEntry_party(ctx context.Context, field graphql.CollectedField, obj *models.LedgerEntry) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -873,11 +872,11 @@ func (ec *executionContext) _LedgerEntry_party(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_LedgerEntry_party(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LedgerEntry", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("LedgerEntry", field, false, false, "String")
 }
 
 func (ec *executionContext) _LedgerEntry_currency(ctx context.Context, field graphql.CollectedField, obj *models.LedgerEntry) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -896,11 +895,11 @@ func (ec *executionContext) _LedgerEntry_currency(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_LedgerEntry_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LedgerEntry", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+	return scalarFieldContext("LedgerEntry", field, false, false, "CurrencyCode")
 }
 
 func (ec *executionContext) _LedgerEntry_amount(ctx context.Context, field graphql.CollectedField, obj *models.LedgerEntry) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -919,11 +918,11 @@ func (ec *executionContext) _LedgerEntry_amount(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_LedgerEntry_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LedgerEntry", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("LedgerEntry", field, false, false, "Int")
 }
 
 func (ec *executionContext) _LedgerJournal_id(ctx context.Context, field graphql.CollectedField, obj *models.LedgerJournal) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -942,11 +941,11 @@ func (ec *executionContext) _LedgerJournal_id(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_LedgerJournal_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LedgerJournal", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("LedgerJournal", field, false, false, "ID")
 }
 
 func (ec *executionContext) _LedgerJournal_kind(ctx context.Context, field graphql.CollectedField, obj *models.LedgerJournal) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -965,11 +964,11 @@ func (ec *executionContext) _LedgerJournal_kind(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_LedgerJournal_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LedgerJournal", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("LedgerJournal", field, false, false, "String")
 }
 
 func (ec *executionContext) _LedgerJournal_created(ctx context.Context, field graphql.CollectedField, obj *models.LedgerJournal) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -988,11 +987,11 @@ func (ec *executionContext) _LedgerJournal_created(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_LedgerJournal_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LedgerJournal", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("LedgerJournal", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _LedgerJournal_entries(ctx context.Context, field graphql.CollectedField, obj *models.LedgerJournal) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1024,7 +1023,7 @@ func (ec *executionContext) fieldContext_LedgerJournal_entries(_ context.Context
 }
 
 func (ec *executionContext) _Money_value(ctx context.Context, field graphql.CollectedField, obj *models.MoneyV2) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1043,11 +1042,11 @@ func (ec *executionContext) _Money_value(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Money_value(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Money", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Money", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Money_currency(ctx context.Context, field graphql.CollectedField, obj *models.MoneyV2) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1066,11 +1065,11 @@ func (ec *executionContext) _Money_currency(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Money_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Money", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+	return scalarFieldContext("Money", field, false, false, "CurrencyCode")
 }
 
 func (ec *executionContext) _Transfer_id(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1089,11 +1088,11 @@ func (ec *executionContext) _Transfer_id(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Transfer", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Transfer_status(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1112,11 +1111,11 @@ func (ec *executionContext) _Transfer_status(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type TransferStatus does not have child fields"))
+	return scalarFieldContext("Transfer", field, false, false, "TransferStatus")
 }
 
 func (ec *executionContext) _Transfer_amount(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1135,11 +1134,11 @@ func (ec *executionContext) _Transfer_amount(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Transfer", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Transfer_amountCaptured(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1158,11 +1157,11 @@ func (ec *executionContext) _Transfer_amountCaptured(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_amountCaptured(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Transfer", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Transfer_currency(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1181,11 +1180,11 @@ func (ec *executionContext) _Transfer_currency(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+	return scalarFieldContext("Transfer", field, false, false, "CurrencyCode")
 }
 
 func (ec *executionContext) _Transfer_platformFee(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1204,11 +1203,11 @@ func (ec *executionContext) _Transfer_platformFee(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_platformFee(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Transfer", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Transfer_frameFee(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1227,11 +1226,11 @@ func (ec *executionContext) _Transfer_frameFee(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_frameFee(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Transfer", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Transfer_totalFees(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1250,11 +1249,11 @@ func (ec *executionContext) _Transfer_totalFees(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_totalFees(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Transfer", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Transfer_grossAmount(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1273,11 +1272,11 @@ func (ec *executionContext) _Transfer_grossAmount(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_grossAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Transfer", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Transfer_netAmount(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1296,11 +1295,11 @@ func (ec *executionContext) _Transfer_netAmount(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_netAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Transfer", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Transfer_description(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1319,11 +1318,11 @@ func (ec *executionContext) _Transfer_description(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Transfer", field, false, false, "String")
 }
 
 func (ec *executionContext) _Transfer_failureCode(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1342,11 +1341,11 @@ func (ec *executionContext) _Transfer_failureCode(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_failureCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Transfer", field, false, false, "String")
 }
 
 func (ec *executionContext) _Transfer_failureMessage(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1365,11 +1364,11 @@ func (ec *executionContext) _Transfer_failureMessage(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_failureMessage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Transfer", field, false, false, "String")
 }
 
 func (ec *executionContext) _Transfer_failureReason(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1388,11 +1387,11 @@ func (ec *executionContext) _Transfer_failureReason(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_failureReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Transfer", field, false, false, "String")
 }
 
 func (ec *executionContext) _Transfer_feeSource(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1411,11 +1410,11 @@ func (ec *executionContext) _Transfer_feeSource(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_feeSource(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type FeeSource does not have child fields"))
+	return scalarFieldContext("Transfer", field, false, false, "FeeSource")
 }
 
 func (ec *executionContext) _Transfer_billingAgreementId(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1434,11 +1433,11 @@ func (ec *executionContext) _Transfer_billingAgreementId(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_billingAgreementId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Transfer", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Transfer_billingAgreement(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1470,7 +1469,7 @@ func (ec *executionContext) fieldContext_Transfer_billingAgreement(_ context.Con
 }
 
 func (ec *executionContext) _Transfer_transferFeePlanId(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1489,11 +1488,11 @@ func (ec *executionContext) _Transfer_transferFeePlanId(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_transferFeePlanId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Transfer", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Transfer_transferFeePlan(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1525,7 +1524,7 @@ func (ec *executionContext) fieldContext_Transfer_transferFeePlan(_ context.Cont
 }
 
 func (ec *executionContext) _Transfer_authorizationMode(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1544,11 +1543,11 @@ func (ec *executionContext) _Transfer_authorizationMode(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_authorizationMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type AuthorizationMode does not have child fields"))
+	return scalarFieldContext("Transfer", field, false, false, "AuthorizationMode")
 }
 
 func (ec *executionContext) _Transfer_accountId(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1567,11 +1566,11 @@ func (ec *executionContext) _Transfer_accountId(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_accountId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Transfer", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Transfer_account(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1603,7 +1602,7 @@ func (ec *executionContext) fieldContext_Transfer_account(_ context.Context, fie
 }
 
 func (ec *executionContext) _Transfer_sellerId(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1622,11 +1621,11 @@ func (ec *executionContext) _Transfer_sellerId(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_sellerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Transfer", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Transfer_seller(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1658,7 +1657,7 @@ func (ec *executionContext) fieldContext_Transfer_seller(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Transfer_sourcePaymentMethod(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1690,7 +1689,7 @@ func (ec *executionContext) fieldContext_Transfer_sourcePaymentMethod(_ context.
 }
 
 func (ec *executionContext) _Transfer_destinationPaymentMethod(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1722,7 +1721,7 @@ func (ec *executionContext) fieldContext_Transfer_destinationPaymentMethod(_ con
 }
 
 func (ec *executionContext) _Transfer_reference(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1741,11 +1740,11 @@ func (ec *executionContext) _Transfer_reference(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_reference(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Transfer", field, false, false, "String")
 }
 
 func (ec *executionContext) _Transfer_metadata(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1764,11 +1763,11 @@ func (ec *executionContext) _Transfer_metadata(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type Metadata does not have child fields"))
+	return scalarFieldContext("Transfer", field, false, false, "Metadata")
 }
 
 func (ec *executionContext) _Transfer_nextAction(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1800,7 +1799,7 @@ func (ec *executionContext) fieldContext_Transfer_nextAction(_ context.Context, 
 }
 
 func (ec *executionContext) _Transfer_settlesAt(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1819,11 +1818,11 @@ func (ec *executionContext) _Transfer_settlesAt(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_settlesAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Transfer", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Transfer_completed(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1842,11 +1841,11 @@ func (ec *executionContext) _Transfer_completed(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_completed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Transfer", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Transfer_ledgerJournals(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1878,7 +1877,7 @@ func (ec *executionContext) fieldContext_Transfer_ledgerJournals(_ context.Conte
 }
 
 func (ec *executionContext) _Transfer_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1897,11 +1896,11 @@ func (ec *executionContext) _Transfer_livemode(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("Transfer", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Transfer_created(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1920,11 +1919,11 @@ func (ec *executionContext) _Transfer_created(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Transfer", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Transfer_updated(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1943,11 +1942,11 @@ func (ec *executionContext) _Transfer_updated(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Transfer_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Transfer", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Transfer_charge(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1979,7 +1978,7 @@ func (ec *executionContext) fieldContext_Transfer_charge(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Transfer_disputes(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2011,7 +2010,7 @@ func (ec *executionContext) fieldContext_Transfer_disputes(_ context.Context, fi
 }
 
 func (ec *executionContext) _Transfer_refunds(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2043,7 +2042,7 @@ func (ec *executionContext) fieldContext_Transfer_refunds(_ context.Context, fie
 }
 
 func (ec *executionContext) _TransferConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.TransferConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2075,7 +2074,7 @@ func (ec *executionContext) fieldContext_TransferConnection_edges(_ context.Cont
 }
 
 func (ec *executionContext) _TransferConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.TransferConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2107,7 +2106,7 @@ func (ec *executionContext) fieldContext_TransferConnection_pageInfo(_ context.C
 }
 
 func (ec *executionContext) _TransferEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.TransferEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2126,11 +2125,11 @@ func (ec *executionContext) _TransferEdge_cursor(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_TransferEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TransferEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("TransferEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _TransferEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.TransferEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2162,7 +2161,7 @@ func (ec *executionContext) fieldContext_TransferEdge_node(_ context.Context, fi
 }
 
 func (ec *executionContext) _TransferFeePlan_id(ctx context.Context, field graphql.CollectedField, obj *models.TransferFeePlan) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2181,11 +2180,11 @@ func (ec *executionContext) _TransferFeePlan_id(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_TransferFeePlan_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TransferFeePlan", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("TransferFeePlan", field, false, false, "ID")
 }
 
 func (ec *executionContext) _TransferFeePlan_name(ctx context.Context, field graphql.CollectedField, obj *models.TransferFeePlan) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2204,11 +2203,11 @@ func (ec *executionContext) _TransferFeePlan_name(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_TransferFeePlan_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TransferFeePlan", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("TransferFeePlan", field, false, false, "String")
 }
 
 func (ec *executionContext) _TransferFeePlan_feeApplicationMode(ctx context.Context, field graphql.CollectedField, obj *models.TransferFeePlan) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2227,11 +2226,11 @@ func (ec *executionContext) _TransferFeePlan_feeApplicationMode(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_TransferFeePlan_feeApplicationMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TransferFeePlan", field, false, false, errors.New("field of type FeeApplicationMode does not have child fields"))
+	return scalarFieldContext("TransferFeePlan", field, false, false, "FeeApplicationMode")
 }
 
 func (ec *executionContext) _TransferFeePlan_items(ctx context.Context, field graphql.CollectedField, obj *models.TransferFeePlan) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2263,7 +2262,7 @@ func (ec *executionContext) fieldContext_TransferFeePlan_items(_ context.Context
 }
 
 func (ec *executionContext) _TransferFeePlan_livemode(ctx context.Context, field graphql.CollectedField, obj *models.TransferFeePlan) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2282,11 +2281,11 @@ func (ec *executionContext) _TransferFeePlan_livemode(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_TransferFeePlan_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TransferFeePlan", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("TransferFeePlan", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _TransferFeePlan_created(ctx context.Context, field graphql.CollectedField, obj *models.TransferFeePlan) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2305,11 +2304,11 @@ func (ec *executionContext) _TransferFeePlan_created(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_TransferFeePlan_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TransferFeePlan", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("TransferFeePlan", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _TransferFeePlan_updated(ctx context.Context, field graphql.CollectedField, obj *models.TransferFeePlan) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2328,11 +2327,11 @@ func (ec *executionContext) _TransferFeePlan_updated(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_TransferFeePlan_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TransferFeePlan", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("TransferFeePlan", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _TransferFeePlan_billingAgreements(ctx context.Context, field graphql.CollectedField, obj *models.TransferFeePlan) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2376,7 +2375,7 @@ func (ec *executionContext) fieldContext_TransferFeePlan_billingAgreements(ctx c
 }
 
 func (ec *executionContext) _TransferFeePlanConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.TransferFeePlanConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2408,7 +2407,7 @@ func (ec *executionContext) fieldContext_TransferFeePlanConnection_edges(_ conte
 }
 
 func (ec *executionContext) _TransferFeePlanConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.TransferFeePlanConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2440,7 +2439,7 @@ func (ec *executionContext) fieldContext_TransferFeePlanConnection_pageInfo(_ co
 }
 
 func (ec *executionContext) _TransferFeePlanEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.TransferFeePlanEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2459,11 +2458,11 @@ func (ec *executionContext) _TransferFeePlanEdge_cursor(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_TransferFeePlanEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TransferFeePlanEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("TransferFeePlanEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _TransferFeePlanEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.TransferFeePlanEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2495,7 +2494,7 @@ func (ec *executionContext) fieldContext_TransferFeePlanEdge_node(_ context.Cont
 }
 
 func (ec *executionContext) _TransferNextAction_type(ctx context.Context, field graphql.CollectedField, obj *model.TransferNextAction) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2514,11 +2513,11 @@ func (ec *executionContext) _TransferNextAction_type(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_TransferNextAction_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TransferNextAction", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("TransferNextAction", field, false, false, "String")
 }
 
 func (ec *executionContext) _TransferNextAction_source(ctx context.Context, field graphql.CollectedField, obj *model.TransferNextAction) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2537,7 +2536,7 @@ func (ec *executionContext) _TransferNextAction_source(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_TransferNextAction_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TransferNextAction", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("TransferNextAction", field, false, false, "ID")
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -3160,7 +3159,7 @@ func (ec *executionContext) _BillingAgreement(ctx context.Context, sel ast.Selec
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3203,7 +3202,7 @@ func (ec *executionContext) _BillingAgreementConnection(ctx context.Context, sel
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3246,7 +3245,7 @@ func (ec *executionContext) _BillingAgreementEdge(ctx context.Context, sel ast.S
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3324,7 +3323,7 @@ func (ec *executionContext) _CheckoutSession(ctx context.Context, sel ast.Select
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3397,7 +3396,7 @@ func (ec *executionContext) _FeePlanItem(ctx context.Context, sel ast.SelectionS
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3445,7 +3444,7 @@ func (ec *executionContext) _LedgerEntry(ctx context.Context, sel ast.SelectionS
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3498,7 +3497,7 @@ func (ec *executionContext) _LedgerJournal(ctx context.Context, sel ast.Selectio
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3541,7 +3540,7 @@ func (ec *executionContext) _Money(ctx context.Context, sel ast.SelectionSet, ob
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3764,7 +3763,7 @@ func (ec *executionContext) _Transfer(ctx context.Context, sel ast.SelectionSet,
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3807,7 +3806,7 @@ func (ec *executionContext) _TransferConnection(ctx context.Context, sel ast.Sel
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3850,7 +3849,7 @@ func (ec *executionContext) _TransferEdge(ctx context.Context, sel ast.Selection
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3923,7 +3922,7 @@ func (ec *executionContext) _TransferFeePlan(ctx context.Context, sel ast.Select
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -3966,7 +3965,7 @@ func (ec *executionContext) _TransferFeePlanConnection(ctx context.Context, sel 
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -4009,7 +4008,7 @@ func (ec *executionContext) _TransferFeePlanEdge(ctx context.Context, sel ast.Se
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -4052,7 +4051,7 @@ func (ec *executionContext) _TransferNextAction(ctx context.Context, sel ast.Sel
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -31,7 +30,7 @@ type OnboardingSessionResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _OnboardingBootstrap_session(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingBootstrap) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -63,7 +62,7 @@ func (ec *executionContext) fieldContext_OnboardingBootstrap_session(_ context.C
 }
 
 func (ec *executionContext) _OnboardingBootstrap_account(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingBootstrap) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -95,7 +94,7 @@ func (ec *executionContext) fieldContext_OnboardingBootstrap_account(_ context.C
 }
 
 func (ec *executionContext) _OnboardingSession_id(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -114,11 +113,11 @@ func (ec *executionContext) _OnboardingSession_id(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_OnboardingSession_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OnboardingSession", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("OnboardingSession", field, false, false, "ID")
 }
 
 func (ec *executionContext) _OnboardingSession_accountId(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -137,11 +136,11 @@ func (ec *executionContext) _OnboardingSession_accountId(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_OnboardingSession_accountId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OnboardingSession", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("OnboardingSession", field, false, false, "ID")
 }
 
 func (ec *executionContext) _OnboardingSession_account(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -173,7 +172,7 @@ func (ec *executionContext) fieldContext_OnboardingSession_account(_ context.Con
 }
 
 func (ec *executionContext) _OnboardingSession_clientSecret(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -192,11 +191,11 @@ func (ec *executionContext) _OnboardingSession_clientSecret(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_OnboardingSession_clientSecret(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OnboardingSession", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("OnboardingSession", field, false, false, "String")
 }
 
 func (ec *executionContext) _OnboardingSession_returnUrl(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -215,11 +214,11 @@ func (ec *executionContext) _OnboardingSession_returnUrl(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_OnboardingSession_returnUrl(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OnboardingSession", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("OnboardingSession", field, false, false, "String")
 }
 
 func (ec *executionContext) _OnboardingSession_expiresAt(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -238,11 +237,11 @@ func (ec *executionContext) _OnboardingSession_expiresAt(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_OnboardingSession_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OnboardingSession", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("OnboardingSession", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _OnboardingSession_steps(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -261,11 +260,11 @@ func (ec *executionContext) _OnboardingSession_steps(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_OnboardingSession_steps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OnboardingSession", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("OnboardingSession", field, false, false, "String")
 }
 
 func (ec *executionContext) _OnboardingSession_url(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -284,11 +283,11 @@ func (ec *executionContext) _OnboardingSession_url(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_OnboardingSession_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OnboardingSession", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("OnboardingSession", field, false, false, "String")
 }
 
 func (ec *executionContext) _OnboardingSession_livemode(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -307,7 +306,7 @@ func (ec *executionContext) _OnboardingSession_livemode(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_OnboardingSession_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OnboardingSession", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("OnboardingSession", field, false, false, "Boolean")
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -401,7 +400,7 @@ func (ec *executionContext) _OnboardingBootstrap(ctx context.Context, sel ast.Se
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -479,7 +478,7 @@ func (ec *executionContext) _OnboardingSession(ctx context.Context, sel ast.Sele
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

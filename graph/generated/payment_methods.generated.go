@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -33,7 +32,7 @@ type PaymentMethodResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _ACHDetails_bankName(ctx context.Context, field graphql.CollectedField, obj *models.ACHDetails) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -52,11 +51,11 @@ func (ec *executionContext) _ACHDetails_bankName(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_ACHDetails_bankName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ACHDetails", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("ACHDetails", field, false, false, "String")
 }
 
 func (ec *executionContext) _ACHDetails_lastFour(ctx context.Context, field graphql.CollectedField, obj *models.ACHDetails) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -75,11 +74,11 @@ func (ec *executionContext) _ACHDetails_lastFour(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_ACHDetails_lastFour(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ACHDetails", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("ACHDetails", field, false, false, "String")
 }
 
 func (ec *executionContext) _ACHDetails_accountType(ctx context.Context, field graphql.CollectedField, obj *models.ACHDetails) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -98,11 +97,11 @@ func (ec *executionContext) _ACHDetails_accountType(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ACHDetails_accountType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ACHDetails", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("ACHDetails", field, false, false, "String")
 }
 
 func (ec *executionContext) _CardDetails_brand(ctx context.Context, field graphql.CollectedField, obj *models.CardDetails) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -121,11 +120,11 @@ func (ec *executionContext) _CardDetails_brand(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_CardDetails_brand(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardDetails", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("CardDetails", field, false, false, "String")
 }
 
 func (ec *executionContext) _CardDetails_lastFour(ctx context.Context, field graphql.CollectedField, obj *models.CardDetails) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -144,11 +143,11 @@ func (ec *executionContext) _CardDetails_lastFour(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CardDetails_lastFour(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardDetails", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("CardDetails", field, false, false, "String")
 }
 
 func (ec *executionContext) _CardDetails_expMonth(ctx context.Context, field graphql.CollectedField, obj *models.CardDetails) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -167,11 +166,11 @@ func (ec *executionContext) _CardDetails_expMonth(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CardDetails_expMonth(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardDetails", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("CardDetails", field, false, false, "String")
 }
 
 func (ec *executionContext) _CardDetails_expYear(ctx context.Context, field graphql.CollectedField, obj *models.CardDetails) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -190,11 +189,11 @@ func (ec *executionContext) _CardDetails_expYear(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_CardDetails_expYear(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardDetails", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("CardDetails", field, false, false, "String")
 }
 
 func (ec *executionContext) _CardDetails_issuer(ctx context.Context, field graphql.CollectedField, obj *models.CardDetails) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -213,11 +212,11 @@ func (ec *executionContext) _CardDetails_issuer(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_CardDetails_issuer(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardDetails", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("CardDetails", field, false, false, "String")
 }
 
 func (ec *executionContext) _CardDetails_currency(ctx context.Context, field graphql.CollectedField, obj *models.CardDetails) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -236,11 +235,11 @@ func (ec *executionContext) _CardDetails_currency(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_CardDetails_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardDetails", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+	return scalarFieldContext("CardDetails", field, false, false, "CurrencyCode")
 }
 
 func (ec *executionContext) _CardDetails_segment(ctx context.Context, field graphql.CollectedField, obj *models.CardDetails) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -259,11 +258,11 @@ func (ec *executionContext) _CardDetails_segment(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_CardDetails_segment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardDetails", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("CardDetails", field, false, false, "String")
 }
 
 func (ec *executionContext) _CardDetails_type(ctx context.Context, field graphql.CollectedField, obj *models.CardDetails) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -282,11 +281,11 @@ func (ec *executionContext) _CardDetails_type(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_CardDetails_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardDetails", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("CardDetails", field, false, false, "String")
 }
 
 func (ec *executionContext) _CardDetails_instantAvailable(ctx context.Context, field graphql.CollectedField, obj *models.CardDetails) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -305,11 +304,11 @@ func (ec *executionContext) _CardDetails_instantAvailable(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_CardDetails_instantAvailable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardDetails", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("CardDetails", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _CardDetails_instantUnavailableReason(ctx context.Context, field graphql.CollectedField, obj *models.CardDetails) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -328,11 +327,11 @@ func (ec *executionContext) _CardDetails_instantUnavailableReason(ctx context.Co
 	)
 }
 func (ec *executionContext) fieldContext_CardDetails_instantUnavailableReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardDetails", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("CardDetails", field, false, false, "String")
 }
 
 func (ec *executionContext) _CardDetails_instantSteerTo(ctx context.Context, field graphql.CollectedField, obj *models.CardDetails) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -351,11 +350,11 @@ func (ec *executionContext) _CardDetails_instantSteerTo(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_CardDetails_instantSteerTo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CardDetails", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("CardDetails", field, false, false, "String")
 }
 
 func (ec *executionContext) _CardDetails_wallet(ctx context.Context, field graphql.CollectedField, obj *models.CardDetails) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -387,7 +386,7 @@ func (ec *executionContext) fieldContext_CardDetails_wallet(_ context.Context, f
 }
 
 func (ec *executionContext) _PaymentMethod_id(ctx context.Context, field graphql.CollectedField, obj *models.PaymentMethod) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -406,11 +405,11 @@ func (ec *executionContext) _PaymentMethod_id(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_PaymentMethod_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PaymentMethod", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("PaymentMethod", field, false, false, "ID")
 }
 
 func (ec *executionContext) _PaymentMethod_type(ctx context.Context, field graphql.CollectedField, obj *models.PaymentMethod) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -429,11 +428,11 @@ func (ec *executionContext) _PaymentMethod_type(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_PaymentMethod_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PaymentMethod", field, false, false, errors.New("field of type PaymentMethodType does not have child fields"))
+	return scalarFieldContext("PaymentMethod", field, false, false, "PaymentMethodType")
 }
 
 func (ec *executionContext) _PaymentMethod_status(ctx context.Context, field graphql.CollectedField, obj *models.PaymentMethod) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -452,11 +451,11 @@ func (ec *executionContext) _PaymentMethod_status(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_PaymentMethod_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PaymentMethod", field, false, false, errors.New("field of type PaymentMethodStatus does not have child fields"))
+	return scalarFieldContext("PaymentMethod", field, false, false, "PaymentMethodStatus")
 }
 
 func (ec *executionContext) _PaymentMethod_customerId(ctx context.Context, field graphql.CollectedField, obj *models.PaymentMethod) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -475,11 +474,11 @@ func (ec *executionContext) _PaymentMethod_customerId(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_PaymentMethod_customerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PaymentMethod", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("PaymentMethod", field, false, false, "ID")
 }
 
 func (ec *executionContext) _PaymentMethod_accountId(ctx context.Context, field graphql.CollectedField, obj *models.PaymentMethod) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -498,11 +497,11 @@ func (ec *executionContext) _PaymentMethod_accountId(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_PaymentMethod_accountId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PaymentMethod", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("PaymentMethod", field, false, false, "ID")
 }
 
 func (ec *executionContext) _PaymentMethod_customer(ctx context.Context, field graphql.CollectedField, obj *models.PaymentMethod) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -534,7 +533,7 @@ func (ec *executionContext) fieldContext_PaymentMethod_customer(_ context.Contex
 }
 
 func (ec *executionContext) _PaymentMethod_account(ctx context.Context, field graphql.CollectedField, obj *models.PaymentMethod) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -566,7 +565,7 @@ func (ec *executionContext) fieldContext_PaymentMethod_account(_ context.Context
 }
 
 func (ec *executionContext) _PaymentMethod_billing(ctx context.Context, field graphql.CollectedField, obj *models.PaymentMethod) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -598,7 +597,7 @@ func (ec *executionContext) fieldContext_PaymentMethod_billing(_ context.Context
 }
 
 func (ec *executionContext) _PaymentMethod_card(ctx context.Context, field graphql.CollectedField, obj *models.PaymentMethod) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -630,7 +629,7 @@ func (ec *executionContext) fieldContext_PaymentMethod_card(_ context.Context, f
 }
 
 func (ec *executionContext) _PaymentMethod_ach(ctx context.Context, field graphql.CollectedField, obj *models.PaymentMethod) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -662,7 +661,7 @@ func (ec *executionContext) fieldContext_PaymentMethod_ach(_ context.Context, fi
 }
 
 func (ec *executionContext) _PaymentMethod_livemode(ctx context.Context, field graphql.CollectedField, obj *models.PaymentMethod) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -681,11 +680,11 @@ func (ec *executionContext) _PaymentMethod_livemode(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_PaymentMethod_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PaymentMethod", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("PaymentMethod", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _PaymentMethod_created(ctx context.Context, field graphql.CollectedField, obj *models.PaymentMethod) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -704,11 +703,11 @@ func (ec *executionContext) _PaymentMethod_created(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_PaymentMethod_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PaymentMethod", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("PaymentMethod", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _PaymentMethod_updated(ctx context.Context, field graphql.CollectedField, obj *models.PaymentMethod) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -727,11 +726,11 @@ func (ec *executionContext) _PaymentMethod_updated(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_PaymentMethod_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PaymentMethod", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("PaymentMethod", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _PaymentMethodConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.PaymentMethodConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -763,7 +762,7 @@ func (ec *executionContext) fieldContext_PaymentMethodConnection_edges(_ context
 }
 
 func (ec *executionContext) _PaymentMethodConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.PaymentMethodConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -795,7 +794,7 @@ func (ec *executionContext) fieldContext_PaymentMethodConnection_pageInfo(_ cont
 }
 
 func (ec *executionContext) _PaymentMethodEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PaymentMethodEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -814,11 +813,11 @@ func (ec *executionContext) _PaymentMethodEdge_cursor(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_PaymentMethodEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PaymentMethodEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("PaymentMethodEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _PaymentMethodEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.PaymentMethodEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -850,7 +849,7 @@ func (ec *executionContext) fieldContext_PaymentMethodEdge_node(_ context.Contex
 }
 
 func (ec *executionContext) _WalletDetails_type(ctx context.Context, field graphql.CollectedField, obj *models.WalletDetails) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -869,11 +868,11 @@ func (ec *executionContext) _WalletDetails_type(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_WalletDetails_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WalletDetails", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("WalletDetails", field, false, false, "String")
 }
 
 func (ec *executionContext) _WalletDetails_dynamicLast4(ctx context.Context, field graphql.CollectedField, obj *models.WalletDetails) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -892,11 +891,11 @@ func (ec *executionContext) _WalletDetails_dynamicLast4(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_WalletDetails_dynamicLast4(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WalletDetails", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("WalletDetails", field, false, false, "String")
 }
 
 func (ec *executionContext) _WalletDetails_singleUse(ctx context.Context, field graphql.CollectedField, obj *models.WalletDetails) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -915,11 +914,11 @@ func (ec *executionContext) _WalletDetails_singleUse(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_WalletDetails_singleUse(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WalletDetails", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("WalletDetails", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _WalletDetails_consumed(ctx context.Context, field graphql.CollectedField, obj *models.WalletDetails) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -938,7 +937,7 @@ func (ec *executionContext) _WalletDetails_consumed(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_WalletDetails_consumed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WalletDetails", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("WalletDetails", field, false, false, "Boolean")
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -1324,7 +1323,7 @@ func (ec *executionContext) _ACHDetails(ctx context.Context, sel ast.SelectionSe
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1417,7 +1416,7 @@ func (ec *executionContext) _CardDetails(ctx context.Context, sel ast.SelectionS
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1515,7 +1514,7 @@ func (ec *executionContext) _PaymentMethod(ctx context.Context, sel ast.Selectio
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1558,7 +1557,7 @@ func (ec *executionContext) _PaymentMethodConnection(ctx context.Context, sel as
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1601,7 +1600,7 @@ func (ec *executionContext) _PaymentMethodEdge(ctx context.Context, sel ast.Sele
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1654,7 +1653,7 @@ func (ec *executionContext) _WalletDetails(ctx context.Context, sel ast.Selectio
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

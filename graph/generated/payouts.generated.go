@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -45,7 +44,7 @@ type PayoutFundingScheduleResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _MerchantBalance_status(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -64,11 +63,11 @@ func (ec *executionContext) _MerchantBalance_status(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_MerchantBalance_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MerchantBalance", field, false, false, errors.New("field of type MerchantBalanceStatus does not have child fields"))
+	return scalarFieldContext("MerchantBalance", field, false, false, "MerchantBalanceStatus")
 }
 
 func (ec *executionContext) _MerchantBalance_merchantId(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -87,11 +86,11 @@ func (ec *executionContext) _MerchantBalance_merchantId(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_MerchantBalance_merchantId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MerchantBalance", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("MerchantBalance", field, false, false, "ID")
 }
 
 func (ec *executionContext) _MerchantBalance_currency(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -110,11 +109,11 @@ func (ec *executionContext) _MerchantBalance_currency(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_MerchantBalance_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MerchantBalance", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+	return scalarFieldContext("MerchantBalance", field, false, false, "CurrencyCode")
 }
 
 func (ec *executionContext) _MerchantBalance_instantPayoutBalance(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -133,11 +132,11 @@ func (ec *executionContext) _MerchantBalance_instantPayoutBalance(ctx context.Co
 	)
 }
 func (ec *executionContext) fieldContext_MerchantBalance_instantPayoutBalance(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MerchantBalance", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("MerchantBalance", field, false, false, "Int")
 }
 
 func (ec *executionContext) _MerchantBalance_availableForPayout(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -156,11 +155,11 @@ func (ec *executionContext) _MerchantBalance_availableForPayout(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_MerchantBalance_availableForPayout(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MerchantBalance", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("MerchantBalance", field, false, false, "Int")
 }
 
 func (ec *executionContext) _MerchantBalance_reservedAmount(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -179,11 +178,11 @@ func (ec *executionContext) _MerchantBalance_reservedAmount(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_MerchantBalance_reservedAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MerchantBalance", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("MerchantBalance", field, false, false, "Int")
 }
 
 func (ec *executionContext) _MerchantBalance_pendingPayouts(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -202,11 +201,11 @@ func (ec *executionContext) _MerchantBalance_pendingPayouts(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_MerchantBalance_pendingPayouts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MerchantBalance", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("MerchantBalance", field, false, false, "Int")
 }
 
 func (ec *executionContext) _MerchantBalance_lastUpdatedAt(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -225,11 +224,11 @@ func (ec *executionContext) _MerchantBalance_lastUpdatedAt(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_MerchantBalance_lastUpdatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MerchantBalance", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("MerchantBalance", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _MerchantBalance_source(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -248,11 +247,11 @@ func (ec *executionContext) _MerchantBalance_source(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_MerchantBalance_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MerchantBalance", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("MerchantBalance", field, false, false, "String")
 }
 
 func (ec *executionContext) _MerchantBalance_livemode(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -271,11 +270,11 @@ func (ec *executionContext) _MerchantBalance_livemode(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_MerchantBalance_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MerchantBalance", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("MerchantBalance", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Payout_id(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -294,11 +293,11 @@ func (ec *executionContext) _Payout_id(ctx context.Context, field graphql.Collec
 	)
 }
 func (ec *executionContext) fieldContext_Payout_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Payout", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Payout", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Payout_status(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -317,11 +316,11 @@ func (ec *executionContext) _Payout_status(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Payout_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Payout", field, false, false, errors.New("field of type PayoutStatus does not have child fields"))
+	return scalarFieldContext("Payout", field, false, false, "PayoutStatus")
 }
 
 func (ec *executionContext) _Payout_speed(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -340,11 +339,11 @@ func (ec *executionContext) _Payout_speed(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Payout_speed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Payout", field, false, false, errors.New("field of type PayoutSpeed does not have child fields"))
+	return scalarFieldContext("Payout", field, false, false, "PayoutSpeed")
 }
 
 func (ec *executionContext) _Payout_amount(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -363,11 +362,11 @@ func (ec *executionContext) _Payout_amount(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Payout_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Payout", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Payout", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Payout_currency(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -386,11 +385,11 @@ func (ec *executionContext) _Payout_currency(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Payout_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Payout", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+	return scalarFieldContext("Payout", field, false, false, "CurrencyCode")
 }
 
 func (ec *executionContext) _Payout_paymentMethodId(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -409,11 +408,11 @@ func (ec *executionContext) _Payout_paymentMethodId(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Payout_paymentMethodId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Payout", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Payout", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Payout_paymentMethod(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -445,7 +444,7 @@ func (ec *executionContext) fieldContext_Payout_paymentMethod(_ context.Context,
 }
 
 func (ec *executionContext) _Payout_accountId(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -464,11 +463,11 @@ func (ec *executionContext) _Payout_accountId(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Payout_accountId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Payout", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Payout", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Payout_account(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -500,7 +499,7 @@ func (ec *executionContext) fieldContext_Payout_account(_ context.Context, field
 }
 
 func (ec *executionContext) _Payout_processorFee(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -519,11 +518,11 @@ func (ec *executionContext) _Payout_processorFee(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Payout_processorFee(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Payout", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Payout", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Payout_merchantFee(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -542,11 +541,11 @@ func (ec *executionContext) _Payout_merchantFee(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Payout_merchantFee(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Payout", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Payout", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Payout_customerFee(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -565,11 +564,11 @@ func (ec *executionContext) _Payout_customerFee(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Payout_customerFee(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Payout", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Payout", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Payout_billingAgreementId(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -588,11 +587,11 @@ func (ec *executionContext) _Payout_billingAgreementId(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_Payout_billingAgreementId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Payout", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Payout", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Payout_billingAgreement(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -624,7 +623,7 @@ func (ec *executionContext) fieldContext_Payout_billingAgreement(_ context.Conte
 }
 
 func (ec *executionContext) _Payout_transferFeePlanId(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -643,11 +642,11 @@ func (ec *executionContext) _Payout_transferFeePlanId(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_Payout_transferFeePlanId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Payout", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Payout", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Payout_transferFeePlan(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -679,7 +678,7 @@ func (ec *executionContext) fieldContext_Payout_transferFeePlan(_ context.Contex
 }
 
 func (ec *executionContext) _Payout_failureCode(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -698,11 +697,11 @@ func (ec *executionContext) _Payout_failureCode(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Payout_failureCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Payout", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Payout", field, false, false, "String")
 }
 
 func (ec *executionContext) _Payout_failureMessage(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -721,11 +720,11 @@ func (ec *executionContext) _Payout_failureMessage(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Payout_failureMessage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Payout", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Payout", field, false, false, "String")
 }
 
 func (ec *executionContext) _Payout_metadata(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -744,11 +743,11 @@ func (ec *executionContext) _Payout_metadata(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Payout_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Payout", field, false, false, errors.New("field of type Metadata does not have child fields"))
+	return scalarFieldContext("Payout", field, false, false, "Metadata")
 }
 
 func (ec *executionContext) _Payout_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -767,11 +766,11 @@ func (ec *executionContext) _Payout_livemode(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Payout_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Payout", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("Payout", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Payout_created(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -790,11 +789,11 @@ func (ec *executionContext) _Payout_created(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Payout_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Payout", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Payout", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Payout_updated(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -813,11 +812,11 @@ func (ec *executionContext) _Payout_updated(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Payout_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Payout", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Payout", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Payout_succeeded(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -836,11 +835,11 @@ func (ec *executionContext) _Payout_succeeded(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Payout_succeeded(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Payout", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Payout", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Payout_failed(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -859,11 +858,11 @@ func (ec *executionContext) _Payout_failed(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Payout_failed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Payout", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Payout", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _PayoutConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.PayoutConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -895,7 +894,7 @@ func (ec *executionContext) fieldContext_PayoutConnection_edges(_ context.Contex
 }
 
 func (ec *executionContext) _PayoutConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.PayoutConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -927,7 +926,7 @@ func (ec *executionContext) fieldContext_PayoutConnection_pageInfo(_ context.Con
 }
 
 func (ec *executionContext) _PayoutEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PayoutEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -946,11 +945,11 @@ func (ec *executionContext) _PayoutEdge_cursor(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_PayoutEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PayoutEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("PayoutEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _PayoutEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.PayoutEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -982,7 +981,7 @@ func (ec *executionContext) fieldContext_PayoutEdge_node(_ context.Context, fiel
 }
 
 func (ec *executionContext) _PayoutFundingEntry_id(ctx context.Context, field graphql.CollectedField, obj *models.FundingEntry) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1001,11 +1000,11 @@ func (ec *executionContext) _PayoutFundingEntry_id(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_PayoutFundingEntry_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PayoutFundingEntry", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("PayoutFundingEntry", field, false, false, "ID")
 }
 
 func (ec *executionContext) _PayoutFundingEntry_scheduleId(ctx context.Context, field graphql.CollectedField, obj *models.FundingEntry) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1024,11 +1023,11 @@ func (ec *executionContext) _PayoutFundingEntry_scheduleId(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_PayoutFundingEntry_scheduleId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PayoutFundingEntry", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("PayoutFundingEntry", field, false, false, "ID")
 }
 
 func (ec *executionContext) _PayoutFundingEntry_schedule(ctx context.Context, field graphql.CollectedField, obj *models.FundingEntry) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1060,7 +1059,7 @@ func (ec *executionContext) fieldContext_PayoutFundingEntry_schedule(_ context.C
 }
 
 func (ec *executionContext) _PayoutFundingEntry_amount(ctx context.Context, field graphql.CollectedField, obj *models.FundingEntry) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1079,11 +1078,11 @@ func (ec *executionContext) _PayoutFundingEntry_amount(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_PayoutFundingEntry_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PayoutFundingEntry", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("PayoutFundingEntry", field, false, false, "Int")
 }
 
 func (ec *executionContext) _PayoutFundingEntry_currency(ctx context.Context, field graphql.CollectedField, obj *models.FundingEntry) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1102,11 +1101,11 @@ func (ec *executionContext) _PayoutFundingEntry_currency(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_PayoutFundingEntry_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PayoutFundingEntry", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+	return scalarFieldContext("PayoutFundingEntry", field, false, false, "CurrencyCode")
 }
 
 func (ec *executionContext) _PayoutFundingEntry_source(ctx context.Context, field graphql.CollectedField, obj *models.FundingEntry) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1125,11 +1124,11 @@ func (ec *executionContext) _PayoutFundingEntry_source(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_PayoutFundingEntry_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PayoutFundingEntry", field, false, false, errors.New("field of type FundingSource does not have child fields"))
+	return scalarFieldContext("PayoutFundingEntry", field, false, false, "FundingSource")
 }
 
 func (ec *executionContext) _PayoutFundingEntry_livemode(ctx context.Context, field graphql.CollectedField, obj *models.FundingEntry) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1148,11 +1147,11 @@ func (ec *executionContext) _PayoutFundingEntry_livemode(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_PayoutFundingEntry_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PayoutFundingEntry", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("PayoutFundingEntry", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _PayoutFundingEntry_created(ctx context.Context, field graphql.CollectedField, obj *models.FundingEntry) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1171,11 +1170,11 @@ func (ec *executionContext) _PayoutFundingEntry_created(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_PayoutFundingEntry_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PayoutFundingEntry", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("PayoutFundingEntry", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _PayoutFundingEntryConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.PayoutFundingEntryConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1207,7 +1206,7 @@ func (ec *executionContext) fieldContext_PayoutFundingEntryConnection_edges(_ co
 }
 
 func (ec *executionContext) _PayoutFundingEntryConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.PayoutFundingEntryConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1239,7 +1238,7 @@ func (ec *executionContext) fieldContext_PayoutFundingEntryConnection_pageInfo(_
 }
 
 func (ec *executionContext) _PayoutFundingEntryEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PayoutFundingEntryEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1258,11 +1257,11 @@ func (ec *executionContext) _PayoutFundingEntryEdge_cursor(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_PayoutFundingEntryEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PayoutFundingEntryEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("PayoutFundingEntryEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _PayoutFundingEntryEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.PayoutFundingEntryEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1294,7 +1293,7 @@ func (ec *executionContext) fieldContext_PayoutFundingEntryEdge_node(_ context.C
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_id(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1313,11 +1312,11 @@ func (ec *executionContext) _PayoutFundingSchedule_id(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_PayoutFundingSchedule_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PayoutFundingSchedule", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("PayoutFundingSchedule", field, false, false, "ID")
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_amount(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1336,11 +1335,11 @@ func (ec *executionContext) _PayoutFundingSchedule_amount(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_PayoutFundingSchedule_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PayoutFundingSchedule", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("PayoutFundingSchedule", field, false, false, "Int")
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_currency(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1359,11 +1358,11 @@ func (ec *executionContext) _PayoutFundingSchedule_currency(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_PayoutFundingSchedule_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PayoutFundingSchedule", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+	return scalarFieldContext("PayoutFundingSchedule", field, false, false, "CurrencyCode")
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_cadence(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1382,11 +1381,11 @@ func (ec *executionContext) _PayoutFundingSchedule_cadence(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_PayoutFundingSchedule_cadence(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PayoutFundingSchedule", field, false, false, errors.New("field of type FundingCadence does not have child fields"))
+	return scalarFieldContext("PayoutFundingSchedule", field, false, false, "FundingCadence")
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_enabled(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1405,11 +1404,11 @@ func (ec *executionContext) _PayoutFundingSchedule_enabled(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_PayoutFundingSchedule_enabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PayoutFundingSchedule", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("PayoutFundingSchedule", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_nextRun(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1428,11 +1427,11 @@ func (ec *executionContext) _PayoutFundingSchedule_nextRun(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_PayoutFundingSchedule_nextRun(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PayoutFundingSchedule", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("PayoutFundingSchedule", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_lastRun(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1451,11 +1450,11 @@ func (ec *executionContext) _PayoutFundingSchedule_lastRun(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_PayoutFundingSchedule_lastRun(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PayoutFundingSchedule", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("PayoutFundingSchedule", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_entries(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1487,7 +1486,7 @@ func (ec *executionContext) fieldContext_PayoutFundingSchedule_entries(_ context
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_livemode(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1506,11 +1505,11 @@ func (ec *executionContext) _PayoutFundingSchedule_livemode(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_PayoutFundingSchedule_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PayoutFundingSchedule", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("PayoutFundingSchedule", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_created(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1529,11 +1528,11 @@ func (ec *executionContext) _PayoutFundingSchedule_created(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_PayoutFundingSchedule_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PayoutFundingSchedule", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("PayoutFundingSchedule", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_updated(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1552,11 +1551,11 @@ func (ec *executionContext) _PayoutFundingSchedule_updated(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_PayoutFundingSchedule_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PayoutFundingSchedule", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("PayoutFundingSchedule", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _PayoutFundingScheduleConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.PayoutFundingScheduleConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1588,7 +1587,7 @@ func (ec *executionContext) fieldContext_PayoutFundingScheduleConnection_edges(_
 }
 
 func (ec *executionContext) _PayoutFundingScheduleConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.PayoutFundingScheduleConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1620,7 +1619,7 @@ func (ec *executionContext) fieldContext_PayoutFundingScheduleConnection_pageInf
 }
 
 func (ec *executionContext) _PayoutFundingScheduleEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PayoutFundingScheduleEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1639,11 +1638,11 @@ func (ec *executionContext) _PayoutFundingScheduleEdge_cursor(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_PayoutFundingScheduleEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PayoutFundingScheduleEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("PayoutFundingScheduleEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _PayoutFundingScheduleEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.PayoutFundingScheduleEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -2039,7 +2038,7 @@ func (ec *executionContext) _MerchantBalance(ctx context.Context, sel ast.Select
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -2192,7 +2191,7 @@ func (ec *executionContext) _Payout(ctx context.Context, sel ast.SelectionSet, o
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -2235,7 +2234,7 @@ func (ec *executionContext) _PayoutConnection(ctx context.Context, sel ast.Selec
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -2278,7 +2277,7 @@ func (ec *executionContext) _PayoutEdge(ctx context.Context, sel ast.SelectionSe
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -2351,7 +2350,7 @@ func (ec *executionContext) _PayoutFundingEntry(ctx context.Context, sel ast.Sel
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -2394,7 +2393,7 @@ func (ec *executionContext) _PayoutFundingEntryConnection(ctx context.Context, s
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -2437,7 +2436,7 @@ func (ec *executionContext) _PayoutFundingEntryEdge(ctx context.Context, sel ast
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -2525,7 +2524,7 @@ func (ec *executionContext) _PayoutFundingSchedule(ctx context.Context, sel ast.
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -2568,7 +2567,7 @@ func (ec *executionContext) _PayoutFundingScheduleConnection(ctx context.Context
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -2611,7 +2610,7 @@ func (ec *executionContext) _PayoutFundingScheduleEdge(ctx context.Context, sel 
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -33,7 +32,7 @@ type PhoneVerificationResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _PhoneSandbox_expectedCodes(ctx context.Context, field graphql.CollectedField, obj *models.PhoneSandbox) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -52,11 +51,11 @@ func (ec *executionContext) _PhoneSandbox_expectedCodes(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_PhoneSandbox_expectedCodes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PhoneSandbox", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("PhoneSandbox", field, false, false, "String")
 }
 
 func (ec *executionContext) _PhoneVerification_id(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -75,11 +74,11 @@ func (ec *executionContext) _PhoneVerification_id(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_PhoneVerification_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PhoneVerification", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("PhoneVerification", field, false, false, "ID")
 }
 
 func (ec *executionContext) _PhoneVerification_account(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -98,11 +97,11 @@ func (ec *executionContext) _PhoneVerification_account(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_PhoneVerification_account(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PhoneVerification", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("PhoneVerification", field, false, false, "ID")
 }
 
 func (ec *executionContext) _PhoneVerification_accountNode(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -134,7 +133,7 @@ func (ec *executionContext) fieldContext_PhoneVerification_accountNode(_ context
 }
 
 func (ec *executionContext) _PhoneVerification_phoneNumber(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -153,11 +152,11 @@ func (ec *executionContext) _PhoneVerification_phoneNumber(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_PhoneVerification_phoneNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PhoneVerification", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("PhoneVerification", field, false, false, "String")
 }
 
 func (ec *executionContext) _PhoneVerification_type(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -176,11 +175,11 @@ func (ec *executionContext) _PhoneVerification_type(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_PhoneVerification_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PhoneVerification", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("PhoneVerification", field, false, false, "String")
 }
 
 func (ec *executionContext) _PhoneVerification_provider(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -199,11 +198,11 @@ func (ec *executionContext) _PhoneVerification_provider(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_PhoneVerification_provider(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PhoneVerification", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("PhoneVerification", field, false, false, "String")
 }
 
 func (ec *executionContext) _PhoneVerification_status(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -222,11 +221,11 @@ func (ec *executionContext) _PhoneVerification_status(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_PhoneVerification_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PhoneVerification", field, false, false, errors.New("field of type PhoneVerificationStatus does not have child fields"))
+	return scalarFieldContext("PhoneVerification", field, false, false, "PhoneVerificationStatus")
 }
 
 func (ec *executionContext) _PhoneVerification_failureType(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -245,11 +244,11 @@ func (ec *executionContext) _PhoneVerification_failureType(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_PhoneVerification_failureType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PhoneVerification", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("PhoneVerification", field, false, false, "String")
 }
 
 func (ec *executionContext) _PhoneVerification_retriable(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -268,11 +267,11 @@ func (ec *executionContext) _PhoneVerification_retriable(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_PhoneVerification_retriable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PhoneVerification", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("PhoneVerification", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _PhoneVerification_category(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -291,11 +290,11 @@ func (ec *executionContext) _PhoneVerification_category(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_PhoneVerification_category(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PhoneVerification", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("PhoneVerification", field, false, false, "String")
 }
 
 func (ec *executionContext) _PhoneVerification_expires(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -314,11 +313,11 @@ func (ec *executionContext) _PhoneVerification_expires(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_PhoneVerification_expires(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PhoneVerification", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("PhoneVerification", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _PhoneVerification_sandbox(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -350,7 +349,7 @@ func (ec *executionContext) fieldContext_PhoneVerification_sandbox(_ context.Con
 }
 
 func (ec *executionContext) _PhoneVerification_livemode(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -369,11 +368,11 @@ func (ec *executionContext) _PhoneVerification_livemode(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_PhoneVerification_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PhoneVerification", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("PhoneVerification", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _PhoneVerification_created(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -392,11 +391,11 @@ func (ec *executionContext) _PhoneVerification_created(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_PhoneVerification_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PhoneVerification", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("PhoneVerification", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _PhoneVerification_updated(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -415,11 +414,11 @@ func (ec *executionContext) _PhoneVerification_updated(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_PhoneVerification_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PhoneVerification", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("PhoneVerification", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _PhoneVerificationConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.PhoneVerificationConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -451,7 +450,7 @@ func (ec *executionContext) fieldContext_PhoneVerificationConnection_edges(_ con
 }
 
 func (ec *executionContext) _PhoneVerificationConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.PhoneVerificationConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -483,7 +482,7 @@ func (ec *executionContext) fieldContext_PhoneVerificationConnection_pageInfo(_ 
 }
 
 func (ec *executionContext) _PhoneVerificationEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PhoneVerificationEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -502,11 +501,11 @@ func (ec *executionContext) _PhoneVerificationEdge_cursor(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_PhoneVerificationEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PhoneVerificationEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("PhoneVerificationEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _PhoneVerificationEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.PhoneVerificationEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -653,7 +652,7 @@ func (ec *executionContext) _PhoneSandbox(ctx context.Context, sel ast.Selection
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -761,7 +760,7 @@ func (ec *executionContext) _PhoneVerification(ctx context.Context, sel ast.Sele
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -804,7 +803,7 @@ func (ec *executionContext) _PhoneVerificationConnection(ctx context.Context, se
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -847,7 +846,7 @@ func (ec *executionContext) _PhoneVerificationEdge(ctx context.Context, sel ast.
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -85,7 +84,7 @@ func (ec *executionContext) field_Product_subscriptions_args(ctx context.Context
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _BulkUpdatePhasesPayload_updatedCount(ctx context.Context, field graphql.CollectedField, obj *model.BulkUpdatePhasesPayload) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -104,11 +103,11 @@ func (ec *executionContext) _BulkUpdatePhasesPayload_updatedCount(ctx context.Co
 	)
 }
 func (ec *executionContext) fieldContext_BulkUpdatePhasesPayload_updatedCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BulkUpdatePhasesPayload", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("BulkUpdatePhasesPayload", field, false, false, "Int")
 }
 
 func (ec *executionContext) _BulkUpdatePhasesPayload_phases(ctx context.Context, field graphql.CollectedField, obj *model.BulkUpdatePhasesPayload) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -140,7 +139,7 @@ func (ec *executionContext) fieldContext_BulkUpdatePhasesPayload_phases(_ contex
 }
 
 func (ec *executionContext) _Product_id(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -159,11 +158,11 @@ func (ec *executionContext) _Product_id(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Product_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Product", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Product", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Product_name(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -182,11 +181,11 @@ func (ec *executionContext) _Product_name(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Product_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Product", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Product", field, false, false, "String")
 }
 
 func (ec *executionContext) _Product_description(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -205,11 +204,11 @@ func (ec *executionContext) _Product_description(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Product_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Product", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Product", field, false, false, "String")
 }
 
 func (ec *executionContext) _Product_url(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -228,11 +227,11 @@ func (ec *executionContext) _Product_url(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Product_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Product", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Product", field, false, false, "String")
 }
 
 func (ec *executionContext) _Product_shippable(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -251,11 +250,11 @@ func (ec *executionContext) _Product_shippable(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Product_shippable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Product", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("Product", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Product_purchaseType(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -274,11 +273,11 @@ func (ec *executionContext) _Product_purchaseType(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Product_purchaseType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Product", field, false, false, errors.New("field of type PurchaseType does not have child fields"))
+	return scalarFieldContext("Product", field, false, false, "PurchaseType")
 }
 
 func (ec *executionContext) _Product_recurring(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -310,7 +309,7 @@ func (ec *executionContext) fieldContext_Product_recurring(_ context.Context, fi
 }
 
 func (ec *executionContext) _Product_defaultPrice(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -329,11 +328,11 @@ func (ec *executionContext) _Product_defaultPrice(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Product_defaultPrice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Product", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Product", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Product_active(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -352,11 +351,11 @@ func (ec *executionContext) _Product_active(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Product_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Product", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("Product", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Product_image(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -375,11 +374,11 @@ func (ec *executionContext) _Product_image(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Product_image(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Product", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Product", field, false, false, "String")
 }
 
 func (ec *executionContext) _Product_metadata(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -398,11 +397,11 @@ func (ec *executionContext) _Product_metadata(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Product_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Product", field, false, false, errors.New("field of type Metadata does not have child fields"))
+	return scalarFieldContext("Product", field, false, false, "Metadata")
 }
 
 func (ec *executionContext) _Product_phases(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -434,7 +433,7 @@ func (ec *executionContext) fieldContext_Product_phases(_ context.Context, field
 }
 
 func (ec *executionContext) _Product_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -453,11 +452,11 @@ func (ec *executionContext) _Product_livemode(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_Product_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Product", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("Product", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Product_created(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -476,11 +475,11 @@ func (ec *executionContext) _Product_created(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Product_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Product", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Product", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Product_updated(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -499,11 +498,11 @@ func (ec *executionContext) _Product_updated(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Product_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Product", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Product", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Product_subscriptions(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -547,7 +546,7 @@ func (ec *executionContext) fieldContext_Product_subscriptions(ctx context.Conte
 }
 
 func (ec *executionContext) _ProductConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.ProductConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -579,7 +578,7 @@ func (ec *executionContext) fieldContext_ProductConnection_edges(_ context.Conte
 }
 
 func (ec *executionContext) _ProductConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.ProductConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -611,7 +610,7 @@ func (ec *executionContext) fieldContext_ProductConnection_pageInfo(_ context.Co
 }
 
 func (ec *executionContext) _ProductEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.ProductEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -630,11 +629,11 @@ func (ec *executionContext) _ProductEdge_cursor(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_ProductEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ProductEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("ProductEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _ProductEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.ProductEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -666,7 +665,7 @@ func (ec *executionContext) fieldContext_ProductEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _ProductPhase_id(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -685,11 +684,11 @@ func (ec *executionContext) _ProductPhase_id(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_ProductPhase_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ProductPhase", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("ProductPhase", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ProductPhase_ordinal(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -708,11 +707,11 @@ func (ec *executionContext) _ProductPhase_ordinal(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ProductPhase_ordinal(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ProductPhase", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("ProductPhase", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ProductPhase_name(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -731,11 +730,11 @@ func (ec *executionContext) _ProductPhase_name(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_ProductPhase_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ProductPhase", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("ProductPhase", field, false, false, "String")
 }
 
 func (ec *executionContext) _ProductPhase_pricingType(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -754,11 +753,11 @@ func (ec *executionContext) _ProductPhase_pricingType(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_ProductPhase_pricingType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ProductPhase", field, false, false, errors.New("field of type PricingType does not have child fields"))
+	return scalarFieldContext("ProductPhase", field, false, false, "PricingType")
 }
 
 func (ec *executionContext) _ProductPhase_amount(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -777,11 +776,11 @@ func (ec *executionContext) _ProductPhase_amount(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_ProductPhase_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ProductPhase", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("ProductPhase", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ProductPhase_discountPercentage(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -800,11 +799,11 @@ func (ec *executionContext) _ProductPhase_discountPercentage(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_ProductPhase_discountPercentage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ProductPhase", field, false, false, errors.New("field of type Decimal does not have child fields"))
+	return scalarFieldContext("ProductPhase", field, false, false, "Decimal")
 }
 
 func (ec *executionContext) _ProductPhase_periodCount(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -823,11 +822,11 @@ func (ec *executionContext) _ProductPhase_periodCount(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_ProductPhase_periodCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ProductPhase", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("ProductPhase", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ProductPhase_phaseableType(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -846,11 +845,11 @@ func (ec *executionContext) _ProductPhase_phaseableType(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_ProductPhase_phaseableType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ProductPhase", field, true, true, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("ProductPhase", field, true, true, "String")
 }
 
 func (ec *executionContext) _ProductPhase_productId(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -869,11 +868,11 @@ func (ec *executionContext) _ProductPhase_productId(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ProductPhase_productId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ProductPhase", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("ProductPhase", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ProductPhase_product(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -905,7 +904,7 @@ func (ec *executionContext) fieldContext_ProductPhase_product(_ context.Context,
 }
 
 func (ec *executionContext) _ProductPhase_startedAt(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -924,11 +923,11 @@ func (ec *executionContext) _ProductPhase_startedAt(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ProductPhase_startedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ProductPhase", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("ProductPhase", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _ProductPhase_currency(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -947,11 +946,11 @@ func (ec *executionContext) _ProductPhase_currency(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ProductPhase_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ProductPhase", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+	return scalarFieldContext("ProductPhase", field, false, false, "CurrencyCode")
 }
 
 func (ec *executionContext) _ProductPhase_livemode(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -970,11 +969,11 @@ func (ec *executionContext) _ProductPhase_livemode(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ProductPhase_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ProductPhase", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("ProductPhase", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _ProductPhase_created(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -993,11 +992,11 @@ func (ec *executionContext) _ProductPhase_created(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ProductPhase_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ProductPhase", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("ProductPhase", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _ProductPhase_updated(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1016,11 +1015,11 @@ func (ec *executionContext) _ProductPhase_updated(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ProductPhase_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ProductPhase", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("ProductPhase", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Recurring_interval(ctx context.Context, field graphql.CollectedField, obj *models.Recurring) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1039,11 +1038,11 @@ func (ec *executionContext) _Recurring_interval(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Recurring_interval(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Recurring", field, false, false, errors.New("field of type RecurringInterval does not have child fields"))
+	return scalarFieldContext("Recurring", field, false, false, "RecurringInterval")
 }
 
 func (ec *executionContext) _Recurring_intervalCount(ctx context.Context, field graphql.CollectedField, obj *models.Recurring) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1062,7 +1061,7 @@ func (ec *executionContext) _Recurring_intervalCount(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Recurring_intervalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Recurring", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Recurring", field, false, false, "Int")
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -1393,7 +1392,7 @@ func (ec *executionContext) _BulkUpdatePhasesPayload(ctx context.Context, sel as
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1506,7 +1505,7 @@ func (ec *executionContext) _Product(ctx context.Context, sel ast.SelectionSet, 
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1549,7 +1548,7 @@ func (ec *executionContext) _ProductConnection(ctx context.Context, sel ast.Sele
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1592,7 +1591,7 @@ func (ec *executionContext) _ProductEdge(ctx context.Context, sel ast.SelectionS
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1700,7 +1699,7 @@ func (ec *executionContext) _ProductPhase(ctx context.Context, sel ast.Selection
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1743,7 +1742,7 @@ func (ec *executionContext) _Recurring(ctx context.Context, sel ast.SelectionSet
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -39,7 +38,7 @@ type RefundResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _Refund_id(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -58,11 +57,11 @@ func (ec *executionContext) _Refund_id(ctx context.Context, field graphql.Collec
 	)
 }
 func (ec *executionContext) fieldContext_Refund_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Refund", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Refund_status(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -81,11 +80,11 @@ func (ec *executionContext) _Refund_status(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Refund_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type RefundStatus does not have child fields"))
+	return scalarFieldContext("Refund", field, false, false, "RefundStatus")
 }
 
 func (ec *executionContext) _Refund_amount(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -104,11 +103,11 @@ func (ec *executionContext) _Refund_amount(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Refund_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Refund", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Refund_currency(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -127,11 +126,11 @@ func (ec *executionContext) _Refund_currency(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Refund_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+	return scalarFieldContext("Refund", field, false, false, "CurrencyCode")
 }
 
 func (ec *executionContext) _Refund_reason(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -150,11 +149,11 @@ func (ec *executionContext) _Refund_reason(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Refund_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type RefundReason does not have child fields"))
+	return scalarFieldContext("Refund", field, false, false, "RefundReason")
 }
 
 func (ec *executionContext) _Refund_failureReason(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -173,11 +172,11 @@ func (ec *executionContext) _Refund_failureReason(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Refund_failureReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Refund", field, false, false, "String")
 }
 
 func (ec *executionContext) _Refund_chargeId(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -196,11 +195,11 @@ func (ec *executionContext) _Refund_chargeId(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Refund_chargeId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Refund", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Refund_charge(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -232,7 +231,7 @@ func (ec *executionContext) fieldContext_Refund_charge(_ context.Context, field 
 }
 
 func (ec *executionContext) _Refund_transferId(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -251,11 +250,11 @@ func (ec *executionContext) _Refund_transferId(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Refund_transferId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Refund", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Refund_transfer(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -287,7 +286,7 @@ func (ec *executionContext) fieldContext_Refund_transfer(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Refund_chargeIntentId(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -306,11 +305,11 @@ func (ec *executionContext) _Refund_chargeIntentId(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Refund_chargeIntentId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Refund", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Refund_account(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -342,7 +341,7 @@ func (ec *executionContext) fieldContext_Refund_account(_ context.Context, field
 }
 
 func (ec *executionContext) _Refund_customer(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -374,7 +373,7 @@ func (ec *executionContext) fieldContext_Refund_customer(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Refund_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -393,11 +392,11 @@ func (ec *executionContext) _Refund_livemode(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Refund_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("Refund", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Refund_created(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -416,11 +415,11 @@ func (ec *executionContext) _Refund_created(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Refund_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Refund", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Refund_updated(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -439,11 +438,11 @@ func (ec *executionContext) _Refund_updated(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Refund_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Refund", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Refund_chargeIntent(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -475,7 +474,7 @@ func (ec *executionContext) fieldContext_Refund_chargeIntent(_ context.Context, 
 }
 
 func (ec *executionContext) _RefundConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.RefundConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -507,7 +506,7 @@ func (ec *executionContext) fieldContext_RefundConnection_edges(_ context.Contex
 }
 
 func (ec *executionContext) _RefundConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.RefundConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -539,7 +538,7 @@ func (ec *executionContext) fieldContext_RefundConnection_pageInfo(_ context.Con
 }
 
 func (ec *executionContext) _RefundEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.RefundEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -558,11 +557,11 @@ func (ec *executionContext) _RefundEdge_cursor(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_RefundEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RefundEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("RefundEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _RefundEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.RefundEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -810,7 +809,7 @@ func (ec *executionContext) _Refund(ctx context.Context, sel ast.SelectionSet, o
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -853,7 +852,7 @@ func (ec *executionContext) _RefundConnection(ctx context.Context, sel ast.Selec
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -896,7 +895,7 @@ func (ec *executionContext) _RefundEdge(ctx context.Context, sel ast.SelectionSe
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

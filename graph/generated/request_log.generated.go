@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -25,7 +24,7 @@ import (
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _RequestLogEntry_requestId(ctx context.Context, field graphql.CollectedField, obj *requestlog.Record) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -44,11 +43,11 @@ func (ec *executionContext) _RequestLogEntry_requestId(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_RequestLogEntry_requestId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RequestLogEntry", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("RequestLogEntry", field, false, false, "String")
 }
 
 func (ec *executionContext) _RequestLogEntry_method(ctx context.Context, field graphql.CollectedField, obj *requestlog.Record) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -67,11 +66,11 @@ func (ec *executionContext) _RequestLogEntry_method(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_RequestLogEntry_method(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RequestLogEntry", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("RequestLogEntry", field, false, false, "String")
 }
 
 func (ec *executionContext) _RequestLogEntry_path(ctx context.Context, field graphql.CollectedField, obj *requestlog.Record) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -90,11 +89,11 @@ func (ec *executionContext) _RequestLogEntry_path(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_RequestLogEntry_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RequestLogEntry", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("RequestLogEntry", field, false, false, "String")
 }
 
 func (ec *executionContext) _RequestLogEntry_status(ctx context.Context, field graphql.CollectedField, obj *requestlog.Record) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -113,11 +112,11 @@ func (ec *executionContext) _RequestLogEntry_status(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_RequestLogEntry_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RequestLogEntry", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("RequestLogEntry", field, false, false, "Int")
 }
 
 func (ec *executionContext) _RequestLogEntry_durationMs(ctx context.Context, field graphql.CollectedField, obj *requestlog.Record) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -136,7 +135,7 @@ func (ec *executionContext) _RequestLogEntry_durationMs(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_RequestLogEntry_durationMs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RequestLogEntry", field, false, false, errors.New("field of type Float does not have child fields"))
+	return scalarFieldContext("RequestLogEntry", field, false, false, "Float")
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -201,7 +200,7 @@ func (ec *executionContext) _RequestLogEntry(ctx context.Context, sel ast.Select
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -38,7 +37,7 @@ type SonarSessionResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _ChargeSession_id(ctx context.Context, field graphql.CollectedField, obj *models.ChargeSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -57,11 +56,11 @@ func (ec *executionContext) _ChargeSession_id(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_ChargeSession_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeSession", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("ChargeSession", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ChargeSession_status(ctx context.Context, field graphql.CollectedField, obj *models.ChargeSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -80,11 +79,11 @@ func (ec *executionContext) _ChargeSession_status(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ChargeSession_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeSession", field, false, false, errors.New("field of type SessionStatus does not have child fields"))
+	return scalarFieldContext("ChargeSession", field, false, false, "SessionStatus")
 }
 
 func (ec *executionContext) _ChargeSession_chargeIntentId(ctx context.Context, field graphql.CollectedField, obj *models.ChargeSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -103,11 +102,11 @@ func (ec *executionContext) _ChargeSession_chargeIntentId(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_ChargeSession_chargeIntentId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeSession", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("ChargeSession", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ChargeSession_chargeIntent(ctx context.Context, field graphql.CollectedField, obj *models.ChargeSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -139,7 +138,7 @@ func (ec *executionContext) fieldContext_ChargeSession_chargeIntent(_ context.Co
 }
 
 func (ec *executionContext) _ChargeSession_metadata(ctx context.Context, field graphql.CollectedField, obj *models.ChargeSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -158,11 +157,11 @@ func (ec *executionContext) _ChargeSession_metadata(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ChargeSession_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeSession", field, false, false, errors.New("field of type Metadata does not have child fields"))
+	return scalarFieldContext("ChargeSession", field, false, false, "Metadata")
 }
 
 func (ec *executionContext) _ChargeSession_livemode(ctx context.Context, field graphql.CollectedField, obj *models.ChargeSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -181,11 +180,11 @@ func (ec *executionContext) _ChargeSession_livemode(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ChargeSession_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeSession", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("ChargeSession", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _ChargeSession_created(ctx context.Context, field graphql.CollectedField, obj *models.ChargeSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -204,11 +203,11 @@ func (ec *executionContext) _ChargeSession_created(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ChargeSession_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeSession", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("ChargeSession", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _ChargeSession_updated(ctx context.Context, field graphql.CollectedField, obj *models.ChargeSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -227,11 +226,11 @@ func (ec *executionContext) _ChargeSession_updated(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ChargeSession_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeSession", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("ChargeSession", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _ChargeSessionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.ChargeSessionConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -263,7 +262,7 @@ func (ec *executionContext) fieldContext_ChargeSessionConnection_edges(_ context
 }
 
 func (ec *executionContext) _ChargeSessionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.ChargeSessionConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -295,7 +294,7 @@ func (ec *executionContext) fieldContext_ChargeSessionConnection_pageInfo(_ cont
 }
 
 func (ec *executionContext) _ChargeSessionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.ChargeSessionEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -314,11 +313,11 @@ func (ec *executionContext) _ChargeSessionEdge_cursor(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_ChargeSessionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChargeSessionEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("ChargeSessionEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _ChargeSessionEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.ChargeSessionEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -350,7 +349,7 @@ func (ec *executionContext) fieldContext_ChargeSessionEdge_node(_ context.Contex
 }
 
 func (ec *executionContext) _PaymentLinkSession_id(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -369,11 +368,11 @@ func (ec *executionContext) _PaymentLinkSession_id(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_PaymentLinkSession_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PaymentLinkSession", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("PaymentLinkSession", field, false, false, "ID")
 }
 
 func (ec *executionContext) _PaymentLinkSession_url(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -392,11 +391,11 @@ func (ec *executionContext) _PaymentLinkSession_url(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_PaymentLinkSession_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PaymentLinkSession", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("PaymentLinkSession", field, false, false, "String")
 }
 
 func (ec *executionContext) _PaymentLinkSession_status(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -415,11 +414,11 @@ func (ec *executionContext) _PaymentLinkSession_status(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_PaymentLinkSession_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PaymentLinkSession", field, false, false, errors.New("field of type PaymentLinkSessionStatus does not have child fields"))
+	return scalarFieldContext("PaymentLinkSession", field, false, false, "PaymentLinkSessionStatus")
 }
 
 func (ec *executionContext) _PaymentLinkSession_amount(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -438,11 +437,11 @@ func (ec *executionContext) _PaymentLinkSession_amount(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_PaymentLinkSession_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PaymentLinkSession", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("PaymentLinkSession", field, false, false, "Int")
 }
 
 func (ec *executionContext) _PaymentLinkSession_currency(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -461,11 +460,11 @@ func (ec *executionContext) _PaymentLinkSession_currency(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_PaymentLinkSession_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PaymentLinkSession", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+	return scalarFieldContext("PaymentLinkSession", field, false, false, "CurrencyCode")
 }
 
 func (ec *executionContext) _PaymentLinkSession_customerId(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -484,11 +483,11 @@ func (ec *executionContext) _PaymentLinkSession_customerId(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_PaymentLinkSession_customerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PaymentLinkSession", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("PaymentLinkSession", field, false, false, "ID")
 }
 
 func (ec *executionContext) _PaymentLinkSession_customer(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -520,7 +519,7 @@ func (ec *executionContext) fieldContext_PaymentLinkSession_customer(_ context.C
 }
 
 func (ec *executionContext) _PaymentLinkSession_metadata(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -539,11 +538,11 @@ func (ec *executionContext) _PaymentLinkSession_metadata(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_PaymentLinkSession_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PaymentLinkSession", field, false, false, errors.New("field of type Metadata does not have child fields"))
+	return scalarFieldContext("PaymentLinkSession", field, false, false, "Metadata")
 }
 
 func (ec *executionContext) _PaymentLinkSession_livemode(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -562,11 +561,11 @@ func (ec *executionContext) _PaymentLinkSession_livemode(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_PaymentLinkSession_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PaymentLinkSession", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("PaymentLinkSession", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _PaymentLinkSession_created(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -585,11 +584,11 @@ func (ec *executionContext) _PaymentLinkSession_created(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_PaymentLinkSession_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PaymentLinkSession", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("PaymentLinkSession", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _PaymentLinkSession_updated(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -608,11 +607,11 @@ func (ec *executionContext) _PaymentLinkSession_updated(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_PaymentLinkSession_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PaymentLinkSession", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("PaymentLinkSession", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _PaymentLinkSessionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.PaymentLinkSessionConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -644,7 +643,7 @@ func (ec *executionContext) fieldContext_PaymentLinkSessionConnection_edges(_ co
 }
 
 func (ec *executionContext) _PaymentLinkSessionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.PaymentLinkSessionConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -676,7 +675,7 @@ func (ec *executionContext) fieldContext_PaymentLinkSessionConnection_pageInfo(_
 }
 
 func (ec *executionContext) _PaymentLinkSessionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PaymentLinkSessionEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -695,11 +694,11 @@ func (ec *executionContext) _PaymentLinkSessionEdge_cursor(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_PaymentLinkSessionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PaymentLinkSessionEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("PaymentLinkSessionEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _PaymentLinkSessionEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.PaymentLinkSessionEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -731,7 +730,7 @@ func (ec *executionContext) fieldContext_PaymentLinkSessionEdge_node(_ context.C
 }
 
 func (ec *executionContext) _SonarSession_id(ctx context.Context, field graphql.CollectedField, obj *models.SonarSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -750,11 +749,11 @@ func (ec *executionContext) _SonarSession_id(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_SonarSession_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SonarSession", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("SonarSession", field, false, false, "ID")
 }
 
 func (ec *executionContext) _SonarSession_status(ctx context.Context, field graphql.CollectedField, obj *models.SonarSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -773,11 +772,11 @@ func (ec *executionContext) _SonarSession_status(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_SonarSession_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SonarSession", field, false, false, errors.New("field of type SessionStatus does not have child fields"))
+	return scalarFieldContext("SonarSession", field, false, false, "SessionStatus")
 }
 
 func (ec *executionContext) _SonarSession_chargeIntentId(ctx context.Context, field graphql.CollectedField, obj *models.SonarSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -796,11 +795,11 @@ func (ec *executionContext) _SonarSession_chargeIntentId(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_SonarSession_chargeIntentId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SonarSession", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("SonarSession", field, false, false, "ID")
 }
 
 func (ec *executionContext) _SonarSession_chargeIntent(ctx context.Context, field graphql.CollectedField, obj *models.SonarSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -832,7 +831,7 @@ func (ec *executionContext) fieldContext_SonarSession_chargeIntent(_ context.Con
 }
 
 func (ec *executionContext) _SonarSession_metadata(ctx context.Context, field graphql.CollectedField, obj *models.SonarSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -851,11 +850,11 @@ func (ec *executionContext) _SonarSession_metadata(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_SonarSession_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SonarSession", field, false, false, errors.New("field of type Metadata does not have child fields"))
+	return scalarFieldContext("SonarSession", field, false, false, "Metadata")
 }
 
 func (ec *executionContext) _SonarSession_livemode(ctx context.Context, field graphql.CollectedField, obj *models.SonarSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -874,11 +873,11 @@ func (ec *executionContext) _SonarSession_livemode(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_SonarSession_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SonarSession", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("SonarSession", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SonarSession_created(ctx context.Context, field graphql.CollectedField, obj *models.SonarSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -897,11 +896,11 @@ func (ec *executionContext) _SonarSession_created(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_SonarSession_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SonarSession", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("SonarSession", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _SonarSession_updated(ctx context.Context, field graphql.CollectedField, obj *models.SonarSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -920,11 +919,11 @@ func (ec *executionContext) _SonarSession_updated(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_SonarSession_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SonarSession", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("SonarSession", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _SonarSessionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.SonarSessionConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -956,7 +955,7 @@ func (ec *executionContext) fieldContext_SonarSessionConnection_edges(_ context.
 }
 
 func (ec *executionContext) _SonarSessionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.SonarSessionConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -988,7 +987,7 @@ func (ec *executionContext) fieldContext_SonarSessionConnection_pageInfo(_ conte
 }
 
 func (ec *executionContext) _SonarSessionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.SonarSessionEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1007,11 +1006,11 @@ func (ec *executionContext) _SonarSessionEdge_cursor(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_SonarSessionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SonarSessionEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("SonarSessionEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _SonarSessionEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.SonarSessionEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1408,7 +1407,7 @@ func (ec *executionContext) _ChargeSession(ctx context.Context, sel ast.Selectio
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1451,7 +1450,7 @@ func (ec *executionContext) _ChargeSessionConnection(ctx context.Context, sel as
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1494,7 +1493,7 @@ func (ec *executionContext) _ChargeSessionEdge(ctx context.Context, sel ast.Sele
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1582,7 +1581,7 @@ func (ec *executionContext) _PaymentLinkSession(ctx context.Context, sel ast.Sel
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1625,7 +1624,7 @@ func (ec *executionContext) _PaymentLinkSessionConnection(ctx context.Context, s
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1668,7 +1667,7 @@ func (ec *executionContext) _PaymentLinkSessionEdge(ctx context.Context, sel ast
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1741,7 +1740,7 @@ func (ec *executionContext) _SonarSession(ctx context.Context, sel ast.Selection
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1784,7 +1783,7 @@ func (ec *executionContext) _SonarSessionConnection(ctx context.Context, sel ast
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1827,7 +1826,7 @@ func (ec *executionContext) _SonarSessionEdge(ctx context.Context, sel ast.Selec
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -34,7 +33,7 @@ type SubscriptionPhaseResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _BulkUpdateSubscriptionPhasesPayload_updatedCount(ctx context.Context, field graphql.CollectedField, obj *model.BulkUpdateSubscriptionPhasesPayload) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -53,11 +52,11 @@ func (ec *executionContext) _BulkUpdateSubscriptionPhasesPayload_updatedCount(ct
 	)
 }
 func (ec *executionContext) fieldContext_BulkUpdateSubscriptionPhasesPayload_updatedCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BulkUpdateSubscriptionPhasesPayload", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("BulkUpdateSubscriptionPhasesPayload", field, false, false, "Int")
 }
 
 func (ec *executionContext) _BulkUpdateSubscriptionPhasesPayload_phases(ctx context.Context, field graphql.CollectedField, obj *model.BulkUpdateSubscriptionPhasesPayload) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -89,7 +88,7 @@ func (ec *executionContext) fieldContext_BulkUpdateSubscriptionPhasesPayload_pha
 }
 
 func (ec *executionContext) _SubscriptionPhase_id(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -108,11 +107,11 @@ func (ec *executionContext) _SubscriptionPhase_id(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionPhase_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionPhase", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("SubscriptionPhase", field, false, false, "ID")
 }
 
 func (ec *executionContext) _SubscriptionPhase_ordinal(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -131,11 +130,11 @@ func (ec *executionContext) _SubscriptionPhase_ordinal(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionPhase_ordinal(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionPhase", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("SubscriptionPhase", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SubscriptionPhase_name(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -154,11 +153,11 @@ func (ec *executionContext) _SubscriptionPhase_name(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionPhase_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionPhase", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("SubscriptionPhase", field, false, false, "String")
 }
 
 func (ec *executionContext) _SubscriptionPhase_pricingType(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -177,11 +176,11 @@ func (ec *executionContext) _SubscriptionPhase_pricingType(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionPhase_pricingType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionPhase", field, false, false, errors.New("field of type PricingType does not have child fields"))
+	return scalarFieldContext("SubscriptionPhase", field, false, false, "PricingType")
 }
 
 func (ec *executionContext) _SubscriptionPhase_amount(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -200,11 +199,11 @@ func (ec *executionContext) _SubscriptionPhase_amount(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionPhase_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionPhase", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("SubscriptionPhase", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SubscriptionPhase_discountPercentage(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -223,11 +222,11 @@ func (ec *executionContext) _SubscriptionPhase_discountPercentage(ctx context.Co
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionPhase_discountPercentage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionPhase", field, false, false, errors.New("field of type Decimal does not have child fields"))
+	return scalarFieldContext("SubscriptionPhase", field, false, false, "Decimal")
 }
 
 func (ec *executionContext) _SubscriptionPhase_periodCount(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -246,11 +245,11 @@ func (ec *executionContext) _SubscriptionPhase_periodCount(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionPhase_periodCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionPhase", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("SubscriptionPhase", field, false, false, "Int")
 }
 
 func (ec *executionContext) _SubscriptionPhase_phaseableType(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -269,11 +268,11 @@ func (ec *executionContext) _SubscriptionPhase_phaseableType(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionPhase_phaseableType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionPhase", field, true, true, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("SubscriptionPhase", field, true, true, "String")
 }
 
 func (ec *executionContext) _SubscriptionPhase_subscriptionId(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -292,11 +291,11 @@ func (ec *executionContext) _SubscriptionPhase_subscriptionId(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionPhase_subscriptionId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionPhase", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("SubscriptionPhase", field, false, false, "ID")
 }
 
 func (ec *executionContext) _SubscriptionPhase_subscription(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -328,7 +327,7 @@ func (ec *executionContext) fieldContext_SubscriptionPhase_subscription(_ contex
 }
 
 func (ec *executionContext) _SubscriptionPhase_startedAt(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -347,11 +346,11 @@ func (ec *executionContext) _SubscriptionPhase_startedAt(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionPhase_startedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionPhase", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("SubscriptionPhase", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _SubscriptionPhase_currency(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -370,11 +369,11 @@ func (ec *executionContext) _SubscriptionPhase_currency(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionPhase_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionPhase", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+	return scalarFieldContext("SubscriptionPhase", field, false, false, "CurrencyCode")
 }
 
 func (ec *executionContext) _SubscriptionPhase_livemode(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -393,11 +392,11 @@ func (ec *executionContext) _SubscriptionPhase_livemode(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionPhase_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionPhase", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("SubscriptionPhase", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SubscriptionPhase_created(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -416,11 +415,11 @@ func (ec *executionContext) _SubscriptionPhase_created(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionPhase_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionPhase", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("SubscriptionPhase", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _SubscriptionPhase_updated(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -439,7 +438,7 @@ func (ec *executionContext) _SubscriptionPhase_updated(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionPhase_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionPhase", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("SubscriptionPhase", field, false, false, "DateTime")
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -654,7 +653,7 @@ func (ec *executionContext) _BulkUpdateSubscriptionPhasesPayload(ctx context.Con
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -762,7 +761,7 @@ func (ec *executionContext) _SubscriptionPhase(ctx context.Context, sel ast.Sele
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

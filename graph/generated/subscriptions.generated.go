@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -110,7 +109,7 @@ func (ec *executionContext) field_Subscription_invoices_args(ctx context.Context
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _Plan_id(ctx context.Context, field graphql.CollectedField, obj *models.Plan) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -129,11 +128,11 @@ func (ec *executionContext) _Plan_id(ctx context.Context, field graphql.Collecte
 	)
 }
 func (ec *executionContext) fieldContext_Plan_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Plan", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Plan", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Plan_interval(ctx context.Context, field graphql.CollectedField, obj *models.Plan) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -152,11 +151,11 @@ func (ec *executionContext) _Plan_interval(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Plan_interval(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Plan", field, false, false, errors.New("field of type RecurringInterval does not have child fields"))
+	return scalarFieldContext("Plan", field, false, false, "RecurringInterval")
 }
 
 func (ec *executionContext) _Plan_intervalCount(ctx context.Context, field graphql.CollectedField, obj *models.Plan) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -175,11 +174,11 @@ func (ec *executionContext) _Plan_intervalCount(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Plan_intervalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Plan", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Plan", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Plan_amount(ctx context.Context, field graphql.CollectedField, obj *models.Plan) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -198,11 +197,11 @@ func (ec *executionContext) _Plan_amount(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Plan_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Plan", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Plan", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Plan_currency(ctx context.Context, field graphql.CollectedField, obj *models.Plan) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -221,11 +220,11 @@ func (ec *executionContext) _Plan_currency(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Plan_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Plan", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+	return scalarFieldContext("Plan", field, false, false, "CurrencyCode")
 }
 
 func (ec *executionContext) _Plan_active(ctx context.Context, field graphql.CollectedField, obj *models.Plan) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -244,11 +243,11 @@ func (ec *executionContext) _Plan_active(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Plan_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Plan", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("Plan", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Plan_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Plan) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -267,11 +266,11 @@ func (ec *executionContext) _Plan_livemode(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Plan_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Plan", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("Plan", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Plan_created(ctx context.Context, field graphql.CollectedField, obj *models.Plan) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -290,11 +289,11 @@ func (ec *executionContext) _Plan_created(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Plan_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Plan", field, true, true, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Plan", field, true, true, "DateTime")
 }
 
 func (ec *executionContext) _Subscription_id(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -313,11 +312,11 @@ func (ec *executionContext) _Subscription_id(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Subscription_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Subscription", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Subscription", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Subscription_status(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -336,11 +335,11 @@ func (ec *executionContext) _Subscription_status(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Subscription_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Subscription", field, false, false, errors.New("field of type SubscriptionStatus does not have child fields"))
+	return scalarFieldContext("Subscription", field, false, false, "SubscriptionStatus")
 }
 
 func (ec *executionContext) _Subscription_accountId(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -359,11 +358,11 @@ func (ec *executionContext) _Subscription_accountId(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Subscription_accountId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Subscription", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Subscription", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Subscription_account(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -395,7 +394,7 @@ func (ec *executionContext) fieldContext_Subscription_account(_ context.Context,
 }
 
 func (ec *executionContext) _Subscription_customerId(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -414,11 +413,11 @@ func (ec *executionContext) _Subscription_customerId(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Subscription_customerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Subscription", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Subscription", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Subscription_customer(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -450,7 +449,7 @@ func (ec *executionContext) fieldContext_Subscription_customer(_ context.Context
 }
 
 func (ec *executionContext) _Subscription_productId(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -469,11 +468,11 @@ func (ec *executionContext) _Subscription_productId(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Subscription_productId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Subscription", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Subscription", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Subscription_product(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -505,7 +504,7 @@ func (ec *executionContext) fieldContext_Subscription_product(_ context.Context,
 }
 
 func (ec *executionContext) _Subscription_plan(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -537,7 +536,7 @@ func (ec *executionContext) fieldContext_Subscription_plan(_ context.Context, fi
 }
 
 func (ec *executionContext) _Subscription_currency(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -556,11 +555,11 @@ func (ec *executionContext) _Subscription_currency(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Subscription_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Subscription", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+	return scalarFieldContext("Subscription", field, false, false, "CurrencyCode")
 }
 
 func (ec *executionContext) _Subscription_quantity(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -579,11 +578,11 @@ func (ec *executionContext) _Subscription_quantity(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Subscription_quantity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Subscription", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Subscription", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Subscription_defaultPaymentMethodId(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -602,11 +601,11 @@ func (ec *executionContext) _Subscription_defaultPaymentMethodId(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_Subscription_defaultPaymentMethodId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Subscription", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Subscription", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Subscription_defaultPaymentMethod(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -638,7 +637,7 @@ func (ec *executionContext) fieldContext_Subscription_defaultPaymentMethod(_ con
 }
 
 func (ec *executionContext) _Subscription_description(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -657,11 +656,11 @@ func (ec *executionContext) _Subscription_description(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_Subscription_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Subscription", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Subscription", field, false, false, "String")
 }
 
 func (ec *executionContext) _Subscription_prorationBehavior(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -680,11 +679,11 @@ func (ec *executionContext) _Subscription_prorationBehavior(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_Subscription_prorationBehavior(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Subscription", field, false, false, errors.New("field of type ProrationBehavior does not have child fields"))
+	return scalarFieldContext("Subscription", field, false, false, "ProrationBehavior")
 }
 
 func (ec *executionContext) _Subscription_currentPeriodStart(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -703,11 +702,11 @@ func (ec *executionContext) _Subscription_currentPeriodStart(ctx context.Context
 	)
 }
 func (ec *executionContext) fieldContext_Subscription_currentPeriodStart(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Subscription", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Subscription", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Subscription_currentPeriodEnd(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -726,11 +725,11 @@ func (ec *executionContext) _Subscription_currentPeriodEnd(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_Subscription_currentPeriodEnd(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Subscription", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Subscription", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Subscription_pausedAt(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -749,11 +748,11 @@ func (ec *executionContext) _Subscription_pausedAt(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Subscription_pausedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Subscription", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Subscription", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Subscription_resumeAt(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -772,11 +771,11 @@ func (ec *executionContext) _Subscription_resumeAt(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Subscription_resumeAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Subscription", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Subscription", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Subscription_canceledAt(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -795,11 +794,11 @@ func (ec *executionContext) _Subscription_canceledAt(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_Subscription_canceledAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Subscription", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Subscription", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Subscription_scheduledChange(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -831,7 +830,7 @@ func (ec *executionContext) fieldContext_Subscription_scheduledChange(_ context.
 }
 
 func (ec *executionContext) _Subscription_latestInvoiceId(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -850,11 +849,11 @@ func (ec *executionContext) _Subscription_latestInvoiceId(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_Subscription_latestInvoiceId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Subscription", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Subscription", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Subscription_latestInvoice(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -886,7 +885,7 @@ func (ec *executionContext) fieldContext_Subscription_latestInvoice(_ context.Co
 }
 
 func (ec *executionContext) _Subscription_hasPhases(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -905,11 +904,11 @@ func (ec *executionContext) _Subscription_hasPhases(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Subscription_hasPhases(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Subscription", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("Subscription", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Subscription_phases(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -941,7 +940,7 @@ func (ec *executionContext) fieldContext_Subscription_phases(_ context.Context, 
 }
 
 func (ec *executionContext) _Subscription_effectiveAmount(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -960,11 +959,11 @@ func (ec *executionContext) _Subscription_effectiveAmount(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_Subscription_effectiveAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Subscription", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Subscription", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Subscription_effectiveInterval(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -983,11 +982,11 @@ func (ec *executionContext) _Subscription_effectiveInterval(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_Subscription_effectiveInterval(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Subscription", field, true, true, errors.New("field of type RecurringInterval does not have child fields"))
+	return scalarFieldContext("Subscription", field, true, true, "RecurringInterval")
 }
 
 func (ec *executionContext) _Subscription_effectiveIntervalCount(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1006,11 +1005,11 @@ func (ec *executionContext) _Subscription_effectiveIntervalCount(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_Subscription_effectiveIntervalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Subscription", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("Subscription", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Subscription_startDate(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1029,11 +1028,11 @@ func (ec *executionContext) _Subscription_startDate(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Subscription_startDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Subscription", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Subscription", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Subscription_changeLogs(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1077,7 +1076,7 @@ func (ec *executionContext) fieldContext_Subscription_changeLogs(ctx context.Con
 }
 
 func (ec *executionContext) _Subscription_invoices(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1121,7 +1120,7 @@ func (ec *executionContext) fieldContext_Subscription_invoices(ctx context.Conte
 }
 
 func (ec *executionContext) _Subscription_metadata(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1140,11 +1139,11 @@ func (ec *executionContext) _Subscription_metadata(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Subscription_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Subscription", field, false, false, errors.New("field of type Metadata does not have child fields"))
+	return scalarFieldContext("Subscription", field, false, false, "Metadata")
 }
 
 func (ec *executionContext) _Subscription_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1163,11 +1162,11 @@ func (ec *executionContext) _Subscription_livemode(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_Subscription_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Subscription", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("Subscription", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Subscription_created(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1186,11 +1185,11 @@ func (ec *executionContext) _Subscription_created(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Subscription_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Subscription", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Subscription", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Subscription_updated(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1209,11 +1208,11 @@ func (ec *executionContext) _Subscription_updated(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_Subscription_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Subscription", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("Subscription", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _Subscription_usage(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1245,7 +1244,7 @@ func (ec *executionContext) fieldContext_Subscription_usage(_ context.Context, f
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_id(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1264,11 +1263,11 @@ func (ec *executionContext) _SubscriptionChangeLog_id(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionChangeLog_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionChangeLog", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("SubscriptionChangeLog", field, false, false, "ID")
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_subscriptionId(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1287,11 +1286,11 @@ func (ec *executionContext) _SubscriptionChangeLog_subscriptionId(ctx context.Co
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionChangeLog_subscriptionId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionChangeLog", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("SubscriptionChangeLog", field, false, false, "ID")
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_subscription(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1323,7 +1322,7 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLog_subscription(_ co
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_prorationBehavior(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1342,11 +1341,11 @@ func (ec *executionContext) _SubscriptionChangeLog_prorationBehavior(ctx context
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionChangeLog_prorationBehavior(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionChangeLog", field, false, false, errors.New("field of type ProrationBehavior does not have child fields"))
+	return scalarFieldContext("SubscriptionChangeLog", field, false, false, "ProrationBehavior")
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_previousProductId(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1365,11 +1364,11 @@ func (ec *executionContext) _SubscriptionChangeLog_previousProductId(ctx context
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionChangeLog_previousProductId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionChangeLog", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("SubscriptionChangeLog", field, false, false, "ID")
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_previousProduct(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1401,7 +1400,7 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLog_previousProduct(_
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_newProductId(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1420,11 +1419,11 @@ func (ec *executionContext) _SubscriptionChangeLog_newProductId(ctx context.Cont
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionChangeLog_newProductId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionChangeLog", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("SubscriptionChangeLog", field, false, false, "ID")
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_newProduct(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1456,7 +1455,7 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLog_newProduct(_ cont
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_previousPlan(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1488,7 +1487,7 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLog_previousPlan(_ co
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_currentPlan(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1520,7 +1519,7 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLog_currentPlan(_ con
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_effectiveDate(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1539,11 +1538,11 @@ func (ec *executionContext) _SubscriptionChangeLog_effectiveDate(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionChangeLog_effectiveDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionChangeLog", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("SubscriptionChangeLog", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_livemode(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1562,11 +1561,11 @@ func (ec *executionContext) _SubscriptionChangeLog_livemode(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionChangeLog_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionChangeLog", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("SubscriptionChangeLog", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_created(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1585,11 +1584,11 @@ func (ec *executionContext) _SubscriptionChangeLog_created(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionChangeLog_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionChangeLog", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("SubscriptionChangeLog", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _SubscriptionChangeLogConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionChangeLogConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1621,7 +1620,7 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLogConnection_edges(_
 }
 
 func (ec *executionContext) _SubscriptionChangeLogConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionChangeLogConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1653,7 +1652,7 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLogConnection_pageInf
 }
 
 func (ec *executionContext) _SubscriptionChangeLogEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionChangeLogEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1672,11 +1671,11 @@ func (ec *executionContext) _SubscriptionChangeLogEdge_cursor(ctx context.Contex
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionChangeLogEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionChangeLogEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("SubscriptionChangeLogEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _SubscriptionChangeLogEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionChangeLogEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1708,7 +1707,7 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLogEdge_node(_ contex
 }
 
 func (ec *executionContext) _SubscriptionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1740,7 +1739,7 @@ func (ec *executionContext) fieldContext_SubscriptionConnection_edges(_ context.
 }
 
 func (ec *executionContext) _SubscriptionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1772,7 +1771,7 @@ func (ec *executionContext) fieldContext_SubscriptionConnection_pageInfo(_ conte
 }
 
 func (ec *executionContext) _SubscriptionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1791,11 +1790,11 @@ func (ec *executionContext) _SubscriptionEdge_cursor(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("SubscriptionEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _SubscriptionEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1827,7 +1826,7 @@ func (ec *executionContext) fieldContext_SubscriptionEdge_node(_ context.Context
 }
 
 func (ec *executionContext) _SubscriptionScheduledChange_id(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionScheduledChange) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1846,11 +1845,11 @@ func (ec *executionContext) _SubscriptionScheduledChange_id(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionScheduledChange_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionScheduledChange", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("SubscriptionScheduledChange", field, false, false, "ID")
 }
 
 func (ec *executionContext) _SubscriptionScheduledChange_productId(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionScheduledChange) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1869,11 +1868,11 @@ func (ec *executionContext) _SubscriptionScheduledChange_productId(ctx context.C
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionScheduledChange_productId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionScheduledChange", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("SubscriptionScheduledChange", field, false, false, "ID")
 }
 
 func (ec *executionContext) _SubscriptionScheduledChange_product(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionScheduledChange) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1905,7 +1904,7 @@ func (ec *executionContext) fieldContext_SubscriptionScheduledChange_product(_ c
 }
 
 func (ec *executionContext) _SubscriptionScheduledChange_intervalSwitch(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionScheduledChange) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1924,11 +1923,11 @@ func (ec *executionContext) _SubscriptionScheduledChange_intervalSwitch(ctx cont
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionScheduledChange_intervalSwitch(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionScheduledChange", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("SubscriptionScheduledChange", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _SubscriptionScheduledChange_effectiveDate(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionScheduledChange) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1947,11 +1946,11 @@ func (ec *executionContext) _SubscriptionScheduledChange_effectiveDate(ctx conte
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionScheduledChange_effectiveDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionScheduledChange", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("SubscriptionScheduledChange", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _SubscriptionScheduledChange_created(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionScheduledChange) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1970,7 +1969,7 @@ func (ec *executionContext) _SubscriptionScheduledChange_created(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_SubscriptionScheduledChange_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("SubscriptionScheduledChange", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("SubscriptionScheduledChange", field, false, false, "DateTime")
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -2307,7 +2306,7 @@ func (ec *executionContext) _Plan(ctx context.Context, sel ast.SelectionSet, obj
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -2520,7 +2519,7 @@ func (ec *executionContext) _Subscription(ctx context.Context, sel ast.Selection
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -2618,7 +2617,7 @@ func (ec *executionContext) _SubscriptionChangeLog(ctx context.Context, sel ast.
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -2661,7 +2660,7 @@ func (ec *executionContext) _SubscriptionChangeLogConnection(ctx context.Context
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -2704,7 +2703,7 @@ func (ec *executionContext) _SubscriptionChangeLogEdge(ctx context.Context, sel 
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -2747,7 +2746,7 @@ func (ec *executionContext) _SubscriptionConnection(ctx context.Context, sel ast
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -2790,7 +2789,7 @@ func (ec *executionContext) _SubscriptionEdge(ctx context.Context, sel ast.Selec
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -2853,7 +2852,7 @@ func (ec *executionContext) _SubscriptionScheduledChange(ctx context.Context, se
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -26,7 +25,7 @@ import (
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _TermsToken_token(ctx context.Context, field graphql.CollectedField, obj *models.TermsToken) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -45,7 +44,7 @@ func (ec *executionContext) _TermsToken_token(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_TermsToken_token(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TermsToken", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("TermsToken", field, false, false, "String")
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -141,7 +140,7 @@ func (ec *executionContext) _TermsToken(ctx context.Context, sel ast.SelectionSe
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -124,7 +123,7 @@ func (ec *executionContext) field_TestClock_subscriptions_args(ctx context.Conte
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _TestClock_id(ctx context.Context, field graphql.CollectedField, obj *models.TestClock) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -143,11 +142,11 @@ func (ec *executionContext) _TestClock_id(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_TestClock_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TestClock", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("TestClock", field, false, false, "ID")
 }
 
 func (ec *executionContext) _TestClock_name(ctx context.Context, field graphql.CollectedField, obj *models.TestClock) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -166,11 +165,11 @@ func (ec *executionContext) _TestClock_name(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_TestClock_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TestClock", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("TestClock", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestClock_frozenTime(ctx context.Context, field graphql.CollectedField, obj *models.TestClock) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -189,11 +188,11 @@ func (ec *executionContext) _TestClock_frozenTime(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_TestClock_frozenTime(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TestClock", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("TestClock", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _TestClock_advancedTo(ctx context.Context, field graphql.CollectedField, obj *models.TestClock) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -212,11 +211,11 @@ func (ec *executionContext) _TestClock_advancedTo(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_TestClock_advancedTo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TestClock", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("TestClock", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _TestClock_status(ctx context.Context, field graphql.CollectedField, obj *models.TestClock) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -235,11 +234,11 @@ func (ec *executionContext) _TestClock_status(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_TestClock_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TestClock", field, false, false, errors.New("field of type TestClockStatus does not have child fields"))
+	return scalarFieldContext("TestClock", field, false, false, "TestClockStatus")
 }
 
 func (ec *executionContext) _TestClock_livemode(ctx context.Context, field graphql.CollectedField, obj *models.TestClock) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -258,11 +257,11 @@ func (ec *executionContext) _TestClock_livemode(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_TestClock_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TestClock", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("TestClock", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _TestClock_created(ctx context.Context, field graphql.CollectedField, obj *models.TestClock) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -281,11 +280,11 @@ func (ec *executionContext) _TestClock_created(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_TestClock_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TestClock", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("TestClock", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _TestClock_receipt(ctx context.Context, field graphql.CollectedField, obj *models.TestClock) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -317,7 +316,7 @@ func (ec *executionContext) fieldContext_TestClock_receipt(_ context.Context, fi
 }
 
 func (ec *executionContext) _TestClock_subscriptions(ctx context.Context, field graphql.CollectedField, obj *models.TestClock) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -361,7 +360,7 @@ func (ec *executionContext) fieldContext_TestClock_subscriptions(ctx context.Con
 }
 
 func (ec *executionContext) _TestClock_customers(ctx context.Context, field graphql.CollectedField, obj *models.TestClock) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -405,7 +404,7 @@ func (ec *executionContext) fieldContext_TestClock_customers(ctx context.Context
 }
 
 func (ec *executionContext) _TestClock_accounts(ctx context.Context, field graphql.CollectedField, obj *models.TestClock) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -449,7 +448,7 @@ func (ec *executionContext) fieldContext_TestClock_accounts(ctx context.Context,
 }
 
 func (ec *executionContext) _TestClockConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.TestClockConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -481,7 +480,7 @@ func (ec *executionContext) fieldContext_TestClockConnection_edges(_ context.Con
 }
 
 func (ec *executionContext) _TestClockConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.TestClockConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -513,7 +512,7 @@ func (ec *executionContext) fieldContext_TestClockConnection_pageInfo(_ context.
 }
 
 func (ec *executionContext) _TestClockEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.TestClockEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -532,11 +531,11 @@ func (ec *executionContext) _TestClockEdge_cursor(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_TestClockEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TestClockEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("TestClockEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestClockEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.TestClockEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -568,7 +567,7 @@ func (ec *executionContext) fieldContext_TestClockEdge_node(_ context.Context, f
 }
 
 func (ec *executionContext) _TestClockEffect_at(ctx context.Context, field graphql.CollectedField, obj *models.TestClockEffect) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -587,11 +586,11 @@ func (ec *executionContext) _TestClockEffect_at(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_TestClockEffect_at(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TestClockEffect", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("TestClockEffect", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _TestClockEffect_kind(ctx context.Context, field graphql.CollectedField, obj *models.TestClockEffect) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -610,11 +609,11 @@ func (ec *executionContext) _TestClockEffect_kind(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_TestClockEffect_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TestClockEffect", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("TestClockEffect", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestClockEffect_objectId(ctx context.Context, field graphql.CollectedField, obj *models.TestClockEffect) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -633,11 +632,11 @@ func (ec *executionContext) _TestClockEffect_objectId(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_TestClockEffect_objectId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TestClockEffect", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("TestClockEffect", field, false, false, "ID")
 }
 
 func (ec *executionContext) _TestClockEffect_events(ctx context.Context, field graphql.CollectedField, obj *models.TestClockEffect) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -669,7 +668,7 @@ func (ec *executionContext) fieldContext_TestClockEffect_events(_ context.Contex
 }
 
 func (ec *executionContext) _TestClockEvent_id(ctx context.Context, field graphql.CollectedField, obj *models.TestClockEvent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -688,11 +687,11 @@ func (ec *executionContext) _TestClockEvent_id(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_TestClockEvent_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TestClockEvent", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("TestClockEvent", field, false, false, "ID")
 }
 
 func (ec *executionContext) _TestClockEvent_type(ctx context.Context, field graphql.CollectedField, obj *models.TestClockEvent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -711,11 +710,11 @@ func (ec *executionContext) _TestClockEvent_type(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_TestClockEvent_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TestClockEvent", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("TestClockEvent", field, false, false, "String")
 }
 
 func (ec *executionContext) _TestClockReceipt_effects(ctx context.Context, field graphql.CollectedField, obj *models.TestClockReceipt) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -905,7 +904,7 @@ func (ec *executionContext) _TestClock(ctx context.Context, sel ast.SelectionSet
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -948,7 +947,7 @@ func (ec *executionContext) _TestClockConnection(ctx context.Context, sel ast.Se
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -991,7 +990,7 @@ func (ec *executionContext) _TestClockEdge(ctx context.Context, sel ast.Selectio
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1044,7 +1043,7 @@ func (ec *executionContext) _TestClockEffect(ctx context.Context, sel ast.Select
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1087,7 +1086,7 @@ func (ec *executionContext) _TestClockEvent(ctx context.Context, sel ast.Selecti
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1125,7 +1124,7 @@ func (ec *executionContext) _TestClockReceipt(ctx context.Context, sel ast.Selec
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -33,7 +32,7 @@ type ThreeDSIntentResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _ThreeDSIntent_id(ctx context.Context, field graphql.CollectedField, obj *models.ThreeDSIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -52,11 +51,11 @@ func (ec *executionContext) _ThreeDSIntent_id(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_ThreeDSIntent_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ThreeDSIntent", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("ThreeDSIntent", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ThreeDSIntent_status(ctx context.Context, field graphql.CollectedField, obj *models.ThreeDSIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -75,11 +74,11 @@ func (ec *executionContext) _ThreeDSIntent_status(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_ThreeDSIntent_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ThreeDSIntent", field, false, false, errors.New("field of type ThreeDSIntentStatus does not have child fields"))
+	return scalarFieldContext("ThreeDSIntent", field, false, false, "ThreeDSIntentStatus")
 }
 
 func (ec *executionContext) _ThreeDSIntent_challengeUrl(ctx context.Context, field graphql.CollectedField, obj *models.ThreeDSIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -98,11 +97,11 @@ func (ec *executionContext) _ThreeDSIntent_challengeUrl(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_ThreeDSIntent_challengeUrl(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ThreeDSIntent", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("ThreeDSIntent", field, false, false, "String")
 }
 
 func (ec *executionContext) _ThreeDSIntent_completed(ctx context.Context, field graphql.CollectedField, obj *models.ThreeDSIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -121,11 +120,11 @@ func (ec *executionContext) _ThreeDSIntent_completed(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_ThreeDSIntent_completed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ThreeDSIntent", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("ThreeDSIntent", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _ThreeDSIntent_customerId(ctx context.Context, field graphql.CollectedField, obj *models.ThreeDSIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -144,11 +143,11 @@ func (ec *executionContext) _ThreeDSIntent_customerId(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_ThreeDSIntent_customerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ThreeDSIntent", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("ThreeDSIntent", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ThreeDSIntent_customer(ctx context.Context, field graphql.CollectedField, obj *models.ThreeDSIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -180,7 +179,7 @@ func (ec *executionContext) fieldContext_ThreeDSIntent_customer(_ context.Contex
 }
 
 func (ec *executionContext) _ThreeDSIntent_paymentMethodId(ctx context.Context, field graphql.CollectedField, obj *models.ThreeDSIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -199,11 +198,11 @@ func (ec *executionContext) _ThreeDSIntent_paymentMethodId(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_ThreeDSIntent_paymentMethodId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ThreeDSIntent", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("ThreeDSIntent", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ThreeDSIntent_paymentMethod(ctx context.Context, field graphql.CollectedField, obj *models.ThreeDSIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -235,7 +234,7 @@ func (ec *executionContext) fieldContext_ThreeDSIntent_paymentMethod(_ context.C
 }
 
 func (ec *executionContext) _ThreeDSIntent_livemode(ctx context.Context, field graphql.CollectedField, obj *models.ThreeDSIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -254,11 +253,11 @@ func (ec *executionContext) _ThreeDSIntent_livemode(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_ThreeDSIntent_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ThreeDSIntent", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("ThreeDSIntent", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _ThreeDSIntent_created(ctx context.Context, field graphql.CollectedField, obj *models.ThreeDSIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -277,11 +276,11 @@ func (ec *executionContext) _ThreeDSIntent_created(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ThreeDSIntent_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ThreeDSIntent", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("ThreeDSIntent", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _ThreeDSIntent_updated(ctx context.Context, field graphql.CollectedField, obj *models.ThreeDSIntent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -300,7 +299,7 @@ func (ec *executionContext) _ThreeDSIntent_updated(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_ThreeDSIntent_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ThreeDSIntent", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("ThreeDSIntent", field, false, false, "DateTime")
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -425,7 +424,7 @@ func (ec *executionContext) _ThreeDSIntent(ctx context.Context, sel ast.Selectio
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

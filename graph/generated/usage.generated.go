@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -89,7 +88,7 @@ func (ec *executionContext) field_BillingMeter_meteringEvents_args(ctx context.C
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _BillingMeter_id(ctx context.Context, field graphql.CollectedField, obj *models.BillingMeter) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -108,11 +107,11 @@ func (ec *executionContext) _BillingMeter_id(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_BillingMeter_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingMeter", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("BillingMeter", field, false, false, "ID")
 }
 
 func (ec *executionContext) _BillingMeter_eventName(ctx context.Context, field graphql.CollectedField, obj *models.BillingMeter) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -131,11 +130,11 @@ func (ec *executionContext) _BillingMeter_eventName(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_BillingMeter_eventName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingMeter", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("BillingMeter", field, false, false, "String")
 }
 
 func (ec *executionContext) _BillingMeter_aggregation(ctx context.Context, field graphql.CollectedField, obj *models.BillingMeter) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -154,11 +153,11 @@ func (ec *executionContext) _BillingMeter_aggregation(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_BillingMeter_aggregation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingMeter", field, false, false, errors.New("field of type MeterAggregation does not have child fields"))
+	return scalarFieldContext("BillingMeter", field, false, false, "MeterAggregation")
 }
 
 func (ec *executionContext) _BillingMeter_product(ctx context.Context, field graphql.CollectedField, obj *models.BillingMeter) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -190,7 +189,7 @@ func (ec *executionContext) fieldContext_BillingMeter_product(_ context.Context,
 }
 
 func (ec *executionContext) _BillingMeter_productId(ctx context.Context, field graphql.CollectedField, obj *models.BillingMeter) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -209,11 +208,11 @@ func (ec *executionContext) _BillingMeter_productId(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_BillingMeter_productId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingMeter", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("BillingMeter", field, false, false, "ID")
 }
 
 func (ec *executionContext) _BillingMeter_metadata(ctx context.Context, field graphql.CollectedField, obj *models.BillingMeter) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -232,11 +231,11 @@ func (ec *executionContext) _BillingMeter_metadata(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_BillingMeter_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingMeter", field, false, false, errors.New("field of type Metadata does not have child fields"))
+	return scalarFieldContext("BillingMeter", field, false, false, "Metadata")
 }
 
 func (ec *executionContext) _BillingMeter_livemode(ctx context.Context, field graphql.CollectedField, obj *models.BillingMeter) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -255,11 +254,11 @@ func (ec *executionContext) _BillingMeter_livemode(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_BillingMeter_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingMeter", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("BillingMeter", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _BillingMeter_created(ctx context.Context, field graphql.CollectedField, obj *models.BillingMeter) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -278,11 +277,11 @@ func (ec *executionContext) _BillingMeter_created(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_BillingMeter_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingMeter", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("BillingMeter", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _BillingMeter_updated(ctx context.Context, field graphql.CollectedField, obj *models.BillingMeter) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -301,11 +300,11 @@ func (ec *executionContext) _BillingMeter_updated(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_BillingMeter_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingMeter", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("BillingMeter", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _BillingMeter_meteringEvents(ctx context.Context, field graphql.CollectedField, obj *models.BillingMeter) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -349,7 +348,7 @@ func (ec *executionContext) fieldContext_BillingMeter_meteringEvents(ctx context
 }
 
 func (ec *executionContext) _BillingMeterConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.BillingMeterConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -381,7 +380,7 @@ func (ec *executionContext) fieldContext_BillingMeterConnection_edges(_ context.
 }
 
 func (ec *executionContext) _BillingMeterConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.BillingMeterConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -413,7 +412,7 @@ func (ec *executionContext) fieldContext_BillingMeterConnection_pageInfo(_ conte
 }
 
 func (ec *executionContext) _BillingMeterEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.BillingMeterEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -432,11 +431,11 @@ func (ec *executionContext) _BillingMeterEdge_cursor(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_BillingMeterEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingMeterEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("BillingMeterEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _BillingMeterEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.BillingMeterEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -468,7 +467,7 @@ func (ec *executionContext) fieldContext_BillingMeterEdge_node(_ context.Context
 }
 
 func (ec *executionContext) _EventUsage_eventName(ctx context.Context, field graphql.CollectedField, obj *models.EventUsage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -487,11 +486,11 @@ func (ec *executionContext) _EventUsage_eventName(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_EventUsage_eventName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EventUsage", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("EventUsage", field, false, false, "String")
 }
 
 func (ec *executionContext) _EventUsage_meter(ctx context.Context, field graphql.CollectedField, obj *models.EventUsage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -523,7 +522,7 @@ func (ec *executionContext) fieldContext_EventUsage_meter(_ context.Context, fie
 }
 
 func (ec *executionContext) _EventUsage_meterId(ctx context.Context, field graphql.CollectedField, obj *models.EventUsage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -542,11 +541,11 @@ func (ec *executionContext) _EventUsage_meterId(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_EventUsage_meterId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EventUsage", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("EventUsage", field, false, false, "ID")
 }
 
 func (ec *executionContext) _EventUsage_aggregation(ctx context.Context, field graphql.CollectedField, obj *models.EventUsage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -565,11 +564,11 @@ func (ec *executionContext) _EventUsage_aggregation(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_EventUsage_aggregation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EventUsage", field, false, false, errors.New("field of type MeterAggregation does not have child fields"))
+	return scalarFieldContext("EventUsage", field, false, false, "MeterAggregation")
 }
 
 func (ec *executionContext) _EventUsage_usage(ctx context.Context, field graphql.CollectedField, obj *models.EventUsage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -588,11 +587,11 @@ func (ec *executionContext) _EventUsage_usage(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_EventUsage_usage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EventUsage", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("EventUsage", field, false, false, "String")
 }
 
 func (ec *executionContext) _EventUsage_eventCount(ctx context.Context, field graphql.CollectedField, obj *models.EventUsage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -611,11 +610,11 @@ func (ec *executionContext) _EventUsage_eventCount(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_EventUsage_eventCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EventUsage", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("EventUsage", field, false, false, "Int")
 }
 
 func (ec *executionContext) _EventUsage_billedUsage(ctx context.Context, field graphql.CollectedField, obj *models.EventUsage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -634,11 +633,11 @@ func (ec *executionContext) _EventUsage_billedUsage(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_EventUsage_billedUsage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EventUsage", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("EventUsage", field, false, false, "String")
 }
 
 func (ec *executionContext) _EventUsage_unbilledUsage(ctx context.Context, field graphql.CollectedField, obj *models.EventUsage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -657,11 +656,11 @@ func (ec *executionContext) _EventUsage_unbilledUsage(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_EventUsage_unbilledUsage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EventUsage", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("EventUsage", field, false, false, "String")
 }
 
 func (ec *executionContext) _EventUsage_billedEventCount(ctx context.Context, field graphql.CollectedField, obj *models.EventUsage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -680,11 +679,11 @@ func (ec *executionContext) _EventUsage_billedEventCount(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_EventUsage_billedEventCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EventUsage", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("EventUsage", field, false, false, "Int")
 }
 
 func (ec *executionContext) _EventUsage_unbilledEventCount(ctx context.Context, field graphql.CollectedField, obj *models.EventUsage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -703,11 +702,11 @@ func (ec *executionContext) _EventUsage_unbilledEventCount(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_EventUsage_unbilledEventCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EventUsage", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("EventUsage", field, false, false, "Int")
 }
 
 func (ec *executionContext) _MeteringEvent_id(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -726,11 +725,11 @@ func (ec *executionContext) _MeteringEvent_id(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_MeteringEvent_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MeteringEvent", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("MeteringEvent", field, false, false, "ID")
 }
 
 func (ec *executionContext) _MeteringEvent_eventName(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -749,11 +748,11 @@ func (ec *executionContext) _MeteringEvent_eventName(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_MeteringEvent_eventName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MeteringEvent", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("MeteringEvent", field, false, false, "String")
 }
 
 func (ec *executionContext) _MeteringEvent_reference(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -772,11 +771,11 @@ func (ec *executionContext) _MeteringEvent_reference(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_MeteringEvent_reference(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MeteringEvent", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("MeteringEvent", field, false, false, "String")
 }
 
 func (ec *executionContext) _MeteringEvent_value(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -795,11 +794,11 @@ func (ec *executionContext) _MeteringEvent_value(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_MeteringEvent_value(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MeteringEvent", field, false, false, errors.New("field of type UsageNumber does not have child fields"))
+	return scalarFieldContext("MeteringEvent", field, false, false, "UsageNumber")
 }
 
 func (ec *executionContext) _MeteringEvent_markupPercentage(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -818,11 +817,11 @@ func (ec *executionContext) _MeteringEvent_markupPercentage(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_MeteringEvent_markupPercentage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MeteringEvent", field, false, false, errors.New("field of type UsageNumber does not have child fields"))
+	return scalarFieldContext("MeteringEvent", field, false, false, "UsageNumber")
 }
 
 func (ec *executionContext) _MeteringEvent_timestamp(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -841,11 +840,11 @@ func (ec *executionContext) _MeteringEvent_timestamp(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_MeteringEvent_timestamp(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MeteringEvent", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("MeteringEvent", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _MeteringEvent_metadata(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -864,11 +863,11 @@ func (ec *executionContext) _MeteringEvent_metadata(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_MeteringEvent_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MeteringEvent", field, false, false, errors.New("field of type Metadata does not have child fields"))
+	return scalarFieldContext("MeteringEvent", field, false, false, "Metadata")
 }
 
 func (ec *executionContext) _MeteringEvent_meter(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -900,7 +899,7 @@ func (ec *executionContext) fieldContext_MeteringEvent_meter(_ context.Context, 
 }
 
 func (ec *executionContext) _MeteringEvent_customer(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -932,7 +931,7 @@ func (ec *executionContext) fieldContext_MeteringEvent_customer(_ context.Contex
 }
 
 func (ec *executionContext) _MeteringEvent_account(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -964,7 +963,7 @@ func (ec *executionContext) fieldContext_MeteringEvent_account(_ context.Context
 }
 
 func (ec *executionContext) _MeteringEvent_invoice(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -996,7 +995,7 @@ func (ec *executionContext) fieldContext_MeteringEvent_invoice(_ context.Context
 }
 
 func (ec *executionContext) _MeteringEvent_livemode(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1015,11 +1014,11 @@ func (ec *executionContext) _MeteringEvent_livemode(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_MeteringEvent_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MeteringEvent", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("MeteringEvent", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _MeteringEvent_created(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1038,11 +1037,11 @@ func (ec *executionContext) _MeteringEvent_created(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_MeteringEvent_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MeteringEvent", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("MeteringEvent", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _MeteringEvent_updated(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1061,11 +1060,11 @@ func (ec *executionContext) _MeteringEvent_updated(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_MeteringEvent_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MeteringEvent", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("MeteringEvent", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _MeteringEventConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.MeteringEventConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1097,7 +1096,7 @@ func (ec *executionContext) fieldContext_MeteringEventConnection_edges(_ context
 }
 
 func (ec *executionContext) _MeteringEventConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.MeteringEventConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1129,7 +1128,7 @@ func (ec *executionContext) fieldContext_MeteringEventConnection_pageInfo(_ cont
 }
 
 func (ec *executionContext) _MeteringEventEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.MeteringEventEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1148,11 +1147,11 @@ func (ec *executionContext) _MeteringEventEdge_cursor(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_MeteringEventEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MeteringEventEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("MeteringEventEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _MeteringEventEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.MeteringEventEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1184,7 +1183,7 @@ func (ec *executionContext) fieldContext_MeteringEventEdge_node(_ context.Contex
 }
 
 func (ec *executionContext) _UsageReport_aggregatedUsage(ctx context.Context, field graphql.CollectedField, obj *models.UsageReport) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1216,7 +1215,7 @@ func (ec *executionContext) fieldContext_UsageReport_aggregatedUsage(_ context.C
 }
 
 func (ec *executionContext) _UsageReport_usage(ctx context.Context, field graphql.CollectedField, obj *models.UsageReport) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1235,11 +1234,11 @@ func (ec *executionContext) _UsageReport_usage(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_UsageReport_usage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("UsageReport", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("UsageReport", field, false, false, "String")
 }
 
 func (ec *executionContext) _UsageReport_periodStart(ctx context.Context, field graphql.CollectedField, obj *models.UsageReport) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1258,11 +1257,11 @@ func (ec *executionContext) _UsageReport_periodStart(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_UsageReport_periodStart(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("UsageReport", field, true, true, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("UsageReport", field, true, true, "DateTime")
 }
 
 func (ec *executionContext) _UsageReport_periodEnd(ctx context.Context, field graphql.CollectedField, obj *models.UsageReport) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1281,11 +1280,11 @@ func (ec *executionContext) _UsageReport_periodEnd(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_UsageReport_periodEnd(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("UsageReport", field, true, true, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("UsageReport", field, true, true, "DateTime")
 }
 
 func (ec *executionContext) _UsageReport_customer(ctx context.Context, field graphql.CollectedField, obj *models.UsageReport) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1317,7 +1316,7 @@ func (ec *executionContext) fieldContext_UsageReport_customer(_ context.Context,
 }
 
 func (ec *executionContext) _UsageReport_account(ctx context.Context, field graphql.CollectedField, obj *models.UsageReport) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1349,7 +1348,7 @@ func (ec *executionContext) fieldContext_UsageReport_account(_ context.Context, 
 }
 
 func (ec *executionContext) _UsageReport_subscription(ctx context.Context, field graphql.CollectedField, obj *models.UsageReport) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1381,7 +1380,7 @@ func (ec *executionContext) fieldContext_UsageReport_subscription(_ context.Cont
 }
 
 func (ec *executionContext) _UsageReport_livemode(ctx context.Context, field graphql.CollectedField, obj *models.UsageReport) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1400,7 +1399,7 @@ func (ec *executionContext) _UsageReport_livemode(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_UsageReport_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("UsageReport", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("UsageReport", field, false, false, "Boolean")
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -1782,7 +1781,7 @@ func (ec *executionContext) _BillingMeter(ctx context.Context, sel ast.Selection
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1825,7 +1824,7 @@ func (ec *executionContext) _BillingMeterConnection(ctx context.Context, sel ast
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1868,7 +1867,7 @@ func (ec *executionContext) _BillingMeterEdge(ctx context.Context, sel ast.Selec
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1951,7 +1950,7 @@ func (ec *executionContext) _EventUsage(ctx context.Context, sel ast.SelectionSe
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -2054,7 +2053,7 @@ func (ec *executionContext) _MeteringEvent(ctx context.Context, sel ast.Selectio
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -2097,7 +2096,7 @@ func (ec *executionContext) _MeteringEventConnection(ctx context.Context, sel as
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -2140,7 +2139,7 @@ func (ec *executionContext) _MeteringEventEdge(ctx context.Context, sel ast.Sele
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -2213,7 +2212,7 @@ func (ec *executionContext) _UsageReport(ctx context.Context, sel ast.SelectionS
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -44,7 +43,7 @@ type ThresholdProgressResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _BillingCredit_id(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -63,11 +62,11 @@ func (ec *executionContext) _BillingCredit_id(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_BillingCredit_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingCredit", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("BillingCredit", field, false, false, "ID")
 }
 
 func (ec *executionContext) _BillingCredit_customerId(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -86,11 +85,11 @@ func (ec *executionContext) _BillingCredit_customerId(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_BillingCredit_customerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingCredit", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("BillingCredit", field, false, false, "ID")
 }
 
 func (ec *executionContext) _BillingCredit_customer(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -122,7 +121,7 @@ func (ec *executionContext) fieldContext_BillingCredit_customer(_ context.Contex
 }
 
 func (ec *executionContext) _BillingCredit_accountId(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -141,11 +140,11 @@ func (ec *executionContext) _BillingCredit_accountId(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_BillingCredit_accountId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingCredit", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("BillingCredit", field, false, false, "ID")
 }
 
 func (ec *executionContext) _BillingCredit_account(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -177,7 +176,7 @@ func (ec *executionContext) fieldContext_BillingCredit_account(_ context.Context
 }
 
 func (ec *executionContext) _BillingCredit_productId(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -196,11 +195,11 @@ func (ec *executionContext) _BillingCredit_productId(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_BillingCredit_productId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingCredit", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("BillingCredit", field, false, false, "ID")
 }
 
 func (ec *executionContext) _BillingCredit_product(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -232,7 +231,7 @@ func (ec *executionContext) fieldContext_BillingCredit_product(_ context.Context
 }
 
 func (ec *executionContext) _BillingCredit_billingCredits(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -251,11 +250,11 @@ func (ec *executionContext) _BillingCredit_billingCredits(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_BillingCredit_billingCredits(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingCredit", field, true, true, errors.New("field of type UsageNumber does not have child fields"))
+	return scalarFieldContext("BillingCredit", field, true, true, "UsageNumber")
 }
 
 func (ec *executionContext) _BillingCredit_availableCredits(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -274,11 +273,11 @@ func (ec *executionContext) _BillingCredit_availableCredits(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_BillingCredit_availableCredits(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingCredit", field, true, true, errors.New("field of type UsageNumber does not have child fields"))
+	return scalarFieldContext("BillingCredit", field, true, true, "UsageNumber")
 }
 
 func (ec *executionContext) _BillingCredit_usedCredits(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -297,11 +296,11 @@ func (ec *executionContext) _BillingCredit_usedCredits(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_BillingCredit_usedCredits(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingCredit", field, false, false, errors.New("field of type UsageNumber does not have child fields"))
+	return scalarFieldContext("BillingCredit", field, false, false, "UsageNumber")
 }
 
 func (ec *executionContext) _BillingCredit_status(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -320,11 +319,11 @@ func (ec *executionContext) _BillingCredit_status(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_BillingCredit_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingCredit", field, false, false, errors.New("field of type BillingCreditStatus does not have child fields"))
+	return scalarFieldContext("BillingCredit", field, false, false, "BillingCreditStatus")
 }
 
 func (ec *executionContext) _BillingCredit_watchlist(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -343,11 +342,11 @@ func (ec *executionContext) _BillingCredit_watchlist(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_BillingCredit_watchlist(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingCredit", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("BillingCredit", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _BillingCredit_limited(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -366,11 +365,11 @@ func (ec *executionContext) _BillingCredit_limited(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_BillingCredit_limited(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingCredit", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("BillingCredit", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _BillingCredit_expires(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -389,11 +388,11 @@ func (ec *executionContext) _BillingCredit_expires(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_BillingCredit_expires(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingCredit", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("BillingCredit", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _BillingCredit_metadata(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -412,11 +411,11 @@ func (ec *executionContext) _BillingCredit_metadata(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_BillingCredit_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingCredit", field, false, false, errors.New("field of type Metadata does not have child fields"))
+	return scalarFieldContext("BillingCredit", field, false, false, "Metadata")
 }
 
 func (ec *executionContext) _BillingCredit_livemode(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -435,11 +434,11 @@ func (ec *executionContext) _BillingCredit_livemode(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_BillingCredit_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingCredit", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("BillingCredit", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _BillingCredit_created(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -458,11 +457,11 @@ func (ec *executionContext) _BillingCredit_created(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_BillingCredit_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingCredit", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("BillingCredit", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _BillingCredit_updated(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -481,11 +480,11 @@ func (ec *executionContext) _BillingCredit_updated(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_BillingCredit_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingCredit", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("BillingCredit", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _BillingCreditConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.BillingCreditConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -517,7 +516,7 @@ func (ec *executionContext) fieldContext_BillingCreditConnection_edges(_ context
 }
 
 func (ec *executionContext) _BillingCreditConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.BillingCreditConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -549,7 +548,7 @@ func (ec *executionContext) fieldContext_BillingCreditConnection_pageInfo(_ cont
 }
 
 func (ec *executionContext) _BillingCreditEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.BillingCreditEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -568,11 +567,11 @@ func (ec *executionContext) _BillingCreditEdge_cursor(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_BillingCreditEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BillingCreditEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("BillingCreditEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _BillingCreditEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.BillingCreditEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -604,7 +603,7 @@ func (ec *executionContext) fieldContext_BillingCreditEdge_node(_ context.Contex
 }
 
 func (ec *executionContext) _ThresholdProgress_accumulatedAmountCents(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -623,11 +622,11 @@ func (ec *executionContext) _ThresholdProgress_accumulatedAmountCents(ctx contex
 	)
 }
 func (ec *executionContext) fieldContext_ThresholdProgress_accumulatedAmountCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ThresholdProgress", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("ThresholdProgress", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ThresholdProgress_thresholdAmountCents(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -646,11 +645,11 @@ func (ec *executionContext) _ThresholdProgress_thresholdAmountCents(ctx context.
 	)
 }
 func (ec *executionContext) fieldContext_ThresholdProgress_thresholdAmountCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ThresholdProgress", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("ThresholdProgress", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ThresholdProgress_thresholdPercentage(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -669,11 +668,11 @@ func (ec *executionContext) _ThresholdProgress_thresholdPercentage(ctx context.C
 	)
 }
 func (ec *executionContext) fieldContext_ThresholdProgress_thresholdPercentage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ThresholdProgress", field, false, false, errors.New("field of type Float does not have child fields"))
+	return scalarFieldContext("ThresholdProgress", field, false, false, "Float")
 }
 
 func (ec *executionContext) _ThresholdProgress_oldestPendingChargeAt(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -692,11 +691,11 @@ func (ec *executionContext) _ThresholdProgress_oldestPendingChargeAt(ctx context
 	)
 }
 func (ec *executionContext) fieldContext_ThresholdProgress_oldestPendingChargeAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ThresholdProgress", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("ThresholdProgress", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _ThresholdProgress_periodStart(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -715,11 +714,11 @@ func (ec *executionContext) _ThresholdProgress_periodStart(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_ThresholdProgress_periodStart(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ThresholdProgress", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("ThresholdProgress", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _ThresholdProgress_periodEnd(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -738,11 +737,11 @@ func (ec *executionContext) _ThresholdProgress_periodEnd(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_ThresholdProgress_periodEnd(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ThresholdProgress", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("ThresholdProgress", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _ThresholdProgress_billingCycle(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -761,11 +760,11 @@ func (ec *executionContext) _ThresholdProgress_billingCycle(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_ThresholdProgress_billingCycle(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ThresholdProgress", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("ThresholdProgress", field, false, false, "String")
 }
 
 func (ec *executionContext) _ThresholdProgress_customerId(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -784,11 +783,11 @@ func (ec *executionContext) _ThresholdProgress_customerId(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_ThresholdProgress_customerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ThresholdProgress", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("ThresholdProgress", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ThresholdProgress_customer(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -820,7 +819,7 @@ func (ec *executionContext) fieldContext_ThresholdProgress_customer(_ context.Co
 }
 
 func (ec *executionContext) _ThresholdProgress_accountId(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -839,11 +838,11 @@ func (ec *executionContext) _ThresholdProgress_accountId(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_ThresholdProgress_accountId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ThresholdProgress", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("ThresholdProgress", field, false, false, "ID")
 }
 
 func (ec *executionContext) _ThresholdProgress_account(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -875,7 +874,7 @@ func (ec *executionContext) fieldContext_ThresholdProgress_account(_ context.Con
 }
 
 func (ec *executionContext) _ThresholdProgress_livemode(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -894,7 +893,7 @@ func (ec *executionContext) _ThresholdProgress_livemode(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_ThresholdProgress_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ThresholdProgress", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("ThresholdProgress", field, false, false, "Boolean")
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -1284,7 +1283,7 @@ func (ec *executionContext) _BillingCredit(ctx context.Context, sel ast.Selectio
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1327,7 +1326,7 @@ func (ec *executionContext) _BillingCreditConnection(ctx context.Context, sel as
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1370,7 +1369,7 @@ func (ec *executionContext) _BillingCreditEdge(ctx context.Context, sel ast.Sele
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1463,7 +1462,7 @@ func (ec *executionContext) _ThresholdProgress(ctx context.Context, sel ast.Sele
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -26,7 +25,7 @@ import (
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _Viewer_merchantId(ctx context.Context, field graphql.CollectedField, obj *models.Viewer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -45,11 +44,11 @@ func (ec *executionContext) _Viewer_merchantId(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Viewer_merchantId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Viewer", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("Viewer", field, false, false, "ID")
 }
 
 func (ec *executionContext) _Viewer_merchantName(ctx context.Context, field graphql.CollectedField, obj *models.Viewer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -68,11 +67,11 @@ func (ec *executionContext) _Viewer_merchantName(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_Viewer_merchantName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Viewer", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Viewer", field, false, false, "String")
 }
 
 func (ec *executionContext) _Viewer_devMode(ctx context.Context, field graphql.CollectedField, obj *models.Viewer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -91,11 +90,11 @@ func (ec *executionContext) _Viewer_devMode(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Viewer_devMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Viewer", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("Viewer", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _Viewer_apiVersion(ctx context.Context, field graphql.CollectedField, obj *models.Viewer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -114,7 +113,7 @@ func (ec *executionContext) _Viewer_apiVersion(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Viewer_apiVersion(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Viewer", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("Viewer", field, false, false, "String")
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -174,7 +173,7 @@ func (ec *executionContext) _Viewer(ctx context.Context, sel ast.SelectionSet, o
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})

@@ -4,7 +4,6 @@ package generated
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -75,7 +74,7 @@ func (ec *executionContext) field_WebhookEndpoint_deliveries_args(ctx context.Co
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _DeletedWebhookEndpoint_id(ctx context.Context, field graphql.CollectedField, obj *models.DeletedWebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -94,11 +93,11 @@ func (ec *executionContext) _DeletedWebhookEndpoint_id(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_DeletedWebhookEndpoint_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DeletedWebhookEndpoint", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("DeletedWebhookEndpoint", field, false, false, "ID")
 }
 
 func (ec *executionContext) _DeletedWebhookEndpoint_deleted(ctx context.Context, field graphql.CollectedField, obj *models.DeletedWebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -117,11 +116,11 @@ func (ec *executionContext) _DeletedWebhookEndpoint_deleted(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_DeletedWebhookEndpoint_deleted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DeletedWebhookEndpoint", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("DeletedWebhookEndpoint", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _WebhookAttempt_id(ctx context.Context, field graphql.CollectedField, obj *models.WebhookAttempt) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -140,11 +139,11 @@ func (ec *executionContext) _WebhookAttempt_id(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("WebhookAttempt", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookAttempt_attempt(ctx context.Context, field graphql.CollectedField, obj *models.WebhookAttempt) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -163,11 +162,11 @@ func (ec *executionContext) _WebhookAttempt_attempt(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_attempt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("WebhookAttempt", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookAttempt_url(ctx context.Context, field graphql.CollectedField, obj *models.WebhookAttempt) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -186,11 +185,11 @@ func (ec *executionContext) _WebhookAttempt_url(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("WebhookAttempt", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookAttempt_statusCode(ctx context.Context, field graphql.CollectedField, obj *models.WebhookAttempt) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -209,11 +208,11 @@ func (ec *executionContext) _WebhookAttempt_statusCode(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_statusCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("WebhookAttempt", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookAttempt_error(ctx context.Context, field graphql.CollectedField, obj *models.WebhookAttempt) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -232,11 +231,11 @@ func (ec *executionContext) _WebhookAttempt_error(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_error(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("WebhookAttempt", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookAttempt_latencyMs(ctx context.Context, field graphql.CollectedField, obj *models.WebhookAttempt) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -255,11 +254,11 @@ func (ec *executionContext) _WebhookAttempt_latencyMs(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_latencyMs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("WebhookAttempt", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookAttempt_responseExcerpt(ctx context.Context, field graphql.CollectedField, obj *models.WebhookAttempt) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -278,11 +277,11 @@ func (ec *executionContext) _WebhookAttempt_responseExcerpt(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_responseExcerpt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("WebhookAttempt", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookAttempt_created(ctx context.Context, field graphql.CollectedField, obj *models.WebhookAttempt) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -301,11 +300,11 @@ func (ec *executionContext) _WebhookAttempt_created(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("WebhookAttempt", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _WebhookDelivery_id(ctx context.Context, field graphql.CollectedField, obj *models.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -324,11 +323,11 @@ func (ec *executionContext) _WebhookDelivery_id(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("WebhookDelivery", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookDelivery_endpoint(ctx context.Context, field graphql.CollectedField, obj *models.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -360,7 +359,7 @@ func (ec *executionContext) fieldContext_WebhookDelivery_endpoint(_ context.Cont
 }
 
 func (ec *executionContext) _WebhookDelivery_event(ctx context.Context, field graphql.CollectedField, obj *models.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -392,7 +391,7 @@ func (ec *executionContext) fieldContext_WebhookDelivery_event(_ context.Context
 }
 
 func (ec *executionContext) _WebhookDelivery_eventType(ctx context.Context, field graphql.CollectedField, obj *models.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -411,11 +410,11 @@ func (ec *executionContext) _WebhookDelivery_eventType(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_eventType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("WebhookDelivery", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookDelivery_status(ctx context.Context, field graphql.CollectedField, obj *models.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -434,11 +433,11 @@ func (ec *executionContext) _WebhookDelivery_status(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type WebhookDeliveryStatus does not have child fields"))
+	return scalarFieldContext("WebhookDelivery", field, false, false, "WebhookDeliveryStatus")
 }
 
 func (ec *executionContext) _WebhookDelivery_attemptCount(ctx context.Context, field graphql.CollectedField, obj *models.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -457,11 +456,11 @@ func (ec *executionContext) _WebhookDelivery_attemptCount(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_attemptCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("WebhookDelivery", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookDelivery_lastStatusCode(ctx context.Context, field graphql.CollectedField, obj *models.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -480,11 +479,11 @@ func (ec *executionContext) _WebhookDelivery_lastStatusCode(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_lastStatusCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type Int does not have child fields"))
+	return scalarFieldContext("WebhookDelivery", field, false, false, "Int")
 }
 
 func (ec *executionContext) _WebhookDelivery_lastError(ctx context.Context, field graphql.CollectedField, obj *models.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -503,11 +502,11 @@ func (ec *executionContext) _WebhookDelivery_lastError(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_lastError(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("WebhookDelivery", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookDelivery_nextAttempt(ctx context.Context, field graphql.CollectedField, obj *models.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -526,11 +525,11 @@ func (ec *executionContext) _WebhookDelivery_nextAttempt(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_nextAttempt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("WebhookDelivery", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _WebhookDelivery_attempts(ctx context.Context, field graphql.CollectedField, obj *models.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -562,7 +561,7 @@ func (ec *executionContext) fieldContext_WebhookDelivery_attempts(_ context.Cont
 }
 
 func (ec *executionContext) _WebhookDelivery_livemode(ctx context.Context, field graphql.CollectedField, obj *models.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -581,11 +580,11 @@ func (ec *executionContext) _WebhookDelivery_livemode(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("WebhookDelivery", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _WebhookDelivery_created(ctx context.Context, field graphql.CollectedField, obj *models.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -604,11 +603,11 @@ func (ec *executionContext) _WebhookDelivery_created(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("WebhookDelivery", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _WebhookDelivery_updated(ctx context.Context, field graphql.CollectedField, obj *models.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -627,11 +626,11 @@ func (ec *executionContext) _WebhookDelivery_updated(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("WebhookDelivery", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _WebhookDeliveryConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDeliveryConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -663,7 +662,7 @@ func (ec *executionContext) fieldContext_WebhookDeliveryConnection_edges(_ conte
 }
 
 func (ec *executionContext) _WebhookDeliveryConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDeliveryConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -695,7 +694,7 @@ func (ec *executionContext) fieldContext_WebhookDeliveryConnection_pageInfo(_ co
 }
 
 func (ec *executionContext) _WebhookDeliveryEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDeliveryEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -714,11 +713,11 @@ func (ec *executionContext) _WebhookDeliveryEdge_cursor(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_WebhookDeliveryEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDeliveryEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("WebhookDeliveryEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookDeliveryEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDeliveryEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -750,7 +749,7 @@ func (ec *executionContext) fieldContext_WebhookDeliveryEdge_node(_ context.Cont
 }
 
 func (ec *executionContext) _WebhookEndpoint_id(ctx context.Context, field graphql.CollectedField, obj *models.WebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -769,11 +768,11 @@ func (ec *executionContext) _WebhookEndpoint_id(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, errors.New("field of type ID does not have child fields"))
+	return scalarFieldContext("WebhookEndpoint", field, false, false, "ID")
 }
 
 func (ec *executionContext) _WebhookEndpoint_url(ctx context.Context, field graphql.CollectedField, obj *models.WebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -792,11 +791,11 @@ func (ec *executionContext) _WebhookEndpoint_url(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("WebhookEndpoint", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookEndpoint_status(ctx context.Context, field graphql.CollectedField, obj *models.WebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -815,11 +814,11 @@ func (ec *executionContext) _WebhookEndpoint_status(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, errors.New("field of type WebhookEndpointStatus does not have child fields"))
+	return scalarFieldContext("WebhookEndpoint", field, false, false, "WebhookEndpointStatus")
 }
 
 func (ec *executionContext) _WebhookEndpoint_description(ctx context.Context, field graphql.CollectedField, obj *models.WebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -838,11 +837,11 @@ func (ec *executionContext) _WebhookEndpoint_description(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("WebhookEndpoint", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookEndpoint_eventCodes(ctx context.Context, field graphql.CollectedField, obj *models.WebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -861,11 +860,11 @@ func (ec *executionContext) _WebhookEndpoint_eventCodes(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_eventCodes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("WebhookEndpoint", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookEndpoint_secret(ctx context.Context, field graphql.CollectedField, obj *models.WebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -884,11 +883,11 @@ func (ec *executionContext) _WebhookEndpoint_secret(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_secret(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("WebhookEndpoint", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookEndpoint_livemode(ctx context.Context, field graphql.CollectedField, obj *models.WebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -907,11 +906,11 @@ func (ec *executionContext) _WebhookEndpoint_livemode(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_livemode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return scalarFieldContext("WebhookEndpoint", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _WebhookEndpoint_created(ctx context.Context, field graphql.CollectedField, obj *models.WebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -930,11 +929,11 @@ func (ec *executionContext) _WebhookEndpoint_created(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_created(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("WebhookEndpoint", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _WebhookEndpoint_updated(ctx context.Context, field graphql.CollectedField, obj *models.WebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -953,11 +952,11 @@ func (ec *executionContext) _WebhookEndpoint_updated(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_updated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, errors.New("field of type DateTime does not have child fields"))
+	return scalarFieldContext("WebhookEndpoint", field, false, false, "DateTime")
 }
 
 func (ec *executionContext) _WebhookEndpoint_deliveries(ctx context.Context, field graphql.CollectedField, obj *models.WebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1001,7 +1000,7 @@ func (ec *executionContext) fieldContext_WebhookEndpoint_deliveries(ctx context.
 }
 
 func (ec *executionContext) _WebhookEndpointConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.WebhookEndpointConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1033,7 +1032,7 @@ func (ec *executionContext) fieldContext_WebhookEndpointConnection_edges(_ conte
 }
 
 func (ec *executionContext) _WebhookEndpointConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.WebhookEndpointConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1065,7 +1064,7 @@ func (ec *executionContext) fieldContext_WebhookEndpointConnection_pageInfo(_ co
 }
 
 func (ec *executionContext) _WebhookEndpointEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.WebhookEndpointEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1084,11 +1083,11 @@ func (ec *executionContext) _WebhookEndpointEdge_cursor(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_WebhookEndpointEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpointEdge", field, false, false, errors.New("field of type String does not have child fields"))
+	return scalarFieldContext("WebhookEndpointEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _WebhookEndpointEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.WebhookEndpointEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
+	return resolveField(
 		ctx,
 		ec.OperationContext,
 		field,
@@ -1321,7 +1320,7 @@ func (ec *executionContext) _DeletedWebhookEndpoint(ctx context.Context, sel ast
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1394,7 +1393,7 @@ func (ec *executionContext) _WebhookAttempt(ctx context.Context, sel ast.Selecti
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1492,7 +1491,7 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1535,7 +1534,7 @@ func (ec *executionContext) _WebhookDeliveryConnection(ctx context.Context, sel 
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1578,7 +1577,7 @@ func (ec *executionContext) _WebhookDeliveryEdge(ctx context.Context, sel ast.Se
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1661,7 +1660,7 @@ func (ec *executionContext) _WebhookEndpoint(ctx context.Context, sel ast.Select
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1704,7 +1703,7 @@ func (ec *executionContext) _WebhookEndpointConnection(ctx context.Context, sel 
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
@@ -1747,7 +1746,7 @@ func (ec *executionContext) _WebhookEndpointEdge(ctx context.Context, sel ast.Se
 
 	ec.ProcessDeferredGroup(graphql.DeferredGroup{
 		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
+		Path:     deferredPath(ctx, deferLabelToView),
 		FieldSet: deferredFieldSet,
 		Context:  ctx,
 	})
