@@ -24,18 +24,7 @@ const readShapesQuery = `{ accounts(first: 50) { edges { node { id capabilities 
 func BenchmarkReadShapes(b *testing.B) {
 	env := testenv.New(b)
 	cl := env.Client(env.Keys.Sandbox.Secret)
-	var id string
-	for i := range 100 {
-		r := cl.Post("/v1/accounts", map[string]any{"type": "individual",
-			"capabilities": []string{"kyc", "phone_verification", "card_verification"},
-			"profile": map[string]any{"individual": map[string]any{
-				"name":  map[string]any{"first_name": "Ada", "last_name": "Lovelace"},
-				"email": fmt.Sprintf("seed%d@example.com", i)}}})
-		if r.Status != http.StatusCreated {
-			b.Fatalf("seed: %d %s", r.Status, r.Body)
-		}
-		id = r.JSON()["id"].(string)
-	}
+	id := seedReadShapeAccounts(b, cl, 100)
 	gql := map[string]any{"query": readShapesQuery}
 	for _, s := range []struct {
 		name   string
@@ -62,6 +51,25 @@ func BenchmarkReadShapes(b *testing.B) {
 			b.ReportMetric(float64(processCPU()-cpu)/float64(b.N), "cpu-ns/op")
 		})
 	}
+}
+
+// seedReadShapeAccounts creates n accounts as `make loadbench` seeds them
+// (three capabilities each, a profile with a name and an e-mail) and
+// returns the id of the last.
+func seedReadShapeAccounts(tb testing.TB, cl *testenv.Client, n int) string {
+	var id string
+	for i := range n {
+		r := cl.Post("/v1/accounts", map[string]any{"type": "individual",
+			"capabilities": []string{"kyc", "phone_verification", "card_verification"},
+			"profile": map[string]any{"individual": map[string]any{
+				"name":  map[string]any{"first_name": "Ada", "last_name": "Lovelace"},
+				"email": fmt.Sprintf("seed%d@example.com", i)}}})
+		if r.Status != http.StatusCreated {
+			tb.Fatalf("seed: %d %s", r.Status, r.Body)
+		}
+		id = r.JSON()["id"].(string)
+	}
+	return id
 }
 
 // processCPU is the CPU time this process has used, user and system, in

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/buger/jsonparser"
+	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/schema"
 
@@ -71,6 +72,17 @@ type embedPlan struct {
 	// they are taken from (parentID: none for a reference, EmbedOne).
 	merchant, livemode, parentID   *schema.Field // the child's
 	pMerchant, pLivemode, pID, raw *schema.Field // the parent's
+	inherited                      []inheritedColumn
+}
+
+// inheritedColumn is a column of the child the parent determines, and the
+// parent's field it is taken from.
+type inheritedColumn struct {
+	child, parent *schema.Field
+	// copied: the two fields have the same type, so the child's is set
+	// to the parent's value as it is; otherwise the child's scanner is
+	// given the value as a driver gives it (a uuid's 16 bytes, a bool).
+	copied bool
 }
 
 // carriedColumn is one column of the child in the aggregate.
@@ -86,6 +98,9 @@ type carriedColumn struct {
 	// as it is: set in place, without handing the value to Bun's scanner
 	// as an interface (an allocation per member).
 	text bool
+	// uuid marks a uuid.UUID (not a pointer to one), parsed in place from
+	// its JSON string for the same reason.
+	uuid bool
 }
 
 // init learns the plan from the models, once; a declaration that does not
@@ -123,6 +138,14 @@ func newEmbedPlan(parentType, childType reflect.Type, parentColumn, as string, o
 	if parentColumn != "" {
 		p.parentID = mustField(child, parentColumn)
 	}
+	inherit := func(c, pf *schema.Field) {
+		p.inherited = append(p.inherited, inheritedColumn{child: c, parent: pf, copied: c.StructField.Type == pf.StructField.Type})
+	}
+	inherit(p.merchant, p.pMerchant)
+	inherit(p.livemode, p.pLivemode)
+	if p.parentID != nil {
+		inherit(p.parentID, p.pID)
+	}
 	if p.raw.IndirectType != reflect.TypeFor[json.RawMessage]() || !p.raw.Tag.HasOption("scanonly") {
 		panic(fmt.Sprintf("op: %s.%s must be a scanonly json.RawMessage", parent.TypeName, p.raw.GoName))
 	}
@@ -143,7 +166,8 @@ func newEmbedPlan(parentType, childType reflect.Type, parentColumn, as string, o
 			panic(fmt.Sprintf("op: %s.%s is an array column, which an aggregate does not carry", child.TypeName, f.GoName))
 		}
 		p.columns = append(p.columns, string(child.SQLAlias)+"."+string(f.SQLName))
-		p.carried = append(p.carried, carriedColumn{field: f, json: isJSONColumn(f), scanner: isScanner(f), text: isText(f)})
+		p.carried = append(p.carried, carriedColumn{field: f, json: isJSONColumn(f), scanner: isScanner(f), text: isText(f),
+			uuid: f.StructField.Type == reflect.TypeFor[uuid.UUID]()})
 	}
 	return p
 }
@@ -230,15 +254,6 @@ func eachColumn[P any](p *embedPlan, as string, parents []*P, fill func(parent *
 
 // decode reads the column of the parent pv into new children.
 func decode[C any](p *embedPlan, column []byte, pv reflect.Value) ([]*C, error) {
-	// The parent's values the children take, as a driver gives them.
-	type parentValue struct {
-		f   *schema.Field
-		src any
-	}
-	parentValues := []parentValue{{p.merchant, uuidBytes(p.pMerchant.Value(pv))}, {p.livemode, p.pLivemode.Value(pv).Bool()}}
-	if p.parentID != nil {
-		parentValues = append(parentValues, parentValue{p.parentID, uuidBytes(p.pID.Value(pv))})
-	}
 	children := make([]*C, 0, bytes.Count(column, []byte("],"))+1)
 	col := embedColumn{raw: column, text: string(column)}
 	var child reflect.Value
@@ -252,9 +267,12 @@ func decode[C any](p *embedPlan, column []byte, pv reflect.Value) ([]*C, error) 
 		}
 		carried := p.carried[n]
 		n++
-		if carried.text && (t == jsonparser.String || t == jsonparser.Null) {
+		switch {
+		case carried.text && (t == jsonparser.String || t == jsonparser.Null):
 			err = col.setText(child, carried.field, v, t)
-		} else {
+		case carried.uuid && (t == jsonparser.String || t == jsonparser.Null):
+			err = setUUID(child, carried.field, v, t)
+		default:
 			var src any
 			if src, err = col.value(v, t, carried); err == nil {
 				err = carried.field.ScanValue(child, src)
@@ -280,15 +298,34 @@ func decode[C any](p *embedPlan, column []byte, pv reflect.Value) ([]*C, error) 
 		if n != len(p.carried) {
 			return fmt.Errorf("a child of %d columns, want %d", n, len(p.carried))
 		}
-		for _, pv := range parentValues {
-			if err := pv.f.ScanValue(child, pv.src); err != nil {
-				return err
-			}
+		if err := inherit(p, child, pv); err != nil {
+			return err
 		}
 		children = append(children, c)
 		return nil
 	})
 	return children, err
+}
+
+// inherit sets the child's columns that its parent pv determines.
+func inherit(p *embedPlan, child, pv reflect.Value) error {
+	for _, col := range p.inherited {
+		value := col.parent.Value(pv)
+		if col.copied {
+			col.child.Value(child).Set(value)
+			continue
+		}
+		var src any
+		if value.Kind() == reflect.Bool {
+			src = value.Bool()
+		} else {
+			src = uuidBytes(value)
+		}
+		if err := col.child.ScanValue(child, src); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // uuidBytes is a uuid field's 16 bytes, which a uuid's scanner takes as

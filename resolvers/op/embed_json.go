@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/buger/jsonparser"
+	"github.com/google/uuid"
 	"github.com/uptrace/bun/schema"
 )
 
@@ -71,6 +72,22 @@ func (c *embedColumn) setText(child reflect.Value, f *schema.Field, v []byte, t 
 		return nil
 	}
 	fv.SetString(s)
+	return nil
+}
+
+// setUUID sets the uuid.UUID field f of child from a JSON string or null
+// (the zero uuid, as its scanner leaves it), parsed in place.
+func setUUID(child reflect.Value, f *schema.Field, v []byte, t jsonparser.ValueType) error {
+	dst := f.Value(child).Addr().Interface().(*uuid.UUID)
+	if t == jsonparser.Null {
+		*dst = uuid.UUID{}
+		return nil
+	}
+	id, err := uuid.ParseBytes(v)
+	if err != nil {
+		return err
+	}
+	*dst = id
 	return nil
 }
 

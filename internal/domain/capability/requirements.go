@@ -267,23 +267,44 @@ func Evaluate(name Name, status Status, f Facts) Evaluation {
 // dueFromFacts lists the unmet requirements of a capability, applying the
 // rule that identity_verification waits for the requirements before it, and
 // appending terms_of_service last.
+//
+// It runs for every capability of every account a response renders, so
+// it counts the keys first and allocates their list once.
 func dueFromFacts(name Name, reqs []string, f Facts) []string {
-	due := []string{}
+	due := make([]string, 0, countDue(name, reqs, f))
 	for _, key := range reqs {
-		if met(name, key, f) {
-			continue
+		if listedDue(name, key, f, len(due)) {
+			due = append(due, key)
 		}
-		if key == ReqIdentityVerification && len(due) > 0 {
-			// Earlier requirements are still missing: the run is not
-			// startable yet, so it is not listed.
-			continue
-		}
-		due = append(due, key)
 	}
 	if !f.TermsAccepted {
 		due = append(due, ReqTermsOfService)
 	}
 	return due
+}
+
+// countDue is the length of dueFromFacts' list.
+func countDue(name Name, reqs []string, f Facts) int {
+	n := 0
+	for _, key := range reqs {
+		if listedDue(name, key, f, n) {
+			n++
+		}
+	}
+	if !f.TermsAccepted {
+		n++
+	}
+	return n
+}
+
+// listedDue reports whether requirement key is listed as due after
+// `before` keys: it is unmet, and it is not an identity verification
+// behind missing requirements (the run is not startable yet).
+func listedDue(name Name, key string, f Facts, before int) bool {
+	if met(name, key, f) {
+		return false
+	}
+	return key != ReqIdentityVerification || before == 0
 }
 
 // met reports whether requirement key of capability name is satisfied.

@@ -151,7 +151,18 @@ func Steps(caps map[Name]Status, f Facts) []Step {
 		}
 	}
 
-	steps := []Step{}
+	// The steps and all their key lists in two allocations: each list is
+	// a capped part of one array, so an append to one cannot write into
+	// the next.
+	present, keys := 0, 0
+	for i := range stepOrder {
+		if !fields[i].empty() {
+			present++
+			keys += fields[i].size() + due[i].size()
+		}
+	}
+	steps := make([]Step, 0, present)
+	buf := make([]string, 0, keys)
 	for i, s := range stepOrder {
 		if fields[i].empty() {
 			continue
@@ -159,8 +170,8 @@ func Steps(caps map[Name]Status, f Facts) []Step {
 		step := Step{
 			Key:          s.key,
 			Label:        s.label,
-			Fields:       fields[i].ordered(),
-			CurrentlyDue: due[i].ordered(),
+			Fields:       fields[i].appendOrdered(&buf),
+			CurrentlyDue: due[i].appendOrdered(&buf),
 		}
 		switch {
 		case failed[i]:
@@ -198,16 +209,27 @@ func (s *keySet) empty() bool { return s.known == 0 && len(s.extra) == 0 }
 // keys outside the canonical list in lexical order (deterministic even for
 // profile fields added later). Never nil.
 func (s *keySet) ordered() []string {
-	out := make([]string, 0, bits.OnesCount64(s.known)+len(s.extra))
+	buf := make([]string, 0, s.size())
+	return s.appendOrdered(&buf)
+}
+
+// size is the number of keys in the set.
+func (s *keySet) size() int { return bits.OnesCount64(s.known) + len(s.extra) }
+
+// appendOrdered appends the keys, ordered as ordered orders them, to *buf
+// and returns them as a part of *buf capped at its end: never nil when
+// *buf is not.
+func (s *keySet) appendOrdered(buf *[]string) []string {
+	start := len(*buf)
 	for k := s.known; k != 0; k &= k - 1 {
-		out = append(out, requirementOrder[bits.TrailingZeros64(k)])
+		*buf = append(*buf, requirementOrder[bits.TrailingZeros64(k)])
 	}
 	if len(s.extra) > 0 {
-		extra := slices.Clone(s.extra)
-		slices.Sort(extra)
-		out = append(out, extra...)
+		*buf = append(*buf, s.extra...)
+		slices.Sort((*buf)[start+bits.OnesCount64(s.known):])
 	}
-	return out
+	end := len(*buf)
+	return (*buf)[start:end:end]
 }
 
 // addToStep adds key to the set of the step it belongs to, if any.
