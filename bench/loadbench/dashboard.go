@@ -8,6 +8,9 @@ import (
 	"net/http"
 	"os/exec"
 	"strings"
+	"unicode"
+
+	"github.com/frame-oss/payments-server/graph/dashboard"
 )
 
 // The dashboard shapes: the two queries a dashboard's first screen makes
@@ -20,23 +23,6 @@ import (
 // accounts, 4 subscriptions and 15 invoices with their charges, transfers,
 // refunds and disputes.
 const dashboardSeedRuns = 10
-
-// dashboardPage is the page size of the dashboard queries.
-const dashboardPage = 20
-
-// graphQLDashboardAccounts is the accounts panel: accounts with their
-// capabilities' status, their recent transfers and each transfer's
-// refunds.
-const graphQLDashboardAccounts = `{ accounts(first: 20) { edges { node {
-  id status type capabilities { name status }
-  transfers(first: 5) { edges { node { id status amount currency created refunds { id status amount } } } } } } } }`
-
-// graphQLDashboardSubscriptions is the billing panel: subscriptions with
-// their customer and product, the latest invoice and the charge that paid
-// it.
-const graphQLDashboardSubscriptions = `{ subscriptions(first: 20) { edges { node {
-  id status currentPeriodEnd customer { id name email } product { id name }
-  latestInvoice { id status total dueDate charge { id status amount refunded disputed } } } } } }`
 
 // seedDashboard runs `server seed` runs times on the merchant.
 func seedDashboard(ctx context.Context, bin, dataDir, merchantID string, runs int) error {
@@ -53,38 +39,64 @@ func seedDashboard(ctx context.Context, bin, dataDir, merchantID string, runs in
 }
 
 // dashboardShapes are the dashboard's queries as table rows, made with
-// the dashboard merchant's key.
-func dashboardShapes(key string) []shape {
-	accounts, _ := json.Marshal(map[string]string{"query": graphQLDashboardAccounts})
-	subs, _ := json.Marshal(map[string]string{"query": graphQLDashboardSubscriptions})
-	return []shape{
-		{label: "GraphQL dashboard: `accounts(first: 20)` with capabilities, 5 recent transfers each and their refunds",
-			slug: "graphql-dashboard-accounts", method: http.MethodPost, path: "/graphql", body: string(accounts),
-			want: http.StatusOK, check: graphQLConnectionOf("accounts", dashboardPage), key: key},
-		{label: "GraphQL dashboard: `subscriptions(first: 20)` with customer, product, latest invoice and its charge",
-			slug: "graphql-dashboard-subscriptions", method: http.MethodPost, path: "/graphql", body: string(subs),
-			want: http.StatusOK, check: graphQLConnectionOf("subscriptions", dashboardPage), key: key},
+// the dashboard merchant's key: every query the page sends
+// (graph/dashboard.Operations reads them from its script, fragments
+// included), as it sends them when it opens, without variables (the first
+// page of each panel).
+func dashboardShapes(key string) ([]shape, error) {
+	ops, err := dashboard.Operations()
+	if err != nil {
+		return nil, err
 	}
+	var out []shape
+	for _, op := range ops {
+		if op.Type != "query" {
+			continue // the event stream is a subscription, not a request
+		}
+		body, _ := json.Marshal(map[string]string{"query": op.Document, "operationName": op.Name})
+		out = append(out, shape{label: "GraphQL dashboard: `" + op.Name + "`", slug: dashboardSlug(op.Name),
+			method: http.MethodPost, path: "/graphql", body: string(body), want: http.StatusOK,
+			check: graphQLAnswerOf(op.Name), key: key})
+	}
+	return out, nil
 }
 
-// graphQLConnectionOf checks a GraphQL answer has no errors and n edges in
-// its root connection field.
-func graphQLConnectionOf(field string, n int) func([]byte) error {
+// dashboardSlug names a dashboard query's result files:
+// DashboardFailedPayments is graphql-dashboard-failed-payments.
+func dashboardSlug(operation string) string {
+	name := strings.TrimPrefix(operation, "Dashboard")
+	var b strings.Builder
+	b.WriteString("graphql-dashboard")
+	for i, r := range name {
+		if unicode.IsUpper(r) || i == 0 {
+			b.WriteByte('-')
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
+}
+
+// graphQLAnswerOf checks a GraphQL answer has no errors and a value for
+// every root field it asked for.
+func graphQLAnswerOf(operation string) func([]byte) error {
 	return func(body []byte) error {
 		var v struct {
-			Errors []json.RawMessage `json:"errors"`
-			Data   map[string]struct {
-				Edges []json.RawMessage `json:"edges"`
-			} `json:"data"`
+			Errors []json.RawMessage           `json:"errors"`
+			Data   map[string]*json.RawMessage `json:"data"`
 		}
 		if err := json.Unmarshal(body, &v); err != nil {
 			return err
 		}
 		if len(v.Errors) > 0 {
-			return fmt.Errorf("GraphQL errors: %.500s", body)
+			return fmt.Errorf("GraphQL errors in %s: %.500s", operation, body)
 		}
-		if got := len(v.Data[field].Edges); got != n {
-			return fmt.Errorf("GraphQL %s: %d edges, want %d (seed at least that many)", field, got, n)
+		if len(v.Data) == 0 {
+			return fmt.Errorf("%s answered no data: %.500s", operation, body)
+		}
+		for field, value := range v.Data {
+			if value == nil || string(*value) == "null" {
+				return fmt.Errorf("%s answered null for %s", operation, field)
+			}
 		}
 		return nil
 	}

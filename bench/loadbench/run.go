@@ -109,7 +109,11 @@ func run(ctx context.Context, cfg config) error {
 		pgbenchVersion: pgbenchVersion(pgbenchBin), duration: cfg.duration, conns: cfg.conns, accounts: cfg.accounts,
 		events: cfg.events}
 	b := bench{cfg: cfg, wrkBin: wrkBin, pgbenchBin: pgbenchBin, res: res, db: db}
-	all, err := selectShapes(shapes(ids[len(ids)/2], usage, dash.APIKeys.Sandbox.Secret), cfg.only)
+	table, err := shapes(ids[len(ids)/2], usage, dash.APIKeys.Sandbox.Secret)
+	if err != nil {
+		return err
+	}
+	all, err := selectShapes(table, cfg.only)
 	if err != nil {
 		return err
 	}

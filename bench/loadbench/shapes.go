@@ -42,8 +42,12 @@ const graphQLAccounts = `{ accounts(first: 50) { edges { node { id capabilities 
 // get-by-id shape reads. The accounts' write comes last of theirs so the
 // reads see exactly the seeded accounts; the dashboard's queries (on their
 // own merchant, dashboardKey) and usage billing's shapes follow.
-func shapes(getID string, usage *usageFixture, dashboardKey string) []shape {
+func shapes(getID string, usage *usageFixture, dashboardKey string) ([]shape, error) {
 	gql, _ := json.Marshal(map[string]string{"query": graphQLAccounts})
+	dash, err := dashboardShapes(dashboardKey)
+	if err != nil {
+		return nil, err
+	}
 	return append([]shape{
 		{label: "`GET /v1/accounts/{id}`", slug: "get-account", method: http.MethodGet,
 			path: "/v1/accounts/" + getID, want: http.StatusOK, check: hasField("id")},
@@ -57,7 +61,7 @@ func shapes(getID string, usage *usageFixture, dashboardKey string) []shape {
 		{label: "`POST /v1/accounts` (2 capabilities)", slug: "create-account", method: http.MethodPost,
 			path: "/v1/accounts", body: accountBody("ada@example.com", "kyc", "phone_verification"),
 			want: http.StatusCreated, check: capabilitiesOf(2)},
-	}, append(dashboardShapes(dashboardKey), usageShapes(usage)...)...)
+	}, append(dash, usageShapes(usage)...)...), nil
 }
 
 // accountBody is an individual account requesting capabilities (ones
