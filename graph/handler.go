@@ -177,6 +177,9 @@ func NewHandler(res *resolvers.Resolver, opts Options) http.Handler {
 	srv.AroundOperations(replicaReads)
 	srv.AroundOperations(traceOperation)
 	srv.AroundOperations(prefetchRoots(schema))
+	// Field middleware runs for resolver fields only: the executor reads a
+	// field of the model without it (graph/generated/resolve_field.go),
+	// and both of these act on resolver fields alone.
 	// Outside eachMutation, which empties the loaders after each write:
 	// a mutation's result is looked ahead from with fresh loaders.
 	srv.AroundFields(loaders.LookAhead(schema))

@@ -34,7 +34,22 @@ var rewrites = []rewrite{
 		replacement: sequentialListCall,
 	},
 	{
-		// Every field of every object: resolveField takes the same
+		// A field read from the model without a resolver (a struct field,
+		// or a method without a context or an error): resolvePlainField
+		// is resolveField for a value of the field's own type, so the
+		// value is not boxed in an interface and the function reading
+		// it does not escape to the heap.
+		what: "the resolution of a plain field by graphql.ResolveField",
+		pattern: regexp.MustCompile(`return graphql\.ResolveField\(\n(\t+)ctx,\n\t+ec\.OperationContext,\n\t+field,\n` +
+			`(\t+func\(ctx context\.Context, field graphql\.CollectedField\) \(\*graphql\.FieldContext, error\) \{\n` +
+			`\t+return ec\.fieldContext_\w+\(ctx, field\)\n\t+\},\n)` +
+			`(\t+)func\(ctx context\.Context\) \(any, error\) \{\n(\t+return obj\.[\w.]+(?:\(\))?, nil\n\t+\},\n)` +
+			`\t+nil,\n(\t+func\(ctx context\.Context, selections ast\.SelectionSet, v ([^)]+)\) graphql\.Marshaler \{\n)`),
+		replacement: "return resolvePlainField(\n${1}ctx,\n${1}ec.OperationContext,\n${1}field,\n${2}" +
+			"${3}func(ctx context.Context) (${6}, error) {\n${4}${5}",
+	},
+	{
+		// Every other field of every object: resolveField takes the same
 		// parameters and skips the field middleware chain for fields
 		// that are not resolvers.
 		what:        "the field resolution graphql.ResolveField",

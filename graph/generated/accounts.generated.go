@@ -364,17 +364,16 @@ func (ec *executionContext) field_Account_transfers_args(ctx context.Context, ra
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _Account_id(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Account_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -387,17 +386,16 @@ func (ec *executionContext) fieldContext_Account_id(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Account_type(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Account_type(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.AccountType, error) {
 			return obj.Type, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.AccountType) graphql.Marshaler {
 			return ec.marshalNAccountType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAccountType(ctx, selections, v)
 		},
@@ -410,17 +408,16 @@ func (ec *executionContext) fieldContext_Account_type(_ context.Context, field g
 }
 
 func (ec *executionContext) _Account_status(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Account_status(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.AccountStatus, error) {
 			return obj.Status, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.AccountStatus) graphql.Marshaler {
 			return ec.marshalNAccountStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAccountStatus(ctx, selections, v)
 		},
@@ -433,17 +430,16 @@ func (ec *executionContext) fieldContext_Account_status(_ context.Context, field
 }
 
 func (ec *executionContext) _Account_blockedReason(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Account_blockedReason(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.BlockedReason, error) {
 			return obj.BlockedReason, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.BlockedReason) graphql.Marshaler {
 			return ec.marshalOAccountBlockedReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBlockedReason(ctx, selections, v)
 		},
@@ -456,17 +452,16 @@ func (ec *executionContext) fieldContext_Account_blockedReason(_ context.Context
 }
 
 func (ec *executionContext) _Account_restrictedBy(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Account_restrictedBy(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]models.Restrictor, error) {
 			return obj.RestrictedBy, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []models.Restrictor) graphql.Marshaler {
 			return ec.marshalNAccountRestrictor2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRestrictorᚄ(ctx, selections, v)
 		},
@@ -479,17 +474,16 @@ func (ec *executionContext) fieldContext_Account_restrictedBy(_ context.Context,
 }
 
 func (ec *executionContext) _Account_externalId(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Account_externalId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.ExternalID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -580,17 +574,16 @@ func (ec *executionContext) fieldContext_Account_profile(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Account_capabilities(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Account_capabilities(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]*models.Capability, error) {
 			return obj.Capabilities, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*models.Capability) graphql.Marshaler {
 			return ec.marshalNCapability2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCapabilityᚄ(ctx, selections, v)
 		},
@@ -612,17 +605,16 @@ func (ec *executionContext) fieldContext_Account_capabilities(_ context.Context,
 }
 
 func (ec *executionContext) _Account_termsOfService(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Account_termsOfService(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.TermsOfService, error) {
 			return obj.TermsOfService, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.TermsOfService) graphql.Marshaler {
 			return ec.marshalOTermsOfService2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTermsOfService(ctx, selections, v)
 		},
@@ -644,17 +636,16 @@ func (ec *executionContext) fieldContext_Account_termsOfService(_ context.Contex
 }
 
 func (ec *executionContext) _Account_steps(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Account_steps(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]capability.Step, error) {
 			return obj.Steps, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []capability.Step) graphql.Marshaler {
 			return ec.marshalNStep2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepᚄ(ctx, selections, v)
 		},
@@ -676,17 +667,16 @@ func (ec *executionContext) fieldContext_Account_steps(_ context.Context, field 
 }
 
 func (ec *executionContext) _Account_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Account_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -699,17 +689,16 @@ func (ec *executionContext) fieldContext_Account_livemode(_ context.Context, fie
 }
 
 func (ec *executionContext) _Account_created(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Account_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -722,17 +711,16 @@ func (ec *executionContext) fieldContext_Account_created(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Account_updated(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Account_updated(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -1429,17 +1417,16 @@ func (ec *executionContext) fieldContext_Account_billingCredits(ctx context.Cont
 }
 
 func (ec *executionContext) _AccountConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.AccountConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_AccountConnection_edges(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]*model.AccountEdge, error) {
 			return obj.Edges, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*model.AccountEdge) graphql.Marshaler {
 			return ec.marshalNAccountEdge2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐAccountEdgeᚄ(ctx, selections, v)
 		},
@@ -1461,17 +1448,16 @@ func (ec *executionContext) fieldContext_AccountConnection_edges(_ context.Conte
 }
 
 func (ec *executionContext) _AccountConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.AccountConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_AccountConnection_pageInfo(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*model.PageInfo, error) {
 			return obj.PageInfo, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
 			return ec.marshalNPageInfo2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
 		},
@@ -1493,17 +1479,16 @@ func (ec *executionContext) fieldContext_AccountConnection_pageInfo(_ context.Co
 }
 
 func (ec *executionContext) _AccountEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.AccountEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_AccountEdge_cursor(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -1516,17 +1501,16 @@ func (ec *executionContext) fieldContext_AccountEdge_cursor(_ context.Context, f
 }
 
 func (ec *executionContext) _AccountEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.AccountEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_AccountEdge_node(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.Account, error) {
 			return obj.Node, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.Account) graphql.Marshaler {
 			return ec.marshalNAccount2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAccount(ctx, selections, v)
 		},
@@ -1548,17 +1532,16 @@ func (ec *executionContext) fieldContext_AccountEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _Address_line1(ctx context.Context, field graphql.CollectedField, obj *models.Address) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Address_line1(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Line1, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1571,17 +1554,16 @@ func (ec *executionContext) fieldContext_Address_line1(_ context.Context, field 
 }
 
 func (ec *executionContext) _Address_line2(ctx context.Context, field graphql.CollectedField, obj *models.Address) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Address_line2(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Line2, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1594,17 +1576,16 @@ func (ec *executionContext) fieldContext_Address_line2(_ context.Context, field 
 }
 
 func (ec *executionContext) _Address_city(ctx context.Context, field graphql.CollectedField, obj *models.Address) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Address_city(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.City, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1617,17 +1598,16 @@ func (ec *executionContext) fieldContext_Address_city(_ context.Context, field g
 }
 
 func (ec *executionContext) _Address_state(ctx context.Context, field graphql.CollectedField, obj *models.Address) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Address_state(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.State, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1640,17 +1620,16 @@ func (ec *executionContext) fieldContext_Address_state(_ context.Context, field 
 }
 
 func (ec *executionContext) _Address_postalCode(ctx context.Context, field graphql.CollectedField, obj *models.Address) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Address_postalCode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.PostalCode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1663,17 +1642,16 @@ func (ec *executionContext) fieldContext_Address_postalCode(_ context.Context, f
 }
 
 func (ec *executionContext) _Address_country(ctx context.Context, field graphql.CollectedField, obj *models.Address) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Address_country(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Country, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1686,17 +1664,16 @@ func (ec *executionContext) fieldContext_Address_country(_ context.Context, fiel
 }
 
 func (ec *executionContext) _BusinessProfile_legalBusinessName(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BusinessProfile_legalBusinessName(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.LegalBusinessName, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1709,17 +1686,16 @@ func (ec *executionContext) fieldContext_BusinessProfile_legalBusinessName(_ con
 }
 
 func (ec *executionContext) _BusinessProfile_doingBusinessAs(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BusinessProfile_doingBusinessAs(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.DoingBusinessAs, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1732,17 +1708,16 @@ func (ec *executionContext) fieldContext_BusinessProfile_doingBusinessAs(_ conte
 }
 
 func (ec *executionContext) _BusinessProfile_businessType(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BusinessProfile_businessType(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.BusinessType, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1755,17 +1730,16 @@ func (ec *executionContext) fieldContext_BusinessProfile_businessType(_ context.
 }
 
 func (ec *executionContext) _BusinessProfile_email(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BusinessProfile_email(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Email, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1778,17 +1752,16 @@ func (ec *executionContext) fieldContext_BusinessProfile_email(_ context.Context
 }
 
 func (ec *executionContext) _BusinessProfile_phone(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BusinessProfile_phone(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.Phone, error) {
 			return obj.Phone, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.Phone) graphql.Marshaler {
 			return ec.marshalOPhone2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPhone(ctx, selections, v)
 		},
@@ -1810,17 +1783,16 @@ func (ec *executionContext) fieldContext_BusinessProfile_phone(_ context.Context
 }
 
 func (ec *executionContext) _BusinessProfile_website(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BusinessProfile_website(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Website, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1833,17 +1805,16 @@ func (ec *executionContext) fieldContext_BusinessProfile_website(_ context.Conte
 }
 
 func (ec *executionContext) _BusinessProfile_description(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BusinessProfile_description(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Description, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1856,17 +1827,16 @@ func (ec *executionContext) fieldContext_BusinessProfile_description(_ context.C
 }
 
 func (ec *executionContext) _BusinessProfile_einLastFour(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BusinessProfile_einLastFour(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.EINLastFour, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1879,17 +1849,16 @@ func (ec *executionContext) fieldContext_BusinessProfile_einLastFour(_ context.C
 }
 
 func (ec *executionContext) _BusinessProfile_mcc(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BusinessProfile_mcc(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.MCC, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1902,17 +1871,16 @@ func (ec *executionContext) fieldContext_BusinessProfile_mcc(_ context.Context, 
 }
 
 func (ec *executionContext) _BusinessProfile_naics(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BusinessProfile_naics(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.NAICS, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1925,17 +1893,16 @@ func (ec *executionContext) fieldContext_BusinessProfile_naics(_ context.Context
 }
 
 func (ec *executionContext) _BusinessProfile_samePhysicalAndLegalAddress(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BusinessProfile_samePhysicalAndLegalAddress(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*bool, error) {
 			return obj.SamePhysicalAndLegalAddress, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *bool) graphql.Marshaler {
 			return ec.marshalOBoolean2ᚖbool(ctx, selections, v)
 		},
@@ -1948,17 +1915,16 @@ func (ec *executionContext) fieldContext_BusinessProfile_samePhysicalAndLegalAdd
 }
 
 func (ec *executionContext) _BusinessProfile_address(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BusinessProfile_address(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.Address, error) {
 			return obj.Address, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.Address) graphql.Marshaler {
 			return ec.marshalOAddress2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAddress(ctx, selections, v)
 		},
@@ -1980,17 +1946,16 @@ func (ec *executionContext) fieldContext_BusinessProfile_address(_ context.Conte
 }
 
 func (ec *executionContext) _BusinessProfile_physicalAddress(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BusinessProfile_physicalAddress(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.Address, error) {
 			return obj.PhysicalAddress, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.Address) graphql.Marshaler {
 			return ec.marshalOAddress2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAddress(ctx, selections, v)
 		},
@@ -2012,17 +1977,16 @@ func (ec *executionContext) fieldContext_BusinessProfile_physicalAddress(_ conte
 }
 
 func (ec *executionContext) _IndividualProfile_name(ctx context.Context, field graphql.CollectedField, obj *models.IndividualProfile) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IndividualProfile_name(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.PersonName, error) {
 			return obj.Name, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.PersonName) graphql.Marshaler {
 			return ec.marshalOPersonName2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPersonName(ctx, selections, v)
 		},
@@ -2044,17 +2008,16 @@ func (ec *executionContext) fieldContext_IndividualProfile_name(_ context.Contex
 }
 
 func (ec *executionContext) _IndividualProfile_email(ctx context.Context, field graphql.CollectedField, obj *models.IndividualProfile) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IndividualProfile_email(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Email, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -2067,17 +2030,16 @@ func (ec *executionContext) fieldContext_IndividualProfile_email(_ context.Conte
 }
 
 func (ec *executionContext) _IndividualProfile_phone(ctx context.Context, field graphql.CollectedField, obj *models.IndividualProfile) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IndividualProfile_phone(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.Phone, error) {
 			return obj.Phone, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.Phone) graphql.Marshaler {
 			return ec.marshalOPhone2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPhone(ctx, selections, v)
 		},
@@ -2099,17 +2061,16 @@ func (ec *executionContext) fieldContext_IndividualProfile_phone(_ context.Conte
 }
 
 func (ec *executionContext) _IndividualProfile_ssnLastFour(ctx context.Context, field graphql.CollectedField, obj *models.IndividualProfile) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IndividualProfile_ssnLastFour(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.SSNLastFour, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -2122,17 +2083,16 @@ func (ec *executionContext) fieldContext_IndividualProfile_ssnLastFour(_ context
 }
 
 func (ec *executionContext) _IndividualProfile_birthdate(ctx context.Context, field graphql.CollectedField, obj *models.IndividualProfile) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IndividualProfile_birthdate(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Birthdate, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -2145,17 +2105,16 @@ func (ec *executionContext) fieldContext_IndividualProfile_birthdate(_ context.C
 }
 
 func (ec *executionContext) _IndividualProfile_address(ctx context.Context, field graphql.CollectedField, obj *models.IndividualProfile) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IndividualProfile_address(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.Address, error) {
 			return obj.Address, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.Address) graphql.Marshaler {
 			return ec.marshalOAddress2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAddress(ctx, selections, v)
 		},
@@ -2177,17 +2136,16 @@ func (ec *executionContext) fieldContext_IndividualProfile_address(_ context.Con
 }
 
 func (ec *executionContext) _PersonName_firstName(ctx context.Context, field graphql.CollectedField, obj *models.PersonName) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PersonName_firstName(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.FirstName, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -2200,17 +2158,16 @@ func (ec *executionContext) fieldContext_PersonName_firstName(_ context.Context,
 }
 
 func (ec *executionContext) _PersonName_middleName(ctx context.Context, field graphql.CollectedField, obj *models.PersonName) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PersonName_middleName(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.MiddleName, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -2223,17 +2180,16 @@ func (ec *executionContext) fieldContext_PersonName_middleName(_ context.Context
 }
 
 func (ec *executionContext) _PersonName_lastName(ctx context.Context, field graphql.CollectedField, obj *models.PersonName) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PersonName_lastName(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.LastName, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -2246,17 +2202,16 @@ func (ec *executionContext) fieldContext_PersonName_lastName(_ context.Context, 
 }
 
 func (ec *executionContext) _PersonName_suffix(ctx context.Context, field graphql.CollectedField, obj *models.PersonName) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PersonName_suffix(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Suffix, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -2269,17 +2224,16 @@ func (ec *executionContext) fieldContext_PersonName_suffix(_ context.Context, fi
 }
 
 func (ec *executionContext) _Phone_number(ctx context.Context, field graphql.CollectedField, obj *models.Phone) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Phone_number(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Number, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -2292,17 +2246,16 @@ func (ec *executionContext) fieldContext_Phone_number(_ context.Context, field g
 }
 
 func (ec *executionContext) _Phone_countryCode(ctx context.Context, field graphql.CollectedField, obj *models.Phone) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Phone_countryCode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.CountryCode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -2315,17 +2268,16 @@ func (ec *executionContext) fieldContext_Phone_countryCode(_ context.Context, fi
 }
 
 func (ec *executionContext) _Profile_individual(ctx context.Context, field graphql.CollectedField, obj *models.Profile) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Profile_individual(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.IndividualProfile, error) {
 			return obj.Individual, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.IndividualProfile) graphql.Marshaler {
 			return ec.marshalOIndividualProfile2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIndividualProfile(ctx, selections, v)
 		},
@@ -2347,17 +2299,16 @@ func (ec *executionContext) fieldContext_Profile_individual(_ context.Context, f
 }
 
 func (ec *executionContext) _Profile_business(ctx context.Context, field graphql.CollectedField, obj *models.Profile) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Profile_business(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.BusinessProfile, error) {
 			return obj.Business, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.BusinessProfile) graphql.Marshaler {
 			return ec.marshalOBusinessProfile2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBusinessProfile(ctx, selections, v)
 		},
@@ -2379,17 +2330,16 @@ func (ec *executionContext) fieldContext_Profile_business(_ context.Context, fie
 }
 
 func (ec *executionContext) _Step_key(ctx context.Context, field graphql.CollectedField, obj *capability.Step) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Step_key(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Key, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -2402,17 +2352,16 @@ func (ec *executionContext) fieldContext_Step_key(_ context.Context, field graph
 }
 
 func (ec *executionContext) _Step_status(ctx context.Context, field graphql.CollectedField, obj *capability.Step) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Step_status(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (capability.StepStatus, error) {
 			return obj.Status, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v capability.StepStatus) graphql.Marshaler {
 			return ec.marshalNStepStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepStatus(ctx, selections, v)
 		},
@@ -2425,17 +2374,16 @@ func (ec *executionContext) fieldContext_Step_status(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Step_label(ctx context.Context, field graphql.CollectedField, obj *capability.Step) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Step_label(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Label, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -2448,17 +2396,16 @@ func (ec *executionContext) fieldContext_Step_label(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Step_fields(ctx context.Context, field graphql.CollectedField, obj *capability.Step) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Step_fields(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]string, error) {
 			return obj.Fields, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
 			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
 		},
@@ -2471,17 +2418,16 @@ func (ec *executionContext) fieldContext_Step_fields(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Step_currentlyDue(ctx context.Context, field graphql.CollectedField, obj *capability.Step) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Step_currentlyDue(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]string, error) {
 			return obj.CurrentlyDue, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
 			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
 		},
@@ -2494,17 +2440,16 @@ func (ec *executionContext) fieldContext_Step_currentlyDue(_ context.Context, fi
 }
 
 func (ec *executionContext) _TermsOfService_token(ctx context.Context, field graphql.CollectedField, obj *models.TermsOfService) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TermsOfService_token(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Token, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -2517,17 +2462,16 @@ func (ec *executionContext) fieldContext_TermsOfService_token(_ context.Context,
 }
 
 func (ec *executionContext) _TermsOfService_accepted(ctx context.Context, field graphql.CollectedField, obj *models.TermsOfService) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TermsOfService_accepted(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Accepted, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -2540,17 +2484,16 @@ func (ec *executionContext) fieldContext_TermsOfService_accepted(_ context.Conte
 }
 
 func (ec *executionContext) _TermsOfService_acceptedAt(ctx context.Context, field graphql.CollectedField, obj *models.TermsOfService) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TermsOfService_acceptedAt(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.ISOTime, error) {
 			return obj.AcceptedAt, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.ISOTime) graphql.Marshaler {
 			return ec.marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐISOTime(ctx, selections, v)
 		},
@@ -2563,17 +2506,16 @@ func (ec *executionContext) fieldContext_TermsOfService_acceptedAt(_ context.Con
 }
 
 func (ec *executionContext) _TermsOfService_ipAddress(ctx context.Context, field graphql.CollectedField, obj *models.TermsOfService) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TermsOfService_ipAddress(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.IPAddress, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -2586,17 +2528,16 @@ func (ec *executionContext) fieldContext_TermsOfService_ipAddress(_ context.Cont
 }
 
 func (ec *executionContext) _TermsOfService_userAgent(ctx context.Context, field graphql.CollectedField, obj *models.TermsOfService) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TermsOfService_userAgent(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.UserAgent, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},

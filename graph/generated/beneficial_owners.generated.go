@@ -30,17 +30,16 @@ type BeneficialOwnerResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _BeneficialOwner_id(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BeneficialOwner_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -53,17 +52,16 @@ func (ec *executionContext) fieldContext_BeneficialOwner_id(_ context.Context, f
 }
 
 func (ec *executionContext) _BeneficialOwner_accountId(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BeneficialOwner_accountId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -108,17 +106,16 @@ func (ec *executionContext) fieldContext_BeneficialOwner_account(_ context.Conte
 }
 
 func (ec *executionContext) _BeneficialOwner_status(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BeneficialOwner_status(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.OwnerStatus, error) {
 			return obj.Status, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.OwnerStatus) graphql.Marshaler {
 			return ec.marshalNBeneficialOwnerStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐOwnerStatus(ctx, selections, v)
 		},
@@ -131,17 +128,16 @@ func (ec *executionContext) fieldContext_BeneficialOwner_status(_ context.Contex
 }
 
 func (ec *executionContext) _BeneficialOwner_firstName(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BeneficialOwner_firstName(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.FirstName, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -154,17 +150,16 @@ func (ec *executionContext) fieldContext_BeneficialOwner_firstName(_ context.Con
 }
 
 func (ec *executionContext) _BeneficialOwner_middleName(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BeneficialOwner_middleName(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.MiddleName, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -177,17 +172,16 @@ func (ec *executionContext) fieldContext_BeneficialOwner_middleName(_ context.Co
 }
 
 func (ec *executionContext) _BeneficialOwner_lastName(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BeneficialOwner_lastName(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.LastName, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -200,17 +194,16 @@ func (ec *executionContext) fieldContext_BeneficialOwner_lastName(_ context.Cont
 }
 
 func (ec *executionContext) _BeneficialOwner_suffix(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BeneficialOwner_suffix(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Suffix, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -223,17 +216,16 @@ func (ec *executionContext) fieldContext_BeneficialOwner_suffix(_ context.Contex
 }
 
 func (ec *executionContext) _BeneficialOwner_email(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BeneficialOwner_email(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Email, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -246,17 +238,16 @@ func (ec *executionContext) fieldContext_BeneficialOwner_email(_ context.Context
 }
 
 func (ec *executionContext) _BeneficialOwner_roles(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BeneficialOwner_roles(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]models.OwnerRole, error) {
 			return obj.Roles, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []models.OwnerRole) graphql.Marshaler {
 			return ec.marshalNOwnerRole2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐOwnerRoleᚄ(ctx, selections, v)
 		},
@@ -269,17 +260,16 @@ func (ec *executionContext) fieldContext_BeneficialOwner_roles(_ context.Context
 }
 
 func (ec *executionContext) _BeneficialOwner_percentOwnership(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BeneficialOwner_percentOwnership(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*float64, error) {
 			return obj.PercentOwnership, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *float64) graphql.Marshaler {
 			return ec.marshalOFloat2ᚖfloat64(ctx, selections, v)
 		},
@@ -292,17 +282,16 @@ func (ec *executionContext) fieldContext_BeneficialOwner_percentOwnership(_ cont
 }
 
 func (ec *executionContext) _BeneficialOwner_livemode(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BeneficialOwner_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -315,17 +304,16 @@ func (ec *executionContext) fieldContext_BeneficialOwner_livemode(_ context.Cont
 }
 
 func (ec *executionContext) _BeneficialOwner_created(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BeneficialOwner_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -338,17 +326,16 @@ func (ec *executionContext) fieldContext_BeneficialOwner_created(_ context.Conte
 }
 
 func (ec *executionContext) _BeneficialOwner_updated(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BeneficialOwner_updated(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},

@@ -31,17 +31,16 @@ type CapabilityResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _Capability_id(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Capability_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -54,17 +53,16 @@ func (ec *executionContext) fieldContext_Capability_id(_ context.Context, field 
 }
 
 func (ec *executionContext) _Capability_accountId(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Capability_accountId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -109,17 +107,16 @@ func (ec *executionContext) fieldContext_Capability_account(_ context.Context, f
 }
 
 func (ec *executionContext) _Capability_name(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Capability_name(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (capability.Name, error) {
 			return obj.Name, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v capability.Name) graphql.Marshaler {
 			return ec.marshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐName(ctx, selections, v)
 		},
@@ -132,17 +129,16 @@ func (ec *executionContext) fieldContext_Capability_name(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Capability_status(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Capability_status(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (capability.Status, error) {
 			return obj.Status, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v capability.Status) graphql.Marshaler {
 			return ec.marshalNCapabilityStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStatus(ctx, selections, v)
 		},
@@ -155,17 +151,16 @@ func (ec *executionContext) fieldContext_Capability_status(_ context.Context, fi
 }
 
 func (ec *executionContext) _Capability_disabledReason(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Capability_disabledReason(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.DisabledReason, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -178,17 +173,16 @@ func (ec *executionContext) fieldContext_Capability_disabledReason(_ context.Con
 }
 
 func (ec *executionContext) _Capability_ineligibleReason(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Capability_ineligibleReason(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.IneligibleReason, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -201,17 +195,16 @@ func (ec *executionContext) fieldContext_Capability_ineligibleReason(_ context.C
 }
 
 func (ec *executionContext) _Capability_currentlyDue(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Capability_currentlyDue(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]string, error) {
 			return obj.CurrentlyDue, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
 			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
 		},
@@ -224,17 +217,16 @@ func (ec *executionContext) fieldContext_Capability_currentlyDue(_ context.Conte
 }
 
 func (ec *executionContext) _Capability_errors(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Capability_errors(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]capability.Error, error) {
 			return obj.Errors, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []capability.Error) graphql.Marshaler {
 			return ec.marshalNCapabilityError2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐErrorᚄ(ctx, selections, v)
 		},
@@ -256,17 +248,16 @@ func (ec *executionContext) fieldContext_Capability_errors(_ context.Context, fi
 }
 
 func (ec *executionContext) _Capability_created(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Capability_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.ISOTime, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.ISOTime) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐISOTime(ctx, selections, v)
 		},
@@ -279,17 +270,16 @@ func (ec *executionContext) fieldContext_Capability_created(_ context.Context, f
 }
 
 func (ec *executionContext) _Capability_updated(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Capability_updated(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.ISOTime, error) {
 			return obj.Updated, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.ISOTime) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐISOTime(ctx, selections, v)
 		},
@@ -302,17 +292,16 @@ func (ec *executionContext) fieldContext_Capability_updated(_ context.Context, f
 }
 
 func (ec *executionContext) _Capability_disabled(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Capability_disabled(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.ISOTime, error) {
 			return obj.Disabled, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.ISOTime) graphql.Marshaler {
 			return ec.marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐISOTime(ctx, selections, v)
 		},
@@ -325,17 +314,16 @@ func (ec *executionContext) fieldContext_Capability_disabled(_ context.Context, 
 }
 
 func (ec *executionContext) _CapabilityError_code(ctx context.Context, field graphql.CollectedField, obj *capability.Error) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_CapabilityError_code(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Code, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -348,17 +336,16 @@ func (ec *executionContext) fieldContext_CapabilityError_code(_ context.Context,
 }
 
 func (ec *executionContext) _CapabilityError_requirement(ctx context.Context, field graphql.CollectedField, obj *capability.Error) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_CapabilityError_requirement(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Requirement, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -371,17 +358,16 @@ func (ec *executionContext) fieldContext_CapabilityError_requirement(_ context.C
 }
 
 func (ec *executionContext) _CapabilityError_reason(ctx context.Context, field graphql.CollectedField, obj *capability.Error) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_CapabilityError_reason(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Reason, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -394,17 +380,16 @@ func (ec *executionContext) fieldContext_CapabilityError_reason(_ context.Contex
 }
 
 func (ec *executionContext) _RequestCapabilitiesPayload_capabilities(ctx context.Context, field graphql.CollectedField, obj *models.CapabilityRequest) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_RequestCapabilitiesPayload_capabilities(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]*models.Capability, error) {
 			return obj.Capabilities, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*models.Capability) graphql.Marshaler {
 			return ec.marshalNCapability2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCapabilityᚄ(ctx, selections, v)
 		},
@@ -426,17 +411,16 @@ func (ec *executionContext) fieldContext_RequestCapabilitiesPayload_capabilities
 }
 
 func (ec *executionContext) _RequestCapabilitiesPayload_created(ctx context.Context, field graphql.CollectedField, obj *models.CapabilityRequest) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_RequestCapabilitiesPayload_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},

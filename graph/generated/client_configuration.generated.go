@@ -24,17 +24,16 @@ import (
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _EvervaultConfiguration_appId(ctx context.Context, field graphql.CollectedField, obj *models.EvervaultConfiguration) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_EvervaultConfiguration_appId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.AppID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -47,17 +46,16 @@ func (ec *executionContext) fieldContext_EvervaultConfiguration_appId(_ context.
 }
 
 func (ec *executionContext) _EvervaultConfiguration_teamId(ctx context.Context, field graphql.CollectedField, obj *models.EvervaultConfiguration) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_EvervaultConfiguration_teamId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.TeamID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -70,17 +68,16 @@ func (ec *executionContext) fieldContext_EvervaultConfiguration_teamId(_ context
 }
 
 func (ec *executionContext) _GooglePayConfiguration_identifier(ctx context.Context, field graphql.CollectedField, obj *models.GooglePayConfiguration) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_GooglePayConfiguration_identifier(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Identifier, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -93,17 +90,16 @@ func (ec *executionContext) fieldContext_GooglePayConfiguration_identifier(_ con
 }
 
 func (ec *executionContext) _GooglePayConfiguration_environment(ctx context.Context, field graphql.CollectedField, obj *models.GooglePayConfiguration) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_GooglePayConfiguration_environment(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Environment, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -116,17 +112,16 @@ func (ec *executionContext) fieldContext_GooglePayConfiguration_environment(_ co
 }
 
 func (ec *executionContext) _GooglePayConfiguration_processor(ctx context.Context, field graphql.CollectedField, obj *models.GooglePayConfiguration) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_GooglePayConfiguration_processor(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Processor, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -139,17 +134,16 @@ func (ec *executionContext) fieldContext_GooglePayConfiguration_processor(_ cont
 }
 
 func (ec *executionContext) _GooglePayConfiguration_processorKey(ctx context.Context, field graphql.CollectedField, obj *models.GooglePayConfiguration) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_GooglePayConfiguration_processorKey(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.ProcessorKey, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -162,17 +156,16 @@ func (ec *executionContext) fieldContext_GooglePayConfiguration_processorKey(_ c
 }
 
 func (ec *executionContext) _SiftConfiguration_accountId(ctx context.Context, field graphql.CollectedField, obj *models.SiftConfiguration) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SiftConfiguration_accountId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.AccountID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -185,17 +178,16 @@ func (ec *executionContext) fieldContext_SiftConfiguration_accountId(_ context.C
 }
 
 func (ec *executionContext) _SiftConfiguration_beaconKey(ctx context.Context, field graphql.CollectedField, obj *models.SiftConfiguration) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SiftConfiguration_beaconKey(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.BeaconKey, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},

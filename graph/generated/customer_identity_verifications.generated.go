@@ -31,17 +31,16 @@ type CustomerIdentityVerificationResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _CustomerIdentityVerification_id(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_CustomerIdentityVerification_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -54,17 +53,16 @@ func (ec *executionContext) fieldContext_CustomerIdentityVerification_id(_ conte
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_status(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_CustomerIdentityVerification_status(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.CustomerVerificationStatus, error) {
 			return obj.Status, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.CustomerVerificationStatus) graphql.Marshaler {
 			return ec.marshalNCustomerIdentityVerificationStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCustomerVerificationStatus(ctx, selections, v)
 		},
@@ -77,17 +75,16 @@ func (ec *executionContext) fieldContext_CustomerIdentityVerification_status(_ c
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_verificationUrl(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_CustomerIdentityVerification_verificationUrl(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.VerificationURL, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -100,17 +97,16 @@ func (ec *executionContext) fieldContext_CustomerIdentityVerification_verificati
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_customerId(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_CustomerIdentityVerification_customerId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.CustomerID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
 			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -155,17 +151,16 @@ func (ec *executionContext) fieldContext_CustomerIdentityVerification_customer(_
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_pending(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_CustomerIdentityVerification_pending(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.PendingAt, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -178,17 +173,16 @@ func (ec *executionContext) fieldContext_CustomerIdentityVerification_pending(_ 
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_verified(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_CustomerIdentityVerification_verified(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.VerifiedAt, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -201,17 +195,16 @@ func (ec *executionContext) fieldContext_CustomerIdentityVerification_verified(_
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_failed(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_CustomerIdentityVerification_failed(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.FailedAt, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -224,17 +217,16 @@ func (ec *executionContext) fieldContext_CustomerIdentityVerification_failed(_ c
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_livemode(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_CustomerIdentityVerification_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -247,17 +239,16 @@ func (ec *executionContext) fieldContext_CustomerIdentityVerification_livemode(_
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_created(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_CustomerIdentityVerification_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -270,17 +261,16 @@ func (ec *executionContext) fieldContext_CustomerIdentityVerification_created(_ 
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_updated(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_CustomerIdentityVerification_updated(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},

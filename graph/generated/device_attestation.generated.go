@@ -26,17 +26,16 @@ import (
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _DeviceAttestation_id(ctx context.Context, field graphql.CollectedField, obj *models.DeviceAttestation) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DeviceAttestation_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -49,17 +48,16 @@ func (ec *executionContext) fieldContext_DeviceAttestation_id(_ context.Context,
 }
 
 func (ec *executionContext) _DeviceAttestation_challenge(ctx context.Context, field graphql.CollectedField, obj *models.DeviceAttestation) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DeviceAttestation_challenge(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Challenge, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -72,17 +70,16 @@ func (ec *executionContext) fieldContext_DeviceAttestation_challenge(_ context.C
 }
 
 func (ec *executionContext) _DeviceAttestation_status(ctx context.Context, field graphql.CollectedField, obj *models.DeviceAttestation) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DeviceAttestation_status(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.DeviceAttestationStatus, error) {
 			return obj.Status, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.DeviceAttestationStatus) graphql.Marshaler {
 			return ec.marshalNDeviceAttestationStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDeviceAttestationStatus(ctx, selections, v)
 		},
@@ -95,17 +92,16 @@ func (ec *executionContext) fieldContext_DeviceAttestation_status(_ context.Cont
 }
 
 func (ec *executionContext) _DeviceAttestation_keyId(ctx context.Context, field graphql.CollectedField, obj *models.DeviceAttestation) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DeviceAttestation_keyId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.KeyID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -118,17 +114,16 @@ func (ec *executionContext) fieldContext_DeviceAttestation_keyId(_ context.Conte
 }
 
 func (ec *executionContext) _DeviceAttestation_expiresAt(ctx context.Context, field graphql.CollectedField, obj *models.DeviceAttestation) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DeviceAttestation_expiresAt(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.ExpiresAt, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -141,17 +136,16 @@ func (ec *executionContext) fieldContext_DeviceAttestation_expiresAt(_ context.C
 }
 
 func (ec *executionContext) _DeviceAttestation_livemode(ctx context.Context, field graphql.CollectedField, obj *models.DeviceAttestation) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DeviceAttestation_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -164,17 +158,16 @@ func (ec *executionContext) fieldContext_DeviceAttestation_livemode(_ context.Co
 }
 
 func (ec *executionContext) _DeviceAttestation_created(ctx context.Context, field graphql.CollectedField, obj *models.DeviceAttestation) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DeviceAttestation_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -187,17 +180,16 @@ func (ec *executionContext) fieldContext_DeviceAttestation_created(_ context.Con
 }
 
 func (ec *executionContext) _DeviceAttestation_updated(ctx context.Context, field graphql.CollectedField, obj *models.DeviceAttestation) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DeviceAttestation_updated(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},

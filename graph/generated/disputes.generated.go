@@ -43,17 +43,16 @@ type DisputeDocumentResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _Dispute_id(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Dispute_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -66,17 +65,16 @@ func (ec *executionContext) fieldContext_Dispute_id(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Dispute_status(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Dispute_status(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.DisputeStatus, error) {
 			return obj.Status, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.DisputeStatus) graphql.Marshaler {
 			return ec.marshalNDisputeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeStatus(ctx, selections, v)
 		},
@@ -89,17 +87,16 @@ func (ec *executionContext) fieldContext_Dispute_status(_ context.Context, field
 }
 
 func (ec *executionContext) _Dispute_displayStatus(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Dispute_displayStatus(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.DisplayStatus, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -112,17 +109,16 @@ func (ec *executionContext) fieldContext_Dispute_displayStatus(_ context.Context
 }
 
 func (ec *executionContext) _Dispute_amountCents(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Dispute_amountCents(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int64, error) {
 			return obj.AmountCents, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
 			return ec.marshalNInt2int64(ctx, selections, v)
 		},
@@ -135,17 +131,16 @@ func (ec *executionContext) fieldContext_Dispute_amountCents(_ context.Context, 
 }
 
 func (ec *executionContext) _Dispute_amountCurrency(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Dispute_amountCurrency(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.AmountCurrency, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
@@ -158,17 +153,16 @@ func (ec *executionContext) fieldContext_Dispute_amountCurrency(_ context.Contex
 }
 
 func (ec *executionContext) _Dispute_reason(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Dispute_reason(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.DisputeReason, error) {
 			return obj.Reason, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.DisputeReason) graphql.Marshaler {
 			return ec.marshalNDisputeReason2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeReason(ctx, selections, v)
 		},
@@ -190,17 +184,16 @@ func (ec *executionContext) fieldContext_Dispute_reason(_ context.Context, field
 }
 
 func (ec *executionContext) _Dispute_acquirerReferenceNumber(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Dispute_acquirerReferenceNumber(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.AcquirerReferenceNumber, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -213,17 +206,16 @@ func (ec *executionContext) fieldContext_Dispute_acquirerReferenceNumber(_ conte
 }
 
 func (ec *executionContext) _Dispute_authorizationCode(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Dispute_authorizationCode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.AuthorizationCode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -236,17 +228,16 @@ func (ec *executionContext) fieldContext_Dispute_authorizationCode(_ context.Con
 }
 
 func (ec *executionContext) _Dispute_evidence(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Dispute_evidence(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.DisputeEvidence, error) {
 			return obj.Evidence, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.DisputeEvidence) graphql.Marshaler {
 			return ec.marshalNDisputeEvidence2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeEvidence(ctx, selections, v)
 		},
@@ -268,17 +259,16 @@ func (ec *executionContext) fieldContext_Dispute_evidence(_ context.Context, fie
 }
 
 func (ec *executionContext) _Dispute_evidenceSubmitted(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Dispute_evidenceSubmitted(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*wire.Timestamp, error) {
 			return obj.EvidenceSubmitted, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *wire.Timestamp) graphql.Marshaler {
 			return ec.marshalODateTime2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -291,17 +281,16 @@ func (ec *executionContext) fieldContext_Dispute_evidenceSubmitted(_ context.Con
 }
 
 func (ec *executionContext) _Dispute_chargeId(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Dispute_chargeId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ChargeID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -346,17 +335,16 @@ func (ec *executionContext) fieldContext_Dispute_charge(_ context.Context, field
 }
 
 func (ec *executionContext) _Dispute_transferId(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Dispute_transferId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.TransferID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
 			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -401,17 +389,16 @@ func (ec *executionContext) fieldContext_Dispute_transfer(_ context.Context, fie
 }
 
 func (ec *executionContext) _Dispute_chargeIntentId(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Dispute_chargeIntentId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.ChargeIntentID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
 			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -488,17 +475,16 @@ func (ec *executionContext) fieldContext_Dispute_customer(_ context.Context, fie
 }
 
 func (ec *executionContext) _Dispute_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Dispute_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -511,17 +497,16 @@ func (ec *executionContext) fieldContext_Dispute_livemode(_ context.Context, fie
 }
 
 func (ec *executionContext) _Dispute_created(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Dispute_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -534,17 +519,16 @@ func (ec *executionContext) fieldContext_Dispute_created(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Dispute_updated(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Dispute_updated(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -621,17 +605,16 @@ func (ec *executionContext) fieldContext_Dispute_documents(_ context.Context, fi
 }
 
 func (ec *executionContext) _DisputeConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.DisputeConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeConnection_edges(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]*model.DisputeEdge, error) {
 			return obj.Edges, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*model.DisputeEdge) graphql.Marshaler {
 			return ec.marshalNDisputeEdge2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐDisputeEdgeᚄ(ctx, selections, v)
 		},
@@ -653,17 +636,16 @@ func (ec *executionContext) fieldContext_DisputeConnection_edges(_ context.Conte
 }
 
 func (ec *executionContext) _DisputeConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.DisputeConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeConnection_pageInfo(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*model.PageInfo, error) {
 			return obj.PageInfo, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
 			return ec.marshalNPageInfo2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
 		},
@@ -685,17 +667,16 @@ func (ec *executionContext) fieldContext_DisputeConnection_pageInfo(_ context.Co
 }
 
 func (ec *executionContext) _DisputeDocument_id(ctx context.Context, field graphql.CollectedField, obj *models.DisputeDocument) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeDocument_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -708,17 +689,16 @@ func (ec *executionContext) fieldContext_DisputeDocument_id(_ context.Context, f
 }
 
 func (ec *executionContext) _DisputeDocument_disputeId(ctx context.Context, field graphql.CollectedField, obj *models.DisputeDocument) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeDocument_disputeId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.DisputeID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -763,17 +743,16 @@ func (ec *executionContext) fieldContext_DisputeDocument_dispute(_ context.Conte
 }
 
 func (ec *executionContext) _DisputeDocument_fileId(ctx context.Context, field graphql.CollectedField, obj *models.DisputeDocument) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeDocument_fileId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.FileID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -786,17 +765,16 @@ func (ec *executionContext) fieldContext_DisputeDocument_fileId(_ context.Contex
 }
 
 func (ec *executionContext) _DisputeDocument_documentType(ctx context.Context, field graphql.CollectedField, obj *models.DisputeDocument) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeDocument_documentType(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.DocumentType, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -809,17 +787,16 @@ func (ec *executionContext) fieldContext_DisputeDocument_documentType(_ context.
 }
 
 func (ec *executionContext) _DisputeDocument_metadata(ctx context.Context, field graphql.CollectedField, obj *models.DisputeDocument) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeDocument_metadata(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.Metadata, error) {
 			return obj.Metadata, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.Metadata) graphql.Marshaler {
 			return ec.marshalNMetadata2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMetadata(ctx, selections, v)
 		},
@@ -832,17 +809,16 @@ func (ec *executionContext) fieldContext_DisputeDocument_metadata(_ context.Cont
 }
 
 func (ec *executionContext) _DisputeDocument_livemode(ctx context.Context, field graphql.CollectedField, obj *models.DisputeDocument) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeDocument_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -855,17 +831,16 @@ func (ec *executionContext) fieldContext_DisputeDocument_livemode(_ context.Cont
 }
 
 func (ec *executionContext) _DisputeDocument_created(ctx context.Context, field graphql.CollectedField, obj *models.DisputeDocument) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeDocument_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -878,17 +853,16 @@ func (ec *executionContext) fieldContext_DisputeDocument_created(_ context.Conte
 }
 
 func (ec *executionContext) _DisputeEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.DisputeEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeEdge_cursor(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -901,17 +875,16 @@ func (ec *executionContext) fieldContext_DisputeEdge_cursor(_ context.Context, f
 }
 
 func (ec *executionContext) _DisputeEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.DisputeEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeEdge_node(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.Dispute, error) {
 			return obj.Node, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.Dispute) graphql.Marshaler {
 			return ec.marshalNDispute2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDispute(ctx, selections, v)
 		},
@@ -933,17 +906,16 @@ func (ec *executionContext) fieldContext_DisputeEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _DisputeEvidence_accessActivityLog(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeEvidence_accessActivityLog(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.AccessActivityLog, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -956,17 +928,16 @@ func (ec *executionContext) fieldContext_DisputeEvidence_accessActivityLog(_ con
 }
 
 func (ec *executionContext) _DisputeEvidence_billingAddress(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeEvidence_billingAddress(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.BillingAddress, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -979,17 +950,16 @@ func (ec *executionContext) fieldContext_DisputeEvidence_billingAddress(_ contex
 }
 
 func (ec *executionContext) _DisputeEvidence_cancellationPolicy(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeEvidence_cancellationPolicy(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.CancellationPolicy, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1002,17 +972,16 @@ func (ec *executionContext) fieldContext_DisputeEvidence_cancellationPolicy(_ co
 }
 
 func (ec *executionContext) _DisputeEvidence_cancellationPolicyDisclosure(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeEvidence_cancellationPolicyDisclosure(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.CancellationPolicyDisclosure, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1025,17 +994,16 @@ func (ec *executionContext) fieldContext_DisputeEvidence_cancellationPolicyDiscl
 }
 
 func (ec *executionContext) _DisputeEvidence_cancellationRebuttal(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeEvidence_cancellationRebuttal(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.CancellationRebuttal, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1048,17 +1016,16 @@ func (ec *executionContext) fieldContext_DisputeEvidence_cancellationRebuttal(_ 
 }
 
 func (ec *executionContext) _DisputeEvidence_customerEmailAddress(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeEvidence_customerEmailAddress(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.CustomerEmailAddress, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1071,17 +1038,16 @@ func (ec *executionContext) fieldContext_DisputeEvidence_customerEmailAddress(_ 
 }
 
 func (ec *executionContext) _DisputeEvidence_customerName(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeEvidence_customerName(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.CustomerName, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1094,17 +1060,16 @@ func (ec *executionContext) fieldContext_DisputeEvidence_customerName(_ context.
 }
 
 func (ec *executionContext) _DisputeEvidence_customerPurchaseIp(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeEvidence_customerPurchaseIp(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.CustomerPurchaseIP, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1117,17 +1082,16 @@ func (ec *executionContext) fieldContext_DisputeEvidence_customerPurchaseIp(_ co
 }
 
 func (ec *executionContext) _DisputeEvidence_duplicateChargeExplanation(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeEvidence_duplicateChargeExplanation(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.DuplicateChargeExplanation, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1140,17 +1104,16 @@ func (ec *executionContext) fieldContext_DisputeEvidence_duplicateChargeExplanat
 }
 
 func (ec *executionContext) _DisputeEvidence_duplicateChargeId(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeEvidence_duplicateChargeId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.DuplicateChargeID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1163,17 +1126,16 @@ func (ec *executionContext) fieldContext_DisputeEvidence_duplicateChargeId(_ con
 }
 
 func (ec *executionContext) _DisputeEvidence_productDescription(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeEvidence_productDescription(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.ProductDescription, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1186,17 +1148,16 @@ func (ec *executionContext) fieldContext_DisputeEvidence_productDescription(_ co
 }
 
 func (ec *executionContext) _DisputeEvidence_refundPolicyDisclosure(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeEvidence_refundPolicyDisclosure(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.RefundPolicyDisclosure, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1209,17 +1170,16 @@ func (ec *executionContext) fieldContext_DisputeEvidence_refundPolicyDisclosure(
 }
 
 func (ec *executionContext) _DisputeEvidence_shippingTrackingNumber(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeEvidence_shippingTrackingNumber(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.ShippingTrackingNumber, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1232,17 +1192,16 @@ func (ec *executionContext) fieldContext_DisputeEvidence_shippingTrackingNumber(
 }
 
 func (ec *executionContext) _DisputeEvidence_uncategorizedText(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeEvidence_uncategorizedText(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.UncategorizedText, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1255,17 +1214,16 @@ func (ec *executionContext) fieldContext_DisputeEvidence_uncategorizedText(_ con
 }
 
 func (ec *executionContext) _DisputeEvidence_documents(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeEvidence_documents(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]models.DisputeDocument, error) {
 			return obj.Documents, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []models.DisputeDocument) graphql.Marshaler {
 			return ec.marshalNDisputeDocument2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeDocumentᚄ(ctx, selections, v)
 		},
@@ -1287,17 +1245,16 @@ func (ec *executionContext) fieldContext_DisputeEvidence_documents(_ context.Con
 }
 
 func (ec *executionContext) _DisputeReason_code(ctx context.Context, field graphql.CollectedField, obj *models.DisputeReason) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeReason_code(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Code, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1310,17 +1267,16 @@ func (ec *executionContext) fieldContext_DisputeReason_code(_ context.Context, f
 }
 
 func (ec *executionContext) _DisputeReason_description(ctx context.Context, field graphql.CollectedField, obj *models.DisputeReason) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeReason_description(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Description, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1333,17 +1289,16 @@ func (ec *executionContext) fieldContext_DisputeReason_description(_ context.Con
 }
 
 func (ec *executionContext) _DisputeReason_category(ctx context.Context, field graphql.CollectedField, obj *models.DisputeReason) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeReason_category(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Category, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},

@@ -31,17 +31,16 @@ type GeoComplianceStatusResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _GeoComplianceStatus_sonarSessionId(ctx context.Context, field graphql.CollectedField, obj *models.GeoComplianceStatus) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_GeoComplianceStatus_sonarSessionId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.SonarSessionID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -54,17 +53,16 @@ func (ec *executionContext) fieldContext_GeoComplianceStatus_sonarSessionId(_ co
 }
 
 func (ec *executionContext) _GeoComplianceStatus_decisionId(ctx context.Context, field graphql.CollectedField, obj *models.GeoComplianceStatus) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_GeoComplianceStatus_decisionId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.DecisionID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
 			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -100,17 +98,16 @@ func (ec *executionContext) fieldContext_GeoComplianceStatus_evaluatedAt(_ conte
 }
 
 func (ec *executionContext) _GeoComplianceStatus_status(ctx context.Context, field graphql.CollectedField, obj *models.GeoComplianceStatus) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_GeoComplianceStatus_status(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.GeoStatus, error) {
 			return obj.Status, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.GeoStatus) graphql.Marshaler {
 			return ec.marshalNGeoStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoStatus(ctx, selections, v)
 		},
@@ -123,17 +120,16 @@ func (ec *executionContext) fieldContext_GeoComplianceStatus_status(_ context.Co
 }
 
 func (ec *executionContext) _GeoComplianceStatus_reason(ctx context.Context, field graphql.CollectedField, obj *models.GeoComplianceStatus) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_GeoComplianceStatus_reason(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Reason, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -146,17 +142,16 @@ func (ec *executionContext) fieldContext_GeoComplianceStatus_reason(_ context.Co
 }
 
 func (ec *executionContext) _GeoComplianceStatus_geofence(ctx context.Context, field graphql.CollectedField, obj *models.GeoComplianceStatus) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_GeoComplianceStatus_geofence(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.GeofenceRef, error) {
 			return obj.Geofence, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.GeofenceRef) graphql.Marshaler {
 			return ec.marshalOGeofenceRef2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeofenceRef(ctx, selections, v)
 		},
@@ -178,17 +173,16 @@ func (ec *executionContext) fieldContext_GeoComplianceStatus_geofence(_ context.
 }
 
 func (ec *executionContext) _Geofence_id(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Geofence_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNID2string(ctx, selections, v)
 		},
@@ -201,17 +195,16 @@ func (ec *executionContext) fieldContext_Geofence_id(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Geofence_name(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Geofence_name(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Name, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -224,17 +217,16 @@ func (ec *executionContext) fieldContext_Geofence_name(_ context.Context, field 
 }
 
 func (ec *executionContext) _Geofence_description(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Geofence_description(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Description, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -247,17 +239,16 @@ func (ec *executionContext) fieldContext_Geofence_description(_ context.Context,
 }
 
 func (ec *executionContext) _Geofence_geofenceType(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Geofence_geofenceType(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.GeofenceType, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -270,17 +261,16 @@ func (ec *executionContext) fieldContext_Geofence_geofenceType(_ context.Context
 }
 
 func (ec *executionContext) _Geofence_active(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Geofence_active(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Active, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -293,17 +283,16 @@ func (ec *executionContext) fieldContext_Geofence_active(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Geofence_metadata(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Geofence_metadata(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.Metadata, error) {
 			return obj.Metadata, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.Metadata) graphql.Marshaler {
 			return ec.marshalNMetadata2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMetadata(ctx, selections, v)
 		},
@@ -316,17 +305,16 @@ func (ec *executionContext) fieldContext_Geofence_metadata(_ context.Context, fi
 }
 
 func (ec *executionContext) _Geofence_locked(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Geofence_locked(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Locked, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -339,17 +327,16 @@ func (ec *executionContext) fieldContext_Geofence_locked(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Geofence_geofenceRules(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Geofence_geofenceRules(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]verification.Territory, error) {
 			return obj.GeofenceRules, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []verification.Territory) graphql.Marshaler {
 			return ec.marshalNGeofenceRule2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋverificationᚐTerritoryᚄ(ctx, selections, v)
 		},
@@ -371,17 +358,16 @@ func (ec *executionContext) fieldContext_Geofence_geofenceRules(_ context.Contex
 }
 
 func (ec *executionContext) _Geofence_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Geofence_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -394,17 +380,16 @@ func (ec *executionContext) fieldContext_Geofence_livemode(_ context.Context, fi
 }
 
 func (ec *executionContext) _Geofence_created(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Geofence_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -417,17 +402,16 @@ func (ec *executionContext) fieldContext_Geofence_created(_ context.Context, fie
 }
 
 func (ec *executionContext) _Geofence_updated(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Geofence_updated(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -440,17 +424,16 @@ func (ec *executionContext) fieldContext_Geofence_updated(_ context.Context, fie
 }
 
 func (ec *executionContext) _GeofenceRef_id(ctx context.Context, field graphql.CollectedField, obj *models.GeofenceRef) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_GeofenceRef_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNID2string(ctx, selections, v)
 		},
@@ -463,17 +446,16 @@ func (ec *executionContext) fieldContext_GeofenceRef_id(_ context.Context, field
 }
 
 func (ec *executionContext) _GeofenceRef_name(ctx context.Context, field graphql.CollectedField, obj *models.GeofenceRef) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_GeofenceRef_name(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Name, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -486,17 +468,16 @@ func (ec *executionContext) fieldContext_GeofenceRef_name(_ context.Context, fie
 }
 
 func (ec *executionContext) _GeofenceRule_country(ctx context.Context, field graphql.CollectedField, obj *verification.Territory) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_GeofenceRule_country(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Country, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -509,17 +490,16 @@ func (ec *executionContext) fieldContext_GeofenceRule_country(_ context.Context,
 }
 
 func (ec *executionContext) _GeofenceRule_state(ctx context.Context, field graphql.CollectedField, obj *verification.Territory) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_GeofenceRule_state(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.State, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalOString2string(ctx, selections, v)
 		},

@@ -32,17 +32,16 @@ type IdentityVerificationResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _IdentityVerification_id(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IdentityVerification_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -55,17 +54,16 @@ func (ec *executionContext) fieldContext_IdentityVerification_id(_ context.Conte
 }
 
 func (ec *executionContext) _IdentityVerification_account(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IdentityVerification_account(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -110,17 +108,16 @@ func (ec *executionContext) fieldContext_IdentityVerification_accountNode(_ cont
 }
 
 func (ec *executionContext) _IdentityVerification_status(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IdentityVerification_status(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.RunStatus, error) {
 			return obj.Status, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.RunStatus) graphql.Marshaler {
 			return ec.marshalNIdentityVerificationStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRunStatus(ctx, selections, v)
 		},
@@ -133,17 +130,16 @@ func (ec *executionContext) fieldContext_IdentityVerification_status(_ context.C
 }
 
 func (ec *executionContext) _IdentityVerification_failureType(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IdentityVerification_failureType(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.FailureType, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -156,17 +152,16 @@ func (ec *executionContext) fieldContext_IdentityVerification_failureType(_ cont
 }
 
 func (ec *executionContext) _IdentityVerification_retriable(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IdentityVerification_retriable(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*bool, error) {
 			return obj.Retriable, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *bool) graphql.Marshaler {
 			return ec.marshalOBoolean2ᚖbool(ctx, selections, v)
 		},
@@ -179,17 +174,16 @@ func (ec *executionContext) fieldContext_IdentityVerification_retriable(_ contex
 }
 
 func (ec *executionContext) _IdentityVerification_category(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IdentityVerification_category(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Category, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -202,17 +196,16 @@ func (ec *executionContext) fieldContext_IdentityVerification_category(_ context
 }
 
 func (ec *executionContext) _IdentityVerification_completed(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IdentityVerification_completed(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Completed, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -225,17 +218,16 @@ func (ec *executionContext) fieldContext_IdentityVerification_completed(_ contex
 }
 
 func (ec *executionContext) _IdentityVerification_reviewOpened(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IdentityVerification_reviewOpened(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.ReviewOpened, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -248,17 +240,16 @@ func (ec *executionContext) fieldContext_IdentityVerification_reviewOpened(_ con
 }
 
 func (ec *executionContext) _IdentityVerification_reviewResolved(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IdentityVerification_reviewResolved(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.ReviewResolved, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -271,17 +262,16 @@ func (ec *executionContext) fieldContext_IdentityVerification_reviewResolved(_ c
 }
 
 func (ec *executionContext) _IdentityVerification_livemode(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IdentityVerification_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -294,17 +284,16 @@ func (ec *executionContext) fieldContext_IdentityVerification_livemode(_ context
 }
 
 func (ec *executionContext) _IdentityVerification_created(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IdentityVerification_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -317,17 +306,16 @@ func (ec *executionContext) fieldContext_IdentityVerification_created(_ context.
 }
 
 func (ec *executionContext) _IdentityVerificationConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.IdentityVerificationConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IdentityVerificationConnection_edges(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]*model.IdentityVerificationEdge, error) {
 			return obj.Edges, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*model.IdentityVerificationEdge) graphql.Marshaler {
 			return ec.marshalNIdentityVerificationEdge2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐIdentityVerificationEdgeᚄ(ctx, selections, v)
 		},
@@ -349,17 +337,16 @@ func (ec *executionContext) fieldContext_IdentityVerificationConnection_edges(_ 
 }
 
 func (ec *executionContext) _IdentityVerificationConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.IdentityVerificationConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IdentityVerificationConnection_pageInfo(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*model.PageInfo, error) {
 			return obj.PageInfo, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
 			return ec.marshalNPageInfo2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
 		},
@@ -381,17 +368,16 @@ func (ec *executionContext) fieldContext_IdentityVerificationConnection_pageInfo
 }
 
 func (ec *executionContext) _IdentityVerificationEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.IdentityVerificationEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IdentityVerificationEdge_cursor(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -404,17 +390,16 @@ func (ec *executionContext) fieldContext_IdentityVerificationEdge_cursor(_ conte
 }
 
 func (ec *executionContext) _IdentityVerificationEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.IdentityVerificationEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IdentityVerificationEdge_node(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.IdentityVerification, error) {
 			return obj.Node, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.IdentityVerification) graphql.Marshaler {
 			return ec.marshalNIdentityVerification2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityVerification(ctx, selections, v)
 		},

@@ -25,17 +25,16 @@ import (
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _IDVResult_verified(ctx context.Context, field graphql.CollectedField, obj *models.IDVResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IDVResult_verified(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Verified, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -48,17 +47,16 @@ func (ec *executionContext) fieldContext_IDVResult_verified(_ context.Context, f
 }
 
 func (ec *executionContext) _IDVResult_status(ctx context.Context, field graphql.CollectedField, obj *models.IDVResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IDVResult_status(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.InquiryStatus, error) {
 			return obj.Status, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.InquiryStatus) graphql.Marshaler {
 			return ec.marshalNInquiryStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInquiryStatus(ctx, selections, v)
 		},
@@ -71,17 +69,16 @@ func (ec *executionContext) fieldContext_IDVResult_status(_ context.Context, fie
 }
 
 func (ec *executionContext) _IDVResult_failureType(ctx context.Context, field graphql.CollectedField, obj *models.IDVResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IDVResult_failureType(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.FailureType, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -94,17 +91,16 @@ func (ec *executionContext) fieldContext_IDVResult_failureType(_ context.Context
 }
 
 func (ec *executionContext) _IDVResult_category(ctx context.Context, field graphql.CollectedField, obj *models.IDVResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IDVResult_category(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Category, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -117,17 +113,16 @@ func (ec *executionContext) fieldContext_IDVResult_category(_ context.Context, f
 }
 
 func (ec *executionContext) _IDVResult_retriable(ctx context.Context, field graphql.CollectedField, obj *models.IDVResult) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IDVResult_retriable(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*bool, error) {
 			return obj.Retriable, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *bool) graphql.Marshaler {
 			return ec.marshalOBoolean2ᚖbool(ctx, selections, v)
 		},
@@ -140,17 +135,16 @@ func (ec *executionContext) fieldContext_IDVResult_retriable(_ context.Context, 
 }
 
 func (ec *executionContext) _IDVSession_inquiryId(ctx context.Context, field graphql.CollectedField, obj *models.IDVSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IDVSession_inquiryId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.InquiryID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -163,17 +157,16 @@ func (ec *executionContext) fieldContext_IDVSession_inquiryId(_ context.Context,
 }
 
 func (ec *executionContext) _IDVSession_sessionToken(ctx context.Context, field graphql.CollectedField, obj *models.IDVSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IDVSession_sessionToken(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.SessionToken, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},

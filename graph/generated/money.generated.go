@@ -77,17 +77,16 @@ func (ec *executionContext) field_TransferFeePlan_billingAgreements_args(ctx con
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _BillingAgreement_id(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingAgreement_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -100,17 +99,16 @@ func (ec *executionContext) fieldContext_BillingAgreement_id(_ context.Context, 
 }
 
 func (ec *executionContext) _BillingAgreement_status(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingAgreement_status(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.AgreementStatus, error) {
 			return obj.Status, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.AgreementStatus) graphql.Marshaler {
 			return ec.marshalNAgreementStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus(ctx, selections, v)
 		},
@@ -123,17 +121,16 @@ func (ec *executionContext) fieldContext_BillingAgreement_status(_ context.Conte
 }
 
 func (ec *executionContext) _BillingAgreement_category(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingAgreement_category(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.AgreementCategory, error) {
 			return obj.Category, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.AgreementCategory) graphql.Marshaler {
 			return ec.marshalNAgreementCategory2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory(ctx, selections, v)
 		},
@@ -146,17 +143,16 @@ func (ec *executionContext) fieldContext_BillingAgreement_category(_ context.Con
 }
 
 func (ec *executionContext) _BillingAgreement_effectiveDate(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingAgreement_effectiveDate(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.ISOTime, error) {
 			return obj.EffectiveDate, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.ISOTime) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐISOTime(ctx, selections, v)
 		},
@@ -169,17 +165,16 @@ func (ec *executionContext) fieldContext_BillingAgreement_effectiveDate(_ contex
 }
 
 func (ec *executionContext) _BillingAgreement_accountId(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingAgreement_accountId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
 			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -224,17 +219,16 @@ func (ec *executionContext) fieldContext_BillingAgreement_account(_ context.Cont
 }
 
 func (ec *executionContext) _BillingAgreement_feePlan(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingAgreement_feePlan(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.TransferFeePlan, error) {
 			return obj.FeePlan, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.TransferFeePlan) graphql.Marshaler {
 			return ec.marshalNTransferFeePlan2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTransferFeePlan(ctx, selections, v)
 		},
@@ -256,17 +250,16 @@ func (ec *executionContext) fieldContext_BillingAgreement_feePlan(_ context.Cont
 }
 
 func (ec *executionContext) _BillingAgreement_livemode(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingAgreement_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -279,17 +272,16 @@ func (ec *executionContext) fieldContext_BillingAgreement_livemode(_ context.Con
 }
 
 func (ec *executionContext) _BillingAgreement_created(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingAgreement_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -302,17 +294,16 @@ func (ec *executionContext) fieldContext_BillingAgreement_created(_ context.Cont
 }
 
 func (ec *executionContext) _BillingAgreement_updated(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingAgreement_updated(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -325,17 +316,16 @@ func (ec *executionContext) fieldContext_BillingAgreement_updated(_ context.Cont
 }
 
 func (ec *executionContext) _BillingAgreementConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.BillingAgreementConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingAgreementConnection_edges(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]*model.BillingAgreementEdge, error) {
 			return obj.Edges, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*model.BillingAgreementEdge) graphql.Marshaler {
 			return ec.marshalNBillingAgreementEdge2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐBillingAgreementEdgeᚄ(ctx, selections, v)
 		},
@@ -357,17 +347,16 @@ func (ec *executionContext) fieldContext_BillingAgreementConnection_edges(_ cont
 }
 
 func (ec *executionContext) _BillingAgreementConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.BillingAgreementConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingAgreementConnection_pageInfo(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*model.PageInfo, error) {
 			return obj.PageInfo, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
 			return ec.marshalNPageInfo2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
 		},
@@ -389,17 +378,16 @@ func (ec *executionContext) fieldContext_BillingAgreementConnection_pageInfo(_ c
 }
 
 func (ec *executionContext) _BillingAgreementEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.BillingAgreementEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingAgreementEdge_cursor(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -412,17 +400,16 @@ func (ec *executionContext) fieldContext_BillingAgreementEdge_cursor(_ context.C
 }
 
 func (ec *executionContext) _BillingAgreementEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.BillingAgreementEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingAgreementEdge_node(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.BillingAgreement, error) {
 			return obj.Node, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.BillingAgreement) graphql.Marshaler {
 			return ec.marshalNBillingAgreement2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillingAgreement(ctx, selections, v)
 		},
@@ -444,17 +431,16 @@ func (ec *executionContext) fieldContext_BillingAgreementEdge_node(_ context.Con
 }
 
 func (ec *executionContext) _CheckoutSession_id(ctx context.Context, field graphql.CollectedField, obj *models.CheckoutSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_CheckoutSession_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -467,17 +453,16 @@ func (ec *executionContext) fieldContext_CheckoutSession_id(_ context.Context, f
 }
 
 func (ec *executionContext) _CheckoutSession_accountId(ctx context.Context, field graphql.CollectedField, obj *models.CheckoutSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_CheckoutSession_accountId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -522,17 +507,16 @@ func (ec *executionContext) fieldContext_CheckoutSession_account(_ context.Conte
 }
 
 func (ec *executionContext) _CheckoutSession_clientSecret(ctx context.Context, field graphql.CollectedField, obj *models.CheckoutSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_CheckoutSession_clientSecret(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.ClientSecret, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -545,17 +529,16 @@ func (ec *executionContext) fieldContext_CheckoutSession_clientSecret(_ context.
 }
 
 func (ec *executionContext) _CheckoutSession_expiresAt(ctx context.Context, field graphql.CollectedField, obj *models.CheckoutSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_CheckoutSession_expiresAt(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.ExpiresAt, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -568,17 +551,16 @@ func (ec *executionContext) fieldContext_CheckoutSession_expiresAt(_ context.Con
 }
 
 func (ec *executionContext) _CheckoutSession_amount(ctx context.Context, field graphql.CollectedField, obj *models.CheckoutSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_CheckoutSession_amount(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.MoneyV2, error) {
 			return obj.Amount, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.MoneyV2) graphql.Marshaler {
 			return ec.marshalNMoney2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMoneyV2(ctx, selections, v)
 		},
@@ -600,17 +582,16 @@ func (ec *executionContext) fieldContext_CheckoutSession_amount(_ context.Contex
 }
 
 func (ec *executionContext) _CheckoutSession_authorizationMode(ctx context.Context, field graphql.CollectedField, obj *models.CheckoutSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_CheckoutSession_authorizationMode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.AuthorizationMode, error) {
 			return obj.AuthorizationMode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.AuthorizationMode) graphql.Marshaler {
 			return ec.marshalNAuthorizationMode2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAuthorizationMode(ctx, selections, v)
 		},
@@ -623,17 +604,16 @@ func (ec *executionContext) fieldContext_CheckoutSession_authorizationMode(_ con
 }
 
 func (ec *executionContext) _CheckoutSession_livemode(ctx context.Context, field graphql.CollectedField, obj *models.CheckoutSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_CheckoutSession_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -646,17 +626,16 @@ func (ec *executionContext) fieldContext_CheckoutSession_livemode(_ context.Cont
 }
 
 func (ec *executionContext) _CheckoutSession_created(ctx context.Context, field graphql.CollectedField, obj *models.CheckoutSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_CheckoutSession_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -669,17 +648,16 @@ func (ec *executionContext) fieldContext_CheckoutSession_created(_ context.Conte
 }
 
 func (ec *executionContext) _FeePlanItem_id(ctx context.Context, field graphql.CollectedField, obj *models.FeePlanItem) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_FeePlanItem_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -692,17 +670,16 @@ func (ec *executionContext) fieldContext_FeePlanItem_id(_ context.Context, field
 }
 
 func (ec *executionContext) _FeePlanItem_feeType(ctx context.Context, field graphql.CollectedField, obj *models.FeePlanItem) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_FeePlanItem_feeType(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.FeeType, error) {
 			return obj.FeeType, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.FeeType) graphql.Marshaler {
 			return ec.marshalNFeeType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeType(ctx, selections, v)
 		},
@@ -715,17 +692,16 @@ func (ec *executionContext) fieldContext_FeePlanItem_feeType(_ context.Context, 
 }
 
 func (ec *executionContext) _FeePlanItem_amountFixedCents(ctx context.Context, field graphql.CollectedField, obj *models.FeePlanItem) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_FeePlanItem_amountFixedCents(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int64, error) {
 			return obj.AmountFixedCents, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
 			return ec.marshalNInt2int64(ctx, selections, v)
 		},
@@ -738,17 +714,16 @@ func (ec *executionContext) fieldContext_FeePlanItem_amountFixedCents(_ context.
 }
 
 func (ec *executionContext) _FeePlanItem_amountFixedCurrency(ctx context.Context, field graphql.CollectedField, obj *models.FeePlanItem) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_FeePlanItem_amountFixedCurrency(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.AmountFixedCurrency, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
@@ -761,17 +736,16 @@ func (ec *executionContext) fieldContext_FeePlanItem_amountFixedCurrency(_ conte
 }
 
 func (ec *executionContext) _FeePlanItem_amountPercentage(ctx context.Context, field graphql.CollectedField, obj *models.FeePlanItem) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_FeePlanItem_amountPercentage(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.AmountPercentage, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -784,17 +758,16 @@ func (ec *executionContext) fieldContext_FeePlanItem_amountPercentage(_ context.
 }
 
 func (ec *executionContext) _FeePlanItem_billableEventType(ctx context.Context, field graphql.CollectedField, obj *models.FeePlanItem) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_FeePlanItem_billableEventType(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.BillableEventType, error) {
 			return obj.BillableEventType, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.BillableEventType) graphql.Marshaler {
 			return ec.marshalNBillableEventType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillableEventType(ctx, selections, v)
 		},
@@ -807,17 +780,16 @@ func (ec *executionContext) fieldContext_FeePlanItem_billableEventType(_ context
 }
 
 func (ec *executionContext) _FeePlanItem_created(ctx context.Context, field graphql.CollectedField, obj *models.FeePlanItem) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_FeePlanItem_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -830,17 +802,16 @@ func (ec *executionContext) fieldContext_FeePlanItem_created(_ context.Context, 
 }
 
 func (ec *executionContext) _FeePlanItem_updated(ctx context.Context, field graphql.CollectedField, obj *models.FeePlanItem) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_FeePlanItem_updated(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -853,17 +824,16 @@ func (ec *executionContext) fieldContext_FeePlanItem_updated(_ context.Context, 
 }
 
 func (ec *executionContext) _LedgerEntry_party(ctx context.Context, field graphql.CollectedField, obj *models.LedgerEntry) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_LedgerEntry_party(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Party, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -876,17 +846,16 @@ func (ec *executionContext) fieldContext_LedgerEntry_party(_ context.Context, fi
 }
 
 func (ec *executionContext) _LedgerEntry_currency(ctx context.Context, field graphql.CollectedField, obj *models.LedgerEntry) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_LedgerEntry_currency(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Currency, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
@@ -899,17 +868,16 @@ func (ec *executionContext) fieldContext_LedgerEntry_currency(_ context.Context,
 }
 
 func (ec *executionContext) _LedgerEntry_amount(ctx context.Context, field graphql.CollectedField, obj *models.LedgerEntry) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_LedgerEntry_amount(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int64, error) {
 			return obj.Amount, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
 			return ec.marshalNInt2int64(ctx, selections, v)
 		},
@@ -922,17 +890,16 @@ func (ec *executionContext) fieldContext_LedgerEntry_amount(_ context.Context, f
 }
 
 func (ec *executionContext) _LedgerJournal_id(ctx context.Context, field graphql.CollectedField, obj *models.LedgerJournal) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_LedgerJournal_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -945,17 +912,16 @@ func (ec *executionContext) fieldContext_LedgerJournal_id(_ context.Context, fie
 }
 
 func (ec *executionContext) _LedgerJournal_kind(ctx context.Context, field graphql.CollectedField, obj *models.LedgerJournal) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_LedgerJournal_kind(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Kind, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -968,17 +934,16 @@ func (ec *executionContext) fieldContext_LedgerJournal_kind(_ context.Context, f
 }
 
 func (ec *executionContext) _LedgerJournal_created(ctx context.Context, field graphql.CollectedField, obj *models.LedgerJournal) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_LedgerJournal_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -991,17 +956,16 @@ func (ec *executionContext) fieldContext_LedgerJournal_created(_ context.Context
 }
 
 func (ec *executionContext) _LedgerJournal_entries(ctx context.Context, field graphql.CollectedField, obj *models.LedgerJournal) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_LedgerJournal_entries(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]models.LedgerEntry, error) {
 			return obj.Entries, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []models.LedgerEntry) graphql.Marshaler {
 			return ec.marshalNLedgerEntry2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLedgerEntryᚄ(ctx, selections, v)
 		},
@@ -1023,17 +987,16 @@ func (ec *executionContext) fieldContext_LedgerJournal_entries(_ context.Context
 }
 
 func (ec *executionContext) _Money_value(ctx context.Context, field graphql.CollectedField, obj *models.MoneyV2) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Money_value(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int64, error) {
 			return obj.Value, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
 			return ec.marshalNInt2int64(ctx, selections, v)
 		},
@@ -1046,17 +1009,16 @@ func (ec *executionContext) fieldContext_Money_value(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Money_currency(ctx context.Context, field graphql.CollectedField, obj *models.MoneyV2) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Money_currency(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Currency, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
@@ -1069,17 +1031,16 @@ func (ec *executionContext) fieldContext_Money_currency(_ context.Context, field
 }
 
 func (ec *executionContext) _Transfer_id(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Transfer_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -1092,17 +1053,16 @@ func (ec *executionContext) fieldContext_Transfer_id(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Transfer_status(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Transfer_status(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.TransferStatus, error) {
 			return obj.Status, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.TransferStatus) graphql.Marshaler {
 			return ec.marshalNTransferStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTransferStatus(ctx, selections, v)
 		},
@@ -1115,17 +1075,16 @@ func (ec *executionContext) fieldContext_Transfer_status(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Transfer_amount(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Transfer_amount(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int64, error) {
 			return obj.Amount, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
 			return ec.marshalNInt2int64(ctx, selections, v)
 		},
@@ -1138,17 +1097,16 @@ func (ec *executionContext) fieldContext_Transfer_amount(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Transfer_amountCaptured(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Transfer_amountCaptured(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int64, error) {
 			return obj.AmountCaptured, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
 			return ec.marshalNInt2int64(ctx, selections, v)
 		},
@@ -1161,17 +1119,16 @@ func (ec *executionContext) fieldContext_Transfer_amountCaptured(_ context.Conte
 }
 
 func (ec *executionContext) _Transfer_currency(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Transfer_currency(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Currency, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
@@ -1184,17 +1141,16 @@ func (ec *executionContext) fieldContext_Transfer_currency(_ context.Context, fi
 }
 
 func (ec *executionContext) _Transfer_platformFee(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Transfer_platformFee(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int64, error) {
 			return obj.PlatformFee, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
 			return ec.marshalNInt2int64(ctx, selections, v)
 		},
@@ -1207,17 +1163,16 @@ func (ec *executionContext) fieldContext_Transfer_platformFee(_ context.Context,
 }
 
 func (ec *executionContext) _Transfer_frameFee(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Transfer_frameFee(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int64, error) {
 			return obj.FrameFee, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
 			return ec.marshalNInt2int64(ctx, selections, v)
 		},
@@ -1230,17 +1185,16 @@ func (ec *executionContext) fieldContext_Transfer_frameFee(_ context.Context, fi
 }
 
 func (ec *executionContext) _Transfer_totalFees(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Transfer_totalFees(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int64, error) {
 			return obj.TotalFees, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
 			return ec.marshalNInt2int64(ctx, selections, v)
 		},
@@ -1253,17 +1207,16 @@ func (ec *executionContext) fieldContext_Transfer_totalFees(_ context.Context, f
 }
 
 func (ec *executionContext) _Transfer_grossAmount(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Transfer_grossAmount(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int64, error) {
 			return obj.GrossAmount, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
 			return ec.marshalNInt2int64(ctx, selections, v)
 		},
@@ -1276,17 +1229,16 @@ func (ec *executionContext) fieldContext_Transfer_grossAmount(_ context.Context,
 }
 
 func (ec *executionContext) _Transfer_netAmount(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Transfer_netAmount(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int64, error) {
 			return obj.NetAmount, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
 			return ec.marshalNInt2int64(ctx, selections, v)
 		},
@@ -1299,17 +1251,16 @@ func (ec *executionContext) fieldContext_Transfer_netAmount(_ context.Context, f
 }
 
 func (ec *executionContext) _Transfer_description(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Transfer_description(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Description, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1322,17 +1273,16 @@ func (ec *executionContext) fieldContext_Transfer_description(_ context.Context,
 }
 
 func (ec *executionContext) _Transfer_failureCode(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Transfer_failureCode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.FailureCode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1345,17 +1295,16 @@ func (ec *executionContext) fieldContext_Transfer_failureCode(_ context.Context,
 }
 
 func (ec *executionContext) _Transfer_failureMessage(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Transfer_failureMessage(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.FailureMessage, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1368,17 +1317,16 @@ func (ec *executionContext) fieldContext_Transfer_failureMessage(_ context.Conte
 }
 
 func (ec *executionContext) _Transfer_failureReason(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Transfer_failureReason(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.FailureReason, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1391,17 +1339,16 @@ func (ec *executionContext) fieldContext_Transfer_failureReason(_ context.Contex
 }
 
 func (ec *executionContext) _Transfer_feeSource(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Transfer_feeSource(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.FeeSource, error) {
 			return obj.FeeSource, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.FeeSource) graphql.Marshaler {
 			return ec.marshalNFeeSource2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeSource(ctx, selections, v)
 		},
@@ -1414,17 +1361,16 @@ func (ec *executionContext) fieldContext_Transfer_feeSource(_ context.Context, f
 }
 
 func (ec *executionContext) _Transfer_billingAgreementId(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Transfer_billingAgreementId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.BillingAgreementID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
 			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -1469,17 +1415,16 @@ func (ec *executionContext) fieldContext_Transfer_billingAgreement(_ context.Con
 }
 
 func (ec *executionContext) _Transfer_transferFeePlanId(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Transfer_transferFeePlanId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.TransferFeePlanID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -1524,17 +1469,16 @@ func (ec *executionContext) fieldContext_Transfer_transferFeePlan(_ context.Cont
 }
 
 func (ec *executionContext) _Transfer_authorizationMode(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Transfer_authorizationMode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.AuthorizationMode, error) {
 			return obj.AuthorizationMode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.AuthorizationMode) graphql.Marshaler {
 			return ec.marshalNAuthorizationMode2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAuthorizationMode(ctx, selections, v)
 		},
@@ -1547,17 +1491,16 @@ func (ec *executionContext) fieldContext_Transfer_authorizationMode(_ context.Co
 }
 
 func (ec *executionContext) _Transfer_accountId(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Transfer_accountId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -1602,17 +1545,16 @@ func (ec *executionContext) fieldContext_Transfer_account(_ context.Context, fie
 }
 
 func (ec *executionContext) _Transfer_sellerId(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Transfer_sellerId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.SellerID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
 			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -1657,17 +1599,16 @@ func (ec *executionContext) fieldContext_Transfer_seller(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Transfer_sourcePaymentMethod(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Transfer_sourcePaymentMethod(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.PaymentMethod, error) {
 			return obj.SourcePaymentMethod, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.PaymentMethod) graphql.Marshaler {
 			return ec.marshalOPaymentMethod2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethod(ctx, selections, v)
 		},
@@ -1689,17 +1630,16 @@ func (ec *executionContext) fieldContext_Transfer_sourcePaymentMethod(_ context.
 }
 
 func (ec *executionContext) _Transfer_destinationPaymentMethod(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Transfer_destinationPaymentMethod(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.PaymentMethod, error) {
 			return obj.DestinationPaymentMethod, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.PaymentMethod) graphql.Marshaler {
 			return ec.marshalOPaymentMethod2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethod(ctx, selections, v)
 		},
@@ -1721,17 +1661,16 @@ func (ec *executionContext) fieldContext_Transfer_destinationPaymentMethod(_ con
 }
 
 func (ec *executionContext) _Transfer_reference(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Transfer_reference(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Reference, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -1744,17 +1683,16 @@ func (ec *executionContext) fieldContext_Transfer_reference(_ context.Context, f
 }
 
 func (ec *executionContext) _Transfer_metadata(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Transfer_metadata(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.Metadata, error) {
 			return obj.Metadata, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.Metadata) graphql.Marshaler {
 			return ec.marshalNMetadata2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMetadata(ctx, selections, v)
 		},
@@ -1799,17 +1737,16 @@ func (ec *executionContext) fieldContext_Transfer_nextAction(_ context.Context, 
 }
 
 func (ec *executionContext) _Transfer_settlesAt(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Transfer_settlesAt(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.SettlesAt, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -1822,17 +1759,16 @@ func (ec *executionContext) fieldContext_Transfer_settlesAt(_ context.Context, f
 }
 
 func (ec *executionContext) _Transfer_completed(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Transfer_completed(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Completed, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -1877,17 +1813,16 @@ func (ec *executionContext) fieldContext_Transfer_ledgerJournals(_ context.Conte
 }
 
 func (ec *executionContext) _Transfer_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Transfer_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -1900,17 +1835,16 @@ func (ec *executionContext) fieldContext_Transfer_livemode(_ context.Context, fi
 }
 
 func (ec *executionContext) _Transfer_created(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Transfer_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -1923,17 +1857,16 @@ func (ec *executionContext) fieldContext_Transfer_created(_ context.Context, fie
 }
 
 func (ec *executionContext) _Transfer_updated(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Transfer_updated(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -2042,17 +1975,16 @@ func (ec *executionContext) fieldContext_Transfer_refunds(_ context.Context, fie
 }
 
 func (ec *executionContext) _TransferConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.TransferConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TransferConnection_edges(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]*model.TransferEdge, error) {
 			return obj.Edges, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*model.TransferEdge) graphql.Marshaler {
 			return ec.marshalNTransferEdge2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐTransferEdgeᚄ(ctx, selections, v)
 		},
@@ -2074,17 +2006,16 @@ func (ec *executionContext) fieldContext_TransferConnection_edges(_ context.Cont
 }
 
 func (ec *executionContext) _TransferConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.TransferConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TransferConnection_pageInfo(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*model.PageInfo, error) {
 			return obj.PageInfo, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
 			return ec.marshalNPageInfo2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
 		},
@@ -2106,17 +2037,16 @@ func (ec *executionContext) fieldContext_TransferConnection_pageInfo(_ context.C
 }
 
 func (ec *executionContext) _TransferEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.TransferEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TransferEdge_cursor(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -2129,17 +2059,16 @@ func (ec *executionContext) fieldContext_TransferEdge_cursor(_ context.Context, 
 }
 
 func (ec *executionContext) _TransferEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.TransferEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TransferEdge_node(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.Transfer, error) {
 			return obj.Node, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.Transfer) graphql.Marshaler {
 			return ec.marshalNTransfer2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTransfer(ctx, selections, v)
 		},
@@ -2161,17 +2090,16 @@ func (ec *executionContext) fieldContext_TransferEdge_node(_ context.Context, fi
 }
 
 func (ec *executionContext) _TransferFeePlan_id(ctx context.Context, field graphql.CollectedField, obj *models.TransferFeePlan) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TransferFeePlan_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -2184,17 +2112,16 @@ func (ec *executionContext) fieldContext_TransferFeePlan_id(_ context.Context, f
 }
 
 func (ec *executionContext) _TransferFeePlan_name(ctx context.Context, field graphql.CollectedField, obj *models.TransferFeePlan) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TransferFeePlan_name(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Name, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -2207,17 +2134,16 @@ func (ec *executionContext) fieldContext_TransferFeePlan_name(_ context.Context,
 }
 
 func (ec *executionContext) _TransferFeePlan_feeApplicationMode(ctx context.Context, field graphql.CollectedField, obj *models.TransferFeePlan) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TransferFeePlan_feeApplicationMode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.FeeApplicationMode, error) {
 			return obj.FeeApplicationMode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.FeeApplicationMode) graphql.Marshaler {
 			return ec.marshalNFeeApplicationMode2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeApplicationMode(ctx, selections, v)
 		},
@@ -2230,17 +2156,16 @@ func (ec *executionContext) fieldContext_TransferFeePlan_feeApplicationMode(_ co
 }
 
 func (ec *executionContext) _TransferFeePlan_items(ctx context.Context, field graphql.CollectedField, obj *models.TransferFeePlan) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TransferFeePlan_items(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]*models.FeePlanItem, error) {
 			return obj.Items, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*models.FeePlanItem) graphql.Marshaler {
 			return ec.marshalNFeePlanItem2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeePlanItemᚄ(ctx, selections, v)
 		},
@@ -2262,17 +2187,16 @@ func (ec *executionContext) fieldContext_TransferFeePlan_items(_ context.Context
 }
 
 func (ec *executionContext) _TransferFeePlan_livemode(ctx context.Context, field graphql.CollectedField, obj *models.TransferFeePlan) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TransferFeePlan_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -2285,17 +2209,16 @@ func (ec *executionContext) fieldContext_TransferFeePlan_livemode(_ context.Cont
 }
 
 func (ec *executionContext) _TransferFeePlan_created(ctx context.Context, field graphql.CollectedField, obj *models.TransferFeePlan) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TransferFeePlan_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -2308,17 +2231,16 @@ func (ec *executionContext) fieldContext_TransferFeePlan_created(_ context.Conte
 }
 
 func (ec *executionContext) _TransferFeePlan_updated(ctx context.Context, field graphql.CollectedField, obj *models.TransferFeePlan) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TransferFeePlan_updated(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -2375,17 +2297,16 @@ func (ec *executionContext) fieldContext_TransferFeePlan_billingAgreements(ctx c
 }
 
 func (ec *executionContext) _TransferFeePlanConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.TransferFeePlanConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TransferFeePlanConnection_edges(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]*model.TransferFeePlanEdge, error) {
 			return obj.Edges, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*model.TransferFeePlanEdge) graphql.Marshaler {
 			return ec.marshalNTransferFeePlanEdge2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐTransferFeePlanEdgeᚄ(ctx, selections, v)
 		},
@@ -2407,17 +2328,16 @@ func (ec *executionContext) fieldContext_TransferFeePlanConnection_edges(_ conte
 }
 
 func (ec *executionContext) _TransferFeePlanConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.TransferFeePlanConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TransferFeePlanConnection_pageInfo(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*model.PageInfo, error) {
 			return obj.PageInfo, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
 			return ec.marshalNPageInfo2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
 		},
@@ -2439,17 +2359,16 @@ func (ec *executionContext) fieldContext_TransferFeePlanConnection_pageInfo(_ co
 }
 
 func (ec *executionContext) _TransferFeePlanEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.TransferFeePlanEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TransferFeePlanEdge_cursor(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -2462,17 +2381,16 @@ func (ec *executionContext) fieldContext_TransferFeePlanEdge_cursor(_ context.Co
 }
 
 func (ec *executionContext) _TransferFeePlanEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.TransferFeePlanEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TransferFeePlanEdge_node(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.TransferFeePlan, error) {
 			return obj.Node, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.TransferFeePlan) graphql.Marshaler {
 			return ec.marshalNTransferFeePlan2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTransferFeePlan(ctx, selections, v)
 		},
@@ -2494,17 +2412,16 @@ func (ec *executionContext) fieldContext_TransferFeePlanEdge_node(_ context.Cont
 }
 
 func (ec *executionContext) _TransferNextAction_type(ctx context.Context, field graphql.CollectedField, obj *model.TransferNextAction) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TransferNextAction_type(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Type, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -2517,17 +2434,16 @@ func (ec *executionContext) fieldContext_TransferNextAction_type(_ context.Conte
 }
 
 func (ec *executionContext) _TransferNextAction_source(ctx context.Context, field graphql.CollectedField, obj *model.TransferNextAction) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TransferNextAction_source(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Source, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNID2string(ctx, selections, v)
 		},

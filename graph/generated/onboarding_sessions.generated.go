@@ -30,17 +30,16 @@ type OnboardingSessionResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _OnboardingBootstrap_session(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingBootstrap) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_OnboardingBootstrap_session(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.OnboardingSession, error) {
 			return obj.OnboardingSession, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.OnboardingSession) graphql.Marshaler {
 			return ec.marshalNOnboardingSession2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐOnboardingSession(ctx, selections, v)
 		},
@@ -62,17 +61,16 @@ func (ec *executionContext) fieldContext_OnboardingBootstrap_session(_ context.C
 }
 
 func (ec *executionContext) _OnboardingBootstrap_account(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingBootstrap) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_OnboardingBootstrap_account(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.Account, error) {
 			return obj.Account, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.Account) graphql.Marshaler {
 			return ec.marshalNAccount2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAccount(ctx, selections, v)
 		},
@@ -94,17 +92,16 @@ func (ec *executionContext) fieldContext_OnboardingBootstrap_account(_ context.C
 }
 
 func (ec *executionContext) _OnboardingSession_id(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_OnboardingSession_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -117,17 +114,16 @@ func (ec *executionContext) fieldContext_OnboardingSession_id(_ context.Context,
 }
 
 func (ec *executionContext) _OnboardingSession_accountId(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_OnboardingSession_accountId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -172,17 +168,16 @@ func (ec *executionContext) fieldContext_OnboardingSession_account(_ context.Con
 }
 
 func (ec *executionContext) _OnboardingSession_clientSecret(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_OnboardingSession_clientSecret(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.ClientSecret, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -195,17 +190,16 @@ func (ec *executionContext) fieldContext_OnboardingSession_clientSecret(_ contex
 }
 
 func (ec *executionContext) _OnboardingSession_returnUrl(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_OnboardingSession_returnUrl(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.ReturnURL, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -218,17 +212,16 @@ func (ec *executionContext) fieldContext_OnboardingSession_returnUrl(_ context.C
 }
 
 func (ec *executionContext) _OnboardingSession_expiresAt(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_OnboardingSession_expiresAt(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.ExpiresAt, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -241,17 +234,16 @@ func (ec *executionContext) fieldContext_OnboardingSession_expiresAt(_ context.C
 }
 
 func (ec *executionContext) _OnboardingSession_steps(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_OnboardingSession_steps(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]string, error) {
 			return obj.Steps, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
 			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
 		},
@@ -264,17 +256,16 @@ func (ec *executionContext) fieldContext_OnboardingSession_steps(_ context.Conte
 }
 
 func (ec *executionContext) _OnboardingSession_url(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_OnboardingSession_url(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.URL, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalOString2string(ctx, selections, v)
 		},
@@ -287,17 +278,16 @@ func (ec *executionContext) fieldContext_OnboardingSession_url(_ context.Context
 }
 
 func (ec *executionContext) _OnboardingSession_livemode(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_OnboardingSession_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},

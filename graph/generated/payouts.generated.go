@@ -44,17 +44,16 @@ type PayoutFundingScheduleResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _MerchantBalance_status(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_MerchantBalance_status(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Status, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNMerchantBalanceStatus2string(ctx, selections, v)
 		},
@@ -67,17 +66,16 @@ func (ec *executionContext) fieldContext_MerchantBalance_status(_ context.Contex
 }
 
 func (ec *executionContext) _MerchantBalance_merchantId(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_MerchantBalance_merchantId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.MerchantID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -90,17 +88,16 @@ func (ec *executionContext) fieldContext_MerchantBalance_merchantId(_ context.Co
 }
 
 func (ec *executionContext) _MerchantBalance_currency(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_MerchantBalance_currency(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Currency, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
@@ -113,17 +110,16 @@ func (ec *executionContext) fieldContext_MerchantBalance_currency(_ context.Cont
 }
 
 func (ec *executionContext) _MerchantBalance_instantPayoutBalance(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_MerchantBalance_instantPayoutBalance(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int64, error) {
 			return obj.InstantPayoutBalance, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
 			return ec.marshalNInt2int64(ctx, selections, v)
 		},
@@ -136,17 +132,16 @@ func (ec *executionContext) fieldContext_MerchantBalance_instantPayoutBalance(_ 
 }
 
 func (ec *executionContext) _MerchantBalance_availableForPayout(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_MerchantBalance_availableForPayout(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int64, error) {
 			return obj.AvailableForPayout, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
 			return ec.marshalNInt2int64(ctx, selections, v)
 		},
@@ -159,17 +154,16 @@ func (ec *executionContext) fieldContext_MerchantBalance_availableForPayout(_ co
 }
 
 func (ec *executionContext) _MerchantBalance_reservedAmount(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_MerchantBalance_reservedAmount(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int64, error) {
 			return obj.ReservedAmount, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
 			return ec.marshalNInt2int64(ctx, selections, v)
 		},
@@ -182,17 +176,16 @@ func (ec *executionContext) fieldContext_MerchantBalance_reservedAmount(_ contex
 }
 
 func (ec *executionContext) _MerchantBalance_pendingPayouts(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_MerchantBalance_pendingPayouts(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int64, error) {
 			return obj.PendingPayouts, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
 			return ec.marshalNInt2int64(ctx, selections, v)
 		},
@@ -205,17 +198,16 @@ func (ec *executionContext) fieldContext_MerchantBalance_pendingPayouts(_ contex
 }
 
 func (ec *executionContext) _MerchantBalance_lastUpdatedAt(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_MerchantBalance_lastUpdatedAt(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.ISOTime, error) {
 			return obj.LastUpdatedAt, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.ISOTime) graphql.Marshaler {
 			return ec.marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐISOTime(ctx, selections, v)
 		},
@@ -228,17 +220,16 @@ func (ec *executionContext) fieldContext_MerchantBalance_lastUpdatedAt(_ context
 }
 
 func (ec *executionContext) _MerchantBalance_source(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_MerchantBalance_source(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Source, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -251,17 +242,16 @@ func (ec *executionContext) fieldContext_MerchantBalance_source(_ context.Contex
 }
 
 func (ec *executionContext) _MerchantBalance_livemode(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_MerchantBalance_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -274,17 +264,16 @@ func (ec *executionContext) fieldContext_MerchantBalance_livemode(_ context.Cont
 }
 
 func (ec *executionContext) _Payout_id(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Payout_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -297,17 +286,16 @@ func (ec *executionContext) fieldContext_Payout_id(_ context.Context, field grap
 }
 
 func (ec *executionContext) _Payout_status(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Payout_status(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.PayoutStatus, error) {
 			return obj.Status, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.PayoutStatus) graphql.Marshaler {
 			return ec.marshalNPayoutStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutStatus(ctx, selections, v)
 		},
@@ -320,17 +308,16 @@ func (ec *executionContext) fieldContext_Payout_status(_ context.Context, field 
 }
 
 func (ec *executionContext) _Payout_speed(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Payout_speed(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.PayoutSpeed, error) {
 			return obj.Speed, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.PayoutSpeed) graphql.Marshaler {
 			return ec.marshalOPayoutSpeed2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutSpeed(ctx, selections, v)
 		},
@@ -343,17 +330,16 @@ func (ec *executionContext) fieldContext_Payout_speed(_ context.Context, field g
 }
 
 func (ec *executionContext) _Payout_amount(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Payout_amount(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int64, error) {
 			return obj.Amount, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
 			return ec.marshalNInt2int64(ctx, selections, v)
 		},
@@ -366,17 +352,16 @@ func (ec *executionContext) fieldContext_Payout_amount(_ context.Context, field 
 }
 
 func (ec *executionContext) _Payout_currency(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Payout_currency(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Currency, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
@@ -389,17 +374,16 @@ func (ec *executionContext) fieldContext_Payout_currency(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Payout_paymentMethodId(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Payout_paymentMethodId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.PaymentMethodID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -444,17 +428,16 @@ func (ec *executionContext) fieldContext_Payout_paymentMethod(_ context.Context,
 }
 
 func (ec *executionContext) _Payout_accountId(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Payout_accountId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -499,17 +482,16 @@ func (ec *executionContext) fieldContext_Payout_account(_ context.Context, field
 }
 
 func (ec *executionContext) _Payout_processorFee(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Payout_processorFee(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int64, error) {
 			return obj.ProcessorFee, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
 			return ec.marshalNInt2int64(ctx, selections, v)
 		},
@@ -522,17 +504,16 @@ func (ec *executionContext) fieldContext_Payout_processorFee(_ context.Context, 
 }
 
 func (ec *executionContext) _Payout_merchantFee(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Payout_merchantFee(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*int64, error) {
 			return obj.MerchantFee, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
 			return ec.marshalOInt2ᚖint64(ctx, selections, v)
 		},
@@ -545,17 +526,16 @@ func (ec *executionContext) fieldContext_Payout_merchantFee(_ context.Context, f
 }
 
 func (ec *executionContext) _Payout_customerFee(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Payout_customerFee(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*int64, error) {
 			return obj.CustomerFee, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
 			return ec.marshalOInt2ᚖint64(ctx, selections, v)
 		},
@@ -568,17 +548,16 @@ func (ec *executionContext) fieldContext_Payout_customerFee(_ context.Context, f
 }
 
 func (ec *executionContext) _Payout_billingAgreementId(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Payout_billingAgreementId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.BillingAgreementID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
 			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -623,17 +602,16 @@ func (ec *executionContext) fieldContext_Payout_billingAgreement(_ context.Conte
 }
 
 func (ec *executionContext) _Payout_transferFeePlanId(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Payout_transferFeePlanId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.TransferFeePlanID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
 			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -678,17 +656,16 @@ func (ec *executionContext) fieldContext_Payout_transferFeePlan(_ context.Contex
 }
 
 func (ec *executionContext) _Payout_failureCode(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Payout_failureCode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.FailureCode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -701,17 +678,16 @@ func (ec *executionContext) fieldContext_Payout_failureCode(_ context.Context, f
 }
 
 func (ec *executionContext) _Payout_failureMessage(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Payout_failureMessage(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.FailureMessage, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -724,17 +700,16 @@ func (ec *executionContext) fieldContext_Payout_failureMessage(_ context.Context
 }
 
 func (ec *executionContext) _Payout_metadata(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Payout_metadata(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.Metadata, error) {
 			return obj.Metadata, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.Metadata) graphql.Marshaler {
 			return ec.marshalNMetadata2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMetadata(ctx, selections, v)
 		},
@@ -747,17 +722,16 @@ func (ec *executionContext) fieldContext_Payout_metadata(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Payout_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Payout_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -770,17 +744,16 @@ func (ec *executionContext) fieldContext_Payout_livemode(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Payout_created(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Payout_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -793,17 +766,16 @@ func (ec *executionContext) fieldContext_Payout_created(_ context.Context, field
 }
 
 func (ec *executionContext) _Payout_updated(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Payout_updated(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -816,17 +788,16 @@ func (ec *executionContext) fieldContext_Payout_updated(_ context.Context, field
 }
 
 func (ec *executionContext) _Payout_succeeded(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Payout_succeeded(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Succeeded, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -839,17 +810,16 @@ func (ec *executionContext) fieldContext_Payout_succeeded(_ context.Context, fie
 }
 
 func (ec *executionContext) _Payout_failed(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Payout_failed(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Failed, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -862,17 +832,16 @@ func (ec *executionContext) fieldContext_Payout_failed(_ context.Context, field 
 }
 
 func (ec *executionContext) _PayoutConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.PayoutConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutConnection_edges(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]*model.PayoutEdge, error) {
 			return obj.Edges, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*model.PayoutEdge) graphql.Marshaler {
 			return ec.marshalNPayoutEdge2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPayoutEdgeᚄ(ctx, selections, v)
 		},
@@ -894,17 +863,16 @@ func (ec *executionContext) fieldContext_PayoutConnection_edges(_ context.Contex
 }
 
 func (ec *executionContext) _PayoutConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.PayoutConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutConnection_pageInfo(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*model.PageInfo, error) {
 			return obj.PageInfo, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
 			return ec.marshalNPageInfo2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
 		},
@@ -926,17 +894,16 @@ func (ec *executionContext) fieldContext_PayoutConnection_pageInfo(_ context.Con
 }
 
 func (ec *executionContext) _PayoutEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PayoutEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutEdge_cursor(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -949,17 +916,16 @@ func (ec *executionContext) fieldContext_PayoutEdge_cursor(_ context.Context, fi
 }
 
 func (ec *executionContext) _PayoutEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.PayoutEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutEdge_node(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.Payout, error) {
 			return obj.Node, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.Payout) graphql.Marshaler {
 			return ec.marshalNPayout2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayout(ctx, selections, v)
 		},
@@ -981,17 +947,16 @@ func (ec *executionContext) fieldContext_PayoutEdge_node(_ context.Context, fiel
 }
 
 func (ec *executionContext) _PayoutFundingEntry_id(ctx context.Context, field graphql.CollectedField, obj *models.FundingEntry) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutFundingEntry_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -1004,17 +969,16 @@ func (ec *executionContext) fieldContext_PayoutFundingEntry_id(_ context.Context
 }
 
 func (ec *executionContext) _PayoutFundingEntry_scheduleId(ctx context.Context, field graphql.CollectedField, obj *models.FundingEntry) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutFundingEntry_scheduleId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.ScheduleID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
 			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -1059,17 +1023,16 @@ func (ec *executionContext) fieldContext_PayoutFundingEntry_schedule(_ context.C
 }
 
 func (ec *executionContext) _PayoutFundingEntry_amount(ctx context.Context, field graphql.CollectedField, obj *models.FundingEntry) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutFundingEntry_amount(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int64, error) {
 			return obj.Amount, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
 			return ec.marshalNInt2int64(ctx, selections, v)
 		},
@@ -1082,17 +1045,16 @@ func (ec *executionContext) fieldContext_PayoutFundingEntry_amount(_ context.Con
 }
 
 func (ec *executionContext) _PayoutFundingEntry_currency(ctx context.Context, field graphql.CollectedField, obj *models.FundingEntry) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutFundingEntry_currency(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Currency, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
@@ -1105,17 +1067,16 @@ func (ec *executionContext) fieldContext_PayoutFundingEntry_currency(_ context.C
 }
 
 func (ec *executionContext) _PayoutFundingEntry_source(ctx context.Context, field graphql.CollectedField, obj *models.FundingEntry) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutFundingEntry_source(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Source, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNFundingSource2string(ctx, selections, v)
 		},
@@ -1128,17 +1089,16 @@ func (ec *executionContext) fieldContext_PayoutFundingEntry_source(_ context.Con
 }
 
 func (ec *executionContext) _PayoutFundingEntry_livemode(ctx context.Context, field graphql.CollectedField, obj *models.FundingEntry) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutFundingEntry_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -1151,17 +1111,16 @@ func (ec *executionContext) fieldContext_PayoutFundingEntry_livemode(_ context.C
 }
 
 func (ec *executionContext) _PayoutFundingEntry_created(ctx context.Context, field graphql.CollectedField, obj *models.FundingEntry) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutFundingEntry_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -1174,17 +1133,16 @@ func (ec *executionContext) fieldContext_PayoutFundingEntry_created(_ context.Co
 }
 
 func (ec *executionContext) _PayoutFundingEntryConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.PayoutFundingEntryConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutFundingEntryConnection_edges(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]*model.PayoutFundingEntryEdge, error) {
 			return obj.Edges, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*model.PayoutFundingEntryEdge) graphql.Marshaler {
 			return ec.marshalNPayoutFundingEntryEdge2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPayoutFundingEntryEdgeᚄ(ctx, selections, v)
 		},
@@ -1206,17 +1164,16 @@ func (ec *executionContext) fieldContext_PayoutFundingEntryConnection_edges(_ co
 }
 
 func (ec *executionContext) _PayoutFundingEntryConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.PayoutFundingEntryConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutFundingEntryConnection_pageInfo(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*model.PageInfo, error) {
 			return obj.PageInfo, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
 			return ec.marshalNPageInfo2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
 		},
@@ -1238,17 +1195,16 @@ func (ec *executionContext) fieldContext_PayoutFundingEntryConnection_pageInfo(_
 }
 
 func (ec *executionContext) _PayoutFundingEntryEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PayoutFundingEntryEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutFundingEntryEdge_cursor(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -1261,17 +1217,16 @@ func (ec *executionContext) fieldContext_PayoutFundingEntryEdge_cursor(_ context
 }
 
 func (ec *executionContext) _PayoutFundingEntryEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.PayoutFundingEntryEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutFundingEntryEdge_node(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.FundingEntry, error) {
 			return obj.Node, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.FundingEntry) graphql.Marshaler {
 			return ec.marshalNPayoutFundingEntry2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingEntry(ctx, selections, v)
 		},
@@ -1293,17 +1248,16 @@ func (ec *executionContext) fieldContext_PayoutFundingEntryEdge_node(_ context.C
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_id(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutFundingSchedule_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -1316,17 +1270,16 @@ func (ec *executionContext) fieldContext_PayoutFundingSchedule_id(_ context.Cont
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_amount(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutFundingSchedule_amount(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int64, error) {
 			return obj.Amount, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
 			return ec.marshalNInt2int64(ctx, selections, v)
 		},
@@ -1339,17 +1292,16 @@ func (ec *executionContext) fieldContext_PayoutFundingSchedule_amount(_ context.
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_currency(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutFundingSchedule_currency(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Currency, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
@@ -1362,17 +1314,16 @@ func (ec *executionContext) fieldContext_PayoutFundingSchedule_currency(_ contex
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_cadence(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutFundingSchedule_cadence(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.FundingCadence, error) {
 			return obj.Cadence, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.FundingCadence) graphql.Marshaler {
 			return ec.marshalNFundingCadence2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingCadence(ctx, selections, v)
 		},
@@ -1385,17 +1336,16 @@ func (ec *executionContext) fieldContext_PayoutFundingSchedule_cadence(_ context
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_enabled(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutFundingSchedule_enabled(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Enabled, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -1408,17 +1358,16 @@ func (ec *executionContext) fieldContext_PayoutFundingSchedule_enabled(_ context
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_nextRun(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutFundingSchedule_nextRun(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.NextRun, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -1431,17 +1380,16 @@ func (ec *executionContext) fieldContext_PayoutFundingSchedule_nextRun(_ context
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_lastRun(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutFundingSchedule_lastRun(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.LastRun, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -1486,17 +1434,16 @@ func (ec *executionContext) fieldContext_PayoutFundingSchedule_entries(_ context
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_livemode(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutFundingSchedule_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -1509,17 +1456,16 @@ func (ec *executionContext) fieldContext_PayoutFundingSchedule_livemode(_ contex
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_created(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutFundingSchedule_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -1532,17 +1478,16 @@ func (ec *executionContext) fieldContext_PayoutFundingSchedule_created(_ context
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_updated(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutFundingSchedule_updated(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -1555,17 +1500,16 @@ func (ec *executionContext) fieldContext_PayoutFundingSchedule_updated(_ context
 }
 
 func (ec *executionContext) _PayoutFundingScheduleConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.PayoutFundingScheduleConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutFundingScheduleConnection_edges(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]*model.PayoutFundingScheduleEdge, error) {
 			return obj.Edges, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*model.PayoutFundingScheduleEdge) graphql.Marshaler {
 			return ec.marshalNPayoutFundingScheduleEdge2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPayoutFundingScheduleEdgeᚄ(ctx, selections, v)
 		},
@@ -1587,17 +1531,16 @@ func (ec *executionContext) fieldContext_PayoutFundingScheduleConnection_edges(_
 }
 
 func (ec *executionContext) _PayoutFundingScheduleConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.PayoutFundingScheduleConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutFundingScheduleConnection_pageInfo(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*model.PageInfo, error) {
 			return obj.PageInfo, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
 			return ec.marshalNPageInfo2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
 		},
@@ -1619,17 +1562,16 @@ func (ec *executionContext) fieldContext_PayoutFundingScheduleConnection_pageInf
 }
 
 func (ec *executionContext) _PayoutFundingScheduleEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PayoutFundingScheduleEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutFundingScheduleEdge_cursor(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -1642,17 +1584,16 @@ func (ec *executionContext) fieldContext_PayoutFundingScheduleEdge_cursor(_ cont
 }
 
 func (ec *executionContext) _PayoutFundingScheduleEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.PayoutFundingScheduleEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutFundingScheduleEdge_node(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.FundingSchedule, error) {
 			return obj.Node, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.FundingSchedule) graphql.Marshaler {
 			return ec.marshalNPayoutFundingSchedule2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingSchedule(ctx, selections, v)
 		},

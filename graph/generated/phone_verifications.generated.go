@@ -32,17 +32,16 @@ type PhoneVerificationResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _PhoneSandbox_expectedCodes(ctx context.Context, field graphql.CollectedField, obj *models.PhoneSandbox) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PhoneSandbox_expectedCodes(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]string, error) {
 			return obj.ExpectedCodes, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
 			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
 		},
@@ -55,17 +54,16 @@ func (ec *executionContext) fieldContext_PhoneSandbox_expectedCodes(_ context.Co
 }
 
 func (ec *executionContext) _PhoneVerification_id(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PhoneVerification_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -78,17 +76,16 @@ func (ec *executionContext) fieldContext_PhoneVerification_id(_ context.Context,
 }
 
 func (ec *executionContext) _PhoneVerification_account(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PhoneVerification_account(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -133,17 +130,16 @@ func (ec *executionContext) fieldContext_PhoneVerification_accountNode(_ context
 }
 
 func (ec *executionContext) _PhoneVerification_phoneNumber(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PhoneVerification_phoneNumber(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.PhoneNumber, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -156,17 +152,16 @@ func (ec *executionContext) fieldContext_PhoneVerification_phoneNumber(_ context
 }
 
 func (ec *executionContext) _PhoneVerification_type(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PhoneVerification_type(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Type, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -179,17 +174,16 @@ func (ec *executionContext) fieldContext_PhoneVerification_type(_ context.Contex
 }
 
 func (ec *executionContext) _PhoneVerification_provider(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PhoneVerification_provider(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Provider, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -202,17 +196,16 @@ func (ec *executionContext) fieldContext_PhoneVerification_provider(_ context.Co
 }
 
 func (ec *executionContext) _PhoneVerification_status(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PhoneVerification_status(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.PhoneStatus, error) {
 			return obj.Status, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.PhoneStatus) graphql.Marshaler {
 			return ec.marshalNPhoneVerificationStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPhoneStatus(ctx, selections, v)
 		},
@@ -225,17 +218,16 @@ func (ec *executionContext) fieldContext_PhoneVerification_status(_ context.Cont
 }
 
 func (ec *executionContext) _PhoneVerification_failureType(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PhoneVerification_failureType(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.FailureType, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -248,17 +240,16 @@ func (ec *executionContext) fieldContext_PhoneVerification_failureType(_ context
 }
 
 func (ec *executionContext) _PhoneVerification_retriable(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PhoneVerification_retriable(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*bool, error) {
 			return obj.Retriable, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *bool) graphql.Marshaler {
 			return ec.marshalOBoolean2ᚖbool(ctx, selections, v)
 		},
@@ -271,17 +262,16 @@ func (ec *executionContext) fieldContext_PhoneVerification_retriable(_ context.C
 }
 
 func (ec *executionContext) _PhoneVerification_category(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PhoneVerification_category(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Category, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -294,17 +284,16 @@ func (ec *executionContext) fieldContext_PhoneVerification_category(_ context.Co
 }
 
 func (ec *executionContext) _PhoneVerification_expires(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PhoneVerification_expires(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Expires, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -317,17 +306,16 @@ func (ec *executionContext) fieldContext_PhoneVerification_expires(_ context.Con
 }
 
 func (ec *executionContext) _PhoneVerification_sandbox(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PhoneVerification_sandbox(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.PhoneSandbox, error) {
 			return obj.Sandbox, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.PhoneSandbox) graphql.Marshaler {
 			return ec.marshalOPhoneSandbox2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPhoneSandbox(ctx, selections, v)
 		},
@@ -349,17 +337,16 @@ func (ec *executionContext) fieldContext_PhoneVerification_sandbox(_ context.Con
 }
 
 func (ec *executionContext) _PhoneVerification_livemode(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PhoneVerification_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -372,17 +359,16 @@ func (ec *executionContext) fieldContext_PhoneVerification_livemode(_ context.Co
 }
 
 func (ec *executionContext) _PhoneVerification_created(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PhoneVerification_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -395,17 +381,16 @@ func (ec *executionContext) fieldContext_PhoneVerification_created(_ context.Con
 }
 
 func (ec *executionContext) _PhoneVerification_updated(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PhoneVerification_updated(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -418,17 +403,16 @@ func (ec *executionContext) fieldContext_PhoneVerification_updated(_ context.Con
 }
 
 func (ec *executionContext) _PhoneVerificationConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.PhoneVerificationConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PhoneVerificationConnection_edges(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]*model.PhoneVerificationEdge, error) {
 			return obj.Edges, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*model.PhoneVerificationEdge) graphql.Marshaler {
 			return ec.marshalNPhoneVerificationEdge2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPhoneVerificationEdgeᚄ(ctx, selections, v)
 		},
@@ -450,17 +434,16 @@ func (ec *executionContext) fieldContext_PhoneVerificationConnection_edges(_ con
 }
 
 func (ec *executionContext) _PhoneVerificationConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.PhoneVerificationConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PhoneVerificationConnection_pageInfo(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*model.PageInfo, error) {
 			return obj.PageInfo, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
 			return ec.marshalNPageInfo2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
 		},
@@ -482,17 +465,16 @@ func (ec *executionContext) fieldContext_PhoneVerificationConnection_pageInfo(_ 
 }
 
 func (ec *executionContext) _PhoneVerificationEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PhoneVerificationEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PhoneVerificationEdge_cursor(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -505,17 +487,16 @@ func (ec *executionContext) fieldContext_PhoneVerificationEdge_cursor(_ context.
 }
 
 func (ec *executionContext) _PhoneVerificationEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.PhoneVerificationEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PhoneVerificationEdge_node(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.PhoneVerification, error) {
 			return obj.Node, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.PhoneVerification) graphql.Marshaler {
 			return ec.marshalNPhoneVerification2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPhoneVerification(ctx, selections, v)
 		},

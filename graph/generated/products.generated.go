@@ -84,17 +84,16 @@ func (ec *executionContext) field_Product_subscriptions_args(ctx context.Context
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _BulkUpdatePhasesPayload_updatedCount(ctx context.Context, field graphql.CollectedField, obj *model.BulkUpdatePhasesPayload) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BulkUpdatePhasesPayload_updatedCount(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int, error) {
 			return obj.UpdatedCount, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
 			return ec.marshalNInt2int(ctx, selections, v)
 		},
@@ -107,17 +106,16 @@ func (ec *executionContext) fieldContext_BulkUpdatePhasesPayload_updatedCount(_ 
 }
 
 func (ec *executionContext) _BulkUpdatePhasesPayload_phases(ctx context.Context, field graphql.CollectedField, obj *model.BulkUpdatePhasesPayload) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BulkUpdatePhasesPayload_phases(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]*models.ProductPhase, error) {
 			return obj.Phases, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*models.ProductPhase) graphql.Marshaler {
 			return ec.marshalNProductPhase2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐProductPhaseᚄ(ctx, selections, v)
 		},
@@ -139,17 +137,16 @@ func (ec *executionContext) fieldContext_BulkUpdatePhasesPayload_phases(_ contex
 }
 
 func (ec *executionContext) _Product_id(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Product_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -162,17 +159,16 @@ func (ec *executionContext) fieldContext_Product_id(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Product_name(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Product_name(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Name, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -185,17 +181,16 @@ func (ec *executionContext) fieldContext_Product_name(_ context.Context, field g
 }
 
 func (ec *executionContext) _Product_description(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Product_description(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Description, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -208,17 +203,16 @@ func (ec *executionContext) fieldContext_Product_description(_ context.Context, 
 }
 
 func (ec *executionContext) _Product_url(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Product_url(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.URL, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -231,17 +225,16 @@ func (ec *executionContext) fieldContext_Product_url(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Product_shippable(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Product_shippable(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Shippable, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -254,17 +247,16 @@ func (ec *executionContext) fieldContext_Product_shippable(_ context.Context, fi
 }
 
 func (ec *executionContext) _Product_purchaseType(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Product_purchaseType(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.PurchaseType, error) {
 			return obj.PurchaseType, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.PurchaseType) graphql.Marshaler {
 			return ec.marshalNPurchaseType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPurchaseType(ctx, selections, v)
 		},
@@ -277,17 +269,16 @@ func (ec *executionContext) fieldContext_Product_purchaseType(_ context.Context,
 }
 
 func (ec *executionContext) _Product_recurring(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Product_recurring(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.Recurring, error) {
 			return obj.Recurring, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.Recurring) graphql.Marshaler {
 			return ec.marshalORecurring2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRecurring(ctx, selections, v)
 		},
@@ -309,17 +300,16 @@ func (ec *executionContext) fieldContext_Product_recurring(_ context.Context, fi
 }
 
 func (ec *executionContext) _Product_defaultPrice(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Product_defaultPrice(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int64, error) {
 			return obj.DefaultPrice, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
 			return ec.marshalNInt2int64(ctx, selections, v)
 		},
@@ -332,17 +322,16 @@ func (ec *executionContext) fieldContext_Product_defaultPrice(_ context.Context,
 }
 
 func (ec *executionContext) _Product_active(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Product_active(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Active, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -355,17 +344,16 @@ func (ec *executionContext) fieldContext_Product_active(_ context.Context, field
 }
 
 func (ec *executionContext) _Product_image(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Product_image(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Image, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -378,17 +366,16 @@ func (ec *executionContext) fieldContext_Product_image(_ context.Context, field 
 }
 
 func (ec *executionContext) _Product_metadata(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Product_metadata(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.Metadata, error) {
 			return obj.Metadata, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.Metadata) graphql.Marshaler {
 			return ec.marshalNMetadata2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMetadata(ctx, selections, v)
 		},
@@ -433,17 +420,16 @@ func (ec *executionContext) fieldContext_Product_phases(_ context.Context, field
 }
 
 func (ec *executionContext) _Product_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Product_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -456,17 +442,16 @@ func (ec *executionContext) fieldContext_Product_livemode(_ context.Context, fie
 }
 
 func (ec *executionContext) _Product_created(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Product_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -479,17 +464,16 @@ func (ec *executionContext) fieldContext_Product_created(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Product_updated(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Product_updated(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -546,17 +530,16 @@ func (ec *executionContext) fieldContext_Product_subscriptions(ctx context.Conte
 }
 
 func (ec *executionContext) _ProductConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.ProductConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ProductConnection_edges(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]*model.ProductEdge, error) {
 			return obj.Edges, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*model.ProductEdge) graphql.Marshaler {
 			return ec.marshalNProductEdge2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐProductEdgeᚄ(ctx, selections, v)
 		},
@@ -578,17 +561,16 @@ func (ec *executionContext) fieldContext_ProductConnection_edges(_ context.Conte
 }
 
 func (ec *executionContext) _ProductConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.ProductConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ProductConnection_pageInfo(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*model.PageInfo, error) {
 			return obj.PageInfo, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
 			return ec.marshalNPageInfo2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
 		},
@@ -610,17 +592,16 @@ func (ec *executionContext) fieldContext_ProductConnection_pageInfo(_ context.Co
 }
 
 func (ec *executionContext) _ProductEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.ProductEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ProductEdge_cursor(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -633,17 +614,16 @@ func (ec *executionContext) fieldContext_ProductEdge_cursor(_ context.Context, f
 }
 
 func (ec *executionContext) _ProductEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.ProductEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ProductEdge_node(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.Product, error) {
 			return obj.Node, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.Product) graphql.Marshaler {
 			return ec.marshalNProduct2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐProduct(ctx, selections, v)
 		},
@@ -665,17 +645,16 @@ func (ec *executionContext) fieldContext_ProductEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _ProductPhase_id(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ProductPhase_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -688,17 +667,16 @@ func (ec *executionContext) fieldContext_ProductPhase_id(_ context.Context, fiel
 }
 
 func (ec *executionContext) _ProductPhase_ordinal(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ProductPhase_ordinal(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int, error) {
 			return obj.Ordinal, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
 			return ec.marshalNInt2int(ctx, selections, v)
 		},
@@ -711,17 +689,16 @@ func (ec *executionContext) fieldContext_ProductPhase_ordinal(_ context.Context,
 }
 
 func (ec *executionContext) _ProductPhase_name(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ProductPhase_name(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Name, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -734,17 +711,16 @@ func (ec *executionContext) fieldContext_ProductPhase_name(_ context.Context, fi
 }
 
 func (ec *executionContext) _ProductPhase_pricingType(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ProductPhase_pricingType(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.PricingType, error) {
 			return obj.PricingType, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.PricingType) graphql.Marshaler {
 			return ec.marshalNPricingType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPricingType(ctx, selections, v)
 		},
@@ -757,17 +733,16 @@ func (ec *executionContext) fieldContext_ProductPhase_pricingType(_ context.Cont
 }
 
 func (ec *executionContext) _ProductPhase_amount(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ProductPhase_amount(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*int64, error) {
 			return obj.Amount, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
 			return ec.marshalOInt2ᚖint64(ctx, selections, v)
 		},
@@ -780,17 +755,16 @@ func (ec *executionContext) fieldContext_ProductPhase_amount(_ context.Context, 
 }
 
 func (ec *executionContext) _ProductPhase_discountPercentage(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ProductPhase_discountPercentage(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.Decimal, error) {
 			return obj.DiscountPercentage, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.Decimal) graphql.Marshaler {
 			return ec.marshalODecimal2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDecimal(ctx, selections, v)
 		},
@@ -803,17 +777,16 @@ func (ec *executionContext) fieldContext_ProductPhase_discountPercentage(_ conte
 }
 
 func (ec *executionContext) _ProductPhase_periodCount(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ProductPhase_periodCount(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*int, error) {
 			return obj.PeriodCount, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
 			return ec.marshalOInt2ᚖint(ctx, selections, v)
 		},
@@ -849,17 +822,16 @@ func (ec *executionContext) fieldContext_ProductPhase_phaseableType(_ context.Co
 }
 
 func (ec *executionContext) _ProductPhase_productId(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ProductPhase_productId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ProductID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -904,17 +876,16 @@ func (ec *executionContext) fieldContext_ProductPhase_product(_ context.Context,
 }
 
 func (ec *executionContext) _ProductPhase_startedAt(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ProductPhase_startedAt(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.StartedAt, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -927,17 +898,16 @@ func (ec *executionContext) fieldContext_ProductPhase_startedAt(_ context.Contex
 }
 
 func (ec *executionContext) _ProductPhase_currency(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ProductPhase_currency(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Currency, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
@@ -950,17 +920,16 @@ func (ec *executionContext) fieldContext_ProductPhase_currency(_ context.Context
 }
 
 func (ec *executionContext) _ProductPhase_livemode(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ProductPhase_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -973,17 +942,16 @@ func (ec *executionContext) fieldContext_ProductPhase_livemode(_ context.Context
 }
 
 func (ec *executionContext) _ProductPhase_created(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ProductPhase_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -996,17 +964,16 @@ func (ec *executionContext) fieldContext_ProductPhase_created(_ context.Context,
 }
 
 func (ec *executionContext) _ProductPhase_updated(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ProductPhase_updated(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -1019,17 +986,16 @@ func (ec *executionContext) fieldContext_ProductPhase_updated(_ context.Context,
 }
 
 func (ec *executionContext) _Recurring_interval(ctx context.Context, field graphql.CollectedField, obj *models.Recurring) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Recurring_interval(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.RecurringInterval, error) {
 			return obj.Interval, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.RecurringInterval) graphql.Marshaler {
 			return ec.marshalNRecurringInterval2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRecurringInterval(ctx, selections, v)
 		},
@@ -1042,17 +1008,16 @@ func (ec *executionContext) fieldContext_Recurring_interval(_ context.Context, f
 }
 
 func (ec *executionContext) _Recurring_intervalCount(ctx context.Context, field graphql.CollectedField, obj *models.Recurring) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Recurring_intervalCount(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int, error) {
 			return obj.IntervalCount, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
 			return ec.marshalNInt2int(ctx, selections, v)
 		},

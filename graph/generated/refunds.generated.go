@@ -38,17 +38,16 @@ type RefundResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _Refund_id(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Refund_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -61,17 +60,16 @@ func (ec *executionContext) fieldContext_Refund_id(_ context.Context, field grap
 }
 
 func (ec *executionContext) _Refund_status(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Refund_status(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.RefundStatus, error) {
 			return obj.Status, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.RefundStatus) graphql.Marshaler {
 			return ec.marshalNRefundStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefundStatus(ctx, selections, v)
 		},
@@ -84,17 +82,16 @@ func (ec *executionContext) fieldContext_Refund_status(_ context.Context, field 
 }
 
 func (ec *executionContext) _Refund_amount(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Refund_amount(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int64, error) {
 			return obj.Amount, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
 			return ec.marshalNInt2int64(ctx, selections, v)
 		},
@@ -107,17 +104,16 @@ func (ec *executionContext) fieldContext_Refund_amount(_ context.Context, field 
 }
 
 func (ec *executionContext) _Refund_currency(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Refund_currency(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Currency, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
@@ -130,17 +126,16 @@ func (ec *executionContext) fieldContext_Refund_currency(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Refund_reason(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Refund_reason(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Reason, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalORefundReason2ᚖstring(ctx, selections, v)
 		},
@@ -153,17 +148,16 @@ func (ec *executionContext) fieldContext_Refund_reason(_ context.Context, field 
 }
 
 func (ec *executionContext) _Refund_failureReason(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Refund_failureReason(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.FailureReason, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -176,17 +170,16 @@ func (ec *executionContext) fieldContext_Refund_failureReason(_ context.Context,
 }
 
 func (ec *executionContext) _Refund_chargeId(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Refund_chargeId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ChargeID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -231,17 +224,16 @@ func (ec *executionContext) fieldContext_Refund_charge(_ context.Context, field 
 }
 
 func (ec *executionContext) _Refund_transferId(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Refund_transferId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.TransferID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
 			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -286,17 +278,16 @@ func (ec *executionContext) fieldContext_Refund_transfer(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Refund_chargeIntentId(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Refund_chargeIntentId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.ChargeIntentID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
 			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -373,17 +364,16 @@ func (ec *executionContext) fieldContext_Refund_customer(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Refund_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Refund_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -396,17 +386,16 @@ func (ec *executionContext) fieldContext_Refund_livemode(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Refund_created(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Refund_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -419,17 +408,16 @@ func (ec *executionContext) fieldContext_Refund_created(_ context.Context, field
 }
 
 func (ec *executionContext) _Refund_updated(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Refund_updated(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -474,17 +462,16 @@ func (ec *executionContext) fieldContext_Refund_chargeIntent(_ context.Context, 
 }
 
 func (ec *executionContext) _RefundConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.RefundConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_RefundConnection_edges(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]*model.RefundEdge, error) {
 			return obj.Edges, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*model.RefundEdge) graphql.Marshaler {
 			return ec.marshalNRefundEdge2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐRefundEdgeᚄ(ctx, selections, v)
 		},
@@ -506,17 +493,16 @@ func (ec *executionContext) fieldContext_RefundConnection_edges(_ context.Contex
 }
 
 func (ec *executionContext) _RefundConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.RefundConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_RefundConnection_pageInfo(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*model.PageInfo, error) {
 			return obj.PageInfo, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
 			return ec.marshalNPageInfo2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
 		},
@@ -538,17 +524,16 @@ func (ec *executionContext) fieldContext_RefundConnection_pageInfo(_ context.Con
 }
 
 func (ec *executionContext) _RefundEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.RefundEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_RefundEdge_cursor(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -561,17 +546,16 @@ func (ec *executionContext) fieldContext_RefundEdge_cursor(_ context.Context, fi
 }
 
 func (ec *executionContext) _RefundEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.RefundEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_RefundEdge_node(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.Refund, error) {
 			return obj.Node, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.Refund) graphql.Marshaler {
 			return ec.marshalNRefund2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefund(ctx, selections, v)
 		},

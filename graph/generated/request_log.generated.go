@@ -24,17 +24,16 @@ import (
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _RequestLogEntry_requestId(ctx context.Context, field graphql.CollectedField, obj *requestlog.Record) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_RequestLogEntry_requestId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.RequestID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -47,17 +46,16 @@ func (ec *executionContext) fieldContext_RequestLogEntry_requestId(_ context.Con
 }
 
 func (ec *executionContext) _RequestLogEntry_method(ctx context.Context, field graphql.CollectedField, obj *requestlog.Record) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_RequestLogEntry_method(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Method, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -70,17 +68,16 @@ func (ec *executionContext) fieldContext_RequestLogEntry_method(_ context.Contex
 }
 
 func (ec *executionContext) _RequestLogEntry_path(ctx context.Context, field graphql.CollectedField, obj *requestlog.Record) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_RequestLogEntry_path(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Path, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -93,17 +90,16 @@ func (ec *executionContext) fieldContext_RequestLogEntry_path(_ context.Context,
 }
 
 func (ec *executionContext) _RequestLogEntry_status(ctx context.Context, field graphql.CollectedField, obj *requestlog.Record) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_RequestLogEntry_status(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int, error) {
 			return obj.Status, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
 			return ec.marshalNInt2int(ctx, selections, v)
 		},
@@ -116,17 +112,16 @@ func (ec *executionContext) fieldContext_RequestLogEntry_status(_ context.Contex
 }
 
 func (ec *executionContext) _RequestLogEntry_durationMs(ctx context.Context, field graphql.CollectedField, obj *requestlog.Record) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_RequestLogEntry_durationMs(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (float64, error) {
 			return obj.DurationMS, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
 			return ec.marshalNFloat2float64(ctx, selections, v)
 		},

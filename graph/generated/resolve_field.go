@@ -138,3 +138,56 @@ func deferredPath(ctx context.Context, defers map[string]*graphql.FieldSetView) 
 	}
 	return graphql.GetPath(ctx)
 }
+
+// resolvePlainField is resolveField for a field read from the model
+// without a resolver: a struct field, or a method of the model without a
+// context or an error. Its value comes typed, not in an interface (an
+// allocation for every string, uuid or slice), and neither the function
+// reading it nor the value escapes, so reading the field allocates
+// nothing beyond its context and its marshaler. Such a field has no
+// directives, so the field middleware, which acts on resolver fields only,
+// is not run for it; a field context that says otherwise (a resolver)
+// goes through resolveField.
+//
+// The field's Result in its context is set for a field with a selection
+// (an object or a list of them), whose children may look at it, and left
+// unset for a scalar, which has none.
+func resolvePlainField[T any](
+	ctx context.Context,
+	oc *graphql.OperationContext,
+	field graphql.CollectedField,
+	initializeFieldContext func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error),
+	fieldResolver func(ctx context.Context) (T, error),
+	marshal func(ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler,
+	recoverFromPanic bool,
+	nonNull bool,
+) (ret graphql.Marshaler) {
+	fc, err := initializeFieldContext(ctx, field)
+	if err != nil {
+		return graphql.Null
+	}
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if recoverFromPanic {
+		defer func() {
+			if r := recover(); r != nil {
+				oc.Error(ctx, oc.Recover(ctx, r))
+				ret = graphql.Null
+			}
+		}()
+	}
+	v, err := fieldResolver(ctx)
+	if err != nil {
+		oc.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
+		return graphql.Null
+	}
+	if any(v) == nil { // only an interface type can be nil here
+		if nonNull && !graphql.HasFieldError(ctx, fc) {
+			oc.Errorf(ctx, "must not be null")
+		}
+		return graphql.Null
+	}
+	if len(field.Selections) > 0 {
+		fc.Result = v
+	}
+	return marshal(ctx, field.Selections, v)
+}

@@ -37,17 +37,16 @@ type SonarSessionResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _ChargeSession_id(ctx context.Context, field graphql.CollectedField, obj *models.ChargeSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ChargeSession_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -60,17 +59,16 @@ func (ec *executionContext) fieldContext_ChargeSession_id(_ context.Context, fie
 }
 
 func (ec *executionContext) _ChargeSession_status(ctx context.Context, field graphql.CollectedField, obj *models.ChargeSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ChargeSession_status(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.SessionStatus, error) {
 			return obj.Status, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.SessionStatus) graphql.Marshaler {
 			return ec.marshalNSessionStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐSessionStatus(ctx, selections, v)
 		},
@@ -83,17 +81,16 @@ func (ec *executionContext) fieldContext_ChargeSession_status(_ context.Context,
 }
 
 func (ec *executionContext) _ChargeSession_chargeIntentId(ctx context.Context, field graphql.CollectedField, obj *models.ChargeSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ChargeSession_chargeIntentId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.ChargeIntentID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
 			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -138,17 +135,16 @@ func (ec *executionContext) fieldContext_ChargeSession_chargeIntent(_ context.Co
 }
 
 func (ec *executionContext) _ChargeSession_metadata(ctx context.Context, field graphql.CollectedField, obj *models.ChargeSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ChargeSession_metadata(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.Metadata, error) {
 			return obj.Metadata, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.Metadata) graphql.Marshaler {
 			return ec.marshalNMetadata2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMetadata(ctx, selections, v)
 		},
@@ -161,17 +157,16 @@ func (ec *executionContext) fieldContext_ChargeSession_metadata(_ context.Contex
 }
 
 func (ec *executionContext) _ChargeSession_livemode(ctx context.Context, field graphql.CollectedField, obj *models.ChargeSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ChargeSession_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -184,17 +179,16 @@ func (ec *executionContext) fieldContext_ChargeSession_livemode(_ context.Contex
 }
 
 func (ec *executionContext) _ChargeSession_created(ctx context.Context, field graphql.CollectedField, obj *models.ChargeSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ChargeSession_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -207,17 +201,16 @@ func (ec *executionContext) fieldContext_ChargeSession_created(_ context.Context
 }
 
 func (ec *executionContext) _ChargeSession_updated(ctx context.Context, field graphql.CollectedField, obj *models.ChargeSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ChargeSession_updated(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -230,17 +223,16 @@ func (ec *executionContext) fieldContext_ChargeSession_updated(_ context.Context
 }
 
 func (ec *executionContext) _ChargeSessionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.ChargeSessionConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ChargeSessionConnection_edges(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]*model.ChargeSessionEdge, error) {
 			return obj.Edges, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*model.ChargeSessionEdge) graphql.Marshaler {
 			return ec.marshalNChargeSessionEdge2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐChargeSessionEdgeᚄ(ctx, selections, v)
 		},
@@ -262,17 +254,16 @@ func (ec *executionContext) fieldContext_ChargeSessionConnection_edges(_ context
 }
 
 func (ec *executionContext) _ChargeSessionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.ChargeSessionConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ChargeSessionConnection_pageInfo(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*model.PageInfo, error) {
 			return obj.PageInfo, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
 			return ec.marshalNPageInfo2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
 		},
@@ -294,17 +285,16 @@ func (ec *executionContext) fieldContext_ChargeSessionConnection_pageInfo(_ cont
 }
 
 func (ec *executionContext) _ChargeSessionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.ChargeSessionEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ChargeSessionEdge_cursor(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -317,17 +307,16 @@ func (ec *executionContext) fieldContext_ChargeSessionEdge_cursor(_ context.Cont
 }
 
 func (ec *executionContext) _ChargeSessionEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.ChargeSessionEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ChargeSessionEdge_node(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.ChargeSession, error) {
 			return obj.Node, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.ChargeSession) graphql.Marshaler {
 			return ec.marshalNChargeSession2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeSession(ctx, selections, v)
 		},
@@ -349,17 +338,16 @@ func (ec *executionContext) fieldContext_ChargeSessionEdge_node(_ context.Contex
 }
 
 func (ec *executionContext) _PaymentLinkSession_id(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PaymentLinkSession_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -372,17 +360,16 @@ func (ec *executionContext) fieldContext_PaymentLinkSession_id(_ context.Context
 }
 
 func (ec *executionContext) _PaymentLinkSession_url(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PaymentLinkSession_url(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.URL, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -395,17 +382,16 @@ func (ec *executionContext) fieldContext_PaymentLinkSession_url(_ context.Contex
 }
 
 func (ec *executionContext) _PaymentLinkSession_status(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PaymentLinkSession_status(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.PaymentLinkSessionStatus, error) {
 			return obj.Status, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.PaymentLinkSessionStatus) graphql.Marshaler {
 			return ec.marshalNPaymentLinkSessionStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentLinkSessionStatus(ctx, selections, v)
 		},
@@ -418,17 +404,16 @@ func (ec *executionContext) fieldContext_PaymentLinkSession_status(_ context.Con
 }
 
 func (ec *executionContext) _PaymentLinkSession_amount(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PaymentLinkSession_amount(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*int64, error) {
 			return obj.Amount, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
 			return ec.marshalOInt2ᚖint64(ctx, selections, v)
 		},
@@ -441,17 +426,16 @@ func (ec *executionContext) fieldContext_PaymentLinkSession_amount(_ context.Con
 }
 
 func (ec *executionContext) _PaymentLinkSession_currency(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PaymentLinkSession_currency(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Currency, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOCurrencyCode2ᚖstring(ctx, selections, v)
 		},
@@ -464,17 +448,16 @@ func (ec *executionContext) fieldContext_PaymentLinkSession_currency(_ context.C
 }
 
 func (ec *executionContext) _PaymentLinkSession_customerId(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PaymentLinkSession_customerId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.CustomerID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
 			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -519,17 +502,16 @@ func (ec *executionContext) fieldContext_PaymentLinkSession_customer(_ context.C
 }
 
 func (ec *executionContext) _PaymentLinkSession_metadata(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PaymentLinkSession_metadata(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.Metadata, error) {
 			return obj.Metadata, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.Metadata) graphql.Marshaler {
 			return ec.marshalNMetadata2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMetadata(ctx, selections, v)
 		},
@@ -542,17 +524,16 @@ func (ec *executionContext) fieldContext_PaymentLinkSession_metadata(_ context.C
 }
 
 func (ec *executionContext) _PaymentLinkSession_livemode(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PaymentLinkSession_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -565,17 +546,16 @@ func (ec *executionContext) fieldContext_PaymentLinkSession_livemode(_ context.C
 }
 
 func (ec *executionContext) _PaymentLinkSession_created(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PaymentLinkSession_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -588,17 +568,16 @@ func (ec *executionContext) fieldContext_PaymentLinkSession_created(_ context.Co
 }
 
 func (ec *executionContext) _PaymentLinkSession_updated(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PaymentLinkSession_updated(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -611,17 +590,16 @@ func (ec *executionContext) fieldContext_PaymentLinkSession_updated(_ context.Co
 }
 
 func (ec *executionContext) _PaymentLinkSessionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.PaymentLinkSessionConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PaymentLinkSessionConnection_edges(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]*model.PaymentLinkSessionEdge, error) {
 			return obj.Edges, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*model.PaymentLinkSessionEdge) graphql.Marshaler {
 			return ec.marshalNPaymentLinkSessionEdge2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPaymentLinkSessionEdgeᚄ(ctx, selections, v)
 		},
@@ -643,17 +621,16 @@ func (ec *executionContext) fieldContext_PaymentLinkSessionConnection_edges(_ co
 }
 
 func (ec *executionContext) _PaymentLinkSessionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.PaymentLinkSessionConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PaymentLinkSessionConnection_pageInfo(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*model.PageInfo, error) {
 			return obj.PageInfo, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
 			return ec.marshalNPageInfo2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
 		},
@@ -675,17 +652,16 @@ func (ec *executionContext) fieldContext_PaymentLinkSessionConnection_pageInfo(_
 }
 
 func (ec *executionContext) _PaymentLinkSessionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PaymentLinkSessionEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PaymentLinkSessionEdge_cursor(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -698,17 +674,16 @@ func (ec *executionContext) fieldContext_PaymentLinkSessionEdge_cursor(_ context
 }
 
 func (ec *executionContext) _PaymentLinkSessionEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.PaymentLinkSessionEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PaymentLinkSessionEdge_node(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.PaymentLinkSession, error) {
 			return obj.Node, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.PaymentLinkSession) graphql.Marshaler {
 			return ec.marshalNPaymentLinkSession2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentLinkSession(ctx, selections, v)
 		},
@@ -730,17 +705,16 @@ func (ec *executionContext) fieldContext_PaymentLinkSessionEdge_node(_ context.C
 }
 
 func (ec *executionContext) _SonarSession_id(ctx context.Context, field graphql.CollectedField, obj *models.SonarSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SonarSession_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -753,17 +727,16 @@ func (ec *executionContext) fieldContext_SonarSession_id(_ context.Context, fiel
 }
 
 func (ec *executionContext) _SonarSession_status(ctx context.Context, field graphql.CollectedField, obj *models.SonarSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SonarSession_status(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.SessionStatus, error) {
 			return obj.Status, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.SessionStatus) graphql.Marshaler {
 			return ec.marshalNSessionStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐSessionStatus(ctx, selections, v)
 		},
@@ -776,17 +749,16 @@ func (ec *executionContext) fieldContext_SonarSession_status(_ context.Context, 
 }
 
 func (ec *executionContext) _SonarSession_chargeIntentId(ctx context.Context, field graphql.CollectedField, obj *models.SonarSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SonarSession_chargeIntentId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.ChargeIntentID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
 			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -831,17 +803,16 @@ func (ec *executionContext) fieldContext_SonarSession_chargeIntent(_ context.Con
 }
 
 func (ec *executionContext) _SonarSession_metadata(ctx context.Context, field graphql.CollectedField, obj *models.SonarSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SonarSession_metadata(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.Metadata, error) {
 			return obj.Metadata, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.Metadata) graphql.Marshaler {
 			return ec.marshalNMetadata2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMetadata(ctx, selections, v)
 		},
@@ -854,17 +825,16 @@ func (ec *executionContext) fieldContext_SonarSession_metadata(_ context.Context
 }
 
 func (ec *executionContext) _SonarSession_livemode(ctx context.Context, field graphql.CollectedField, obj *models.SonarSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SonarSession_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -877,17 +847,16 @@ func (ec *executionContext) fieldContext_SonarSession_livemode(_ context.Context
 }
 
 func (ec *executionContext) _SonarSession_created(ctx context.Context, field graphql.CollectedField, obj *models.SonarSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SonarSession_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -900,17 +869,16 @@ func (ec *executionContext) fieldContext_SonarSession_created(_ context.Context,
 }
 
 func (ec *executionContext) _SonarSession_updated(ctx context.Context, field graphql.CollectedField, obj *models.SonarSession) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SonarSession_updated(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -923,17 +891,16 @@ func (ec *executionContext) fieldContext_SonarSession_updated(_ context.Context,
 }
 
 func (ec *executionContext) _SonarSessionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.SonarSessionConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SonarSessionConnection_edges(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]*model.SonarSessionEdge, error) {
 			return obj.Edges, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*model.SonarSessionEdge) graphql.Marshaler {
 			return ec.marshalNSonarSessionEdge2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐSonarSessionEdgeᚄ(ctx, selections, v)
 		},
@@ -955,17 +922,16 @@ func (ec *executionContext) fieldContext_SonarSessionConnection_edges(_ context.
 }
 
 func (ec *executionContext) _SonarSessionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.SonarSessionConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SonarSessionConnection_pageInfo(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*model.PageInfo, error) {
 			return obj.PageInfo, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
 			return ec.marshalNPageInfo2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
 		},
@@ -987,17 +953,16 @@ func (ec *executionContext) fieldContext_SonarSessionConnection_pageInfo(_ conte
 }
 
 func (ec *executionContext) _SonarSessionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.SonarSessionEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SonarSessionEdge_cursor(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -1010,17 +975,16 @@ func (ec *executionContext) fieldContext_SonarSessionEdge_cursor(_ context.Conte
 }
 
 func (ec *executionContext) _SonarSessionEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.SonarSessionEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SonarSessionEdge_node(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.SonarSession, error) {
 			return obj.Node, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.SonarSession) graphql.Marshaler {
 			return ec.marshalNSonarSession2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐSonarSession(ctx, selections, v)
 		},

@@ -33,17 +33,16 @@ type SubscriptionPhaseResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _BulkUpdateSubscriptionPhasesPayload_updatedCount(ctx context.Context, field graphql.CollectedField, obj *model.BulkUpdateSubscriptionPhasesPayload) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BulkUpdateSubscriptionPhasesPayload_updatedCount(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int, error) {
 			return obj.UpdatedCount, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
 			return ec.marshalNInt2int(ctx, selections, v)
 		},
@@ -56,17 +55,16 @@ func (ec *executionContext) fieldContext_BulkUpdateSubscriptionPhasesPayload_upd
 }
 
 func (ec *executionContext) _BulkUpdateSubscriptionPhasesPayload_phases(ctx context.Context, field graphql.CollectedField, obj *model.BulkUpdateSubscriptionPhasesPayload) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BulkUpdateSubscriptionPhasesPayload_phases(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]*models.SubscriptionPhase, error) {
 			return obj.Phases, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*models.SubscriptionPhase) graphql.Marshaler {
 			return ec.marshalNSubscriptionPhase2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐSubscriptionPhaseᚄ(ctx, selections, v)
 		},
@@ -88,17 +86,16 @@ func (ec *executionContext) fieldContext_BulkUpdateSubscriptionPhasesPayload_pha
 }
 
 func (ec *executionContext) _SubscriptionPhase_id(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionPhase_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -111,17 +108,16 @@ func (ec *executionContext) fieldContext_SubscriptionPhase_id(_ context.Context,
 }
 
 func (ec *executionContext) _SubscriptionPhase_ordinal(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionPhase_ordinal(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int, error) {
 			return obj.Ordinal, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
 			return ec.marshalNInt2int(ctx, selections, v)
 		},
@@ -134,17 +130,16 @@ func (ec *executionContext) fieldContext_SubscriptionPhase_ordinal(_ context.Con
 }
 
 func (ec *executionContext) _SubscriptionPhase_name(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionPhase_name(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Name, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -157,17 +152,16 @@ func (ec *executionContext) fieldContext_SubscriptionPhase_name(_ context.Contex
 }
 
 func (ec *executionContext) _SubscriptionPhase_pricingType(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionPhase_pricingType(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.PricingType, error) {
 			return obj.PricingType, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.PricingType) graphql.Marshaler {
 			return ec.marshalNPricingType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPricingType(ctx, selections, v)
 		},
@@ -180,17 +174,16 @@ func (ec *executionContext) fieldContext_SubscriptionPhase_pricingType(_ context
 }
 
 func (ec *executionContext) _SubscriptionPhase_amount(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionPhase_amount(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*int64, error) {
 			return obj.Amount, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
 			return ec.marshalOInt2ᚖint64(ctx, selections, v)
 		},
@@ -203,17 +196,16 @@ func (ec *executionContext) fieldContext_SubscriptionPhase_amount(_ context.Cont
 }
 
 func (ec *executionContext) _SubscriptionPhase_discountPercentage(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionPhase_discountPercentage(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.Decimal, error) {
 			return obj.DiscountPercentage, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.Decimal) graphql.Marshaler {
 			return ec.marshalODecimal2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDecimal(ctx, selections, v)
 		},
@@ -226,17 +218,16 @@ func (ec *executionContext) fieldContext_SubscriptionPhase_discountPercentage(_ 
 }
 
 func (ec *executionContext) _SubscriptionPhase_periodCount(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionPhase_periodCount(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*int, error) {
 			return obj.PeriodCount, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
 			return ec.marshalOInt2ᚖint(ctx, selections, v)
 		},
@@ -272,17 +263,16 @@ func (ec *executionContext) fieldContext_SubscriptionPhase_phaseableType(_ conte
 }
 
 func (ec *executionContext) _SubscriptionPhase_subscriptionId(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionPhase_subscriptionId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.SubscriptionID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -327,17 +317,16 @@ func (ec *executionContext) fieldContext_SubscriptionPhase_subscription(_ contex
 }
 
 func (ec *executionContext) _SubscriptionPhase_startedAt(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionPhase_startedAt(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.StartedAt, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -350,17 +339,16 @@ func (ec *executionContext) fieldContext_SubscriptionPhase_startedAt(_ context.C
 }
 
 func (ec *executionContext) _SubscriptionPhase_currency(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionPhase_currency(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Currency, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
@@ -373,17 +361,16 @@ func (ec *executionContext) fieldContext_SubscriptionPhase_currency(_ context.Co
 }
 
 func (ec *executionContext) _SubscriptionPhase_livemode(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionPhase_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -396,17 +383,16 @@ func (ec *executionContext) fieldContext_SubscriptionPhase_livemode(_ context.Co
 }
 
 func (ec *executionContext) _SubscriptionPhase_created(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionPhase_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -419,17 +405,16 @@ func (ec *executionContext) fieldContext_SubscriptionPhase_created(_ context.Con
 }
 
 func (ec *executionContext) _SubscriptionPhase_updated(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionPhase_updated(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},

@@ -109,17 +109,16 @@ func (ec *executionContext) field_Subscription_invoices_args(ctx context.Context
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _Plan_id(ctx context.Context, field graphql.CollectedField, obj *models.Plan) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Plan_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -132,17 +131,16 @@ func (ec *executionContext) fieldContext_Plan_id(_ context.Context, field graphq
 }
 
 func (ec *executionContext) _Plan_interval(ctx context.Context, field graphql.CollectedField, obj *models.Plan) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Plan_interval(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.RecurringInterval, error) {
 			return obj.Interval, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.RecurringInterval) graphql.Marshaler {
 			return ec.marshalNRecurringInterval2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRecurringInterval(ctx, selections, v)
 		},
@@ -155,17 +153,16 @@ func (ec *executionContext) fieldContext_Plan_interval(_ context.Context, field 
 }
 
 func (ec *executionContext) _Plan_intervalCount(ctx context.Context, field graphql.CollectedField, obj *models.Plan) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Plan_intervalCount(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int, error) {
 			return obj.IntervalCount, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
 			return ec.marshalNInt2int(ctx, selections, v)
 		},
@@ -178,17 +175,16 @@ func (ec *executionContext) fieldContext_Plan_intervalCount(_ context.Context, f
 }
 
 func (ec *executionContext) _Plan_amount(ctx context.Context, field graphql.CollectedField, obj *models.Plan) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Plan_amount(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int64, error) {
 			return obj.Amount, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
 			return ec.marshalNInt2int64(ctx, selections, v)
 		},
@@ -201,17 +197,16 @@ func (ec *executionContext) fieldContext_Plan_amount(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Plan_currency(ctx context.Context, field graphql.CollectedField, obj *models.Plan) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Plan_currency(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Currency, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
@@ -224,17 +219,16 @@ func (ec *executionContext) fieldContext_Plan_currency(_ context.Context, field 
 }
 
 func (ec *executionContext) _Plan_active(ctx context.Context, field graphql.CollectedField, obj *models.Plan) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Plan_active(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Active, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -247,17 +241,16 @@ func (ec *executionContext) fieldContext_Plan_active(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Plan_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Plan) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Plan_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -293,17 +286,16 @@ func (ec *executionContext) fieldContext_Plan_created(_ context.Context, field g
 }
 
 func (ec *executionContext) _Subscription_id(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Subscription_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -316,17 +308,16 @@ func (ec *executionContext) fieldContext_Subscription_id(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Subscription_status(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Subscription_status(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.SubscriptionStatus, error) {
 			return obj.Status, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.SubscriptionStatus) graphql.Marshaler {
 			return ec.marshalNSubscriptionStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐSubscriptionStatus(ctx, selections, v)
 		},
@@ -339,17 +330,16 @@ func (ec *executionContext) fieldContext_Subscription_status(_ context.Context, 
 }
 
 func (ec *executionContext) _Subscription_accountId(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Subscription_accountId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
 			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -394,17 +384,16 @@ func (ec *executionContext) fieldContext_Subscription_account(_ context.Context,
 }
 
 func (ec *executionContext) _Subscription_customerId(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Subscription_customerId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.CustomerID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
 			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -449,17 +438,16 @@ func (ec *executionContext) fieldContext_Subscription_customer(_ context.Context
 }
 
 func (ec *executionContext) _Subscription_productId(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Subscription_productId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ProductID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -504,17 +492,16 @@ func (ec *executionContext) fieldContext_Subscription_product(_ context.Context,
 }
 
 func (ec *executionContext) _Subscription_plan(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Subscription_plan(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.Plan, error) {
 			return obj.Plan, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.Plan) graphql.Marshaler {
 			return ec.marshalOPlan2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPlan(ctx, selections, v)
 		},
@@ -536,17 +523,16 @@ func (ec *executionContext) fieldContext_Subscription_plan(_ context.Context, fi
 }
 
 func (ec *executionContext) _Subscription_currency(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Subscription_currency(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Currency, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNCurrencyCode2string(ctx, selections, v)
 		},
@@ -559,17 +545,16 @@ func (ec *executionContext) fieldContext_Subscription_currency(_ context.Context
 }
 
 func (ec *executionContext) _Subscription_quantity(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Subscription_quantity(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int, error) {
 			return obj.Quantity, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
 			return ec.marshalNInt2int(ctx, selections, v)
 		},
@@ -582,17 +567,16 @@ func (ec *executionContext) fieldContext_Subscription_quantity(_ context.Context
 }
 
 func (ec *executionContext) _Subscription_defaultPaymentMethodId(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Subscription_defaultPaymentMethodId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.DefaultPaymentMethodID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
 			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -637,17 +621,16 @@ func (ec *executionContext) fieldContext_Subscription_defaultPaymentMethod(_ con
 }
 
 func (ec *executionContext) _Subscription_description(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Subscription_description(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Description, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -660,17 +643,16 @@ func (ec *executionContext) fieldContext_Subscription_description(_ context.Cont
 }
 
 func (ec *executionContext) _Subscription_prorationBehavior(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Subscription_prorationBehavior(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.ProrationBehavior, error) {
 			return obj.ProrationBehavior, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.ProrationBehavior) graphql.Marshaler {
 			return ec.marshalNProrationBehavior2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐProrationBehavior(ctx, selections, v)
 		},
@@ -683,17 +665,16 @@ func (ec *executionContext) fieldContext_Subscription_prorationBehavior(_ contex
 }
 
 func (ec *executionContext) _Subscription_currentPeriodStart(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Subscription_currentPeriodStart(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*wire.Timestamp, error) {
 			return obj.CurrentPeriodStart, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *wire.Timestamp) graphql.Marshaler {
 			return ec.marshalODateTime2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -706,17 +687,16 @@ func (ec *executionContext) fieldContext_Subscription_currentPeriodStart(_ conte
 }
 
 func (ec *executionContext) _Subscription_currentPeriodEnd(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Subscription_currentPeriodEnd(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*wire.Timestamp, error) {
 			return obj.CurrentPeriodEnd, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *wire.Timestamp) graphql.Marshaler {
 			return ec.marshalODateTime2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -729,17 +709,16 @@ func (ec *executionContext) fieldContext_Subscription_currentPeriodEnd(_ context
 }
 
 func (ec *executionContext) _Subscription_pausedAt(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Subscription_pausedAt(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*wire.Timestamp, error) {
 			return obj.PausedAt, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *wire.Timestamp) graphql.Marshaler {
 			return ec.marshalODateTime2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -752,17 +731,16 @@ func (ec *executionContext) fieldContext_Subscription_pausedAt(_ context.Context
 }
 
 func (ec *executionContext) _Subscription_resumeAt(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Subscription_resumeAt(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*wire.Timestamp, error) {
 			return obj.ResumeAt, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *wire.Timestamp) graphql.Marshaler {
 			return ec.marshalODateTime2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -775,17 +753,16 @@ func (ec *executionContext) fieldContext_Subscription_resumeAt(_ context.Context
 }
 
 func (ec *executionContext) _Subscription_canceledAt(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Subscription_canceledAt(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*wire.Timestamp, error) {
 			return obj.CanceledAt, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *wire.Timestamp) graphql.Marshaler {
 			return ec.marshalODateTime2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -798,17 +775,16 @@ func (ec *executionContext) fieldContext_Subscription_canceledAt(_ context.Conte
 }
 
 func (ec *executionContext) _Subscription_scheduledChange(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Subscription_scheduledChange(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.SubscriptionScheduledChange, error) {
 			return obj.ScheduledChange, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.SubscriptionScheduledChange) graphql.Marshaler {
 			return ec.marshalOSubscriptionScheduledChange2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐSubscriptionScheduledChange(ctx, selections, v)
 		},
@@ -830,17 +806,16 @@ func (ec *executionContext) fieldContext_Subscription_scheduledChange(_ context.
 }
 
 func (ec *executionContext) _Subscription_latestInvoiceId(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Subscription_latestInvoiceId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.LatestInvoiceID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
 			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -885,17 +860,16 @@ func (ec *executionContext) fieldContext_Subscription_latestInvoice(_ context.Co
 }
 
 func (ec *executionContext) _Subscription_hasPhases(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Subscription_hasPhases(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.HasPhases, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -940,17 +914,16 @@ func (ec *executionContext) fieldContext_Subscription_phases(_ context.Context, 
 }
 
 func (ec *executionContext) _Subscription_effectiveAmount(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Subscription_effectiveAmount(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*int64, error) {
 			return obj.EffectiveAmount, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
 			return ec.marshalOInt2ᚖint64(ctx, selections, v)
 		},
@@ -986,17 +959,16 @@ func (ec *executionContext) fieldContext_Subscription_effectiveInterval(_ contex
 }
 
 func (ec *executionContext) _Subscription_effectiveIntervalCount(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Subscription_effectiveIntervalCount(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*int, error) {
 			return obj.EffectiveIntervalCount, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
 			return ec.marshalOInt2ᚖint(ctx, selections, v)
 		},
@@ -1009,17 +981,16 @@ func (ec *executionContext) fieldContext_Subscription_effectiveIntervalCount(_ c
 }
 
 func (ec *executionContext) _Subscription_startDate(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Subscription_startDate(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.StartDate, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -1120,17 +1091,16 @@ func (ec *executionContext) fieldContext_Subscription_invoices(ctx context.Conte
 }
 
 func (ec *executionContext) _Subscription_metadata(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Subscription_metadata(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.Metadata, error) {
 			return obj.Metadata, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.Metadata) graphql.Marshaler {
 			return ec.marshalNMetadata2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMetadata(ctx, selections, v)
 		},
@@ -1143,17 +1113,16 @@ func (ec *executionContext) fieldContext_Subscription_metadata(_ context.Context
 }
 
 func (ec *executionContext) _Subscription_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Subscription_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -1166,17 +1135,16 @@ func (ec *executionContext) fieldContext_Subscription_livemode(_ context.Context
 }
 
 func (ec *executionContext) _Subscription_created(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Subscription_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -1189,17 +1157,16 @@ func (ec *executionContext) fieldContext_Subscription_created(_ context.Context,
 }
 
 func (ec *executionContext) _Subscription_updated(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Subscription_updated(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -1244,17 +1211,16 @@ func (ec *executionContext) fieldContext_Subscription_usage(_ context.Context, f
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_id(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionChangeLog_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -1267,17 +1233,16 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLog_id(_ context.Cont
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_subscriptionId(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionChangeLog_subscriptionId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.SubscriptionID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -1322,17 +1287,16 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLog_subscription(_ co
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_prorationBehavior(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionChangeLog_prorationBehavior(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.ProrationBehavior, error) {
 			return obj.ProrationBehavior, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.ProrationBehavior) graphql.Marshaler {
 			return ec.marshalNProrationBehavior2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐProrationBehavior(ctx, selections, v)
 		},
@@ -1345,17 +1309,16 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLog_prorationBehavior
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_previousProductId(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionChangeLog_previousProductId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.PreviousProductID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -1400,17 +1363,16 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLog_previousProduct(_
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_newProductId(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionChangeLog_newProductId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.NewProductID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -1455,17 +1417,16 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLog_newProduct(_ cont
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_previousPlan(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionChangeLog_previousPlan(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.Plan, error) {
 			return obj.PreviousPlan, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.Plan) graphql.Marshaler {
 			return ec.marshalOPlan2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPlan(ctx, selections, v)
 		},
@@ -1487,17 +1448,16 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLog_previousPlan(_ co
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_currentPlan(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionChangeLog_currentPlan(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.Plan, error) {
 			return obj.CurrentPlan, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.Plan) graphql.Marshaler {
 			return ec.marshalOPlan2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPlan(ctx, selections, v)
 		},
@@ -1519,17 +1479,16 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLog_currentPlan(_ con
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_effectiveDate(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionChangeLog_effectiveDate(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.EffectiveDate, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -1542,17 +1501,16 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLog_effectiveDate(_ c
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_livemode(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionChangeLog_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -1565,17 +1523,16 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLog_livemode(_ contex
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_created(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionChangeLog_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -1588,17 +1545,16 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLog_created(_ context
 }
 
 func (ec *executionContext) _SubscriptionChangeLogConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionChangeLogConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionChangeLogConnection_edges(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]*model.SubscriptionChangeLogEdge, error) {
 			return obj.Edges, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*model.SubscriptionChangeLogEdge) graphql.Marshaler {
 			return ec.marshalNSubscriptionChangeLogEdge2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐSubscriptionChangeLogEdgeᚄ(ctx, selections, v)
 		},
@@ -1620,17 +1576,16 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLogConnection_edges(_
 }
 
 func (ec *executionContext) _SubscriptionChangeLogConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionChangeLogConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionChangeLogConnection_pageInfo(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*model.PageInfo, error) {
 			return obj.PageInfo, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
 			return ec.marshalNPageInfo2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
 		},
@@ -1652,17 +1607,16 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLogConnection_pageInf
 }
 
 func (ec *executionContext) _SubscriptionChangeLogEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionChangeLogEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionChangeLogEdge_cursor(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -1675,17 +1629,16 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLogEdge_cursor(_ cont
 }
 
 func (ec *executionContext) _SubscriptionChangeLogEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionChangeLogEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionChangeLogEdge_node(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.SubscriptionChangeLog, error) {
 			return obj.Node, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.SubscriptionChangeLog) graphql.Marshaler {
 			return ec.marshalNSubscriptionChangeLog2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐSubscriptionChangeLog(ctx, selections, v)
 		},
@@ -1707,17 +1660,16 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLogEdge_node(_ contex
 }
 
 func (ec *executionContext) _SubscriptionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionConnection_edges(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]*model.SubscriptionEdge, error) {
 			return obj.Edges, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*model.SubscriptionEdge) graphql.Marshaler {
 			return ec.marshalNSubscriptionEdge2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐSubscriptionEdgeᚄ(ctx, selections, v)
 		},
@@ -1739,17 +1691,16 @@ func (ec *executionContext) fieldContext_SubscriptionConnection_edges(_ context.
 }
 
 func (ec *executionContext) _SubscriptionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionConnection_pageInfo(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*model.PageInfo, error) {
 			return obj.PageInfo, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
 			return ec.marshalNPageInfo2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
 		},
@@ -1771,17 +1722,16 @@ func (ec *executionContext) fieldContext_SubscriptionConnection_pageInfo(_ conte
 }
 
 func (ec *executionContext) _SubscriptionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionEdge_cursor(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -1794,17 +1744,16 @@ func (ec *executionContext) fieldContext_SubscriptionEdge_cursor(_ context.Conte
 }
 
 func (ec *executionContext) _SubscriptionEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionEdge_node(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.Subscription, error) {
 			return obj.Node, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.Subscription) graphql.Marshaler {
 			return ec.marshalNSubscription2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐSubscription(ctx, selections, v)
 		},
@@ -1826,17 +1775,16 @@ func (ec *executionContext) fieldContext_SubscriptionEdge_node(_ context.Context
 }
 
 func (ec *executionContext) _SubscriptionScheduledChange_id(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionScheduledChange) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionScheduledChange_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -1849,17 +1797,16 @@ func (ec *executionContext) fieldContext_SubscriptionScheduledChange_id(_ contex
 }
 
 func (ec *executionContext) _SubscriptionScheduledChange_productId(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionScheduledChange) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionScheduledChange_productId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.Product, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -1904,17 +1851,16 @@ func (ec *executionContext) fieldContext_SubscriptionScheduledChange_product(_ c
 }
 
 func (ec *executionContext) _SubscriptionScheduledChange_intervalSwitch(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionScheduledChange) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionScheduledChange_intervalSwitch(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.IntervalSwitch, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -1927,17 +1873,16 @@ func (ec *executionContext) fieldContext_SubscriptionScheduledChange_intervalSwi
 }
 
 func (ec *executionContext) _SubscriptionScheduledChange_effectiveDate(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionScheduledChange) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionScheduledChange_effectiveDate(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*wire.Timestamp, error) {
 			return obj.EffectiveDate, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *wire.Timestamp) graphql.Marshaler {
 			return ec.marshalODateTime2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -1950,17 +1895,16 @@ func (ec *executionContext) fieldContext_SubscriptionScheduledChange_effectiveDa
 }
 
 func (ec *executionContext) _SubscriptionScheduledChange_created(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionScheduledChange) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_SubscriptionScheduledChange_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},

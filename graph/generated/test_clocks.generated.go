@@ -123,17 +123,16 @@ func (ec *executionContext) field_TestClock_subscriptions_args(ctx context.Conte
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _TestClock_id(ctx context.Context, field graphql.CollectedField, obj *models.TestClock) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TestClock_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -146,17 +145,16 @@ func (ec *executionContext) fieldContext_TestClock_id(_ context.Context, field g
 }
 
 func (ec *executionContext) _TestClock_name(ctx context.Context, field graphql.CollectedField, obj *models.TestClock) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TestClock_name(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.Name, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -169,17 +167,16 @@ func (ec *executionContext) fieldContext_TestClock_name(_ context.Context, field
 }
 
 func (ec *executionContext) _TestClock_frozenTime(ctx context.Context, field graphql.CollectedField, obj *models.TestClock) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TestClock_frozenTime(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.FrozenTime, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -192,17 +189,16 @@ func (ec *executionContext) fieldContext_TestClock_frozenTime(_ context.Context,
 }
 
 func (ec *executionContext) _TestClock_advancedTo(ctx context.Context, field graphql.CollectedField, obj *models.TestClock) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TestClock_advancedTo(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.AdvancedTo, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -215,17 +211,16 @@ func (ec *executionContext) fieldContext_TestClock_advancedTo(_ context.Context,
 }
 
 func (ec *executionContext) _TestClock_status(ctx context.Context, field graphql.CollectedField, obj *models.TestClock) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TestClock_status(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.TestClockStatus, error) {
 			return obj.Status, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.TestClockStatus) graphql.Marshaler {
 			return ec.marshalNTestClockStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTestClockStatus(ctx, selections, v)
 		},
@@ -238,17 +233,16 @@ func (ec *executionContext) fieldContext_TestClock_status(_ context.Context, fie
 }
 
 func (ec *executionContext) _TestClock_livemode(ctx context.Context, field graphql.CollectedField, obj *models.TestClock) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TestClock_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -261,17 +255,16 @@ func (ec *executionContext) fieldContext_TestClock_livemode(_ context.Context, f
 }
 
 func (ec *executionContext) _TestClock_created(ctx context.Context, field graphql.CollectedField, obj *models.TestClock) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TestClock_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -284,17 +277,16 @@ func (ec *executionContext) fieldContext_TestClock_created(_ context.Context, fi
 }
 
 func (ec *executionContext) _TestClock_receipt(ctx context.Context, field graphql.CollectedField, obj *models.TestClock) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TestClock_receipt(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.TestClockReceipt, error) {
 			return obj.Receipt, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.TestClockReceipt) graphql.Marshaler {
 			return ec.marshalOTestClockReceipt2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTestClockReceipt(ctx, selections, v)
 		},
@@ -448,17 +440,16 @@ func (ec *executionContext) fieldContext_TestClock_accounts(ctx context.Context,
 }
 
 func (ec *executionContext) _TestClockConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.TestClockConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TestClockConnection_edges(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]*model.TestClockEdge, error) {
 			return obj.Edges, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*model.TestClockEdge) graphql.Marshaler {
 			return ec.marshalNTestClockEdge2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐTestClockEdgeᚄ(ctx, selections, v)
 		},
@@ -480,17 +471,16 @@ func (ec *executionContext) fieldContext_TestClockConnection_edges(_ context.Con
 }
 
 func (ec *executionContext) _TestClockConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.TestClockConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TestClockConnection_pageInfo(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*model.PageInfo, error) {
 			return obj.PageInfo, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
 			return ec.marshalNPageInfo2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
 		},
@@ -512,17 +502,16 @@ func (ec *executionContext) fieldContext_TestClockConnection_pageInfo(_ context.
 }
 
 func (ec *executionContext) _TestClockEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.TestClockEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TestClockEdge_cursor(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -535,17 +524,16 @@ func (ec *executionContext) fieldContext_TestClockEdge_cursor(_ context.Context,
 }
 
 func (ec *executionContext) _TestClockEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.TestClockEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TestClockEdge_node(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.TestClock, error) {
 			return obj.Node, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.TestClock) graphql.Marshaler {
 			return ec.marshalNTestClock2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTestClock(ctx, selections, v)
 		},
@@ -567,17 +555,16 @@ func (ec *executionContext) fieldContext_TestClockEdge_node(_ context.Context, f
 }
 
 func (ec *executionContext) _TestClockEffect_at(ctx context.Context, field graphql.CollectedField, obj *models.TestClockEffect) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TestClockEffect_at(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.At, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -590,17 +577,16 @@ func (ec *executionContext) fieldContext_TestClockEffect_at(_ context.Context, f
 }
 
 func (ec *executionContext) _TestClockEffect_kind(ctx context.Context, field graphql.CollectedField, obj *models.TestClockEffect) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TestClockEffect_kind(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Kind, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -613,17 +599,16 @@ func (ec *executionContext) fieldContext_TestClockEffect_kind(_ context.Context,
 }
 
 func (ec *executionContext) _TestClockEffect_objectId(ctx context.Context, field graphql.CollectedField, obj *models.TestClockEffect) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TestClockEffect_objectId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ObjectID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -636,17 +621,16 @@ func (ec *executionContext) fieldContext_TestClockEffect_objectId(_ context.Cont
 }
 
 func (ec *executionContext) _TestClockEffect_events(ctx context.Context, field graphql.CollectedField, obj *models.TestClockEffect) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TestClockEffect_events(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]*models.TestClockEvent, error) {
 			return obj.Events, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*models.TestClockEvent) graphql.Marshaler {
 			return ec.marshalNTestClockEvent2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTestClockEventᚄ(ctx, selections, v)
 		},
@@ -668,17 +652,16 @@ func (ec *executionContext) fieldContext_TestClockEffect_events(_ context.Contex
 }
 
 func (ec *executionContext) _TestClockEvent_id(ctx context.Context, field graphql.CollectedField, obj *models.TestClockEvent) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TestClockEvent_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -691,17 +674,16 @@ func (ec *executionContext) fieldContext_TestClockEvent_id(_ context.Context, fi
 }
 
 func (ec *executionContext) _TestClockEvent_type(ctx context.Context, field graphql.CollectedField, obj *models.TestClockEvent) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TestClockEvent_type(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Type, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -714,17 +696,16 @@ func (ec *executionContext) fieldContext_TestClockEvent_type(_ context.Context, 
 }
 
 func (ec *executionContext) _TestClockReceipt_effects(ctx context.Context, field graphql.CollectedField, obj *models.TestClockReceipt) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TestClockReceipt_effects(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]*models.TestClockEffect, error) {
 			return obj.Effects, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*models.TestClockEffect) graphql.Marshaler {
 			return ec.marshalNTestClockEffect2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTestClockEffectᚄ(ctx, selections, v)
 		},

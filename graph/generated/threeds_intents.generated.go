@@ -32,17 +32,16 @@ type ThreeDSIntentResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _ThreeDSIntent_id(ctx context.Context, field graphql.CollectedField, obj *models.ThreeDSIntent) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ThreeDSIntent_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -55,17 +54,16 @@ func (ec *executionContext) fieldContext_ThreeDSIntent_id(_ context.Context, fie
 }
 
 func (ec *executionContext) _ThreeDSIntent_status(ctx context.Context, field graphql.CollectedField, obj *models.ThreeDSIntent) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ThreeDSIntent_status(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.ThreeDSStatus, error) {
 			return obj.Status, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.ThreeDSStatus) graphql.Marshaler {
 			return ec.marshalNThreeDSIntentStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐThreeDSStatus(ctx, selections, v)
 		},
@@ -78,17 +76,16 @@ func (ec *executionContext) fieldContext_ThreeDSIntent_status(_ context.Context,
 }
 
 func (ec *executionContext) _ThreeDSIntent_challengeUrl(ctx context.Context, field graphql.CollectedField, obj *models.ThreeDSIntent) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ThreeDSIntent_challengeUrl(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*string, error) {
 			return obj.ChallengeURL, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
 			return ec.marshalOString2ᚖstring(ctx, selections, v)
 		},
@@ -101,17 +98,16 @@ func (ec *executionContext) fieldContext_ThreeDSIntent_challengeUrl(_ context.Co
 }
 
 func (ec *executionContext) _ThreeDSIntent_completed(ctx context.Context, field graphql.CollectedField, obj *models.ThreeDSIntent) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ThreeDSIntent_completed(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Completed, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -124,17 +120,16 @@ func (ec *executionContext) fieldContext_ThreeDSIntent_completed(_ context.Conte
 }
 
 func (ec *executionContext) _ThreeDSIntent_customerId(ctx context.Context, field graphql.CollectedField, obj *models.ThreeDSIntent) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ThreeDSIntent_customerId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.CustomerID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
 			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -179,17 +174,16 @@ func (ec *executionContext) fieldContext_ThreeDSIntent_customer(_ context.Contex
 }
 
 func (ec *executionContext) _ThreeDSIntent_paymentMethodId(ctx context.Context, field graphql.CollectedField, obj *models.ThreeDSIntent) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ThreeDSIntent_paymentMethodId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.PaymentMethodID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -234,17 +228,16 @@ func (ec *executionContext) fieldContext_ThreeDSIntent_paymentMethod(_ context.C
 }
 
 func (ec *executionContext) _ThreeDSIntent_livemode(ctx context.Context, field graphql.CollectedField, obj *models.ThreeDSIntent) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ThreeDSIntent_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -257,17 +250,16 @@ func (ec *executionContext) fieldContext_ThreeDSIntent_livemode(_ context.Contex
 }
 
 func (ec *executionContext) _ThreeDSIntent_created(ctx context.Context, field graphql.CollectedField, obj *models.ThreeDSIntent) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ThreeDSIntent_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -280,17 +272,16 @@ func (ec *executionContext) fieldContext_ThreeDSIntent_created(_ context.Context
 }
 
 func (ec *executionContext) _ThreeDSIntent_updated(ctx context.Context, field graphql.CollectedField, obj *models.ThreeDSIntent) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ThreeDSIntent_updated(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},

@@ -88,17 +88,16 @@ func (ec *executionContext) field_BillingMeter_meteringEvents_args(ctx context.C
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _BillingMeter_id(ctx context.Context, field graphql.CollectedField, obj *models.BillingMeter) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingMeter_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -111,17 +110,16 @@ func (ec *executionContext) fieldContext_BillingMeter_id(_ context.Context, fiel
 }
 
 func (ec *executionContext) _BillingMeter_eventName(ctx context.Context, field graphql.CollectedField, obj *models.BillingMeter) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingMeter_eventName(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.EventName, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -134,17 +132,16 @@ func (ec *executionContext) fieldContext_BillingMeter_eventName(_ context.Contex
 }
 
 func (ec *executionContext) _BillingMeter_aggregation(ctx context.Context, field graphql.CollectedField, obj *models.BillingMeter) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingMeter_aggregation(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.MeterAggregation, error) {
 			return obj.Aggregation, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.MeterAggregation) graphql.Marshaler {
 			return ec.marshalNMeterAggregation2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMeterAggregation(ctx, selections, v)
 		},
@@ -189,17 +186,16 @@ func (ec *executionContext) fieldContext_BillingMeter_product(_ context.Context,
 }
 
 func (ec *executionContext) _BillingMeter_productId(ctx context.Context, field graphql.CollectedField, obj *models.BillingMeter) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingMeter_productId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.ProductID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
 			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -212,17 +208,16 @@ func (ec *executionContext) fieldContext_BillingMeter_productId(_ context.Contex
 }
 
 func (ec *executionContext) _BillingMeter_metadata(ctx context.Context, field graphql.CollectedField, obj *models.BillingMeter) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingMeter_metadata(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.Metadata, error) {
 			return obj.Metadata, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.Metadata) graphql.Marshaler {
 			return ec.marshalNMetadata2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMetadata(ctx, selections, v)
 		},
@@ -235,17 +230,16 @@ func (ec *executionContext) fieldContext_BillingMeter_metadata(_ context.Context
 }
 
 func (ec *executionContext) _BillingMeter_livemode(ctx context.Context, field graphql.CollectedField, obj *models.BillingMeter) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingMeter_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -258,17 +252,16 @@ func (ec *executionContext) fieldContext_BillingMeter_livemode(_ context.Context
 }
 
 func (ec *executionContext) _BillingMeter_created(ctx context.Context, field graphql.CollectedField, obj *models.BillingMeter) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingMeter_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -281,17 +274,16 @@ func (ec *executionContext) fieldContext_BillingMeter_created(_ context.Context,
 }
 
 func (ec *executionContext) _BillingMeter_updated(ctx context.Context, field graphql.CollectedField, obj *models.BillingMeter) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingMeter_updated(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -348,17 +340,16 @@ func (ec *executionContext) fieldContext_BillingMeter_meteringEvents(ctx context
 }
 
 func (ec *executionContext) _BillingMeterConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.BillingMeterConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingMeterConnection_edges(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]*model.BillingMeterEdge, error) {
 			return obj.Edges, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*model.BillingMeterEdge) graphql.Marshaler {
 			return ec.marshalNBillingMeterEdge2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐBillingMeterEdgeᚄ(ctx, selections, v)
 		},
@@ -380,17 +371,16 @@ func (ec *executionContext) fieldContext_BillingMeterConnection_edges(_ context.
 }
 
 func (ec *executionContext) _BillingMeterConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.BillingMeterConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingMeterConnection_pageInfo(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*model.PageInfo, error) {
 			return obj.PageInfo, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
 			return ec.marshalNPageInfo2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
 		},
@@ -412,17 +402,16 @@ func (ec *executionContext) fieldContext_BillingMeterConnection_pageInfo(_ conte
 }
 
 func (ec *executionContext) _BillingMeterEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.BillingMeterEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingMeterEdge_cursor(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -435,17 +424,16 @@ func (ec *executionContext) fieldContext_BillingMeterEdge_cursor(_ context.Conte
 }
 
 func (ec *executionContext) _BillingMeterEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.BillingMeterEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingMeterEdge_node(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.BillingMeter, error) {
 			return obj.Node, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.BillingMeter) graphql.Marshaler {
 			return ec.marshalNBillingMeter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillingMeter(ctx, selections, v)
 		},
@@ -467,17 +455,16 @@ func (ec *executionContext) fieldContext_BillingMeterEdge_node(_ context.Context
 }
 
 func (ec *executionContext) _EventUsage_eventName(ctx context.Context, field graphql.CollectedField, obj *models.EventUsage) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_EventUsage_eventName(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.EventName, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -522,17 +509,16 @@ func (ec *executionContext) fieldContext_EventUsage_meter(_ context.Context, fie
 }
 
 func (ec *executionContext) _EventUsage_meterId(ctx context.Context, field graphql.CollectedField, obj *models.EventUsage) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_EventUsage_meterId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.MeterID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
 			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -545,17 +531,16 @@ func (ec *executionContext) fieldContext_EventUsage_meterId(_ context.Context, f
 }
 
 func (ec *executionContext) _EventUsage_aggregation(ctx context.Context, field graphql.CollectedField, obj *models.EventUsage) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_EventUsage_aggregation(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.MeterAggregation, error) {
 			return obj.Aggregation, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.MeterAggregation) graphql.Marshaler {
 			return ec.marshalNMeterAggregation2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMeterAggregation(ctx, selections, v)
 		},
@@ -568,17 +553,16 @@ func (ec *executionContext) fieldContext_EventUsage_aggregation(_ context.Contex
 }
 
 func (ec *executionContext) _EventUsage_usage(ctx context.Context, field graphql.CollectedField, obj *models.EventUsage) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_EventUsage_usage(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Usage, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -591,17 +575,16 @@ func (ec *executionContext) fieldContext_EventUsage_usage(_ context.Context, fie
 }
 
 func (ec *executionContext) _EventUsage_eventCount(ctx context.Context, field graphql.CollectedField, obj *models.EventUsage) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_EventUsage_eventCount(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int64, error) {
 			return obj.EventCount, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
 			return ec.marshalNInt2int64(ctx, selections, v)
 		},
@@ -614,17 +597,16 @@ func (ec *executionContext) fieldContext_EventUsage_eventCount(_ context.Context
 }
 
 func (ec *executionContext) _EventUsage_billedUsage(ctx context.Context, field graphql.CollectedField, obj *models.EventUsage) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_EventUsage_billedUsage(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.BilledUsage, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -637,17 +619,16 @@ func (ec *executionContext) fieldContext_EventUsage_billedUsage(_ context.Contex
 }
 
 func (ec *executionContext) _EventUsage_unbilledUsage(ctx context.Context, field graphql.CollectedField, obj *models.EventUsage) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_EventUsage_unbilledUsage(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.UnbilledUsage, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -660,17 +641,16 @@ func (ec *executionContext) fieldContext_EventUsage_unbilledUsage(_ context.Cont
 }
 
 func (ec *executionContext) _EventUsage_billedEventCount(ctx context.Context, field graphql.CollectedField, obj *models.EventUsage) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_EventUsage_billedEventCount(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int64, error) {
 			return obj.BilledEvents, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
 			return ec.marshalNInt2int64(ctx, selections, v)
 		},
@@ -683,17 +663,16 @@ func (ec *executionContext) fieldContext_EventUsage_billedEventCount(_ context.C
 }
 
 func (ec *executionContext) _EventUsage_unbilledEventCount(ctx context.Context, field graphql.CollectedField, obj *models.EventUsage) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_EventUsage_unbilledEventCount(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int64, error) {
 			return obj.UnbilledEvents, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
 			return ec.marshalNInt2int64(ctx, selections, v)
 		},
@@ -706,17 +685,16 @@ func (ec *executionContext) fieldContext_EventUsage_unbilledEventCount(_ context
 }
 
 func (ec *executionContext) _MeteringEvent_id(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_MeteringEvent_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -729,17 +707,16 @@ func (ec *executionContext) fieldContext_MeteringEvent_id(_ context.Context, fie
 }
 
 func (ec *executionContext) _MeteringEvent_eventName(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_MeteringEvent_eventName(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.EventName, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -752,17 +729,16 @@ func (ec *executionContext) fieldContext_MeteringEvent_eventName(_ context.Conte
 }
 
 func (ec *executionContext) _MeteringEvent_reference(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_MeteringEvent_reference(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Reference, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -775,17 +751,16 @@ func (ec *executionContext) fieldContext_MeteringEvent_reference(_ context.Conte
 }
 
 func (ec *executionContext) _MeteringEvent_value(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_MeteringEvent_value(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.UsageNumber, error) {
 			return obj.Value, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.UsageNumber) graphql.Marshaler {
 			return ec.marshalNUsageNumber2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUsageNumber(ctx, selections, v)
 		},
@@ -798,17 +773,16 @@ func (ec *executionContext) fieldContext_MeteringEvent_value(_ context.Context, 
 }
 
 func (ec *executionContext) _MeteringEvent_markupPercentage(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_MeteringEvent_markupPercentage(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.UsageNumber, error) {
 			return obj.MarkupPercentage, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.UsageNumber) graphql.Marshaler {
 			return ec.marshalOUsageNumber2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUsageNumber(ctx, selections, v)
 		},
@@ -821,17 +795,16 @@ func (ec *executionContext) fieldContext_MeteringEvent_markupPercentage(_ contex
 }
 
 func (ec *executionContext) _MeteringEvent_timestamp(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_MeteringEvent_timestamp(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.ISOTime, error) {
 			return obj.Timestamp, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.ISOTime) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐISOTime(ctx, selections, v)
 		},
@@ -844,17 +817,16 @@ func (ec *executionContext) fieldContext_MeteringEvent_timestamp(_ context.Conte
 }
 
 func (ec *executionContext) _MeteringEvent_metadata(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_MeteringEvent_metadata(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.Metadata, error) {
 			return obj.Metadata, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.Metadata) graphql.Marshaler {
 			return ec.marshalNMetadata2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMetadata(ctx, selections, v)
 		},
@@ -995,17 +967,16 @@ func (ec *executionContext) fieldContext_MeteringEvent_invoice(_ context.Context
 }
 
 func (ec *executionContext) _MeteringEvent_livemode(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_MeteringEvent_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -1018,17 +989,16 @@ func (ec *executionContext) fieldContext_MeteringEvent_livemode(_ context.Contex
 }
 
 func (ec *executionContext) _MeteringEvent_created(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_MeteringEvent_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -1041,17 +1011,16 @@ func (ec *executionContext) fieldContext_MeteringEvent_created(_ context.Context
 }
 
 func (ec *executionContext) _MeteringEvent_updated(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_MeteringEvent_updated(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -1064,17 +1033,16 @@ func (ec *executionContext) fieldContext_MeteringEvent_updated(_ context.Context
 }
 
 func (ec *executionContext) _MeteringEventConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.MeteringEventConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_MeteringEventConnection_edges(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]*model.MeteringEventEdge, error) {
 			return obj.Edges, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*model.MeteringEventEdge) graphql.Marshaler {
 			return ec.marshalNMeteringEventEdge2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐMeteringEventEdgeᚄ(ctx, selections, v)
 		},
@@ -1096,17 +1064,16 @@ func (ec *executionContext) fieldContext_MeteringEventConnection_edges(_ context
 }
 
 func (ec *executionContext) _MeteringEventConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.MeteringEventConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_MeteringEventConnection_pageInfo(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*model.PageInfo, error) {
 			return obj.PageInfo, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
 			return ec.marshalNPageInfo2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
 		},
@@ -1128,17 +1095,16 @@ func (ec *executionContext) fieldContext_MeteringEventConnection_pageInfo(_ cont
 }
 
 func (ec *executionContext) _MeteringEventEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.MeteringEventEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_MeteringEventEdge_cursor(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -1151,17 +1117,16 @@ func (ec *executionContext) fieldContext_MeteringEventEdge_cursor(_ context.Cont
 }
 
 func (ec *executionContext) _MeteringEventEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.MeteringEventEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_MeteringEventEdge_node(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.MeteringEvent, error) {
 			return obj.Node, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.MeteringEvent) graphql.Marshaler {
 			return ec.marshalNMeteringEvent2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMeteringEvent(ctx, selections, v)
 		},
@@ -1183,17 +1148,16 @@ func (ec *executionContext) fieldContext_MeteringEventEdge_node(_ context.Contex
 }
 
 func (ec *executionContext) _UsageReport_aggregatedUsage(ctx context.Context, field graphql.CollectedField, obj *models.UsageReport) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_UsageReport_aggregatedUsage(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]*models.EventUsage, error) {
 			return obj.AggregatedUsage, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*models.EventUsage) graphql.Marshaler {
 			return ec.marshalNEventUsage2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐEventUsageᚄ(ctx, selections, v)
 		},
@@ -1215,17 +1179,16 @@ func (ec *executionContext) fieldContext_UsageReport_aggregatedUsage(_ context.C
 }
 
 func (ec *executionContext) _UsageReport_usage(ctx context.Context, field graphql.CollectedField, obj *models.UsageReport) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_UsageReport_usage(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Usage, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -1380,17 +1343,16 @@ func (ec *executionContext) fieldContext_UsageReport_subscription(_ context.Cont
 }
 
 func (ec *executionContext) _UsageReport_livemode(ctx context.Context, field graphql.CollectedField, obj *models.UsageReport) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_UsageReport_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},

@@ -43,17 +43,16 @@ type ThresholdProgressResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _BillingCredit_id(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingCredit_id(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -66,17 +65,16 @@ func (ec *executionContext) fieldContext_BillingCredit_id(_ context.Context, fie
 }
 
 func (ec *executionContext) _BillingCredit_customerId(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingCredit_customerId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.CustomerID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
 			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -121,17 +119,16 @@ func (ec *executionContext) fieldContext_BillingCredit_customer(_ context.Contex
 }
 
 func (ec *executionContext) _BillingCredit_accountId(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingCredit_accountId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
 			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -176,17 +173,16 @@ func (ec *executionContext) fieldContext_BillingCredit_account(_ context.Context
 }
 
 func (ec *executionContext) _BillingCredit_productId(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingCredit_productId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.Product, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -277,17 +273,16 @@ func (ec *executionContext) fieldContext_BillingCredit_availableCredits(_ contex
 }
 
 func (ec *executionContext) _BillingCredit_usedCredits(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingCredit_usedCredits(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.UsageNumber, error) {
 			return obj.Used, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.UsageNumber) graphql.Marshaler {
 			return ec.marshalNUsageNumber2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUsageNumber(ctx, selections, v)
 		},
@@ -300,17 +295,16 @@ func (ec *executionContext) fieldContext_BillingCredit_usedCredits(_ context.Con
 }
 
 func (ec *executionContext) _BillingCredit_status(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingCredit_status(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.BillingCreditStatus, error) {
 			return obj.Status, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.BillingCreditStatus) graphql.Marshaler {
 			return ec.marshalNBillingCreditStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillingCreditStatus(ctx, selections, v)
 		},
@@ -323,17 +317,16 @@ func (ec *executionContext) fieldContext_BillingCredit_status(_ context.Context,
 }
 
 func (ec *executionContext) _BillingCredit_watchlist(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingCredit_watchlist(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Watchlist, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -346,17 +339,16 @@ func (ec *executionContext) fieldContext_BillingCredit_watchlist(_ context.Conte
 }
 
 func (ec *executionContext) _BillingCredit_limited(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingCredit_limited(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Limited, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -369,17 +361,16 @@ func (ec *executionContext) fieldContext_BillingCredit_limited(_ context.Context
 }
 
 func (ec *executionContext) _BillingCredit_expires(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingCredit_expires(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Expires, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -392,17 +383,16 @@ func (ec *executionContext) fieldContext_BillingCredit_expires(_ context.Context
 }
 
 func (ec *executionContext) _BillingCredit_metadata(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingCredit_metadata(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (models.Metadata, error) {
 			return obj.Metadata, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v models.Metadata) graphql.Marshaler {
 			return ec.marshalNMetadata2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMetadata(ctx, selections, v)
 		},
@@ -415,17 +405,16 @@ func (ec *executionContext) fieldContext_BillingCredit_metadata(_ context.Contex
 }
 
 func (ec *executionContext) _BillingCredit_livemode(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingCredit_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
@@ -438,17 +427,16 @@ func (ec *executionContext) fieldContext_BillingCredit_livemode(_ context.Contex
 }
 
 func (ec *executionContext) _BillingCredit_created(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingCredit_created(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -461,17 +449,16 @@ func (ec *executionContext) fieldContext_BillingCredit_created(_ context.Context
 }
 
 func (ec *executionContext) _BillingCredit_updated(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingCredit_updated(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
 		},
@@ -484,17 +471,16 @@ func (ec *executionContext) fieldContext_BillingCredit_updated(_ context.Context
 }
 
 func (ec *executionContext) _BillingCreditConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.BillingCreditConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingCreditConnection_edges(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) ([]*model.BillingCreditEdge, error) {
 			return obj.Edges, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*model.BillingCreditEdge) graphql.Marshaler {
 			return ec.marshalNBillingCreditEdge2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐBillingCreditEdgeᚄ(ctx, selections, v)
 		},
@@ -516,17 +502,16 @@ func (ec *executionContext) fieldContext_BillingCreditConnection_edges(_ context
 }
 
 func (ec *executionContext) _BillingCreditConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.BillingCreditConnection) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingCreditConnection_pageInfo(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*model.PageInfo, error) {
 			return obj.PageInfo, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
 			return ec.marshalNPageInfo2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
 		},
@@ -548,17 +533,16 @@ func (ec *executionContext) fieldContext_BillingCreditConnection_pageInfo(_ cont
 }
 
 func (ec *executionContext) _BillingCreditEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.BillingCreditEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingCreditEdge_cursor(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -571,17 +555,16 @@ func (ec *executionContext) fieldContext_BillingCreditEdge_cursor(_ context.Cont
 }
 
 func (ec *executionContext) _BillingCreditEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.BillingCreditEdge) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BillingCreditEdge_node(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*models.BillingCredit, error) {
 			return obj.Node, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *models.BillingCredit) graphql.Marshaler {
 			return ec.marshalNBillingCredit2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillingCredit(ctx, selections, v)
 		},
@@ -603,17 +586,16 @@ func (ec *executionContext) fieldContext_BillingCreditEdge_node(_ context.Contex
 }
 
 func (ec *executionContext) _ThresholdProgress_accumulatedAmountCents(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ThresholdProgress_accumulatedAmountCents(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int64, error) {
 			return obj.AccumulatedAmountCents, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
 			return ec.marshalNInt2int64(ctx, selections, v)
 		},
@@ -626,17 +608,16 @@ func (ec *executionContext) fieldContext_ThresholdProgress_accumulatedAmountCent
 }
 
 func (ec *executionContext) _ThresholdProgress_thresholdAmountCents(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ThresholdProgress_thresholdAmountCents(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (int64, error) {
 			return obj.ThresholdAmountCents, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
 			return ec.marshalNInt2int64(ctx, selections, v)
 		},
@@ -649,17 +630,16 @@ func (ec *executionContext) fieldContext_ThresholdProgress_thresholdAmountCents(
 }
 
 func (ec *executionContext) _ThresholdProgress_thresholdPercentage(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ThresholdProgress_thresholdPercentage(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (float64, error) {
 			return obj.ThresholdPercentage, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
 			return ec.marshalNFloat2float64(ctx, selections, v)
 		},
@@ -672,17 +652,16 @@ func (ec *executionContext) fieldContext_ThresholdProgress_thresholdPercentage(_
 }
 
 func (ec *executionContext) _ThresholdProgress_oldestPendingChargeAt(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ThresholdProgress_oldestPendingChargeAt(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*wire.ISOTime, error) {
 			return obj.OldestPendingChargeAt, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *wire.ISOTime) graphql.Marshaler {
 			return ec.marshalODateTime2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐISOTime(ctx, selections, v)
 		},
@@ -695,17 +674,16 @@ func (ec *executionContext) fieldContext_ThresholdProgress_oldestPendingChargeAt
 }
 
 func (ec *executionContext) _ThresholdProgress_periodStart(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ThresholdProgress_periodStart(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.ISOTime, error) {
 			return obj.PeriodStart, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.ISOTime) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐISOTime(ctx, selections, v)
 		},
@@ -718,17 +696,16 @@ func (ec *executionContext) fieldContext_ThresholdProgress_periodStart(_ context
 }
 
 func (ec *executionContext) _ThresholdProgress_periodEnd(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ThresholdProgress_periodEnd(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (wire.ISOTime, error) {
 			return obj.PeriodEnd, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v wire.ISOTime) graphql.Marshaler {
 			return ec.marshalNDateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐISOTime(ctx, selections, v)
 		},
@@ -741,17 +718,16 @@ func (ec *executionContext) fieldContext_ThresholdProgress_periodEnd(_ context.C
 }
 
 func (ec *executionContext) _ThresholdProgress_billingCycle(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ThresholdProgress_billingCycle(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (string, error) {
 			return obj.BillingCycle, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
 			return ec.marshalNString2string(ctx, selections, v)
 		},
@@ -764,17 +740,16 @@ func (ec *executionContext) fieldContext_ThresholdProgress_billingCycle(_ contex
 }
 
 func (ec *executionContext) _ThresholdProgress_customerId(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ThresholdProgress_customerId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.Customer, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
 			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -819,17 +794,16 @@ func (ec *executionContext) fieldContext_ThresholdProgress_customer(_ context.Co
 }
 
 func (ec *executionContext) _ThresholdProgress_accountId(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ThresholdProgress_accountId(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
 			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
 		},
@@ -874,17 +848,16 @@ func (ec *executionContext) fieldContext_ThresholdProgress_account(_ context.Con
 }
 
 func (ec *executionContext) _ThresholdProgress_livemode(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return resolveField(
+	return resolvePlainField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ThresholdProgress_livemode(ctx, field)
 		},
-		func(ctx context.Context) (any, error) {
+		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
-		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
 			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
