@@ -102,9 +102,11 @@ func TestSearchProducts(t *testing.T) {
 		var body struct {
 			Meta     map[string]any   `json:"meta"`
 			Products []map[string]any `json:"products"`
+			Data     []map[string]any `json:"data"`
 		}
 		r.Decode(&body)
 		require.Equal(t, "/v1/products/search", body.Meta["url"])
+		require.Equal(t, body.Products, body.Data, "the SDKs read the products from data")
 		return ids(body.Products)
 	}
 	require.Equal(t, []string{id(c), id(a)}, search("?name=PLAN"))
@@ -154,8 +156,10 @@ func TestProductPhases(t *testing.T) {
 	r = f.sk.Get(base)
 	require.Equal(t, http.StatusOK, r.Status)
 	list := r.JSON()
-	require.Equal(t, map[string]any{"product_id": id(p)}, list["meta"])
+	require.Equal(t, map[string]any{"product_id": id(p), "page": float64(1), "url": base, "has_more": false,
+		"prev": nil, "next": nil}, list["meta"])
 	require.Equal(t, []string{id(trial), id(intro), id(rest)}, ids(mapsOf(list["phases"])))
+	require.Equal(t, list["phases"], list["data"], "the SDKs read the phases from data")
 
 	// PATCH one phase; period_count null makes it indefinite, which the
 	// ordering rules then refuse for a phase that others follow.
@@ -172,7 +176,9 @@ func TestProductPhases(t *testing.T) {
 	}})
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	bulk := r.JSON()
-	require.Equal(t, map[string]any{"product_id": id(p), "updated_count": float64(2)}, bulk["meta"])
+	require.Equal(t, map[string]any{"product_id": id(p), "updated_count": float64(2), "page": float64(1),
+		"url": base + "/bulk_update", "has_more": false, "prev": nil, "next": nil}, bulk["meta"])
+	require.Equal(t, bulk["phases"], bulk["data"])
 	phases := mapsOf(bulk["phases"])
 	require.Len(t, phases, 3)
 	require.Equal(t, float64(2), phases[0]["period_count"])
