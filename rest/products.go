@@ -26,7 +26,7 @@ func productRoutes(r routes, svc *catalog.Service) {
 	r.Patch("/v1/products/{id}/phases/bulk_update", phaseBulkUpdate(phases.BulkUpdate, productPhasesBodyOf))
 	r.Get("/v1/products/{id}/phases/{phase}", getOf("phase", phases.Get))
 	r.Patch("/v1/products/{id}/phases/{phase}", updateOf("phase", phases.Update))
-	r.Delete("/v1/products/{id}/phases/{phase}", deleteOf("phase", phases.Delete))
+	r.Delete("/v1/products/{id}/phases/{phase}", getOf("phase", phases.Delete))
 }
 
 type productHandlers struct{ svc *catalog.Products }

@@ -15,8 +15,8 @@ var productKeys = sorted("id", "object", "name", "description", "url", "shippabl
 	"default_price", "active", "image", "metadata", "created", "updated", "livemode")
 
 var phaseKeys = sorted("id", "object", "ordinal", "name", "pricing_type", "amount", "discount_percentage",
-	"period_count", "phaseable_type", "phaseable_id", "started_at", "currency", "created", "updated", "livemode",
-	"product_id")
+	"period_count", "phaseable_type", "phaseable_id", "started_at", "currency", "metadata", "created", "updated",
+	"livemode", "product_id")
 
 func TestProductCRUD(t *testing.T) {
 	t.Parallel()
@@ -192,9 +192,17 @@ func TestProductPhases(t *testing.T) {
 	require.Equal(t, "Intro offer", f.sk.Get(base + "/" + id(intro)).JSON()["name"])
 	other := f.sk.CreateProduct(testenv.Product())
 	requireError(t, f.sk.Get("/v1/products/"+id(other)+"/phases/"+id(intro)), http.StatusNotFound, "resource_missing", "id")
+	requireError(t, f.sk.Delete("/v1/products/"+id(other)+"/phases/"+id(intro)), http.StatusNotFound,
+		"resource_missing", "id")
 	r = f.sk.Delete(base + "/" + id(intro))
-	require.Equal(t, http.StatusNoContent, r.Status, string(r.Body))
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	removed := r.JSON()
+	require.Equal(t, sorted(append([]string{"deleted"}, phaseKeys...)...), keys(removed), "the phase, and deleted")
+	require.Equal(t, id(intro), id(removed))
+	require.Equal(t, true, removed["deleted"])
+	require.Equal(t, "Intro offer", removed["name"])
 	require.Len(t, mapsOf(f.sk.Get(base).JSON()["phases"]), 2)
+	requireError(t, f.sk.Delete(base+"/"+id(intro)), http.StatusNotFound, "resource_missing", "id")
 	requireError(t, f.live.Get(base), http.StatusNotFound, "resource_missing", "id")
 
 	evs := listEvents(t, f.sk, "")
