@@ -36,15 +36,21 @@ type BillingMeter struct {
 	bun.BaseModel `bun:"table:billing_meters,alias:bm"`
 	Tenant
 
-	ID          uuid.UUID                `bun:"id,pk,type:uuid" json:"id"`
-	Object      Object[billingMeterKind] `bun:"-" json:"object"`
-	EventName   string                   `bun:"event_name" json:"event_name"`
-	Aggregation MeterAggregation         `bun:"aggregation" json:"aggregation"`
-	ProductID   *uuid.UUID               `bun:"product_id,type:uuid" json:"product"`
-	Metadata    Metadata                 `bun:"metadata,type:jsonb" json:"metadata"`
-	Created     wire.Timestamp           `bun:"created,type:timestamptz" json:"created"`
-	Updated     wire.Timestamp           `bun:"updated,type:timestamptz" json:"updated"`
+	ID        uuid.UUID                `bun:"id,pk,type:uuid" json:"id"`
+	Object    Object[billingMeterKind] `bun:"-" json:"object"`
+	EventName string                   `bun:"event_name" json:"event_name"`
+	// Name is the event name under the name the Ruby SDK reads a meter's
+	// by (Derive).
+	Name        string           `bun:"-" json:"name"`
+	Aggregation MeterAggregation `bun:"aggregation" json:"aggregation"`
+	ProductID   *uuid.UUID       `bun:"product_id,type:uuid" json:"product"`
+	Metadata    Metadata         `bun:"metadata,type:jsonb" json:"metadata"`
+	Created     wire.Timestamp   `bun:"created,type:timestamptz" json:"created"`
+	Updated     wire.Timestamp   `bun:"updated,type:timestamptz" json:"updated"`
 }
+
+// Derive sets the meter's name: its event name.
+func (m *BillingMeter) Derive() { m.Name = m.EventName }
 
 // MaxEventNameLength bounds an event name (a meter's key).
 const MaxEventNameLength = 100

@@ -135,20 +135,25 @@ type Invoice struct {
 	AccountJSON   json.RawMessage `bun:"account_json,scanonly" json:"-"`
 }
 
-// PayerRef is the short form of an invoice's customer or account: {id,
-// object, name} as the official SDK reads it, derived from the payer's
-// model.
+// PayerRef is the short form of an invoice's customer or account, derived
+// from the payer's model: {id, object, name} as the official SDKs read it,
+// with the members the PHP SDK's customer model requires of an invoice's
+// customer (email, livemode, created, updated; docs/decisions.md).
 type PayerRef struct {
-	ID     uuid.UUID `json:"id"`
-	Object string    `json:"object"`
-	Name   *string   `json:"name"`
+	ID       uuid.UUID      `json:"id"`
+	Object   string         `json:"object"`
+	Name     *string        `json:"name"`
+	Email    *string        `json:"email"`
+	Livemode bool           `json:"livemode"`
+	Created  wire.Timestamp `json:"created"`
+	Updated  wire.Timestamp `json:"updated"`
 }
 
 // CustomerRefColumns and AccountRefColumns are the columns of a payer (a
 // customer or an account) its short form shows, besides its id.
 var (
-	CustomerRefColumns = []string{"name"}
-	AccountRefColumns  = []string{"profile"}
+	CustomerRefColumns = []string{"name", "email", "livemode", "created", "updated"}
+	AccountRefColumns  = []string{"profile", "livemode", "created", "updated"}
 )
 
 // Ref is the customer's short form; nil for none.
@@ -156,16 +161,32 @@ func (c *Customer) Ref() *PayerRef {
 	if c == nil {
 		return nil
 	}
-	return &PayerRef{ID: c.ID, Object: customerKind{}.objectName(), Name: c.Name}
+	email := c.Email
+	return &PayerRef{ID: c.ID, Object: customerKind{}.objectName(), Name: c.Name, Email: &email,
+		Livemode: c.Livemode, Created: c.Created, Updated: c.Updated}
 }
 
 // Ref is the account's short form, named after its business's legal
-// name, else its individual's first and last names; nil for none.
+// name, else its individual's first and last names, and reached at the
+// email of the same; nil for none.
 func (a *Account) Ref() *PayerRef {
 	if a == nil {
 		return nil
 	}
-	return &PayerRef{ID: a.ID, Object: accountKind{}.objectName(), Name: a.Profile.displayName()}
+	return &PayerRef{ID: a.ID, Object: accountKind{}.objectName(), Name: a.Profile.displayName(),
+		Email: a.Profile.contactEmail(), Livemode: a.Livemode, Created: a.Created, Updated: a.Updated}
+}
+
+// contactEmail is the email an account's short form shows: its
+// business's, else its individual's.
+func (p *Profile) contactEmail() *string {
+	if p.Business != nil && p.Business.Email != nil {
+		return p.Business.Email
+	}
+	if p.Individual != nil {
+		return p.Individual.Email
+	}
+	return nil
 }
 
 // displayName is the name an account's short form shows.
@@ -247,7 +268,10 @@ type InvoiceLineItem struct {
 	Quantity           int                         `bun:"quantity" json:"quantity"`
 	UnitAmountCents    int64                       `bun:"unit_amount_cents" json:"unit_amount_cents"`
 	UnitAmountCurrency string                      `bun:"unit_amount_currency" json:"unit_amount_currency"`
-	Amount             int64                       `bun:"-" json:"amount"`
+	// UnitAmount is unit_amount_cents under the name the Ruby SDK's line
+	// item reads (docs/decisions.md).
+	UnitAmount int64 `bun:"-" json:"unit_amount"`
+	Amount     int64 `bun:"-" json:"amount"`
 	// Kind is what the line bills: item (a product added to the
 	// invoice), subscription (a period), proration_credit and
 	// proration_charge (a swap's lines), balance (credit applied).
@@ -269,8 +293,11 @@ type InvoiceLineItem struct {
 	MeterID        *uuid.UUID `bun:"meter_id,type:uuid" json:"meter_id,omitempty"`
 }
 
-// Derive sets the line's amount.
-func (li *InvoiceLineItem) Derive() { li.Amount = int64(li.Quantity) * li.UnitAmountCents }
+// Derive sets the line's amount and its unit_amount.
+func (li *InvoiceLineItem) Derive() {
+	li.Amount = int64(li.Quantity) * li.UnitAmountCents
+	li.UnitAmount = li.UnitAmountCents
+}
 
 // Date is a calendar date, YYYY-MM-DD on the wire and a date column in
 // the database.

@@ -25,8 +25,13 @@ func TestPayerRefIsDerivedFromThePayer(t *testing.T) {
 		a := &Account{Profile: tc.profile}
 		require.Equal(t, &PayerRef{Object: "account", Name: tc.want}, a.Ref())
 	}
-	c := &Customer{Name: s("Bo")}
-	require.Equal(t, &PayerRef{Object: "customer", Name: s("Bo")}, c.Ref())
+	c := &Customer{Name: s("Bo"), Email: "bo@example.com"}
+	require.Equal(t, &PayerRef{Object: "customer", Name: s("Bo"), Email: s("bo@example.com")}, c.Ref())
+	biz := &Account{Profile: Profile{Business: &BusinessProfile{Email: s("ops@acme.test")},
+		Individual: &IndividualProfile{Email: s("ada@acme.test")}}}
+	require.Equal(t, s("ops@acme.test"), biz.Ref().Email, "the business's email before its person's")
+	person := &Account{Profile: Profile{Individual: &IndividualProfile{Email: s("ada@acme.test")}}}
+	require.Equal(t, s("ada@acme.test"), person.Ref().Email)
 
 	inv := &Invoice{PayerCustomer: c}
 	inv.Derive()

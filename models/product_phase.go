@@ -50,8 +50,12 @@ type ProductPhase struct {
 	ProductID     uuid.UUID        `bun:"product_id,type:uuid" json:"phaseable_id"`
 	StartedAt     wire.Timestamp   `bun:"-" json:"started_at"`
 	Currency      string           `bun:"currency" json:"currency"`
+	Metadata      Metadata         `bun:"metadata,type:jsonb" json:"metadata"`
 	Created       wire.Timestamp   `bun:"created,type:timestamptz" json:"created"`
 	Updated       wire.Timestamp   `bun:"updated,type:timestamptz" json:"updated"`
+	// Deleted is true on the answer of the phase's delete, which answers
+	// the phase removed (the SDKs read a phase, and deleted, from it).
+	Deleted bool `bun:"-" json:"deleted,omitempty"`
 }
 
 // PhaseTerms are the members of a phase that its parent's ordering rules
@@ -263,5 +267,23 @@ func checkPricing(f *apierr.Fields, prefix string, t PricingType, amount *int64,
 func checkPeriodCount(f *apierr.Fields, path string, n *int) {
 	if n != nil && *n < 1 {
 		f.Add(path, "must be at least 1 (send null for an indefinite phase)")
+	}
+}
+
+// NewMetadata is the metadata a create request gives its product phase.
+func (in *CreatePhaseInput) NewMetadata() Metadata { return MergeMetadata(nil, in.sdk.Metadata) }
+
+// CheckMergedMetadata reports (at prefix) the metadata an update sends
+// merged into current when it passes the limit of keys.
+func (in *UpdatePhaseInput) CheckMergedMetadata(f *apierr.Fields, prefix string, current Metadata) {
+	if in.sdk.Metadata != nil {
+		CheckMetadataSize(f, prefix+"metadata", MergeMetadata(current, in.sdk.Metadata))
+	}
+}
+
+// ApplyMetadataTo merges the metadata an update sends into ph's.
+func (in *UpdatePhaseInput) ApplyMetadataTo(ph *ProductPhase) {
+	if in.sdk.Metadata != nil {
+		ph.Metadata = MergeMetadata(ph.Metadata, in.sdk.Metadata)
 	}
 }

@@ -9,15 +9,16 @@ import (
 // sdkPhaseMembers are the members the real service's SDK sends on a
 // phase (CreateProductPhaseParams, UpdateProductPhaseParams) beside the
 // spec's. amount is amount_cents under the SDK's name (minor units both);
-// interval, interval_count and metadata have no meaning on a phase here
-// (a phase counts periods of its subscription, period_count, and keeps no
-// metadata), so they are answered with the spec's validation error rather
-// than dropped unseen.
+// a product's phase keeps metadata, as the SDK sends it (API-DECISIONS
+// §9), where a subscription's phase keeps none; interval and
+// interval_count have no meaning on a phase here (a phase counts periods
+// of its subscription, period_count), so they are answered with the
+// spec's validation error rather than dropped unseen.
 type sdkPhaseMembers struct {
 	Amount        *int64          `json:"amount" range:"amount"`
 	Interval      json.RawMessage `json:"interval"`
 	IntervalCount json.RawMessage `json:"interval_count"`
-	Metadata      json.RawMessage `json:"metadata"`
+	Metadata      MetadataInput   `json:"metadata"`
 }
 
 // readSDKPhaseMembers reads the SDK's members of a phase body b and
@@ -44,7 +45,7 @@ func (m sdkPhaseMembers) check(f *apierr.Fields, prefix string, amountCents *int
 	if m.IntervalCount != nil {
 		f.Add(prefix+"interval_count", "is not accepted: a phase lasts period_count periods of its subscription")
 	}
-	m.refuseMetadata(f, prefix)
+	checkMetadata(f, prefix+"metadata", m.Metadata)
 }
 
 // checkAmount reports an amount that contradicts amount_cents.
@@ -54,10 +55,11 @@ func (m sdkPhaseMembers) checkAmount(f *apierr.Fields, prefix string, amountCent
 	}
 }
 
-// refuseMetadata reports metadata, which phases do not keep.
+// refuseMetadata reports metadata, which a subscription's phases do not
+// keep.
 func (m sdkPhaseMembers) refuseMetadata(f *apierr.Fields, prefix string) {
 	if m.Metadata != nil {
-		f.Add(prefix+"metadata", "is not accepted: phases keep no metadata")
+		f.Add(prefix+"metadata", "is not accepted: a subscription's phases keep no metadata")
 	}
 }
 

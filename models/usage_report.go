@@ -36,6 +36,9 @@ type UsageReport struct {
 	PeriodStart     ISOTime                 `json:"period_start"`
 	PeriodEnd       ISOTime                 `json:"period_end"`
 	Livemode        bool                    `json:"livemode"`
+	// Data is aggregated_usage again, where the real service's Node SDK
+	// reads a report's rows (BillingReport.data).
+	Data []*EventUsage `json:"data"`
 }
 
 // EventUsage is one event name's usage in a report's window (an element
@@ -75,6 +78,9 @@ type EventReport struct {
 	PeriodStart    ISOTime                   `json:"period_start"`
 	PeriodEnd      ISOTime                   `json:"period_end"`
 	Livemode       bool                      `json:"livemode"`
+	// Data is the event name's row, as a usage report lists it, where the
+	// real service's Node SDK reads a report's rows (BillingReport.data).
+	Data []*EventUsage `json:"data"`
 }
 
 // UsageWindow is a report's window, half-open [Start, End) in UTC.

@@ -43,7 +43,10 @@ func (r *mutationResolver) BulkUpdateProductPhases(ctx context.Context, productI
 }
 
 func (r *mutationResolver) DeleteProductPhase(ctx context.Context, productID string, id string) (bool, error) {
-	return true, r.Svc.Catalog.Phases.Delete(ctx, productID, id)
+	if _, err := r.Svc.Catalog.Phases.Delete(ctx, productID, id); err != nil {
+		return false, err
+	}
+	return true, nil
 }
 
 func (r *productResolver) Phases(ctx context.Context, obj *models.Product) ([]*models.ProductPhase, error) {

@@ -9,7 +9,8 @@ import (
 	"github.com/frame-oss/payments-server/internal/testenv"
 )
 
-var billingMeterKeys = sorted("id", "object", "event_name", "aggregation", "product", "metadata", "livemode", "created", "updated")
+var billingMeterKeys = sorted("id", "object", "event_name", "name", "aggregation", "product", "metadata", "livemode",
+	"created", "updated")
 
 const metersPath = "/v1/billing/metering"
 
@@ -31,6 +32,7 @@ func TestBillingMeterConfiguredBeforeOrAfterTheFirstEvent(t *testing.T) {
 	require.Equal(t, ev.MeterID.String(), id(m), "the meter the first event made")
 	require.Equal(t, "billing_meter", m["object"])
 	require.Equal(t, "count", m["aggregation"])
+	require.Equal(t, "calls", m["name"], "the event name, under the Ruby SDK's name")
 	require.Equal(t, pr.ID.String(), m["product"])
 	require.Equal(t, map[string]any{"team": "api"}, m["metadata"])
 

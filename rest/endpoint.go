@@ -115,12 +115,17 @@ func filterParams[F any]() []queryParam {
 	return append(out, pageParams...)
 }
 
-// pageOf is the {meta, key: [T]} body of a paged list (respondPageAs).
+// pageOf is the {meta, key: [T]} body of a paged list (respondPageAs),
+// with the items under "data" too when the spec names them otherwise.
 func pageOf[T any](key string) reflect.Type {
-	return reflect.StructOf([]reflect.StructField{
+	fields := []reflect.StructField{
 		{Name: "Meta", Type: reflect.TypeFor[models.ListMeta](), Tag: `json:"meta"`},
 		{Name: "Items", Type: reflect.TypeFor[[]T](), Tag: reflect.StructTag(`json:"` + key + `"`)},
-	})
+	}
+	if key != "data" {
+		fields = append(fields, reflect.StructField{Name: "Data", Type: reflect.TypeFor[[]T](), Tag: `json:"data"`})
+	}
+	return reflect.StructOf(fields)
 }
 
 // routes mounts endpoints on a chi router and records each, in order, for

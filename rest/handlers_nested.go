@@ -9,8 +9,9 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// getOf serves GET (or a bodiless POST action) on …/{id}/…/{param}: the
-// object param names under the parent {id}.
+// getOf serves GET (or a bodiless POST action, or a DELETE answering what
+// it removed) on …/{id}/…/{param}: the object param names under the
+// parent {id}.
 func getOf[T any](param string, fn func(ctx context.Context, parent, id string) (T, error)) endpoint {
 	return handled(func(w http.ResponseWriter, r *http.Request) {
 		v, err := fn(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, param))

@@ -18,7 +18,7 @@ var invoiceKeys = sorted("id", "object", "invoice_number", "total", "currency", 
 
 // lineItemKeys are the members of an invoice line item.
 var lineItemKeys = sorted("id", "object", "invoice", "product", "description", "quantity", "unit_amount_cents",
-	"unit_amount_currency", "amount", "kind", "period_start", "period_end", "proportion", "livemode", "created", "updated")
+	"unit_amount_currency", "unit_amount", "amount", "kind", "period_start", "period_end", "proportion", "livemode", "created", "updated")
 
 // invoicePayer is a customer with a card, and a product to bill it.
 type invoicePayer struct {

@@ -32,6 +32,9 @@ func TestInvoiceDraftIssuePay(t *testing.T) {
 	require.Equal(t, id(p.Customer), inv["customer_id"])
 	require.Equal(t, id(p.Customer), inv["customer"].(map[string]any)["id"])
 	require.Equal(t, "customer", inv["customer"].(map[string]any)["object"])
+	require.Equal(t, []string{"created", "email", "id", "livemode", "name", "object", "updated"},
+		keys(inv["customer"].(map[string]any)), "what the PHP SDK's customer model requires")
+	require.Equal(t, p.Customer.Email, inv["customer"].(map[string]any)["email"])
 	require.Nil(t, inv["account"])
 	require.Equal(t, false, inv["livemode"])
 	requireInt(t, inv["created"], "created")
@@ -41,6 +44,7 @@ func TestInvoiceDraftIssuePay(t *testing.T) {
 	require.Equal(t, lineItemKeys, keys(line))
 	require.Equal(t, "invoice_line_item", line["object"])
 	require.Equal(t, int64(1500), num(line["unit_amount_cents"]))
+	require.Equal(t, int64(1500), num(line["unit_amount"]), "the Ruby SDK's name of the unit price")
 	require.Equal(t, int64(2), num(line["quantity"]))
 
 	// Lines change while the invoice is a draft; the total follows them.

@@ -30,7 +30,7 @@ func TestOnboardingSDKSessionFamily(t *testing.T) {
 
 	got := f.sk.Get("/v1/onboarding/sessions/" + id(first))
 	require.Equal(t, http.StatusOK, got.Status, string(got.Body))
-	require.Nil(t, got.JSON()["client_secret"], "the secret is given out once")
+	require.Equal(t, first["client_secret"], got.JSON()["client_secret"], "the secret key reads the live secret again")
 	require.Equal(t, first["url"], got.JSON()["url"])
 
 	// A second session replaces the first: the list shows both, newest first.
@@ -42,7 +42,9 @@ func TestOnboardingSDKSessionFamily(t *testing.T) {
 	data := list["data"].([]any)
 	require.Len(t, data, 2)
 	require.Equal(t, id(second), id(data[0].(map[string]any)))
+	require.Equal(t, second["client_secret"], data[0].(map[string]any)["client_secret"])
 	require.Equal(t, "expired", data[1].(map[string]any)["status"])
+	require.Nil(t, data[1].(map[string]any)["client_secret"], "an ended session's secret is gone")
 	page := f.sk.Get("/v1/onboarding/sessions?limit=1").JSON()
 	require.Equal(t, true, page["has_more"])
 	rest := f.sk.Get("/v1/onboarding/sessions?limit=1&starting_after=" + id(page["data"].([]any)[0].(map[string]any))).JSON()

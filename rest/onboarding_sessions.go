@@ -12,7 +12,7 @@ func onboardingSessionRoutes(r routes, svc *accounts.Onboarding) {
 	h := onboardingHandlers{svc}
 	r.Post("/v1/onboarding_sessions", create(h.svc.Create))
 	r.Get("/v1/onboarding_sessions", handled(h.ofAccount, wireShape{query: params(false, "account_id"),
-		responses: []answer{{http.StatusOK, returnedBy(h.svc.OfAccount)}}}))
+		responses: []answer{{http.StatusOK, returnedBy(h.svc.OfAccountWithSecret)}}}))
 	r.Get("/v1/onboarding_sessions/bootstrap", handled(h.bootstrap, wireShape{responses: ok[*models.OnboardingBootstrap](http.StatusOK)}))
 	// The same sessions under the path family the real service's SDK
 	// calls (OnboardingAPI), in its shape (docs/decisions.md).
@@ -37,7 +37,7 @@ func (h onboardingHandlers) ofAccount(w http.ResponseWriter, r *http.Request) {
 		empty := ""
 		accountID = &empty
 	}
-	s, err := h.svc.OfAccount(r.Context(), *accountID)
+	s, err := h.svc.OfAccountWithSecret(r.Context(), *accountID)
 	respond(w, r, http.StatusOK, s, err)
 }
 

@@ -32,7 +32,7 @@ func TestOnboardingSessionLifecycle(t *testing.T) {
 	require.Equal(t, http.StatusOK, got.Status, string(got.Body))
 	require.Equal(t, id(s), id(got.JSON()))
 	require.Equal(t, s["url"], got.JSON()["url"])
-	require.Nil(t, got.JSON()["client_secret"], "the secret is given out once")
+	require.Equal(t, s["client_secret"], got.JSON()["client_secret"], "the secret key reads the live secret again")
 
 	// Bootstrap with the session's secret: the session and the full account.
 	holder := f.env.Client(s["client_secret"].(string))
@@ -61,7 +61,10 @@ func TestOnboardingSessionLifecycle(t *testing.T) {
 	second := r.JSON()
 	require.Equal(t, []any{"payment_method"}, second["steps"])
 	requireError(t, holder.Get("/v1/onboarding_sessions/bootstrap"), http.StatusUnauthorized, "invalid_client_secret", "")
-	require.Equal(t, id(second), id(f.sk.Get("/v1/onboarding_sessions?account_id="+id(acct)).JSON()))
+	replaced := f.sk.Get("/v1/onboarding_sessions?account_id=" + id(acct)).JSON()
+	require.Equal(t, id(second), id(replaced))
+	require.Equal(t, second["client_secret"], replaced["client_secret"], "the new session's secret, not the ended one's")
+	require.NotEqual(t, s["client_secret"], second["client_secret"])
 
 	// After 30 minutes the session and its secret are gone.
 	f.env.Clock.Advance(31 * time.Minute)

@@ -15,8 +15,8 @@ var productKeys = sorted("id", "object", "name", "description", "url", "shippabl
 	"default_price", "active", "image", "metadata", "created", "updated", "livemode")
 
 var phaseKeys = sorted("id", "object", "ordinal", "name", "pricing_type", "amount", "discount_percentage",
-	"period_count", "phaseable_type", "phaseable_id", "started_at", "currency", "created", "updated", "livemode",
-	"product_id")
+	"period_count", "phaseable_type", "phaseable_id", "started_at", "currency", "metadata", "created", "updated",
+	"livemode", "product_id")
 
 func TestProductCRUD(t *testing.T) {
 	t.Parallel()
@@ -102,9 +102,11 @@ func TestSearchProducts(t *testing.T) {
 		var body struct {
 			Meta     map[string]any   `json:"meta"`
 			Products []map[string]any `json:"products"`
+			Data     []map[string]any `json:"data"`
 		}
 		r.Decode(&body)
 		require.Equal(t, "/v1/products/search", body.Meta["url"])
+		require.Equal(t, body.Products, body.Data, "the SDKs read the products from data")
 		return ids(body.Products)
 	}
 	require.Equal(t, []string{id(c), id(a)}, search("?name=PLAN"))
@@ -154,8 +156,10 @@ func TestProductPhases(t *testing.T) {
 	r = f.sk.Get(base)
 	require.Equal(t, http.StatusOK, r.Status)
 	list := r.JSON()
-	require.Equal(t, map[string]any{"product_id": id(p)}, list["meta"])
+	require.Equal(t, map[string]any{"product_id": id(p), "page": float64(1), "url": base, "has_more": false,
+		"prev": nil, "next": nil}, list["meta"])
 	require.Equal(t, []string{id(trial), id(intro), id(rest)}, ids(mapsOf(list["phases"])))
+	require.Equal(t, list["phases"], list["data"], "the SDKs read the phases from data")
 
 	// PATCH one phase; period_count null makes it indefinite, which the
 	// ordering rules then refuse for a phase that others follow.
@@ -172,7 +176,9 @@ func TestProductPhases(t *testing.T) {
 	}})
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	bulk := r.JSON()
-	require.Equal(t, map[string]any{"product_id": id(p), "updated_count": float64(2)}, bulk["meta"])
+	require.Equal(t, map[string]any{"product_id": id(p), "updated_count": float64(2), "page": float64(1),
+		"url": base + "/bulk_update", "has_more": false, "prev": nil, "next": nil}, bulk["meta"])
+	require.Equal(t, bulk["phases"], bulk["data"])
 	phases := mapsOf(bulk["phases"])
 	require.Len(t, phases, 3)
 	require.Equal(t, float64(2), phases[0]["period_count"])
@@ -186,9 +192,17 @@ func TestProductPhases(t *testing.T) {
 	require.Equal(t, "Intro offer", f.sk.Get(base + "/" + id(intro)).JSON()["name"])
 	other := f.sk.CreateProduct(testenv.Product())
 	requireError(t, f.sk.Get("/v1/products/"+id(other)+"/phases/"+id(intro)), http.StatusNotFound, "resource_missing", "id")
+	requireError(t, f.sk.Delete("/v1/products/"+id(other)+"/phases/"+id(intro)), http.StatusNotFound,
+		"resource_missing", "id")
 	r = f.sk.Delete(base + "/" + id(intro))
-	require.Equal(t, http.StatusNoContent, r.Status, string(r.Body))
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	removed := r.JSON()
+	require.Equal(t, sorted(append([]string{"deleted"}, phaseKeys...)...), keys(removed), "the phase, and deleted")
+	require.Equal(t, id(intro), id(removed))
+	require.Equal(t, true, removed["deleted"])
+	require.Equal(t, "Intro offer", removed["name"])
 	require.Len(t, mapsOf(f.sk.Get(base).JSON()["phases"]), 2)
+	requireError(t, f.sk.Delete(base+"/"+id(intro)), http.StatusNotFound, "resource_missing", "id")
 	requireError(t, f.live.Get(base), http.StatusNotFound, "resource_missing", "id")
 
 	evs := listEvents(t, f.sk, "")

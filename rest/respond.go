@@ -116,7 +116,8 @@ type byteAppender interface {
 }
 
 // pageBody renders {"meta": ..., key: [...]}; an empty key is "data",
-// the envelope of most lists.
+// the envelope of most lists. A list the spec names otherwise carries its
+// items under "data" too.
 type pageBody[T any] struct {
 	meta  any
 	key   string
@@ -137,7 +138,9 @@ func (p pageBody[T]) appendJSON(buf *bytes.Buffer) error {
 	if err := appendJSON(buf, key); err != nil {
 		return err
 	}
-	buf.WriteString(`:[`)
+	buf.WriteString(`:`)
+	start := buf.Len()
+	buf.WriteByte('[')
 	for i, item := range p.items {
 		if i > 0 {
 			buf.WriteByte(',')
@@ -146,6 +149,18 @@ func (p pageBody[T]) appendJSON(buf *bytes.Buffer) error {
 			return err
 		}
 	}
-	buf.WriteString("]}")
+	buf.WriteByte(']')
+	if key != "data" {
+		// The items again under "data", copied rather than rendered twice.
+		// The real service's SDKs read every list from "data" (Ruby builds
+		// its list objects from it), while the spec names a few lists'
+		// arrays: both are sent (docs/decisions.md).
+		n := buf.Len() - start
+		buf.Grow(len(`,"data":`) + n) // so the copy's source stays in place
+		buf.WriteString(`,"data":`)
+		items := buf.Bytes()[start : start+n]
+		buf.Write(items)
+	}
+	buf.WriteByte('}')
 	return nil
 }

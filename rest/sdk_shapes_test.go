@@ -33,8 +33,9 @@ var sdkMembers = map[string][]string{
 		"billing_address", "shipping_address", "status", "payment_methods", "metadata", "object"},
 	"product": {"id", "name", "livemode", "image", "description", "url", "shippable", "active", "default_price",
 		"purchase_type", "recurring", "metadata", "created", "updated", "object"},
-	"product_phase": {"id", "object", "product_id", "name", "amount", "currency", "created", "updated", "livemode"},
-	"coupon":        {"id", "object", "name", "discount_type", "duration", "metadata", "created", "updated", "livemode"},
+	"product_phase": {"id", "object", "product_id", "name", "amount", "currency", "metadata", "created", "updated",
+		"livemode"},
+	"coupon": {"id", "object", "name", "discount_type", "duration", "metadata", "created", "updated", "livemode"},
 	"promotion_code": {"id", "object", "code", "coupon_id", "active", "max_redemptions", "times_redeemed",
 		"expires_at", "metadata", "created", "updated", "livemode"},
 	"discount": {"id", "object", "coupon_id", "promotion_code_id", "customer_id", "created", "livemode"},
@@ -75,6 +76,14 @@ var sdkMembers = map[string][]string{
 	"google_pay_configuration": {"identifier", "environment", "processor", "processor_key"},
 	"merchant_balance": {"status", "merchant_id", "currency", "dots_balance",
 		"available_for_payout", "reserved_amount", "pending_payouts", "last_updated_at"},
+	// An invoice's customer, which the PHP SDK (frame-php,
+	// Models/Customers/Customer.php) builds a customer from: these it
+	// requires (a string name and email, the rest optional).
+	"invoice_customer": {"id", "object", "name", "email", "livemode", "created", "updated"},
+	// A billing meter as the Ruby SDK's tests read it (name).
+	"billing_meter": {"id", "object", "name"},
+	// An invoice's line item as the Ruby SDK's tests read it (unit_amount).
+	"invoice_line_item": {"id", "object", "quantity", "unit_amount"},
 }
 
 // TestSDKShapes creates one object of each SDK resource through REST (the
@@ -120,6 +129,9 @@ func TestSDKShapes(t *testing.T) {
 	linkSession := f.sk.CreatePaymentLinkSession(map[string]any{"amount": 1000})
 	civ := f.sk.CreateCustomerIdentityVerification(testenv.CustomerIdentityVerificationSpec{})
 	endpoint := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint("https://example.com/hooks"))
+	meter := f.sk.PriceMeter("sdk.calls", id(product), "")
+	invoicePayer := f.sk.CreateInvoicePayer("")
+	invoice := f.sk.CreateInvoice(invoicePayer.Invoice("request_payment", 1))
 	attestation := challenge(t, f.pk)
 	r := f.pk.Post(attestPath, map[string]any{"key_id": "k1", "attestation_object": "bzE=", "challenge": attestation["challenge"]})
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
@@ -169,6 +181,13 @@ func TestSDKShapes(t *testing.T) {
 		"evervault_configuration":  func() map[string]any { return get("/v1/config/evervault") },
 		"sift_configuration":       func() map[string]any { return get("/v1/config/sift") },
 		"google_pay_configuration": func() map[string]any { return get("/v1/client/wallet/google_pay") },
+		"billing_meter":            func() map[string]any { return get("/v1/billing/metering/" + meter.ID.String()) },
+		"invoice_line_item": func() map[string]any {
+			return get("/v1/invoices/" + invoice.ID.String() + "/line_items")["data"].([]any)[0].(map[string]any)
+		},
+		"invoice_customer": func() map[string]any {
+			return get("/v1/invoices/" + invoice.ID.String())["customer"].(map[string]any)
+		},
 		"transfer_billing_agreement": func() map[string]any {
 			return get("/v1/transfer_billing_agreements/" + id(agreement))
 		},

@@ -19,17 +19,21 @@ func subscriptionPhaseRoutes(r routes, svc *catalog.Service) {
 }
 
 // subscriptionPhasesBody is the {meta {subscription_id[, updated_count]},
-// phases} body.
+// phases} body, with the phases under "data" too (phasesBody).
 type subscriptionPhasesBody struct {
 	Meta   subscriptionPhasesMeta      `json:"meta"`
 	Phases []*models.SubscriptionPhase `json:"phases"`
+	Data   []*models.SubscriptionPhase `json:"data"`
 }
 
 type subscriptionPhasesMeta struct {
+	models.ListMeta
 	SubscriptionID string `json:"subscription_id"`
 	UpdatedCount   *int   `json:"updated_count,omitempty"`
 }
 
-func subscriptionPhasesBodyOf(subscriptionID string, updated *int, phases []*models.SubscriptionPhase) subscriptionPhasesBody {
-	return subscriptionPhasesBody{Meta: subscriptionPhasesMeta{SubscriptionID: subscriptionID, UpdatedCount: updated}, Phases: phases}
+func subscriptionPhasesBodyOf(list models.ListMeta, subscriptionID string, updated *int,
+	phases []*models.SubscriptionPhase) subscriptionPhasesBody {
+	return subscriptionPhasesBody{Meta: subscriptionPhasesMeta{ListMeta: list, SubscriptionID: subscriptionID,
+		UpdatedCount: updated}, Phases: phases, Data: phases}
 }

@@ -21,8 +21,10 @@ func TestSubscriptionPhases(t *testing.T) {
 	base := subscriptionPhasesOf(sub)
 
 	list := f.sk.Get(base).JSON()
-	require.Equal(t, map[string]any{"subscription_id": sub}, list["meta"])
+	require.Equal(t, map[string]any{"subscription_id": sub, "page": float64(1), "url": base, "has_more": false,
+		"prev": nil, "next": nil}, list["meta"])
 	require.Equal(t, []any{}, list["phases"])
+	require.Equal(t, []any{}, list["data"], "the SDKs read the phases from data")
 
 	r := f.sk.Post(base, map[string]any{"ordinal": 1, "pricing_type": "static", "amount_cents": 900, "period_count": 2, "name": "Intro"})
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
@@ -123,7 +125,9 @@ func TestSubscriptionPhasesBulkUpdate(t *testing.T) {
 		map[string]any{"id": id(a), "ordinal": 2}, map[string]any{"id": id(b), "ordinal": 1, "name": "Discount"}}})
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	body := r.JSON()
-	require.Equal(t, map[string]any{"subscription_id": sub, "updated_count": float64(2)}, body["meta"])
+	require.Equal(t, map[string]any{"subscription_id": sub, "updated_count": float64(2), "page": float64(1),
+		"url": base + "/bulk_update", "has_more": false, "prev": nil, "next": nil}, body["meta"])
+	require.Equal(t, body["phases"], body["data"])
 	phases := mapsOf(body["phases"])
 	require.Equal(t, []string{id(b), id(a), id(c)}, ids(phases), "all the phases, in their new order")
 	require.Equal(t, "Discount", phases[0]["name"])

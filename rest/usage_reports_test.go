@@ -14,11 +14,11 @@ import (
 
 var (
 	usageReportKeys = sorted("object", "aggregated_usage", "customer", "account", "account_id", "usage",
-		"period_start", "period_end", "livemode")
+		"period_start", "period_end", "livemode", "data")
 	eventUsageKeys = sorted("event_name", "meter_id", "aggregation", "product", "usage", "event_count",
 		"billed_usage", "unbilled_usage", "billed_event_count", "unbilled_event_count")
 	eventReportKeys = sorted("object", "aggregation", "event_name", "usage", "event_count", "billing_metric",
-		"customer", "account", "account_id", "period_start", "period_end", "livemode")
+		"customer", "account", "account_id", "period_start", "period_end", "livemode", "data")
 )
 
 const reportPath = "/v1/billing/report/"
@@ -73,6 +73,7 @@ func TestCustomerUsageReportAggregatesPerMeter(t *testing.T) {
 
 	r := getReport(t, f.sk, reportPath+"customer"+reportQuery("customer", cu, "from", "2026-01-01T00:00:00Z", "to", "2026-02-01T00:00:00Z"))
 	require.Equal(t, usageReportKeys, keys(r))
+	require.Equal(t, r["aggregated_usage"], r["data"], "the Node SDK reads a report's rows from data")
 	require.Equal(t, "usage_report", r["object"])
 	require.Equal(t, cu, r["customer"])
 	require.Nil(t, r["account"])
@@ -251,6 +252,8 @@ func TestEventReport(t *testing.T) {
 
 	r := getReport(t, f.sk, reportPath+"event/gb"+reportQuery(append([]string{"customer", a}, window...)...))
 	require.Equal(t, eventReportKeys, keys(r))
+	require.Len(t, r["data"], 1, "the event name's row, as a usage report lists it")
+	require.Equal(t, "gb", r["data"].([]any)[0].(map[string]any)["event_name"])
 	require.Equal(t, "billing_report", r["object"])
 	require.Equal(t, "max", r["aggregation"])
 	require.Equal(t, "gb", r["event_name"])

@@ -42,10 +42,14 @@ func (ob *Onboarding) SDKCreate(ctx context.Context, in *models.CreateOnboarding
 	return models.AsSDKOnboardingSession(sess, sess.Created.Time), nil
 }
 
-// SDKGet reads one session by id (its secret is never given out again).
+// SDKGet reads one session by id, with its live client secret
+// (showSecrets).
 func (ob *Onboarding) SDKGet(ctx context.Context, id string) (*models.SDKOnboardingSession, error) {
 	sess, err := sessionTable.Get(ctx, ob.svc.Kit, id)
 	if err != nil {
+		return nil, err
+	}
+	if err := ob.showSecrets(ctx, sess); err != nil {
 		return nil, err
 	}
 	return models.AsSDKOnboardingSession(sess, ob.svc.Clock.Now()), nil
@@ -114,6 +118,9 @@ func (ob *Onboarding) SDKList(ctx context.Context, flt SDKOnboardingFilter) (*mo
 		Data: make([]*models.SDKOnboardingSession, 0, len(rows))}
 	if len(rows) > limit {
 		rows, out.HasMore = rows[:limit], true
+	}
+	if err := ob.showSecrets(ctx, rows...); err != nil {
+		return nil, err
 	}
 	for _, sess := range rows {
 		sess.URL = OnboardingURLBase + sess.URLToken

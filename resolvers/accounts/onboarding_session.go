@@ -27,7 +27,7 @@ type Onboarding struct {
 }
 
 // sessionTable reads onboarding sessions, each with its url (the client
-// secret is given out only at creation).
+// secret is added for the secret key by showSecrets).
 var sessionTable = &op.Table[models.OnboardingSession]{Resource: "onboarding_session",
 	Derive: func(sess *models.OnboardingSession, _ time.Time) { sess.URL = OnboardingURLBase + sess.URLToken }}
 
@@ -85,7 +85,8 @@ func (ob *Onboarding) Create(ctx context.Context, in *models.CreateOnboardingSes
 		if _, err := aw.Tx.Insert(sess).Exec(ctx); err != nil {
 			return err
 		}
-		secret, err := auth.IssueSessionSecret(ctx, aw.Tx, auth.OnboardingSession, sess.ID, a.ID, now, OnboardingSessionTTL)
+		secret, err := auth.IssueDerivedSessionSecret(ctx, aw.Tx, auth.OnboardingSession, sess.ID, a.ID, now,
+			OnboardingSessionTTL, ob.deriveOnboardingSecret)
 		if err != nil {
 			return err
 		}
@@ -112,8 +113,9 @@ func pendingSessionSteps(steps []capability.Step) []string {
 }
 
 // OfAccount answers the account's active, unexpired
-// session with its url (the client secret is given out only at creation);
-// 404 when the account or such a session does not exist.
+// session with its url (REST adds its client secret for the secret key:
+// OfAccountWithSecret); 404 when the account or such a session does not
+// exist.
 func (ob *Onboarding) OfAccount(ctx context.Context, accountID string) (*models.OnboardingSession, error) {
 	s := ob.svc
 	if _, err := auth.Require(ctx, auth.SecretKey); err != nil {

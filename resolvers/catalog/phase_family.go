@@ -357,9 +357,10 @@ func equalPtr[T comparable](a, b *T) bool {
 	return (a == nil) == (b == nil) && (a == nil || *a == *b)
 }
 
-// delete removes one phase of a parent; a started phase stays (422
-// invalid_state).
-func (f *phaseFamily[M, R, P, E]) delete(ctx context.Context, spec op.Spec, parentID, id string) error {
+// delete removes one phase of a parent and answers it; a started phase
+// stays (422 invalid_state).
+func (f *phaseFamily[M, R, P, E]) delete(ctx context.Context, spec op.Spec, parentID, id string) (R, error) {
+	var removed R
 	_, err := f.write(ctx, spec, parentID, func(ctx context.Context, w *op.W, parent *P, phases []R) ([]R, error) {
 		ph, err := f.find(phases, id)
 		if err != nil {
@@ -378,7 +379,8 @@ func (f *phaseFamily[M, R, P, E]) delete(ctx context.Context, spec op.Spec, pare
 			}
 			w.Emit(f.events.deleted, ph.PhaseID(), raw, nil)
 		}
+		removed = ph
 		return nil, nil
 	})
-	return err
+	return removed, err
 }

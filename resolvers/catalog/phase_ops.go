@@ -43,7 +43,7 @@ func (ps *Phases) Create(ctx context.Context, productID string, in *models.Creat
 	return ps.family.create(ctx, spec, productID, func(w *op.W, pr *models.Product) (*models.ProductPhase, error) {
 		now := w.Now()
 		ph := &models.ProductPhase{ID: ids.New(now), PhaseTerms: newPhaseTerms(in), ProductID: pr.ID, Currency: "USD",
-			Created: models.At(now), Updated: models.At(now)}
+			Metadata: in.NewMetadata(), Created: models.At(now), Updated: models.At(now)}
 		if in.Currency != nil {
 			ph.Currency = strings.ToUpper(*in.Currency)
 		}
@@ -76,7 +76,13 @@ func (ps *Phases) BulkUpdate(ctx context.Context, productID string, in *models.B
 	return ps.family.bulkUpdate(ctx, spec, productID, in.Phases)
 }
 
-// Delete removes one phase of a product.
-func (ps *Phases) Delete(ctx context.Context, productID, id string) error {
-	return ps.family.delete(ctx, ps.family.spec("delete", productID, id, nil, nil), productID, id)
+// Delete removes one phase of a product and answers it, deleted: the
+// real service's SDKs read the phase from the answer (docs/catalog.md).
+func (ps *Phases) Delete(ctx context.Context, productID, id string) (*models.ProductPhase, error) {
+	ph, err := ps.family.delete(ctx, ps.family.spec("delete", productID, id, nil, nil), productID, id)
+	if err != nil {
+		return nil, err
+	}
+	ph.Deleted = true
+	return ph, nil
 }

@@ -27,15 +27,19 @@ var phaseTable = &op.Table[models.ProductPhase]{Resource: "phase"}
 func newPhases(s *Service) *Phases {
 	f := (&productPhaseFamily{kit: s.Kit, phases: phaseTable, parents: productTable, column: "product_id",
 		parentParam: "id", name: "product.phase", ordinalKey: "product_phases_ordinal_key",
-		columns: []string{"name", "period_count", "amount", "discount_percentage", "updated"},
+		columns: []string{"name", "period_count", "amount", "discount_percentage", "metadata", "updated"},
 		events:  &phaseEvents{EventProductPhaseCreated, EventProductPhaseUpdated, EventProductPhaseDeleted},
 		params: func(productID, id string, in any) any {
 			return phaseParams{ProductID: productID, ID: id, Input: in}
 		},
 		check: func(_ *models.Product, ph *models.ProductPhase, e *models.UpdatePhaseInput, f *apierr.Fields, prefix string) {
 			e.Validate(f, prefix, ph.PricingType)
+			e.CheckMergedMetadata(f, prefix, ph.Metadata)
 		},
-		apply: func(ph *models.ProductPhase, e *models.UpdatePhaseInput) { e.ApplyTo(&ph.PhaseTerms) },
+		apply: func(ph *models.ProductPhase, e *models.UpdatePhaseInput) {
+			e.ApplyTo(&ph.PhaseTerms)
+			e.ApplyMetadataTo(ph)
+		},
 		id: func(e *models.UpdatePhaseInput) *string {
 			if e == nil {
 				return nil

@@ -60,5 +60,6 @@ func (sp *SubscriptionPhases) BulkUpdate(ctx context.Context, subscriptionID str
 
 // Delete removes one phase of a subscription that has not started.
 func (sp *SubscriptionPhases) Delete(ctx context.Context, subscriptionID, id string) error {
-	return sp.family.delete(ctx, sp.family.spec("delete", subscriptionID, id, nil, nil), subscriptionID, id)
+	_, err := sp.family.delete(ctx, sp.family.spec("delete", subscriptionID, id, nil, nil), subscriptionID, id)
+	return err
 }

@@ -38,6 +38,10 @@ func (p *pricing) feeSource() models.FeeSource {
 	return models.FeeSourceAgreement
 }
 
+// CodeAmountTooSmall is the 422 of an amount a deduct plan's fees would
+// exceed.
+const CodeAmountTooSmall = "amount_too_small"
+
 // quote prices amount in currency. A fixed part in another currency than
 // the transfer's cannot be applied: 422 fee_currency_mismatch. Fees a
 // deduct plan would take beyond the amount: 422 amount_too_small.
@@ -49,7 +53,7 @@ func (p *pricing) quote(amount int64, currency string) (fees.Quote, error) {
 	}
 	q, err := fees.Compute(amount, fees.Mode(p.plan.FeeApplicationMode), &item, serviceFee)
 	if errors.Is(err, fees.ErrFeesExceedAmount) {
-		return q, apierr.Rule("amount_too_small", "The amount does not cover the transfer's fees", "amount", nil)
+		return q, apierr.Rule(CodeAmountTooSmall, "The amount does not cover the transfer's fees", "amount", nil)
 	}
 	return q, err
 }

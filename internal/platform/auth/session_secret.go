@@ -18,20 +18,56 @@ import (
 // earlier live secret of the same kind for the account is revoked in the
 // same transaction: an account has one active session of a kind at a time.
 func IssueSessionSecret(ctx context.Context, tx *store.Tenant, kind Kind, sessionID, accountID uuid.UUID, now time.Time, ttl time.Duration) (string, error) {
-	prefix := OnboardingSecretPrefix
-	if kind == CheckoutSession {
-		prefix = CheckoutSecretPrefix
-	}
+	return issueSessionSecret(ctx, tx, kind, sessionID, accountID, now, ttl, func(context.Context, uuid.UUID) (string, error) {
+		return RandomString(secretLength), nil
+	})
+}
+
+// IssueDerivedSessionSecret is IssueSessionSecret with the secret's random
+// part made by derive from the id of the record that keeps its hash, so
+// that a secret key's read can show the secret again (SessionSecretsOf)
+// while only its hash is stored.
+func IssueDerivedSessionSecret(ctx context.Context, tx *store.Tenant, kind Kind, sessionID, accountID uuid.UUID,
+	now time.Time, ttl time.Duration, derive SecretDeriver) (string, error) {
+	return issueSessionSecret(ctx, tx, kind, sessionID, accountID, now, ttl, derive)
+}
+
+func issueSessionSecret(ctx context.Context, tx *store.Tenant, kind Kind, sessionID, accountID uuid.UUID,
+	now time.Time, ttl time.Duration, random SecretDeriver) (string, error) {
 	if err := RevokeSessionSecrets(ctx, tx, kind, accountID, now); err != nil {
 		return "", err
 	}
-	plain := NewSessionSecret(prefix)
-	s := &SessionSecret{ID: ids.New(now), Kind: string(kind), SessionID: sessionID, AccountID: accountID,
+	recordID := ids.New(now)
+	part, err := random(ctx, recordID)
+	if err != nil {
+		return "", err
+	}
+	plain := sessionSecretPrefix(kind) + part
+	s := &SessionSecret{ID: recordID, Kind: string(kind), SessionID: sessionID, AccountID: accountID,
 		Hash: Hash(plain), ExpiresAt: wire.At(now.Add(ttl)), Created: wire.At(now)}
 	if _, err := tx.Insert(s).Exec(ctx); err != nil {
 		return "", err
 	}
 	return plain, nil
+}
+
+// sessionSecretPrefix is the prefix of a session kind's secrets.
+func sessionSecretPrefix(kind Kind) string {
+	if kind == CheckoutSession {
+		return CheckoutSecretPrefix
+	}
+	return OnboardingSecretPrefix
+}
+
+// SessionSecretsOf answers, for each of sessionIDs that has one, its
+// session's newest live client secret of kind, made again by derive (as
+// ObjectSecretsOf does for objects' secrets).
+func SessionSecretsOf(ctx context.Context, tx *store.Tenant, kind Kind, sessionIDs []uuid.UUID, now time.Time,
+	derive SecretDeriver) (map[uuid.UUID]string, error) {
+	prefix := sessionSecretPrefix(kind)
+	return liveSecretsOf(ctx, tx, kind, sessionIDs, now, derive, func(_ uuid.UUID, random string) string {
+		return prefix + random
+	})
 }
 
 // RevokeSessionSecrets ends every live secret of kind for the account (a
@@ -87,13 +123,23 @@ func objectSecret(prefix string, objectID uuid.UUID, random string) string {
 // before secrets were derived) is left out.
 func ObjectSecretsOf(ctx context.Context, tx *store.Tenant, kind Kind, prefix string, objectIDs []uuid.UUID,
 	now time.Time, derive SecretDeriver) (map[uuid.UUID]string, error) {
-	out := make(map[uuid.UUID]string, len(objectIDs))
-	if len(objectIDs) == 0 {
+	return liveSecretsOf(ctx, tx, kind, objectIDs, now, derive, func(objectID uuid.UUID, random string) string {
+		return objectSecret(prefix, objectID, random)
+	})
+}
+
+// liveSecretsOf reads the newest live secret record of kind of each of
+// sessionIDs in one statement and makes each secret again (format of its
+// derived part), keeping those whose hash matches the record's.
+func liveSecretsOf(ctx context.Context, tx *store.Tenant, kind Kind, sessionIDs []uuid.UUID, now time.Time,
+	derive SecretDeriver, format func(sessionID uuid.UUID, random string) string) (map[uuid.UUID]string, error) {
+	out := make(map[uuid.UUID]string, len(sessionIDs))
+	if len(sessionIDs) == 0 {
 		return out, nil
 	}
 	var rows []*SessionSecret
 	err := tx.Select(&rows).DistinctOn("ss.session_id").Where("ss.kind = ?", string(kind)).
-		Where("ss.session_id IN (?)", bun.In(objectIDs)).Where("ss.revoked_at IS NULL").Where("ss.expires_at > ?", now).
+		Where("ss.session_id IN (?)", bun.In(sessionIDs)).Where("ss.revoked_at IS NULL").Where("ss.expires_at > ?", now).
 		OrderExpr("ss.session_id, ss.created DESC, ss.id DESC").Scan(ctx)
 	if err != nil {
 		return nil, err
@@ -103,7 +149,7 @@ func ObjectSecretsOf(ctx context.Context, tx *store.Tenant, kind Kind, prefix st
 		if err != nil {
 			return nil, err
 		}
-		if plain := objectSecret(prefix, r.SessionID, random); subtle.ConstantTimeCompare(Hash(plain), r.Hash) == 1 {
+		if plain := format(r.SessionID, random); subtle.ConstantTimeCompare(Hash(plain), r.Hash) == 1 {
 			out[r.SessionID] = plain
 		}
 	}

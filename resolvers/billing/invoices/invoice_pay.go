@@ -115,10 +115,13 @@ func paid(ctx context.Context, w *op.W, inv *models.Invoice, before []byte) erro
 	return save(ctx, w, inv, before, EventInvoicePaid)
 }
 
-// Attempt charges an open subscription invoice once. In the background a
-// charge refused before it reaches the processor (no payment method, no
-// billing agreement) is recorded on the invoice as a failed attempt, as a
-// decline is, so dunning treats both alike.
+// Attempt charges an open subscription or usage invoice once. In the
+// background a charge refused before it reaches the processor (no payment
+// method, no billing agreement) is recorded on the invoice as a failed
+// attempt, as a decline is, so dunning treats both alike. A total smaller
+// than the fees of charging it (amount_too_small) is recorded so in the
+// foreground too: it is the bill's, not the request's, so the invoice is
+// still made and its usage billed (docs/billing.md).
 func (is *Invoices) Attempt(ctx context.Context, w *op.W, inv *models.Invoice, pm *uuid.UUID, background bool) error {
 	before, err := events.Render(inv)
 	if err != nil {
@@ -126,7 +129,8 @@ func (is *Invoices) Attempt(ctx context.Context, w *op.W, inv *models.Invoice, p
 	}
 	err = is.collect(ctx, w, inv, pm)
 	var refused *apierr.Error
-	if err == nil || !background || !errors.As(err, &refused) || refused.Status >= 500 {
+	if err == nil || !errors.As(err, &refused) || refused.Status >= 500 ||
+		!(background || refused.Code == money.CodeAmountTooSmall) {
 		return err
 	}
 	code, msg := refused.Code, refused.Message

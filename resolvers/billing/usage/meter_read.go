@@ -1,6 +1,8 @@
 package usage
 
 import (
+	"time"
+
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
@@ -19,7 +21,8 @@ type MeterFilter struct {
 	EventName *string `query:"event_name" filter:"event_name"`
 }
 
-var meterTable = &op.Table[models.BillingMeter]{Resource: "billing_meter"}
+var meterTable = &op.Table[models.BillingMeter]{Resource: "billing_meter",
+	Derive: func(m *models.BillingMeter, _ time.Time) { m.Derive() }}
 
 func newMeters(s *Service) *Meters {
 	return &Meters{Reader: op.Read[models.BillingMeter, MeterFilter](s.Kit, meterTable), svc: s}

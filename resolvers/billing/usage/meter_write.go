@@ -44,6 +44,7 @@ func (ms *Meters) Update(ctx context.Context, id string, in *models.UpdateBillin
 // product "" stops pricing the meter.
 func (ms *Meters) configure(ctx context.Context, w *op.W, m *models.BillingMeter, agg *models.MeterAggregation,
 	product *string, meta models.MetadataInput) error {
+	m.Derive()
 	if agg != nil {
 		m.Aggregation = *agg
 	}

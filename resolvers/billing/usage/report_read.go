@@ -84,7 +84,7 @@ func (rs *Reports) Event(ctx context.Context, in *models.EventReportInput) (*mod
 	e := r.AggregatedUsage[0]
 	return &models.EventReport{Aggregation: e.Aggregation, EventName: e.EventName, Usage: e.Usage, EventCount: e.EventCount,
 		BillingMetric: e.MeterID, CustomerID: r.CustomerID, AccountID: r.AccountID, AccountIDAlias: r.AccountIDAlias,
-		PeriodStart: r.PeriodStart, PeriodEnd: r.PeriodEnd, Livemode: r.Livemode}, nil
+		PeriodStart: r.PeriodStart, PeriodEnd: r.PeriodEnd, Livemode: r.Livemode, Data: r.AggregatedUsage}, nil
 }
 
 // Subscription is the usage of the subscription's payer in the
@@ -169,5 +169,6 @@ func assemble(rows []reportRow, livemode bool, w models.UsageWindow, names []str
 		r.AggregatedUsage = append(r.AggregatedUsage, e)
 	}
 	r.Usage = totalUsage(r.AggregatedUsage)
+	r.Data = r.AggregatedUsage
 	return r
 }

@@ -1,0 +1,69 @@
+package accounts
+
+import (
+	"context"
+
+	"github.com/google/uuid"
+
+	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/models"
+)
+
+// onboardingSecretPurpose names the derivation of onboarding session
+// client secrets from the server secret.
+const onboardingSecretPurpose = "onboarding_session_client_secret"
+
+// onboardingSecretLength is the length of a client secret's derived part,
+// as long as a random one was.
+const onboardingSecretLength = 40
+
+// deriveOnboardingSecret makes the part after onb_sess_ of a session's
+// client secret from the id of the record that keeps its hash
+// (auth.SecretDeriver): the secret key's reads make it again, and only the
+// hash is stored.
+func (ob *Onboarding) deriveOnboardingSecret(ctx context.Context, recordID uuid.UUID) (string, error) {
+	b, err := ob.svc.Secret.Derive(ctx, onboardingSecretPurpose, recordID[:])
+	if err != nil {
+		return "", err
+	}
+	return auth.Base62Of(b, onboardingSecretLength), nil
+}
+
+// showSecrets sets, for the secret key only, each session's live client
+// secret (docs/decisions.md, Onboarding sessions): the real service's
+// SDK types it on a session read by its account. The secret key may open
+// a session for any account anyway, so showing it again gives nothing
+// more; other credentials never read it. One statement, however many
+// sessions; a secret minted at random before secrets were derived, or
+// ended, stays null.
+func (ob *Onboarding) showSecrets(ctx context.Context, sessions ...*models.OnboardingSession) error {
+	p := auth.FromContext(ctx)
+	if p == nil || p.Kind != auth.SecretKey || len(sessions) == 0 {
+		return nil
+	}
+	idList := make([]uuid.UUID, len(sessions))
+	for i, sess := range sessions {
+		idList[i] = sess.ID
+	}
+	found, err := auth.SessionSecretsOf(ctx, ob.svc.DB.Tenant(p.Scope), auth.OnboardingSession, idList,
+		ob.svc.Clock.Now(), ob.deriveOnboardingSecret)
+	if err != nil {
+		return err
+	}
+	for _, sess := range sessions {
+		if secret, ok := found[sess.ID]; ok {
+			sess.ClientSecret = &secret
+		}
+	}
+	return nil
+}
+
+// OfAccountWithSecret is OfAccount as REST answers it to the secret key:
+// the session with its live client secret.
+func (ob *Onboarding) OfAccountWithSecret(ctx context.Context, accountID string) (*models.OnboardingSession, error) {
+	sess, err := ob.OfAccount(ctx, accountID)
+	if err != nil {
+		return nil, err
+	}
+	return sess, ob.showSecrets(ctx, sess)
+}
