@@ -1,0 +1,82 @@
+package dashboard
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"strings"
+)
+
+// The dashboard's GraphQL documents are the page's own query constants
+// (`const NAME = `…`;` in its modules, fragments pulled in with ${NAME}):
+// Documents reads them from the embedded modules, so the tests that
+// validate them against the schema and count their statements run exactly
+// what the page sends.
+
+var (
+	// documentConst is one template-literal constant of a module.
+	documentConst = regexp.MustCompile("(?m)^const ([A-Z][A-Z0-9_]*) = `([^`]*)`;")
+	// substitution is a ${NAME} inside a document.
+	substitution = regexp.MustCompile(`\$\{([A-Z][A-Z0-9_]*)\}`)
+	// operationName is the name of the document's operation.
+	operationName = regexp.MustCompile(`(?:query|subscription|mutation)\s+([A-Za-z_][A-Za-z0-9_]*)`)
+)
+
+// Documents is every named operation the dashboard sends, by its name
+// (DashboardAccounts, DashboardAccount, …), with the fragments it uses
+// written into it as the page writes them.
+func Documents() (map[string]string, error) {
+	modules, err := fs.Glob(files, "*.js")
+	if err != nil {
+		return nil, err
+	}
+	docs := map[string]string{}
+	for _, name := range modules {
+		src, err := fs.ReadFile(files, name)
+		if err != nil {
+			return nil, err
+		}
+		consts := map[string]string{}
+		for _, m := range documentConst.FindAllStringSubmatch(string(src), -1) {
+			consts[m[1]] = m[2]
+		}
+		for constName, text := range consts {
+			op := operationName.FindStringSubmatch(text)
+			if op == nil || !strings.HasPrefix(strings.TrimSpace(text), strings.Fields(op[0])[0]) {
+				continue // a fragment
+			}
+			doc, err := expand(text, consts, 0)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %s: %w", path.Base(name), constName, err)
+			}
+			if _, dup := docs[op[1]]; dup {
+				return nil, fmt.Errorf("%s: operation %s named twice", name, op[1])
+			}
+			docs[op[1]] = doc
+		}
+	}
+	return docs, nil
+}
+
+// expand writes each ${NAME} of text as the module's constant NAME.
+func expand(text string, consts map[string]string, depth int) (string, error) {
+	if depth > 8 {
+		return "", fmt.Errorf("fragments nested too deep")
+	}
+	var missing error
+	out := substitution.ReplaceAllStringFunc(text, func(ref string) string {
+		name := substitution.FindStringSubmatch(ref)[1]
+		inner, ok := consts[name]
+		if !ok {
+			missing = fmt.Errorf("${%s} is not a constant of the module", name)
+			return ref
+		}
+		expanded, err := expand(inner, consts, depth+1)
+		if err != nil {
+			missing = err
+		}
+		return expanded
+	})
+	return out, missing
+}
