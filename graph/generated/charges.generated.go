@@ -428,15 +428,15 @@ func (ec *executionContext) _Charge_refundReason(ctx context.Context, field grap
 			return obj.RefundReason, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *models.RefundReason) graphql.Marshaler {
+			return ec.marshalORefundReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefundReason(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_Charge_refundReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Charge", field, false, false, errors.New("field of type RefundReason does not have child fields"))
 }
 
 func (ec *executionContext) _Charge_paymentMethodId(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {

@@ -135,15 +135,15 @@ func (ec *executionContext) _GeoComplianceStatus_reason(ctx context.Context, fie
 			return obj.Reason, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *models.GeoReason) graphql.Marshaler {
+			return ec.marshalOGeoReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoReason(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_GeoComplianceStatus_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("GeoComplianceStatus", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("GeoComplianceStatus", field, false, false, errors.New("field of type GeoReason does not have child fields"))
 }
 
 func (ec *executionContext) _GeoComplianceStatus_geofence(ctx context.Context, field graphql.CollectedField, obj *models.GeoComplianceStatus) (ret graphql.Marshaler) {
@@ -870,6 +870,38 @@ func (ec *executionContext) marshalNGeofenceRule2ᚕgithubᚗcomᚋframeᚑoss�
 
 	return ret
 }
+
+func (ec *executionContext) unmarshalOGeoReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoReason(ctx context.Context, v any) (*models.GeoReason, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOGeoReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoReason[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOGeoReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoReason(ctx context.Context, sel ast.SelectionSet, v *models.GeoReason) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOGeoReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoReason[*v])
+	return res
+}
+
+var (
+	unmarshalOGeoReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoReason = map[string]models.GeoReason{
+		"RESTRICTED_TERRITORY": models.GeoReasonRestrictedTerritory,
+		"VPN_DETECTED":         models.GeoReasonVPNDetected,
+		"NO_LOCATION_DATA":     models.GeoReasonNoLocationData,
+	}
+	marshalOGeoReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoReason = map[models.GeoReason]string{
+		models.GeoReasonRestrictedTerritory: "RESTRICTED_TERRITORY",
+		models.GeoReasonVPNDetected:         "VPN_DETECTED",
+		models.GeoReasonNoLocationData:      "NO_LOCATION_DATA",
+	}
+)
 
 func (ec *executionContext) marshalOGeofenceRef2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeofenceRef(ctx context.Context, sel ast.SelectionSet, v *models.GeofenceRef) graphql.Marshaler {
 	if v == nil {

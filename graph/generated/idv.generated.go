@@ -83,15 +83,15 @@ func (ec *executionContext) _IDVResult_failureType(ctx context.Context, field gr
 			return obj.FailureType, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *models.IdentityFailureType) graphql.Marshaler {
+			return ec.marshalOIdentityFailureType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityFailureType(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_IDVResult_failureType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("IDVResult", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("IDVResult", field, false, false, errors.New("field of type IdentityFailureType does not have child fields"))
 }
 
 func (ec *executionContext) _IDVResult_category(ctx context.Context, field graphql.CollectedField, obj *models.IDVResult) (ret graphql.Marshaler) {
@@ -106,15 +106,15 @@ func (ec *executionContext) _IDVResult_category(ctx context.Context, field graph
 			return obj.Category, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *models.VerificationCategory) graphql.Marshaler {
+			return ec.marshalOVerificationCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐVerificationCategory(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_IDVResult_category(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("IDVResult", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("IDVResult", field, false, false, errors.New("field of type VerificationCategory does not have child fields"))
 }
 
 func (ec *executionContext) _IDVResult_retriable(ctx context.Context, field graphql.CollectedField, obj *models.IDVResult) (ret graphql.Marshaler) {

@@ -90,15 +90,15 @@ func (ec *executionContext) _ACHDetails_accountType(ctx context.Context, field g
 			return obj.AccountType, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.BankAccountType) graphql.Marshaler {
+			return ec.marshalNBankAccountType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBankAccountType(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_ACHDetails_accountType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ACHDetails", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("ACHDetails", field, false, false, errors.New("field of type BankAccountType does not have child fields"))
 }
 
 func (ec *executionContext) _CardDetails_brand(ctx context.Context, field graphql.CollectedField, obj *models.CardDetails) (ret graphql.Marshaler) {
@@ -861,15 +861,15 @@ func (ec *executionContext) _WalletDetails_type(ctx context.Context, field graph
 			return obj.Type, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.WalletType) graphql.Marshaler {
+			return ec.marshalNWalletType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_WalletDetails_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WalletDetails", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("WalletDetails", field, false, false, errors.New("field of type WalletType does not have child fields"))
 }
 
 func (ec *executionContext) _WalletDetails_dynamicLast4(ctx context.Context, field graphql.CollectedField, obj *models.WalletDetails) (ret graphql.Marshaler) {
@@ -1144,7 +1144,7 @@ func (ec *executionContext) unmarshalInputCreatePaymentMethodInput(ctx context.C
 			it.RoutingNumber = data
 		case "accountType":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("accountType"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOBankAccountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBankAccountType(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -1266,7 +1266,7 @@ func (ec *executionContext) unmarshalInputWalletInput(ctx context.Context, obj a
 		switch k {
 		case "type":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("type"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOWalletType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -1840,6 +1840,34 @@ func (ec *executionContext) unmarshalNUpdatePaymentMethodInput2githubᚗcomᚋfr
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNWalletType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType(ctx context.Context, v any) (models.WalletType, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNWalletType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNWalletType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType(ctx context.Context, sel ast.SelectionSet, v models.WalletType) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNWalletType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNWalletType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType = map[string]models.WalletType{
+		"APPLE_PAY":  models.WalletApplePay,
+		"GOOGLE_PAY": models.WalletGooglePay,
+	}
+	marshalNWalletType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType = map[models.WalletType]string{
+		models.WalletApplePay:  "APPLE_PAY",
+		models.WalletGooglePay: "GOOGLE_PAY",
+	}
+)
+
 func (ec *executionContext) marshalOACHDetails2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐACHDetails(ctx context.Context, sel ast.SelectionSet, v *models.ACHDetails) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -1869,6 +1897,36 @@ func (ec *executionContext) unmarshalOPaymentMethodFilter2ᚖgithubᚗcomᚋfram
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalOPaymentMethodType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodType(ctx context.Context, v any) (*models.PaymentMethodType, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOPaymentMethodType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodType[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOPaymentMethodType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodType(ctx context.Context, sel ast.SelectionSet, v *models.PaymentMethodType) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOPaymentMethodType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodType[*v])
+	return res
+}
+
+var (
+	unmarshalOPaymentMethodType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodType = map[string]models.PaymentMethodType{
+		"CARD": models.PaymentMethodCard,
+		"ACH":  models.PaymentMethodACH,
+	}
+	marshalOPaymentMethodType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodType = map[models.PaymentMethodType]string{
+		models.PaymentMethodCard: "CARD",
+		models.PaymentMethodACH:  "ACH",
+	}
+)
+
 func (ec *executionContext) marshalOWalletDetails2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletDetails(ctx context.Context, sel ast.SelectionSet, v *models.WalletDetails) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -1883,5 +1941,35 @@ func (ec *executionContext) unmarshalOWalletInput2ᚖgithubᚗcomᚋframeᚑoss�
 	res, err := ec.unmarshalInputWalletInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
+
+func (ec *executionContext) unmarshalOWalletType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType(ctx context.Context, v any) (*models.WalletType, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOWalletType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOWalletType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType(ctx context.Context, sel ast.SelectionSet, v *models.WalletType) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOWalletType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType[*v])
+	return res
+}
+
+var (
+	unmarshalOWalletType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType = map[string]models.WalletType{
+		"APPLE_PAY":  models.WalletApplePay,
+		"GOOGLE_PAY": models.WalletGooglePay,
+	}
+	marshalOWalletType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType = map[models.WalletType]string{
+		models.WalletApplePay:  "APPLE_PAY",
+		models.WalletGooglePay: "GOOGLE_PAY",
+	}
+)
 
 // endregion ***************************** type.gotpl *****************************
