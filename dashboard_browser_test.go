@@ -34,8 +34,11 @@ const browserGuard = 5 * time.Minute
 // seeded subscription with its invoices, every seeded transfer with its
 // status, pages beyond the first, the seeded events on open),
 // an account created through REST with its capabilities, a transfer, a
-// subscription with its invoice, and shows an event arrive live over the
-// GraphQL subscription (testdata/browser/dashboard.mjs does the clicking).
+// subscription with its invoice, opens the seeded active account's page
+// (its profile, capabilities, cards, bank accounts, transfers and payouts
+// paged through, subscriptions and events, as REST lists them) and comes
+// back, and shows an event arrive live over the GraphQL subscription
+// (testdata/browser/dashboard.mjs does the clicking).
 func TestDashboardInABrowser(t *testing.T) {
 	t.Parallel()
 	ensureBrowser(t)
@@ -47,6 +50,8 @@ func TestDashboardInABrowser(t *testing.T) {
 	out, errOut, code := u.run(t, "seed", "--merchant", m.Merchant.ID)
 	require.Equal(t, 0, code, "seed: %s%s", out, errOut)
 	seeded, err := json.Marshal(seededView(t, url, key))
+	require.NoError(t, err)
+	seededAccount, err := json.Marshal(seededAccountView(t, url, key))
 	require.NoError(t, err)
 
 	status, account := call(t, key, http.MethodPost, url+"/v1/accounts",
@@ -82,7 +87,8 @@ func TestDashboardInABrowser(t *testing.T) {
 	cmd := exec.CommandContext(ctx, "node", filepath.Join(browserDir, "dashboard.mjs"))
 	cmd.Env = append(os.Environ(), "SERVER_URL="+url, "SANDBOX_KEY="+key, "PRODUCTION_KEY="+m.APIKeys.Production.Secret,
 		"ACCOUNT_ID="+accountID, "ACCOUNT_NAME=Ada Lovelace", "TRANSFER_ID="+transfer["id"].(string),
-		"SUBSCRIPTION_ID="+subscription["id"].(string), "INVOICE_ID="+invoiceID, "SEEDED="+string(seeded))
+		"SUBSCRIPTION_ID="+subscription["id"].(string), "INVOICE_ID="+invoiceID, "SEEDED="+string(seeded),
+		"SEEDED_ACCOUNT="+string(seededAccount))
 	cmd.Stdout, cmd.Stderr = &browserOut, &browserOut
 	err = cmd.Run()
 	t.Logf("browser run:\n%s", browserOut.String())
@@ -154,4 +160,51 @@ func ensureBrowser(t *testing.T) {
 	}
 	out, err := exec.Command("scripts/ensure-browser.sh").CombinedOutput()
 	require.NoError(t, err, "scripts/ensure-browser.sh:\n%s", out)
+}
+
+// seededAccountPage is what the account page should show of the seed's
+// active account (Ada Lovelace, the one with the charges and payouts),
+// read through REST: the ids of its objects in each panel, each with its
+// status.
+type seededAccountPage struct {
+	ID             string         `json:"id"`
+	Status         string         `json:"status"`
+	Capabilities   []seededObject `json:"capabilities"`
+	PaymentMethods []seededObject `json:"payment_methods"`
+	Transfers      []seededObject `json:"transfers"`
+	Payouts        []seededObject `json:"payouts"`
+	Subscriptions  []seededObject `json:"subscriptions"`
+}
+
+// seededAccountView finds the seed's active individual account and reads
+// its page's objects through REST, before the test adds its own.
+func seededAccountView(t *testing.T, url, key string) seededAccountPage {
+	t.Helper()
+	var page seededAccountPage
+	for _, a := range listAll(t, url, key, "/v1/accounts?status=active") {
+		if a["type"] == "individual" {
+			require.Empty(t, page.ID, "the seed has one active individual account")
+			page.ID, page.Status = a["id"].(string), a["status"].(string)
+			for _, c := range a["capabilities"].([]any) {
+				c := c.(map[string]any)
+				page.Capabilities = append(page.Capabilities, seededObject{ID: c["name"].(string), Status: c["status"].(string)})
+			}
+		}
+	}
+	require.NotEmpty(t, page.ID, "the seed has an active individual account")
+	objects := func(path string) []seededObject {
+		out := []seededObject{}
+		for _, o := range listAll(t, url, key, path) {
+			out = append(out, seededObject{ID: o["id"].(string), Status: o["status"].(string)})
+		}
+		return out
+	}
+	page.PaymentMethods = objects("/v1/accounts/" + page.ID + "/payment_methods")
+	page.Transfers = objects("/v1/transfers?account_id=" + page.ID)
+	page.Payouts = objects("/v1/payouts?account_id=" + page.ID)
+	page.Subscriptions = objects("/v1/subscriptions/search?account=" + page.ID)
+	require.Greater(t, len(page.Transfers), 5, "the account's transfers fill more than the page's first page")
+	require.NotEmpty(t, page.Payouts)
+	require.NotEmpty(t, page.Capabilities)
+	return page
 }

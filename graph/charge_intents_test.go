@@ -20,7 +20,7 @@ func TestChargeIntentsInTheGraph(t *testing.T) {
 	input := map[string]any{"amount": 1000, "currency": "USD", "authorizationMode": "MANUAL", "confirm": true,
 		"referenceId": "ord_9", "metadata": map[string]any{"order": "9"},
 		"customerData":      map[string]any{"name": "Ada Lovelace", "email": "ada@example.com"},
-		"paymentMethodData": map[string]any{"type": "card", "cardNumber": "4242424242424242", "expMonth": 12, "expYear": 30, "cvc": "123", "attach": true}}
+		"paymentMethodData": map[string]any{"type": "CARD", "cardNumber": "4242424242424242", "expMonth": 12, "expYear": 30, "cvc": "123", "attach": true}}
 	first := f.sk.GraphQLWithHeader(createIntentMutation, map[string]any{"input": input}, idemKey("gql-ci"))
 	require.Empty(t, first.Errors, string(first.Raw))
 	ci := obj(first.Data["createChargeIntent"])

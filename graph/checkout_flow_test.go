@@ -123,5 +123,5 @@ func TestCheckoutDeclineAndChallengeGraphQL(t *testing.T) {
 	g = gql(t, chk, `mutation($id: ID!) { confirmTransfer(id: $id) { status nextAction { type source } } }`,
 		map[string]any{"id": tr["id"]})
 	require.Equal(t, map[string]any{"status": "REQUIRES_3D_SECURE",
-		"nextAction": map[string]any{"type": "use_platform_sdk", "source": challenged.ID.String()}}, g.Data["confirmTransfer"])
+		"nextAction": map[string]any{"type": "USE_PLATFORM_SDK", "source": challenged.ID.String()}}, g.Data["confirmTransfer"])
 }

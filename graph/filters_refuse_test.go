@@ -51,6 +51,7 @@ func TestFiltersTakeTheValuesTheAPIReturns(t *testing.T) {
 		`{ accounts(filter: {status: PENDING, type: INDIVIDUAL}) { edges { node { id status type } } } }`,
 		`{ invoices(filter: {status: OPEN}) { edges { node { id status } } } }`,
 		`{ invoices(filter: {status: OVERDUE}) { edges { node { id status } } } }`,
+		`{ payoutFundingEntries(filter: {source: SCHEDULE}) { edges { node { id source } } } }`,
 	} {
 		g := f.sk.GraphQL(q, nil)
 		require.Empty(t, g.Errors, "%s: %s", q, g.Raw)
@@ -58,6 +59,8 @@ func TestFiltersTakeTheValuesTheAPIReturns(t *testing.T) {
 	for _, q := range []string{
 		`{ transfers(filter: {status: "failed"}) { edges { node { id } } } }`,
 		`{ transfers(filter: {status: BOGUS}) { edges { node { id } } } }`,
+		`{ payoutFundingEntries(filter: {source: BANK}) { edges { node { id } } } }`,
+		`{ payoutFundingEntries(filter: {source: "schedule"}) { edges { node { id } } } }`,
 	} {
 		g := f.sk.GraphQL(q, nil)
 		require.NotEmpty(t, g.Errors, "%s: %s", q, g.Raw)

@@ -16,7 +16,7 @@ func TestGeoComplianceThroughGraphQL(t *testing.T) {
 		WithIndividual(func(i *testenv.IndividualSpec) { i.Address.State = "ID" }), "id")
 	aid := str(acct["id"])
 	g := gql(t, f.sk, `query($a: ID!) { account(id: $a) { geoCompliance { status reason evaluatedAt } } }`, map[string]any{"a": aid})
-	require.Equal(t, map[string]any{"status": "UNKNOWN", "reason": "no_location_data", "evaluatedAt": nil}, obj(g.Data["account"])["geoCompliance"])
+	require.Equal(t, map[string]any{"status": "UNKNOWN", "reason": "NO_LOCATION_DATA", "evaluatedAt": nil}, obj(g.Data["account"])["geoCompliance"])
 
 	g = gql(t, f.sk, `mutation($a: ID!) { evaluateGeoCompliance(accountId: $a) { status reason evaluatedAt geofence { name } } }`, map[string]any{"a": aid})
 	e := obj(g.Data["evaluateGeoCompliance"])

@@ -42,7 +42,7 @@ func TestPaymentMethodFlowGraphQL(t *testing.T) {
 	g = gql(t, f.sk, `mutation($a: ID!) { connectBankAccount(input: {account: $a, publicToken: "sandbox-token-110000000-000123456789"}) {
 		type ach { bankName lastFour accountType } account { id } } }`, map[string]any{"a": a["id"]})
 	bank := obj(g.Data["connectBankAccount"])
-	require.Equal(t, map[string]any{"bankName": "Sandbox Test Bank", "lastFour": "6789", "accountType": "checking"}, bank["ach"])
+	require.Equal(t, map[string]any{"bankName": "Sandbox Test Bank", "lastFour": "6789", "accountType": "CHECKING"}, bank["ach"])
 	require.Equal(t, a["id"], obj(bank["account"])["id"])
 }
 

@@ -25,8 +25,8 @@ func TestPhoneVerificationThroughGraphQL(t *testing.T) {
 
 	g = gql(t, f.sk, `mutation($a: ID!, $id: ID!) { confirmPhoneVerification(accountId: $a, id: $id, code: "000000") { status failureType retriable category } }`,
 		map[string]any{"a": aid, "id": pv["id"]})
-	require.Equal(t, map[string]any{"status": "PENDING", "failureType": "challenge_failed", "retriable": true,
-		"category": "retriable_with_new_data"}, g.Data["confirmPhoneVerification"])
+	require.Equal(t, map[string]any{"status": "PENDING", "failureType": "CHALLENGE_FAILED", "retriable": true,
+		"category": "RETRIABLE_WITH_NEW_DATA"}, g.Data["confirmPhoneVerification"])
 	g = gql(t, f.sk, `mutation($a: ID!, $id: ID!) { confirmPhoneVerification(accountId: $a, id: $id, code: "123456") { status failureType sandbox { expectedCodes } } }`,
 		map[string]any{"a": aid, "id": pv["id"]})
 	require.Equal(t, map[string]any{"status": "VERIFIED", "failureType": nil, "sandbox": nil}, g.Data["confirmPhoneVerification"])

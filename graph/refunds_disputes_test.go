@@ -44,7 +44,7 @@ func TestRefundsAndDisputesInTheGraph(t *testing.T) {
 	require.Equal(t, "NEEDS_RESPONSE", d["status"])
 	require.Equal(t, float64(750), d["amountCents"])
 	require.Equal(t, "USD", d["amountCurrency"])
-	require.Equal(t, map[string]any{"code": "duplicate", "category": "processing_error"}, d["reason"])
+	require.Equal(t, map[string]any{"code": "duplicate", "category": "PROCESSING_ERROR"}, d["reason"])
 	g = gql(t, f.sk, `mutation($id: ID!) { updateDispute(id: $id, input: {evidence: {uncategorizedText: "winning_evidence",
 		customerPurchaseIp: "203.0.113.9"}}) { status evidence { uncategorizedText customerPurchaseIp shippingTrackingNumber } } }`,
 		map[string]any{"id": d["id"]})

@@ -225,7 +225,7 @@ func TestUsageThresholdThroughTheGraph(t *testing.T) {
 		progressFields+`} }`, map[string]any{"cu": cu})
 	require.Equal(t, map[string]any{"accumulatedAmountCents": float64(0), "thresholdAmountCents": float64(1000),
 		"thresholdPercentage": float64(0), "oldestPendingChargeAt": nil, "periodStart": "2026-01-01T00:00:00Z",
-		"periodEnd": "2026-02-01T00:00:00Z", "billingCycle": "monthly", "customerId": cu, "accountId": nil,
+		"periodEnd": "2026-02-01T00:00:00Z", "billingCycle": "MONTHLY", "customerId": cu, "accountId": nil,
 		"customer": map[string]any{"id": cu}, "account": nil, "livemode": false}, g.Data["setUsageThreshold"])
 
 	f.sk.CreateMeteringEvent(testenv.MeteringEvent("api.calls", "a", cu).WithValue("4").At("2026-01-10T00:00:00Z"))
@@ -250,13 +250,17 @@ func TestUsageThresholdThroughTheGraph(t *testing.T) {
 		g.Data["removeUsageThreshold"])
 
 	// Every field problem at once; exactly one payer; a publishable key is refused.
-	_, e := gqlError(t, f.sk, `mutation { setUsageThreshold(input: {thresholdAmountCents: 0, billingCycle: "weekly"}) { thresholdAmountCents } }`, nil)
+	_, e := gqlError(t, f.sk, `mutation { setUsageThreshold(input: {thresholdAmountCents: 0, billingCycle: MONTHLY}) { thresholdAmountCents } }`, nil)
 	require.Equal(t, "validation_errors", code(e))
 	require.Equal(t, http.StatusUnprocessableEntity, status(e))
 	fields := obj(e.Extensions["errors"])
-	for _, k := range []string{"customer", "threshold_amount_cents", "billing_cycle"} {
+	for _, k := range []string{"customer", "threshold_amount_cents"} {
 		require.Contains(t, fields, k)
 	}
+	// The cycle is an enum: a cycle the server does not bill is no value.
+	_, e = gqlError(t, f.sk, `mutation($cu: ID!) { setUsageThreshold(input: {customer: $cu, thresholdAmountCents: 10, billingCycle: WEEKLY}) {
+		thresholdAmountCents } }`, map[string]any{"cu": cu})
+	require.Equal(t, "GRAPHQL_VALIDATION_FAILED", code(e))
 	_, e = gqlError(t, f.sk, `query { thresholdProgress { accumulatedAmountCents } }`, nil)
 	require.Equal(t, "validation_errors", code(e))
 	require.Contains(t, obj(e.Extensions["errors"]), "customer")

@@ -23,7 +23,7 @@ type BankAccount struct {
 	Object             Object[bankAccountKind] `bun:"-" json:"object"`
 	RoutingNumber      string                  `bun:"routing_number" json:"routing_number"`
 	AccountNumberLast4 string                  `bun:"account_number_last_4" json:"account_number_last_4"`
-	AccountType        string                  `bun:"account_type" json:"account_type"`
+	AccountType        BankAccountType         `bun:"account_type" json:"account_type"`
 	BankName           *string                 `bun:"bank_name" json:"bank_name"`
 	ProcessorName      string                  `bun:"processor_name" json:"processor_name"`
 	Status             BankAccountStatus       `bun:"status" json:"status"`

@@ -57,7 +57,7 @@ type Charge struct {
 	Captured                bool               `bun:"captured" json:"captured"`
 	Disputed                bool               `bun:"disputed" json:"disputed"`
 	Refunded                bool               `bun:"-" json:"refunded"`
-	RefundReason            *string            `bun:"refund_reason" json:"refund_reason"`
+	RefundReason            *RefundReason      `bun:"refund_reason" json:"refund_reason"`
 	NetAmount               int64              `bun:"net_amount" json:"net_amount"`
 	ChargeIntentID          *uuid.UUID         `bun:"charge_intent_id,type:uuid" json:"charge_intent_id,omitempty"`
 	ChargeIntent            *uuid.UUID         `bun:"-" json:"charge_intent"`

@@ -49,24 +49,19 @@ type CustomerDataInput struct {
 // the intent's payer when attach is true. The card number and CVC are
 // never stored (the idempotency fingerprint is an HMAC of the parameters).
 type PaymentMethodDataInput struct {
-	Type       *string       `json:"type"`
-	CardNumber *string       `json:"card_number"`
-	ExpMonth   *FlexInt      `json:"exp_month"`
-	ExpYear    *FlexInt      `json:"exp_year"`
-	CVC        *string       `json:"cvc"`
-	Billing    *AddressInput `json:"billing"`
-	Attach     *bool         `json:"attach"`
+	Type       *PaymentMethodType `json:"type"`
+	CardNumber *string            `json:"card_number"`
+	ExpMonth   *FlexInt           `json:"exp_month"`
+	ExpYear    *FlexInt           `json:"exp_year"`
+	CVC        *string            `json:"cvc"`
+	Billing    *AddressInput      `json:"billing"`
+	Attach     *bool              `json:"attach"`
 }
 
 // PaymentMethodInput is the payment method create request the inline card
 // stands for.
 func (in *PaymentMethodDataInput) PaymentMethodInput() *CreatePaymentMethodInput {
-	var t *PaymentMethodType
-	if in.Type != nil {
-		v := PaymentMethodType(*in.Type)
-		t = &v
-	}
-	return &CreatePaymentMethodInput{Type: t, CardNumber: in.CardNumber, ExpMonth: in.ExpMonth, ExpYear: in.ExpYear,
+	return &CreatePaymentMethodInput{Type: in.Type, CardNumber: in.CardNumber, ExpMonth: in.ExpMonth, ExpYear: in.ExpYear,
 		CVC: in.CVC, Billing: in.Billing}
 }
 
@@ -109,7 +104,7 @@ func (in *CreateChargeIntentInput) Check(f *apierr.Fields) *ChargeIntentRequest 
 		if in.PaymentMethod != nil {
 			f.Add("payment_method_data", "is not accepted with payment_method")
 		}
-		if in.PaymentMethodData.Type != nil && *in.PaymentMethodData.Type != string(PaymentMethodCard) {
+		if in.PaymentMethodData.Type != nil && *in.PaymentMethodData.Type != PaymentMethodCard {
 			f.Add("payment_method_data.type", "must be card")
 		}
 		if r.Attach = in.PaymentMethodData.Attach != nil && *in.PaymentMethodData.Attach; r.Attach &&

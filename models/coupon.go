@@ -81,7 +81,7 @@ type Coupon struct {
 	Value                      int64               `bun:"discount_value" json:"-"`
 	DiscountValue              Decimal             `bun:"-" json:"discount_value"`
 	DiscountValueCurrency      *string             `bun:"discount_value_currency" json:"discount_value_currency"`
-	Duration                   string              `bun:"duration" json:"duration"`
+	Duration                   CouponDuration      `bun:"duration" json:"duration"`
 	DurationInMonths           *int                `bun:"duration_in_months" json:"duration_in_months"`
 	Status                     CouponStatus        `bun:"status" json:"status"`
 	ApplicableTo               CouponApplicability `bun:"applicable_to" json:"applicable_to"`
@@ -161,7 +161,7 @@ func (in *CreateCouponInput) Build() (*Coupon, error) {
 	c.Metadata = MergeMetadata(nil, in.Metadata)
 	CheckMetadataSize(&f, "metadata", c.Metadata)
 	c.DiscountType = required(&f, "discount_type", in.DiscountType, DiscountPercentage, DiscountFixedAmount)
-	c.Duration = string(required[CouponDuration](&f, "duration", in.Duration, CouponOnce, CouponRepeating, CouponForever))
+	c.Duration = required[CouponDuration](&f, "duration", in.Duration, CouponOnce, CouponRepeating, CouponForever)
 	c.ApplicableTo = required(&f, "applicable_to", in.ApplicableTo, ApplicableToAllProducts, ApplicableToSpecificProducts)
 	if in.Status != nil && checkOneOf(&f, "status", in.Status, CouponActive, CouponInactive) {
 		c.Status = *in.Status

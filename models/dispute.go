@@ -64,9 +64,9 @@ type Dispute struct {
 // DisputeReason is what the issuer reported (spec doc 2 §2.9): its
 // members are null until it reports them.
 type DisputeReason struct {
-	Code        *string `bun:"code" json:"code"`
-	Description *string `bun:"description" json:"description"`
-	Category    *string `bun:"category" json:"category"`
+	Code        *string          `bun:"code" json:"code"`
+	Description *string          `bun:"description" json:"description"`
+	Category    *DisputeCategory `bun:"category" json:"category"`
 }
 
 // DisputeIntentRef is a dispute's charge_intent for a charge made by a

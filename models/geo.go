@@ -13,7 +13,7 @@ type GeoComplianceStatus struct {
 	DecisionID     *uuid.UUID   `json:"decision_id"`
 	EvaluatedAt    *ISOTime     `json:"evaluated_at"`
 	Status         GeoStatus    `json:"status"`
-	Reason         *string      `json:"reason,omitempty"`
+	Reason         *GeoReason   `json:"reason,omitempty"`
 	Geofence       *GeofenceRef `json:"geofence,omitempty"`
 }
 

@@ -21,9 +21,9 @@ type IdentityVerification struct {
 	Object         Object[identityVerificationKind] `bun:"-" json:"object"`
 	AccountID      uuid.UUID                        `bun:"account_id,type:uuid" json:"account"`
 	Status         RunStatus                        `bun:"status" json:"status"`
-	FailureType    *string                          `bun:"failure_type" json:"failure_type"`
+	FailureType    *IdentityFailureType             `bun:"failure_type" json:"failure_type"`
 	Retriable      *bool                            `bun:"retriable" json:"retriable"`
-	Category       *string                          `bun:"category" json:"category"`
+	Category       *VerificationCategory            `bun:"category" json:"category"`
 	Completed      wire.Timestamp                   `bun:"completed,nullzero" json:"completed"`
 	ReviewOpened   wire.Timestamp                   `bun:"review_opened,nullzero" json:"review_opened"`
 	ReviewResolved wire.Timestamp                   `bun:"review_resolved,nullzero" json:"review_resolved"`

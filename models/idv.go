@@ -47,11 +47,11 @@ var InquiryStatuses = Enum[InquiryStatus](verification.InquiryCreated, verificat
 // was verified, the inquiry's status, and the individual's verification
 // run outcome (null until a run concluded).
 type IDVResult struct {
-	Verified    bool          `json:"verified"`
-	Status      InquiryStatus `json:"status"`
-	FailureType *string       `json:"failure_type"`
-	Category    *string       `json:"category"`
-	Retriable   *bool         `json:"retriable"`
+	Verified    bool                  `json:"verified"`
+	Status      InquiryStatus         `json:"status"`
+	FailureType *IdentityFailureType  `json:"failure_type"`
+	Category    *VerificationCategory `json:"category"`
+	Retriable   *bool                 `json:"retriable"`
 }
 
 // CompleteIDVInput is the body of POST /v1/idv/complete.

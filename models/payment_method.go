@@ -79,20 +79,20 @@ type CardDetails struct {
 
 // WalletDetails describes a card credential that came from a wallet.
 type WalletDetails struct {
-	Type         string  `json:"type"`
-	DynamicLast4 *string `json:"dynamic_last4"`
-	SingleUse    bool    `json:"single_use"`
-	Consumed     bool    `json:"consumed"`
+	Type         WalletType `json:"type"`
+	DynamicLast4 *string    `json:"dynamic_last4"`
+	SingleUse    bool       `json:"single_use"`
+	Consumed     bool       `json:"consumed"`
 }
 
 // ACHDetails is what is kept of a bank account. The routing number names
 // the bank, not the account, and is kept whole (the PHP SDK's model
 // requires it); methods stored before it was kept answer it as null.
 type ACHDetails struct {
-	BankName      *string `json:"bank_name"`
-	RoutingNumber *string `json:"routing_number"`
-	LastFour      string  `json:"last_four"`
-	AccountType   string  `json:"account_type"`
+	BankName      *string         `json:"bank_name"`
+	RoutingNumber *string         `json:"routing_number"`
+	LastFour      string          `json:"last_four"`
+	AccountType   BankAccountType `json:"account_type"`
 }
 
 // BillingAddress is an address object of spec doc 2 §2.3. A line the
@@ -100,20 +100,20 @@ type ACHDetails struct {
 // declare every line optional and none nullable (docs/decisions.md,
 // "Absent, not null").
 type BillingAddress struct {
-	ID         uuid.UUID `json:"id"`
-	Line1      *string   `json:"line_1,omitempty"`
-	Line2      *string   `json:"line_2,omitempty"`
-	City       *string   `json:"city,omitempty"`
-	State      *string   `json:"state,omitempty"`
-	PostalCode *string   `json:"postal_code,omitempty"`
-	Country    *string   `json:"country,omitempty"`
-	Livemode   bool      `json:"livemode"`
-	Type       string    `json:"type"`
+	ID         uuid.UUID   `json:"id"`
+	Line1      *string     `json:"line_1,omitempty"`
+	Line2      *string     `json:"line_2,omitempty"`
+	City       *string     `json:"city,omitempty"`
+	State      *string     `json:"state,omitempty"`
+	PostalCode *string     `json:"postal_code,omitempty"`
+	Country    *string     `json:"country,omitempty"`
+	Livemode   bool        `json:"livemode"`
+	Type       AddressType `json:"type"`
 }
 
 // AddressFrom builds the address object of kind ("billing", "shipping")
 // from in, merged into the current one (members omitted stay).
-func AddressFrom(in *AddressInput, current *BillingAddress, kind string, id uuid.UUID, livemode bool) *BillingAddress {
+func AddressFrom(in *AddressInput, current *BillingAddress, kind AddressType, id uuid.UUID, livemode bool) *BillingAddress {
 	var base *Address
 	if current != nil {
 		base = &Address{Line1: current.Line1, Line2: current.Line2, City: current.City, State: current.State,

@@ -20,16 +20,16 @@ type CreatePaymentMethodInput struct {
 	Billing    *AddressInput `json:"billing"`
 	// Wallet carries a wallet credential (Apple Pay, Google Pay) instead
 	// of a card number.
-	Wallet        *WalletInput `json:"_wallet"`
-	AccountNumber *string      `json:"account_number"`
-	RoutingNumber *string      `json:"routing_number"`
-	AccountType   *string      `json:"account_type"`
+	Wallet        *WalletInput     `json:"_wallet"`
+	AccountNumber *string          `json:"account_number"`
+	RoutingNumber *string          `json:"routing_number"`
+	AccountType   *BankAccountType `json:"account_type"`
 }
 
 // WalletInput is a wallet credential as the browser SDK sends it. Only its
 // type is read: the sandbox issues a deterministic single-use card for it.
 type WalletInput struct {
-	Type *string `json:"type"`
+	Type *WalletType `json:"type"`
 }
 
 // AttachPaymentMethodInput is the body of POST .../attach: exactly one of

@@ -68,7 +68,7 @@ type FundingEntry struct {
 	RunAt          wire.Timestamp           `bun:"run_at,type:timestamptz,nullzero" json:"-"`
 	Amount         int64                    `bun:"amount" json:"amount"`
 	Currency       string                   `bun:"currency" json:"currency"`
-	Source         string                   `bun:"source" json:"source"`
+	Source         FundingSource            `bun:"source" json:"source"`
 	IdempotencyKey *string                  `bun:"idempotency_key" json:"-"`
 	Created        wire.Timestamp           `bun:"created,type:timestamptz" json:"created"`
 }

@@ -29,11 +29,11 @@ type PhoneVerification struct {
 	AccountID   uuid.UUID                     `bun:"account_id,type:uuid" json:"account"`
 	PhoneNumber string                        `bun:"phone_number" json:"phone_number"`
 	Type        string                        `bun:"type" json:"type"`
-	Provider    string                        `bun:"provider" json:"provider"`
+	Provider    IdentityProvider              `bun:"provider" json:"provider"`
 	Status      PhoneStatus                   `bun:"status" json:"status"`
-	FailureType *string                       `bun:"failure_type" json:"failure_type"`
+	FailureType *PhoneFailureType             `bun:"failure_type" json:"failure_type"`
 	Retriable   *bool                         `bun:"retriable" json:"retriable"`
-	Category    *string                       `bun:"category" json:"category"`
+	Category    *VerificationCategory         `bun:"category" json:"category"`
 	Expires     wire.Timestamp                `bun:"expires,nullzero" json:"expires"`
 	Created     wire.Timestamp                `bun:"created" json:"created"`
 	Updated     wire.Timestamp                `bun:"updated" json:"updated"`
@@ -75,7 +75,8 @@ func (p *PhoneVerification) SetOutcome(status, failureType, category string, ret
 		p.FailureType, p.Category, p.Retriable = nil, nil, nil
 		return
 	}
-	p.FailureType, p.Category, p.Retriable = &failureType, &category, &retriable
+	ft, cat := PhoneFailureType(failureType), VerificationCategory(category)
+	p.FailureType, p.Category, p.Retriable = &ft, &cat, &retriable
 }
 
 // CreatePhoneVerificationInput is the body of POST

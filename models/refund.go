@@ -58,7 +58,7 @@ type Refund struct {
 	Amount         int64              `bun:"amount" json:"amount"`
 	Currency       string             `bun:"currency" json:"currency"`
 	Status         RefundStatus       `bun:"status" json:"status"`
-	Reason         *string            `bun:"reason" json:"reason"`
+	Reason         *RefundReason      `bun:"reason" json:"reason"`
 	FailureReason  *string            `bun:"failure_reason" json:"failure_reason"`
 	ChargeID       uuid.UUID          `bun:"charge_id,type:uuid" json:"charge"`
 	TransferID     *uuid.UUID         `bun:"transfer_id,type:uuid" json:"transfer"`
@@ -87,14 +87,14 @@ type RefundRequest struct {
 	ChargeIntentID, TransferID *uuid.UUID
 	// Amount is nil for "the remaining amount".
 	Amount *int64
-	Reason *string
+	Reason *RefundReason
 }
 
 // Validate checks the create, every problem at once: exactly one of
 // charge_intent and transfer, a positive amount, a known reason.
 func (in *CreateRefundInput) Validate() (*RefundRequest, error) {
 	var f apierr.Fields
-	r := &RefundRequest{Amount: in.Amount, Reason: in.Reason}
+	r := &RefundRequest{Amount: in.Amount, Reason: (*RefundReason)(in.Reason)}
 	switch {
 	case in.ChargeIntent == nil && in.Transfer == nil:
 		f.Add("transfer", "or charge_intent is required")

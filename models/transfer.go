@@ -120,7 +120,7 @@ type Transfer struct {
 
 // NextAction tells a client what a transfer waits for (3-D Secure).
 type NextAction struct {
-	Type           string            `json:"type"`
+	Type           NextActionType    `json:"type"`
 	UsePlatformSDK map[string]string `json:"use_platform_sdk"`
 }
 
@@ -132,7 +132,7 @@ func (t *Transfer) Derive() {
 	}
 	t.NextAction = nil
 	if t.Status == TransferRequires3DS && t.SourcePaymentMethodID != nil {
-		t.NextAction = &NextAction{Type: "use_platform_sdk",
+		t.NextAction = &NextAction{Type: NextActionUsePlatformSDK,
 			UsePlatformSDK: map[string]string{"source": t.SourcePaymentMethodID.String()}}
 	}
 }

@@ -11,10 +11,6 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 )
 
-// BillingCycleMonthly is the cycle of an auto-charge threshold: the
-// calendar month in UTC, on the payer's clock.
-const BillingCycleMonthly = "monthly"
-
 // UsageThreshold is a payer's auto-charge threshold (docs/billing.md,
 // "Auto-charge threshold"): when the priced usage not yet billed in the
 // current cycle reaches it, that usage is invoiced and charged at once.
@@ -22,13 +18,13 @@ type UsageThreshold struct {
 	bun.BaseModel `bun:"table:usage_thresholds,alias:ut"`
 	Tenant
 
-	ID                   uuid.UUID      `bun:"id,pk,type:uuid"`
-	CustomerID           *uuid.UUID     `bun:"customer_id,type:uuid"`
-	AccountID            *uuid.UUID     `bun:"account_id,type:uuid"`
-	ThresholdAmountCents int64          `bun:"threshold_amount_cents"`
-	BillingCycle         string         `bun:"billing_cycle"`
-	Created              wire.Timestamp `bun:"created,type:timestamptz"`
-	Updated              wire.Timestamp `bun:"updated,type:timestamptz"`
+	ID                   uuid.UUID         `bun:"id,pk,type:uuid"`
+	CustomerID           *uuid.UUID        `bun:"customer_id,type:uuid"`
+	AccountID            *uuid.UUID        `bun:"account_id,type:uuid"`
+	ThresholdAmountCents int64             `bun:"threshold_amount_cents"`
+	BillingCycle         UsageBillingCycle `bun:"billing_cycle"`
+	Created              wire.Timestamp    `bun:"created,type:timestamptz"`
+	Updated              wire.Timestamp    `bun:"updated,type:timestamptz"`
 }
 
 type thresholdProgressKind struct{}
@@ -46,7 +42,7 @@ type ThresholdProgress struct {
 	OldestPendingChargeAt  *wire.ISOTime                 `json:"oldest_pending_charge_at"`
 	PeriodStart            wire.ISOTime                  `json:"period_start"`
 	PeriodEnd              wire.ISOTime                  `json:"period_end"`
-	BillingCycle           string                        `json:"billing_cycle"`
+	BillingCycle           UsageBillingCycle             `json:"billing_cycle"`
 	Customer               *uuid.UUID                    `json:"customer"`
 	Account                *uuid.UUID                    `json:"account"`
 	AccountID              *uuid.UUID                    `json:"account_id"`
@@ -67,11 +63,11 @@ const MaxThresholdAmountCents = 100_000_000_000
 // SetUsageThresholdInput is the body of POST /v1/billing/thresholds: it
 // sets (creates or replaces) the payer's auto-charge threshold.
 type SetUsageThresholdInput struct {
-	Customer             *string `json:"customer"`
-	CustomerID           *string `json:"customer_id"`
-	Account              *string `json:"account"`
-	ThresholdAmountCents *int64  `json:"threshold_amount_cents" range:"amount"`
-	BillingCycle         *string `json:"billing_cycle"`
+	Customer             *string            `json:"customer"`
+	CustomerID           *string            `json:"customer_id"`
+	Account              *string            `json:"account"`
+	ThresholdAmountCents *int64             `json:"threshold_amount_cents" range:"amount"`
+	BillingCycle         *UsageBillingCycle `json:"billing_cycle"`
 }
 
 // Validate reports every problem at once.

@@ -113,7 +113,7 @@ func TestDisputeEvidenceSubmissionAndDecision(t *testing.T) {
 
 	dw := f.sk.OpenDispute(won.LatestCharge.String(), "product_not_received")
 	require.Equal(t, int64(700), dw.AmountCents, "what was captured and not refunded")
-	require.Equal(t, "consumer_dispute", *dw.Reason.Category)
+	require.Equal(t, models.DisputeCategoryConsumerDispute, *dw.Reason.Category)
 	dl := f.sk.OpenDispute(lost.LatestCharge.String(), "")
 	require.Equal(t, "fraudulent", *dl.Reason.Code)
 	require.Equal(t, int64(-941-1912+300+700+2000), requireBooksHold(t, f)["merchant"])

@@ -25,6 +25,7 @@ func TestListFiltersRefuseWhatCannotMatch(t *testing.T) {
 		"/v1/coupons?applicable_to=everything",
 		"/v1/payouts?status=sent",
 		"/v1/accounts?type=robot",
+		"/v1/payout_funding/entries?source=bank",
 	} {
 		r := f.sk.Get(path)
 		require.LessOrEqual(t, r.Statements, 1, "%s is refused before the list runs (the one statement is the credential's)", path)
@@ -43,7 +44,8 @@ func TestListFiltersRefuseWhatCannotMatch(t *testing.T) {
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	require.Empty(t, r.JSON()["data"])
 	for _, path := range []string{"/v1/transfers?status=disputed", "/v1/transfers?status=requires_payment_method",
-		"/v1/charge_intents?status=requires_confirmation", "/v1/coupons?status=archived", "/v1/payouts?status=failed"} {
+		"/v1/charge_intents?status=requires_confirmation", "/v1/coupons?status=archived", "/v1/payouts?status=failed",
+		"/v1/payout_funding/entries?source=schedule"} {
 		r := f.sk.Get(path)
 		require.Equal(t, http.StatusOK, r.Status, "%s: %s", path, r.Body)
 		require.Empty(t, r.JSON()["data"], path)

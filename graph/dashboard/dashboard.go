@@ -1,4 +1,4 @@
-// Package dashboard serves the reference dashboard at /dashboard: a page, two
+// Package dashboard serves the reference dashboard at /dashboard: a page, its
 // plain JavaScript modules and a stylesheet, embedded in the binary, that
 // show a merchant's sandbox through the public GraphQL API at /graphql and
 // nothing else. It is an example for the frontends built on this server

@@ -31,6 +31,8 @@ func TestDashboardServesItsFilesUnderAPolicyOfSelf(t *testing.T) {
 		"/dashboard/":              "text/html",
 		"/dashboard/dashboard.js":  "text/javascript",
 		"/dashboard/graphql.js":    "text/javascript",
+		"/dashboard/account.js":    "text/javascript",
+		"/dashboard/view.js":       "text/javascript",
 		"/dashboard/dashboard.css": "text/css",
 		"/dashboard/favicon.svg":   "image/svg+xml",
 	} {

@@ -105,18 +105,18 @@ func (ec *executionContext) _BankAccount_accountType(ctx context.Context, field 
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_BankAccount_accountType(ctx, field)
 		},
-		func(ctx context.Context) (string, error) {
+		func(ctx context.Context) (models.BankAccountType, error) {
 			return obj.AccountType, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.BankAccountType) graphql.Marshaler {
+			return ec.marshalNBankAccountType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBankAccountType(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_BankAccount_accountType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("BankAccount", field, false, false, "String")
+	return scalarFieldContext("BankAccount", field, false, false, "BankAccountType")
 }
 
 func (ec *executionContext) _BankAccount_bankName(ctx context.Context, field graphql.CollectedField, obj *models.BankAccount) (ret graphql.Marshaler) {
@@ -583,6 +583,34 @@ var (
 	}
 )
 
+func (ec *executionContext) unmarshalNBankAccountType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBankAccountType(ctx context.Context, v any) (models.BankAccountType, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNBankAccountType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBankAccountType[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNBankAccountType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBankAccountType(ctx context.Context, sel ast.SelectionSet, v models.BankAccountType) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNBankAccountType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBankAccountType[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNBankAccountType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBankAccountType = map[string]models.BankAccountType{
+		"CHECKING": models.BankAccountChecking,
+		"SAVINGS":  models.BankAccountSavings,
+	}
+	marshalNBankAccountType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBankAccountType = map[models.BankAccountType]string{
+		models.BankAccountChecking: "CHECKING",
+		models.BankAccountSavings:  "SAVINGS",
+	}
+)
+
 func (ec *executionContext) unmarshalNCreateBankAccountInput2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCreateBankAccountInput(ctx context.Context, v any) (models.CreateBankAccountInput, error) {
 	res, err := ec.unmarshalInputCreateBankAccountInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -594,5 +622,35 @@ func (ec *executionContext) marshalOBankAccount2ᚖgithubᚗcomᚋframeᚑossᚋ
 	}
 	return ec._BankAccount(ctx, sel, v)
 }
+
+func (ec *executionContext) unmarshalOBankAccountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBankAccountType(ctx context.Context, v any) (*models.BankAccountType, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOBankAccountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBankAccountType[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOBankAccountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBankAccountType(ctx context.Context, sel ast.SelectionSet, v *models.BankAccountType) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOBankAccountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBankAccountType[*v])
+	return res
+}
+
+var (
+	unmarshalOBankAccountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBankAccountType = map[string]models.BankAccountType{
+		"CHECKING": models.BankAccountChecking,
+		"SAVINGS":  models.BankAccountSavings,
+	}
+	marshalOBankAccountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBankAccountType = map[models.BankAccountType]string{
+		models.BankAccountChecking: "CHECKING",
+		models.BankAccountSavings:  "SAVINGS",
+	}
+)
 
 // endregion ***************************** type.gotpl *****************************

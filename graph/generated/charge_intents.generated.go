@@ -1072,7 +1072,7 @@ func (ec *executionContext) unmarshalInputPaymentMethodDataInput(ctx context.Con
 		switch k {
 		case "type":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("type"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOPaymentMethodType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodType(ctx, v)
 			if err != nil {
 				return it, err
 			}

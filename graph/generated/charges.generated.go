@@ -407,18 +407,18 @@ func (ec *executionContext) _Charge_refundReason(ctx context.Context, field grap
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Charge_refundReason(ctx, field)
 		},
-		func(ctx context.Context) (*string, error) {
+		func(ctx context.Context) (*models.RefundReason, error) {
 			return obj.RefundReason, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *models.RefundReason) graphql.Marshaler {
+			return ec.marshalORefundReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefundReason(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_Charge_refundReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Charge", field, false, false, "String")
+	return scalarFieldContext("Charge", field, false, false, "RefundReason")
 }
 
 func (ec *executionContext) _Charge_paymentMethodId(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {

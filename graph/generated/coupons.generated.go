@@ -490,11 +490,11 @@ func (ec *executionContext) _Coupon_duration(ctx context.Context, field graphql.
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Coupon_duration(ctx, field)
 		},
-		func(ctx context.Context) (string, error) {
+		func(ctx context.Context) (models.CouponDuration, error) {
 			return obj.Duration, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNCouponDuration2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.CouponDuration) graphql.Marshaler {
+			return ec.marshalNCouponDuration2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponDuration(ctx, selections, v)
 		},
 		true,
 		true,
@@ -3773,15 +3773,15 @@ func (ec *executionContext) marshalNCouponConnection2ᚖgithubᚗcomᚋframeᚑo
 	return ec._CouponConnection(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNCouponDuration2string(ctx context.Context, v any) (string, error) {
+func (ec *executionContext) unmarshalNCouponDuration2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponDuration(ctx context.Context, v any) (models.CouponDuration, error) {
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalNCouponDuration2string[tmp]
+	res := unmarshalNCouponDuration2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponDuration[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNCouponDuration2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+func (ec *executionContext) marshalNCouponDuration2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponDuration(ctx context.Context, sel ast.SelectionSet, v models.CouponDuration) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNCouponDuration2string[v])
+	res := graphql.MarshalString(marshalNCouponDuration2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponDuration[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -3791,12 +3791,12 @@ func (ec *executionContext) marshalNCouponDuration2string(ctx context.Context, s
 }
 
 var (
-	unmarshalNCouponDuration2string = map[string]string{
+	unmarshalNCouponDuration2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponDuration = map[string]models.CouponDuration{
 		"ONCE":      models.CouponOnce,
 		"REPEATING": models.CouponRepeating,
 		"FOREVER":   models.CouponForever,
 	}
-	marshalNCouponDuration2string = map[string]string{
+	marshalNCouponDuration2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponDuration = map[models.CouponDuration]string{
 		models.CouponOnce:      "ONCE",
 		models.CouponRepeating: "REPEATING",
 		models.CouponForever:   "FOREVER",

@@ -1267,18 +1267,18 @@ func (ec *executionContext) _CustomerAddress_type(ctx context.Context, field gra
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_CustomerAddress_type(ctx, field)
 		},
-		func(ctx context.Context) (string, error) {
+		func(ctx context.Context) (models.AddressType, error) {
 			return obj.Type, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.AddressType) graphql.Marshaler {
+			return ec.marshalNAddressType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAddressType(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_CustomerAddress_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CustomerAddress", field, false, false, "String")
+	return scalarFieldContext("CustomerAddress", field, false, false, "AddressType")
 }
 
 func (ec *executionContext) _CustomerConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.CustomerConnection) (ret graphql.Marshaler) {
@@ -2096,6 +2096,34 @@ func (ec *executionContext) _Deleted(ctx context.Context, sel ast.SelectionSet, 
 // endregion **************************** object.gotpl ****************************
 
 // region    ***************************** type.gotpl *****************************
+
+func (ec *executionContext) unmarshalNAddressType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAddressType(ctx context.Context, v any) (models.AddressType, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNAddressType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAddressType[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAddressType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAddressType(ctx context.Context, sel ast.SelectionSet, v models.AddressType) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNAddressType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAddressType[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNAddressType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAddressType = map[string]models.AddressType{
+		"BILLING":  models.AddressBilling,
+		"SHIPPING": models.AddressShipping,
+	}
+	marshalNAddressType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAddressType = map[models.AddressType]string{
+		models.AddressBilling:  "BILLING",
+		models.AddressShipping: "SHIPPING",
+	}
+)
 
 func (ec *executionContext) unmarshalNCreateCustomerInput2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCreateCustomerInput(ctx context.Context, v any) (models.CreateCustomerInput, error) {
 	res, err := ec.unmarshalInputCreateCustomerInput(ctx, v)

@@ -1296,18 +1296,18 @@ func (ec *executionContext) _DisputeReason_category(ctx context.Context, field g
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_DisputeReason_category(ctx, field)
 		},
-		func(ctx context.Context) (*string, error) {
+		func(ctx context.Context) (*models.DisputeCategory, error) {
 			return obj.Category, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *models.DisputeCategory) graphql.Marshaler {
+			return ec.marshalODisputeCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeCategory(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_DisputeReason_category(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("DisputeReason", field, false, false, "String")
+	return scalarFieldContext("DisputeReason", field, false, false, "DisputeCategory")
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -2232,6 +2232,40 @@ func (ec *executionContext) marshalODispute2ᚖgithubᚗcomᚋframeᚑossᚋpaym
 	}
 	return ec._Dispute(ctx, sel, v)
 }
+
+func (ec *executionContext) unmarshalODisputeCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeCategory(ctx context.Context, v any) (*models.DisputeCategory, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalODisputeCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeCategory[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalODisputeCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeCategory(ctx context.Context, sel ast.SelectionSet, v *models.DisputeCategory) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalODisputeCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeCategory[*v])
+	return res
+}
+
+var (
+	unmarshalODisputeCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeCategory = map[string]models.DisputeCategory{
+		"FRAUD":            models.DisputeCategoryFraud,
+		"CONSUMER_DISPUTE": models.DisputeCategoryConsumerDispute,
+		"PROCESSING_ERROR": models.DisputeCategoryProcessingError,
+		"GENERAL":          models.DisputeCategoryGeneral,
+	}
+	marshalODisputeCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeCategory = map[models.DisputeCategory]string{
+		models.DisputeCategoryFraud:           "FRAUD",
+		models.DisputeCategoryConsumerDispute: "CONSUMER_DISPUTE",
+		models.DisputeCategoryProcessingError: "PROCESSING_ERROR",
+		models.DisputeCategoryGeneral:         "GENERAL",
+	}
+)
 
 func (ec *executionContext) unmarshalODisputeEvidenceInput2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeEvidence(ctx context.Context, v any) (*models.DisputeEvidence, error) {
 	if v == nil {

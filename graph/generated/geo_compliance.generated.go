@@ -127,18 +127,18 @@ func (ec *executionContext) _GeoComplianceStatus_reason(ctx context.Context, fie
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_GeoComplianceStatus_reason(ctx, field)
 		},
-		func(ctx context.Context) (*string, error) {
+		func(ctx context.Context) (*models.GeoReason, error) {
 			return obj.Reason, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *models.GeoReason) graphql.Marshaler {
+			return ec.marshalOGeoReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoReason(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_GeoComplianceStatus_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("GeoComplianceStatus", field, false, false, "String")
+	return scalarFieldContext("GeoComplianceStatus", field, false, false, "GeoReason")
 }
 
 func (ec *executionContext) _GeoComplianceStatus_geofence(ctx context.Context, field graphql.CollectedField, obj *models.GeoComplianceStatus) (ret graphql.Marshaler) {
@@ -849,6 +849,38 @@ func (ec *executionContext) marshalNGeofenceRule2ᚕgithubᚗcomᚋframeᚑoss�
 
 	return ret
 }
+
+func (ec *executionContext) unmarshalOGeoReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoReason(ctx context.Context, v any) (*models.GeoReason, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOGeoReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoReason[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOGeoReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoReason(ctx context.Context, sel ast.SelectionSet, v *models.GeoReason) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOGeoReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoReason[*v])
+	return res
+}
+
+var (
+	unmarshalOGeoReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoReason = map[string]models.GeoReason{
+		"RESTRICTED_TERRITORY": models.GeoReasonRestrictedTerritory,
+		"VPN_DETECTED":         models.GeoReasonVPNDetected,
+		"NO_LOCATION_DATA":     models.GeoReasonNoLocationData,
+	}
+	marshalOGeoReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoReason = map[models.GeoReason]string{
+		models.GeoReasonRestrictedTerritory: "RESTRICTED_TERRITORY",
+		models.GeoReasonVPNDetected:         "VPN_DETECTED",
+		models.GeoReasonNoLocationData:      "NO_LOCATION_DATA",
+	}
+)
 
 func (ec *executionContext) marshalOGeofenceRef2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeofenceRef(ctx context.Context, sel ast.SelectionSet, v *models.GeofenceRef) graphql.Marshaler {
 	if v == nil {

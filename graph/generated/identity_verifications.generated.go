@@ -137,18 +137,18 @@ func (ec *executionContext) _IdentityVerification_failureType(ctx context.Contex
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IdentityVerification_failureType(ctx, field)
 		},
-		func(ctx context.Context) (*string, error) {
+		func(ctx context.Context) (*models.IdentityFailureType, error) {
 			return obj.FailureType, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *models.IdentityFailureType) graphql.Marshaler {
+			return ec.marshalOIdentityFailureType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityFailureType(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_IdentityVerification_failureType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("IdentityVerification", field, false, false, "String")
+	return scalarFieldContext("IdentityVerification", field, false, false, "IdentityFailureType")
 }
 
 func (ec *executionContext) _IdentityVerification_retriable(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
@@ -181,18 +181,18 @@ func (ec *executionContext) _IdentityVerification_category(ctx context.Context, 
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IdentityVerification_category(ctx, field)
 		},
-		func(ctx context.Context) (*string, error) {
+		func(ctx context.Context) (*models.VerificationCategory, error) {
 			return obj.Category, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *models.VerificationCategory) graphql.Marshaler {
+			return ec.marshalOVerificationCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐVerificationCategory(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_IdentityVerification_category(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("IdentityVerification", field, false, false, "String")
+	return scalarFieldContext("IdentityVerification", field, false, false, "VerificationCategory")
 }
 
 func (ec *executionContext) _IdentityVerification_completed(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
@@ -652,6 +652,32 @@ func (ec *executionContext) _IdentityVerificationEdge(ctx context.Context, sel a
 
 // region    ***************************** type.gotpl *****************************
 
+func (ec *executionContext) unmarshalNIdentityProvider2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityProvider(ctx context.Context, v any) (models.IdentityProvider, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNIdentityProvider2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityProvider[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNIdentityProvider2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityProvider(ctx context.Context, sel ast.SelectionSet, v models.IdentityProvider) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNIdentityProvider2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityProvider[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNIdentityProvider2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityProvider = map[string]models.IdentityProvider{
+		"SANDBOX": models.IdentityProviderSandbox,
+	}
+	marshalNIdentityProvider2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityProvider = map[models.IdentityProvider]string{
+		models.IdentityProviderSandbox: "SANDBOX",
+	}
+)
+
 func (ec *executionContext) marshalNIdentityVerification2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityVerificationᚄ(ctx context.Context, sel ast.SelectionSet, v []*models.IdentityVerification) graphql.Marshaler {
 	ret := marshalSliceInSequence(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -748,6 +774,42 @@ var (
 	}
 )
 
+func (ec *executionContext) unmarshalOIdentityFailureType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityFailureType(ctx context.Context, v any) (*models.IdentityFailureType, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOIdentityFailureType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityFailureType[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOIdentityFailureType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityFailureType(ctx context.Context, sel ast.SelectionSet, v *models.IdentityFailureType) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOIdentityFailureType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityFailureType[*v])
+	return res
+}
+
+var (
+	unmarshalOIdentityFailureType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityFailureType = map[string]models.IdentityFailureType{
+		"IDENTITY_MISMATCH":     models.IdentityFailureIdentityMismatch,
+		"VERIFICATION_REJECTED": models.IdentityFailureVerificationRejected,
+		"REVIEW_PENDING":        models.IdentityFailureReviewPending,
+		"PROVIDER_ERROR":        models.IdentityFailureProviderError,
+		"SIGNALS_UNAVAILABLE":   models.IdentityFailureSignalsUnavailable,
+	}
+	marshalOIdentityFailureType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityFailureType = map[models.IdentityFailureType]string{
+		models.IdentityFailureIdentityMismatch:     "IDENTITY_MISMATCH",
+		models.IdentityFailureVerificationRejected: "VERIFICATION_REJECTED",
+		models.IdentityFailureReviewPending:        "REVIEW_PENDING",
+		models.IdentityFailureProviderError:        "PROVIDER_ERROR",
+		models.IdentityFailureSignalsUnavailable:   "SIGNALS_UNAVAILABLE",
+	}
+)
+
 func (ec *executionContext) unmarshalOIdentityProvider2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityProvider(ctx context.Context, v any) (*models.IdentityProvider, error) {
 	if v == nil {
 		return nil, nil
@@ -824,6 +886,40 @@ var (
 		models.RunStatusFailed:     "FAILED",
 		models.RunStatusErrored:    "ERRORED",
 		models.RunStatusIncomplete: "INCOMPLETE",
+	}
+)
+
+func (ec *executionContext) unmarshalOVerificationCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐVerificationCategory(ctx context.Context, v any) (*models.VerificationCategory, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOVerificationCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐVerificationCategory[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOVerificationCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐVerificationCategory(ctx context.Context, sel ast.SelectionSet, v *models.VerificationCategory) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOVerificationCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐVerificationCategory[*v])
+	return res
+}
+
+var (
+	unmarshalOVerificationCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐVerificationCategory = map[string]models.VerificationCategory{
+		"RETRIABLE_WITH_NEW_DATA": models.CategoryRetriableWithNewData,
+		"TERMINAL":                models.CategoryTerminal,
+		"REVIEW":                  models.CategoryReview,
+		"TRANSIENT":               models.CategoryTransient,
+	}
+	marshalOVerificationCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐVerificationCategory = map[models.VerificationCategory]string{
+		models.CategoryRetriableWithNewData: "RETRIABLE_WITH_NEW_DATA",
+		models.CategoryTerminal:             "TERMINAL",
+		models.CategoryReview:               "REVIEW",
+		models.CategoryTransient:            "TRANSIENT",
 	}
 )
 

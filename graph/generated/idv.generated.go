@@ -76,18 +76,18 @@ func (ec *executionContext) _IDVResult_failureType(ctx context.Context, field gr
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IDVResult_failureType(ctx, field)
 		},
-		func(ctx context.Context) (*string, error) {
+		func(ctx context.Context) (*models.IdentityFailureType, error) {
 			return obj.FailureType, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *models.IdentityFailureType) graphql.Marshaler {
+			return ec.marshalOIdentityFailureType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityFailureType(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_IDVResult_failureType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("IDVResult", field, false, false, "String")
+	return scalarFieldContext("IDVResult", field, false, false, "IdentityFailureType")
 }
 
 func (ec *executionContext) _IDVResult_category(ctx context.Context, field graphql.CollectedField, obj *models.IDVResult) (ret graphql.Marshaler) {
@@ -98,18 +98,18 @@ func (ec *executionContext) _IDVResult_category(ctx context.Context, field graph
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_IDVResult_category(ctx, field)
 		},
-		func(ctx context.Context) (*string, error) {
+		func(ctx context.Context) (*models.VerificationCategory, error) {
 			return obj.Category, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *models.VerificationCategory) graphql.Marshaler {
+			return ec.marshalOVerificationCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐVerificationCategory(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_IDVResult_category(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("IDVResult", field, false, false, "String")
+	return scalarFieldContext("IDVResult", field, false, false, "VerificationCategory")
 }
 
 func (ec *executionContext) _IDVResult_retriable(ctx context.Context, field graphql.CollectedField, obj *models.IDVResult) (ret graphql.Marshaler) {

@@ -2419,18 +2419,18 @@ func (ec *executionContext) _TransferNextAction_type(ctx context.Context, field 
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TransferNextAction_type(ctx, field)
 		},
-		func(ctx context.Context) (string, error) {
+		func(ctx context.Context) (models.NextActionType, error) {
 			return obj.Type, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.NextActionType) graphql.Marshaler {
+			return ec.marshalNNextActionType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐNextActionType(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_TransferNextAction_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("TransferNextAction", field, false, false, "String")
+	return scalarFieldContext("TransferNextAction", field, false, false, "NextActionType")
 }
 
 func (ec *executionContext) _TransferNextAction_source(ctx context.Context, field graphql.CollectedField, obj *model.TransferNextAction) (ret graphql.Marshaler) {
@@ -4504,6 +4504,32 @@ func (ec *executionContext) marshalNLedgerJournal2ᚖgithubᚗcomᚋframeᚑoss�
 func (ec *executionContext) marshalNMoney2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMoneyV2(ctx context.Context, sel ast.SelectionSet, v models.MoneyV2) graphql.Marshaler {
 	return ec._Money(ctx, sel, &v)
 }
+
+func (ec *executionContext) unmarshalNNextActionType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐNextActionType(ctx context.Context, v any) (models.NextActionType, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNNextActionType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐNextActionType[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNNextActionType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐNextActionType(ctx context.Context, sel ast.SelectionSet, v models.NextActionType) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNNextActionType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐNextActionType[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNNextActionType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐNextActionType = map[string]models.NextActionType{
+		"USE_PLATFORM_SDK": models.NextActionUsePlatformSDK,
+	}
+	marshalNNextActionType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐNextActionType = map[models.NextActionType]string{
+		models.NextActionUsePlatformSDK: "USE_PLATFORM_SDK",
+	}
+)
 
 func (ec *executionContext) marshalNTransfer2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTransfer(ctx context.Context, sel ast.SelectionSet, v *models.Transfer) graphql.Marshaler {
 	if v == nil {

@@ -83,18 +83,18 @@ func (ec *executionContext) _ACHDetails_accountType(ctx context.Context, field g
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ACHDetails_accountType(ctx, field)
 		},
-		func(ctx context.Context) (string, error) {
+		func(ctx context.Context) (models.BankAccountType, error) {
 			return obj.AccountType, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.BankAccountType) graphql.Marshaler {
+			return ec.marshalNBankAccountType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBankAccountType(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_ACHDetails_accountType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("ACHDetails", field, false, false, "String")
+	return scalarFieldContext("ACHDetails", field, false, false, "BankAccountType")
 }
 
 func (ec *executionContext) _CardDetails_brand(ctx context.Context, field graphql.CollectedField, obj *models.CardDetails) (ret graphql.Marshaler) {
@@ -826,18 +826,18 @@ func (ec *executionContext) _WalletDetails_type(ctx context.Context, field graph
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_WalletDetails_type(ctx, field)
 		},
-		func(ctx context.Context) (string, error) {
+		func(ctx context.Context) (models.WalletType, error) {
 			return obj.Type, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.WalletType) graphql.Marshaler {
+			return ec.marshalNWalletType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_WalletDetails_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("WalletDetails", field, false, false, "String")
+	return scalarFieldContext("WalletDetails", field, false, false, "WalletType")
 }
 
 func (ec *executionContext) _WalletDetails_dynamicLast4(ctx context.Context, field graphql.CollectedField, obj *models.WalletDetails) (ret graphql.Marshaler) {
@@ -1109,7 +1109,7 @@ func (ec *executionContext) unmarshalInputCreatePaymentMethodInput(ctx context.C
 			it.RoutingNumber = data
 		case "accountType":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("accountType"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOBankAccountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBankAccountType(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -1231,7 +1231,7 @@ func (ec *executionContext) unmarshalInputWalletInput(ctx context.Context, obj a
 		switch k {
 		case "type":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("type"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOWalletType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -1805,6 +1805,34 @@ func (ec *executionContext) unmarshalNUpdatePaymentMethodInput2githubᚗcomᚋfr
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNWalletType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType(ctx context.Context, v any) (models.WalletType, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNWalletType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNWalletType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType(ctx context.Context, sel ast.SelectionSet, v models.WalletType) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNWalletType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNWalletType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType = map[string]models.WalletType{
+		"APPLE_PAY":  models.WalletApplePay,
+		"GOOGLE_PAY": models.WalletGooglePay,
+	}
+	marshalNWalletType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType = map[models.WalletType]string{
+		models.WalletApplePay:  "APPLE_PAY",
+		models.WalletGooglePay: "GOOGLE_PAY",
+	}
+)
+
 func (ec *executionContext) marshalOACHDetails2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐACHDetails(ctx context.Context, sel ast.SelectionSet, v *models.ACHDetails) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -1834,6 +1862,36 @@ func (ec *executionContext) unmarshalOPaymentMethodFilter2ᚖgithubᚗcomᚋfram
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalOPaymentMethodType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodType(ctx context.Context, v any) (*models.PaymentMethodType, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOPaymentMethodType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodType[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOPaymentMethodType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodType(ctx context.Context, sel ast.SelectionSet, v *models.PaymentMethodType) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOPaymentMethodType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodType[*v])
+	return res
+}
+
+var (
+	unmarshalOPaymentMethodType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodType = map[string]models.PaymentMethodType{
+		"CARD": models.PaymentMethodCard,
+		"ACH":  models.PaymentMethodACH,
+	}
+	marshalOPaymentMethodType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodType = map[models.PaymentMethodType]string{
+		models.PaymentMethodCard: "CARD",
+		models.PaymentMethodACH:  "ACH",
+	}
+)
+
 func (ec *executionContext) marshalOWalletDetails2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletDetails(ctx context.Context, sel ast.SelectionSet, v *models.WalletDetails) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -1848,5 +1906,35 @@ func (ec *executionContext) unmarshalOWalletInput2ᚖgithubᚗcomᚋframeᚑoss�
 	res, err := ec.unmarshalInputWalletInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
+
+func (ec *executionContext) unmarshalOWalletType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType(ctx context.Context, v any) (*models.WalletType, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOWalletType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOWalletType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType(ctx context.Context, sel ast.SelectionSet, v *models.WalletType) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOWalletType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType[*v])
+	return res
+}
+
+var (
+	unmarshalOWalletType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType = map[string]models.WalletType{
+		"APPLE_PAY":  models.WalletApplePay,
+		"GOOGLE_PAY": models.WalletGooglePay,
+	}
+	marshalOWalletType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType = map[models.WalletType]string{
+		models.WalletApplePay:  "APPLE_PAY",
+		models.WalletGooglePay: "GOOGLE_PAY",
+	}
+)
 
 // endregion ***************************** type.gotpl *****************************

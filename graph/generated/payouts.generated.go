@@ -1074,11 +1074,11 @@ func (ec *executionContext) _PayoutFundingEntry_source(ctx context.Context, fiel
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PayoutFundingEntry_source(ctx, field)
 		},
-		func(ctx context.Context) (string, error) {
+		func(ctx context.Context) (models.FundingSource, error) {
 			return obj.Source, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNFundingSource2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.FundingSource) graphql.Marshaler {
+			return ec.marshalNFundingSource2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingSource(ctx, selections, v)
 		},
 		true,
 		true,
@@ -2644,15 +2644,15 @@ var (
 	}
 )
 
-func (ec *executionContext) unmarshalNFundingSource2string(ctx context.Context, v any) (string, error) {
+func (ec *executionContext) unmarshalNFundingSource2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingSource(ctx context.Context, v any) (models.FundingSource, error) {
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalNFundingSource2string[tmp]
+	res := unmarshalNFundingSource2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingSource[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNFundingSource2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+func (ec *executionContext) marshalNFundingSource2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingSource(ctx context.Context, sel ast.SelectionSet, v models.FundingSource) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNFundingSource2string[v])
+	res := graphql.MarshalString(marshalNFundingSource2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingSource[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -2662,11 +2662,11 @@ func (ec *executionContext) marshalNFundingSource2string(ctx context.Context, se
 }
 
 var (
-	unmarshalNFundingSource2string = map[string]string{
+	unmarshalNFundingSource2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingSource = map[string]models.FundingSource{
 		"MANUAL_PUSH": models.FundingSourceManualPush,
 		"SCHEDULE":    models.FundingSourceSchedule,
 	}
-	marshalNFundingSource2string = map[string]string{
+	marshalNFundingSource2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingSource = map[models.FundingSource]string{
 		models.FundingSourceManualPush: "MANUAL_PUSH",
 		models.FundingSourceSchedule:   "SCHEDULE",
 	}

@@ -181,18 +181,18 @@ func (ec *executionContext) _PhoneVerification_provider(ctx context.Context, fie
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PhoneVerification_provider(ctx, field)
 		},
-		func(ctx context.Context) (string, error) {
+		func(ctx context.Context) (models.IdentityProvider, error) {
 			return obj.Provider, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.IdentityProvider) graphql.Marshaler {
+			return ec.marshalNIdentityProvider2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityProvider(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_PhoneVerification_provider(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("PhoneVerification", field, false, false, "String")
+	return scalarFieldContext("PhoneVerification", field, false, false, "IdentityProvider")
 }
 
 func (ec *executionContext) _PhoneVerification_status(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
@@ -225,18 +225,18 @@ func (ec *executionContext) _PhoneVerification_failureType(ctx context.Context, 
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PhoneVerification_failureType(ctx, field)
 		},
-		func(ctx context.Context) (*string, error) {
+		func(ctx context.Context) (*models.PhoneFailureType, error) {
 			return obj.FailureType, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *models.PhoneFailureType) graphql.Marshaler {
+			return ec.marshalOPhoneFailureType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPhoneFailureType(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_PhoneVerification_failureType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("PhoneVerification", field, false, false, "String")
+	return scalarFieldContext("PhoneVerification", field, false, false, "PhoneFailureType")
 }
 
 func (ec *executionContext) _PhoneVerification_retriable(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
@@ -269,18 +269,18 @@ func (ec *executionContext) _PhoneVerification_category(ctx context.Context, fie
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_PhoneVerification_category(ctx, field)
 		},
-		func(ctx context.Context) (*string, error) {
+		func(ctx context.Context) (*models.VerificationCategory, error) {
 			return obj.Category, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *models.VerificationCategory) graphql.Marshaler {
+			return ec.marshalOVerificationCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐVerificationCategory(ctx, selections, v)
 		},
 		true,
 		false,
 	)
 }
 func (ec *executionContext) fieldContext_PhoneVerification_category(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("PhoneVerification", field, false, false, "String")
+	return scalarFieldContext("PhoneVerification", field, false, false, "VerificationCategory")
 }
 
 func (ec *executionContext) _PhoneVerification_expires(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
@@ -940,6 +940,46 @@ func (ec *executionContext) unmarshalOCreatePhoneVerificationInput2ᚖgithubᚗc
 	res, err := ec.unmarshalInputCreatePhoneVerificationInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
+
+func (ec *executionContext) unmarshalOPhoneFailureType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPhoneFailureType(ctx context.Context, v any) (*models.PhoneFailureType, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOPhoneFailureType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPhoneFailureType[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOPhoneFailureType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPhoneFailureType(ctx context.Context, sel ast.SelectionSet, v *models.PhoneFailureType) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOPhoneFailureType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPhoneFailureType[*v])
+	return res
+}
+
+var (
+	unmarshalOPhoneFailureType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPhoneFailureType = map[string]models.PhoneFailureType{
+		"CHALLENGE_FAILED":      models.PhoneFailureChallengeFailed,
+		"LINE_NOT_ELIGIBLE":     models.PhoneFailureLineNotEligible,
+		"LINE_UNTRUSTED":        models.PhoneFailureLineUntrusted,
+		"OTP_NOT_COMPLETED":     models.PhoneFailureOTPNotCompleted,
+		"OTP_ATTEMPTS_EXCEEDED": models.PhoneFailureOTPAttemptsExceeded,
+		"SESSION_OUT_OF_ORDER":  models.PhoneFailureSessionOutOfOrder,
+		"EXTERNAL_API_ERROR":    models.PhoneFailureExternalAPIError,
+	}
+	marshalOPhoneFailureType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPhoneFailureType = map[models.PhoneFailureType]string{
+		models.PhoneFailureChallengeFailed:     "CHALLENGE_FAILED",
+		models.PhoneFailureLineNotEligible:     "LINE_NOT_ELIGIBLE",
+		models.PhoneFailureLineUntrusted:       "LINE_UNTRUSTED",
+		models.PhoneFailureOTPNotCompleted:     "OTP_NOT_COMPLETED",
+		models.PhoneFailureOTPAttemptsExceeded: "OTP_ATTEMPTS_EXCEEDED",
+		models.PhoneFailureSessionOutOfOrder:   "SESSION_OUT_OF_ORDER",
+		models.PhoneFailureExternalAPIError:    "EXTERNAL_API_ERROR",
+	}
+)
 
 func (ec *executionContext) marshalOPhoneSandbox2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPhoneSandbox(ctx context.Context, sel ast.SelectionSet, v *models.PhoneSandbox) graphql.Marshaler {
 	if v == nil {

@@ -133,11 +133,11 @@ func (ec *executionContext) _Refund_reason(ctx context.Context, field graphql.Co
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Refund_reason(ctx, field)
 		},
-		func(ctx context.Context) (*string, error) {
+		func(ctx context.Context) (*models.RefundReason, error) {
 			return obj.Reason, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalORefundReason2ᚖstring(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *models.RefundReason) graphql.Marshaler {
+			return ec.marshalORefundReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefundReason(ctx, selections, v)
 		},
 		true,
 		false,
@@ -1006,6 +1006,38 @@ func (ec *executionContext) unmarshalORefundFilter2ᚖgithubᚗcomᚋframeᚑoss
 	res, err := ec.unmarshalInputRefundFilter(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
+
+func (ec *executionContext) unmarshalORefundReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefundReason(ctx context.Context, v any) (*models.RefundReason, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalORefundReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefundReason[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalORefundReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefundReason(ctx context.Context, sel ast.SelectionSet, v *models.RefundReason) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalORefundReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefundReason[*v])
+	return res
+}
+
+var (
+	unmarshalORefundReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefundReason = map[string]models.RefundReason{
+		"DUPLICATE":             models.RefundReasonDuplicate,
+		"FRAUDULENT":            models.RefundReasonFraudulent,
+		"REQUESTED_BY_CUSTOMER": models.RefundReasonRequestedByCustomer,
+	}
+	marshalORefundReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefundReason = map[models.RefundReason]string{
+		models.RefundReasonDuplicate:           "DUPLICATE",
+		models.RefundReasonFraudulent:          "FRAUDULENT",
+		models.RefundReasonRequestedByCustomer: "REQUESTED_BY_CUSTOMER",
+	}
+)
 
 func (ec *executionContext) unmarshalORefundReason2ᚖstring(ctx context.Context, v any) (*string, error) {
 	if v == nil {

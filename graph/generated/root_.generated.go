@@ -11670,12 +11670,17 @@ enum BankAccountStatus @goModel(model: "github.com/frame-oss/payments-server/mod
   VERIFIED @goEnum(value: "github.com/frame-oss/payments-server/models.BankAccountVerified")
 }
 
+"A bank account's kind (REST: checking, savings)."
+enum BankAccountType @goModel(model: "github.com/frame-oss/payments-server/models.BankAccountType") {
+  CHECKING @goEnum(value: "github.com/frame-oss/payments-server/models.BankAccountChecking")
+  SAVINGS @goEnum(value: "github.com/frame-oss/payments-server/models.BankAccountSavings")
+}
+
 type BankAccount implements Node {
   id: ID!
   routingNumber: String!
   accountNumberLast4: String!
-  "checking or savings."
-  accountType: String!
+  accountType: BankAccountType!
   bankName: String
   processorName: String!
   status: BankAccountStatus!
@@ -12019,8 +12024,7 @@ input CustomerDataInput {
 
 "A card given inline; never stored but as brand, last four digits and a keyed fingerprint."
 input PaymentMethodDataInput {
-  "card"
-  type: String
+  type: PaymentMethodType
   cardNumber: String
   expMonth: Int
   expYear: Int
@@ -12135,7 +12139,7 @@ type Charge implements Node @goModel(model: "github.com/frame-oss/payments-serve
   description: String
   acquirerReferenceNumber: String
   authorizationCode: String
-  refundReason: String
+  refundReason: RefundReason
   paymentMethodId: ID!
   paymentMethodDetails: PaymentMethod
   accountId: ID
@@ -12622,8 +12626,13 @@ type CustomerAddress @goModel(model: "github.com/frame-oss/payments-server/model
   postalCode: String
   country: String
   livemode: Boolean!
-  "billing or shipping"
-  type: String!
+  type: AddressType!
+}
+
+"Which of its owner's addresses an address object is."
+enum AddressType @goModel(model: "github.com/frame-oss/payments-server/models.AddressType") {
+  BILLING @goEnum(value: "github.com/frame-oss/payments-server/models.AddressBilling")
+  SHIPPING @goEnum(value: "github.com/frame-oss/payments-server/models.AddressShipping")
 }
 
 "The answer of a deletion."
@@ -12808,12 +12817,19 @@ type Dispute implements Node {
   updated: DateTime!
 }
 
+"How a merchant sorts an issuer's dispute reasons."
+enum DisputeCategory @goModel(model: "github.com/frame-oss/payments-server/models.DisputeCategory") {
+  FRAUD @goEnum(value: "github.com/frame-oss/payments-server/models.DisputeCategoryFraud")
+  CONSUMER_DISPUTE @goEnum(value: "github.com/frame-oss/payments-server/models.DisputeCategoryConsumerDispute")
+  PROCESSING_ERROR @goEnum(value: "github.com/frame-oss/payments-server/models.DisputeCategoryProcessingError")
+  GENERAL @goEnum(value: "github.com/frame-oss/payments-server/models.DisputeCategoryGeneral")
+}
+
 "What the issuer reported; its members are null until it reports them."
 type DisputeReason {
   code: String
   description: String
-  "fraud, consumer_dispute, processing_error or general"
-  category: String
+  category: DisputeCategory
 }
 
 type DisputeEvidence {
@@ -13027,13 +13043,19 @@ enum GeoStatus @goModel(models: ["github.com/frame-oss/payments-server/models.Ge
   UNKNOWN @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/verification.GeoUnknown")
 }
 
+"Why a location check did not clear (the sandbox never reports VPN_DETECTED)."
+enum GeoReason @goModel(model: "github.com/frame-oss/payments-server/models.GeoReason") {
+  RESTRICTED_TERRITORY @goEnum(value: "github.com/frame-oss/payments-server/models.GeoReasonRestrictedTerritory")
+  VPN_DETECTED @goEnum(value: "github.com/frame-oss/payments-server/models.GeoReasonVPNDetected")
+  NO_LOCATION_DATA @goEnum(value: "github.com/frame-oss/payments-server/models.GeoReasonNoLocationData")
+}
+
 type GeoComplianceStatus {
   sonarSessionId: String
   decisionId: ID
   evaluatedAt: DateTime
   status: GeoStatus!
-  "restricted_territory, vpn_detected or no_location_data."
-  reason: String
+  reason: GeoReason
   geofence: GeofenceRef
 }
 
@@ -13087,6 +13109,23 @@ enum IdentityVerificationStatus @goModel(model: "github.com/frame-oss/payments-s
   INCOMPLETE @goEnum(value: "github.com/frame-oss/payments-server/models.RunStatusIncomplete")
 }
 
+"What a failed verification asks of the account holder."
+enum VerificationCategory @goModel(model: "github.com/frame-oss/payments-server/models.VerificationCategory") {
+  RETRIABLE_WITH_NEW_DATA @goEnum(value: "github.com/frame-oss/payments-server/models.CategoryRetriableWithNewData")
+  TERMINAL @goEnum(value: "github.com/frame-oss/payments-server/models.CategoryTerminal")
+  REVIEW @goEnum(value: "github.com/frame-oss/payments-server/models.CategoryReview")
+  TRANSIENT @goEnum(value: "github.com/frame-oss/payments-server/models.CategoryTransient")
+}
+
+"Why an identity verification run did not pass."
+enum IdentityFailureType @goModel(model: "github.com/frame-oss/payments-server/models.IdentityFailureType") {
+  IDENTITY_MISMATCH @goEnum(value: "github.com/frame-oss/payments-server/models.IdentityFailureIdentityMismatch")
+  VERIFICATION_REJECTED @goEnum(value: "github.com/frame-oss/payments-server/models.IdentityFailureVerificationRejected")
+  REVIEW_PENDING @goEnum(value: "github.com/frame-oss/payments-server/models.IdentityFailureReviewPending")
+  PROVIDER_ERROR @goEnum(value: "github.com/frame-oss/payments-server/models.IdentityFailureProviderError")
+  SIGNALS_UNAVAILABLE @goEnum(value: "github.com/frame-oss/payments-server/models.IdentityFailureSignalsUnavailable")
+}
+
 type IdentityVerification implements Node @goModel(model: "github.com/frame-oss/payments-server/models.IdentityVerification") {
   id: ID!
   "The account's id."
@@ -13094,10 +13133,10 @@ type IdentityVerification implements Node @goModel(model: "github.com/frame-oss/
   accountNode: Account!
   status: IdentityVerificationStatus!
   "identity_mismatch, identity_not_found, verification_rejected, review_pending, provider_error, signals_unavailable, unclassified."
-  failureType: String
+  failureType: IdentityFailureType
   retriable: Boolean
   "retriable_with_new_data, step_up, terminal, review, transient, unclassified."
-  category: String
+  category: VerificationCategory
   completed: DateTime
   reviewOpened: DateTime
   reviewResolved: DateTime
@@ -13162,8 +13201,8 @@ enum InquiryStatus @goModel(models: ["github.com/frame-oss/payments-server/model
 type IDVResult {
   verified: Boolean!
   status: InquiryStatus!
-  failureType: String
-  category: String
+  failureType: IdentityFailureType
+  category: VerificationCategory
   retriable: Boolean
 }
 
@@ -13508,9 +13547,13 @@ type Transfer implements Node {
   updated: DateTime!
 }
 
+"What a transfer waits for the client to do."
+enum NextActionType @goModel(model: "github.com/frame-oss/payments-server/models.NextActionType") {
+  USE_PLATFORM_SDK @goEnum(value: "github.com/frame-oss/payments-server/models.NextActionUsePlatformSDK")
+}
+
 type TransferNextAction {
-  "use_platform_sdk"
-  type: String!
+  type: NextActionType!
   "The card whose challenge the platform SDK runs."
   source: ID!
 }
@@ -13824,8 +13867,14 @@ type CardDetails {
   wallet: WalletDetails
 }
 
+"The wallet a single-use card credential came from."
+enum WalletType @goModel(model: "github.com/frame-oss/payments-server/models.WalletType") {
+  APPLE_PAY @goEnum(value: "github.com/frame-oss/payments-server/models.WalletApplePay")
+  GOOGLE_PAY @goEnum(value: "github.com/frame-oss/payments-server/models.WalletGooglePay")
+}
+
 type WalletDetails {
-  type: String!
+  type: WalletType!
   dynamicLast4: String
   singleUse: Boolean!
   consumed: Boolean!
@@ -13834,7 +13883,7 @@ type WalletDetails {
 type ACHDetails {
   bankName: String
   lastFour: String!
-  accountType: String!
+  accountType: BankAccountType!
 }
 
 type PaymentMethodConnection {
@@ -13871,13 +13920,11 @@ input CreatePaymentMethodInput {
   wallet: WalletInput
   accountNumber: String
   routingNumber: String
-  "checking or savings"
-  accountType: String
+  accountType: BankAccountType
 }
 
 input WalletInput {
-  "apple_pay or google_pay"
-  type: String
+  type: WalletType
 }
 
 input AttachPaymentMethodInput {
@@ -14152,6 +14199,17 @@ enum PhoneVerificationStatus @goModel(model: "github.com/frame-oss/payments-serv
   EXPIRED @goEnum(value: "github.com/frame-oss/payments-server/models.PhoneStatusExpired")
 }
 
+"Why a phone verification did not pass."
+enum PhoneFailureType @goModel(model: "github.com/frame-oss/payments-server/models.PhoneFailureType") {
+  CHALLENGE_FAILED @goEnum(value: "github.com/frame-oss/payments-server/models.PhoneFailureChallengeFailed")
+  LINE_NOT_ELIGIBLE @goEnum(value: "github.com/frame-oss/payments-server/models.PhoneFailureLineNotEligible")
+  LINE_UNTRUSTED @goEnum(value: "github.com/frame-oss/payments-server/models.PhoneFailureLineUntrusted")
+  OTP_NOT_COMPLETED @goEnum(value: "github.com/frame-oss/payments-server/models.PhoneFailureOTPNotCompleted")
+  OTP_ATTEMPTS_EXCEEDED @goEnum(value: "github.com/frame-oss/payments-server/models.PhoneFailureOTPAttemptsExceeded")
+  SESSION_OUT_OF_ORDER @goEnum(value: "github.com/frame-oss/payments-server/models.PhoneFailureSessionOutOfOrder")
+  EXTERNAL_API_ERROR @goEnum(value: "github.com/frame-oss/payments-server/models.PhoneFailureExternalAPIError")
+}
+
 type PhoneVerification implements Node @goModel(model: "github.com/frame-oss/payments-server/models.PhoneVerification") {
   id: ID!
   "The account's id."
@@ -14161,13 +14219,13 @@ type PhoneVerification implements Node @goModel(model: "github.com/frame-oss/pay
   phoneNumber: String!
   "The verification type asked for (sms by default)."
   type: String!
-  provider: String!
+  provider: IdentityProvider!
   status: PhoneVerificationStatus!
   "challenge_failed, line_not_eligible, line_untrusted, otp_not_completed, otp_attempts_exceeded, session_out_of_order, validation_error, external_api_error, unclassified."
-  failureType: String
+  failureType: PhoneFailureType
   retriable: Boolean
   "retriable_with_new_data, terminal, transient, unclassified."
-  category: String
+  category: VerificationCategory
   "After it the passcode cannot be confirmed; null when none was sent."
   expires: DateTime
   "The sandbox provider's passcodes, on the create's answer only."
@@ -15405,6 +15463,11 @@ input BillingCreditFilter @goModel(model: "github.com/frame-oss/payments-server/
   product: ID
 }
 
+"The cycle an auto-charge threshold counts usage over."
+enum UsageBillingCycle @goModel(model: "github.com/frame-oss/payments-server/models.UsageBillingCycle") {
+  MONTHLY @goEnum(value: "github.com/frame-oss/payments-server/models.BillingCycleMonthly")
+}
+
 """
 Where a payer's priced usage not yet billed in the current cycle (the
 calendar month in UTC, on the payer's clock) stands against its
@@ -15419,8 +15482,7 @@ type ThresholdProgress {
   oldestPendingChargeAt: DateTime
   periodStart: DateTime!
   periodEnd: DateTime!
-  "monthly"
-  billingCycle: String!
+  billingCycle: UsageBillingCycle!
   customerId: ID @goField(name: "Customer")
   customer: Customer @goField(forceResolver: true)
   accountId: ID @goField(name: "AccountID")
@@ -15469,8 +15531,8 @@ input SetUsageThresholdInput {
   account: ID
   "Minor units, 1 to 10¹¹."
   thresholdAmountCents: Int!
-  "monthly, the only cycle (and the default)."
-  billingCycle: String
+  "MONTHLY, the only cycle (and the default)."
+  billingCycle: UsageBillingCycle
 }
 
 extend type InvoiceLineItem {

@@ -725,18 +725,18 @@ func (ec *executionContext) _ThresholdProgress_billingCycle(ctx context.Context,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_ThresholdProgress_billingCycle(ctx, field)
 		},
-		func(ctx context.Context) (string, error) {
+		func(ctx context.Context) (models.UsageBillingCycle, error) {
 			return obj.BillingCycle, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.UsageBillingCycle) graphql.Marshaler {
+			return ec.marshalNUsageBillingCycle2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUsageBillingCycle(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_ThresholdProgress_billingCycle(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("ThresholdProgress", field, false, false, "String")
+	return scalarFieldContext("ThresholdProgress", field, false, false, "UsageBillingCycle")
 }
 
 func (ec *executionContext) _ThresholdProgress_customerId(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
@@ -1123,7 +1123,7 @@ func (ec *executionContext) unmarshalInputSetUsageThresholdInput(ctx context.Con
 			it.ThresholdAmountCents = data
 		case "billingCycle":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("billingCycle"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOUsageBillingCycle2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUsageBillingCycle(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -1548,6 +1548,32 @@ func (ec *executionContext) marshalNThresholdProgress2ᚖgithubᚗcomᚋframeᚑ
 	return ec._ThresholdProgress(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNUsageBillingCycle2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUsageBillingCycle(ctx context.Context, v any) (models.UsageBillingCycle, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNUsageBillingCycle2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUsageBillingCycle[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNUsageBillingCycle2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUsageBillingCycle(ctx context.Context, sel ast.SelectionSet, v models.UsageBillingCycle) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNUsageBillingCycle2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUsageBillingCycle[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNUsageBillingCycle2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUsageBillingCycle = map[string]models.UsageBillingCycle{
+		"MONTHLY": models.BillingCycleMonthly,
+	}
+	marshalNUsageBillingCycle2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUsageBillingCycle = map[models.UsageBillingCycle]string{
+		models.BillingCycleMonthly: "MONTHLY",
+	}
+)
+
 func (ec *executionContext) marshalOBillingCredit2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillingCredit(ctx context.Context, sel ast.SelectionSet, v *models.BillingCredit) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -1562,5 +1588,33 @@ func (ec *executionContext) unmarshalOBillingCreditFilter2ᚖgithubᚗcomᚋfram
 	res, err := ec.unmarshalInputBillingCreditFilter(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
+
+func (ec *executionContext) unmarshalOUsageBillingCycle2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUsageBillingCycle(ctx context.Context, v any) (*models.UsageBillingCycle, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOUsageBillingCycle2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUsageBillingCycle[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOUsageBillingCycle2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUsageBillingCycle(ctx context.Context, sel ast.SelectionSet, v *models.UsageBillingCycle) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOUsageBillingCycle2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUsageBillingCycle[*v])
+	return res
+}
+
+var (
+	unmarshalOUsageBillingCycle2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUsageBillingCycle = map[string]models.UsageBillingCycle{
+		"MONTHLY": models.BillingCycleMonthly,
+	}
+	marshalOUsageBillingCycle2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUsageBillingCycle = map[models.UsageBillingCycle]string{
+		models.BillingCycleMonthly: "MONTHLY",
+	}
+)
 
 // endregion ***************************** type.gotpl *****************************

@@ -429,8 +429,7 @@ type TransferFeePlanEdge struct {
 }
 
 type TransferNextAction struct {
-	// use_platform_sdk
-	Type string `json:"type"`
+	Type models.NextActionType `json:"type"`
 	// The card whose challenge the platform SDK runs.
 	Source string `json:"source"`
 }

@@ -120,7 +120,7 @@ func (bs *BankAccounts) link(ctx context.Context, w *op.W, in *models.CreateBank
 	now := w.Now()
 	bank := linked.BankName
 	ba = &models.BankAccount{ID: ids.New(now), RoutingNumber: linked.Routing, AccountNumberLast4: linked.Number[len(linked.Number)-4:],
-		AccountType: linked.AccountType, BankName: &bank, ProcessorName: *in.Processor, Status: models.BankAccountVerified,
+		AccountType: models.BankAccountType(linked.AccountType), BankName: &bank, ProcessorName: *in.Processor, Status: models.BankAccountVerified,
 		Fingerprint: fingerprint, Created: models.At(now), Updated: models.At(now)}
 	own(ba)
 	if _, err := w.Tx.Insert(ba).Exec(ctx); err != nil {

@@ -40,7 +40,7 @@ func (gs *Geo) Evaluate(ctx context.Context, accountID string) (*models.GeoCompl
 		decision := ids.New(now)
 		out = &models.GeoComplianceStatus{DecisionID: &decision, EvaluatedAt: &models.ISOTime{Time: now}, Status: models.GeoStatus(d.Status)}
 		if d.Reason != "" {
-			reason := d.Reason
+			reason := models.GeoReason(d.Reason)
 			out.Reason = &reason
 		}
 		if d.Geofence != nil {
@@ -86,6 +86,6 @@ func RecordedGeoCompliance(a *models.Account) *models.GeoComplianceStatus {
 	if st := a.Verification.GeoStatus; st != "" {
 		return &models.GeoComplianceStatus{Status: models.GeoStatus(st)}
 	}
-	reason := verification.GeoNoLocationData
+	reason := models.GeoReasonNoLocationData
 	return &models.GeoComplianceStatus{Status: verification.GeoUnknown, Reason: &reason}
 }

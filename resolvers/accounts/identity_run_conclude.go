@@ -83,7 +83,7 @@ func (s *Service) applyVerdict(ctx context.Context, aw *accountWrite, run *model
 	// account's outcome below carries its reason to the capabilities'
 	// errors (review_pending).
 	if v.FailureType != "" && !v.Review {
-		ft, cat, retriable := v.FailureType, v.Category, v.Retriable
+		ft, cat, retriable := models.IdentityFailureType(v.FailureType), models.VerificationCategory(v.Category), v.Retriable
 		run.FailureType, run.Category, run.Retriable = &ft, &cat, &retriable
 	}
 	if v.Review {

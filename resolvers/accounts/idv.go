@@ -102,8 +102,8 @@ func idvResult(status string, run *capability.RunOutcome) *models.IDVResult {
 		run.Category == "step_up" && r.Verified {
 		return r
 	}
-	ft, cat := run.FailureType, run.Category
-	retriable := cat == verification.CategoryRetriableWithNewData || cat == verification.CategoryTransient
+	ft, cat := models.IdentityFailureType(run.FailureType), models.VerificationCategory(run.Category)
+	retriable := cat == models.CategoryRetriableWithNewData || cat == models.CategoryTransient
 	r.FailureType, r.Category, r.Retriable = &ft, &cat, &retriable
 	return r
 }

@@ -58,10 +58,10 @@ func applyCustomer(c *models.Customer, in *models.UpdateCustomerInput, now time.
 		c.DateOfBirth = &dob
 	}
 	if in.BillingAddress != nil {
-		c.BillingAddress = models.AddressFrom(in.BillingAddress, c.BillingAddress, "billing", ids.New(now), c.Livemode)
+		c.BillingAddress = models.AddressFrom(in.BillingAddress, c.BillingAddress, models.AddressBilling, ids.New(now), c.Livemode)
 	}
 	if in.ShippingAddress != nil {
-		c.ShippingAddress = models.AddressFrom(in.ShippingAddress, c.ShippingAddress, "shipping", ids.New(now), c.Livemode)
+		c.ShippingAddress = models.AddressFrom(in.ShippingAddress, c.ShippingAddress, models.AddressShipping, ids.New(now), c.Livemode)
 	}
 	if in.Metadata != nil {
 		c.Metadata = models.MergeMetadata(c.Metadata, in.Metadata)

@@ -67,7 +67,7 @@ func overdrawn(err error) error {
 //	debit  funding_clearing  amount
 //	credit instant_payout    amount
 func fundingJournal(e *models.FundingEntry) *ledger.Journal {
-	return &ledger.Journal{ID: ids.New(e.Created.Time), Kind: "funding." + e.Source, RefType: RefFundingEntry, RefID: e.ID,
+	return &ledger.Journal{ID: ids.New(e.Created.Time), Kind: "funding." + string(e.Source), RefType: RefFundingEntry, RefID: e.ID,
 		Entries: []ledger.Entry{
 			ledger.Debit(PartyFundingClearing, e.Currency, e.Amount),
 			ledger.Credit(PartyInstantPayout, e.Currency, e.Amount),

@@ -182,7 +182,7 @@ func (s *Service) applyIntentChange(ctx context.Context, w *op.W, ci *models.Cha
 		ci.ReceiptEmail = in.ReceiptEmail
 	}
 	if in.Shipping != nil {
-		ci.Shipping = models.AddressFrom(in.Shipping, ci.Shipping, "shipping", ids.New(w.Now()), ci.Livemode)
+		ci.Shipping = models.AddressFrom(in.Shipping, ci.Shipping, models.AddressShipping, ids.New(w.Now()), ci.Livemode)
 	}
 	if in.Metadata != nil {
 		ci.Metadata = models.MergeMetadata(ci.Metadata, in.Metadata)

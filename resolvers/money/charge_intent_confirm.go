@@ -53,7 +53,7 @@ func (cis *ChargeIntents) Confirm(ctx context.Context, id string, in *models.Con
 			return nil, err
 		}
 		if in.Shipping != nil {
-			ci.Shipping = models.AddressFrom(in.Shipping, ci.Shipping, "shipping", ids.New(w.Now()), ci.Livemode)
+			ci.Shipping = models.AddressFrom(in.Shipping, ci.Shipping, models.AddressShipping, ids.New(w.Now()), ci.Livemode)
 		}
 		return ci, s.chargeIntent(ctx, w, ci, pm)
 	})

@@ -60,7 +60,7 @@ func (cis *ChargeIntents) Create(ctx context.Context, in *models.CreateChargeInt
 			Metadata: models.MergeMetadata(nil, in.Metadata), Created: models.At(now), Updated: models.At(now)}
 		ci.SetScope(w.Tx.Scope())
 		if in.Shipping != nil {
-			ci.Shipping = models.AddressFrom(in.Shipping, nil, "shipping", ids.New(now), ci.Livemode)
+			ci.Shipping = models.AddressFrom(in.Shipping, nil, models.AddressShipping, ids.New(now), ci.Livemode)
 		}
 		if req.FeePlanID != nil {
 			if _, err := feePlanTable.Find(ctx, w, req.FeePlanID.String()); err != nil {

@@ -50,9 +50,10 @@ func defaultDisputeReason() dispute.Reason {
 func openDispute(ctx context.Context, w *op.W, ch *models.Charge, reason dispute.Reason) (*models.Dispute, *ledger.Journal, error) {
 	now := models.At(w.Now())
 	cur := strings.ToUpper(ch.Currency)
+	category := models.DisputeCategory(reason.Category)
 	d := &models.Dispute{ID: ids.New(w.Now()), Status: dispute.NeedsResponse, AmountCents: ch.AmountCaptured - ch.AmountRefunded,
 		AmountCurrency: cur, Fee: disputeFee(cur),
-		Reason:                  models.DisputeReason{Code: &reason.Code, Description: &reason.Description, Category: &reason.Category},
+		Reason:                  models.DisputeReason{Code: &reason.Code, Description: &reason.Description, Category: &category},
 		AcquirerReferenceNumber: ch.AcquirerReferenceNumber, AuthorizationCode: ch.AuthorizationCode,
 		ChargeID: ch.ID, TransferID: ch.TransferID, ChargeIntentID: ch.ChargeIntentID,
 		AccountID: ch.AccountID, CustomerID: ch.CustomerID, Created: now, Updated: now}

@@ -39,10 +39,10 @@ func (bl *BankLinks) Connect(ctx context.Context, in *models.ConnectBankInput) (
 		case to.customer != nil && to.account != nil:
 			f.Add("account", "exactly one of customer or account must be specified")
 		}
-		accountType := "checking"
+		accountType := models.BankAccountChecking
 		if in.Subtype != nil {
-			accountType = strings.ToLower(*in.Subtype)
-			if accountType != "checking" && accountType != "savings" {
+			accountType = models.BankAccountType(strings.ToLower(*in.Subtype))
+			if accountType != models.BankAccountChecking && accountType != models.BankAccountSavings {
 				f.Add("subtype", "must be one of: checking, savings")
 			}
 		}

@@ -123,7 +123,7 @@ func (pms *PaymentMethods) Store(ctx context.Context, w *op.W, d *Draft, to Owne
 		return nil, err
 	}
 	if d.billing != nil {
-		pm.Billing = models.AddressFrom(d.billing, nil, "billing", ids.New(w.Now()), pm.Livemode)
+		pm.Billing = models.AddressFrom(d.billing, nil, models.AddressBilling, ids.New(w.Now()), pm.Livemode)
 	}
 	if err := s.insertMethod(ctx, w, pm, d.secret, owner{customer: to.Customer, account: to.Account}); err != nil {
 		return nil, err
@@ -231,11 +231,11 @@ func (s *Service) card(f *apierr.Fields, in *models.CreatePaymentMethodInput, pm
 // strings, and the SDKs read them as such).
 func (s *Service) walletCard(f *apierr.Fields, in *models.CreatePaymentMethodInput, pm *models.PaymentMethod, now time.Time) {
 	pm.Type, pm.SingleUse = models.PaymentMethodCard, true
-	kind := ""
+	var kind models.WalletType
 	if in.Wallet.Type != nil {
 		kind = *in.Wallet.Type
 	}
-	if kind != "apple_pay" && kind != "google_pay" {
+	if kind != models.WalletApplePay && kind != models.WalletGooglePay {
 		f.Add("_wallet.type", "must be one of: apple_pay, google_pay")
 		return
 	}
@@ -278,7 +278,7 @@ func (s *Service) ach(f *apierr.Fields, in *models.CreatePaymentMethodInput, pm 
 	}
 	if in.AccountType == nil {
 		f.Add("account_type", "is required")
-	} else if *in.AccountType != "checking" && *in.AccountType != "savings" {
+	} else if *in.AccountType != models.BankAccountChecking && *in.AccountType != models.BankAccountSavings {
 		f.Add("account_type", "must be one of: checking, savings")
 	}
 	if f.Has("routing_number") || f.Has("account_number") || f.Has("account_type") {
@@ -289,7 +289,7 @@ func (s *Service) ach(f *apierr.Fields, in *models.CreatePaymentMethodInput, pm 
 
 // fillACH keeps what is stored of a valid bank account; the test bank's
 // accounts work only in the sandbox.
-func fillACH(f *apierr.Fields, pm *models.PaymentMethod, routing, account, accountType string, bankName *string, path string) string {
+func fillACH(f *apierr.Fields, pm *models.PaymentMethod, routing, account string, accountType models.BankAccountType, bankName *string, path string) string {
 	pm.Type = models.PaymentMethodACH
 	outcome, isTest := bank.TestAccount(routing, account)
 	if pm.Livemode && routing == bank.TestRouting {

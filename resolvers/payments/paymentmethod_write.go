@@ -160,7 +160,7 @@ func (pms *PaymentMethods) Update(ctx context.Context, id string, in *models.Upd
 			pm.Card = &c
 		}
 		if in.Billing != nil {
-			pm.Billing = models.AddressFrom(in.Billing, pm.Billing, "billing", ids.New(w.Now()), pm.Livemode)
+			pm.Billing = models.AddressFrom(in.Billing, pm.Billing, models.AddressBilling, ids.New(w.Now()), pm.Livemode)
 		}
 		return nil
 	})

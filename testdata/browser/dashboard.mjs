@@ -6,9 +6,10 @@
 // are failure guards.
 //
 // Environment: SERVER_URL, SANDBOX_KEY, PRODUCTION_KEY, ACCOUNT_ID,
-// ACCOUNT_NAME, TRANSFER_ID, SUBSCRIPTION_ID, INVOICE_ID, and SEEDED (the
+// ACCOUNT_NAME, TRANSFER_ID, SUBSCRIPTION_ID, INVOICE_ID, SEEDED (the
 // seeded accounts, subscriptions with their invoices and transfers, each
-// with its status, as JSON).
+// with its status, as JSON) and SEEDED_ACCOUNT (the seeded active
+// account's capabilities, cards, transfers, payouts and subscriptions).
 import assert from 'node:assert/strict';
 import { env, launch } from './chromium.mjs';
 
@@ -21,6 +22,7 @@ const transferId = env('TRANSFER_ID');
 const subscriptionId = env('SUBSCRIPTION_ID');
 const invoiceId = env('INVOICE_ID');
 const seeded = JSON.parse(env('SEEDED'));
+const seededAccount = JSON.parse(env('SEEDED_ACCOUNT'));
 
 // Failure guards for the stream (chromium.mjs's GUARD bounds the rest):
 // generous for a loaded two-core machine, never waited out when things
@@ -137,6 +139,8 @@ try {
   const refundedBadges = await page.locator('#transfers .status-refunded').count();
   assert.ok(refundedBadges > 0, 'a refunded transfer says so, beside its status');
 
+  await accountPage(page);
+
   step('the key survives a reload of the tab');
   await page.reload();
   await account.locator('.name', { hasText: accountName }).waitFor();
@@ -167,6 +171,72 @@ try {
   step('ok');
 } finally {
   await browser.close();
+}
+
+/**
+ * Opens the seeded active account's page from the accounts panel, checks
+ * each panel shows what REST lists for the account (pages beyond the
+ * first included), and comes back with the page's link and with the
+ * browser's back button.
+ */
+async function accountPage(page) {
+  const a = seededAccount;
+  step(`the account page of ${a.id}: ${a.capabilities.length} capabilities, ${a.payment_methods.length} payment methods, ${a.transfers.length} transfers, ${a.payouts.length} payouts, ${a.subscriptions.length} subscriptions`);
+  const open = async () => {
+    await page.locator(`#accounts li[data-account-id="${a.id}"] .name a`).click();
+    await page.locator(`#account-page[data-state="loaded"][data-account-id="${a.id}"]`).waitFor();
+    assert.equal(new URL(page.url()).hash, `#account/${a.id}`);
+    assert.ok(await page.locator('#main').isHidden(), 'the overview gives way to the account page');
+  };
+  await open();
+  await page.locator('#account-profile .status', { hasText: exactly(a.status) }).waitFor();
+  assert.equal(await page.locator('#account-title').textContent(), 'Ada Lovelace');
+  for (const c of a.capabilities) {
+    await page.locator(`#account-capabilities li[data-capability="${c.id}"] .status`, { hasText: exactly(c.status) }).waitFor();
+  }
+  await page.locator('#account-steps li[data-step]').first().waitFor();
+  for (const m of a.payment_methods) {
+    await page.locator(`#account-payment-methods li[data-payment-method-id="${m.id}"] .status`, { hasText: exactly(m.status) }).waitFor();
+  }
+  assert.equal(await page.locator('#account-payment-methods li[data-payment-method-id]').count(), a.payment_methods.length);
+  // The seed links no bank account and subscribes no account: the panels say so.
+  await page.locator('#account-bank-accounts li.empty', { hasText: 'No bank account linked.' }).waitFor();
+  await page.locator('#account-subscriptions li.empty', { hasText: 'No subscriptions' }).waitFor();
+  assert.equal(a.subscriptions.length, 0);
+
+  for (const [panel, objects, attribute] of [['transfers', a.transfers, 'data-transfer-id'], ['payouts', a.payouts, 'data-payout-id']]) {
+    const more = page.locator(`#account-${panel} button.more`);
+    while (await page.locator(`#account-${panel} li[${attribute}]`).count() < objects.length) {
+      const shown = await page.locator(`#account-${panel} li[${attribute}]`).count();
+      await more.click();
+      await page.waitForFunction(([selector, n]) => document.querySelectorAll(selector).length > n,
+        [`#account-${panel} li[${attribute}]`, shown]);
+    }
+    assert.ok(await more.isHidden(), `${panel}: no page after the last`);
+    const ids = await page.locator(`#account-${panel} li[${attribute}]`).evaluateAll((lis, attr) => lis.map((li) => li.getAttribute(attr)), attribute);
+    assert.deepEqual(ids, objects.map((o) => o.id), `${panel}: the account's own, newest first, as REST lists them`);
+    for (const o of objects) {
+      await page.locator(`#account-${panel} li[${attribute}="${o.id}"] .status`, { hasText: exactly(o.status) }).waitFor();
+    }
+  }
+
+  const events = page.locator('#account-events');
+  while (!(await events.locator('li[data-event-type="account.created"]').count())) {
+    assert.ok(await events.locator('button.more').isVisible(), 'the account.created event is on some page');
+    const shown = await events.locator('li[data-event-id]').count();
+    await events.locator('button.more').click();
+    await page.waitForFunction((n) => document.querySelectorAll('#account-events li[data-event-id]').length > n, shown);
+  }
+
+  step('back to the overview with the page\'s link, then with the browser\'s back button');
+  await page.locator('#back').click();
+  await page.locator('#main').waitFor({ state: 'visible' });
+  assert.ok(await page.locator('#account-page').isHidden());
+  await open();
+  await page.goBack();
+  await page.locator('#main').waitFor({ state: 'visible' });
+  assert.ok(await page.locator('#account-page').isHidden());
+  await page.locator(`#accounts li[data-account-id="${a.id}"]`).waitFor();
 }
 
 /** Creates an individual account through REST, as an integration would. */

@@ -2,10 +2,13 @@
 // volume and failures over time, disputes awaiting a response, failed
 // payments, refunds, payouts), then accounts, subscriptions and transfers,
 // each panel filled by one GraphQL request, and the events: the newest on
-// open, then live. Read it top to bottom: the queries, the key,
-// the panels, the stream. Everything is built with DOM calls (never
-// innerHTML), so names and descriptions from the API are shown as text.
+// open, then live; an account's name opens its page (account.js). Read it
+// top to bottom: the queries, the key, the panels, the pages, the stream.
+// Everything is built with DOM calls (view.js, never innerHTML), so names
+// and descriptions from the API are shown as text.
+import { showAccountPage } from './account.js';
 import { GraphQLError, query, subscribe } from './graphql.js';
+import { $, accountName, el, money, status, when } from './view.js';
 
 // ---- The queries: one per panel, each asking for exactly what it shows.
 
@@ -103,18 +106,9 @@ const EVENTS = `
 const KEY_STORAGE = 'dashboard.sandboxSecretKey';
 const SANDBOX_KEY = /^sk_sandbox_[A-Za-z0-9]+$/;
 
-const $ = (selector) => document.querySelector(selector);
-
-/** el('li', {class: 'x', 'data-id': id}, 'text', child) builds an element. */
-function el(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-}
-
 function showKeyForm(message) {
   $('#main').hidden = true;
+  $('#account-page').hidden = true;
   $('#key-form').hidden = false;
   $('#key-error').textContent = message ?? '';
 }
@@ -126,7 +120,6 @@ function signIn(key) {
   }
   sessionStorage.setItem(KEY_STORAGE, key);
   $('#key-form').hidden = true;
-  $('#main').hidden = false;
   start(key);
 }
 
@@ -136,35 +129,6 @@ function signOut() {
 }
 
 // ---- The panels.
-
-function accountName(account) {
-  const person = account?.profile?.individual?.name;
-  const business = account?.profile?.business;
-  const name = person
-    ? [person.firstName, person.lastName].filter(Boolean).join(' ')
-    : business?.doingBusinessAs || business?.legalBusinessName;
-  return name || account?.id || '—';
-}
-
-/**
- * Formats an amount in minor units in its currency: the currency's own
- * exponent (JPY has none, USD two, KWD three), as ISO 4217 and the API
- * count them, not a division by 100 for every currency.
- */
-function money(minorUnits, currency) {
-  if (minorUnits === null || minorUnits === undefined || !currency) return '—';
-  const format = new Intl.NumberFormat(undefined, { style: 'currency', currency });
-  const exponent = format.resolvedOptions().maximumFractionDigits;
-  return format.format(minorUnits / 10 ** exponent);
-}
-
-function when(dateTime) {
-  return dateTime ? new Date(dateTime).toLocaleString() : '—';
-}
-
-function status(value) {
-  return el('span', { class: `status status-${value.toLowerCase()}` }, value.toLowerCase());
-}
 
 // A transfer's state as an operator reads it: its status, and whether
 // its charge was refunded (in part or whole) or disputed since, which its
@@ -280,7 +244,7 @@ const panels = {
     connection: 'accounts',
     render: (data) => data.accounts.edges.map(({ node: a }) =>
       el('li', { 'data-account-id': a.id },
-        el('div', { class: 'row' }, el('strong', { class: 'name' }, accountName(a)), status(a.status),
+        el('div', { class: 'row' }, el('strong', { class: 'name' }, el('a', { href: `#account/${a.id}` }, accountName(a))), status(a.status),
           el('span', { class: 'muted' }, a.type.toLowerCase())),
         el('ul', { class: 'capabilities' }, ...(a.capabilities.length ? a.capabilities.map((c) =>
           el('li', { 'data-capability': c.name.toLowerCase() }, c.name.toLowerCase(), ' ', status(c.status)))
@@ -329,11 +293,7 @@ async function refresh(key, name) {
     list.closest('section').dataset.state = 'loaded';
     if (panel.connection) showMore(key, name, data[panel.connection].pageInfo);
   } catch (error) {
-    if (error instanceof GraphQLError && error.status === 401) {
-      sessionStorage.removeItem(KEY_STORAGE);
-      showKeyForm(`The key was refused: ${error.message}`);
-      return;
-    }
+    if (refusedKey(error)) return;
     list.replaceChildren(el('li', { class: 'error' }, `Could not load ${name}: ${error.message}`));
     list.closest('section').dataset.state = 'error';
   } finally {
@@ -342,6 +302,32 @@ async function refresh(key, name) {
   if (panel.again) {
     panel.again = false;
     refresh(key, name);
+  }
+}
+
+/**
+ * A key the server refuses (revoked meanwhile) is forgotten and asked
+ * again; true when error was that.
+ */
+function refusedKey(error) {
+  if (!(error instanceof GraphQLError && error.status === 401)) return false;
+  sessionStorage.removeItem(KEY_STORAGE);
+  showKeyForm(`The key was refused: ${error.message}`);
+  return true;
+}
+
+// ---- The pages: the overview, and an account's page at #account/<id>
+// (a link from the accounts panel), so the browser's back button returns
+// to the overview.
+
+const ACCOUNT_ROUTE = /^#account\/([0-9a-fA-F-]{36})$/;
+
+function route(key) {
+  const account = ACCOUNT_ROUTE.exec(location.hash);
+  $('#main').hidden = Boolean(account);
+  $('#account-page').hidden = !account;
+  if (account) {
+    showAccountPage(key, account[1]).then((error) => error && refusedKey(error));
   }
 }
 
@@ -403,6 +389,8 @@ async function recentEvents(key) {
 }
 
 function start(key) {
+  route(key);
+  window.addEventListener('hashchange', () => route(key));
   for (const name of Object.keys(panels)) refresh(key, name);
   recentEvents(key);
   subscribe(key, EVENTS, {
