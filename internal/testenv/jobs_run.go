@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"github.com/riverqueue/river"
+
+	"github.com/frame-oss/payments-server/internal/testenv/testdb"
 )
 
 // RunJob enqueues args and waits until the started job engine (StartJobs)
@@ -39,4 +41,13 @@ func (e *Env) RunJob(args river.JobArgs) {
 		return
 	}
 	e.T.Fatalf("testenv: the job engine stopped before job %s ran", args.Kind())
+}
+
+// AwaitWrites checks done now and again after each committed statement
+// writing one of tables of the Env's database (testdb.AwaitWrites): how a
+// test waits on what the job engine, the webhook dispatcher or another
+// process has written.
+func (e *Env) AwaitWrites(done func() bool, tables ...string) {
+	e.T.Helper()
+	testdb.AwaitWrites(e.T, e.URL, done, tables...)
 }
