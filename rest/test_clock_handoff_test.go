@@ -44,7 +44,7 @@ func newHandOffRace(t *testing.T, stage billing.FinishStage) *handOffRace {
 	require.Equal(t, http.StatusAccepted, r.Status, string(r.Body))
 	f.env.StartJobs()
 	<-h.paused // the first clock's advance is done; the job is ending
-	require.Equal(t, "ready", f.sk.Get(clocksPath+"/"+h.first.clock).JSON()["status"])
+	require.Equal(t, "ready", f.sk.Get(clocksPath + "/" + h.first.clock).JSON()["status"])
 	return h
 }
 
@@ -59,7 +59,7 @@ func (h *handOffRace) advanceSecond() *testenv.Response {
 func (h *handOffRace) requireSecondFinishes(t *testing.T) {
 	t.Helper()
 	h.f.env.AwaitJobs(func() bool {
-		return h.f.sk.Get(clocksPath+"/"+h.second.clock).JSON()["status"] == "ready"
+		return h.f.sk.Get(clocksPath + "/" + h.second.clock).JSON()["status"] == "ready"
 	})
 	require.Len(t, subscriptionInvoices(t, h.f.sk, h.second.sub), 6, "the first invoice and five days")
 }
@@ -99,4 +99,3 @@ func TestAnAdvanceHandedOffWhileTheJobEndsWaitsAndIsContinued(t *testing.T) {
 	require.Equal(t, http.StatusAccepted, r.Status, string(r.Body))
 	h.requireSecondFinishes(t)
 }
-
