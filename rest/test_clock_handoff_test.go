@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/frame-oss/payments-server/internal/testenv"
-	"github.com/frame-oss/payments-server/resolvers/billing"
+	"github.com/frame-oss/payments-server/resolvers/billing/testclocks"
 )
 
 // An advance handed off just as its merchant's continuation job ends is
@@ -27,13 +27,13 @@ type handOffRace struct {
 	paused, resume chan struct{}
 }
 
-func newHandOffRace(t *testing.T, stage billing.FinishStage) *handOffRace {
+func newHandOffRace(t *testing.T, stage testclocks.FinishStage) *handOffRace {
 	t.Helper()
 	f := setup(t, testenv.WithAdvanceBudget(2))
 	h := &handOffRace{f: f, first: newClockedSubscriber(t, f, jan31, "daily", ""),
 		second: newClockedSubscriber(t, f, jan31, "daily", ""), paused: make(chan struct{}), resume: make(chan struct{})}
 	first := true
-	f.env.Services.Billing.TestClocks.FinishHook = func(s billing.FinishStage) {
+	f.env.Services.Billing.TestClocks.FinishHook = func(s testclocks.FinishStage) {
 		if s == stage && first { // the worker's goroutine alone calls it
 			first = false
 			close(h.paused)
@@ -69,20 +69,20 @@ func (h *handOffRace) requireSecondFinishes(t *testing.T) {
 // looks again under the hand-off lock, finds the clock, and goes on.
 func TestAnAdvanceHandedOffAsTheJobEndsIsContinued(t *testing.T) {
 	t.Parallel()
-	h := newHandOffRace(t, billing.FinishFoundNone)
+	h := newHandOffRace(t, testclocks.FinishFoundNone)
 	r := h.advanceSecond()
 	require.Equal(t, http.StatusAccepted, r.Status, string(r.Body))
 	finished, cancel := h.f.env.Jobs.Finished()
 	defer cancel()
 	close(h.resume)
 	for ev := range finished {
-		if ev.Job.Kind == (billing.AdvanceClocksArgs{}).Kind() {
+		if ev.Job.Kind == (testclocks.AdvanceClocksArgs{}).Kind() {
 			break // the paused run has ended
 		}
 	}
 	var waiting int
 	require.NoError(t, h.f.env.DB.Pool.QueryRow(context.Background(), `SELECT count(*) FROM river_job
-		WHERE kind = $1 AND finalized_at IS NULL`, billing.AdvanceClocksArgs{}.Kind()).Scan(&waiting))
+		WHERE kind = $1 AND finalized_at IS NULL`, testclocks.AdvanceClocksArgs{}.Kind()).Scan(&waiting))
 	require.Equal(t, 1, waiting, "the job goes on for the clock handed off")
 	h.requireSecondFinishes(t)
 }
@@ -91,7 +91,7 @@ func TestAnAdvanceHandedOffAsTheJobEndsIsContinued(t *testing.T) {
 // waits for the job to end, then enqueues a new job, which finishes it.
 func TestAnAdvanceHandedOffWhileTheJobEndsWaitsAndIsContinued(t *testing.T) {
 	t.Parallel()
-	h := newHandOffRace(t, billing.FinishLocked)
+	h := newHandOffRace(t, testclocks.FinishLocked)
 	second := start(h.advanceSecond)
 	h.f.awaitLockWaits(t, 1) // the hand-off queued behind the job's lock
 	close(h.resume)
