@@ -13,7 +13,6 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -23,6 +22,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/clock"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/internal/testenv/testdb"
+	"github.com/frame-oss/payments-server/resolvers/webhooks"
 )
 
 // childServeEnv makes this test binary run `serve` instead of the tests:
@@ -47,63 +47,19 @@ type serverProcess struct {
 	logs *lockedBuffer
 }
 
-// lockedBuffer collects a child's output, written by exec's copying
-// goroutine while the test may read it.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 func startServer(t *testing.T, databaseURL string) *serverProcess {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	addr := ln.Addr().String()
 	require.NoError(t, ln.Close())
-	p := &serverProcess{url: "http://" + addr, logs: &lockedBuffer{}}
+	p := &serverProcess{url: "http://" + addr}
 	p.cmd = exec.Command(os.Args[0], "-test.run=^$")
 	p.cmd.Env = append(os.Environ(), childServeEnv+"=1", childServeEnv+"_ARGS=--addr "+addr,
 		"DATABASE_URL="+databaseURL, "DEBUG_ADDR=")
-	p.cmd.Stdout, p.cmd.Stderr = p.logs, p.logs
-	require.NoError(t, p.cmd.Start())
-	t.Cleanup(func() {
-		_ = p.cmd.Process.Signal(syscall.SIGTERM)
-		done := make(chan struct{})
-		go func() { _ = p.cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(20 * time.Second):
-			_ = p.cmd.Process.Kill()
-			<-done
-		}
-		if t.Failed() {
-			t.Logf("server %s logs:\n%s", addr, p.logs.String())
-		}
-	})
-	deadline := time.Now().Add(liveGuard)
-	for {
-		resp, err := http.Get(p.url + "/healthz")
-		if err == nil {
-			_ = resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return p
-			}
-		}
-		require.True(t, time.Now().Before(deadline), "server did not start: %s", p.logs.String())
-		time.Sleep(50 * time.Millisecond)
-	}
+	p.logs = startChild(t, p.cmd, "server "+addr, 20*time.Second)
+	requireServing(t, p.logs)
+	return p
 }
 
 func (p *serverProcess) do(t *testing.T, key, method, path string, body any) map[string]any {
@@ -160,18 +116,20 @@ func TestTwoServerProcessesDeliverEveryEventOnce(t *testing.T) {
 			"profile": map[string]any{"individual": map[string]any{"name": map[string]any{
 				"first_name": "Ada", "last_name": fmt.Sprintf("Lovelace %d", i)}}}})
 	}
-	deadline := time.Now().Add(90 * time.Second) // generous: the race detector on two shared cores
-	for {
+	// Every event received, and the deliveries settled: each recorded as
+	// succeeded and no delivery job left to run, so no later duplicate can
+	// come.
+	testdb.AwaitWrites(t, url, func() bool {
 		mu.Lock()
-		delivered := len(got)
+		received := len(got)
 		mu.Unlock()
-		if delivered == n {
-			break
-		}
-		require.True(t, time.Now().Before(deadline), "delivered %d of %d", delivered, n)
-		time.Sleep(50 * time.Millisecond)
-	}
-	time.Sleep(500 * time.Millisecond) // room for a duplicate to show
+		var unsettled int
+		require.NoError(t, db.Pool.QueryRow(context.Background(), `SELECT
+			(SELECT count(*) FROM webhook_deliveries WHERE status <> 'succeeded') +
+			(SELECT count(*) FROM river_job WHERE kind = $1 AND finalized_at IS NULL)`,
+			webhooks.DeliverArgs{}.Kind()).Scan(&unsettled))
+		return received == n && unsettled == 0
+	}, "webhook_deliveries", "river_job")
 	mu.Lock()
 	defer mu.Unlock()
 	require.Len(t, got, n, "every event delivered")

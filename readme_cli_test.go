@@ -15,7 +15,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -30,20 +29,15 @@ import (
 func (u *readmeUser) serveTLS(t *testing.T, caFile string, args ...string) (string, *http.Client, *lockedBuffer) {
 	t.Helper()
 	addr, logs := u.start(t, args...)
+	requireServing(t, logs) // the CA is written before the socket listens
 	url := "https://" + addr
-	for range healthzAttempts {
-		if client := trusting(caFile); client != nil {
-			if resp, err := client.Get(url + "/healthz"); err == nil {
-				_ = resp.Body.Close()
-				if resp.StatusCode == http.StatusOK {
-					return url, client, logs
-				}
-			}
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Fatalf("serve did not answer /healthz over HTTPS: %s", logs.String())
-	return "", nil, nil
+	client := trusting(caFile)
+	require.NotNil(t, client, "serve wrote no CA at %s: %s", caFile, logs.String())
+	resp, err := client.Get(url + "/healthz")
+	require.NoError(t, err)
+	_ = resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	return url, client, logs
 }
 
 // trusting is a client trusting the CA in caFile only, as NODE_EXTRA_CA_CERTS

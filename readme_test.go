@@ -12,7 +12,6 @@ import (
 	"os/exec"
 	"regexp"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -96,18 +95,13 @@ func (u *readmeUser) serve(t *testing.T, args ...string) string {
 func (u *readmeUser) serveWithLogs(t *testing.T, args ...string) (string, *lockedBuffer) {
 	t.Helper()
 	addr, logs := u.start(t, args...)
+	requireServing(t, logs)
 	url := "http://" + addr
-	for range healthzAttempts {
-		if resp, err := http.Get(url + "/healthz"); err == nil {
-			_ = resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return url, logs
-			}
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Fatalf("serve did not answer /healthz: %s", logs.String())
-	return "", nil
+	resp, err := http.Get(url + "/healthz")
+	require.NoError(t, err)
+	_ = resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode, "serve answers /healthz once it serves")
+	return url, logs
 }
 
 // start starts `serve` with args on a free port until the test ends (its
@@ -118,26 +112,9 @@ func (u *readmeUser) start(t *testing.T, args ...string) (string, *lockedBuffer)
 	require.NoError(t, err)
 	addr := ln.Addr().String()
 	require.NoError(t, ln.Close())
-	logs := &lockedBuffer{}
 	cmd := u.command(append([]string{"serve"}, args...)...)
 	cmd.Env = append(cmd.Env, "ADDR="+addr)
-	cmd.Stdout, cmd.Stderr = logs, logs
-	require.NoError(t, cmd.Start())
-	t.Cleanup(func() {
-		_ = cmd.Process.Signal(syscall.SIGTERM)
-		done := make(chan struct{})
-		go func() { _ = cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(30 * time.Second):
-			_ = cmd.Process.Kill()
-			<-done
-		}
-		if t.Failed() {
-			t.Logf("serve logs:\n%s", logs.String())
-		}
-	})
-	return addr, logs
+	return addr, startChild(t, cmd, "serve", 30*time.Second)
 }
 
 // call sends one request with key as its bearer and returns the status

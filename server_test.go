@@ -7,7 +7,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -146,7 +145,7 @@ func TestCommandsNameTheirDatabaseAndTheNextStep(t *testing.T) {
 
 	empty := &readmeUser{dir: dataDir(t)}
 	url, logs := empty.serveWithLogs(t)
-	require.Eventually(t, func() bool { return strings.Contains(logs.String(), "no merchant in this database") }, liveGuard, 50*time.Millisecond)
+	require.True(t, logs.awaitLine("no merchant in this database"), logs.String())
 	require.Contains(t, logs.String(), "data dir "+empty.dir)
 	require.Contains(t, logs.String(), `"playground":"`+url+`/playground"`)
 	require.Contains(t, logs.String(), `"dashboard":"`+url+`/dashboard"`)

@@ -3,7 +3,6 @@ package graph_test
 import (
 	"encoding/base64"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -57,14 +56,10 @@ func TestCustomerIdentityVerificationThroughGraphQL(t *testing.T) {
 		node(id: $id) { ... on CustomerIdentityVerification { id status } }
 		customer(id: $cu) { identityVerifications { id status } }
 	}`
-	deadline := time.Now().Add(15 * time.Second)
-	for {
+	f.env.AwaitJobs(func() bool {
 		g = gql(t, f.sk, query, map[string]any{"id": v["id"], "cu": cu.ID.String()})
-		if obj(g.Data["customerIdentityVerification"])["status"] != "PENDING" || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+		return obj(g.Data["customerIdentityVerification"])["status"] != "PENDING"
+	})
 	done := obj(g.Data["customerIdentityVerification"])
 	require.Equal(t, "VERIFIED", done["status"])
 	require.NotNil(t, done["verified"])

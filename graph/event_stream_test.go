@@ -64,16 +64,62 @@ func subscribe(t *testing.T, f *fixture, key string, header bool, query string) 
 	return s
 }
 
-// next returns the next message within limit; ok is false when none came.
-func next(t *testing.T, s *stream, limit time.Duration) (wsMessage, bool) {
+// receive waits for the stream's next message. It has no deadline of its
+// own: a message that never comes is the test binary's timeout, never a
+// window a loaded machine could miss.
+func receive(t *testing.T, s *stream) wsMessage {
+	t.Helper()
+	m, ok := <-s.msgs
+	require.True(t, ok, "the websocket closed")
+	return m
+}
+
+// received returns a message the stream has already read, if any, without
+// waiting.
+func received(t *testing.T, s *stream) (wsMessage, bool) {
 	t.Helper()
 	select {
 	case m, ok := <-s.msgs:
 		require.True(t, ok, "the websocket closed")
 		return m, true
-	case <-time.After(limit):
+	default:
 		return wsMessage{}, false
 	}
+}
+
+// untilStreaming writes through write until s delivers something: the
+// subscription is registered asynchronously after "subscribe" and no
+// message acknowledges it, so the writes go on (each a round trip, never a
+// pause) until the first of their events arrives. It returns the ids write
+// answered and that first message.
+func untilStreaming(t *testing.T, s *stream, write func() string) (map[string]bool, wsMessage) {
+	t.Helper()
+	written := map[string]bool{}
+	for {
+		written[write()] = true
+		if m, ok := received(t, s); ok {
+			return written, m
+		}
+	}
+}
+
+// streamedEvent is the event a "next" message carries.
+type streamedEvent struct {
+	ID       string
+	Type     string
+	Livemode bool
+	Data     struct{ Object map[string]any }
+}
+
+// eventOf decodes the event of a "next" message.
+func eventOf(t *testing.T, m wsMessage) streamedEvent {
+	t.Helper()
+	require.Equal(t, "next", m.Type, string(m.Payload))
+	var payload struct {
+		Data struct{ Events streamedEvent }
+	}
+	require.NoError(t, json.Unmarshal(m.Payload, &payload), string(m.Payload))
+	return payload.Data.Events
 }
 
 // The subscription is registered asynchronously after "subscribe"; the
@@ -85,32 +131,13 @@ func TestEventSubscriptionStreamsARESTWrite(t *testing.T) {
 	conn := subscribe(t, f, f.env.Keys.Sandbox.Secret, true,
 		`subscription { events(types: ["account.created"]) { id type livemode data } }`)
 
-	created := map[string]bool{}
-	var m wsMessage
-	for i := 0; ; i++ {
-		require.Less(t, i, 50, "no event arrived")
+	created, m := untilStreaming(t, conn, func() string {
 		a := f.sk.CreateAccount(testenv.Individual())
-		created[a["id"].(string)] = true
 		f.sk.Patch("/v1/accounts/"+a["id"].(string), map[string]any{"metadata": map[string]any{"k": "v"}}) // filtered out
-		var ok bool
-		if m, ok = next(t, conn, 300*time.Millisecond); ok {
-			break
-		}
-	}
-	require.Equal(t, "next", m.Type, string(m.Payload))
+		return a["id"].(string)
+	})
 	require.Equal(t, "1", m.ID)
-	var payload struct {
-		Data struct {
-			Events struct {
-				ID       string
-				Type     string
-				Livemode bool
-				Data     struct{ Object map[string]any }
-			}
-		}
-	}
-	require.NoError(t, json.Unmarshal(m.Payload, &payload))
-	ev := payload.Data.Events
+	ev := eventOf(t, m)
 	require.Equal(t, "account.created", ev.Type)
 	require.False(t, ev.Livemode)
 	require.True(t, created[ev.Data.Object["id"].(string)], "the event of a REST call")
@@ -119,36 +146,53 @@ func TestEventSubscriptionStreamsARESTWrite(t *testing.T) {
 	// Every later write arrives, in order.
 	a := f.sk.CreateAccount(testenv.Individual())
 	for {
-		m, ok := next(t, conn, 5*time.Second)
-		require.True(t, ok, "the later event arrives")
-		require.NoError(t, json.Unmarshal(m.Payload, &payload))
-		if payload.Data.Events.Data.Object["id"] == a["id"] {
+		ev := eventOf(t, receive(t, conn))
+		if ev.Data.Object["id"] == a["id"] {
 			break
 		}
-		require.True(t, created[payload.Data.Events.Data.Object["id"].(string)])
+		require.True(t, created[ev.Data.Object["id"].(string)])
 	}
 }
 
+// Each stream is seen registered (one of its own scope's events arrives),
+// then this merchant's sandbox writes, then a last write in each stream's
+// own scope: the stream delivers its scope's events in commit order, so
+// anything of the sandbox writes that leaked would arrive before that last
+// event.
 func TestEventSubscriptionIsScopedAndAuthenticated(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	_, other := f.env.NewMerchant(auth.NewMerchant{Name: "Other"})
-	// Authenticated by the connection_init payload, as browsers must.
-	conn := subscribe(t, f, other.Sandbox.Secret, false, `subscription { events { id type } }`)
-	live := subscribe(t, f, f.env.Keys.Production.Secret, true, `subscription { events { id type } }`)
-	time.Sleep(300 * time.Millisecond) // let both subscriptions register
-	for range 3 {
-		f.sk.CreateAccount(testenv.Individual())
+	otherSk := f.env.Client(other.Sandbox.Secret)
+	createIn := func(c *testenv.Client) func() string {
+		return func() string { return c.CreateAccount(testenv.Individual())["id"].(string) }
 	}
-	_, ok := next(t, conn, 500*time.Millisecond)
-	require.False(t, ok, "another merchant's events never arrive")
-	_, ok = next(t, live, 100*time.Millisecond)
-	require.False(t, ok, "nor the other mode's")
+	// Authenticated by the connection_init payload, as browsers must.
+	conn := subscribe(t, f, other.Sandbox.Secret, false, `subscription { events(types: ["account.created"]) { id type data } }`)
+	live := subscribe(t, f, f.env.Keys.Production.Secret, true, `subscription { events(types: ["account.created"]) { id type data } }`)
+	for _, c := range []struct {
+		stream *stream
+		own    *testenv.Client
+		what   string
+	}{{conn, otherSk, "another merchant's events never arrive"}, {live, f.live, "nor the other mode's"}} {
+		own, _ := untilStreaming(t, c.stream, createIn(c.own))
+		for range 3 {
+			f.sk.CreateAccount(testenv.Individual())
+		}
+		last := createIn(c.own)()
+		own[last] = true
+		for {
+			got := eventOf(t, receive(t, c.stream)).Data.Object["id"].(string)
+			require.True(t, own[got], c.what)
+			if got == last {
+				break
+			}
+		}
+	}
 
 	// Only secret keys stream.
 	pk := subscribe(t, f, f.env.Keys.Sandbox.Publishable, true, `subscription { events { id } }`)
-	m, ok := next(t, pk, 5*time.Second)
-	require.True(t, ok)
+	m := receive(t, pk)
 	require.Contains(t, string(m.Payload), `"code":"forbidden"`)
 	require.Contains(t, string(m.Payload), `"data":null`)
 }

@@ -2,7 +2,6 @@ package graph_test
 
 import (
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -28,17 +27,12 @@ func TestIdentityVerificationThroughGraphQL(t *testing.T) {
 		account(id: $a) { status capabilities { name status } identityVerifications { id status } }
 		identityVerifications(accountId: $a, first: 5, filter: {status: APPROVED}) { edges { node { id } } pageInfo { hasNextPage } }
 	}`
-	deadline := time.Now().Add(15 * time.Second)
-	for {
+	f.env.AwaitJobs(func() bool {
 		g = gql(t, f.sk, query, map[string]any{"a": aid, "id": run["id"]})
 		// The account and the run are read by separate statements: wait
 		// until both show the conclusion (committed together).
-		if obj(g.Data["account"])["status"] == "ACTIVE" && obj(g.Data["identityVerification"])["status"] != "PENDING" ||
-			time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+		return obj(g.Data["account"])["status"] == "ACTIVE" && obj(g.Data["identityVerification"])["status"] != "PENDING"
+	})
 	require.Equal(t, "APPROVED", obj(g.Data["identityVerification"])["status"])
 	a := obj(g.Data["account"])
 	require.Equal(t, "ACTIVE", a["status"])

@@ -193,16 +193,7 @@ func TestPlaygroundDefaultOperationsRunWithTheKey(t *testing.T) {
 
 	// The subscription registers after "subscribe" with no answer: write
 	// until the stream answers.
-	created := map[string]bool{}
-	var m wsMessage
-	for i := 0; ; i++ {
-		require.Less(t, i, 50, "no event arrived")
-		created[f.sk.CreateAccount(testenv.Individual())["id"].(string)] = true
-		var ok bool
-		if m, ok = next(t, s, 300*time.Millisecond); ok {
-			break
-		}
-	}
+	created, m := untilStreaming(t, s, func() string { return f.sk.CreateAccount(testenv.Individual())["id"].(string) })
 	require.Equal(t, "next", m.Type, string(m.Payload))
 	var payload struct {
 		Data struct {

@@ -2,7 +2,6 @@ package graph_test
 
 import (
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -50,15 +49,11 @@ func TestRefundsAndDisputesInTheGraph(t *testing.T) {
 		map[string]any{"id": d["id"]})
 	require.Equal(t, map[string]any{"status": "UNDER_REVIEW", "evidence": map[string]any{"uncategorizedText": "winning_evidence",
 		"customerPurchaseIp": "203.0.113.9", "shippingTrackingNumber": nil}}, g.Data["updateDispute"])
-	deadline := time.Now().Add(15 * time.Second)
-	for {
+	f.env.AwaitJobs(func() bool {
 		g = gql(t, f.sk, `query($id: ID!) { dispute(id: $id) { status } node(id: $id) { ... on Dispute { displayStatus } } }`,
 			map[string]any{"id": d["id"]})
-		if obj(g.Data["dispute"])["status"] != "UNDER_REVIEW" || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+		return obj(g.Data["dispute"])["status"] != "UNDER_REVIEW"
+	})
 	require.Equal(t, "WON", obj(g.Data["dispute"])["status"])
 	require.Equal(t, "Won", obj(g.Data["node"])["displayStatus"])
 

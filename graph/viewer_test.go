@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -35,17 +34,7 @@ func TestRequestLogSubscription(t *testing.T) {
 	f := setup(t)
 	conn := subscribe(t, f, f.env.Keys.Sandbox.Secret, true,
 		`subscription { requestLog { requestId method path status durationMs } }`)
-	sent := map[string]bool{}
-	var m wsMessage
-	for i := 0; ; i++ {
-		require.Less(t, i, 50, "no request arrived")
-		r := f.sk.Get("/v1/accounts?limit=1")
-		sent[r.Header.Get("Request-Id")] = true
-		var ok bool
-		if m, ok = next(t, conn, 300*time.Millisecond); ok {
-			break
-		}
-	}
+	sent, m := untilStreaming(t, conn, func() string { return f.sk.Get("/v1/accounts?limit=1").Header.Get("Request-Id") })
 	require.Equal(t, "next", m.Type, string(m.Payload))
 	var payload struct {
 		Data struct {
@@ -67,8 +56,7 @@ func TestRequestLogSubscription(t *testing.T) {
 
 	// Production keys may not tail the log.
 	live := subscribe(t, f, f.env.Keys.Production.Secret, true, `subscription { requestLog { requestId } }`)
-	m, ok := next(t, live, time.Minute)
-	require.True(t, ok)
+	m = receive(t, live)
 	require.Contains(t, string(m.Payload), `"code":"forbidden"`)
 	require.Contains(t, string(m.Payload), `"data":null`)
 }

@@ -61,6 +61,7 @@ var fixtureReads = []struct{ name, path string }{
 	{"subscription_change_logs", "/v1/subscriptions/019bc4b0-0004-7a05-8b00-5c0a1e000005/change_logs"},
 	{"billing_meter", "/v1/billing/metering/019bc4c0-0000-7a01-8b00-6c0a1e000001"},
 	{"metering_event", "/v1/billing/metering_events/019bc4c0-0002-7a03-8b00-6c0a1e000003"},
+	{"threshold_progress", "/v1/billing/report/threshold_progress?customer=019bc4b0-0001-7a02-8b00-5c0a1e000002"},
 	{"usage_report", "/v1/billing/report/customer?customer=019bc4b0-0001-7a02-8b00-5c0a1e000002&from=2026-01-01T00:00:00Z&to=2026-02-01T00:00:00Z"},
 	{"events", "/v1/events?limit=100"},
 }
@@ -115,7 +116,25 @@ func TestUpgradeKeepsEveryObject(t *testing.T) {
 
 	requirePayersBackfilled(t, sk)
 	requirePhonesNormalized(t, db)
+	requireThresholdTotalsKept(t, sk, db)
 	requirePendingDeliveriesDelivered(t, env, db)
+}
+
+// requireThresholdTotalsKept reports an event for the threshold payer of
+// fixture 00051: its ingest adds to the running totals the fixture stored
+// (their cycle is the payer's current one), which then hold the three
+// events.
+func requireThresholdTotalsKept(t *testing.T, sk *testenv.Client, db *store.DB) {
+	t.Helper()
+	r := sk.Post("/v1/billing/metering_events", map[string]any{"event_name": "api.calls", "reference": "after-upgrade",
+		"customer": "019bc4b0-0001-7a02-8b00-5c0a1e000002", "value": 1})
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	var events int
+	var sum string
+	require.NoError(t, db.Pool.QueryRow(context.Background(), `SELECT events, sum_value::text FROM usage_threshold_totals
+		WHERE threshold_id = '019bc4d0-0000-7a01-8b00-7c0a1e000001'`).Scan(&events, &sum))
+	require.Equal(t, 3, events)
+	require.Equal(t, "7.5", sum)
 }
 
 // requirePhonesNormalized reads the stored profiles of the accounts of

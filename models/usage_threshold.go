@@ -23,8 +23,12 @@ type UsageThreshold struct {
 	AccountID            *uuid.UUID        `bun:"account_id,type:uuid"`
 	ThresholdAmountCents int64             `bun:"threshold_amount_cents"`
 	BillingCycle         UsageBillingCycle `bun:"billing_cycle"`
-	Created              wire.Timestamp    `bun:"created,type:timestamptz"`
-	Updated              wire.Timestamp    `bun:"updated,type:timestamptz"`
+	// TotalsCycle is the start of the cycle the threshold's running totals
+	// (usage_threshold_totals) hold, nil while they must be computed from
+	// the cycle's events again.
+	TotalsCycle *time.Time     `bun:"totals_cycle,type:timestamptz"`
+	Created     wire.Timestamp `bun:"created,type:timestamptz"`
+	Updated     wire.Timestamp `bun:"updated,type:timestamptz"`
 }
 
 type thresholdProgressKind struct{}

@@ -106,12 +106,13 @@ func TestCustomerIdentityVerificationSandboxOutcomes(t *testing.T) {
 		{"2001001695", "verified"},       //
 		{"+1 (200) 100-3003", "pending"}, // a manual review the sandbox never resolves
 	}
-	for _, c := range cases {
+	for i, c := range cases {
 		v := f.sk.CreateCustomerIdentityVerification(testenv.CustomerIdentityVerificationSpec{PhoneNumber: c.phone})
 		r := uploadDocs(f.sk, id(v), testenv.IdentityDocuments()...)
 		require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 		if c.want == "pending" {
-			time.Sleep(500 * time.Millisecond)
+			// Its judgement has run (one per verification so far) and left it pending.
+			f.env.AwaitJobs(func() bool { return civJobs(t, f, "completed") == i+1 })
 			got := f.sk.Get(civPath + "/" + id(v)).JSON()
 			require.Equal(t, "pending", got["status"], c.phone)
 			continue

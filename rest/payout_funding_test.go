@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/resolvers/funding"
 )
 
 func TestFundingScheduleCreateAndUpdate(t *testing.T) {
@@ -107,22 +108,20 @@ func TestDueSchedulesFundOnceAndAdvance(t *testing.T) {
 }
 
 // The sweep runs as a River job: the engine's periodic sweep funds a due
-// schedule at the injected clock's time.
+// schedule at the injected clock's time. Each check waits for a sweep job
+// to have run, never for a stretch of wall-clock time.
 func TestTheSweepJobFundsDueSchedules(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	s := f.sk.Post("/v1/payout_funding/schedules", map[string]any{"amount": 1200, "cadence": "daily",
 		"next_run": f.env.Clock.Now().Add(time.Hour).Unix()}).JSON()
 	f.env.StartJobs()
-	time.Sleep(1500 * time.Millisecond)
+	f.env.RunJob(funding.SweepArgs{})
 	require.Empty(t, listOf(t, f.sk, "/v1/payout_funding/entries"), "not due yet on the test clock")
 	f.env.Clock.Advance(2 * time.Hour)
-	deadline := time.Now().Add(20 * time.Second)
-	for len(listOf(t, f.sk, "/v1/payout_funding/entries")) == 0 {
-		require.True(t, time.Now().Before(deadline), "the sweep job did not fund the schedule")
-		time.Sleep(100 * time.Millisecond)
-	}
-	time.Sleep(1500 * time.Millisecond) // another sweep passes
+	// The engine's own periodic sweep funds it: nothing is enqueued by hand.
+	f.env.AwaitJobs(func() bool { return len(listOf(t, f.sk, "/v1/payout_funding/entries")) > 0 })
+	f.env.RunJob(funding.SweepArgs{}) // another sweep, begun after the funding, passes
 	require.Len(t, listOf(t, f.sk, "/v1/payout_funding/entries"), 1)
 	require.NotNil(t, f.sk.Get("/v1/payout_funding/schedules/" + id(s)).JSON()["last_run"])
 }

@@ -178,17 +178,12 @@ func TestTwoJobEnginesSweepEachScheduleOnce(t *testing.T) {
 		defer cancel()
 		_ = engine2.Stop(sctx)
 	})
-	deadline := time.Now().Add(30 * time.Second)
-	for {
+	f.env.AwaitWrites(func() bool { // every sweep has run
 		var left int
 		require.NoError(t, f.env.DB.Pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE kind = $1
 			AND state NOT IN ('completed', 'discarded', 'cancelled')`, funding.SweepArgs{}.Kind()).Scan(&left))
-		if left == 0 {
-			break
-		}
-		require.True(t, time.Now().Before(deadline), "%d sweeps still waiting", left)
-		time.Sleep(50 * time.Millisecond)
-	}
+		return left == 0
+	}, "river_job")
 	var entries, distinct int
 	require.NoError(t, f.env.DB.Pool.QueryRow(ctx,
 		`SELECT count(*), count(DISTINCT schedule_id) FROM payout_funding_entries`).Scan(&entries, &distinct))

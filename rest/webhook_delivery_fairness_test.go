@@ -26,10 +26,12 @@ func TestWebhookDeliveryOneMerchantsStuckEndpointsDoNotDelayAnother(t *testing.T
 	var once sync.Once
 	t.Cleanup(func() { once.Do(func() { close(release) }) }) // before the receiver closes
 	var inFlight, most atomic.Int32
+	var held signal
 	stuck := newReceiver(t, func(_ int, w http.ResponseWriter, _ *http.Request) {
 		n := inFlight.Add(1)
 		for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
 		}
+		held.notify()
 		<-release
 		inFlight.Add(-1)
 	})
@@ -50,10 +52,10 @@ func TestWebhookDeliveryOneMerchantsStuckEndpointsDoNotDelayAnother(t *testing.T
 	cfg := testenv.FastDelivery() // four workers
 	cfg.Timeout = 5 * time.Minute // the stuck attempts end only when released
 	f.env.StartDelivery(cfg)
-	waitFor(t, "the stuck merchant's deliveries in flight", func() bool { return inFlight.Load() == 2 })
+	held.await(func() bool { return inFlight.Load() == 2 }) // the stuck merchant's deliveries in flight
 
 	other.CreateAccount(testenv.Individual())
-	waitFor(t, "the other merchant's delivery", func() bool { return len(healthy.requests()) == 1 })
+	healthy.await(1) // the other merchant's delivery
 	require.Equal(t, int32(2), most.Load(), "the stuck merchant never held more than its share of the workers")
 	require.Len(t, stuck.requests(), 2, "its other deliveries wait without a worker")
 	pending := 0

@@ -6,9 +6,10 @@ import (
 	"net/http/httptest"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/frame-oss/payments-server/resolvers/webhooks"
 )
 
 // received is one POST a test receiver got.
@@ -22,8 +23,9 @@ type received struct {
 // before it.
 type receiver struct {
 	*httptest.Server
-	mu  sync.Mutex
-	got []received
+	progress signal // each request recorded, and each answered
+	mu       sync.Mutex
+	got      []received
 }
 
 func newReceiver(t *testing.T, answer func(n int, w http.ResponseWriter, r *http.Request)) *receiver {
@@ -35,6 +37,8 @@ func newReceiver(t *testing.T, answer func(n int, w http.ResponseWriter, r *http
 		n := len(rc.got)
 		rc.got = append(rc.got, received{Header: r.Header.Clone(), Body: body})
 		rc.mu.Unlock()
+		rc.progress.notify()
+		defer rc.progress.notify()
 		if answer == nil {
 			w.WriteHeader(http.StatusOK)
 			return
@@ -45,21 +49,47 @@ func newReceiver(t *testing.T, answer func(n int, w http.ResponseWriter, r *http
 	return rc
 }
 
+// await waits until the receiver has got n requests.
+func (rc *receiver) await(n int) {
+	rc.progress.await(func() bool { return len(rc.requests()) == n })
+}
+
 func (rc *receiver) requests() []received {
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
 	return append([]received(nil), rc.got...)
 }
 
-// waitFor polls cond until it holds; the pause only paces the loop.
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(60 * time.Second) // generous: the race detector on two shared cores
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("gave up waiting for %s", what)
+// signal wakes whoever waits on a state a test's own handlers change.
+type signal struct {
+	mu      sync.Mutex
+	changed chan struct{} // closed and replaced at each notify
+}
+
+// notify wakes the waiters: what they wait on may have changed.
+func (s *signal) notify() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.changed != nil {
+		close(s.changed)
+		s.changed = nil
+	}
+}
+
+// await checks done now and again after each notify. It has no deadline
+// of its own (the test binary's timeout guards a state never reached).
+func (s *signal) await(done func() bool) {
+	for {
+		s.mu.Lock()
+		if s.changed == nil {
+			s.changed = make(chan struct{})
 		}
-		time.Sleep(20 * time.Millisecond)
+		changed := s.changed
+		s.mu.Unlock()
+		if done() {
+			return
+		}
+		<-changed
 	}
 }
 
@@ -80,7 +110,7 @@ func deliveries(t *testing.T, f *fixture, endpointID string) []map[string]any {
 func waitDelivered(t *testing.T, f *fixture, endpointID string, n int) []map[string]any {
 	t.Helper()
 	var ds []map[string]any
-	waitFor(t, "deliveries to finish", func() bool {
+	f.env.AwaitWrites(func() bool {
 		ds = deliveries(t, f, endpointID)
 		if len(ds) < n {
 			return false
@@ -91,7 +121,7 @@ func waitDelivered(t *testing.T, f *fixture, endpointID string, n int) []map[str
 			}
 		}
 		return true
-	})
+	}, "webhook_deliveries")
 	require.Len(t, ds, n)
 	return ds
 }
@@ -108,4 +138,17 @@ func newTLSServer(t *testing.T, rc *receiver) *httptest.Server {
 	}))
 	t.Cleanup(srv.Close)
 	return srv
+}
+
+// awaitDeliveryJobsDone waits until no webhook delivery job is left to run
+// (each finished, none waiting for a retry): from then on no attempt can
+// come, so a test may check that none more came.
+func awaitDeliveryJobsDone(t *testing.T, f *fixture) {
+	t.Helper()
+	f.env.AwaitWrites(func() bool {
+		var left int
+		require.NoError(t, f.env.DB.Pool.QueryRow(t.Context(), `SELECT count(*) FROM river_job
+			WHERE kind = $1 AND finalized_at IS NULL`, webhooks.DeliverArgs{}.Kind()).Scan(&left))
+		return left == 0
+	}, "river_job")
 }

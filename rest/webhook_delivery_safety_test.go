@@ -27,13 +27,13 @@ func TestWebhookDeliveryRefusesPrivateAddressesInProduction(t *testing.T) {
 	f.live.CreateAccount(testenv.Individual())
 
 	var d map[string]any
-	waitFor(t, "the refused delivery", func() bool {
+	f.env.AwaitWrites(func() bool { // the refused delivery
 		r := f.live.Get("/v1/webhook_endpoints/" + id(ep) + "/deliveries").JSON()["data"].([]any)
 		if len(r) == 1 {
 			d = r[0].(map[string]any)
 		}
 		return d != nil && d["status"] != "pending"
-	})
+	}, "webhook_deliveries")
 	require.Equal(t, "failed", d["status"])
 	at := d["attempts"].([]any)[0].(map[string]any)
 	require.Nil(t, at["status_code"])
@@ -129,11 +129,11 @@ func TestWebhookDeliveryStopsAtDisabledAndDeletedEndpoints(t *testing.T) {
 	var n int
 	require.NoError(t, f.env.DB.Bun.QueryRow(`SELECT count(*) FROM webhook_deliveries WHERE endpoint_id = ?`, id(epB)).Scan(&n))
 	require.Equal(t, 1, n)
-	waitFor(t, "the deleted endpoint's delivery to end", func() bool {
+	f.env.AwaitWrites(func() bool { // the deleted endpoint's delivery ends
 		var status string
 		require.NoError(t, f.env.DB.Bun.QueryRow(`SELECT status FROM webhook_deliveries WHERE endpoint_id = ?`, id(epB)).Scan(&status))
 		return status == "failed"
-	})
+	}, "webhook_deliveries")
 	require.Empty(t, a.requests())
 	require.Empty(t, b.requests())
 }

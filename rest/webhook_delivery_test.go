@@ -81,13 +81,13 @@ func TestWebhookDeliveryRetriesAfter500AndTimeout(t *testing.T) {
 	f := setup(t)
 	cfg := testenv.FastDelivery()
 	cfg.Timeout = 300 * time.Millisecond
-	rc := newReceiver(t, func(n int, w http.ResponseWriter, _ *http.Request) {
+	rc := newReceiver(t, func(n int, w http.ResponseWriter, r *http.Request) {
 		switch n {
 		case 0:
 			w.WriteHeader(http.StatusInternalServerError)
 			_, _ = w.Write([]byte("boom"))
 		case 1:
-			time.Sleep(time.Second) // past the timeout
+			<-r.Context().Done() // answers only once the delivery gave up on it
 		default:
 			w.WriteHeader(http.StatusNoContent)
 		}
@@ -136,7 +136,7 @@ func TestWebhookDeliveryFinalFailure(t *testing.T) {
 		require.Equal(t, float64(i+1), at["attempt"])
 		require.Len(t, at["response_excerpt"], 1024, "the excerpt is bounded")
 	}
-	time.Sleep(100 * time.Millisecond)
+	awaitDeliveryJobsDone(t, f)
 	require.Len(t, rc.requests(), 3, "no attempt after the last")
 	failed := f.sk.Get("/v1/webhook_endpoints/" + id(ep) + "/deliveries?status=failed").JSON()["data"].([]any)
 	require.Len(t, failed, 1)
@@ -212,7 +212,7 @@ func TestWebhookDeliveryTwoProcessesDeliverEachOnce(t *testing.T) {
 	}
 	waitDelivered(t, f, id(epA), 2*n)
 	waitDelivered(t, f, id(epB), 2*n)
-	time.Sleep(200 * time.Millisecond)
+	awaitDeliveryJobsDone(t, f) // no attempt left that could arrive twice
 	for _, rc := range []*receiver{a, b} {
 		seen := map[string]bool{}
 		for _, r := range rc.requests() {

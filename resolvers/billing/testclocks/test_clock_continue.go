@@ -54,7 +54,11 @@ type advanceClocksWorker struct {
 }
 
 func (w *advanceClocksWorker) Work(ctx context.Context, job *river.Job[AdvanceClocksArgs]) error {
-	more, err := w.svc.TestClocks.Continue(ctx, store.Scope{MerchantID: job.Args.MerchantID, Livemode: job.Args.Livemode})
+	scope := store.Scope{MerchantID: job.Args.MerchantID, Livemode: job.Args.Livemode}
+	more, err := w.svc.TestClocks.Continue(ctx, scope)
+	if err == nil && !more {
+		more, err = w.svc.TestClocks.finish(ctx, scope, job)
+	}
 	if err != nil {
 		return err
 	}
@@ -66,8 +70,16 @@ func (w *advanceClocksWorker) Work(ctx context.Context, job *river.Job[AdvanceCl
 
 // handOff gives the advance of the clock w locked to the background
 // continuation of w's merchant and mode, in w: the job exists exactly
-// when the hand-off commits.
+// when the hand-off commits. It takes the scope's hand-off lock first, so
+// that it commits either before the scope's finishing job looks for a
+// clock advancing (which then finds it) or after that job has ended
+// (when the enqueue, unique among the jobs not finished, makes a new one):
+// never in between, where the job still running would absorb the enqueue
+// and then end (test_clock_finish.go).
 func (tc *TestClocks) handOff(ctx context.Context, w *op.W) error {
+	if err := w.Tx.Lock(ctx, handOffLock); err != nil {
+		return err
+	}
 	sc := w.Tx.Scope()
 	return w.Enqueue(ctx, AdvanceClocksArgs{MerchantID: sc.MerchantID, Livemode: sc.Livemode})
 }

@@ -20,6 +20,11 @@ import (
 type TestClocks struct {
 	op.Reader[models.TestClock, op.NoFilter]
 	svc *Service
+
+	// FinishHook, when set (by tests only), is called by the
+	// continuation's job at each stage of its end (test_clock_finish.go),
+	// so a test can play a hand-off at exactly that moment.
+	FinishHook func(FinishStage)
 }
 
 // testClockTable reads the clocks not deleted: a deleted clock is kept

@@ -64,8 +64,12 @@ func (es *MeteringEvents) Update(ctx context.Context, id string, in *models.Upda
 		}
 		ev.Metadata = models.MergeMetadata(ev.Metadata, in.Metadata)
 		ev.Updated = models.At(now)
-		_, err = w.Tx.Update(ev).Column("value", "timestamp", "metadata", "updated").WherePK().Exec(ctx)
-		return ev, err
+		if _, err = w.Tx.Update(ev).Column("value", "timestamp", "metadata", "updated").WherePK().Exec(ctx); err != nil {
+			return nil, err
+		}
+		// The payer's running totals are computed again from its events
+		// by its next ingest.
+		return ev, staleTotals(ctx, w, payer)
 	})
 }
 

@@ -66,6 +66,13 @@ func (us *UsageInvoices) Create(ctx context.Context, in *models.CreateUsageInvoi
 		if overlaps {
 			return nil, errPeriodInvoiced
 		}
+		// The invoice claims some of the payer's unbilled events: its
+		// threshold's running totals are computed again by its next
+		// ingest (the threshold's lock taken after the usage lock and
+		// before the credits, as the lock order says).
+		if err := staleTotals(ctx, w, payer); err != nil {
+			return nil, err
+		}
 		b := usageBill{Source: usageSource{Payer: payer, Start: start, End: end, Names: names}, Windows: true, Method: in.Method(), Member: "end_date",
 			Description: in.Description, Memo: in.Memo, Metadata: models.MergeMetadata(nil, in.Metadata)}
 		if in.NetTerms != nil {

@@ -106,6 +106,12 @@ func aggregateUsage(ctx context.Context, tx *store.Tenant, ev bun.Query) ([]*usa
 	if err != nil {
 		return nil, err
 	}
+	return usageLines(rows), nil
+}
+
+// usageLines are the lines of aggregates (one per event name): the
+// weighted usage divided by 100 exactly.
+func usageLines(rows []usageAggregate) []*usageLine {
 	lines := make([]*usageLine, len(rows))
 	for i, r := range rows {
 		weighted := decimalRat(r.Weighted100)
@@ -113,7 +119,7 @@ func aggregateUsage(ctx context.Context, tx *store.Tenant, ev bun.Query) ([]*usa
 			ProductName: r.ProductName, Price: r.Price, Events: r.Events, Earliest: r.Earliest,
 			Totals: usage.Totals{Usage: decimalRat(r.Usage), Weighted: weighted.Quo(weighted, hundred)}}
 	}
-	return lines, nil
+	return lines
 }
 
 var hundred = big.NewRat(100, 1)

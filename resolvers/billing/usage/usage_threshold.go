@@ -40,7 +40,13 @@ func (ts *UsageThresholds) Set(ctx context.Context, in *models.SetUsageThreshold
 			Created: models.At(now), Updated: models.At(now)}
 		if _, err := w.Tx.Insert(t).On("CONFLICT (merchant_id, livemode, ?) DO UPDATE", payerColumn(payer)).
 			Set("threshold_amount_cents = EXCLUDED.threshold_amount_cents, billing_cycle = EXCLUDED.billing_cycle").
-			Set("updated = EXCLUDED.updated").Exec(ctx); err != nil {
+			Set("updated = EXCLUDED.updated").Returning("id").Exec(ctx, &t.ID); err != nil {
+			return nil, err
+		}
+		// The running totals start from the cycle's events: the ingests
+		// that follow add to them.
+		start, _ := models.CycleOf(cycleNow(now))
+		if err := computeTotals(ctx, w, payer, t, start); err != nil {
 			return nil, err
 		}
 		return thresholdProgress(ctx, w.Tx.Scope().Livemode, w.Tx, payer, t, now)

@@ -9,13 +9,16 @@ import (
 
 // afterIngest runs in the write of an event newly recorded for a payer
 // with a threshold (the payer's usage lock held shared): it locks the
-// threshold (serializing the payer's auto-charges; the cycle is read
-// after the lock, so it sees what the previous charge claimed), and when
-// the cycle's unbilled priced usage reaches the threshold it invoices
-// those events at once, charged automatically with credits applied (a
-// refused charge is recorded on the invoice, never the ingest's error),
-// and accumulation starts again. The event answered names that invoice. An event outside the current cycle
-// changes nothing of it.
+// threshold (serializing the payer's auto-charges and its running totals;
+// what it reads after the lock sees what the previous charge claimed),
+// adds the event to the running totals (usage_threshold_totals.go: one
+// upsert, or the cycle computed from its events once when the totals are
+// stale or of another cycle), and when the cycle's unbilled priced usage
+// reaches the threshold it invoices those events at once, charged
+// automatically with credits applied (a refused charge is recorded on the
+// invoice, never the ingest's error), drops what it claimed from the
+// totals, and accumulation starts again. The event answered names that
+// invoice. An event outside the current cycle changes nothing of it.
 func (ts *UsageThresholds) afterIngest(ctx context.Context, w *op.W, p *usagePayer, ev *models.MeteringEvent) error {
 	now := cycleNow(w.Now())
 	start, end := models.CycleOf(now)
@@ -26,13 +29,28 @@ func (ts *UsageThresholds) afterIngest(ctx context.Context, w *op.W, p *usagePay
 	if err != nil || t == nil {
 		return err
 	}
-	c, err := readCycle(ctx, w.Tx, p, now)
-	if err != nil || len(c.Lines) == 0 || c.Accumulated < t.ThresholdAmountCents {
+	if t.TotalsCycle != nil && t.TotalsCycle.Equal(start) {
+		err = addToTotals(ctx, w, t.ID, ev)
+	} else {
+		err = computeTotals(ctx, w, p, t, start)
+	}
+	if err != nil {
 		return err
+	}
+	lines, err := readTotals(ctx, w.Tx, t.ID)
+	if err != nil {
+		return err
+	}
+	c := newCycleUsage(now, lines)
+	if len(c.Lines) == 0 || c.Accumulated < t.ThresholdAmountCents {
+		return nil
 	}
 	inv, err := ts.svc.Invoices.billUsage(ctx, w, p, usageBill{Source: c.source(p),
 		Method: models.ChargeAutomatically, Background: true, Metadata: models.Metadata{}, Member: "value"})
 	if err != nil {
+		return err
+	}
+	if err := dropChargedTotals(ctx, w, t.ID, inv.ID); err != nil {
 		return err
 	}
 	// The answer is the event as stored: billed by the charge it caused.

@@ -49,14 +49,20 @@ func (c *cycleUsage) source(payer *usagePayer) usageSource {
 }
 
 // readCycle reads the payer's cycle usage, aggregated in the database
-// (one statement, one row per event name).
+// from its events (one statement, one row per event name).
 func readCycle(ctx context.Context, tx *store.Tenant, payer *usagePayer, now time.Time) (*cycleUsage, error) {
-	c := &cycleUsage{}
-	c.Start, c.End = models.CycleOf(now)
-	var err error
-	if c.Lines, err = readUsage(ctx, tx, c.source(payer)); err != nil {
+	start, _ := models.CycleOf(now)
+	lines, err := readUsage(ctx, tx, usageSource{Payer: payer, Start: start, End: start.AddDate(0, 1, 0)})
+	if err != nil {
 		return nil, err
 	}
+	return newCycleUsage(now, lines), nil
+}
+
+// newCycleUsage is the cycle containing now with its lines accumulated.
+func newCycleUsage(now time.Time, lines []*usageLine) *cycleUsage {
+	c := &cycleUsage{Lines: lines}
+	c.Start, c.End = models.CycleOf(now)
 	for _, l := range c.Lines {
 		gross, priced := l.grossAmount()
 		sum, within := amount.Add(c.Accumulated, gross)
@@ -72,7 +78,7 @@ func readCycle(ctx context.Context, tx *store.Tenant, payer *usagePayer, now tim
 			c.Oldest = &at
 		}
 	}
-	return c, nil
+	return c
 }
 
 // thresholdProgress reads the payer's cycle and renders its progress
