@@ -11,7 +11,7 @@ import (
 	"github.com/frame-oss/payments-server/graph/generated"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/models"
-	"github.com/frame-oss/payments-server/resolvers/billing"
+	"github.com/frame-oss/payments-server/resolvers/billing/invoices"
 )
 
 func (r *accountResolver) Invoices(ctx context.Context, obj *models.Account, first *int, after *string, status *models.InvoiceListStatus, subscription *string) (*model.InvoiceConnection, error) {
@@ -99,8 +99,8 @@ func (r *queryResolver) Invoice(ctx context.Context, id string) (*models.Invoice
 	return load(ctx, invoiceLoader, id)
 }
 
-func (r *queryResolver) Invoices(ctx context.Context, first *int, after *string, filter *billing.InvoiceFilter) (*model.InvoiceConnection, error) {
-	return invoices(ctx, r.Resolver, first, after, filter)
+func (r *queryResolver) Invoices(ctx context.Context, first *int, after *string, filter *invoices.InvoiceFilter) (*model.InvoiceConnection, error) {
+	return listInvoices(ctx, r.Resolver, first, after, filter)
 }
 
 func (r *queryResolver) InvoiceLineItems(ctx context.Context, invoiceID string) ([]*models.InvoiceLineItem, error) {

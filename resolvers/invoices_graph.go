@@ -5,7 +5,7 @@ import (
 
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/models"
-	"github.com/frame-oss/payments-server/resolvers/billing"
+	"github.com/frame-oss/payments-server/resolvers/billing/invoices"
 )
 
 // Invoices load by id (nodes, invoice), in one statement for a whole
@@ -23,8 +23,8 @@ var (
 	_ = edge(productLoader, "product", func(li *models.InvoiceLineItem) string { return li.ProductID.String() })
 )
 
-func invoices(ctx context.Context, r *Resolver, first *int, after *string, f *billing.InvoiceFilter) (*model.InvoiceConnection, error) {
-	edges, info, err := connection(ctx, r.Svc.Billing.Invoices.List, filterOf(f, same[billing.InvoiceFilter]), first, after, invoiceLoader, func(cursor string, inv *models.Invoice) *model.InvoiceEdge {
+func listInvoices(ctx context.Context, r *Resolver, first *int, after *string, f *invoices.InvoiceFilter) (*model.InvoiceConnection, error) {
+	edges, info, err := connection(ctx, r.Svc.Billing.Invoices.List, filterOf(f, same[invoices.InvoiceFilter]), first, after, invoiceLoader, func(cursor string, inv *models.Invoice) *model.InvoiceEdge {
 		return &model.InvoiceEdge{Cursor: cursor, Node: inv}
 	})
 	return &model.InvoiceConnection{Edges: edges, PageInfo: info}, err

@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/frame-oss/payments-server/models"
-	"github.com/frame-oss/payments-server/resolvers/billing"
+	"github.com/frame-oss/payments-server/resolvers/billing/usage"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
@@ -14,7 +14,7 @@ var (
 	meteringEventPagesOfMeterLoader = loader("meteringEventPagesOfMeter", func(r *Resolver) batch[*op.Page[*models.MeteringEvent]] {
 		return pagesOf(func(ctx context.Context, meters []string, a meterEventsArgs) ([]op.Page[*models.MeteringEvent], []error) {
 			return r.Svc.Billing.MeteringEvents.PagesOfMeters(ctx, meters,
-				billing.MeteringEventFilter{Customer: a.Customer, Account: a.Account}, a.First, a.After)
+				usage.MeteringEventFilter{Customer: a.Customer, Account: a.Account}, a.First, a.After)
 		})
 	})
 	_ = pageEdge(meteringEventPagesOfMeterLoader, "meteringEvents", func(m *models.BillingMeter) string { return m.ID.String() })

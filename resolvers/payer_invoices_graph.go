@@ -2,7 +2,7 @@ package resolvers
 
 import (
 	"github.com/frame-oss/payments-server/models"
-	"github.com/frame-oss/payments-server/resolvers/billing"
+	"github.com/frame-oss/payments-server/resolvers/billing/invoices"
 )
 
 // Customer.invoices and Account.invoices are page edges: the page each
@@ -10,8 +10,8 @@ import (
 // subscription filters) for all the payers of a level in one statement
 // per distinct set of arguments.
 var invoicePagesOfAccountLoader, invoicePagesOfCustomerLoader = payerPageEdges[payerInvoicesArgs]("invoice", "invoices",
-	func(r *Resolver) *billing.Invoices { return r.Svc.Billing.Invoices },
-	(*billing.Invoices).PagesOfAccounts, (*billing.Invoices).PagesOfCustomers)
+	func(r *Resolver) *invoices.Invoices { return r.Svc.Billing.Invoices },
+	(*invoices.Invoices).PagesOfAccounts, (*invoices.Invoices).PagesOfCustomers)
 
 // payerInvoicesArgs are the arguments of Customer.invoices and
 // Account.invoices.
@@ -21,6 +21,6 @@ type payerInvoicesArgs struct {
 	Subscription *string `json:"subscription"`
 }
 
-func (a payerInvoicesArgs) filter() billing.InvoiceFilter {
-	return billing.InvoiceFilter{Status: enumArg[models.InvoiceListStatus](a.Status), Subscription: a.Subscription}
+func (a payerInvoicesArgs) filter() invoices.InvoiceFilter {
+	return invoices.InvoiceFilter{Status: enumArg[models.InvoiceListStatus](a.Status), Subscription: a.Subscription}
 }

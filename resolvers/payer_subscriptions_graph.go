@@ -4,7 +4,7 @@ import (
 	"time"
 
 	"github.com/frame-oss/payments-server/models"
-	"github.com/frame-oss/payments-server/resolvers/billing"
+	"github.com/frame-oss/payments-server/resolvers/billing/subscriptions"
 )
 
 // Customer.subscriptions and Account.subscriptions are page edges: the
@@ -12,8 +12,8 @@ import (
 // subscription search) for all the payers of a level in one statement per
 // distinct set of arguments.
 var subscriptionPagesOfAccountLoader, subscriptionPagesOfCustomerLoader = payerPageEdges[payerSubscriptionsArgs](
-	"subscription", "subscriptions", func(r *Resolver) *billing.Subscriptions { return r.Svc.Billing.Subscriptions },
-	(*billing.Subscriptions).PagesOfAccounts, (*billing.Subscriptions).PagesOfCustomers)
+	"subscription", "subscriptions", func(r *Resolver) *subscriptions.Subscriptions { return r.Svc.Billing.Subscriptions },
+	(*subscriptions.Subscriptions).PagesOfAccounts, (*subscriptions.Subscriptions).PagesOfCustomers)
 
 // payerSubscriptionsArgs are the arguments of Customer.subscriptions and
 // Account.subscriptions as the query gives them: the status as the
@@ -27,7 +27,7 @@ type payerSubscriptionsArgs struct {
 
 // filter is the subscription search's filter of the arguments (its
 // statuses are the enum's names in lower case, its bounds Unix seconds).
-func (a payerSubscriptionsArgs) filter() billing.SubscriptionFilter {
-	return billing.SubscriptionFilter{CreatedBefore: unixSeconds(a.CreatedBefore), CreatedAfter: unixSeconds(a.CreatedAfter),
+func (a payerSubscriptionsArgs) filter() subscriptions.SubscriptionFilter {
+	return subscriptions.SubscriptionFilter{CreatedBefore: unixSeconds(a.CreatedBefore), CreatedAfter: unixSeconds(a.CreatedAfter),
 		Status: enumArg[models.SubscriptionStatus](a.Status)}
 }

@@ -66,7 +66,7 @@ func (r *queryResolver) Subscription(ctx context.Context, id string) (*models.Su
 }
 
 func (r *queryResolver) Subscriptions(ctx context.Context, first *int, after *string, filter *model.SubscriptionFilter) (*model.SubscriptionConnection, error) {
-	return subscriptions(ctx, r.Resolver, first, after, filter)
+	return listSubscriptions(ctx, r.Resolver, first, after, filter)
 }
 
 func (r *queryResolver) SubscriptionChangeLogs(ctx context.Context, first *int, after *string, filter *model.SubscriptionChangeLogFilter) (*model.SubscriptionChangeLogConnection, error) {

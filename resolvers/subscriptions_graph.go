@@ -6,7 +6,8 @@ import (
 	"github.com/frame-oss/payments-server/graph/loaders"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/models"
-	"github.com/frame-oss/payments-server/resolvers/billing"
+	"github.com/frame-oss/payments-server/resolvers/billing/invoices"
+	"github.com/frame-oss/payments-server/resolvers/billing/subscriptions"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
@@ -61,9 +62,9 @@ func invoiceEdge(cursor string, inv *models.Invoice) *model.InvoiceEdge {
 	return &model.InvoiceEdge{Cursor: cursor, Node: inv}
 }
 
-// subscriptions serves the subscriptions connection: REST's search
+// listSubscriptions serves the subscriptions connection: REST's search
 // (status, creation bounds) and the payer, from the one filter.
-func subscriptions(ctx context.Context, r *Resolver, first *int, after *string, f *model.SubscriptionFilter) (*model.SubscriptionConnection, error) {
+func listSubscriptions(ctx context.Context, r *Resolver, first *int, after *string, f *model.SubscriptionFilter) (*model.SubscriptionConnection, error) {
 	edges, info, err := connection(ctx, r.Svc.Billing.Subscriptions.List, filterOf(f, subscriptionFilter),
 		first, after, subscriptionLoader, subscriptionEdge)
 	return &model.SubscriptionConnection{Edges: edges, PageInfo: info}, err
@@ -71,15 +72,15 @@ func subscriptions(ctx context.Context, r *Resolver, first *int, after *string, 
 
 // subscriptionFilter maps the GraphQL filter onto the subscription filter
 // (its times are timestamps, the filter's Unix seconds).
-func subscriptionFilter(f model.SubscriptionFilter) billing.SubscriptionFilter {
-	return billing.SubscriptionFilter{Status: f.Status, Customer: f.Customer, Account: f.Account,
+func subscriptionFilter(f model.SubscriptionFilter) subscriptions.SubscriptionFilter {
+	return subscriptions.SubscriptionFilter{Status: f.Status, Customer: f.Customer, Account: f.Account,
 		CreatedBefore: unixSeconds(f.CreatedBefore), CreatedAfter: unixSeconds(f.CreatedAfter)}
 }
 
 // subscriptionChangeLogs serves a list of change logs, most recent first.
 func subscriptionChangeLogs(ctx context.Context, r *Resolver, first *int, after *string, f *model.SubscriptionChangeLogFilter) (*model.SubscriptionChangeLogConnection, error) {
-	page, err := r.Svc.Billing.ChangeLogs.List(ctx, filterOf(f, func(g model.SubscriptionChangeLogFilter) billing.ChangeLogFilter {
-		return billing.ChangeLogFilter{Subscription: g.Subscription}
+	page, err := r.Svc.Billing.ChangeLogs.List(ctx, filterOf(f, func(g model.SubscriptionChangeLogFilter) subscriptions.ChangeLogFilter {
+		return subscriptions.ChangeLogFilter{Subscription: g.Subscription}
 	}), keyset(first, after))
 	if err != nil {
 		return nil, err
@@ -92,8 +93,8 @@ func subscriptionChangeLogs(ctx context.Context, r *Resolver, first *int, after 
 // the batch of a page of subscriptions, a later page from the list.
 func changeLogsOfSubscription(ctx context.Context, r *Resolver, s *models.Subscription, first *int, after *string) (*model.SubscriptionChangeLogConnection, error) {
 	id := s.ID.String()
-	edges, info, err := batchedConnection(ctx, changeLogsOfSubscriptionLoader, id, first, after, billing.RecentChangeLogs,
-		billing.ChangeLogPosition, nil, changeLogEdge, func() ([]*model.SubscriptionChangeLogEdge, *model.PageInfo, error) {
+	edges, info, err := batchedConnection(ctx, changeLogsOfSubscriptionLoader, id, first, after, subscriptions.RecentChangeLogs,
+		subscriptions.ChangeLogPosition, nil, changeLogEdge, func() ([]*model.SubscriptionChangeLogEdge, *model.PageInfo, error) {
 			c, err := subscriptionChangeLogs(ctx, r, first, after, &model.SubscriptionChangeLogFilter{Subscription: &id})
 			if err != nil {
 				return nil, nil, err
@@ -108,9 +109,9 @@ func changeLogsOfSubscription(ctx context.Context, r *Resolver, s *models.Subscr
 // filtered by subscription.
 func invoicesOfSubscription(ctx context.Context, r *Resolver, s *models.Subscription, first *int, after *string) (*model.InvoiceConnection, error) {
 	id := s.ID.String()
-	edges, info, err := batchedConnection(ctx, invoicesOfSubscriptionLoader, id, first, after, billing.RecentInvoices,
-		billing.InvoicePosition, &invoiceLoader, invoiceEdge, func() ([]*model.InvoiceEdge, *model.PageInfo, error) {
-			c, err := invoices(ctx, r, first, after, &billing.InvoiceFilter{Subscription: &id})
+	edges, info, err := batchedConnection(ctx, invoicesOfSubscriptionLoader, id, first, after, invoices.RecentInvoices,
+		invoices.InvoicePosition, &invoiceLoader, invoiceEdge, func() ([]*model.InvoiceEdge, *model.PageInfo, error) {
+			c, err := listInvoices(ctx, r, first, after, &invoices.InvoiceFilter{Subscription: &id})
 			if err != nil {
 				return nil, nil, err
 			}

@@ -12,7 +12,7 @@ import (
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
-	"github.com/frame-oss/payments-server/resolvers/billing"
+	"github.com/frame-oss/payments-server/resolvers/billing/usage"
 )
 
 func (r *billingMeterResolver) Product(ctx context.Context, obj *models.BillingMeter) (*models.Product, error) {
@@ -71,7 +71,7 @@ func (r *queryResolver) MeteringEvent(ctx context.Context, id string) (*models.M
 	return load(ctx, meteringEventLoader, id)
 }
 
-func (r *queryResolver) MeteringEvents(ctx context.Context, filter *billing.MeteringEventFilter, first *int, after *string) (*model.MeteringEventConnection, error) {
+func (r *queryResolver) MeteringEvents(ctx context.Context, filter *usage.MeteringEventFilter, first *int, after *string) (*model.MeteringEventConnection, error) {
 	return meteringEvents(ctx, r.Resolver, filter, first, after)
 }
 
@@ -79,7 +79,7 @@ func (r *queryResolver) BillingMeter(ctx context.Context, id string) (*models.Bi
 	return load(ctx, billingMeterLoader, id)
 }
 
-func (r *queryResolver) BillingMeters(ctx context.Context, filter *billing.MeterFilter, first *int, after *string) (*model.BillingMeterConnection, error) {
+func (r *queryResolver) BillingMeters(ctx context.Context, filter *usage.MeterFilter, first *int, after *string) (*model.BillingMeterConnection, error) {
 	return billingMeters(ctx, r.Resolver, filter, first, after)
 }
 

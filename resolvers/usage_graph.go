@@ -8,7 +8,7 @@ import (
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
-	"github.com/frame-oss/payments-server/resolvers/billing"
+	"github.com/frame-oss/payments-server/resolvers/billing/usage"
 )
 
 // Meters and metering events load by id (nodes, meteringEvent,
@@ -45,16 +45,16 @@ var (
 	_ = edge(billingMeterLoader, "meter", func(e *models.EventUsage) string { return idKey(e.MeterID) })
 )
 
-func meteringEvents(ctx context.Context, r *Resolver, f *billing.MeteringEventFilter, first *int, after *string) (*model.MeteringEventConnection, error) {
-	edges, info, err := connection(ctx, r.Svc.Billing.MeteringEvents.List, filterOf(f, same[billing.MeteringEventFilter]),
+func meteringEvents(ctx context.Context, r *Resolver, f *usage.MeteringEventFilter, first *int, after *string) (*model.MeteringEventConnection, error) {
+	edges, info, err := connection(ctx, r.Svc.Billing.MeteringEvents.List, filterOf(f, same[usage.MeteringEventFilter]),
 		first, after, meteringEventLoader, func(cursor string, e *models.MeteringEvent) *model.MeteringEventEdge {
 			return &model.MeteringEventEdge{Cursor: cursor, Node: e}
 		})
 	return &model.MeteringEventConnection{Edges: edges, PageInfo: info}, err
 }
 
-func billingMeters(ctx context.Context, r *Resolver, f *billing.MeterFilter, first *int, after *string) (*model.BillingMeterConnection, error) {
-	edges, info, err := connection(ctx, r.Svc.Billing.Meters.List, filterOf(f, same[billing.MeterFilter]),
+func billingMeters(ctx context.Context, r *Resolver, f *usage.MeterFilter, first *int, after *string) (*model.BillingMeterConnection, error) {
+	edges, info, err := connection(ctx, r.Svc.Billing.Meters.List, filterOf(f, same[usage.MeterFilter]),
 		first, after, billingMeterLoader, func(cursor string, m *models.BillingMeter) *model.BillingMeterEdge {
 			return &model.BillingMeterEdge{Cursor: cursor, Node: m}
 		})

@@ -11,12 +11,12 @@ import (
 	"github.com/frame-oss/payments-server/graph/generated"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/models"
-	"github.com/frame-oss/payments-server/resolvers/billing"
+	"github.com/frame-oss/payments-server/resolvers/billing/usage"
 )
 
 func (r *accountResolver) BillingCredits(ctx context.Context, obj *models.Account, first *int, after *string) (*model.BillingCreditConnection, error) {
 	return payerBillingCredits(ctx, r.Resolver, billingCreditsOfAccountLoader, obj.ID.String(),
-		billing.BillingCreditFilter{Account: textOf(obj.ID.String())}, first, after)
+		usage.BillingCreditFilter{Account: textOf(obj.ID.String())}, first, after)
 }
 
 func (r *billingCreditResolver) Customer(ctx context.Context, obj *models.BillingCredit) (*models.Customer, error) {
@@ -41,7 +41,7 @@ func (r *billingCreditResolver) AvailableCredits(ctx context.Context, obj *model
 
 func (r *customerResolver) BillingCredits(ctx context.Context, obj *models.Customer, first *int, after *string) (*model.BillingCreditConnection, error) {
 	return payerBillingCredits(ctx, r.Resolver, billingCreditsOfCustomerLoader, obj.ID.String(),
-		billing.BillingCreditFilter{Customer: textOf(obj.ID.String())}, first, after)
+		usage.BillingCreditFilter{Customer: textOf(obj.ID.String())}, first, after)
 }
 
 func (r *invoiceLineItemResolver) Meter(ctx context.Context, obj *models.InvoiceLineItem) (*models.BillingMeter, error) {
@@ -68,7 +68,7 @@ func (r *queryResolver) BillingCredit(ctx context.Context, id string) (*models.B
 	return load(ctx, billingCreditLoader, id)
 }
 
-func (r *queryResolver) BillingCredits(ctx context.Context, filter *billing.BillingCreditFilter, first *int, after *string) (*model.BillingCreditConnection, error) {
+func (r *queryResolver) BillingCredits(ctx context.Context, filter *usage.BillingCreditFilter, first *int, after *string) (*model.BillingCreditConnection, error) {
 	return billingCredits(ctx, r.Resolver, filter, first, after)
 }
 

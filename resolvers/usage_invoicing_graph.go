@@ -6,7 +6,7 @@ import (
 	"github.com/frame-oss/payments-server/graph/loaders"
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/models"
-	"github.com/frame-oss/payments-server/resolvers/billing"
+	"github.com/frame-oss/payments-server/resolvers/billing/usage"
 )
 
 // Billing credits load by id (nodes, billingCredit), and a payer's newest
@@ -41,8 +41,8 @@ func billingCreditEdge(cursor string, c *models.BillingCredit) *model.BillingCre
 
 // billingCredits serves the billingCredits connection from the family's
 // list (REST's GET /v1/billing/billing_credit).
-func billingCredits(ctx context.Context, r *Resolver, f *billing.BillingCreditFilter, first *int, after *string) (*model.BillingCreditConnection, error) {
-	edges, info, err := connection(ctx, r.Svc.Billing.BillingCredits.List, filterOf(f, same[billing.BillingCreditFilter]),
+func billingCredits(ctx context.Context, r *Resolver, f *usage.BillingCreditFilter, first *int, after *string) (*model.BillingCreditConnection, error) {
+	edges, info, err := connection(ctx, r.Svc.Billing.BillingCredits.List, filterOf(f, same[usage.BillingCreditFilter]),
 		first, after, billingCreditLoader, billingCreditEdge)
 	return &model.BillingCreditConnection{Edges: edges, PageInfo: info}, err
 }
@@ -51,9 +51,9 @@ func billingCredits(ctx context.Context, r *Resolver, f *billing.BillingCreditFi
 // Account.billingCredits: the first page from the batch of the payers'
 // newest pools, a later page from the list filtered by the payer.
 func payerBillingCredits(ctx context.Context, r *Resolver, of loaders.Key[[]*models.BillingCredit], payer string,
-	filter billing.BillingCreditFilter, first *int, after *string) (*model.BillingCreditConnection, error) {
-	edges, info, err := batchedConnection(ctx, of, payer, first, after, billing.RecentBillingCredits,
-		billing.BillingCreditPosition, &billingCreditLoader, billingCreditEdge,
+	filter usage.BillingCreditFilter, first *int, after *string) (*model.BillingCreditConnection, error) {
+	edges, info, err := batchedConnection(ctx, of, payer, first, after, usage.RecentBillingCredits,
+		usage.BillingCreditPosition, &billingCreditLoader, billingCreditEdge,
 		func() ([]*model.BillingCreditEdge, *model.PageInfo, error) {
 			c, err := billingCredits(ctx, r, &filter, first, after)
 			if err != nil {

@@ -11,7 +11,7 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/internal/testenv"
-	"github.com/frame-oss/payments-server/resolvers/billing"
+	"github.com/frame-oss/payments-server/resolvers/billing/due"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
@@ -32,7 +32,7 @@ func applyDue(t *testing.T, f *fixture, kind, subscriptionID string, at time.Tim
 		if src.Kind() != kind {
 			continue
 		}
-		due := billing.Due{At: at, Kind: kind, ID: uuid.MustParse(subscriptionID)}
+		due := due.Due{At: at, Kind: kind, ID: uuid.MustParse(subscriptionID)}
 		return op.BackgroundAt(context.Background(), svc.Kit, store.Scope{MerchantID: f.env.Merchant.ID}, at,
 			func(ctx context.Context, w *op.W) error { return src.Apply(ctx, w, due) })
 	}
@@ -41,7 +41,7 @@ func applyDue(t *testing.T, f *fixture, kind, subscriptionID string, at time.Tim
 }
 
 // nextDue asks the source of kind for its next effect on no test clock.
-func nextDue(t *testing.T, f *fixture, kind string, upTo time.Time) *billing.Due {
+func nextDue(t *testing.T, f *fixture, kind string, upTo time.Time) *due.Due {
 	t.Helper()
 	svc := f.env.Services.Billing
 	for _, src := range svc.DueSources() {

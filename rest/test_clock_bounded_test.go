@@ -12,7 +12,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/internal/testenv"
 	"github.com/frame-oss/payments-server/models"
-	"github.com/frame-oss/payments-server/resolvers/billing"
+	"github.com/frame-oss/payments-server/resolvers/billing/testclocks"
 )
 
 // Advances bounded by a budget of work (API-DECISIONS §7), tried as the
@@ -27,7 +27,7 @@ const testBudget = 20
 
 // slice runs one slice of the continuation of f's sandbox, synchronously,
 // counting its statements: what one run of the River job does.
-func (f *fixture) slice(t *testing.T) (billing.Slice, int64) {
+func (f *fixture) slice(t *testing.T) (testclocks.Slice, int64) {
 	t.Helper()
 	ctx, count := store.WithStatementCounter(context.Background())
 	s, err := f.env.Services.Billing.TestClocks.ContinueSlice(ctx, store.Scope{MerchantID: f.env.Merchant.ID})

@@ -18,7 +18,8 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/accounts"
-	"github.com/frame-oss/payments-server/resolvers/billing"
+	"github.com/frame-oss/payments-server/resolvers/billing/invoices"
+	"github.com/frame-oss/payments-server/resolvers/billing/usage"
 	"github.com/frame-oss/payments-server/resolvers/catalog"
 	"github.com/frame-oss/payments-server/resolvers/funding"
 	"github.com/frame-oss/payments-server/resolvers/money"
@@ -188,7 +189,7 @@ type QueryResolver interface {
 	IdentityVerifications(ctx context.Context, accountID string, first *int, after *string, filter *accounts.IdentityVerificationFilter) (*model.IdentityVerificationConnection, error)
 	IdentityVerification(ctx context.Context, accountID string, id string) (*models.IdentityVerification, error)
 	Invoice(ctx context.Context, id string) (*models.Invoice, error)
-	Invoices(ctx context.Context, first *int, after *string, filter *billing.InvoiceFilter) (*model.InvoiceConnection, error)
+	Invoices(ctx context.Context, first *int, after *string, filter *invoices.InvoiceFilter) (*model.InvoiceConnection, error)
 	InvoiceLineItems(ctx context.Context, invoiceID string) ([]*models.InvoiceLineItem, error)
 	InvoiceLineItem(ctx context.Context, invoiceID string, id string) (*models.InvoiceLineItem, error)
 	TransferFeePlan(ctx context.Context, id string) (*models.TransferFeePlan, error)
@@ -231,14 +232,14 @@ type QueryResolver interface {
 	TestClocks(ctx context.Context, first *int, after *string) (*model.TestClockConnection, error)
 	ThreeDSIntent(ctx context.Context, id string) (*models.ThreeDSIntent, error)
 	MeteringEvent(ctx context.Context, id string) (*models.MeteringEvent, error)
-	MeteringEvents(ctx context.Context, filter *billing.MeteringEventFilter, first *int, after *string) (*model.MeteringEventConnection, error)
+	MeteringEvents(ctx context.Context, filter *usage.MeteringEventFilter, first *int, after *string) (*model.MeteringEventConnection, error)
 	BillingMeter(ctx context.Context, id string) (*models.BillingMeter, error)
-	BillingMeters(ctx context.Context, filter *billing.MeterFilter, first *int, after *string) (*model.BillingMeterConnection, error)
+	BillingMeters(ctx context.Context, filter *usage.MeterFilter, first *int, after *string) (*model.BillingMeterConnection, error)
 	UsageReport(ctx context.Context, customer *string, account *string, from wire.Timestamp, to wire.Timestamp) (*models.UsageReport, error)
 	EventUsageReport(ctx context.Context, events []string, customer *string, account *string, from wire.Timestamp, to wire.Timestamp) (*models.UsageReport, error)
 	SubscriptionUsageReport(ctx context.Context, subscription string) (*models.UsageReport, error)
 	BillingCredit(ctx context.Context, id string) (*models.BillingCredit, error)
-	BillingCredits(ctx context.Context, filter *billing.BillingCreditFilter, first *int, after *string) (*model.BillingCreditConnection, error)
+	BillingCredits(ctx context.Context, filter *usage.BillingCreditFilter, first *int, after *string) (*model.BillingCreditConnection, error)
 	ThresholdProgress(ctx context.Context, customer *string, account *string) (*models.ThresholdProgress, error)
 	Viewer(ctx context.Context) (*models.Viewer, error)
 	WebhookEndpoint(ctx context.Context, id string) (*models.WebhookEndpoint, error)
@@ -2563,8 +2564,8 @@ func (ec *executionContext) field_Query_billingCredits_args(ctx context.Context,
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
-		func(ctx context.Context, v any) (*billing.BillingCreditFilter, error) {
-			return ec.unmarshalOBillingCreditFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋbillingᚐBillingCreditFilter(ctx, v)
+		func(ctx context.Context, v any) (*usage.BillingCreditFilter, error) {
+			return ec.unmarshalOBillingCreditFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋbillingᚋusageᚐBillingCreditFilter(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -2607,8 +2608,8 @@ func (ec *executionContext) field_Query_billingMeters_args(ctx context.Context, 
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
-		func(ctx context.Context, v any) (*billing.MeterFilter, error) {
-			return ec.unmarshalOBillingMeterFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋbillingᚐMeterFilter(ctx, v)
+		func(ctx context.Context, v any) (*usage.MeterFilter, error) {
+			return ec.unmarshalOBillingMeterFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋbillingᚋusageᚐMeterFilter(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -3209,8 +3210,8 @@ func (ec *executionContext) field_Query_invoices_args(ctx context.Context, rawAr
 	}
 	args["after"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
-		func(ctx context.Context, v any) (*billing.InvoiceFilter, error) {
-			return ec.unmarshalOInvoiceFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋbillingᚐInvoiceFilter(ctx, v)
+		func(ctx context.Context, v any) (*invoices.InvoiceFilter, error) {
+			return ec.unmarshalOInvoiceFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋbillingᚋinvoicesᚐInvoiceFilter(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -3237,8 +3238,8 @@ func (ec *executionContext) field_Query_meteringEvents_args(ctx context.Context,
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
-		func(ctx context.Context, v any) (*billing.MeteringEventFilter, error) {
-			return ec.unmarshalOMeteringEventFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋbillingᚐMeteringEventFilter(ctx, v)
+		func(ctx context.Context, v any) (*usage.MeteringEventFilter, error) {
+			return ec.unmarshalOMeteringEventFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋbillingᚋusageᚐMeteringEventFilter(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -11199,7 +11200,7 @@ func (ec *executionContext) _Query_invoices(ctx context.Context, field graphql.C
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Invoices(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*billing.InvoiceFilter))
+			return ec.Resolvers.Query().Invoices(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*invoices.InvoiceFilter))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.InvoiceConnection) graphql.Marshaler {
@@ -13067,7 +13068,7 @@ func (ec *executionContext) _Query_meteringEvents(ctx context.Context, field gra
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().MeteringEvents(ctx, fc.Args["filter"].(*billing.MeteringEventFilter), fc.Args["first"].(*int), fc.Args["after"].(*string))
+			return ec.Resolvers.Query().MeteringEvents(ctx, fc.Args["filter"].(*usage.MeteringEventFilter), fc.Args["first"].(*int), fc.Args["after"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.MeteringEventConnection) graphql.Marshaler {
@@ -13155,7 +13156,7 @@ func (ec *executionContext) _Query_billingMeters(ctx context.Context, field grap
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().BillingMeters(ctx, fc.Args["filter"].(*billing.MeterFilter), fc.Args["first"].(*int), fc.Args["after"].(*string))
+			return ec.Resolvers.Query().BillingMeters(ctx, fc.Args["filter"].(*usage.MeterFilter), fc.Args["first"].(*int), fc.Args["after"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.BillingMeterConnection) graphql.Marshaler {
@@ -13375,7 +13376,7 @@ func (ec *executionContext) _Query_billingCredits(ctx context.Context, field gra
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().BillingCredits(ctx, fc.Args["filter"].(*billing.BillingCreditFilter), fc.Args["first"].(*int), fc.Args["after"].(*string))
+			return ec.Resolvers.Query().BillingCredits(ctx, fc.Args["filter"].(*usage.BillingCreditFilter), fc.Args["first"].(*int), fc.Args["after"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.BillingCreditConnection) graphql.Marshaler {

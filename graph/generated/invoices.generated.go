@@ -13,7 +13,7 @@ import (
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
-	"github.com/frame-oss/payments-server/resolvers/billing"
+	"github.com/frame-oss/payments-server/resolvers/billing/invoices"
 	"github.com/google/uuid"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -1587,8 +1587,8 @@ func (ec *executionContext) unmarshalInputCreateInvoiceInput(ctx context.Context
 	return it, nil
 }
 
-func (ec *executionContext) unmarshalInputInvoiceFilter(ctx context.Context, obj any) (billing.InvoiceFilter, error) {
-	var it billing.InvoiceFilter
+func (ec *executionContext) unmarshalInputInvoiceFilter(ctx context.Context, obj any) (invoices.InvoiceFilter, error) {
+	var it invoices.InvoiceFilter
 	if obj == nil {
 		return it, nil
 	}
@@ -2541,7 +2541,7 @@ func (ec *executionContext) marshalOInvoice2ᚖgithubᚗcomᚋframeᚑossᚋpaym
 	return ec._Invoice(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOInvoiceFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋbillingᚐInvoiceFilter(ctx context.Context, v any) (*billing.InvoiceFilter, error) {
+func (ec *executionContext) unmarshalOInvoiceFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋbillingᚋinvoicesᚐInvoiceFilter(ctx context.Context, v any) (*invoices.InvoiceFilter, error) {
 	if v == nil {
 		return nil, nil
 	}

@@ -14,7 +14,8 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/accounts"
-	"github.com/frame-oss/payments-server/resolvers/billing"
+	"github.com/frame-oss/payments-server/resolvers/billing/invoices"
+	"github.com/frame-oss/payments-server/resolvers/billing/usage"
 	"github.com/frame-oss/payments-server/resolvers/catalog"
 	"github.com/frame-oss/payments-server/resolvers/funding"
 	"github.com/frame-oss/payments-server/resolvers/money"
@@ -1403,9 +1404,9 @@ type ComplexityRoot struct {
 		BillingAgreement             func(childComplexity int, id string) int
 		BillingAgreements            func(childComplexity int, first *int, after *string) int
 		BillingCredit                func(childComplexity int, id string) int
-		BillingCredits               func(childComplexity int, filter *billing.BillingCreditFilter, first *int, after *string) int
+		BillingCredits               func(childComplexity int, filter *usage.BillingCreditFilter, first *int, after *string) int
 		BillingMeter                 func(childComplexity int, id string) int
-		BillingMeters                func(childComplexity int, filter *billing.MeterFilter, first *int, after *string) int
+		BillingMeters                func(childComplexity int, filter *usage.MeterFilter, first *int, after *string) int
 		Capabilities                 func(childComplexity int, accountID string) int
 		Capability                   func(childComplexity int, accountID string, name capability.Name) int
 		Charge                       func(childComplexity int, id string) int
@@ -1435,10 +1436,10 @@ type ComplexityRoot struct {
 		Invoice                      func(childComplexity int, id string) int
 		InvoiceLineItem              func(childComplexity int, invoiceID string, id string) int
 		InvoiceLineItems             func(childComplexity int, invoiceID string) int
-		Invoices                     func(childComplexity int, first *int, after *string, filter *billing.InvoiceFilter) int
+		Invoices                     func(childComplexity int, first *int, after *string, filter *invoices.InvoiceFilter) int
 		MerchantBalance              func(childComplexity int) int
 		MeteringEvent                func(childComplexity int, id string) int
-		MeteringEvents               func(childComplexity int, filter *billing.MeteringEventFilter, first *int, after *string) int
+		MeteringEvents               func(childComplexity int, filter *usage.MeteringEventFilter, first *int, after *string) int
 		Node                         func(childComplexity int, id string) int
 		OnboardingBootstrap          func(childComplexity int) int
 		OnboardingSession            func(childComplexity int, accountID string) int
@@ -8515,7 +8516,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.BillingCredits(childComplexity, args["filter"].(*billing.BillingCreditFilter), args["first"].(*int), args["after"].(*string)), true
+		return e.ComplexityRoot.Query.BillingCredits(childComplexity, args["filter"].(*usage.BillingCreditFilter), args["first"].(*int), args["after"].(*string)), true
 	case "Query.billingMeter":
 		if e.ComplexityRoot.Query.BillingMeter == nil {
 			break
@@ -8537,7 +8538,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.BillingMeters(childComplexity, args["filter"].(*billing.MeterFilter), args["first"].(*int), args["after"].(*string)), true
+		return e.ComplexityRoot.Query.BillingMeters(childComplexity, args["filter"].(*usage.MeterFilter), args["first"].(*int), args["after"].(*string)), true
 	case "Query.capabilities":
 		if e.ComplexityRoot.Query.Capabilities == nil {
 			break
@@ -8853,7 +8854,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Invoices(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*billing.InvoiceFilter)), true
+		return e.ComplexityRoot.Query.Invoices(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*invoices.InvoiceFilter)), true
 	case "Query.merchantBalance":
 		if e.ComplexityRoot.Query.MerchantBalance == nil {
 			break
@@ -8881,7 +8882,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.MeteringEvents(childComplexity, args["filter"].(*billing.MeteringEventFilter), args["first"].(*int), args["after"].(*string)), true
+		return e.ComplexityRoot.Query.MeteringEvents(childComplexity, args["filter"].(*usage.MeteringEventFilter), args["first"].(*int), args["after"].(*string)), true
 	case "Query.node":
 		if e.ComplexityRoot.Query.Node == nil {
 			break
@@ -13286,7 +13287,7 @@ enum InvoiceListStatus @goModel(model: "github.com/frame-oss/payments-server/mod
   VOIDED @goEnum(value: "github.com/frame-oss/payments-server/models.InvoiceListVoided")
 }
 
-input InvoiceFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/billing.InvoiceFilter") {
+input InvoiceFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/billing/invoices.InvoiceFilter") {
   customer: ID
   account: ID
   subscription: ID
@@ -15253,13 +15254,13 @@ type BillingMeterEdge {
   node: BillingMeter!
 }
 
-input MeteringEventFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/billing.MeteringEventFilter") {
+input MeteringEventFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/billing/usage.MeteringEventFilter") {
   customer: ID
   account: ID
   eventName: String
 }
 
-input BillingMeterFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/billing.MeterFilter") {
+input BillingMeterFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/billing/usage.MeterFilter") {
   eventName: String
 }
 
@@ -15398,7 +15399,7 @@ type BillingCreditEdge {
   node: BillingCredit!
 }
 
-input BillingCreditFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/billing.BillingCreditFilter") {
+input BillingCreditFilter @goModel(model: "github.com/frame-oss/payments-server/resolvers/billing/usage.BillingCreditFilter") {
   customer: ID
   account: ID
   product: ID

@@ -13,7 +13,7 @@ import (
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
-	"github.com/frame-oss/payments-server/resolvers/billing"
+	"github.com/frame-oss/payments-server/resolvers/billing/usage"
 	"github.com/google/uuid"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -1407,8 +1407,8 @@ func (ec *executionContext) fieldContext_UsageReport_livemode(_ context.Context,
 
 // region    **************************** input.gotpl *****************************
 
-func (ec *executionContext) unmarshalInputBillingMeterFilter(ctx context.Context, obj any) (billing.MeterFilter, error) {
-	var it billing.MeterFilter
+func (ec *executionContext) unmarshalInputBillingMeterFilter(ctx context.Context, obj any) (usage.MeterFilter, error) {
+	var it usage.MeterFilter
 	if obj == nil {
 		return it, nil
 	}
@@ -1567,8 +1567,8 @@ func (ec *executionContext) unmarshalInputCreateMeteringEventInput(ctx context.C
 	return it, nil
 }
 
-func (ec *executionContext) unmarshalInputMeteringEventFilter(ctx context.Context, obj any) (billing.MeteringEventFilter, error) {
-	var it billing.MeteringEventFilter
+func (ec *executionContext) unmarshalInputMeteringEventFilter(ctx context.Context, obj any) (usage.MeteringEventFilter, error) {
+	var it usage.MeteringEventFilter
 	if obj == nil {
 		return it, nil
 	}
@@ -2452,7 +2452,7 @@ func (ec *executionContext) marshalOBillingMeter2ᚖgithubᚗcomᚋframeᚑoss�
 	return ec._BillingMeter(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOBillingMeterFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋbillingᚐMeterFilter(ctx context.Context, v any) (*billing.MeterFilter, error) {
+func (ec *executionContext) unmarshalOBillingMeterFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋbillingᚋusageᚐMeterFilter(ctx context.Context, v any) (*usage.MeterFilter, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -2499,7 +2499,7 @@ func (ec *executionContext) marshalOMeteringEvent2ᚖgithubᚗcomᚋframeᚑoss�
 	return ec._MeteringEvent(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOMeteringEventFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋbillingᚐMeteringEventFilter(ctx context.Context, v any) (*billing.MeteringEventFilter, error) {
+func (ec *executionContext) unmarshalOMeteringEventFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋbillingᚋusageᚐMeteringEventFilter(ctx context.Context, v any) (*usage.MeteringEventFilter, error) {
 	if v == nil {
 		return nil, nil
 	}

@@ -13,7 +13,7 @@ import (
 	"github.com/frame-oss/payments-server/graph/model"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
-	"github.com/frame-oss/payments-server/resolvers/billing"
+	"github.com/frame-oss/payments-server/resolvers/billing/usage"
 	"github.com/google/uuid"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -901,8 +901,8 @@ func (ec *executionContext) fieldContext_ThresholdProgress_livemode(_ context.Co
 
 // region    **************************** input.gotpl *****************************
 
-func (ec *executionContext) unmarshalInputBillingCreditFilter(ctx context.Context, obj any) (billing.BillingCreditFilter, error) {
-	var it billing.BillingCreditFilter
+func (ec *executionContext) unmarshalInputBillingCreditFilter(ctx context.Context, obj any) (usage.BillingCreditFilter, error) {
+	var it usage.BillingCreditFilter
 	if obj == nil {
 		return it, nil
 	}
@@ -1583,7 +1583,7 @@ func (ec *executionContext) marshalOBillingCredit2ᚖgithubᚗcomᚋframeᚑoss�
 	return ec._BillingCredit(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOBillingCreditFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋbillingᚐBillingCreditFilter(ctx context.Context, v any) (*billing.BillingCreditFilter, error) {
+func (ec *executionContext) unmarshalOBillingCreditFilter2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋresolversᚋbillingᚋusageᚐBillingCreditFilter(ctx context.Context, v any) (*usage.BillingCreditFilter, error) {
 	if v == nil {
 		return nil, nil
 	}

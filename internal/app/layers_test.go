@@ -34,8 +34,24 @@ var layerRules = []struct {
 	{"resolvers/webhooks", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op"}},
 	{"resolvers/catalog", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op"}},
 	{"resolvers/payments", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op"}},
-	// Billing collects invoices through the money area's charge path.
-	{"resolvers/billing", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op", "resolvers/money"}},
+	// Billing collects invoices through the money area's charge path. Its
+	// families are packages stacked from the bottom: what an effect of
+	// time is (due), invoices, then subscriptions and usage billing through
+	// invoices, then test clocks running the effects; a family never
+	// imports one above it or beside it (a lower family hears of a higher
+	// one through what the higher registers on it), and the area's root
+	// package ties them together.
+	{"resolvers/billing", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op", "resolvers/money",
+		"resolvers/billing/"}},
+	{"resolvers/billing/due", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op"}},
+	{"resolvers/billing/invoices", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op", "resolvers/money",
+		"resolvers/billing/due"}},
+	{"resolvers/billing/subscriptions", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op",
+		"resolvers/billing/due", "resolvers/billing/invoices"}},
+	{"resolvers/billing/usage", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op",
+		"resolvers/billing/invoices"}},
+	{"resolvers/billing/testclocks", []string{"internal/platform/", "internal/domain/", "models", "resolvers/op",
+		"resolvers/billing/due", "resolvers/billing/invoices"}},
 	// Money applies promotion codes through the catalog's one redemption
 	// function; charge intents create customers (catalog) and inline cards
 	// (payments' one validation path) and embed accounts (accounts).

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/frame-oss/payments-server/models"
-	"github.com/frame-oss/payments-server/resolvers/billing"
+	"github.com/frame-oss/payments-server/resolvers/billing/invoices"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
@@ -101,7 +101,7 @@ func (s *seeder) billing() error {
 		return err
 	}
 	for _, sub := range subs {
-		page, err := s.svc.Billing.Invoices.List(s.ctx, billing.InvoiceFilter{Subscription: &sub.subscription},
+		page, err := s.svc.Billing.Invoices.List(s.ctx, invoices.InvoiceFilter{Subscription: &sub.subscription},
 			op.ListParams{PageParams: models.PageParams{Page: 1, PerPage: 100}})
 		if err != nil {
 			return err

@@ -9,7 +9,7 @@ import (
 
 	"github.com/frame-oss/payments-server/resolvers/accounts"
 	"github.com/frame-oss/payments-server/resolvers/areas"
-	"github.com/frame-oss/payments-server/resolvers/billing"
+	"github.com/frame-oss/payments-server/resolvers/billing/testclocks"
 	"github.com/frame-oss/payments-server/resolvers/funding"
 	"github.com/frame-oss/payments-server/resolvers/money"
 	"github.com/frame-oss/payments-server/resolvers/op"
@@ -34,7 +34,7 @@ func TestServicesRegisterEveryAreasWorkers(t *testing.T) {
 	require.True(t, registered[money.SettleTransferArgs](workers))
 	require.True(t, registered[money.DisputeDecisionArgs](workers))
 	require.True(t, registered[funding.SweepArgs](workers))
-	require.True(t, registered[billing.RunDueArgs](workers))
+	require.True(t, registered[testclocks.RunDueArgs](workers))
 	require.True(t, registered[webhooks.ListenSweepArgs](workers))
 
 	require.Error(t, svc.AddWorkers(workers), "a worker registered twice is a wiring mistake")

@@ -1,73 +1,66 @@
+// Package billing ties the billing families together: invoices (the
+// bottom), subscriptions and usage (billing through invoices), and the
+// test clocks with the runner of the effects time causes (on top). Each
+// family is its own package under resolvers/billing; Service holds them
+// for the transports and registers the families' reactions on each other.
 package billing
 
 import (
-	"time"
-
-	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/resolvers/billing/invoices"
+	"github.com/frame-oss/payments-server/resolvers/billing/subscriptions"
+	"github.com/frame-oss/payments-server/resolvers/billing/testclocks"
+	"github.com/frame-oss/payments-server/resolvers/billing/usage"
 	"github.com/frame-oss/payments-server/resolvers/money"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
 // Service is the billing area: subscriptions, their change logs, and
-// invoices and their line items. An
-// invoice is paid through the money area's charge path
-// (money.Service.ChargeInvoice), so a paid invoice has its charge and its
-// journal on the ledger like any transfer.
+// invoices and their line items, usage billing and test clocks. The test
+// clocks' family is embedded: its runner of due effects (DueInterval,
+// AdvanceBudget, RunAllDue, the area's jobs) is the area's.
 type Service struct {
 	*op.Kit
 	Money *money.Service
 
-	Invoices      *Invoices
-	LineItems     *LineItems
-	Subscriptions *Subscriptions
-	ChangeLogs    *ChangeLogs
-	TestClocks    *TestClocks
+	Invoices      *invoices.Invoices
+	LineItems     *invoices.LineItems
+	Subscriptions *subscriptions.Subscriptions
+	ChangeLogs    *subscriptions.ChangeLogs
 
 	// Usage billing (docs/billing.md, "Usage billing").
-	Meters         *Meters
-	MeteringEvents *MeteringEvents
-	Reports        *Reports
+	Meters         *usage.Meters
+	MeteringEvents *usage.MeteringEvents
+	Reports        *usage.Reports
 	// BillingCredits, UsageInvoices and UsageThresholds: credit pools,
 	// invoices of usage windows, auto-charge thresholds.
-	BillingCredits  *BillingCredits
-	UsageInvoices   *UsageInvoices
-	UsageThresholds *UsageThresholds
+	BillingCredits  *usage.BillingCredits
+	UsageInvoices   *usage.UsageInvoices
+	UsageThresholds *usage.UsageThresholds
 
-	// DueInterval is how often the effects due on the server's clock run
-	// (RecurringJobs); zero means DefaultDueInterval.
-	DueInterval time.Duration
-	// AdvanceBudget is how many due effects one test clock advance
-	// request, or one slice of its background continuation, applies at
-	// most; zero means DefaultAdvanceBudget.
-	AdvanceBudget int
+	*testclocks.Service
 
-	// dueSources are the kinds of effect time causes (due.go), in the
-	// order they were added.
-	dueSources []DueSource
+	subscriptions *subscriptions.Service
 }
-
-// AddDueSource registers a kind of effect that falls due with time.
-func (s *Service) AddDueSource(src DueSource) { s.dueSources = append(s.dueSources, src) }
-
-// DueSources are the registered kinds of effect.
-func (s *Service) DueSources() []DueSource { return s.dueSources }
 
 // New returns the area's service over kit.
 func New(kit *op.Kit, m *money.Service) *Service {
-	s := &Service{Kit: kit, Money: m}
-	s.Invoices, s.LineItems = newInvoices(s), newLineItems(s)
-	s.Subscriptions, s.ChangeLogs = newSubscriptions(s), newChangeLogs(s)
-	s.TestClocks = newTestClocks(s)
-	s.Meters, s.MeteringEvents = newMeters(s), newMeteringEvents(s)
-	s.Reports = newReports(s)
-	s.BillingCredits, s.UsageInvoices = newBillingCredits(s), newUsageInvoices(s)
-	s.UsageThresholds = newUsageThresholds(s)
-	s.AddDueSource(renewals{s})
-	s.AddDueSource(retries{s})
-	s.AddDueSource(resumes{s})
-	s.AddDueSource(overdueSource{s})
-	return s
+	inv := invoices.New(kit, m)
+	subs := subscriptions.New(kit, inv)
+	use := usage.New(kit, inv.Invoices)
+	clocks := testclocks.New(kit)
+	for _, src := range subs.DueSources() {
+		clocks.AddDueSource(src)
+	}
+	clocks.AddDueSource(inv.OverdueSource())
+	return &Service{Kit: kit, Money: m, Invoices: inv.Invoices, LineItems: inv.LineItems,
+		Subscriptions: subs.Subscriptions, ChangeLogs: subs.ChangeLogs,
+		Meters: use.Meters, MeteringEvents: use.MeteringEvents, Reports: use.Reports,
+		BillingCredits: use.BillingCredits, UsageInvoices: use.UsageInvoices, UsageThresholds: use.UsageThresholds,
+		Service: clocks, subscriptions: subs}
 }
 
-// secretOnly is the credential kind of every operation of the area.
-var secretOnly = []auth.Kind{auth.SecretKey}
+// CustomerHook is what the area registers on the catalog's customers: a
+// deleted customer's running subscriptions are canceled
+// (subscriptions.Service.CustomerHook).
+func (s *Service) CustomerHook() op.Hook[models.Customer] { return s.subscriptions.CustomerHook() }
