@@ -18,8 +18,11 @@ serve: postgres build
 ## -vet=all runs every vet analyzer (what `go vet` runs) on each package
 ## inside the test build, on the packages it compiles anyway, instead of a
 ## second compilation of the whole tree for a separate `go vet`.
+## testpg runs the packages' test processes on one PostgreSQL server, whose
+## migrated template they share (docs/testing.md), instead of a server and
+## a migration each; tests that need a cluster of their own still start it.
 test: postgres pgbouncer browser
-	$(GO) test -race -vet=all -count=1 -timeout 30m ./...
+	$(GO) run ./internal/testenv/testpg -- $(GO) test -race -vet=all -count=1 -timeout 30m ./...
 
 ## test-short: the inner loop (docs/testing.md): go test -short without the
 ## race detector. Tests marked long (testdb.Long: a PostgreSQL cluster,
@@ -27,7 +30,7 @@ test: postgres pgbouncer browser
 ## every other test runs on real PostgreSQL as in make test, which CI runs
 ## and which runs every test with the race detector.
 test-short: postgres
-	$(GO) test -short -count=1 ./...
+	$(GO) run ./internal/testenv/testpg -- $(GO) test -short -count=1 ./...
 
 ## build: build the server binary ./server
 build:

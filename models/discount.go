@@ -1,8 +1,6 @@
 package models
 
 import (
-	"encoding/json"
-
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
@@ -21,9 +19,9 @@ type Discount struct {
 
 	ID                     uuid.UUID            `bun:"id,pk,type:uuid" json:"id"`
 	Object                 Object[discountKind] `bun:"-" json:"object"`
-	CouponID               uuid.UUID            `bun:"coupon_id,type:uuid" json:"coupon"`
-	PromotionCodeID        *uuid.UUID           `bun:"promotion_code_id,type:uuid" json:"promotion_code"`
-	CustomerID             *uuid.UUID           `bun:"customer_id,type:uuid" json:"customer"`
+	CouponID               uuid.UUID            `bun:"coupon_id,type:uuid" json:"coupon" sdk:"coupon_id"`
+	PromotionCodeID        *uuid.UUID           `bun:"promotion_code_id,type:uuid" json:"promotion_code" sdk:"promotion_code_id"`
+	CustomerID             *uuid.UUID           `bun:"customer_id,type:uuid" json:"customer" sdk:"customer_id"`
 	Account                *uuid.UUID           `bun:"-" json:"account"`
 	AccountID              *uuid.UUID           `bun:"account_id,type:uuid" json:"account_id"`
 	DiscountableType       string               `bun:"discountable_type" json:"discountable_type"`
@@ -37,19 +35,6 @@ type Discount struct {
 
 // Derive sets the members computed at read time.
 func (d *Discount) Derive() { d.Account = d.AccountID }
-
-// MarshalJSON adds the SDK's names beside the spec's: coupon_id,
-// promotion_code_id and customer_id beside coupon, promotion_code and
-// customer (models/sdk_members.go).
-func (d Discount) MarshalJSON() ([]byte, error) {
-	type plain Discount
-	b, err := json.Marshal(plain(d))
-	if err != nil {
-		return nil, err
-	}
-	return withSDKMembers(b, sdkMember{"coupon_id", d.CouponID},
-		sdkMember{"promotion_code_id", d.PromotionCodeID}, sdkMember{"customer_id", d.CustomerID})
-}
 
 // ValidateDiscountsInput is the body of POST /v1/discounts/validate.
 type ValidateDiscountsInput struct {

@@ -33,22 +33,11 @@ type SubscriptionPhase struct {
 	Object Object[phaseKind] `bun:"-" json:"object"`
 	PhaseTerms
 	PhaseableType  PhaseableSubscription `bun:"-" json:"phaseable_type"`
-	SubscriptionID uuid.UUID             `bun:"subscription_id,type:uuid" json:"phaseable_id"`
+	SubscriptionID uuid.UUID             `bun:"subscription_id,type:uuid" json:"phaseable_id" sdk:"subscription_id"`
 	StartedAt      wire.Timestamp        `bun:"started_at,type:timestamptz" json:"started_at"`
 	Currency       string                `bun:"currency" json:"currency"`
 	Created        wire.Timestamp        `bun:"created,type:timestamptz" json:"created"`
 	Updated        wire.Timestamp        `bun:"updated,type:timestamptz" json:"updated"`
-}
-
-// MarshalJSON adds subscription_id, the name of the subscription a phase
-// belongs to beside the spec's phaseable_id (models/sdk_members.go).
-func (p SubscriptionPhase) MarshalJSON() ([]byte, error) {
-	type plain SubscriptionPhase
-	b, err := json.Marshal(plain(p))
-	if err != nil {
-		return nil, err
-	}
-	return withSDKMembers(b, sdkMember{"subscription_id", p.SubscriptionID})
 }
 
 // PhaseID is the phase's id (either parent's phases).

@@ -1,7 +1,6 @@
 package models
 
 import (
-	"encoding/json"
 	"regexp"
 	"time"
 
@@ -26,7 +25,7 @@ type PhoneVerification struct {
 
 	ID          uuid.UUID                     `bun:"id,pk,type:uuid" json:"id"`
 	Object      Object[phoneVerificationKind] `bun:"-" json:"object"`
-	AccountID   uuid.UUID                     `bun:"account_id,type:uuid" json:"account"`
+	AccountID   uuid.UUID                     `bun:"account_id,type:uuid" json:"account" sdk:"account_id"`
 	PhoneNumber string                        `bun:"phone_number" json:"phone_number"`
 	Type        string                        `bun:"type" json:"type"`
 	Provider    IdentityProvider              `bun:"provider" json:"provider"`
@@ -136,14 +135,4 @@ func (p *Profile) SetPhoneE164(e164 string) {
 	case p.Business != nil:
 		p.Business.Phone = in.normalized()
 	}
-}
-
-// MarshalJSON adds account_id, the SDK's name for account (models/sdk_members.go).
-func (p PhoneVerification) MarshalJSON() ([]byte, error) {
-	type plain PhoneVerification
-	b, err := json.Marshal(plain(p))
-	if err != nil {
-		return nil, err
-	}
-	return withSDKMembers(b, sdkMember{"account_id", p.AccountID})
 }

@@ -47,7 +47,7 @@ type ProductPhase struct {
 	Object Object[phaseKind] `bun:"-" json:"object"`
 	PhaseTerms
 	PhaseableType PhaseableProduct `bun:"-" json:"phaseable_type"`
-	ProductID     uuid.UUID        `bun:"product_id,type:uuid" json:"phaseable_id"`
+	ProductID     uuid.UUID        `bun:"product_id,type:uuid" json:"phaseable_id" sdk:"product_id"`
 	StartedAt     wire.Timestamp   `bun:"-" json:"started_at"`
 	Currency      string           `bun:"currency" json:"currency"`
 	Metadata      Metadata         `bun:"metadata,type:jsonb" json:"metadata"`
@@ -83,17 +83,6 @@ func (p *ProductPhase) UpdatedAt() *wire.Timestamp { return &p.Updated }
 // Started is always false: a product's phase is a template, it prices
 // no period itself.
 func (p *ProductPhase) Started() bool { return false }
-
-// MarshalJSON adds product_id, the SDK's name for the product a phase
-// belongs to, beside the spec's phaseable_id (models/sdk_members.go).
-func (p ProductPhase) MarshalJSON() ([]byte, error) {
-	type plain ProductPhase
-	b, err := json.Marshal(plain(p))
-	if err != nil {
-		return nil, err
-	}
-	return withSDKMembers(b, sdkMember{"product_id", p.ProductID})
-}
 
 // CreatePhaseInput is the body of POST /v1/products/{id}/phases.
 type CreatePhaseInput struct {

@@ -26,7 +26,7 @@ type PromotionCode struct {
 	ID                     uuid.UUID                 `bun:"id,pk,type:uuid" json:"id"`
 	Object                 Object[promotionCodeKind] `bun:"-" json:"object"`
 	Code                   string                    `bun:"code" json:"code"`
-	CouponID               uuid.UUID                 `bun:"coupon_id,type:uuid" json:"coupon"`
+	CouponID               uuid.UUID                 `bun:"coupon_id,type:uuid" json:"coupon" sdk:"coupon_id"`
 	CustomerID             *uuid.UUID                `bun:"customer_id,type:uuid" json:"customer"`
 	Active                 bool                      `bun:"active" json:"active"`
 	FirstTimeTransaction   bool                      `bun:"first_time_transaction" json:"first_time_transaction"`
@@ -41,7 +41,7 @@ type PromotionCode struct {
 	IsRedeemable           bool                      `bun:"-" json:"is_redeemable"`
 	RemainingRedemptions   *int                      `bun:"-" json:"remaining_redemptions"`
 	IsCustomerSpecific     bool                      `bun:"-" json:"is_customer_specific"`
-	Created                wire.Timestamp            `bun:"created,type:timestamptz" json:"created_at"`
+	Created                wire.Timestamp            `bun:"created,type:timestamptz" json:"created_at" sdk:"created"`
 	Updated                wire.Timestamp            `bun:"updated,type:timestamptz" json:"updated"`
 	Metadata               Metadata                  `bun:"metadata,type:jsonb" json:"metadata"`
 }
@@ -198,15 +198,4 @@ func (in *PromotionCodeInput) ApplyTo(p *PromotionCode, exp *time.Time) {
 	if in.ClearCustomer != nil && *in.ClearCustomer {
 		p.CustomerID = nil
 	}
-}
-
-// MarshalJSON adds the SDK's names beside the spec's: coupon_id beside
-// coupon, created beside created_at (models/sdk_members.go).
-func (p PromotionCode) MarshalJSON() ([]byte, error) {
-	type plain PromotionCode
-	b, err := json.Marshal(plain(p))
-	if err != nil {
-		return nil, err
-	}
-	return withSDKMembers(b, sdkMember{"coupon_id", p.CouponID}, sdkMember{"created", p.Created})
 }

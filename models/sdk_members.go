@@ -6,6 +6,11 @@ import "encoding/json"
 // beside the one the spec gives (coupon_id beside coupon, account_id beside
 // account): the same value, sent under both names so that integrations
 // written against either keep working. docs/decisions.md lists them.
+//
+// A second name is declared once, on the field it renders: a struct tag
+// sdk:"coupon_id" beside json:"coupon". `make generate` (models/generate)
+// writes the MarshalJSON of each type with such a field into
+// sdk_names_generated.go, which appends the tagged fields here.
 type sdkMember struct {
 	name  string
 	value any

@@ -69,8 +69,8 @@ type Subscription struct {
 	ID                     uuid.UUID                `bun:"id,pk,type:uuid" json:"id"`
 	Object                 Object[subscriptionKind] `bun:"-" json:"object"`
 	Status                 SubscriptionStatus       `bun:"status" json:"status"`
-	AccountID              *uuid.UUID               `bun:"account_id,type:uuid" json:"account"`
-	CustomerID             *uuid.UUID               `bun:"customer_id,type:uuid" json:"customer"`
+	AccountID              *uuid.UUID               `bun:"account_id,type:uuid" json:"account" sdk:"account_id"`
+	CustomerID             *uuid.UUID               `bun:"customer_id,type:uuid" json:"customer" sdk:"customer_id"`
 	TestClockID            *uuid.UUID               `bun:"test_clock_id,type:uuid" json:"-"`
 	ProductID              uuid.UUID                `bun:"product_id,type:uuid" json:"product"`
 	Currency               string                   `bun:"currency" json:"currency"`
@@ -121,17 +121,6 @@ type Subscription struct {
 
 	Created wire.Timestamp `bun:"created,type:timestamptz" json:"created"`
 	Updated wire.Timestamp `bun:"updated,type:timestamptz" json:"updated"`
-}
-
-// MarshalJSON adds account_id and customer_id, the SDK's names, beside the
-// spec's account and customer (models/sdk_members.go).
-func (s Subscription) MarshalJSON() ([]byte, error) {
-	type plain Subscription
-	b, err := json.Marshal(plain(s))
-	if err != nil {
-		return nil, err
-	}
-	return withSDKMembers(b, sdkMember{"account_id", s.AccountID}, sdkMember{"customer_id", s.CustomerID})
 }
 
 type planKind struct{}

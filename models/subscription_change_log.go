@@ -22,28 +22,25 @@ type SubscriptionChangeLog struct {
 
 	ID                uuid.UUID                         `bun:"id,pk,type:uuid" json:"id"`
 	Object            Object[subscriptionChangeLogKind] `bun:"-" json:"object"`
-	SubscriptionID    uuid.UUID                         `bun:"subscription_id,type:uuid" json:"subscription"`
+	SubscriptionID    uuid.UUID                         `bun:"subscription_id,type:uuid" json:"subscription" sdk:"subscription_id"`
 	ProrationBehavior ProrationBehavior                 `bun:"proration_behavior" json:"proration_behavior"`
 	PreviousProductID uuid.UUID                         `bun:"previous_product_id,type:uuid" json:"previous_product"`
 	NewProductID      uuid.UUID                         `bun:"new_product_id,type:uuid" json:"new_product"`
 	PreviousPlan      *Plan                             `bun:"previous_plan,type:jsonb" json:"previous_plan"`
 	CurrentPlan       *Plan                             `bun:"current_plan,type:jsonb" json:"current_plan"`
-	EffectiveDate     wire.Timestamp                    `bun:"effective_date,type:timestamptz" json:"effective_date"`
-	Created           wire.Timestamp                    `bun:"created,type:timestamptz" json:"created"`
+	// ChangeType is the SDK's change_type, the same for every log.
+	ChangeType    ProductSwap    `bun:"-" json:"-" sdk:"change_type"`
+	EffectiveDate wire.Timestamp `bun:"effective_date,type:timestamptz" json:"effective_date" sdk:"changed_at"`
+	Created       wire.Timestamp `bun:"created,type:timestamptz" json:"created"`
 }
 
 // ChangeTypeProductSwap is the SDK's change_type of every change log: logs
 // are written for product swaps only.
 const ChangeTypeProductSwap = "product_swap"
 
-// MarshalJSON adds the SDK's members beside the spec's: subscription_id,
-// change_type and changed_at (models/sdk_members.go).
-func (l SubscriptionChangeLog) MarshalJSON() ([]byte, error) {
-	type plain SubscriptionChangeLog
-	b, err := json.Marshal(plain(l))
-	if err != nil {
-		return nil, err
-	}
-	return withSDKMembers(b, sdkMember{"subscription_id", l.SubscriptionID},
-		sdkMember{"change_type", ChangeTypeProductSwap}, sdkMember{"changed_at", l.EffectiveDate})
-}
+// ProductSwap is a change log's change_type: its only value,
+// ChangeTypeProductSwap.
+type ProductSwap struct{}
+
+// MarshalJSON writes ChangeTypeProductSwap.
+func (ProductSwap) MarshalJSON() ([]byte, error) { return json.Marshal(ChangeTypeProductSwap) }

@@ -1,7 +1,6 @@
 package models
 
 import (
-	"encoding/json"
 	"strings"
 	"time"
 
@@ -49,7 +48,7 @@ type ThreeDSIntent struct {
 	ID               uuid.UUID                 `bun:"id,pk,type:uuid" json:"id"`
 	Object           Object[threeDSIntentKind] `bun:"-" json:"object"`
 	CustomerID       *uuid.UUID                `bun:"customer_id,type:uuid" json:"customer"`
-	PaymentMethodID  uuid.UUID                 `bun:"payment_method_id,type:uuid" json:"payment_method"`
+	PaymentMethodID  uuid.UUID                 `bun:"payment_method_id,type:uuid" json:"payment_method" sdk:"payment_method_id"`
 	Status           ThreeDSStatus             `bun:"status" json:"status"`
 	ChallengeURL     *string                   `bun:"-" json:"challenge_url"`
 	Completed        wire.Timestamp            `bun:"completed,nullzero" json:"completed"`
@@ -57,17 +56,6 @@ type ThreeDSIntent struct {
 	Updated          wire.Timestamp            `bun:"updated" json:"updated"`
 	ChallengeToken   *string                   `bun:"challenge_token" json:"-"`
 	ChallengeExpires wire.Timestamp            `bun:"challenge_expires,nullzero" json:"-"`
-}
-
-// MarshalJSON adds payment_method_id, the SDK's name for payment_method
-// (models/sdk_members.go).
-func (i ThreeDSIntent) MarshalJSON() ([]byte, error) {
-	type plain ThreeDSIntent
-	b, err := json.Marshal(plain(i))
-	if err != nil {
-		return nil, err
-	}
-	return withSDKMembers(b, sdkMember{"payment_method_id", i.PaymentMethodID})
 }
 
 // Lapsed says whether an issued challenge ran out unanswered by now.

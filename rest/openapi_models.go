@@ -36,18 +36,10 @@ var modelAmendments = map[reflect.Type]func(s *jsonschema.Schema){
 	reflect.TypeFor[models.Account](): optional("metadata", "payout_payment_method_id", "profile"),
 	// ChargeIntent.MarshalJSON leaves out what a publishable key may not see.
 	reflect.TypeFor[models.ChargeIntent](): optional("customer", "account", "metadata", "revenue_split", "order"),
-	// The SDK's names beside the spec's (models/sdk_members.go).
-	reflect.TypeFor[models.PhoneVerification](): alias("account_id", "account"),
-	reflect.TypeFor[models.SubscriptionPhase](): alias("subscription_id", "phaseable_id"),
-	reflect.TypeFor[models.ProductPhase]():      alias("product_id", "phaseable_id"),
-	reflect.TypeFor[models.ThreeDSIntent]():     alias("payment_method_id", "payment_method"),
-	reflect.TypeFor[models.Subscription]():      both(alias("account_id", "account"), alias("customer_id", "customer")),
-	reflect.TypeFor[models.Discount](): both(alias("coupon_id", "coupon"), alias("promotion_code_id", "promotion_code"),
-		alias("customer_id", "customer")),
+	// The SDK's names beside the spec's that are fields' sdk tags are
+	// added from the tags (openapi_sdk_names.go); enabled is derived from
+	// the status when rendered.
 	reflect.TypeFor[models.WebhookEndpoint](): member("enabled", &jsonschema.Schema{Type: "boolean"}),
-	reflect.TypeFor[models.PromotionCode]():   both(alias("coupon_id", "coupon"), alias("created", "created_at")),
-	reflect.TypeFor[models.SubscriptionChangeLog](): both(alias("subscription_id", "subscription"),
-		alias("changed_at", "effective_date"), member("change_type", &jsonschema.Schema{Const: string(models.ChangeTypeProductSwap)})),
 	// A deleted customer renders as the subset the spec keeps retrievable.
 	reflect.TypeFor[models.Customer](): orSubset(map[string]*jsonschema.Schema{"deleted": {Const: true}},
 		"id", "object", "livemode", "created", "updated"),

@@ -64,6 +64,9 @@ func (s *schemaSet) reflect(r *jsonschema.Reflector, t reflect.Type) *jsonschema
 			if amend := modelAmendments[s.types[name]]; amend != nil && r == s.out {
 				amend(def)
 			}
+			if r == s.out {
+				sdkNames(def, s.types[name])
+			}
 		}
 	}
 	root.Definitions, root.Version = nil, ""

@@ -8,8 +8,12 @@
 // models/account_render_test.go holds what it writes to encoding/json's
 // output on random values.
 //
+// It also writes models/sdk_names_generated.go: the MarshalJSON of each
+// model with a field tagged sdk, the second name the real service's SDK
+// reads that member under (sdk_names.go).
+//
 // Run it from the module root: `make generate` (go run ./models/generate);
-// `make check-generate` fails when the committed file is not what it
+// `make check-generate` fails when the committed files are not what it
 // writes.
 package main
 
@@ -45,17 +49,38 @@ var plainName = regexp.MustCompile(`^[A-Za-z0-9_.\-]+$`)
 
 func main() {
 	out, err := output()
-	var src []byte
+	var files map[string][]byte
 	if err == nil {
-		src, err = generate(out)
+		files, err = generateFiles(out)
 	}
-	if err == nil {
-		err = os.WriteFile(out, src, 0o644)
+	for _, path := range slices.Sorted(maps.Keys(files)) {
+		if err == nil {
+			err = os.WriteFile(path, files[path], 0o644)
+		}
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "generate:", err)
 		os.Exit(1)
 	}
+}
+
+// generateFiles are the files the command writes, by path: out (the
+// account's rendering) and, beside it, sdkNamesFile (the models' second
+// names, sdk_names.go).
+func generateFiles(out string) (map[string][]byte, error) {
+	models, err := load(out)
+	if err != nil {
+		return nil, err
+	}
+	jsonSrc, err := render(models)
+	if err != nil {
+		return nil, err
+	}
+	namesSrc, err := sdkNames(models)
+	if err != nil {
+		return nil, err
+	}
+	return map[string][]byte{out: jsonSrc, filepath.Join(filepath.Dir(out), sdkNamesFile): namesSrc}, nil
 }
 
 // output is the file written: models/json_generated.go in the module the
@@ -77,12 +102,12 @@ func output() (string, error) {
 	}
 }
 
-// generate is the source of the file out.
-func generate(out string) ([]byte, error) {
-	// The package is read without the file this writes, which may be stale
-	// or missing: the calls to it are then all it cannot resolve.
+// load reads the models package without the files this writes, which may
+// be stale or missing: the calls to them are then all it cannot resolve.
+func load(out string) (*types.Package, error) {
+	empty := []byte("package models\n")
 	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: filepath.Dir(out),
-		Overlay: map[string][]byte{out: []byte("package models\n")}}, modelsPath)
+		Overlay: map[string][]byte{out: empty, filepath.Join(filepath.Dir(out), sdkNamesFile): empty}}, modelsPath)
 	if err != nil {
 		return nil, err
 	}
@@ -96,7 +121,12 @@ func generate(out string) ([]byte, error) {
 			}
 		}
 	}
-	g := &generator{models: pkgs[0].Types, done: map[*types.Named]bool{}, imports: map[string]bool{}}
+	return pkgs[0].Types, nil
+}
+
+// render is the source of the account's rendering (json_generated.go).
+func render(models *types.Package) ([]byte, error) {
+	g := &generator{models: models, done: map[*types.Named]bool{}, imports: map[string]bool{}}
 	for _, name := range roots {
 		obj := g.models.Scope().Lookup(name)
 		named, ok := obj.(*types.TypeName)

@@ -112,7 +112,8 @@ func StartTemp(ctx context.Context, opts Options) (*Instance, error) {
 	if err != nil {
 		return nil, err
 	}
-	inst, err := launch(ctx, launchConfig{root: root, bins: bins, ru: ru, forTests: true, log: log})
+	inst, err := launch(ctx, launchConfig{root: root, bins: bins, ru: ru, forTests: true, log: log,
+		maxConnections: opts.MaxConnections})
 	if err != nil {
 		_ = os.RemoveAll(root)
 		return nil, err
@@ -126,8 +127,10 @@ type launchConfig struct {
 	bins     Binaries
 	ru       *runAs
 	forTests bool
-	log      *slog.Logger
-	password string // the superuser's, set by launch once known
+	// maxConnections replaces testMaxConnections when positive.
+	maxConnections int
+	log            *slog.Logger
+	password       string // the superuser's, set by launch once known
 	// extraArgs are further server settings (a standby's primary_conninfo).
 	extraArgs []string
 }
@@ -315,11 +318,15 @@ func startServer(ctx context.Context, c launchConfig, port int, sockDir string, 
 	args = append(args, logPrivacySettings()...)
 	args = append(args, c.extraArgs...)
 	if c.forTests {
+		maxConns := testMaxConnections
+		if c.maxConnections > 0 {
+			maxConns = c.maxConnections
+		}
 		args = append(args,
 			"-c", "fsync=off",
 			"-c", "synchronous_commit=off",
 			"-c", "full_page_writes=off",
-			"-c", "max_connections="+strconv.Itoa(testMaxConnections),
+			"-c", "max_connections="+strconv.Itoa(maxConns),
 		)
 	}
 	began := time.Now() // clock: process timing only, not domain time

@@ -25,6 +25,10 @@ type Options struct {
 	// not relax access: test clusters require the password too.
 	ForTests bool
 
+	// MaxConnections replaces a test cluster's max_connections (300) when
+	// positive: a server shared by several test processes allows more.
+	MaxConnections int
+
 	// Logger receives lifecycle events. May be nil.
 	Logger *slog.Logger
 }

@@ -1,5 +1,6 @@
 // Package testdb gives tests real PostgreSQL databases: one server per test
-// process (the embedded launcher, or DATABASE_URL) and a fresh database per
+// process (the embedded launcher), one for every process of a run (make
+// test's, SharedServerEnv) or DATABASE_URL's, and a fresh database per
 // test cloned from a migrated template. It depends only on the platform and
 // the migrations, so platform packages can test against real PostgreSQL
 // without building the whole server.
@@ -54,26 +55,42 @@ func Main(m *testing.M, checks ...func() bool) {
 	os.Exit(code)
 }
 
+// SharedServerEnv holds the superuser URL of a test server shared by
+// every test process of a run (make test starts it: internal/testenv/testpg),
+// and SharedRolePasswordEnv the password of the role test databases
+// belong to on it. Without them (and without DATABASE_URL) each test
+// process starts a server of its own.
+const (
+	SharedServerEnv       = "PAYMENTS_TEST_SERVER_URL"
+	SharedRolePasswordEnv = "PAYMENTS_TEST_ROLE_PASSWORD"
+)
+
 // serverConfig starts (once) the server every test of this process uses.
 // The embedded server requires its generated superuser password, which
 // Instance.URL carries; the role pgtestdb creates and connects test
 // databases as gets a random password too (instead of pgtestdb's well-known
 // default), so other local users cannot reach the test databases either.
-// With DATABASE_URL the default role stays, shared by every test process.
+// A server shared by the run's processes (SharedServerEnv) comes with that
+// role's password, the same for each of them. With DATABASE_URL the
+// default role stays, shared by every test process.
 func serverConfig(t testing.TB) pgtestdb.Config {
 	pgOnce.Do(func() {
-		raw := os.Getenv("DATABASE_URL")
-		if raw == "" {
+		raw, rolePassword := os.Getenv("DATABASE_URL"), ""
+		switch {
+		case raw != "":
+		case os.Getenv(SharedServerEnv) != "":
+			raw, rolePassword = os.Getenv(SharedServerEnv), os.Getenv(SharedRolePasswordEnv)
+		default:
 			pgInstance, pgErr = pgembed.StartTemp(context.Background(), pgembed.Options{ForTests: true})
 			if pgErr != nil {
 				return
 			}
-			raw = pgInstance.URL("postgres")
+			raw, rolePassword = pgInstance.URL("postgres"), rand.Text()
 		}
 		pgConfig, pgErr = configFromURL(raw)
-		if pgErr == nil && pgInstance != nil {
+		if pgErr == nil && rolePassword != "" {
 			role := pgtestdb.DefaultRole()
-			role.Password = rand.Text()
+			role.Password = rolePassword
 			pgConfig.TestRole = &role
 		}
 	})
