@@ -12,7 +12,6 @@ import (
 	"strconv"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
@@ -20,6 +19,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/ledger"
 	"github.com/frame-oss/payments-server/internal/platform/pgembed"
 	"github.com/frame-oss/payments-server/internal/platform/store"
+	"github.com/frame-oss/payments-server/internal/testenv/poll"
 )
 
 // The README's backup and restore, as an operator runs them: a server at
@@ -90,12 +90,7 @@ func TestBackupAndRestore(t *testing.T) {
 	require.Equal(t, http.StatusCreated, status, again)
 	require.Equal(t, tr, again, "the idempotency key replays the response of the backup")
 
-	select {
-	case got := <-hooks.delivered:
-		require.Equal(t, eventID, got)
-	case <-time.After(liveGuard):
-		t.Fatal("the pending delivery was not delivered after the restore")
-	}
+	require.Equal(t, eventID, <-hooks.delivered, "the pending delivery is delivered after the restore")
 	delivery := waitDeliverySettled(t, url, sk, ep["id"].(string), eventID)
 	require.Equal(t, "succeeded", delivery["status"], delivery)
 	require.Equal(t, 1, hooks.deliveries(eventID), "delivered once")
@@ -108,18 +103,16 @@ func TestBackupAndRestore(t *testing.T) {
 // attempt a moment later).
 func waitDeliverySettled(t *testing.T, url, sk, endpointID, eventID string) map[string]any {
 	t.Helper()
-	for range healthzAttempts {
+	var settled map[string]any
+	poll.Until(t, "the delivery to settle", func() bool {
 		status, page := call(t, sk, http.MethodGet, url+"/v1/webhook_endpoints/"+endpointID+"/deliveries?event_id="+eventID, "")
 		require.Equal(t, http.StatusOK, status, page)
 		items, _ := page["data"].([]any)
 		require.Len(t, items, 1, page)
-		if d := items[0].(map[string]any); d["status"] != "pending" {
-			return d
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Fatal("the delivery stayed pending")
-	return nil
+		settled = items[0].(map[string]any)
+		return settled["status"] != "pending"
+	})
+	return settled
 }
 
 // requireRestoredBooksBalance audits the ledger of the restored database:

@@ -20,6 +20,7 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/platform/pgembed"
+	"github.com/frame-oss/payments-server/internal/testenv/poll"
 )
 
 // childRunEnv makes this test binary run its arguments as the server's
@@ -27,15 +28,6 @@ import (
 // run(os.Args[1:])): the README test runs each command in a process of its
 // own, as `go run . ...` would, without building the binary again.
 const childRunEnv = "PAYMENTS_TEST_CHILD_RUN"
-
-// liveGuard bounds a wait for something that will happen unless the
-// test has failed (a server answering, a delivery arriving). It guards
-// against hanging, not for speed: these tests run in parallel with each
-// other and with other packages, with the race detector, on two cores.
-const liveGuard = 3 * time.Minute
-
-// healthzAttempts bounds the wait for a started server (50 ms apart).
-const healthzAttempts = int(liveGuard / (50 * time.Millisecond))
 
 // readmeUser runs the README's commands as a new user would, on one fresh
 // embedded data dir.
@@ -294,14 +286,10 @@ func TestReadmeCommands(t *testing.T) {
 		require.Contains(t, out, "revoked 1 key(s)")
 		// The server drops the key when PostgreSQL delivers the revocation
 		// to its listener, a moment after the command committed it.
-		status := 0
-		for range healthzAttempts {
-			if status, _ = call(t, key, http.MethodGet, url+"/v1/accounts", ""); status == http.StatusUnauthorized {
-				break
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
-		require.Equal(t, http.StatusUnauthorized, status, "a revoked key is refused")
+		poll.Until(t, "the revoked key to be refused", func() bool {
+			status, _ := call(t, key, http.MethodGet, url+"/v1/accounts", "")
+			return status == http.StatusUnauthorized
+		})
 		status, res := call(t, fresh, http.MethodGet, url+"/v1/accounts", "")
 		require.Equal(t, http.StatusOK, status, res)
 	})

@@ -6,9 +6,10 @@ import (
 	"os"
 	"regexp"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/frame-oss/payments-server/internal/testenv/poll"
 )
 
 // `serve --replica` copies its embedded PostgreSQL into a local streaming
@@ -25,11 +26,7 @@ func TestServeReplicaReadsListsFromALocalStandby(t *testing.T) {
 	// The standby starts behind the primary it was copied from: it serves
 	// once a check has found it caught up.
 	serving := regexp.MustCompile(`(?m)^db_replica_serving\{replica="127\.0\.0\.1:\d+"\} 1$`)
-	deadline := time.Now().Add(liveGuard)
-	for !serving.MatchString(metricsOf(t, url)) {
-		require.True(t, time.Now().Before(deadline), "the replica never entered the rotation")
-		time.Sleep(20 * time.Millisecond) // paces the polling
-	}
+	poll.Until(t, "the replica to enter the rotation", func() bool { return serving.MatchString(metricsOf(t, url)) })
 
 	for range 2 {
 		req, err := http.NewRequest(http.MethodGet, url+"/v1/accounts", nil)

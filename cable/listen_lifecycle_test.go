@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/internal/testenv/poll"
 	"github.com/frame-oss/payments-server/resolvers/webhooks"
 )
 
@@ -31,35 +32,23 @@ func receiver(t *testing.T) (string, chan string) {
 // waitDelivery waits for the receiver to get the delivery id.
 func waitDelivery(t *testing.T, got chan string, id string) {
 	t.Helper()
-	for {
-		select {
-		case d := <-got:
-			if d == id {
-				return
-			}
-		case <-time.After(testenv.CableGuard):
-			t.Fatalf("delivery %s never arrived", id)
+	for d := range got { // the test binary's timeout bounds a delivery that never comes
+		if d == id {
+			return
 		}
 	}
 }
 
 // waitReleased waits until the server has seen a session's connection
-// close (no connection holds it); the pause only paces the loop.
+// close (no connection holds it).
 func waitReleased(t *testing.T, env *testenv.Env, sessionID string) {
 	t.Helper()
-	deadline := time.Now().Add(testenv.CableGuard)
-	for {
+	poll.Until(t, "the server to release session "+sessionID, func() bool {
 		var held bool
 		require.NoError(t, env.DB.Bun.NewRaw("SELECT holder IS NOT NULL FROM listen_sessions WHERE id = ?", sessionID).
 			Scan(context.Background(), &held))
-		if !held {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the server never released session %s", sessionID)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+		return !held
+	})
 }
 
 // deliveryTo is the one delivery of the event to the endpoint.

@@ -250,11 +250,6 @@ func requirePendingDeliveriesDelivered(t *testing.T, env *testenv.Env, db *store
 	env.StartDelivery(testenv.FastDelivery())
 	want := map[string]bool{"019bc2d0-7503-710b-84f1-58839298327d": true, "019bc2d0-7505-7900-99e4-0f8b5cb0499a": true}
 	for len(want) > 0 {
-		select {
-		case id := <-received:
-			delete(want, id)
-		case <-time.After(time.Minute):
-			t.Fatalf("deliveries pending before the upgrade were not delivered: %v", want)
-		}
+		delete(want, <-received) // the test binary's timeout bounds a delivery that never comes
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/app"
 	"github.com/frame-oss/payments-server/internal/platform/httpx"
 	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/internal/testenv/poll"
 )
 
 // limited is a server built as serve builds it (httpx.NewServer on
@@ -508,14 +509,8 @@ func TestCredentialsAreNeverLogged(t *testing.T) {
 	}
 }
 
-// waitFor polls cond (bounded: 10 s).
+// waitFor waits until cond holds (poll.Until: no deadline of its own).
 func waitFor(t *testing.T, cond func() bool) {
 	t.Helper()
-	for range 1000 {
-		if cond() {
-			return
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	t.Fatal("condition not reached")
+	poll.Until(t, "the limit's state", cond)
 }

@@ -4,12 +4,12 @@ import (
 	"context"
 	"net/http"
 	"testing"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 
 	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/internal/testenv/poll"
 )
 
 // A write that waited for the account's lock works on the capabilities the
@@ -42,12 +42,12 @@ func TestAWriteThatWaitedForTheLockSeesTheCapabilitiesCommittedMeanwhile(t *test
 	go func() {
 		done <- sk.Patch("/v1/accounts/"+id.String(), map[string]any{"metadata": map[string]any{"k": "v"}})
 	}()
-	require.Eventually(t, func() bool {
+	poll.Until(t, "the update to wait for the lock", func() bool {
 		var waiting int
 		err := env.DB.Bun.NewRaw(`SELECT count(*) FROM pg_stat_activity
 			WHERE datname = current_database() AND wait_event_type = 'Lock'`).Scan(ctx, &waiting)
 		return err == nil && waiting > 0
-	}, 10*time.Second, 5*time.Millisecond, "the update waits for the lock")
+	})
 	require.NoError(t, holder.Commit())
 
 	r := <-done

@@ -14,6 +14,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/internal/testenv/poll"
 )
 
 // The credential cache (cache.go). Tests wait for notifications with a
@@ -59,16 +60,14 @@ func otherProcess(t *testing.T, env *testenv.Env) *store.DB {
 
 func waitListening(t *testing.T, c *auth.CredentialCache) {
 	t.Helper()
-	require.Eventually(t, func() bool { return c.Stats().Listening }, 10*time.Second, time.Millisecond,
-		"the credential cache's listener connects")
+	poll.Until(t, "the credential cache's listener to connect", func() bool { return c.Stats().Listening })
 }
 
 // waitNotified waits until c has applied a notification after its
 // count was seen.
 func waitNotified(t *testing.T, c *auth.CredentialCache, seen uint64) {
 	t.Helper()
-	require.Eventually(t, func() bool { return c.Stats().Notifications > seen }, 10*time.Second, time.Millisecond,
-		"the notification reaches the process")
+	poll.Until(t, "the notification to reach the process", func() bool { return c.Stats().Notifications > seen })
 }
 
 func TestRepeatedCredentialRunsNoAuthStatement(t *testing.T) {
@@ -294,7 +293,7 @@ func TestListenerReconnectsAndCacheIsBypassedWhileDown(t *testing.T) {
 	var killed bool
 	require.NoError(t, env.DB.Bun.NewRaw("SELECT pg_terminate_backend(?)", pid).Scan(context.Background(), &killed))
 	require.True(t, killed)
-	require.Eventually(t, func() bool { return !cache.Stats().Listening }, 10*time.Second, time.Millisecond)
+	poll.Until(t, "the listener to notice its disconnection", func() bool { return !cache.Stats().Listening })
 	require.Zero(t, cache.Stats().Entries, "emptied on disconnection")
 
 	for range 2 {
@@ -305,10 +304,10 @@ func TestListenerReconnectsAndCacheIsBypassedWhileDown(t *testing.T) {
 	require.Equal(t, 401, live.Get("/v1/accounts").Status, "a revocation nobody heard of takes effect")
 
 	release()
-	require.Eventually(t, func() bool {
+	poll.Until(t, "the listener to reconnect", func() bool {
 		st := cache.Stats()
 		return st.Listening && st.Connects == 2 && st.ListenerPID != pid
-	}, 10*time.Second, time.Millisecond, "the listener reconnects")
+	})
 	require.Equal(t, base, sk.Get("/v1/accounts").Statements)
 	require.Equal(t, base-1, sk.Get("/v1/accounts").Statements, "cached again")
 

@@ -14,9 +14,6 @@ import (
 	"github.com/frame-oss/payments-server/internal/testenv/testdb"
 )
 
-// pollLimit bounds every wait on the engine; generous for a loaded machine.
-const pollLimit = 10 * time.Second
-
 // newEngine migrates River's tables and builds an engine purging every second
 // (the shortest interval River advises).
 func newEngine(t *testing.T, db *store.DB, clk clock.Clock) *jobs.Engine {
@@ -27,12 +24,11 @@ func newEngine(t *testing.T, db *store.DB, clk clock.Clock) *jobs.Engine {
 	return e
 }
 
-// stop stops e, requiring it to return within pollLimit.
+// stop stops e; a Stop that never returns is bounded by the test
+// binary's timeout, not by a stretch of time asserted here.
 func stop(t *testing.T, e *jobs.Engine) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), pollLimit)
-	defer cancel()
-	require.NoError(t, e.Stop(ctx))
+	require.NoError(t, e.Stop(context.Background()))
 }
 
 func TestEngineRunsThePurgePeriodically(t *testing.T) {
@@ -52,12 +48,12 @@ func TestEngineRunsThePurgePeriodically(t *testing.T) {
 		}
 	})
 
-	eventually(t, pollLimit, "the purge at start", func() bool { return countKeys(t, db, "before-start") == 0 })
+	eventually(t, "the purge at start", func() bool { return countKeys(t, db, "before-start") == 0 })
 
 	// Keys that expire later are purged by a later run.
 	insertKeys(t, db, m, "later", 2, now.Add(30*time.Minute))
 	clk.Advance(time.Hour)
-	eventually(t, pollLimit, "a periodic purge", func() bool { return countKeys(t, db, "later") == 0 })
+	eventually(t, "a periodic purge", func() bool { return countKeys(t, db, "later") == 0 })
 	require.Zero(t, countKeys(t, db, "live"), "the advanced clock expired these too")
 
 	stop(t, e)
@@ -74,7 +70,7 @@ func TestEngineKeepsUnexpiredKeys(t *testing.T) {
 
 	e := newEngine(t, db, clk)
 	require.NoError(t, e.Start(context.Background()))
-	eventually(t, pollLimit, "the purge at start", func() bool { return countKeys(t, db, "old") == 0 })
+	eventually(t, "the purge at start", func() bool { return countKeys(t, db, "old") == 0 })
 	stop(t, e)
 	require.Equal(t, 2, countKeys(t, db, "live"))
 }

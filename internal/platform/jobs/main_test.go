@@ -3,11 +3,11 @@ package jobs_test
 import (
 	"context"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/frame-oss/payments-server/internal/platform/store"
+	"github.com/frame-oss/payments-server/internal/testenv/poll"
 	"github.com/frame-oss/payments-server/internal/testenv/testdb"
 )
 
@@ -23,15 +23,9 @@ func openStore(t *testing.T) *store.DB {
 	return db
 }
 
-// eventually polls cond until it holds or limit passes. The pause between
-// polls only paces the loop; nothing is asserted about elapsed time.
-func eventually(t *testing.T, limit time.Duration, what string, cond func() bool) {
+// eventually waits until cond holds (poll.Until: no deadline of its own,
+// so nothing is asserted about elapsed time).
+func eventually(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(limit)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("gave up after %s waiting for %s", limit, what)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	poll.Until(t, what, cond)
 }

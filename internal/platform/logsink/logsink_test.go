@@ -7,6 +7,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/frame-oss/payments-server/internal/testenv/poll"
 )
 
 // lockedBuffer is a writer the test can read while the sink writes.
@@ -52,13 +54,7 @@ func TestTheIntervalFlushes(t *testing.T) {
 	sink := New(&out, 10*time.Millisecond)
 	defer sink.Close()
 	slog.New(slog.NewJSONHandler(sink, nil)).Info("request")
-	deadline := time.Now().Add(5 * time.Second)
-	for out.String() == "" {
-		if time.Now().After(deadline) {
-			t.Fatal("the buffered line was never flushed")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	poll.Until(t, "the buffered line to be flushed", func() bool { return out.String() != "" })
 }
 
 func TestCloseFlushesAndLaterWritesGoThrough(t *testing.T) {

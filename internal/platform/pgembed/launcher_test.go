@@ -17,6 +17,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"
+
+	"github.com/frame-oss/payments-server/internal/testenv/poll"
 )
 
 // newDataDir returns a fresh directory for Start. Not t.TempDir(): as root
@@ -65,14 +67,14 @@ func exec1(t *testing.T, url, sql string) {
 
 func requirePortClosed(t *testing.T, port int) {
 	t.Helper()
-	require.Eventually(t, func() bool {
+	poll.Until(t, fmt.Sprintf("port %d to refuse connections", port), func() bool {
 		c, err := net.DialTimeout("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)), time.Second)
 		if err == nil {
 			_ = c.Close()
 			return false
 		}
 		return true
-	}, 10*time.Second, 20*time.Millisecond, "port %d still accepts connections", port)
+	})
 }
 
 // deadPID returns the PID of a process that has exited and been reaped.
@@ -270,11 +272,11 @@ func TestServerDiesWithItsParent(t *testing.T) {
 
 	kill()
 	requirePortClosed(t, port)
-	require.Eventually(t, func() bool {
+	poll.Until(t, "the stale temp cluster "+dir+" to be swept", func() bool {
 		sweepStale(filepath.Dir(dir), Options{}.logger())
 		_, err := os.Stat(dir)
 		return os.IsNotExist(err)
-	}, 10*time.Second, 50*time.Millisecond, "stale temp cluster %s was not swept", dir)
+	})
 }
 
 // TestAttachAcrossProcesses is the CLI situation: a `serve` process owns the
