@@ -95,8 +95,7 @@ func (is *Invoices) collect(ctx context.Context, w *op.W, inv *models.Invoice, p
 		d := "Invoice " + *inv.InvoiceNumber
 		desc = &d
 	}
-	ch, err := is.svc.Money.ChargeInvoice(ctx, w, money.InvoiceCharge{InvoiceID: inv.ID, Amount: inv.Total,
-		Currency: inv.Currency, Description: desc, CustomerID: inv.CustomerID, AccountID: inv.AccountID, PaymentMethodID: pm})
+	ch, err := is.chargeInvoice(ctx, w, inv, pm, desc)
 	if err != nil {
 		return err
 	}

@@ -13,9 +13,9 @@ import (
 )
 
 // Service is what the family's operations share. An invoice is paid
-// through the money area's charge path (money.Service.ChargeInvoice), so
-// a paid invoice has its charge and its journal on the ledger like any
-// transfer.
+// through the money area's public charge operation
+// (money.Service.ChargeMethod, invoice_charge.go), so a paid invoice has
+// its charge and its journal on the ledger like any transfer.
 type Service struct {
 	*op.Kit
 	Money *money.Service
