@@ -64,7 +64,7 @@ type phaseFamily[M any, R phaseRowOf[M], P any, E any] struct {
 	events *phaseEvents
 	// clock, when set, gives a write the time of the parent's test clock
 	// (before its time is first read).
-	clock func(w *op.W, parent *P) error
+	clock func(ctx context.Context, w *op.W, parent *P) error
 	// params is the idempotency fingerprint of an operation.
 	params func(parentID, id string, in any) any
 	// check reports the problems of e, the update of ph under parent, into
@@ -151,7 +151,7 @@ func (f *phaseFamily[M, R, P, E]) write(ctx context.Context, spec op.Spec, paren
 			return nil, err
 		}
 		if f.clock != nil {
-			if err := f.clock(w, parent); err != nil {
+			if err := f.clock(ctx, w, parent); err != nil {
 				return nil, err
 			}
 		}

@@ -27,8 +27,8 @@ func (sp *SubscriptionPhases) Create(ctx context.Context, subscriptionID string,
 		}
 		return in.Validate(models.SubscriptionPhaseParent{})
 	})
-	return sp.family.create(ctx, spec, subscriptionID, func(w *op.W, sub *phaseSubscription) (*models.SubscriptionPhase, error) {
-		if err := in.Validate(sub.parent()); err != nil {
+	return sp.family.create(ctx, spec, subscriptionID, func(w *op.W, sub *models.Subscription) (*models.SubscriptionPhase, error) {
+		if err := in.Validate(phaseParent(sub)); err != nil {
 			return nil, err
 		}
 		now := w.Now()

@@ -2,13 +2,8 @@ package catalog
 
 import (
 	"context"
-	"time"
-
-	"github.com/google/uuid"
-	"github.com/uptrace/bun"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
-	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
@@ -24,37 +19,27 @@ type SubscriptionPhases struct {
 	family                                           *subscriptionPhaseFamily
 }
 
-type subscriptionPhaseFamily = phaseFamily[models.SubscriptionPhase, *models.SubscriptionPhase, phaseSubscription,
+type subscriptionPhaseFamily = phaseFamily[models.SubscriptionPhase, *models.SubscriptionPhase, models.Subscription,
 	*models.UpdateSubscriptionPhaseInput]
 
-// phaseSubscription is what the phases of a subscription need of it: the
-// row to lock, its currency, its product's billing period and its test
-// clock's time.
-type phaseSubscription struct {
-	bun.BaseModel `bun:"table:subscriptions,alias:sub"`
-	models.Tenant
-
-	ID        uuid.UUID         `bun:"id,pk,type:uuid"`
-	Currency  string            `bun:"currency"`
-	ProductID uuid.UUID         `bun:"product_id,type:uuid"`
-	Created   wire.Timestamp    `bun:"created,type:timestamptz"`
-	Recurring *models.Recurring `bun:"recurring,type:jsonb,scanonly"`
-	ClockTime *time.Time        `bun:"clock_time,scanonly"`
-}
-
-// parent is what a phase's members are checked against.
-func (s *phaseSubscription) parent() models.SubscriptionPhaseParent {
-	return models.SubscriptionPhaseParent{Currency: s.Currency, Recurring: s.Recurring}
+// phaseParent is what a subscription's phases are checked against: its
+// currency and its product's billing period.
+func phaseParent(s *models.Subscription) models.SubscriptionPhaseParent {
+	var recurring *models.Recurring
+	if s.BilledProduct != nil {
+		recurring = s.BilledProduct.Recurring
+	}
+	return models.SubscriptionPhaseParent{Currency: s.Currency, Recurring: recurring}
 }
 
 var (
-	phaseSubscriptionTable = &op.Table[phaseSubscription]{Resource: "subscription",
-		Columns: func(q *bun.SelectQuery) *bun.SelectQuery {
-			return q.ColumnExpr("(SELECT pr.recurring FROM products AS pr WHERE pr.merchant_id = ?TableAlias.merchant_id " +
-				"AND pr.id = ?TableAlias.product_id) AS recurring").
-				ColumnExpr("(SELECT tc.frozen_time FROM test_clocks AS tc WHERE tc.merchant_id = ?TableAlias.merchant_id " +
-					"AND tc.id = ?TableAlias.test_clock_id) AS clock_time")
-		}}
+	// phaseSubscriptionTable reads the subscription whose phases change
+	// (the row the write locks), with its product's billing period.
+	phaseSubscriptionTable = &op.Table[models.Subscription]{Resource: "subscription",
+		Embedded: []op.Embedding[models.Subscription]{productOfPhaseSubscription}}
+	productOfPhaseSubscription = &op.EmbedOne[models.Subscription, models.Product]{Column: "product_id",
+		As: "product_json", Only: []string{"recurring"},
+		Into: func(s *models.Subscription) **models.Product { return &s.BilledProduct }}
 	subscriptionPhaseTable = &op.Table[models.SubscriptionPhase]{Resource: "subscription_phase"}
 )
 
@@ -68,14 +53,11 @@ func newSubscriptionPhases(s *Service) *SubscriptionPhases {
 		},
 		// Everything about a subscription happens at its payer's clock
 		// time (docs/billing.md).
-		clock: func(w *op.W, sub *phaseSubscription) error {
-			if sub.ClockTime == nil {
-				return nil
-			}
-			return w.AtClockTime(*sub.ClockTime)
+		clock: func(ctx context.Context, w *op.W, sub *models.Subscription) error {
+			return w.AtBoundClock(ctx, sub.TestClockID)
 		},
-		check: func(sub *phaseSubscription, ph *models.SubscriptionPhase, e *models.UpdateSubscriptionPhaseInput, f *apierr.Fields, prefix string) {
-			e.Validate(f, prefix, &ph.PhaseTerms, sub.parent())
+		check: func(sub *models.Subscription, ph *models.SubscriptionPhase, e *models.UpdateSubscriptionPhaseInput, f *apierr.Fields, prefix string) {
+			e.Validate(f, prefix, &ph.PhaseTerms, phaseParent(sub))
 		},
 		independent: func(e *models.UpdateSubscriptionPhaseInput) bool { return !e.SendsSubscriptionTerms() },
 		apply:       func(ph *models.SubscriptionPhase, e *models.UpdateSubscriptionPhaseInput) { e.ApplyTo(&ph.PhaseTerms) },

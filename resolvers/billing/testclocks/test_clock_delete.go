@@ -74,7 +74,7 @@ func (tc *TestClocks) Delete(ctx context.Context, id string) (*models.Deleted, e
 				return err
 			},
 			func() error {
-				_, err := w.Tx.Update((*subscriptionRow)(nil)).Set("status = 'canceled'").Set("canceled_at = ?", now).
+				_, err := w.Tx.Update((*models.Subscription)(nil)).Set("status = 'canceled'").Set("canceled_at = ?", now).
 					Set("next_payment_attempt = NULL").Set("updated = ?", now).
 					Where("test_clock_id = ?", bound).Where("status NOT IN ('canceled', 'terminated')").Exec(ctx)
 				return err
@@ -94,13 +94,8 @@ func (tc *TestClocks) Delete(ctx context.Context, id string) (*models.Deleted, e
 	})
 }
 
-// subscriptionRow and pendingLineRow name the subscription tables for the
-// deletion's bulk statements.
-type (
-	subscriptionRow struct {
-		bun.BaseModel `bun:"table:subscriptions,alias:sub"`
-	}
-	pendingLineRow struct {
-		bun.BaseModel `bun:"table:subscription_pending_lines,alias:spl"`
-	}
-)
+// pendingLineRow names the subscriptions' pending lines for the
+// deletion's bulk statement.
+type pendingLineRow struct {
+	bun.BaseModel `bun:"table:subscription_pending_lines,alias:spl"`
+}
