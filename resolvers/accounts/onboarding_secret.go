@@ -9,24 +9,11 @@ import (
 	"github.com/frame-oss/payments-server/models"
 )
 
-// onboardingSecretPurpose names the derivation of onboarding session
-// client secrets from the server secret.
-const onboardingSecretPurpose = "onboarding_session_client_secret"
-
-// onboardingSecretLength is the length of a client secret's derived part,
-// as long as a random one was.
-const onboardingSecretLength = 40
-
 // deriveOnboardingSecret makes the part after onb_sess_ of a session's
-// client secret from the id of the record that keeps its hash
-// (auth.SecretDeriver): the secret key's reads make it again, and only the
-// hash is stored.
+// client secret from the id of the record that keeps its hash: the secret
+// key's reads make it again, and only the hash is stored.
 func (ob *Onboarding) deriveOnboardingSecret(ctx context.Context, recordID uuid.UUID) (string, error) {
-	b, err := ob.svc.Secret.Derive(ctx, onboardingSecretPurpose, recordID[:])
-	if err != nil {
-		return "", err
-	}
-	return auth.Base62Of(b, onboardingSecretLength), nil
+	return auth.DerivedSecrets(ob.svc.Secret, "onboarding_session_client_secret")(ctx, recordID)
 }
 
 // showSecrets sets, for the secret key only, each session's live client

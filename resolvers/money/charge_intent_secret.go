@@ -11,22 +11,11 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// intentSecretPurpose names the derivation of charge intent client
-// secrets from the server secret.
-const intentSecretPurpose = "charge_intent_client_secret"
-
-// intentSecretLength is the length of a client secret's derived part, as
-// long as a random one was.
-const intentSecretLength = 40
-
 // deriveIntentSecret makes the derived part of a charge intent's client
-// secret from the id of the record that keeps its hash (auth.SecretDeriver).
+// secret from the id of the record that keeps its hash: a secret key's
+// reads make it again, and only the hash is stored.
 func (s *Service) deriveIntentSecret(ctx context.Context, recordID uuid.UUID) (string, error) {
-	b, err := s.Secret.Derive(ctx, intentSecretPurpose, recordID[:])
-	if err != nil {
-		return "", err
-	}
-	return auth.Base62Of(b, intentSecretLength), nil
+	return auth.DerivedSecrets(s.Secret, "charge_intent_client_secret")(ctx, recordID)
 }
 
 // ListWithSecrets is List as REST answers it to the secret key: each

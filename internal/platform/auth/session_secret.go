@@ -164,3 +164,26 @@ func ObjectSecretMatches(ctx context.Context, tx *store.Tenant, kind Kind, objec
 		Where("ss.session_id = ?", objectID).Where("ss.revoked_at IS NULL").Where("ss.expires_at > ?", now).Count(ctx)
 	return n > 0, err
 }
+
+// derivedSecretLength is the length of a client secret's derived part, as
+// long as a random one was.
+const derivedSecretLength = 40
+
+// SecretSource derives bytes from the server secret for a purpose
+// (secrets.Source).
+type SecretSource interface {
+	Derive(ctx context.Context, purpose string, data []byte) ([]byte, error)
+}
+
+// DerivedSecrets is the SecretDeriver of one kind of client secret: the
+// base62 of what src derives for purpose from the record's id. Each kind
+// names its own purpose, so two kinds never derive the same secret.
+func DerivedSecrets(src SecretSource, purpose string) SecretDeriver {
+	return func(ctx context.Context, recordID uuid.UUID) (string, error) {
+		b, err := src.Derive(ctx, purpose, recordID[:])
+		if err != nil {
+			return "", err
+		}
+		return Base62Of(b, derivedSecretLength), nil
+	}
+}
