@@ -23,7 +23,7 @@ type billLine struct {
 	Amount      int64
 	Start, End  *time.Time
 	Proportion  *string
-	pending     *pendingLine
+	pending     *models.SubscriptionPendingLine
 }
 
 func (l billLine) total() int64 { return l.Amount * int64(l.Quantity) }
@@ -118,7 +118,7 @@ func (is *invoiceBiller) billSubscription(ctx context.Context, w *op.W, sub *mod
 		return nil, err
 	}
 	if len(pending) > 0 {
-		if _, err := w.Tx.Update((*pendingLine)(nil)).Set("invoice_id = ?", inv.ID).Where("pl.id IN (?)", bun.In(pending)).
+		if _, err := w.Tx.Update((*models.SubscriptionPendingLine)(nil)).Set("invoice_id = ?", inv.ID).Where("pl.id IN (?)", bun.In(pending)).
 			Exec(ctx); err != nil {
 			return nil, err
 		}

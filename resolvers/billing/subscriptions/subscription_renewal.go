@@ -89,7 +89,7 @@ func (ss *Subscriptions) billPeriod(ctx context.Context, w *op.W, sub *models.Su
 		return err
 	}
 	lines := []billLine{periodLine(sub, pr, price, period.Start, period.End)}
-	var pending []*pendingLine
+	var pending []*models.SubscriptionPendingLine
 	if err := w.Tx.Select(&pending).Where("pl.subscription_id = ?", sub.ID).Where("pl.invoice_id IS NULL").
 		OrderExpr("pl.created, pl.id").Scan(ctx); err != nil {
 		return err

@@ -160,9 +160,9 @@ func addPending(ctx context.Context, w *op.W, sub *models.Subscription, lines []
 		return nil
 	}
 	now := w.Now()
-	rows := make([]*pendingLine, len(lines))
+	rows := make([]*models.SubscriptionPendingLine, len(lines))
 	for i, l := range lines {
-		rows[i] = &pendingLine{ID: ids.New(now), SubscriptionID: sub.ID, Kind: l.Kind, ProductID: l.ProductID,
+		rows[i] = &models.SubscriptionPendingLine{ID: ids.New(now), SubscriptionID: sub.ID, Kind: l.Kind, ProductID: l.ProductID,
 			Description: l.Description, Amount: l.Amount, PeriodStart: *l.Start, PeriodEnd: *l.End, Proportion: *l.Proportion,
 			Created: now}
 	}

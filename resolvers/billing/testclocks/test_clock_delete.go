@@ -61,7 +61,7 @@ func (tc *TestClocks) Delete(ctx context.Context, id string) (*models.Deleted, e
 				return err
 			},
 			func() error {
-				_, err := w.Tx.Update((*pendingLineRow)(nil)).Set("invoice_id = NULL").Where("invoice_id IN (?)", drafts).Exec(ctx)
+				_, err := w.Tx.Update((*models.SubscriptionPendingLine)(nil)).Set("invoice_id = NULL").Where("invoice_id IN (?)", drafts).Exec(ctx)
 				return err
 			},
 			func() error {
@@ -92,10 +92,4 @@ func (tc *TestClocks) Delete(ctx context.Context, id string) (*models.Deleted, e
 		}
 		return &models.Deleted{ID: clock.ID, Object: "test_clock", Deleted: true}, nil
 	})
-}
-
-// pendingLineRow names the subscriptions' pending lines for the
-// deletion's bulk statement.
-type pendingLineRow struct {
-	bun.BaseModel `bun:"table:subscription_pending_lines,alias:spl"`
 }

@@ -1,22 +1,20 @@
-package subscriptions
+package models
 
 import (
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
-
-	"github.com/frame-oss/payments-server/models"
 )
 
-// The rows subscriptions write beside their own: their pending proration
-// lines.
-
-// pendingLine is a proration line waiting for the next cycle's invoice
-// (create_prorations).
-type pendingLine struct {
+// SubscriptionPendingLine is a proration line waiting for the next cycle's
+// invoice (create_prorations): written by a subscription's update, taken
+// into its renewal's invoice, released when a test clock's deletion
+// deletes that draft. It is never rendered on its own (the invoice's line
+// items are), so it has no wire members.
+type SubscriptionPendingLine struct {
 	bun.BaseModel `bun:"table:subscription_pending_lines,alias:pl"`
-	models.Tenant
+	Tenant
 
 	ID             uuid.UUID  `bun:"id,pk,type:uuid"`
 	SubscriptionID uuid.UUID  `bun:"subscription_id,type:uuid"`
