@@ -17,16 +17,16 @@ const maxLineItemQuantity = 1_000_000
 // CreateInvoiceInput is the body of POST /v1/invoices (spec doc 2 §4.5),
 // with the official SDK's line_items and metadata.
 type CreateInvoiceInput struct {
-	CollectionMethod *CollectionMethod `json:"collection_method"`
-	Customer         *string           `json:"customer"`
-	Account          *string           `json:"account"`
-	DueDate          *string           `json:"due_date"`
-	Description      *string           `json:"description"`
-	Memo             *string           `json:"memo"`
-	Currency         *string           `json:"currency"`
-	NetTerms         *int              `json:"net_terms"`
-	Metadata         MetadataInput     `json:"metadata"`
-	LineItems        []*LineItemInput  `json:"line_items"`
+	CollectionMethod *CollectionMethod         `json:"collection_method"`
+	Customer         *string                   `json:"customer"`
+	Account          *string                   `json:"account"`
+	DueDate          *string                   `json:"due_date"`
+	Description      *string                   `json:"description"`
+	Memo             *string                   `json:"memo"`
+	Currency         *string                   `json:"currency"`
+	NetTerms         *int                      `json:"net_terms"`
+	Metadata         MetadataInput             `json:"metadata"`
+	LineItems        OneOrMany[*LineItemInput] `json:"line_items"`
 }
 
 // MaxInvoiceLineItems bounds the lines of one invoice: an invoice is read

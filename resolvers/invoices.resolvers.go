@@ -111,13 +111,25 @@ func (r *queryResolver) InvoiceLineItem(ctx context.Context, invoiceID string, i
 	return r.Svc.Billing.LineItems.Get(ctx, invoiceID, id)
 }
 
+func (r *createInvoiceInputResolver) LineItems(ctx context.Context, obj *models.CreateInvoiceInput, data []*models.LineItemInput) error {
+	// GraphQL's list is the list: models.OneOrMany is a type gqlgen does
+	// not bind, so the field is assigned here.
+	obj.LineItems = data
+	return nil
+}
+
 func (r *Resolver) Invoice() generated.InvoiceResolver { return &invoiceResolver{r} }
 
 func (r *Resolver) InvoiceLineItem() generated.InvoiceLineItemResolver {
 	return &invoiceLineItemResolver{r}
 }
 
+func (r *Resolver) CreateInvoiceInput() generated.CreateInvoiceInputResolver {
+	return &createInvoiceInputResolver{r}
+}
+
 type (
-	invoiceResolver         struct{ *Resolver }
-	invoiceLineItemResolver struct{ *Resolver }
+	invoiceResolver            struct{ *Resolver }
+	invoiceLineItemResolver    struct{ *Resolver }
+	createInvoiceInputResolver struct{ *Resolver }
 )

@@ -39,6 +39,10 @@ type InvoiceLineItemResolver interface {
 	Meter(ctx context.Context, obj *models.InvoiceLineItem) (*models.BillingMeter, error)
 }
 
+type CreateInvoiceInputResolver interface {
+	LineItems(ctx context.Context, obj *models.CreateInvoiceInput, data []*models.LineItemInput) error
+}
+
 // endregion ************************** generated!.gotpl **************************
 
 // region    ***************************** args.gotpl *****************************
@@ -1531,7 +1535,9 @@ func (ec *executionContext) unmarshalInputCreateInvoiceInput(ctx context.Context
 			if err != nil {
 				return it, err
 			}
-			it.LineItems = data
+			if err = ec.Resolvers.CreateInvoiceInput().LineItems(ctx, &it, data); err != nil {
+				return it, err
+			}
 		}
 	}
 	return it, nil

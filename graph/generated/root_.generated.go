@@ -85,6 +85,7 @@ type ResolverRoot interface {
 	UsageReport() UsageReportResolver
 	WebhookDelivery() WebhookDeliveryResolver
 	WebhookEndpoint() WebhookEndpointResolver
+	CreateInvoiceInput() CreateInvoiceInputResolver
 	PauseSubscriptionInput() PauseSubscriptionInputResolver
 }
 

@@ -52,7 +52,6 @@ var restated = map[string]string{
 	"models/product_phase.go: UpdatePhaseInput.UnmarshalJSON":                  "period_count",
 	"models/promotion_code.go: PromotionCodeInput.UnmarshalJSON":               "expires_at, max_redemptions",
 	"models/sdk_coupon_requests.go: CreateCouponInput.UnmarshalJSON":           "discount_value, percent_off",
-	"models/sdk_invoice_requests.go: CreateInvoiceInput.UnmarshalJSON":         "line_items, one object read as a list of one",
 }
 
 // envelopes are the transports' own bodies around resources, whose members
