@@ -91,3 +91,14 @@ func (v ThreeDSIntent) MarshalJSON() ([]byte, error) {
 	}
 	return withSDKMembers(b, sdkMember{"payment_method_id", v.PaymentMethodID})
 }
+
+// MarshalJSON renders WebhookEndpoint from its json tags, then its fields
+// tagged sdk under those names.
+func (v WebhookEndpoint) MarshalJSON() ([]byte, error) {
+	type plain WebhookEndpoint
+	b, err := json.Marshal(plain(v))
+	if err != nil {
+		return nil, err
+	}
+	return withSDKMembers(b, sdkMember{"enabled", v.Status.Enabled()})
+}

@@ -38,6 +38,10 @@ const (
 	WebhookEndpointListenSession WebhookEndpointKind = "listen_session"
 )
 
+// Enabled is the SDK's enabled member of an endpoint (sdk tag of its
+// Status): whether it receives deliveries.
+func (s WebhookEndpointStatus) Enabled() bool { return s == WebhookEndpointActive }
+
 // WebhookEndpointStatuses is the closed set of webhook endpoint statuses.
 var WebhookEndpointStatuses = Enum(WebhookEndpointActive, WebhookEndpointDisabled)
 
@@ -51,7 +55,7 @@ type WebhookEndpoint struct {
 	ID          uuid.UUID                   `bun:"id,pk,type:uuid" json:"id"`
 	Object      Object[webhookEndpointKind] `bun:"-" json:"object"`
 	URL         string                      `bun:"url" json:"url"`
-	Status      WebhookEndpointStatus       `bun:"status" json:"status"`
+	Status      WebhookEndpointStatus       `bun:"status" json:"status" sdk:"enabled,derived:Enabled"`
 	Description *string                     `bun:"description" json:"description"`
 	EventCodes  []string                    `bun:"event_codes,array" json:"event_codes"`
 	Secret      *string                     `bun:"-" json:"secret,omitempty"`
@@ -236,15 +240,4 @@ func NormalizeEventCodes(codes []string) []string {
 		}
 	}
 	return out
-}
-
-// MarshalJSON adds the SDKs' enabled beside the spec's status: true while
-// the endpoint is active (models/sdk_members.go).
-func (e WebhookEndpoint) MarshalJSON() ([]byte, error) {
-	type plain WebhookEndpoint
-	b, err := json.Marshal(plain(e))
-	if err != nil {
-		return nil, err
-	}
-	return withSDKMembers(b, sdkMember{"enabled", e.Status == WebhookEndpointActive})
 }

@@ -36,10 +36,6 @@ var modelAmendments = map[reflect.Type]func(s *jsonschema.Schema){
 	reflect.TypeFor[models.Account](): optional("metadata", "payout_payment_method_id", "profile"),
 	// ChargeIntent.MarshalJSON leaves out what a publishable key may not see.
 	reflect.TypeFor[models.ChargeIntent](): optional("customer", "account", "metadata", "revenue_split", "order"),
-	// The SDK's names beside the spec's that are fields' sdk tags are
-	// added from the tags (openapi_sdk_names.go); enabled is derived from
-	// the status when rendered.
-	reflect.TypeFor[models.WebhookEndpoint](): member("enabled", &jsonschema.Schema{Type: "boolean"}),
 	// A deleted customer renders as the subset the spec keeps retrievable.
 	reflect.TypeFor[models.Customer](): orSubset(map[string]*jsonschema.Schema{"deleted": {Const: true}},
 		"id", "object", "livemode", "created", "updated"),

@@ -40,7 +40,6 @@ var restated = map[string]string{
 	// The SDK's second names of members are declared on the field they
 	// render (an sdk struct tag), and sdk_names_generated.go renders them.
 	// Second shapes of one resource's members.
-	"models/webhook_endpoint.go: WebhookEndpoint.MarshalJSON":                              "enabled, derived from the status when rendered",
 	"models/customer.go: Customer.MarshalJSON":                                             "a deleted customer",
 	"models/customer_identity_verification.go: CustomerIdentityVerification.MarshalJSON":   "CustomerIdentityVerificationWire",
 	"models/customer_identity_verification.go: CustomerIdentityVerification.UnmarshalJSON": "CustomerIdentityVerificationWire",

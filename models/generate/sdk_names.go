@@ -16,10 +16,13 @@ const sdkNamesFile = "sdk_names_generated.go"
 
 // secondName is a member rendered a second time under the name the real
 // service's SDK reads (a field's sdk tag), after the members of its json
-// tags.
+// tags. A derived member (sdk:"enabled,derived:Enabled") renders what a
+// method of the field's value says of it (the endpoint's enabled, from its
+// status), so the member is declared once, on the field it is derived
+// from, and no rendering is written by hand.
 type secondName struct {
 	name string
-	path string // Go selector from the value ("CouponID")
+	path string // Go selector from the value ("CouponID", "Status.Enabled()")
 }
 
 // sdkNames is the source of sdkNamesFile: a MarshalJSON for every struct
@@ -85,13 +88,37 @@ func secondNamesOf(s *types.Struct, prefix string) ([]secondName, error) {
 		if !tagged {
 			continue
 		}
+		name, derived, isDerived := strings.Cut(name, ",derived:")
 		if !f.Exported() || !plainName.MatchString(name) {
 			return nil, fmt.Errorf("%s: sdk:%q names no member a field can be rendered under", f.Name(), name)
 		}
 		if slices.ContainsFunc(out, func(n secondName) bool { return n.name == name }) {
 			return nil, fmt.Errorf("two fields tagged sdk:%q", name)
 		}
-		out = append(out, secondName{name: name, path: prefix + f.Name()})
+		path := prefix + f.Name()
+		if isDerived {
+			if err := checkDerivation(f, derived); err != nil {
+				return nil, err
+			}
+			path += "." + derived + "()"
+		}
+		out = append(out, secondName{name: name, path: path})
 	}
 	return out, nil
+}
+
+// checkDerivation fails unless method is an exported method of f's type
+// (value receiver) taking nothing and giving one value: what a derived
+// member renders.
+func checkDerivation(f *types.Var, method string) error {
+	obj, _, _ := types.LookupFieldOrMethod(f.Type(), false, f.Pkg(), method)
+	fn, ok := obj.(*types.Func)
+	if !ok || !fn.Exported() {
+		return fmt.Errorf("%s: derived:%s is no method of %s", f.Name(), method, f.Type())
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Params().Len() != 0 || sig.Results().Len() != 1 {
+		return fmt.Errorf("%s: derived:%s must take nothing and give one value", f.Name(), method)
+	}
+	return nil
 }
