@@ -32,6 +32,7 @@ func TestIngestsRacingAUsageInvoiceBillEachEventOnce(t *testing.T) {
 		value  int
 		status int
 		body   string
+		id     string
 	}
 	answers := make([][]answer, workers)
 	var inv *testenv.Response
@@ -47,7 +48,11 @@ func TestIngestsRacingAUsageInvoiceBillEachEventOnce(t *testing.T) {
 				value := 1 + (w+i)%9
 				r := f.sk.Post(meteringEventsPath, testenv.MeteringEvent(apiCalls, fmt.Sprintf("w%d-%d", w, i), p.customer).
 					WithValue(strconv.Itoa(value)).At(iso(at)).RESTBody())
-				answers[w] = append(answers[w], answer{at: at, value: value, status: r.Status, body: string(r.Body)})
+				a := answer{at: at, value: value, status: r.Status, body: string(r.Body)}
+				if r.Status == http.StatusCreated {
+					a.id = id(r.JSON())
+				}
+				answers[w] = append(answers[w], a)
 			}
 		}()
 	}
@@ -62,11 +67,11 @@ func TestIngestsRacingAUsageInvoiceBillEachEventOnce(t *testing.T) {
 	require.Equal(t, http.StatusCreated, inv.Status, string(inv.Body))
 	first := id(inv.JSON())
 
-	accepted := 1 // the seed, in the first window
+	accepted, value := 1, 1 // the seed, in the first window
 	for _, list := range answers {
 		for _, a := range list {
 			if a.status == http.StatusCreated {
-				accepted++
+				accepted, value = accepted+1, value+a.value
 				continue
 			}
 			// Refused: in the window the invoice billed, after it.
@@ -76,6 +81,8 @@ func TestIngestsRacingAUsageInvoiceBillEachEventOnce(t *testing.T) {
 		}
 	}
 	next := p.bill(t, f, mid, day(15), nil)
+	require.EqualValues(t, value, inv.JSON()["total"].(float64)+next["total"].(float64),
+		"the two invoices bill every stored event's value once (one cent a unit)")
 
 	// Every stored event is billed once: by the first invoice exactly
 	// when its timestamp is in the first window, by the next otherwise,
@@ -91,15 +98,18 @@ func TestIngestsRacingAUsageInvoiceBillEachEventOnce(t *testing.T) {
 	require.NoError(t, f.env.DB.Bun.NewRaw(`SELECT count(*) FROM metering_events WHERE customer_id = ?::uuid AND invoice_id IS NOT NULL`,
 		p.customer).Scan(ctx, &billedRows))
 	require.Zero(t, billedRows, "a usage invoice writes no event row")
-	list := f.sk.Get(meteringEventsPath + "?customer=" + p.customer + "&limit=100").JSON()["data"].([]any)
-	require.Len(t, list, accepted)
-	for _, e := range list {
-		e := e.(map[string]any)
-		want := id(next)
-		if e["timestamp"].(string) < iso(mid) {
-			want = first
+	for _, list := range answers {
+		for _, a := range list {
+			if a.status != http.StatusCreated {
+				continue
+			}
+			want := id(next)
+			if a.at.Before(mid) {
+				want = first
+			}
+			ev := f.sk.Get(meteringEventsPath + "/" + a.id).JSON()
+			require.Equal(t, want, ev["invoice"], "the event read names the invoice of its window: %v", ev)
 		}
-		require.Equal(t, want, e["invoice"], "the event read names the invoice of its window: %v", e)
 	}
 	f.requireUsageInvariants(t)
 }
