@@ -18,10 +18,11 @@ var (
 )
 
 // BenchmarkUsageInvoice bills a usage invoice over a window holding 10,000
-// and 1,000,000 unbilled events of one payer: the claim and the aggregate
-// are one statement in the database, so statements/op is the same at both
-// sizes and B/op (the server's Go memory, in this process) stays flat; the
-// time is the database's claiming of the events. Each operation has a
+// and 1,000,000 unbilled events of one payer: the aggregate is one
+// statement in the database and the window recorded bills the events (no
+// event row is written), so statements/op is the same at both sizes and
+// B/op (the server's Go memory, in this process) stays flat; the time is
+// the database's summing of the window's index entries. Each operation has a
 // payer of its own whose events are inserted, outside the timer, by one
 // INSERT … SELECT generate_series (a million API calls would take hours),
 // then analyzed.

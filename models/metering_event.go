@@ -19,7 +19,9 @@ func (meteringEventKind) objectName() string { return "billing_metric_event" }
 // doc 2 §2.6, "Billing metric event"). Its (event_name, reference) is
 // unique in the merchant's mode for ever: reporting it again answers this
 // event and changes nothing. Once an invoice bills it (invoice), it no
-// longer changes.
+// longer changes: invoice is BilledBy as reads derive it (the auto-charge
+// that claimed the event, else the usage invoice whose window holds it,
+// migration 00052), while the invoice_id column holds auto-charges alone.
 type MeteringEvent struct {
 	bun.BaseModel `bun:"table:metering_events,alias:me"`
 	Tenant
@@ -36,8 +38,11 @@ type MeteringEvent struct {
 	Timestamp        wire.ISOTime              `bun:"timestamp,type:timestamptz" json:"timestamp"`
 	Metadata         Metadata                  `bun:"metadata,type:jsonb" json:"metadata"`
 	InvoiceID        *uuid.UUID                `bun:"invoice_id,type:uuid" json:"invoice"`
-	Created          wire.Timestamp            `bun:"created,type:timestamptz" json:"created"`
-	Updated          wire.Timestamp            `bun:"updated,type:timestamptz" json:"updated"`
+	// BilledBy is the invoice metering_events_billed derives for the
+	// event (read only): reads make it the event's invoice.
+	BilledBy *uuid.UUID     `bun:"billed_by,scanonly,type:uuid" json:"-"`
+	Created  wire.Timestamp `bun:"created,type:timestamptz" json:"created"`
+	Updated  wire.Timestamp `bun:"updated,type:timestamptz" json:"updated"`
 }
 
 // MaxReferenceLength bounds a metering event's reference.

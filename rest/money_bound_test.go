@@ -119,7 +119,7 @@ func TestUsageBilledPastTheBoundIsRefused(t *testing.T) {
 		require.NoError(t, f.env.DB.Bun.NewRaw(query).Scan(context.Background(), &n))
 		return n
 	}
-	require.Equal(t, 2, count("SELECT count(*) FROM metering_events WHERE invoice_id IS NULL"), "nothing was claimed")
+	require.Equal(t, 2, count("SELECT count(*) FROM metering_events_billed WHERE billed_by IS NULL"), "nothing was claimed")
 	require.Zero(t, count("SELECT count(*) FROM invoices"))
 
 	prog := f.sk.Get(thresholdProgress + "?customer=" + p.customer).JSON()

@@ -35,9 +35,9 @@ func (f *fixture) seedUsage(t *testing.T, p usagePayer, n int) {
 func seededUsage(n int) int64 { return int64(n / 10 * 55) }
 
 // A usage invoice costs the same statements for ten events or twenty
-// thousand: the events are claimed and aggregated by the window's
-// predicate in the database, never read one by one; the line still bills
-// their exact usage.
+// thousand: the events are aggregated by the window's predicate in the
+// database, never read one by one, and billed by the window recorded, no
+// event row written; the line still bills their exact usage.
 func TestUsageInvoiceStatementsDoNotGrowWithItsEvents(t *testing.T) {
 	t.Parallel()
 	f := setup(t)

@@ -216,23 +216,24 @@ func (f *fixture) requireUsageInvariants(t *testing.T) {
 	require.Zero(t, count(`SELECT count(*) FROM billing_credits WHERE (used_credits = billing_credits) <> (exhausted_at IS NOT NULL)`))
 	require.Zero(t, count(`SELECT count(*) FROM (
 		SELECT li.invoice_id, li.event_name, li.usage AS billed,
-		       (SELECT sum(me.value) FROM metering_events me WHERE me.merchant_id = li.merchant_id
-		          AND me.invoice_id = li.invoice_id AND me.event_name = li.event_name) AS events
+		       (SELECT sum(me.value) FROM metering_events_billed me WHERE me.merchant_id = li.merchant_id
+		          AND me.billed_by = li.invoice_id AND me.event_name = li.event_name) AS events
 		FROM invoice_line_items li WHERE li.kind = 'usage') AS x WHERE billed IS DISTINCT FROM events`),
 		"each usage line bills the usage of the events it claimed")
-	require.Zero(t, count(`SELECT count(*) FROM metering_events me WHERE me.invoice_id IS NOT NULL AND NOT EXISTS (
-		SELECT 1 FROM invoice_line_items li WHERE li.merchant_id = me.merchant_id AND li.invoice_id = me.invoice_id
+	require.Zero(t, count(`SELECT count(*) FROM metering_events_billed me WHERE me.billed_by IS NOT NULL AND NOT EXISTS (
+		SELECT 1 FROM invoice_line_items li WHERE li.merchant_id = me.merchant_id AND li.invoice_id = me.billed_by
 		AND li.event_name = me.event_name)`), "every billed event is on a line")
-	require.Zero(t, count(`SELECT count(*) FROM metering_events me JOIN usage_invoice_windows w
+	require.Zero(t, count(`SELECT count(*) FROM metering_events_billed me JOIN usage_invoice_windows w
 		ON w.merchant_id = me.merchant_id AND w.livemode = me.livemode AND w.event_name = me.event_name
 		AND (w.customer_id = me.customer_id OR w.account_id = me.account_id)
 		AND me."timestamp" >= w.period_start AND me."timestamp" < w.period_end
 		JOIN billing_meters bm ON bm.merchant_id = me.merchant_id AND bm.id = me.meter_id AND bm.product_id IS NOT NULL
-		WHERE me.invoice_id IS NULL`), "every priced event of a billed window is billed")
+		WHERE me.billed_by IS DISTINCT FROM w.invoice_id AND me.invoice_id IS NULL`),
+		"every priced event of a billed window is billed, by that window's invoice unless an auto-charge billed it first")
 	var lines, events string
 	require.NoError(t, f.env.DB.Bun.NewRaw(`SELECT trim_scale(coalesce(sum(usage), 0))::text FROM invoice_line_items WHERE kind = 'usage'`).
 		Scan(ctx, &lines))
-	require.NoError(t, f.env.DB.Bun.NewRaw(`SELECT trim_scale(coalesce(sum(value), 0))::text FROM metering_events WHERE invoice_id IS NOT NULL`).
+	require.NoError(t, f.env.DB.Bun.NewRaw(`SELECT trim_scale(coalesce(sum(value), 0))::text FROM metering_events_billed WHERE billed_by IS NOT NULL`).
 		Scan(ctx, &events))
 	require.Equal(t, events, lines, "Σ usage on usage lines = Σ billed events")
 	require.Zero(t, count(`SELECT count(*) FROM invoices WHERE total <> (SELECT coalesce(sum(li.quantity::bigint * li.unit_amount_cents), 0)

@@ -28,16 +28,16 @@ func (f *fixture) thresholdTotals(t *testing.T, customer string) thresholdTotals
 	require.NoError(t, f.env.DB.Bun.NewRaw(`SELECT
 		  COALESCE((SELECT sum(t.events) FROM usage_threshold_totals t JOIN usage_thresholds ut ON ut.id = t.threshold_id
 		            WHERE ut.customer_id = ?::uuid), 0) AS events,
-		  (SELECT count(*) FROM metering_events me WHERE me.customer_id = ?::uuid AND me.invoice_id IS NULL
+		  (SELECT count(*) FROM metering_events_billed me WHERE me.customer_id = ?::uuid AND me.billed_by IS NULL
 		     AND me.timestamp >= ? AND me.timestamp < ?) AS events_of_events,
 		  COALESCE((SELECT sum(t.sum_value) FROM usage_threshold_totals t JOIN usage_thresholds ut ON ut.id = t.threshold_id
 		            WHERE ut.customer_id = ?::uuid), 0)::text AS sum,
-		  COALESCE((SELECT sum(me.value) FROM metering_events me WHERE me.customer_id = ?::uuid AND me.invoice_id IS NULL
+		  COALESCE((SELECT sum(me.value) FROM metering_events_billed me WHERE me.customer_id = ?::uuid AND me.billed_by IS NULL
 		     AND me.timestamp >= ? AND me.timestamp < ?), 0)::text AS sum_of_events,
 		  COALESCE((SELECT sum(t.sum_w100) FROM usage_threshold_totals t JOIN usage_thresholds ut ON ut.id = t.threshold_id
 		            WHERE ut.customer_id = ?::uuid), 0)::text AS weighted,
-		  COALESCE((SELECT sum(me.value * (100 + COALESCE(me.markup_percentage, 0))) FROM metering_events me
-		     WHERE me.customer_id = ?::uuid AND me.invoice_id IS NULL AND me.timestamp >= ? AND me.timestamp < ?), 0)::text AS weighted_events`,
+		  COALESCE((SELECT sum(me.value * (100 + COALESCE(me.markup_percentage, 0))) FROM metering_events_billed me
+		     WHERE me.customer_id = ?::uuid AND me.billed_by IS NULL AND me.timestamp >= ? AND me.timestamp < ?), 0)::text AS weighted_events`,
 		customer, customer, mar1, mar1.AddDate(0, 1, 0), customer, customer, mar1, mar1.AddDate(0, 1, 0),
 		customer, customer, mar1, mar1.AddDate(0, 1, 0)).Scan(context.Background(),
 		&tt.Events, &tt.EventsOfEvents, &tt.Sum, &tt.SumOfEvents, &tt.Weighted, &tt.WeightedEvents))

@@ -96,13 +96,14 @@ func (es *MeteringEvents) ingestOne(ctx context.Context, w *op.W, in *models.Cre
 // none, the insert's trigger skipped the row because its window is billed.
 func originalEvent(ctx context.Context, w *op.W, name, reference string) (*models.MeteringEvent, error) {
 	var rows []models.MeteringEvent
-	err := w.Tx.Select(&rows).Where("me.event_name = ?", name).Where("me.reference = ?", reference).Scan(ctx)
+	err := meteringEventTable.Select(w.Tx, nil, &rows).Where("me.event_name = ?", name).Where("me.reference = ?", reference).Scan(ctx)
 	if err != nil {
 		return nil, err
 	}
 	if len(rows) == 0 {
 		return nil, errWindowBilled
 	}
+	settleInvoice(&rows[0])
 	return &rows[0], nil
 }
 

@@ -2,6 +2,9 @@ package usage
 
 import (
 	"context"
+	"time"
+
+	"github.com/uptrace/bun"
 
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
@@ -27,7 +30,22 @@ type MeteringEventFilter struct {
 	EventName *string `query:"event_name" filter:"event_name"`
 }
 
-var meteringEventTable = &op.Table[models.MeteringEvent]{Resource: "billing_metric_event"}
+// meteringEventTable reads events with the invoice that billed them,
+// derived from the windows of usage invoices (billedByColumn).
+var meteringEventTable = &op.Table[models.MeteringEvent]{Resource: "billing_metric_event",
+	Columns: func(q *bun.SelectQuery) *bun.SelectQuery { return q.ColumnExpr(billedByColumn) },
+	Derive:  func(ev *models.MeteringEvent, _ time.Time) { settleInvoice(ev) }}
+
+// billedByColumn is the invoice that billed an event (alias me), as
+// metering_events_billed defines it: one primary key probe of the view
+// per event read.
+const billedByColumn = `(SELECT b.billed_by FROM metering_events_billed AS b
+	WHERE b.merchant_id = me.merchant_id AND b.id = me.id) AS billed_by`
+
+// settleInvoice makes the invoice an event answers the one that billed it:
+// its own column names an auto-charge only, a usage invoice bills by its
+// window.
+func settleInvoice(ev *models.MeteringEvent) { ev.InvoiceID = ev.BilledBy }
 
 func newMeteringEvents(s *Service) *MeteringEvents {
 	es := &MeteringEvents{Reader: op.Read[models.MeteringEvent, MeteringEventFilter](s.Kit, meteringEventTable), svc: s}

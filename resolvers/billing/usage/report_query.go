@@ -17,8 +17,10 @@ import (
 // report over every payer), each joined laterally to its events of the
 // window read from the payer index (metering_events_customer_usage_idx,
 // _account_idx: the window is a range of the index key, the name, value
-// and invoice are included columns, so the events are read from the index
-// alone), aggregated per event name, and joined to the name's meter for
+// and auto-charge invoice are included columns, so the events are read
+// from the index alone; whether an event is billed is metering_events_billed's
+// billed_by, its own invoice or a probe of the usage invoice windows'
+// index), aggregated per event name, and joined to the name's meter for
 // its aggregation. Each aggregation is computed for every name (count,
 // sum, max, each also for the billed and the unbilled events) and the
 // meter's picks one (reportRow.usage), so the statement does not depend
@@ -67,10 +69,10 @@ const reportColumns = `ev.event_name AS event_name, bm.id AS meter_id, bm.aggreg
 	ev.top AS top, ev.billed_top AS billed_top, ev.unbilled_top AS unbilled_top`
 
 // eventAggregates are the aggregates of one name's events (alias u).
-const eventAggregates = `count(*) AS event_count, count(*) FILTER (WHERE u.invoice_id IS NOT NULL) AS billed_count,
-	sum(u.value) AS total, sum(u.value) FILTER (WHERE u.invoice_id IS NOT NULL) AS billed_total,
-	max(u.value) AS top, max(u.value) FILTER (WHERE u.invoice_id IS NOT NULL) AS billed_top,
-	max(u.value) FILTER (WHERE u.invoice_id IS NULL) AS unbilled_top`
+const eventAggregates = `count(*) AS event_count, count(*) FILTER (WHERE u.billed_by IS NOT NULL) AS billed_count,
+	sum(u.value) AS total, sum(u.value) FILTER (WHERE u.billed_by IS NOT NULL) AS billed_total,
+	max(u.value) AS top, max(u.value) FILTER (WHERE u.billed_by IS NOT NULL) AS billed_top,
+	max(u.value) FILTER (WHERE u.billed_by IS NULL) AS unbilled_top`
 
 // build adds the meters and the events to q.base.
 func (q *reportQuery) build() *bun.SelectQuery {
@@ -105,7 +107,7 @@ func (q *reportQuery) events(nameExpr string) (string, []any) {
 	var args []any
 	for _, p := range payers {
 		var b strings.Builder
-		b.WriteString(`SELECT me.event_name, me.value, me.invoice_id FROM metering_events AS me WHERE me.merchant_id = ` +
+		b.WriteString(`SELECT me.event_name, me.value, me.billed_by FROM metering_events_billed AS me WHERE me.merchant_id = ` +
 			q.alias + `.merchant_id AND me.livemode = ` + q.alias + `.livemode`)
 		if p.eventColumn != "" {
 			b.WriteString(" AND me." + p.eventColumn + " = " + p.baseColumn)

@@ -33,8 +33,9 @@ var errNoBillableUsage = apierr.Rule("no_billable_usage",
 // at a time), refuses an end after the payer's time and a window
 // overlapping one already billed, then bills one line per event name,
 // credits applied first, records the windows and collects the invoice.
-// The events are aggregated and claimed in the database (billUsage): the
-// request's statements and memory do not grow with them.
+// The events are aggregated in the database and billed by the window
+// recorded (billUsage), no event row written: the request's statements,
+// memory and writes do not grow with them.
 func (us *UsageInvoices) Create(ctx context.Context, in *models.CreateUsageInvoiceInput) (*models.Invoice, error) {
 	spec := op.Spec{Name: "billing_invoice.create", Allow: secretOnly, Params: in, Check: in.Validate}
 	return op.Write(ctx, us.svc.Kit, spec, func(ctx context.Context, w *op.W) (*models.Invoice, error) {
@@ -73,7 +74,7 @@ func (us *UsageInvoices) Create(ctx context.Context, in *models.CreateUsageInvoi
 		if err := staleTotals(ctx, w, payer); err != nil {
 			return nil, err
 		}
-		b := usageBill{Source: usageSource{Payer: payer, Start: start, End: end, Names: names}, Windows: true, Method: in.Method(), Member: "end_date",
+		b := usageBill{Source: usageSource{Payer: payer, Start: start, End: end, Names: names, NewWindow: true}, Windows: true, Method: in.Method(), Member: "end_date",
 			Description: in.Description, Memo: in.Memo, Metadata: models.MergeMetadata(nil, in.Metadata)}
 		if in.NetTerms != nil {
 			b.NetTerms = *in.NetTerms

@@ -38,9 +38,10 @@ type usageBill struct {
 }
 
 // billUsage makes, issues and collects the invoice of b: the invoice is
-// inserted first so that its events can be claimed by their predicate in
-// the statement that aggregates them (one usage line per event name; the
-// statements are the same for ten events or ten million), then the
+// inserted first so that an auto-charge's events can be claimed by their
+// predicate in the statement that aggregates them (one usage line per
+// event name; the statements are the same for ten events or ten million;
+// a usage invoice's window bills its events by being recorded), then the
 // payer's credit pools are applied (earliest expiry first), the lines and
 // the total written, the windows recorded, and the invoice charged through
 // the charge path when it is charged automatically. No usage to claim is
@@ -58,7 +59,7 @@ func (is *invoiceBiller) billUsage(ctx context.Context, w *op.W, payer *usagePay
 	if err := invoices.InsertInvoice(ctx, w, inv, nil); err != nil {
 		return nil, err
 	}
-	lines, err := claimUsage(ctx, w.Tx, b.Source, inv.ID, now)
+	lines, err := b.bill(ctx, w, inv.ID, now)
 	if err != nil {
 		return nil, err
 	}
@@ -107,6 +108,18 @@ func (is *invoiceBiller) billUsage(ctx context.Context, w *op.W, payer *usagePay
 		return inv, nil
 	}
 	return inv, is.Attempt(ctx, w, inv, nil, b.Background)
+}
+
+// bill aggregates the usage b bills into one line per event name, in one
+// statement whatever the events: a usage invoice reads its window (the
+// window it records is what bills its events: no event row is written),
+// an auto-charge claims its events by their predicate (it records no
+// window).
+func (b usageBill) bill(ctx context.Context, w *op.W, invoiceID uuid.UUID, now time.Time) ([]*usageLine, error) {
+	if b.Windows {
+		return readUsage(ctx, w.Tx, b.Source)
+	}
+	return claimUsage(ctx, w.Tx, b.Source, invoiceID, now)
 }
 
 // writeUsageLines inserts the invoice's lines and sets its total to their

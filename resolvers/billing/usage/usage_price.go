@@ -17,13 +17,26 @@ import (
 // its events whose timestamp falls in [Start, End), not yet billed, whose
 // meter has a product (Names, when given, narrows the event names).
 // Events of a meter without a product are reported, never billed. The
-// same predicate reads the usage (a threshold's progress) and claims it
-// (an invoice): the work is the database's, never one row per event here.
+// same predicate reads the usage (a threshold's progress, a usage
+// invoice's window) and claims it (an auto-charge): the work is the
+// database's, never one row per event here.
 type usageSource struct {
 	Payer      *usagePayer
 	Start, End time.Time
 	Names      []string
+	// NewWindow: the source is the window a usage invoice is about to
+	// record, holding the payer's usage lock exclusively, and no recorded
+	// window of its names overlaps it (refused before): none of its events
+	// is billed by a window, so only an auto-charge's own mark is checked
+	// and the read stays a range of the unbilled events' index.
+	NewWindow bool
 }
+
+// notBilledByWindow keeps the events (alias me) no usage invoice window
+// holds, as metering_events_billed says: one primary key probe of the view
+// per candidate event.
+const notBilledByWindow = `NOT EXISTS (SELECT 1 FROM metering_events_billed AS b
+	WHERE b.merchant_id = me.merchant_id AND b.id = me.id AND b.billed_by IS NOT NULL)`
 
 // pricedJoin joins an event (alias me) to its meter and the meter's
 // product, which must exist: the usage is priced.
@@ -41,6 +54,9 @@ const pricedColumns = "me.id, me.event_name, me.meter_id, me.value, me.timestamp
 func (s usageSource) where(q bun.QueryBuilder) bun.QueryBuilder {
 	q = q.Where("me.? = ?", bun.Ident(s.Payer.Column()), s.Payer.ID()).
 		Where("me.timestamp >= ?", s.Start).Where("me.timestamp < ?", s.End).Where("me.invoice_id IS NULL")
+	if !s.NewWindow {
+		q = q.Where(notBilledByWindow)
+	}
 	if len(s.Names) > 0 {
 		q = q.Where("me.event_name IN (?)", bun.In(s.Names))
 	}
@@ -58,6 +74,8 @@ func readUsage(ctx context.Context, tx *store.Tenant, s usageSource) ([]*usageLi
 // aggregates exactly the events it claimed into one line per event name:
 // one statement (an UPDATE by the source's predicate, whatever the number
 // of events), so a line bills the values its events hold when claimed.
+// Auto-charges claim so (they bill events, not a window); a usage invoice
+// reads its window (readUsage) and records it instead.
 func claimUsage(ctx context.Context, tx *store.Tenant, s usageSource, invoiceID uuid.UUID, now time.Time) ([]*usageLine, error) {
 	q := tx.Update((*models.MeteringEvent)(nil)).Set("invoice_id = ?", invoiceID).Set("updated = ?", now).
 		TableExpr("billing_meters AS bm").TableExpr("products AS pr").
