@@ -72,6 +72,18 @@ var rewrites = []rewrite{
 		pattern:     regexp.MustCompile(`Path:( +)graphql\.GetPath\(ctx\),`),
 		replacement: `Path:${1}deferredPath(ctx, deferLabelToView),`,
 	},
+	{
+		// A map of every input type's unmarshaler, built by reflection on
+		// every request (some 110 method values and their map entries,
+		// a third of what a small query allocates outside its resolvers)
+		// for graphql.UnmarshalInputFromContext, which nothing here calls
+		// (TestNothingUnmarshalsInputFromContext): the executor unmarshals
+		// arguments through its own generated functions.
+		what: "the per-request input unmarshaler map graphql.BuildUnmarshalerMap",
+		pattern: regexp.MustCompile(`\tinputUnmarshalMap := graphql\.BuildUnmarshalerMap\(\n(?:\t\tec\.\w+,\n)*\t\)\n` +
+			`|\n\t+ctx = graphql\.WithUnmarshalerMap\(ctx, inputUnmarshalMap\)`),
+		replacement: ``,
+	},
 }
 
 // concurrentListCall is how gqlgen's executor marshals every list of
