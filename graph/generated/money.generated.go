@@ -919,18 +919,18 @@ func (ec *executionContext) _LedgerJournal_kind(ctx context.Context, field graph
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_LedgerJournal_kind(ctx, field)
 		},
-		func(ctx context.Context) (string, error) {
+		func(ctx context.Context) (models.LedgerJournalKind, error) {
 			return obj.Kind, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.LedgerJournalKind) graphql.Marshaler {
+			return ec.marshalNLedgerJournalKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLedgerJournalKind(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_LedgerJournal_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("LedgerJournal", field, false, false, "String")
+	return scalarFieldContext("LedgerJournal", field, false, false, "LedgerJournalKind")
 }
 
 func (ec *executionContext) _LedgerJournal_created(ctx context.Context, field graphql.CollectedField, obj *models.LedgerJournal) (ret graphql.Marshaler) {
@@ -4500,6 +4500,48 @@ func (ec *executionContext) marshalNLedgerJournal2ᚖgithubᚗcomᚋframeᚑoss�
 	}
 	return ec._LedgerJournal(ctx, sel, v)
 }
+
+func (ec *executionContext) unmarshalNLedgerJournalKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLedgerJournalKind(ctx context.Context, v any) (models.LedgerJournalKind, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNLedgerJournalKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLedgerJournalKind[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLedgerJournalKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLedgerJournalKind(ctx context.Context, sel ast.SelectionSet, v models.LedgerJournalKind) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNLedgerJournalKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLedgerJournalKind[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNLedgerJournalKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLedgerJournalKind = map[string]models.LedgerJournalKind{
+		"CHARGE_CAPTURE":      models.JournalChargeCapture,
+		"CHARGE_REFUND":       models.JournalChargeRefund,
+		"CHARGE_DISPUTE":      models.JournalChargeDispute,
+		"CHARGE_DISPUTE_WON":  models.JournalChargeDisputeWon,
+		"CHARGE_SETTLE":       models.JournalChargeSettle,
+		"PAYOUT_SEND":         models.JournalPayoutSend,
+		"PAYOUT_SETTLE":       models.JournalPayoutSettle,
+		"FUNDING_MANUAL_PUSH": models.JournalFundingManualPush,
+		"FUNDING_SCHEDULE":    models.JournalFundingSchedule,
+	}
+	marshalNLedgerJournalKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLedgerJournalKind = map[models.LedgerJournalKind]string{
+		models.JournalChargeCapture:     "CHARGE_CAPTURE",
+		models.JournalChargeRefund:      "CHARGE_REFUND",
+		models.JournalChargeDispute:     "CHARGE_DISPUTE",
+		models.JournalChargeDisputeWon:  "CHARGE_DISPUTE_WON",
+		models.JournalChargeSettle:      "CHARGE_SETTLE",
+		models.JournalPayoutSend:        "PAYOUT_SEND",
+		models.JournalPayoutSettle:      "PAYOUT_SETTLE",
+		models.JournalFundingManualPush: "FUNDING_MANUAL_PUSH",
+		models.JournalFundingSchedule:   "FUNDING_SCHEDULE",
+	}
+)
 
 func (ec *executionContext) marshalNMoney2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMoneyV2(ctx context.Context, sel ast.SelectionSet, v models.MoneyV2) graphql.Marshaler {
 	return ec._Money(ctx, sel, &v)

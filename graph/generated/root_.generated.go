@@ -13445,10 +13445,22 @@ type TransferNextAction {
   source: ID!
 }
 
+"The movement a journal records (REST: charge.capture, charge.refund, charge.dispute, charge.dispute_won, charge.settle, payout.send, payout.settle, funding.manual_push, funding.schedule)."
+enum LedgerJournalKind @goModel(model: "github.com/frame-oss/payments-server/models.LedgerJournalKind") {
+  CHARGE_CAPTURE @goEnum(value: "github.com/frame-oss/payments-server/models.JournalChargeCapture")
+  CHARGE_REFUND @goEnum(value: "github.com/frame-oss/payments-server/models.JournalChargeRefund")
+  CHARGE_DISPUTE @goEnum(value: "github.com/frame-oss/payments-server/models.JournalChargeDispute")
+  CHARGE_DISPUTE_WON @goEnum(value: "github.com/frame-oss/payments-server/models.JournalChargeDisputeWon")
+  CHARGE_SETTLE @goEnum(value: "github.com/frame-oss/payments-server/models.JournalChargeSettle")
+  PAYOUT_SEND @goEnum(value: "github.com/frame-oss/payments-server/models.JournalPayoutSend")
+  PAYOUT_SETTLE @goEnum(value: "github.com/frame-oss/payments-server/models.JournalPayoutSettle")
+  FUNDING_MANUAL_PUSH @goEnum(value: "github.com/frame-oss/payments-server/models.JournalFundingManualPush")
+  FUNDING_SCHEDULE @goEnum(value: "github.com/frame-oss/payments-server/models.JournalFundingSchedule")
+}
+
 type LedgerJournal {
   id: ID!
-  "charge.capture, ..."
-  kind: String!
+  kind: LedgerJournalKind!
   created: DateTime!
   entries: [LedgerEntry!]!
 }
@@ -14966,10 +14978,18 @@ type TestClockReceipt {
   effects: [TestClockEffect!]!
 }
 
-"One effect (kind overdue, renewal, ...) on one object, at the instant it fell due."
+"The kind of effect time causes: an open invoice falling overdue, a subscription renewing at its period's end, a dunning retry, a paused subscription resuming."
+enum TestClockEffectKind @goModel(model: "github.com/frame-oss/payments-server/models.TestClockEffectKind") {
+  OVERDUE @goEnum(value: "github.com/frame-oss/payments-server/models.EffectOverdue")
+  RENEWAL @goEnum(value: "github.com/frame-oss/payments-server/models.EffectRenewal")
+  RETRY @goEnum(value: "github.com/frame-oss/payments-server/models.EffectRetry")
+  RESUME @goEnum(value: "github.com/frame-oss/payments-server/models.EffectResume")
+}
+
+"One effect on one object, at the instant it fell due."
 type TestClockEffect {
   at: DateTime!
-  kind: String!
+  kind: TestClockEffectKind!
   objectId: ID!
   "The events it emitted, in order."
   events: [TestClockEvent!]!
