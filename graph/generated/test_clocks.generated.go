@@ -810,8 +810,8 @@ var testClockImplementors = []string{"TestClock", "Node"}
 func (ec *executionContext) _TestClock(ctx context.Context, sel ast.SelectionSet, obj *models.TestClock) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, testClockImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -898,8 +898,8 @@ var testClockConnectionImplementors = []string{"TestClockConnection"}
 func (ec *executionContext) _TestClockConnection(ctx context.Context, sel ast.SelectionSet, obj *model.TestClockConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, testClockConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -941,8 +941,8 @@ var testClockEdgeImplementors = []string{"TestClockEdge"}
 func (ec *executionContext) _TestClockEdge(ctx context.Context, sel ast.SelectionSet, obj *model.TestClockEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, testClockEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -984,8 +984,8 @@ var testClockEffectImplementors = []string{"TestClockEffect"}
 func (ec *executionContext) _TestClockEffect(ctx context.Context, sel ast.SelectionSet, obj *models.TestClockEffect) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, testClockEffectImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1037,8 +1037,8 @@ var testClockEventImplementors = []string{"TestClockEvent"}
 func (ec *executionContext) _TestClockEvent(ctx context.Context, sel ast.SelectionSet, obj *models.TestClockEvent) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, testClockEventImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1080,8 +1080,8 @@ var testClockReceiptImplementors = []string{"TestClockReceipt"}
 func (ec *executionContext) _TestClockReceipt(ctx context.Context, sel ast.SelectionSet, obj *models.TestClockReceipt) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, testClockReceiptImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
