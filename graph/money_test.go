@@ -46,7 +46,7 @@ func TestFeePlansAgreementsAndTransfersGraphQL(t *testing.T) {
 	journals := list(c["ledgerJournals"])
 	require.Len(t, journals, 1)
 	j := obj(journals[0])
-	require.Equal(t, "charge.capture", j["kind"])
+	require.Equal(t, "CHARGE_CAPTURE", j["kind"])
 	var sum float64
 	for _, e := range list(j["entries"]) {
 		sum += obj(e)["amount"].(float64)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/models"
 )
 
 // clockStart is noon on 10 January 2026, UTC: where the clocks start.
@@ -65,7 +66,7 @@ func TestTestClocksInTheGraph(t *testing.T) {
 	require.Len(t, effects, 1, string(first.Raw))
 	effect := obj(effects[0])
 	require.Equal(t, "2026-01-14T00:00:00Z", effect["at"])
-	require.Equal(t, "overdue", effect["kind"])
+	require.Equal(t, "OVERDUE", effect["kind"])
 	require.Equal(t, invID, effect["objectId"])
 	require.Len(t, list(effect["events"]), 1)
 	require.Equal(t, "invoice.overdue", obj(list(effect["events"])[0])["type"])
@@ -118,4 +119,23 @@ func TestTestClocksInTheGraph(t *testing.T) {
 	require.Equal(t, "resource_missing", code(e))
 	g = gql(t, f.sk, `query($c: ID!) { node(id: $c) { ... on Customer { isDeleted } } }`, map[string]any{"c": cu["id"]})
 	require.Equal(t, map[string]any{"isDeleted": true}, g.Data["node"])
+}
+
+// An effect's kind is the Kind of the due source that applied it, so the
+// closed set the schema's TestClockEffectKind enum is bound to
+// (models.TestClockEffectKinds) is exactly the registered due sources:
+// a source added without its kind would answer an effect GraphQL cannot
+// write.
+func TestTestClockEffectKindsAreTheDueSources(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	var kinds []string
+	for _, src := range f.env.Services.Billing.DueSources() {
+		kinds = append(kinds, src.Kind())
+	}
+	want := make([]string, len(models.TestClockEffectKinds))
+	for i, k := range models.TestClockEffectKinds {
+		want[i] = string(k)
+	}
+	require.ElementsMatch(t, want, kinds)
 }

@@ -11,13 +11,41 @@ type ledgerJournalKind struct{}
 
 func (ledgerJournalKind) objectName() string { return "ledger_journal" }
 
+// LedgerJournalKind names the movement a journal records: what was
+// captured, refunded, disputed, settled, paid out or funded.
+type LedgerJournalKind string
+
+// The kinds of journal the server posts.
+const (
+	JournalChargeCapture     LedgerJournalKind = "charge.capture"
+	JournalChargeRefund      LedgerJournalKind = "charge.refund"
+	JournalChargeDispute     LedgerJournalKind = "charge.dispute"
+	JournalChargeDisputeWon  LedgerJournalKind = "charge.dispute_won"
+	JournalChargeSettle      LedgerJournalKind = "charge.settle"
+	JournalPayoutSend        LedgerJournalKind = "payout.send"
+	JournalPayoutSettle      LedgerJournalKind = "payout.settle"
+	JournalFundingManualPush LedgerJournalKind = "funding.manual_push"
+	JournalFundingSchedule   LedgerJournalKind = "funding.schedule"
+)
+
+// LedgerJournalKinds is the closed set of journal kinds.
+var LedgerJournalKinds = Enum[LedgerJournalKind](JournalChargeCapture, JournalChargeRefund, JournalChargeDispute,
+	JournalChargeDisputeWon, JournalChargeSettle, JournalPayoutSend, JournalPayoutSettle,
+	JournalFundingManualPush, JournalFundingSchedule)
+
+// FundingJournalKind is the kind of the journal a funding entry from
+// source posts.
+func FundingJournalKind(source FundingSource) LedgerJournalKind {
+	return LedgerJournalKind("funding." + string(source))
+}
+
 // LedgerJournal is one balanced movement as the API shows it (a charge's
 // trace, GraphQL's Transfer.ledgerJournals): its entries sum to zero per
 // currency, debits positive and credits negative.
 type LedgerJournal struct {
 	ID      uuid.UUID                 `json:"id"`
 	Object  Object[ledgerJournalKind] `json:"object"`
-	Kind    string                    `json:"kind"`
+	Kind    LedgerJournalKind         `json:"kind"`
 	Created wire.Timestamp            `json:"created"`
 	Entries []LedgerEntry             `json:"entries"`
 }
@@ -33,7 +61,7 @@ type LedgerEntry struct {
 func LedgerJournalsOf(rs []ledger.Recorded) []*LedgerJournal {
 	out := make([]*LedgerJournal, len(rs))
 	for i, r := range rs {
-		j := &LedgerJournal{ID: r.ID, Kind: r.Kind, Created: wire.At(r.Created), Entries: make([]LedgerEntry, len(r.Entries))}
+		j := &LedgerJournal{ID: r.ID, Kind: LedgerJournalKind(r.Kind), Created: wire.At(r.Created), Entries: make([]LedgerEntry, len(r.Entries))}
 		for k, e := range r.Entries {
 			j.Entries[k] = LedgerEntry{Party: e.Party, Currency: e.Currency, Amount: e.Amount}
 		}

@@ -76,15 +76,30 @@ type TestClockReceipt struct {
 	Effects []*TestClockEffect `json:"effects"`
 }
 
-// TestClockEffect is one effect an advance applied: its kind ("overdue",
-// "renewal", ...) on one object, at the instant it fell due, and the events
-// it emitted, in order.
+// TestClockEffect is one effect an advance applied: its kind on one
+// object, at the instant it fell due, and the events it emitted, in order.
 type TestClockEffect struct {
-	At       wire.Timestamp    `json:"at"`
-	Kind     string            `json:"kind"`
-	ObjectID uuid.UUID         `json:"object_id"`
-	Events   []*TestClockEvent `json:"events"`
+	At       wire.Timestamp      `json:"at"`
+	Kind     TestClockEffectKind `json:"kind"`
+	ObjectID uuid.UUID           `json:"object_id"`
+	Events   []*TestClockEvent   `json:"events"`
 }
+
+// TestClockEffectKind is the kind of effect time causes: each is one
+// registered due source of billing (its Kind), so the set is theirs;
+// TestTestClockEffectKindsAreTheDueSources holds the two together.
+type TestClockEffectKind string
+
+// The effects an advance applies.
+const (
+	EffectOverdue TestClockEffectKind = "overdue" // an open invoice past its due date
+	EffectRenewal TestClockEffectKind = "renewal" // a subscription's period ended
+	EffectRetry   TestClockEffectKind = "retry"   // a dunning retry of an unpaid invoice
+	EffectResume  TestClockEffectKind = "resume"  // a paused subscription's resume_at
+)
+
+// TestClockEffectKinds is the closed set of effect kinds.
+var TestClockEffectKinds = Enum[TestClockEffectKind](EffectOverdue, EffectRenewal, EffectRetry, EffectResume)
 
 // TestClockEvent names an event an effect emitted (GET /v1/events/{id}
 // has it whole).

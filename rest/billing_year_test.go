@@ -65,7 +65,7 @@ func runClockYearWithBudget(t *testing.T, declineRenewals bool, steps []time.Tim
 	var effects []string
 	for _, step := range steps {
 		for _, effect := range f.advanceToTheEnd(t, id(clock), step) {
-			effects = append(effects, effect.At.Time.UTC().Format(time.RFC3339)+" "+effect.Kind)
+			effects = append(effects, effect.At.Time.UTC().Format(time.RFC3339)+" "+string(effect.Kind))
 		}
 	}
 	r := f.sk.Get("/v1/invoices?per_page=100&subscription=" + id(sub))

@@ -109,7 +109,7 @@ func TestAThousandYearAdvanceAnswersWithinItsBudget(t *testing.T) {
 		require.True(t, sl.More)
 		require.LessOrEqual(t, statements, int64(testBudget*(statementsPerRenewal+1)+8), "a bounded slice")
 		for _, e := range sl.Effects {
-			require.Equal(t, "renewal", e.Kind)
+			require.Equal(t, models.EffectRenewal, e.Kind)
 			require.Greater(t, e.At.Unix(), progress, "in time order")
 			progress = e.At.Unix()
 		}

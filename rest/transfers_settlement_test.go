@@ -82,7 +82,7 @@ func TestCardChargeSettlesNextDay(t *testing.T) {
 	require.NotNil(t, got["settlesAt"])
 	journals := got["ledgerJournals"].([]any)
 	require.Len(t, journals, 2)
-	require.Equal(t, map[string]any{"kind": "charge.settle", "entries": []any{
+	require.Equal(t, map[string]any{"kind": "CHARGE_SETTLE", "entries": []any{
 		map[string]any{"party": "settled_funds", "amount": float64(1000)},
 		map[string]any{"party": "card_clearing", "amount": float64(-1000)}}}, journals[1])
 }

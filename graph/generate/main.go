@@ -7,7 +7,9 @@
 // same answers (rewriteExecutor): lists marshal their elements one after
 // another, a field that is not a resolver skips the field middleware, a
 // scalar field's context and an object's deferred path are not built when
-// nothing reads them.
+// nothing reads them, an object is written from a field set of its own
+// (graph/generated/object_field_set.go), and no request builds the map of
+// input unmarshalers nothing reads.
 //
 // gqlgen runs every resolver field of an object and every element of a
 // list in a goroutine of its own so that dataloaders waiting on a timer

@@ -72,6 +72,40 @@ var rewrites = []rewrite{
 		pattern:     regexp.MustCompile(`Path:( +)graphql\.GetPath\(ctx\),`),
 		replacement: `Path:${1}deferredPath(ctx, deferLabelToView),`,
 	},
+	{
+		// Every object's field set, written through an iterator that
+		// allocates a copy of each field and a map of the aliases
+		// written: objectFieldSet writes the same JSON without them, and
+		// holds the object's @defer set (the next rewrite) and a few
+		// values in the same allocation.
+		what:        "an object's field set graphql.NewFieldSet(fields)",
+		pattern:     regexp.MustCompile(`out := graphql\.NewFieldSet\(fields\)`),
+		replacement: `out := newObjectFieldSet(fields)`,
+	},
+	{
+		// The query root's fields take the set they count their invalid
+		// values in as gqlgen's own type.
+		what:        "the root field set handed to a root field's resolution",
+		pattern:     regexp.MustCompile(`innerFunc\(ctx, out\)`),
+		replacement: `innerFunc(ctx, &out.FieldSet)`,
+	},
+	{
+		what:        "an object's empty @defer field set graphql.NewFieldSet(nil)",
+		pattern:     regexp.MustCompile(`deferredFieldSet := graphql\.NewFieldSet\(nil\)`),
+		replacement: `deferredFieldSet := out.objectDeferredSet()`,
+	},
+	{
+		// A map of every input type's unmarshaler, built by reflection on
+		// every request (some 110 method values and their map entries,
+		// a third of what a small query allocates outside its resolvers)
+		// for graphql.UnmarshalInputFromContext, which nothing here calls
+		// (TestNothingUnmarshalsInputFromContext): the executor unmarshals
+		// arguments through its own generated functions.
+		what: "the per-request input unmarshaler map graphql.BuildUnmarshalerMap",
+		pattern: regexp.MustCompile(`\tinputUnmarshalMap := graphql\.BuildUnmarshalerMap\(\n(?:\t\tec\.\w+,\n)*\t\)\n` +
+			`|\n\t+ctx = graphql\.WithUnmarshalerMap\(ctx, inputUnmarshalMap\)`),
+		replacement: ``,
+	},
 }
 
 // concurrentListCall is how gqlgen's executor marshals every list of

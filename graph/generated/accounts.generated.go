@@ -3185,8 +3185,8 @@ var accountImplementors = []string{"Account", "Node"}
 func (ec *executionContext) _Account(ctx context.Context, sel ast.SelectionSet, obj *models.Account) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, accountImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3383,8 +3383,8 @@ var accountConnectionImplementors = []string{"AccountConnection"}
 func (ec *executionContext) _AccountConnection(ctx context.Context, sel ast.SelectionSet, obj *model.AccountConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, accountConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3426,8 +3426,8 @@ var accountEdgeImplementors = []string{"AccountEdge"}
 func (ec *executionContext) _AccountEdge(ctx context.Context, sel ast.SelectionSet, obj *model.AccountEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, accountEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3469,8 +3469,8 @@ var addressImplementors = []string{"Address"}
 func (ec *executionContext) _Address(ctx context.Context, sel ast.SelectionSet, obj *models.Address) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, addressImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3532,8 +3532,8 @@ var businessProfileImplementors = []string{"BusinessProfile"}
 func (ec *executionContext) _BusinessProfile(ctx context.Context, sel ast.SelectionSet, obj *models.BusinessProfile) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, businessProfileImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3630,8 +3630,8 @@ var individualProfileImplementors = []string{"IndividualProfile"}
 func (ec *executionContext) _IndividualProfile(ctx context.Context, sel ast.SelectionSet, obj *models.IndividualProfile) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, individualProfileImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3693,8 +3693,8 @@ var personNameImplementors = []string{"PersonName"}
 func (ec *executionContext) _PersonName(ctx context.Context, sel ast.SelectionSet, obj *models.PersonName) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, personNameImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3746,8 +3746,8 @@ var phoneImplementors = []string{"Phone"}
 func (ec *executionContext) _Phone(ctx context.Context, sel ast.SelectionSet, obj *models.Phone) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, phoneImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3789,8 +3789,8 @@ var profileImplementors = []string{"Profile"}
 func (ec *executionContext) _Profile(ctx context.Context, sel ast.SelectionSet, obj *models.Profile) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, profileImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3832,8 +3832,8 @@ var stepImplementors = []string{"Step"}
 func (ec *executionContext) _Step(ctx context.Context, sel ast.SelectionSet, obj *capability.Step) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, stepImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3890,8 +3890,8 @@ var termsOfServiceImplementors = []string{"TermsOfService"}
 func (ec *executionContext) _TermsOfService(ctx context.Context, sel ast.SelectionSet, obj *models.TermsOfService) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, termsOfServiceImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

@@ -427,8 +427,8 @@ var bankAccountImplementors = []string{"BankAccount", "Node"}
 func (ec *executionContext) _BankAccount(ctx context.Context, sel ast.SelectionSet, obj *models.BankAccount) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, bankAccountImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

@@ -14075,8 +14075,8 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		Object: "Mutation",
 	})
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{
@@ -14974,8 +14974,8 @@ var pageInfoImplementors = []string{"PageInfo"}
 func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet, obj *model.PageInfo) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, pageInfoImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -15030,8 +15030,8 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		Object: "Query",
 	})
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{
@@ -15060,7 +15060,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15082,7 +15082,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15104,7 +15104,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15126,7 +15126,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15148,7 +15148,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15170,7 +15170,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15192,7 +15192,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15214,7 +15214,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15236,7 +15236,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15258,7 +15258,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15280,7 +15280,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15302,7 +15302,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15324,7 +15324,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15346,7 +15346,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15368,7 +15368,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15390,7 +15390,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15412,7 +15412,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15434,7 +15434,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15456,7 +15456,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15478,7 +15478,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15500,7 +15500,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15522,7 +15522,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15544,7 +15544,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15566,7 +15566,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15588,7 +15588,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15610,7 +15610,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15632,7 +15632,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15654,7 +15654,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15676,7 +15676,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15698,7 +15698,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15720,7 +15720,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15742,7 +15742,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15764,7 +15764,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15786,7 +15786,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15808,7 +15808,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15830,7 +15830,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15852,7 +15852,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15874,7 +15874,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15896,7 +15896,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15918,7 +15918,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15940,7 +15940,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15962,7 +15962,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -15984,7 +15984,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16006,7 +16006,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16028,7 +16028,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16050,7 +16050,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16072,7 +16072,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16094,7 +16094,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16116,7 +16116,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16138,7 +16138,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16160,7 +16160,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16182,7 +16182,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16204,7 +16204,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16226,7 +16226,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16248,7 +16248,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16270,7 +16270,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16292,7 +16292,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16314,7 +16314,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16336,7 +16336,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16358,7 +16358,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16380,7 +16380,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16402,7 +16402,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16424,7 +16424,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16446,7 +16446,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16468,7 +16468,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16490,7 +16490,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16512,7 +16512,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16534,7 +16534,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16556,7 +16556,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16578,7 +16578,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16600,7 +16600,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16622,7 +16622,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16644,7 +16644,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16666,7 +16666,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16688,7 +16688,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16710,7 +16710,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16732,7 +16732,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16754,7 +16754,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16776,7 +16776,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16798,7 +16798,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16820,7 +16820,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16842,7 +16842,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16864,7 +16864,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16886,7 +16886,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16908,7 +16908,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16930,7 +16930,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16952,7 +16952,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16974,7 +16974,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -16996,7 +16996,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -17018,7 +17018,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -17040,7 +17040,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
@@ -17062,7 +17062,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 			rrm := func(ctx context.Context) graphql.Marshaler {
 				return ec.OperationContext.RootResolverMiddleware(ctx,
-					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out.FieldSet) })
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })

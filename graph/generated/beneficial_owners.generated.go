@@ -641,8 +641,8 @@ var beneficialOwnerImplementors = []string{"BeneficialOwner", "Node"}
 func (ec *executionContext) _BeneficialOwner(ctx context.Context, sel ast.SelectionSet, obj *models.BeneficialOwner) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, beneficialOwnerImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

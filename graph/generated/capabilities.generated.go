@@ -449,8 +449,8 @@ var capabilityImplementors = []string{"Capability", "Node"}
 func (ec *executionContext) _Capability(ctx context.Context, sel ast.SelectionSet, obj *models.Capability) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, capabilityImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -542,8 +542,8 @@ var capabilityErrorImplementors = []string{"CapabilityError"}
 func (ec *executionContext) _CapabilityError(ctx context.Context, sel ast.SelectionSet, obj *capability.Error) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, capabilityErrorImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -590,8 +590,8 @@ var requestCapabilitiesPayloadImplementors = []string{"RequestCapabilitiesPayloa
 func (ec *executionContext) _RequestCapabilitiesPayload(ctx context.Context, sel ast.SelectionSet, obj *models.CapabilityRequest) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, requestCapabilitiesPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

@@ -1223,8 +1223,8 @@ var chargeIntentImplementors = []string{"ChargeIntent", "Node"}
 func (ec *executionContext) _ChargeIntent(ctx context.Context, sel ast.SelectionSet, obj *models.ChargeIntent) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, chargeIntentImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1381,8 +1381,8 @@ var chargeIntentConnectionImplementors = []string{"ChargeIntentConnection"}
 func (ec *executionContext) _ChargeIntentConnection(ctx context.Context, sel ast.SelectionSet, obj *model.ChargeIntentConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, chargeIntentConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1424,8 +1424,8 @@ var chargeIntentEdgeImplementors = []string{"ChargeIntentEdge"}
 func (ec *executionContext) _ChargeIntentEdge(ctx context.Context, sel ast.SelectionSet, obj *model.ChargeIntentEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, chargeIntentEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

@@ -1189,8 +1189,8 @@ var chargeImplementors = []string{"Charge", "Node"}
 func (ec *executionContext) _Charge(ctx context.Context, sel ast.SelectionSet, obj *models.Charge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, chargeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1392,8 +1392,8 @@ var chargeConnectionImplementors = []string{"ChargeConnection"}
 func (ec *executionContext) _ChargeConnection(ctx context.Context, sel ast.SelectionSet, obj *model.ChargeConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, chargeConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1435,8 +1435,8 @@ var chargeEdgeImplementors = []string{"ChargeEdge"}
 func (ec *executionContext) _ChargeEdge(ctx context.Context, sel ast.SelectionSet, obj *model.ChargeEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, chargeEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1478,8 +1478,8 @@ var chargeTraceImplementors = []string{"ChargeTrace"}
 func (ec *executionContext) _ChargeTrace(ctx context.Context, sel ast.SelectionSet, obj *models.ChargeTrace) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, chargeTraceImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1526,8 +1526,8 @@ var chargeTraceEventImplementors = []string{"ChargeTraceEvent"}
 func (ec *executionContext) _ChargeTraceEvent(ctx context.Context, sel ast.SelectionSet, obj *models.TraceEvent) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, chargeTraceEventImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

@@ -216,8 +216,8 @@ var evervaultConfigurationImplementors = []string{"EvervaultConfiguration"}
 func (ec *executionContext) _EvervaultConfiguration(ctx context.Context, sel ast.SelectionSet, obj *models.EvervaultConfiguration) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, evervaultConfigurationImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -259,8 +259,8 @@ var googlePayConfigurationImplementors = []string{"GooglePayConfiguration"}
 func (ec *executionContext) _GooglePayConfiguration(ctx context.Context, sel ast.SelectionSet, obj *models.GooglePayConfiguration) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, googlePayConfigurationImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -312,8 +312,8 @@ var siftConfigurationImplementors = []string{"SiftConfiguration"}
 func (ec *executionContext) _SiftConfiguration(ctx context.Context, sel ast.SelectionSet, obj *models.SiftConfiguration) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, siftConfigurationImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

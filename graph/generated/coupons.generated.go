@@ -2853,8 +2853,8 @@ var codeValidationImplementors = []string{"CodeValidation"}
 func (ec *executionContext) _CodeValidation(ctx context.Context, sel ast.SelectionSet, obj *models.CodeValidation) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, codeValidationImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -2931,8 +2931,8 @@ var couponImplementors = []string{"Coupon", "Node"}
 func (ec *executionContext) _Coupon(ctx context.Context, sel ast.SelectionSet, obj *models.Coupon) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, couponImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3099,8 +3099,8 @@ var couponConnectionImplementors = []string{"CouponConnection"}
 func (ec *executionContext) _CouponConnection(ctx context.Context, sel ast.SelectionSet, obj *model.CouponConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, couponConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3142,8 +3142,8 @@ var couponEdgeImplementors = []string{"CouponEdge"}
 func (ec *executionContext) _CouponEdge(ctx context.Context, sel ast.SelectionSet, obj *model.CouponEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, couponEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3185,8 +3185,8 @@ var discountImplementors = []string{"Discount", "Node"}
 func (ec *executionContext) _Discount(ctx context.Context, sel ast.SelectionSet, obj *models.Discount) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, discountImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3303,8 +3303,8 @@ var discountConnectionImplementors = []string{"DiscountConnection"}
 func (ec *executionContext) _DiscountConnection(ctx context.Context, sel ast.SelectionSet, obj *model.DiscountConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, discountConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3346,8 +3346,8 @@ var discountEdgeImplementors = []string{"DiscountEdge"}
 func (ec *executionContext) _DiscountEdge(ctx context.Context, sel ast.SelectionSet, obj *model.DiscountEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, discountEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3389,8 +3389,8 @@ var discountValidationImplementors = []string{"DiscountValidation"}
 func (ec *executionContext) _DiscountValidation(ctx context.Context, sel ast.SelectionSet, obj *models.DiscountValidation) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, discountValidationImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3432,8 +3432,8 @@ var promotionCodeImplementors = []string{"PromotionCode", "Node"}
 func (ec *executionContext) _PromotionCode(ctx context.Context, sel ast.SelectionSet, obj *models.PromotionCode) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, promotionCodeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3580,8 +3580,8 @@ var promotionCodeConnectionImplementors = []string{"PromotionCodeConnection"}
 func (ec *executionContext) _PromotionCodeConnection(ctx context.Context, sel ast.SelectionSet, obj *model.PromotionCodeConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, promotionCodeConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3623,8 +3623,8 @@ var promotionCodeEdgeImplementors = []string{"PromotionCodeEdge"}
 func (ec *executionContext) _PromotionCodeEdge(ctx context.Context, sel ast.SelectionSet, obj *model.PromotionCodeEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, promotionCodeEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

@@ -415,8 +415,8 @@ var customerIdentityVerificationImplementors = []string{"CustomerIdentityVerific
 func (ec *executionContext) _CustomerIdentityVerification(ctx context.Context, sel ast.SelectionSet, obj *models.CustomerIdentityVerification) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerIdentityVerificationImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

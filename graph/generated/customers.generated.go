@@ -1723,8 +1723,8 @@ var customerImplementors = []string{"Customer", "Node"}
 func (ec *executionContext) _Customer(ctx context.Context, sel ast.SelectionSet, obj *models.Customer) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1886,8 +1886,8 @@ var customerAddressImplementors = []string{"CustomerAddress"}
 func (ec *executionContext) _CustomerAddress(ctx context.Context, sel ast.SelectionSet, obj *models.BillingAddress) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerAddressImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1964,8 +1964,8 @@ var customerConnectionImplementors = []string{"CustomerConnection"}
 func (ec *executionContext) _CustomerConnection(ctx context.Context, sel ast.SelectionSet, obj *model.CustomerConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -2007,8 +2007,8 @@ var customerEdgeImplementors = []string{"CustomerEdge"}
 func (ec *executionContext) _CustomerEdge(ctx context.Context, sel ast.SelectionSet, obj *model.CustomerEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, customerEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -2050,8 +2050,8 @@ var deletedImplementors = []string{"Deleted"}
 func (ec *executionContext) _Deleted(ctx context.Context, sel ast.SelectionSet, obj *models.Deleted) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, deletedImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

@@ -262,8 +262,8 @@ var deviceAttestationImplementors = []string{"DeviceAttestation", "Node"}
 func (ec *executionContext) _DeviceAttestation(ctx context.Context, sel ast.SelectionSet, obj *models.DeviceAttestation) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, deviceAttestationImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

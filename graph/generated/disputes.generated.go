@@ -1603,8 +1603,8 @@ var disputeImplementors = []string{"Dispute", "Node"}
 func (ec *executionContext) _Dispute(ctx context.Context, sel ast.SelectionSet, obj *models.Dispute) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, disputeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1746,8 +1746,8 @@ var disputeConnectionImplementors = []string{"DisputeConnection"}
 func (ec *executionContext) _DisputeConnection(ctx context.Context, sel ast.SelectionSet, obj *model.DisputeConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, disputeConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1789,8 +1789,8 @@ var disputeDocumentImplementors = []string{"DisputeDocument", "Node"}
 func (ec *executionContext) _DisputeDocument(ctx context.Context, sel ast.SelectionSet, obj *models.DisputeDocument) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, disputeDocumentImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1862,8 +1862,8 @@ var disputeEdgeImplementors = []string{"DisputeEdge"}
 func (ec *executionContext) _DisputeEdge(ctx context.Context, sel ast.SelectionSet, obj *model.DisputeEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, disputeEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1905,8 +1905,8 @@ var disputeEvidenceImplementors = []string{"DisputeEvidence"}
 func (ec *executionContext) _DisputeEvidence(ctx context.Context, sel ast.SelectionSet, obj *models.DisputeEvidence) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, disputeEvidenceImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -2013,8 +2013,8 @@ var disputeReasonImplementors = []string{"DisputeReason"}
 func (ec *executionContext) _DisputeReason(ctx context.Context, sel ast.SelectionSet, obj *models.DisputeReason) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, disputeReasonImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

@@ -528,8 +528,8 @@ var geoComplianceStatusImplementors = []string{"GeoComplianceStatus"}
 func (ec *executionContext) _GeoComplianceStatus(ctx context.Context, sel ast.SelectionSet, obj *models.GeoComplianceStatus) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, geoComplianceStatusImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -591,8 +591,8 @@ var geofenceImplementors = []string{"Geofence"}
 func (ec *executionContext) _Geofence(ctx context.Context, sel ast.SelectionSet, obj *models.Geofence) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, geofenceImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -679,8 +679,8 @@ var geofenceRefImplementors = []string{"GeofenceRef"}
 func (ec *executionContext) _GeofenceRef(ctx context.Context, sel ast.SelectionSet, obj *models.GeofenceRef) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, geofenceRefImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -722,8 +722,8 @@ var geofenceRuleImplementors = []string{"GeofenceRule"}
 func (ec *executionContext) _GeofenceRule(ctx context.Context, sel ast.SelectionSet, obj *verification.Territory) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, geofenceRuleImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

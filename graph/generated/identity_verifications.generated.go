@@ -474,8 +474,8 @@ var identityVerificationImplementors = []string{"IdentityVerification", "Node"}
 func (ec *executionContext) _IdentityVerification(ctx context.Context, sel ast.SelectionSet, obj *models.IdentityVerification) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, identityVerificationImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -567,8 +567,8 @@ var identityVerificationConnectionImplementors = []string{"IdentityVerificationC
 func (ec *executionContext) _IdentityVerificationConnection(ctx context.Context, sel ast.SelectionSet, obj *model.IdentityVerificationConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, identityVerificationConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -610,8 +610,8 @@ var identityVerificationEdgeImplementors = []string{"IdentityVerificationEdge"}
 func (ec *executionContext) _IdentityVerificationEdge(ctx context.Context, sel ast.SelectionSet, obj *model.IdentityVerificationEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, identityVerificationEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

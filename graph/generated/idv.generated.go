@@ -195,8 +195,8 @@ var iDVResultImplementors = []string{"IDVResult"}
 func (ec *executionContext) _IDVResult(ctx context.Context, sel ast.SelectionSet, obj *models.IDVResult) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, iDVResultImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -253,8 +253,8 @@ var iDVSessionImplementors = []string{"IDVSession"}
 func (ec *executionContext) _IDVSession(ctx context.Context, sel ast.SelectionSet, obj *models.IDVSession) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, iDVSessionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

@@ -1746,8 +1746,8 @@ var invoiceImplementors = []string{"Invoice", "Node"}
 func (ec *executionContext) _Invoice(ctx context.Context, sel ast.SelectionSet, obj *models.Invoice) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, invoiceImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1929,8 +1929,8 @@ var invoiceConnectionImplementors = []string{"InvoiceConnection"}
 func (ec *executionContext) _InvoiceConnection(ctx context.Context, sel ast.SelectionSet, obj *model.InvoiceConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, invoiceConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1972,8 +1972,8 @@ var invoiceEdgeImplementors = []string{"InvoiceEdge"}
 func (ec *executionContext) _InvoiceEdge(ctx context.Context, sel ast.SelectionSet, obj *model.InvoiceEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, invoiceEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -2015,8 +2015,8 @@ var invoiceLineItemImplementors = []string{"InvoiceLineItem", "Node"}
 func (ec *executionContext) _InvoiceLineItem(ctx context.Context, sel ast.SelectionSet, obj *models.InvoiceLineItem) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, invoiceLineItemImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -2158,8 +2158,8 @@ var paymentErrorImplementors = []string{"PaymentError"}
 func (ec *executionContext) _PaymentError(ctx context.Context, sel ast.SelectionSet, obj *models.PaymentError) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, paymentErrorImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

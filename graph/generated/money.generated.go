@@ -919,18 +919,18 @@ func (ec *executionContext) _LedgerJournal_kind(ctx context.Context, field graph
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_LedgerJournal_kind(ctx, field)
 		},
-		func(ctx context.Context) (string, error) {
+		func(ctx context.Context) (models.LedgerJournalKind, error) {
 			return obj.Kind, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.LedgerJournalKind) graphql.Marshaler {
+			return ec.marshalNLedgerJournalKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLedgerJournalKind(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_LedgerJournal_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("LedgerJournal", field, false, false, "String")
+	return scalarFieldContext("LedgerJournal", field, false, false, "LedgerJournalKind")
 }
 
 func (ec *executionContext) _LedgerJournal_created(ctx context.Context, field graphql.CollectedField, obj *models.LedgerJournal) (ret graphql.Marshaler) {
@@ -3005,8 +3005,8 @@ var billingAgreementImplementors = []string{"BillingAgreement", "Node"}
 func (ec *executionContext) _BillingAgreement(ctx context.Context, sel ast.SelectionSet, obj *models.BillingAgreement) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, billingAgreementImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3088,8 +3088,8 @@ var billingAgreementConnectionImplementors = []string{"BillingAgreementConnectio
 func (ec *executionContext) _BillingAgreementConnection(ctx context.Context, sel ast.SelectionSet, obj *model.BillingAgreementConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, billingAgreementConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3131,8 +3131,8 @@ var billingAgreementEdgeImplementors = []string{"BillingAgreementEdge"}
 func (ec *executionContext) _BillingAgreementEdge(ctx context.Context, sel ast.SelectionSet, obj *model.BillingAgreementEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, billingAgreementEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3174,8 +3174,8 @@ var checkoutSessionImplementors = []string{"CheckoutSession", "Node"}
 func (ec *executionContext) _CheckoutSession(ctx context.Context, sel ast.SelectionSet, obj *models.CheckoutSession) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, checkoutSessionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3252,8 +3252,8 @@ var feePlanItemImplementors = []string{"FeePlanItem"}
 func (ec *executionContext) _FeePlanItem(ctx context.Context, sel ast.SelectionSet, obj *models.FeePlanItem) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, feePlanItemImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3325,8 +3325,8 @@ var ledgerEntryImplementors = []string{"LedgerEntry"}
 func (ec *executionContext) _LedgerEntry(ctx context.Context, sel ast.SelectionSet, obj *models.LedgerEntry) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, ledgerEntryImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3373,8 +3373,8 @@ var ledgerJournalImplementors = []string{"LedgerJournal"}
 func (ec *executionContext) _LedgerJournal(ctx context.Context, sel ast.SelectionSet, obj *models.LedgerJournal) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, ledgerJournalImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3426,8 +3426,8 @@ var moneyImplementors = []string{"Money"}
 func (ec *executionContext) _Money(ctx context.Context, sel ast.SelectionSet, obj *models.MoneyV2) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, moneyImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3469,8 +3469,8 @@ var transferImplementors = []string{"Transfer", "Node"}
 func (ec *executionContext) _Transfer(ctx context.Context, sel ast.SelectionSet, obj *models.Transfer) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, transferImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3692,8 +3692,8 @@ var transferConnectionImplementors = []string{"TransferConnection"}
 func (ec *executionContext) _TransferConnection(ctx context.Context, sel ast.SelectionSet, obj *model.TransferConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, transferConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3735,8 +3735,8 @@ var transferEdgeImplementors = []string{"TransferEdge"}
 func (ec *executionContext) _TransferEdge(ctx context.Context, sel ast.SelectionSet, obj *model.TransferEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, transferEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3778,8 +3778,8 @@ var transferFeePlanImplementors = []string{"TransferFeePlan", "Node"}
 func (ec *executionContext) _TransferFeePlan(ctx context.Context, sel ast.SelectionSet, obj *models.TransferFeePlan) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, transferFeePlanImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3851,8 +3851,8 @@ var transferFeePlanConnectionImplementors = []string{"TransferFeePlanConnection"
 func (ec *executionContext) _TransferFeePlanConnection(ctx context.Context, sel ast.SelectionSet, obj *model.TransferFeePlanConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, transferFeePlanConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3894,8 +3894,8 @@ var transferFeePlanEdgeImplementors = []string{"TransferFeePlanEdge"}
 func (ec *executionContext) _TransferFeePlanEdge(ctx context.Context, sel ast.SelectionSet, obj *model.TransferFeePlanEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, transferFeePlanEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -3937,8 +3937,8 @@ var transferNextActionImplementors = []string{"TransferNextAction"}
 func (ec *executionContext) _TransferNextAction(ctx context.Context, sel ast.SelectionSet, obj *model.TransferNextAction) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, transferNextActionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -4500,6 +4500,48 @@ func (ec *executionContext) marshalNLedgerJournal2ᚖgithubᚗcomᚋframeᚑoss�
 	}
 	return ec._LedgerJournal(ctx, sel, v)
 }
+
+func (ec *executionContext) unmarshalNLedgerJournalKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLedgerJournalKind(ctx context.Context, v any) (models.LedgerJournalKind, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNLedgerJournalKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLedgerJournalKind[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLedgerJournalKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLedgerJournalKind(ctx context.Context, sel ast.SelectionSet, v models.LedgerJournalKind) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNLedgerJournalKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLedgerJournalKind[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNLedgerJournalKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLedgerJournalKind = map[string]models.LedgerJournalKind{
+		"CHARGE_CAPTURE":      models.JournalChargeCapture,
+		"CHARGE_REFUND":       models.JournalChargeRefund,
+		"CHARGE_DISPUTE":      models.JournalChargeDispute,
+		"CHARGE_DISPUTE_WON":  models.JournalChargeDisputeWon,
+		"CHARGE_SETTLE":       models.JournalChargeSettle,
+		"PAYOUT_SEND":         models.JournalPayoutSend,
+		"PAYOUT_SETTLE":       models.JournalPayoutSettle,
+		"FUNDING_MANUAL_PUSH": models.JournalFundingManualPush,
+		"FUNDING_SCHEDULE":    models.JournalFundingSchedule,
+	}
+	marshalNLedgerJournalKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLedgerJournalKind = map[models.LedgerJournalKind]string{
+		models.JournalChargeCapture:     "CHARGE_CAPTURE",
+		models.JournalChargeRefund:      "CHARGE_REFUND",
+		models.JournalChargeDispute:     "CHARGE_DISPUTE",
+		models.JournalChargeDisputeWon:  "CHARGE_DISPUTE_WON",
+		models.JournalChargeSettle:      "CHARGE_SETTLE",
+		models.JournalPayoutSend:        "PAYOUT_SEND",
+		models.JournalPayoutSettle:      "PAYOUT_SETTLE",
+		models.JournalFundingManualPush: "FUNDING_MANUAL_PUSH",
+		models.JournalFundingSchedule:   "FUNDING_SCHEDULE",
+	}
+)
 
 func (ec *executionContext) marshalNMoney2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMoneyV2(ctx context.Context, sel ast.SelectionSet, v models.MoneyV2) graphql.Marshaler {
 	return ec._Money(ctx, sel, &v)

@@ -360,8 +360,8 @@ var onboardingBootstrapImplementors = []string{"OnboardingBootstrap"}
 func (ec *executionContext) _OnboardingBootstrap(ctx context.Context, sel ast.SelectionSet, obj *models.OnboardingBootstrap) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, onboardingBootstrapImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -403,8 +403,8 @@ var onboardingSessionImplementors = []string{"OnboardingSession", "Node"}
 func (ec *executionContext) _OnboardingSession(ctx context.Context, sel ast.SelectionSet, obj *models.OnboardingSession) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, onboardingSessionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

@@ -1254,8 +1254,8 @@ var aCHDetailsImplementors = []string{"ACHDetails"}
 func (ec *executionContext) _ACHDetails(ctx context.Context, sel ast.SelectionSet, obj *models.ACHDetails) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, aCHDetailsImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1302,8 +1302,8 @@ var cardDetailsImplementors = []string{"CardDetails"}
 func (ec *executionContext) _CardDetails(ctx context.Context, sel ast.SelectionSet, obj *models.CardDetails) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, cardDetailsImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1395,8 +1395,8 @@ var paymentMethodImplementors = []string{"PaymentMethod", "Node"}
 func (ec *executionContext) _PaymentMethod(ctx context.Context, sel ast.SelectionSet, obj *models.PaymentMethod) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, paymentMethodImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1493,8 +1493,8 @@ var paymentMethodConnectionImplementors = []string{"PaymentMethodConnection"}
 func (ec *executionContext) _PaymentMethodConnection(ctx context.Context, sel ast.SelectionSet, obj *model.PaymentMethodConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, paymentMethodConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1536,8 +1536,8 @@ var paymentMethodEdgeImplementors = []string{"PaymentMethodEdge"}
 func (ec *executionContext) _PaymentMethodEdge(ctx context.Context, sel ast.SelectionSet, obj *model.PaymentMethodEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, paymentMethodEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1579,8 +1579,8 @@ var walletDetailsImplementors = []string{"WalletDetails"}
 func (ec *executionContext) _WalletDetails(ctx context.Context, sel ast.SelectionSet, obj *models.WalletDetails) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, walletDetailsImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

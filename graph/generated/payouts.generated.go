@@ -1909,8 +1909,8 @@ var merchantBalanceImplementors = []string{"MerchantBalance"}
 func (ec *executionContext) _MerchantBalance(ctx context.Context, sel ast.SelectionSet, obj *models.MerchantBalance) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, merchantBalanceImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1992,8 +1992,8 @@ var payoutImplementors = []string{"Payout", "Node"}
 func (ec *executionContext) _Payout(ctx context.Context, sel ast.SelectionSet, obj *models.Payout) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, payoutImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -2145,8 +2145,8 @@ var payoutConnectionImplementors = []string{"PayoutConnection"}
 func (ec *executionContext) _PayoutConnection(ctx context.Context, sel ast.SelectionSet, obj *model.PayoutConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, payoutConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -2188,8 +2188,8 @@ var payoutEdgeImplementors = []string{"PayoutEdge"}
 func (ec *executionContext) _PayoutEdge(ctx context.Context, sel ast.SelectionSet, obj *model.PayoutEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, payoutEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -2231,8 +2231,8 @@ var payoutFundingEntryImplementors = []string{"PayoutFundingEntry", "Node"}
 func (ec *executionContext) _PayoutFundingEntry(ctx context.Context, sel ast.SelectionSet, obj *models.FundingEntry) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, payoutFundingEntryImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -2304,8 +2304,8 @@ var payoutFundingEntryConnectionImplementors = []string{"PayoutFundingEntryConne
 func (ec *executionContext) _PayoutFundingEntryConnection(ctx context.Context, sel ast.SelectionSet, obj *model.PayoutFundingEntryConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, payoutFundingEntryConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -2347,8 +2347,8 @@ var payoutFundingEntryEdgeImplementors = []string{"PayoutFundingEntryEdge"}
 func (ec *executionContext) _PayoutFundingEntryEdge(ctx context.Context, sel ast.SelectionSet, obj *model.PayoutFundingEntryEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, payoutFundingEntryEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -2390,8 +2390,8 @@ var payoutFundingScheduleImplementors = []string{"PayoutFundingSchedule", "Node"
 func (ec *executionContext) _PayoutFundingSchedule(ctx context.Context, sel ast.SelectionSet, obj *models.FundingSchedule) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, payoutFundingScheduleImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -2478,8 +2478,8 @@ var payoutFundingScheduleConnectionImplementors = []string{"PayoutFundingSchedul
 func (ec *executionContext) _PayoutFundingScheduleConnection(ctx context.Context, sel ast.SelectionSet, obj *model.PayoutFundingScheduleConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, payoutFundingScheduleConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -2521,8 +2521,8 @@ var payoutFundingScheduleEdgeImplementors = []string{"PayoutFundingScheduleEdge"
 func (ec *executionContext) _PayoutFundingScheduleEdge(ctx context.Context, sel ast.SelectionSet, obj *model.PayoutFundingScheduleEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, payoutFundingScheduleEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

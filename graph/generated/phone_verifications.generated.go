@@ -608,8 +608,8 @@ var phoneSandboxImplementors = []string{"PhoneSandbox"}
 func (ec *executionContext) _PhoneSandbox(ctx context.Context, sel ast.SelectionSet, obj *models.PhoneSandbox) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, phoneSandboxImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -646,8 +646,8 @@ var phoneVerificationImplementors = []string{"PhoneVerification", "Node"}
 func (ec *executionContext) _PhoneVerification(ctx context.Context, sel ast.SelectionSet, obj *models.PhoneVerification) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, phoneVerificationImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -754,8 +754,8 @@ var phoneVerificationConnectionImplementors = []string{"PhoneVerificationConnect
 func (ec *executionContext) _PhoneVerificationConnection(ctx context.Context, sel ast.SelectionSet, obj *model.PhoneVerificationConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, phoneVerificationConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -797,8 +797,8 @@ var phoneVerificationEdgeImplementors = []string{"PhoneVerificationEdge"}
 func (ec *executionContext) _PhoneVerificationEdge(ctx context.Context, sel ast.SelectionSet, obj *model.PhoneVerificationEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, phoneVerificationEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

@@ -1327,8 +1327,8 @@ var bulkUpdatePhasesPayloadImplementors = []string{"BulkUpdatePhasesPayload"}
 func (ec *executionContext) _BulkUpdatePhasesPayload(ctx context.Context, sel ast.SelectionSet, obj *model.BulkUpdatePhasesPayload) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, bulkUpdatePhasesPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1370,8 +1370,8 @@ var productImplementors = []string{"Product", "Node"}
 func (ec *executionContext) _Product(ctx context.Context, sel ast.SelectionSet, obj *models.Product) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, productImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1483,8 +1483,8 @@ var productConnectionImplementors = []string{"ProductConnection"}
 func (ec *executionContext) _ProductConnection(ctx context.Context, sel ast.SelectionSet, obj *model.ProductConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, productConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1526,8 +1526,8 @@ var productEdgeImplementors = []string{"ProductEdge"}
 func (ec *executionContext) _ProductEdge(ctx context.Context, sel ast.SelectionSet, obj *model.ProductEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, productEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1569,8 +1569,8 @@ var productPhaseImplementors = []string{"ProductPhase", "Node"}
 func (ec *executionContext) _ProductPhase(ctx context.Context, sel ast.SelectionSet, obj *models.ProductPhase) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, productPhaseImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1677,8 +1677,8 @@ var recurringImplementors = []string{"Recurring"}
 func (ec *executionContext) _Recurring(ctx context.Context, sel ast.SelectionSet, obj *models.Recurring) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, recurringImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

@@ -688,8 +688,8 @@ var refundImplementors = []string{"Refund", "Node"}
 func (ec *executionContext) _Refund(ctx context.Context, sel ast.SelectionSet, obj *models.Refund) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, refundImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -806,8 +806,8 @@ var refundConnectionImplementors = []string{"RefundConnection"}
 func (ec *executionContext) _RefundConnection(ctx context.Context, sel ast.SelectionSet, obj *model.RefundConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, refundConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -849,8 +849,8 @@ var refundEdgeImplementors = []string{"RefundEdge"}
 func (ec *executionContext) _RefundEdge(ctx context.Context, sel ast.SelectionSet, obj *model.RefundEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, refundEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

@@ -150,8 +150,8 @@ var requestLogEntryImplementors = []string{"RequestLogEntry"}
 func (ec *executionContext) _RequestLogEntry(ctx context.Context, sel ast.SelectionSet, obj *requestlog.Record) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, requestLogEntryImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

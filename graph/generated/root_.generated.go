@@ -11208,117 +11208,6 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	opCtx := graphql.GetOperationContext(ctx)
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
-	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
-		ec.unmarshalInputAcceptTermsInput,
-		ec.unmarshalInputAccountFilter,
-		ec.unmarshalInputAddressInput,
-		ec.unmarshalInputAdvanceTestClockInput,
-		ec.unmarshalInputAmountInput,
-		ec.unmarshalInputAttachPaymentMethodInput,
-		ec.unmarshalInputAttestDeviceInput,
-		ec.unmarshalInputBillingCreditFilter,
-		ec.unmarshalInputBillingMeterFilter,
-		ec.unmarshalInputBusinessInput,
-		ec.unmarshalInputCaptureChargeIntentInput,
-		ec.unmarshalInputCaptureTransferInput,
-		ec.unmarshalInputChargeIntentFilter,
-		ec.unmarshalInputChargeSessionFilter,
-		ec.unmarshalInputConfirmChargeIntentInput,
-		ec.unmarshalInputConnectBankInput,
-		ec.unmarshalInputCouponFilter,
-		ec.unmarshalInputCreateAccountInput,
-		ec.unmarshalInputCreateAgreementInput,
-		ec.unmarshalInputCreateBankAccountInput,
-		ec.unmarshalInputCreateBeneficialOwnerInput,
-		ec.unmarshalInputCreateBillingCreditInput,
-		ec.unmarshalInputCreateBillingInvoiceInput,
-		ec.unmarshalInputCreateBillingMeterInput,
-		ec.unmarshalInputCreateChargeIntentInput,
-		ec.unmarshalInputCreateChargeSessionInput,
-		ec.unmarshalInputCreateCheckoutSessionInput,
-		ec.unmarshalInputCreateCouponInput,
-		ec.unmarshalInputCreateCustomerIdentityVerificationInput,
-		ec.unmarshalInputCreateCustomerInput,
-		ec.unmarshalInputCreateDisputeDocumentInput,
-		ec.unmarshalInputCreateFeePlanInput,
-		ec.unmarshalInputCreateFundingScheduleInput,
-		ec.unmarshalInputCreateInvoiceInput,
-		ec.unmarshalInputCreateMeteringEventInput,
-		ec.unmarshalInputCreateOnboardingSessionInput,
-		ec.unmarshalInputCreatePaymentLinkSessionInput,
-		ec.unmarshalInputCreatePaymentMethodInput,
-		ec.unmarshalInputCreatePayoutInput,
-		ec.unmarshalInputCreatePhaseInput,
-		ec.unmarshalInputCreatePhoneVerificationInput,
-		ec.unmarshalInputCreateRefundInput,
-		ec.unmarshalInputCreateSonarSessionInput,
-		ec.unmarshalInputCreateSubscriptionInput,
-		ec.unmarshalInputCreateSubscriptionPhaseInput,
-		ec.unmarshalInputCreateTestClockInput,
-		ec.unmarshalInputCreateThreeDSIntentInput,
-		ec.unmarshalInputCreateTopUpInput,
-		ec.unmarshalInputCreateTransferInput,
-		ec.unmarshalInputCreateWebhookEndpointInput,
-		ec.unmarshalInputCustomerDataInput,
-		ec.unmarshalInputCustomerFilter,
-		ec.unmarshalInputDiscountFilter,
-		ec.unmarshalInputDisputeEvidenceInput,
-		ec.unmarshalInputDisputeFilter,
-		ec.unmarshalInputFeePlanItemInput,
-		ec.unmarshalInputIdentityDocumentUpload,
-		ec.unmarshalInputIdentityVerificationFilter,
-		ec.unmarshalInputIndividualInput,
-		ec.unmarshalInputInvoiceFilter,
-		ec.unmarshalInputLineItemInput,
-		ec.unmarshalInputMeteringEventFilter,
-		ec.unmarshalInputOpenDisputeInput,
-		ec.unmarshalInputPauseSubscriptionInput,
-		ec.unmarshalInputPayInvoiceInput,
-		ec.unmarshalInputPaymentLinkSessionFilter,
-		ec.unmarshalInputPaymentMethodDataInput,
-		ec.unmarshalInputPaymentMethodFilter,
-		ec.unmarshalInputPayoutFilter,
-		ec.unmarshalInputPayoutFundingEntryFilter,
-		ec.unmarshalInputPersonNameInput,
-		ec.unmarshalInputPhoneInput,
-		ec.unmarshalInputPhoneVerificationFilter,
-		ec.unmarshalInputProductFilter,
-		ec.unmarshalInputProductInput,
-		ec.unmarshalInputProfileInput,
-		ec.unmarshalInputPromotionCodeFilter,
-		ec.unmarshalInputPromotionCodeInput,
-		ec.unmarshalInputRefundFilter,
-		ec.unmarshalInputResendEventInput,
-		ec.unmarshalInputRotateWebhookSecretInput,
-		ec.unmarshalInputSetUsageThresholdInput,
-		ec.unmarshalInputSonarSessionFilter,
-		ec.unmarshalInputSubscriptionChangeLogFilter,
-		ec.unmarshalInputSubscriptionFilter,
-		ec.unmarshalInputTermsOfServiceInput,
-		ec.unmarshalInputTransferFilter,
-		ec.unmarshalInputTransferSourceInput,
-		ec.unmarshalInputUpdateAccountInput,
-		ec.unmarshalInputUpdateAgreementInput,
-		ec.unmarshalInputUpdateBeneficialOwnerInput,
-		ec.unmarshalInputUpdateBillingMeterInput,
-		ec.unmarshalInputUpdateChargeIntentInput,
-		ec.unmarshalInputUpdateChargeSessionInput,
-		ec.unmarshalInputUpdateCouponInput,
-		ec.unmarshalInputUpdateCustomerInput,
-		ec.unmarshalInputUpdateDisputeInput,
-		ec.unmarshalInputUpdateFundingScheduleInput,
-		ec.unmarshalInputUpdateInvoiceInput,
-		ec.unmarshalInputUpdateMeteringEventInput,
-		ec.unmarshalInputUpdatePaymentMethodInput,
-		ec.unmarshalInputUpdatePhaseInput,
-		ec.unmarshalInputUpdateSonarSessionInput,
-		ec.unmarshalInputUpdateSubscriptionInput,
-		ec.unmarshalInputUpdateSubscriptionPhaseInput,
-		ec.unmarshalInputUpdateTransferInput,
-		ec.unmarshalInputUpdateWebhookEndpointInput,
-		ec.unmarshalInputValidateDiscountsInput,
-		ec.unmarshalInputWalletInput,
-	)
 	first := true
 
 	switch opCtx.Operation.Operation {
@@ -11328,7 +11217,6 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			var data graphql.Marshaler
 			if first {
 				first = false
-				ctx = graphql.WithUnmarshalerMap(ctx, inputUnmarshalMap)
 				data = ec._Query(ctx, opCtx.Operation.SelectionSet)
 			} else {
 				if atomic.LoadInt32(&ec.PendingDeferred) > 0 {
@@ -11358,7 +11246,6 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 				return nil
 			}
 			first = false
-			ctx = graphql.WithUnmarshalerMap(ctx, inputUnmarshalMap)
 			data := ec._Mutation(ctx, opCtx.Operation.SelectionSet)
 			var buf bytes.Buffer
 			data.MarshalGQL(&buf)
@@ -13559,10 +13446,22 @@ type TransferNextAction {
   source: ID!
 }
 
+"The movement a journal records (REST: charge.capture, charge.refund, charge.dispute, charge.dispute_won, charge.settle, payout.send, payout.settle, funding.manual_push, funding.schedule)."
+enum LedgerJournalKind @goModel(model: "github.com/frame-oss/payments-server/models.LedgerJournalKind") {
+  CHARGE_CAPTURE @goEnum(value: "github.com/frame-oss/payments-server/models.JournalChargeCapture")
+  CHARGE_REFUND @goEnum(value: "github.com/frame-oss/payments-server/models.JournalChargeRefund")
+  CHARGE_DISPUTE @goEnum(value: "github.com/frame-oss/payments-server/models.JournalChargeDispute")
+  CHARGE_DISPUTE_WON @goEnum(value: "github.com/frame-oss/payments-server/models.JournalChargeDisputeWon")
+  CHARGE_SETTLE @goEnum(value: "github.com/frame-oss/payments-server/models.JournalChargeSettle")
+  PAYOUT_SEND @goEnum(value: "github.com/frame-oss/payments-server/models.JournalPayoutSend")
+  PAYOUT_SETTLE @goEnum(value: "github.com/frame-oss/payments-server/models.JournalPayoutSettle")
+  FUNDING_MANUAL_PUSH @goEnum(value: "github.com/frame-oss/payments-server/models.JournalFundingManualPush")
+  FUNDING_SCHEDULE @goEnum(value: "github.com/frame-oss/payments-server/models.JournalFundingSchedule")
+}
+
 type LedgerJournal {
   id: ID!
-  "charge.capture, ..."
-  kind: String!
+  kind: LedgerJournalKind!
   created: DateTime!
   entries: [LedgerEntry!]!
 }
@@ -15080,10 +14979,18 @@ type TestClockReceipt {
   effects: [TestClockEffect!]!
 }
 
-"One effect (kind overdue, renewal, ...) on one object, at the instant it fell due."
+"The kind of effect time causes: an open invoice falling overdue, a subscription renewing at its period's end, a dunning retry, a paused subscription resuming."
+enum TestClockEffectKind @goModel(model: "github.com/frame-oss/payments-server/models.TestClockEffectKind") {
+  OVERDUE @goEnum(value: "github.com/frame-oss/payments-server/models.EffectOverdue")
+  RENEWAL @goEnum(value: "github.com/frame-oss/payments-server/models.EffectRenewal")
+  RETRY @goEnum(value: "github.com/frame-oss/payments-server/models.EffectRetry")
+  RESUME @goEnum(value: "github.com/frame-oss/payments-server/models.EffectResume")
+}
+
+"One effect on one object, at the instant it fell due."
 type TestClockEffect {
   at: DateTime!
-  kind: String!
+  kind: TestClockEffectKind!
   objectId: ID!
   "The events it emitted, in order."
   events: [TestClockEvent!]!

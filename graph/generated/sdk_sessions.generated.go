@@ -1311,8 +1311,8 @@ var chargeSessionImplementors = []string{"ChargeSession", "Node"}
 func (ec *executionContext) _ChargeSession(ctx context.Context, sel ast.SelectionSet, obj *models.ChargeSession) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, chargeSessionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1384,8 +1384,8 @@ var chargeSessionConnectionImplementors = []string{"ChargeSessionConnection"}
 func (ec *executionContext) _ChargeSessionConnection(ctx context.Context, sel ast.SelectionSet, obj *model.ChargeSessionConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, chargeSessionConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1427,8 +1427,8 @@ var chargeSessionEdgeImplementors = []string{"ChargeSessionEdge"}
 func (ec *executionContext) _ChargeSessionEdge(ctx context.Context, sel ast.SelectionSet, obj *model.ChargeSessionEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, chargeSessionEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1470,8 +1470,8 @@ var paymentLinkSessionImplementors = []string{"PaymentLinkSession", "Node"}
 func (ec *executionContext) _PaymentLinkSession(ctx context.Context, sel ast.SelectionSet, obj *models.PaymentLinkSession) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, paymentLinkSessionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1558,8 +1558,8 @@ var paymentLinkSessionConnectionImplementors = []string{"PaymentLinkSessionConne
 func (ec *executionContext) _PaymentLinkSessionConnection(ctx context.Context, sel ast.SelectionSet, obj *model.PaymentLinkSessionConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, paymentLinkSessionConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1601,8 +1601,8 @@ var paymentLinkSessionEdgeImplementors = []string{"PaymentLinkSessionEdge"}
 func (ec *executionContext) _PaymentLinkSessionEdge(ctx context.Context, sel ast.SelectionSet, obj *model.PaymentLinkSessionEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, paymentLinkSessionEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1644,8 +1644,8 @@ var sonarSessionImplementors = []string{"SonarSession", "Node"}
 func (ec *executionContext) _SonarSession(ctx context.Context, sel ast.SelectionSet, obj *models.SonarSession) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, sonarSessionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1717,8 +1717,8 @@ var sonarSessionConnectionImplementors = []string{"SonarSessionConnection"}
 func (ec *executionContext) _SonarSessionConnection(ctx context.Context, sel ast.SelectionSet, obj *model.SonarSessionConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, sonarSessionConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1760,8 +1760,8 @@ var sonarSessionEdgeImplementors = []string{"SonarSessionEdge"}
 func (ec *executionContext) _SonarSessionEdge(ctx context.Context, sel ast.SelectionSet, obj *model.SonarSessionEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, sonarSessionEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

@@ -608,8 +608,8 @@ var bulkUpdateSubscriptionPhasesPayloadImplementors = []string{"BulkUpdateSubscr
 func (ec *executionContext) _BulkUpdateSubscriptionPhasesPayload(ctx context.Context, sel ast.SelectionSet, obj *model.BulkUpdateSubscriptionPhasesPayload) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, bulkUpdateSubscriptionPhasesPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -651,8 +651,8 @@ var subscriptionPhaseImplementors = []string{"SubscriptionPhase", "Node"}
 func (ec *executionContext) _SubscriptionPhase(ctx context.Context, sel ast.SelectionSet, obj *models.SubscriptionPhase) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, subscriptionPhaseImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

@@ -2190,8 +2190,8 @@ var planImplementors = []string{"Plan"}
 func (ec *executionContext) _Plan(ctx context.Context, sel ast.SelectionSet, obj *models.Plan) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, planImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -2263,8 +2263,8 @@ var subscriptionImplementors = []string{"Subscription", "Node"}
 func (ec *executionContext) _Subscription(ctx context.Context, sel ast.SelectionSet, obj *models.Subscription) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, subscriptionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -2476,8 +2476,8 @@ var subscriptionChangeLogImplementors = []string{"SubscriptionChangeLog", "Node"
 func (ec *executionContext) _SubscriptionChangeLog(ctx context.Context, sel ast.SelectionSet, obj *models.SubscriptionChangeLog) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, subscriptionChangeLogImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -2574,8 +2574,8 @@ var subscriptionChangeLogConnectionImplementors = []string{"SubscriptionChangeLo
 func (ec *executionContext) _SubscriptionChangeLogConnection(ctx context.Context, sel ast.SelectionSet, obj *model.SubscriptionChangeLogConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, subscriptionChangeLogConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -2617,8 +2617,8 @@ var subscriptionChangeLogEdgeImplementors = []string{"SubscriptionChangeLogEdge"
 func (ec *executionContext) _SubscriptionChangeLogEdge(ctx context.Context, sel ast.SelectionSet, obj *model.SubscriptionChangeLogEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, subscriptionChangeLogEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -2660,8 +2660,8 @@ var subscriptionConnectionImplementors = []string{"SubscriptionConnection"}
 func (ec *executionContext) _SubscriptionConnection(ctx context.Context, sel ast.SelectionSet, obj *model.SubscriptionConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, subscriptionConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -2703,8 +2703,8 @@ var subscriptionEdgeImplementors = []string{"SubscriptionEdge"}
 func (ec *executionContext) _SubscriptionEdge(ctx context.Context, sel ast.SelectionSet, obj *model.SubscriptionEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, subscriptionEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -2746,8 +2746,8 @@ var subscriptionScheduledChangeImplementors = []string{"SubscriptionScheduledCha
 func (ec *executionContext) _SubscriptionScheduledChange(ctx context.Context, sel ast.SelectionSet, obj *models.SubscriptionScheduledChange) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, subscriptionScheduledChangeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

@@ -114,8 +114,8 @@ var termsTokenImplementors = []string{"TermsToken"}
 func (ec *executionContext) _TermsToken(ctx context.Context, sel ast.SelectionSet, obj *models.TermsToken) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, termsTokenImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

@@ -584,18 +584,18 @@ func (ec *executionContext) _TestClockEffect_kind(ctx context.Context, field gra
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_TestClockEffect_kind(ctx, field)
 		},
-		func(ctx context.Context) (string, error) {
+		func(ctx context.Context) (models.TestClockEffectKind, error) {
 			return obj.Kind, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.TestClockEffectKind) graphql.Marshaler {
+			return ec.marshalNTestClockEffectKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTestClockEffectKind(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_TestClockEffect_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("TestClockEffect", field, false, false, "String")
+	return scalarFieldContext("TestClockEffect", field, false, false, "TestClockEffectKind")
 }
 
 func (ec *executionContext) _TestClockEffect_objectId(ctx context.Context, field graphql.CollectedField, obj *models.TestClockEffect) (ret graphql.Marshaler) {
@@ -810,8 +810,8 @@ var testClockImplementors = []string{"TestClock", "Node"}
 func (ec *executionContext) _TestClock(ctx context.Context, sel ast.SelectionSet, obj *models.TestClock) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, testClockImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -898,8 +898,8 @@ var testClockConnectionImplementors = []string{"TestClockConnection"}
 func (ec *executionContext) _TestClockConnection(ctx context.Context, sel ast.SelectionSet, obj *model.TestClockConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, testClockConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -941,8 +941,8 @@ var testClockEdgeImplementors = []string{"TestClockEdge"}
 func (ec *executionContext) _TestClockEdge(ctx context.Context, sel ast.SelectionSet, obj *model.TestClockEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, testClockEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -984,8 +984,8 @@ var testClockEffectImplementors = []string{"TestClockEffect"}
 func (ec *executionContext) _TestClockEffect(ctx context.Context, sel ast.SelectionSet, obj *models.TestClockEffect) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, testClockEffectImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1037,8 +1037,8 @@ var testClockEventImplementors = []string{"TestClockEvent"}
 func (ec *executionContext) _TestClockEvent(ctx context.Context, sel ast.SelectionSet, obj *models.TestClockEvent) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, testClockEventImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1080,8 +1080,8 @@ var testClockReceiptImplementors = []string{"TestClockReceipt"}
 func (ec *executionContext) _TestClockReceipt(ctx context.Context, sel ast.SelectionSet, obj *models.TestClockReceipt) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, testClockReceiptImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1198,6 +1198,38 @@ func (ec *executionContext) marshalNTestClockEffect2ᚖgithubᚗcomᚋframeᚑos
 	}
 	return ec._TestClockEffect(ctx, sel, v)
 }
+
+func (ec *executionContext) unmarshalNTestClockEffectKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTestClockEffectKind(ctx context.Context, v any) (models.TestClockEffectKind, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNTestClockEffectKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTestClockEffectKind[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNTestClockEffectKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTestClockEffectKind(ctx context.Context, sel ast.SelectionSet, v models.TestClockEffectKind) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNTestClockEffectKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTestClockEffectKind[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNTestClockEffectKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTestClockEffectKind = map[string]models.TestClockEffectKind{
+		"OVERDUE": models.EffectOverdue,
+		"RENEWAL": models.EffectRenewal,
+		"RETRY":   models.EffectRetry,
+		"RESUME":  models.EffectResume,
+	}
+	marshalNTestClockEffectKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTestClockEffectKind = map[models.TestClockEffectKind]string{
+		models.EffectOverdue: "OVERDUE",
+		models.EffectRenewal: "RENEWAL",
+		models.EffectRetry:   "RETRY",
+		models.EffectResume:  "RESUME",
+	}
+)
 
 func (ec *executionContext) marshalNTestClockEvent2ᚕᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTestClockEventᚄ(ctx context.Context, sel ast.SelectionSet, v []*models.TestClockEvent) graphql.Marshaler {
 	ret := marshalSliceInSequence(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {

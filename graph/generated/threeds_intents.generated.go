@@ -340,8 +340,8 @@ var threeDSIntentImplementors = []string{"ThreeDSIntent", "Node"}
 func (ec *executionContext) _ThreeDSIntent(ctx context.Context, sel ast.SelectionSet, obj *models.ThreeDSIntent) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, threeDSIntentImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

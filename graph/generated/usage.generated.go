@@ -1673,8 +1673,8 @@ var billingMeterImplementors = []string{"BillingMeter", "Node"}
 func (ec *executionContext) _BillingMeter(ctx context.Context, sel ast.SelectionSet, obj *models.BillingMeter) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, billingMeterImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1756,8 +1756,8 @@ var billingMeterConnectionImplementors = []string{"BillingMeterConnection"}
 func (ec *executionContext) _BillingMeterConnection(ctx context.Context, sel ast.SelectionSet, obj *model.BillingMeterConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, billingMeterConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1799,8 +1799,8 @@ var billingMeterEdgeImplementors = []string{"BillingMeterEdge"}
 func (ec *executionContext) _BillingMeterEdge(ctx context.Context, sel ast.SelectionSet, obj *model.BillingMeterEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, billingMeterEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1842,8 +1842,8 @@ var eventUsageImplementors = []string{"EventUsage"}
 func (ec *executionContext) _EventUsage(ctx context.Context, sel ast.SelectionSet, obj *models.EventUsage) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, eventUsageImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1925,8 +1925,8 @@ var meteringEventImplementors = []string{"MeteringEvent", "Node"}
 func (ec *executionContext) _MeteringEvent(ctx context.Context, sel ast.SelectionSet, obj *models.MeteringEvent) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, meteringEventImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -2028,8 +2028,8 @@ var meteringEventConnectionImplementors = []string{"MeteringEventConnection"}
 func (ec *executionContext) _MeteringEventConnection(ctx context.Context, sel ast.SelectionSet, obj *model.MeteringEventConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, meteringEventConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -2071,8 +2071,8 @@ var meteringEventEdgeImplementors = []string{"MeteringEventEdge"}
 func (ec *executionContext) _MeteringEventEdge(ctx context.Context, sel ast.SelectionSet, obj *model.MeteringEventEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, meteringEventEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -2114,8 +2114,8 @@ var usageReportImplementors = []string{"UsageReport"}
 func (ec *executionContext) _UsageReport(ctx context.Context, sel ast.SelectionSet, obj *models.UsageReport) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, usageReportImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

@@ -1146,8 +1146,8 @@ var billingCreditImplementors = []string{"BillingCredit", "Node"}
 func (ec *executionContext) _BillingCredit(ctx context.Context, sel ast.SelectionSet, obj *models.BillingCredit) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, billingCreditImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1269,8 +1269,8 @@ var billingCreditConnectionImplementors = []string{"BillingCreditConnection"}
 func (ec *executionContext) _BillingCreditConnection(ctx context.Context, sel ast.SelectionSet, obj *model.BillingCreditConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, billingCreditConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1312,8 +1312,8 @@ var billingCreditEdgeImplementors = []string{"BillingCreditEdge"}
 func (ec *executionContext) _BillingCreditEdge(ctx context.Context, sel ast.SelectionSet, obj *model.BillingCreditEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, billingCreditEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1355,8 +1355,8 @@ var thresholdProgressImplementors = []string{"ThresholdProgress"}
 func (ec *executionContext) _ThresholdProgress(ctx context.Context, sel ast.SelectionSet, obj *models.ThresholdProgress) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, thresholdProgressImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

@@ -1252,8 +1252,8 @@ var deletedWebhookEndpointImplementors = []string{"DeletedWebhookEndpoint"}
 func (ec *executionContext) _DeletedWebhookEndpoint(ctx context.Context, sel ast.SelectionSet, obj *models.DeletedWebhookEndpoint) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, deletedWebhookEndpointImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1295,8 +1295,8 @@ var webhookAttemptImplementors = []string{"WebhookAttempt"}
 func (ec *executionContext) _WebhookAttempt(ctx context.Context, sel ast.SelectionSet, obj *models.WebhookAttempt) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookAttemptImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1368,8 +1368,8 @@ var webhookDeliveryImplementors = []string{"WebhookDelivery", "Node"}
 func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.SelectionSet, obj *models.WebhookDelivery) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookDeliveryImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1466,8 +1466,8 @@ var webhookDeliveryConnectionImplementors = []string{"WebhookDeliveryConnection"
 func (ec *executionContext) _WebhookDeliveryConnection(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookDeliveryConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookDeliveryConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1509,8 +1509,8 @@ var webhookDeliveryEdgeImplementors = []string{"WebhookDeliveryEdge"}
 func (ec *executionContext) _WebhookDeliveryEdge(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookDeliveryEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookDeliveryEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1552,8 +1552,8 @@ var webhookEndpointImplementors = []string{"WebhookEndpoint", "Node"}
 func (ec *executionContext) _WebhookEndpoint(ctx context.Context, sel ast.SelectionSet, obj *models.WebhookEndpoint) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookEndpointImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1635,8 +1635,8 @@ var webhookEndpointConnectionImplementors = []string{"WebhookEndpointConnection"
 func (ec *executionContext) _WebhookEndpointConnection(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookEndpointConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookEndpointConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {
@@ -1678,8 +1678,8 @@ var webhookEndpointEdgeImplementors = []string{"WebhookEndpointEdge"}
 func (ec *executionContext) _WebhookEndpointEdge(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookEndpointEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookEndpointEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
+	out := newObjectFieldSet(fields)
+	deferredFieldSet := out.objectDeferredSet()
 	deferLabelToView := make(map[string]*graphql.FieldSetView)
 	for i, field := range fields {
 		switch field.Name {

@@ -67,7 +67,7 @@ func overdrawn(err error) error {
 //	debit  funding_clearing  amount
 //	credit instant_payout    amount
 func fundingJournal(e *models.FundingEntry) *ledger.Journal {
-	return &ledger.Journal{ID: ids.New(e.Created.Time), Kind: "funding." + string(e.Source), RefType: RefFundingEntry, RefID: e.ID,
+	return &ledger.Journal{ID: ids.New(e.Created.Time), Kind: string(models.FundingJournalKind(e.Source)), RefType: RefFundingEntry, RefID: e.ID,
 		Entries: []ledger.Entry{
 			ledger.Debit(PartyFundingClearing, e.Currency, e.Amount),
 			ledger.Credit(PartyInstantPayout, e.Currency, e.Amount),
@@ -88,7 +88,7 @@ func payoutJournal(p *models.Payout, platformFee int64) *ledger.Journal {
 		mf, cf = *p.MerchantFee, *p.CustomerFee
 	}
 	c := p.Currency
-	return &ledger.Journal{ID: ids.New(p.Created.Time), Kind: "payout.send", RefType: RefPayout, RefID: p.ID,
+	return &ledger.Journal{ID: ids.New(p.Created.Time), Kind: string(models.JournalPayoutSend), RefType: RefPayout, RefID: p.ID,
 		Entries: []ledger.Entry{
 			ledger.Debit(PartyInstantPayout, c, p.Amount+mf),
 			ledger.Credit(money.PartyPayoutClearing, c, p.Amount-cf),

@@ -128,7 +128,7 @@ func captureJournal(ref journalRef, event, currency string, ch *models.Charge, q
 		clearing = PartyACHClearing
 	}
 	c := strings.ToUpper(currency)
-	return &ledger.Journal{ID: ids.New(at), Kind: "charge.capture", RefType: ref.typ, RefID: ref.id, ChargeID: &ch.ID,
+	return &ledger.Journal{ID: ids.New(at), Kind: string(models.JournalChargeCapture), RefType: ref.typ, RefID: ref.id, ChargeID: &ch.ID,
 		Entries: []ledger.Entry{
 			ledger.Debit(clearing, c, q.GrossAmount),
 			ledger.Credit(PartyMerchant, c, q.NetAmount),

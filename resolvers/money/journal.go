@@ -38,7 +38,7 @@ const (
 //	debit  merchant  amount   (the merchant pays the refund)
 //	credit clearing  amount   (the processor sends it back to the buyer)
 func refundJournal(ch *models.Charge, r *models.Refund) *ledger.Journal {
-	return &ledger.Journal{ID: ids.New(r.Created.Time), Kind: "charge.refund", RefType: RefRefund, RefID: r.ID, ChargeID: &ch.ID,
+	return &ledger.Journal{ID: ids.New(r.Created.Time), Kind: string(models.JournalChargeRefund), RefType: RefRefund, RefID: r.ID, ChargeID: &ch.ID,
 		Entries: []ledger.Entry{
 			ledger.Debit(PartyMerchant, r.Currency, r.Amount),
 			ledger.Credit(clearingOf(ch), r.Currency, r.Amount),
@@ -55,14 +55,14 @@ func refundJournal(ch *models.Charge, r *models.Refund) *ledger.Journal {
 // A won dispute posts the same movement reversed (kind
 // "charge.dispute_won"): the amount and the fee come back.
 func disputeJournal(ch *models.Charge, d *models.Dispute, won bool) *ledger.Journal {
-	kind, total := "charge.dispute", d.AmountCents+d.Fee
+	kind, total := models.JournalChargeDispute, d.AmountCents+d.Fee
 	merchant, clearing := ledger.Debit(PartyMerchant, d.AmountCurrency, total), ledger.Credit(clearingOf(ch), d.AmountCurrency, total)
 	at := d.Created.Time
 	if won {
-		kind = "charge.dispute_won"
+		kind = models.JournalChargeDisputeWon
 		merchant, clearing = ledger.Credit(PartyMerchant, d.AmountCurrency, total), ledger.Debit(clearingOf(ch), d.AmountCurrency, total)
 		at = d.Updated.Time
 	}
-	return &ledger.Journal{ID: ids.New(at), Kind: kind, RefType: RefDispute, RefID: d.ID, ChargeID: &ch.ID,
+	return &ledger.Journal{ID: ids.New(at), Kind: string(kind), RefType: RefDispute, RefID: d.ID, ChargeID: &ch.ID,
 		Entries: []ledger.Entry{merchant, clearing}}
 }

@@ -125,14 +125,14 @@ func settlementJournal(t *models.Transfer, now time.Time) *ledger.Journal {
 	j := &ledger.Journal{ID: ids.New(now), RefType: RefTransfer, RefID: t.ID, ChargeID: t.LatestCharge}
 	switch t.BillableEventType {
 	case models.BillablePayoutPushToCard, models.BillablePayoutACH:
-		j.Kind = "payout.settle"
+		j.Kind = string(models.JournalPayoutSettle)
 		j.Entries = []ledger.Entry{ledger.Debit(PartyPayoutClearing, c, t.NetAmount), ledger.Credit(PartySettledFunds, c, t.NetAmount)}
 	default:
 		clearing := PartyCardClearing
 		if t.BillableEventType == models.BillableChargeACH {
 			clearing = PartyACHClearing
 		}
-		j.Kind = "charge.settle"
+		j.Kind = string(models.JournalChargeSettle)
 		j.Entries = []ledger.Entry{ledger.Debit(PartySettledFunds, c, t.GrossAmount), ledger.Credit(clearing, c, t.GrossAmount)}
 	}
 	return j

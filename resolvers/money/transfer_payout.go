@@ -146,7 +146,7 @@ func ownMethod(ctx context.Context, w *op.W, id, accountID uuid.UUID, param stri
 //	credit frame_fees       frame_fee
 func payoutJournal(t *models.Transfer, merchantPays int64, q fees.Quote) *ledger.Journal {
 	c := t.Currency
-	return &ledger.Journal{ID: ids.New(t.Updated.Time), Kind: "payout.send", RefType: RefTransfer, RefID: t.ID,
+	return &ledger.Journal{ID: ids.New(t.Updated.Time), Kind: string(models.JournalPayoutSend), RefType: RefTransfer, RefID: t.ID,
 		Entries: []ledger.Entry{
 			ledger.Debit(PartyMerchant, c, merchantPays),
 			ledger.Credit(PartyPayoutClearing, c, q.NetAmount),

@@ -71,7 +71,7 @@ func applyDue(ctx context.Context, w *op.W, src due.DueSource, due due.Due) (*mo
 	if err := src.Apply(ctx, w, due); err != nil {
 		return nil, err
 	}
-	effect := &models.TestClockEffect{At: models.At(due.At), Kind: due.Kind, ObjectID: due.ID,
+	effect := &models.TestClockEffect{At: models.At(due.At), Kind: models.TestClockEffectKind(due.Kind), ObjectID: due.ID,
 		Events: []*models.TestClockEvent{}}
 	for _, e := range w.Emitted()[emittedBefore:] {
 		effect.Events = append(effect.Events, &models.TestClockEvent{ID: e.ID, Type: e.Type})
