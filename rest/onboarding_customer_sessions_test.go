@@ -38,7 +38,7 @@ func TestOnboardingCustomerSession(t *testing.T) {
 		stepsJSON(t, r.Body), "steps list in the session's order")
 	require.Regexp(t, `^onb_sess_`, first["client_secret"])
 	require.Equal(t, float64(testenv.Start.Unix()), first["created_at"])
-	require.Equal(t, first["client_secret"], f.sk.Get("/v1/onboarding/sessions/"+id(first)).JSON()["client_secret"],
+	require.Equal(t, first["client_secret"], f.sk.Get("/v1/onboarding/sessions/" + id(first)).JSON()["client_secret"],
 		"the secret key reads the live secret again, as an account session's")
 
 	// The customer's secret reads its own session, and nothing else.
@@ -65,7 +65,7 @@ func TestOnboardingCustomerSession(t *testing.T) {
 	require.Len(t, list, 2)
 	require.Equal(t, second.ID.String(), id(list[0].(map[string]any)))
 	require.Equal(t, "expired", list[1].(map[string]any)["status"])
-	require.Empty(t, f.sk.Get("/v1/onboarding/sessions?customer_id="+id(cust)+"&account_id="+id(acct)).JSON()["data"])
+	require.Empty(t, f.sk.Get("/v1/onboarding/sessions?customer_id=" + id(cust) + "&account_id=" + id(acct)).JSON()["data"])
 
 	// Progress: a step of the session completed, then undone; a step it
 	// does not have is refused, and nothing changes.
@@ -228,7 +228,7 @@ func TestOnboardingAccountSessionSDKMembers(t *testing.T) {
 	require.Equal(t, id(acct), s["account_id"])
 	require.Nil(t, s["customer_id"])
 	require.Equal(t, "payout", s["entry_point"])
-	require.Equal(t, map[string]any{"k": "v"}, f.sk.Get("/v1/onboarding/sessions/"+id(s)).JSON()["metadata"])
+	require.Equal(t, map[string]any{"k": "v"}, f.sk.Get("/v1/onboarding/sessions/" + id(s)).JSON()["metadata"])
 	require.Equal(t, map[string]any{"id_verification": map[string]any{"status": "pending"}}, s["steps"])
 	spec := f.sk.Get("/v1/onboarding_sessions?account_id=" + id(acct)).JSON()
 	require.Equal(t, []any{"id_verification"}, spec["steps"], "the spec's shape keeps its array of keys")
