@@ -16,7 +16,7 @@ func TestOnboardingSessionThroughGraphQL(t *testing.T) {
 	g := gql(t, f.sk, `mutation($a: ID!) { createOnboardingSession(input: {accountId: $a, returnUrl: "https://example.com"}) {
 		id accountId clientSecret returnUrl expiresAt steps url livemode } }`, map[string]any{"a": aid})
 	s := obj(g.Data["createOnboardingSession"])
-	require.Equal(t, []any{"id_verification"}, s["steps"])
+	require.Equal(t, []any{"ID_VERIFICATION"}, s["steps"], "a step key is the StepKey enum")
 	require.Regexp(t, `^onb_sess_`, s["clientSecret"])
 
 	g = gql(t, f.sk, `query($a: ID!) { account(id: $a) { onboardingSession { id clientSecret account { id } } } onboardingSession(accountId: $a) { id url } }`,

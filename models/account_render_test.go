@@ -170,7 +170,7 @@ func TestAccountRendersAsEncodingJSON(t *testing.T) {
 		if rng.IntN(5) > 0 {
 			a.Steps = []capability.Step{}
 			for range rng.IntN(5) {
-				a.Steps = append(a.Steps, capability.Step{Key: str(), Status: capability.StepStatus(str()),
+				a.Steps = append(a.Steps, capability.Step{Key: capability.StepKey(str()), Status: capability.StepStatus(str()),
 					Label: str(), Fields: strs(), CurrentlyDue: strs()})
 			}
 		}

@@ -12,13 +12,17 @@ type capabilityKind struct{}
 
 func (capabilityKind) objectName() string { return "capability" }
 
-// CapabilityStatuses is the closed set of capability statuses, and
-// StepStatuses that of an onboarding step's (internal/domain/capability
-// declares both types).
+// CapabilityStatuses is the closed set of capability statuses,
+// StepStatuses that of an onboarding step's, and StepKeys that of the
+// steps themselves, in the order an owner is guided through them
+// (internal/domain/capability declares the three types).
 var (
 	CapabilityStatuses = Enum(capability.StatusUnrequested, capability.StatusPending, capability.StatusActive,
 		capability.StatusDisabled)
 	StepStatuses = Enum(capability.StepCompleted, capability.StepPending, capability.StepFailed)
+	StepKeys     = Enum(capability.StepPhoneVerification, capability.StepIDVerification, capability.StepKYCPrefill,
+		capability.StepBeneficialOwners, capability.StepPaymentMethod, capability.StepBankAccount,
+		capability.StepGeoCompliance, capability.StepTermsOfService)
 )
 
 // Capability is a permission on an account (spec doc 1 §2.2). Its

@@ -2,8 +2,12 @@ package models
 
 import (
 	"encoding/json"
+	"slices"
 	"time"
 
+	"github.com/google/uuid"
+
+	"github.com/frame-oss/payments-server/internal/domain/capability"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 )
@@ -22,17 +26,104 @@ const (
 // statuses in the SDK family's shape.
 var OnboardingSessionStatuses = Enum(OnboardingSessionActive, OnboardingSessionExpired)
 
+// OnboardingEntryPoint is where the holder entered the onboarding flow,
+// as the SDK's create names it: to be verified (kyc), to pay (checkout)
+// or to be paid (payout). It is the merchant's label of the session, kept
+// and returned; it changes neither the steps nor what the secret may do.
+type OnboardingEntryPoint string
+
+// Onboarding entry points.
+const (
+	OnboardingEntryKYC      OnboardingEntryPoint = "kyc"
+	OnboardingEntryCheckout OnboardingEntryPoint = "checkout"
+	OnboardingEntryPayout   OnboardingEntryPoint = "payout"
+)
+
+// OnboardingEntryPoints is the closed set of entry points.
+var OnboardingEntryPoints = Enum(OnboardingEntryKYC, OnboardingEntryCheckout, OnboardingEntryPayout)
+
+// CustomerOnboardingSteps are the steps a customer's session may take
+// the customer through: verifying who they are (a customer identity
+// verification, spec doc 1 §2.7) and adding a payment method. The
+// account steps beyond these (geo compliance) have no customer
+// counterpart.
+var CustomerOnboardingSteps = []capability.StepKey{capability.StepIDVerification, capability.StepPaymentMethod}
+
 // SDKOnboardingSession is an onboarding session as the real service's
 // SDK reads it from its /v1/onboarding/sessions family (OnboardingAPI,
-// types/onboarding.ts): the session the spec describes (doc 1 §2.4), with
-// the members that family adds and this server has values for: status
-// (active until it expires or is replaced, then expired), created_at and
-// updated_at.
+// types/onboarding.ts): the session of an account or of a customer, with
+// the SDK's members. user_id, components and completed_at have no value
+// here and are null; steps is the object the SDK declares, each of the
+// session's steps with whether the holder completed it.
 type SDKOnboardingSession struct {
-	*OnboardingSession
-	SessionStatus OnboardingSessionStatus `json:"status"`
-	CreatedAt     wire.Timestamp          `json:"created_at"`
-	UpdatedAt     wire.Timestamp          `json:"updated_at"`
+	ID           uuid.UUID                     `json:"id"`
+	Object       Object[onboardingSessionKind] `json:"object"`
+	AccountID    *uuid.UUID                    `json:"account_id"`
+	CustomerID   *uuid.UUID                    `json:"customer_id"`
+	UserID       *string                       `json:"user_id"`
+	Status       OnboardingSessionStatus       `json:"status"`
+	Steps        SDKOnboardingSteps            `json:"steps"`
+	EntryPoint   *OnboardingEntryPoint         `json:"entry_point"`
+	Metadata     Metadata                      `json:"metadata"`
+	Components   *struct{}                     `json:"components"`
+	ClientSecret *string                       `json:"client_secret"`
+	ReturnURL    *string                       `json:"return_url"`
+	URL          string                        `json:"url,omitempty"`
+	ExpiresAt    wire.Timestamp                `json:"expires_at"`
+	Livemode     bool                          `json:"livemode"`
+	CreatedAt    wire.Timestamp                `json:"created_at"`
+	UpdatedAt    wire.Timestamp                `json:"updated_at"`
+	CompletedAt  *wire.Timestamp               `json:"completed_at"`
+
+	session *OnboardingSession // the row rendered (Session)
+}
+
+// Session is the session rendered, as the spec's shape (and GraphQL's)
+// knows it.
+func (s *SDKOnboardingSession) Session() *OnboardingSession { return s.session }
+
+// SDKOnboardingStep is one step of a session in the SDK family's shape.
+type SDKOnboardingStep struct {
+	Key    capability.StepKey
+	Status capability.StepStatus
+}
+
+// SDKOnboardingSteps renders as the object the SDK declares, one member
+// per step in the session's order: {"id_verification": {"status":
+// "pending"}, …}.
+type SDKOnboardingSteps []SDKOnboardingStep
+
+// MarshalJSON writes the steps as an object, in order.
+func (s SDKOnboardingSteps) MarshalJSON() ([]byte, error) {
+	b := []byte{'{'}
+	for i, st := range s {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, string(st.Key))
+		b = append(b, `:{"status":`...)
+		b = appendString(b, string(st.Status))
+		b = append(b, '}')
+	}
+	return append(b, '}'), nil
+}
+
+// UnmarshalJSON reads the object MarshalJSON writes (a client's view),
+// its steps in the order of StepKeys.
+func (s *SDKOnboardingSteps) UnmarshalJSON(b []byte) error {
+	var m map[capability.StepKey]struct {
+		Status capability.StepStatus `json:"status"`
+	}
+	if err := json.Unmarshal(b, &m); err != nil {
+		return err
+	}
+	*s = (*s)[:0]
+	for _, key := range StepKeys {
+		if st, ok := m[key]; ok {
+			*s = append(*s, SDKOnboardingStep{Key: key, Status: st.Status})
+		}
+	}
+	return nil
 }
 
 // AsSDKOnboardingSession renders s in the SDK family's shape, at now.
@@ -41,8 +132,24 @@ func AsSDKOnboardingSession(s *OnboardingSession, now time.Time) *SDKOnboardingS
 	if s.Status == "active" && now.Before(s.ExpiresAt.Time) {
 		status = OnboardingSessionActive
 	}
-	return &SDKOnboardingSession{OnboardingSession: s, SessionStatus: status, CreatedAt: s.Created,
-		UpdatedAt: s.Created}
+	out := &SDKOnboardingSession{ID: s.ID, CustomerID: s.CustomerID, Status: status, EntryPoint: s.EntryPoint,
+		Metadata: s.Metadata, ClientSecret: s.ClientSecret, ReturnURL: s.ReturnURL, URL: s.URL,
+		ExpiresAt: s.ExpiresAt, Livemode: s.Livemode, CreatedAt: s.Created, UpdatedAt: s.Created,
+		Steps: make(SDKOnboardingSteps, len(s.Steps)), session: s}
+	if s.CustomerID == nil {
+		account := s.AccountID
+		out.AccountID = &account
+	}
+	if out.Metadata == nil {
+		out.Metadata = Metadata{}
+	}
+	for i, key := range s.Steps {
+		out.Steps[i] = SDKOnboardingStep{Key: key, Status: capability.StepPending}
+		if slices.Contains(s.CompletedSteps, key) {
+			out.Steps[i].Status = capability.StepCompleted
+		}
+	}
+	return out
 }
 
 // SDKOnboardingSessionList is the list envelope of GET
@@ -56,59 +163,100 @@ type SDKOnboardingSessionList struct {
 	URL     string                  `json:"url"`
 }
 
-// sdkOnboardingCreateMembers are the members the SDK's OnboardingAPI
-// sends on a create that an onboarding session here has no place for: a
-// session onboards an account (account_id), not a customer, and keeps no
-// entry point, metadata or component settings. Each is refused with the
-// validation error rather than dropped unseen.
-type sdkOnboardingCreateMembers struct {
-	CustomerID json.RawMessage `json:"customer_id"`
-	EntryPoint json.RawMessage `json:"entry_point"`
-	Metadata   json.RawMessage `json:"metadata"`
-	Components json.RawMessage `json:"components"`
+// ValidateSDK checks a create on /v1/onboarding/sessions, every problem at
+// once: an account (account_id) or a customer (customer_id), exactly one;
+// steps among those the owner's kind of session takes.
+func (in *CreateOnboardingSessionInput) ValidateSDK() error {
+	var f apierr.Fields
+	switch {
+	case in.CustomerID != nil && in.AccountID != nil:
+		f.Add("customer_id", "cannot be sent with account_id: a session onboards an account or a customer")
+	case in.CustomerID != nil:
+		checkText(&f, "customer_id", in.CustomerID, 64, true)
+		in.checkSteps(&f, CustomerOnboardingSteps)
+	default:
+		if in.AccountID == nil || *in.AccountID == "" {
+			f.Add("account_id", "is required: send account_id or customer_id")
+		} else {
+			in.checkAccount(&f)
+		}
+		in.checkSteps(&f, OnboardingSteps)
+	}
+	checkURL(&f, "return_url", in.ReturnURL)
+	in.checkSDKMembers(&f)
+	return f.Err()
 }
 
-// UnmarshalJSON reads the spec's members and the SDK's.
-func (in *CreateOnboardingSessionInput) UnmarshalJSON(b []byte) error {
-	type plain CreateOnboardingSessionInput
-	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
-		return err
+func (m *CreateOnboardingSessionInput) checkSDKMembers(f *apierr.Fields) {
+	if m.EntryPoint != nil && !slices.Contains(OnboardingEntryPoints, *m.EntryPoint) {
+		f.Add("entry_point", "must be one of: kyc, checkout, payout")
 	}
-	return json.Unmarshal(b, &in.sdk)
+	checkMetadata(f, "metadata", m.Metadata)
+	CheckMetadataSize(f, "metadata", MergeMetadata(nil, m.Metadata))
+	m.refuseComponents(f)
 }
 
-func (m sdkOnboardingCreateMembers) check(f *apierr.Fields) {
-	if m.CustomerID != nil {
-		f.Add("customer_id", "is not accepted: an onboarding session onboards an account; send account_id")
-	}
-	if m.EntryPoint != nil {
-		f.Add("entry_point", "is not accepted: a session's url is its entry point")
-	}
-	if m.Metadata != nil {
-		f.Add("metadata", "is not accepted: onboarding sessions keep no metadata")
-	}
-	if m.Components != nil {
+// refuseComponents refuses components (null is no value): the session's
+// steps say what it shows.
+func (m *CreateOnboardingSessionInput) refuseComponents(f *apierr.Fields) {
+	if m.Components != nil && string(m.Components) != "null" {
 		f.Add("components", "is not accepted: the session's steps say what it shows")
 	}
 }
 
-// UpdateSDKOnboardingSessionInput is the body of PATCH
-// /v1/onboarding/sessions/{id} (the SDK's UpdateOnboardingSessionParams).
-// The one change a session takes is to end it: status "expired" expires
-// it at once, its url and secret with it. steps are fixed at creation.
-type UpdateSDKOnboardingSessionInput struct {
-	Status *string         `json:"status"`
-	Steps  json.RawMessage `json:"steps"`
+// refuseSDKMembers keeps the spec's route to the spec's members: a
+// customer's session, an entry point and metadata are the SDK family's
+// (/v1/onboarding/sessions).
+func (m *CreateOnboardingSessionInput) refuseSDKMembers(f *apierr.Fields) {
+	if m.CustomerID != nil {
+		f.Add("customer_id", "is not accepted here: a customer's session is opened at /v1/onboarding/sessions")
+	}
+	if m.EntryPoint != nil {
+		f.Add("entry_point", "is not accepted here: send it to /v1/onboarding/sessions")
+	}
+	if m.Metadata != nil {
+		f.Add("metadata", "is not accepted here: send it to /v1/onboarding/sessions")
+	}
+	m.refuseComponents(f)
 }
 
-// Validate checks an update, every problem at once.
+// UpdateSDKOnboardingSessionInput is the body of PATCH
+// /v1/onboarding/sessions/{id} (the SDK's UpdateOnboardingSessionParams).
+// status "expired" ends the session at once, its url and secret with it;
+// steps reports the holder's progress, {"<step>": {"status":
+// "completed"}} (or "pending" to undo it), for steps of the session.
+type UpdateSDKOnboardingSessionInput struct {
+	Status *string                              `json:"status"`
+	Steps  map[capability.StepKey]SDKStepUpdate `json:"steps"`
+}
+
+// SDKStepUpdate is one step's reported progress.
+type SDKStepUpdate struct {
+	Status *capability.StepStatus `json:"status"`
+}
+
+// Validate checks an update, every problem at once (that each step is
+// one of the session's is checked against the session).
 func (in *UpdateSDKOnboardingSessionInput) Validate() error {
 	var f apierr.Fields
 	if in.Status != nil && *in.Status != "expired" {
 		f.Add("status", "must be expired: a session is ended by an update and opened by a create")
 	}
-	if in.Steps != nil {
-		f.Add("steps", "is not accepted: a session's steps are fixed at creation")
+	keys := make([]capability.StepKey, 0, len(in.Steps))
+	for k := range in.Steps {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		path := "steps." + string(k)
+		switch st := in.Steps[k].Status; {
+		case !slices.Contains(StepKeys, k):
+			f.Add("steps", "must name onboarding steps: "+joinSteps(StepKeys))
+		case st == nil:
+			f.Add(path+".status", "is required")
+		case *st != capability.StepCompleted && *st != capability.StepPending:
+			f.Add(path+".status", "must be completed or pending")
+		}
 	}
 	return f.Err()
 }

@@ -21,12 +21,11 @@ func (r *mutationResolver) CreateOnboardingSession(ctx context.Context, input mo
 }
 
 func (r *mutationResolver) ExpireOnboardingSession(ctx context.Context, id string) (*models.OnboardingSession, error) {
-	expired := "expired"
-	return sessionOf(r.Svc.Accounts.Onboarding.SDKUpdate(ctx, id, &models.UpdateSDKOnboardingSessionInput{Status: &expired}))
+	return r.Svc.Accounts.Onboarding.Expire(ctx, id)
 }
 
 func (r *mutationResolver) RecordOnboardingPayout(ctx context.Context, id string, payoutMethodID string) (*models.OnboardingSession, error) {
-	return sessionOf(r.Svc.Accounts.Onboarding.SDKPayout(ctx, id, &models.OnboardingPayoutInput{PayoutMethodID: &payoutMethodID}))
+	return r.Svc.Accounts.Onboarding.RecordPayout(ctx, id, &models.OnboardingPayoutInput{PayoutMethodID: &payoutMethodID})
 }
 
 func (r *onboardingSessionResolver) Account(ctx context.Context, obj *models.OnboardingSession) (*models.Account, error) {

@@ -17,12 +17,3 @@ var (
 	_ = edge(sessionOfAccountLoader, "onboardingSession", func(a *models.Account) string { return a.ID.String() })
 	_ = edge(accountLoader, "account", func(s *models.OnboardingSession) string { return s.AccountID.String() })
 )
-
-// sessionOf is the session an operation of the SDK's onboarding family
-// answered, as GraphQL's OnboardingSession.
-func sessionOf(s *models.SDKOnboardingSession, err error) (*models.OnboardingSession, error) {
-	if err != nil {
-		return nil, err
-	}
-	return s.OnboardingSession, nil
-}

@@ -2,6 +2,7 @@ package rest_test
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -9,8 +10,9 @@ import (
 	"github.com/frame-oss/payments-server/internal/testenv"
 )
 
-var sdkSessionKeys = sorted("id", "object", "account_id", "client_secret", "return_url", "expires_at", "steps", "url",
-	"livemode", "status", "created_at", "updated_at")
+var sdkSessionKeys = sorted("id", "object", "account_id", "customer_id", "user_id", "client_secret", "return_url",
+	"expires_at", "steps", "url", "livemode", "status", "entry_point", "metadata", "components", "created_at",
+	"updated_at", "completed_at")
 
 // The SDK's /v1/onboarding/sessions family serves the onboarding sessions
 // of the spec in the SDK's shape: create (the secret once), get, a cursor
@@ -61,13 +63,15 @@ func TestOnboardingSDKSessionFamily(t *testing.T) {
 	requireError(t, holder.Get("/v1/onboarding_sessions/bootstrap"), http.StatusUnauthorized, "invalid_client_secret", "")
 	require.Empty(t, f.sk.Get("/v1/onboarding/sessions?status=active").JSON()["data"])
 
-	// The SDK's members with no meaning here: the validation error.
-	errs := requireValidation(t, f.sk.Post("/v1/onboarding/sessions", map[string]any{"customer_id": "cus_1",
-		"entry_point": "web", "metadata": map[string]any{}, "components": map[string]any{}}),
-		"account_id", "customer_id", "entry_point", "metadata", "components")
-	requireProblem(t, errs, "customer_id", "is not accepted: an onboarding session onboards an account; send account_id")
+	// Bad input: every problem at once.
+	errs := requireValidation(t, f.sk.Post("/v1/onboarding/sessions", map[string]any{"entry_point": "web",
+		"metadata": map[string]any{"k": strings.Repeat("v", 101)}, "components": map[string]any{}, "steps": []string{"bank_account"}}),
+		"account_id", "entry_point", "metadata.k", "components", "steps")
+	requireProblem(t, errs, "account_id", "is required: send account_id or customer_id")
+	requireProblem(t, errs, "entry_point", "must be one of: kyc, checkout, payout")
 	requireValidation(t, f.sk.Patch("/v1/onboarding/sessions/"+id(first), map[string]any{"status": "active",
-		"steps": map[string]any{}}), "status", "steps")
+		"steps": map[string]any{"id_verification": map[string]any{"status": "failed"}, "nope": map[string]any{}}}),
+		"status", "steps", "steps.id_verification.status")
 	requireValidation(t, f.sk.Get("/v1/onboarding/sessions?customer_id=x&status=done&limit=500&starting_after=x"),
 		"customer_id", "status", "limit", "starting_after")
 	requireError(t, f.sk.Get("/v1/onboarding/sessions/"+id(acct)), http.StatusNotFound, "resource_missing", "id")

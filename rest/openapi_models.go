@@ -14,6 +14,12 @@ import (
 var modelSchemas = map[reflect.Type]func() *jsonschema.Schema{
 	// UsageNumber is a decimal string in Go, a JSON number on the wire.
 	reflect.TypeFor[models.UsageNumber](): func() *jsonschema.Schema { return &jsonschema.Schema{Type: "number"} },
+	// SDKOnboardingSteps is an object of the session's steps, each with its
+	// status ({"id_verification": {"status": "pending"}}).
+	reflect.TypeFor[models.SDKOnboardingSteps](): func() *jsonschema.Schema {
+		return &jsonschema.Schema{Type: "object", Description: "each step of the session, by key",
+			AdditionalProperties: &jsonschema.Schema{Type: "object", Required: []string{"status"}}}
+	},
 	// UnixOrZero is a time in Unix seconds, 0 for none.
 	reflect.TypeFor[models.UnixOrZero](): func() *jsonschema.Schema {
 		return &jsonschema.Schema{Type: "integer", Description: "Unix seconds, 0 for none"}

@@ -3,6 +3,7 @@ package rest_test
 import (
 	"context"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/google/uuid"
@@ -64,7 +65,11 @@ var sdkMembers = map[string][]string{
 	"customer_identity_verification": {"id", "object", "type", "status", "verification_url", "created", "updated",
 		"pending", "verified", "failed"},
 	"sdk_onboarding_session": {"id", "object", "status", "steps", "client_secret", "expires_at", "livemode",
-		"created_at", "updated_at"},
+		"created_at", "updated_at", "user_id", "customer_id", "entry_point", "metadata", "components", "completed_at"},
+	// A customer's session on the same family (the SDK's create names a
+	// customer): the PHP SDK requires the integer timestamps.
+	"sdk_customer_onboarding_session": {"id", "object", "status", "customer_id", "steps", "entry_point",
+		"metadata", "client_secret", "expires_at", "created_at", "updated_at", "livemode"},
 	"device_attestation": {"challenge", "status", "key_id"},
 	"charge_session":     {"id", "object", "status", "visitor_id", "created", "updated", "livemode"},
 	"sonar_session":      {"id", "object", "status", "visitor_id", "created", "updated", "livemode"},
@@ -104,8 +109,9 @@ func TestSDKShapes(t *testing.T) {
 	bank := f.sk.CreateBankAccount(testenv.BankAccount(id(acct), "000123456789"))
 	pv := f.sk.CreatePhoneVerification(id(acct), testenv.PhoneVerificationSpec{})
 	session := f.sk.CreateOnboardingSession(testenv.OnboardingSession(id(acct)))
-
 	cust := f.sk.CreateCustomer(testenv.Customer())
+	customerSession := f.sk.CreateSDKOnboardingSession(testenv.CustomerOnboardingSession(id(cust)))
+
 	product := f.sk.CreateProduct(testenv.Product())
 	phase := f.sk.CreatePhase(id(product), testenv.StaticPhase(1, 500, 3))
 	coupon := f.sk.CreateCoupon(testenv.Coupon())
@@ -167,6 +173,9 @@ func TestSDKShapes(t *testing.T) {
 		"sdk_onboarding_session": func() map[string]any {
 			return get("/v1/onboarding/sessions/" + session.ID.String())
 		},
+		"sdk_customer_onboarding_session": func() map[string]any {
+			return get("/v1/onboarding/sessions/" + customerSession.ID.String())
+		},
 		"customer_identity_verification": func() map[string]any {
 			return get("/v1/customer_identity_verifications/" + id(civ))
 		},
@@ -199,6 +208,60 @@ func TestSDKShapes(t *testing.T) {
 		obj := read()
 		for _, m := range members {
 			assert.Contains(t, obj, m, "%s lacks the SDK's member %s", resource, m)
+		}
+	}
+}
+
+// sdkRequests are request bodies the real service's SDKs send, with the
+// members their request types declare (frame-node src/types/*.ts,
+// frame-php Models/*Request.php): each is accepted (2xx), and each member
+// shows in the answer as sent. A member refused or dropped unseen breaks
+// the integrations that send it and fails TestSDKRequestMembers.
+var sdkRequests = []struct {
+	name, method, path string
+	body               func(ids map[string]string) map[string]any
+	// shown is where each sent member reads back in the answer.
+	shown map[string]any
+}{
+	{name: "onboarding.create (a customer)", method: http.MethodPost, path: "/v1/onboarding/sessions",
+		body: func(ids map[string]string) map[string]any {
+			return map[string]any{"customer_id": ids["customer"], "entry_point": "kyc", "metadata": map[string]any{"k": "v"}}
+		},
+		shown: map[string]any{"entry_point": "kyc", "metadata": map[string]any{"k": "v"}}},
+	{name: "onboarding.create (an account)", method: http.MethodPost, path: "/v1/onboarding/sessions",
+		body: func(ids map[string]string) map[string]any {
+			return map[string]any{"account_id": ids["account"], "entry_point": "payout", "metadata": map[string]any{"k": "v"}}
+		},
+		shown: map[string]any{"entry_point": "payout", "metadata": map[string]any{"k": "v"}}},
+	{name: "onboarding.update", method: http.MethodPatch, path: "/v1/onboarding/sessions/{session}",
+		body: func(map[string]string) map[string]any {
+			return map[string]any{"steps": map[string]any{"payment_method": map[string]any{"status": "completed"}},
+				"status": "expired"}
+		},
+		shown: map[string]any{"status": "expired",
+			"steps": map[string]any{"id_verification": map[string]any{"status": "pending"},
+				"payment_method": map[string]any{"status": "completed"}}}},
+}
+
+func TestSDKRequestMembers(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	cust := f.sk.CreateCustomer(testenv.Customer())
+	ids := map[string]string{"customer": id(cust),
+		"account": id(f.sk.CreateAccount(testenv.Individual().WithCapabilities("idv")))}
+	// The updated session is another customer's: the creates above do not replace it.
+	other := f.sk.CreateCustomer(testenv.Customer())
+	ids["session"] = f.sk.CreateSDKOnboardingSession(testenv.CustomerOnboardingSession(id(other))).ID.String()
+	for _, req := range sdkRequests {
+		path := req.path
+		for k, v := range ids {
+			path = strings.ReplaceAll(path, "{"+k+"}", v)
+		}
+		r := f.sk.Do(req.method, path, req.body(ids), nil)
+		require.Less(t, r.Status, 300, "%s: %s", req.name, r.Body)
+		got := r.JSON()
+		for member, want := range req.shown {
+			assert.Equal(t, want, got[member], "%s: %s", req.name, member)
 		}
 	}
 }

@@ -2337,18 +2337,18 @@ func (ec *executionContext) _Step_key(ctx context.Context, field graphql.Collect
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_Step_key(ctx, field)
 		},
-		func(ctx context.Context) (string, error) {
+		func(ctx context.Context) (capability.StepKey, error) {
 			return obj.Key, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v capability.StepKey) graphql.Marshaler {
+			return ec.marshalNStepKey2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepKey(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Step_key(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("Step", field, false, false, "String")
+	return scalarFieldContext("Step", field, false, false, "StepKey")
 }
 
 func (ec *executionContext) _Step_status(ctx context.Context, field graphql.CollectedField, obj *capability.Step) (ret graphql.Marshaler) {
@@ -4175,6 +4175,76 @@ func (ec *executionContext) marshalNStep2ᚕgithubᚗcomᚋframeᚑossᚋpayment
 	return ret
 }
 
+func (ec *executionContext) unmarshalNStepKey2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepKey(ctx context.Context, v any) (capability.StepKey, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNStepKey2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepKey[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNStepKey2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepKey(ctx context.Context, sel ast.SelectionSet, v capability.StepKey) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNStepKey2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepKey[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNStepKey2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepKey = map[string]capability.StepKey{
+		"PHONE_VERIFICATION": capability.StepPhoneVerification,
+		"ID_VERIFICATION":    capability.StepIDVerification,
+		"KYC_PREFILL":        capability.StepKYCPrefill,
+		"BENEFICIAL_OWNERS":  capability.StepBeneficialOwners,
+		"PAYMENT_METHOD":     capability.StepPaymentMethod,
+		"BANK_ACCOUNT":       capability.StepBankAccount,
+		"GEO_COMPLIANCE":     capability.StepGeoCompliance,
+		"TERMS_OF_SERVICE":   capability.StepTermsOfService,
+	}
+	marshalNStepKey2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepKey = map[capability.StepKey]string{
+		capability.StepPhoneVerification: "PHONE_VERIFICATION",
+		capability.StepIDVerification:    "ID_VERIFICATION",
+		capability.StepKYCPrefill:        "KYC_PREFILL",
+		capability.StepBeneficialOwners:  "BENEFICIAL_OWNERS",
+		capability.StepPaymentMethod:     "PAYMENT_METHOD",
+		capability.StepBankAccount:       "BANK_ACCOUNT",
+		capability.StepGeoCompliance:     "GEO_COMPLIANCE",
+		capability.StepTermsOfService:    "TERMS_OF_SERVICE",
+	}
+)
+
+func (ec *executionContext) unmarshalNStepKey2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepKeyᚄ(ctx context.Context, v any) ([]capability.StepKey, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]capability.StepKey, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNStepKey2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepKey(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNStepKey2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepKeyᚄ(ctx context.Context, sel ast.SelectionSet, v []capability.StepKey) graphql.Marshaler {
+	ret := marshalSliceInSequence(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNStepKey2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepKey(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) unmarshalNStepStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepStatus(ctx context.Context, v any) (capability.StepStatus, error) {
 	tmp, err := graphql.UnmarshalString(v)
 	res := unmarshalNStepStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepStatus[tmp]
@@ -4413,6 +4483,42 @@ func (ec *executionContext) unmarshalOProfileInput2ᚖgithubᚗcomᚋframeᚑoss
 	}
 	res, err := ec.unmarshalInputProfileInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOStepKey2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepKeyᚄ(ctx context.Context, v any) ([]capability.StepKey, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]capability.StepKey, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNStepKey2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepKey(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOStepKey2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepKeyᚄ(ctx context.Context, sel ast.SelectionSet, v []capability.StepKey) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInSequence(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNStepKey2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepKey(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalOTermsOfService2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTermsOfService(ctx context.Context, sel ast.SelectionSet, v *models.TermsOfService) graphql.Marshaler {

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/frame-oss/payments-server/internal/domain/capability"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/google/uuid"
@@ -241,18 +242,18 @@ func (ec *executionContext) _OnboardingSession_steps(ctx context.Context, field 
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_OnboardingSession_steps(ctx, field)
 		},
-		func(ctx context.Context) ([]string, error) {
+		func(ctx context.Context) ([]capability.StepKey, error) {
 			return obj.Steps, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
-			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []capability.StepKey) graphql.Marshaler {
+			return ec.marshalNStepKey2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepKeyᚄ(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_OnboardingSession_steps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("OnboardingSession", field, false, false, "String")
+	return scalarFieldContext("OnboardingSession", field, false, false, "StepKey")
 }
 
 func (ec *executionContext) _OnboardingSession_url(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingSession) (ret graphql.Marshaler) {
@@ -330,7 +331,7 @@ func (ec *executionContext) unmarshalInputCreateOnboardingSessionInput(ctx conte
 			it.AccountID = data
 		case "steps":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("steps"))
-			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			data, err := ec.unmarshalOStepKey2ᚕgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepKeyᚄ(ctx, v)
 			if err != nil {
 				return it, err
 			}

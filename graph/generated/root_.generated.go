@@ -11333,6 +11333,18 @@ enum StepStatus @goModel(model: "github.com/frame-oss/payments-server/internal/d
   FAILED @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.StepFailed")
 }
 
+"An onboarding step (the REST key in lower case)."
+enum StepKey @goModel(model: "github.com/frame-oss/payments-server/internal/domain/capability.StepKey") {
+  PHONE_VERIFICATION @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.StepPhoneVerification")
+  ID_VERIFICATION @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.StepIDVerification")
+  KYC_PREFILL @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.StepKYCPrefill")
+  BENEFICIAL_OWNERS @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.StepBeneficialOwners")
+  PAYMENT_METHOD @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.StepPaymentMethod")
+  BANK_ACCOUNT @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.StepBankAccount")
+  GEO_COMPLIANCE @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.StepGeoCompliance")
+  TERMS_OF_SERVICE @goEnum(value: "github.com/frame-oss/payments-server/internal/domain/capability.StepTermsOfService")
+}
+
 type Account implements Node @goModel(model: "github.com/frame-oss/payments-server/models.Account") {
   id: ID!
   type: AccountType!
@@ -11418,7 +11430,7 @@ type TermsOfService {
 
 "One onboarding step of an account."
 type Step @goModel(model: "github.com/frame-oss/payments-server/internal/domain/capability.Step") {
-  key: String!
+  key: StepKey!
   status: StepStatus!
   label: String!
   "Dotted field paths the step covers."
@@ -13682,7 +13694,7 @@ type OnboardingSession implements Node {
   clientSecret: String
   returnUrl: String
   expiresAt: DateTime!
-  steps: [String!]!
+  steps: [StepKey!]!
   "Where to redirect the holder: single-use, expires with the session."
   url: String
   livemode: Boolean!
@@ -13695,8 +13707,8 @@ type OnboardingBootstrap @goModel(model: "github.com/frame-oss/payments-server/m
 
 input CreateOnboardingSessionInput {
   accountId: ID!
-  "id_verification, geo_compliance, payment_method; default: every pending one."
-  steps: [String!]
+  "ID_VERIFICATION, GEO_COMPLIANCE, PAYMENT_METHOD; default: every pending one."
+  steps: [StepKey!]
   returnUrl: String
 }
 

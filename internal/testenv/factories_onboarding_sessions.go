@@ -7,10 +7,14 @@ import (
 )
 
 // OnboardingSessionSpec describes a hosted onboarding session of an
-// account (POST /v1/onboarding_sessions); zero values are left out.
+// account (POST /v1/onboarding_sessions) or, on the SDK's
+// /v1/onboarding/sessions, of a customer; zero values are left out.
 type OnboardingSessionSpec struct {
-	AccountID string
-	ReturnURL string
+	AccountID  string
+	CustomerID string
+	EntryPoint string
+	Metadata   map[string]string
+	ReturnURL  string
 	// Steps limits the session to these steps; nil lets the server choose
 	// from the account's requirements.
 	Steps []string
@@ -25,7 +29,14 @@ func OnboardingSession(accountID string) OnboardingSessionSpec {
 // RESTBody renders s as a POST /v1/onboarding_sessions body, which the
 // SDK's POST /v1/onboarding/sessions takes too.
 func (s OnboardingSessionSpec) RESTBody() map[string]any {
-	return fields{"account_id": s.AccountID, "return_url": s.ReturnURL, "steps": s.Steps}.set()
+	return fields{"account_id": s.AccountID, "customer_id": s.CustomerID, "entry_point": s.EntryPoint,
+		"metadata": s.Metadata, "return_url": s.ReturnURL, "steps": s.Steps}.set()
+}
+
+// CustomerOnboardingSession is a session of customerID (the SDK family
+// only) with the default steps.
+func CustomerOnboardingSession(customerID string) OnboardingSessionSpec {
+	return OnboardingSessionSpec{CustomerID: customerID}
 }
 
 // CreateOnboardingSession creates spec's session over REST; anything but

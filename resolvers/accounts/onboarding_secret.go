@@ -2,6 +2,7 @@ package accounts
 
 import (
 	"context"
+	"maps"
 
 	"github.com/google/uuid"
 
@@ -21,21 +22,33 @@ func (ob *Onboarding) deriveOnboardingSecret(ctx context.Context, recordID uuid.
 // SDK types it on a session read by its account. The secret key may open
 // a session for any account anyway, so showing it again gives nothing
 // more; other credentials never read it. One statement, however many
-// sessions; a secret minted at random before secrets were derived, or
+// sessions of a kind (an account's, a customer's); a secret minted at random before secrets were derived, or
 // ended, stays null.
 func (ob *Onboarding) showSecrets(ctx context.Context, sessions ...*models.OnboardingSession) error {
 	p := auth.FromContext(ctx)
 	if p == nil || p.Kind != auth.SecretKey || len(sessions) == 0 {
 		return nil
 	}
-	idList := make([]uuid.UUID, len(sessions))
-	for i, sess := range sessions {
-		idList[i] = sess.ID
+	var ofAccounts, ofCustomers []uuid.UUID
+	for _, sess := range sessions {
+		if sess.CustomerID != nil {
+			ofCustomers = append(ofCustomers, sess.ID)
+		} else {
+			ofAccounts = append(ofAccounts, sess.ID)
+		}
 	}
-	found, err := auth.SessionSecretsOf(ctx, ob.svc.DB.Tenant(p.Scope), auth.OnboardingSession, idList,
-		ob.svc.Clock.Now(), ob.deriveOnboardingSecret)
-	if err != nil {
-		return err
+	found := map[uuid.UUID]string{}
+	for kind, idList := range map[auth.Kind][]uuid.UUID{auth.OnboardingSession: ofAccounts,
+		auth.CustomerOnboardingSession: ofCustomers} {
+		if len(idList) == 0 {
+			continue
+		}
+		secrets, err := auth.SessionSecretsOf(ctx, ob.svc.DB.Tenant(p.Scope), kind, idList, ob.svc.Clock.Now(),
+			ob.deriveOnboardingSecret)
+		if err != nil {
+			return err
+		}
+		maps.Copy(found, secrets)
 	}
 	for _, sess := range sessions {
 		if secret, ok := found[sess.ID]; ok {

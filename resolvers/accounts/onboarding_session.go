@@ -28,8 +28,17 @@ type Onboarding struct {
 
 // sessionTable reads onboarding sessions, each with its url (the client
 // secret is added for the secret key by showSecrets).
+// Its reads are the spec's and GraphQL's, which know account sessions
+// only: a customer's session (the SDK family's, sdkSessionTable) is not
+// among them.
 var sessionTable = &op.Table[models.OnboardingSession]{Resource: "onboarding_session",
-	Derive: func(sess *models.OnboardingSession, _ time.Time) { sess.URL = OnboardingURLBase + sess.URLToken }}
+	Where:  func(q *bun.SelectQuery) *bun.SelectQuery { return q.Where("?TableAlias.account_id IS NOT NULL") },
+	Derive: withURL}
+
+// withURL completes a session read with its url.
+func withURL(sess *models.OnboardingSession, _ time.Time) {
+	sess.URL = OnboardingURLBase + sess.URLToken
+}
 
 func newOnboarding(s *Service) *Onboarding {
 	return &Onboarding{svc: s, active: &op.Children[models.OnboardingSession]{Table: sessionTable, Parent: "account",
@@ -47,18 +56,26 @@ const OnboardingSessionTTL = 30 * time.Minute
 // OnboardingURLBase is where a session's url sends the account holder.
 const OnboardingURLBase = "https://onboarding.frame.test/s/"
 
-// Create opens the account's onboarding session: the
-// previous one expires at once (its url and secret stop working), so an
-// account has one active session; the account's row lock serializes
-// creates and a unique index keeps it so. steps default to the account's
-// pending steps among those a session may be limited to.
+// Create opens the account's onboarding session (POST
+// /v1/onboarding_sessions, the spec's members only): the previous one
+// expires at once (its url and secret stop working), so an account has
+// one active session; the account's row lock serializes creates and a
+// unique index keeps it so. steps default to the account's pending steps
+// among those a session may be limited to.
 func (ob *Onboarding) Create(ctx context.Context, in *models.CreateOnboardingSessionInput) (*models.OnboardingSession, error) {
+	return ob.createForAccount(ctx, in, in.Validate)
+}
+
+// createForAccount is Create with the input's check: the spec's route
+// and the SDK family's (which adds entry_point and metadata) check
+// differently and open the same sessions.
+func (ob *Onboarding) createForAccount(ctx context.Context, in *models.CreateOnboardingSessionInput, check func() error) (*models.OnboardingSession, error) {
 	s := ob.svc
 	spec := op.Spec{Name: "onboarding_session.create", Allow: []auth.Kind{auth.SecretKey}, Params: in}
 	if in.AccountID == nil {
 		in.AccountID = new(string) // validated below, before any lookup
 	}
-	spec.Check = in.Validate
+	spec.Check = check
 	var sess *models.OnboardingSession
 	_, err := writeAccount(ctx, s, spec, *in.AccountID, nil, func(ctx context.Context, aw *accountWrite) error {
 		a := aw.Account
@@ -79,9 +96,8 @@ func (ob *Onboarding) Create(ctx context.Context, in *models.CreateOnboardingSes
 		if steps == nil {
 			steps = pendingSessionSteps(a.Steps)
 		}
-		sess = &models.OnboardingSession{ID: ids.New(now), AccountID: a.ID, ReturnURL: in.ReturnURL, Steps: steps,
-			ExpiresAt: models.At(now.Add(OnboardingSessionTTL)), Status: "active", URLToken: auth.RandomString(40),
-			Created: models.At(now)}
+		sess = newSession(in, steps, now)
+		sess.AccountID = a.ID
 		if _, err := aw.Tx.Insert(sess).Exec(ctx); err != nil {
 			return err
 		}
@@ -91,7 +107,6 @@ func (ob *Onboarding) Create(ctx context.Context, in *models.CreateOnboardingSes
 			return err
 		}
 		sess.ClientSecret = &secret
-		sess.URL = OnboardingURLBase + sess.URLToken
 		return nil
 	}, accountOf)
 	if err != nil {
@@ -100,10 +115,21 @@ func (ob *Onboarding) Create(ctx context.Context, in *models.CreateOnboardingSes
 	return sess, nil
 }
 
+// newSession is a new active session of steps, opened at now, with what
+// the create asked (its owner is set by the caller).
+func newSession(in *models.CreateOnboardingSessionInput, steps []capability.StepKey, now time.Time) *models.OnboardingSession {
+	sess := &models.OnboardingSession{ID: ids.New(now), ReturnURL: in.ReturnURL, Steps: steps,
+		ExpiresAt: models.At(now.Add(OnboardingSessionTTL)), Status: "active", URLToken: auth.RandomString(40),
+		Created: models.At(now), EntryPoint: in.EntryPoint, Metadata: models.MergeMetadata(nil, in.Metadata),
+		CompletedSteps: []capability.StepKey{}}
+	sess.URL = OnboardingURLBase + sess.URLToken
+	return sess
+}
+
 // pendingSessionSteps are the account's steps with something due that a session can take
 // the holder through, in the account's step order.
-func pendingSessionSteps(steps []capability.Step) []string {
-	out := []string{}
+func pendingSessionSteps(steps []capability.Step) []capability.StepKey {
+	out := []capability.StepKey{}
 	for _, st := range steps {
 		if len(st.CurrentlyDue) > 0 && slices.Contains(models.OnboardingSteps, st.Key) {
 			out = append(out, st.Key)

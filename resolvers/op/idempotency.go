@@ -19,7 +19,7 @@ import (
 // it (API-DECISIONS §3).
 func credentialScope(p *auth.Principal) string {
 	switch p.Kind {
-	case auth.OnboardingSession, auth.CheckoutSession, auth.ChargeIntentSecret:
+	case auth.OnboardingSession, auth.CheckoutSession, auth.ChargeIntentSecret, auth.CustomerOnboardingSession:
 		return string(p.Kind) + ":" + p.SessionID.String()
 	default:
 		return string(p.Kind)

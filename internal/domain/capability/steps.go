@@ -6,18 +6,22 @@ import (
 	"strings"
 )
 
+// StepKey names an onboarding step: a closed set (models.StepKeys), so
+// GraphQL types it as an enum while REST writes the same strings.
+type StepKey string
+
 // Onboarding step keys, in the fixed order Steps returns them. The order is
 // the order an account owner is guided through onboarding, so it is fixed
 // rather than derived from which capabilities exist.
 const (
-	StepPhoneVerification = "phone_verification"
-	StepIDVerification    = "id_verification"
-	StepKYCPrefill        = "kyc_prefill"
-	StepBeneficialOwners  = "beneficial_owners"
-	StepPaymentMethod     = "payment_method"
-	StepBankAccount       = "bank_account"
-	StepGeoCompliance     = "geo_compliance"
-	StepTermsOfService    = "terms_of_service"
+	StepPhoneVerification StepKey = "phone_verification"
+	StepIDVerification    StepKey = "id_verification"
+	StepKYCPrefill        StepKey = "kyc_prefill"
+	StepBeneficialOwners  StepKey = "beneficial_owners"
+	StepPaymentMethod     StepKey = "payment_method"
+	StepBankAccount       StepKey = "bank_account"
+	StepGeoCompliance     StepKey = "geo_compliance"
+	StepTermsOfService    StepKey = "terms_of_service"
 )
 
 // StepStatus is whether an onboarding step is done.
@@ -34,14 +38,17 @@ const (
 
 // Step is one onboarding step of an account, shaped for the API response.
 type Step struct {
-	Key          string     `json:"key"`
+	Key          StepKey    `json:"key"`
 	Status       StepStatus `json:"status"`
 	Label        string     `json:"label"`
 	Fields       []string   `json:"fields"`
 	CurrentlyDue []string   `json:"currently_due"`
 }
 
-var stepOrder = [...]struct{ key, label string }{
+var stepOrder = [...]struct {
+	key   StepKey
+	label string
+}{
 	{StepPhoneVerification, "Verify phone number"},
 	{StepIDVerification, "Verify identity"},
 	{StepKYCPrefill, "Confirm prefilled details"},
@@ -75,7 +82,7 @@ var requirementOrder = []string{
 // which kyc asks for on a business account) belongs to the
 // beneficial_owners step, next to beneficial_owners_collected: that step
 // gathers the business and the people behind it, whichever capability asked.
-func StepFor(requirement string) (step string, ok bool) {
+func StepFor(requirement string) (step StepKey, ok bool) {
 	switch requirement {
 	case ReqPhoneVerification:
 		return StepPhoneVerification, true

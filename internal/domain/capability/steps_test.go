@@ -8,7 +8,7 @@ import (
 func TestStepFor(t *testing.T) {
 	tests := []struct {
 		req  string
-		want string
+		want StepKey
 		ok   bool
 	}{
 		{ReqPhoneVerification, StepPhoneVerification, true},

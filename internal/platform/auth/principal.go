@@ -21,6 +21,10 @@ const (
 	PublishableKey    Kind = "publishable"
 	OnboardingSession Kind = "onboarding_session"
 	CheckoutSession   Kind = "checkout_session"
+	// CustomerOnboardingSession is the client secret (onb_sess_…) of a
+	// customer's onboarding session: it reads its own session and belongs
+	// to no account, so every account operation refuses it.
+	CustomerOnboardingSession Kind = "customer_onboarding_session"
 	// ChargeIntentSecret is a charge intent's client secret
 	// (ci_<id>_secret_<random>): it may read and confirm its own intent.
 	ChargeIntentSecret Kind = "charge_intent"
@@ -99,7 +103,7 @@ func (p *Principal) SeesAccount(id uuid.UUID) bool {
 	switch p.Kind {
 	case OnboardingSession, CheckoutSession:
 		return p.AccountID == id
-	case ChargeIntentSecret:
+	case ChargeIntentSecret, CustomerOnboardingSession:
 		return false
 	default:
 		return true

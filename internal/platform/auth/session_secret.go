@@ -85,6 +85,16 @@ func RevokeSessionSecrets(ctx context.Context, tx *store.Tenant, kind Kind, acco
 	return err
 }
 
+// RevokeSecretsOfSession ends every live secret of kind of one session:
+// a session that belongs to no account (a customer's) is replaced or
+// ended by its id.
+func RevokeSecretsOfSession(ctx context.Context, tx *store.Tenant, kind Kind, sessionID uuid.UUID, now time.Time) error {
+	q := tx.Update((*SessionSecret)(nil)).Set("revoked_at = ?", now).
+		Where("session_id = ?", sessionID).Where("kind = ?", string(kind)).Where("revoked_at IS NULL")
+	_, err := execAnnounced(ctx, q)
+	return err
+}
+
 // SecretDeriver makes the random part of an object's client secret from
 // the id of the record that keeps its hash (secrets.Source.Derive under the
 // server secret): a secret key's read can then show the secret again
