@@ -33,7 +33,7 @@ var sdkMembers = map[string][]string{
 		"billing_address", "shipping_address", "status", "payment_methods", "metadata", "object"},
 	"product": {"id", "name", "livemode", "image", "description", "url", "shippable", "active", "default_price",
 		"purchase_type", "recurring", "metadata", "created", "updated", "object"},
-	"product_phase": {"id", "object", "product_id", "name", "amount", "currency", "metadata", "created", "updated",
+	"product_phase": {"id", "object", "product_id", "name", "amount", "price", "currency", "metadata", "created", "updated",
 		"livemode"},
 	"coupon": {"id", "object", "name", "discount_type", "duration", "metadata", "created", "updated", "livemode"},
 	"promotion_code": {"id", "object", "code", "coupon_id", "active", "max_redemptions", "times_redeemed",
