@@ -68,25 +68,27 @@ type ChargeIntent struct {
 	Account               *Account                 `bun:"-" json:"account" visible:"merchant"`
 	PaymentMethodID       *uuid.UUID               `bun:"payment_method_id,type:uuid" json:"-"`
 	PaymentMethod         *PaymentMethod           `bun:"rel:belongs-to,join:merchant_id=merchant_id,join:payment_method_id=id" json:"payment_method"`
-	Subscription          *string                  `bun:"-" json:"subscription,omitempty"`
-	Invoice               *string                  `bun:"-" json:"invoice,omitempty"`
-	LatestChargeID        *uuid.UUID               `bun:"charge_id,type:uuid" json:"-"`
-	LatestCharge          *Charge                  `bun:"rel:belongs-to,join:merchant_id=merchant_id,join:charge_id=id" json:"latest_charge,omitempty"`
-	Shipping              *BillingAddress          `bun:"shipping,type:jsonb" json:"shipping,omitempty"`
-	Metadata              Metadata                 `bun:"metadata,type:jsonb" json:"metadata" visible:"merchant"`
-	RevenueSplit          map[string]any           `bun:"-" json:"revenue_split" visible:"merchant"`
-	Order                 map[string]any           `bun:"-" json:"order" visible:"merchant"`
-	AmountCaptured        int64                    `bun:"amount_captured" json:"amount_captured"`
-	AmountVoided          int64                    `bun:"amount_voided" json:"amount_voided"`
-	CartData              map[string]any           `bun:"-" json:"cart_data"`
-	NextAction            *ChargeIntentNextAction  `bun:"-" json:"next_action"`
-	SonarSessionID        *string                  `bun:"sonar_session_id" json:"-"`
-	RequestedFeePlanID    *uuid.UUID               `bun:"requested_fee_plan_id,type:uuid" json:"-"`
-	BillableEventType     *string                  `bun:"billable_event_type" json:"-"`
-	FeePlanID             *uuid.UUID               `bun:"fee_plan_id,type:uuid" json:"-"`
-	BillingAgreementID    *uuid.UUID               `bun:"billing_agreement_id,type:uuid" json:"-"`
-	Created               wire.Timestamp           `bun:"created,type:timestamptz" json:"created"`
-	Updated               wire.Timestamp           `bun:"updated,type:timestamptz" json:"updated"`
+	// SubscriptionID and InvoiceID name what an invoice's payment attempt
+	// pays (docs/billing.md, "Payment attempts are charge intents").
+	SubscriptionID     *uuid.UUID              `bun:"subscription_id,type:uuid" json:"subscription,omitempty"`
+	InvoiceID          *uuid.UUID              `bun:"invoice_id,type:uuid" json:"invoice,omitempty"`
+	LatestChargeID     *uuid.UUID              `bun:"charge_id,type:uuid" json:"-"`
+	LatestCharge       *Charge                 `bun:"rel:belongs-to,join:merchant_id=merchant_id,join:charge_id=id" json:"latest_charge,omitempty"`
+	Shipping           *BillingAddress         `bun:"shipping,type:jsonb" json:"shipping,omitempty"`
+	Metadata           Metadata                `bun:"metadata,type:jsonb" json:"metadata" visible:"merchant"`
+	RevenueSplit       map[string]any          `bun:"-" json:"revenue_split" visible:"merchant"`
+	Order              map[string]any          `bun:"-" json:"order" visible:"merchant"`
+	AmountCaptured     int64                   `bun:"amount_captured" json:"amount_captured"`
+	AmountVoided       int64                   `bun:"amount_voided" json:"amount_voided"`
+	CartData           map[string]any          `bun:"-" json:"cart_data"`
+	NextAction         *ChargeIntentNextAction `bun:"-" json:"next_action"`
+	SonarSessionID     *string                 `bun:"sonar_session_id" json:"-"`
+	RequestedFeePlanID *uuid.UUID              `bun:"requested_fee_plan_id,type:uuid" json:"-"`
+	BillableEventType  *string                 `bun:"billable_event_type" json:"-"`
+	FeePlanID          *uuid.UUID              `bun:"fee_plan_id,type:uuid" json:"-"`
+	BillingAgreementID *uuid.UUID              `bun:"billing_agreement_id,type:uuid" json:"-"`
+	Created            wire.Timestamp          `bun:"created,type:timestamptz" json:"created"`
+	Updated            wire.Timestamp          `bun:"updated,type:timestamptz" json:"updated"`
 
 	public bool
 }

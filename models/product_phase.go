@@ -51,8 +51,15 @@ type ProductPhase struct {
 	StartedAt     wire.Timestamp   `bun:"-" json:"started_at"`
 	Currency      string           `bun:"currency" json:"currency"`
 	Metadata      Metadata         `bun:"metadata,type:jsonb" json:"metadata"`
-	Created       wire.Timestamp   `bun:"created,type:timestamptz" json:"created"`
-	Updated       wire.Timestamp   `bun:"updated,type:timestamptz" json:"updated"`
+	// Interval and IntervalCount are the product's billing period, the
+	// period a phase's period_count counts (the SDKs read them on a
+	// phase). They are read from the product in the phase's statement
+	// (ProductPhaseIntervalColumns), and left out for a product that is
+	// not recurring.
+	Interval      *RecurringInterval `bun:"interval,scanonly" json:"interval,omitempty"`
+	IntervalCount *int               `bun:"interval_count,scanonly" json:"interval_count,omitempty"`
+	Created       wire.Timestamp     `bun:"created,type:timestamptz" json:"created"`
+	Updated       wire.Timestamp     `bun:"updated,type:timestamptz" json:"updated"`
 	// Deleted is true on the answer of the phase's delete, which answers
 	// the phase removed (the SDKs read a phase, and deleted, from it).
 	Deleted bool `bun:"-" json:"deleted,omitempty"`
@@ -65,7 +72,7 @@ type PhaseTerms struct {
 	Ordinal            int         `bun:"ordinal" json:"ordinal"`
 	Name               *string     `bun:"name,type:text" json:"name"`
 	PricingType        PricingType `bun:"pricing_type" json:"pricing_type"`
-	Amount             *int64      `bun:"amount,type:bigint" json:"amount"`
+	Amount             *int64      `bun:"amount,type:bigint" json:"amount" sdk:"price"`
 	DiscountPercentage *Decimal    `bun:"discount_percentage,type:numeric" json:"discount_percentage"`
 	PeriodCount        *int        `bun:"period_count,type:integer" json:"period_count"`
 }
@@ -73,6 +80,24 @@ type PhaseTerms struct {
 // Terms returns the terms themselves, for code that handles a phase of
 // either parent.
 func (t *PhaseTerms) Terms() *PhaseTerms { return t }
+
+// ProductPhaseIntervalColumns read a product phase's Interval and
+// IntervalCount from its product's recurring, as SetInterval sets them.
+const ProductPhaseIntervalColumns = `(SELECT pr.recurring->>'interval' FROM products AS pr
+	WHERE pr.merchant_id = ?TableAlias.merchant_id AND pr.id = ?TableAlias.product_id) AS interval,
+	(SELECT CASE WHEN pr.recurring->>'interval' IS NULL THEN NULL
+		ELSE greatest(coalesce((pr.recurring->>'interval_count')::int, 1), 1) END FROM products AS pr
+	WHERE pr.merchant_id = ?TableAlias.merchant_id AND pr.id = ?TableAlias.product_id) AS interval_count`
+
+// SetInterval sets the phase's interval from its product's recurring r
+// (nil: not recurring), as ProductPhaseIntervalColumns reads it.
+func (p *ProductPhase) SetInterval(r *Recurring) {
+	p.Interval, p.IntervalCount = nil, nil
+	if r != nil && r.Interval != "" {
+		iv, n := r.Interval, max(r.IntervalCount, 1)
+		p.Interval, p.IntervalCount = &iv, &n
+	}
+}
 
 // PhaseID is the phase's id (either parent's phases).
 func (p *ProductPhase) PhaseID() uuid.UUID { return p.ID }

@@ -34,7 +34,7 @@ func (v ProductPhase) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return withSDKMembers(b, sdkMember{"product_id", v.ProductID})
+	return withSDKMembers(b, sdkMember{"price", v.PhaseTerms.Amount}, sdkMember{"product_id", v.ProductID})
 }
 
 // MarshalJSON renders PromotionCode from its json tags, then its fields
@@ -78,7 +78,7 @@ func (v SubscriptionPhase) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return withSDKMembers(b, sdkMember{"subscription_id", v.SubscriptionID})
+	return withSDKMembers(b, sdkMember{"price", v.PhaseTerms.Amount}, sdkMember{"subscription_id", v.SubscriptionID})
 }
 
 // MarshalJSON renders ThreeDSIntent from its json tags, then its fields

@@ -8,7 +8,8 @@ import (
 
 // sdkPhaseMembers are the members the real service's SDK sends on a
 // phase (CreateProductPhaseParams, UpdateProductPhaseParams) beside the
-// spec's. amount is amount_cents under the SDK's name (minor units both);
+// spec's. amount is amount_cents under the Node SDK's name, price under
+// the Ruby SDK's (minor units all three);
 // a product's phase keeps metadata, as the SDK sends it (API-DECISIONS
 // §9), where a subscription's phase keeps none; interval and
 // interval_count have no meaning on a phase here (a phase counts periods
@@ -16,27 +17,31 @@ import (
 // spec's validation error rather than dropped unseen.
 type sdkPhaseMembers struct {
 	Amount        *int64          `json:"amount" range:"amount"`
+	Price         *int64          `json:"price" range:"amount"`
 	Interval      json.RawMessage `json:"interval"`
 	IntervalCount json.RawMessage `json:"interval_count"`
 	Metadata      MetadataInput   `json:"metadata"`
 }
 
 // readSDKPhaseMembers reads the SDK's members of a phase body b and
-// carries amount into amountCents when amount_cents itself was not sent.
+// carries amount, else price, into amountCents when amount_cents itself
+// was not sent.
 func readSDKPhaseMembers(b []byte, amountCents **int64) (sdkPhaseMembers, error) {
 	var m sdkPhaseMembers
 	if err := json.Unmarshal(b, &m); err != nil {
 		return m, err
 	}
-	if *amountCents == nil && m.Amount != nil {
-		v := *m.Amount
-		*amountCents = &v
+	for _, sdkName := range []*int64{m.Amount, m.Price} {
+		if *amountCents == nil && sdkName != nil {
+			v := *sdkName
+			*amountCents = &v
+		}
 	}
 	return m, nil
 }
 
 // check reports the SDK's members that carry no meaning here, and an
-// amount that contradicts amount_cents.
+// amount or a price that contradicts amount_cents.
 func (m sdkPhaseMembers) check(f *apierr.Fields, prefix string, amountCents *int64) {
 	m.checkAmount(f, prefix, amountCents)
 	if m.Interval != nil {
@@ -48,10 +53,14 @@ func (m sdkPhaseMembers) check(f *apierr.Fields, prefix string, amountCents *int
 	checkMetadata(f, prefix+"metadata", m.Metadata)
 }
 
-// checkAmount reports an amount that contradicts amount_cents.
+// checkAmount reports an amount or a price that contradicts amount_cents
+// (or each other).
 func (m sdkPhaseMembers) checkAmount(f *apierr.Fields, prefix string, amountCents *int64) {
 	if m.Amount != nil && amountCents != nil && *m.Amount != *amountCents {
 		f.Add(prefix+"amount", "must equal amount_cents when both are sent (amount is amount_cents under another name)")
+	}
+	if m.Price != nil && amountCents != nil && *m.Price != *amountCents {
+		f.Add(prefix+"price", "must equal amount_cents when both are sent (price is amount_cents under another name)")
 	}
 }
 

@@ -99,7 +99,12 @@ type Subscription struct {
 
 	NextPaymentAttempt *wire.Timestamp `bun:"next_payment_attempt,type:timestamptz" json:"-"`
 	LatestInvoiceID    *uuid.UUID      `bun:"latest_invoice_id,type:uuid" json:"latest_invoice"`
-	Metadata           Metadata        `bun:"metadata,type:jsonb" json:"metadata"`
+	// LatestChargeIntentID is the charge intent of the latest payment
+	// attempt of the latest invoice (null when that invoice was never
+	// charged: paid out of band, or of nothing). It is read from the
+	// invoice's charge in the subscription's statement, never stored twice.
+	LatestChargeIntentID *uuid.UUID `bun:"latest_charge_intent,scanonly" json:"latest_charge_intent"`
+	Metadata             Metadata   `bun:"metadata,type:jsonb" json:"metadata"`
 
 	// Plan is the product billed, in the SDK's plan shape, derived from
 	// BilledProduct.

@@ -34,6 +34,14 @@ func (r *chargeIntentResolver) LatestCharge(ctx context.Context, obj *models.Cha
 	return optional(ctx, chargeLoader, obj.LatestChargeID)
 }
 
+func (r *chargeIntentResolver) Subscription(ctx context.Context, obj *models.ChargeIntent) (*models.Subscription, error) {
+	return optional(ctx, subscriptionLoader, obj.SubscriptionID)
+}
+
+func (r *chargeIntentResolver) Invoice(ctx context.Context, obj *models.ChargeIntent) (*models.Invoice, error) {
+	return optional(ctx, invoiceLoader, obj.InvoiceID)
+}
+
 func (r *disputeResolver) ChargeIntent(ctx context.Context, obj *models.Dispute) (*models.ChargeIntent, error) {
 	return optional(ctx, chargeIntentLoader, obj.ChargeIntentID)
 }

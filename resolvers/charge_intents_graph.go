@@ -24,6 +24,11 @@ var (
 	_ = edge(accountLoader, "account", func(ci *models.ChargeIntent) string { return idKey(ci.AccountID) })
 	_ = edge(paymentMethodLoader, "paymentMethod", func(ci *models.ChargeIntent) string { return idKey(ci.PaymentMethodID) })
 	_ = edge(chargeLoader, "latestCharge", func(ci *models.ChargeIntent) string { return idKey(ci.LatestChargeID) })
+	_ = edge(subscriptionLoader, "subscription", func(ci *models.ChargeIntent) string { return idKey(ci.SubscriptionID) })
+	_ = edge(invoiceLoader, "invoice", func(ci *models.ChargeIntent) string { return idKey(ci.InvoiceID) })
+	_ = edge(chargeIntentLoader, "latestChargeIntent", func(s *models.Subscription) string {
+		return idKey(s.LatestChargeIntentID)
+	})
 )
 
 func chargeIntents(ctx context.Context, r *Resolver, first *int, after *string, f *money.ChargeIntentFilter) (*model.ChargeIntentConnection, error) {

@@ -93,6 +93,10 @@ func (r *subscriptionResolver) LatestInvoice(ctx context.Context, obj *models.Su
 	return optional(ctx, invoiceLoader, obj.LatestInvoiceID)
 }
 
+func (r *subscriptionResolver) LatestChargeIntent(ctx context.Context, obj *models.Subscription) (*models.ChargeIntent, error) {
+	return optional(ctx, chargeIntentLoader, obj.LatestChargeIntentID)
+}
+
 func (r *subscriptionResolver) Phases(ctx context.Context, obj *models.Subscription) ([]*models.SubscriptionPhase, error) {
 	return obj.Phases, nil
 }

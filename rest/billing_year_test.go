@@ -101,10 +101,14 @@ func runClockYearWithBudget(t *testing.T, declineRenewals bool, steps []time.Tim
 		effects: effects}
 }
 
-// idNames replaces ids by their order of first appearance.
+// idNames replaces ids by their order of first appearance, and so the
+// sandbox acquirer's codes of a charge, which are derived from its id (the
+// charges show in the events of the charge intents invoices are paid
+// through).
 type idNames struct{ seen map[string]string }
 
-var idPattern = regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(whsec|evt|ch|in)_[A-Za-z0-9]+`)
+var idPattern = regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(whsec|evt|ch|in)_[A-Za-z0-9]+|` +
+	`"(acquirer_reference_number|authorization_code)": "[0-9]+"`)
 
 func (n *idNames) render(t *testing.T, v any) string {
 	t.Helper()

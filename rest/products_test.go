@@ -16,7 +16,7 @@ var productKeys = sorted("id", "object", "name", "description", "url", "shippabl
 
 var phaseKeys = sorted("id", "object", "ordinal", "name", "pricing_type", "amount", "discount_percentage",
 	"period_count", "phaseable_type", "phaseable_id", "started_at", "currency", "metadata", "created", "updated",
-	"livemode", "product_id")
+	"livemode", "product_id", "price", "interval", "interval_count")
 
 func TestProductCRUD(t *testing.T) {
 	t.Parallel()

@@ -85,3 +85,57 @@ func TestProductPhaseKeepsMetadata(t *testing.T) {
 	requireValidation(t, f.sk.Post(subscriptionPhasesOf(sub), map[string]any{"ordinal": 1, "pricing_type": "static",
 		"amount_cents": 100, "metadata": map[string]any{"k": "v"}}), "metadata")
 }
+
+// The Ruby SDK reads a product phase's price (its amount) and interval
+// (the product's billing period, which each of the phase's periods lasts)
+// and sends price for amount_cents; a price contradicting amount_cents, or
+// of the wrong type, is refused and changes nothing.
+func TestProductPhaseAnswersPriceAndInterval(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	p := f.sk.CreateProduct(testenv.RecurringProduct(2000, "monthly"))
+	base := "/v1/products/" + id(p) + "/phases"
+
+	r := f.sk.Post(base, map[string]any{"ordinal": 1, "pricing_type": "static", "price": 700, "currency": "USD", "period_count": 3})
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	phase := r.JSON()
+	require.Equal(t, float64(700), phase["amount"])
+	require.Equal(t, float64(700), phase["price"])
+	require.Equal(t, "monthly", phase["interval"])
+	require.Equal(t, float64(1), phase["interval_count"])
+	require.Equal(t, phase, f.sk.Get(base+"/"+id(phase)).JSON(), "the create answers what a read reads")
+	listed := f.sk.Get(base).JSON()["phases"].([]any)[0].(map[string]any)
+	require.Equal(t, "monthly", listed["interval"])
+	require.Equal(t, float64(700), listed["price"])
+
+	r = f.sk.Patch(base+"/"+id(phase), map[string]any{"price": 900})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	require.Equal(t, float64(900), r.JSON()["amount"])
+	require.Equal(t, float64(900), r.JSON()["price"])
+	require.Equal(t, "monthly", r.JSON()["interval"])
+
+	requireValidation(t, f.sk.Patch(base+"/"+id(phase), map[string]any{"price": 1, "amount_cents": 2}), "price")
+	requireValidation(t, f.sk.Patch(base+"/"+id(phase), map[string]any{"price": 1, "amount": 2}), "price")
+	requireValidation(t, f.sk.Patch(base+"/"+id(phase), map[string]any{"price": 100_000_000_000}), "amount_cents")
+	requireValidation(t, f.sk.Patch(base+"/"+id(phase), map[string]any{"price": -5}), "amount_cents")
+	bad := f.sk.Patch(base+"/"+id(phase), map[string]any{"price": "900"})
+	require.Equal(t, http.StatusBadRequest, bad.Status, string(bad.Body))
+	bad = f.sk.Patch(base+"/"+id(phase), map[string]any{"price": strings.Repeat("9", 400)})
+	require.Equal(t, http.StatusBadRequest, bad.Status, string(bad.Body))
+	require.Equal(t, float64(900), f.sk.Get(base + "/" + id(phase)).JSON()["price"], "refused requests change nothing")
+
+	// A relative phase's price is null, as its amount is; a product that
+	// is not recurring gives its phases no interval: left out, not null.
+	rel := f.sk.Post(base, map[string]any{"ordinal": 2, "pricing_type": "relative", "discount_percentage": 10, "currency": "USD"})
+	require.Equal(t, http.StatusCreated, rel.Status, string(rel.Body))
+	require.Nil(t, rel.JSON()["price"])
+	require.Contains(t, rel.JSON(), "price")
+	spec := testenv.Product()
+	spec.PurchaseType, spec.RecurringInterval = "one_time", ""
+	oneTime := f.sk.CreateProduct(spec)
+	r = f.sk.Post("/v1/products/"+id(oneTime)+"/phases", map[string]any{"ordinal": 1, "pricing_type": "static", "price": 100, "currency": "USD"})
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	require.NotContains(t, r.JSON(), "interval")
+	require.NotContains(t, r.JSON(), "interval_count")
+	require.NotContains(t, f.sk.Get("/v1/products/"+id(oneTime)+"/phases/"+id(r.JSON())).JSON(), "interval")
+}

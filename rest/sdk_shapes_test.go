@@ -34,7 +34,7 @@ var sdkMembers = map[string][]string{
 		"billing_address", "shipping_address", "status", "payment_methods", "metadata", "object"},
 	"product": {"id", "name", "livemode", "image", "description", "url", "shippable", "active", "default_price",
 		"purchase_type", "recurring", "metadata", "created", "updated", "object"},
-	"product_phase": {"id", "object", "product_id", "name", "amount", "currency", "metadata", "created", "updated",
+	"product_phase": {"id", "object", "product_id", "name", "amount", "price", "currency", "metadata", "created", "updated",
 		"livemode"},
 	"coupon": {"id", "object", "name", "discount_type", "duration", "metadata", "created", "updated", "livemode"},
 	"promotion_code": {"id", "object", "code", "coupon_id", "active", "max_redemptions", "times_redeemed",
@@ -85,6 +85,13 @@ var sdkMembers = map[string][]string{
 	// Models/Customers/Customer.php) builds a customer from: these it
 	// requires (a string name and email, the rest optional).
 	"invoice_customer": {"id", "object", "name", "email", "livemode", "created", "updated"},
+	// A subscription and the charge intent of its latest payment attempt,
+	// as the official subscription sample reads them (latest_charge_intent,
+	// then that intent's client_secret).
+	"subscription": {"id", "object", "status", "customer", "default_payment_method", "latest_charge_intent", "plan",
+		"currency", "metadata", "created", "updated", "livemode"},
+	"charge_intent": {"id", "object", "amount", "currency", "status", "client_secret", "customer", "payment_method",
+		"subscription", "invoice", "latest_charge", "authorization_mode", "created", "livemode"},
 	// A billing meter as the Ruby SDK's tests read it (name).
 	"billing_meter": {"id", "object", "name"},
 	// An invoice's line item as the Ruby SDK's tests read it (unit_amount).
@@ -138,6 +145,8 @@ func TestSDKShapes(t *testing.T) {
 	meter := f.sk.PriceMeter("sdk.calls", id(product), "")
 	invoicePayer := f.sk.CreateInvoicePayer("")
 	invoice := f.sk.CreateInvoice(invoicePayer.Invoice("request_payment", 1))
+	subscriber := f.sk.CreateSubscriber(testenv.Visa)
+	subscription := f.sk.CreateSubscription(subscriber.Subscription())
 	attestation := challenge(t, f.pk)
 	r := f.pk.Post(attestPath, map[string]any{"key_id": "k1", "attestation_object": "bzE=", "challenge": attestation["challenge"]})
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
@@ -196,6 +205,10 @@ func TestSDKShapes(t *testing.T) {
 		},
 		"invoice_customer": func() map[string]any {
 			return get("/v1/invoices/" + invoice.ID.String())["customer"].(map[string]any)
+		},
+		"subscription": func() map[string]any { return get("/v1/subscriptions/" + id(subscription)) },
+		"charge_intent": func() map[string]any {
+			return get("/v1/charge_intents/" + subscription.LatestChargeIntentID.String())
 		},
 		"transfer_billing_agreement": func() map[string]any {
 			return get("/v1/transfer_billing_agreements/" + id(agreement))

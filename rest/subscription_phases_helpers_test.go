@@ -11,8 +11,9 @@ import (
 )
 
 // subscriptionPhaseKeys are the members of a subscription phase: a product
-// phase's (spec doc 2 §2.4) with the subscription's id under the SDK's name.
-var subscriptionPhaseKeys = sorted("id", "object", "ordinal", "name", "pricing_type", "amount", "discount_percentage",
+// phase's (spec doc 2 §2.4) with the subscription's id under the SDK's name
+// and the amount under the Ruby SDK's (price).
+var subscriptionPhaseKeys = sorted("id", "object", "ordinal", "name", "pricing_type", "amount", "price", "discount_percentage",
 	"period_count", "phaseable_type", "phaseable_id", "subscription_id", "started_at", "currency", "created", "updated", "livemode")
 
 // insertSubscriptionRow writes an active monthly subscription of a

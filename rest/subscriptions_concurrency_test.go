@@ -142,6 +142,15 @@ func TestRacingRenewalsAndPaysBillOnce(t *testing.T) {
 		require.NoError(t, err)
 	}
 	require.Len(t, subscriptionInvoices(t, f.sk, id(sub)), 2, "the period is billed once")
+
+	// Each attempt was one charge intent: the declined first one, the one
+	// pay that charged, the renewal's.
+	intents := f.sk.Get("/v1/charge_intents?per_page=100").JSON()["data"].([]any)
+	byStatus := map[any]int{}
+	for _, ci := range intents {
+		byStatus[ci.(map[string]any)["status"]]++
+	}
+	require.Equal(t, map[any]int{"failed": 1, "succeeded": 2}, byStatus)
 }
 
 // A pause racing the renewal: the period rolls either way; it is billed

@@ -19,8 +19,8 @@ import (
 // SDK's that the server serves, and the payer's ids.
 var subscriptionKeys = sorted("id", "object", "status", "account", "customer", "account_id", "customer_id", "product",
 	"currency", "quantity", "default_payment_method", "description", "proration_behavior", "current_period_start",
-	"current_period_end", "paused_at", "resume_at", "canceled_at", "scheduled_change", "latest_invoice", "metadata",
-	"plan", "has_phases", "current_phase", "effective_amount", "effective_interval", "effective_interval_count",
+	"current_period_end", "paused_at", "resume_at", "canceled_at", "scheduled_change", "latest_invoice",
+	"latest_charge_intent", "metadata", "plan", "has_phases", "current_phase", "effective_amount", "effective_interval", "effective_interval_count",
 	"start_date", "livemode", "created", "updated")
 
 // applyDue runs the due source of kind on the subscription at at, as the

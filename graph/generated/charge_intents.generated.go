@@ -27,6 +27,10 @@ type ChargeIntentResolver interface {
 	PaymentMethod(ctx context.Context, obj *models.ChargeIntent) (*models.PaymentMethod, error)
 
 	LatestCharge(ctx context.Context, obj *models.ChargeIntent) (*models.Charge, error)
+
+	Subscription(ctx context.Context, obj *models.ChargeIntent) (*models.Subscription, error)
+
+	Invoice(ctx context.Context, obj *models.ChargeIntent) (*models.Invoice, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -512,6 +516,114 @@ func (ec *executionContext) fieldContext_ChargeIntent_latestCharge(_ context.Con
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Charge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ChargeIntent_subscriptionId(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
+	return resolvePlainField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChargeIntent_subscriptionId(ctx, field)
+		},
+		func(ctx context.Context) (*uuid.UUID, error) {
+			return obj.SubscriptionID, nil
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
+			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ChargeIntent_subscriptionId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("ChargeIntent", field, false, false, "ID")
+}
+
+func (ec *executionContext) _ChargeIntent_subscription(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChargeIntent_subscription(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.ChargeIntent().Subscription(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.Subscription) graphql.Marshaler {
+			return ec.marshalOSubscription2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐSubscription(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ChargeIntent_subscription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChargeIntent",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Subscription(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ChargeIntent_invoiceId(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
+	return resolvePlainField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChargeIntent_invoiceId(ctx, field)
+		},
+		func(ctx context.Context) (*uuid.UUID, error) {
+			return obj.InvoiceID, nil
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
+			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ChargeIntent_invoiceId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("ChargeIntent", field, false, false, "ID")
+}
+
+func (ec *executionContext) _ChargeIntent_invoice(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChargeIntent_invoice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.ChargeIntent().Invoice(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.Invoice) graphql.Marshaler {
+			return ec.marshalOInvoice2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInvoice(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ChargeIntent_invoice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChargeIntent",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Invoice(ctx, field)
 		},
 	}
 	return fc, nil
@@ -1327,6 +1439,26 @@ func (ec *executionContext) _ChargeIntent(ctx context.Context, sel ast.Selection
 			}
 		case "latestCharge":
 			out.Values[i] = ec._ChargeIntent_latestCharge(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "subscriptionId":
+			out.Values[i] = ec._ChargeIntent_subscriptionId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "subscription":
+			out.Values[i] = ec._ChargeIntent_subscription(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "invoiceId":
+			out.Values[i] = ec._ChargeIntent_invoiceId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "invoice":
+			out.Values[i] = ec._ChargeIntent_invoice(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}

@@ -388,6 +388,8 @@ type ComplexityRoot struct {
 		Description        func(childComplexity int) int
 		FailureDescription func(childComplexity int) int
 		ID                 func(childComplexity int) int
+		Invoice            func(childComplexity int) int
+		InvoiceID          func(childComplexity int) int
 		LatestCharge       func(childComplexity int) int
 		LatestChargeID     func(childComplexity int) int
 		Livemode           func(childComplexity int) int
@@ -398,6 +400,8 @@ type ComplexityRoot struct {
 		ReferenceID        func(childComplexity int) int
 		Shipping           func(childComplexity int) int
 		Status             func(childComplexity int) int
+		Subscription       func(childComplexity int) int
+		SubscriptionID     func(childComplexity int) int
 		Updated            func(childComplexity int) int
 	}
 
@@ -1593,6 +1597,8 @@ type ComplexityRoot struct {
 		HasPhases              func(childComplexity int) int
 		ID                     func(childComplexity int) int
 		Invoices               func(childComplexity int, first *int, after *string) int
+		LatestChargeIntent     func(childComplexity int) int
+		LatestChargeIntentID   func(childComplexity int) int
 		LatestInvoice          func(childComplexity int) int
 		LatestInvoiceID        func(childComplexity int) int
 		Livemode               func(childComplexity int) int
@@ -3320,6 +3326,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ChargeIntent.ID(childComplexity), true
+	case "ChargeIntent.invoice":
+		if e.ComplexityRoot.ChargeIntent.Invoice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntent.Invoice(childComplexity), true
+	case "ChargeIntent.invoiceId":
+		if e.ComplexityRoot.ChargeIntent.InvoiceID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntent.InvoiceID(childComplexity), true
 	case "ChargeIntent.latestCharge":
 		if e.ComplexityRoot.ChargeIntent.LatestCharge == nil {
 			break
@@ -3380,6 +3398,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ChargeIntent.Status(childComplexity), true
+	case "ChargeIntent.subscription":
+		if e.ComplexityRoot.ChargeIntent.Subscription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntent.Subscription(childComplexity), true
+	case "ChargeIntent.subscriptionId":
+		if e.ComplexityRoot.ChargeIntent.SubscriptionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChargeIntent.SubscriptionID(childComplexity), true
 	case "ChargeIntent.updated":
 		if e.ComplexityRoot.ChargeIntent.Updated == nil {
 			break
@@ -9827,6 +9857,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Subscription.Invoices(childComplexity, args["first"].(*int), args["after"].(*string)), true
+	case "Subscription.latestChargeIntent":
+		if e.ComplexityRoot.Subscription.LatestChargeIntent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.LatestChargeIntent(childComplexity), true
+	case "Subscription.latestChargeIntentId":
+		if e.ComplexityRoot.Subscription.LatestChargeIntentID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.LatestChargeIntentID(childComplexity), true
 	case "Subscription.latestInvoice":
 		if e.ComplexityRoot.Subscription.LatestInvoice == nil {
 			break
@@ -11892,6 +11934,12 @@ type ChargeIntent implements Node @goModel(model: "github.com/frame-oss/payments
   latestChargeId: ID
   "The charge the processor's answer made (null before confirmation)."
   latestCharge: Charge @goField(forceResolver: true)
+  "The subscription whose invoice this intent pays (a subscription invoice's payment attempt)."
+  subscriptionId: ID
+  subscription: Subscription @goField(forceResolver: true)
+  "The invoice this intent pays."
+  invoiceId: ID
+  invoice: Invoice @goField(forceResolver: true)
   shipping: CustomerAddress
   metadata: Metadata!
   livemode: Boolean!
@@ -14767,6 +14815,9 @@ type Subscription implements Node {
   scheduledChange: SubscriptionScheduledChange
   latestInvoiceId: ID
   latestInvoice: Invoice @goField(forceResolver: true)
+  latestChargeIntentId: ID
+  "The charge intent of the latest payment attempt of the latest invoice (null when it was never charged)."
+  latestChargeIntent: ChargeIntent @goField(forceResolver: true)
   hasPhases: Boolean!
   "The subscription's phases, in ordinal order."
   phases: [SubscriptionPhase!]! @goField(forceResolver: true)
@@ -16261,6 +16312,14 @@ func (ec *executionContext) childFields_ChargeIntent(ctx context.Context, field 
 		return ec.fieldContext_ChargeIntent_latestChargeId(ctx, field)
 	case "latestCharge":
 		return ec.fieldContext_ChargeIntent_latestCharge(ctx, field)
+	case "subscriptionId":
+		return ec.fieldContext_ChargeIntent_subscriptionId(ctx, field)
+	case "subscription":
+		return ec.fieldContext_ChargeIntent_subscription(ctx, field)
+	case "invoiceId":
+		return ec.fieldContext_ChargeIntent_invoiceId(ctx, field)
+	case "invoice":
+		return ec.fieldContext_ChargeIntent_invoice(ctx, field)
 	case "shipping":
 		return ec.fieldContext_ChargeIntent_shipping(ctx, field)
 	case "metadata":
@@ -18215,6 +18274,10 @@ func (ec *executionContext) childFields_Subscription(ctx context.Context, field 
 		return ec.fieldContext_Subscription_latestInvoiceId(ctx, field)
 	case "latestInvoice":
 		return ec.fieldContext_Subscription_latestInvoice(ctx, field)
+	case "latestChargeIntentId":
+		return ec.fieldContext_Subscription_latestChargeIntentId(ctx, field)
+	case "latestChargeIntent":
+		return ec.fieldContext_Subscription_latestChargeIntent(ctx, field)
 	case "hasPhases":
 		return ec.fieldContext_Subscription_hasPhases(ctx, field)
 	case "phases":

@@ -32,6 +32,8 @@ type SubscriptionResolver interface {
 
 	LatestInvoice(ctx context.Context, obj *models.Subscription) (*models.Invoice, error)
 
+	LatestChargeIntent(ctx context.Context, obj *models.Subscription) (*models.ChargeIntent, error)
+
 	Phases(ctx context.Context, obj *models.Subscription) ([]*models.SubscriptionPhase, error)
 
 	EffectiveInterval(ctx context.Context, obj *models.Subscription) (*models.RecurringInterval, error)
@@ -854,6 +856,60 @@ func (ec *executionContext) fieldContext_Subscription_latestInvoice(_ context.Co
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Invoice(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_latestChargeIntentId(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
+	return resolvePlainField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_latestChargeIntentId(ctx, field)
+		},
+		func(ctx context.Context) (*uuid.UUID, error) {
+			return obj.LatestChargeIntentID, nil
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
+			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_latestChargeIntentId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return scalarFieldContext("Subscription", field, false, false, "ID")
+}
+
+func (ec *executionContext) _Subscription_latestChargeIntent(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_latestChargeIntent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Subscription().LatestChargeIntent(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.ChargeIntent) graphql.Marshaler {
+			return ec.marshalOChargeIntent2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeIntent(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_latestChargeIntent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChargeIntent(ctx, field)
 		},
 	}
 	return fc, nil
@@ -2382,6 +2438,16 @@ func (ec *executionContext) _Subscription(ctx context.Context, sel ast.Selection
 			}
 		case "latestInvoice":
 			out.Values[i] = ec._Subscription_latestInvoice(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "latestChargeIntentId":
+			out.Values[i] = ec._Subscription_latestChargeIntentId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "latestChargeIntent":
+			out.Values[i] = ec._Subscription_latestChargeIntent(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}

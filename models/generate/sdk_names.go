@@ -29,12 +29,16 @@ type secondName struct {
 // type of the package with a field tagged sdk:"name", which renders the
 // type as encoding/json does, then each such field again under its sdk
 // name, in field order. The second name is declared once, on the field;
-// models.withSDKMembers appends it.
+// models.withSDKMembers appends it. A struct embedded in the package's
+// structs gets none of its own: the types embedding it render its second
+// names, and a MarshalJSON of its own would be promoted to them and render
+// each of them as the embedded struct alone.
 func sdkNames(models *types.Package) ([]byte, error) {
 	var body bytes.Buffer
+	embedded := embeddedStructs(models)
 	for _, name := range models.Scope().Names() {
 		obj, ok := models.Scope().Lookup(name).(*types.TypeName)
-		if !ok || obj.IsAlias() {
+		if !ok || obj.IsAlias() || embedded[obj] {
 			continue
 		}
 		st, ok := obj.Type().Underlying().(*types.Struct)
@@ -65,6 +69,29 @@ func sdkNames(models *types.Package) ([]byte, error) {
 	src.WriteString("import \"encoding/json\"\n\n")
 	src.Write(body.Bytes())
 	return format.Source(src.Bytes())
+}
+
+// embeddedStructs are the named types the package's structs embed.
+func embeddedStructs(models *types.Package) map[*types.TypeName]bool {
+	out := map[*types.TypeName]bool{}
+	for _, name := range models.Scope().Names() {
+		obj, ok := models.Scope().Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		st, ok := obj.Type().Underlying().(*types.Struct)
+		if !ok {
+			continue
+		}
+		for i := range st.NumFields() {
+			if f := st.Field(i); f.Embedded() {
+				if named, ok := types.Unalias(f.Type()).(*types.Named); ok {
+					out[named.Obj()] = true
+				}
+			}
+		}
+	}
+	return out
 }
 
 // secondNamesOf are the fields of s (its embedded structs' included)

@@ -48,6 +48,7 @@ func (ps *Phases) Create(ctx context.Context, productID string, in *models.Creat
 			ph.Currency = strings.ToUpper(*in.Currency)
 		}
 		ph.Livemode = pr.Livemode
+		ph.SetInterval(pr.Recurring)
 		return ph, nil
 	})
 }

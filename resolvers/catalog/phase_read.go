@@ -3,6 +3,8 @@ package catalog
 import (
 	"context"
 
+	"github.com/uptrace/bun"
+
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 
 	"github.com/frame-oss/payments-server/models"
@@ -22,7 +24,8 @@ type Phases struct {
 
 type productPhaseFamily = phaseFamily[models.ProductPhase, *models.ProductPhase, models.Product, *models.UpdatePhaseInput]
 
-var phaseTable = &op.Table[models.ProductPhase]{Resource: "phase"}
+var phaseTable = &op.Table[models.ProductPhase]{Resource: "phase",
+	Columns: func(q *bun.SelectQuery) *bun.SelectQuery { return q.ColumnExpr(models.ProductPhaseIntervalColumns) }}
 
 func newPhases(s *Service) *Phases {
 	f := (&productPhaseFamily{kit: s.Kit, phases: phaseTable, parents: productTable, column: "product_id",

@@ -14,9 +14,13 @@ import (
 // MethodCharge is a charge another area makes at once on a payment
 // method its write has locked: the amount, in its currency, for its payer
 // (a customer or an account), paying the invoice InvoiceID (the charge
-// names it, and its journal is posted against it).
+// names it, and its journal is posted against it). With SubscriptionID
+// (the invoice's subscription), the attempt is made through a charge
+// intent of the payer naming the invoice and the subscription
+// (charge_intent_invoice.go).
 type MethodCharge struct {
 	InvoiceID             uuid.UUID
+	SubscriptionID        *uuid.UUID
 	Amount                int64
 	Currency              string
 	Description           *string
@@ -43,6 +47,10 @@ func (s *Service) ChargeMethod(ctx context.Context, w *op.W, pm *models.PaymentM
 	}
 	of := chargeFor{invoiceID: &in.InvoiceID, amount: in.Amount, currency: strings.ToUpper(in.Currency),
 		description: in.Description, metadata: models.Metadata{}, accountID: in.AccountID, customerID: in.CustomerID}
+	ci := invoiceIntent(w, in, pm, event, price)
+	if ci != nil {
+		of.chargeIntentID = &ci.ID
+	}
 	code, err := Screen(ctx, w, pm, in.AccountID, in.CustomerID)
 	if err != nil {
 		return nil, err
@@ -57,13 +65,18 @@ func (s *Service) ChargeMethod(ctx context.Context, w *op.W, pm *models.PaymentM
 	}
 	if code != "" {
 		ch := newCharge(w, of, pm, declineOf(code, pm.Type == models.PaymentMethodACH))
-		return ch, insertCharge(ctx, w, ch)
+		if err := insertCharge(ctx, w, ch); err != nil {
+			return nil, err
+		}
+		return ch, s.recordInvoiceIntent(ctx, w, ci, ch)
 	}
 	if err := consume(ctx, w, pm); err != nil {
 		return nil, err
 	}
 	ch := newCharge(w, of, pm, nil)
 	j := captureJournal(journalRef{RefInvoice, in.InvoiceID}, event, in.Currency, ch, q, w.Now())
-	_, err = recordCapture(ctx, w, ch, in.Amount, q.NetAmount, false, j, false)
-	return ch, err
+	if _, err = recordCapture(ctx, w, ch, in.Amount, q.NetAmount, false, j, false); err != nil {
+		return nil, err
+	}
+	return ch, s.recordInvoiceIntent(ctx, w, ci, ch)
 }

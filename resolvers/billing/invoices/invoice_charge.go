@@ -20,15 +20,17 @@ const CodePaymentMethodMissing = "payment_method_missing"
 // locks the payment method the invoice is charged on (invoiceMethod) and
 // charges it through the money area's public charge operation
 // (money.Service.ChargeMethod), so the charge and its journal are on the
-// ledger like any transfer's.
+// ledger like any transfer's. A subscription's invoice is charged through
+// a charge intent naming the invoice and the subscription, which the
+// charge names (the subscription's latest_charge_intent).
 func (is *Invoices) chargeInvoice(ctx context.Context, w *op.W, inv *models.Invoice, pmID *uuid.UUID,
 	desc *string) (*models.Charge, error) {
 	pm, err := invoiceMethod(ctx, w, inv, pmID)
 	if err != nil {
 		return nil, err
 	}
-	return is.svc.Money.ChargeMethod(ctx, w, pm, money.MethodCharge{InvoiceID: inv.ID, Amount: inv.Total,
-		Currency: inv.Currency, Description: desc, CustomerID: inv.CustomerID, AccountID: inv.AccountID})
+	return is.svc.Money.ChargeMethod(ctx, w, pm, money.MethodCharge{InvoiceID: inv.ID, SubscriptionID: inv.SubscriptionID,
+		Amount: inv.Total, Currency: inv.Currency, Description: desc, CustomerID: inv.CustomerID, AccountID: inv.AccountID})
 }
 
 // invoiceMethod locks the payment method an invoice is charged on: the one

@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"github.com/uptrace/bun"
+
 	"github.com/frame-oss/payments-server/internal/domain/amount"
 	"github.com/frame-oss/payments-server/internal/domain/phase"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
@@ -33,7 +35,15 @@ func SubscriptionPosition(s *models.Subscription) op.Position { return subscript
 // phases and the product it bills (its plan) come in its row.
 var subscriptionTable = &op.Table[models.Subscription]{Resource: "subscription",
 	Embedded: []op.Embedding[models.Subscription]{phasesOfSubscription, productOfSubscription},
+	Columns:  func(q *bun.SelectQuery) *bun.SelectQuery { return q.ColumnExpr(latestChargeIntentColumn) },
 	Derive:   func(s *models.Subscription, _ time.Time) { deriveSubscription(s) }}
+
+// latestChargeIntentColumn is the subscription's latest_charge_intent: the
+// intent of its latest invoice's latest charge (the invoice's charge_id is
+// its latest attempt), read through both primary keys.
+const latestChargeIntentColumn = `(SELECT ch.charge_intent_id FROM invoices AS inv
+	JOIN charges AS ch ON ch.merchant_id = inv.merchant_id AND ch.id = inv.charge_id
+	WHERE inv.merchant_id = sub.merchant_id AND inv.id = sub.latest_invoice_id) AS latest_charge_intent`
 
 var (
 	// phasesOfSubscription are its phases, in ordinal order.
