@@ -29,11 +29,3 @@ const (
 
 // FeeTypes is the closed set of fee item types.
 var FeeTypes = Enum(FeeTypeFlat, FeeTypePercentage, FeeTypeFlatPlusPercentage)
-
-// BillableEventType is the transfer flow a fee plan item prices.
-type BillableEventType string
-
-// BillableEventTypes is the closed set of billable events: the four
-// transfer flows of API-DECISIONS §4.
-var BillableEventTypes = Enum[BillableEventType](BillableChargeCard, BillableChargeACH,
-	BillablePayoutPushToCard, BillablePayoutACH)

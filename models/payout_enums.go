@@ -2,12 +2,6 @@ package models
 
 import "github.com/frame-oss/payments-server/internal/domain/funding"
 
-// PayoutSpeed is how fast a bank (ACH) payout arrives (spec doc 2 §4.7).
-type PayoutSpeed string
-
-// PayoutSpeeds is the closed set of payout speeds.
-var PayoutSpeeds = Enum[PayoutSpeed](SpeedASAP, SpeedSameDay, SpeedStandard)
-
 // FundingCadence is how often a payout funding schedule runs
 // (internal/domain/funding's cadences).
 type FundingCadence string

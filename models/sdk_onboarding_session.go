@@ -8,20 +8,6 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 )
 
-// OnboardingSessionStatus is an onboarding session's state in the SDK
-// family's shape: active until it expires or is replaced, then expired.
-type OnboardingSessionStatus string
-
-// Onboarding session statuses.
-const (
-	OnboardingSessionActive  OnboardingSessionStatus = "active"
-	OnboardingSessionExpired OnboardingSessionStatus = "expired"
-)
-
-// OnboardingSessionStatuses is the closed set of onboarding session
-// statuses in the SDK family's shape.
-var OnboardingSessionStatuses = Enum(OnboardingSessionActive, OnboardingSessionExpired)
-
 // SDKOnboardingSession is an onboarding session as the real service's
 // SDK reads it from its /v1/onboarding/sessions family (OnboardingAPI,
 // types/onboarding.ts): the session the spec describes (doc 1 §2.4), with

@@ -12,19 +12,6 @@ type testClockKind struct{}
 
 func (testClockKind) objectName() string { return "test_clock" }
 
-// TestClockStatus is `ready`, or `advancing` while an advance is applying
-// what fell due (API-DECISIONS §9).
-type TestClockStatus string
-
-// Test clock statuses.
-const (
-	TestClockReady     TestClockStatus = "ready"
-	TestClockAdvancing TestClockStatus = "advancing"
-)
-
-// TestClockStatuses is the closed set of test clock statuses.
-var TestClockStatuses = Enum(TestClockReady, TestClockAdvancing)
-
 // TestClock is a sandbox clock (API-DECISIONS §7): the time of the
 // accounts and customers bound to it and of everything they own. It only
 // moves forward, by an advance that applies every effect that falls due on
