@@ -174,20 +174,10 @@ func (o BeneficialOwnerDetails) applyTo(b *BeneficialOwner) {
 		b.SSNLastFour = &last
 	}
 	if o.AddressLine1 != nil || o.AddressLine2 != nil || o.City != nil || o.State != nil || o.PostalCode != nil || o.Country != nil {
-		a := Address{}
-		if b.Address != nil {
-			a = *b.Address
-		}
-		set(&a.Line1, o.AddressLine1)
-		set(&a.Line2, o.AddressLine2)
-		set(&a.City, o.City)
-		set(&a.State, o.State)
-		set(&a.PostalCode, o.PostalCode)
-		if o.Country != nil {
-			c := strings.ToUpper(*o.Country)
-			a.Country = &c
-		}
-		b.Address = &a
+		// The owner's flat address members merge as an account's address does.
+		sent := AddressInput{Line1: o.AddressLine1, Line2: o.AddressLine2, City: o.City, State: o.State,
+			PostalCode: o.PostalCode, Country: o.Country}
+		b.Address = sent.mergeInto(b.Address)
 	}
 	if o.Roles != nil {
 		b.Roles = append([]OwnerRole{}, o.Roles...)
