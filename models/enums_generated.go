@@ -2,6 +2,12 @@
 
 package models
 
+import (
+	"github.com/frame-oss/payments-server/internal/domain/fees"
+	"github.com/frame-oss/payments-server/internal/domain/funding"
+	"github.com/frame-oss/payments-server/internal/domain/verification"
+)
+
 // AccountType is `individual` or `business`.
 type AccountType string
 
@@ -334,6 +340,34 @@ const (
 // DisputeCategories is the closed set of dispute categories.
 var DisputeCategories = Enum(DisputeCategoryFraud, DisputeCategoryConsumerDispute, DisputeCategoryProcessingError, DisputeCategoryGeneral)
 
+// FeeApplicationMode is who pays a transfer fee plan's fees
+// (internal/domain/fees' modes).
+type FeeApplicationMode string
+
+// Fee application modes (API-DECISIONS §4).
+const (
+	FeeModeDeduct = FeeApplicationMode(fees.Deduct)
+	FeeModeAddOn  = FeeApplicationMode(fees.AddOn)
+	FeeModeAbsorb = FeeApplicationMode(fees.Absorb)
+)
+
+// FeeApplicationModes is the closed set of fee application modes.
+var FeeApplicationModes = Enum(FeeModeDeduct, FeeModeAddOn, FeeModeAbsorb)
+
+// FeeType is how a fee plan item prices its event (internal/domain/fees'
+// item types).
+type FeeType string
+
+// Fee item types (API-DECISIONS §4).
+const (
+	FeeTypeFlat               = FeeType(fees.Flat)
+	FeeTypePercentage         = FeeType(fees.Percentage)
+	FeeTypeFlatPlusPercentage = FeeType(fees.FlatPlusPercentage)
+)
+
+// FeeTypes is the closed set of fee item types.
+var FeeTypes = Enum(FeeTypeFlat, FeeTypePercentage, FeeTypeFlatPlusPercentage)
+
 // BillableEventType is the transfer flow a fee plan item prices.
 type BillableEventType string
 
@@ -560,6 +594,20 @@ const (
 
 // PayoutStatuses is the closed set of payout statuses.
 var PayoutStatuses = Enum[PayoutStatus](PayoutPending, PayoutSucceeded, PayoutFailed)
+
+// FundingCadence is how often a payout funding schedule runs
+// (internal/domain/funding's cadences).
+type FundingCadence string
+
+// Funding cadences (spec doc 2 §4.7).
+const (
+	CadenceDaily   = FundingCadence(funding.Daily)
+	CadenceWeekly  = FundingCadence(funding.Weekly)
+	CadenceMonthly = FundingCadence(funding.Monthly)
+)
+
+// FundingCadences is the closed set of funding cadences.
+var FundingCadences = Enum(CadenceDaily, CadenceWeekly, CadenceMonthly)
 
 // PayoutSpeed is how fast a bank (ACH) payout arrives (spec doc 2 §4.7).
 type PayoutSpeed string
@@ -907,3 +955,65 @@ const (
 // WebhookEndpointKinds is the closed set of how an endpoint receives its
 // deliveries.
 var WebhookEndpointKinds = Enum(WebhookEndpointURL, WebhookEndpointListenSession)
+
+// VerificationCategory is what a failed verification asks of the account
+// holder: try again with new data, wait for review, retry later, or
+// nothing (terminal).
+type VerificationCategory string
+
+// Verification categories.
+const (
+	CategoryRetriableWithNewData = VerificationCategory(verification.CategoryRetriableWithNewData)
+	CategoryTerminal             = VerificationCategory(verification.CategoryTerminal)
+	CategoryReview               = VerificationCategory(verification.CategoryReview)
+	CategoryTransient            = VerificationCategory(verification.CategoryTransient)
+)
+
+// VerificationCategories is the closed set of verification categories.
+var VerificationCategories = Enum(CategoryRetriableWithNewData, CategoryTerminal, CategoryReview, CategoryTransient)
+
+// IdentityFailureType is why an identity verification run did not pass.
+type IdentityFailureType string
+
+// Identity failure types.
+const (
+	IdentityFailureIdentityMismatch     = IdentityFailureType(verification.FailureIdentityMismatch)
+	IdentityFailureVerificationRejected = IdentityFailureType(verification.FailureVerificationRejected)
+	IdentityFailureReviewPending        = IdentityFailureType(verification.FailureReviewPending)
+	IdentityFailureProviderError        = IdentityFailureType(verification.FailureProviderError)
+	IdentityFailureSignalsUnavailable   = IdentityFailureType(verification.FailureSignalsUnavailable)
+)
+
+// IdentityFailureTypes is the closed set of identity failure types.
+var IdentityFailureTypes = Enum(IdentityFailureIdentityMismatch, IdentityFailureVerificationRejected, IdentityFailureReviewPending, IdentityFailureProviderError, IdentityFailureSignalsUnavailable)
+
+// PhoneFailureType is why a phone verification did not pass.
+type PhoneFailureType string
+
+// Phone failure types.
+const (
+	PhoneFailureChallengeFailed     = PhoneFailureType(verification.FailureChallengeFailed)
+	PhoneFailureLineNotEligible     = PhoneFailureType(verification.FailureLineNotEligible)
+	PhoneFailureLineUntrusted       = PhoneFailureType(verification.FailureLineUntrusted)
+	PhoneFailureOTPNotCompleted     = PhoneFailureType(verification.FailureOTPNotCompleted)
+	PhoneFailureOTPAttemptsExceeded = PhoneFailureType(verification.FailureOTPAttemptsExceeded)
+	PhoneFailureSessionOutOfOrder   = PhoneFailureType(verification.FailureSessionOutOfOrder)
+	PhoneFailureExternalAPIError    = PhoneFailureType(verification.FailureExternalAPIError)
+)
+
+// PhoneFailureTypes is the closed set of phone failure types.
+var PhoneFailureTypes = Enum(PhoneFailureChallengeFailed, PhoneFailureLineNotEligible, PhoneFailureLineUntrusted, PhoneFailureOTPNotCompleted, PhoneFailureOTPAttemptsExceeded, PhoneFailureSessionOutOfOrder, PhoneFailureExternalAPIError)
+
+// GeoReason is why a location check did not clear.
+type GeoReason string
+
+// Geo compliance reasons. The spec's vpn_detected is part of the set,
+// though the sandbox never reports it (docs/sandbox.md).
+const (
+	GeoReasonRestrictedTerritory           = GeoReason(verification.GeoRestrictedTerritory)
+	GeoReasonVPNDetected         GeoReason = "vpn_detected"
+	GeoReasonNoLocationData                = GeoReason(verification.GeoNoLocationData)
+)
+
+// GeoReasons is the closed set of geo compliance reasons.
+var GeoReasons = Enum(GeoReasonRestrictedTerritory, GeoReasonVPNDetected, GeoReasonNoLocationData)

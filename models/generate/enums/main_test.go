@@ -30,7 +30,9 @@ func TestGeneratedFileIsCurrent(t *testing.T) {
 // A declaration writes the type, its constants (typed or not), its set,
 // and every doc comment where it stood.
 func TestGenerateWritesTypeConstantsAndSet(t *testing.T) {
-	src := `# payouts
+	src := `import example.com/fees
+
+# payouts
 
 // Speed is how fast.
 type Speed
@@ -47,6 +49,11 @@ type Kind
 const untyped
 	KindA a
 set Kinds
+
+type Mode
+const
+	ModeDeduct = fees.Deduct // the rule's own name
+set Modes
 `
 	out, err := generate([]byte(src))
 	if err != nil {
@@ -59,6 +66,8 @@ set Kinds
 		"// Speeds is the closed set.\nvar Speeds = Enum(SpeedFast, SpeedSlow)",
 		"\tKindA = \"a\"\n",
 		"var Kinds = Enum[Kind](KindA)",
+		"import (\n\t\"example.com/fees\"\n)",
+		"\tModeDeduct = Mode(fees.Deduct) // the rule's own name\n",
 	} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("generated source lacks %q:\n%s", want, out)
@@ -76,6 +85,9 @@ func TestGenerateRefusesMalformedDeclarations(t *testing.T) {
 		"name declared twice":     {"type T\nconst\n\tA a\n\tA b\nset Ts\n", "enums.txt:4: A is declared twice"},
 		"unreadable line":         {"type T\nconst\n\tA a b\nset Ts\n", `enums.txt:3: "A a b" is not a type`},
 		"constant before const":   {"type T\n\tA a\nset Ts\n", `enums.txt:2: "A a" is not a type`},
+		"mirror without a name":   {"type T\nconst\n\tA =\nset Ts\n", `enums.txt:3: "A =" is not a type`},
+		"mirror in untyped block": {"type T\nconst untyped\n\tA = x.A\nset Ts\n", `enums.txt:3: "A = x.A" is not a type`},
+		"import after a type":     {"type T\nconst\n\tA a\nset Ts\nimport x\n", `enums.txt:5: "import x" stands outside a type`},
 	} {
 		_, err := generate([]byte(c.src))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
