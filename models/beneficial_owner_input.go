@@ -13,22 +13,7 @@ import (
 // the name, e-mail and roles are needed; without it the identity details
 // are sent directly.
 type CreateBeneficialOwnerInput struct {
-	Invite *bool `json:"invite"`
-	BeneficialOwnerDetails
-}
-
-// UpdateBeneficialOwnerInput is the body of PATCH (spec doc 1 §4.2 rule 2):
-// omitted members stay; roles, when sent, replace the roles; blank identity
-// (email, phone_number, ssn, dob) and address values are ignored, not
-// cleared.
-type UpdateBeneficialOwnerInput struct {
-	BeneficialOwnerDetails
-}
-
-// BeneficialOwnerDetails are the members a create and an update both send,
-// declared once so that the two bodies, their validation and the way they
-// are applied cannot drift apart.
-type BeneficialOwnerDetails struct {
+	Invite           *bool       `json:"invite"`
 	FirstName        *string     `json:"first_name"`
 	MiddleName       *string     `json:"middle_name"`
 	LastName         *string     `json:"last_name"`
@@ -47,15 +32,47 @@ type BeneficialOwnerDetails struct {
 	PercentOwnership *float64    `json:"percent_ownership"`
 }
 
-// sent is what an update means: its blank identity and address values
-// count as not sent (PATCH rule 2).
-func (in *UpdateBeneficialOwnerInput) sent() BeneficialOwnerDetails {
-	d := in.BeneficialOwnerDetails
-	for _, p := range []**string{&d.Email, &d.PhoneNumber, &d.DOB, &d.SSN, &d.AddressLine1, &d.AddressLine2,
-		&d.City, &d.State, &d.PostalCode, &d.Country} {
-		*p = blankAsNil(*p)
-	}
-	return d
+// UpdateBeneficialOwnerInput is the body of PATCH (spec doc 1 §4.2 rule 2):
+// omitted members stay; roles, when sent, replace the roles; blank identity
+// (email, phone_number, ssn, dob) and address values are ignored, not
+// cleared.
+type UpdateBeneficialOwnerInput struct {
+	FirstName        *string     `json:"first_name"`
+	MiddleName       *string     `json:"middle_name"`
+	LastName         *string     `json:"last_name"`
+	Suffix           *string     `json:"suffix"`
+	Email            *string     `json:"email"`
+	Roles            []OwnerRole `json:"roles"`
+	PhoneNumber      *string     `json:"phone_number"`
+	DOB              *string     `json:"dob"`
+	SSN              *string     `json:"ssn"`
+	AddressLine1     *string     `json:"address_line1"`
+	AddressLine2     *string     `json:"address_line2"`
+	City             *string     `json:"city"`
+	State            *string     `json:"state"`
+	PostalCode       *string     `json:"postal_code"`
+	Country          *string     `json:"country"`
+	PercentOwnership *float64    `json:"percent_ownership"`
+}
+
+// ownerFields are the members both inputs share, for one validation.
+type ownerFields struct {
+	first, middle, last, suffix, email, phone, dob, ssn *string
+	line1, line2, city, state, postal, country          *string
+	roles                                               []OwnerRole
+	rolesSent                                           bool
+	percent                                             *float64
+}
+
+func (in *CreateBeneficialOwnerInput) fields() ownerFields {
+	return ownerFields{in.FirstName, in.MiddleName, in.LastName, in.Suffix, in.Email, in.PhoneNumber, in.DOB, in.SSN,
+		in.AddressLine1, in.AddressLine2, in.City, in.State, in.PostalCode, in.Country, in.Roles, true, in.PercentOwnership}
+}
+
+func (in *UpdateBeneficialOwnerInput) fields() ownerFields {
+	return ownerFields{in.FirstName, in.MiddleName, in.LastName, in.Suffix, blankAsNil(in.Email), blankAsNil(in.PhoneNumber),
+		blankAsNil(in.DOB), blankAsNil(in.SSN), blankAsNil(in.AddressLine1), blankAsNil(in.AddressLine2), blankAsNil(in.City),
+		blankAsNil(in.State), blankAsNil(in.PostalCode), blankAsNil(in.Country), in.Roles, in.Roles != nil, in.PercentOwnership}
 }
 
 // blankAsNil treats a blank value as not sent (PATCH rule 2).
@@ -69,56 +86,54 @@ func blankAsNil(s *string) *string {
 // Validate checks a create, every problem at once.
 func (in *CreateBeneficialOwnerInput) Validate(now time.Time) error {
 	var f apierr.Fields
-	in.BeneficialOwnerDetails.validate(&f, true, true, now)
+	in.fields().validate(&f, true, now)
 	return f.Err()
 }
 
 // Validate checks an update, every problem at once.
 func (in *UpdateBeneficialOwnerInput) Validate(now time.Time) error {
 	var f apierr.Fields
-	in.sent().validate(&f, false, in.Roles != nil, now)
+	in.fields().validate(&f, false, now)
 	return f.Err()
 }
 
-// validate checks the details; create requires the members a new owner
-// needs, and rolesSent tells whether roles were sent at all.
-func (o BeneficialOwnerDetails) validate(f *apierr.Fields, create, rolesSent bool, now time.Time) {
+func (o ownerFields) validate(f *apierr.Fields, create bool, now time.Time) {
 	// A name, when sent, must not be blank: a person always has one.
-	checkText(f, "first_name", o.FirstName, 100, create || o.FirstName != nil)
-	checkText(f, "last_name", o.LastName, 100, create || o.LastName != nil)
-	checkText(f, "middle_name", o.MiddleName, 100, false)
-	checkText(f, "suffix", o.Suffix, 20, false)
-	if o.Email == nil && create {
+	checkText(f, "first_name", o.first, 100, create || o.first != nil)
+	checkText(f, "last_name", o.last, 100, create || o.last != nil)
+	checkText(f, "middle_name", o.middle, 100, false)
+	checkText(f, "suffix", o.suffix, 20, false)
+	if o.email == nil && create {
 		f.Add("email", "is required")
 	}
-	checkEmail(f, "email", o.Email)
-	if o.PhoneNumber != nil {
-		if _, ok := NormalizePhone(*o.PhoneNumber, ""); !ok {
-			if _, ok := NormalizePhone(*o.PhoneNumber, "1"); !ok {
+	checkEmail(f, "email", o.email)
+	if o.phone != nil {
+		if _, ok := NormalizePhone(*o.phone, ""); !ok {
+			if _, ok := NormalizePhone(*o.phone, "1"); !ok {
 				f.Add("phone_number", "is not a valid phone number")
 			}
 		}
 	}
-	checkDate(f, "dob", o.DOB, now)
-	checkPattern(f, "ssn", o.SSN, reSSN, "must be 9 digits (XXX-XX-XXXX)")
-	checkText(f, "address_line1", o.AddressLine1, 200, false)
-	checkText(f, "address_line2", o.AddressLine2, 200, false)
-	checkText(f, "city", o.City, 100, false)
-	checkText(f, "state", o.State, 100, false)
-	checkText(f, "postal_code", o.PostalCode, 20, false)
-	if o.Country != nil && !reCountry.MatchString(*o.Country) {
+	checkDate(f, "dob", o.dob, now)
+	checkPattern(f, "ssn", o.ssn, reSSN, "must be 9 digits (XXX-XX-XXXX)")
+	checkText(f, "address_line1", o.line1, 200, false)
+	checkText(f, "address_line2", o.line2, 200, false)
+	checkText(f, "city", o.city, 100, false)
+	checkText(f, "state", o.state, 100, false)
+	checkText(f, "postal_code", o.postal, 20, false)
+	if o.country != nil && !reCountry.MatchString(*o.country) {
 		f.Add("country", "must be a two-letter ISO 3166-1 country code")
 	}
 	switch {
-	case create && o.Roles == nil:
+	case create && o.roles == nil:
 		f.Add("roles", "is required")
-	case rolesSent && len(o.Roles) == 0:
+	case o.rolesSent && len(o.roles) == 0:
 		f.Add("roles", "must name at least one role")
-	case len(o.Roles) > 2:
+	case len(o.roles) > 2:
 		f.Add("roles", "must name each role at most once")
 	}
 	seen := map[OwnerRole]bool{}
-	for _, r := range o.Roles {
+	for _, r := range o.roles {
 		if r != RoleOwner && r != RoleController {
 			f.Add("roles", "must be owner or controller")
 			break
@@ -129,7 +144,7 @@ func (o BeneficialOwnerDetails) validate(f *apierr.Fields, create, rolesSent boo
 		}
 		seen[r] = true
 	}
-	if p := o.PercentOwnership; p != nil && (math.IsNaN(*p) || *p < 0 || *p > 100) {
+	if p := o.percent; p != nil && (math.IsNaN(*p) || *p < 0 || *p > 100) {
 		f.Add("percent_ownership", "must be between 0 and 100")
 	}
 }
@@ -139,51 +154,61 @@ func (o BeneficialOwnerDetails) validate(f *apierr.Fields, create, rolesSent boo
 func (in *CreateBeneficialOwnerInput) NewBeneficialOwner() *BeneficialOwner {
 	o := &BeneficialOwner{FirstName: strings.TrimSpace(*in.FirstName), LastName: strings.TrimSpace(*in.LastName),
 		Email: *in.Email, Status: OwnerPending}
-	in.BeneficialOwnerDetails.applyTo(o)
+	in.fields().applyTo(o)
 	return o
 }
 
 // ApplyTo merges a validated update into o.
 func (in *UpdateBeneficialOwnerInput) ApplyTo(o *BeneficialOwner) {
-	in.sent().applyTo(o)
+	in.fields().applyTo(o)
 }
 
-func (o BeneficialOwnerDetails) applyTo(b *BeneficialOwner) {
-	if o.FirstName != nil {
-		b.FirstName = strings.TrimSpace(*o.FirstName)
+func (o ownerFields) applyTo(b *BeneficialOwner) {
+	if o.first != nil {
+		b.FirstName = strings.TrimSpace(*o.first)
 	}
-	if o.LastName != nil {
-		b.LastName = strings.TrimSpace(*o.LastName)
+	if o.last != nil {
+		b.LastName = strings.TrimSpace(*o.last)
 	}
-	set(&b.MiddleName, o.MiddleName)
-	set(&b.Suffix, o.Suffix)
-	if o.Email != nil {
-		b.Email = *o.Email
+	set(&b.MiddleName, o.middle)
+	set(&b.Suffix, o.suffix)
+	if o.email != nil {
+		b.Email = *o.email
 	}
-	if o.PhoneNumber != nil {
-		e, ok := NormalizePhone(*o.PhoneNumber, "")
+	if o.phone != nil {
+		e, ok := NormalizePhone(*o.phone, "")
 		if !ok {
-			e, _ = NormalizePhone(*o.PhoneNumber, "1")
+			e, _ = NormalizePhone(*o.phone, "1")
 		}
 		b.PhoneNumber = &e
 	}
-	set(&b.Birthdate, o.DOB)
-	if o.SSN != nil {
-		digits := stripPhone(*o.SSN)
+	set(&b.Birthdate, o.dob)
+	if o.ssn != nil {
+		digits := stripPhone(*o.ssn)
 		last := digits[len(digits)-4:]
 		b.SSNLastFour = &last
 	}
-	if o.AddressLine1 != nil || o.AddressLine2 != nil || o.City != nil || o.State != nil || o.PostalCode != nil || o.Country != nil {
-		// The owner's flat address members merge as an account's address does.
-		sent := AddressInput{Line1: o.AddressLine1, Line2: o.AddressLine2, City: o.City, State: o.State,
-			PostalCode: o.PostalCode, Country: o.Country}
-		b.Address = sent.mergeInto(b.Address)
+	if o.line1 != nil || o.line2 != nil || o.city != nil || o.state != nil || o.postal != nil || o.country != nil {
+		a := Address{}
+		if b.Address != nil {
+			a = *b.Address
+		}
+		set(&a.Line1, o.line1)
+		set(&a.Line2, o.line2)
+		set(&a.City, o.city)
+		set(&a.State, o.state)
+		set(&a.PostalCode, o.postal)
+		if o.country != nil {
+			c := strings.ToUpper(*o.country)
+			a.Country = &c
+		}
+		b.Address = &a
 	}
-	if o.Roles != nil {
-		b.Roles = append([]OwnerRole{}, o.Roles...)
+	if o.roles != nil {
+		b.Roles = append([]OwnerRole{}, o.roles...)
 	}
-	if o.PercentOwnership != nil {
-		p := *o.PercentOwnership
+	if o.percent != nil {
+		p := *o.percent
 		b.PercentOwnership = &p
 	}
 }
