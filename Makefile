@@ -45,6 +45,7 @@ build:
 ## then the account's JSON rendering from the models' struct tags
 ## (models/generate writes models/json_generated.go)
 generate:
+	$(GO) run ./models/generate/enums
 	$(GO) run ./graph/generate
 	$(GO) run ./models/generate
 

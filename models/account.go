@@ -14,53 +14,6 @@ type accountKind struct{}
 
 func (accountKind) objectName() string { return "account" }
 
-// AccountType is `individual` or `business`.
-type AccountType string
-
-// Account types.
-const (
-	AccountTypeIndividual AccountType = "individual"
-	AccountTypeBusiness   AccountType = "business"
-)
-
-// AccountTypes is the closed set of account types.
-var AccountTypes = Enum(AccountTypeIndividual, AccountTypeBusiness)
-
-// AccountStatus is the account's lifecycle status.
-type AccountStatus string
-
-// Account statuses.
-const (
-	AccountStatusPending    AccountStatus = "pending"
-	AccountStatusActive     AccountStatus = "active"
-	AccountStatusRestricted AccountStatus = "restricted"
-	AccountStatusDisabled   AccountStatus = "disabled"
-)
-
-// AccountStatuses is the closed set of account statuses.
-var AccountStatuses = Enum(AccountStatusPending, AccountStatusActive, AccountStatusRestricted, AccountStatusDisabled)
-
-// Restrictor is a party that can hold an account.
-type Restrictor string
-
-// Restrictors.
-const (
-	RestrictorMerchant Restrictor = "merchant"
-	RestrictorPlatform Restrictor = "platform"
-)
-
-// BlockedReason says why an account cannot transact (spec doc 1 §2.1).
-type BlockedReason string
-
-// Blocked reasons.
-const (
-	BlockedFraud              BlockedReason = "fraud_blocked"
-	BlockedPlatformRestricted BlockedReason = "platform_restricted"
-	BlockedMerchantRestricted BlockedReason = "merchant_restricted"
-	BlockedRestricted         BlockedReason = "restricted"
-	BlockedDisabled           BlockedReason = "disabled"
-)
-
 // Account is a connected account (spec doc 1 §2.1).
 type Account struct {
 	bun.BaseModel `bun:"table:accounts,alias:a"`

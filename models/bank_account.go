@@ -38,20 +38,6 @@ type BankAccount struct {
 	Existing bool `bun:"-" json:"-"`
 }
 
-// BankAccountStatus is the status of a linked bank account.
-type BankAccountStatus string
-
-// Bank account statuses: verified once the processor linked it (the
-// sandbox links at once); pending is kept for processors that confirm
-// later.
-const (
-	BankAccountPending  BankAccountStatus = "pending"
-	BankAccountVerified BankAccountStatus = "verified"
-)
-
-// BankAccountStatuses is the closed set of bank account statuses.
-var BankAccountStatuses = Enum(BankAccountPending, BankAccountVerified)
-
 // CreateBankAccountInput is the body of POST /v1/bank_accounts.
 type CreateBankAccountInput struct {
 	Processor      *string `json:"processor"`

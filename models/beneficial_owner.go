@@ -11,23 +11,6 @@ type beneficialOwnerKind struct{}
 
 func (beneficialOwnerKind) objectName() string { return "beneficial_owner" }
 
-// OwnerStatus is how far a beneficial owner's details are (spec doc 1
-// §2.3). It only moves forward: pending → invite_sent → completed.
-type OwnerStatus string
-
-// Beneficial owner statuses.
-const (
-	// OwnerPending: created directly with part of the identity details.
-	OwnerPending OwnerStatus = "pending"
-	// OwnerInviteSent: invited to complete the details themselves.
-	OwnerInviteSent OwnerStatus = "invite_sent"
-	// OwnerCompleted: every identity detail is on file.
-	OwnerCompleted OwnerStatus = "completed"
-)
-
-// OwnerStatuses is the closed set of beneficial owner statuses.
-var OwnerStatuses = Enum(OwnerPending, OwnerInviteSent, OwnerCompleted)
-
 // rank orders statuses so that an update never moves one back.
 func (s OwnerStatus) rank() int {
 	switch s {
@@ -38,15 +21,6 @@ func (s OwnerStatus) rank() int {
 	}
 	return 0
 }
-
-// OwnerRole is a role a person holds in the business.
-type OwnerRole string
-
-// Roles (spec doc 1 §4.2).
-const (
-	RoleOwner      OwnerRole = "owner"
-	RoleController OwnerRole = "controller"
-)
 
 // BeneficialOwner is a person who owns or controls a business account
 // (spec doc 1 §2.3). The identity details beyond the name and e-mail are

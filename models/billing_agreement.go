@@ -15,27 +15,6 @@ type billingAgreementKind struct{}
 
 func (billingAgreementKind) objectName() string { return "transfer_billing_agreement" }
 
-// Billing agreement statuses and categories (spec doc 2 §2.7, §3).
-const (
-	AgreementPending  = "pending"
-	AgreementActive   = "active"
-	AgreementInactive = "inactive"
-	CategoryCharge    = "charge"
-	CategoryPayout    = "payout"
-)
-
-// AgreementStatus is a billing agreement's state.
-type AgreementStatus string
-
-// AgreementStatuses is the closed set of billing agreement statuses.
-var AgreementStatuses = Enum[AgreementStatus](AgreementPending, AgreementActive, AgreementInactive)
-
-// AgreementCategory is what a billing agreement's fees apply to.
-type AgreementCategory string
-
-// AgreementCategories is the closed set of billing agreement categories.
-var AgreementCategories = Enum[AgreementCategory](CategoryCharge, CategoryPayout)
-
 // BillingAgreement binds a fee plan to the merchant's charges or payouts,
 // or to one account's (spec doc 2 §2.7). FeePlan is loaded with it.
 type BillingAgreement struct {

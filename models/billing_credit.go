@@ -16,21 +16,6 @@ type billingCreditKind struct{}
 
 func (billingCreditKind) objectName() string { return "billing_credit" }
 
-// BillingCreditStatus is where a pool stands on its payer's clock.
-type BillingCreditStatus string
-
-// Billing credit statuses: a pool is exhausted once nothing remains
-// (whatever its expiry), else expired once its expiry has passed on its
-// payer's clock, else active.
-const (
-	BillingCreditActive    BillingCreditStatus = "active"
-	BillingCreditExhausted BillingCreditStatus = "exhausted"
-	BillingCreditExpired   BillingCreditStatus = "expired"
-)
-
-// BillingCreditStatuses is the closed set of billing credit statuses.
-var BillingCreditStatuses = Enum(BillingCreditActive, BillingCreditExhausted, BillingCreditExpired)
-
 // BillingCredit is a pool of credits a payer holds for a product (spec doc
 // 2 §2.6): units of the usage of the meters that product prices, applied
 // by usage invoices made before it expires (docs/billing.md, "Billing

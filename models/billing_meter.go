@@ -15,16 +15,6 @@ type billingMeterKind struct{}
 
 func (billingMeterKind) objectName() string { return "billing_meter" }
 
-// MeterAggregation is how a meter turns a window's events into usage.
-type MeterAggregation string
-
-// Meter aggregations (docs/billing.md, "Usage billing").
-const (
-	AggregateSum   MeterAggregation = "sum"   // the sum of the events' values
-	AggregateCount MeterAggregation = "count" // the number of events
-	AggregateMax   MeterAggregation = "max"   // the largest value
-)
-
 var meterAggregations = []string{string(AggregateSum), string(AggregateCount), string(AggregateMax)}
 
 // BillingMeter is how one event name's usage is aggregated and priced

@@ -11,19 +11,6 @@ type chargeKind struct{}
 
 func (chargeKind) objectName() string { return "charge" }
 
-// Charge statuses (spec doc 2 §2.9).
-const (
-	ChargePending   = "pending"
-	ChargeSucceeded = "succeeded"
-	ChargeFailed    = "failed"
-)
-
-// ChargeStatus is a charge's state.
-type ChargeStatus string
-
-// ChargeStatuses is the closed set of charge statuses.
-var ChargeStatuses = Enum[ChargeStatus](ChargePending, ChargeSucceeded, ChargeFailed)
-
 // Charge is one processor answer to a charge-backed flow (spec doc 2 §2.9):
 // the charge of a transfer or of a charge intent, approved or declined.
 // Refunds and disputes act on it. Both the spec's names (customer,

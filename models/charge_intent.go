@@ -14,30 +14,6 @@ type chargeIntentKind struct{}
 
 func (chargeIntentKind) objectName() string { return "charge_intent" }
 
-// ChargeIntentStatus is a charge intent's state (spec doc 2 §3, with
-// pending from its examples; the official SDK adds requires_confirmation
-// and requires_capture).
-type ChargeIntentStatus string
-
-// Charge intent statuses.
-const (
-	ChargeIntentPending               ChargeIntentStatus = "pending"
-	ChargeIntentIncomplete            ChargeIntentStatus = "incomplete"
-	ChargeIntentRequiresPaymentMethod ChargeIntentStatus = "requires_payment_method"
-	ChargeIntentRequiresConfirmation  ChargeIntentStatus = "requires_confirmation"
-	ChargeIntentRequires3DS           ChargeIntentStatus = "requires_3d_secure"
-	ChargeIntentRequiresCapture       ChargeIntentStatus = "requires_capture"
-	ChargeIntentProcessing            ChargeIntentStatus = "processing"
-	ChargeIntentSucceeded             ChargeIntentStatus = "succeeded"
-	ChargeIntentFailed                ChargeIntentStatus = "failed"
-	ChargeIntentCanceled              ChargeIntentStatus = "canceled"
-)
-
-// ChargeIntentStatuses is the closed set of charge intent statuses.
-var ChargeIntentStatuses = Enum(ChargeIntentPending, ChargeIntentIncomplete, ChargeIntentRequiresPaymentMethod,
-	ChargeIntentRequiresConfirmation, ChargeIntentRequires3DS, ChargeIntentRequiresCapture, ChargeIntentProcessing,
-	ChargeIntentSucceeded, ChargeIntentFailed, ChargeIntentCanceled)
-
 // ChargeIntent collects one payment (spec doc 2 §2.9; deprecated in favour
 // of transfers, kept wire-compatible). Amount is what is charged, after
 // promotion codes; currency is lowercase. Customer and Account are the

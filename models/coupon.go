@@ -13,57 +13,6 @@ import (
 
 type couponKind struct{}
 
-// CouponStatus is a coupon's state (spec doc 2 §2.8).
-type CouponStatus string
-
-// Coupon statuses.
-const (
-	CouponActive   CouponStatus = "active"
-	CouponInactive CouponStatus = "inactive"
-	CouponArchived CouponStatus = "archived"
-	CouponDeleted  CouponStatus = "deleted"
-)
-
-// CouponStatuses is the closed set of coupon statuses.
-var CouponStatuses = Enum(CouponActive, CouponInactive, CouponArchived, CouponDeleted)
-
-// DiscountType is how a coupon discounts: a percentage or a fixed amount.
-type DiscountType string
-
-// Discount types.
-const (
-	DiscountPercentage  DiscountType = "percentage"
-	DiscountFixedAmount DiscountType = "fixed_amount"
-)
-
-// DiscountTypes is the closed set of discount types.
-var DiscountTypes = Enum(DiscountPercentage, DiscountFixedAmount)
-
-// CouponDuration is how long a coupon's discount lasts on a subscription.
-type CouponDuration string
-
-// Coupon durations: the first invoice, durationInMonths of them, or all.
-const (
-	CouponOnce      = "once"
-	CouponRepeating = "repeating"
-	CouponForever   = "forever"
-)
-
-// CouponDurations is the closed set of coupon durations.
-var CouponDurations = Enum[CouponDuration](CouponOnce, CouponRepeating, CouponForever)
-
-// CouponApplicability is what a coupon applies to.
-type CouponApplicability string
-
-// Coupon applicabilities.
-const (
-	ApplicableToAllProducts      CouponApplicability = "all_products"
-	ApplicableToSpecificProducts CouponApplicability = "specific_products"
-)
-
-// CouponApplicabilities is the closed set of what a coupon applies to.
-var CouponApplicabilities = Enum(ApplicableToAllProducts, ApplicableToSpecificProducts)
-
 func (couponKind) objectName() string { return "coupon" }
 
 // Coupon is a reusable discount (spec doc 2 §2.8). DiscountValue renders

@@ -13,18 +13,6 @@ type customerKind struct{}
 
 func (customerKind) objectName() string { return "customer" }
 
-// CustomerStatus is `active` or `blocked` (spec doc 2 §2.2, §3).
-type CustomerStatus string
-
-// Customer statuses.
-const (
-	CustomerActive  CustomerStatus = "active"
-	CustomerBlocked CustomerStatus = "blocked"
-)
-
-// CustomerStatuses is the closed set of customer statuses.
-var CustomerStatuses = Enum(CustomerActive, CustomerBlocked)
-
 // Customer is a payer (spec doc 2 §2.2). The SSN is never returned: only
 // its last four digits are kept, to know that one was given.
 type Customer struct {

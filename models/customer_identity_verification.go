@@ -15,23 +15,6 @@ type customerIdentityVerificationKind struct{}
 
 func (customerIdentityVerificationKind) objectName() string { return "customer_identity_verification" }
 
-// CustomerVerificationStatus is a customer identity verification's status
-// (spec doc 1 §2.7): incomplete, pending, verified or failed.
-type CustomerVerificationStatus string
-
-// Customer identity verification statuses.
-const (
-	CustomerVerificationIncomplete CustomerVerificationStatus = "incomplete"
-	CustomerVerificationPending    CustomerVerificationStatus = "pending"
-	CustomerVerificationVerified   CustomerVerificationStatus = "verified"
-	CustomerVerificationFailed     CustomerVerificationStatus = "failed"
-)
-
-// CustomerVerificationStatuses is the closed set of customer identity
-// verification statuses.
-var CustomerVerificationStatuses = Enum(CustomerVerificationIncomplete, CustomerVerificationPending,
-	CustomerVerificationVerified, CustomerVerificationFailed)
-
 // CustomerIdentityVerification is the legacy, payer-side identity check
 // (spec doc 1 §2.7, §4.10): a verification of a customer, or of a person
 // described by the fields given at creation, against ID documents and a

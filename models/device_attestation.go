@@ -12,21 +12,6 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 )
 
-// DeviceAttestationStatus is where a device attestation stands: pending
-// from its challenge until the app attests a key against it, then
-// verified or rejected.
-type DeviceAttestationStatus string
-
-// Device attestation statuses.
-const (
-	DeviceAttestationPending  DeviceAttestationStatus = "pending"
-	DeviceAttestationVerified DeviceAttestationStatus = "verified"
-	DeviceAttestationRejected DeviceAttestationStatus = "rejected"
-)
-
-// DeviceAttestationStatuses is the closed set of device attestation statuses.
-var DeviceAttestationStatuses = Enum(DeviceAttestationPending, DeviceAttestationVerified, DeviceAttestationRejected)
-
 type deviceAttestationKind struct{}
 
 func (deviceAttestationKind) objectName() string { return "device_attestation" }

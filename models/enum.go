@@ -11,6 +11,12 @@ import (
 //
 //	var TransferStatuses = Enum(TransferPending, TransferSucceeded, ...)
 //
+// Those declarations are written by `make generate` into
+// enums_generated.go from enums.txt, where each set is stated once: its
+// type, its constants with their wire values, and its set's name (a set
+// whose values are another package's constants is declared by hand
+// beside its type).
+//
 // The declaration is what a list filter checks a value against (a filter
 // field of that type tagged `filter:"status,enum"`, resolvers/op), and
 // GraphQL names the same set as an enum of SCREAMING_CASE values mapped

@@ -52,15 +52,3 @@ type Geofence struct {
 	Created       wire.Timestamp           `json:"created"`
 	Updated       wire.Timestamp           `json:"updated"`
 }
-
-// GeofenceStatus is a geofence's Active as a word.
-type GeofenceStatus string
-
-// Geofence statuses.
-const (
-	GeofenceActive   GeofenceStatus = "active"
-	GeofenceInactive GeofenceStatus = "inactive"
-)
-
-// GeofenceStatuses is the closed set of geofence statuses.
-var GeofenceStatuses = Enum(GeofenceActive, GeofenceInactive)

@@ -34,18 +34,3 @@ type IdentityVerification struct {
 	CreatorShieldFindings bool           `bun:"creator_shield_findings" json:"-"`
 	Updated               wire.Timestamp `bun:"updated" json:"-"`
 }
-
-// RunStatus is the status of an identity verification run.
-type RunStatus string
-
-// Identity verification run statuses.
-const (
-	RunStatusPending    RunStatus = "pending"
-	RunStatusApproved   RunStatus = "approved"
-	RunStatusFailed     RunStatus = "failed"
-	RunStatusErrored    RunStatus = "errored"
-	RunStatusIncomplete RunStatus = "incomplete"
-)
-
-// RunStatuses is the closed set of run statuses.
-var RunStatuses = Enum(RunStatusPending, RunStatusApproved, RunStatusFailed, RunStatusErrored, RunStatusIncomplete)

@@ -17,65 +17,6 @@ type invoiceKind struct{}
 
 func (invoiceKind) objectName() string { return "invoice" }
 
-// InvoiceStatus is an invoice's state (spec doc 2 §3): draft, open, paid,
-// void, uncollectible.
-type InvoiceStatus string
-
-// Invoice statuses.
-const (
-	InvoiceDraft         InvoiceStatus = "draft"
-	InvoiceOpen          InvoiceStatus = "open"
-	InvoicePaid          InvoiceStatus = "paid"
-	InvoiceVoid          InvoiceStatus = "void"
-	InvoiceUncollectible InvoiceStatus = "uncollectible"
-)
-
-// InvoiceStatuses is the closed set of invoice statuses.
-var InvoiceStatuses = Enum(InvoiceDraft, InvoiceOpen, InvoicePaid, InvoiceVoid, InvoiceUncollectible)
-
-// InvoiceListStatus is what the invoice list filters by: an invoice's own
-// status, or one of the list values of spec doc 2 §3 (outstanding: open;
-// due and overdue: open, before or past the due date; written_off:
-// uncollectible; voided: void).
-type InvoiceListStatus string
-
-// Invoice list statuses.
-const (
-	InvoiceListDraft         InvoiceListStatus = "draft"
-	InvoiceListOpen          InvoiceListStatus = "open"
-	InvoiceListPaid          InvoiceListStatus = "paid"
-	InvoiceListVoid          InvoiceListStatus = "void"
-	InvoiceListUncollectible InvoiceListStatus = "uncollectible"
-	InvoiceListOutstanding   InvoiceListStatus = "outstanding"
-	InvoiceListDue           InvoiceListStatus = "due"
-	InvoiceListOverdue       InvoiceListStatus = "overdue"
-	InvoiceListWrittenOff    InvoiceListStatus = "written_off"
-	InvoiceListVoided        InvoiceListStatus = "voided"
-)
-
-// InvoiceListStatuses is the closed set the invoice list filters by.
-var InvoiceListStatuses = Enum(InvoiceListDraft, InvoiceListOpen, InvoiceListPaid, InvoiceListVoid,
-	InvoiceListUncollectible, InvoiceListOutstanding, InvoiceListDue, InvoiceListOverdue, InvoiceListWrittenOff,
-	InvoiceListVoided)
-
-// CollectionMethod is how an invoice is collected: charged to the payer's
-// payment method when issued, or left open until it is paid.
-type CollectionMethod string
-
-// Collection methods.
-const (
-	ChargeAutomatically CollectionMethod = "charge_automatically"
-	RequestPayment      CollectionMethod = "request_payment"
-)
-
-// BillingReason says why an invoice exists (spec doc 2 §2.5).
-type BillingReason string
-
-// Billing reasons. Invoices created through the API are manual.
-const (
-	BillingManual BillingReason = "manual"
-)
-
 // Invoice is a bill to a customer or an account (spec doc 2 §2.5). Its
 // total is always the sum of its lines (the database checks it at every
 // commit); it is numbered when issued, from a gap-free sequence per

@@ -11,28 +11,6 @@ type ledgerJournalKind struct{}
 
 func (ledgerJournalKind) objectName() string { return "ledger_journal" }
 
-// LedgerJournalKind names the movement a journal records: what was
-// captured, refunded, disputed, settled, paid out or funded.
-type LedgerJournalKind string
-
-// The kinds of journal the server posts.
-const (
-	JournalChargeCapture     LedgerJournalKind = "charge.capture"
-	JournalChargeRefund      LedgerJournalKind = "charge.refund"
-	JournalChargeDispute     LedgerJournalKind = "charge.dispute"
-	JournalChargeDisputeWon  LedgerJournalKind = "charge.dispute_won"
-	JournalChargeSettle      LedgerJournalKind = "charge.settle"
-	JournalPayoutSend        LedgerJournalKind = "payout.send"
-	JournalPayoutSettle      LedgerJournalKind = "payout.settle"
-	JournalFundingManualPush LedgerJournalKind = "funding.manual_push"
-	JournalFundingSchedule   LedgerJournalKind = "funding.schedule"
-)
-
-// LedgerJournalKinds is the closed set of journal kinds.
-var LedgerJournalKinds = Enum[LedgerJournalKind](JournalChargeCapture, JournalChargeRefund, JournalChargeDispute,
-	JournalChargeDisputeWon, JournalChargeSettle, JournalPayoutSend, JournalPayoutSettle,
-	JournalFundingManualPush, JournalFundingSchedule)
-
 // FundingJournalKind is the kind of the journal a funding entry from
 // source posts.
 func FundingJournalKind(source FundingSource) LedgerJournalKind {

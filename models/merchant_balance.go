@@ -9,16 +9,6 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 )
 
-// MerchantBalanceAvailable is the status of a balance that could be read.
-const MerchantBalanceAvailable = "AVAILABLE"
-
-// MerchantBalanceStatus is whether a balance could be read.
-type MerchantBalanceStatus string
-
-// MerchantBalanceStatuses is the closed set of merchant balance statuses
-// (the real service's SDK reads them upper case, as REST writes them).
-var MerchantBalanceStatuses = Enum[MerchantBalanceStatus](MerchantBalanceAvailable)
-
 // MerchantBalance is GET /v1/merchant_balance as the real service's SDK
 // reads it: the instant-payout balance, derived from the ledger at read
 // time, never stored. The SDK reads its amounts as dollars, so REST renders

@@ -12,17 +12,6 @@ type paymentLinkSessionKind struct{}
 
 func (paymentLinkSessionKind) objectName() string { return "payment_link_session" }
 
-// PaymentLinkSessionOpen is a payment link session's one status in the
-// sandbox: its page at url takes a payment.
-const PaymentLinkSessionOpen = "open"
-
-// PaymentLinkSessionStatus is a payment link session's state.
-type PaymentLinkSessionStatus string
-
-// PaymentLinkSessionStatuses is the closed set of payment link session
-// statuses: the sandbox has one.
-var PaymentLinkSessionStatuses = Enum[PaymentLinkSessionStatus](PaymentLinkSessionOpen)
-
 // PaymentLinkURLBase is where a payment link session's url sends the payer
 // in the sandbox, which hosts no payment page.
 const PaymentLinkURLBase = "https://pay.frame.test/link/"

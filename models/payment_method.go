@@ -11,28 +11,6 @@ type paymentMethodKind struct{}
 
 func (paymentMethodKind) objectName() string { return "payment_method" }
 
-// PaymentMethodType is `card` or `ach`.
-type PaymentMethodType string
-
-// Payment method types.
-const (
-	PaymentMethodCard PaymentMethodType = "card"
-	PaymentMethodACH  PaymentMethodType = "ach"
-)
-
-// PaymentMethodStatus is a payment method's state (spec doc 2 §2.3, §3).
-type PaymentMethodStatus string
-
-// Payment method statuses.
-const (
-	PaymentMethodActive   PaymentMethodStatus = "active"
-	PaymentMethodBlocked  PaymentMethodStatus = "blocked"
-	PaymentMethodDetached PaymentMethodStatus = "detached"
-)
-
-// PaymentMethodStatuses is the closed set of payment method statuses.
-var PaymentMethodStatuses = Enum(PaymentMethodActive, PaymentMethodBlocked, PaymentMethodDetached)
-
 // PaymentMethod is a stored card or bank account (spec doc 2 §2.3). The
 // card number is never stored: the card carries its last four digits and
 // brand, and Fingerprint (never rendered) is a keyed HMAC of the number.

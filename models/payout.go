@@ -15,28 +15,6 @@ type payoutKind struct{}
 
 func (payoutKind) objectName() string { return "payout" }
 
-// Payout statuses. The sandbox decides a payout when it is created, so it
-// reaches succeeded or failed at once; pending is a real provider's
-// in-flight state.
-const (
-	PayoutPending   = "pending"
-	PayoutSucceeded = "succeeded"
-	PayoutFailed    = "failed"
-)
-
-// PayoutStatus is a payout's state.
-type PayoutStatus string
-
-// PayoutStatuses is the closed set of payout statuses.
-var PayoutStatuses = Enum[PayoutStatus](PayoutPending, PayoutSucceeded, PayoutFailed)
-
-// Payout speeds (spec doc 2 §4.7): ACH bank payouts only.
-const (
-	SpeedASAP     = "asap"
-	SpeedSameDay  = "same_day"
-	SpeedStandard = "standard"
-)
-
 // Payout is money sent from the merchant's instant-payout balance to an
 // account's own card or bank account (spec doc 2 §2.7, docs/funding.md).
 // PaymentMethod and PaymentMethodID carry the same id: the spec names it

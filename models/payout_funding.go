@@ -19,18 +19,6 @@ type fundingEntryKind struct{}
 
 func (fundingEntryKind) objectName() string { return "payout_funding_entry" }
 
-// Funding entry sources: a manual top-up, or a schedule's run.
-const (
-	FundingSourceManualPush = "manual_push"
-	FundingSourceSchedule   = "schedule"
-)
-
-// FundingSource is where a funding entry came from.
-type FundingSource string
-
-// FundingSources is the closed set of funding entry sources.
-var FundingSources = Enum[FundingSource](FundingSourceManualPush, FundingSourceSchedule)
-
 // maxUnixSeconds is the last second of year 9999: a next_run beyond it is
 // a mistake, not a plan.
 const maxUnixSeconds = 253_402_300_799

@@ -50,16 +50,6 @@ func (p *SubscriptionPhase) UpdatedAt() *wire.Timestamp { return &p.Updated }
 // pricing are then history and stay as they are.
 func (p *SubscriptionPhase) Started() bool { return !p.StartedAt.IsZero() }
 
-// DurationType is the SDK's way of saying whether a phase ends: `finite`
-// (it lasts period_count periods) or `infinite` (no period_count).
-type DurationType string
-
-// Duration types.
-const (
-	DurationFinite   DurationType = "finite"
-	DurationInfinite DurationType = "infinite"
-)
-
 // CreateSubscriptionPhaseInput is the body of POST
 // /v1/subscriptions/{id}/phases: a product phase's members and the SDK's
 // duration_type. currency, interval and interval_count are checked against

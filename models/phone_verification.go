@@ -46,20 +46,6 @@ type PhoneSandbox struct {
 	ExpectedCodes []string `json:"expected_codes"`
 }
 
-// PhoneStatus is the status of a phone verification.
-type PhoneStatus string
-
-// Phone verification statuses.
-const (
-	PhoneStatusPending  PhoneStatus = "pending"
-	PhoneStatusVerified PhoneStatus = "verified"
-	PhoneStatusFailed   PhoneStatus = "failed"
-	PhoneStatusExpired  PhoneStatus = "expired"
-)
-
-// PhoneStatuses is the closed set of phone verification statuses.
-var PhoneStatuses = Enum(PhoneStatusPending, PhoneStatusVerified, PhoneStatusFailed, PhoneStatusExpired)
-
 // Lapsed reports whether a pending attempt's passcode expired by now
 // unconfirmed: it is then expired, whatever its row still says.
 func (p *PhoneVerification) Lapsed(now time.Time) bool {

@@ -12,29 +12,6 @@ type productKind struct{}
 
 func (productKind) objectName() string { return "product" }
 
-// PurchaseType is `one_time` or `recurring`.
-type PurchaseType string
-
-// Purchase types.
-const (
-	PurchaseOneTime   PurchaseType = "one_time"
-	PurchaseRecurring PurchaseType = "recurring"
-)
-
-// RecurringInterval is how often a recurring product bills (spec doc 2
-// §4.1).
-type RecurringInterval string
-
-// Recurring intervals.
-const (
-	IntervalDaily        RecurringInterval = "daily"
-	IntervalWeekly       RecurringInterval = "weekly"
-	IntervalMonthly      RecurringInterval = "monthly"
-	IntervalYearly       RecurringInterval = "yearly"
-	IntervalEvery3Months RecurringInterval = "every_3_months"
-	IntervalEvery6Months RecurringInterval = "every_6_months"
-)
-
 // Product is something a merchant sells (spec doc 2 §2.1).
 type Product struct {
 	bun.BaseModel `bun:"table:products,alias:pr"`

@@ -18,16 +18,6 @@ type phaseKind struct{}
 // object name included; phaseable_type tells them apart.
 func (phaseKind) objectName() string { return "subscription_phase" }
 
-// PricingType is `static` (a fixed amount) or `relative` (a discount on
-// the product's price).
-type PricingType string
-
-// Pricing types.
-const (
-	PricingStatic   PricingType = "static"
-	PricingRelative PricingType = "relative"
-)
-
 // PhaseableProduct always renders as "Product": the phases of this table
 // belong to products.
 type PhaseableProduct struct{}

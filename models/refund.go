@@ -14,38 +14,6 @@ type refundKind struct{}
 
 func (refundKind) objectName() string { return "refund" }
 
-// Refund statuses (API-DECISIONS §4). The sandbox refunds at once
-// (succeeded) or, for its refund-failure test card, fails at once;
-// pending and canceled belong to a processor that answers later.
-// RefundRefunded is the spec's older name of a succeeded refund, rendered
-// as stored.
-const (
-	RefundPending   = "pending"
-	RefundSucceeded = "succeeded"
-	RefundFailed    = "failed"
-	RefundCanceled  = "canceled"
-	RefundRefunded  = "refunded"
-)
-
-// RefundStatus is a refund's state.
-type RefundStatus string
-
-// RefundStatuses is the closed set of refund statuses.
-var RefundStatuses = Enum[RefundStatus](RefundPending, RefundSucceeded, RefundFailed, RefundCanceled, RefundRefunded)
-
-// Refund reasons (spec doc 2 §2.9).
-const (
-	RefundReasonDuplicate           = "duplicate"
-	RefundReasonFraudulent          = "fraudulent"
-	RefundReasonRequestedByCustomer = "requested_by_customer"
-)
-
-// RefundReason is why a refund was made.
-type RefundReason string
-
-// RefundReasons is the closed set of refund reasons.
-var RefundReasons = Enum[RefundReason](RefundReasonDuplicate, RefundReasonFraudulent, RefundReasonRequestedByCustomer)
-
 // Refund returns captured money of one charge to the buyer's payment
 // method (spec doc 2 §2.9). It names the charge it acted on and the
 // object that charge was made for: a transfer or a charge intent.

@@ -12,36 +12,6 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 )
 
-// OnboardingSessionStatus is an onboarding session's state in the SDK
-// family's shape: active until it expires or is replaced, then expired.
-type OnboardingSessionStatus string
-
-// Onboarding session statuses.
-const (
-	OnboardingSessionActive  OnboardingSessionStatus = "active"
-	OnboardingSessionExpired OnboardingSessionStatus = "expired"
-)
-
-// OnboardingSessionStatuses is the closed set of onboarding session
-// statuses in the SDK family's shape.
-var OnboardingSessionStatuses = Enum(OnboardingSessionActive, OnboardingSessionExpired)
-
-// OnboardingEntryPoint is where the holder entered the onboarding flow,
-// as the SDK's create names it: to be verified (kyc), to pay (checkout)
-// or to be paid (payout). It is the merchant's label of the session, kept
-// and returned; it changes neither the steps nor what the secret may do.
-type OnboardingEntryPoint string
-
-// Onboarding entry points.
-const (
-	OnboardingEntryKYC      OnboardingEntryPoint = "kyc"
-	OnboardingEntryCheckout OnboardingEntryPoint = "checkout"
-	OnboardingEntryPayout   OnboardingEntryPoint = "payout"
-)
-
-// OnboardingEntryPoints is the closed set of entry points.
-var OnboardingEntryPoints = Enum(OnboardingEntryKYC, OnboardingEntryCheckout, OnboardingEntryPayout)
-
 // CustomerOnboardingSteps are the steps a customer's session may take
 // the customer through: verifying who they are (a customer identity
 // verification, spec doc 1 §2.7) and adding a payment method. The

@@ -8,22 +8,6 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 )
 
-// SessionStatus is the state of a charge session or a Sonar session, the
-// SDK's sessions beyond the spec (docs/sandbox.md, "Resources from the
-// SDK"): open until the SDK completes or cancels it; a closed session's
-// status no longer changes.
-type SessionStatus string
-
-// Session statuses.
-const (
-	SessionOpen      SessionStatus = "open"
-	SessionCompleted SessionStatus = "completed"
-	SessionCanceled  SessionStatus = "canceled"
-)
-
-// SessionStatuses is the closed set of SDK session statuses.
-var SessionStatuses = Enum(SessionOpen, SessionCompleted, SessionCanceled)
-
 // SDKSessionState is what both SDK sessions hold beyond their id and object
 // name, in the order they travel: one declaration, so that the create and
 // update the two share are written once against it.

@@ -13,53 +13,6 @@ type subscriptionKind struct{}
 
 func (subscriptionKind) objectName() string { return "subscription" }
 
-// SubscriptionStatus is a subscription's state (spec doc 2 §3).
-type SubscriptionStatus string
-
-// Subscription statuses. pending and terminated are in the spec's value set
-// but no transition of this server leads to them.
-const (
-	SubscriptionPending    SubscriptionStatus = "pending"
-	SubscriptionActive     SubscriptionStatus = "active"
-	SubscriptionPaused     SubscriptionStatus = "paused"
-	SubscriptionPastDue    SubscriptionStatus = "past_due"
-	SubscriptionUnpaid     SubscriptionStatus = "unpaid"
-	SubscriptionIncomplete SubscriptionStatus = "incomplete"
-	SubscriptionCanceled   SubscriptionStatus = "canceled"
-	SubscriptionTerminated SubscriptionStatus = "terminated"
-)
-
-// SubscriptionStatuses is the closed set of subscription statuses.
-var SubscriptionStatuses = Enum(SubscriptionPending, SubscriptionActive, SubscriptionPaused, SubscriptionPastDue,
-	SubscriptionUnpaid, SubscriptionIncomplete, SubscriptionCanceled, SubscriptionTerminated)
-
-// ProrationBehavior is how a product swap is settled, fixed when the
-// subscription is created (spec doc 2 §4.4 rule 1).
-type ProrationBehavior string
-
-// Proration behaviours.
-const (
-	CreateProrations ProrationBehavior = "create_prorations"
-	AlwaysInvoice    ProrationBehavior = "always_invoice"
-	ProrateNone      ProrationBehavior = "none"
-)
-
-// Billing reasons of the invoices a subscription makes (spec doc 2 §2.5).
-const (
-	BillingSubscriptionCreate BillingReason = "subscription_create"
-	BillingSubscriptionCycle  BillingReason = "subscription_cycle"
-	BillingSubscriptionUpdate BillingReason = "subscription_update"
-)
-
-// Kinds of invoice lines a subscription bills (invoice_line_items.kind).
-const (
-	LineItem            = "item"
-	LineSubscription    = "subscription"
-	LineProrationCredit = "proration_credit"
-	LineProrationCharge = "proration_charge"
-	LineBalance         = "balance"
-)
-
 // Subscription bills a customer or an account for a recurring product,
 // period after period from its anchor (spec doc 2 §2.4, docs/billing.md).
 type Subscription struct {

@@ -12,19 +12,6 @@ type testClockKind struct{}
 
 func (testClockKind) objectName() string { return "test_clock" }
 
-// TestClockStatus is `ready`, or `advancing` while an advance is applying
-// what fell due (API-DECISIONS §9).
-type TestClockStatus string
-
-// Test clock statuses.
-const (
-	TestClockReady     TestClockStatus = "ready"
-	TestClockAdvancing TestClockStatus = "advancing"
-)
-
-// TestClockStatuses is the closed set of test clock statuses.
-var TestClockStatuses = Enum(TestClockReady, TestClockAdvancing)
-
 // TestClock is a sandbox clock (API-DECISIONS §7): the time of the
 // accounts and customers bound to it and of everything they own. It only
 // moves forward, by an advance that applies every effect that falls due on
@@ -84,22 +71,6 @@ type TestClockEffect struct {
 	ObjectID uuid.UUID           `json:"object_id"`
 	Events   []*TestClockEvent   `json:"events"`
 }
-
-// TestClockEffectKind is the kind of effect time causes: each is one
-// registered due source of billing (its Kind), so the set is theirs;
-// TestTestClockEffectKindsAreTheDueSources holds the two together.
-type TestClockEffectKind string
-
-// The effects an advance applies.
-const (
-	EffectOverdue TestClockEffectKind = "overdue" // an open invoice past its due date
-	EffectRenewal TestClockEffectKind = "renewal" // a subscription's period ended
-	EffectRetry   TestClockEffectKind = "retry"   // a dunning retry of an unpaid invoice
-	EffectResume  TestClockEffectKind = "resume"  // a paused subscription's resume_at
-)
-
-// TestClockEffectKinds is the closed set of effect kinds.
-var TestClockEffectKinds = Enum[TestClockEffectKind](EffectOverdue, EffectRenewal, EffectRetry, EffectResume)
 
 // TestClockEvent names an event an effect emitted (GET /v1/events/{id}
 // has it whole).

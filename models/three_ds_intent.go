@@ -15,24 +15,6 @@ type threeDSIntentKind struct{}
 
 func (threeDSIntentKind) objectName() string { return "three_ds_verification_intent" }
 
-// ThreeDSStatus is a 3-D Secure intent's state (spec doc 2 §3 names
-// issued, verified and failed).
-type ThreeDSStatus string
-
-// 3-D Secure intent statuses.
-const (
-	// ThreeDSIssued: the challenge waits for the cardholder at challenge_url.
-	ThreeDSIssued ThreeDSStatus = "issued"
-	// ThreeDSVerified: the cardholder authenticated (or the issuer did not
-	// ask, frictionless).
-	ThreeDSVerified ThreeDSStatus = "verified"
-	// ThreeDSFailed: the challenge was refused or lapsed.
-	ThreeDSFailed ThreeDSStatus = "failed"
-)
-
-// ThreeDSStatuses is the closed set of 3-D Secure intent statuses.
-var ThreeDSStatuses = Enum(ThreeDSIssued, ThreeDSVerified, ThreeDSFailed)
-
 // ThreeDSChallengeURLBase is where a challenge_url sends the cardholder in
 // the sandbox (which hosts no challenge page: the test helper
 // POST /v1/test_helpers/3ds/intents/{id}/complete stands in for it).

@@ -11,54 +11,6 @@ type transferKind struct{}
 
 func (transferKind) objectName() string { return "transfer" }
 
-// TransferStatus is a transfer's state: the spec's whole list (doc 2 §3),
-// of which the sandbox reaches requires_confirmation, requires_3d_secure,
-// requires_capture, processing, succeeded, failed, canceled and refunded.
-type TransferStatus string
-
-// Transfer statuses.
-const (
-	TransferPending                   TransferStatus = "pending"
-	TransferIncomplete                TransferStatus = "incomplete"
-	TransferRequiresAccountOrCustomer TransferStatus = "requires_account_or_customer"
-	TransferRequiresPaymentMethod     TransferStatus = "requires_payment_method"
-	TransferRequiresConfirmation      TransferStatus = "requires_confirmation"
-	TransferRequires3DS               TransferStatus = "requires_3d_secure"
-	TransferRequiresCapture           TransferStatus = "requires_capture"
-	TransferProcessing                TransferStatus = "processing"
-	TransferSucceeded                 TransferStatus = "succeeded"
-	TransferFailed                    TransferStatus = "failed"
-	TransferExpired                   TransferStatus = "expired"
-	TransferCanceled                  TransferStatus = "canceled"
-	TransferReversed                  TransferStatus = "reversed"
-	TransferRefunded                  TransferStatus = "refunded"
-	TransferDisputed                  TransferStatus = "disputed"
-	TransferFraudReview               TransferStatus = "fraud_review"
-	TransferFraudDeclined             TransferStatus = "fraud_declined"
-	TransferDeliveryReturned          TransferStatus = "delivery_returned"
-	TransferClawbackReturned          TransferStatus = "clawback_returned"
-)
-
-// TransferStatuses is the closed set of transfer statuses.
-var TransferStatuses = Enum(TransferPending, TransferIncomplete, TransferRequiresAccountOrCustomer,
-	TransferRequiresPaymentMethod, TransferRequiresConfirmation, TransferRequires3DS, TransferRequiresCapture,
-	TransferProcessing, TransferSucceeded, TransferFailed, TransferExpired, TransferCanceled, TransferReversed,
-	TransferRefunded, TransferDisputed, TransferFraudReview, TransferFraudDeclined, TransferDeliveryReturned,
-	TransferClawbackReturned)
-
-// FeeSource is what priced a transfer: a billing agreement, or the fee
-// plan the transfer named.
-type FeeSource string
-
-// Fee sources (spec doc 2 §2.7).
-const (
-	FeeSourceAgreement FeeSource = "billing_agreement"
-	FeeSourceOverride  FeeSource = "fee_plan_override"
-)
-
-// FeeSources is the closed set of fee sources.
-var FeeSources = Enum(FeeSourceAgreement, FeeSourceOverride)
-
 // Transfer is any movement of funds (spec doc 2 §2.7): a charge of a
 // source payment method or a payout to a destination. Amount is what is
 // charged, after promotion codes; the fee members are what the plan

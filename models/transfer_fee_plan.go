@@ -20,15 +20,10 @@ type feePlanItemKind struct{}
 
 func (feePlanItemKind) objectName() string { return "transfer_fee_plan_item" }
 
-// Billable events a plan item prices: the four transfer flows of
-// API-DECISIONS §4.
+// The bounds of a fee plan's items.
 const (
-	BillableChargeCard             = "transfer.charge.card"
-	BillableChargeACH              = "transfer.charge.ach"
-	BillablePayoutPushToCard       = "transfer.payout.push_to_card"
-	BillablePayoutACH              = "transfer.payout.ach"
-	maxFeePlanItems                = 20
-	maxFeeFixedCents         int64 = 100_000_000_00 // $100M: far above any real fee, far below overflow
+	maxFeePlanItems        = 20
+	maxFeeFixedCents int64 = 100_000_000_00 // $100M: far above any real fee, far below overflow
 )
 
 // TransferFeePlan prices transfers (spec doc 2 §2.7, API-DECISIONS §4).

@@ -4,13 +4,6 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 )
 
-// BillingUsage is the billing reason of an invoice of usage: a usage
-// invoice's window, or an auto-charge at the payer's threshold.
-const BillingUsage BillingReason = "usage"
-
-// LineUsage is the kind of a line billing one event name's usage.
-const LineUsage = "usage"
-
 // CreateUsageInvoiceInput is the body of POST /v1/billing/billing_invoice:
 // the payer's priced usage in [start_date, end_date), one line per event
 // name (events narrows the names). customer_id (the SDK's name) is taken

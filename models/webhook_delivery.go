@@ -19,22 +19,6 @@ type webhookAttemptKind struct{}
 
 func (webhookAttemptKind) objectName() string { return "webhook_delivery_attempt" }
 
-// WebhookDeliveryStatus is where a delivery stands.
-type WebhookDeliveryStatus string
-
-// Delivery statuses: pending until an attempt succeeds (a 2xx answer) or
-// the last allowed attempt fails; skipped when a listen session held the
-// endpoints back (never attempted).
-const (
-	WebhookDeliveryPending   WebhookDeliveryStatus = "pending"
-	WebhookDeliverySucceeded WebhookDeliveryStatus = "succeeded"
-	WebhookDeliveryFailed    WebhookDeliveryStatus = "failed"
-	WebhookDeliverySkipped   WebhookDeliveryStatus = "skipped"
-)
-
-// WebhookDeliveryStatuses is the closed set of delivery statuses.
-var WebhookDeliveryStatuses = Enum(WebhookDeliveryPending, WebhookDeliverySucceeded, WebhookDeliveryFailed, WebhookDeliverySkipped)
-
 // WebhookDelivery is one event on its way to one endpoint, with every
 // attempt made (docs/webhooks.md).
 type WebhookDelivery struct {
@@ -93,21 +77,6 @@ type ResentEvent struct {
 	*events.Event
 	Status ResendStatus `json:"status"`
 }
-
-// ResendStatus is what a resend did.
-type ResendStatus string
-
-// Resend statuses: at least one delivery on its way (to an endpoint or a
-// listen session); every new delivery skipped, a listen session holding
-// the endpoints back; or nothing subscribed to the event.
-const (
-	ResendQueued         ResendStatus = "queued"
-	ResendSkipped        ResendStatus = "skipped"
-	ResendNoDestinations ResendStatus = "no_destinations"
-)
-
-// ResendStatuses is the closed set of what a resend did.
-var ResendStatuses = Enum(ResendQueued, ResendSkipped, ResendNoDestinations)
 
 // ResendStatusOf is the status of a resend that made deliveries.
 func ResendStatusOf(deliveries []*WebhookDelivery) ResendStatus {

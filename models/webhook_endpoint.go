@@ -18,32 +18,9 @@ type webhookEndpointKind struct{}
 
 func (webhookEndpointKind) objectName() string { return "webhook_endpoint" }
 
-// WebhookEndpointStatus is `active` (receives deliveries) or `disabled`.
-type WebhookEndpointStatus string
-
-// Webhook endpoint statuses (API-DECISIONS §9).
-const (
-	WebhookEndpointActive   WebhookEndpointStatus = "active"
-	WebhookEndpointDisabled WebhookEndpointStatus = "disabled"
-)
-
-// WebhookEndpointKind says how an endpoint receives its deliveries.
-type WebhookEndpointKind string
-
-// Endpoint kinds: a URL the server POSTs to, or a listen session of the
-// real service's CLI, whose deliveries travel over its websocket
-// (ListenSession).
-const (
-	WebhookEndpointURL           WebhookEndpointKind = "url"
-	WebhookEndpointListenSession WebhookEndpointKind = "listen_session"
-)
-
 // Enabled is the SDK's enabled member of an endpoint (sdk tag of its
 // Status): whether it receives deliveries.
 func (s WebhookEndpointStatus) Enabled() bool { return s == WebhookEndpointActive }
-
-// WebhookEndpointStatuses is the closed set of webhook endpoint statuses.
-var WebhookEndpointStatuses = Enum(WebhookEndpointActive, WebhookEndpointDisabled)
 
 // WebhookEndpoint is where a merchant receives events (API-DECISIONS §5).
 // Its signing secret renders only in the responses of create and

@@ -7,6 +7,7 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/domain/verification"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
@@ -15,9 +16,8 @@ import (
 // CustomerIdentityArgs is the job that has the identity provider judge a
 // pending customer identity verification.
 type CustomerIdentityArgs struct {
-	MerchantID uuid.UUID `json:"merchant_id"`
-	Livemode   bool      `json:"livemode"`
-	ID         uuid.UUID `json:"id"`
+	jobs.Tenant
+	ID uuid.UUID `json:"id"`
 }
 
 // Kind names the job.
@@ -26,7 +26,7 @@ func (CustomerIdentityArgs) Kind() string { return "customer_identity_verificati
 // Row is the verification to conclude (jobs.RowArgs); one no longer
 // pending makes the job a no-op.
 func (a CustomerIdentityArgs) Row() (store.Scope, uuid.UUID) {
-	return store.Scope{MerchantID: a.MerchantID, Livemode: a.Livemode}, a.ID
+	return a.Scope(), a.ID
 }
 
 // Conclude applies the sandbox identity provider's

@@ -8,6 +8,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/platform/events"
+	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
@@ -120,7 +121,7 @@ func (s *Service) writeCustomerIdentity(ctx context.Context, spec op.Spec, id st
 			if v.Status == models.CustomerVerificationIncomplete && len(v.MissingDocuments(civSlots)) == 0 {
 				v.Status, v.PendingAt = models.CustomerVerificationPending, models.At(w.Now())
 				sc := w.Tx.Scope()
-				return w.Enqueue(ctx, CustomerIdentityArgs{MerchantID: sc.MerchantID, Livemode: sc.Livemode, ID: v.ID})
+				return w.Enqueue(ctx, CustomerIdentityArgs{Tenant: jobs.TenantOf(sc), ID: v.ID})
 			}
 			return nil
 		})

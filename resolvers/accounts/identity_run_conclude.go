@@ -18,9 +18,8 @@ import (
 
 // IdentityRunArgs is the job that concludes one identity verification run.
 type IdentityRunArgs struct {
-	MerchantID uuid.UUID `json:"merchant_id"`
-	Livemode   bool      `json:"livemode"`
-	RunID      uuid.UUID `json:"run_id"`
+	jobs.Tenant
+	RunID uuid.UUID `json:"run_id"`
 }
 
 // Kind names the job.
@@ -29,7 +28,7 @@ func (IdentityRunArgs) Kind() string { return "identity_verification.conclude" }
 // Row is the run to conclude (jobs.RowArgs); a run already concluded
 // makes the job a no-op.
 func (a IdentityRunArgs) Row() (store.Scope, uuid.UUID) {
-	return store.Scope{MerchantID: a.MerchantID, Livemode: a.Livemode}, a.RunID
+	return a.Scope(), a.RunID
 }
 
 // AddWorkers registers the area's background workers on the job engine's

@@ -9,6 +9,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/platform/ids"
+	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
@@ -81,7 +82,7 @@ func (rs *IdentityRuns) Create(ctx context.Context, accountID string) (*models.I
 		if _, err := aw.Tx.Insert(run).Exec(ctx); err != nil {
 			return err
 		}
-		return aw.Enqueue(ctx, IdentityRunArgs{MerchantID: aw.Tx.Scope().MerchantID, Livemode: aw.Tx.Scope().Livemode, RunID: run.ID})
+		return aw.Enqueue(ctx, IdentityRunArgs{Tenant: jobs.TenantOf(aw.Tx.Scope()), RunID: run.ID})
 	}, func(*accountWrite) *models.IdentityVerification { return run })
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/domain/dispute"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/events"
+	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/internal/platform/ledger"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
@@ -17,9 +18,8 @@ import (
 // DisputeDecisionArgs is the job in which the sandbox issuer decides a
 // dispute whose evidence was submitted.
 type DisputeDecisionArgs struct {
-	MerchantID uuid.UUID `json:"merchant_id"`
-	Livemode   bool      `json:"livemode"`
-	DisputeID  uuid.UUID `json:"dispute_id"`
+	jobs.Tenant
+	DisputeID uuid.UUID `json:"dispute_id"`
 }
 
 // Kind names the job.
@@ -28,7 +28,7 @@ func (DisputeDecisionArgs) Kind() string { return "dispute.decide" }
 // Row is the dispute to decide (jobs.RowArgs); a dispute decided already
 // makes the job a no-op.
 func (a DisputeDecisionArgs) Row() (store.Scope, uuid.UUID) {
-	return store.Scope{MerchantID: a.MerchantID, Livemode: a.Livemode}, a.DisputeID
+	return a.Scope(), a.DisputeID
 }
 
 // DecideDispute applies the sandbox issuer's decision to a dispute under

@@ -6,6 +6,7 @@ import (
 	"github.com/frame-oss/payments-server/internal/domain/dispute"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/events"
+	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
@@ -53,7 +54,7 @@ func (ds *Disputes) Update(ctx context.Context, id string, in *models.UpdateDisp
 		}
 		if action == dispute.Submit {
 			sc := w.Tx.Scope()
-			if err := w.Enqueue(ctx, DisputeDecisionArgs{MerchantID: sc.MerchantID, Livemode: sc.Livemode, DisputeID: d.ID}); err != nil {
+			if err := w.Enqueue(ctx, DisputeDecisionArgs{Tenant: jobs.TenantOf(sc), DisputeID: d.ID}); err != nil {
 				return nil, err
 			}
 		}

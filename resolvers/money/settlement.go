@@ -9,6 +9,7 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/ids"
+	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/internal/platform/ledger"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
@@ -34,8 +35,7 @@ var settlementDelay = map[string]time.Duration{
 // scheduled at the transfer's settles_at, which the write that made it
 // succeed computed from the clock.
 type SettleTransferArgs struct {
-	MerchantID uuid.UUID `json:"merchant_id"`
-	Livemode   bool      `json:"livemode"`
+	jobs.Tenant
 	TransferID uuid.UUID `json:"transfer_id"`
 	SettlesAt  time.Time `json:"settles_at"`
 }
@@ -58,7 +58,7 @@ type settleWorker struct {
 
 func (w *settleWorker) Work(ctx context.Context, job *river.Job[SettleTransferArgs]) error {
 	a := job.Args
-	wait, err := w.svc.SettleTransfer(ctx, store.Scope{MerchantID: a.MerchantID, Livemode: a.Livemode}, a.TransferID)
+	wait, err := w.svc.SettleTransfer(ctx, a.Scope(), a.TransferID)
 	if err != nil {
 		return err
 	}
@@ -74,7 +74,7 @@ func (w *settleWorker) Work(ctx context.Context, job *river.Job[SettleTransferAr
 func scheduleSettlement(ctx context.Context, w *op.W, t *models.Transfer, now time.Time) error {
 	t.SettlesAt = models.At(now.Add(settlementDelay[t.BillableEventType]))
 	scope := w.Tx.Scope()
-	return w.Enqueue(ctx, SettleTransferArgs{MerchantID: scope.MerchantID, Livemode: scope.Livemode,
+	return w.Enqueue(ctx, SettleTransferArgs{Tenant: jobs.TenantOf(scope),
 		TransferID: t.ID, SettlesAt: t.SettlesAt.Time})
 }
 

@@ -6,6 +6,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/riverqueue/river"
 
+	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 )
@@ -15,8 +16,7 @@ import (
 // upgrade: each hands its delivery back to the dispatcher, which gives its
 // endpoint a cursor (CursorArgs).
 type DeliverArgs struct {
-	MerchantID uuid.UUID `json:"merchant_id"`
-	Livemode   bool      `json:"livemode"`
+	jobs.Tenant
 	DeliveryID uuid.UUID `json:"delivery_id"`
 	EndpointID uuid.UUID `json:"endpoint_id"`
 }
@@ -36,7 +36,7 @@ type handOffWorker struct {
 // dispatcher's next pass (at the latest after PollInterval) takes it up.
 func (w *handOffWorker) Work(ctx context.Context, job *river.Job[DeliverArgs]) error {
 	a := job.Args
-	return w.d.db.Tx(ctx, store.Scope{MerchantID: a.MerchantID, Livemode: a.Livemode}, func(ctx context.Context, tx *store.Tenant) error {
+	return w.d.db.Tx(ctx, a.Scope(), func(ctx context.Context, tx *store.Tenant) error {
 		_, err := tx.Update((*models.WebhookDelivery)(nil)).Set("enqueued = false").
 			Where("d.id = ? AND d.status = 'pending'", a.DeliveryID).Exec(ctx)
 		return err

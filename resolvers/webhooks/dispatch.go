@@ -7,13 +7,13 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/riverqueue/river"
 
 	"github.com/frame-oss/payments-server/internal/platform/clock"
 	"github.com/frame-oss/payments-server/internal/platform/jobs"
+	"github.com/frame-oss/payments-server/internal/platform/store"
 )
 
 // dispatchBatch bounds the deliveries one dispatch transaction enqueues.
@@ -68,18 +68,11 @@ func (p *Dispatcher) run(ctx context.Context) {
 // out of the pool for good (it does not count against its size) and
 // closed when listening ends.
 func (p *Dispatcher) listen(ctx context.Context) error {
-	conn, err := p.d.db.Listen(ctx)
+	conn, err := p.d.db.ListenOn(ctx, "webhook_outbox")
 	if err != nil {
 		return err
 	}
-	defer func() {
-		cctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		_ = conn.Close(cctx)
-		cancel()
-	}()
-	if _, err := conn.Exec(ctx, "LISTEN webhook_outbox"); err != nil {
-		return err
-	}
+	defer store.CloseListener(conn)
 	for {
 		if _, err := p.DispatchAll(ctx); err != nil {
 			return err

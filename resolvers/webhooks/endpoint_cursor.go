@@ -11,6 +11,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/rivertype"
 
+	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/internal/platform/wire"
 	"github.com/frame-oss/payments-server/models"
@@ -26,8 +27,7 @@ import (
 // most one cursor exists per endpoint (unique by its args while it waits
 // or runs).
 type CursorArgs struct {
-	MerchantID uuid.UUID `json:"merchant_id"`
-	Livemode   bool      `json:"livemode"`
+	jobs.Tenant
 	EndpointID uuid.UUID `json:"endpoint_id"`
 }
 
@@ -97,7 +97,7 @@ func (w *cursorWorker) Work(ctx context.Context, job *river.Job[CursorArgs]) err
 		return err
 	}
 	var then next
-	err := w.d.db.Tx(ctx, store.Scope{MerchantID: a.MerchantID, Livemode: a.Livemode}, func(ctx context.Context, tx *store.Tenant) error {
+	err := w.d.db.Tx(ctx, a.Scope(), func(ctx context.Context, tx *store.Tenant) error {
 		var err error
 		then, err = w.d.turn(ctx, tx, job)
 		return err

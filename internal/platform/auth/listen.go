@@ -12,6 +12,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"github.com/frame-oss/payments-server/internal/platform/clock"
+	"github.com/frame-oss/payments-server/internal/platform/store"
 )
 
 // Reconnection backoff of the listener: from the first to the last delay,
@@ -36,9 +37,7 @@ func (c *CredentialCache) listen(ctx context.Context) {
 			retry = listenRetryFirst
 			err = c.receive(ctx, conn)
 			c.setListening(nil)
-			closeCtx, cancel := context.WithTimeout(context.Background(), time.Second)
-			_ = conn.Close(closeCtx)
-			cancel()
+			store.CloseListener(conn)
 		}
 		if ctx.Err() != nil {
 			return
@@ -61,17 +60,7 @@ func (c *CredentialCache) connect(ctx context.Context) (*pgx.Conn, error) {
 			return nil, err
 		}
 	}
-	conn, err := c.db.Listen(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := conn.Exec(ctx, "LISTEN "+RevocationChannel); err != nil {
-		closeCtx, cancel := context.WithTimeout(context.Background(), time.Second)
-		_ = conn.Close(closeCtx)
-		cancel()
-		return nil, err
-	}
-	return conn, nil
+	return c.db.ListenOn(ctx, RevocationChannel)
 }
 
 // receive applies notifications until the connection fails or ctx ends.

@@ -12,8 +12,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/frame-oss/payments-server/internal/platform/clock"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 )
@@ -258,18 +256,11 @@ func (h *Hub[K, V]) run(ctx context.Context) {
 }
 
 func (h *Hub[K, V]) listen(ctx context.Context) error {
-	conn, err := h.db.Listen(ctx) // a connection of its own, outside the pool's count
+	conn, err := h.db.ListenOn(ctx, h.cfg.Channel) // a connection of its own, outside the pool's count
 	if err != nil {
 		return err
 	}
-	defer func() {
-		cctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		_ = conn.Close(cctx)
-		cancel()
-	}()
-	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{h.cfg.Channel}.Sanitize()); err != nil {
-		return err
-	}
+	defer store.CloseListener(conn)
 	h.setListening(true)
 	for {
 		n, err := conn.WaitForNotification(ctx)

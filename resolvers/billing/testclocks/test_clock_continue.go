@@ -10,6 +10,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/internal/platform/jobs"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/billing/due"
@@ -30,8 +31,7 @@ import (
 // AdvanceClocksArgs is the continuation of the advancing clocks of one
 // merchant and mode.
 type AdvanceClocksArgs struct {
-	MerchantID uuid.UUID `json:"merchant_id"`
-	Livemode   bool      `json:"livemode"`
+	jobs.Tenant
 }
 
 // Kind names the job.
@@ -54,7 +54,7 @@ type advanceClocksWorker struct {
 }
 
 func (w *advanceClocksWorker) Work(ctx context.Context, job *river.Job[AdvanceClocksArgs]) error {
-	scope := store.Scope{MerchantID: job.Args.MerchantID, Livemode: job.Args.Livemode}
+	scope := job.Args.Scope()
 	more, err := w.svc.TestClocks.Continue(ctx, scope)
 	if err == nil && !more {
 		more, err = w.svc.TestClocks.finish(ctx, scope, job)
@@ -81,7 +81,7 @@ func (tc *TestClocks) handOff(ctx context.Context, w *op.W) error {
 		return err
 	}
 	sc := w.Tx.Scope()
-	return w.Enqueue(ctx, AdvanceClocksArgs{MerchantID: sc.MerchantID, Livemode: sc.Livemode})
+	return w.Enqueue(ctx, AdvanceClocksArgs{Tenant: jobs.TenantOf(sc)})
 }
 
 // Slice is what one run of the continuation did: the effects it applied
