@@ -17,7 +17,7 @@ import (
 func TestUsageRollupsMigration(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	_, loader, next := migrateBefore(t, "00053")
+	loader, next := migrateBefore(t, "00053")
 	for _, stmt := range []string{
 		`INSERT INTO invoices (merchant_id, id, livemode, status, collection_method, customer_id, currency, billing_reason,
 		   metadata, created, updated) VALUES

@@ -20,7 +20,7 @@ import (
 func TestUsageBilledByWindowsMigration(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	_, loader, next := migrateBefore(t, "00052")
+	loader, next := migrateBefore(t, "00052")
 	// Fixture 00023's customer has two events of api.calls in January
 	// 2026 (20th, 30th) and fixture 00019 an invoice of another customer:
 	// an invoice of the usage customer billed the window holding the
@@ -59,10 +59,9 @@ func TestUsageBilledByWindowsMigration(t *testing.T) {
 }
 
 // migrateBefore migrates a new database to the version before the
-// migration named version, loading each version's fixture, and answers
-// the database, a superuser connection to it, and the step applying that
-// migration.
-func migrateBefore(t *testing.T, version string) (*store.DB, *pgx.Conn, func() error) {
+// migration named version, loading each version's fixture, and answers a
+// superuser connection to it and the step applying that migration.
+func migrateBefore(t *testing.T, version string) (*pgx.Conn, func() error) {
 	t.Helper()
 	ctx := context.Background()
 	url := testdb.NewEmptyDatabaseURL(t)
@@ -87,5 +86,5 @@ func migrateBefore(t *testing.T, version string) (*store.DB, *pgx.Conn, func() e
 		before = k + 1
 	}
 	require.Equal(t, version, sorted[before].Name[:5])
-	return db, loader, func() error { return migrations.ApplyFirst(ctx, db.Bun, before+1) }
+	return loader, func() error { return migrations.ApplyFirst(ctx, db.Bun, before+1) }
 }
