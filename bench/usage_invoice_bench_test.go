@@ -22,10 +22,11 @@ var (
 // statement in the database and the window recorded bills the events (no
 // event row is written), so statements/op is the same at both sizes and
 // B/op (the server's Go memory, in this process) stays flat; the time is
-// the database's summing of the window's index entries. Each operation has a
-// payer of its own whose events are inserted, outside the timer, by one
-// INSERT … SELECT generate_series (a million API calls would take hours),
-// then analyzed.
+// flat too: the window's whole hours are read from their rollups (migration
+// 00053), its edge hours' events from the index. Each operation has a payer
+// of its own whose events are inserted, outside the timer, by one INSERT …
+// SELECT generate_series (a million API calls would take hours; the insert's
+// statement trigger rolls them up), then analyzed.
 func BenchmarkUsageInvoice(b *testing.B) {
 	for _, n := range []int{10_000, 1_000_000} {
 		b.Run(fmt.Sprintf("events=%d", n), func(b *testing.B) {

@@ -20,27 +20,7 @@ import (
 func TestUsageBilledByWindowsMigration(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	url := testdb.NewEmptyDatabaseURL(t)
-	db, err := store.Open(ctx, url, 2)
-	require.NoError(t, err)
-	t.Cleanup(db.Close)
-	require.NoError(t, jobs.Migrate(ctx, db.Pool)) // fixtures hold jobs
-	loader, err := pgx.Connect(ctx, testdb.SuperuserURL(t, url))
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = loader.Close(ctx) })
-
-	all, err := migrations.Migrations()
-	require.NoError(t, err)
-	sorted := all.Sorted()
-	before := 0
-	for k, m := range sorted {
-		if m.Name >= "00052" {
-			break
-		}
-		require.NoError(t, migrations.ApplyFirst(ctx, db.Bun, k+1), m.Name)
-		loadFixture(t, loader, m.Name)
-		before = k + 1
-	}
+	loader, next := migrateBefore(t, "00052")
 	// Fixture 00023's customer has two events of api.calls in January
 	// 2026 (20th, 30th) and fixture 00019 an invoice of another customer:
 	// an invoice of the usage customer billed the window holding the
@@ -62,8 +42,7 @@ func TestUsageBilledByWindowsMigration(t *testing.T) {
 		_, err := loader.Exec(ctx, stmt)
 		require.NoError(t, err, stmt)
 	}
-	require.Equal(t, "00052", sorted[before].Name[:5])
-	require.NoError(t, migrations.ApplyFirst(ctx, db.Bun, before+1))
+	require.NoError(t, next())
 
 	rows, err := loader.Query(ctx, `SELECT id::text, coalesce(invoice_id::text, ''), coalesce(billed_by::text, '')
 		FROM metering_events_billed ORDER BY id`)
@@ -77,4 +56,35 @@ func TestUsageBilledByWindowsMigration(t *testing.T) {
 		{"019bc4c0-0001-7a02-8b00-6c0a1e000002", "", "019bc4e0-0000-7a01-8b00-8c0a1e000001"},
 		{"019bc4c0-0002-7a03-8b00-6c0a1e000003", "019bc4e0-0000-7a01-8b00-8c0a1e000002", "019bc4e0-0000-7a01-8b00-8c0a1e000002"},
 	}, got, "the window's event is billed by its window; the auto-charge's keeps its mark")
+}
+
+// migrateBefore migrates a new database to the version before the
+// migration named version, loading each version's fixture, and answers a
+// superuser connection to it and the step applying that migration.
+func migrateBefore(t *testing.T, version string) (*pgx.Conn, func() error) {
+	t.Helper()
+	ctx := context.Background()
+	url := testdb.NewEmptyDatabaseURL(t)
+	db, err := store.Open(ctx, url, 2)
+	require.NoError(t, err)
+	t.Cleanup(db.Close)
+	require.NoError(t, jobs.Migrate(ctx, db.Pool)) // fixtures hold jobs
+	loader, err := pgx.Connect(ctx, testdb.SuperuserURL(t, url))
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = loader.Close(ctx) })
+
+	all, err := migrations.Migrations()
+	require.NoError(t, err)
+	sorted := all.Sorted()
+	before := 0
+	for k, m := range sorted {
+		if m.Name >= version {
+			break
+		}
+		require.NoError(t, migrations.ApplyFirst(ctx, db.Bun, k+1), m.Name)
+		loadFixture(t, loader, m.Name)
+		before = k + 1
+	}
+	require.Equal(t, version, sorted[before].Name[:5])
+	return loader, func() error { return migrations.ApplyFirst(ctx, db.Bun, before+1) }
 }

@@ -198,8 +198,8 @@ func TestUsageBillingInvariant(t *testing.T) {
 // database whatever happened: one row per (event name, reference), pools
 // within their bounds and equal to what invoices took from them, usage
 // lines (sum meters) billing exactly the usage of the events they
-// claimed, no priced event of a billed window left unbilled, and the
-// ledger balanced.
+// claimed, no priced event of a billed window left unbilled, the usage
+// rollups equal to the events they sum, and the ledger balanced.
 func (f *fixture) requireUsageInvariants(t *testing.T) {
 	t.Helper()
 	ctx := context.Background()
@@ -238,6 +238,7 @@ func (f *fixture) requireUsageInvariants(t *testing.T) {
 	require.Equal(t, events, lines, "Σ usage on usage lines = Σ billed events")
 	require.Zero(t, count(`SELECT count(*) FROM invoices WHERE total <> (SELECT coalesce(sum(li.quantity::bigint * li.unit_amount_cents), 0)
 		FROM invoice_line_items li WHERE li.merchant_id = invoices.merchant_id AND li.invoice_id = invoices.id)`))
+	f.requireRollupsMatchEvents(t)
 	fundingBooks(t, f)
 	require.Zero(t, count(`SELECT count(*) FROM (SELECT journal_id FROM ledger_entries
 		GROUP BY merchant_id, journal_id, currency HAVING sum(amount) <> 0) AS j`), "every journal balances")

@@ -54,7 +54,7 @@ func (es *MeteringEvents) Create(ctx context.Context, in *models.CreateMeteringE
 // ingestOne records one event in its own write, at its payer's time.
 func (es *MeteringEvents) ingestOne(ctx context.Context, w *op.W, in *models.CreateMeteringEventInput) (*models.MeteringEvent, error) {
 	payer, err := readPayer(ctx, w.Tx, in.Customer, in.Account,
-		payerQuery{Lock: true, EventName: in.EventName, Threshold: es.afterIngest != nil})
+		payerQuery{Lock: true, EventName: in.EventName, Threshold: es.afterIngest != nil, LockThreshold: es.afterIngest != nil})
 	if err != nil {
 		return nil, err
 	}

@@ -28,7 +28,7 @@ func (es *MeteringEvents) Update(ctx context.Context, id string, in *models.Upda
 			return nil, err
 		}
 		customer, account := idString(seen.CustomerID), idString(seen.AccountID)
-		payer, err := readPayer(ctx, w.Tx, customer, account, payerQuery{Lock: true})
+		payer, err := readPayer(ctx, w.Tx, customer, account, payerQuery{Lock: true, LockThreshold: true})
 		if err != nil {
 			return nil, err
 		}

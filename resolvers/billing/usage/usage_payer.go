@@ -33,6 +33,8 @@ type usagePayer struct {
 	ThresholdID *uuid.UUID `bun:"threshold_id"`
 	// Locked receives the (void) result of taking the usage lock.
 	Locked *string `bun:"locked"`
+	// ThresholdLocked receives the result of locking the threshold row.
+	ThresholdLocked *bool `bun:"threshold_locked"`
 }
 
 // ID is the payer's id.
@@ -80,6 +82,12 @@ type payerQuery struct {
 	EventName *string
 	// Threshold reads the payer's auto-charge threshold.
 	Threshold bool
+	// LockThreshold also locks the payer's threshold row (FOR UPDATE,
+	// when it has one) right after the usage lock, before the write
+	// touches any usage rollup: an auto-charge holds that row while its
+	// claim subtracts from the payer's rollups, so a write that locked a
+	// rollup first and the threshold second could deadlock with it.
+	LockThreshold bool
 }
 
 // readPayer reads exactly one payer, customer or account (the params the
@@ -119,6 +127,11 @@ func readPayer(ctx context.Context, tx *store.Tenant, customer, account *string,
 	}
 	if q.Lock {
 		sel = sel.ColumnExpr("pg_advisory_xact_lock_shared(?) AS locked", tx.LockKey(usageLock(id)))
+	}
+	if q.LockThreshold {
+		sel = sel.ColumnExpr("(SELECT true FROM usage_thresholds AS utl WHERE utl.merchant_id = ?0.merchant_id "+
+			"AND utl.livemode = ?0.livemode AND utl.?1 = ?0.id LIMIT 1 FOR UPDATE) AS threshold_locked",
+			bun.Ident(alias), bun.Ident(param+"_id"))
 	}
 	if err := sel.Scan(ctx, &rows); err != nil {
 		return nil, err

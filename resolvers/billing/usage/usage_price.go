@@ -64,10 +64,14 @@ func (s usageSource) where(q bun.QueryBuilder) bun.QueryBuilder {
 }
 
 // readUsage aggregates the source's events into one line per event name,
-// without claiming them: one statement.
+// without claiming them: one statement. A new window (a usage invoice's)
+// reads its whole hours from the rollups (readWindow).
 func readUsage(ctx context.Context, tx *store.Tenant, s usageSource) ([]*usageLine, error) {
+	if s.NewWindow {
+		return readWindow(ctx, tx, s)
+	}
 	q := tx.Select((*models.MeteringEvent)(nil)).ColumnExpr(pricedColumns).Join("JOIN " + pricedJoin)
-	return aggregateUsage(ctx, tx, q.ApplyQueryBuilder(s.where))
+	return aggregateUsage(ctx, tx, q.ApplyQueryBuilder(s.where), nil)
 }
 
 // claimUsage makes invoiceID the invoice of the source's events and
@@ -82,7 +86,7 @@ func claimUsage(ctx context.Context, tx *store.Tenant, s usageSource, invoiceID 
 		Where("bm.merchant_id = me.merchant_id AND bm.livemode = me.livemode AND bm.id = me.meter_id").
 		Where("pr.merchant_id = bm.merchant_id AND pr.livemode = bm.livemode AND pr.id = bm.product_id").
 		Returning(pricedColumns)
-	return aggregateUsage(ctx, tx, q.ApplyQueryBuilder(s.where))
+	return aggregateUsage(ctx, tx, q.ApplyQueryBuilder(s.where), nil)
 }
 
 // usageAggregate is one event name's aggregate, as PostgreSQL sums it in
@@ -101,31 +105,43 @@ type usageAggregate struct {
 	Weighted100 string                  `bun:"weighted100"`
 }
 
-// aggregateUsage aggregates the events ev yields (pricedColumns) per event
-// name, as the name's meter says: sum adds the values (weighted: Σ
-// value·(100+m)), count counts the events (Σ (100+m)), max keeps the
-// largest value, the earliest of equals (its value·(100+m)). One row per
-// event name reaches Go, in name order.
-func aggregateUsage(ctx context.Context, tx *store.Tenant, ev bun.Query) ([]*usageLine, error) {
+// aggregateUsage aggregates the events ev yields (pricedColumns), and the
+// rollups rolled yields when not nil (rollupColumns: sum and count meters
+// only), per event name, as the name's meter says: sum adds the values
+// (weighted: Σ value·(100+m)), count counts the events (Σ (100+m)), max
+// keeps the largest value, the earliest of equals (its value·(100+m)), so
+// a max meter's events all come through ev. Each event is a part of one
+// event; a rollup is a part of its hour's. One row per event name reaches
+// Go, in name order.
+func aggregateUsage(ctx context.Context, tx *store.Tenant, ev bun.Query, rolled *bun.SelectQuery) ([]*usageLine, error) {
 	top := tx.SelectFrom(bun.Safe("SELECT * FROM ev"), "ev").
 		ColumnExpr("DISTINCT ON (ev.event_name) ev.event_name, ev.value * ev.f100 AS w100").
 		Where("ev.aggregation = ?", models.AggregateMax).OrderExpr("ev.event_name, ev.value DESC, ev.timestamp, ev.id")
+	parts := tx.SelectFrom(bun.Safe("SELECT * FROM ev"), "ev").ColumnExpr(eventPartColumns)
+	if rolled != nil {
+		parts = parts.UnionAll(rolled)
+	}
 	var rows []usageAggregate
-	err := tx.SelectFrom(bun.Safe("SELECT * FROM ev"), "ev").With("ev", ev).With("top", top).
-		Join("LEFT JOIN top ON top.event_name = ev.event_name").
-		ColumnExpr("ev.event_name, ev.meter_id, ev.aggregation, ev.product_id, ev.default_price, ev.product_name").
-		ColumnExpr("count(*) AS events, min(ev.timestamp) AS earliest").
-		ColumnExpr("(CASE ev.aggregation WHEN ? THEN count(*)::numeric WHEN ? THEN max(ev.value) ELSE sum(ev.value) END)::text AS usage",
+	err := tx.SelectFrom(bun.Safe("SELECT * FROM parts"), "p").With("ev", ev).With("top", top).With("parts", parts).
+		Join("LEFT JOIN top ON top.event_name = p.event_name").
+		ColumnExpr("p.event_name, p.meter_id, p.aggregation, p.product_id, p.default_price, p.product_name").
+		ColumnExpr("sum(p.events)::bigint AS events, min(p.earliest) AS earliest").
+		ColumnExpr("(CASE p.aggregation WHEN ? THEN sum(p.events)::numeric WHEN ? THEN max(p.sum_value) ELSE sum(p.sum_value) END)::text AS usage",
 			models.AggregateCount, models.AggregateMax).
-		ColumnExpr("(CASE ev.aggregation WHEN ? THEN sum(ev.f100) WHEN ? THEN max(top.w100) ELSE sum(ev.value * ev.f100) END)::text AS weighted100",
+		ColumnExpr("(CASE p.aggregation WHEN ? THEN sum(p.sum_f100) WHEN ? THEN max(top.w100) ELSE sum(p.sum_w100) END)::text AS weighted100",
 			models.AggregateCount, models.AggregateMax).
-		GroupExpr("ev.event_name, ev.meter_id, ev.aggregation, ev.product_id, ev.default_price, ev.product_name").
-		OrderExpr("ev.event_name").Scan(ctx, &rows)
+		GroupExpr("p.event_name, p.meter_id, p.aggregation, p.product_id, p.default_price, p.product_name").
+		Having("sum(p.events) > 0").OrderExpr("p.event_name").Scan(ctx, &rows)
 	if err != nil {
 		return nil, err
 	}
 	return usageLines(rows), nil
 }
+
+// eventPartColumns are one event (of ev) as a part of its line: one event,
+// its value, weighted value and weight.
+const eventPartColumns = "ev.event_name, ev.meter_id, ev.aggregation, ev.product_id, ev.default_price, ev.product_name, " +
+	"1::bigint AS events, ev.value AS sum_value, ev.value * ev.f100 AS sum_w100, ev.f100 AS sum_f100, ev.timestamp AS earliest"
 
 // usageLines are the lines of aggregates (one per event name): the
 // weighted usage divided by 100 exactly.
