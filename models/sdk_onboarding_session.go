@@ -1,7 +1,6 @@
 package models
 
 import (
-	"encoding/json"
 	"slices"
 	"time"
 
@@ -52,49 +51,14 @@ type SDKOnboardingSession struct {
 // knows it.
 func (s *SDKOnboardingSession) Session() *OnboardingSession { return s.session }
 
-// SDKOnboardingStep is one step of a session in the SDK family's shape.
-type SDKOnboardingStep struct {
-	Key    capability.StepKey
-	Status capability.StepStatus
+// SDKOnboardingStepState is one step's state in the SDK family's shape.
+type SDKOnboardingStepState struct {
+	Status capability.StepStatus `json:"status"`
 }
 
-// SDKOnboardingSteps renders as the object the SDK declares, one member
-// per step in the session's order: {"id_verification": {"status":
-// "pending"}, …}.
-type SDKOnboardingSteps []SDKOnboardingStep
-
-// MarshalJSON writes the steps as an object, in order.
-func (s SDKOnboardingSteps) MarshalJSON() ([]byte, error) {
-	b := []byte{'{'}
-	for i, st := range s {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendString(b, string(st.Key))
-		b = append(b, `:{"status":`...)
-		b = appendString(b, string(st.Status))
-		b = append(b, '}')
-	}
-	return append(b, '}'), nil
-}
-
-// UnmarshalJSON reads the object MarshalJSON writes (a client's view),
-// its steps in the order of StepKeys.
-func (s *SDKOnboardingSteps) UnmarshalJSON(b []byte) error {
-	var m map[capability.StepKey]struct {
-		Status capability.StepStatus `json:"status"`
-	}
-	if err := json.Unmarshal(b, &m); err != nil {
-		return err
-	}
-	*s = (*s)[:0]
-	for _, key := range StepKeys {
-		if st, ok := m[key]; ok {
-			*s = append(*s, SDKOnboardingStep{Key: key, Status: st.Status})
-		}
-	}
-	return nil
-}
+// SDKOnboardingSteps is the object the SDK declares, one member per step
+// of the session: {"id_verification": {"status": "pending"}, …}.
+type SDKOnboardingSteps map[capability.StepKey]SDKOnboardingStepState
 
 // AsSDKOnboardingSession renders s in the SDK family's shape, at now.
 func AsSDKOnboardingSession(s *OnboardingSession, now time.Time) *SDKOnboardingSession {
@@ -113,11 +77,12 @@ func AsSDKOnboardingSession(s *OnboardingSession, now time.Time) *SDKOnboardingS
 	if out.Metadata == nil {
 		out.Metadata = Metadata{}
 	}
-	for i, key := range s.Steps {
-		out.Steps[i] = SDKOnboardingStep{Key: key, Status: capability.StepPending}
+	for _, key := range s.Steps {
+		state := SDKOnboardingStepState{Status: capability.StepPending}
 		if slices.Contains(s.CompletedSteps, key) {
-			out.Steps[i].Status = capability.StepCompleted
+			state.Status = capability.StepCompleted
 		}
+		out.Steps[key] = state
 	}
 	return out
 }
