@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/frame-oss/payments-server/internal/domain/capability"
 	"github.com/frame-oss/payments-server/internal/testenv"
 	"github.com/frame-oss/payments-server/models"
 )
@@ -114,5 +115,5 @@ func TestStepOfATerminalFailureIsFailed(t *testing.T) {
 	require.Empty(t, kyc["currently_due"])
 	require.Equal(t, "verification_rejected", kyc["errors"].([]any)[0].(map[string]any)["code"])
 	s := f.sk.CreateOnboardingSession(testenv.OnboardingSession(id(acct)))
-	require.Equal(t, []string{"id_verification"}, s.Steps, "a failed step with something due is still offered")
+	require.Equal(t, []capability.StepKey{capability.StepIDVerification}, s.Steps, "a failed step with something due is still offered")
 }
