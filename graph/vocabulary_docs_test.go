@@ -2,7 +2,6 @@ package graph_test
 
 import (
 	"os"
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -26,37 +25,15 @@ const (
 func TestGraphQLGuideListsEveryClosedSet(t *testing.T) {
 	t.Parallel()
 	s := schemaWithDirectives(t)
-	byName := map[string]reflect.Type{}
-	for _, typ := range models.EnumTypes() {
-		byName[typ.PkgPath()+"."+typ.Name()] = typ
-	}
 	var lines []string
-	for _, def := range s.Types {
-		if def.Kind != ast.Enum {
+	listed := map[*ast.Definition]bool{}
+	for _, b := range enumBindings(s) {
+		if listed[b.def] { // an enum bound to several sets is listed by its first
 			continue
 		}
-		d := def.Directives.ForName("goModel")
-		if d == nil {
-			continue
-		}
-		var goTypes []string
-		if m := d.Arguments.ForName("model"); m != nil {
-			goTypes = append(goTypes, m.Value.Raw)
-		}
-		if ms := d.Arguments.ForName("models"); ms != nil {
-			for _, c := range ms.Value.Children {
-				goTypes = append(goTypes, c.Value.Raw)
-			}
-		}
-		for _, name := range goTypes {
-			typ, ok := byName[name]
-			if !ok {
-				continue
-			}
-			wire, _ := models.EnumValues(typ)
-			lines = append(lines, "- `"+def.Name+"` ("+typ.String()+"): `"+strings.Join(wire, "`, `")+"`")
-			break
-		}
+		listed[b.def] = true
+		wire, _ := models.EnumValues(b.typ)
+		lines = append(lines, "- `"+b.def.Name+"` ("+b.typ.String()+"): `"+strings.Join(wire, "`, `")+"`")
 	}
 	slices.Sort(lines)
 	want := strings.Join(lines, "\n")

@@ -88,11 +88,41 @@ func TestOneVocabularyForStatusesAndClosedSets(t *testing.T) {
 	}
 	require.Empty(t, currencies, "currencies not typed CurrencyCode")
 
+	bound := 0
+	for _, b := range enumBindings(s) {
+		bound++
+		wire, _ := models.EnumValues(b.typ)
+		var want, got []string
+		for _, w := range wire {
+			want = append(want, strings.ToUpper(strings.NewReplacer(".", "_", "-", "_").Replace(w)))
+		}
+		for _, v := range b.def.EnumValues {
+			got = append(got, v.Name)
+		}
+		slices.Sort(want)
+		slices.Sort(got)
+		require.Equal(t, want, got, "enum %s and the closed set %s", b.def.Name, b.goName)
+	}
+	require.GreaterOrEqual(t, bound, 10, "the closed sets are bound to enums")
+}
+
+// enumBinding is a GraphQL enum bound (@goModel) to a closed set of
+// models: the Go type's name as the directive writes it, and the type.
+type enumBinding struct {
+	def    *ast.Definition
+	goName string
+	typ    reflect.Type
+}
+
+// enumBindings is every binding of the schema's enums to a closed set
+// declared in models (models.EnumTypes), in the schema's order, each
+// enum's bindings in the directive's order.
+func enumBindings(s *ast.Schema) []enumBinding {
 	byName := map[string]reflect.Type{}
 	for _, typ := range models.EnumTypes() {
 		byName[typ.PkgPath()+"."+typ.Name()] = typ
 	}
-	bound := 0
+	var out []enumBinding
 	for _, def := range s.Types {
 		if def.Kind != ast.Enum {
 			continue
@@ -111,25 +141,12 @@ func TestOneVocabularyForStatusesAndClosedSets(t *testing.T) {
 			}
 		}
 		for _, name := range goTypes {
-			typ, ok := byName[name]
-			if !ok {
-				continue
+			if typ, ok := byName[name]; ok {
+				out = append(out, enumBinding{def: def, goName: name, typ: typ})
 			}
-			bound++
-			wire, _ := models.EnumValues(typ)
-			var want, got []string
-			for _, w := range wire {
-				want = append(want, strings.ToUpper(strings.NewReplacer(".", "_", "-", "_").Replace(w)))
-			}
-			for _, v := range def.EnumValues {
-				got = append(got, v.Name)
-			}
-			slices.Sort(want)
-			slices.Sort(got)
-			require.Equal(t, want, got, "enum %s and the closed set %s", def.Name, name)
 		}
 	}
-	require.GreaterOrEqual(t, bound, 10, "the closed sets are bound to enums")
+	return out
 }
 
 // generatedMarshalers is every (un)marshaler name the generated executor

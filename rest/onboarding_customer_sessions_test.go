@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -172,19 +171,7 @@ func TestOnboardingCustomerSessionConcurrentCreates(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	cust := f.sk.CreateCustomer(testenv.Customer())
-	var wg sync.WaitGroup
-	secrets := make([]string, 2)
-	for i := range secrets {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			r := f.sk.Post("/v1/onboarding/sessions", map[string]any{"customer_id": id(cust)})
-			if r.Status == http.StatusCreated {
-				secrets[i] = r.JSON()["client_secret"].(string)
-			}
-		}()
-	}
-	wg.Wait()
+	secrets := racingSessionCreates(f.sk, "/v1/onboarding/sessions", map[string]any{"customer_id": id(cust)})
 	require.NotEmpty(t, secrets[0])
 	require.NotEmpty(t, secrets[1], "both creates succeed, one after the other")
 	var active int

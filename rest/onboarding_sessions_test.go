@@ -91,19 +91,7 @@ func TestOnboardingSessionConcurrentCreates(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	acct := f.sk.CreateAccount(testenv.Individual())
-	var wg sync.WaitGroup
-	secrets := make([]string, 2)
-	for i := range secrets {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			r := f.sk.Post("/v1/onboarding_sessions", map[string]any{"account_id": id(acct)})
-			if r.Status == http.StatusCreated {
-				secrets[i] = r.JSON()["client_secret"].(string)
-			}
-		}()
-	}
-	wg.Wait()
+	secrets := racingSessionCreates(f.sk, "/v1/onboarding_sessions", map[string]any{"account_id": id(acct)})
 	var active int
 	require.NoError(t, f.env.DB.Bun.NewRaw("SELECT count(*) FROM onboarding_sessions WHERE status = 'active'").Scan(t.Context(), &active))
 	require.Equal(t, 1, active)
@@ -114,4 +102,23 @@ func TestOnboardingSessionConcurrentCreates(t *testing.T) {
 		}
 	}
 	require.Equal(t, 1, working, "one secret works: the later session's")
+}
+
+// racingSessionCreates posts body to path twice at once and answers each
+// created session's client secret ("" for a create refused).
+func racingSessionCreates(cl *testenv.Client, path string, body map[string]any) []string {
+	var wg sync.WaitGroup
+	secrets := make([]string, 2)
+	for i := range secrets {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := cl.Post(path, body)
+			if r.Status == http.StatusCreated {
+				secrets[i] = r.JSON()["client_secret"].(string)
+			}
+		}()
+	}
+	wg.Wait()
+	return secrets
 }
