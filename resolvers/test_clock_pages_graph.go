@@ -23,7 +23,7 @@ var (
 	})
 	accountPagesOfTestClockLoader = loader("accountPagesOfTestClock", func(r *Resolver) batch[*op.Page[*models.Account]] {
 		return pagesOf(func(ctx context.Context, clocks []string, a pageArgs) ([]op.Page[*models.Account], []error) {
-			return r.Svc.Accounts.Accounts.PagesOfTestClocks(ctx, clocks, a.First, a.After)
+			return r.Svc.Accounts.Accounts.PagesOfTestClocks(accountReads(ctx), clocks, a.First, a.After)
 		})
 	})
 	_ = pageEdge(subscriptionPagesOfTestClockLoader, "subscriptions", func(c *models.TestClock) string { return c.ID.String() })

@@ -27,7 +27,7 @@ func (as *Accounts) In(ctx context.Context, t *store.Tenant, idList []uuid.UUID)
 	if err := accountTable.LoadEmbedded(rows...); err != nil {
 		return nil, err
 	}
-	s.hydrate(rows)
+	s.hydrate(ctx, rows)
 	for _, a := range rows {
 		a.SetVisibility(models.VisibleAll)
 		found[a.ID] = a

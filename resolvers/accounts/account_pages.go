@@ -19,7 +19,7 @@ func (as *Accounts) PagesOfTestClocks(ctx context.Context, clockIDs []string,
 	pages, errs := accountTable.PagesOf(ctx, as.svc.Kit, "test_clock_id", "test_clock", clockIDs,
 		AccountFilter{IncludeDisabled: &all}, first, after)
 	for _, page := range pages {
-		as.svc.hydrate(page.Items)
+		as.svc.hydrate(ctx, page.Items)
 		for _, a := range page.Items {
 			present(ctx, a)
 		}

@@ -44,7 +44,7 @@ func (as *Accounts) Get(ctx context.Context, id string) (*models.Account, error)
 	if err != nil {
 		return nil, err
 	}
-	s.hydrate([]*models.Account{a})
+	s.hydrate(ctx, []*models.Account{a})
 	return present(ctx, a), nil
 }
 
@@ -60,7 +60,7 @@ func (as *Accounts) ByIDs(ctx context.Context, idList []string) ([]*models.Accou
 			found = append(found, a)
 		}
 	}
-	s.hydrate(found)
+	s.hydrate(ctx, found)
 	for _, a := range found {
 		present(ctx, a)
 	}
@@ -83,7 +83,7 @@ func (as *Accounts) List(ctx context.Context, f AccountFilter, lp op.ListParams)
 	if err != nil {
 		return page, err
 	}
-	s.hydrate(page.Items)
+	s.hydrate(ctx, page.Items)
 	for _, a := range page.Items {
 		present(ctx, a)
 	}

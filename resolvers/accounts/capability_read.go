@@ -73,7 +73,7 @@ func (cs *Capabilities) ByIDs(ctx context.Context, idList []string) ([]*models.C
 		if err := accountTable.LoadEmbedded(accts...); err != nil {
 			return nil, err
 		}
-		s.hydrate(accts)
+		s.hydrate(ctx, accts)
 		found := map[uuid.UUID]*models.Capability{}
 		for _, a := range accts {
 			for _, c := range a.Capabilities {

@@ -1,6 +1,7 @@
 package accounts
 
 import (
+	"context"
 	"slices"
 
 	"github.com/frame-oss/payments-server/internal/domain/capability"
@@ -61,11 +62,22 @@ func (s *Service) derive(a *models.Account, caps []*models.Capability) derivatio
 // deriveAccount fills the members that follow from the capabilities'
 // statuses: steps and blocked_reason.
 func (s *Service) deriveAccount(a *models.Account, d derivation) {
+	a.Steps = capability.Steps(capabilityStatuses(a), d.facts)
+	s.deriveStatus(a)
+}
+
+// capabilityStatuses are the statuses of a's capabilities by name.
+func capabilityStatuses(a *models.Account) map[capability.Name]capability.Status {
 	statuses := make(map[capability.Name]capability.Status, len(a.Capabilities))
 	for _, c := range a.Capabilities {
 		statuses[c.Name] = c.Status
 	}
-	a.Steps = capability.Steps(statuses, d.facts)
+	return statuses
+}
+
+// deriveStatus fills blocked_reason, and the empty lists and maps an
+// account renders rather than null.
+func (s *Service) deriveStatus(a *models.Account) {
 	_, reason := capability.DeriveAccountStatus(accountState(a))
 	a.BlockedReason = (*models.BlockedReason)(reason)
 	if a.RestrictedBy == nil {
@@ -123,12 +135,41 @@ func accountState(a *models.Account) capability.AccountState {
 }
 
 // hydrate fills the derived members of accounts read together with their
-// capabilities (capabilitiesOfAccount): no statement of its own.
-func (s *Service) hydrate(accts []*models.Account) {
+// capabilities (capabilitiesOfAccount), those the reads under ctx fill
+// (WithDerived): no statement of its own.
+func (s *Service) hydrate(ctx context.Context, accts []*models.Account) {
+	need := derivedIn(ctx)
 	for _, a := range accts {
 		inCatalogueOrder(a.Capabilities)
-		s.derive(a, a.Capabilities)
+		if need == DeriveAll {
+			s.derive(a, a.Capabilities)
+		} else {
+			s.deriveOnly(a, need)
+		}
 	}
+}
+
+// deriveOnly is derive for a read that needs only some of the derived
+// members: the requirements are evaluated only when need names them or the
+// steps (which are built from them), and the steps only when need names
+// them. What is left out stays nil.
+func (s *Service) deriveOnly(a *models.Account, need Derived) {
+	if a.Capabilities == nil {
+		a.Capabilities = []*models.Capability{}
+	}
+	if need != DeriveNothing {
+		f := s.facts(a)
+		if need&DeriveRequirements != 0 {
+			for _, c := range a.Capabilities {
+				ev := capability.Evaluate(c.Name, c.Status, f)
+				c.CurrentlyDue, c.Errors = ev.CurrentlyDue, ev.Errors
+			}
+		}
+		if need&DeriveSteps != 0 {
+			a.Steps = capability.Steps(capabilityStatuses(a), f)
+		}
+	}
+	s.deriveStatus(a)
 }
 
 // visibilityFor is what p may see of an account.
