@@ -1,8 +1,14 @@
 package graph_test
 
 import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
 	"testing"
 
+	"github.com/coder/websocket"
+	"github.com/coder/websocket/wsjson"
 	"github.com/stretchr/testify/require"
 
 	"github.com/frame-oss/payments-server/internal/testenv"
@@ -107,4 +113,48 @@ func pageNodes(data map[string]any) []map[string]any {
 		out = append(out, obj(obj(e)["node"]))
 	}
 	return out
+}
+
+// Over a websocket every operation shares the loaders of the connection's
+// one HTTP request, so an account a first operation read without its
+// derived members must not be what a second one, selecting them, finds:
+// there every read derives everything.
+func TestAccountReadsOverAWebsocketDeriveEverything(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	id := str(f.sk.CreateAccount(testenv.Individual().WithCapabilities("kyc"))["id"])
+	ctx := context.Background()
+	opts := &websocket.DialOptions{Subprotocols: []string{"graphql-transport-ws"},
+		HTTPHeader: http.Header{"Authorization": {"Bearer " + f.env.Keys.Sandbox.Secret}}}
+	conn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(f.env.Server.URL, "http")+"/graphql", opts)
+	require.NoError(t, err)
+	defer func() { _ = conn.CloseNow() }()
+	require.NoError(t, wsjson.Write(ctx, conn, map[string]any{"type": "connection_init", "payload": map[string]any{}}))
+	var ack wsMessage
+	require.NoError(t, wsjson.Read(ctx, conn, &ack))
+	require.Equal(t, "connection_ack", ack.Type)
+
+	// run sends one operation and returns its one result.
+	run := func(opID, query string, vars map[string]any) map[string]any {
+		require.NoError(t, wsjson.Write(ctx, conn, map[string]any{"id": opID, "type": "subscribe",
+			"payload": map[string]any{"query": query, "variables": vars}}))
+		var next wsMessage
+		require.NoError(t, wsjson.Read(ctx, conn, &next))
+		require.Equal(t, "next", next.Type, string(next.Payload))
+		var res struct {
+			Data   map[string]any
+			Errors []any
+		}
+		require.NoError(t, json.Unmarshal(next.Payload, &res))
+		require.Empty(t, res.Errors)
+		var done wsMessage
+		require.NoError(t, wsjson.Read(ctx, conn, &done))
+		require.Equal(t, "complete", done.Type)
+		return res.Data
+	}
+	run("1", `{ accounts(first: 5) { edges { node { id capabilities { name } } } } }`, nil)
+	a := obj(run("2", `query($id: ID!) { account(id: $id) { steps { key } capabilities { currentlyDue } } }`,
+		map[string]any{"id": id})["account"])
+	require.NotEmpty(t, list(a["steps"]))
+	require.NotEmpty(t, list(obj(list(a["capabilities"])[0])["currentlyDue"]))
 }

@@ -2,6 +2,7 @@ package resolvers
 
 import (
 	"context"
+	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -25,13 +26,16 @@ var derivedFields = map[string]accounts.Derived{
 // field of it (a capability's account). A field is matched by its name
 // whatever its type, so a field of another type named alike (a payload's
 // errors) only costs a derivation nobody reads, never a member missing.
-// Outside an operation (nothing to walk) every member is derived.
+// Outside an operation (nothing to walk) every member is derived, and so
+// it is over a websocket, whose operations share the loaders of the
+// connection's one HTTP request: an account one operation read without a
+// member would be what the next one, selecting it, finds in them.
 func accountReads(ctx context.Context) context.Context {
 	if !graphql.HasOperationContext(ctx) {
 		return ctx
 	}
 	oc := graphql.GetOperationContext(ctx)
-	if oc.Operation == nil {
+	if oc.Operation == nil || strings.EqualFold(oc.Headers.Get("Upgrade"), "websocket") {
 		return ctx
 	}
 	var w derivedWalk

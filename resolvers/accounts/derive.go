@@ -150,9 +150,9 @@ func (s *Service) hydrate(ctx context.Context, accts []*models.Account) {
 }
 
 // deriveOnly is derive for a read that needs only some of the derived
-// members: the requirements are evaluated only when need names them or the
-// steps (which are built from them), and the steps only when need names
-// them. What is left out stays nil.
+// members: the facts are gathered when need names any, the requirements
+// evaluated only when it names them and the steps built only when it
+// names them. What is left out stays nil.
 func (s *Service) deriveOnly(a *models.Account, need Derived) {
 	if a.Capabilities == nil {
 		a.Capabilities = []*models.Capability{}
