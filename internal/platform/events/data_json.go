@@ -9,10 +9,10 @@ import (
 // webhooks, the stream), and it is mostly one rendered object of a few
 // kilobytes. Decoding its jsonb text into Data and encoding it again for
 // every read cost more than the rest of an event list's request
-// (docs/performance.md, "The fixed cost of a GraphQL request"). PostgreSQL
-// always hands back valid JSON for a jsonb column, so a read instead
-// rewrites that text once into what encoding/json would write for it
-// (compact, with <, >, & and U+2028/U+2029 escaped) and keeps those
+// (docs/performance.md, "The event list's data and the response buffer").
+// PostgreSQL always hands back valid JSON for a jsonb column, so a read
+// instead rewrites that text once into what encoding/json would write for
+// it (compact, with <, >, & and U+2028/U+2029 escaped) and keeps those
 // bytes: Data.Object is a slice of them, and MarshalJSON answers them as
 // they are.
 //
