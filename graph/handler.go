@@ -169,8 +169,9 @@ func NewHandler(res *resolvers.Resolver, opts Options) http.Handler {
 		directives: opts.MaxDirectives, mutations: opts.MaxMutationFields,
 		noIntrospection: opts.DisableIntrospection, cache: queries})
 	// Complexity and depth walk the operation with fragments expanded:
-	// MaxFields bounds that expansion.
-	srv.Use(extension.FixedComplexityLimit(opts.ComplexityLimit))
+	// MaxFields bounds that expansion. An operation without variables is
+	// walked for its complexity once per query text (complexityLimit).
+	srv.Use(newComplexityLimit(opts.ComplexityLimit, opts.QueryCacheSize))
 	srv.Use(DepthLimit{Limit: opts.DepthLimit})
 	srv.Use(&StrictEnums{})
 	srv.AroundOperations(noteOperation)

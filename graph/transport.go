@@ -378,10 +378,12 @@ func responseContentType(r *http.Request) string {
 // which any JSON reader reads as the same text.
 func writeResponse(w http.ResponseWriter, status int, resp *graphql.Response) {
 	if dataOnly(resp) {
-		b := make([]byte, 0, len(`{"data":}`)+len(resp.Data))
-		b = append(append(append(b, `{"data":`...), resp.Data...), '}')
+		// Written around the data, not copied with it into one slice:
+		// the response writer buffers the pieces.
 		w.WriteHeader(status)
-		_, _ = w.Write(b)
+		_, _ = io.WriteString(w, `{"data":`)
+		_, _ = w.Write(resp.Data)
+		_, _ = io.WriteString(w, `}`)
 		return
 	}
 	b, err := json.Marshal(resp)

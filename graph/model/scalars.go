@@ -154,7 +154,13 @@ func UnmarshalMetadataInput(v any) (models.MetadataInput, error) {
 // MarshalEventData writes an event's data exactly as REST renders it:
 // {object, previous_attributes?}, with the object's REST (snake_case) shape.
 func MarshalEventData(d events.Data) graphql.Marshaler {
-	return jsonMarshaler(d)
+	// Data read from the database keeps its JSON (events.Data.Scan):
+	// written as is, without encoding/json's second pass over it.
+	b, err := d.MarshalJSON()
+	if err != nil {
+		return jsonMarshaler(d)
+	}
+	return graphql.WriterFunc(func(w io.Writer) { _, _ = w.Write(b) })
 }
 
 // UnmarshalEventData exists for symmetry; JSON is an output-only scalar in

@@ -28,6 +28,9 @@ type Event struct {
 type Data struct {
 	Object             json.RawMessage `json:"object"`
 	PreviousAttributes map[string]any  `json:"previous_attributes,omitempty"`
+	// rendered is the data's JSON as read from the database, Object a
+	// slice of it (Scan, data_json.go); nil for data built here.
+	rendered []byte
 }
 
 // eventObject always renders as "event".
