@@ -37,6 +37,17 @@ func (v DiscountValidation) MarshalJSON() ([]byte, error) {
 	return withSDKMembers(b, sdkMember{"data", v.ValidationResult})
 }
 
+// MarshalJSON renders Invoice from its json tags, then its fields
+// tagged sdk under those names.
+func (v Invoice) MarshalJSON() ([]byte, error) {
+	type plain Invoice
+	b, err := json.Marshal(plain(v))
+	if err != nil {
+		return nil, err
+	}
+	return withSDKMembers(b, sdkMember{"amount", v.Total})
+}
+
 // MarshalJSON renders PhoneVerification from its json tags, then its fields
 // tagged sdk under those names.
 func (v PhoneVerification) MarshalJSON() ([]byte, error) {

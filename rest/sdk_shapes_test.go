@@ -102,6 +102,9 @@ var sdkMembers = map[string][]string{
 	// data, each with valid (and the coupon under the SDK's name).
 	"discount_validation": {"validation_result", "total_discount_amount_cents", "data"},
 	"code_validation":     {"code", "valid", "coupon_id", "promotion_code_id"},
+	// An invoice as the Node SDK types a usage invoice (BillingInvoice):
+	// every invoice renders so.
+	"billing_invoice": {"id", "object", "amount", "currency", "status", "created", "updated", "livemode"},
 	// An invoice's line item as the Ruby SDK's tests read it (unit_amount).
 	"invoice_line_item": {"id", "object", "quantity", "unit_amount"},
 }
@@ -224,6 +227,7 @@ func TestSDKShapes(t *testing.T) {
 		"invoice_line_item": func() map[string]any {
 			return get("/v1/invoices/" + invoice.ID.String() + "/line_items")["data"].([]any)[0].(map[string]any)
 		},
+		"billing_invoice": func() map[string]any { return get("/v1/invoices/" + invoice.ID.String()) },
 		"invoice_customer": func() map[string]any {
 			return get("/v1/invoices/" + invoice.ID.String())["customer"].(map[string]any)
 		},
