@@ -52,11 +52,15 @@ type CreateBillingMeterInput struct {
 	Aggregation *MeterAggregation `json:"aggregation"`
 	Product     *string           `json:"product"`
 	Metadata    MetadataInput     `json:"metadata"`
+	// refused are problems of the body it was read from on
+	// /v1/billing/metering (MeteringInput.Meter).
+	refused fieldProblems
 }
 
 // Validate reports every problem at once.
 func (in *CreateBillingMeterInput) Validate() error {
 	var f apierr.Fields
+	in.refused.addTo(&f)
 	checkEventName(&f, "event_name", in.EventName, true)
 	checkOneOf(&f, "aggregation", (*string)(in.Aggregation), meterAggregations...)
 	checkText(&f, "product", in.Product, 64, false)
@@ -70,11 +74,16 @@ type UpdateBillingMeterInput struct {
 	Aggregation *MeterAggregation `json:"aggregation"`
 	Product     *string           `json:"product"`
 	Metadata    MetadataInput     `json:"metadata"`
+	// refused are problems of the body it was read from on
+	// /v1/billing/metering/{id} (UpdateMeteringInput.Meter): a usage
+	// record's members.
+	refused fieldProblems
 }
 
 // Validate reports every problem at once.
 func (in *UpdateBillingMeterInput) Validate() error {
 	var f apierr.Fields
+	in.refused.addTo(&f)
 	checkOneOf(&f, "aggregation", (*string)(in.Aggregation), meterAggregations...)
 	if in.Product != nil && *in.Product != "" {
 		checkText(&f, "product", in.Product, 64, false)

@@ -47,19 +47,23 @@ type ValidateDiscountsInput struct {
 	ProductIDs []string `json:"product_ids"`
 }
 
-// CodeValidation is one code's result in a validation.
+// CodeValidation is one code's result in a validation. Its coupon and
+// promotion code are sent under the SDK's names too, as on a discount.
 type CodeValidation struct {
 	Code                string     `json:"code"`
 	Valid               bool       `json:"valid"`
 	Reason              *string    `json:"reason"`
-	PromotionCodeID     *uuid.UUID `json:"promotion_code"`
-	CouponID            *uuid.UUID `json:"coupon"`
+	PromotionCodeID     *uuid.UUID `json:"promotion_code" sdk:"promotion_code_id"`
+	CouponID            *uuid.UUID `json:"coupon" sdk:"coupon_id"`
 	ApplicationOrder    *int       `json:"application_order"`
 	DiscountAmountCents int64      `json:"discount_amount_cents"`
 }
 
-// DiscountValidation is the answer of POST /v1/discounts/validate.
+// DiscountValidation is the answer of POST /v1/discounts/validate: the
+// spec's {validation_result, total_discount_amount_cents} (doc 2 §4.9),
+// with the results under data too, where the Ruby SDK reads them (it
+// builds a list object from data, each result's valid read from it).
 type DiscountValidation struct {
-	ValidationResult         []*CodeValidation `json:"validation_result"`
+	ValidationResult         []*CodeValidation `json:"validation_result" sdk:"data"`
 	TotalDiscountAmountCents int64             `json:"total_discount_amount_cents"`
 }

@@ -20,7 +20,8 @@ func (invoiceKind) objectName() string { return "invoice" }
 // Invoice is a bill to a customer or an account (spec doc 2 §2.5). Its
 // total is always the sum of its lines (the database checks it at every
 // commit); it is numbered when issued, from a gap-free sequence per
-// merchant and mode.
+// merchant and mode. Its total is sent as amount too: the Node SDK types a
+// usage invoice's answer (BillingInvoice) with amount.
 type Invoice struct {
 	bun.BaseModel `bun:"table:invoices,alias:inv"`
 	Tenant
@@ -29,7 +30,7 @@ type Invoice struct {
 	Object           Object[invoiceKind] `bun:"-" json:"object"`
 	Number           *int64              `bun:"number" json:"-"`
 	InvoiceNumber    *string             `bun:"-" json:"invoice_number"`
-	Total            int64               `bun:"total" json:"total"`
+	Total            int64               `bun:"total" json:"total" sdk:"amount"`
 	Currency         string              `bun:"currency" json:"currency"`
 	Status           InvoiceStatus       `bun:"status" json:"status"`
 	CollectionMethod CollectionMethod    `bun:"collection_method" json:"collection_method"`

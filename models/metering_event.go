@@ -61,12 +61,16 @@ type CreateMeteringEventInput struct {
 	Timestamp        *UsageTime    `json:"timestamp"`
 	MarkupPercentage *UsageNumber  `json:"markup_percentage"`
 	Metadata         MetadataInput `json:"metadata"`
+	// refused are problems of the body it was read from on
+	// /v1/billing/metering (MeteringInput.Event): a meter's members.
+	refused fieldProblems
 }
 
 // Validate reports every problem at once; it settles customer_id into
 // Customer.
 func (in *CreateMeteringEventInput) Validate() error {
 	var f apierr.Fields
+	in.refused.addTo(&f)
 	if in.Customer == nil {
 		in.Customer = in.CustomerID
 	} else if in.CustomerID != nil && *in.CustomerID != *in.Customer {
@@ -89,11 +93,16 @@ type UpdateMeteringEventInput struct {
 	Value     *UsageNumber  `json:"value"`
 	Timestamp *UsageTime    `json:"timestamp"`
 	Metadata  MetadataInput `json:"metadata"`
+	// refused are problems of the body it was read from on
+	// /v1/billing/metering/{id} (UpdateMeteringInput.Event): a meter's
+	// members.
+	refused fieldProblems
 }
 
 // Validate reports every problem at once.
 func (in *UpdateMeteringEventInput) Validate() error {
 	var f apierr.Fields
+	in.refused.addTo(&f)
 	checkUsageNumber(&f, "value", in.Value, false)
 	in.Timestamp.check(&f, "timestamp")
 	checkUsageMetadata(&f, "metadata", in.Metadata)

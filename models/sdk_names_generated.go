@@ -4,6 +4,17 @@ package models
 
 import "encoding/json"
 
+// MarshalJSON renders CodeValidation from its json tags, then its fields
+// tagged sdk under those names.
+func (v CodeValidation) MarshalJSON() ([]byte, error) {
+	type plain CodeValidation
+	b, err := json.Marshal(plain(v))
+	if err != nil {
+		return nil, err
+	}
+	return withSDKMembers(b, sdkMember{"promotion_code_id", v.PromotionCodeID}, sdkMember{"coupon_id", v.CouponID})
+}
+
 // MarshalJSON renders Discount from its json tags, then its fields
 // tagged sdk under those names.
 func (v Discount) MarshalJSON() ([]byte, error) {
@@ -13,6 +24,28 @@ func (v Discount) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return withSDKMembers(b, sdkMember{"coupon_id", v.CouponID}, sdkMember{"promotion_code_id", v.PromotionCodeID}, sdkMember{"customer_id", v.CustomerID})
+}
+
+// MarshalJSON renders DiscountValidation from its json tags, then its fields
+// tagged sdk under those names.
+func (v DiscountValidation) MarshalJSON() ([]byte, error) {
+	type plain DiscountValidation
+	b, err := json.Marshal(plain(v))
+	if err != nil {
+		return nil, err
+	}
+	return withSDKMembers(b, sdkMember{"data", v.ValidationResult})
+}
+
+// MarshalJSON renders Invoice from its json tags, then its fields
+// tagged sdk under those names.
+func (v Invoice) MarshalJSON() ([]byte, error) {
+	type plain Invoice
+	b, err := json.Marshal(plain(v))
+	if err != nil {
+		return nil, err
+	}
+	return withSDKMembers(b, sdkMember{"amount", v.Total})
 }
 
 // MarshalJSON renders PhoneVerification from its json tags, then its fields

@@ -181,6 +181,9 @@ func TestValidateDiscounts(t *testing.T) {
 	require.Equal(t, float64(4000), v["total_discount_amount_cents"])
 	require.Equal(t, "TEN", res[0]["code"])
 	require.Equal(t, true, res[0]["valid"])
+	require.Equal(t, v["validation_result"], v["data"], "the results again where the Ruby SDK reads them")
+	require.Equal(t, res[0]["coupon"], res[0]["coupon_id"], "the coupon under the SDK's name too")
+	require.Equal(t, res[0]["promotion_code"], res[0]["promotion_code_id"])
 
 	requireValidation(t, f.sk.Post("/v1/discounts/validate", map[string]any{"customer_id": id(cust), "account_id": id(cust)}),
 		"amount_cents", "promotion_codes", "customer_id")

@@ -11,7 +11,7 @@ import (
 
 // invoiceKeys are the members of an invoice (spec doc 2 §2.5, with the
 // payer's ids, the charge that paid it and the state's times).
-var invoiceKeys = sorted("id", "object", "invoice_number", "total", "currency", "status", "collection_method",
+var invoiceKeys = sorted("id", "object", "invoice_number", "total", "amount", "currency", "status", "collection_method",
 	"subscription_id", "billing_reason", "net_terms", "due_date", "description", "memo", "customer_id", "customer",
 	"account_id", "account", "line_items", "charge", "attempt_count", "last_payment_error", "issued_at", "paid_at",
 	"voided_at", "marked_uncollectible_at", "overdue_at", "metadata", "livemode", "created", "updated")

@@ -49,6 +49,8 @@ var modelAmendments = map[reflect.Type]func(s *jsonschema.Schema){
 	// carries the SDK's customer beside customer_id.
 	reflect.TypeFor[models.PaymentMethod](): both(alias("customer", "customer_id"),
 		orSubset(nil, "id", "object", "type", "status", "livemode", "created", "updated")),
+	// /v1/billing/metering answers a meter or a usage record, rendered alone.
+	reflect.TypeFor[models.Metering](): oneOfMembers("meter", "usage_record"),
 }
 
 // optional makes members that may be left out no longer required.
@@ -80,6 +82,19 @@ func both(amend ...func(*jsonschema.Schema)) func(*jsonschema.Schema) {
 		for _, a := range amend {
 			a(s)
 		}
+	}
+}
+
+// oneOfMembers makes the object, instead, exactly one of the named
+// members' objects: a MarshalJSON rendering the one member set alone.
+func oneOfMembers(names ...string) func(*jsonschema.Schema) {
+	return func(s *jsonschema.Schema) {
+		alts := make([]*jsonschema.Schema, 0, len(names))
+		for _, n := range names {
+			p, _ := s.Properties.Get(n)
+			alts = append(alts, p)
+		}
+		*s = jsonschema.Schema{Description: s.Description, OneOf: alts}
 	}
 }
 

@@ -94,6 +94,17 @@ var sdkMembers = map[string][]string{
 		"subscription", "invoice", "latest_charge", "authorization_mode", "created", "livemode"},
 	// A billing meter as the Ruby SDK's tests read it (name).
 	"billing_meter": {"id", "object", "name"},
+	// Usage recorded at /v1/billing/metering, as the Node SDK types it
+	// (Metering) and the Ruby SDK reads it (name).
+	"usage_record": {"id", "object", "event_name", "name", "customer_id", "value", "timestamp", "metadata", "created",
+		"updated", "livemode"},
+	// A discount validation as the Ruby SDK reads it: its results under
+	// data, each with valid (and the coupon under the SDK's name).
+	"discount_validation": {"validation_result", "total_discount_amount_cents", "data"},
+	"code_validation":     {"code", "valid", "coupon_id", "promotion_code_id"},
+	// An invoice as the Node SDK types a usage invoice (BillingInvoice):
+	// every invoice renders so.
+	"billing_invoice": {"id", "object", "amount", "currency", "status", "created", "updated", "livemode"},
 	// An invoice's line item as the Ruby SDK's tests read it (unit_amount).
 	"invoice_line_item": {"id", "object", "quantity", "unit_amount"},
 }
@@ -143,6 +154,14 @@ func TestSDKShapes(t *testing.T) {
 	civ := f.sk.CreateCustomerIdentityVerification(testenv.CustomerIdentityVerificationSpec{})
 	endpoint := f.sk.CreateWebhookEndpoint(testenv.WebhookEndpoint("https://example.com/hooks"))
 	meter := f.sk.PriceMeter("sdk.calls", id(product), "")
+	validate := func() map[string]any {
+		r := f.sk.Post("/v1/discounts/validate", map[string]any{"amount_cents": 10000, "promotion_codes": []string{code.Code},
+			"customer_id": id(cust)})
+		require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+		return r.JSON()
+	}
+	record := f.sk.Post("/v1/billing/metering", map[string]any{"event_name": "sdk.calls", "customer_id": id(cust),
+		"value": 1}).JSON()
 	invoicePayer := f.sk.CreateInvoicePayer("")
 	invoice := f.sk.CreateInvoice(invoicePayer.Invoice("request_payment", 1))
 	subscriber := f.sk.CreateSubscriber(testenv.Visa)
@@ -200,9 +219,15 @@ func TestSDKShapes(t *testing.T) {
 		"sift_configuration":       func() map[string]any { return get("/v1/config/sift") },
 		"google_pay_configuration": func() map[string]any { return get("/v1/client/wallet/google_pay") },
 		"billing_meter":            func() map[string]any { return get("/v1/billing/metering/" + meter.ID.String()) },
+		"usage_record":             func() map[string]any { return get("/v1/billing/metering/" + id(record)) },
+		"discount_validation":      func() map[string]any { return validate() },
+		"code_validation": func() map[string]any {
+			return validate()["data"].([]any)[0].(map[string]any)
+		},
 		"invoice_line_item": func() map[string]any {
 			return get("/v1/invoices/" + invoice.ID.String() + "/line_items")["data"].([]any)[0].(map[string]any)
 		},
+		"billing_invoice": func() map[string]any { return get("/v1/invoices/" + invoice.ID.String()) },
 		"invoice_customer": func() map[string]any {
 			return get("/v1/invoices/" + invoice.ID.String())["customer"].(map[string]any)
 		},
@@ -254,6 +279,13 @@ var sdkRequests = []struct {
 		shown: map[string]any{"status": "expired",
 			"steps": map[string]any{"id_verification": map[string]any{"status": "pending"},
 				"payment_method": map[string]any{"status": "completed"}}}},
+	{name: "billing.createMetering", method: http.MethodPost, path: "/v1/billing/metering",
+		body: func(ids map[string]string) map[string]any {
+			return map[string]any{"event_name": "api_call", "customer_id": ids["customer"], "value": 2,
+				"timestamp": testenv.Start.Unix(), "metadata": map[string]any{"k": "v"}}
+		},
+		shown: map[string]any{"event_name": "api_call", "value": 2.0, "timestamp": float64(testenv.Start.Unix()),
+			"metadata": map[string]any{"k": "v"}}},
 }
 
 func TestSDKRequestMembers(t *testing.T) {

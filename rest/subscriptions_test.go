@@ -283,11 +283,16 @@ func TestSubscriptionIntervalSwitchIsScheduled(t *testing.T) {
 	require.Equal(t, yearly, sc["product"])
 	require.Equal(t, true, sc["interval_switch"])
 	require.Equal(t, got["current_period_end"], sc["effective_date"])
+	logs := func() []any {
+		return f.sk.Get("/v1/subscriptions/" + id(sub) + "/change_logs").JSON()["subscription_change_logs"].([]any)
+	}
+	require.Empty(t, logs(), "a queued switch has not taken effect: it is logged when the renewal applies it")
 
 	// Removed, then scheduled again and applied at the renewal.
 	r = f.sk.Delete("/v1/subscriptions/" + id(sub) + "/scheduled_change")
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	require.Nil(t, r.JSON()["scheduled_change"])
+	require.Empty(t, logs(), "a dropped switch never took effect")
 	requireError(t, f.sk.Delete("/v1/subscriptions/"+id(sub)+"/scheduled_change"), http.StatusUnprocessableEntity, "invalid_state", "")
 	require.Equal(t, http.StatusOK, f.sk.Patch("/v1/subscriptions/"+id(sub), map[string]any{"product": yearly}).Status)
 	end := nextDue(t, f, "renewal", testenv.Start.AddDate(1, 0, 0)).At
@@ -297,7 +302,11 @@ func TestSubscriptionIntervalSwitchIsScheduled(t *testing.T) {
 	require.Nil(t, renewed["scheduled_change"])
 	require.Equal(t, end.AddDate(1, 0, 0).Unix(), num(renewed["current_period_end"]))
 	require.Equal(t, int64(20000), num(subscriptionInvoices(t, f.sk, id(sub))[0]["total"]))
-	require.Len(t, f.sk.Get("/v1/subscriptions/" + id(sub) + "/change_logs").JSON()["subscription_change_logs"], 1)
+	require.Len(t, logs(), 1)
+	entry := logs()[0].(map[string]any)
+	require.Equal(t, id(s.Product), entry["previous_product"])
+	require.Equal(t, yearly, entry["new_product"])
+	require.Equal(t, float64(end.Unix()), entry["changed_at"], "logged when it took effect")
 }
 
 func TestSubscriptionStates(t *testing.T) {

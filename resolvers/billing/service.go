@@ -31,6 +31,7 @@ type Service struct {
 	// Usage billing (docs/billing.md, "Usage billing").
 	Meters         *usage.Meters
 	MeteringEvents *usage.MeteringEvents
+	Metering       *usage.Metering
 	Reports        *usage.Reports
 	// BillingCredits, UsageInvoices and UsageThresholds: credit pools,
 	// invoices of usage windows, auto-charge thresholds.
@@ -55,7 +56,7 @@ func New(kit *op.Kit, m *money.Service) *Service {
 	clocks.AddDueSource(inv.OverdueSource())
 	return &Service{Kit: kit, Money: m, Invoices: inv.Invoices, LineItems: inv.LineItems,
 		Subscriptions: subs.Subscriptions, ChangeLogs: subs.ChangeLogs,
-		Meters: use.Meters, MeteringEvents: use.MeteringEvents, Reports: use.Reports,
+		Meters: use.Meters, MeteringEvents: use.MeteringEvents, Metering: use.Metering, Reports: use.Reports,
 		BillingCredits: use.BillingCredits, UsageInvoices: use.UsageInvoices, UsageThresholds: use.UsageThresholds,
 		Service: clocks, subscriptions: subs}
 }

@@ -14,7 +14,9 @@ type Service struct {
 
 	Meters         *Meters
 	MeteringEvents *MeteringEvents
-	Reports        *Reports
+	// Metering serves /v1/billing/metering: meters and usage records.
+	Metering *Metering
+	Reports  *Reports
 	// BillingCredits, UsageInvoices and UsageThresholds: credit pools,
 	// invoices of usage windows, auto-charge thresholds.
 	BillingCredits  *BillingCredits
@@ -30,6 +32,7 @@ type invoiceBiller struct{ *invoices.Invoices }
 func New(kit *op.Kit, inv *invoices.Invoices) *Service {
 	s := &Service{Kit: kit, Invoices: &invoiceBiller{inv}}
 	s.Meters, s.MeteringEvents = newMeters(s), newMeteringEvents(s)
+	s.Metering = &Metering{meters: s.Meters, events: s.MeteringEvents}
 	s.Reports = newReports(s)
 	s.BillingCredits, s.UsageInvoices = newBillingCredits(s), newUsageInvoices(s)
 	s.UsageThresholds = newUsageThresholds(s)
