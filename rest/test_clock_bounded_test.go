@@ -41,6 +41,14 @@ func (f *fixture) slice(t *testing.T) (testclocks.Slice, int64) {
 // applied, in order.
 func (f *fixture) advanceToTheEnd(t *testing.T, clock string, target time.Time) []*models.TestClockEffect {
 	t.Helper()
+	effects, _ := f.advanceToTheEndCounting(t, clock, target)
+	return effects
+}
+
+// advanceToTheEndCounting is advanceToTheEnd, answering also the
+// statements the advance's request ran.
+func (f *fixture) advanceToTheEndCounting(t *testing.T, clock string, target time.Time) ([]*models.TestClockEffect, int) {
+	t.Helper()
 	r := f.sk.Post(clocksPath+"/"+clock+"/advance", map[string]any{"frozen_time": target.Unix()})
 	require.Contains(t, []int{http.StatusOK, http.StatusAccepted}, r.Status, string(r.Body))
 	var answer models.TestClock
@@ -55,7 +63,7 @@ func (f *fixture) advanceToTheEnd(t *testing.T, clock string, target time.Time) 
 	got := f.sk.Get(clocksPath + "/" + clock).JSON()
 	require.Equal(t, "ready", got["status"])
 	require.Equal(t, target.Unix(), num(got["advanced_to"]))
-	return effects
+	return effects, r.Statements
 }
 
 // continuationJobs counts the waiting continuation jobs of f's sandbox.
