@@ -133,6 +133,6 @@ func TestPausedRenewalsRenewedTogetherWriteWhatOneByOneWrites(t *testing.T) {
 
 	// The 500-effect budget took the whole advance in its request: the
 	// three billed renewals at their count, the 86 paused ones in runs of
-	// a few statements each (one by one, each costs eight).
+	// a few statements each (one by one, each costs seven).
 	require.Less(t, statements, statementsPerAdvance+3*statementsPerRenewal+86, "paused renewals renewed together")
 }

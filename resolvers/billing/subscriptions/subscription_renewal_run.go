@@ -19,9 +19,10 @@ import (
 // Renewals that bill nothing, applied together (due.Runner). A paused
 // subscription's renewal only rolls its period: no invoice, no charge,
 // the row's period columns and two events. A test clock with thousands of
-// paused subscriptions renewed them one by one, some eight statements
-// each; a run of them is renewed here in five statements whatever its
-// length (the lock, the read, their products, the update, the read back),
+// paused subscriptions renewed them one by one, seven statements each
+// with the advance's own two (the sources asked, the clock moved); a run
+// of them is renewed here in five statements whatever its length (the
+// lock, the read, their products, the update, the read back),
 // with the same rows and the same events, each at its own instant, as
 // renew writes one after the other. Whatever a run cannot take (a
 // subscription not paused, a scheduled change, a phase to start) ends it;
