@@ -20,26 +20,6 @@ import (
 // same rows and the same events, in the same order and at the same
 // instants.
 
-// seedHourlyPausedSubscriptions makes n paused daily subscriptions of the
-// customer on its clock, anchored an hour and a second apart from an hour
-// and a second after jan31 (no two renewals at one instant, whose order
-// would be their random ids'):
-// over a few days their renewals come in runs that a renewal of the run
-// itself cuts (the first renewed is due again a day later, before the
-// last of a run of 25 hours), and the customer's active subscription,
-// anchored at jan31, renews (and bills) between them.
-func (f *fixture) seedHourlyPausedSubscriptions(t *testing.T, s clockedSubscriber, n int, product string) {
-	t.Helper()
-	f.exec(t, `INSERT INTO subscriptions (merchant_id, id, livemode, status, customer_id, test_clock_id, product_id,
-		currency, proration_behavior, anchor, period_number, current_period_start, current_period_end, paused_at,
-		created, updated)
-		SELECT ?, gen_random_uuid(), false, 'paused', ?, ?, ?, 'usd', 'create_prorations',
-		       ?::timestamptz + make_interval(hours => i, secs => i), 0, ?::timestamptz + make_interval(hours => i, secs => i),
-		       ?::timestamptz + make_interval(hours => i, secs => i), ?::timestamptz, ?::timestamptz, ?::timestamptz
-		FROM generate_series(1, ?) AS i`,
-		f.env.Merchant.ID, s.customer, s.clock, product, jan31, jan31, jan31.AddDate(0, 0, 1), jan31, jan31, jan31, n)
-}
-
 // renewalRunOutcome is what an advance left in a fixture, with every id
 // replaced by the order in which it first appears (the two fixtures'
 // objects have ids of their own): the receipt's effects, the
@@ -65,7 +45,13 @@ func advanceWithPausedRuns(t *testing.T, budget int) (renewalRunOutcome, int) {
 	f := setup(t, testenv.WithAdvanceBudget(budget))
 	s := newClockedSubscriber(t, f, jan31, "daily", "")
 	daily := id(f.sk.CreateProduct(testenv.RecurringProduct(1500, "daily")))
-	f.seedHourlyPausedSubscriptions(t, s, 40, daily)
+	// 40 paused daily subscriptions, anchored an hour and a second apart
+	// (no two renewals at one instant, whose order would be their random
+	// ids'): over a few days their renewals come in runs that a renewal of
+	// the run itself cuts (the first renewed is due again a day later,
+	// before the last of a run of 25 hours), and the customer's active
+	// subscription, anchored at jan31, renews (and bills) between them.
+	f.seedPausedSubscriptions(t, s, 40, daily, time.Hour+time.Second)
 
 	target := jan31.AddDate(0, 0, 3).Add(12 * time.Hour)
 	effects, statements := f.advanceToTheEndCounting(t, s.clock, target)
