@@ -41,6 +41,14 @@ func (f *fixture) slice(t *testing.T) (testclocks.Slice, int64) {
 // applied, in order.
 func (f *fixture) advanceToTheEnd(t *testing.T, clock string, target time.Time) []*models.TestClockEffect {
 	t.Helper()
+	effects, _ := f.advanceToTheEndCounting(t, clock, target)
+	return effects
+}
+
+// advanceToTheEndCounting is advanceToTheEnd, answering also the
+// statements the advance's request ran.
+func (f *fixture) advanceToTheEndCounting(t *testing.T, clock string, target time.Time) ([]*models.TestClockEffect, int) {
+	t.Helper()
 	r := f.sk.Post(clocksPath+"/"+clock+"/advance", map[string]any{"frozen_time": target.Unix()})
 	require.Contains(t, []int{http.StatusOK, http.StatusAccepted}, r.Status, string(r.Body))
 	var answer models.TestClock
@@ -55,7 +63,7 @@ func (f *fixture) advanceToTheEnd(t *testing.T, clock string, target time.Time) 
 	got := f.sk.Get(clocksPath + "/" + clock).JSON()
 	require.Equal(t, "ready", got["status"])
 	require.Equal(t, target.Unix(), num(got["advanced_to"]))
-	return effects
+	return effects, r.Statements
 }
 
 // continuationJobs counts the waiting continuation jobs of f's sandbox.
@@ -145,21 +153,23 @@ func TestAThousandYearAdvanceAnswersWithinItsBudget(t *testing.T) {
 }
 
 // seedPausedSubscriptions makes n paused subscriptions of the customer on
-// its clock to a daily product, each anchored a second after the last, in
-// one statement: creating them through the API would take n requests. A
-// paused subscription's renewal rolls its period without billing it (the
-// cheapest renewal there is), so the test's ten thousand renewals cost what
-// the continuation itself costs, not ten thousand charges.
-func (f *fixture) seedPausedSubscriptions(t *testing.T, s clockedSubscriber, n int, product string) {
+// its clock to a daily product, the i-th anchored i times apart after
+// jan31, in one statement: creating them through the API would take n
+// requests. A paused subscription's renewal rolls its period without
+// billing it (the cheapest renewal there is), so the test's ten thousand
+// renewals cost what the continuation itself costs, not ten thousand
+// charges.
+func (f *fixture) seedPausedSubscriptions(t *testing.T, s clockedSubscriber, n int, product string, apart time.Duration) {
 	t.Helper()
 	f.exec(t, `INSERT INTO subscriptions (merchant_id, id, livemode, status, customer_id, test_clock_id, product_id,
 		currency, proration_behavior, anchor, period_number, current_period_start, current_period_end, paused_at,
 		created, updated)
 		SELECT ?, gen_random_uuid(), false, 'paused', ?, ?, ?, 'usd', 'create_prorations',
-		       ?::timestamptz + make_interval(secs => i), 0, ?::timestamptz + make_interval(secs => i),
-		       ?::timestamptz + make_interval(secs => i), ?::timestamptz, ?::timestamptz, ?::timestamptz
+		       ?::timestamptz + make_interval(secs => i * ?), 0, ?::timestamptz + make_interval(secs => i * ?),
+		       ?::timestamptz + make_interval(secs => i * ?), ?::timestamptz, ?::timestamptz, ?::timestamptz
 		FROM generate_series(1, ?) AS i`,
-		f.env.Merchant.ID, s.customer, s.clock, product, jan31, jan31, jan31.AddDate(0, 0, 1), jan31, jan31, jan31, n)
+		f.env.Merchant.ID, s.customer, s.clock, product, jan31, apart.Seconds(), jan31, apart.Seconds(),
+		jan31.AddDate(0, 0, 1), apart.Seconds(), jan31, jan31, jan31, n)
 }
 
 func TestATenThousandSubscriptionClockAnswersWithinItsBudget(t *testing.T) {
@@ -170,7 +180,7 @@ func TestATenThousandSubscriptionClockAnswersWithinItsBudget(t *testing.T) {
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	daily := id(f.sk.CreateProduct(testenv.RecurringProduct(2000, "daily")))
 	const subscriptions = 10_000
-	f.seedPausedSubscriptions(t, s, subscriptions, daily)
+	f.seedPausedSubscriptions(t, s, subscriptions, daily, time.Second)
 
 	// A day and a half: each subscription's period rolls once.
 	target := jan31.AddDate(0, 0, 1).Add(12 * time.Hour)

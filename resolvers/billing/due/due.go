@@ -76,6 +76,19 @@ func Scan(ctx context.Context, q *bun.SelectQuery) (*Due, error) {
 	return rows[0].due(), nil
 }
 
+// ScanAll reads the effects q selects as (at, kind, id), in its order.
+func ScanAll(ctx context.Context, q *bun.SelectQuery) ([]Due, error) {
+	var rows []dueRow
+	if err := q.Scan(ctx, &rows); err != nil {
+		return nil, err
+	}
+	dues := make([]Due, len(rows))
+	for i, r := range rows {
+		dues[i] = *r.due()
+	}
+	return dues, nil
+}
+
 // dueRow is an effect as a source's query selects it.
 type dueRow struct {
 	At   time.Time `bun:"at"`
@@ -84,3 +97,19 @@ type dueRow struct {
 }
 
 func (r dueRow) due() *Due { return &Due{At: r.At.UTC(), Kind: r.Kind, ID: r.ID} }
+
+// Runner is a DueSource that can apply several of its effects together,
+// in fewer statements than one by one: a run of them that come one after
+// the other in time order, nothing of another source's (or of the run's
+// own objects, rolled onward) between them.
+type Runner interface {
+	DueSource
+	// ApplyRun applies the longest prefix of run it can apply together,
+	// exactly as Apply would one after the other: the same rows and the
+	// same events, each emitted in the write at(d) answers for the effect
+	// d (called once per effect applied, in run's order, before it emits
+	// anything of d). It answers how many it applied; 0 leaves run[0] to
+	// Apply. run is in time order (Before) and holds no effect of another
+	// source's between its first and its last.
+	ApplyRun(ctx context.Context, w *op.W, run []Due, at func(Due) (*op.W, error)) (int, error)
+}

@@ -49,17 +49,10 @@ func (ss *Subscriptions) renew(ctx context.Context, w *op.W, id string, at time.
 		sub.ProductID, pr = to.ID, to
 		sub.ScheduledChangeID, sub.ScheduledProductID, sub.ScheduledIntervalSwitch, sub.ScheduledChangeCreated = nil, nil, nil, nil
 	}
-	iv, err := calendar.OfRecurring(string(pr.Recurring.Interval))
+	period, err := rollPeriod(sub, pr, boundary)
 	if err != nil {
 		return err
 	}
-	cal, err := calendar.New(sub.Anchor.Time, iv)
-	if err != nil {
-		return err
-	}
-	period := cal.PeriodAt(boundary)
-	start, end := models.At(period.Start), models.At(period.End)
-	sub.PeriodNumber, sub.CurrentPeriodStart, sub.CurrentPeriodEnd = sub.PeriodNumber+1, &start, &end
 	phase := inForce(sub.Phases, sub.PeriodNumber)
 	if phase >= 0 && !sub.Phases[phase].Started() {
 		if _, err := w.Tx.Update((*models.SubscriptionPhase)(nil)).Set("started_at = ?", boundary).Set("updated = ?", w.Now()).
@@ -67,7 +60,6 @@ func (ss *Subscriptions) renew(ctx context.Context, w *op.W, id string, at time.
 			return err
 		}
 	}
-	sub.PeriodAmountCharged = 0
 	if sub.Status != models.SubscriptionPaused {
 		if err := ss.billPeriod(ctx, w, sub, pr, phase, period); err != nil {
 			return err
@@ -78,6 +70,25 @@ func (ss *Subscriptions) renew(ctx context.Context, w *op.W, id string, at time.
 		return err
 	}
 	return emitSubscription(w, EventRenewalCompleted, out)
+}
+
+// rollPeriod moves the subscription into the period of its calendar (its
+// anchor, pr's interval) that starts at boundary, where its current one
+// ends: the next period, nothing charged for it yet.
+func rollPeriod(sub *models.Subscription, pr *models.Product, boundary time.Time) (calendar.Period, error) {
+	iv, err := calendar.OfRecurring(string(pr.Recurring.Interval))
+	if err != nil {
+		return calendar.Period{}, err
+	}
+	cal, err := calendar.New(sub.Anchor.Time, iv)
+	if err != nil {
+		return calendar.Period{}, err
+	}
+	period := cal.PeriodAt(boundary)
+	start, end := models.At(period.Start), models.At(period.End)
+	sub.PeriodNumber, sub.CurrentPeriodStart, sub.CurrentPeriodEnd = sub.PeriodNumber+1, &start, &end
+	sub.PeriodAmountCharged = 0
+	return period, nil
 }
 
 // billPeriod bills the subscription's new period with its pending

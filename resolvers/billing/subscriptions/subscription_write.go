@@ -57,17 +57,24 @@ func saveSubscription(ctx context.Context, w *op.W, sub *models.Subscription, be
 	if err != nil {
 		return nil, err
 	}
+	return fresh, announceUpdate(w, fresh, before)
+}
+
+// announceUpdate emits customer.subscription.updated for fresh, saved in
+// w, with the attributes that changed since before, when it is
+// customer-owned and something did change.
+func announceUpdate(w *op.W, fresh *models.Subscription, before json.RawMessage) error {
 	if !fresh.IsCustomerOwned() || before == nil {
-		return fresh, nil
+		return nil
 	}
 	after, prev, err := events.RenderChange(before, fresh)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if prev != nil {
 		w.Emit(EventSubscriptionUpdated, fresh.ID, after, prev)
 	}
-	return fresh, nil
+	return nil
 }
 
 // emitSubscription announces typ with the subscription as REST renders it.

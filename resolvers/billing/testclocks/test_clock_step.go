@@ -50,21 +50,18 @@ func (tc *TestClocks) steps(ctx context.Context, scope store.Scope, id string, l
 			return err
 		}
 		for len(applied) < max {
-			due, src, err := tc.svc.nextDue(ctx, w.Tx, clock.ID, clock.AdvancingTo.Time)
-			if err != nil || due == nil {
+			dues, srcs, err := tc.svc.nextDues(ctx, w.Tx, clock.ID, clock.AdvancingTo.Time, max-len(applied))
+			if err != nil || len(dues) == 0 {
 				return err
 			}
-			if err := stillDue(last, due); err != nil {
+			if err := stillDue(last, &dues[0]); err != nil {
 				return err
 			}
-			if err := tc.moveTo(ctx, w, clock, due.At, models.TestClockAdvancing); err != nil {
-				return err
-			}
-			effect, err := applyDue(ctx, w.At(due.At), src, *due)
+			effects, err := tc.applyNext(ctx, w, clock, dues, srcs)
 			if err != nil {
 				return err
 			}
-			last, applied = due, append(applied, effect)
+			last, applied = &dues[len(effects)-1], append(applied, effects...)
 		}
 		return nil
 	})
@@ -72,6 +69,45 @@ func (tc *TestClocks) steps(ctx context.Context, scope store.Scope, id string, l
 		return nil, nil, err
 	}
 	return applied, last, nil
+}
+
+// applyNext applies, in w, the earliest of dues (the effects next due on
+// the clock, in time order, each from the source beside it): a run of
+// them together when their source can (due.Runner), else the first
+// alone. The clock is moved to the last effect applied; an effect applied
+// alone runs with the clock at its instant, as every effect of a source
+// that is not a Runner does. It answers the effects applied, at least
+// one.
+func (tc *TestClocks) applyNext(ctx context.Context, w *op.W, clock *models.TestClock, dues []due.Due,
+	srcs []due.DueSource) ([]*models.TestClockEffect, error) {
+	if runner, ok := srcs[0].(due.Runner); ok {
+		effects, err := applyRun(ctx, w, runner, sameKind(dues))
+		if err != nil || len(effects) > 0 {
+			if err == nil {
+				err = tc.moveTo(ctx, w, clock, effects[len(effects)-1].At.Time, models.TestClockAdvancing)
+			}
+			return effects, err
+		}
+	}
+	if err := tc.moveTo(ctx, w, clock, dues[0].At, models.TestClockAdvancing); err != nil {
+		return nil, err
+	}
+	effect, err := applyDue(ctx, w.At(dues[0].At), srcs[0], dues[0])
+	if err != nil {
+		return nil, err
+	}
+	return []*models.TestClockEffect{effect}, nil
+}
+
+// sameKind is the prefix of dues of the first one's kind, so of its
+// source: a run with no other source's effect between its first and its
+// last.
+func sameKind(dues []due.Due) []due.Due {
+	n := 1
+	for n < len(dues) && dues[n].Kind == dues[0].Kind {
+		n++
+	}
+	return dues[:n]
 }
 
 // settle sets the advancing clock, locked by w, at its target and ready
