@@ -39,7 +39,7 @@ var errNoBillableUsage = apierr.Rule("no_billable_usage",
 func (us *UsageInvoices) Create(ctx context.Context, in *models.CreateUsageInvoiceInput) (*models.Invoice, error) {
 	spec := op.Spec{Name: "billing_invoice.create", Allow: secretOnly, Params: in, Check: in.Validate}
 	return op.Write(ctx, us.svc.Kit, spec, func(ctx context.Context, w *op.W) (*models.Invoice, error) {
-		payer, err := readPayer(ctx, w.Tx, in.Customer, in.Account, payerQuery{})
+		payer, err := readPayer(ctx, w.Tx, in.Customer, in.Account, payerQuery{WithoutJIT: true})
 		if err != nil {
 			return nil, err
 		}

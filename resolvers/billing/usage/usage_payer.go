@@ -35,6 +35,8 @@ type usagePayer struct {
 	Locked *string `bun:"locked"`
 	// ThresholdLocked receives the result of locking the threshold row.
 	ThresholdLocked *bool `bun:"threshold_locked"`
+	// JIT receives the transaction's jit setting once WithoutJIT set it.
+	JIT *string `bun:"jit"`
 }
 
 // ID is the payer's id.
@@ -88,6 +90,15 @@ type payerQuery struct {
 	// claim subtracts from the payer's rollups, so a write that locked a
 	// rollup first and the threshold second could deadlock with it.
 	LockThreshold bool
+	// WithoutJIT turns PostgreSQL's JIT compilation off for the rest of
+	// the transaction, in the same statement. A usage invoice's aggregate
+	// must plan the branch that reads a max meter's events, run or not
+	// (whether a max meter is priced is only known in the statement, a
+	// meter can change at any time), and that branch's estimate follows
+	// the payer's events: past jit_above_cost (about 450,000 events)
+	// PostgreSQL compiled the statement, 0.2–0.3 s, for the millisecond
+	// the rollups take (docs/performance.md).
+	WithoutJIT bool
 }
 
 // readPayer reads exactly one payer, customer or account (the params the
@@ -132,6 +143,9 @@ func readPayer(ctx context.Context, tx *store.Tenant, customer, account *string,
 		sel = sel.ColumnExpr("(SELECT true FROM usage_thresholds AS utl WHERE utl.merchant_id = ?0.merchant_id "+
 			"AND utl.livemode = ?0.livemode AND utl.?1 = ?0.id LIMIT 1 FOR UPDATE) AS threshold_locked",
 			bun.Ident(alias), bun.Ident(param+"_id"))
+	}
+	if q.WithoutJIT {
+		sel = sel.ColumnExpr("set_config('jit', 'off', true) AS jit")
 	}
 	if err := sel.Scan(ctx, &rows); err != nil {
 		return nil, err
