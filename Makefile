@@ -79,7 +79,7 @@ openapi-lint:
 
 ## bench: run the benchmark harness
 bench: postgres
-	$(GO) test -run '^$$' -bench . -benchmem ./bench/...
+	$(GO) test -timeout 60m -run '^$$' -bench . -benchmem ./bench/...
 
 ## loadbench: the load tables of docs/performance.md: the built server on a fresh
 ## embedded PostgreSQL under wrk at 1, 8 and 32 connections, its statements bare
