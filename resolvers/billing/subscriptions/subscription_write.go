@@ -72,11 +72,9 @@ func saveSubscription(ctx context.Context, w *op.W, sub *models.Subscription, be
 
 // emitSubscription announces typ with the subscription as REST renders it.
 func emitSubscription(w *op.W, typ events.Type, sub *models.Subscription) error {
-	raw, err := events.Render(sub)
-	if err != nil {
+	if err := w.EmitObject(typ, sub.ID, sub); err != nil {
 		return err
 	}
-	w.Emit(typ, sub.ID, raw, nil)
 	return nil
 }
 
