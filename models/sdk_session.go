@@ -55,73 +55,54 @@ type SonarSession struct {
 }
 
 // CreateChargeSessionInput is POST /v1/charge_sessions.
-type CreateChargeSessionInput struct {
-	ChargeIntentID *string       `json:"charge_intent_id"`
-	VisitorID      *string       `json:"visitor_id"`
-	Metadata       MetadataInput `json:"metadata"`
-}
-
-// Validate checks the input, every field at once.
-func (in *CreateChargeSessionInput) Validate() error {
-	return validateSessionCreate(in.ChargeIntentID, in.VisitorID, in.Metadata)
-}
+type CreateChargeSessionInput struct{ SDKSessionCreate }
 
 // UpdateChargeSessionInput is PATCH /v1/charge_sessions/{id}.
-type UpdateChargeSessionInput struct {
-	Status    *SessionStatus `json:"status"`
-	VisitorID *string        `json:"visitor_id"`
-	Metadata  MetadataInput  `json:"metadata"`
-}
-
-// Validate checks the input, every field at once.
-func (in *UpdateChargeSessionInput) Validate() error {
-	return validateSessionUpdate(in.Status, in.VisitorID, in.Metadata)
-}
+type UpdateChargeSessionInput struct{ SDKSessionUpdate }
 
 // CreateSonarSessionInput is POST /v1/sonar_sessions.
-type CreateSonarSessionInput struct {
+type CreateSonarSessionInput struct{ SDKSessionCreate }
+
+// UpdateSonarSessionInput is PATCH /v1/sonar_sessions/{id}.
+type UpdateSonarSessionInput struct{ SDKSessionUpdate }
+
+// SDKSessionCreate is what a create of either SDK session sends: one
+// declaration and one validation for both, each session's input embedding
+// it under its own name.
+type SDKSessionCreate struct {
 	ChargeIntentID *string       `json:"charge_intent_id"`
 	VisitorID      *string       `json:"visitor_id"`
 	Metadata       MetadataInput `json:"metadata"`
 }
 
-// Validate checks the input, every field at once.
-func (in *CreateSonarSessionInput) Validate() error {
-	return validateSessionCreate(in.ChargeIntentID, in.VisitorID, in.Metadata)
-}
-
-// UpdateSonarSessionInput is PATCH /v1/sonar_sessions/{id}.
-type UpdateSonarSessionInput struct {
+// SDKSessionUpdate is what an update of either SDK session sends.
+type SDKSessionUpdate struct {
 	Status    *SessionStatus `json:"status"`
 	VisitorID *string        `json:"visitor_id"`
 	Metadata  MetadataInput  `json:"metadata"`
-}
-
-// Validate checks the input, every field at once.
-func (in *UpdateSonarSessionInput) Validate() error {
-	return validateSessionUpdate(in.Status, in.VisitorID, in.Metadata)
 }
 
 // maxVisitorIDLength bounds a fingerprinting visitor id.
 const maxVisitorIDLength = 255
 
-func validateSessionCreate(chargeIntentID, visitorID *string, metadata MetadataInput) error {
+// Validate checks a create, every field at once.
+func (in *SDKSessionCreate) Validate() error {
 	var f apierr.Fields
-	parseOptionalID(&f, "charge_intent_id", chargeIntentID)
-	checkText(&f, "visitor_id", visitorID, maxVisitorIDLength, false)
-	checkMetadata(&f, "metadata", metadata)
-	CheckMetadataSize(&f, "metadata", MergeMetadata(nil, metadata))
+	parseOptionalID(&f, "charge_intent_id", in.ChargeIntentID)
+	checkText(&f, "visitor_id", in.VisitorID, maxVisitorIDLength, false)
+	checkMetadata(&f, "metadata", in.Metadata)
+	CheckMetadataSize(&f, "metadata", MergeMetadata(nil, in.Metadata))
 	return f.Err()
 }
 
-// validateSessionUpdate accepts a closing status only: a session is
-// opened by its creation.
-func validateSessionUpdate(status *SessionStatus, visitorID *string, metadata MetadataInput) error {
+// Validate checks an update, every field at once. It accepts a closing
+// status only: a session is opened by its creation.
+func (in *SDKSessionUpdate) Validate() error {
 	var f apierr.Fields
-	checkText(&f, "visitor_id", visitorID, maxVisitorIDLength, false)
-	if status != nil && *status != SessionCompleted && *status != SessionCanceled {
+	checkText(&f, "visitor_id", in.VisitorID, maxVisitorIDLength, false)
+	if in.Status != nil && *in.Status != SessionCompleted && *in.Status != SessionCanceled {
 		f.Add("status", "must be one of: completed, canceled")
 	}
-	checkMetadata(&f, "metadata", metadata)
+	checkMetadata(&f, "metadata", in.Metadata)
 	return f.Err()
 }

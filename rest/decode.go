@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"reflect"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -38,7 +39,7 @@ func decode(r *http.Request, v any) error {
 	if err := dec.Decode(v); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
-			param := te.Field
+			param := typeErrorParam(reflect.TypeOf(v), te.Field)
 			if param == "" {
 				return apierr.BadRequest(apierr.CodeInvalidJSON, "The request body must be a JSON object", "")
 			}

@@ -142,11 +142,9 @@ func (s *Service) finish(ctx context.Context, aw *accountWrite, before json.RawM
 	}
 	if !aw.Announce.IsZero() {
 		if c := aw.AnnounceCapability; c != nil {
-			raw, err := events.Render(c)
-			if err != nil {
+			if err := aw.EmitObject(aw.Announce, c.ID, c); err != nil {
 				return err
 			}
-			aw.Emit(aw.Announce, c.ID, raw, nil)
 		} else {
 			aw.Emit(aw.Announce, a.ID, after, prev)
 		}
@@ -230,11 +228,9 @@ func saveCapabilities(ctx context.Context, tx *store.Tenant, changed, fresh []*m
 // account's first activation.
 func emitActivations(w *op.W, a *models.Account, rendered json.RawMessage, activated []*models.Capability, accountActivated bool) error {
 	for _, c := range activated {
-		raw, err := events.Render(c)
-		if err != nil {
+		if err := w.EmitObject(EventCapabilityActivated, c.ID, c); err != nil {
 			return err
 		}
-		w.Emit(EventCapabilityActivated, c.ID, raw, nil)
 	}
 	if accountActivated {
 		w.Emit(EventAccountActivated, a.ID, rendered, nil)

@@ -6,7 +6,6 @@ import (
 	"github.com/frame-oss/payments-server/internal/domain/verification"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
-	"github.com/frame-oss/payments-server/internal/platform/events"
 	"github.com/frame-oss/payments-server/internal/platform/ids"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
@@ -74,11 +73,9 @@ func (cs *CustomerIdentity) Create(ctx context.Context, in *models.CreateCustome
 		if _, err := w.Tx.Insert(v).Exec(ctx); err != nil {
 			return nil, err
 		}
-		raw, err := events.Render(v)
-		if err != nil {
+		if err := w.EmitObject(EventCustomerIdentityVerificationCreated, v.ID, v); err != nil {
 			return nil, err
 		}
-		w.Emit(EventCustomerIdentityVerificationCreated, v.ID, raw, nil)
 		return v, nil
 	})
 }

@@ -96,11 +96,9 @@ func announcePhoneVerification(aw *accountWrite, pv *models.PhoneVerification) e
 	default:
 		return nil
 	}
-	raw, err := events.Render(pv)
-	if err != nil {
+	if err := aw.EmitObject(typ, pv.ID, pv); err != nil {
 		return err
 	}
-	aw.Emit(typ, pv.ID, raw, nil)
 	return nil
 }
 

@@ -32,11 +32,9 @@ func (cs *Coupons) Create(ctx context.Context, in *models.CreateCouponInput) (*m
 			return nil, nameTaken(err)
 		}
 		c.Derive(now)
-		raw, err := events.Render(c)
-		if err != nil {
+		if err := w.EmitObject(EventCouponCreated, c.ID, c); err != nil {
 			return nil, err
 		}
-		w.Emit(EventCouponCreated, c.ID, raw, nil)
 		return c, nil
 	})
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 
-	"github.com/frame-oss/payments-server/internal/platform/events"
 	"github.com/frame-oss/payments-server/internal/platform/ids"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
@@ -38,10 +37,8 @@ func (cs *Customers) Insert(ctx context.Context, w *op.W, in *models.CreateCusto
 	if _, err := w.Tx.Insert(c).Exec(ctx); err != nil {
 		return nil, err
 	}
-	raw, err := events.Render(c)
-	if err != nil {
+	if err := w.EmitObject(EventCustomerCreated, c.ID, c); err != nil {
 		return nil, err
 	}
-	w.Emit(EventCustomerCreated, c.ID, raw, nil)
 	return c, nil
 }

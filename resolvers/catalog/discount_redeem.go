@@ -8,7 +8,6 @@ import (
 	"github.com/uptrace/bun"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
-	"github.com/frame-oss/payments-server/internal/platform/events"
 	"github.com/frame-oss/payments-server/internal/platform/ids"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
@@ -99,11 +98,9 @@ func (ds *Discounts) Redeem(ctx context.Context, w *op.W, r Redemption) ([]*mode
 	}
 	for _, d := range out {
 		d.Derive()
-		raw, err := events.Render(d)
-		if err != nil {
+		if err := w.EmitObject(EventDiscountCreated, d.ID, d); err != nil {
 			return nil, err
 		}
-		w.Emit(EventDiscountCreated, d.ID, raw, nil)
 	}
 	return out, nil
 }

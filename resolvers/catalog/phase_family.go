@@ -185,11 +185,9 @@ func (f *phaseFamily[M, R, P, E]) create(ctx context.Context, spec op.Spec, pare
 			return nil, f.ordinalTaken(err, ph)
 		}
 		if f.events != nil {
-			raw, err := events.Render(ph)
-			if err != nil {
+			if err := w.EmitObject(f.events.created, ph.PhaseID(), ph); err != nil {
 				return nil, err
 			}
-			w.Emit(f.events.created, ph.PhaseID(), raw, nil)
 		}
 		return []R{ph}, nil
 	})
@@ -373,11 +371,9 @@ func (f *phaseFamily[M, R, P, E]) delete(ctx context.Context, spec op.Spec, pare
 			return nil, err
 		}
 		if f.events != nil {
-			raw, err := events.Render(ph)
-			if err != nil {
+			if err := w.EmitObject(f.events.deleted, ph.PhaseID(), ph); err != nil {
 				return nil, err
 			}
-			w.Emit(f.events.deleted, ph.PhaseID(), raw, nil)
 		}
 		removed = ph
 		return nil, nil

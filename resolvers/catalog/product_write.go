@@ -26,11 +26,9 @@ func (ps *Products) Create(ctx context.Context, in *models.ProductInput) (*model
 		if _, err := w.Tx.Insert(pr).Exec(ctx); err != nil {
 			return nil, err
 		}
-		raw, err := events.Render(pr)
-		if err != nil {
+		if err := w.EmitObject(EventProductCreated, pr.ID, pr); err != nil {
 			return nil, err
 		}
-		w.Emit(EventProductCreated, pr.ID, raw, nil)
 		return pr, nil
 	})
 }
@@ -98,11 +96,9 @@ func (ps *Products) Delete(ctx context.Context, id string) (*models.Deleted, err
 			}
 			return nil, err
 		}
-		raw, err := events.Render(pr)
-		if err != nil {
+		if err := w.EmitObject(EventProductDeleted, pr.ID, pr); err != nil {
 			return nil, err
 		}
-		w.Emit(EventProductDeleted, pr.ID, raw, nil)
 		return &models.Deleted{ID: pr.ID, Object: "product", Deleted: true}, nil
 	})
 }

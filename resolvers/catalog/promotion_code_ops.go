@@ -41,11 +41,9 @@ func (pcs *PromotionCodes) Create(ctx context.Context, in *models.PromotionCodeI
 			return nil, err
 		}
 		pc.Derive(now)
-		raw, err := events.Render(pc)
-		if err != nil {
+		if err := w.EmitObject(EventPromotionCodeCreated, pc.ID, pc); err != nil {
 			return nil, err
 		}
-		w.Emit(EventPromotionCodeCreated, pc.ID, raw, nil)
 		return pc, nil
 	})
 }

@@ -28,11 +28,9 @@ func (ss *Schedules) Create(ctx context.Context, in *models.CreateFundingSchedul
 		if _, err := w.Tx.Insert(sc).Exec(ctx); err != nil {
 			return nil, err
 		}
-		raw, err := events.Render(sc)
-		if err != nil {
+		if err := w.EmitObject(EventScheduleCreated, sc.ID, sc); err != nil {
 			return nil, err
 		}
-		w.Emit(EventScheduleCreated, sc.ID, raw, nil)
 		return sc, nil
 	})
 }

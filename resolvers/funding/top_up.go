@@ -3,7 +3,6 @@ package funding
 import (
 	"context"
 
-	"github.com/frame-oss/payments-server/internal/platform/events"
 	"github.com/frame-oss/payments-server/internal/platform/ids"
 	"github.com/frame-oss/payments-server/internal/platform/ledger"
 	"github.com/frame-oss/payments-server/models"
@@ -61,10 +60,8 @@ func (s *Service) fund(ctx context.Context, w *op.W, e *models.FundingEntry) err
 	if err := ledger.Post(ctx, w.Tx, w.Now(), fundingJournal(e)); err != nil {
 		return err
 	}
-	raw, err := events.Render(e)
-	if err != nil {
+	if err := w.EmitObject(EventEntryCreated, e.ID, e); err != nil {
 		return err
 	}
-	w.Emit(EventEntryCreated, e.ID, raw, nil)
 	return nil
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
-	"github.com/frame-oss/payments-server/internal/platform/events"
 	"github.com/frame-oss/payments-server/internal/platform/ids"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
@@ -66,11 +65,9 @@ func (ps *PaymentLinkSessions) Create(ctx context.Context, in *models.CreatePaym
 			return nil, err
 		}
 		sess.URL = models.PaymentLinkURLBase + sess.URLToken
-		raw, err := events.Render(sess)
-		if err != nil {
+		if err := w.EmitObject(EventPaymentLinkSessionCreated, sess.ID, sess); err != nil {
 			return nil, err
 		}
-		w.Emit(EventPaymentLinkSessionCreated, sess.ID, raw, nil)
 		return sess, nil
 	})
 }

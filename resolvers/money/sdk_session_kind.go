@@ -50,11 +50,9 @@ func (k *sdkSessionKind[M, P]) create(ctx context.Context, kit *op.Kit, params a
 		if _, err := w.Tx.Insert(P(sess)).Exec(ctx); err != nil {
 			return nil, err
 		}
-		raw, err := events.Render(sess)
-		if err != nil {
+		if err := w.EmitObject(k.created, sessID, sess); err != nil {
 			return nil, err
 		}
-		w.Emit(k.created, sessID, raw, nil)
 		return sess, nil
 	})
 }

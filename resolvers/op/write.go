@@ -157,6 +157,18 @@ func (w *W) Emit(typ events.Type, objectID uuid.UUID, rendered json.RawMessage, 
 	w.events.list = append(w.events.list, events.New(w.Now(), typ, objectID, rendered, previous))
 }
 
+// EmitObject renders obj once and emits typ for it with no previous
+// attributes: the announcement of a creation, a deletion or a change that
+// carries no previous_attributes, written once instead of at every write.
+func (w *W) EmitObject(typ events.Type, objectID uuid.UUID, obj any) error {
+	rendered, err := events.Render(obj)
+	if err != nil {
+		return err
+	}
+	w.Emit(typ, objectID, rendered, nil)
+	return nil
+}
+
 // Emitted are the events the write has emitted so far, in order: what a
 // test clock's advance reports of each effect it applied.
 func (w *W) Emitted() []*events.Event { return w.events.list }

@@ -13,7 +13,6 @@ import (
 	"github.com/frame-oss/payments-server/internal/domain/card"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
-	"github.com/frame-oss/payments-server/internal/platform/events"
 	"github.com/frame-oss/payments-server/internal/platform/ids"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
@@ -331,11 +330,9 @@ func (s *Service) insertMethod(ctx context.Context, w *op.W, pm *models.PaymentM
 	if _, err := w.Tx.Insert(pm).Exec(ctx); err != nil {
 		return err
 	}
-	raw, err := events.Render(pm)
-	if err != nil {
+	if err := w.EmitObject(models.EventPaymentMethodCreated, pm.ID, pm); err != nil {
 		return err
 	}
-	w.Emit(models.EventPaymentMethodCreated, pm.ID, raw, nil)
 	return nil
 }
 

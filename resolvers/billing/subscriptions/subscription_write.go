@@ -79,11 +79,9 @@ func announceUpdate(w *op.W, fresh *models.Subscription, before json.RawMessage)
 
 // emitSubscription announces typ with the subscription as REST renders it.
 func emitSubscription(w *op.W, typ events.Type, sub *models.Subscription) error {
-	raw, err := events.Render(sub)
-	if err != nil {
+	if err := w.EmitObject(typ, sub.ID, sub); err != nil {
 		return err
 	}
-	w.Emit(typ, sub.ID, raw, nil)
 	return nil
 }
 

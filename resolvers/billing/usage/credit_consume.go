@@ -9,7 +9,6 @@ import (
 	"github.com/uptrace/bun"
 
 	"github.com/frame-oss/payments-server/internal/domain/usage"
-	"github.com/frame-oss/payments-server/internal/platform/events"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
@@ -117,11 +116,9 @@ func (cp *creditPools) save(ctx context.Context, w *op.W, invoiceID uuid.UUID) e
 			continue
 		}
 		c.Derive(now)
-		raw, err := events.Render(c)
-		if err != nil {
+		if err := w.EmitObject(EventBillingCreditExhausted, c.ID, c); err != nil {
 			return err
 		}
-		w.Emit(EventBillingCreditExhausted, c.ID, raw, nil)
 	}
 	return nil
 }
