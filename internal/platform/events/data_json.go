@@ -68,12 +68,9 @@ func (d Data) readAsIs() bool {
 		len(d.rendered) == n+len(d.Object)+1 && &d.rendered[n] == &d.Object[0]
 }
 
-// plainData is Data without its methods, for encoding/json.
-type plainData struct {
-	Object             json.RawMessage `json:"object"`
-	PreviousAttributes map[string]any  `json:"previous_attributes,omitempty"`
-	rendered           []byte
-}
+// plainData is Data without its methods, for encoding/json: the same
+// members, declared once on Data.
+type plainData Data
 
 // compactObjectOnly rewrites text, the jsonb text PostgreSQL gives for an
 // event's data, as encoding/json writes a json.RawMessage: without the
