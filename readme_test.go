@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -97,16 +96,34 @@ func (u *readmeUser) serveWithLogs(t *testing.T, args ...string) (string, *locke
 }
 
 // start starts `serve` with args on a free port until the test ends (its
-// logs shown if the test failed), and returns its address and output.
+// logs shown if the test failed), waits until it serves, and returns its
+// address and output.
 func (u *readmeUser) start(t *testing.T, args ...string) (string, *lockedBuffer) {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	addr := ln.Addr().String()
-	require.NoError(t, ln.Close())
+	// Port 0: the server binds a port of the kernel's choosing and logs
+	// it. A port found free here and closed again could be taken by
+	// another test's server or database before serve binds it.
 	cmd := u.command(append([]string{"serve"}, args...)...)
-	cmd.Env = append(cmd.Env, "ADDR="+addr)
-	return addr, startChild(t, cmd, "serve", 30*time.Second)
+	cmd.Env = append(cmd.Env, "ADDR=127.0.0.1:0")
+	logs := startChild(t, cmd, "serve", 30*time.Second)
+	requireServing(t, logs)
+	return servingAddr(t, logs), logs
+}
+
+// servingAddr is the address serve's "serving" line names.
+func servingAddr(t *testing.T, logs *lockedBuffer) string {
+	t.Helper()
+	for _, line := range strings.Split(logs.String(), "\n") {
+		if !strings.Contains(line, servingLine) {
+			continue
+		}
+		var serving struct{ Addr string }
+		require.NoError(t, json.Unmarshal([]byte(line[strings.Index(line, "{"):]), &serving), line)
+		require.NotEmpty(t, serving.Addr, line)
+		return serving.Addr
+	}
+	t.Fatalf("serve logged no address: %s", logs.String())
+	return ""
 }
 
 // call sends one request with key as its bearer and returns the status
