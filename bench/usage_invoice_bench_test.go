@@ -26,7 +26,7 @@ var (
 // 00053), its edge hours' events from the index. Each operation has a payer
 // of its own whose events are inserted, outside the timer, by one INSERT …
 // SELECT generate_series (a million API calls would take hours; the insert's
-// statement trigger rolls them up), then analyzed and checkpointed.
+// statement trigger rolls them up), then analyzed.
 func BenchmarkUsageInvoice(b *testing.B) {
 	for _, n := range []int{10_000, 1_000_000} {
 		b.Run(fmt.Sprintf("events=%d", n), func(b *testing.B) {
@@ -79,12 +79,6 @@ func usagePayer(b *testing.B, env *testenv.Env, cl *testenv.Client, label string
 	}
 	if _, err := env.DB.Bun.ExecContext(ctx, "VACUUM ANALYZE metering_events"); err != nil {
 		b.Fatalf("analyze: %v", err)
-	}
-	// The insert leaves a million rows' pages and WAL to write: a
-	// checkpoint here writes them before the timer starts, so the timed
-	// invoice does not share the disk with the seeding's aftermath.
-	if _, err := env.DB.Bun.ExecContext(ctx, "CHECKPOINT"); err != nil {
-		b.Fatalf("checkpoint: %v", err)
 	}
 	return customer
 }
