@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -49,16 +48,13 @@ type serverProcess struct {
 
 func startServer(t *testing.T, databaseURL string) *serverProcess {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	addr := ln.Addr().String()
-	require.NoError(t, ln.Close())
-	p := &serverProcess{url: "http://" + addr}
-	p.cmd = exec.Command(os.Args[0], "-test.run=^$")
-	p.cmd.Env = append(os.Environ(), childServeEnv+"=1", childServeEnv+"_ARGS=--addr "+addr,
+	p := &serverProcess{cmd: exec.Command(os.Args[0], "-test.run=^$")}
+	// Port 0, read back from the log: see readmeUser.start.
+	p.cmd.Env = append(os.Environ(), childServeEnv+"=1", childServeEnv+"_ARGS=--addr 127.0.0.1:0",
 		"DATABASE_URL="+databaseURL, "DEBUG_ADDR=")
-	p.logs = startChild(t, p.cmd, "server "+addr, 20*time.Second)
+	p.logs = startChild(t, p.cmd, "server", 20*time.Second)
 	requireServing(t, p.logs)
+	p.url = "http://" + servingAddr(t, p.logs)
 	return p
 }
 
