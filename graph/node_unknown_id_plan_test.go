@@ -83,14 +83,5 @@ func explain(t *testing.T, ctx context.Context, env *testenv.Env, s store.Record
 		_, err = tx.Exec(ctx, q)
 		require.NoError(t, err, q)
 	}
-	rows, err := tx.Query(ctx, "EXPLAIN "+s.SQL, s.Args...)
-	require.NoError(t, err, s.SQL)
-	var lines []string
-	for rows.Next() {
-		var line string
-		require.NoError(t, rows.Scan(&line))
-		lines = append(lines, line)
-	}
-	require.NoError(t, rows.Err())
-	return strings.Join(lines, "\n")
+	return testenv.Explain(t, ctx, tx, s)
 }

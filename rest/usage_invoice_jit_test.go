@@ -81,14 +81,5 @@ func explainForcingJIT(t *testing.T, ctx context.Context, env *testenv.Env, read
 		rows.Close()
 		require.NoError(t, rows.Err(), q.SQL)
 	}
-	rows, err := tx.Query(ctx, "EXPLAIN "+s.SQL, s.Args...)
-	require.NoError(t, err, s.SQL)
-	var lines []string
-	for rows.Next() {
-		var line string
-		require.NoError(t, rows.Scan(&line))
-		lines = append(lines, line)
-	}
-	require.NoError(t, rows.Err())
-	return strings.Join(lines, "\n"), jit
+	return testenv.Explain(t, ctx, tx, s), jit
 }
