@@ -9,7 +9,9 @@
 // scalar field's context and an object's deferred path are not built when
 // nothing reads them, an object is written from a field set of its own
 // (graph/generated/object_field_set.go), and no request builds the map of
-// input unmarshalers nothing reads.
+// input unmarshalers nothing reads. A plain field of a scalar type gets
+// its field context and the context value carrying it in one allocation
+// (rewriteScalarFields).
 //
 // gqlgen runs every resolver field of an object and every element of a
 // list in a goroutine of its own so that dataloaders waiting on a timer

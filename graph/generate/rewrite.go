@@ -143,15 +143,17 @@ var errorsImport = []byte("\t\"errors\"\n")
 var generatedMarker = []byte("// Code generated ")
 
 // rewriteExecutor applies rewrites to every file gqlgen generated for the
-// executor. It fails when one of them matches nowhere, so that a gqlgen
-// upgrade that changes what it writes is noticed at generation rather
-// than by a slower executor.
+// executor, then scalarFieldRewrite. It fails when one of them matches
+// nowhere, so that a gqlgen upgrade that changes what it writes is noticed
+// at generation rather than by a slower executor.
 func rewriteExecutor(exec *config.ExecConfig) error {
 	files, err := filepath.Glob(filepath.Join(exec.Dir(), "*.go"))
 	if err != nil {
 		return err
 	}
 	matched := make([]int, len(rewrites))
+	sources := map[string][]byte{}
+	outputs := map[string][]byte{}
 	for _, name := range files {
 		src, err := os.ReadFile(name)
 		if err != nil {
@@ -168,16 +170,22 @@ func rewriteExecutor(exec *config.ExecConfig) error {
 		if !bytes.Contains(bytes.Replace(out, errorsImport, nil, 1), []byte("errors.")) {
 			out = bytes.Replace(out, errorsImport, nil, 1)
 		}
-		if bytes.Equal(out, src) {
-			continue
-		}
-		if err := os.WriteFile(name, out, 0o644); err != nil {
-			return err
-		}
+		sources[name], outputs[name] = src, out
 	}
 	for i, r := range rewrites {
 		if matched[i] == 0 {
 			return fmt.Errorf("%s is nowhere in the generated executor: gqlgen changed what it writes", r.what)
+		}
+	}
+	if err := rewriteScalarFields(outputs); err != nil {
+		return err
+	}
+	for name, out := range outputs {
+		if bytes.Equal(out, sources[name]) {
+			continue
+		}
+		if err := os.WriteFile(name, out, 0o644); err != nil {
+			return err
 		}
 	}
 	return nil

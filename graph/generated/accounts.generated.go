@@ -364,13 +364,11 @@ func (ec *executionContext) field_Account_transfers_args(ctx context.Context, ra
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _Account_id(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Account_id(ctx, field)
-		},
+		scalarField{object: "Account", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -386,13 +384,11 @@ func (ec *executionContext) fieldContext_Account_id(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Account_type(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Account_type(ctx, field)
-		},
+		scalarField{object: "Account", typeName: "AccountType", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.AccountType, error) {
 			return obj.Type, nil
 		},
@@ -408,13 +404,11 @@ func (ec *executionContext) fieldContext_Account_type(_ context.Context, field g
 }
 
 func (ec *executionContext) _Account_status(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Account_status(ctx, field)
-		},
+		scalarField{object: "Account", typeName: "AccountStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.AccountStatus, error) {
 			return obj.Status, nil
 		},
@@ -430,13 +424,11 @@ func (ec *executionContext) fieldContext_Account_status(_ context.Context, field
 }
 
 func (ec *executionContext) _Account_blockedReason(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Account_blockedReason(ctx, field)
-		},
+		scalarField{object: "Account", typeName: "AccountBlockedReason", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*models.BlockedReason, error) {
 			return obj.BlockedReason, nil
 		},
@@ -452,13 +444,11 @@ func (ec *executionContext) fieldContext_Account_blockedReason(_ context.Context
 }
 
 func (ec *executionContext) _Account_restrictedBy(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Account_restrictedBy(ctx, field)
-		},
+		scalarField{object: "Account", typeName: "AccountRestrictor", isMethod: false, isResolver: false},
 		func(ctx context.Context) ([]models.Restrictor, error) {
 			return obj.RestrictedBy, nil
 		},
@@ -474,13 +464,11 @@ func (ec *executionContext) fieldContext_Account_restrictedBy(_ context.Context,
 }
 
 func (ec *executionContext) _Account_externalId(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Account_externalId(ctx, field)
-		},
+		scalarField{object: "Account", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.ExternalID, nil
 		},
@@ -667,13 +655,11 @@ func (ec *executionContext) fieldContext_Account_steps(_ context.Context, field 
 }
 
 func (ec *executionContext) _Account_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Account_livemode(ctx, field)
-		},
+		scalarField{object: "Account", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -689,13 +675,11 @@ func (ec *executionContext) fieldContext_Account_livemode(_ context.Context, fie
 }
 
 func (ec *executionContext) _Account_created(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Account_created(ctx, field)
-		},
+		scalarField{object: "Account", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -711,13 +695,11 @@ func (ec *executionContext) fieldContext_Account_created(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Account_updated(ctx context.Context, field graphql.CollectedField, obj *models.Account) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Account_updated(ctx, field)
-		},
+		scalarField{object: "Account", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -1479,13 +1461,11 @@ func (ec *executionContext) fieldContext_AccountConnection_pageInfo(_ context.Co
 }
 
 func (ec *executionContext) _AccountEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.AccountEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AccountEdge_cursor(ctx, field)
-		},
+		scalarField{object: "AccountEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
@@ -1532,13 +1512,11 @@ func (ec *executionContext) fieldContext_AccountEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _Address_line1(ctx context.Context, field graphql.CollectedField, obj *models.Address) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Address_line1(ctx, field)
-		},
+		scalarField{object: "Address", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Line1, nil
 		},
@@ -1554,13 +1532,11 @@ func (ec *executionContext) fieldContext_Address_line1(_ context.Context, field 
 }
 
 func (ec *executionContext) _Address_line2(ctx context.Context, field graphql.CollectedField, obj *models.Address) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Address_line2(ctx, field)
-		},
+		scalarField{object: "Address", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Line2, nil
 		},
@@ -1576,13 +1552,11 @@ func (ec *executionContext) fieldContext_Address_line2(_ context.Context, field 
 }
 
 func (ec *executionContext) _Address_city(ctx context.Context, field graphql.CollectedField, obj *models.Address) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Address_city(ctx, field)
-		},
+		scalarField{object: "Address", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.City, nil
 		},
@@ -1598,13 +1572,11 @@ func (ec *executionContext) fieldContext_Address_city(_ context.Context, field g
 }
 
 func (ec *executionContext) _Address_state(ctx context.Context, field graphql.CollectedField, obj *models.Address) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Address_state(ctx, field)
-		},
+		scalarField{object: "Address", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.State, nil
 		},
@@ -1620,13 +1592,11 @@ func (ec *executionContext) fieldContext_Address_state(_ context.Context, field 
 }
 
 func (ec *executionContext) _Address_postalCode(ctx context.Context, field graphql.CollectedField, obj *models.Address) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Address_postalCode(ctx, field)
-		},
+		scalarField{object: "Address", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.PostalCode, nil
 		},
@@ -1642,13 +1612,11 @@ func (ec *executionContext) fieldContext_Address_postalCode(_ context.Context, f
 }
 
 func (ec *executionContext) _Address_country(ctx context.Context, field graphql.CollectedField, obj *models.Address) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Address_country(ctx, field)
-		},
+		scalarField{object: "Address", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Country, nil
 		},
@@ -1664,13 +1632,11 @@ func (ec *executionContext) fieldContext_Address_country(_ context.Context, fiel
 }
 
 func (ec *executionContext) _BusinessProfile_legalBusinessName(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BusinessProfile_legalBusinessName(ctx, field)
-		},
+		scalarField{object: "BusinessProfile", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.LegalBusinessName, nil
 		},
@@ -1686,13 +1652,11 @@ func (ec *executionContext) fieldContext_BusinessProfile_legalBusinessName(_ con
 }
 
 func (ec *executionContext) _BusinessProfile_doingBusinessAs(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BusinessProfile_doingBusinessAs(ctx, field)
-		},
+		scalarField{object: "BusinessProfile", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.DoingBusinessAs, nil
 		},
@@ -1708,13 +1672,11 @@ func (ec *executionContext) fieldContext_BusinessProfile_doingBusinessAs(_ conte
 }
 
 func (ec *executionContext) _BusinessProfile_businessType(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BusinessProfile_businessType(ctx, field)
-		},
+		scalarField{object: "BusinessProfile", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.BusinessType, nil
 		},
@@ -1730,13 +1692,11 @@ func (ec *executionContext) fieldContext_BusinessProfile_businessType(_ context.
 }
 
 func (ec *executionContext) _BusinessProfile_email(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BusinessProfile_email(ctx, field)
-		},
+		scalarField{object: "BusinessProfile", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Email, nil
 		},
@@ -1783,13 +1743,11 @@ func (ec *executionContext) fieldContext_BusinessProfile_phone(_ context.Context
 }
 
 func (ec *executionContext) _BusinessProfile_website(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BusinessProfile_website(ctx, field)
-		},
+		scalarField{object: "BusinessProfile", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Website, nil
 		},
@@ -1805,13 +1763,11 @@ func (ec *executionContext) fieldContext_BusinessProfile_website(_ context.Conte
 }
 
 func (ec *executionContext) _BusinessProfile_description(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BusinessProfile_description(ctx, field)
-		},
+		scalarField{object: "BusinessProfile", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Description, nil
 		},
@@ -1827,13 +1783,11 @@ func (ec *executionContext) fieldContext_BusinessProfile_description(_ context.C
 }
 
 func (ec *executionContext) _BusinessProfile_einLastFour(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BusinessProfile_einLastFour(ctx, field)
-		},
+		scalarField{object: "BusinessProfile", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.EINLastFour, nil
 		},
@@ -1849,13 +1803,11 @@ func (ec *executionContext) fieldContext_BusinessProfile_einLastFour(_ context.C
 }
 
 func (ec *executionContext) _BusinessProfile_mcc(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BusinessProfile_mcc(ctx, field)
-		},
+		scalarField{object: "BusinessProfile", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.MCC, nil
 		},
@@ -1871,13 +1823,11 @@ func (ec *executionContext) fieldContext_BusinessProfile_mcc(_ context.Context, 
 }
 
 func (ec *executionContext) _BusinessProfile_naics(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BusinessProfile_naics(ctx, field)
-		},
+		scalarField{object: "BusinessProfile", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.NAICS, nil
 		},
@@ -1893,13 +1843,11 @@ func (ec *executionContext) fieldContext_BusinessProfile_naics(_ context.Context
 }
 
 func (ec *executionContext) _BusinessProfile_samePhysicalAndLegalAddress(ctx context.Context, field graphql.CollectedField, obj *models.BusinessProfile) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BusinessProfile_samePhysicalAndLegalAddress(ctx, field)
-		},
+		scalarField{object: "BusinessProfile", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*bool, error) {
 			return obj.SamePhysicalAndLegalAddress, nil
 		},
@@ -2008,13 +1956,11 @@ func (ec *executionContext) fieldContext_IndividualProfile_name(_ context.Contex
 }
 
 func (ec *executionContext) _IndividualProfile_email(ctx context.Context, field graphql.CollectedField, obj *models.IndividualProfile) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_IndividualProfile_email(ctx, field)
-		},
+		scalarField{object: "IndividualProfile", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Email, nil
 		},
@@ -2061,13 +2007,11 @@ func (ec *executionContext) fieldContext_IndividualProfile_phone(_ context.Conte
 }
 
 func (ec *executionContext) _IndividualProfile_ssnLastFour(ctx context.Context, field graphql.CollectedField, obj *models.IndividualProfile) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_IndividualProfile_ssnLastFour(ctx, field)
-		},
+		scalarField{object: "IndividualProfile", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.SSNLastFour, nil
 		},
@@ -2083,13 +2027,11 @@ func (ec *executionContext) fieldContext_IndividualProfile_ssnLastFour(_ context
 }
 
 func (ec *executionContext) _IndividualProfile_birthdate(ctx context.Context, field graphql.CollectedField, obj *models.IndividualProfile) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_IndividualProfile_birthdate(ctx, field)
-		},
+		scalarField{object: "IndividualProfile", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Birthdate, nil
 		},
@@ -2136,13 +2078,11 @@ func (ec *executionContext) fieldContext_IndividualProfile_address(_ context.Con
 }
 
 func (ec *executionContext) _PersonName_firstName(ctx context.Context, field graphql.CollectedField, obj *models.PersonName) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PersonName_firstName(ctx, field)
-		},
+		scalarField{object: "PersonName", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.FirstName, nil
 		},
@@ -2158,13 +2098,11 @@ func (ec *executionContext) fieldContext_PersonName_firstName(_ context.Context,
 }
 
 func (ec *executionContext) _PersonName_middleName(ctx context.Context, field graphql.CollectedField, obj *models.PersonName) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PersonName_middleName(ctx, field)
-		},
+		scalarField{object: "PersonName", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.MiddleName, nil
 		},
@@ -2180,13 +2118,11 @@ func (ec *executionContext) fieldContext_PersonName_middleName(_ context.Context
 }
 
 func (ec *executionContext) _PersonName_lastName(ctx context.Context, field graphql.CollectedField, obj *models.PersonName) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PersonName_lastName(ctx, field)
-		},
+		scalarField{object: "PersonName", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.LastName, nil
 		},
@@ -2202,13 +2138,11 @@ func (ec *executionContext) fieldContext_PersonName_lastName(_ context.Context, 
 }
 
 func (ec *executionContext) _PersonName_suffix(ctx context.Context, field graphql.CollectedField, obj *models.PersonName) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PersonName_suffix(ctx, field)
-		},
+		scalarField{object: "PersonName", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Suffix, nil
 		},
@@ -2224,13 +2158,11 @@ func (ec *executionContext) fieldContext_PersonName_suffix(_ context.Context, fi
 }
 
 func (ec *executionContext) _Phone_number(ctx context.Context, field graphql.CollectedField, obj *models.Phone) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Phone_number(ctx, field)
-		},
+		scalarField{object: "Phone", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Number, nil
 		},
@@ -2246,13 +2178,11 @@ func (ec *executionContext) fieldContext_Phone_number(_ context.Context, field g
 }
 
 func (ec *executionContext) _Phone_countryCode(ctx context.Context, field graphql.CollectedField, obj *models.Phone) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Phone_countryCode(ctx, field)
-		},
+		scalarField{object: "Phone", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.CountryCode, nil
 		},
@@ -2330,13 +2260,11 @@ func (ec *executionContext) fieldContext_Profile_business(_ context.Context, fie
 }
 
 func (ec *executionContext) _Step_key(ctx context.Context, field graphql.CollectedField, obj *capability.Step) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Step_key(ctx, field)
-		},
+		scalarField{object: "Step", typeName: "StepKey", isMethod: false, isResolver: false},
 		func(ctx context.Context) (capability.StepKey, error) {
 			return obj.Key, nil
 		},
@@ -2352,13 +2280,11 @@ func (ec *executionContext) fieldContext_Step_key(_ context.Context, field graph
 }
 
 func (ec *executionContext) _Step_status(ctx context.Context, field graphql.CollectedField, obj *capability.Step) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Step_status(ctx, field)
-		},
+		scalarField{object: "Step", typeName: "StepStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (capability.StepStatus, error) {
 			return obj.Status, nil
 		},
@@ -2374,13 +2300,11 @@ func (ec *executionContext) fieldContext_Step_status(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Step_label(ctx context.Context, field graphql.CollectedField, obj *capability.Step) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Step_label(ctx, field)
-		},
+		scalarField{object: "Step", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Label, nil
 		},
@@ -2396,13 +2320,11 @@ func (ec *executionContext) fieldContext_Step_label(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Step_fields(ctx context.Context, field graphql.CollectedField, obj *capability.Step) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Step_fields(ctx, field)
-		},
+		scalarField{object: "Step", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) ([]string, error) {
 			return obj.Fields, nil
 		},
@@ -2418,13 +2340,11 @@ func (ec *executionContext) fieldContext_Step_fields(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Step_currentlyDue(ctx context.Context, field graphql.CollectedField, obj *capability.Step) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Step_currentlyDue(ctx, field)
-		},
+		scalarField{object: "Step", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) ([]string, error) {
 			return obj.CurrentlyDue, nil
 		},
@@ -2440,13 +2360,11 @@ func (ec *executionContext) fieldContext_Step_currentlyDue(_ context.Context, fi
 }
 
 func (ec *executionContext) _TermsOfService_token(ctx context.Context, field graphql.CollectedField, obj *models.TermsOfService) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TermsOfService_token(ctx, field)
-		},
+		scalarField{object: "TermsOfService", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Token, nil
 		},
@@ -2462,13 +2380,11 @@ func (ec *executionContext) fieldContext_TermsOfService_token(_ context.Context,
 }
 
 func (ec *executionContext) _TermsOfService_accepted(ctx context.Context, field graphql.CollectedField, obj *models.TermsOfService) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TermsOfService_accepted(ctx, field)
-		},
+		scalarField{object: "TermsOfService", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Accepted, nil
 		},
@@ -2484,13 +2400,11 @@ func (ec *executionContext) fieldContext_TermsOfService_accepted(_ context.Conte
 }
 
 func (ec *executionContext) _TermsOfService_acceptedAt(ctx context.Context, field graphql.CollectedField, obj *models.TermsOfService) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TermsOfService_acceptedAt(ctx, field)
-		},
+		scalarField{object: "TermsOfService", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.ISOTime, error) {
 			return obj.AcceptedAt, nil
 		},
@@ -2506,13 +2420,11 @@ func (ec *executionContext) fieldContext_TermsOfService_acceptedAt(_ context.Con
 }
 
 func (ec *executionContext) _TermsOfService_ipAddress(ctx context.Context, field graphql.CollectedField, obj *models.TermsOfService) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TermsOfService_ipAddress(ctx, field)
-		},
+		scalarField{object: "TermsOfService", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.IPAddress, nil
 		},
@@ -2528,13 +2440,11 @@ func (ec *executionContext) fieldContext_TermsOfService_ipAddress(_ context.Cont
 }
 
 func (ec *executionContext) _TermsOfService_userAgent(ctx context.Context, field graphql.CollectedField, obj *models.TermsOfService) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TermsOfService_userAgent(ctx, field)
-		},
+		scalarField{object: "TermsOfService", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.UserAgent, nil
 		},

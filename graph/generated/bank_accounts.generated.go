@@ -32,13 +32,11 @@ type BankAccountResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _BankAccount_id(ctx context.Context, field graphql.CollectedField, obj *models.BankAccount) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BankAccount_id(ctx, field)
-		},
+		scalarField{object: "BankAccount", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -54,13 +52,11 @@ func (ec *executionContext) fieldContext_BankAccount_id(_ context.Context, field
 }
 
 func (ec *executionContext) _BankAccount_routingNumber(ctx context.Context, field graphql.CollectedField, obj *models.BankAccount) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BankAccount_routingNumber(ctx, field)
-		},
+		scalarField{object: "BankAccount", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.RoutingNumber, nil
 		},
@@ -76,13 +72,11 @@ func (ec *executionContext) fieldContext_BankAccount_routingNumber(_ context.Con
 }
 
 func (ec *executionContext) _BankAccount_accountNumberLast4(ctx context.Context, field graphql.CollectedField, obj *models.BankAccount) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BankAccount_accountNumberLast4(ctx, field)
-		},
+		scalarField{object: "BankAccount", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.AccountNumberLast4, nil
 		},
@@ -98,13 +92,11 @@ func (ec *executionContext) fieldContext_BankAccount_accountNumberLast4(_ contex
 }
 
 func (ec *executionContext) _BankAccount_accountType(ctx context.Context, field graphql.CollectedField, obj *models.BankAccount) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BankAccount_accountType(ctx, field)
-		},
+		scalarField{object: "BankAccount", typeName: "BankAccountType", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.BankAccountType, error) {
 			return obj.AccountType, nil
 		},
@@ -120,13 +112,11 @@ func (ec *executionContext) fieldContext_BankAccount_accountType(_ context.Conte
 }
 
 func (ec *executionContext) _BankAccount_bankName(ctx context.Context, field graphql.CollectedField, obj *models.BankAccount) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BankAccount_bankName(ctx, field)
-		},
+		scalarField{object: "BankAccount", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.BankName, nil
 		},
@@ -142,13 +132,11 @@ func (ec *executionContext) fieldContext_BankAccount_bankName(_ context.Context,
 }
 
 func (ec *executionContext) _BankAccount_processorName(ctx context.Context, field graphql.CollectedField, obj *models.BankAccount) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BankAccount_processorName(ctx, field)
-		},
+		scalarField{object: "BankAccount", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.ProcessorName, nil
 		},
@@ -164,13 +152,11 @@ func (ec *executionContext) fieldContext_BankAccount_processorName(_ context.Con
 }
 
 func (ec *executionContext) _BankAccount_status(ctx context.Context, field graphql.CollectedField, obj *models.BankAccount) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BankAccount_status(ctx, field)
-		},
+		scalarField{object: "BankAccount", typeName: "BankAccountStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.BankAccountStatus, error) {
 			return obj.Status, nil
 		},
@@ -186,13 +172,11 @@ func (ec *executionContext) fieldContext_BankAccount_status(_ context.Context, f
 }
 
 func (ec *executionContext) _BankAccount_customerId(ctx context.Context, field graphql.CollectedField, obj *models.BankAccount) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BankAccount_customerId(ctx, field)
-		},
+		scalarField{object: "BankAccount", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.CustomerID, nil
 		},
@@ -240,13 +224,11 @@ func (ec *executionContext) fieldContext_BankAccount_customer(_ context.Context,
 }
 
 func (ec *executionContext) _BankAccount_accountId(ctx context.Context, field graphql.CollectedField, obj *models.BankAccount) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BankAccount_accountId(ctx, field)
-		},
+		scalarField{object: "BankAccount", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
@@ -294,13 +276,11 @@ func (ec *executionContext) fieldContext_BankAccount_account(_ context.Context, 
 }
 
 func (ec *executionContext) _BankAccount_livemode(ctx context.Context, field graphql.CollectedField, obj *models.BankAccount) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BankAccount_livemode(ctx, field)
-		},
+		scalarField{object: "BankAccount", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -316,13 +296,11 @@ func (ec *executionContext) fieldContext_BankAccount_livemode(_ context.Context,
 }
 
 func (ec *executionContext) _BankAccount_created(ctx context.Context, field graphql.CollectedField, obj *models.BankAccount) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BankAccount_created(ctx, field)
-		},
+		scalarField{object: "BankAccount", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -338,13 +316,11 @@ func (ec *executionContext) fieldContext_BankAccount_created(_ context.Context, 
 }
 
 func (ec *executionContext) _BankAccount_updated(ctx context.Context, field graphql.CollectedField, obj *models.BankAccount) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BankAccount_updated(ctx, field)
-		},
+		scalarField{object: "BankAccount", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},

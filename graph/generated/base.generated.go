@@ -9607,13 +9607,11 @@ func (ec *executionContext) fieldContext_Mutation_resendEvent(ctx context.Contex
 }
 
 func (ec *executionContext) _PageInfo_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *model.PageInfo) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PageInfo_hasNextPage(ctx, field)
-		},
+		scalarField{object: "PageInfo", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.HasNextPage, nil
 		},
@@ -9629,13 +9627,11 @@ func (ec *executionContext) fieldContext_PageInfo_hasNextPage(_ context.Context,
 }
 
 func (ec *executionContext) _PageInfo_hasPreviousPage(ctx context.Context, field graphql.CollectedField, obj *model.PageInfo) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PageInfo_hasPreviousPage(ctx, field)
-		},
+		scalarField{object: "PageInfo", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.HasPreviousPage, nil
 		},
@@ -9651,13 +9647,11 @@ func (ec *executionContext) fieldContext_PageInfo_hasPreviousPage(_ context.Cont
 }
 
 func (ec *executionContext) _PageInfo_startCursor(ctx context.Context, field graphql.CollectedField, obj *model.PageInfo) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PageInfo_startCursor(ctx, field)
-		},
+		scalarField{object: "PageInfo", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.StartCursor, nil
 		},
@@ -9673,13 +9667,11 @@ func (ec *executionContext) fieldContext_PageInfo_startCursor(_ context.Context,
 }
 
 func (ec *executionContext) _PageInfo_endCursor(ctx context.Context, field graphql.CollectedField, obj *model.PageInfo) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PageInfo_endCursor(ctx, field)
-		},
+		scalarField{object: "PageInfo", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.EndCursor, nil
 		},

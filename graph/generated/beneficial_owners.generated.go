@@ -30,13 +30,11 @@ type BeneficialOwnerResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _BeneficialOwner_id(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BeneficialOwner_id(ctx, field)
-		},
+		scalarField{object: "BeneficialOwner", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -52,13 +50,11 @@ func (ec *executionContext) fieldContext_BeneficialOwner_id(_ context.Context, f
 }
 
 func (ec *executionContext) _BeneficialOwner_accountId(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BeneficialOwner_accountId(ctx, field)
-		},
+		scalarField{object: "BeneficialOwner", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
@@ -106,13 +102,11 @@ func (ec *executionContext) fieldContext_BeneficialOwner_account(_ context.Conte
 }
 
 func (ec *executionContext) _BeneficialOwner_status(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BeneficialOwner_status(ctx, field)
-		},
+		scalarField{object: "BeneficialOwner", typeName: "BeneficialOwnerStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.OwnerStatus, error) {
 			return obj.Status, nil
 		},
@@ -128,13 +122,11 @@ func (ec *executionContext) fieldContext_BeneficialOwner_status(_ context.Contex
 }
 
 func (ec *executionContext) _BeneficialOwner_firstName(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BeneficialOwner_firstName(ctx, field)
-		},
+		scalarField{object: "BeneficialOwner", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.FirstName, nil
 		},
@@ -150,13 +142,11 @@ func (ec *executionContext) fieldContext_BeneficialOwner_firstName(_ context.Con
 }
 
 func (ec *executionContext) _BeneficialOwner_middleName(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BeneficialOwner_middleName(ctx, field)
-		},
+		scalarField{object: "BeneficialOwner", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.MiddleName, nil
 		},
@@ -172,13 +162,11 @@ func (ec *executionContext) fieldContext_BeneficialOwner_middleName(_ context.Co
 }
 
 func (ec *executionContext) _BeneficialOwner_lastName(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BeneficialOwner_lastName(ctx, field)
-		},
+		scalarField{object: "BeneficialOwner", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.LastName, nil
 		},
@@ -194,13 +182,11 @@ func (ec *executionContext) fieldContext_BeneficialOwner_lastName(_ context.Cont
 }
 
 func (ec *executionContext) _BeneficialOwner_suffix(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BeneficialOwner_suffix(ctx, field)
-		},
+		scalarField{object: "BeneficialOwner", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Suffix, nil
 		},
@@ -216,13 +202,11 @@ func (ec *executionContext) fieldContext_BeneficialOwner_suffix(_ context.Contex
 }
 
 func (ec *executionContext) _BeneficialOwner_email(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BeneficialOwner_email(ctx, field)
-		},
+		scalarField{object: "BeneficialOwner", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Email, nil
 		},
@@ -238,13 +222,11 @@ func (ec *executionContext) fieldContext_BeneficialOwner_email(_ context.Context
 }
 
 func (ec *executionContext) _BeneficialOwner_roles(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BeneficialOwner_roles(ctx, field)
-		},
+		scalarField{object: "BeneficialOwner", typeName: "OwnerRole", isMethod: false, isResolver: false},
 		func(ctx context.Context) ([]models.OwnerRole, error) {
 			return obj.Roles, nil
 		},
@@ -260,13 +242,11 @@ func (ec *executionContext) fieldContext_BeneficialOwner_roles(_ context.Context
 }
 
 func (ec *executionContext) _BeneficialOwner_percentOwnership(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BeneficialOwner_percentOwnership(ctx, field)
-		},
+		scalarField{object: "BeneficialOwner", typeName: "Float", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*float64, error) {
 			return obj.PercentOwnership, nil
 		},
@@ -282,13 +262,11 @@ func (ec *executionContext) fieldContext_BeneficialOwner_percentOwnership(_ cont
 }
 
 func (ec *executionContext) _BeneficialOwner_livemode(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BeneficialOwner_livemode(ctx, field)
-		},
+		scalarField{object: "BeneficialOwner", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -304,13 +282,11 @@ func (ec *executionContext) fieldContext_BeneficialOwner_livemode(_ context.Cont
 }
 
 func (ec *executionContext) _BeneficialOwner_created(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BeneficialOwner_created(ctx, field)
-		},
+		scalarField{object: "BeneficialOwner", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -326,13 +302,11 @@ func (ec *executionContext) fieldContext_BeneficialOwner_created(_ context.Conte
 }
 
 func (ec *executionContext) _BeneficialOwner_updated(ctx context.Context, field graphql.CollectedField, obj *models.BeneficialOwner) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BeneficialOwner_updated(ctx, field)
-		},
+		scalarField{object: "BeneficialOwner", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},

@@ -31,13 +31,11 @@ type CapabilityResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _Capability_id(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Capability_id(ctx, field)
-		},
+		scalarField{object: "Capability", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -53,13 +51,11 @@ func (ec *executionContext) fieldContext_Capability_id(_ context.Context, field 
 }
 
 func (ec *executionContext) _Capability_accountId(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Capability_accountId(ctx, field)
-		},
+		scalarField{object: "Capability", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
@@ -107,13 +103,11 @@ func (ec *executionContext) fieldContext_Capability_account(_ context.Context, f
 }
 
 func (ec *executionContext) _Capability_name(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Capability_name(ctx, field)
-		},
+		scalarField{object: "Capability", typeName: "CapabilityName", isMethod: false, isResolver: false},
 		func(ctx context.Context) (capability.Name, error) {
 			return obj.Name, nil
 		},
@@ -129,13 +123,11 @@ func (ec *executionContext) fieldContext_Capability_name(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Capability_status(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Capability_status(ctx, field)
-		},
+		scalarField{object: "Capability", typeName: "CapabilityStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (capability.Status, error) {
 			return obj.Status, nil
 		},
@@ -151,13 +143,11 @@ func (ec *executionContext) fieldContext_Capability_status(_ context.Context, fi
 }
 
 func (ec *executionContext) _Capability_disabledReason(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Capability_disabledReason(ctx, field)
-		},
+		scalarField{object: "Capability", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.DisabledReason, nil
 		},
@@ -173,13 +163,11 @@ func (ec *executionContext) fieldContext_Capability_disabledReason(_ context.Con
 }
 
 func (ec *executionContext) _Capability_ineligibleReason(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Capability_ineligibleReason(ctx, field)
-		},
+		scalarField{object: "Capability", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.IneligibleReason, nil
 		},
@@ -195,13 +183,11 @@ func (ec *executionContext) fieldContext_Capability_ineligibleReason(_ context.C
 }
 
 func (ec *executionContext) _Capability_currentlyDue(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Capability_currentlyDue(ctx, field)
-		},
+		scalarField{object: "Capability", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) ([]string, error) {
 			return obj.CurrentlyDue, nil
 		},
@@ -248,13 +234,11 @@ func (ec *executionContext) fieldContext_Capability_errors(_ context.Context, fi
 }
 
 func (ec *executionContext) _Capability_created(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Capability_created(ctx, field)
-		},
+		scalarField{object: "Capability", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.ISOTime, error) {
 			return obj.Created, nil
 		},
@@ -270,13 +254,11 @@ func (ec *executionContext) fieldContext_Capability_created(_ context.Context, f
 }
 
 func (ec *executionContext) _Capability_updated(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Capability_updated(ctx, field)
-		},
+		scalarField{object: "Capability", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.ISOTime, error) {
 			return obj.Updated, nil
 		},
@@ -292,13 +274,11 @@ func (ec *executionContext) fieldContext_Capability_updated(_ context.Context, f
 }
 
 func (ec *executionContext) _Capability_disabled(ctx context.Context, field graphql.CollectedField, obj *models.Capability) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Capability_disabled(ctx, field)
-		},
+		scalarField{object: "Capability", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.ISOTime, error) {
 			return obj.Disabled, nil
 		},
@@ -314,13 +294,11 @@ func (ec *executionContext) fieldContext_Capability_disabled(_ context.Context, 
 }
 
 func (ec *executionContext) _CapabilityError_code(ctx context.Context, field graphql.CollectedField, obj *capability.Error) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CapabilityError_code(ctx, field)
-		},
+		scalarField{object: "CapabilityError", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Code, nil
 		},
@@ -336,13 +314,11 @@ func (ec *executionContext) fieldContext_CapabilityError_code(_ context.Context,
 }
 
 func (ec *executionContext) _CapabilityError_requirement(ctx context.Context, field graphql.CollectedField, obj *capability.Error) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CapabilityError_requirement(ctx, field)
-		},
+		scalarField{object: "CapabilityError", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Requirement, nil
 		},
@@ -358,13 +334,11 @@ func (ec *executionContext) fieldContext_CapabilityError_requirement(_ context.C
 }
 
 func (ec *executionContext) _CapabilityError_reason(ctx context.Context, field graphql.CollectedField, obj *capability.Error) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CapabilityError_reason(ctx, field)
-		},
+		scalarField{object: "CapabilityError", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Reason, nil
 		},
@@ -411,13 +385,11 @@ func (ec *executionContext) fieldContext_RequestCapabilitiesPayload_capabilities
 }
 
 func (ec *executionContext) _RequestCapabilitiesPayload_created(ctx context.Context, field graphql.CollectedField, obj *models.CapabilityRequest) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_RequestCapabilitiesPayload_created(ctx, field)
-		},
+		scalarField{object: "RequestCapabilitiesPayload", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Created, nil
 		},

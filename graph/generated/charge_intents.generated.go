@@ -42,13 +42,11 @@ type ChargeIntentResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _ChargeIntent_id(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeIntent_id(ctx, field)
-		},
+		scalarField{object: "ChargeIntent", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -64,13 +62,11 @@ func (ec *executionContext) fieldContext_ChargeIntent_id(_ context.Context, fiel
 }
 
 func (ec *executionContext) _ChargeIntent_status(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeIntent_status(ctx, field)
-		},
+		scalarField{object: "ChargeIntent", typeName: "ChargeIntentStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.ChargeIntentStatus, error) {
 			return obj.Status, nil
 		},
@@ -86,13 +82,11 @@ func (ec *executionContext) fieldContext_ChargeIntent_status(_ context.Context, 
 }
 
 func (ec *executionContext) _ChargeIntent_amount(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeIntent_amount(ctx, field)
-		},
+		scalarField{object: "ChargeIntent", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.Amount, nil
 		},
@@ -108,13 +102,11 @@ func (ec *executionContext) fieldContext_ChargeIntent_amount(_ context.Context, 
 }
 
 func (ec *executionContext) _ChargeIntent_currency(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeIntent_currency(ctx, field)
-		},
+		scalarField{object: "ChargeIntent", typeName: "CurrencyCode", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Currency, nil
 		},
@@ -130,13 +122,11 @@ func (ec *executionContext) fieldContext_ChargeIntent_currency(_ context.Context
 }
 
 func (ec *executionContext) _ChargeIntent_amountCaptured(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeIntent_amountCaptured(ctx, field)
-		},
+		scalarField{object: "ChargeIntent", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.AmountCaptured, nil
 		},
@@ -152,13 +142,11 @@ func (ec *executionContext) fieldContext_ChargeIntent_amountCaptured(_ context.C
 }
 
 func (ec *executionContext) _ChargeIntent_amountVoided(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeIntent_amountVoided(ctx, field)
-		},
+		scalarField{object: "ChargeIntent", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.AmountVoided, nil
 		},
@@ -174,13 +162,11 @@ func (ec *executionContext) fieldContext_ChargeIntent_amountVoided(_ context.Con
 }
 
 func (ec *executionContext) _ChargeIntent_clientSecret(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeIntent_clientSecret(ctx, field)
-		},
+		scalarField{object: "ChargeIntent", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.ClientSecret, nil
 		},
@@ -196,13 +182,11 @@ func (ec *executionContext) fieldContext_ChargeIntent_clientSecret(_ context.Con
 }
 
 func (ec *executionContext) _ChargeIntent_authorizationMode(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeIntent_authorizationMode(ctx, field)
-		},
+		scalarField{object: "ChargeIntent", typeName: "AuthorizationMode", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.AuthorizationMode, error) {
 			return obj.AuthorizationMode, nil
 		},
@@ -218,13 +202,11 @@ func (ec *executionContext) fieldContext_ChargeIntent_authorizationMode(_ contex
 }
 
 func (ec *executionContext) _ChargeIntent_description(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeIntent_description(ctx, field)
-		},
+		scalarField{object: "ChargeIntent", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Description, nil
 		},
@@ -240,13 +222,11 @@ func (ec *executionContext) fieldContext_ChargeIntent_description(_ context.Cont
 }
 
 func (ec *executionContext) _ChargeIntent_failureDescription(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeIntent_failureDescription(ctx, field)
-		},
+		scalarField{object: "ChargeIntent", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.FailureDescription, nil
 		},
@@ -262,13 +242,11 @@ func (ec *executionContext) fieldContext_ChargeIntent_failureDescription(_ conte
 }
 
 func (ec *executionContext) _ChargeIntent_referenceId(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeIntent_referenceId(ctx, field)
-		},
+		scalarField{object: "ChargeIntent", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.ReferenceID, nil
 		},
@@ -284,13 +262,11 @@ func (ec *executionContext) fieldContext_ChargeIntent_referenceId(_ context.Cont
 }
 
 func (ec *executionContext) _ChargeIntent_receiptEmail(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeIntent_receiptEmail(ctx, field)
-		},
+		scalarField{object: "ChargeIntent", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.ReceiptEmail, nil
 		},
@@ -306,13 +282,11 @@ func (ec *executionContext) fieldContext_ChargeIntent_receiptEmail(_ context.Con
 }
 
 func (ec *executionContext) _ChargeIntent_customerId(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeIntent_customerId(ctx, field)
-		},
+		scalarField{object: "ChargeIntent", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.CustomerID, nil
 		},
@@ -360,13 +334,11 @@ func (ec *executionContext) fieldContext_ChargeIntent_customer(_ context.Context
 }
 
 func (ec *executionContext) _ChargeIntent_accountId(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeIntent_accountId(ctx, field)
-		},
+		scalarField{object: "ChargeIntent", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
@@ -414,13 +386,11 @@ func (ec *executionContext) fieldContext_ChargeIntent_account(_ context.Context,
 }
 
 func (ec *executionContext) _ChargeIntent_paymentMethodId(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeIntent_paymentMethodId(ctx, field)
-		},
+		scalarField{object: "ChargeIntent", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.PaymentMethodID, nil
 		},
@@ -468,13 +438,11 @@ func (ec *executionContext) fieldContext_ChargeIntent_paymentMethod(_ context.Co
 }
 
 func (ec *executionContext) _ChargeIntent_latestChargeId(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeIntent_latestChargeId(ctx, field)
-		},
+		scalarField{object: "ChargeIntent", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.LatestChargeID, nil
 		},
@@ -522,13 +490,11 @@ func (ec *executionContext) fieldContext_ChargeIntent_latestCharge(_ context.Con
 }
 
 func (ec *executionContext) _ChargeIntent_subscriptionId(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeIntent_subscriptionId(ctx, field)
-		},
+		scalarField{object: "ChargeIntent", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.SubscriptionID, nil
 		},
@@ -576,13 +542,11 @@ func (ec *executionContext) fieldContext_ChargeIntent_subscription(_ context.Con
 }
 
 func (ec *executionContext) _ChargeIntent_invoiceId(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeIntent_invoiceId(ctx, field)
-		},
+		scalarField{object: "ChargeIntent", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.InvoiceID, nil
 		},
@@ -661,13 +625,11 @@ func (ec *executionContext) fieldContext_ChargeIntent_shipping(_ context.Context
 }
 
 func (ec *executionContext) _ChargeIntent_metadata(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeIntent_metadata(ctx, field)
-		},
+		scalarField{object: "ChargeIntent", typeName: "Metadata", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.Metadata, error) {
 			return obj.Metadata, nil
 		},
@@ -683,13 +645,11 @@ func (ec *executionContext) fieldContext_ChargeIntent_metadata(_ context.Context
 }
 
 func (ec *executionContext) _ChargeIntent_livemode(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeIntent_livemode(ctx, field)
-		},
+		scalarField{object: "ChargeIntent", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -705,13 +665,11 @@ func (ec *executionContext) fieldContext_ChargeIntent_livemode(_ context.Context
 }
 
 func (ec *executionContext) _ChargeIntent_created(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeIntent_created(ctx, field)
-		},
+		scalarField{object: "ChargeIntent", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -727,13 +685,11 @@ func (ec *executionContext) fieldContext_ChargeIntent_created(_ context.Context,
 }
 
 func (ec *executionContext) _ChargeIntent_updated(ctx context.Context, field graphql.CollectedField, obj *models.ChargeIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeIntent_updated(ctx, field)
-		},
+		scalarField{object: "ChargeIntent", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -811,13 +767,11 @@ func (ec *executionContext) fieldContext_ChargeIntentConnection_pageInfo(_ conte
 }
 
 func (ec *executionContext) _ChargeIntentEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.ChargeIntentEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeIntentEdge_cursor(ctx, field)
-		},
+		scalarField{object: "ChargeIntentEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},

@@ -48,13 +48,11 @@ type ChargeTraceEventResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _Charge_id(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Charge_id(ctx, field)
-		},
+		scalarField{object: "Charge", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -70,13 +68,11 @@ func (ec *executionContext) fieldContext_Charge_id(_ context.Context, field grap
 }
 
 func (ec *executionContext) _Charge_status(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Charge_status(ctx, field)
-		},
+		scalarField{object: "Charge", typeName: "ChargeStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.ChargeStatus, error) {
 			return obj.Status, nil
 		},
@@ -92,13 +88,11 @@ func (ec *executionContext) fieldContext_Charge_status(_ context.Context, field 
 }
 
 func (ec *executionContext) _Charge_amount(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Charge_amount(ctx, field)
-		},
+		scalarField{object: "Charge", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.Amount, nil
 		},
@@ -114,13 +108,11 @@ func (ec *executionContext) fieldContext_Charge_amount(_ context.Context, field 
 }
 
 func (ec *executionContext) _Charge_currency(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Charge_currency(ctx, field)
-		},
+		scalarField{object: "Charge", typeName: "CurrencyCode", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Currency, nil
 		},
@@ -136,13 +128,11 @@ func (ec *executionContext) fieldContext_Charge_currency(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Charge_amountCaptured(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Charge_amountCaptured(ctx, field)
-		},
+		scalarField{object: "Charge", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.AmountCaptured, nil
 		},
@@ -158,13 +148,11 @@ func (ec *executionContext) fieldContext_Charge_amountCaptured(_ context.Context
 }
 
 func (ec *executionContext) _Charge_amountRefunded(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Charge_amountRefunded(ctx, field)
-		},
+		scalarField{object: "Charge", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.AmountRefunded, nil
 		},
@@ -180,13 +168,11 @@ func (ec *executionContext) fieldContext_Charge_amountRefunded(_ context.Context
 }
 
 func (ec *executionContext) _Charge_captured(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Charge_captured(ctx, field)
-		},
+		scalarField{object: "Charge", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Captured, nil
 		},
@@ -202,13 +188,11 @@ func (ec *executionContext) fieldContext_Charge_captured(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Charge_disputed(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Charge_disputed(ctx, field)
-		},
+		scalarField{object: "Charge", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Disputed, nil
 		},
@@ -224,13 +208,11 @@ func (ec *executionContext) fieldContext_Charge_disputed(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Charge_refunded(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Charge_refunded(ctx, field)
-		},
+		scalarField{object: "Charge", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Refunded, nil
 		},
@@ -246,13 +228,11 @@ func (ec *executionContext) fieldContext_Charge_refunded(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Charge_netAmount(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Charge_netAmount(ctx, field)
-		},
+		scalarField{object: "Charge", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.NetAmount, nil
 		},
@@ -268,13 +248,11 @@ func (ec *executionContext) fieldContext_Charge_netAmount(_ context.Context, fie
 }
 
 func (ec *executionContext) _Charge_failureCode(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Charge_failureCode(ctx, field)
-		},
+		scalarField{object: "Charge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.FailureCode, nil
 		},
@@ -290,13 +268,11 @@ func (ec *executionContext) fieldContext_Charge_failureCode(_ context.Context, f
 }
 
 func (ec *executionContext) _Charge_failureMessage(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Charge_failureMessage(ctx, field)
-		},
+		scalarField{object: "Charge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.FailureMessage, nil
 		},
@@ -312,13 +288,11 @@ func (ec *executionContext) fieldContext_Charge_failureMessage(_ context.Context
 }
 
 func (ec *executionContext) _Charge_failureCategory(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Charge_failureCategory(ctx, field)
-		},
+		scalarField{object: "Charge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.FailureCategory, nil
 		},
@@ -334,13 +308,11 @@ func (ec *executionContext) fieldContext_Charge_failureCategory(_ context.Contex
 }
 
 func (ec *executionContext) _Charge_description(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Charge_description(ctx, field)
-		},
+		scalarField{object: "Charge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Description, nil
 		},
@@ -356,13 +328,11 @@ func (ec *executionContext) fieldContext_Charge_description(_ context.Context, f
 }
 
 func (ec *executionContext) _Charge_acquirerReferenceNumber(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Charge_acquirerReferenceNumber(ctx, field)
-		},
+		scalarField{object: "Charge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.AcquirerReferenceNumber, nil
 		},
@@ -378,13 +348,11 @@ func (ec *executionContext) fieldContext_Charge_acquirerReferenceNumber(_ contex
 }
 
 func (ec *executionContext) _Charge_authorizationCode(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Charge_authorizationCode(ctx, field)
-		},
+		scalarField{object: "Charge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.AuthorizationCode, nil
 		},
@@ -400,13 +368,11 @@ func (ec *executionContext) fieldContext_Charge_authorizationCode(_ context.Cont
 }
 
 func (ec *executionContext) _Charge_refundReason(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Charge_refundReason(ctx, field)
-		},
+		scalarField{object: "Charge", typeName: "RefundReason", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*models.RefundReason, error) {
 			return obj.RefundReason, nil
 		},
@@ -422,13 +388,11 @@ func (ec *executionContext) fieldContext_Charge_refundReason(_ context.Context, 
 }
 
 func (ec *executionContext) _Charge_paymentMethodId(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Charge_paymentMethodId(ctx, field)
-		},
+		scalarField{object: "Charge", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.PaymentMethodID, nil
 		},
@@ -475,13 +439,11 @@ func (ec *executionContext) fieldContext_Charge_paymentMethodDetails(_ context.C
 }
 
 func (ec *executionContext) _Charge_accountId(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Charge_accountId(ctx, field)
-		},
+		scalarField{object: "Charge", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
@@ -529,13 +491,11 @@ func (ec *executionContext) fieldContext_Charge_account(_ context.Context, field
 }
 
 func (ec *executionContext) _Charge_customerId(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Charge_customerId(ctx, field)
-		},
+		scalarField{object: "Charge", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.CustomerID, nil
 		},
@@ -583,13 +543,11 @@ func (ec *executionContext) fieldContext_Charge_customer(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Charge_transferId(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Charge_transferId(ctx, field)
-		},
+		scalarField{object: "Charge", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.TransferID, nil
 		},
@@ -637,13 +595,11 @@ func (ec *executionContext) fieldContext_Charge_transfer(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Charge_metadata(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Charge_metadata(ctx, field)
-		},
+		scalarField{object: "Charge", typeName: "Metadata", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.Metadata, error) {
 			return obj.Metadata, nil
 		},
@@ -691,13 +647,11 @@ func (ec *executionContext) fieldContext_Charge_ledgerJournals(_ context.Context
 }
 
 func (ec *executionContext) _Charge_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Charge_livemode(ctx, field)
-		},
+		scalarField{object: "Charge", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -713,13 +667,11 @@ func (ec *executionContext) fieldContext_Charge_livemode(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Charge_created(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Charge_created(ctx, field)
-		},
+		scalarField{object: "Charge", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -735,13 +687,11 @@ func (ec *executionContext) fieldContext_Charge_created(_ context.Context, field
 }
 
 func (ec *executionContext) _Charge_updated(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Charge_updated(ctx, field)
-		},
+		scalarField{object: "Charge", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -757,13 +707,11 @@ func (ec *executionContext) fieldContext_Charge_updated(_ context.Context, field
 }
 
 func (ec *executionContext) _Charge_chargeIntentId(ctx context.Context, field graphql.CollectedField, obj *models.Charge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Charge_chargeIntentId(ctx, field)
-		},
+		scalarField{object: "Charge", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.ChargeIntentID, nil
 		},
@@ -937,13 +885,11 @@ func (ec *executionContext) fieldContext_ChargeConnection_pageInfo(_ context.Con
 }
 
 func (ec *executionContext) _ChargeEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.ChargeEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeEdge_cursor(ctx, field)
-		},
+		scalarField{object: "ChargeEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
@@ -1084,13 +1030,11 @@ func (ec *executionContext) fieldContext_ChargeTrace_events(_ context.Context, f
 }
 
 func (ec *executionContext) _ChargeTraceEvent_id(ctx context.Context, field graphql.CollectedField, obj *models.TraceEvent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeTraceEvent_id(ctx, field)
-		},
+		scalarField{object: "ChargeTraceEvent", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -1106,13 +1050,11 @@ func (ec *executionContext) fieldContext_ChargeTraceEvent_id(_ context.Context, 
 }
 
 func (ec *executionContext) _ChargeTraceEvent_type(ctx context.Context, field graphql.CollectedField, obj *models.TraceEvent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeTraceEvent_type(ctx, field)
-		},
+		scalarField{object: "ChargeTraceEvent", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Type, nil
 		},
@@ -1128,13 +1070,11 @@ func (ec *executionContext) fieldContext_ChargeTraceEvent_type(_ context.Context
 }
 
 func (ec *executionContext) _ChargeTraceEvent_created(ctx context.Context, field graphql.CollectedField, obj *models.TraceEvent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeTraceEvent_created(ctx, field)
-		},
+		scalarField{object: "ChargeTraceEvent", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},

@@ -24,13 +24,11 @@ import (
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _EvervaultConfiguration_appId(ctx context.Context, field graphql.CollectedField, obj *models.EvervaultConfiguration) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EvervaultConfiguration_appId(ctx, field)
-		},
+		scalarField{object: "EvervaultConfiguration", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.AppID, nil
 		},
@@ -46,13 +44,11 @@ func (ec *executionContext) fieldContext_EvervaultConfiguration_appId(_ context.
 }
 
 func (ec *executionContext) _EvervaultConfiguration_teamId(ctx context.Context, field graphql.CollectedField, obj *models.EvervaultConfiguration) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EvervaultConfiguration_teamId(ctx, field)
-		},
+		scalarField{object: "EvervaultConfiguration", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.TeamID, nil
 		},
@@ -68,13 +64,11 @@ func (ec *executionContext) fieldContext_EvervaultConfiguration_teamId(_ context
 }
 
 func (ec *executionContext) _GooglePayConfiguration_identifier(ctx context.Context, field graphql.CollectedField, obj *models.GooglePayConfiguration) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_GooglePayConfiguration_identifier(ctx, field)
-		},
+		scalarField{object: "GooglePayConfiguration", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Identifier, nil
 		},
@@ -90,13 +84,11 @@ func (ec *executionContext) fieldContext_GooglePayConfiguration_identifier(_ con
 }
 
 func (ec *executionContext) _GooglePayConfiguration_environment(ctx context.Context, field graphql.CollectedField, obj *models.GooglePayConfiguration) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_GooglePayConfiguration_environment(ctx, field)
-		},
+		scalarField{object: "GooglePayConfiguration", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Environment, nil
 		},
@@ -112,13 +104,11 @@ func (ec *executionContext) fieldContext_GooglePayConfiguration_environment(_ co
 }
 
 func (ec *executionContext) _GooglePayConfiguration_processor(ctx context.Context, field graphql.CollectedField, obj *models.GooglePayConfiguration) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_GooglePayConfiguration_processor(ctx, field)
-		},
+		scalarField{object: "GooglePayConfiguration", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Processor, nil
 		},
@@ -134,13 +124,11 @@ func (ec *executionContext) fieldContext_GooglePayConfiguration_processor(_ cont
 }
 
 func (ec *executionContext) _GooglePayConfiguration_processorKey(ctx context.Context, field graphql.CollectedField, obj *models.GooglePayConfiguration) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_GooglePayConfiguration_processorKey(ctx, field)
-		},
+		scalarField{object: "GooglePayConfiguration", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.ProcessorKey, nil
 		},
@@ -156,13 +144,11 @@ func (ec *executionContext) fieldContext_GooglePayConfiguration_processorKey(_ c
 }
 
 func (ec *executionContext) _SiftConfiguration_accountId(ctx context.Context, field graphql.CollectedField, obj *models.SiftConfiguration) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SiftConfiguration_accountId(ctx, field)
-		},
+		scalarField{object: "SiftConfiguration", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.AccountID, nil
 		},
@@ -178,13 +164,11 @@ func (ec *executionContext) fieldContext_SiftConfiguration_accountId(_ context.C
 }
 
 func (ec *executionContext) _SiftConfiguration_beaconKey(ctx context.Context, field graphql.CollectedField, obj *models.SiftConfiguration) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SiftConfiguration_beaconKey(ctx, field)
-		},
+		scalarField{object: "SiftConfiguration", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.BeaconKey, nil
 		},

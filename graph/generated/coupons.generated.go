@@ -133,13 +133,11 @@ func (ec *executionContext) field_PromotionCode_discounts_args(ctx context.Conte
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _CodeValidation_code(ctx context.Context, field graphql.CollectedField, obj *models.CodeValidation) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CodeValidation_code(ctx, field)
-		},
+		scalarField{object: "CodeValidation", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Code, nil
 		},
@@ -155,13 +153,11 @@ func (ec *executionContext) fieldContext_CodeValidation_code(_ context.Context, 
 }
 
 func (ec *executionContext) _CodeValidation_valid(ctx context.Context, field graphql.CollectedField, obj *models.CodeValidation) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CodeValidation_valid(ctx, field)
-		},
+		scalarField{object: "CodeValidation", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Valid, nil
 		},
@@ -177,13 +173,11 @@ func (ec *executionContext) fieldContext_CodeValidation_valid(_ context.Context,
 }
 
 func (ec *executionContext) _CodeValidation_reason(ctx context.Context, field graphql.CollectedField, obj *models.CodeValidation) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CodeValidation_reason(ctx, field)
-		},
+		scalarField{object: "CodeValidation", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Reason, nil
 		},
@@ -199,13 +193,11 @@ func (ec *executionContext) fieldContext_CodeValidation_reason(_ context.Context
 }
 
 func (ec *executionContext) _CodeValidation_promotionCodeId(ctx context.Context, field graphql.CollectedField, obj *models.CodeValidation) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CodeValidation_promotionCodeId(ctx, field)
-		},
+		scalarField{object: "CodeValidation", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.PromotionCodeID, nil
 		},
@@ -253,13 +245,11 @@ func (ec *executionContext) fieldContext_CodeValidation_promotionCode(_ context.
 }
 
 func (ec *executionContext) _CodeValidation_couponId(ctx context.Context, field graphql.CollectedField, obj *models.CodeValidation) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CodeValidation_couponId(ctx, field)
-		},
+		scalarField{object: "CodeValidation", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.CouponID, nil
 		},
@@ -307,13 +297,11 @@ func (ec *executionContext) fieldContext_CodeValidation_coupon(_ context.Context
 }
 
 func (ec *executionContext) _CodeValidation_applicationOrder(ctx context.Context, field graphql.CollectedField, obj *models.CodeValidation) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CodeValidation_applicationOrder(ctx, field)
-		},
+		scalarField{object: "CodeValidation", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*int, error) {
 			return obj.ApplicationOrder, nil
 		},
@@ -329,13 +317,11 @@ func (ec *executionContext) fieldContext_CodeValidation_applicationOrder(_ conte
 }
 
 func (ec *executionContext) _CodeValidation_discountAmountCents(ctx context.Context, field graphql.CollectedField, obj *models.CodeValidation) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CodeValidation_discountAmountCents(ctx, field)
-		},
+		scalarField{object: "CodeValidation", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.DiscountAmountCents, nil
 		},
@@ -351,13 +337,11 @@ func (ec *executionContext) fieldContext_CodeValidation_discountAmountCents(_ co
 }
 
 func (ec *executionContext) _Coupon_id(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Coupon_id(ctx, field)
-		},
+		scalarField{object: "Coupon", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -373,13 +357,11 @@ func (ec *executionContext) fieldContext_Coupon_id(_ context.Context, field grap
 }
 
 func (ec *executionContext) _Coupon_name(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Coupon_name(ctx, field)
-		},
+		scalarField{object: "Coupon", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Name, nil
 		},
@@ -395,13 +377,11 @@ func (ec *executionContext) fieldContext_Coupon_name(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Coupon_description(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Coupon_description(ctx, field)
-		},
+		scalarField{object: "Coupon", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Description, nil
 		},
@@ -417,13 +397,11 @@ func (ec *executionContext) fieldContext_Coupon_description(_ context.Context, f
 }
 
 func (ec *executionContext) _Coupon_discountType(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Coupon_discountType(ctx, field)
-		},
+		scalarField{object: "Coupon", typeName: "DiscountType", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.DiscountType, error) {
 			return obj.DiscountType, nil
 		},
@@ -439,13 +417,11 @@ func (ec *executionContext) fieldContext_Coupon_discountType(_ context.Context, 
 }
 
 func (ec *executionContext) _Coupon_discountValue(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Coupon_discountValue(ctx, field)
-		},
+		scalarField{object: "Coupon", typeName: "Decimal", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.Decimal, error) {
 			return obj.DiscountValue, nil
 		},
@@ -461,13 +437,11 @@ func (ec *executionContext) fieldContext_Coupon_discountValue(_ context.Context,
 }
 
 func (ec *executionContext) _Coupon_discountValueCurrency(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Coupon_discountValueCurrency(ctx, field)
-		},
+		scalarField{object: "Coupon", typeName: "CurrencyCode", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.DiscountValueCurrency, nil
 		},
@@ -483,13 +457,11 @@ func (ec *executionContext) fieldContext_Coupon_discountValueCurrency(_ context.
 }
 
 func (ec *executionContext) _Coupon_duration(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Coupon_duration(ctx, field)
-		},
+		scalarField{object: "Coupon", typeName: "CouponDuration", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.CouponDuration, error) {
 			return obj.Duration, nil
 		},
@@ -505,13 +477,11 @@ func (ec *executionContext) fieldContext_Coupon_duration(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Coupon_durationInMonths(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Coupon_durationInMonths(ctx, field)
-		},
+		scalarField{object: "Coupon", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*int, error) {
 			return obj.DurationInMonths, nil
 		},
@@ -527,13 +497,11 @@ func (ec *executionContext) fieldContext_Coupon_durationInMonths(_ context.Conte
 }
 
 func (ec *executionContext) _Coupon_status(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Coupon_status(ctx, field)
-		},
+		scalarField{object: "Coupon", typeName: "CouponStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.CouponStatus, error) {
 			return obj.Status, nil
 		},
@@ -549,13 +517,11 @@ func (ec *executionContext) fieldContext_Coupon_status(_ context.Context, field 
 }
 
 func (ec *executionContext) _Coupon_applicableTo(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Coupon_applicableTo(ctx, field)
-		},
+		scalarField{object: "Coupon", typeName: "CouponApplicability", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.CouponApplicability, error) {
 			return obj.ApplicableTo, nil
 		},
@@ -571,13 +537,11 @@ func (ec *executionContext) fieldContext_Coupon_applicableTo(_ context.Context, 
 }
 
 func (ec *executionContext) _Coupon_productId(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Coupon_productId(ctx, field)
-		},
+		scalarField{object: "Coupon", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.ProductID, nil
 		},
@@ -625,13 +589,11 @@ func (ec *executionContext) fieldContext_Coupon_product(_ context.Context, field
 }
 
 func (ec *executionContext) _Coupon_maxRedemptions(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Coupon_maxRedemptions(ctx, field)
-		},
+		scalarField{object: "Coupon", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*int, error) {
 			return obj.MaxRedemptions, nil
 		},
@@ -647,13 +609,11 @@ func (ec *executionContext) fieldContext_Coupon_maxRedemptions(_ context.Context
 }
 
 func (ec *executionContext) _Coupon_timesRedeemed(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Coupon_timesRedeemed(ctx, field)
-		},
+		scalarField{object: "Coupon", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int, error) {
 			return obj.TimesRedeemed, nil
 		},
@@ -669,13 +629,11 @@ func (ec *executionContext) fieldContext_Coupon_timesRedeemed(_ context.Context,
 }
 
 func (ec *executionContext) _Coupon_minimumOrderAmountCents(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Coupon_minimumOrderAmountCents(ctx, field)
-		},
+		scalarField{object: "Coupon", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*int64, error) {
 			return obj.MinimumOrderAmountCents, nil
 		},
@@ -691,13 +649,11 @@ func (ec *executionContext) fieldContext_Coupon_minimumOrderAmountCents(_ contex
 }
 
 func (ec *executionContext) _Coupon_minimumOrderAmountCurrency(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Coupon_minimumOrderAmountCurrency(ctx, field)
-		},
+		scalarField{object: "Coupon", typeName: "CurrencyCode", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.MinimumOrderAmountCurrency, nil
 		},
@@ -713,13 +669,11 @@ func (ec *executionContext) fieldContext_Coupon_minimumOrderAmountCurrency(_ con
 }
 
 func (ec *executionContext) _Coupon_discountCapCents(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Coupon_discountCapCents(ctx, field)
-		},
+		scalarField{object: "Coupon", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*int64, error) {
 			return obj.DiscountCapCents, nil
 		},
@@ -735,13 +689,11 @@ func (ec *executionContext) fieldContext_Coupon_discountCapCents(_ context.Conte
 }
 
 func (ec *executionContext) _Coupon_discountCapCurrency(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Coupon_discountCapCurrency(ctx, field)
-		},
+		scalarField{object: "Coupon", typeName: "CurrencyCode", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.DiscountCapCurrency, nil
 		},
@@ -757,13 +709,11 @@ func (ec *executionContext) fieldContext_Coupon_discountCapCurrency(_ context.Co
 }
 
 func (ec *executionContext) _Coupon_validFrom(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Coupon_validFrom(ctx, field)
-		},
+		scalarField{object: "Coupon", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.ValidFrom, nil
 		},
@@ -779,13 +729,11 @@ func (ec *executionContext) fieldContext_Coupon_validFrom(_ context.Context, fie
 }
 
 func (ec *executionContext) _Coupon_validUntil(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Coupon_validUntil(ctx, field)
-		},
+		scalarField{object: "Coupon", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.ValidUntil, nil
 		},
@@ -801,13 +749,11 @@ func (ec *executionContext) fieldContext_Coupon_validUntil(_ context.Context, fi
 }
 
 func (ec *executionContext) _Coupon_isExpired(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Coupon_isExpired(ctx, field)
-		},
+		scalarField{object: "Coupon", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.IsExpired, nil
 		},
@@ -823,13 +769,11 @@ func (ec *executionContext) fieldContext_Coupon_isExpired(_ context.Context, fie
 }
 
 func (ec *executionContext) _Coupon_isMaxedOut(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Coupon_isMaxedOut(ctx, field)
-		},
+		scalarField{object: "Coupon", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.IsMaxedOut, nil
 		},
@@ -877,13 +821,11 @@ func (ec *executionContext) fieldContext_Coupon_promotionCodes(_ context.Context
 }
 
 func (ec *executionContext) _Coupon_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Coupon_livemode(ctx, field)
-		},
+		scalarField{object: "Coupon", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -899,13 +841,11 @@ func (ec *executionContext) fieldContext_Coupon_livemode(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Coupon_created(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Coupon_created(ctx, field)
-		},
+		scalarField{object: "Coupon", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -921,13 +861,11 @@ func (ec *executionContext) fieldContext_Coupon_created(_ context.Context, field
 }
 
 func (ec *executionContext) _Coupon_updated(ctx context.Context, field graphql.CollectedField, obj *models.Coupon) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Coupon_updated(ctx, field)
-		},
+		scalarField{object: "Coupon", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -1049,13 +987,11 @@ func (ec *executionContext) fieldContext_CouponConnection_pageInfo(_ context.Con
 }
 
 func (ec *executionContext) _CouponEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.CouponEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CouponEdge_cursor(ctx, field)
-		},
+		scalarField{object: "CouponEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
@@ -1102,13 +1038,11 @@ func (ec *executionContext) fieldContext_CouponEdge_node(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Discount_id(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Discount_id(ctx, field)
-		},
+		scalarField{object: "Discount", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -1124,13 +1058,11 @@ func (ec *executionContext) fieldContext_Discount_id(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Discount_couponId(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Discount_couponId(ctx, field)
-		},
+		scalarField{object: "Discount", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.CouponID, nil
 		},
@@ -1178,13 +1110,11 @@ func (ec *executionContext) fieldContext_Discount_coupon(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Discount_promotionCodeId(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Discount_promotionCodeId(ctx, field)
-		},
+		scalarField{object: "Discount", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.PromotionCodeID, nil
 		},
@@ -1232,13 +1162,11 @@ func (ec *executionContext) fieldContext_Discount_promotionCode(_ context.Contex
 }
 
 func (ec *executionContext) _Discount_customerId(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Discount_customerId(ctx, field)
-		},
+		scalarField{object: "Discount", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.CustomerID, nil
 		},
@@ -1286,13 +1214,11 @@ func (ec *executionContext) fieldContext_Discount_customer(_ context.Context, fi
 }
 
 func (ec *executionContext) _Discount_accountId(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Discount_accountId(ctx, field)
-		},
+		scalarField{object: "Discount", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
@@ -1340,13 +1266,11 @@ func (ec *executionContext) fieldContext_Discount_account(_ context.Context, fie
 }
 
 func (ec *executionContext) _Discount_discountableType(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Discount_discountableType(ctx, field)
-		},
+		scalarField{object: "Discount", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.DiscountableType, nil
 		},
@@ -1362,13 +1286,11 @@ func (ec *executionContext) fieldContext_Discount_discountableType(_ context.Con
 }
 
 func (ec *executionContext) _Discount_discountableId(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Discount_discountableId(ctx, field)
-		},
+		scalarField{object: "Discount", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.DiscountableID, nil
 		},
@@ -1384,13 +1306,11 @@ func (ec *executionContext) fieldContext_Discount_discountableId(_ context.Conte
 }
 
 func (ec *executionContext) _Discount_applicationOrder(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Discount_applicationOrder(ctx, field)
-		},
+		scalarField{object: "Discount", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int, error) {
 			return obj.ApplicationOrder, nil
 		},
@@ -1406,13 +1326,11 @@ func (ec *executionContext) fieldContext_Discount_applicationOrder(_ context.Con
 }
 
 func (ec *executionContext) _Discount_discountAmountCents(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Discount_discountAmountCents(ctx, field)
-		},
+		scalarField{object: "Discount", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.DiscountAmountCents, nil
 		},
@@ -1428,13 +1346,11 @@ func (ec *executionContext) fieldContext_Discount_discountAmountCents(_ context.
 }
 
 func (ec *executionContext) _Discount_discountAmountCurrency(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Discount_discountAmountCurrency(ctx, field)
-		},
+		scalarField{object: "Discount", typeName: "CurrencyCode", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.DiscountAmountCurrency, nil
 		},
@@ -1450,13 +1366,11 @@ func (ec *executionContext) fieldContext_Discount_discountAmountCurrency(_ conte
 }
 
 func (ec *executionContext) _Discount_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Discount_livemode(ctx, field)
-		},
+		scalarField{object: "Discount", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -1472,13 +1386,11 @@ func (ec *executionContext) fieldContext_Discount_livemode(_ context.Context, fi
 }
 
 func (ec *executionContext) _Discount_created(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Discount_created(ctx, field)
-		},
+		scalarField{object: "Discount", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -1494,13 +1406,11 @@ func (ec *executionContext) fieldContext_Discount_created(_ context.Context, fie
 }
 
 func (ec *executionContext) _Discount_updated(ctx context.Context, field graphql.CollectedField, obj *models.Discount) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Discount_updated(ctx, field)
-		},
+		scalarField{object: "Discount", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -1578,13 +1488,11 @@ func (ec *executionContext) fieldContext_DiscountConnection_pageInfo(_ context.C
 }
 
 func (ec *executionContext) _DiscountEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.DiscountEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DiscountEdge_cursor(ctx, field)
-		},
+		scalarField{object: "DiscountEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
@@ -1662,13 +1570,11 @@ func (ec *executionContext) fieldContext_DiscountValidation_validationResult(_ c
 }
 
 func (ec *executionContext) _DiscountValidation_totalDiscountAmountCents(ctx context.Context, field graphql.CollectedField, obj *models.DiscountValidation) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DiscountValidation_totalDiscountAmountCents(ctx, field)
-		},
+		scalarField{object: "DiscountValidation", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.TotalDiscountAmountCents, nil
 		},
@@ -1684,13 +1590,11 @@ func (ec *executionContext) fieldContext_DiscountValidation_totalDiscountAmountC
 }
 
 func (ec *executionContext) _PromotionCode_id(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PromotionCode_id(ctx, field)
-		},
+		scalarField{object: "PromotionCode", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -1706,13 +1610,11 @@ func (ec *executionContext) fieldContext_PromotionCode_id(_ context.Context, fie
 }
 
 func (ec *executionContext) _PromotionCode_code(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PromotionCode_code(ctx, field)
-		},
+		scalarField{object: "PromotionCode", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Code, nil
 		},
@@ -1728,13 +1630,11 @@ func (ec *executionContext) fieldContext_PromotionCode_code(_ context.Context, f
 }
 
 func (ec *executionContext) _PromotionCode_couponId(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PromotionCode_couponId(ctx, field)
-		},
+		scalarField{object: "PromotionCode", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.CouponID, nil
 		},
@@ -1782,13 +1682,11 @@ func (ec *executionContext) fieldContext_PromotionCode_coupon(_ context.Context,
 }
 
 func (ec *executionContext) _PromotionCode_customerId(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PromotionCode_customerId(ctx, field)
-		},
+		scalarField{object: "PromotionCode", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.CustomerID, nil
 		},
@@ -1836,13 +1734,11 @@ func (ec *executionContext) fieldContext_PromotionCode_customer(_ context.Contex
 }
 
 func (ec *executionContext) _PromotionCode_active(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PromotionCode_active(ctx, field)
-		},
+		scalarField{object: "PromotionCode", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Active, nil
 		},
@@ -1858,13 +1754,11 @@ func (ec *executionContext) fieldContext_PromotionCode_active(_ context.Context,
 }
 
 func (ec *executionContext) _PromotionCode_firstTimeTransaction(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PromotionCode_firstTimeTransaction(ctx, field)
-		},
+		scalarField{object: "PromotionCode", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.FirstTimeTransaction, nil
 		},
@@ -1880,13 +1774,11 @@ func (ec *executionContext) fieldContext_PromotionCode_firstTimeTransaction(_ co
 }
 
 func (ec *executionContext) _PromotionCode_maxRedemptions(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PromotionCode_maxRedemptions(ctx, field)
-		},
+		scalarField{object: "PromotionCode", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*int, error) {
 			return obj.MaxRedemptions, nil
 		},
@@ -1902,13 +1794,11 @@ func (ec *executionContext) fieldContext_PromotionCode_maxRedemptions(_ context.
 }
 
 func (ec *executionContext) _PromotionCode_maxCustomerRedemptions(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PromotionCode_maxCustomerRedemptions(ctx, field)
-		},
+		scalarField{object: "PromotionCode", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*int, error) {
 			return obj.MaxCustomerRedemptions, nil
 		},
@@ -1924,13 +1814,11 @@ func (ec *executionContext) fieldContext_PromotionCode_maxCustomerRedemptions(_ 
 }
 
 func (ec *executionContext) _PromotionCode_timesRedeemed(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PromotionCode_timesRedeemed(ctx, field)
-		},
+		scalarField{object: "PromotionCode", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int, error) {
 			return obj.TimesRedeemed, nil
 		},
@@ -1946,13 +1834,11 @@ func (ec *executionContext) fieldContext_PromotionCode_timesRedeemed(_ context.C
 }
 
 func (ec *executionContext) _PromotionCode_minimumAmountCents(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PromotionCode_minimumAmountCents(ctx, field)
-		},
+		scalarField{object: "PromotionCode", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*int64, error) {
 			return obj.MinimumAmountCents, nil
 		},
@@ -1968,13 +1854,11 @@ func (ec *executionContext) fieldContext_PromotionCode_minimumAmountCents(_ cont
 }
 
 func (ec *executionContext) _PromotionCode_minimumAmountCurrency(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PromotionCode_minimumAmountCurrency(ctx, field)
-		},
+		scalarField{object: "PromotionCode", typeName: "CurrencyCode", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.MinimumAmountCurrency, nil
 		},
@@ -1990,13 +1874,11 @@ func (ec *executionContext) fieldContext_PromotionCode_minimumAmountCurrency(_ c
 }
 
 func (ec *executionContext) _PromotionCode_expiresAt(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PromotionCode_expiresAt(ctx, field)
-		},
+		scalarField{object: "PromotionCode", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.ExpiresAt, nil
 		},
@@ -2012,13 +1894,11 @@ func (ec *executionContext) fieldContext_PromotionCode_expiresAt(_ context.Conte
 }
 
 func (ec *executionContext) _PromotionCode_isExpired(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PromotionCode_isExpired(ctx, field)
-		},
+		scalarField{object: "PromotionCode", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.IsExpired, nil
 		},
@@ -2034,13 +1914,11 @@ func (ec *executionContext) fieldContext_PromotionCode_isExpired(_ context.Conte
 }
 
 func (ec *executionContext) _PromotionCode_isMaxedOut(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PromotionCode_isMaxedOut(ctx, field)
-		},
+		scalarField{object: "PromotionCode", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.IsMaxedOut, nil
 		},
@@ -2056,13 +1934,11 @@ func (ec *executionContext) fieldContext_PromotionCode_isMaxedOut(_ context.Cont
 }
 
 func (ec *executionContext) _PromotionCode_isRedeemable(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PromotionCode_isRedeemable(ctx, field)
-		},
+		scalarField{object: "PromotionCode", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.IsRedeemable, nil
 		},
@@ -2078,13 +1954,11 @@ func (ec *executionContext) fieldContext_PromotionCode_isRedeemable(_ context.Co
 }
 
 func (ec *executionContext) _PromotionCode_remainingRedemptions(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PromotionCode_remainingRedemptions(ctx, field)
-		},
+		scalarField{object: "PromotionCode", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*int, error) {
 			return obj.RemainingRedemptions, nil
 		},
@@ -2100,13 +1974,11 @@ func (ec *executionContext) fieldContext_PromotionCode_remainingRedemptions(_ co
 }
 
 func (ec *executionContext) _PromotionCode_isCustomerSpecific(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PromotionCode_isCustomerSpecific(ctx, field)
-		},
+		scalarField{object: "PromotionCode", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.IsCustomerSpecific, nil
 		},
@@ -2122,13 +1994,11 @@ func (ec *executionContext) fieldContext_PromotionCode_isCustomerSpecific(_ cont
 }
 
 func (ec *executionContext) _PromotionCode_livemode(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PromotionCode_livemode(ctx, field)
-		},
+		scalarField{object: "PromotionCode", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -2144,13 +2014,11 @@ func (ec *executionContext) fieldContext_PromotionCode_livemode(_ context.Contex
 }
 
 func (ec *executionContext) _PromotionCode_created(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PromotionCode_created(ctx, field)
-		},
+		scalarField{object: "PromotionCode", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -2166,13 +2034,11 @@ func (ec *executionContext) fieldContext_PromotionCode_created(_ context.Context
 }
 
 func (ec *executionContext) _PromotionCode_updated(ctx context.Context, field graphql.CollectedField, obj *models.PromotionCode) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PromotionCode_updated(ctx, field)
-		},
+		scalarField{object: "PromotionCode", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -2294,13 +2160,11 @@ func (ec *executionContext) fieldContext_PromotionCodeConnection_pageInfo(_ cont
 }
 
 func (ec *executionContext) _PromotionCodeEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PromotionCodeEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PromotionCodeEdge_cursor(ctx, field)
-		},
+		scalarField{object: "PromotionCodeEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},

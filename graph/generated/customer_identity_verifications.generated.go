@@ -31,13 +31,11 @@ type CustomerIdentityVerificationResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _CustomerIdentityVerification_id(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CustomerIdentityVerification_id(ctx, field)
-		},
+		scalarField{object: "CustomerIdentityVerification", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -53,13 +51,11 @@ func (ec *executionContext) fieldContext_CustomerIdentityVerification_id(_ conte
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_status(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CustomerIdentityVerification_status(ctx, field)
-		},
+		scalarField{object: "CustomerIdentityVerification", typeName: "CustomerIdentityVerificationStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.CustomerVerificationStatus, error) {
 			return obj.Status, nil
 		},
@@ -75,13 +71,11 @@ func (ec *executionContext) fieldContext_CustomerIdentityVerification_status(_ c
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_verificationUrl(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CustomerIdentityVerification_verificationUrl(ctx, field)
-		},
+		scalarField{object: "CustomerIdentityVerification", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.VerificationURL, nil
 		},
@@ -97,13 +91,11 @@ func (ec *executionContext) fieldContext_CustomerIdentityVerification_verificati
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_customerId(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CustomerIdentityVerification_customerId(ctx, field)
-		},
+		scalarField{object: "CustomerIdentityVerification", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.CustomerID, nil
 		},
@@ -151,13 +143,11 @@ func (ec *executionContext) fieldContext_CustomerIdentityVerification_customer(_
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_pending(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CustomerIdentityVerification_pending(ctx, field)
-		},
+		scalarField{object: "CustomerIdentityVerification", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.PendingAt, nil
 		},
@@ -173,13 +163,11 @@ func (ec *executionContext) fieldContext_CustomerIdentityVerification_pending(_ 
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_verified(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CustomerIdentityVerification_verified(ctx, field)
-		},
+		scalarField{object: "CustomerIdentityVerification", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.VerifiedAt, nil
 		},
@@ -195,13 +183,11 @@ func (ec *executionContext) fieldContext_CustomerIdentityVerification_verified(_
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_failed(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CustomerIdentityVerification_failed(ctx, field)
-		},
+		scalarField{object: "CustomerIdentityVerification", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.FailedAt, nil
 		},
@@ -217,13 +203,11 @@ func (ec *executionContext) fieldContext_CustomerIdentityVerification_failed(_ c
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_livemode(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CustomerIdentityVerification_livemode(ctx, field)
-		},
+		scalarField{object: "CustomerIdentityVerification", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -239,13 +223,11 @@ func (ec *executionContext) fieldContext_CustomerIdentityVerification_livemode(_
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_created(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CustomerIdentityVerification_created(ctx, field)
-		},
+		scalarField{object: "CustomerIdentityVerification", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -261,13 +243,11 @@ func (ec *executionContext) fieldContext_CustomerIdentityVerification_created(_ 
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_updated(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CustomerIdentityVerification_updated(ctx, field)
-		},
+		scalarField{object: "CustomerIdentityVerification", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},

@@ -291,13 +291,11 @@ func (ec *executionContext) field_Customer_subscriptions_args(ctx context.Contex
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _Customer_id(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Customer_id(ctx, field)
-		},
+		scalarField{object: "Customer", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -313,13 +311,11 @@ func (ec *executionContext) fieldContext_Customer_id(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Customer_name(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Customer_name(ctx, field)
-		},
+		scalarField{object: "Customer", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Name, nil
 		},
@@ -335,13 +331,11 @@ func (ec *executionContext) fieldContext_Customer_name(_ context.Context, field 
 }
 
 func (ec *executionContext) _Customer_email(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Customer_email(ctx, field)
-		},
+		scalarField{object: "Customer", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Email, nil
 		},
@@ -357,13 +351,11 @@ func (ec *executionContext) fieldContext_Customer_email(_ context.Context, field
 }
 
 func (ec *executionContext) _Customer_phone(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Customer_phone(ctx, field)
-		},
+		scalarField{object: "Customer", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Phone, nil
 		},
@@ -379,13 +371,11 @@ func (ec *executionContext) fieldContext_Customer_phone(_ context.Context, field
 }
 
 func (ec *executionContext) _Customer_description(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Customer_description(ctx, field)
-		},
+		scalarField{object: "Customer", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Description, nil
 		},
@@ -401,13 +391,11 @@ func (ec *executionContext) fieldContext_Customer_description(_ context.Context,
 }
 
 func (ec *executionContext) _Customer_status(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Customer_status(ctx, field)
-		},
+		scalarField{object: "Customer", typeName: "CustomerStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.CustomerStatus, error) {
 			return obj.Status, nil
 		},
@@ -423,13 +411,11 @@ func (ec *executionContext) fieldContext_Customer_status(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Customer_dateOfBirth(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Customer_dateOfBirth(ctx, field)
-		},
+		scalarField{object: "Customer", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.DateOfBirth, nil
 		},
@@ -445,13 +431,11 @@ func (ec *executionContext) fieldContext_Customer_dateOfBirth(_ context.Context,
 }
 
 func (ec *executionContext) _Customer_isDeleted(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Customer_isDeleted(ctx, field)
-		},
+		scalarField{object: "Customer", typeName: "Boolean", isMethod: true, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.IsDeleted(), nil
 		},
@@ -560,13 +544,11 @@ func (ec *executionContext) fieldContext_Customer_shippingAddress(_ context.Cont
 }
 
 func (ec *executionContext) _Customer_metadata(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Customer_metadata(ctx, field)
-		},
+		scalarField{object: "Customer", typeName: "Metadata", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.Metadata, error) {
 			return obj.Metadata, nil
 		},
@@ -582,13 +564,11 @@ func (ec *executionContext) fieldContext_Customer_metadata(_ context.Context, fi
 }
 
 func (ec *executionContext) _Customer_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Customer_livemode(ctx, field)
-		},
+		scalarField{object: "Customer", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -604,13 +584,11 @@ func (ec *executionContext) fieldContext_Customer_livemode(_ context.Context, fi
 }
 
 func (ec *executionContext) _Customer_created(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Customer_created(ctx, field)
-		},
+		scalarField{object: "Customer", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -626,13 +604,11 @@ func (ec *executionContext) fieldContext_Customer_created(_ context.Context, fie
 }
 
 func (ec *executionContext) _Customer_updated(ctx context.Context, field graphql.CollectedField, obj *models.Customer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Customer_updated(ctx, field)
-		},
+		scalarField{object: "Customer", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -1084,13 +1060,11 @@ func (ec *executionContext) fieldContext_Customer_billingCredits(ctx context.Con
 }
 
 func (ec *executionContext) _CustomerAddress_id(ctx context.Context, field graphql.CollectedField, obj *models.BillingAddress) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CustomerAddress_id(ctx, field)
-		},
+		scalarField{object: "CustomerAddress", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -1106,13 +1080,11 @@ func (ec *executionContext) fieldContext_CustomerAddress_id(_ context.Context, f
 }
 
 func (ec *executionContext) _CustomerAddress_line1(ctx context.Context, field graphql.CollectedField, obj *models.BillingAddress) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CustomerAddress_line1(ctx, field)
-		},
+		scalarField{object: "CustomerAddress", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Line1, nil
 		},
@@ -1128,13 +1100,11 @@ func (ec *executionContext) fieldContext_CustomerAddress_line1(_ context.Context
 }
 
 func (ec *executionContext) _CustomerAddress_line2(ctx context.Context, field graphql.CollectedField, obj *models.BillingAddress) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CustomerAddress_line2(ctx, field)
-		},
+		scalarField{object: "CustomerAddress", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Line2, nil
 		},
@@ -1150,13 +1120,11 @@ func (ec *executionContext) fieldContext_CustomerAddress_line2(_ context.Context
 }
 
 func (ec *executionContext) _CustomerAddress_city(ctx context.Context, field graphql.CollectedField, obj *models.BillingAddress) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CustomerAddress_city(ctx, field)
-		},
+		scalarField{object: "CustomerAddress", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.City, nil
 		},
@@ -1172,13 +1140,11 @@ func (ec *executionContext) fieldContext_CustomerAddress_city(_ context.Context,
 }
 
 func (ec *executionContext) _CustomerAddress_state(ctx context.Context, field graphql.CollectedField, obj *models.BillingAddress) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CustomerAddress_state(ctx, field)
-		},
+		scalarField{object: "CustomerAddress", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.State, nil
 		},
@@ -1194,13 +1160,11 @@ func (ec *executionContext) fieldContext_CustomerAddress_state(_ context.Context
 }
 
 func (ec *executionContext) _CustomerAddress_postalCode(ctx context.Context, field graphql.CollectedField, obj *models.BillingAddress) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CustomerAddress_postalCode(ctx, field)
-		},
+		scalarField{object: "CustomerAddress", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.PostalCode, nil
 		},
@@ -1216,13 +1180,11 @@ func (ec *executionContext) fieldContext_CustomerAddress_postalCode(_ context.Co
 }
 
 func (ec *executionContext) _CustomerAddress_country(ctx context.Context, field graphql.CollectedField, obj *models.BillingAddress) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CustomerAddress_country(ctx, field)
-		},
+		scalarField{object: "CustomerAddress", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Country, nil
 		},
@@ -1238,13 +1200,11 @@ func (ec *executionContext) fieldContext_CustomerAddress_country(_ context.Conte
 }
 
 func (ec *executionContext) _CustomerAddress_livemode(ctx context.Context, field graphql.CollectedField, obj *models.BillingAddress) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CustomerAddress_livemode(ctx, field)
-		},
+		scalarField{object: "CustomerAddress", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -1260,13 +1220,11 @@ func (ec *executionContext) fieldContext_CustomerAddress_livemode(_ context.Cont
 }
 
 func (ec *executionContext) _CustomerAddress_type(ctx context.Context, field graphql.CollectedField, obj *models.BillingAddress) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CustomerAddress_type(ctx, field)
-		},
+		scalarField{object: "CustomerAddress", typeName: "AddressType", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.AddressType, error) {
 			return obj.Type, nil
 		},
@@ -1344,13 +1302,11 @@ func (ec *executionContext) fieldContext_CustomerConnection_pageInfo(_ context.C
 }
 
 func (ec *executionContext) _CustomerEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.CustomerEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CustomerEdge_cursor(ctx, field)
-		},
+		scalarField{object: "CustomerEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
@@ -1397,13 +1353,11 @@ func (ec *executionContext) fieldContext_CustomerEdge_node(_ context.Context, fi
 }
 
 func (ec *executionContext) _Deleted_id(ctx context.Context, field graphql.CollectedField, obj *models.Deleted) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Deleted_id(ctx, field)
-		},
+		scalarField{object: "Deleted", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -1419,13 +1373,11 @@ func (ec *executionContext) fieldContext_Deleted_id(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Deleted_object(ctx context.Context, field graphql.CollectedField, obj *models.Deleted) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Deleted_object(ctx, field)
-		},
+		scalarField{object: "Deleted", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Object, nil
 		},
@@ -1441,13 +1393,11 @@ func (ec *executionContext) fieldContext_Deleted_object(_ context.Context, field
 }
 
 func (ec *executionContext) _Deleted_deleted(ctx context.Context, field graphql.CollectedField, obj *models.Deleted) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Deleted_deleted(ctx, field)
-		},
+		scalarField{object: "Deleted", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Deleted, nil
 		},

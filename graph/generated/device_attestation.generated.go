@@ -26,13 +26,11 @@ import (
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _DeviceAttestation_id(ctx context.Context, field graphql.CollectedField, obj *models.DeviceAttestation) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DeviceAttestation_id(ctx, field)
-		},
+		scalarField{object: "DeviceAttestation", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -48,13 +46,11 @@ func (ec *executionContext) fieldContext_DeviceAttestation_id(_ context.Context,
 }
 
 func (ec *executionContext) _DeviceAttestation_challenge(ctx context.Context, field graphql.CollectedField, obj *models.DeviceAttestation) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DeviceAttestation_challenge(ctx, field)
-		},
+		scalarField{object: "DeviceAttestation", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Challenge, nil
 		},
@@ -70,13 +66,11 @@ func (ec *executionContext) fieldContext_DeviceAttestation_challenge(_ context.C
 }
 
 func (ec *executionContext) _DeviceAttestation_status(ctx context.Context, field graphql.CollectedField, obj *models.DeviceAttestation) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DeviceAttestation_status(ctx, field)
-		},
+		scalarField{object: "DeviceAttestation", typeName: "DeviceAttestationStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.DeviceAttestationStatus, error) {
 			return obj.Status, nil
 		},
@@ -92,13 +86,11 @@ func (ec *executionContext) fieldContext_DeviceAttestation_status(_ context.Cont
 }
 
 func (ec *executionContext) _DeviceAttestation_keyId(ctx context.Context, field graphql.CollectedField, obj *models.DeviceAttestation) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DeviceAttestation_keyId(ctx, field)
-		},
+		scalarField{object: "DeviceAttestation", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.KeyID, nil
 		},
@@ -114,13 +106,11 @@ func (ec *executionContext) fieldContext_DeviceAttestation_keyId(_ context.Conte
 }
 
 func (ec *executionContext) _DeviceAttestation_expiresAt(ctx context.Context, field graphql.CollectedField, obj *models.DeviceAttestation) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DeviceAttestation_expiresAt(ctx, field)
-		},
+		scalarField{object: "DeviceAttestation", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.ExpiresAt, nil
 		},
@@ -136,13 +126,11 @@ func (ec *executionContext) fieldContext_DeviceAttestation_expiresAt(_ context.C
 }
 
 func (ec *executionContext) _DeviceAttestation_livemode(ctx context.Context, field graphql.CollectedField, obj *models.DeviceAttestation) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DeviceAttestation_livemode(ctx, field)
-		},
+		scalarField{object: "DeviceAttestation", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -158,13 +146,11 @@ func (ec *executionContext) fieldContext_DeviceAttestation_livemode(_ context.Co
 }
 
 func (ec *executionContext) _DeviceAttestation_created(ctx context.Context, field graphql.CollectedField, obj *models.DeviceAttestation) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DeviceAttestation_created(ctx, field)
-		},
+		scalarField{object: "DeviceAttestation", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -180,13 +166,11 @@ func (ec *executionContext) fieldContext_DeviceAttestation_created(_ context.Con
 }
 
 func (ec *executionContext) _DeviceAttestation_updated(ctx context.Context, field graphql.CollectedField, obj *models.DeviceAttestation) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DeviceAttestation_updated(ctx, field)
-		},
+		scalarField{object: "DeviceAttestation", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},

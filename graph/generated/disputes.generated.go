@@ -43,13 +43,11 @@ type DisputeDocumentResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _Dispute_id(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Dispute_id(ctx, field)
-		},
+		scalarField{object: "Dispute", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -65,13 +63,11 @@ func (ec *executionContext) fieldContext_Dispute_id(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Dispute_status(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Dispute_status(ctx, field)
-		},
+		scalarField{object: "Dispute", typeName: "DisputeStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.DisputeStatus, error) {
 			return obj.Status, nil
 		},
@@ -87,13 +83,11 @@ func (ec *executionContext) fieldContext_Dispute_status(_ context.Context, field
 }
 
 func (ec *executionContext) _Dispute_displayStatus(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Dispute_displayStatus(ctx, field)
-		},
+		scalarField{object: "Dispute", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.DisplayStatus, nil
 		},
@@ -109,13 +103,11 @@ func (ec *executionContext) fieldContext_Dispute_displayStatus(_ context.Context
 }
 
 func (ec *executionContext) _Dispute_amountCents(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Dispute_amountCents(ctx, field)
-		},
+		scalarField{object: "Dispute", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.AmountCents, nil
 		},
@@ -131,13 +123,11 @@ func (ec *executionContext) fieldContext_Dispute_amountCents(_ context.Context, 
 }
 
 func (ec *executionContext) _Dispute_amountCurrency(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Dispute_amountCurrency(ctx, field)
-		},
+		scalarField{object: "Dispute", typeName: "CurrencyCode", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.AmountCurrency, nil
 		},
@@ -184,13 +174,11 @@ func (ec *executionContext) fieldContext_Dispute_reason(_ context.Context, field
 }
 
 func (ec *executionContext) _Dispute_acquirerReferenceNumber(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Dispute_acquirerReferenceNumber(ctx, field)
-		},
+		scalarField{object: "Dispute", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.AcquirerReferenceNumber, nil
 		},
@@ -206,13 +194,11 @@ func (ec *executionContext) fieldContext_Dispute_acquirerReferenceNumber(_ conte
 }
 
 func (ec *executionContext) _Dispute_authorizationCode(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Dispute_authorizationCode(ctx, field)
-		},
+		scalarField{object: "Dispute", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.AuthorizationCode, nil
 		},
@@ -259,13 +245,11 @@ func (ec *executionContext) fieldContext_Dispute_evidence(_ context.Context, fie
 }
 
 func (ec *executionContext) _Dispute_evidenceSubmitted(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Dispute_evidenceSubmitted(ctx, field)
-		},
+		scalarField{object: "Dispute", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*wire.Timestamp, error) {
 			return obj.EvidenceSubmitted, nil
 		},
@@ -281,13 +265,11 @@ func (ec *executionContext) fieldContext_Dispute_evidenceSubmitted(_ context.Con
 }
 
 func (ec *executionContext) _Dispute_chargeId(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Dispute_chargeId(ctx, field)
-		},
+		scalarField{object: "Dispute", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ChargeID, nil
 		},
@@ -335,13 +317,11 @@ func (ec *executionContext) fieldContext_Dispute_charge(_ context.Context, field
 }
 
 func (ec *executionContext) _Dispute_transferId(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Dispute_transferId(ctx, field)
-		},
+		scalarField{object: "Dispute", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.TransferID, nil
 		},
@@ -389,13 +369,11 @@ func (ec *executionContext) fieldContext_Dispute_transfer(_ context.Context, fie
 }
 
 func (ec *executionContext) _Dispute_chargeIntentId(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Dispute_chargeIntentId(ctx, field)
-		},
+		scalarField{object: "Dispute", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.ChargeIntentID, nil
 		},
@@ -475,13 +453,11 @@ func (ec *executionContext) fieldContext_Dispute_customer(_ context.Context, fie
 }
 
 func (ec *executionContext) _Dispute_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Dispute_livemode(ctx, field)
-		},
+		scalarField{object: "Dispute", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -497,13 +473,11 @@ func (ec *executionContext) fieldContext_Dispute_livemode(_ context.Context, fie
 }
 
 func (ec *executionContext) _Dispute_created(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Dispute_created(ctx, field)
-		},
+		scalarField{object: "Dispute", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -519,13 +493,11 @@ func (ec *executionContext) fieldContext_Dispute_created(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Dispute_updated(ctx context.Context, field graphql.CollectedField, obj *models.Dispute) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Dispute_updated(ctx, field)
-		},
+		scalarField{object: "Dispute", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -667,13 +639,11 @@ func (ec *executionContext) fieldContext_DisputeConnection_pageInfo(_ context.Co
 }
 
 func (ec *executionContext) _DisputeDocument_id(ctx context.Context, field graphql.CollectedField, obj *models.DisputeDocument) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DisputeDocument_id(ctx, field)
-		},
+		scalarField{object: "DisputeDocument", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -689,13 +659,11 @@ func (ec *executionContext) fieldContext_DisputeDocument_id(_ context.Context, f
 }
 
 func (ec *executionContext) _DisputeDocument_disputeId(ctx context.Context, field graphql.CollectedField, obj *models.DisputeDocument) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DisputeDocument_disputeId(ctx, field)
-		},
+		scalarField{object: "DisputeDocument", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.DisputeID, nil
 		},
@@ -743,13 +711,11 @@ func (ec *executionContext) fieldContext_DisputeDocument_dispute(_ context.Conte
 }
 
 func (ec *executionContext) _DisputeDocument_fileId(ctx context.Context, field graphql.CollectedField, obj *models.DisputeDocument) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DisputeDocument_fileId(ctx, field)
-		},
+		scalarField{object: "DisputeDocument", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.FileID, nil
 		},
@@ -765,13 +731,11 @@ func (ec *executionContext) fieldContext_DisputeDocument_fileId(_ context.Contex
 }
 
 func (ec *executionContext) _DisputeDocument_documentType(ctx context.Context, field graphql.CollectedField, obj *models.DisputeDocument) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DisputeDocument_documentType(ctx, field)
-		},
+		scalarField{object: "DisputeDocument", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.DocumentType, nil
 		},
@@ -787,13 +751,11 @@ func (ec *executionContext) fieldContext_DisputeDocument_documentType(_ context.
 }
 
 func (ec *executionContext) _DisputeDocument_metadata(ctx context.Context, field graphql.CollectedField, obj *models.DisputeDocument) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DisputeDocument_metadata(ctx, field)
-		},
+		scalarField{object: "DisputeDocument", typeName: "Metadata", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.Metadata, error) {
 			return obj.Metadata, nil
 		},
@@ -809,13 +771,11 @@ func (ec *executionContext) fieldContext_DisputeDocument_metadata(_ context.Cont
 }
 
 func (ec *executionContext) _DisputeDocument_livemode(ctx context.Context, field graphql.CollectedField, obj *models.DisputeDocument) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DisputeDocument_livemode(ctx, field)
-		},
+		scalarField{object: "DisputeDocument", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -831,13 +791,11 @@ func (ec *executionContext) fieldContext_DisputeDocument_livemode(_ context.Cont
 }
 
 func (ec *executionContext) _DisputeDocument_created(ctx context.Context, field graphql.CollectedField, obj *models.DisputeDocument) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DisputeDocument_created(ctx, field)
-		},
+		scalarField{object: "DisputeDocument", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -853,13 +811,11 @@ func (ec *executionContext) fieldContext_DisputeDocument_created(_ context.Conte
 }
 
 func (ec *executionContext) _DisputeEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.DisputeEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DisputeEdge_cursor(ctx, field)
-		},
+		scalarField{object: "DisputeEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
@@ -906,13 +862,11 @@ func (ec *executionContext) fieldContext_DisputeEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _DisputeEvidence_accessActivityLog(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DisputeEvidence_accessActivityLog(ctx, field)
-		},
+		scalarField{object: "DisputeEvidence", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.AccessActivityLog, nil
 		},
@@ -928,13 +882,11 @@ func (ec *executionContext) fieldContext_DisputeEvidence_accessActivityLog(_ con
 }
 
 func (ec *executionContext) _DisputeEvidence_billingAddress(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DisputeEvidence_billingAddress(ctx, field)
-		},
+		scalarField{object: "DisputeEvidence", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.BillingAddress, nil
 		},
@@ -950,13 +902,11 @@ func (ec *executionContext) fieldContext_DisputeEvidence_billingAddress(_ contex
 }
 
 func (ec *executionContext) _DisputeEvidence_cancellationPolicy(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DisputeEvidence_cancellationPolicy(ctx, field)
-		},
+		scalarField{object: "DisputeEvidence", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.CancellationPolicy, nil
 		},
@@ -972,13 +922,11 @@ func (ec *executionContext) fieldContext_DisputeEvidence_cancellationPolicy(_ co
 }
 
 func (ec *executionContext) _DisputeEvidence_cancellationPolicyDisclosure(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DisputeEvidence_cancellationPolicyDisclosure(ctx, field)
-		},
+		scalarField{object: "DisputeEvidence", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.CancellationPolicyDisclosure, nil
 		},
@@ -994,13 +942,11 @@ func (ec *executionContext) fieldContext_DisputeEvidence_cancellationPolicyDiscl
 }
 
 func (ec *executionContext) _DisputeEvidence_cancellationRebuttal(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DisputeEvidence_cancellationRebuttal(ctx, field)
-		},
+		scalarField{object: "DisputeEvidence", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.CancellationRebuttal, nil
 		},
@@ -1016,13 +962,11 @@ func (ec *executionContext) fieldContext_DisputeEvidence_cancellationRebuttal(_ 
 }
 
 func (ec *executionContext) _DisputeEvidence_customerEmailAddress(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DisputeEvidence_customerEmailAddress(ctx, field)
-		},
+		scalarField{object: "DisputeEvidence", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.CustomerEmailAddress, nil
 		},
@@ -1038,13 +982,11 @@ func (ec *executionContext) fieldContext_DisputeEvidence_customerEmailAddress(_ 
 }
 
 func (ec *executionContext) _DisputeEvidence_customerName(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DisputeEvidence_customerName(ctx, field)
-		},
+		scalarField{object: "DisputeEvidence", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.CustomerName, nil
 		},
@@ -1060,13 +1002,11 @@ func (ec *executionContext) fieldContext_DisputeEvidence_customerName(_ context.
 }
 
 func (ec *executionContext) _DisputeEvidence_customerPurchaseIp(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DisputeEvidence_customerPurchaseIp(ctx, field)
-		},
+		scalarField{object: "DisputeEvidence", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.CustomerPurchaseIP, nil
 		},
@@ -1082,13 +1022,11 @@ func (ec *executionContext) fieldContext_DisputeEvidence_customerPurchaseIp(_ co
 }
 
 func (ec *executionContext) _DisputeEvidence_duplicateChargeExplanation(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DisputeEvidence_duplicateChargeExplanation(ctx, field)
-		},
+		scalarField{object: "DisputeEvidence", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.DuplicateChargeExplanation, nil
 		},
@@ -1104,13 +1042,11 @@ func (ec *executionContext) fieldContext_DisputeEvidence_duplicateChargeExplanat
 }
 
 func (ec *executionContext) _DisputeEvidence_duplicateChargeId(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DisputeEvidence_duplicateChargeId(ctx, field)
-		},
+		scalarField{object: "DisputeEvidence", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.DuplicateChargeID, nil
 		},
@@ -1126,13 +1062,11 @@ func (ec *executionContext) fieldContext_DisputeEvidence_duplicateChargeId(_ con
 }
 
 func (ec *executionContext) _DisputeEvidence_productDescription(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DisputeEvidence_productDescription(ctx, field)
-		},
+		scalarField{object: "DisputeEvidence", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.ProductDescription, nil
 		},
@@ -1148,13 +1082,11 @@ func (ec *executionContext) fieldContext_DisputeEvidence_productDescription(_ co
 }
 
 func (ec *executionContext) _DisputeEvidence_refundPolicyDisclosure(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DisputeEvidence_refundPolicyDisclosure(ctx, field)
-		},
+		scalarField{object: "DisputeEvidence", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.RefundPolicyDisclosure, nil
 		},
@@ -1170,13 +1102,11 @@ func (ec *executionContext) fieldContext_DisputeEvidence_refundPolicyDisclosure(
 }
 
 func (ec *executionContext) _DisputeEvidence_shippingTrackingNumber(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DisputeEvidence_shippingTrackingNumber(ctx, field)
-		},
+		scalarField{object: "DisputeEvidence", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.ShippingTrackingNumber, nil
 		},
@@ -1192,13 +1122,11 @@ func (ec *executionContext) fieldContext_DisputeEvidence_shippingTrackingNumber(
 }
 
 func (ec *executionContext) _DisputeEvidence_uncategorizedText(ctx context.Context, field graphql.CollectedField, obj *models.DisputeEvidence) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DisputeEvidence_uncategorizedText(ctx, field)
-		},
+		scalarField{object: "DisputeEvidence", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.UncategorizedText, nil
 		},
@@ -1245,13 +1173,11 @@ func (ec *executionContext) fieldContext_DisputeEvidence_documents(_ context.Con
 }
 
 func (ec *executionContext) _DisputeReason_code(ctx context.Context, field graphql.CollectedField, obj *models.DisputeReason) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DisputeReason_code(ctx, field)
-		},
+		scalarField{object: "DisputeReason", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Code, nil
 		},
@@ -1267,13 +1193,11 @@ func (ec *executionContext) fieldContext_DisputeReason_code(_ context.Context, f
 }
 
 func (ec *executionContext) _DisputeReason_description(ctx context.Context, field graphql.CollectedField, obj *models.DisputeReason) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DisputeReason_description(ctx, field)
-		},
+		scalarField{object: "DisputeReason", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Description, nil
 		},
@@ -1289,13 +1213,11 @@ func (ec *executionContext) fieldContext_DisputeReason_description(_ context.Con
 }
 
 func (ec *executionContext) _DisputeReason_category(ctx context.Context, field graphql.CollectedField, obj *models.DisputeReason) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DisputeReason_category(ctx, field)
-		},
+		scalarField{object: "DisputeReason", typeName: "DisputeCategory", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*models.DisputeCategory, error) {
 			return obj.Category, nil
 		},

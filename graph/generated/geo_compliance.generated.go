@@ -31,13 +31,11 @@ type GeoComplianceStatusResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _GeoComplianceStatus_sonarSessionId(ctx context.Context, field graphql.CollectedField, obj *models.GeoComplianceStatus) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_GeoComplianceStatus_sonarSessionId(ctx, field)
-		},
+		scalarField{object: "GeoComplianceStatus", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.SonarSessionID, nil
 		},
@@ -53,13 +51,11 @@ func (ec *executionContext) fieldContext_GeoComplianceStatus_sonarSessionId(_ co
 }
 
 func (ec *executionContext) _GeoComplianceStatus_decisionId(ctx context.Context, field graphql.CollectedField, obj *models.GeoComplianceStatus) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_GeoComplianceStatus_decisionId(ctx, field)
-		},
+		scalarField{object: "GeoComplianceStatus", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.DecisionID, nil
 		},
@@ -98,13 +94,11 @@ func (ec *executionContext) fieldContext_GeoComplianceStatus_evaluatedAt(_ conte
 }
 
 func (ec *executionContext) _GeoComplianceStatus_status(ctx context.Context, field graphql.CollectedField, obj *models.GeoComplianceStatus) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_GeoComplianceStatus_status(ctx, field)
-		},
+		scalarField{object: "GeoComplianceStatus", typeName: "GeoStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.GeoStatus, error) {
 			return obj.Status, nil
 		},
@@ -120,13 +114,11 @@ func (ec *executionContext) fieldContext_GeoComplianceStatus_status(_ context.Co
 }
 
 func (ec *executionContext) _GeoComplianceStatus_reason(ctx context.Context, field graphql.CollectedField, obj *models.GeoComplianceStatus) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_GeoComplianceStatus_reason(ctx, field)
-		},
+		scalarField{object: "GeoComplianceStatus", typeName: "GeoReason", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*models.GeoReason, error) {
 			return obj.Reason, nil
 		},
@@ -173,13 +165,11 @@ func (ec *executionContext) fieldContext_GeoComplianceStatus_geofence(_ context.
 }
 
 func (ec *executionContext) _Geofence_id(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Geofence_id(ctx, field)
-		},
+		scalarField{object: "Geofence", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.ID, nil
 		},
@@ -195,13 +185,11 @@ func (ec *executionContext) fieldContext_Geofence_id(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Geofence_name(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Geofence_name(ctx, field)
-		},
+		scalarField{object: "Geofence", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Name, nil
 		},
@@ -217,13 +205,11 @@ func (ec *executionContext) fieldContext_Geofence_name(_ context.Context, field 
 }
 
 func (ec *executionContext) _Geofence_description(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Geofence_description(ctx, field)
-		},
+		scalarField{object: "Geofence", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Description, nil
 		},
@@ -239,13 +225,11 @@ func (ec *executionContext) fieldContext_Geofence_description(_ context.Context,
 }
 
 func (ec *executionContext) _Geofence_geofenceType(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Geofence_geofenceType(ctx, field)
-		},
+		scalarField{object: "Geofence", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.GeofenceType, nil
 		},
@@ -261,13 +245,11 @@ func (ec *executionContext) fieldContext_Geofence_geofenceType(_ context.Context
 }
 
 func (ec *executionContext) _Geofence_active(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Geofence_active(ctx, field)
-		},
+		scalarField{object: "Geofence", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Active, nil
 		},
@@ -283,13 +265,11 @@ func (ec *executionContext) fieldContext_Geofence_active(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Geofence_metadata(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Geofence_metadata(ctx, field)
-		},
+		scalarField{object: "Geofence", typeName: "Metadata", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.Metadata, error) {
 			return obj.Metadata, nil
 		},
@@ -305,13 +285,11 @@ func (ec *executionContext) fieldContext_Geofence_metadata(_ context.Context, fi
 }
 
 func (ec *executionContext) _Geofence_locked(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Geofence_locked(ctx, field)
-		},
+		scalarField{object: "Geofence", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Locked, nil
 		},
@@ -358,13 +336,11 @@ func (ec *executionContext) fieldContext_Geofence_geofenceRules(_ context.Contex
 }
 
 func (ec *executionContext) _Geofence_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Geofence_livemode(ctx, field)
-		},
+		scalarField{object: "Geofence", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -380,13 +356,11 @@ func (ec *executionContext) fieldContext_Geofence_livemode(_ context.Context, fi
 }
 
 func (ec *executionContext) _Geofence_created(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Geofence_created(ctx, field)
-		},
+		scalarField{object: "Geofence", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -402,13 +376,11 @@ func (ec *executionContext) fieldContext_Geofence_created(_ context.Context, fie
 }
 
 func (ec *executionContext) _Geofence_updated(ctx context.Context, field graphql.CollectedField, obj *models.Geofence) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Geofence_updated(ctx, field)
-		},
+		scalarField{object: "Geofence", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -424,13 +396,11 @@ func (ec *executionContext) fieldContext_Geofence_updated(_ context.Context, fie
 }
 
 func (ec *executionContext) _GeofenceRef_id(ctx context.Context, field graphql.CollectedField, obj *models.GeofenceRef) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_GeofenceRef_id(ctx, field)
-		},
+		scalarField{object: "GeofenceRef", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.ID, nil
 		},
@@ -446,13 +416,11 @@ func (ec *executionContext) fieldContext_GeofenceRef_id(_ context.Context, field
 }
 
 func (ec *executionContext) _GeofenceRef_name(ctx context.Context, field graphql.CollectedField, obj *models.GeofenceRef) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_GeofenceRef_name(ctx, field)
-		},
+		scalarField{object: "GeofenceRef", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Name, nil
 		},
@@ -468,13 +436,11 @@ func (ec *executionContext) fieldContext_GeofenceRef_name(_ context.Context, fie
 }
 
 func (ec *executionContext) _GeofenceRule_country(ctx context.Context, field graphql.CollectedField, obj *verification.Territory) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_GeofenceRule_country(ctx, field)
-		},
+		scalarField{object: "GeofenceRule", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Country, nil
 		},
@@ -490,13 +456,11 @@ func (ec *executionContext) fieldContext_GeofenceRule_country(_ context.Context,
 }
 
 func (ec *executionContext) _GeofenceRule_state(ctx context.Context, field graphql.CollectedField, obj *verification.Territory) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_GeofenceRule_state(ctx, field)
-		},
+		scalarField{object: "GeofenceRule", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.State, nil
 		},

@@ -32,13 +32,11 @@ type IdentityVerificationResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _IdentityVerification_id(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_IdentityVerification_id(ctx, field)
-		},
+		scalarField{object: "IdentityVerification", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -54,13 +52,11 @@ func (ec *executionContext) fieldContext_IdentityVerification_id(_ context.Conte
 }
 
 func (ec *executionContext) _IdentityVerification_account(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_IdentityVerification_account(ctx, field)
-		},
+		scalarField{object: "IdentityVerification", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
@@ -108,13 +104,11 @@ func (ec *executionContext) fieldContext_IdentityVerification_accountNode(_ cont
 }
 
 func (ec *executionContext) _IdentityVerification_status(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_IdentityVerification_status(ctx, field)
-		},
+		scalarField{object: "IdentityVerification", typeName: "IdentityVerificationStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.RunStatus, error) {
 			return obj.Status, nil
 		},
@@ -130,13 +124,11 @@ func (ec *executionContext) fieldContext_IdentityVerification_status(_ context.C
 }
 
 func (ec *executionContext) _IdentityVerification_failureType(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_IdentityVerification_failureType(ctx, field)
-		},
+		scalarField{object: "IdentityVerification", typeName: "IdentityFailureType", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*models.IdentityFailureType, error) {
 			return obj.FailureType, nil
 		},
@@ -152,13 +144,11 @@ func (ec *executionContext) fieldContext_IdentityVerification_failureType(_ cont
 }
 
 func (ec *executionContext) _IdentityVerification_retriable(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_IdentityVerification_retriable(ctx, field)
-		},
+		scalarField{object: "IdentityVerification", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*bool, error) {
 			return obj.Retriable, nil
 		},
@@ -174,13 +164,11 @@ func (ec *executionContext) fieldContext_IdentityVerification_retriable(_ contex
 }
 
 func (ec *executionContext) _IdentityVerification_category(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_IdentityVerification_category(ctx, field)
-		},
+		scalarField{object: "IdentityVerification", typeName: "VerificationCategory", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*models.VerificationCategory, error) {
 			return obj.Category, nil
 		},
@@ -196,13 +184,11 @@ func (ec *executionContext) fieldContext_IdentityVerification_category(_ context
 }
 
 func (ec *executionContext) _IdentityVerification_completed(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_IdentityVerification_completed(ctx, field)
-		},
+		scalarField{object: "IdentityVerification", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Completed, nil
 		},
@@ -218,13 +204,11 @@ func (ec *executionContext) fieldContext_IdentityVerification_completed(_ contex
 }
 
 func (ec *executionContext) _IdentityVerification_reviewOpened(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_IdentityVerification_reviewOpened(ctx, field)
-		},
+		scalarField{object: "IdentityVerification", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.ReviewOpened, nil
 		},
@@ -240,13 +224,11 @@ func (ec *executionContext) fieldContext_IdentityVerification_reviewOpened(_ con
 }
 
 func (ec *executionContext) _IdentityVerification_reviewResolved(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_IdentityVerification_reviewResolved(ctx, field)
-		},
+		scalarField{object: "IdentityVerification", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.ReviewResolved, nil
 		},
@@ -262,13 +244,11 @@ func (ec *executionContext) fieldContext_IdentityVerification_reviewResolved(_ c
 }
 
 func (ec *executionContext) _IdentityVerification_livemode(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_IdentityVerification_livemode(ctx, field)
-		},
+		scalarField{object: "IdentityVerification", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -284,13 +264,11 @@ func (ec *executionContext) fieldContext_IdentityVerification_livemode(_ context
 }
 
 func (ec *executionContext) _IdentityVerification_created(ctx context.Context, field graphql.CollectedField, obj *models.IdentityVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_IdentityVerification_created(ctx, field)
-		},
+		scalarField{object: "IdentityVerification", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -368,13 +346,11 @@ func (ec *executionContext) fieldContext_IdentityVerificationConnection_pageInfo
 }
 
 func (ec *executionContext) _IdentityVerificationEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.IdentityVerificationEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_IdentityVerificationEdge_cursor(ctx, field)
-		},
+		scalarField{object: "IdentityVerificationEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},

@@ -25,13 +25,11 @@ import (
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _IDVResult_verified(ctx context.Context, field graphql.CollectedField, obj *models.IDVResult) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_IDVResult_verified(ctx, field)
-		},
+		scalarField{object: "IDVResult", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Verified, nil
 		},
@@ -47,13 +45,11 @@ func (ec *executionContext) fieldContext_IDVResult_verified(_ context.Context, f
 }
 
 func (ec *executionContext) _IDVResult_status(ctx context.Context, field graphql.CollectedField, obj *models.IDVResult) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_IDVResult_status(ctx, field)
-		},
+		scalarField{object: "IDVResult", typeName: "InquiryStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.InquiryStatus, error) {
 			return obj.Status, nil
 		},
@@ -69,13 +65,11 @@ func (ec *executionContext) fieldContext_IDVResult_status(_ context.Context, fie
 }
 
 func (ec *executionContext) _IDVResult_failureType(ctx context.Context, field graphql.CollectedField, obj *models.IDVResult) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_IDVResult_failureType(ctx, field)
-		},
+		scalarField{object: "IDVResult", typeName: "IdentityFailureType", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*models.IdentityFailureType, error) {
 			return obj.FailureType, nil
 		},
@@ -91,13 +85,11 @@ func (ec *executionContext) fieldContext_IDVResult_failureType(_ context.Context
 }
 
 func (ec *executionContext) _IDVResult_category(ctx context.Context, field graphql.CollectedField, obj *models.IDVResult) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_IDVResult_category(ctx, field)
-		},
+		scalarField{object: "IDVResult", typeName: "VerificationCategory", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*models.VerificationCategory, error) {
 			return obj.Category, nil
 		},
@@ -113,13 +105,11 @@ func (ec *executionContext) fieldContext_IDVResult_category(_ context.Context, f
 }
 
 func (ec *executionContext) _IDVResult_retriable(ctx context.Context, field graphql.CollectedField, obj *models.IDVResult) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_IDVResult_retriable(ctx, field)
-		},
+		scalarField{object: "IDVResult", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*bool, error) {
 			return obj.Retriable, nil
 		},
@@ -135,13 +125,11 @@ func (ec *executionContext) fieldContext_IDVResult_retriable(_ context.Context, 
 }
 
 func (ec *executionContext) _IDVSession_inquiryId(ctx context.Context, field graphql.CollectedField, obj *models.IDVSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_IDVSession_inquiryId(ctx, field)
-		},
+		scalarField{object: "IDVSession", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.InquiryID, nil
 		},
@@ -157,13 +145,11 @@ func (ec *executionContext) fieldContext_IDVSession_inquiryId(_ context.Context,
 }
 
 func (ec *executionContext) _IDVSession_sessionToken(ctx context.Context, field graphql.CollectedField, obj *models.IDVSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_IDVSession_sessionToken(ctx, field)
-		},
+		scalarField{object: "IDVSession", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.SessionToken, nil
 		},

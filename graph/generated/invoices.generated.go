@@ -52,13 +52,11 @@ type CreateInvoiceInputResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _Invoice_id(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invoice_id(ctx, field)
-		},
+		scalarField{object: "Invoice", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -74,13 +72,11 @@ func (ec *executionContext) fieldContext_Invoice_id(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Invoice_invoiceNumber(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invoice_invoiceNumber(ctx, field)
-		},
+		scalarField{object: "Invoice", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.InvoiceNumber, nil
 		},
@@ -96,13 +92,11 @@ func (ec *executionContext) fieldContext_Invoice_invoiceNumber(_ context.Context
 }
 
 func (ec *executionContext) _Invoice_total(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invoice_total(ctx, field)
-		},
+		scalarField{object: "Invoice", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.Total, nil
 		},
@@ -118,13 +112,11 @@ func (ec *executionContext) fieldContext_Invoice_total(_ context.Context, field 
 }
 
 func (ec *executionContext) _Invoice_currency(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invoice_currency(ctx, field)
-		},
+		scalarField{object: "Invoice", typeName: "CurrencyCode", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Currency, nil
 		},
@@ -140,13 +132,11 @@ func (ec *executionContext) fieldContext_Invoice_currency(_ context.Context, fie
 }
 
 func (ec *executionContext) _Invoice_status(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invoice_status(ctx, field)
-		},
+		scalarField{object: "Invoice", typeName: "InvoiceStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.InvoiceStatus, error) {
 			return obj.Status, nil
 		},
@@ -162,13 +152,11 @@ func (ec *executionContext) fieldContext_Invoice_status(_ context.Context, field
 }
 
 func (ec *executionContext) _Invoice_collectionMethod(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invoice_collectionMethod(ctx, field)
-		},
+		scalarField{object: "Invoice", typeName: "CollectionMethod", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.CollectionMethod, error) {
 			return obj.CollectionMethod, nil
 		},
@@ -184,13 +172,11 @@ func (ec *executionContext) fieldContext_Invoice_collectionMethod(_ context.Cont
 }
 
 func (ec *executionContext) _Invoice_subscriptionId(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invoice_subscriptionId(ctx, field)
-		},
+		scalarField{object: "Invoice", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.SubscriptionID, nil
 		},
@@ -206,13 +192,11 @@ func (ec *executionContext) fieldContext_Invoice_subscriptionId(_ context.Contex
 }
 
 func (ec *executionContext) _Invoice_billingReason(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invoice_billingReason(ctx, field)
-		},
+		scalarField{object: "Invoice", typeName: "BillingReason", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*models.BillingReason, error) {
 			return obj.BillingReason, nil
 		},
@@ -228,13 +212,11 @@ func (ec *executionContext) fieldContext_Invoice_billingReason(_ context.Context
 }
 
 func (ec *executionContext) _Invoice_netTerms(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invoice_netTerms(ctx, field)
-		},
+		scalarField{object: "Invoice", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int, error) {
 			return obj.NetTerms, nil
 		},
@@ -273,13 +255,11 @@ func (ec *executionContext) fieldContext_Invoice_dueDate(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Invoice_description(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invoice_description(ctx, field)
-		},
+		scalarField{object: "Invoice", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Description, nil
 		},
@@ -295,13 +275,11 @@ func (ec *executionContext) fieldContext_Invoice_description(_ context.Context, 
 }
 
 func (ec *executionContext) _Invoice_memo(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invoice_memo(ctx, field)
-		},
+		scalarField{object: "Invoice", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Memo, nil
 		},
@@ -317,13 +295,11 @@ func (ec *executionContext) fieldContext_Invoice_memo(_ context.Context, field g
 }
 
 func (ec *executionContext) _Invoice_customerId(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invoice_customerId(ctx, field)
-		},
+		scalarField{object: "Invoice", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.CustomerID, nil
 		},
@@ -371,13 +347,11 @@ func (ec *executionContext) fieldContext_Invoice_customer(_ context.Context, fie
 }
 
 func (ec *executionContext) _Invoice_accountId(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invoice_accountId(ctx, field)
-		},
+		scalarField{object: "Invoice", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
@@ -457,13 +431,11 @@ func (ec *executionContext) fieldContext_Invoice_lineItems(_ context.Context, fi
 }
 
 func (ec *executionContext) _Invoice_chargeId(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invoice_chargeId(ctx, field)
-		},
+		scalarField{object: "Invoice", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.ChargeID, nil
 		},
@@ -511,13 +483,11 @@ func (ec *executionContext) fieldContext_Invoice_charge(_ context.Context, field
 }
 
 func (ec *executionContext) _Invoice_attemptCount(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invoice_attemptCount(ctx, field)
-		},
+		scalarField{object: "Invoice", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int, error) {
 			return obj.AttemptCount, nil
 		},
@@ -564,13 +534,11 @@ func (ec *executionContext) fieldContext_Invoice_lastPaymentError(_ context.Cont
 }
 
 func (ec *executionContext) _Invoice_issuedAt(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invoice_issuedAt(ctx, field)
-		},
+		scalarField{object: "Invoice", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*wire.Timestamp, error) {
 			return obj.IssuedAt, nil
 		},
@@ -586,13 +554,11 @@ func (ec *executionContext) fieldContext_Invoice_issuedAt(_ context.Context, fie
 }
 
 func (ec *executionContext) _Invoice_paidAt(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invoice_paidAt(ctx, field)
-		},
+		scalarField{object: "Invoice", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*wire.Timestamp, error) {
 			return obj.PaidAt, nil
 		},
@@ -608,13 +574,11 @@ func (ec *executionContext) fieldContext_Invoice_paidAt(_ context.Context, field
 }
 
 func (ec *executionContext) _Invoice_voidedAt(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invoice_voidedAt(ctx, field)
-		},
+		scalarField{object: "Invoice", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*wire.Timestamp, error) {
 			return obj.VoidedAt, nil
 		},
@@ -630,13 +594,11 @@ func (ec *executionContext) fieldContext_Invoice_voidedAt(_ context.Context, fie
 }
 
 func (ec *executionContext) _Invoice_markedUncollectibleAt(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invoice_markedUncollectibleAt(ctx, field)
-		},
+		scalarField{object: "Invoice", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*wire.Timestamp, error) {
 			return obj.MarkedUncollectibleAt, nil
 		},
@@ -652,13 +614,11 @@ func (ec *executionContext) fieldContext_Invoice_markedUncollectibleAt(_ context
 }
 
 func (ec *executionContext) _Invoice_metadata(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invoice_metadata(ctx, field)
-		},
+		scalarField{object: "Invoice", typeName: "Metadata", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.Metadata, error) {
 			return obj.Metadata, nil
 		},
@@ -674,13 +634,11 @@ func (ec *executionContext) fieldContext_Invoice_metadata(_ context.Context, fie
 }
 
 func (ec *executionContext) _Invoice_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invoice_livemode(ctx, field)
-		},
+		scalarField{object: "Invoice", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -696,13 +654,11 @@ func (ec *executionContext) fieldContext_Invoice_livemode(_ context.Context, fie
 }
 
 func (ec *executionContext) _Invoice_created(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invoice_created(ctx, field)
-		},
+		scalarField{object: "Invoice", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -718,13 +674,11 @@ func (ec *executionContext) fieldContext_Invoice_created(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Invoice_updated(ctx context.Context, field graphql.CollectedField, obj *models.Invoice) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invoice_updated(ctx, field)
-		},
+		scalarField{object: "Invoice", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -834,13 +788,11 @@ func (ec *executionContext) fieldContext_InvoiceConnection_pageInfo(_ context.Co
 }
 
 func (ec *executionContext) _InvoiceEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.InvoiceEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvoiceEdge_cursor(ctx, field)
-		},
+		scalarField{object: "InvoiceEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
@@ -887,13 +839,11 @@ func (ec *executionContext) fieldContext_InvoiceEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _InvoiceLineItem_id(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvoiceLineItem_id(ctx, field)
-		},
+		scalarField{object: "InvoiceLineItem", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -909,13 +859,11 @@ func (ec *executionContext) fieldContext_InvoiceLineItem_id(_ context.Context, f
 }
 
 func (ec *executionContext) _InvoiceLineItem_invoiceId(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvoiceLineItem_invoiceId(ctx, field)
-		},
+		scalarField{object: "InvoiceLineItem", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.InvoiceID, nil
 		},
@@ -963,13 +911,11 @@ func (ec *executionContext) fieldContext_InvoiceLineItem_invoice(_ context.Conte
 }
 
 func (ec *executionContext) _InvoiceLineItem_productId(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvoiceLineItem_productId(ctx, field)
-		},
+		scalarField{object: "InvoiceLineItem", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ProductID, nil
 		},
@@ -1017,13 +963,11 @@ func (ec *executionContext) fieldContext_InvoiceLineItem_product(_ context.Conte
 }
 
 func (ec *executionContext) _InvoiceLineItem_description(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvoiceLineItem_description(ctx, field)
-		},
+		scalarField{object: "InvoiceLineItem", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Description, nil
 		},
@@ -1039,13 +983,11 @@ func (ec *executionContext) fieldContext_InvoiceLineItem_description(_ context.C
 }
 
 func (ec *executionContext) _InvoiceLineItem_quantity(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvoiceLineItem_quantity(ctx, field)
-		},
+		scalarField{object: "InvoiceLineItem", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int, error) {
 			return obj.Quantity, nil
 		},
@@ -1061,13 +1003,11 @@ func (ec *executionContext) fieldContext_InvoiceLineItem_quantity(_ context.Cont
 }
 
 func (ec *executionContext) _InvoiceLineItem_unitAmountCents(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvoiceLineItem_unitAmountCents(ctx, field)
-		},
+		scalarField{object: "InvoiceLineItem", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.UnitAmountCents, nil
 		},
@@ -1083,13 +1023,11 @@ func (ec *executionContext) fieldContext_InvoiceLineItem_unitAmountCents(_ conte
 }
 
 func (ec *executionContext) _InvoiceLineItem_unitAmountCurrency(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvoiceLineItem_unitAmountCurrency(ctx, field)
-		},
+		scalarField{object: "InvoiceLineItem", typeName: "CurrencyCode", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.UnitAmountCurrency, nil
 		},
@@ -1105,13 +1043,11 @@ func (ec *executionContext) fieldContext_InvoiceLineItem_unitAmountCurrency(_ co
 }
 
 func (ec *executionContext) _InvoiceLineItem_amount(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvoiceLineItem_amount(ctx, field)
-		},
+		scalarField{object: "InvoiceLineItem", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.Amount, nil
 		},
@@ -1127,13 +1063,11 @@ func (ec *executionContext) fieldContext_InvoiceLineItem_amount(_ context.Contex
 }
 
 func (ec *executionContext) _InvoiceLineItem_kind(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvoiceLineItem_kind(ctx, field)
-		},
+		scalarField{object: "InvoiceLineItem", typeName: "LineItemKind", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.LineItemKind, error) {
 			return obj.Kind, nil
 		},
@@ -1149,13 +1083,11 @@ func (ec *executionContext) fieldContext_InvoiceLineItem_kind(_ context.Context,
 }
 
 func (ec *executionContext) _InvoiceLineItem_periodStart(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvoiceLineItem_periodStart(ctx, field)
-		},
+		scalarField{object: "InvoiceLineItem", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*wire.Timestamp, error) {
 			return obj.PeriodStart, nil
 		},
@@ -1171,13 +1103,11 @@ func (ec *executionContext) fieldContext_InvoiceLineItem_periodStart(_ context.C
 }
 
 func (ec *executionContext) _InvoiceLineItem_periodEnd(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvoiceLineItem_periodEnd(ctx, field)
-		},
+		scalarField{object: "InvoiceLineItem", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*wire.Timestamp, error) {
 			return obj.PeriodEnd, nil
 		},
@@ -1193,13 +1123,11 @@ func (ec *executionContext) fieldContext_InvoiceLineItem_periodEnd(_ context.Con
 }
 
 func (ec *executionContext) _InvoiceLineItem_proportion(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvoiceLineItem_proportion(ctx, field)
-		},
+		scalarField{object: "InvoiceLineItem", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Proportion, nil
 		},
@@ -1215,13 +1143,11 @@ func (ec *executionContext) fieldContext_InvoiceLineItem_proportion(_ context.Co
 }
 
 func (ec *executionContext) _InvoiceLineItem_livemode(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvoiceLineItem_livemode(ctx, field)
-		},
+		scalarField{object: "InvoiceLineItem", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -1237,13 +1163,11 @@ func (ec *executionContext) fieldContext_InvoiceLineItem_livemode(_ context.Cont
 }
 
 func (ec *executionContext) _InvoiceLineItem_created(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvoiceLineItem_created(ctx, field)
-		},
+		scalarField{object: "InvoiceLineItem", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -1259,13 +1183,11 @@ func (ec *executionContext) fieldContext_InvoiceLineItem_created(_ context.Conte
 }
 
 func (ec *executionContext) _InvoiceLineItem_updated(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvoiceLineItem_updated(ctx, field)
-		},
+		scalarField{object: "InvoiceLineItem", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -1281,13 +1203,11 @@ func (ec *executionContext) fieldContext_InvoiceLineItem_updated(_ context.Conte
 }
 
 func (ec *executionContext) _InvoiceLineItem_eventName(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvoiceLineItem_eventName(ctx, field)
-		},
+		scalarField{object: "InvoiceLineItem", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.EventName, nil
 		},
@@ -1303,13 +1223,11 @@ func (ec *executionContext) fieldContext_InvoiceLineItem_eventName(_ context.Con
 }
 
 func (ec *executionContext) _InvoiceLineItem_usage(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvoiceLineItem_usage(ctx, field)
-		},
+		scalarField{object: "InvoiceLineItem", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Usage, nil
 		},
@@ -1325,13 +1243,11 @@ func (ec *executionContext) fieldContext_InvoiceLineItem_usage(_ context.Context
 }
 
 func (ec *executionContext) _InvoiceLineItem_creditsApplied(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvoiceLineItem_creditsApplied(ctx, field)
-		},
+		scalarField{object: "InvoiceLineItem", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.CreditsApplied, nil
 		},
@@ -1347,13 +1263,11 @@ func (ec *executionContext) fieldContext_InvoiceLineItem_creditsApplied(_ contex
 }
 
 func (ec *executionContext) _InvoiceLineItem_meterId(ctx context.Context, field graphql.CollectedField, obj *models.InvoiceLineItem) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvoiceLineItem_meterId(ctx, field)
-		},
+		scalarField{object: "InvoiceLineItem", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.MeterID, nil
 		},
@@ -1401,13 +1315,11 @@ func (ec *executionContext) fieldContext_InvoiceLineItem_meter(_ context.Context
 }
 
 func (ec *executionContext) _PaymentError_code(ctx context.Context, field graphql.CollectedField, obj *models.PaymentError) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PaymentError_code(ctx, field)
-		},
+		scalarField{object: "PaymentError", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Code, nil
 		},
@@ -1423,13 +1335,11 @@ func (ec *executionContext) fieldContext_PaymentError_code(_ context.Context, fi
 }
 
 func (ec *executionContext) _PaymentError_message(ctx context.Context, field graphql.CollectedField, obj *models.PaymentError) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PaymentError_message(ctx, field)
-		},
+		scalarField{object: "PaymentError", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Message, nil
 		},

@@ -77,13 +77,11 @@ func (ec *executionContext) field_TransferFeePlan_billingAgreements_args(ctx con
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _BillingAgreement_id(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingAgreement_id(ctx, field)
-		},
+		scalarField{object: "BillingAgreement", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -99,13 +97,11 @@ func (ec *executionContext) fieldContext_BillingAgreement_id(_ context.Context, 
 }
 
 func (ec *executionContext) _BillingAgreement_status(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingAgreement_status(ctx, field)
-		},
+		scalarField{object: "BillingAgreement", typeName: "AgreementStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.AgreementStatus, error) {
 			return obj.Status, nil
 		},
@@ -121,13 +117,11 @@ func (ec *executionContext) fieldContext_BillingAgreement_status(_ context.Conte
 }
 
 func (ec *executionContext) _BillingAgreement_category(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingAgreement_category(ctx, field)
-		},
+		scalarField{object: "BillingAgreement", typeName: "AgreementCategory", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.AgreementCategory, error) {
 			return obj.Category, nil
 		},
@@ -143,13 +137,11 @@ func (ec *executionContext) fieldContext_BillingAgreement_category(_ context.Con
 }
 
 func (ec *executionContext) _BillingAgreement_effectiveDate(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingAgreement_effectiveDate(ctx, field)
-		},
+		scalarField{object: "BillingAgreement", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.ISOTime, error) {
 			return obj.EffectiveDate, nil
 		},
@@ -165,13 +157,11 @@ func (ec *executionContext) fieldContext_BillingAgreement_effectiveDate(_ contex
 }
 
 func (ec *executionContext) _BillingAgreement_accountId(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingAgreement_accountId(ctx, field)
-		},
+		scalarField{object: "BillingAgreement", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
@@ -250,13 +240,11 @@ func (ec *executionContext) fieldContext_BillingAgreement_feePlan(_ context.Cont
 }
 
 func (ec *executionContext) _BillingAgreement_livemode(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingAgreement_livemode(ctx, field)
-		},
+		scalarField{object: "BillingAgreement", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -272,13 +260,11 @@ func (ec *executionContext) fieldContext_BillingAgreement_livemode(_ context.Con
 }
 
 func (ec *executionContext) _BillingAgreement_created(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingAgreement_created(ctx, field)
-		},
+		scalarField{object: "BillingAgreement", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -294,13 +280,11 @@ func (ec *executionContext) fieldContext_BillingAgreement_created(_ context.Cont
 }
 
 func (ec *executionContext) _BillingAgreement_updated(ctx context.Context, field graphql.CollectedField, obj *models.BillingAgreement) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingAgreement_updated(ctx, field)
-		},
+		scalarField{object: "BillingAgreement", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -378,13 +362,11 @@ func (ec *executionContext) fieldContext_BillingAgreementConnection_pageInfo(_ c
 }
 
 func (ec *executionContext) _BillingAgreementEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.BillingAgreementEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingAgreementEdge_cursor(ctx, field)
-		},
+		scalarField{object: "BillingAgreementEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
@@ -431,13 +413,11 @@ func (ec *executionContext) fieldContext_BillingAgreementEdge_node(_ context.Con
 }
 
 func (ec *executionContext) _CheckoutSession_id(ctx context.Context, field graphql.CollectedField, obj *models.CheckoutSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CheckoutSession_id(ctx, field)
-		},
+		scalarField{object: "CheckoutSession", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -453,13 +433,11 @@ func (ec *executionContext) fieldContext_CheckoutSession_id(_ context.Context, f
 }
 
 func (ec *executionContext) _CheckoutSession_accountId(ctx context.Context, field graphql.CollectedField, obj *models.CheckoutSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CheckoutSession_accountId(ctx, field)
-		},
+		scalarField{object: "CheckoutSession", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
@@ -507,13 +485,11 @@ func (ec *executionContext) fieldContext_CheckoutSession_account(_ context.Conte
 }
 
 func (ec *executionContext) _CheckoutSession_clientSecret(ctx context.Context, field graphql.CollectedField, obj *models.CheckoutSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CheckoutSession_clientSecret(ctx, field)
-		},
+		scalarField{object: "CheckoutSession", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.ClientSecret, nil
 		},
@@ -529,13 +505,11 @@ func (ec *executionContext) fieldContext_CheckoutSession_clientSecret(_ context.
 }
 
 func (ec *executionContext) _CheckoutSession_expiresAt(ctx context.Context, field graphql.CollectedField, obj *models.CheckoutSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CheckoutSession_expiresAt(ctx, field)
-		},
+		scalarField{object: "CheckoutSession", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.ExpiresAt, nil
 		},
@@ -582,13 +556,11 @@ func (ec *executionContext) fieldContext_CheckoutSession_amount(_ context.Contex
 }
 
 func (ec *executionContext) _CheckoutSession_authorizationMode(ctx context.Context, field graphql.CollectedField, obj *models.CheckoutSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CheckoutSession_authorizationMode(ctx, field)
-		},
+		scalarField{object: "CheckoutSession", typeName: "AuthorizationMode", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.AuthorizationMode, error) {
 			return obj.AuthorizationMode, nil
 		},
@@ -604,13 +576,11 @@ func (ec *executionContext) fieldContext_CheckoutSession_authorizationMode(_ con
 }
 
 func (ec *executionContext) _CheckoutSession_livemode(ctx context.Context, field graphql.CollectedField, obj *models.CheckoutSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CheckoutSession_livemode(ctx, field)
-		},
+		scalarField{object: "CheckoutSession", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -626,13 +596,11 @@ func (ec *executionContext) fieldContext_CheckoutSession_livemode(_ context.Cont
 }
 
 func (ec *executionContext) _CheckoutSession_created(ctx context.Context, field graphql.CollectedField, obj *models.CheckoutSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CheckoutSession_created(ctx, field)
-		},
+		scalarField{object: "CheckoutSession", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -648,13 +616,11 @@ func (ec *executionContext) fieldContext_CheckoutSession_created(_ context.Conte
 }
 
 func (ec *executionContext) _FeePlanItem_id(ctx context.Context, field graphql.CollectedField, obj *models.FeePlanItem) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FeePlanItem_id(ctx, field)
-		},
+		scalarField{object: "FeePlanItem", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -670,13 +636,11 @@ func (ec *executionContext) fieldContext_FeePlanItem_id(_ context.Context, field
 }
 
 func (ec *executionContext) _FeePlanItem_feeType(ctx context.Context, field graphql.CollectedField, obj *models.FeePlanItem) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FeePlanItem_feeType(ctx, field)
-		},
+		scalarField{object: "FeePlanItem", typeName: "FeeType", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.FeeType, error) {
 			return obj.FeeType, nil
 		},
@@ -692,13 +656,11 @@ func (ec *executionContext) fieldContext_FeePlanItem_feeType(_ context.Context, 
 }
 
 func (ec *executionContext) _FeePlanItem_amountFixedCents(ctx context.Context, field graphql.CollectedField, obj *models.FeePlanItem) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FeePlanItem_amountFixedCents(ctx, field)
-		},
+		scalarField{object: "FeePlanItem", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.AmountFixedCents, nil
 		},
@@ -714,13 +676,11 @@ func (ec *executionContext) fieldContext_FeePlanItem_amountFixedCents(_ context.
 }
 
 func (ec *executionContext) _FeePlanItem_amountFixedCurrency(ctx context.Context, field graphql.CollectedField, obj *models.FeePlanItem) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FeePlanItem_amountFixedCurrency(ctx, field)
-		},
+		scalarField{object: "FeePlanItem", typeName: "CurrencyCode", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.AmountFixedCurrency, nil
 		},
@@ -736,13 +696,11 @@ func (ec *executionContext) fieldContext_FeePlanItem_amountFixedCurrency(_ conte
 }
 
 func (ec *executionContext) _FeePlanItem_amountPercentage(ctx context.Context, field graphql.CollectedField, obj *models.FeePlanItem) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FeePlanItem_amountPercentage(ctx, field)
-		},
+		scalarField{object: "FeePlanItem", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.AmountPercentage, nil
 		},
@@ -758,13 +716,11 @@ func (ec *executionContext) fieldContext_FeePlanItem_amountPercentage(_ context.
 }
 
 func (ec *executionContext) _FeePlanItem_billableEventType(ctx context.Context, field graphql.CollectedField, obj *models.FeePlanItem) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FeePlanItem_billableEventType(ctx, field)
-		},
+		scalarField{object: "FeePlanItem", typeName: "BillableEventType", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.BillableEventType, error) {
 			return obj.BillableEventType, nil
 		},
@@ -780,13 +736,11 @@ func (ec *executionContext) fieldContext_FeePlanItem_billableEventType(_ context
 }
 
 func (ec *executionContext) _FeePlanItem_created(ctx context.Context, field graphql.CollectedField, obj *models.FeePlanItem) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FeePlanItem_created(ctx, field)
-		},
+		scalarField{object: "FeePlanItem", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -802,13 +756,11 @@ func (ec *executionContext) fieldContext_FeePlanItem_created(_ context.Context, 
 }
 
 func (ec *executionContext) _FeePlanItem_updated(ctx context.Context, field graphql.CollectedField, obj *models.FeePlanItem) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FeePlanItem_updated(ctx, field)
-		},
+		scalarField{object: "FeePlanItem", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -824,13 +776,11 @@ func (ec *executionContext) fieldContext_FeePlanItem_updated(_ context.Context, 
 }
 
 func (ec *executionContext) _LedgerEntry_party(ctx context.Context, field graphql.CollectedField, obj *models.LedgerEntry) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_LedgerEntry_party(ctx, field)
-		},
+		scalarField{object: "LedgerEntry", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Party, nil
 		},
@@ -846,13 +796,11 @@ func (ec *executionContext) fieldContext_LedgerEntry_party(_ context.Context, fi
 }
 
 func (ec *executionContext) _LedgerEntry_currency(ctx context.Context, field graphql.CollectedField, obj *models.LedgerEntry) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_LedgerEntry_currency(ctx, field)
-		},
+		scalarField{object: "LedgerEntry", typeName: "CurrencyCode", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Currency, nil
 		},
@@ -868,13 +816,11 @@ func (ec *executionContext) fieldContext_LedgerEntry_currency(_ context.Context,
 }
 
 func (ec *executionContext) _LedgerEntry_amount(ctx context.Context, field graphql.CollectedField, obj *models.LedgerEntry) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_LedgerEntry_amount(ctx, field)
-		},
+		scalarField{object: "LedgerEntry", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.Amount, nil
 		},
@@ -890,13 +836,11 @@ func (ec *executionContext) fieldContext_LedgerEntry_amount(_ context.Context, f
 }
 
 func (ec *executionContext) _LedgerJournal_id(ctx context.Context, field graphql.CollectedField, obj *models.LedgerJournal) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_LedgerJournal_id(ctx, field)
-		},
+		scalarField{object: "LedgerJournal", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -912,13 +856,11 @@ func (ec *executionContext) fieldContext_LedgerJournal_id(_ context.Context, fie
 }
 
 func (ec *executionContext) _LedgerJournal_kind(ctx context.Context, field graphql.CollectedField, obj *models.LedgerJournal) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_LedgerJournal_kind(ctx, field)
-		},
+		scalarField{object: "LedgerJournal", typeName: "LedgerJournalKind", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.LedgerJournalKind, error) {
 			return obj.Kind, nil
 		},
@@ -934,13 +876,11 @@ func (ec *executionContext) fieldContext_LedgerJournal_kind(_ context.Context, f
 }
 
 func (ec *executionContext) _LedgerJournal_created(ctx context.Context, field graphql.CollectedField, obj *models.LedgerJournal) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_LedgerJournal_created(ctx, field)
-		},
+		scalarField{object: "LedgerJournal", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -987,13 +927,11 @@ func (ec *executionContext) fieldContext_LedgerJournal_entries(_ context.Context
 }
 
 func (ec *executionContext) _Money_value(ctx context.Context, field graphql.CollectedField, obj *models.MoneyV2) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Money_value(ctx, field)
-		},
+		scalarField{object: "Money", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.Value, nil
 		},
@@ -1009,13 +947,11 @@ func (ec *executionContext) fieldContext_Money_value(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Money_currency(ctx context.Context, field graphql.CollectedField, obj *models.MoneyV2) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Money_currency(ctx, field)
-		},
+		scalarField{object: "Money", typeName: "CurrencyCode", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Currency, nil
 		},
@@ -1031,13 +967,11 @@ func (ec *executionContext) fieldContext_Money_currency(_ context.Context, field
 }
 
 func (ec *executionContext) _Transfer_id(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Transfer_id(ctx, field)
-		},
+		scalarField{object: "Transfer", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -1053,13 +987,11 @@ func (ec *executionContext) fieldContext_Transfer_id(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Transfer_status(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Transfer_status(ctx, field)
-		},
+		scalarField{object: "Transfer", typeName: "TransferStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.TransferStatus, error) {
 			return obj.Status, nil
 		},
@@ -1075,13 +1007,11 @@ func (ec *executionContext) fieldContext_Transfer_status(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Transfer_amount(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Transfer_amount(ctx, field)
-		},
+		scalarField{object: "Transfer", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.Amount, nil
 		},
@@ -1097,13 +1027,11 @@ func (ec *executionContext) fieldContext_Transfer_amount(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Transfer_amountCaptured(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Transfer_amountCaptured(ctx, field)
-		},
+		scalarField{object: "Transfer", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.AmountCaptured, nil
 		},
@@ -1119,13 +1047,11 @@ func (ec *executionContext) fieldContext_Transfer_amountCaptured(_ context.Conte
 }
 
 func (ec *executionContext) _Transfer_currency(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Transfer_currency(ctx, field)
-		},
+		scalarField{object: "Transfer", typeName: "CurrencyCode", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Currency, nil
 		},
@@ -1141,13 +1067,11 @@ func (ec *executionContext) fieldContext_Transfer_currency(_ context.Context, fi
 }
 
 func (ec *executionContext) _Transfer_platformFee(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Transfer_platformFee(ctx, field)
-		},
+		scalarField{object: "Transfer", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.PlatformFee, nil
 		},
@@ -1163,13 +1087,11 @@ func (ec *executionContext) fieldContext_Transfer_platformFee(_ context.Context,
 }
 
 func (ec *executionContext) _Transfer_frameFee(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Transfer_frameFee(ctx, field)
-		},
+		scalarField{object: "Transfer", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.FrameFee, nil
 		},
@@ -1185,13 +1107,11 @@ func (ec *executionContext) fieldContext_Transfer_frameFee(_ context.Context, fi
 }
 
 func (ec *executionContext) _Transfer_totalFees(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Transfer_totalFees(ctx, field)
-		},
+		scalarField{object: "Transfer", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.TotalFees, nil
 		},
@@ -1207,13 +1127,11 @@ func (ec *executionContext) fieldContext_Transfer_totalFees(_ context.Context, f
 }
 
 func (ec *executionContext) _Transfer_grossAmount(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Transfer_grossAmount(ctx, field)
-		},
+		scalarField{object: "Transfer", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.GrossAmount, nil
 		},
@@ -1229,13 +1147,11 @@ func (ec *executionContext) fieldContext_Transfer_grossAmount(_ context.Context,
 }
 
 func (ec *executionContext) _Transfer_netAmount(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Transfer_netAmount(ctx, field)
-		},
+		scalarField{object: "Transfer", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.NetAmount, nil
 		},
@@ -1251,13 +1167,11 @@ func (ec *executionContext) fieldContext_Transfer_netAmount(_ context.Context, f
 }
 
 func (ec *executionContext) _Transfer_description(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Transfer_description(ctx, field)
-		},
+		scalarField{object: "Transfer", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Description, nil
 		},
@@ -1273,13 +1187,11 @@ func (ec *executionContext) fieldContext_Transfer_description(_ context.Context,
 }
 
 func (ec *executionContext) _Transfer_failureCode(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Transfer_failureCode(ctx, field)
-		},
+		scalarField{object: "Transfer", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.FailureCode, nil
 		},
@@ -1295,13 +1207,11 @@ func (ec *executionContext) fieldContext_Transfer_failureCode(_ context.Context,
 }
 
 func (ec *executionContext) _Transfer_failureMessage(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Transfer_failureMessage(ctx, field)
-		},
+		scalarField{object: "Transfer", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.FailureMessage, nil
 		},
@@ -1317,13 +1227,11 @@ func (ec *executionContext) fieldContext_Transfer_failureMessage(_ context.Conte
 }
 
 func (ec *executionContext) _Transfer_failureReason(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Transfer_failureReason(ctx, field)
-		},
+		scalarField{object: "Transfer", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.FailureReason, nil
 		},
@@ -1339,13 +1247,11 @@ func (ec *executionContext) fieldContext_Transfer_failureReason(_ context.Contex
 }
 
 func (ec *executionContext) _Transfer_feeSource(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Transfer_feeSource(ctx, field)
-		},
+		scalarField{object: "Transfer", typeName: "FeeSource", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.FeeSource, error) {
 			return obj.FeeSource, nil
 		},
@@ -1361,13 +1267,11 @@ func (ec *executionContext) fieldContext_Transfer_feeSource(_ context.Context, f
 }
 
 func (ec *executionContext) _Transfer_billingAgreementId(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Transfer_billingAgreementId(ctx, field)
-		},
+		scalarField{object: "Transfer", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.BillingAgreementID, nil
 		},
@@ -1415,13 +1319,11 @@ func (ec *executionContext) fieldContext_Transfer_billingAgreement(_ context.Con
 }
 
 func (ec *executionContext) _Transfer_transferFeePlanId(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Transfer_transferFeePlanId(ctx, field)
-		},
+		scalarField{object: "Transfer", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.TransferFeePlanID, nil
 		},
@@ -1469,13 +1371,11 @@ func (ec *executionContext) fieldContext_Transfer_transferFeePlan(_ context.Cont
 }
 
 func (ec *executionContext) _Transfer_authorizationMode(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Transfer_authorizationMode(ctx, field)
-		},
+		scalarField{object: "Transfer", typeName: "AuthorizationMode", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.AuthorizationMode, error) {
 			return obj.AuthorizationMode, nil
 		},
@@ -1491,13 +1391,11 @@ func (ec *executionContext) fieldContext_Transfer_authorizationMode(_ context.Co
 }
 
 func (ec *executionContext) _Transfer_accountId(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Transfer_accountId(ctx, field)
-		},
+		scalarField{object: "Transfer", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
@@ -1545,13 +1443,11 @@ func (ec *executionContext) fieldContext_Transfer_account(_ context.Context, fie
 }
 
 func (ec *executionContext) _Transfer_sellerId(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Transfer_sellerId(ctx, field)
-		},
+		scalarField{object: "Transfer", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.SellerID, nil
 		},
@@ -1661,13 +1557,11 @@ func (ec *executionContext) fieldContext_Transfer_destinationPaymentMethod(_ con
 }
 
 func (ec *executionContext) _Transfer_reference(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Transfer_reference(ctx, field)
-		},
+		scalarField{object: "Transfer", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Reference, nil
 		},
@@ -1683,13 +1577,11 @@ func (ec *executionContext) fieldContext_Transfer_reference(_ context.Context, f
 }
 
 func (ec *executionContext) _Transfer_metadata(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Transfer_metadata(ctx, field)
-		},
+		scalarField{object: "Transfer", typeName: "Metadata", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.Metadata, error) {
 			return obj.Metadata, nil
 		},
@@ -1737,13 +1629,11 @@ func (ec *executionContext) fieldContext_Transfer_nextAction(_ context.Context, 
 }
 
 func (ec *executionContext) _Transfer_settlesAt(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Transfer_settlesAt(ctx, field)
-		},
+		scalarField{object: "Transfer", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.SettlesAt, nil
 		},
@@ -1759,13 +1649,11 @@ func (ec *executionContext) fieldContext_Transfer_settlesAt(_ context.Context, f
 }
 
 func (ec *executionContext) _Transfer_completed(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Transfer_completed(ctx, field)
-		},
+		scalarField{object: "Transfer", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Completed, nil
 		},
@@ -1813,13 +1701,11 @@ func (ec *executionContext) fieldContext_Transfer_ledgerJournals(_ context.Conte
 }
 
 func (ec *executionContext) _Transfer_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Transfer_livemode(ctx, field)
-		},
+		scalarField{object: "Transfer", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -1835,13 +1721,11 @@ func (ec *executionContext) fieldContext_Transfer_livemode(_ context.Context, fi
 }
 
 func (ec *executionContext) _Transfer_created(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Transfer_created(ctx, field)
-		},
+		scalarField{object: "Transfer", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -1857,13 +1741,11 @@ func (ec *executionContext) fieldContext_Transfer_created(_ context.Context, fie
 }
 
 func (ec *executionContext) _Transfer_updated(ctx context.Context, field graphql.CollectedField, obj *models.Transfer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Transfer_updated(ctx, field)
-		},
+		scalarField{object: "Transfer", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -2037,13 +1919,11 @@ func (ec *executionContext) fieldContext_TransferConnection_pageInfo(_ context.C
 }
 
 func (ec *executionContext) _TransferEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.TransferEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TransferEdge_cursor(ctx, field)
-		},
+		scalarField{object: "TransferEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
@@ -2090,13 +1970,11 @@ func (ec *executionContext) fieldContext_TransferEdge_node(_ context.Context, fi
 }
 
 func (ec *executionContext) _TransferFeePlan_id(ctx context.Context, field graphql.CollectedField, obj *models.TransferFeePlan) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TransferFeePlan_id(ctx, field)
-		},
+		scalarField{object: "TransferFeePlan", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -2112,13 +1990,11 @@ func (ec *executionContext) fieldContext_TransferFeePlan_id(_ context.Context, f
 }
 
 func (ec *executionContext) _TransferFeePlan_name(ctx context.Context, field graphql.CollectedField, obj *models.TransferFeePlan) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TransferFeePlan_name(ctx, field)
-		},
+		scalarField{object: "TransferFeePlan", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Name, nil
 		},
@@ -2134,13 +2010,11 @@ func (ec *executionContext) fieldContext_TransferFeePlan_name(_ context.Context,
 }
 
 func (ec *executionContext) _TransferFeePlan_feeApplicationMode(ctx context.Context, field graphql.CollectedField, obj *models.TransferFeePlan) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TransferFeePlan_feeApplicationMode(ctx, field)
-		},
+		scalarField{object: "TransferFeePlan", typeName: "FeeApplicationMode", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.FeeApplicationMode, error) {
 			return obj.FeeApplicationMode, nil
 		},
@@ -2187,13 +2061,11 @@ func (ec *executionContext) fieldContext_TransferFeePlan_items(_ context.Context
 }
 
 func (ec *executionContext) _TransferFeePlan_livemode(ctx context.Context, field graphql.CollectedField, obj *models.TransferFeePlan) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TransferFeePlan_livemode(ctx, field)
-		},
+		scalarField{object: "TransferFeePlan", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -2209,13 +2081,11 @@ func (ec *executionContext) fieldContext_TransferFeePlan_livemode(_ context.Cont
 }
 
 func (ec *executionContext) _TransferFeePlan_created(ctx context.Context, field graphql.CollectedField, obj *models.TransferFeePlan) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TransferFeePlan_created(ctx, field)
-		},
+		scalarField{object: "TransferFeePlan", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -2231,13 +2101,11 @@ func (ec *executionContext) fieldContext_TransferFeePlan_created(_ context.Conte
 }
 
 func (ec *executionContext) _TransferFeePlan_updated(ctx context.Context, field graphql.CollectedField, obj *models.TransferFeePlan) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TransferFeePlan_updated(ctx, field)
-		},
+		scalarField{object: "TransferFeePlan", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -2359,13 +2227,11 @@ func (ec *executionContext) fieldContext_TransferFeePlanConnection_pageInfo(_ co
 }
 
 func (ec *executionContext) _TransferFeePlanEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.TransferFeePlanEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TransferFeePlanEdge_cursor(ctx, field)
-		},
+		scalarField{object: "TransferFeePlanEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
@@ -2412,13 +2278,11 @@ func (ec *executionContext) fieldContext_TransferFeePlanEdge_node(_ context.Cont
 }
 
 func (ec *executionContext) _TransferNextAction_type(ctx context.Context, field graphql.CollectedField, obj *model.TransferNextAction) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TransferNextAction_type(ctx, field)
-		},
+		scalarField{object: "TransferNextAction", typeName: "NextActionType", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.NextActionType, error) {
 			return obj.Type, nil
 		},
@@ -2434,13 +2298,11 @@ func (ec *executionContext) fieldContext_TransferNextAction_type(_ context.Conte
 }
 
 func (ec *executionContext) _TransferNextAction_source(ctx context.Context, field graphql.CollectedField, obj *model.TransferNextAction) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TransferNextAction_source(ctx, field)
-		},
+		scalarField{object: "TransferNextAction", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Source, nil
 		},

@@ -93,13 +93,11 @@ func (ec *executionContext) fieldContext_OnboardingBootstrap_account(_ context.C
 }
 
 func (ec *executionContext) _OnboardingSession_id(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OnboardingSession_id(ctx, field)
-		},
+		scalarField{object: "OnboardingSession", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -115,13 +113,11 @@ func (ec *executionContext) fieldContext_OnboardingSession_id(_ context.Context,
 }
 
 func (ec *executionContext) _OnboardingSession_accountId(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OnboardingSession_accountId(ctx, field)
-		},
+		scalarField{object: "OnboardingSession", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
@@ -169,13 +165,11 @@ func (ec *executionContext) fieldContext_OnboardingSession_account(_ context.Con
 }
 
 func (ec *executionContext) _OnboardingSession_clientSecret(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OnboardingSession_clientSecret(ctx, field)
-		},
+		scalarField{object: "OnboardingSession", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.ClientSecret, nil
 		},
@@ -191,13 +185,11 @@ func (ec *executionContext) fieldContext_OnboardingSession_clientSecret(_ contex
 }
 
 func (ec *executionContext) _OnboardingSession_returnUrl(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OnboardingSession_returnUrl(ctx, field)
-		},
+		scalarField{object: "OnboardingSession", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.ReturnURL, nil
 		},
@@ -213,13 +205,11 @@ func (ec *executionContext) fieldContext_OnboardingSession_returnUrl(_ context.C
 }
 
 func (ec *executionContext) _OnboardingSession_expiresAt(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OnboardingSession_expiresAt(ctx, field)
-		},
+		scalarField{object: "OnboardingSession", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.ExpiresAt, nil
 		},
@@ -235,13 +225,11 @@ func (ec *executionContext) fieldContext_OnboardingSession_expiresAt(_ context.C
 }
 
 func (ec *executionContext) _OnboardingSession_steps(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OnboardingSession_steps(ctx, field)
-		},
+		scalarField{object: "OnboardingSession", typeName: "StepKey", isMethod: false, isResolver: false},
 		func(ctx context.Context) ([]capability.StepKey, error) {
 			return obj.Steps, nil
 		},
@@ -257,13 +245,11 @@ func (ec *executionContext) fieldContext_OnboardingSession_steps(_ context.Conte
 }
 
 func (ec *executionContext) _OnboardingSession_url(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OnboardingSession_url(ctx, field)
-		},
+		scalarField{object: "OnboardingSession", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.URL, nil
 		},
@@ -279,13 +265,11 @@ func (ec *executionContext) fieldContext_OnboardingSession_url(_ context.Context
 }
 
 func (ec *executionContext) _OnboardingSession_livemode(ctx context.Context, field graphql.CollectedField, obj *models.OnboardingSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OnboardingSession_livemode(ctx, field)
-		},
+		scalarField{object: "OnboardingSession", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},

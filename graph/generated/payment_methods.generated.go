@@ -32,13 +32,11 @@ type PaymentMethodResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _ACHDetails_bankName(ctx context.Context, field graphql.CollectedField, obj *models.ACHDetails) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ACHDetails_bankName(ctx, field)
-		},
+		scalarField{object: "ACHDetails", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.BankName, nil
 		},
@@ -54,13 +52,11 @@ func (ec *executionContext) fieldContext_ACHDetails_bankName(_ context.Context, 
 }
 
 func (ec *executionContext) _ACHDetails_lastFour(ctx context.Context, field graphql.CollectedField, obj *models.ACHDetails) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ACHDetails_lastFour(ctx, field)
-		},
+		scalarField{object: "ACHDetails", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.LastFour, nil
 		},
@@ -76,13 +72,11 @@ func (ec *executionContext) fieldContext_ACHDetails_lastFour(_ context.Context, 
 }
 
 func (ec *executionContext) _ACHDetails_accountType(ctx context.Context, field graphql.CollectedField, obj *models.ACHDetails) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ACHDetails_accountType(ctx, field)
-		},
+		scalarField{object: "ACHDetails", typeName: "BankAccountType", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.BankAccountType, error) {
 			return obj.AccountType, nil
 		},
@@ -98,13 +92,11 @@ func (ec *executionContext) fieldContext_ACHDetails_accountType(_ context.Contex
 }
 
 func (ec *executionContext) _CardDetails_brand(ctx context.Context, field graphql.CollectedField, obj *models.CardDetails) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CardDetails_brand(ctx, field)
-		},
+		scalarField{object: "CardDetails", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Brand, nil
 		},
@@ -120,13 +112,11 @@ func (ec *executionContext) fieldContext_CardDetails_brand(_ context.Context, fi
 }
 
 func (ec *executionContext) _CardDetails_lastFour(ctx context.Context, field graphql.CollectedField, obj *models.CardDetails) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CardDetails_lastFour(ctx, field)
-		},
+		scalarField{object: "CardDetails", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.LastFour, nil
 		},
@@ -142,13 +132,11 @@ func (ec *executionContext) fieldContext_CardDetails_lastFour(_ context.Context,
 }
 
 func (ec *executionContext) _CardDetails_expMonth(ctx context.Context, field graphql.CollectedField, obj *models.CardDetails) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CardDetails_expMonth(ctx, field)
-		},
+		scalarField{object: "CardDetails", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.ExpMonth, nil
 		},
@@ -164,13 +152,11 @@ func (ec *executionContext) fieldContext_CardDetails_expMonth(_ context.Context,
 }
 
 func (ec *executionContext) _CardDetails_expYear(ctx context.Context, field graphql.CollectedField, obj *models.CardDetails) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CardDetails_expYear(ctx, field)
-		},
+		scalarField{object: "CardDetails", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.ExpYear, nil
 		},
@@ -186,13 +172,11 @@ func (ec *executionContext) fieldContext_CardDetails_expYear(_ context.Context, 
 }
 
 func (ec *executionContext) _CardDetails_issuer(ctx context.Context, field graphql.CollectedField, obj *models.CardDetails) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CardDetails_issuer(ctx, field)
-		},
+		scalarField{object: "CardDetails", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Issuer, nil
 		},
@@ -208,13 +192,11 @@ func (ec *executionContext) fieldContext_CardDetails_issuer(_ context.Context, f
 }
 
 func (ec *executionContext) _CardDetails_currency(ctx context.Context, field graphql.CollectedField, obj *models.CardDetails) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CardDetails_currency(ctx, field)
-		},
+		scalarField{object: "CardDetails", typeName: "CurrencyCode", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Currency, nil
 		},
@@ -230,13 +212,11 @@ func (ec *executionContext) fieldContext_CardDetails_currency(_ context.Context,
 }
 
 func (ec *executionContext) _CardDetails_segment(ctx context.Context, field graphql.CollectedField, obj *models.CardDetails) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CardDetails_segment(ctx, field)
-		},
+		scalarField{object: "CardDetails", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Segment, nil
 		},
@@ -252,13 +232,11 @@ func (ec *executionContext) fieldContext_CardDetails_segment(_ context.Context, 
 }
 
 func (ec *executionContext) _CardDetails_type(ctx context.Context, field graphql.CollectedField, obj *models.CardDetails) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CardDetails_type(ctx, field)
-		},
+		scalarField{object: "CardDetails", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Type, nil
 		},
@@ -274,13 +252,11 @@ func (ec *executionContext) fieldContext_CardDetails_type(_ context.Context, fie
 }
 
 func (ec *executionContext) _CardDetails_instantAvailable(ctx context.Context, field graphql.CollectedField, obj *models.CardDetails) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CardDetails_instantAvailable(ctx, field)
-		},
+		scalarField{object: "CardDetails", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.InstantAvailable, nil
 		},
@@ -296,13 +272,11 @@ func (ec *executionContext) fieldContext_CardDetails_instantAvailable(_ context.
 }
 
 func (ec *executionContext) _CardDetails_instantUnavailableReason(ctx context.Context, field graphql.CollectedField, obj *models.CardDetails) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CardDetails_instantUnavailableReason(ctx, field)
-		},
+		scalarField{object: "CardDetails", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.InstantUnavailableReason, nil
 		},
@@ -318,13 +292,11 @@ func (ec *executionContext) fieldContext_CardDetails_instantUnavailableReason(_ 
 }
 
 func (ec *executionContext) _CardDetails_instantSteerTo(ctx context.Context, field graphql.CollectedField, obj *models.CardDetails) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CardDetails_instantSteerTo(ctx, field)
-		},
+		scalarField{object: "CardDetails", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.InstantSteerTo, nil
 		},
@@ -371,13 +343,11 @@ func (ec *executionContext) fieldContext_CardDetails_wallet(_ context.Context, f
 }
 
 func (ec *executionContext) _PaymentMethod_id(ctx context.Context, field graphql.CollectedField, obj *models.PaymentMethod) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PaymentMethod_id(ctx, field)
-		},
+		scalarField{object: "PaymentMethod", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -393,13 +363,11 @@ func (ec *executionContext) fieldContext_PaymentMethod_id(_ context.Context, fie
 }
 
 func (ec *executionContext) _PaymentMethod_type(ctx context.Context, field graphql.CollectedField, obj *models.PaymentMethod) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PaymentMethod_type(ctx, field)
-		},
+		scalarField{object: "PaymentMethod", typeName: "PaymentMethodType", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.PaymentMethodType, error) {
 			return obj.Type, nil
 		},
@@ -415,13 +383,11 @@ func (ec *executionContext) fieldContext_PaymentMethod_type(_ context.Context, f
 }
 
 func (ec *executionContext) _PaymentMethod_status(ctx context.Context, field graphql.CollectedField, obj *models.PaymentMethod) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PaymentMethod_status(ctx, field)
-		},
+		scalarField{object: "PaymentMethod", typeName: "PaymentMethodStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.PaymentMethodStatus, error) {
 			return obj.Status, nil
 		},
@@ -437,13 +403,11 @@ func (ec *executionContext) fieldContext_PaymentMethod_status(_ context.Context,
 }
 
 func (ec *executionContext) _PaymentMethod_customerId(ctx context.Context, field graphql.CollectedField, obj *models.PaymentMethod) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PaymentMethod_customerId(ctx, field)
-		},
+		scalarField{object: "PaymentMethod", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.CustomerID, nil
 		},
@@ -459,13 +423,11 @@ func (ec *executionContext) fieldContext_PaymentMethod_customerId(_ context.Cont
 }
 
 func (ec *executionContext) _PaymentMethod_accountId(ctx context.Context, field graphql.CollectedField, obj *models.PaymentMethod) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PaymentMethod_accountId(ctx, field)
-		},
+		scalarField{object: "PaymentMethod", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
@@ -638,13 +600,11 @@ func (ec *executionContext) fieldContext_PaymentMethod_ach(_ context.Context, fi
 }
 
 func (ec *executionContext) _PaymentMethod_livemode(ctx context.Context, field graphql.CollectedField, obj *models.PaymentMethod) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PaymentMethod_livemode(ctx, field)
-		},
+		scalarField{object: "PaymentMethod", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -660,13 +620,11 @@ func (ec *executionContext) fieldContext_PaymentMethod_livemode(_ context.Contex
 }
 
 func (ec *executionContext) _PaymentMethod_created(ctx context.Context, field graphql.CollectedField, obj *models.PaymentMethod) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PaymentMethod_created(ctx, field)
-		},
+		scalarField{object: "PaymentMethod", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -682,13 +640,11 @@ func (ec *executionContext) fieldContext_PaymentMethod_created(_ context.Context
 }
 
 func (ec *executionContext) _PaymentMethod_updated(ctx context.Context, field graphql.CollectedField, obj *models.PaymentMethod) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PaymentMethod_updated(ctx, field)
-		},
+		scalarField{object: "PaymentMethod", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -766,13 +722,11 @@ func (ec *executionContext) fieldContext_PaymentMethodConnection_pageInfo(_ cont
 }
 
 func (ec *executionContext) _PaymentMethodEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PaymentMethodEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PaymentMethodEdge_cursor(ctx, field)
-		},
+		scalarField{object: "PaymentMethodEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
@@ -819,13 +773,11 @@ func (ec *executionContext) fieldContext_PaymentMethodEdge_node(_ context.Contex
 }
 
 func (ec *executionContext) _WalletDetails_type(ctx context.Context, field graphql.CollectedField, obj *models.WalletDetails) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WalletDetails_type(ctx, field)
-		},
+		scalarField{object: "WalletDetails", typeName: "WalletType", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.WalletType, error) {
 			return obj.Type, nil
 		},
@@ -841,13 +793,11 @@ func (ec *executionContext) fieldContext_WalletDetails_type(_ context.Context, f
 }
 
 func (ec *executionContext) _WalletDetails_dynamicLast4(ctx context.Context, field graphql.CollectedField, obj *models.WalletDetails) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WalletDetails_dynamicLast4(ctx, field)
-		},
+		scalarField{object: "WalletDetails", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.DynamicLast4, nil
 		},
@@ -863,13 +813,11 @@ func (ec *executionContext) fieldContext_WalletDetails_dynamicLast4(_ context.Co
 }
 
 func (ec *executionContext) _WalletDetails_singleUse(ctx context.Context, field graphql.CollectedField, obj *models.WalletDetails) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WalletDetails_singleUse(ctx, field)
-		},
+		scalarField{object: "WalletDetails", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.SingleUse, nil
 		},
@@ -885,13 +833,11 @@ func (ec *executionContext) fieldContext_WalletDetails_singleUse(_ context.Conte
 }
 
 func (ec *executionContext) _WalletDetails_consumed(ctx context.Context, field graphql.CollectedField, obj *models.WalletDetails) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WalletDetails_consumed(ctx, field)
-		},
+		scalarField{object: "WalletDetails", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Consumed, nil
 		},

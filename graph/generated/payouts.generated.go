@@ -44,13 +44,11 @@ type PayoutFundingScheduleResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _MerchantBalance_status(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MerchantBalance_status(ctx, field)
-		},
+		scalarField{object: "MerchantBalance", typeName: "MerchantBalanceStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Status, nil
 		},
@@ -66,13 +64,11 @@ func (ec *executionContext) fieldContext_MerchantBalance_status(_ context.Contex
 }
 
 func (ec *executionContext) _MerchantBalance_merchantId(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MerchantBalance_merchantId(ctx, field)
-		},
+		scalarField{object: "MerchantBalance", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.MerchantID, nil
 		},
@@ -88,13 +84,11 @@ func (ec *executionContext) fieldContext_MerchantBalance_merchantId(_ context.Co
 }
 
 func (ec *executionContext) _MerchantBalance_currency(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MerchantBalance_currency(ctx, field)
-		},
+		scalarField{object: "MerchantBalance", typeName: "CurrencyCode", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Currency, nil
 		},
@@ -110,13 +104,11 @@ func (ec *executionContext) fieldContext_MerchantBalance_currency(_ context.Cont
 }
 
 func (ec *executionContext) _MerchantBalance_instantPayoutBalance(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MerchantBalance_instantPayoutBalance(ctx, field)
-		},
+		scalarField{object: "MerchantBalance", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.InstantPayoutBalance, nil
 		},
@@ -132,13 +124,11 @@ func (ec *executionContext) fieldContext_MerchantBalance_instantPayoutBalance(_ 
 }
 
 func (ec *executionContext) _MerchantBalance_availableForPayout(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MerchantBalance_availableForPayout(ctx, field)
-		},
+		scalarField{object: "MerchantBalance", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.AvailableForPayout, nil
 		},
@@ -154,13 +144,11 @@ func (ec *executionContext) fieldContext_MerchantBalance_availableForPayout(_ co
 }
 
 func (ec *executionContext) _MerchantBalance_reservedAmount(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MerchantBalance_reservedAmount(ctx, field)
-		},
+		scalarField{object: "MerchantBalance", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.ReservedAmount, nil
 		},
@@ -176,13 +164,11 @@ func (ec *executionContext) fieldContext_MerchantBalance_reservedAmount(_ contex
 }
 
 func (ec *executionContext) _MerchantBalance_pendingPayouts(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MerchantBalance_pendingPayouts(ctx, field)
-		},
+		scalarField{object: "MerchantBalance", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.PendingPayouts, nil
 		},
@@ -198,13 +184,11 @@ func (ec *executionContext) fieldContext_MerchantBalance_pendingPayouts(_ contex
 }
 
 func (ec *executionContext) _MerchantBalance_lastUpdatedAt(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MerchantBalance_lastUpdatedAt(ctx, field)
-		},
+		scalarField{object: "MerchantBalance", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.ISOTime, error) {
 			return obj.LastUpdatedAt, nil
 		},
@@ -220,13 +204,11 @@ func (ec *executionContext) fieldContext_MerchantBalance_lastUpdatedAt(_ context
 }
 
 func (ec *executionContext) _MerchantBalance_source(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MerchantBalance_source(ctx, field)
-		},
+		scalarField{object: "MerchantBalance", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Source, nil
 		},
@@ -242,13 +224,11 @@ func (ec *executionContext) fieldContext_MerchantBalance_source(_ context.Contex
 }
 
 func (ec *executionContext) _MerchantBalance_livemode(ctx context.Context, field graphql.CollectedField, obj *models.MerchantBalance) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MerchantBalance_livemode(ctx, field)
-		},
+		scalarField{object: "MerchantBalance", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -264,13 +244,11 @@ func (ec *executionContext) fieldContext_MerchantBalance_livemode(_ context.Cont
 }
 
 func (ec *executionContext) _Payout_id(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Payout_id(ctx, field)
-		},
+		scalarField{object: "Payout", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -286,13 +264,11 @@ func (ec *executionContext) fieldContext_Payout_id(_ context.Context, field grap
 }
 
 func (ec *executionContext) _Payout_status(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Payout_status(ctx, field)
-		},
+		scalarField{object: "Payout", typeName: "PayoutStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.PayoutStatus, error) {
 			return obj.Status, nil
 		},
@@ -308,13 +284,11 @@ func (ec *executionContext) fieldContext_Payout_status(_ context.Context, field 
 }
 
 func (ec *executionContext) _Payout_speed(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Payout_speed(ctx, field)
-		},
+		scalarField{object: "Payout", typeName: "PayoutSpeed", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*models.PayoutSpeed, error) {
 			return obj.Speed, nil
 		},
@@ -330,13 +304,11 @@ func (ec *executionContext) fieldContext_Payout_speed(_ context.Context, field g
 }
 
 func (ec *executionContext) _Payout_amount(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Payout_amount(ctx, field)
-		},
+		scalarField{object: "Payout", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.Amount, nil
 		},
@@ -352,13 +324,11 @@ func (ec *executionContext) fieldContext_Payout_amount(_ context.Context, field 
 }
 
 func (ec *executionContext) _Payout_currency(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Payout_currency(ctx, field)
-		},
+		scalarField{object: "Payout", typeName: "CurrencyCode", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Currency, nil
 		},
@@ -374,13 +344,11 @@ func (ec *executionContext) fieldContext_Payout_currency(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Payout_paymentMethodId(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Payout_paymentMethodId(ctx, field)
-		},
+		scalarField{object: "Payout", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.PaymentMethodID, nil
 		},
@@ -428,13 +396,11 @@ func (ec *executionContext) fieldContext_Payout_paymentMethod(_ context.Context,
 }
 
 func (ec *executionContext) _Payout_accountId(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Payout_accountId(ctx, field)
-		},
+		scalarField{object: "Payout", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
@@ -482,13 +448,11 @@ func (ec *executionContext) fieldContext_Payout_account(_ context.Context, field
 }
 
 func (ec *executionContext) _Payout_processorFee(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Payout_processorFee(ctx, field)
-		},
+		scalarField{object: "Payout", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.ProcessorFee, nil
 		},
@@ -504,13 +468,11 @@ func (ec *executionContext) fieldContext_Payout_processorFee(_ context.Context, 
 }
 
 func (ec *executionContext) _Payout_merchantFee(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Payout_merchantFee(ctx, field)
-		},
+		scalarField{object: "Payout", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*int64, error) {
 			return obj.MerchantFee, nil
 		},
@@ -526,13 +488,11 @@ func (ec *executionContext) fieldContext_Payout_merchantFee(_ context.Context, f
 }
 
 func (ec *executionContext) _Payout_customerFee(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Payout_customerFee(ctx, field)
-		},
+		scalarField{object: "Payout", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*int64, error) {
 			return obj.CustomerFee, nil
 		},
@@ -548,13 +508,11 @@ func (ec *executionContext) fieldContext_Payout_customerFee(_ context.Context, f
 }
 
 func (ec *executionContext) _Payout_billingAgreementId(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Payout_billingAgreementId(ctx, field)
-		},
+		scalarField{object: "Payout", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.BillingAgreementID, nil
 		},
@@ -602,13 +560,11 @@ func (ec *executionContext) fieldContext_Payout_billingAgreement(_ context.Conte
 }
 
 func (ec *executionContext) _Payout_transferFeePlanId(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Payout_transferFeePlanId(ctx, field)
-		},
+		scalarField{object: "Payout", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.TransferFeePlanID, nil
 		},
@@ -656,13 +612,11 @@ func (ec *executionContext) fieldContext_Payout_transferFeePlan(_ context.Contex
 }
 
 func (ec *executionContext) _Payout_failureCode(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Payout_failureCode(ctx, field)
-		},
+		scalarField{object: "Payout", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.FailureCode, nil
 		},
@@ -678,13 +632,11 @@ func (ec *executionContext) fieldContext_Payout_failureCode(_ context.Context, f
 }
 
 func (ec *executionContext) _Payout_failureMessage(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Payout_failureMessage(ctx, field)
-		},
+		scalarField{object: "Payout", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.FailureMessage, nil
 		},
@@ -700,13 +652,11 @@ func (ec *executionContext) fieldContext_Payout_failureMessage(_ context.Context
 }
 
 func (ec *executionContext) _Payout_metadata(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Payout_metadata(ctx, field)
-		},
+		scalarField{object: "Payout", typeName: "Metadata", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.Metadata, error) {
 			return obj.Metadata, nil
 		},
@@ -722,13 +672,11 @@ func (ec *executionContext) fieldContext_Payout_metadata(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Payout_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Payout_livemode(ctx, field)
-		},
+		scalarField{object: "Payout", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -744,13 +692,11 @@ func (ec *executionContext) fieldContext_Payout_livemode(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Payout_created(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Payout_created(ctx, field)
-		},
+		scalarField{object: "Payout", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -766,13 +712,11 @@ func (ec *executionContext) fieldContext_Payout_created(_ context.Context, field
 }
 
 func (ec *executionContext) _Payout_updated(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Payout_updated(ctx, field)
-		},
+		scalarField{object: "Payout", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -788,13 +732,11 @@ func (ec *executionContext) fieldContext_Payout_updated(_ context.Context, field
 }
 
 func (ec *executionContext) _Payout_succeeded(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Payout_succeeded(ctx, field)
-		},
+		scalarField{object: "Payout", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Succeeded, nil
 		},
@@ -810,13 +752,11 @@ func (ec *executionContext) fieldContext_Payout_succeeded(_ context.Context, fie
 }
 
 func (ec *executionContext) _Payout_failed(ctx context.Context, field graphql.CollectedField, obj *models.Payout) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Payout_failed(ctx, field)
-		},
+		scalarField{object: "Payout", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Failed, nil
 		},
@@ -894,13 +834,11 @@ func (ec *executionContext) fieldContext_PayoutConnection_pageInfo(_ context.Con
 }
 
 func (ec *executionContext) _PayoutEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PayoutEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PayoutEdge_cursor(ctx, field)
-		},
+		scalarField{object: "PayoutEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
@@ -947,13 +885,11 @@ func (ec *executionContext) fieldContext_PayoutEdge_node(_ context.Context, fiel
 }
 
 func (ec *executionContext) _PayoutFundingEntry_id(ctx context.Context, field graphql.CollectedField, obj *models.FundingEntry) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PayoutFundingEntry_id(ctx, field)
-		},
+		scalarField{object: "PayoutFundingEntry", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -969,13 +905,11 @@ func (ec *executionContext) fieldContext_PayoutFundingEntry_id(_ context.Context
 }
 
 func (ec *executionContext) _PayoutFundingEntry_scheduleId(ctx context.Context, field graphql.CollectedField, obj *models.FundingEntry) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PayoutFundingEntry_scheduleId(ctx, field)
-		},
+		scalarField{object: "PayoutFundingEntry", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.ScheduleID, nil
 		},
@@ -1023,13 +957,11 @@ func (ec *executionContext) fieldContext_PayoutFundingEntry_schedule(_ context.C
 }
 
 func (ec *executionContext) _PayoutFundingEntry_amount(ctx context.Context, field graphql.CollectedField, obj *models.FundingEntry) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PayoutFundingEntry_amount(ctx, field)
-		},
+		scalarField{object: "PayoutFundingEntry", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.Amount, nil
 		},
@@ -1045,13 +977,11 @@ func (ec *executionContext) fieldContext_PayoutFundingEntry_amount(_ context.Con
 }
 
 func (ec *executionContext) _PayoutFundingEntry_currency(ctx context.Context, field graphql.CollectedField, obj *models.FundingEntry) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PayoutFundingEntry_currency(ctx, field)
-		},
+		scalarField{object: "PayoutFundingEntry", typeName: "CurrencyCode", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Currency, nil
 		},
@@ -1067,13 +997,11 @@ func (ec *executionContext) fieldContext_PayoutFundingEntry_currency(_ context.C
 }
 
 func (ec *executionContext) _PayoutFundingEntry_source(ctx context.Context, field graphql.CollectedField, obj *models.FundingEntry) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PayoutFundingEntry_source(ctx, field)
-		},
+		scalarField{object: "PayoutFundingEntry", typeName: "FundingSource", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.FundingSource, error) {
 			return obj.Source, nil
 		},
@@ -1089,13 +1017,11 @@ func (ec *executionContext) fieldContext_PayoutFundingEntry_source(_ context.Con
 }
 
 func (ec *executionContext) _PayoutFundingEntry_livemode(ctx context.Context, field graphql.CollectedField, obj *models.FundingEntry) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PayoutFundingEntry_livemode(ctx, field)
-		},
+		scalarField{object: "PayoutFundingEntry", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -1111,13 +1037,11 @@ func (ec *executionContext) fieldContext_PayoutFundingEntry_livemode(_ context.C
 }
 
 func (ec *executionContext) _PayoutFundingEntry_created(ctx context.Context, field graphql.CollectedField, obj *models.FundingEntry) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PayoutFundingEntry_created(ctx, field)
-		},
+		scalarField{object: "PayoutFundingEntry", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -1195,13 +1119,11 @@ func (ec *executionContext) fieldContext_PayoutFundingEntryConnection_pageInfo(_
 }
 
 func (ec *executionContext) _PayoutFundingEntryEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PayoutFundingEntryEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PayoutFundingEntryEdge_cursor(ctx, field)
-		},
+		scalarField{object: "PayoutFundingEntryEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
@@ -1248,13 +1170,11 @@ func (ec *executionContext) fieldContext_PayoutFundingEntryEdge_node(_ context.C
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_id(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PayoutFundingSchedule_id(ctx, field)
-		},
+		scalarField{object: "PayoutFundingSchedule", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -1270,13 +1190,11 @@ func (ec *executionContext) fieldContext_PayoutFundingSchedule_id(_ context.Cont
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_amount(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PayoutFundingSchedule_amount(ctx, field)
-		},
+		scalarField{object: "PayoutFundingSchedule", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.Amount, nil
 		},
@@ -1292,13 +1210,11 @@ func (ec *executionContext) fieldContext_PayoutFundingSchedule_amount(_ context.
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_currency(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PayoutFundingSchedule_currency(ctx, field)
-		},
+		scalarField{object: "PayoutFundingSchedule", typeName: "CurrencyCode", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Currency, nil
 		},
@@ -1314,13 +1230,11 @@ func (ec *executionContext) fieldContext_PayoutFundingSchedule_currency(_ contex
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_cadence(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PayoutFundingSchedule_cadence(ctx, field)
-		},
+		scalarField{object: "PayoutFundingSchedule", typeName: "FundingCadence", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.FundingCadence, error) {
 			return obj.Cadence, nil
 		},
@@ -1336,13 +1250,11 @@ func (ec *executionContext) fieldContext_PayoutFundingSchedule_cadence(_ context
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_enabled(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PayoutFundingSchedule_enabled(ctx, field)
-		},
+		scalarField{object: "PayoutFundingSchedule", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Enabled, nil
 		},
@@ -1358,13 +1270,11 @@ func (ec *executionContext) fieldContext_PayoutFundingSchedule_enabled(_ context
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_nextRun(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PayoutFundingSchedule_nextRun(ctx, field)
-		},
+		scalarField{object: "PayoutFundingSchedule", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.NextRun, nil
 		},
@@ -1380,13 +1290,11 @@ func (ec *executionContext) fieldContext_PayoutFundingSchedule_nextRun(_ context
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_lastRun(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PayoutFundingSchedule_lastRun(ctx, field)
-		},
+		scalarField{object: "PayoutFundingSchedule", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.LastRun, nil
 		},
@@ -1434,13 +1342,11 @@ func (ec *executionContext) fieldContext_PayoutFundingSchedule_entries(_ context
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_livemode(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PayoutFundingSchedule_livemode(ctx, field)
-		},
+		scalarField{object: "PayoutFundingSchedule", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -1456,13 +1362,11 @@ func (ec *executionContext) fieldContext_PayoutFundingSchedule_livemode(_ contex
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_created(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PayoutFundingSchedule_created(ctx, field)
-		},
+		scalarField{object: "PayoutFundingSchedule", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -1478,13 +1382,11 @@ func (ec *executionContext) fieldContext_PayoutFundingSchedule_created(_ context
 }
 
 func (ec *executionContext) _PayoutFundingSchedule_updated(ctx context.Context, field graphql.CollectedField, obj *models.FundingSchedule) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PayoutFundingSchedule_updated(ctx, field)
-		},
+		scalarField{object: "PayoutFundingSchedule", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -1562,13 +1464,11 @@ func (ec *executionContext) fieldContext_PayoutFundingScheduleConnection_pageInf
 }
 
 func (ec *executionContext) _PayoutFundingScheduleEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PayoutFundingScheduleEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PayoutFundingScheduleEdge_cursor(ctx, field)
-		},
+		scalarField{object: "PayoutFundingScheduleEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},

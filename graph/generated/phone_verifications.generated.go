@@ -32,13 +32,11 @@ type PhoneVerificationResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _PhoneSandbox_expectedCodes(ctx context.Context, field graphql.CollectedField, obj *models.PhoneSandbox) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PhoneSandbox_expectedCodes(ctx, field)
-		},
+		scalarField{object: "PhoneSandbox", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) ([]string, error) {
 			return obj.ExpectedCodes, nil
 		},
@@ -54,13 +52,11 @@ func (ec *executionContext) fieldContext_PhoneSandbox_expectedCodes(_ context.Co
 }
 
 func (ec *executionContext) _PhoneVerification_id(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PhoneVerification_id(ctx, field)
-		},
+		scalarField{object: "PhoneVerification", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -76,13 +72,11 @@ func (ec *executionContext) fieldContext_PhoneVerification_id(_ context.Context,
 }
 
 func (ec *executionContext) _PhoneVerification_account(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PhoneVerification_account(ctx, field)
-		},
+		scalarField{object: "PhoneVerification", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
@@ -130,13 +124,11 @@ func (ec *executionContext) fieldContext_PhoneVerification_accountNode(_ context
 }
 
 func (ec *executionContext) _PhoneVerification_phoneNumber(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PhoneVerification_phoneNumber(ctx, field)
-		},
+		scalarField{object: "PhoneVerification", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.PhoneNumber, nil
 		},
@@ -152,13 +144,11 @@ func (ec *executionContext) fieldContext_PhoneVerification_phoneNumber(_ context
 }
 
 func (ec *executionContext) _PhoneVerification_type(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PhoneVerification_type(ctx, field)
-		},
+		scalarField{object: "PhoneVerification", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Type, nil
 		},
@@ -174,13 +164,11 @@ func (ec *executionContext) fieldContext_PhoneVerification_type(_ context.Contex
 }
 
 func (ec *executionContext) _PhoneVerification_provider(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PhoneVerification_provider(ctx, field)
-		},
+		scalarField{object: "PhoneVerification", typeName: "IdentityProvider", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.IdentityProvider, error) {
 			return obj.Provider, nil
 		},
@@ -196,13 +184,11 @@ func (ec *executionContext) fieldContext_PhoneVerification_provider(_ context.Co
 }
 
 func (ec *executionContext) _PhoneVerification_status(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PhoneVerification_status(ctx, field)
-		},
+		scalarField{object: "PhoneVerification", typeName: "PhoneVerificationStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.PhoneStatus, error) {
 			return obj.Status, nil
 		},
@@ -218,13 +204,11 @@ func (ec *executionContext) fieldContext_PhoneVerification_status(_ context.Cont
 }
 
 func (ec *executionContext) _PhoneVerification_failureType(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PhoneVerification_failureType(ctx, field)
-		},
+		scalarField{object: "PhoneVerification", typeName: "PhoneFailureType", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*models.PhoneFailureType, error) {
 			return obj.FailureType, nil
 		},
@@ -240,13 +224,11 @@ func (ec *executionContext) fieldContext_PhoneVerification_failureType(_ context
 }
 
 func (ec *executionContext) _PhoneVerification_retriable(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PhoneVerification_retriable(ctx, field)
-		},
+		scalarField{object: "PhoneVerification", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*bool, error) {
 			return obj.Retriable, nil
 		},
@@ -262,13 +244,11 @@ func (ec *executionContext) fieldContext_PhoneVerification_retriable(_ context.C
 }
 
 func (ec *executionContext) _PhoneVerification_category(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PhoneVerification_category(ctx, field)
-		},
+		scalarField{object: "PhoneVerification", typeName: "VerificationCategory", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*models.VerificationCategory, error) {
 			return obj.Category, nil
 		},
@@ -284,13 +264,11 @@ func (ec *executionContext) fieldContext_PhoneVerification_category(_ context.Co
 }
 
 func (ec *executionContext) _PhoneVerification_expires(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PhoneVerification_expires(ctx, field)
-		},
+		scalarField{object: "PhoneVerification", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Expires, nil
 		},
@@ -337,13 +315,11 @@ func (ec *executionContext) fieldContext_PhoneVerification_sandbox(_ context.Con
 }
 
 func (ec *executionContext) _PhoneVerification_livemode(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PhoneVerification_livemode(ctx, field)
-		},
+		scalarField{object: "PhoneVerification", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -359,13 +335,11 @@ func (ec *executionContext) fieldContext_PhoneVerification_livemode(_ context.Co
 }
 
 func (ec *executionContext) _PhoneVerification_created(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PhoneVerification_created(ctx, field)
-		},
+		scalarField{object: "PhoneVerification", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -381,13 +355,11 @@ func (ec *executionContext) fieldContext_PhoneVerification_created(_ context.Con
 }
 
 func (ec *executionContext) _PhoneVerification_updated(ctx context.Context, field graphql.CollectedField, obj *models.PhoneVerification) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PhoneVerification_updated(ctx, field)
-		},
+		scalarField{object: "PhoneVerification", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -465,13 +437,11 @@ func (ec *executionContext) fieldContext_PhoneVerificationConnection_pageInfo(_ 
 }
 
 func (ec *executionContext) _PhoneVerificationEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PhoneVerificationEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PhoneVerificationEdge_cursor(ctx, field)
-		},
+		scalarField{object: "PhoneVerificationEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},

@@ -84,13 +84,11 @@ func (ec *executionContext) field_Product_subscriptions_args(ctx context.Context
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _BulkUpdatePhasesPayload_updatedCount(ctx context.Context, field graphql.CollectedField, obj *model.BulkUpdatePhasesPayload) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BulkUpdatePhasesPayload_updatedCount(ctx, field)
-		},
+		scalarField{object: "BulkUpdatePhasesPayload", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int, error) {
 			return obj.UpdatedCount, nil
 		},
@@ -137,13 +135,11 @@ func (ec *executionContext) fieldContext_BulkUpdatePhasesPayload_phases(_ contex
 }
 
 func (ec *executionContext) _Product_id(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Product_id(ctx, field)
-		},
+		scalarField{object: "Product", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -159,13 +155,11 @@ func (ec *executionContext) fieldContext_Product_id(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Product_name(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Product_name(ctx, field)
-		},
+		scalarField{object: "Product", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Name, nil
 		},
@@ -181,13 +175,11 @@ func (ec *executionContext) fieldContext_Product_name(_ context.Context, field g
 }
 
 func (ec *executionContext) _Product_description(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Product_description(ctx, field)
-		},
+		scalarField{object: "Product", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Description, nil
 		},
@@ -203,13 +195,11 @@ func (ec *executionContext) fieldContext_Product_description(_ context.Context, 
 }
 
 func (ec *executionContext) _Product_url(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Product_url(ctx, field)
-		},
+		scalarField{object: "Product", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.URL, nil
 		},
@@ -225,13 +215,11 @@ func (ec *executionContext) fieldContext_Product_url(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Product_shippable(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Product_shippable(ctx, field)
-		},
+		scalarField{object: "Product", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Shippable, nil
 		},
@@ -247,13 +235,11 @@ func (ec *executionContext) fieldContext_Product_shippable(_ context.Context, fi
 }
 
 func (ec *executionContext) _Product_purchaseType(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Product_purchaseType(ctx, field)
-		},
+		scalarField{object: "Product", typeName: "PurchaseType", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.PurchaseType, error) {
 			return obj.PurchaseType, nil
 		},
@@ -300,13 +286,11 @@ func (ec *executionContext) fieldContext_Product_recurring(_ context.Context, fi
 }
 
 func (ec *executionContext) _Product_defaultPrice(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Product_defaultPrice(ctx, field)
-		},
+		scalarField{object: "Product", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.DefaultPrice, nil
 		},
@@ -322,13 +306,11 @@ func (ec *executionContext) fieldContext_Product_defaultPrice(_ context.Context,
 }
 
 func (ec *executionContext) _Product_active(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Product_active(ctx, field)
-		},
+		scalarField{object: "Product", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Active, nil
 		},
@@ -344,13 +326,11 @@ func (ec *executionContext) fieldContext_Product_active(_ context.Context, field
 }
 
 func (ec *executionContext) _Product_image(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Product_image(ctx, field)
-		},
+		scalarField{object: "Product", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Image, nil
 		},
@@ -366,13 +346,11 @@ func (ec *executionContext) fieldContext_Product_image(_ context.Context, field 
 }
 
 func (ec *executionContext) _Product_metadata(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Product_metadata(ctx, field)
-		},
+		scalarField{object: "Product", typeName: "Metadata", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.Metadata, error) {
 			return obj.Metadata, nil
 		},
@@ -420,13 +398,11 @@ func (ec *executionContext) fieldContext_Product_phases(_ context.Context, field
 }
 
 func (ec *executionContext) _Product_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Product_livemode(ctx, field)
-		},
+		scalarField{object: "Product", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -442,13 +418,11 @@ func (ec *executionContext) fieldContext_Product_livemode(_ context.Context, fie
 }
 
 func (ec *executionContext) _Product_created(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Product_created(ctx, field)
-		},
+		scalarField{object: "Product", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -464,13 +438,11 @@ func (ec *executionContext) fieldContext_Product_created(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Product_updated(ctx context.Context, field graphql.CollectedField, obj *models.Product) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Product_updated(ctx, field)
-		},
+		scalarField{object: "Product", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -592,13 +564,11 @@ func (ec *executionContext) fieldContext_ProductConnection_pageInfo(_ context.Co
 }
 
 func (ec *executionContext) _ProductEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.ProductEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProductEdge_cursor(ctx, field)
-		},
+		scalarField{object: "ProductEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
@@ -645,13 +615,11 @@ func (ec *executionContext) fieldContext_ProductEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _ProductPhase_id(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProductPhase_id(ctx, field)
-		},
+		scalarField{object: "ProductPhase", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -667,13 +635,11 @@ func (ec *executionContext) fieldContext_ProductPhase_id(_ context.Context, fiel
 }
 
 func (ec *executionContext) _ProductPhase_ordinal(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProductPhase_ordinal(ctx, field)
-		},
+		scalarField{object: "ProductPhase", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int, error) {
 			return obj.Ordinal, nil
 		},
@@ -689,13 +655,11 @@ func (ec *executionContext) fieldContext_ProductPhase_ordinal(_ context.Context,
 }
 
 func (ec *executionContext) _ProductPhase_name(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProductPhase_name(ctx, field)
-		},
+		scalarField{object: "ProductPhase", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Name, nil
 		},
@@ -711,13 +675,11 @@ func (ec *executionContext) fieldContext_ProductPhase_name(_ context.Context, fi
 }
 
 func (ec *executionContext) _ProductPhase_pricingType(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProductPhase_pricingType(ctx, field)
-		},
+		scalarField{object: "ProductPhase", typeName: "PricingType", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.PricingType, error) {
 			return obj.PricingType, nil
 		},
@@ -733,13 +695,11 @@ func (ec *executionContext) fieldContext_ProductPhase_pricingType(_ context.Cont
 }
 
 func (ec *executionContext) _ProductPhase_amount(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProductPhase_amount(ctx, field)
-		},
+		scalarField{object: "ProductPhase", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*int64, error) {
 			return obj.Amount, nil
 		},
@@ -755,13 +715,11 @@ func (ec *executionContext) fieldContext_ProductPhase_amount(_ context.Context, 
 }
 
 func (ec *executionContext) _ProductPhase_discountPercentage(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProductPhase_discountPercentage(ctx, field)
-		},
+		scalarField{object: "ProductPhase", typeName: "Decimal", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*models.Decimal, error) {
 			return obj.DiscountPercentage, nil
 		},
@@ -777,13 +735,11 @@ func (ec *executionContext) fieldContext_ProductPhase_discountPercentage(_ conte
 }
 
 func (ec *executionContext) _ProductPhase_periodCount(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProductPhase_periodCount(ctx, field)
-		},
+		scalarField{object: "ProductPhase", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*int, error) {
 			return obj.PeriodCount, nil
 		},
@@ -822,13 +778,11 @@ func (ec *executionContext) fieldContext_ProductPhase_phaseableType(_ context.Co
 }
 
 func (ec *executionContext) _ProductPhase_productId(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProductPhase_productId(ctx, field)
-		},
+		scalarField{object: "ProductPhase", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ProductID, nil
 		},
@@ -876,13 +830,11 @@ func (ec *executionContext) fieldContext_ProductPhase_product(_ context.Context,
 }
 
 func (ec *executionContext) _ProductPhase_startedAt(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProductPhase_startedAt(ctx, field)
-		},
+		scalarField{object: "ProductPhase", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.StartedAt, nil
 		},
@@ -898,13 +850,11 @@ func (ec *executionContext) fieldContext_ProductPhase_startedAt(_ context.Contex
 }
 
 func (ec *executionContext) _ProductPhase_currency(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProductPhase_currency(ctx, field)
-		},
+		scalarField{object: "ProductPhase", typeName: "CurrencyCode", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Currency, nil
 		},
@@ -920,13 +870,11 @@ func (ec *executionContext) fieldContext_ProductPhase_currency(_ context.Context
 }
 
 func (ec *executionContext) _ProductPhase_livemode(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProductPhase_livemode(ctx, field)
-		},
+		scalarField{object: "ProductPhase", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -942,13 +890,11 @@ func (ec *executionContext) fieldContext_ProductPhase_livemode(_ context.Context
 }
 
 func (ec *executionContext) _ProductPhase_created(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProductPhase_created(ctx, field)
-		},
+		scalarField{object: "ProductPhase", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -964,13 +910,11 @@ func (ec *executionContext) fieldContext_ProductPhase_created(_ context.Context,
 }
 
 func (ec *executionContext) _ProductPhase_updated(ctx context.Context, field graphql.CollectedField, obj *models.ProductPhase) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProductPhase_updated(ctx, field)
-		},
+		scalarField{object: "ProductPhase", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -986,13 +930,11 @@ func (ec *executionContext) fieldContext_ProductPhase_updated(_ context.Context,
 }
 
 func (ec *executionContext) _Recurring_interval(ctx context.Context, field graphql.CollectedField, obj *models.Recurring) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Recurring_interval(ctx, field)
-		},
+		scalarField{object: "Recurring", typeName: "RecurringInterval", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.RecurringInterval, error) {
 			return obj.Interval, nil
 		},
@@ -1008,13 +950,11 @@ func (ec *executionContext) fieldContext_Recurring_interval(_ context.Context, f
 }
 
 func (ec *executionContext) _Recurring_intervalCount(ctx context.Context, field graphql.CollectedField, obj *models.Recurring) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Recurring_intervalCount(ctx, field)
-		},
+		scalarField{object: "Recurring", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int, error) {
 			return obj.IntervalCount, nil
 		},

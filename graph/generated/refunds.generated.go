@@ -38,13 +38,11 @@ type RefundResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _Refund_id(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Refund_id(ctx, field)
-		},
+		scalarField{object: "Refund", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -60,13 +58,11 @@ func (ec *executionContext) fieldContext_Refund_id(_ context.Context, field grap
 }
 
 func (ec *executionContext) _Refund_status(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Refund_status(ctx, field)
-		},
+		scalarField{object: "Refund", typeName: "RefundStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.RefundStatus, error) {
 			return obj.Status, nil
 		},
@@ -82,13 +78,11 @@ func (ec *executionContext) fieldContext_Refund_status(_ context.Context, field 
 }
 
 func (ec *executionContext) _Refund_amount(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Refund_amount(ctx, field)
-		},
+		scalarField{object: "Refund", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.Amount, nil
 		},
@@ -104,13 +98,11 @@ func (ec *executionContext) fieldContext_Refund_amount(_ context.Context, field 
 }
 
 func (ec *executionContext) _Refund_currency(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Refund_currency(ctx, field)
-		},
+		scalarField{object: "Refund", typeName: "CurrencyCode", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Currency, nil
 		},
@@ -126,13 +118,11 @@ func (ec *executionContext) fieldContext_Refund_currency(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Refund_reason(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Refund_reason(ctx, field)
-		},
+		scalarField{object: "Refund", typeName: "RefundReason", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*models.RefundReason, error) {
 			return obj.Reason, nil
 		},
@@ -148,13 +138,11 @@ func (ec *executionContext) fieldContext_Refund_reason(_ context.Context, field 
 }
 
 func (ec *executionContext) _Refund_failureReason(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Refund_failureReason(ctx, field)
-		},
+		scalarField{object: "Refund", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.FailureReason, nil
 		},
@@ -170,13 +158,11 @@ func (ec *executionContext) fieldContext_Refund_failureReason(_ context.Context,
 }
 
 func (ec *executionContext) _Refund_chargeId(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Refund_chargeId(ctx, field)
-		},
+		scalarField{object: "Refund", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ChargeID, nil
 		},
@@ -224,13 +210,11 @@ func (ec *executionContext) fieldContext_Refund_charge(_ context.Context, field 
 }
 
 func (ec *executionContext) _Refund_transferId(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Refund_transferId(ctx, field)
-		},
+		scalarField{object: "Refund", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.TransferID, nil
 		},
@@ -278,13 +262,11 @@ func (ec *executionContext) fieldContext_Refund_transfer(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Refund_chargeIntentId(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Refund_chargeIntentId(ctx, field)
-		},
+		scalarField{object: "Refund", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.ChargeIntentID, nil
 		},
@@ -364,13 +346,11 @@ func (ec *executionContext) fieldContext_Refund_customer(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Refund_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Refund_livemode(ctx, field)
-		},
+		scalarField{object: "Refund", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -386,13 +366,11 @@ func (ec *executionContext) fieldContext_Refund_livemode(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Refund_created(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Refund_created(ctx, field)
-		},
+		scalarField{object: "Refund", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -408,13 +386,11 @@ func (ec *executionContext) fieldContext_Refund_created(_ context.Context, field
 }
 
 func (ec *executionContext) _Refund_updated(ctx context.Context, field graphql.CollectedField, obj *models.Refund) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Refund_updated(ctx, field)
-		},
+		scalarField{object: "Refund", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -524,13 +500,11 @@ func (ec *executionContext) fieldContext_RefundConnection_pageInfo(_ context.Con
 }
 
 func (ec *executionContext) _RefundEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.RefundEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_RefundEdge_cursor(ctx, field)
-		},
+		scalarField{object: "RefundEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},

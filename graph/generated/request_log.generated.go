@@ -24,13 +24,11 @@ import (
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _RequestLogEntry_requestId(ctx context.Context, field graphql.CollectedField, obj *requestlog.Record) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_RequestLogEntry_requestId(ctx, field)
-		},
+		scalarField{object: "RequestLogEntry", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.RequestID, nil
 		},
@@ -46,13 +44,11 @@ func (ec *executionContext) fieldContext_RequestLogEntry_requestId(_ context.Con
 }
 
 func (ec *executionContext) _RequestLogEntry_method(ctx context.Context, field graphql.CollectedField, obj *requestlog.Record) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_RequestLogEntry_method(ctx, field)
-		},
+		scalarField{object: "RequestLogEntry", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Method, nil
 		},
@@ -68,13 +64,11 @@ func (ec *executionContext) fieldContext_RequestLogEntry_method(_ context.Contex
 }
 
 func (ec *executionContext) _RequestLogEntry_path(ctx context.Context, field graphql.CollectedField, obj *requestlog.Record) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_RequestLogEntry_path(ctx, field)
-		},
+		scalarField{object: "RequestLogEntry", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Path, nil
 		},
@@ -90,13 +84,11 @@ func (ec *executionContext) fieldContext_RequestLogEntry_path(_ context.Context,
 }
 
 func (ec *executionContext) _RequestLogEntry_status(ctx context.Context, field graphql.CollectedField, obj *requestlog.Record) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_RequestLogEntry_status(ctx, field)
-		},
+		scalarField{object: "RequestLogEntry", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int, error) {
 			return obj.Status, nil
 		},
@@ -112,13 +104,11 @@ func (ec *executionContext) fieldContext_RequestLogEntry_status(_ context.Contex
 }
 
 func (ec *executionContext) _RequestLogEntry_durationMs(ctx context.Context, field graphql.CollectedField, obj *requestlog.Record) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_RequestLogEntry_durationMs(ctx, field)
-		},
+		scalarField{object: "RequestLogEntry", typeName: "Float", isMethod: false, isResolver: false},
 		func(ctx context.Context) (float64, error) {
 			return obj.DurationMS, nil
 		},

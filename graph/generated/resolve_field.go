@@ -161,12 +161,27 @@ func resolvePlainField[T any](
 	marshal func(ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler,
 	recoverFromPanic bool,
 	nonNull bool,
-) (ret graphql.Marshaler) {
+) graphql.Marshaler {
 	fc, err := initializeFieldContext(ctx, field)
 	if err != nil {
 		return graphql.Null
 	}
-	ctx = graphql.WithFieldContext(ctx, fc)
+	return resolvePlainValue(graphql.WithFieldContext(ctx, fc), oc, fc, field, fieldResolver, marshal, recoverFromPanic, nonNull)
+}
+
+// resolvePlainValue reads and marshals a plain field's value under ctx,
+// which carries the field's context fc (resolvePlainField,
+// resolveScalarField).
+func resolvePlainValue[T any](
+	ctx context.Context,
+	oc *graphql.OperationContext,
+	fc *graphql.FieldContext,
+	field graphql.CollectedField,
+	fieldResolver func(ctx context.Context) (T, error),
+	marshal func(ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler,
+	recoverFromPanic bool,
+	nonNull bool,
+) (ret graphql.Marshaler) {
 	if recoverFromPanic {
 		defer func() {
 			if r := recover(); r != nil {

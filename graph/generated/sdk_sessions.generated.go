@@ -37,13 +37,11 @@ type SonarSessionResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _ChargeSession_id(ctx context.Context, field graphql.CollectedField, obj *models.ChargeSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeSession_id(ctx, field)
-		},
+		scalarField{object: "ChargeSession", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -59,13 +57,11 @@ func (ec *executionContext) fieldContext_ChargeSession_id(_ context.Context, fie
 }
 
 func (ec *executionContext) _ChargeSession_status(ctx context.Context, field graphql.CollectedField, obj *models.ChargeSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeSession_status(ctx, field)
-		},
+		scalarField{object: "ChargeSession", typeName: "SessionStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.SessionStatus, error) {
 			return obj.Status, nil
 		},
@@ -81,13 +77,11 @@ func (ec *executionContext) fieldContext_ChargeSession_status(_ context.Context,
 }
 
 func (ec *executionContext) _ChargeSession_chargeIntentId(ctx context.Context, field graphql.CollectedField, obj *models.ChargeSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeSession_chargeIntentId(ctx, field)
-		},
+		scalarField{object: "ChargeSession", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.ChargeIntentID, nil
 		},
@@ -135,13 +129,11 @@ func (ec *executionContext) fieldContext_ChargeSession_chargeIntent(_ context.Co
 }
 
 func (ec *executionContext) _ChargeSession_metadata(ctx context.Context, field graphql.CollectedField, obj *models.ChargeSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeSession_metadata(ctx, field)
-		},
+		scalarField{object: "ChargeSession", typeName: "Metadata", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.Metadata, error) {
 			return obj.Metadata, nil
 		},
@@ -157,13 +149,11 @@ func (ec *executionContext) fieldContext_ChargeSession_metadata(_ context.Contex
 }
 
 func (ec *executionContext) _ChargeSession_livemode(ctx context.Context, field graphql.CollectedField, obj *models.ChargeSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeSession_livemode(ctx, field)
-		},
+		scalarField{object: "ChargeSession", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -179,13 +169,11 @@ func (ec *executionContext) fieldContext_ChargeSession_livemode(_ context.Contex
 }
 
 func (ec *executionContext) _ChargeSession_created(ctx context.Context, field graphql.CollectedField, obj *models.ChargeSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeSession_created(ctx, field)
-		},
+		scalarField{object: "ChargeSession", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -201,13 +189,11 @@ func (ec *executionContext) fieldContext_ChargeSession_created(_ context.Context
 }
 
 func (ec *executionContext) _ChargeSession_updated(ctx context.Context, field graphql.CollectedField, obj *models.ChargeSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeSession_updated(ctx, field)
-		},
+		scalarField{object: "ChargeSession", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -285,13 +271,11 @@ func (ec *executionContext) fieldContext_ChargeSessionConnection_pageInfo(_ cont
 }
 
 func (ec *executionContext) _ChargeSessionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.ChargeSessionEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChargeSessionEdge_cursor(ctx, field)
-		},
+		scalarField{object: "ChargeSessionEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
@@ -338,13 +322,11 @@ func (ec *executionContext) fieldContext_ChargeSessionEdge_node(_ context.Contex
 }
 
 func (ec *executionContext) _PaymentLinkSession_id(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PaymentLinkSession_id(ctx, field)
-		},
+		scalarField{object: "PaymentLinkSession", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -360,13 +342,11 @@ func (ec *executionContext) fieldContext_PaymentLinkSession_id(_ context.Context
 }
 
 func (ec *executionContext) _PaymentLinkSession_url(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PaymentLinkSession_url(ctx, field)
-		},
+		scalarField{object: "PaymentLinkSession", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.URL, nil
 		},
@@ -382,13 +362,11 @@ func (ec *executionContext) fieldContext_PaymentLinkSession_url(_ context.Contex
 }
 
 func (ec *executionContext) _PaymentLinkSession_status(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PaymentLinkSession_status(ctx, field)
-		},
+		scalarField{object: "PaymentLinkSession", typeName: "PaymentLinkSessionStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.PaymentLinkSessionStatus, error) {
 			return obj.Status, nil
 		},
@@ -404,13 +382,11 @@ func (ec *executionContext) fieldContext_PaymentLinkSession_status(_ context.Con
 }
 
 func (ec *executionContext) _PaymentLinkSession_amount(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PaymentLinkSession_amount(ctx, field)
-		},
+		scalarField{object: "PaymentLinkSession", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*int64, error) {
 			return obj.Amount, nil
 		},
@@ -426,13 +402,11 @@ func (ec *executionContext) fieldContext_PaymentLinkSession_amount(_ context.Con
 }
 
 func (ec *executionContext) _PaymentLinkSession_currency(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PaymentLinkSession_currency(ctx, field)
-		},
+		scalarField{object: "PaymentLinkSession", typeName: "CurrencyCode", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Currency, nil
 		},
@@ -448,13 +422,11 @@ func (ec *executionContext) fieldContext_PaymentLinkSession_currency(_ context.C
 }
 
 func (ec *executionContext) _PaymentLinkSession_customerId(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PaymentLinkSession_customerId(ctx, field)
-		},
+		scalarField{object: "PaymentLinkSession", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.CustomerID, nil
 		},
@@ -502,13 +474,11 @@ func (ec *executionContext) fieldContext_PaymentLinkSession_customer(_ context.C
 }
 
 func (ec *executionContext) _PaymentLinkSession_metadata(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PaymentLinkSession_metadata(ctx, field)
-		},
+		scalarField{object: "PaymentLinkSession", typeName: "Metadata", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.Metadata, error) {
 			return obj.Metadata, nil
 		},
@@ -524,13 +494,11 @@ func (ec *executionContext) fieldContext_PaymentLinkSession_metadata(_ context.C
 }
 
 func (ec *executionContext) _PaymentLinkSession_livemode(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PaymentLinkSession_livemode(ctx, field)
-		},
+		scalarField{object: "PaymentLinkSession", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -546,13 +514,11 @@ func (ec *executionContext) fieldContext_PaymentLinkSession_livemode(_ context.C
 }
 
 func (ec *executionContext) _PaymentLinkSession_created(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PaymentLinkSession_created(ctx, field)
-		},
+		scalarField{object: "PaymentLinkSession", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -568,13 +534,11 @@ func (ec *executionContext) fieldContext_PaymentLinkSession_created(_ context.Co
 }
 
 func (ec *executionContext) _PaymentLinkSession_updated(ctx context.Context, field graphql.CollectedField, obj *models.PaymentLinkSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PaymentLinkSession_updated(ctx, field)
-		},
+		scalarField{object: "PaymentLinkSession", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -652,13 +616,11 @@ func (ec *executionContext) fieldContext_PaymentLinkSessionConnection_pageInfo(_
 }
 
 func (ec *executionContext) _PaymentLinkSessionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PaymentLinkSessionEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PaymentLinkSessionEdge_cursor(ctx, field)
-		},
+		scalarField{object: "PaymentLinkSessionEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
@@ -705,13 +667,11 @@ func (ec *executionContext) fieldContext_PaymentLinkSessionEdge_node(_ context.C
 }
 
 func (ec *executionContext) _SonarSession_id(ctx context.Context, field graphql.CollectedField, obj *models.SonarSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SonarSession_id(ctx, field)
-		},
+		scalarField{object: "SonarSession", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -727,13 +687,11 @@ func (ec *executionContext) fieldContext_SonarSession_id(_ context.Context, fiel
 }
 
 func (ec *executionContext) _SonarSession_status(ctx context.Context, field graphql.CollectedField, obj *models.SonarSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SonarSession_status(ctx, field)
-		},
+		scalarField{object: "SonarSession", typeName: "SessionStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.SessionStatus, error) {
 			return obj.Status, nil
 		},
@@ -749,13 +707,11 @@ func (ec *executionContext) fieldContext_SonarSession_status(_ context.Context, 
 }
 
 func (ec *executionContext) _SonarSession_chargeIntentId(ctx context.Context, field graphql.CollectedField, obj *models.SonarSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SonarSession_chargeIntentId(ctx, field)
-		},
+		scalarField{object: "SonarSession", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.ChargeIntentID, nil
 		},
@@ -803,13 +759,11 @@ func (ec *executionContext) fieldContext_SonarSession_chargeIntent(_ context.Con
 }
 
 func (ec *executionContext) _SonarSession_metadata(ctx context.Context, field graphql.CollectedField, obj *models.SonarSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SonarSession_metadata(ctx, field)
-		},
+		scalarField{object: "SonarSession", typeName: "Metadata", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.Metadata, error) {
 			return obj.Metadata, nil
 		},
@@ -825,13 +779,11 @@ func (ec *executionContext) fieldContext_SonarSession_metadata(_ context.Context
 }
 
 func (ec *executionContext) _SonarSession_livemode(ctx context.Context, field graphql.CollectedField, obj *models.SonarSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SonarSession_livemode(ctx, field)
-		},
+		scalarField{object: "SonarSession", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -847,13 +799,11 @@ func (ec *executionContext) fieldContext_SonarSession_livemode(_ context.Context
 }
 
 func (ec *executionContext) _SonarSession_created(ctx context.Context, field graphql.CollectedField, obj *models.SonarSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SonarSession_created(ctx, field)
-		},
+		scalarField{object: "SonarSession", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -869,13 +819,11 @@ func (ec *executionContext) fieldContext_SonarSession_created(_ context.Context,
 }
 
 func (ec *executionContext) _SonarSession_updated(ctx context.Context, field graphql.CollectedField, obj *models.SonarSession) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SonarSession_updated(ctx, field)
-		},
+		scalarField{object: "SonarSession", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -953,13 +901,11 @@ func (ec *executionContext) fieldContext_SonarSessionConnection_pageInfo(_ conte
 }
 
 func (ec *executionContext) _SonarSessionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.SonarSessionEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SonarSessionEdge_cursor(ctx, field)
-		},
+		scalarField{object: "SonarSessionEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},

@@ -33,13 +33,11 @@ type SubscriptionPhaseResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _BulkUpdateSubscriptionPhasesPayload_updatedCount(ctx context.Context, field graphql.CollectedField, obj *model.BulkUpdateSubscriptionPhasesPayload) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BulkUpdateSubscriptionPhasesPayload_updatedCount(ctx, field)
-		},
+		scalarField{object: "BulkUpdateSubscriptionPhasesPayload", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int, error) {
 			return obj.UpdatedCount, nil
 		},
@@ -86,13 +84,11 @@ func (ec *executionContext) fieldContext_BulkUpdateSubscriptionPhasesPayload_pha
 }
 
 func (ec *executionContext) _SubscriptionPhase_id(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SubscriptionPhase_id(ctx, field)
-		},
+		scalarField{object: "SubscriptionPhase", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -108,13 +104,11 @@ func (ec *executionContext) fieldContext_SubscriptionPhase_id(_ context.Context,
 }
 
 func (ec *executionContext) _SubscriptionPhase_ordinal(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SubscriptionPhase_ordinal(ctx, field)
-		},
+		scalarField{object: "SubscriptionPhase", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int, error) {
 			return obj.Ordinal, nil
 		},
@@ -130,13 +124,11 @@ func (ec *executionContext) fieldContext_SubscriptionPhase_ordinal(_ context.Con
 }
 
 func (ec *executionContext) _SubscriptionPhase_name(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SubscriptionPhase_name(ctx, field)
-		},
+		scalarField{object: "SubscriptionPhase", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Name, nil
 		},
@@ -152,13 +144,11 @@ func (ec *executionContext) fieldContext_SubscriptionPhase_name(_ context.Contex
 }
 
 func (ec *executionContext) _SubscriptionPhase_pricingType(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SubscriptionPhase_pricingType(ctx, field)
-		},
+		scalarField{object: "SubscriptionPhase", typeName: "PricingType", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.PricingType, error) {
 			return obj.PricingType, nil
 		},
@@ -174,13 +164,11 @@ func (ec *executionContext) fieldContext_SubscriptionPhase_pricingType(_ context
 }
 
 func (ec *executionContext) _SubscriptionPhase_amount(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SubscriptionPhase_amount(ctx, field)
-		},
+		scalarField{object: "SubscriptionPhase", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*int64, error) {
 			return obj.Amount, nil
 		},
@@ -196,13 +184,11 @@ func (ec *executionContext) fieldContext_SubscriptionPhase_amount(_ context.Cont
 }
 
 func (ec *executionContext) _SubscriptionPhase_discountPercentage(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SubscriptionPhase_discountPercentage(ctx, field)
-		},
+		scalarField{object: "SubscriptionPhase", typeName: "Decimal", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*models.Decimal, error) {
 			return obj.DiscountPercentage, nil
 		},
@@ -218,13 +204,11 @@ func (ec *executionContext) fieldContext_SubscriptionPhase_discountPercentage(_ 
 }
 
 func (ec *executionContext) _SubscriptionPhase_periodCount(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SubscriptionPhase_periodCount(ctx, field)
-		},
+		scalarField{object: "SubscriptionPhase", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*int, error) {
 			return obj.PeriodCount, nil
 		},
@@ -263,13 +247,11 @@ func (ec *executionContext) fieldContext_SubscriptionPhase_phaseableType(_ conte
 }
 
 func (ec *executionContext) _SubscriptionPhase_subscriptionId(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SubscriptionPhase_subscriptionId(ctx, field)
-		},
+		scalarField{object: "SubscriptionPhase", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.SubscriptionID, nil
 		},
@@ -317,13 +299,11 @@ func (ec *executionContext) fieldContext_SubscriptionPhase_subscription(_ contex
 }
 
 func (ec *executionContext) _SubscriptionPhase_startedAt(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SubscriptionPhase_startedAt(ctx, field)
-		},
+		scalarField{object: "SubscriptionPhase", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.StartedAt, nil
 		},
@@ -339,13 +319,11 @@ func (ec *executionContext) fieldContext_SubscriptionPhase_startedAt(_ context.C
 }
 
 func (ec *executionContext) _SubscriptionPhase_currency(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SubscriptionPhase_currency(ctx, field)
-		},
+		scalarField{object: "SubscriptionPhase", typeName: "CurrencyCode", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Currency, nil
 		},
@@ -361,13 +339,11 @@ func (ec *executionContext) fieldContext_SubscriptionPhase_currency(_ context.Co
 }
 
 func (ec *executionContext) _SubscriptionPhase_livemode(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SubscriptionPhase_livemode(ctx, field)
-		},
+		scalarField{object: "SubscriptionPhase", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -383,13 +359,11 @@ func (ec *executionContext) fieldContext_SubscriptionPhase_livemode(_ context.Co
 }
 
 func (ec *executionContext) _SubscriptionPhase_created(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SubscriptionPhase_created(ctx, field)
-		},
+		scalarField{object: "SubscriptionPhase", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -405,13 +379,11 @@ func (ec *executionContext) fieldContext_SubscriptionPhase_created(_ context.Con
 }
 
 func (ec *executionContext) _SubscriptionPhase_updated(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionPhase) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SubscriptionPhase_updated(ctx, field)
-		},
+		scalarField{object: "SubscriptionPhase", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},

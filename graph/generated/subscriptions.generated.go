@@ -111,13 +111,11 @@ func (ec *executionContext) field_Subscription_invoices_args(ctx context.Context
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _Plan_id(ctx context.Context, field graphql.CollectedField, obj *models.Plan) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Plan_id(ctx, field)
-		},
+		scalarField{object: "Plan", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -133,13 +131,11 @@ func (ec *executionContext) fieldContext_Plan_id(_ context.Context, field graphq
 }
 
 func (ec *executionContext) _Plan_interval(ctx context.Context, field graphql.CollectedField, obj *models.Plan) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Plan_interval(ctx, field)
-		},
+		scalarField{object: "Plan", typeName: "RecurringInterval", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.RecurringInterval, error) {
 			return obj.Interval, nil
 		},
@@ -155,13 +151,11 @@ func (ec *executionContext) fieldContext_Plan_interval(_ context.Context, field 
 }
 
 func (ec *executionContext) _Plan_intervalCount(ctx context.Context, field graphql.CollectedField, obj *models.Plan) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Plan_intervalCount(ctx, field)
-		},
+		scalarField{object: "Plan", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int, error) {
 			return obj.IntervalCount, nil
 		},
@@ -177,13 +171,11 @@ func (ec *executionContext) fieldContext_Plan_intervalCount(_ context.Context, f
 }
 
 func (ec *executionContext) _Plan_amount(ctx context.Context, field graphql.CollectedField, obj *models.Plan) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Plan_amount(ctx, field)
-		},
+		scalarField{object: "Plan", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.Amount, nil
 		},
@@ -199,13 +191,11 @@ func (ec *executionContext) fieldContext_Plan_amount(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Plan_currency(ctx context.Context, field graphql.CollectedField, obj *models.Plan) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Plan_currency(ctx, field)
-		},
+		scalarField{object: "Plan", typeName: "CurrencyCode", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Currency, nil
 		},
@@ -221,13 +211,11 @@ func (ec *executionContext) fieldContext_Plan_currency(_ context.Context, field 
 }
 
 func (ec *executionContext) _Plan_active(ctx context.Context, field graphql.CollectedField, obj *models.Plan) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Plan_active(ctx, field)
-		},
+		scalarField{object: "Plan", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Active, nil
 		},
@@ -243,13 +231,11 @@ func (ec *executionContext) fieldContext_Plan_active(_ context.Context, field gr
 }
 
 func (ec *executionContext) _Plan_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Plan) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Plan_livemode(ctx, field)
-		},
+		scalarField{object: "Plan", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -288,13 +274,11 @@ func (ec *executionContext) fieldContext_Plan_created(_ context.Context, field g
 }
 
 func (ec *executionContext) _Subscription_id(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Subscription_id(ctx, field)
-		},
+		scalarField{object: "Subscription", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -310,13 +294,11 @@ func (ec *executionContext) fieldContext_Subscription_id(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Subscription_status(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Subscription_status(ctx, field)
-		},
+		scalarField{object: "Subscription", typeName: "SubscriptionStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.SubscriptionStatus, error) {
 			return obj.Status, nil
 		},
@@ -332,13 +314,11 @@ func (ec *executionContext) fieldContext_Subscription_status(_ context.Context, 
 }
 
 func (ec *executionContext) _Subscription_accountId(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Subscription_accountId(ctx, field)
-		},
+		scalarField{object: "Subscription", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
@@ -386,13 +366,11 @@ func (ec *executionContext) fieldContext_Subscription_account(_ context.Context,
 }
 
 func (ec *executionContext) _Subscription_customerId(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Subscription_customerId(ctx, field)
-		},
+		scalarField{object: "Subscription", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.CustomerID, nil
 		},
@@ -440,13 +418,11 @@ func (ec *executionContext) fieldContext_Subscription_customer(_ context.Context
 }
 
 func (ec *executionContext) _Subscription_productId(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Subscription_productId(ctx, field)
-		},
+		scalarField{object: "Subscription", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ProductID, nil
 		},
@@ -525,13 +501,11 @@ func (ec *executionContext) fieldContext_Subscription_plan(_ context.Context, fi
 }
 
 func (ec *executionContext) _Subscription_currency(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Subscription_currency(ctx, field)
-		},
+		scalarField{object: "Subscription", typeName: "CurrencyCode", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Currency, nil
 		},
@@ -547,13 +521,11 @@ func (ec *executionContext) fieldContext_Subscription_currency(_ context.Context
 }
 
 func (ec *executionContext) _Subscription_quantity(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Subscription_quantity(ctx, field)
-		},
+		scalarField{object: "Subscription", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int, error) {
 			return obj.Quantity, nil
 		},
@@ -569,13 +541,11 @@ func (ec *executionContext) fieldContext_Subscription_quantity(_ context.Context
 }
 
 func (ec *executionContext) _Subscription_defaultPaymentMethodId(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Subscription_defaultPaymentMethodId(ctx, field)
-		},
+		scalarField{object: "Subscription", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.DefaultPaymentMethodID, nil
 		},
@@ -623,13 +593,11 @@ func (ec *executionContext) fieldContext_Subscription_defaultPaymentMethod(_ con
 }
 
 func (ec *executionContext) _Subscription_description(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Subscription_description(ctx, field)
-		},
+		scalarField{object: "Subscription", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Description, nil
 		},
@@ -645,13 +613,11 @@ func (ec *executionContext) fieldContext_Subscription_description(_ context.Cont
 }
 
 func (ec *executionContext) _Subscription_prorationBehavior(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Subscription_prorationBehavior(ctx, field)
-		},
+		scalarField{object: "Subscription", typeName: "ProrationBehavior", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.ProrationBehavior, error) {
 			return obj.ProrationBehavior, nil
 		},
@@ -667,13 +633,11 @@ func (ec *executionContext) fieldContext_Subscription_prorationBehavior(_ contex
 }
 
 func (ec *executionContext) _Subscription_currentPeriodStart(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Subscription_currentPeriodStart(ctx, field)
-		},
+		scalarField{object: "Subscription", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*wire.Timestamp, error) {
 			return obj.CurrentPeriodStart, nil
 		},
@@ -689,13 +653,11 @@ func (ec *executionContext) fieldContext_Subscription_currentPeriodStart(_ conte
 }
 
 func (ec *executionContext) _Subscription_currentPeriodEnd(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Subscription_currentPeriodEnd(ctx, field)
-		},
+		scalarField{object: "Subscription", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*wire.Timestamp, error) {
 			return obj.CurrentPeriodEnd, nil
 		},
@@ -711,13 +673,11 @@ func (ec *executionContext) fieldContext_Subscription_currentPeriodEnd(_ context
 }
 
 func (ec *executionContext) _Subscription_pausedAt(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Subscription_pausedAt(ctx, field)
-		},
+		scalarField{object: "Subscription", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*wire.Timestamp, error) {
 			return obj.PausedAt, nil
 		},
@@ -733,13 +693,11 @@ func (ec *executionContext) fieldContext_Subscription_pausedAt(_ context.Context
 }
 
 func (ec *executionContext) _Subscription_resumeAt(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Subscription_resumeAt(ctx, field)
-		},
+		scalarField{object: "Subscription", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*wire.Timestamp, error) {
 			return obj.ResumeAt, nil
 		},
@@ -755,13 +713,11 @@ func (ec *executionContext) fieldContext_Subscription_resumeAt(_ context.Context
 }
 
 func (ec *executionContext) _Subscription_canceledAt(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Subscription_canceledAt(ctx, field)
-		},
+		scalarField{object: "Subscription", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*wire.Timestamp, error) {
 			return obj.CanceledAt, nil
 		},
@@ -808,13 +764,11 @@ func (ec *executionContext) fieldContext_Subscription_scheduledChange(_ context.
 }
 
 func (ec *executionContext) _Subscription_latestInvoiceId(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Subscription_latestInvoiceId(ctx, field)
-		},
+		scalarField{object: "Subscription", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.LatestInvoiceID, nil
 		},
@@ -862,13 +816,11 @@ func (ec *executionContext) fieldContext_Subscription_latestInvoice(_ context.Co
 }
 
 func (ec *executionContext) _Subscription_latestChargeIntentId(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Subscription_latestChargeIntentId(ctx, field)
-		},
+		scalarField{object: "Subscription", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.LatestChargeIntentID, nil
 		},
@@ -916,13 +868,11 @@ func (ec *executionContext) fieldContext_Subscription_latestChargeIntent(_ conte
 }
 
 func (ec *executionContext) _Subscription_hasPhases(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Subscription_hasPhases(ctx, field)
-		},
+		scalarField{object: "Subscription", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.HasPhases, nil
 		},
@@ -970,13 +920,11 @@ func (ec *executionContext) fieldContext_Subscription_phases(_ context.Context, 
 }
 
 func (ec *executionContext) _Subscription_effectiveAmount(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Subscription_effectiveAmount(ctx, field)
-		},
+		scalarField{object: "Subscription", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*int64, error) {
 			return obj.EffectiveAmount, nil
 		},
@@ -1015,13 +963,11 @@ func (ec *executionContext) fieldContext_Subscription_effectiveInterval(_ contex
 }
 
 func (ec *executionContext) _Subscription_effectiveIntervalCount(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Subscription_effectiveIntervalCount(ctx, field)
-		},
+		scalarField{object: "Subscription", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*int, error) {
 			return obj.EffectiveIntervalCount, nil
 		},
@@ -1037,13 +983,11 @@ func (ec *executionContext) fieldContext_Subscription_effectiveIntervalCount(_ c
 }
 
 func (ec *executionContext) _Subscription_startDate(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Subscription_startDate(ctx, field)
-		},
+		scalarField{object: "Subscription", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.StartDate, nil
 		},
@@ -1147,13 +1091,11 @@ func (ec *executionContext) fieldContext_Subscription_invoices(ctx context.Conte
 }
 
 func (ec *executionContext) _Subscription_metadata(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Subscription_metadata(ctx, field)
-		},
+		scalarField{object: "Subscription", typeName: "Metadata", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.Metadata, error) {
 			return obj.Metadata, nil
 		},
@@ -1169,13 +1111,11 @@ func (ec *executionContext) fieldContext_Subscription_metadata(_ context.Context
 }
 
 func (ec *executionContext) _Subscription_livemode(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Subscription_livemode(ctx, field)
-		},
+		scalarField{object: "Subscription", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -1191,13 +1131,11 @@ func (ec *executionContext) fieldContext_Subscription_livemode(_ context.Context
 }
 
 func (ec *executionContext) _Subscription_created(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Subscription_created(ctx, field)
-		},
+		scalarField{object: "Subscription", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -1213,13 +1151,11 @@ func (ec *executionContext) fieldContext_Subscription_created(_ context.Context,
 }
 
 func (ec *executionContext) _Subscription_updated(ctx context.Context, field graphql.CollectedField, obj *models.Subscription) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Subscription_updated(ctx, field)
-		},
+		scalarField{object: "Subscription", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -1267,13 +1203,11 @@ func (ec *executionContext) fieldContext_Subscription_usage(_ context.Context, f
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_id(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SubscriptionChangeLog_id(ctx, field)
-		},
+		scalarField{object: "SubscriptionChangeLog", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -1289,13 +1223,11 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLog_id(_ context.Cont
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_subscriptionId(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SubscriptionChangeLog_subscriptionId(ctx, field)
-		},
+		scalarField{object: "SubscriptionChangeLog", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.SubscriptionID, nil
 		},
@@ -1343,13 +1275,11 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLog_subscription(_ co
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_prorationBehavior(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SubscriptionChangeLog_prorationBehavior(ctx, field)
-		},
+		scalarField{object: "SubscriptionChangeLog", typeName: "ProrationBehavior", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.ProrationBehavior, error) {
 			return obj.ProrationBehavior, nil
 		},
@@ -1365,13 +1295,11 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLog_prorationBehavior
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_previousProductId(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SubscriptionChangeLog_previousProductId(ctx, field)
-		},
+		scalarField{object: "SubscriptionChangeLog", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.PreviousProductID, nil
 		},
@@ -1419,13 +1347,11 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLog_previousProduct(_
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_newProductId(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SubscriptionChangeLog_newProductId(ctx, field)
-		},
+		scalarField{object: "SubscriptionChangeLog", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.NewProductID, nil
 		},
@@ -1535,13 +1461,11 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLog_currentPlan(_ con
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_effectiveDate(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SubscriptionChangeLog_effectiveDate(ctx, field)
-		},
+		scalarField{object: "SubscriptionChangeLog", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.EffectiveDate, nil
 		},
@@ -1557,13 +1481,11 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLog_effectiveDate(_ c
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_livemode(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SubscriptionChangeLog_livemode(ctx, field)
-		},
+		scalarField{object: "SubscriptionChangeLog", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -1579,13 +1501,11 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLog_livemode(_ contex
 }
 
 func (ec *executionContext) _SubscriptionChangeLog_created(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionChangeLog) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SubscriptionChangeLog_created(ctx, field)
-		},
+		scalarField{object: "SubscriptionChangeLog", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -1663,13 +1583,11 @@ func (ec *executionContext) fieldContext_SubscriptionChangeLogConnection_pageInf
 }
 
 func (ec *executionContext) _SubscriptionChangeLogEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionChangeLogEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SubscriptionChangeLogEdge_cursor(ctx, field)
-		},
+		scalarField{object: "SubscriptionChangeLogEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
@@ -1778,13 +1696,11 @@ func (ec *executionContext) fieldContext_SubscriptionConnection_pageInfo(_ conte
 }
 
 func (ec *executionContext) _SubscriptionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SubscriptionEdge_cursor(ctx, field)
-		},
+		scalarField{object: "SubscriptionEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
@@ -1831,13 +1747,11 @@ func (ec *executionContext) fieldContext_SubscriptionEdge_node(_ context.Context
 }
 
 func (ec *executionContext) _SubscriptionScheduledChange_id(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionScheduledChange) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SubscriptionScheduledChange_id(ctx, field)
-		},
+		scalarField{object: "SubscriptionScheduledChange", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -1853,13 +1767,11 @@ func (ec *executionContext) fieldContext_SubscriptionScheduledChange_id(_ contex
 }
 
 func (ec *executionContext) _SubscriptionScheduledChange_productId(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionScheduledChange) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SubscriptionScheduledChange_productId(ctx, field)
-		},
+		scalarField{object: "SubscriptionScheduledChange", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.Product, nil
 		},
@@ -1907,13 +1819,11 @@ func (ec *executionContext) fieldContext_SubscriptionScheduledChange_product(_ c
 }
 
 func (ec *executionContext) _SubscriptionScheduledChange_intervalSwitch(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionScheduledChange) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SubscriptionScheduledChange_intervalSwitch(ctx, field)
-		},
+		scalarField{object: "SubscriptionScheduledChange", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.IntervalSwitch, nil
 		},
@@ -1929,13 +1839,11 @@ func (ec *executionContext) fieldContext_SubscriptionScheduledChange_intervalSwi
 }
 
 func (ec *executionContext) _SubscriptionScheduledChange_effectiveDate(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionScheduledChange) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SubscriptionScheduledChange_effectiveDate(ctx, field)
-		},
+		scalarField{object: "SubscriptionScheduledChange", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*wire.Timestamp, error) {
 			return obj.EffectiveDate, nil
 		},
@@ -1951,13 +1859,11 @@ func (ec *executionContext) fieldContext_SubscriptionScheduledChange_effectiveDa
 }
 
 func (ec *executionContext) _SubscriptionScheduledChange_created(ctx context.Context, field graphql.CollectedField, obj *models.SubscriptionScheduledChange) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_SubscriptionScheduledChange_created(ctx, field)
-		},
+		scalarField{object: "SubscriptionScheduledChange", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},

@@ -25,13 +25,11 @@ import (
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _TermsToken_token(ctx context.Context, field graphql.CollectedField, obj *models.TermsToken) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TermsToken_token(ctx, field)
-		},
+		scalarField{object: "TermsToken", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Token, nil
 		},

@@ -123,13 +123,11 @@ func (ec *executionContext) field_TestClock_subscriptions_args(ctx context.Conte
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _TestClock_id(ctx context.Context, field graphql.CollectedField, obj *models.TestClock) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestClock_id(ctx, field)
-		},
+		scalarField{object: "TestClock", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -145,13 +143,11 @@ func (ec *executionContext) fieldContext_TestClock_id(_ context.Context, field g
 }
 
 func (ec *executionContext) _TestClock_name(ctx context.Context, field graphql.CollectedField, obj *models.TestClock) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestClock_name(ctx, field)
-		},
+		scalarField{object: "TestClock", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Name, nil
 		},
@@ -167,13 +163,11 @@ func (ec *executionContext) fieldContext_TestClock_name(_ context.Context, field
 }
 
 func (ec *executionContext) _TestClock_frozenTime(ctx context.Context, field graphql.CollectedField, obj *models.TestClock) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestClock_frozenTime(ctx, field)
-		},
+		scalarField{object: "TestClock", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.FrozenTime, nil
 		},
@@ -189,13 +183,11 @@ func (ec *executionContext) fieldContext_TestClock_frozenTime(_ context.Context,
 }
 
 func (ec *executionContext) _TestClock_advancedTo(ctx context.Context, field graphql.CollectedField, obj *models.TestClock) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestClock_advancedTo(ctx, field)
-		},
+		scalarField{object: "TestClock", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.AdvancedTo, nil
 		},
@@ -211,13 +203,11 @@ func (ec *executionContext) fieldContext_TestClock_advancedTo(_ context.Context,
 }
 
 func (ec *executionContext) _TestClock_status(ctx context.Context, field graphql.CollectedField, obj *models.TestClock) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestClock_status(ctx, field)
-		},
+		scalarField{object: "TestClock", typeName: "TestClockStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.TestClockStatus, error) {
 			return obj.Status, nil
 		},
@@ -233,13 +223,11 @@ func (ec *executionContext) fieldContext_TestClock_status(_ context.Context, fie
 }
 
 func (ec *executionContext) _TestClock_livemode(ctx context.Context, field graphql.CollectedField, obj *models.TestClock) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestClock_livemode(ctx, field)
-		},
+		scalarField{object: "TestClock", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -255,13 +243,11 @@ func (ec *executionContext) fieldContext_TestClock_livemode(_ context.Context, f
 }
 
 func (ec *executionContext) _TestClock_created(ctx context.Context, field graphql.CollectedField, obj *models.TestClock) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestClock_created(ctx, field)
-		},
+		scalarField{object: "TestClock", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -502,13 +488,11 @@ func (ec *executionContext) fieldContext_TestClockConnection_pageInfo(_ context.
 }
 
 func (ec *executionContext) _TestClockEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.TestClockEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestClockEdge_cursor(ctx, field)
-		},
+		scalarField{object: "TestClockEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
@@ -555,13 +539,11 @@ func (ec *executionContext) fieldContext_TestClockEdge_node(_ context.Context, f
 }
 
 func (ec *executionContext) _TestClockEffect_at(ctx context.Context, field graphql.CollectedField, obj *models.TestClockEffect) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestClockEffect_at(ctx, field)
-		},
+		scalarField{object: "TestClockEffect", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.At, nil
 		},
@@ -577,13 +559,11 @@ func (ec *executionContext) fieldContext_TestClockEffect_at(_ context.Context, f
 }
 
 func (ec *executionContext) _TestClockEffect_kind(ctx context.Context, field graphql.CollectedField, obj *models.TestClockEffect) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestClockEffect_kind(ctx, field)
-		},
+		scalarField{object: "TestClockEffect", typeName: "TestClockEffectKind", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.TestClockEffectKind, error) {
 			return obj.Kind, nil
 		},
@@ -599,13 +579,11 @@ func (ec *executionContext) fieldContext_TestClockEffect_kind(_ context.Context,
 }
 
 func (ec *executionContext) _TestClockEffect_objectId(ctx context.Context, field graphql.CollectedField, obj *models.TestClockEffect) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestClockEffect_objectId(ctx, field)
-		},
+		scalarField{object: "TestClockEffect", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ObjectID, nil
 		},
@@ -652,13 +630,11 @@ func (ec *executionContext) fieldContext_TestClockEffect_events(_ context.Contex
 }
 
 func (ec *executionContext) _TestClockEvent_id(ctx context.Context, field graphql.CollectedField, obj *models.TestClockEvent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestClockEvent_id(ctx, field)
-		},
+		scalarField{object: "TestClockEvent", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -674,13 +650,11 @@ func (ec *executionContext) fieldContext_TestClockEvent_id(_ context.Context, fi
 }
 
 func (ec *executionContext) _TestClockEvent_type(ctx context.Context, field graphql.CollectedField, obj *models.TestClockEvent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestClockEvent_type(ctx, field)
-		},
+		scalarField{object: "TestClockEvent", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Type, nil
 		},

@@ -32,13 +32,11 @@ type ThreeDSIntentResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _ThreeDSIntent_id(ctx context.Context, field graphql.CollectedField, obj *models.ThreeDSIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ThreeDSIntent_id(ctx, field)
-		},
+		scalarField{object: "ThreeDSIntent", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -54,13 +52,11 @@ func (ec *executionContext) fieldContext_ThreeDSIntent_id(_ context.Context, fie
 }
 
 func (ec *executionContext) _ThreeDSIntent_status(ctx context.Context, field graphql.CollectedField, obj *models.ThreeDSIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ThreeDSIntent_status(ctx, field)
-		},
+		scalarField{object: "ThreeDSIntent", typeName: "ThreeDSIntentStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.ThreeDSStatus, error) {
 			return obj.Status, nil
 		},
@@ -76,13 +72,11 @@ func (ec *executionContext) fieldContext_ThreeDSIntent_status(_ context.Context,
 }
 
 func (ec *executionContext) _ThreeDSIntent_challengeUrl(ctx context.Context, field graphql.CollectedField, obj *models.ThreeDSIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ThreeDSIntent_challengeUrl(ctx, field)
-		},
+		scalarField{object: "ThreeDSIntent", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.ChallengeURL, nil
 		},
@@ -98,13 +92,11 @@ func (ec *executionContext) fieldContext_ThreeDSIntent_challengeUrl(_ context.Co
 }
 
 func (ec *executionContext) _ThreeDSIntent_completed(ctx context.Context, field graphql.CollectedField, obj *models.ThreeDSIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ThreeDSIntent_completed(ctx, field)
-		},
+		scalarField{object: "ThreeDSIntent", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Completed, nil
 		},
@@ -120,13 +112,11 @@ func (ec *executionContext) fieldContext_ThreeDSIntent_completed(_ context.Conte
 }
 
 func (ec *executionContext) _ThreeDSIntent_customerId(ctx context.Context, field graphql.CollectedField, obj *models.ThreeDSIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ThreeDSIntent_customerId(ctx, field)
-		},
+		scalarField{object: "ThreeDSIntent", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.CustomerID, nil
 		},
@@ -174,13 +164,11 @@ func (ec *executionContext) fieldContext_ThreeDSIntent_customer(_ context.Contex
 }
 
 func (ec *executionContext) _ThreeDSIntent_paymentMethodId(ctx context.Context, field graphql.CollectedField, obj *models.ThreeDSIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ThreeDSIntent_paymentMethodId(ctx, field)
-		},
+		scalarField{object: "ThreeDSIntent", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.PaymentMethodID, nil
 		},
@@ -228,13 +216,11 @@ func (ec *executionContext) fieldContext_ThreeDSIntent_paymentMethod(_ context.C
 }
 
 func (ec *executionContext) _ThreeDSIntent_livemode(ctx context.Context, field graphql.CollectedField, obj *models.ThreeDSIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ThreeDSIntent_livemode(ctx, field)
-		},
+		scalarField{object: "ThreeDSIntent", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -250,13 +236,11 @@ func (ec *executionContext) fieldContext_ThreeDSIntent_livemode(_ context.Contex
 }
 
 func (ec *executionContext) _ThreeDSIntent_created(ctx context.Context, field graphql.CollectedField, obj *models.ThreeDSIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ThreeDSIntent_created(ctx, field)
-		},
+		scalarField{object: "ThreeDSIntent", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -272,13 +256,11 @@ func (ec *executionContext) fieldContext_ThreeDSIntent_created(_ context.Context
 }
 
 func (ec *executionContext) _ThreeDSIntent_updated(ctx context.Context, field graphql.CollectedField, obj *models.ThreeDSIntent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ThreeDSIntent_updated(ctx, field)
-		},
+		scalarField{object: "ThreeDSIntent", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},

@@ -88,13 +88,11 @@ func (ec *executionContext) field_BillingMeter_meteringEvents_args(ctx context.C
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _BillingMeter_id(ctx context.Context, field graphql.CollectedField, obj *models.BillingMeter) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingMeter_id(ctx, field)
-		},
+		scalarField{object: "BillingMeter", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -110,13 +108,11 @@ func (ec *executionContext) fieldContext_BillingMeter_id(_ context.Context, fiel
 }
 
 func (ec *executionContext) _BillingMeter_eventName(ctx context.Context, field graphql.CollectedField, obj *models.BillingMeter) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingMeter_eventName(ctx, field)
-		},
+		scalarField{object: "BillingMeter", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.EventName, nil
 		},
@@ -132,13 +128,11 @@ func (ec *executionContext) fieldContext_BillingMeter_eventName(_ context.Contex
 }
 
 func (ec *executionContext) _BillingMeter_aggregation(ctx context.Context, field graphql.CollectedField, obj *models.BillingMeter) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingMeter_aggregation(ctx, field)
-		},
+		scalarField{object: "BillingMeter", typeName: "MeterAggregation", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.MeterAggregation, error) {
 			return obj.Aggregation, nil
 		},
@@ -186,13 +180,11 @@ func (ec *executionContext) fieldContext_BillingMeter_product(_ context.Context,
 }
 
 func (ec *executionContext) _BillingMeter_productId(ctx context.Context, field graphql.CollectedField, obj *models.BillingMeter) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingMeter_productId(ctx, field)
-		},
+		scalarField{object: "BillingMeter", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.ProductID, nil
 		},
@@ -208,13 +200,11 @@ func (ec *executionContext) fieldContext_BillingMeter_productId(_ context.Contex
 }
 
 func (ec *executionContext) _BillingMeter_metadata(ctx context.Context, field graphql.CollectedField, obj *models.BillingMeter) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingMeter_metadata(ctx, field)
-		},
+		scalarField{object: "BillingMeter", typeName: "Metadata", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.Metadata, error) {
 			return obj.Metadata, nil
 		},
@@ -230,13 +220,11 @@ func (ec *executionContext) fieldContext_BillingMeter_metadata(_ context.Context
 }
 
 func (ec *executionContext) _BillingMeter_livemode(ctx context.Context, field graphql.CollectedField, obj *models.BillingMeter) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingMeter_livemode(ctx, field)
-		},
+		scalarField{object: "BillingMeter", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -252,13 +240,11 @@ func (ec *executionContext) fieldContext_BillingMeter_livemode(_ context.Context
 }
 
 func (ec *executionContext) _BillingMeter_created(ctx context.Context, field graphql.CollectedField, obj *models.BillingMeter) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingMeter_created(ctx, field)
-		},
+		scalarField{object: "BillingMeter", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -274,13 +260,11 @@ func (ec *executionContext) fieldContext_BillingMeter_created(_ context.Context,
 }
 
 func (ec *executionContext) _BillingMeter_updated(ctx context.Context, field graphql.CollectedField, obj *models.BillingMeter) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingMeter_updated(ctx, field)
-		},
+		scalarField{object: "BillingMeter", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -402,13 +386,11 @@ func (ec *executionContext) fieldContext_BillingMeterConnection_pageInfo(_ conte
 }
 
 func (ec *executionContext) _BillingMeterEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.BillingMeterEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingMeterEdge_cursor(ctx, field)
-		},
+		scalarField{object: "BillingMeterEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
@@ -455,13 +437,11 @@ func (ec *executionContext) fieldContext_BillingMeterEdge_node(_ context.Context
 }
 
 func (ec *executionContext) _EventUsage_eventName(ctx context.Context, field graphql.CollectedField, obj *models.EventUsage) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EventUsage_eventName(ctx, field)
-		},
+		scalarField{object: "EventUsage", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.EventName, nil
 		},
@@ -509,13 +489,11 @@ func (ec *executionContext) fieldContext_EventUsage_meter(_ context.Context, fie
 }
 
 func (ec *executionContext) _EventUsage_meterId(ctx context.Context, field graphql.CollectedField, obj *models.EventUsage) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EventUsage_meterId(ctx, field)
-		},
+		scalarField{object: "EventUsage", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.MeterID, nil
 		},
@@ -531,13 +509,11 @@ func (ec *executionContext) fieldContext_EventUsage_meterId(_ context.Context, f
 }
 
 func (ec *executionContext) _EventUsage_aggregation(ctx context.Context, field graphql.CollectedField, obj *models.EventUsage) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EventUsage_aggregation(ctx, field)
-		},
+		scalarField{object: "EventUsage", typeName: "MeterAggregation", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.MeterAggregation, error) {
 			return obj.Aggregation, nil
 		},
@@ -553,13 +529,11 @@ func (ec *executionContext) fieldContext_EventUsage_aggregation(_ context.Contex
 }
 
 func (ec *executionContext) _EventUsage_usage(ctx context.Context, field graphql.CollectedField, obj *models.EventUsage) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EventUsage_usage(ctx, field)
-		},
+		scalarField{object: "EventUsage", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Usage, nil
 		},
@@ -575,13 +549,11 @@ func (ec *executionContext) fieldContext_EventUsage_usage(_ context.Context, fie
 }
 
 func (ec *executionContext) _EventUsage_eventCount(ctx context.Context, field graphql.CollectedField, obj *models.EventUsage) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EventUsage_eventCount(ctx, field)
-		},
+		scalarField{object: "EventUsage", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.EventCount, nil
 		},
@@ -597,13 +569,11 @@ func (ec *executionContext) fieldContext_EventUsage_eventCount(_ context.Context
 }
 
 func (ec *executionContext) _EventUsage_billedUsage(ctx context.Context, field graphql.CollectedField, obj *models.EventUsage) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EventUsage_billedUsage(ctx, field)
-		},
+		scalarField{object: "EventUsage", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.BilledUsage, nil
 		},
@@ -619,13 +589,11 @@ func (ec *executionContext) fieldContext_EventUsage_billedUsage(_ context.Contex
 }
 
 func (ec *executionContext) _EventUsage_unbilledUsage(ctx context.Context, field graphql.CollectedField, obj *models.EventUsage) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EventUsage_unbilledUsage(ctx, field)
-		},
+		scalarField{object: "EventUsage", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.UnbilledUsage, nil
 		},
@@ -641,13 +609,11 @@ func (ec *executionContext) fieldContext_EventUsage_unbilledUsage(_ context.Cont
 }
 
 func (ec *executionContext) _EventUsage_billedEventCount(ctx context.Context, field graphql.CollectedField, obj *models.EventUsage) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EventUsage_billedEventCount(ctx, field)
-		},
+		scalarField{object: "EventUsage", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.BilledEvents, nil
 		},
@@ -663,13 +629,11 @@ func (ec *executionContext) fieldContext_EventUsage_billedEventCount(_ context.C
 }
 
 func (ec *executionContext) _EventUsage_unbilledEventCount(ctx context.Context, field graphql.CollectedField, obj *models.EventUsage) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EventUsage_unbilledEventCount(ctx, field)
-		},
+		scalarField{object: "EventUsage", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.UnbilledEvents, nil
 		},
@@ -685,13 +649,11 @@ func (ec *executionContext) fieldContext_EventUsage_unbilledEventCount(_ context
 }
 
 func (ec *executionContext) _MeteringEvent_id(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MeteringEvent_id(ctx, field)
-		},
+		scalarField{object: "MeteringEvent", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -707,13 +669,11 @@ func (ec *executionContext) fieldContext_MeteringEvent_id(_ context.Context, fie
 }
 
 func (ec *executionContext) _MeteringEvent_eventName(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MeteringEvent_eventName(ctx, field)
-		},
+		scalarField{object: "MeteringEvent", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.EventName, nil
 		},
@@ -729,13 +689,11 @@ func (ec *executionContext) fieldContext_MeteringEvent_eventName(_ context.Conte
 }
 
 func (ec *executionContext) _MeteringEvent_reference(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MeteringEvent_reference(ctx, field)
-		},
+		scalarField{object: "MeteringEvent", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Reference, nil
 		},
@@ -751,13 +709,11 @@ func (ec *executionContext) fieldContext_MeteringEvent_reference(_ context.Conte
 }
 
 func (ec *executionContext) _MeteringEvent_value(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MeteringEvent_value(ctx, field)
-		},
+		scalarField{object: "MeteringEvent", typeName: "UsageNumber", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.UsageNumber, error) {
 			return obj.Value, nil
 		},
@@ -773,13 +729,11 @@ func (ec *executionContext) fieldContext_MeteringEvent_value(_ context.Context, 
 }
 
 func (ec *executionContext) _MeteringEvent_markupPercentage(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MeteringEvent_markupPercentage(ctx, field)
-		},
+		scalarField{object: "MeteringEvent", typeName: "UsageNumber", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*models.UsageNumber, error) {
 			return obj.MarkupPercentage, nil
 		},
@@ -795,13 +749,11 @@ func (ec *executionContext) fieldContext_MeteringEvent_markupPercentage(_ contex
 }
 
 func (ec *executionContext) _MeteringEvent_timestamp(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MeteringEvent_timestamp(ctx, field)
-		},
+		scalarField{object: "MeteringEvent", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.ISOTime, error) {
 			return obj.Timestamp, nil
 		},
@@ -817,13 +769,11 @@ func (ec *executionContext) fieldContext_MeteringEvent_timestamp(_ context.Conte
 }
 
 func (ec *executionContext) _MeteringEvent_metadata(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MeteringEvent_metadata(ctx, field)
-		},
+		scalarField{object: "MeteringEvent", typeName: "Metadata", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.Metadata, error) {
 			return obj.Metadata, nil
 		},
@@ -967,13 +917,11 @@ func (ec *executionContext) fieldContext_MeteringEvent_invoice(_ context.Context
 }
 
 func (ec *executionContext) _MeteringEvent_livemode(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MeteringEvent_livemode(ctx, field)
-		},
+		scalarField{object: "MeteringEvent", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -989,13 +937,11 @@ func (ec *executionContext) fieldContext_MeteringEvent_livemode(_ context.Contex
 }
 
 func (ec *executionContext) _MeteringEvent_created(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MeteringEvent_created(ctx, field)
-		},
+		scalarField{object: "MeteringEvent", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -1011,13 +957,11 @@ func (ec *executionContext) fieldContext_MeteringEvent_created(_ context.Context
 }
 
 func (ec *executionContext) _MeteringEvent_updated(ctx context.Context, field graphql.CollectedField, obj *models.MeteringEvent) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MeteringEvent_updated(ctx, field)
-		},
+		scalarField{object: "MeteringEvent", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -1095,13 +1039,11 @@ func (ec *executionContext) fieldContext_MeteringEventConnection_pageInfo(_ cont
 }
 
 func (ec *executionContext) _MeteringEventEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.MeteringEventEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MeteringEventEdge_cursor(ctx, field)
-		},
+		scalarField{object: "MeteringEventEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
@@ -1179,13 +1121,11 @@ func (ec *executionContext) fieldContext_UsageReport_aggregatedUsage(_ context.C
 }
 
 func (ec *executionContext) _UsageReport_usage(ctx context.Context, field graphql.CollectedField, obj *models.UsageReport) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_UsageReport_usage(ctx, field)
-		},
+		scalarField{object: "UsageReport", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Usage, nil
 		},
@@ -1343,13 +1283,11 @@ func (ec *executionContext) fieldContext_UsageReport_subscription(_ context.Cont
 }
 
 func (ec *executionContext) _UsageReport_livemode(ctx context.Context, field graphql.CollectedField, obj *models.UsageReport) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_UsageReport_livemode(ctx, field)
-		},
+		scalarField{object: "UsageReport", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},

@@ -43,13 +43,11 @@ type ThresholdProgressResolver interface {
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _BillingCredit_id(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingCredit_id(ctx, field)
-		},
+		scalarField{object: "BillingCredit", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -65,13 +63,11 @@ func (ec *executionContext) fieldContext_BillingCredit_id(_ context.Context, fie
 }
 
 func (ec *executionContext) _BillingCredit_customerId(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingCredit_customerId(ctx, field)
-		},
+		scalarField{object: "BillingCredit", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.CustomerID, nil
 		},
@@ -119,13 +115,11 @@ func (ec *executionContext) fieldContext_BillingCredit_customer(_ context.Contex
 }
 
 func (ec *executionContext) _BillingCredit_accountId(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingCredit_accountId(ctx, field)
-		},
+		scalarField{object: "BillingCredit", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
@@ -173,13 +167,11 @@ func (ec *executionContext) fieldContext_BillingCredit_account(_ context.Context
 }
 
 func (ec *executionContext) _BillingCredit_productId(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingCredit_productId(ctx, field)
-		},
+		scalarField{object: "BillingCredit", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.Product, nil
 		},
@@ -273,13 +265,11 @@ func (ec *executionContext) fieldContext_BillingCredit_availableCredits(_ contex
 }
 
 func (ec *executionContext) _BillingCredit_usedCredits(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingCredit_usedCredits(ctx, field)
-		},
+		scalarField{object: "BillingCredit", typeName: "UsageNumber", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.UsageNumber, error) {
 			return obj.Used, nil
 		},
@@ -295,13 +285,11 @@ func (ec *executionContext) fieldContext_BillingCredit_usedCredits(_ context.Con
 }
 
 func (ec *executionContext) _BillingCredit_status(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingCredit_status(ctx, field)
-		},
+		scalarField{object: "BillingCredit", typeName: "BillingCreditStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.BillingCreditStatus, error) {
 			return obj.Status, nil
 		},
@@ -317,13 +305,11 @@ func (ec *executionContext) fieldContext_BillingCredit_status(_ context.Context,
 }
 
 func (ec *executionContext) _BillingCredit_watchlist(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingCredit_watchlist(ctx, field)
-		},
+		scalarField{object: "BillingCredit", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Watchlist, nil
 		},
@@ -339,13 +325,11 @@ func (ec *executionContext) fieldContext_BillingCredit_watchlist(_ context.Conte
 }
 
 func (ec *executionContext) _BillingCredit_limited(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingCredit_limited(ctx, field)
-		},
+		scalarField{object: "BillingCredit", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Limited, nil
 		},
@@ -361,13 +345,11 @@ func (ec *executionContext) fieldContext_BillingCredit_limited(_ context.Context
 }
 
 func (ec *executionContext) _BillingCredit_expires(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingCredit_expires(ctx, field)
-		},
+		scalarField{object: "BillingCredit", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Expires, nil
 		},
@@ -383,13 +365,11 @@ func (ec *executionContext) fieldContext_BillingCredit_expires(_ context.Context
 }
 
 func (ec *executionContext) _BillingCredit_metadata(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingCredit_metadata(ctx, field)
-		},
+		scalarField{object: "BillingCredit", typeName: "Metadata", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.Metadata, error) {
 			return obj.Metadata, nil
 		},
@@ -405,13 +385,11 @@ func (ec *executionContext) fieldContext_BillingCredit_metadata(_ context.Contex
 }
 
 func (ec *executionContext) _BillingCredit_livemode(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingCredit_livemode(ctx, field)
-		},
+		scalarField{object: "BillingCredit", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -427,13 +405,11 @@ func (ec *executionContext) fieldContext_BillingCredit_livemode(_ context.Contex
 }
 
 func (ec *executionContext) _BillingCredit_created(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingCredit_created(ctx, field)
-		},
+		scalarField{object: "BillingCredit", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -449,13 +425,11 @@ func (ec *executionContext) fieldContext_BillingCredit_created(_ context.Context
 }
 
 func (ec *executionContext) _BillingCredit_updated(ctx context.Context, field graphql.CollectedField, obj *models.BillingCredit) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingCredit_updated(ctx, field)
-		},
+		scalarField{object: "BillingCredit", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -533,13 +507,11 @@ func (ec *executionContext) fieldContext_BillingCreditConnection_pageInfo(_ cont
 }
 
 func (ec *executionContext) _BillingCreditEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.BillingCreditEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_BillingCreditEdge_cursor(ctx, field)
-		},
+		scalarField{object: "BillingCreditEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
@@ -586,13 +558,11 @@ func (ec *executionContext) fieldContext_BillingCreditEdge_node(_ context.Contex
 }
 
 func (ec *executionContext) _ThresholdProgress_accumulatedAmountCents(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ThresholdProgress_accumulatedAmountCents(ctx, field)
-		},
+		scalarField{object: "ThresholdProgress", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.AccumulatedAmountCents, nil
 		},
@@ -608,13 +578,11 @@ func (ec *executionContext) fieldContext_ThresholdProgress_accumulatedAmountCent
 }
 
 func (ec *executionContext) _ThresholdProgress_thresholdAmountCents(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ThresholdProgress_thresholdAmountCents(ctx, field)
-		},
+		scalarField{object: "ThresholdProgress", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int64, error) {
 			return obj.ThresholdAmountCents, nil
 		},
@@ -630,13 +598,11 @@ func (ec *executionContext) fieldContext_ThresholdProgress_thresholdAmountCents(
 }
 
 func (ec *executionContext) _ThresholdProgress_thresholdPercentage(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ThresholdProgress_thresholdPercentage(ctx, field)
-		},
+		scalarField{object: "ThresholdProgress", typeName: "Float", isMethod: false, isResolver: false},
 		func(ctx context.Context) (float64, error) {
 			return obj.ThresholdPercentage, nil
 		},
@@ -652,13 +618,11 @@ func (ec *executionContext) fieldContext_ThresholdProgress_thresholdPercentage(_
 }
 
 func (ec *executionContext) _ThresholdProgress_oldestPendingChargeAt(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ThresholdProgress_oldestPendingChargeAt(ctx, field)
-		},
+		scalarField{object: "ThresholdProgress", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*wire.ISOTime, error) {
 			return obj.OldestPendingChargeAt, nil
 		},
@@ -674,13 +638,11 @@ func (ec *executionContext) fieldContext_ThresholdProgress_oldestPendingChargeAt
 }
 
 func (ec *executionContext) _ThresholdProgress_periodStart(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ThresholdProgress_periodStart(ctx, field)
-		},
+		scalarField{object: "ThresholdProgress", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.ISOTime, error) {
 			return obj.PeriodStart, nil
 		},
@@ -696,13 +658,11 @@ func (ec *executionContext) fieldContext_ThresholdProgress_periodStart(_ context
 }
 
 func (ec *executionContext) _ThresholdProgress_periodEnd(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ThresholdProgress_periodEnd(ctx, field)
-		},
+		scalarField{object: "ThresholdProgress", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.ISOTime, error) {
 			return obj.PeriodEnd, nil
 		},
@@ -718,13 +678,11 @@ func (ec *executionContext) fieldContext_ThresholdProgress_periodEnd(_ context.C
 }
 
 func (ec *executionContext) _ThresholdProgress_billingCycle(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ThresholdProgress_billingCycle(ctx, field)
-		},
+		scalarField{object: "ThresholdProgress", typeName: "UsageBillingCycle", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.UsageBillingCycle, error) {
 			return obj.BillingCycle, nil
 		},
@@ -740,13 +698,11 @@ func (ec *executionContext) fieldContext_ThresholdProgress_billingCycle(_ contex
 }
 
 func (ec *executionContext) _ThresholdProgress_customerId(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ThresholdProgress_customerId(ctx, field)
-		},
+		scalarField{object: "ThresholdProgress", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.Customer, nil
 		},
@@ -794,13 +750,11 @@ func (ec *executionContext) fieldContext_ThresholdProgress_customer(_ context.Co
 }
 
 func (ec *executionContext) _ThresholdProgress_accountId(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ThresholdProgress_accountId(ctx, field)
-		},
+		scalarField{object: "ThresholdProgress", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*uuid.UUID, error) {
 			return obj.AccountID, nil
 		},
@@ -848,13 +802,11 @@ func (ec *executionContext) fieldContext_ThresholdProgress_account(_ context.Con
 }
 
 func (ec *executionContext) _ThresholdProgress_livemode(ctx context.Context, field graphql.CollectedField, obj *models.ThresholdProgress) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ThresholdProgress_livemode(ctx, field)
-		},
+		scalarField{object: "ThresholdProgress", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},

@@ -25,13 +25,11 @@ import (
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _Viewer_merchantId(ctx context.Context, field graphql.CollectedField, obj *models.Viewer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Viewer_merchantId(ctx, field)
-		},
+		scalarField{object: "Viewer", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.MerchantID, nil
 		},
@@ -47,13 +45,11 @@ func (ec *executionContext) fieldContext_Viewer_merchantId(_ context.Context, fi
 }
 
 func (ec *executionContext) _Viewer_merchantName(ctx context.Context, field graphql.CollectedField, obj *models.Viewer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Viewer_merchantName(ctx, field)
-		},
+		scalarField{object: "Viewer", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.MerchantName, nil
 		},
@@ -69,13 +65,11 @@ func (ec *executionContext) fieldContext_Viewer_merchantName(_ context.Context, 
 }
 
 func (ec *executionContext) _Viewer_devMode(ctx context.Context, field graphql.CollectedField, obj *models.Viewer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Viewer_devMode(ctx, field)
-		},
+		scalarField{object: "Viewer", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.DevMode, nil
 		},
@@ -91,13 +85,11 @@ func (ec *executionContext) fieldContext_Viewer_devMode(_ context.Context, field
 }
 
 func (ec *executionContext) _Viewer_apiVersion(ctx context.Context, field graphql.CollectedField, obj *models.Viewer) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Viewer_apiVersion(ctx, field)
-		},
+		scalarField{object: "Viewer", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.APIVersion, nil
 		},

@@ -74,13 +74,11 @@ func (ec *executionContext) field_WebhookEndpoint_deliveries_args(ctx context.Co
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _DeletedWebhookEndpoint_id(ctx context.Context, field graphql.CollectedField, obj *models.DeletedWebhookEndpoint) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DeletedWebhookEndpoint_id(ctx, field)
-		},
+		scalarField{object: "DeletedWebhookEndpoint", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -96,13 +94,11 @@ func (ec *executionContext) fieldContext_DeletedWebhookEndpoint_id(_ context.Con
 }
 
 func (ec *executionContext) _DeletedWebhookEndpoint_deleted(ctx context.Context, field graphql.CollectedField, obj *models.DeletedWebhookEndpoint) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_DeletedWebhookEndpoint_deleted(ctx, field)
-		},
+		scalarField{object: "DeletedWebhookEndpoint", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Deleted, nil
 		},
@@ -118,13 +114,11 @@ func (ec *executionContext) fieldContext_DeletedWebhookEndpoint_deleted(_ contex
 }
 
 func (ec *executionContext) _WebhookAttempt_id(ctx context.Context, field graphql.CollectedField, obj *models.WebhookAttempt) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookAttempt_id(ctx, field)
-		},
+		scalarField{object: "WebhookAttempt", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -140,13 +134,11 @@ func (ec *executionContext) fieldContext_WebhookAttempt_id(_ context.Context, fi
 }
 
 func (ec *executionContext) _WebhookAttempt_attempt(ctx context.Context, field graphql.CollectedField, obj *models.WebhookAttempt) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookAttempt_attempt(ctx, field)
-		},
+		scalarField{object: "WebhookAttempt", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int, error) {
 			return obj.Attempt, nil
 		},
@@ -162,13 +154,11 @@ func (ec *executionContext) fieldContext_WebhookAttempt_attempt(_ context.Contex
 }
 
 func (ec *executionContext) _WebhookAttempt_url(ctx context.Context, field graphql.CollectedField, obj *models.WebhookAttempt) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookAttempt_url(ctx, field)
-		},
+		scalarField{object: "WebhookAttempt", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.URL, nil
 		},
@@ -184,13 +174,11 @@ func (ec *executionContext) fieldContext_WebhookAttempt_url(_ context.Context, f
 }
 
 func (ec *executionContext) _WebhookAttempt_statusCode(ctx context.Context, field graphql.CollectedField, obj *models.WebhookAttempt) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookAttempt_statusCode(ctx, field)
-		},
+		scalarField{object: "WebhookAttempt", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*int, error) {
 			return obj.StatusCode, nil
 		},
@@ -206,13 +194,11 @@ func (ec *executionContext) fieldContext_WebhookAttempt_statusCode(_ context.Con
 }
 
 func (ec *executionContext) _WebhookAttempt_error(ctx context.Context, field graphql.CollectedField, obj *models.WebhookAttempt) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookAttempt_error(ctx, field)
-		},
+		scalarField{object: "WebhookAttempt", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Error, nil
 		},
@@ -228,13 +214,11 @@ func (ec *executionContext) fieldContext_WebhookAttempt_error(_ context.Context,
 }
 
 func (ec *executionContext) _WebhookAttempt_latencyMs(ctx context.Context, field graphql.CollectedField, obj *models.WebhookAttempt) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookAttempt_latencyMs(ctx, field)
-		},
+		scalarField{object: "WebhookAttempt", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int, error) {
 			return obj.LatencyMS, nil
 		},
@@ -250,13 +234,11 @@ func (ec *executionContext) fieldContext_WebhookAttempt_latencyMs(_ context.Cont
 }
 
 func (ec *executionContext) _WebhookAttempt_responseExcerpt(ctx context.Context, field graphql.CollectedField, obj *models.WebhookAttempt) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookAttempt_responseExcerpt(ctx, field)
-		},
+		scalarField{object: "WebhookAttempt", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.ResponseExcerpt, nil
 		},
@@ -272,13 +254,11 @@ func (ec *executionContext) fieldContext_WebhookAttempt_responseExcerpt(_ contex
 }
 
 func (ec *executionContext) _WebhookAttempt_created(ctx context.Context, field graphql.CollectedField, obj *models.WebhookAttempt) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookAttempt_created(ctx, field)
-		},
+		scalarField{object: "WebhookAttempt", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -294,13 +274,11 @@ func (ec *executionContext) fieldContext_WebhookAttempt_created(_ context.Contex
 }
 
 func (ec *executionContext) _WebhookDelivery_id(ctx context.Context, field graphql.CollectedField, obj *models.WebhookDelivery) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookDelivery_id(ctx, field)
-		},
+		scalarField{object: "WebhookDelivery", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -380,13 +358,11 @@ func (ec *executionContext) fieldContext_WebhookDelivery_event(_ context.Context
 }
 
 func (ec *executionContext) _WebhookDelivery_eventType(ctx context.Context, field graphql.CollectedField, obj *models.WebhookDelivery) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookDelivery_eventType(ctx, field)
-		},
+		scalarField{object: "WebhookDelivery", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.EventType, nil
 		},
@@ -402,13 +378,11 @@ func (ec *executionContext) fieldContext_WebhookDelivery_eventType(_ context.Con
 }
 
 func (ec *executionContext) _WebhookDelivery_status(ctx context.Context, field graphql.CollectedField, obj *models.WebhookDelivery) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookDelivery_status(ctx, field)
-		},
+		scalarField{object: "WebhookDelivery", typeName: "WebhookDeliveryStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.WebhookDeliveryStatus, error) {
 			return obj.Status, nil
 		},
@@ -424,13 +398,11 @@ func (ec *executionContext) fieldContext_WebhookDelivery_status(_ context.Contex
 }
 
 func (ec *executionContext) _WebhookDelivery_attemptCount(ctx context.Context, field graphql.CollectedField, obj *models.WebhookDelivery) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookDelivery_attemptCount(ctx, field)
-		},
+		scalarField{object: "WebhookDelivery", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (int, error) {
 			return obj.AttemptCount, nil
 		},
@@ -446,13 +418,11 @@ func (ec *executionContext) fieldContext_WebhookDelivery_attemptCount(_ context.
 }
 
 func (ec *executionContext) _WebhookDelivery_lastStatusCode(ctx context.Context, field graphql.CollectedField, obj *models.WebhookDelivery) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookDelivery_lastStatusCode(ctx, field)
-		},
+		scalarField{object: "WebhookDelivery", typeName: "Int", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*int, error) {
 			return obj.LastStatusCode, nil
 		},
@@ -468,13 +438,11 @@ func (ec *executionContext) fieldContext_WebhookDelivery_lastStatusCode(_ contex
 }
 
 func (ec *executionContext) _WebhookDelivery_lastError(ctx context.Context, field graphql.CollectedField, obj *models.WebhookDelivery) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookDelivery_lastError(ctx, field)
-		},
+		scalarField{object: "WebhookDelivery", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.LastError, nil
 		},
@@ -490,13 +458,11 @@ func (ec *executionContext) fieldContext_WebhookDelivery_lastError(_ context.Con
 }
 
 func (ec *executionContext) _WebhookDelivery_nextAttempt(ctx context.Context, field graphql.CollectedField, obj *models.WebhookDelivery) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookDelivery_nextAttempt(ctx, field)
-		},
+		scalarField{object: "WebhookDelivery", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.NextAttempt, nil
 		},
@@ -543,13 +509,11 @@ func (ec *executionContext) fieldContext_WebhookDelivery_attempts(_ context.Cont
 }
 
 func (ec *executionContext) _WebhookDelivery_livemode(ctx context.Context, field graphql.CollectedField, obj *models.WebhookDelivery) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookDelivery_livemode(ctx, field)
-		},
+		scalarField{object: "WebhookDelivery", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -565,13 +529,11 @@ func (ec *executionContext) fieldContext_WebhookDelivery_livemode(_ context.Cont
 }
 
 func (ec *executionContext) _WebhookDelivery_created(ctx context.Context, field graphql.CollectedField, obj *models.WebhookDelivery) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookDelivery_created(ctx, field)
-		},
+		scalarField{object: "WebhookDelivery", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -587,13 +549,11 @@ func (ec *executionContext) fieldContext_WebhookDelivery_created(_ context.Conte
 }
 
 func (ec *executionContext) _WebhookDelivery_updated(ctx context.Context, field graphql.CollectedField, obj *models.WebhookDelivery) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookDelivery_updated(ctx, field)
-		},
+		scalarField{object: "WebhookDelivery", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -671,13 +631,11 @@ func (ec *executionContext) fieldContext_WebhookDeliveryConnection_pageInfo(_ co
 }
 
 func (ec *executionContext) _WebhookDeliveryEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.WebhookDeliveryEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookDeliveryEdge_cursor(ctx, field)
-		},
+		scalarField{object: "WebhookDeliveryEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
@@ -724,13 +682,11 @@ func (ec *executionContext) fieldContext_WebhookDeliveryEdge_node(_ context.Cont
 }
 
 func (ec *executionContext) _WebhookEndpoint_id(ctx context.Context, field graphql.CollectedField, obj *models.WebhookEndpoint) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpoint_id(ctx, field)
-		},
+		scalarField{object: "WebhookEndpoint", typeName: "ID", isMethod: false, isResolver: false},
 		func(ctx context.Context) (uuid.UUID, error) {
 			return obj.ID, nil
 		},
@@ -746,13 +702,11 @@ func (ec *executionContext) fieldContext_WebhookEndpoint_id(_ context.Context, f
 }
 
 func (ec *executionContext) _WebhookEndpoint_url(ctx context.Context, field graphql.CollectedField, obj *models.WebhookEndpoint) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpoint_url(ctx, field)
-		},
+		scalarField{object: "WebhookEndpoint", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.URL, nil
 		},
@@ -768,13 +722,11 @@ func (ec *executionContext) fieldContext_WebhookEndpoint_url(_ context.Context, 
 }
 
 func (ec *executionContext) _WebhookEndpoint_status(ctx context.Context, field graphql.CollectedField, obj *models.WebhookEndpoint) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpoint_status(ctx, field)
-		},
+		scalarField{object: "WebhookEndpoint", typeName: "WebhookEndpointStatus", isMethod: false, isResolver: false},
 		func(ctx context.Context) (models.WebhookEndpointStatus, error) {
 			return obj.Status, nil
 		},
@@ -790,13 +742,11 @@ func (ec *executionContext) fieldContext_WebhookEndpoint_status(_ context.Contex
 }
 
 func (ec *executionContext) _WebhookEndpoint_description(ctx context.Context, field graphql.CollectedField, obj *models.WebhookEndpoint) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpoint_description(ctx, field)
-		},
+		scalarField{object: "WebhookEndpoint", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Description, nil
 		},
@@ -812,13 +762,11 @@ func (ec *executionContext) fieldContext_WebhookEndpoint_description(_ context.C
 }
 
 func (ec *executionContext) _WebhookEndpoint_eventCodes(ctx context.Context, field graphql.CollectedField, obj *models.WebhookEndpoint) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpoint_eventCodes(ctx, field)
-		},
+		scalarField{object: "WebhookEndpoint", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) ([]string, error) {
 			return obj.EventCodes, nil
 		},
@@ -834,13 +782,11 @@ func (ec *executionContext) fieldContext_WebhookEndpoint_eventCodes(_ context.Co
 }
 
 func (ec *executionContext) _WebhookEndpoint_secret(ctx context.Context, field graphql.CollectedField, obj *models.WebhookEndpoint) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpoint_secret(ctx, field)
-		},
+		scalarField{object: "WebhookEndpoint", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (*string, error) {
 			return obj.Secret, nil
 		},
@@ -856,13 +802,11 @@ func (ec *executionContext) fieldContext_WebhookEndpoint_secret(_ context.Contex
 }
 
 func (ec *executionContext) _WebhookEndpoint_livemode(ctx context.Context, field graphql.CollectedField, obj *models.WebhookEndpoint) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpoint_livemode(ctx, field)
-		},
+		scalarField{object: "WebhookEndpoint", typeName: "Boolean", isMethod: false, isResolver: false},
 		func(ctx context.Context) (bool, error) {
 			return obj.Livemode, nil
 		},
@@ -878,13 +822,11 @@ func (ec *executionContext) fieldContext_WebhookEndpoint_livemode(_ context.Cont
 }
 
 func (ec *executionContext) _WebhookEndpoint_created(ctx context.Context, field graphql.CollectedField, obj *models.WebhookEndpoint) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpoint_created(ctx, field)
-		},
+		scalarField{object: "WebhookEndpoint", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Created, nil
 		},
@@ -900,13 +842,11 @@ func (ec *executionContext) fieldContext_WebhookEndpoint_created(_ context.Conte
 }
 
 func (ec *executionContext) _WebhookEndpoint_updated(ctx context.Context, field graphql.CollectedField, obj *models.WebhookEndpoint) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpoint_updated(ctx, field)
-		},
+		scalarField{object: "WebhookEndpoint", typeName: "DateTime", isMethod: false, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
 			return obj.Updated, nil
 		},
@@ -1028,13 +968,11 @@ func (ec *executionContext) fieldContext_WebhookEndpointConnection_pageInfo(_ co
 }
 
 func (ec *executionContext) _WebhookEndpointEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.WebhookEndpointEdge) (ret graphql.Marshaler) {
-	return resolvePlainField(
+	return resolveScalarField(
 		ctx,
 		ec.OperationContext,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpointEdge_cursor(ctx, field)
-		},
+		scalarField{object: "WebhookEndpointEdge", typeName: "String", isMethod: false, isResolver: false},
 		func(ctx context.Context) (string, error) {
 			return obj.Cursor, nil
 		},
