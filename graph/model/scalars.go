@@ -33,7 +33,7 @@ func MarshalUUID(id uuid.UUID) graphql.Marshaler {
 	if id == uuid.Nil {
 		return graphql.Null
 	}
-	return graphql.MarshalString(id.String())
+	return quotedUUID(id)
 }
 
 // UnmarshalUUID reads a canonical UUID string.
@@ -54,6 +54,9 @@ func UnmarshalUUID(v any) (uuid.UUID, error) {
 func MarshalDateTime(t time.Time) graphql.Marshaler {
 	if t.IsZero() {
 		return graphql.Null
+	}
+	if q := quotedTime(t.UTC(), time.RFC3339); q != nil {
+		return q
 	}
 	return graphql.MarshalString(t.UTC().Format(time.RFC3339))
 }
@@ -192,6 +195,9 @@ func jsonMarshaler(v any) graphql.Marshaler {
 // MarshalCurrencyCode writes a currency code in upper case: GraphQL spells
 // every currency one way (REST keeps each member's casing).
 func MarshalCurrencyCode(code string) graphql.Marshaler {
+	if q := quotedUpperASCII(code); q != nil {
+		return q
+	}
 	return graphql.MarshalString(strings.ToUpper(code))
 }
 
