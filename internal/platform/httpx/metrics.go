@@ -40,14 +40,14 @@ func NewMetrics() *Metrics {
 func (m *Metrics) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now() // clock: process timing only
-		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
+		ww := statusRecorder(w, r)
 		next.ServeHTTP(ww, r)
 		status := ww.Status()
 		if status == 0 {
 			status = http.StatusOK
 		}
 		route, method := routePattern(r), MethodLabel(r.Method)
-		m.requests.WithLabelValues(route, method, strconv.Itoa(status)).Inc()
+		m.requests.WithLabelValues(route, method, statusLabel(status)).Inc()
 		m.duration.WithLabelValues(route, method).Observe(time.Since(start).Seconds())
 	})
 }
@@ -86,4 +86,31 @@ func (m *Metrics) ObserveInFlight(l *InFlight) {
 func (m *Metrics) Handler() http.Handler {
 	return promhttp.HandlerFor(m.Registry, promhttp.HandlerOpts{ErrorHandling: promhttp.ContinueOnError,
 		ErrorLog: slog.NewLogLogger(slog.Default().Handler(), slog.LevelWarn)})
+}
+
+// statusRecorder is w when it records the status already (the request
+// log's writer, just outside the metrics), or w wrapped to record it: one
+// wrapper a request rather than one per middleware that reads the status.
+func statusRecorder(w http.ResponseWriter, r *http.Request) middleware.WrapResponseWriter {
+	if ww, ok := w.(middleware.WrapResponseWriter); ok {
+		return ww
+	}
+	return middleware.NewWrapResponseWriter(w, r.ProtoMajor)
+}
+
+// statusLabels are the status label's values, made once: strconv.Itoa
+// allocates for every number above 99.
+var statusLabels = func() (labels [600]string) {
+	for status := 100; status < len(labels); status++ {
+		labels[status] = strconv.Itoa(status)
+	}
+	return labels
+}()
+
+// statusLabel is strconv.Itoa(status).
+func statusLabel(status int) string {
+	if status >= 100 && status < len(statusLabels) {
+		return statusLabels[status]
+	}
+	return strconv.Itoa(status)
 }

@@ -23,6 +23,15 @@ func Trace(next http.Handler) http.Handler {
 	tracer := tracing.Tracer()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx := tracing.Propagator.Extract(r.Context(), propagation.HeaderCarrier(r.Header))
+		if !tracing.Active() {
+			// No provider: the span would not record, and would carry the
+			// caller's span context, which Extract put in ctx already.
+			if ctx != r.Context() {
+				r = r.WithContext(ctx)
+			}
+			next.ServeHTTP(w, r)
+			return
+		}
 		method := MethodLabel(r.Method)
 		ctx, span := tracer.Start(ctx, method, trace.WithSpanKind(trace.SpanKindServer),
 			trace.WithAttributes(attribute.String("http.request.method", method),
