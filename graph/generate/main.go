@@ -11,7 +11,8 @@
 // (graph/generated/object_field_set.go), and no request builds the map of
 // input unmarshalers nothing reads. A plain field of a scalar type gets
 // its field context and the context value carrying it in one allocation
-// (rewriteScalarFields).
+// (rewriteScalarFields), and an enum value is written by a marshaler made
+// once per name.
 //
 // gqlgen runs every resolver field of an object and every element of a
 // list in a goroutine of its own so that dataloaders waiting on a timer

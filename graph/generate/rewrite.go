@@ -95,6 +95,13 @@ var rewrites = []rewrite{
 		replacement: `deferredFieldSet := out.objectDeferredSet()`,
 	},
 	{
+		// An enum value, written through a marshaler allocated for it:
+		// marshalEnumName keeps one per name.
+		what:        "an enum value's marshaler graphql.MarshalString(marshal...[v])",
+		pattern:     regexp.MustCompile(`graphql\.MarshalString\((marshal[NO][^\s\[\]()]+\[\*?v\])\)`),
+		replacement: `marshalEnumName($1)`,
+	},
+	{
 		// A query's response, written into a buffer that grows from
 		// nothing by doubling (some ten allocations and copies for an
 		// answer of tens of kilobytes): marshalResponse writes it into a

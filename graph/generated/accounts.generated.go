@@ -3911,7 +3911,7 @@ func (ec *executionContext) unmarshalNAccountRestrictor2githubᚗcomᚋframeᚑo
 
 func (ec *executionContext) marshalNAccountRestrictor2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRestrictor(ctx context.Context, sel ast.SelectionSet, v models.Restrictor) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNAccountRestrictor2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRestrictor[v])
+	res := marshalEnumName(marshalNAccountRestrictor2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRestrictor[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -3969,7 +3969,7 @@ func (ec *executionContext) unmarshalNAccountStatus2githubᚗcomᚋframeᚑoss�
 
 func (ec *executionContext) marshalNAccountStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAccountStatus(ctx context.Context, sel ast.SelectionSet, v models.AccountStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNAccountStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAccountStatus[v])
+	res := marshalEnumName(marshalNAccountStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAccountStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -4001,7 +4001,7 @@ func (ec *executionContext) unmarshalNAccountType2githubᚗcomᚋframeᚑossᚋp
 
 func (ec *executionContext) marshalNAccountType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAccountType(ctx context.Context, sel ast.SelectionSet, v models.AccountType) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNAccountType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAccountType[v])
+	res := marshalEnumName(marshalNAccountType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAccountType[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -4035,7 +4035,7 @@ func (ec *executionContext) marshalNAccountType2ᚖgithubᚗcomᚋframeᚑossᚋ
 		return graphql.Null
 	}
 	_ = sel
-	res := graphql.MarshalString(marshalNAccountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAccountType[*v])
+	res := marshalEnumName(marshalNAccountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAccountType[*v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -4093,7 +4093,7 @@ func (ec *executionContext) unmarshalNStepKey2githubᚗcomᚋframeᚑossᚋpayme
 
 func (ec *executionContext) marshalNStepKey2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepKey(ctx context.Context, sel ast.SelectionSet, v capability.StepKey) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNStepKey2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepKey[v])
+	res := marshalEnumName(marshalNStepKey2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepKey[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -4163,7 +4163,7 @@ func (ec *executionContext) unmarshalNStepStatus2githubᚗcomᚋframeᚑossᚋpa
 
 func (ec *executionContext) marshalNStepStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepStatus(ctx context.Context, sel ast.SelectionSet, v capability.StepStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNStepStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepStatus[v])
+	res := marshalEnumName(marshalNStepStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStepStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -4212,7 +4212,7 @@ func (ec *executionContext) marshalOAccountBlockedReason2ᚖgithubᚗcomᚋframe
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOAccountBlockedReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBlockedReason[*v])
+	res := marshalEnumName(marshalOAccountBlockedReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBlockedReason[*v])
 	return res
 }
 
@@ -4256,7 +4256,7 @@ func (ec *executionContext) marshalOAccountStatus2ᚖgithubᚗcomᚋframeᚑoss�
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOAccountStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAccountStatus[*v])
+	res := marshalEnumName(marshalOAccountStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAccountStatus[*v])
 	return res
 }
 
@@ -4290,7 +4290,7 @@ func (ec *executionContext) marshalOAccountType2ᚖgithubᚗcomᚋframeᚑossᚋ
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOAccountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAccountType[*v])
+	res := marshalEnumName(marshalOAccountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAccountType[*v])
 	return res
 }
 

@@ -539,7 +539,7 @@ func (ec *executionContext) unmarshalNBankAccountStatus2githubᚗcomᚋframeᚑo
 
 func (ec *executionContext) marshalNBankAccountStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBankAccountStatus(ctx context.Context, sel ast.SelectionSet, v models.BankAccountStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNBankAccountStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBankAccountStatus[v])
+	res := marshalEnumName(marshalNBankAccountStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBankAccountStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -567,7 +567,7 @@ func (ec *executionContext) unmarshalNBankAccountType2githubᚗcomᚋframeᚑoss
 
 func (ec *executionContext) marshalNBankAccountType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBankAccountType(ctx context.Context, sel ast.SelectionSet, v models.BankAccountType) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNBankAccountType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBankAccountType[v])
+	res := marshalEnumName(marshalNBankAccountType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBankAccountType[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -614,7 +614,7 @@ func (ec *executionContext) marshalOBankAccountType2ᚖgithubᚗcomᚋframeᚑos
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOBankAccountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBankAccountType[*v])
+	res := marshalEnumName(marshalOBankAccountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBankAccountType[*v])
 	return res
 }
 

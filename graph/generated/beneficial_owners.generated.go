@@ -751,7 +751,7 @@ func (ec *executionContext) unmarshalNBeneficialOwnerStatus2githubᚗcomᚋframe
 
 func (ec *executionContext) marshalNBeneficialOwnerStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐOwnerStatus(ctx context.Context, sel ast.SelectionSet, v models.OwnerStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNBeneficialOwnerStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐOwnerStatus[v])
+	res := marshalEnumName(marshalNBeneficialOwnerStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐOwnerStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -786,7 +786,7 @@ func (ec *executionContext) unmarshalNOwnerRole2githubᚗcomᚋframeᚑossᚋpay
 
 func (ec *executionContext) marshalNOwnerRole2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐOwnerRole(ctx context.Context, sel ast.SelectionSet, v models.OwnerRole) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNOwnerRole2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐOwnerRole[v])
+	res := marshalEnumName(marshalNOwnerRole2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐOwnerRole[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")

@@ -658,7 +658,7 @@ func (ec *executionContext) unmarshalNCapabilityName2githubᚗcomᚋframeᚑoss�
 
 func (ec *executionContext) marshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐName(ctx context.Context, sel ast.SelectionSet, v capability.Name) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐName[v])
+	res := marshalEnumName(marshalNCapabilityName2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐName[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -742,7 +742,7 @@ func (ec *executionContext) unmarshalNCapabilityStatus2githubᚗcomᚋframeᚑos
 
 func (ec *executionContext) marshalNCapabilityStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStatus(ctx context.Context, sel ast.SelectionSet, v capability.Status) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNCapabilityStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStatus[v])
+	res := marshalEnumName(marshalNCapabilityStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋdomainᚋcapabilityᚐStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")

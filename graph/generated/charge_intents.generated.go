@@ -1606,7 +1606,7 @@ func (ec *executionContext) unmarshalNChargeIntentStatus2githubᚗcomᚋframeᚑ
 
 func (ec *executionContext) marshalNChargeIntentStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeIntentStatus(ctx context.Context, sel ast.SelectionSet, v models.ChargeIntentStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNChargeIntentStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeIntentStatus[v])
+	res := marshalEnumName(marshalNChargeIntentStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeIntentStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -1690,7 +1690,7 @@ func (ec *executionContext) marshalOChargeIntentStatus2ᚖgithubᚗcomᚋframe�
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOChargeIntentStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeIntentStatus[*v])
+	res := marshalEnumName(marshalOChargeIntentStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeIntentStatus[*v])
 	return res
 }
 

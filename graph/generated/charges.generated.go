@@ -1572,7 +1572,7 @@ func (ec *executionContext) unmarshalNChargeStatus2githubᚗcomᚋframeᚑossᚋ
 
 func (ec *executionContext) marshalNChargeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeStatus(ctx context.Context, sel ast.SelectionSet, v models.ChargeStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNChargeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeStatus[v])
+	res := marshalEnumName(marshalNChargeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐChargeStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")

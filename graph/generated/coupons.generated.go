@@ -3573,7 +3573,7 @@ func (ec *executionContext) unmarshalNCouponApplicability2githubᚗcomᚋframe�
 
 func (ec *executionContext) marshalNCouponApplicability2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponApplicability(ctx context.Context, sel ast.SelectionSet, v models.CouponApplicability) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNCouponApplicability2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponApplicability[v])
+	res := marshalEnumName(marshalNCouponApplicability2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponApplicability[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -3607,7 +3607,7 @@ func (ec *executionContext) marshalNCouponApplicability2ᚖgithubᚗcomᚋframe�
 		return graphql.Null
 	}
 	_ = sel
-	res := graphql.MarshalString(marshalNCouponApplicability2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponApplicability[*v])
+	res := marshalEnumName(marshalNCouponApplicability2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponApplicability[*v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -3645,7 +3645,7 @@ func (ec *executionContext) unmarshalNCouponDuration2githubᚗcomᚋframeᚑoss�
 
 func (ec *executionContext) marshalNCouponDuration2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponDuration(ctx context.Context, sel ast.SelectionSet, v models.CouponDuration) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNCouponDuration2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponDuration[v])
+	res := marshalEnumName(marshalNCouponDuration2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponDuration[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -3681,7 +3681,7 @@ func (ec *executionContext) marshalNCouponDuration2ᚖgithubᚗcomᚋframeᚑoss
 		return graphql.Null
 	}
 	_ = sel
-	res := graphql.MarshalString(marshalNCouponDuration2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponDuration[*v])
+	res := marshalEnumName(marshalNCouponDuration2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponDuration[*v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -3737,7 +3737,7 @@ func (ec *executionContext) unmarshalNCouponStatus2githubᚗcomᚋframeᚑossᚋ
 
 func (ec *executionContext) marshalNCouponStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponStatus(ctx context.Context, sel ast.SelectionSet, v models.CouponStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNCouponStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponStatus[v])
+	res := marshalEnumName(marshalNCouponStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -3836,7 +3836,7 @@ func (ec *executionContext) unmarshalNDiscountType2githubᚗcomᚋframeᚑossᚋ
 
 func (ec *executionContext) marshalNDiscountType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountType(ctx context.Context, sel ast.SelectionSet, v models.DiscountType) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNDiscountType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountType[v])
+	res := marshalEnumName(marshalNDiscountType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountType[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -3870,7 +3870,7 @@ func (ec *executionContext) marshalNDiscountType2ᚖgithubᚗcomᚋframeᚑoss�
 		return graphql.Null
 	}
 	_ = sel
-	res := graphql.MarshalString(marshalNDiscountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountType[*v])
+	res := marshalEnumName(marshalNDiscountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountType[*v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -3999,7 +3999,7 @@ func (ec *executionContext) marshalOCouponApplicability2ᚖgithubᚗcomᚋframe�
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOCouponApplicability2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponApplicability[*v])
+	res := marshalEnumName(marshalOCouponApplicability2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponApplicability[*v])
 	return res
 }
 
@@ -4037,7 +4037,7 @@ func (ec *executionContext) marshalOCouponStatus2ᚖgithubᚗcomᚋframeᚑoss�
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOCouponStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponStatus[*v])
+	res := marshalEnumName(marshalOCouponStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCouponStatus[*v])
 	return res
 }
 
@@ -4086,7 +4086,7 @@ func (ec *executionContext) marshalODiscountType2ᚖgithubᚗcomᚋframeᚑoss�
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalODiscountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountType[*v])
+	res := marshalEnumName(marshalODiscountType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDiscountType[*v])
 	return res
 }
 

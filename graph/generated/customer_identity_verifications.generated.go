@@ -521,7 +521,7 @@ func (ec *executionContext) unmarshalNCustomerIdentityVerificationStatus2github�
 
 func (ec *executionContext) marshalNCustomerIdentityVerificationStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCustomerVerificationStatus(ctx context.Context, sel ast.SelectionSet, v models.CustomerVerificationStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNCustomerIdentityVerificationStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCustomerVerificationStatus[v])
+	res := marshalEnumName(marshalNCustomerIdentityVerificationStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCustomerVerificationStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")

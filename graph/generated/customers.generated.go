@@ -2055,7 +2055,7 @@ func (ec *executionContext) unmarshalNAddressType2githubᚗcomᚋframeᚑossᚋp
 
 func (ec *executionContext) marshalNAddressType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAddressType(ctx context.Context, sel ast.SelectionSet, v models.AddressType) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNAddressType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAddressType[v])
+	res := marshalEnumName(marshalNAddressType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAddressType[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -2134,7 +2134,7 @@ func (ec *executionContext) unmarshalNCustomerStatus2githubᚗcomᚋframeᚑoss�
 
 func (ec *executionContext) marshalNCustomerStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCustomerStatus(ctx context.Context, sel ast.SelectionSet, v models.CustomerStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNCustomerStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCustomerStatus[v])
+	res := marshalEnumName(marshalNCustomerStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCustomerStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")

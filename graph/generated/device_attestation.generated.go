@@ -341,7 +341,7 @@ func (ec *executionContext) unmarshalNDeviceAttestationStatus2githubᚗcomᚋfra
 
 func (ec *executionContext) marshalNDeviceAttestationStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDeviceAttestationStatus(ctx context.Context, sel ast.SelectionSet, v models.DeviceAttestationStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNDeviceAttestationStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDeviceAttestationStatus[v])
+	res := marshalEnumName(marshalNDeviceAttestationStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDeviceAttestationStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")

@@ -2111,7 +2111,7 @@ func (ec *executionContext) unmarshalNDisputeStatus2githubᚗcomᚋframeᚑoss�
 
 func (ec *executionContext) marshalNDisputeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeStatus(ctx context.Context, sel ast.SelectionSet, v models.DisputeStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNDisputeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeStatus[v])
+	res := marshalEnumName(marshalNDisputeStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -2170,7 +2170,7 @@ func (ec *executionContext) marshalODisputeCategory2ᚖgithubᚗcomᚋframeᚑos
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalODisputeCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeCategory[*v])
+	res := marshalEnumName(marshalODisputeCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDisputeCategory[*v])
 	return res
 }
 

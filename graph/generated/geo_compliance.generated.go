@@ -746,7 +746,7 @@ func (ec *executionContext) unmarshalNGeoStatus2githubᚗcomᚋframeᚑossᚋpay
 
 func (ec *executionContext) marshalNGeoStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoStatus(ctx context.Context, sel ast.SelectionSet, v models.GeoStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNGeoStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoStatus[v])
+	res := marshalEnumName(marshalNGeoStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -829,7 +829,7 @@ func (ec *executionContext) marshalOGeoReason2ᚖgithubᚗcomᚋframeᚑossᚋpa
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOGeoReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoReason[*v])
+	res := marshalEnumName(marshalOGeoReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐGeoReason[*v])
 	return res
 }
 

@@ -636,7 +636,7 @@ func (ec *executionContext) unmarshalNIdentityProvider2githubᚗcomᚋframeᚑos
 
 func (ec *executionContext) marshalNIdentityProvider2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityProvider(ctx context.Context, sel ast.SelectionSet, v models.IdentityProvider) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNIdentityProvider2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityProvider[v])
+	res := marshalEnumName(marshalNIdentityProvider2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityProvider[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -724,7 +724,7 @@ func (ec *executionContext) unmarshalNIdentityVerificationStatus2githubᚗcomᚋ
 
 func (ec *executionContext) marshalNIdentityVerificationStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRunStatus(ctx context.Context, sel ast.SelectionSet, v models.RunStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNIdentityVerificationStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRunStatus[v])
+	res := marshalEnumName(marshalNIdentityVerificationStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRunStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -765,7 +765,7 @@ func (ec *executionContext) marshalOIdentityFailureType2ᚖgithubᚗcomᚋframe�
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOIdentityFailureType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityFailureType[*v])
+	res := marshalEnumName(marshalOIdentityFailureType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityFailureType[*v])
 	return res
 }
 
@@ -801,7 +801,7 @@ func (ec *executionContext) marshalOIdentityProvider2ᚖgithubᚗcomᚋframeᚑo
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOIdentityProvider2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityProvider[*v])
+	res := marshalEnumName(marshalOIdentityProvider2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐIdentityProvider[*v])
 	return res
 }
 
@@ -844,7 +844,7 @@ func (ec *executionContext) marshalOIdentityVerificationStatus2ᚖgithubᚗcom�
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOIdentityVerificationStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRunStatus[*v])
+	res := marshalEnumName(marshalOIdentityVerificationStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRunStatus[*v])
 	return res
 }
 
@@ -880,7 +880,7 @@ func (ec *executionContext) marshalOVerificationCategory2ᚖgithubᚗcomᚋframe
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOVerificationCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐVerificationCategory[*v])
+	res := marshalEnumName(marshalOVerificationCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐVerificationCategory[*v])
 	return res
 }
 

@@ -309,7 +309,7 @@ func (ec *executionContext) unmarshalNInquiryStatus2githubᚗcomᚋframeᚑoss�
 
 func (ec *executionContext) marshalNInquiryStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInquiryStatus(ctx context.Context, sel ast.SelectionSet, v models.InquiryStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNInquiryStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInquiryStatus[v])
+	res := marshalEnumName(marshalNInquiryStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInquiryStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")

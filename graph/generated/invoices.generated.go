@@ -2118,7 +2118,7 @@ func (ec *executionContext) unmarshalNCollectionMethod2githubᚗcomᚋframeᚑos
 
 func (ec *executionContext) marshalNCollectionMethod2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCollectionMethod(ctx context.Context, sel ast.SelectionSet, v models.CollectionMethod) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNCollectionMethod2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCollectionMethod[v])
+	res := marshalEnumName(marshalNCollectionMethod2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCollectionMethod[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -2152,7 +2152,7 @@ func (ec *executionContext) marshalNCollectionMethod2ᚖgithubᚗcomᚋframeᚑo
 		return graphql.Null
 	}
 	_ = sel
-	res := graphql.MarshalString(marshalNCollectionMethod2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCollectionMethod[*v])
+	res := marshalEnumName(marshalNCollectionMethod2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCollectionMethod[*v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -2257,7 +2257,7 @@ func (ec *executionContext) unmarshalNInvoiceStatus2githubᚗcomᚋframeᚑoss�
 
 func (ec *executionContext) marshalNInvoiceStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInvoiceStatus(ctx context.Context, sel ast.SelectionSet, v models.InvoiceStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNInvoiceStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInvoiceStatus[v])
+	res := marshalEnumName(marshalNInvoiceStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInvoiceStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -2301,7 +2301,7 @@ func (ec *executionContext) unmarshalNLineItemKind2githubᚗcomᚋframeᚑossᚋ
 
 func (ec *executionContext) marshalNLineItemKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLineItemKind(ctx context.Context, sel ast.SelectionSet, v models.LineItemKind) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNLineItemKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLineItemKind[v])
+	res := marshalEnumName(marshalNLineItemKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLineItemKind[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -2349,7 +2349,7 @@ func (ec *executionContext) marshalOBillingReason2ᚖgithubᚗcomᚋframeᚑoss�
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOBillingReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillingReason[*v])
+	res := marshalEnumName(marshalOBillingReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillingReason[*v])
 	return res
 }
 
@@ -2385,7 +2385,7 @@ func (ec *executionContext) marshalOCollectionMethod2ᚖgithubᚗcomᚋframeᚑo
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOCollectionMethod2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCollectionMethod[*v])
+	res := marshalEnumName(marshalOCollectionMethod2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCollectionMethod[*v])
 	return res
 }
 
@@ -2437,7 +2437,7 @@ func (ec *executionContext) marshalOInvoiceListStatus2ᚖgithubᚗcomᚋframeᚑ
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOInvoiceListStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInvoiceListStatus[*v])
+	res := marshalEnumName(marshalOInvoiceListStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐInvoiceListStatus[*v])
 	return res
 }
 

@@ -3849,7 +3849,7 @@ func (ec *executionContext) unmarshalNAgreementCategory2githubᚗcomᚋframeᚑo
 
 func (ec *executionContext) marshalNAgreementCategory2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory(ctx context.Context, sel ast.SelectionSet, v models.AgreementCategory) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNAgreementCategory2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory[v])
+	res := marshalEnumName(marshalNAgreementCategory2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -3883,7 +3883,7 @@ func (ec *executionContext) marshalNAgreementCategory2ᚖgithubᚗcomᚋframeᚑ
 		return graphql.Null
 	}
 	_ = sel
-	res := graphql.MarshalString(marshalNAgreementCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory[*v])
+	res := marshalEnumName(marshalNAgreementCategory2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementCategory[*v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -3911,7 +3911,7 @@ func (ec *executionContext) unmarshalNAgreementStatus2githubᚗcomᚋframeᚑoss
 
 func (ec *executionContext) marshalNAgreementStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus(ctx context.Context, sel ast.SelectionSet, v models.AgreementStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNAgreementStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus[v])
+	res := marshalEnumName(marshalNAgreementStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -3947,7 +3947,7 @@ func (ec *executionContext) marshalNAgreementStatus2ᚖgithubᚗcomᚋframeᚑos
 		return graphql.Null
 	}
 	_ = sel
-	res := graphql.MarshalString(marshalNAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus[*v])
+	res := marshalEnumName(marshalNAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus[*v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -3982,7 +3982,7 @@ func (ec *executionContext) unmarshalNAuthorizationMode2githubᚗcomᚋframeᚑo
 
 func (ec *executionContext) marshalNAuthorizationMode2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAuthorizationMode(ctx context.Context, sel ast.SelectionSet, v models.AuthorizationMode) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNAuthorizationMode2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAuthorizationMode[v])
+	res := marshalEnumName(marshalNAuthorizationMode2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAuthorizationMode[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -4010,7 +4010,7 @@ func (ec *executionContext) unmarshalNBillableEventType2githubᚗcomᚋframeᚑo
 
 func (ec *executionContext) marshalNBillableEventType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillableEventType(ctx context.Context, sel ast.SelectionSet, v models.BillableEventType) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNBillableEventType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillableEventType[v])
+	res := marshalEnumName(marshalNBillableEventType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillableEventType[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -4048,7 +4048,7 @@ func (ec *executionContext) marshalNBillableEventType2ᚖgithubᚗcomᚋframeᚑ
 		return graphql.Null
 	}
 	_ = sel
-	res := graphql.MarshalString(marshalNBillableEventType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillableEventType[*v])
+	res := marshalEnumName(marshalNBillableEventType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillableEventType[*v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -4156,7 +4156,7 @@ func (ec *executionContext) unmarshalNFeeApplicationMode2githubᚗcomᚋframeᚑ
 
 func (ec *executionContext) marshalNFeeApplicationMode2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeApplicationMode(ctx context.Context, sel ast.SelectionSet, v models.FeeApplicationMode) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNFeeApplicationMode2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeApplicationMode[v])
+	res := marshalEnumName(marshalNFeeApplicationMode2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeApplicationMode[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -4231,7 +4231,7 @@ func (ec *executionContext) unmarshalNFeeSource2githubᚗcomᚋframeᚑossᚋpay
 
 func (ec *executionContext) marshalNFeeSource2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeSource(ctx context.Context, sel ast.SelectionSet, v models.FeeSource) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNFeeSource2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeSource[v])
+	res := marshalEnumName(marshalNFeeSource2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeSource[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -4259,7 +4259,7 @@ func (ec *executionContext) unmarshalNFeeType2githubᚗcomᚋframeᚑossᚋpayme
 
 func (ec *executionContext) marshalNFeeType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeType(ctx context.Context, sel ast.SelectionSet, v models.FeeType) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNFeeType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeType[v])
+	res := marshalEnumName(marshalNFeeType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeType[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -4295,7 +4295,7 @@ func (ec *executionContext) marshalNFeeType2ᚖgithubᚗcomᚋframeᚑossᚋpaym
 		return graphql.Null
 	}
 	_ = sel
-	res := graphql.MarshalString(marshalNFeeType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeType[*v])
+	res := marshalEnumName(marshalNFeeType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeType[*v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -4371,7 +4371,7 @@ func (ec *executionContext) unmarshalNLedgerJournalKind2githubᚗcomᚋframeᚑo
 
 func (ec *executionContext) marshalNLedgerJournalKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLedgerJournalKind(ctx context.Context, sel ast.SelectionSet, v models.LedgerJournalKind) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNLedgerJournalKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLedgerJournalKind[v])
+	res := marshalEnumName(marshalNLedgerJournalKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐLedgerJournalKind[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -4417,7 +4417,7 @@ func (ec *executionContext) unmarshalNNextActionType2githubᚗcomᚋframeᚑoss�
 
 func (ec *executionContext) marshalNNextActionType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐNextActionType(ctx context.Context, sel ast.SelectionSet, v models.NextActionType) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNNextActionType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐNextActionType[v])
+	res := marshalEnumName(marshalNNextActionType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐNextActionType[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -4535,7 +4535,7 @@ func (ec *executionContext) unmarshalNTransferStatus2githubᚗcomᚋframeᚑoss�
 
 func (ec *executionContext) marshalNTransferStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTransferStatus(ctx context.Context, sel ast.SelectionSet, v models.TransferStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNTransferStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTransferStatus[v])
+	res := marshalEnumName(marshalNTransferStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTransferStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -4614,7 +4614,7 @@ func (ec *executionContext) marshalOAgreementStatus2ᚖgithubᚗcomᚋframeᚑos
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus[*v])
+	res := marshalEnumName(marshalOAgreementStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAgreementStatus[*v])
 	return res
 }
 
@@ -4646,7 +4646,7 @@ func (ec *executionContext) marshalOAuthorizationMode2ᚖgithubᚗcomᚋframeᚑ
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOAuthorizationMode2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAuthorizationMode[*v])
+	res := marshalEnumName(marshalOAuthorizationMode2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐAuthorizationMode[*v])
 	return res
 }
 
@@ -4691,7 +4691,7 @@ func (ec *executionContext) marshalOFeeApplicationMode2ᚖgithubᚗcomᚋframe�
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOFeeApplicationMode2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeApplicationMode[*v])
+	res := marshalEnumName(marshalOFeeApplicationMode2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFeeApplicationMode[*v])
 	return res
 }
 
@@ -4760,7 +4760,7 @@ func (ec *executionContext) marshalOTransferStatus2ᚖgithubᚗcomᚋframeᚑoss
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOTransferStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTransferStatus[*v])
+	res := marshalEnumName(marshalOTransferStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTransferStatus[*v])
 	return res
 }
 

@@ -1662,7 +1662,7 @@ func (ec *executionContext) unmarshalNPaymentMethodStatus2githubᚗcomᚋframe�
 
 func (ec *executionContext) marshalNPaymentMethodStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodStatus(ctx context.Context, sel ast.SelectionSet, v models.PaymentMethodStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNPaymentMethodStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodStatus[v])
+	res := marshalEnumName(marshalNPaymentMethodStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -1692,7 +1692,7 @@ func (ec *executionContext) unmarshalNPaymentMethodType2githubᚗcomᚋframeᚑo
 
 func (ec *executionContext) marshalNPaymentMethodType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodType(ctx context.Context, sel ast.SelectionSet, v models.PaymentMethodType) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNPaymentMethodType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodType[v])
+	res := marshalEnumName(marshalNPaymentMethodType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodType[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -1726,7 +1726,7 @@ func (ec *executionContext) marshalNPaymentMethodType2ᚖgithubᚗcomᚋframeᚑ
 		return graphql.Null
 	}
 	_ = sel
-	res := graphql.MarshalString(marshalNPaymentMethodType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodType[*v])
+	res := marshalEnumName(marshalNPaymentMethodType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodType[*v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -1759,7 +1759,7 @@ func (ec *executionContext) unmarshalNWalletType2githubᚗcomᚋframeᚑossᚋpa
 
 func (ec *executionContext) marshalNWalletType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType(ctx context.Context, sel ast.SelectionSet, v models.WalletType) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNWalletType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType[v])
+	res := marshalEnumName(marshalNWalletType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -1823,7 +1823,7 @@ func (ec *executionContext) marshalOPaymentMethodType2ᚖgithubᚗcomᚋframeᚑ
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOPaymentMethodType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodType[*v])
+	res := marshalEnumName(marshalOPaymentMethodType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentMethodType[*v])
 	return res
 }
 
@@ -1868,7 +1868,7 @@ func (ec *executionContext) marshalOWalletType2ᚖgithubᚗcomᚋframeᚑossᚋp
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOWalletType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType[*v])
+	res := marshalEnumName(marshalOWalletType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWalletType[*v])
 	return res
 }
 

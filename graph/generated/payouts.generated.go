@@ -2486,7 +2486,7 @@ func (ec *executionContext) unmarshalNFundingCadence2githubᚗcomᚋframeᚑoss�
 
 func (ec *executionContext) marshalNFundingCadence2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingCadence(ctx context.Context, sel ast.SelectionSet, v models.FundingCadence) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNFundingCadence2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingCadence[v])
+	res := marshalEnumName(marshalNFundingCadence2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingCadence[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -2522,7 +2522,7 @@ func (ec *executionContext) marshalNFundingCadence2ᚖgithubᚗcomᚋframeᚑoss
 		return graphql.Null
 	}
 	_ = sel
-	res := graphql.MarshalString(marshalNFundingCadence2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingCadence[*v])
+	res := marshalEnumName(marshalNFundingCadence2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingCadence[*v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -2552,7 +2552,7 @@ func (ec *executionContext) unmarshalNFundingSource2githubᚗcomᚋframeᚑoss�
 
 func (ec *executionContext) marshalNFundingSource2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingSource(ctx context.Context, sel ast.SelectionSet, v models.FundingSource) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNFundingSource2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingSource[v])
+	res := marshalEnumName(marshalNFundingSource2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingSource[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -2590,7 +2590,7 @@ func (ec *executionContext) unmarshalNMerchantBalanceStatus2string(ctx context.C
 
 func (ec *executionContext) marshalNMerchantBalanceStatus2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNMerchantBalanceStatus2string[v])
+	res := marshalEnumName(marshalNMerchantBalanceStatus2string[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -2770,7 +2770,7 @@ func (ec *executionContext) unmarshalNPayoutStatus2githubᚗcomᚋframeᚑossᚋ
 
 func (ec *executionContext) marshalNPayoutStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutStatus(ctx context.Context, sel ast.SelectionSet, v models.PayoutStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNPayoutStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutStatus[v])
+	res := marshalEnumName(marshalNPayoutStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -2812,7 +2812,7 @@ func (ec *executionContext) marshalOFundingCadence2ᚖgithubᚗcomᚋframeᚑoss
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOFundingCadence2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingCadence[*v])
+	res := marshalEnumName(marshalOFundingCadence2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingCadence[*v])
 	return res
 }
 
@@ -2844,7 +2844,7 @@ func (ec *executionContext) marshalOFundingSource2ᚖgithubᚗcomᚋframeᚑoss�
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOFundingSource2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingSource[*v])
+	res := marshalEnumName(marshalOFundingSource2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐFundingSource[*v])
 	return res
 }
 
@@ -2911,7 +2911,7 @@ func (ec *executionContext) marshalOPayoutSpeed2ᚖgithubᚗcomᚋframeᚑossᚋ
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOPayoutSpeed2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutSpeed[*v])
+	res := marshalEnumName(marshalOPayoutSpeed2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutSpeed[*v])
 	return res
 }
 
@@ -2943,7 +2943,7 @@ func (ec *executionContext) marshalOPayoutStatus2ᚖgithubᚗcomᚋframeᚑoss�
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOPayoutStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutStatus[*v])
+	res := marshalEnumName(marshalOPayoutStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPayoutStatus[*v])
 	return res
 }
 

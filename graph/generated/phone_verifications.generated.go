@@ -879,7 +879,7 @@ func (ec *executionContext) unmarshalNPhoneVerificationStatus2githubᚗcomᚋfra
 
 func (ec *executionContext) marshalNPhoneVerificationStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPhoneStatus(ctx context.Context, sel ast.SelectionSet, v models.PhoneStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNPhoneVerificationStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPhoneStatus[v])
+	res := marshalEnumName(marshalNPhoneVerificationStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPhoneStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -926,7 +926,7 @@ func (ec *executionContext) marshalOPhoneFailureType2ᚖgithubᚗcomᚋframeᚑo
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOPhoneFailureType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPhoneFailureType[*v])
+	res := marshalEnumName(marshalOPhoneFailureType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPhoneFailureType[*v])
 	return res
 }
 
@@ -988,7 +988,7 @@ func (ec *executionContext) marshalOPhoneVerificationStatus2ᚖgithubᚗcomᚋfr
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOPhoneVerificationStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPhoneStatus[*v])
+	res := marshalEnumName(marshalOPhoneVerificationStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPhoneStatus[*v])
 	return res
 }
 

@@ -1708,7 +1708,7 @@ func (ec *executionContext) unmarshalNPricingType2githubᚗcomᚋframeᚑossᚋp
 
 func (ec *executionContext) marshalNPricingType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPricingType(ctx context.Context, sel ast.SelectionSet, v models.PricingType) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNPricingType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPricingType[v])
+	res := marshalEnumName(marshalNPricingType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPricingType[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -1742,7 +1742,7 @@ func (ec *executionContext) marshalNPricingType2ᚖgithubᚗcomᚋframeᚑossᚋ
 		return graphql.Null
 	}
 	_ = sel
-	res := graphql.MarshalString(marshalNPricingType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPricingType[*v])
+	res := marshalEnumName(marshalNPricingType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPricingType[*v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -1847,7 +1847,7 @@ func (ec *executionContext) unmarshalNPurchaseType2githubᚗcomᚋframeᚑossᚋ
 
 func (ec *executionContext) marshalNPurchaseType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPurchaseType(ctx context.Context, sel ast.SelectionSet, v models.PurchaseType) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNPurchaseType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPurchaseType[v])
+	res := marshalEnumName(marshalNPurchaseType2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPurchaseType[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -1875,7 +1875,7 @@ func (ec *executionContext) unmarshalNRecurringInterval2githubᚗcomᚋframeᚑo
 
 func (ec *executionContext) marshalNRecurringInterval2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRecurringInterval(ctx context.Context, sel ast.SelectionSet, v models.RecurringInterval) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNRecurringInterval2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRecurringInterval[v])
+	res := marshalEnumName(marshalNRecurringInterval2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRecurringInterval[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -1958,7 +1958,7 @@ func (ec *executionContext) marshalOPricingType2ᚖgithubᚗcomᚋframeᚑossᚋ
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOPricingType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPricingType[*v])
+	res := marshalEnumName(marshalOPricingType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPricingType[*v])
 	return res
 }
 
@@ -2010,7 +2010,7 @@ func (ec *executionContext) marshalOPurchaseType2ᚖgithubᚗcomᚋframeᚑoss�
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOPurchaseType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPurchaseType[*v])
+	res := marshalEnumName(marshalOPurchaseType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPurchaseType[*v])
 	return res
 }
 
@@ -2047,7 +2047,7 @@ func (ec *executionContext) marshalORecurringInterval2ᚖgithubᚗcomᚋframeᚑ
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalORecurringInterval2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRecurringInterval[*v])
+	res := marshalEnumName(marshalORecurringInterval2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRecurringInterval[*v])
 	return res
 }
 

@@ -940,7 +940,7 @@ func (ec *executionContext) unmarshalNRefundStatus2githubᚗcomᚋframeᚑossᚋ
 
 func (ec *executionContext) marshalNRefundStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefundStatus(ctx context.Context, sel ast.SelectionSet, v models.RefundStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNRefundStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefundStatus[v])
+	res := marshalEnumName(marshalNRefundStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefundStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -996,7 +996,7 @@ func (ec *executionContext) marshalORefundReason2ᚖgithubᚗcomᚋframeᚑoss�
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalORefundReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefundReason[*v])
+	res := marshalEnumName(marshalORefundReason2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐRefundReason[*v])
 	return res
 }
 
@@ -1028,7 +1028,7 @@ func (ec *executionContext) marshalORefundReason2ᚖstring(ctx context.Context, 
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalORefundReason2ᚖstring[*v])
+	res := marshalEnumName(marshalORefundReason2ᚖstring[*v])
 	return res
 }
 

@@ -1863,7 +1863,7 @@ func (ec *executionContext) unmarshalNPaymentLinkSessionStatus2githubᚗcomᚋfr
 
 func (ec *executionContext) marshalNPaymentLinkSessionStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentLinkSessionStatus(ctx context.Context, sel ast.SelectionSet, v models.PaymentLinkSessionStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNPaymentLinkSessionStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentLinkSessionStatus[v])
+	res := marshalEnumName(marshalNPaymentLinkSessionStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐPaymentLinkSessionStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -1889,7 +1889,7 @@ func (ec *executionContext) unmarshalNSessionStatus2githubᚗcomᚋframeᚑoss�
 
 func (ec *executionContext) marshalNSessionStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐSessionStatus(ctx context.Context, sel ast.SelectionSet, v models.SessionStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNSessionStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐSessionStatus[v])
+	res := marshalEnumName(marshalNSessionStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐSessionStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -2012,7 +2012,7 @@ func (ec *executionContext) marshalOSessionStatus2ᚖgithubᚗcomᚋframeᚑoss�
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOSessionStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐSessionStatus[*v])
+	res := marshalEnumName(marshalOSessionStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐSessionStatus[*v])
 	return res
 }
 

@@ -810,7 +810,7 @@ func (ec *executionContext) marshalODurationType2ᚖgithubᚗcomᚋframeᚑoss�
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalODurationType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDurationType[*v])
+	res := marshalEnumName(marshalODurationType2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐDurationType[*v])
 	return res
 }
 

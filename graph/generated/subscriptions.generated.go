@@ -2793,7 +2793,7 @@ func (ec *executionContext) unmarshalNProrationBehavior2githubᚗcomᚋframeᚑo
 
 func (ec *executionContext) marshalNProrationBehavior2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐProrationBehavior(ctx context.Context, sel ast.SelectionSet, v models.ProrationBehavior) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNProrationBehavior2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐProrationBehavior[v])
+	res := marshalEnumName(marshalNProrationBehavior2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐProrationBehavior[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -2915,7 +2915,7 @@ func (ec *executionContext) unmarshalNSubscriptionStatus2githubᚗcomᚋframeᚑ
 
 func (ec *executionContext) marshalNSubscriptionStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐSubscriptionStatus(ctx context.Context, sel ast.SelectionSet, v models.SubscriptionStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNSubscriptionStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐSubscriptionStatus[v])
+	res := marshalEnumName(marshalNSubscriptionStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐSubscriptionStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -2982,7 +2982,7 @@ func (ec *executionContext) marshalOProrationBehavior2ᚖgithubᚗcomᚋframeᚑ
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOProrationBehavior2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐProrationBehavior[*v])
+	res := marshalEnumName(marshalOProrationBehavior2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐProrationBehavior[*v])
 	return res
 }
 
@@ -3044,7 +3044,7 @@ func (ec *executionContext) marshalOSubscriptionStatus2ᚖgithubᚗcomᚋframe�
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOSubscriptionStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐSubscriptionStatus[*v])
+	res := marshalEnumName(marshalOSubscriptionStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐSubscriptionStatus[*v])
 	return res
 }
 

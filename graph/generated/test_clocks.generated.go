@@ -1181,7 +1181,7 @@ func (ec *executionContext) unmarshalNTestClockEffectKind2githubᚗcomᚋframe�
 
 func (ec *executionContext) marshalNTestClockEffectKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTestClockEffectKind(ctx context.Context, sel ast.SelectionSet, v models.TestClockEffectKind) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNTestClockEffectKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTestClockEffectKind[v])
+	res := marshalEnumName(marshalNTestClockEffectKind2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTestClockEffectKind[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -1239,7 +1239,7 @@ func (ec *executionContext) unmarshalNTestClockStatus2githubᚗcomᚋframeᚑoss
 
 func (ec *executionContext) marshalNTestClockStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTestClockStatus(ctx context.Context, sel ast.SelectionSet, v models.TestClockStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNTestClockStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTestClockStatus[v])
+	res := marshalEnumName(marshalNTestClockStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐTestClockStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")

@@ -432,7 +432,7 @@ func (ec *executionContext) unmarshalNThreeDSIntentStatus2githubᚗcomᚋframe�
 
 func (ec *executionContext) marshalNThreeDSIntentStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐThreeDSStatus(ctx context.Context, sel ast.SelectionSet, v models.ThreeDSStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNThreeDSIntentStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐThreeDSStatus[v])
+	res := marshalEnumName(marshalNThreeDSIntentStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐThreeDSStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")

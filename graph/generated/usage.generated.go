@@ -2214,7 +2214,7 @@ func (ec *executionContext) unmarshalNMeterAggregation2githubᚗcomᚋframeᚑos
 
 func (ec *executionContext) marshalNMeterAggregation2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMeterAggregation(ctx context.Context, sel ast.SelectionSet, v models.MeterAggregation) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNMeterAggregation2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMeterAggregation[v])
+	res := marshalEnumName(marshalNMeterAggregation2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMeterAggregation[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -2374,7 +2374,7 @@ func (ec *executionContext) marshalOMeterAggregation2ᚖgithubᚗcomᚋframeᚑo
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOMeterAggregation2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMeterAggregation[*v])
+	res := marshalEnumName(marshalOMeterAggregation2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMeterAggregation[*v])
 	return res
 }
 

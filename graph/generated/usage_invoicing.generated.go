@@ -1453,7 +1453,7 @@ func (ec *executionContext) unmarshalNBillingCreditStatus2githubᚗcomᚋframe�
 
 func (ec *executionContext) marshalNBillingCreditStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillingCreditStatus(ctx context.Context, sel ast.SelectionSet, v models.BillingCreditStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNBillingCreditStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillingCreditStatus[v])
+	res := marshalEnumName(marshalNBillingCreditStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐBillingCreditStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -1508,7 +1508,7 @@ func (ec *executionContext) unmarshalNUsageBillingCycle2githubᚗcomᚋframeᚑo
 
 func (ec *executionContext) marshalNUsageBillingCycle2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUsageBillingCycle(ctx context.Context, sel ast.SelectionSet, v models.UsageBillingCycle) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNUsageBillingCycle2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUsageBillingCycle[v])
+	res := marshalEnumName(marshalNUsageBillingCycle2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUsageBillingCycle[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -1556,7 +1556,7 @@ func (ec *executionContext) marshalOUsageBillingCycle2ᚖgithubᚗcomᚋframeᚑ
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOUsageBillingCycle2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUsageBillingCycle[*v])
+	res := marshalEnumName(marshalOUsageBillingCycle2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐUsageBillingCycle[*v])
 	return res
 }
 

@@ -1758,7 +1758,7 @@ func (ec *executionContext) unmarshalNWebhookDeliveryStatus2githubᚗcomᚋframe
 
 func (ec *executionContext) marshalNWebhookDeliveryStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWebhookDeliveryStatus(ctx context.Context, sel ast.SelectionSet, v models.WebhookDeliveryStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNWebhookDeliveryStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWebhookDeliveryStatus[v])
+	res := marshalEnumName(marshalNWebhookDeliveryStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWebhookDeliveryStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -1836,7 +1836,7 @@ func (ec *executionContext) unmarshalNWebhookEndpointStatus2githubᚗcomᚋframe
 
 func (ec *executionContext) marshalNWebhookEndpointStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWebhookEndpointStatus(ctx context.Context, sel ast.SelectionSet, v models.WebhookEndpointStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNWebhookEndpointStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWebhookEndpointStatus[v])
+	res := marshalEnumName(marshalNWebhookEndpointStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWebhookEndpointStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -1894,7 +1894,7 @@ func (ec *executionContext) marshalOWebhookDeliveryStatus2ᚖgithubᚗcomᚋfram
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOWebhookDeliveryStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWebhookDeliveryStatus[*v])
+	res := marshalEnumName(marshalOWebhookDeliveryStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWebhookDeliveryStatus[*v])
 	return res
 }
 
@@ -1935,7 +1935,7 @@ func (ec *executionContext) marshalOWebhookEndpointStatus2ᚖgithubᚗcomᚋfram
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOWebhookEndpointStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWebhookEndpointStatus[*v])
+	res := marshalEnumName(marshalOWebhookEndpointStatus2ᚖgithubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐWebhookEndpointStatus[*v])
 	return res
 }
 
