@@ -2,7 +2,6 @@ package bench
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -10,12 +9,6 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-
-	"github.com/frame-oss/payments-server/graph/dashboard"
-	"github.com/frame-oss/payments-server/internal/app"
-	"github.com/frame-oss/payments-server/internal/platform/auth"
-	"github.com/frame-oss/payments-server/internal/seed"
-	"github.com/frame-oss/payments-server/internal/testenv"
 )
 
 // parallelConnections is how many requests BenchmarkDashboardShapesParallel
@@ -31,26 +24,14 @@ const parallelConnections = 32
 // cores) and -mutexprofile or -blockprofile to see contention; cpu-ns/op
 // is the CPU time of this process per request, client included.
 func BenchmarkDashboardShapesParallel(b *testing.B) {
-	env := testenv.New(b, func(o *app.Options) { o.CredentialCache = auth.DefaultCacheConfig() })
-	for range 10 {
-		if _, err := seed.Run(context.Background(), env.Services, env.Merchant); err != nil {
-			b.Fatalf("seed: %v", err)
-		}
-	}
-	ops, err := dashboard.Operations()
-	if err != nil {
-		b.Fatal(err)
-	}
+	env, queries := dashboardEnv(b)
 	// The test client's transport keeps two idle connections per host:
 	// with more requests in flight it would open and close connections
 	// all along, which `make loadbench` does not.
 	transport := &http.Transport{MaxIdleConnsPerHost: parallelConnections, MaxConnsPerHost: parallelConnections}
 	defer transport.CloseIdleConnections()
 	client := &http.Client{Transport: transport}
-	for _, op := range ops {
-		if op.Type != "query" {
-			continue
-		}
+	for _, op := range queries {
 		body, err := json.Marshal(map[string]any{"query": op.Document, "operationName": op.Name})
 		if err != nil {
 			b.Fatal(err)
