@@ -150,7 +150,7 @@ var errorsImport = []byte("\t\"errors\"\n")
 var generatedMarker = []byte("// Code generated ")
 
 // rewriteExecutor applies rewrites to every file gqlgen generated for the
-// executor, then scalarFieldRewrite. It fails when one of them matches
+// executor, then rewriteScalarFields. It fails when one of them matches
 // nowhere, so that a gqlgen upgrade that changes what it writes is noticed
 // at generation rather than by a slower executor.
 func rewriteExecutor(exec *config.ExecConfig) error {
