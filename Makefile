@@ -24,8 +24,21 @@ serve: postgres build
 ## -ldflags=-w links the test binaries without DWARF (no test reads it; a
 ## race report's stacks come from the runtime's own tables): a quarter
 ## less CPU for each test binary relinked (docs/testing.md).
+## GORACE=atexit_sleep_ms=0: a race-built process otherwise sleeps a second
+## as it exits (the race runtime's default), once per test binary and per
+## process the root package's tests start; a race in a test still fails
+## that test, as testing checks the detector after each one. Options the
+## caller's GORACE sets still win (later options override earlier ones).
 test: postgres pgbouncer browser
-	$(GO) run ./internal/testenv/testpg -- $(GO) test -race -vet=all -ldflags=-w -count=1 -timeout 30m ./...
+	GORACE="atexit_sleep_ms=0 $$GORACE" $(GO) run ./internal/testenv/testpg -- \
+		$(GO) test -race -vet=all -ldflags=-w -count=1 -timeout 30m $(TEST_PACKAGES)
+
+## TEST_PACKAGES: every package, the longest to run first. go test starts
+## its actions in the order of the packages it is given (./... alone is
+## alphabetical, which put rest, a third of the run, last: its compile,
+## link and run were the run's tail on one core). Listed first, they build
+## and run while the other core works through the short packages.
+TEST_PACKAGES = ./rest . ./graph ./bench/failover ./models/generate ./internal/app ./...
 
 ## test-short: the inner loop (docs/testing.md): go test -short without the
 ## race detector. Tests marked long (testdb.Long: a PostgreSQL cluster,
@@ -33,7 +46,7 @@ test: postgres pgbouncer browser
 ## every other test runs on real PostgreSQL as in make test, which CI runs
 ## and which runs every test with the race detector.
 test-short: postgres
-	$(GO) run ./internal/testenv/testpg -- $(GO) test -short -count=1 ./...
+	$(GO) run ./internal/testenv/testpg -- $(GO) test -short -count=1 $(TEST_PACKAGES)
 
 ## build: build the server binary ./server
 build:
