@@ -44,7 +44,7 @@ func TestSecondShapesRenderAsBefore(t *testing.T) {
 		VerificationURL: "https://verify.example/x", Created: at(1700000000), Updated: at(1700000100), Subject: "+15550100"}
 	concluded := civ
 	concluded.CustomerID, concluded.Status = &other, "verified"
-	concluded.PendingAt, concluded.VerifiedAt = at(1700000300), at(1700000400)
+	concluded.Pending, concluded.Verified = UnixOrZero{at(1700000300)}, UnixOrZero{at(1700000400)}
 
 	balance := MerchantBalance{Status: MerchantBalanceAvailable, MerchantID: other, Currency: "USD",
 		InstantPayoutBalance: 123405, AvailableForPayout: -50, ReservedAmount: 0, PendingPayouts: 7, Source: "ledger"}
@@ -88,7 +88,7 @@ func TestSecondShapesRenderAsBefore(t *testing.T) {
 		require.NoError(t, err)
 		require.JSONEq(t, string(b), string(again))
 		fmt.Fprintf(&got, "== read back: id %s status %s customer %v pending %d verified %d failed %d livemode %t\n", back.ID, back.Status,
-			back.CustomerID, back.PendingAt.Unix(), back.VerifiedAt.Unix(), back.FailedAt.Unix(), back.Livemode)
+			back.CustomerID, back.PendingAt().Unix(), back.VerifiedAt().Unix(), back.FailedAt().Unix(), back.Livemode)
 	}
 	if os.Getenv("UPDATE_GOLDEN") == "1" {
 		require.NoError(t, os.WriteFile(secondShapesGolden, []byte(got.String()), 0o644))

@@ -159,7 +159,7 @@ func (ec *executionContext) _CustomerIdentityVerification_pending(ctx context.Co
 			return ec.fieldContext_CustomerIdentityVerification_pending(ctx, field)
 		},
 		func(ctx context.Context) (wire.Timestamp, error) {
-			return obj.PendingAt, nil
+			return obj.PendingAt(), nil
 		},
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
@@ -169,7 +169,7 @@ func (ec *executionContext) _CustomerIdentityVerification_pending(ctx context.Co
 	)
 }
 func (ec *executionContext) fieldContext_CustomerIdentityVerification_pending(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CustomerIdentityVerification", field, false, false, "DateTime")
+	return scalarFieldContext("CustomerIdentityVerification", field, true, false, "DateTime")
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_verified(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
@@ -181,7 +181,7 @@ func (ec *executionContext) _CustomerIdentityVerification_verified(ctx context.C
 			return ec.fieldContext_CustomerIdentityVerification_verified(ctx, field)
 		},
 		func(ctx context.Context) (wire.Timestamp, error) {
-			return obj.VerifiedAt, nil
+			return obj.VerifiedAt(), nil
 		},
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
@@ -191,7 +191,7 @@ func (ec *executionContext) _CustomerIdentityVerification_verified(ctx context.C
 	)
 }
 func (ec *executionContext) fieldContext_CustomerIdentityVerification_verified(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CustomerIdentityVerification", field, false, false, "DateTime")
+	return scalarFieldContext("CustomerIdentityVerification", field, true, false, "DateTime")
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_failed(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
@@ -203,7 +203,7 @@ func (ec *executionContext) _CustomerIdentityVerification_failed(ctx context.Con
 			return ec.fieldContext_CustomerIdentityVerification_failed(ctx, field)
 		},
 		func(ctx context.Context) (wire.Timestamp, error) {
-			return obj.FailedAt, nil
+			return obj.FailedAt(), nil
 		},
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
@@ -213,7 +213,7 @@ func (ec *executionContext) _CustomerIdentityVerification_failed(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_CustomerIdentityVerification_failed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CustomerIdentityVerification", field, false, false, "DateTime")
+	return scalarFieldContext("CustomerIdentityVerification", field, true, false, "DateTime")
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_livemode(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {

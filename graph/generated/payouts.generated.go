@@ -51,11 +51,11 @@ func (ec *executionContext) _MerchantBalance_status(ctx context.Context, field g
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_MerchantBalance_status(ctx, field)
 		},
-		func(ctx context.Context) (string, error) {
+		func(ctx context.Context) (models.MerchantBalanceStatus, error) {
 			return obj.Status, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNMerchantBalanceStatus2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.MerchantBalanceStatus) graphql.Marshaler {
+			return ec.marshalNMerchantBalanceStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMerchantBalanceStatus(ctx, selections, v)
 		},
 		true,
 		true,
@@ -117,11 +117,11 @@ func (ec *executionContext) _MerchantBalance_instantPayoutBalance(ctx context.Co
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_MerchantBalance_instantPayoutBalance(ctx, field)
 		},
-		func(ctx context.Context) (int64, error) {
+		func(ctx context.Context) (models.CentsAsDollars, error) {
 			return obj.InstantPayoutBalance, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
-			return ec.marshalNInt2int64(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.CentsAsDollars) graphql.Marshaler {
+			return ec.marshalNInt2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCentsAsDollars(ctx, selections, v)
 		},
 		true,
 		true,
@@ -139,11 +139,11 @@ func (ec *executionContext) _MerchantBalance_availableForPayout(ctx context.Cont
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_MerchantBalance_availableForPayout(ctx, field)
 		},
-		func(ctx context.Context) (int64, error) {
+		func(ctx context.Context) (models.CentsAsDollars, error) {
 			return obj.AvailableForPayout, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
-			return ec.marshalNInt2int64(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.CentsAsDollars) graphql.Marshaler {
+			return ec.marshalNInt2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCentsAsDollars(ctx, selections, v)
 		},
 		true,
 		true,
@@ -161,11 +161,11 @@ func (ec *executionContext) _MerchantBalance_reservedAmount(ctx context.Context,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_MerchantBalance_reservedAmount(ctx, field)
 		},
-		func(ctx context.Context) (int64, error) {
+		func(ctx context.Context) (models.CentsAsDollars, error) {
 			return obj.ReservedAmount, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
-			return ec.marshalNInt2int64(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.CentsAsDollars) graphql.Marshaler {
+			return ec.marshalNInt2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCentsAsDollars(ctx, selections, v)
 		},
 		true,
 		true,
@@ -183,11 +183,11 @@ func (ec *executionContext) _MerchantBalance_pendingPayouts(ctx context.Context,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_MerchantBalance_pendingPayouts(ctx, field)
 		},
-		func(ctx context.Context) (int64, error) {
+		func(ctx context.Context) (models.CentsAsDollars, error) {
 			return obj.PendingPayouts, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
-			return ec.marshalNInt2int64(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.CentsAsDollars) graphql.Marshaler {
+			return ec.marshalNInt2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCentsAsDollars(ctx, selections, v)
 		},
 		true,
 		true,
@@ -2682,15 +2682,15 @@ func (ec *executionContext) marshalNMerchantBalance2ᚖgithubᚗcomᚋframeᚑos
 	return ec._MerchantBalance(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNMerchantBalanceStatus2string(ctx context.Context, v any) (string, error) {
+func (ec *executionContext) unmarshalNMerchantBalanceStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMerchantBalanceStatus(ctx context.Context, v any) (models.MerchantBalanceStatus, error) {
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalNMerchantBalanceStatus2string[tmp]
+	res := unmarshalNMerchantBalanceStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMerchantBalanceStatus[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNMerchantBalanceStatus2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+func (ec *executionContext) marshalNMerchantBalanceStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMerchantBalanceStatus(ctx context.Context, sel ast.SelectionSet, v models.MerchantBalanceStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNMerchantBalanceStatus2string[v])
+	res := graphql.MarshalString(marshalNMerchantBalanceStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMerchantBalanceStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -2700,10 +2700,10 @@ func (ec *executionContext) marshalNMerchantBalanceStatus2string(ctx context.Con
 }
 
 var (
-	unmarshalNMerchantBalanceStatus2string = map[string]string{
+	unmarshalNMerchantBalanceStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMerchantBalanceStatus = map[string]models.MerchantBalanceStatus{
 		"AVAILABLE": models.MerchantBalanceAvailable,
 	}
-	marshalNMerchantBalanceStatus2string = map[string]string{
+	marshalNMerchantBalanceStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMerchantBalanceStatus = map[models.MerchantBalanceStatus]string{
 		models.MerchantBalanceAvailable: "AVAILABLE",
 	}
 )

@@ -39,12 +39,6 @@ import (
 var restated = map[string]string{
 	// The SDK's second names of members are declared on the field they
 	// render (an sdk struct tag), and sdk_names_generated.go renders them.
-	// Second shapes of one resource's members.
-	"models/customer.go: Customer.MarshalJSON":                                             "a deleted customer",
-	"models/customer_identity_verification.go: CustomerIdentityVerification.MarshalJSON":   "CustomerIdentityVerificationWire",
-	"models/customer_identity_verification.go: CustomerIdentityVerification.UnmarshalJSON": "CustomerIdentityVerificationWire",
-	"models/merchant_balance.go: MerchantBalance.MarshalJSON":                              "the SDK's balance, written by hand",
-	"models/payment_method_redact.go: PaymentMethod.MarshalJSON":                           "a redacted payment method",
 	// Request bodies decoded by hand, for the SDK's alternative members.
 	"models/phase_subscription.go: CreateSubscriptionPhaseInput.UnmarshalJSON": "the phase's terms",
 	"models/phase_subscription.go: UpdateSubscriptionPhaseInput.UnmarshalJSON": "the phase's terms",

@@ -15,6 +15,16 @@ func (v CodeValidation) MarshalJSON() ([]byte, error) {
 	return withSDKMembers(b, sdkMember{"promotion_code_id", v.PromotionCodeID}, sdkMember{"coupon_id", v.CouponID})
 }
 
+// MarshalJSON renders Customer from its json tags.
+// Once Deleted is set, it renders as its Tombstone.
+func (v Customer) MarshalJSON() ([]byte, error) {
+	if !v.Deleted.IsZero() {
+		return json.Marshal(Tombstone[customerKind]{Deleted: true, ID: v.ID, Livemode: v.Livemode, Created: v.Created, Updated: v.Updated})
+	}
+	type plain Customer
+	return json.Marshal(plain(v))
+}
+
 // MarshalJSON renders Discount from its json tags, then its fields
 // tagged sdk under those names.
 func (v Discount) MarshalJSON() ([]byte, error) {
@@ -46,6 +56,22 @@ func (v Invoice) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return withSDKMembers(b, sdkMember{"amount", v.Total})
+}
+
+// MarshalJSON renders PaymentMethod from its json tags, then its fields
+// tagged sdk under those names.
+// While redacted, it renders as its members
+// id, object, type, status, livemode, created, updated alone.
+func (v PaymentMethod) MarshalJSON() ([]byte, error) {
+	if v.redacted {
+		return withSDKMembers([]byte("{}"), sdkMember{"id", v.ID}, sdkMember{"object", v.Object}, sdkMember{"type", v.Type}, sdkMember{"status", v.Status}, sdkMember{"livemode", v.Tenant.Livemode}, sdkMember{"created", v.Created}, sdkMember{"updated", v.Updated})
+	}
+	type plain PaymentMethod
+	b, err := json.Marshal(plain(v))
+	if err != nil {
+		return nil, err
+	}
+	return withSDKMembers(b, sdkMember{"customer", v.CustomerID})
 }
 
 // MarshalJSON renders PhoneVerification from its json tags, then its fields
