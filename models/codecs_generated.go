@@ -15,6 +15,66 @@ func (v CodeValidation) MarshalJSON() ([]byte, error) {
 	return withSDKMembers(b, sdkMember{"promotion_code_id", v.PromotionCodeID}, sdkMember{"coupon_id", v.CouponID})
 }
 
+// UnmarshalJSON reads CreateCouponInput as encoding/json does, then what its
+// fields' tags declare (alternative members, members sent as null).
+func (in *CreateCouponInput) UnmarshalJSON(b []byte) error {
+	type plain CreateCouponInput
+	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(b, &in.sdk); err != nil {
+		return err
+	}
+	if in.DiscountValue == nil && in.sdk.PercentOff != nil {
+		v := *in.sdk.PercentOff
+		in.DiscountValue = &v
+		in.sdk.carried.note("discount_value", "percent_off")
+	}
+	if in.DiscountValueCurrency == nil && in.sdk.Currency != nil {
+		v := *in.sdk.Currency
+		in.DiscountValueCurrency = &v
+		in.sdk.carried.note("discount_value_currency", "currency")
+	}
+	return nil
+}
+
+// UnmarshalJSON reads CreatePhaseInput as encoding/json does, then what its
+// fields' tags declare (alternative members, members sent as null).
+func (in *CreatePhaseInput) UnmarshalJSON(b []byte) error {
+	type plain CreatePhaseInput
+	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(b, &in.sdk); err != nil {
+		return err
+	}
+	if in.AmountCents == nil && in.sdk.Amount != nil {
+		v := *in.sdk.Amount
+		in.AmountCents = &v
+	}
+	if in.AmountCents == nil && in.sdk.Price != nil {
+		v := *in.sdk.Price
+		in.AmountCents = &v
+	}
+	return nil
+}
+
+// UnmarshalJSON reads CreateSubscriptionPhaseInput as encoding/json does, then what its
+// fields' tags declare (alternative members, members sent as null).
+func (in *CreateSubscriptionPhaseInput) UnmarshalJSON(b []byte) error {
+	if err := in.CreatePhaseInput.UnmarshalJSON(b); err != nil {
+		return err
+	}
+	var own struct {
+		DurationType *DurationType `json:"duration_type"`
+	}
+	if err := json.Unmarshal(b, &own); err != nil {
+		return err
+	}
+	in.DurationType = own.DurationType
+	return nil
+}
+
 // MarshalJSON renders Customer from its json tags.
 // Once Deleted is set, it renders as its Tombstone.
 func (v Customer) MarshalJSON() ([]byte, error) {
@@ -107,6 +167,32 @@ func (v PromotionCode) MarshalJSON() ([]byte, error) {
 	return withSDKMembers(b, sdkMember{"coupon_id", v.CouponID}, sdkMember{"created", v.Created})
 }
 
+// UnmarshalJSON reads PromotionCodeInput as encoding/json does, then what its
+// fields' tags declare (alternative members, members sent as null).
+func (in *PromotionCodeInput) UnmarshalJSON(b []byte) error {
+	type plain PromotionCodeInput
+	if err := json.Unmarshal(b, &struct {
+		*plain
+		ExpiresAt json.RawMessage `json:"expires_at"`
+	}{plain: (*plain)(in)}); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(b, &in.sdk); err != nil {
+		return err
+	}
+	if v := in.sdk.ExpiresAt.Value(); in.ExpiresAt == nil && v != nil {
+		in.ExpiresAt = v
+	}
+	nulls, err := membersSentNull(b)
+	if err != nil {
+		return err
+	}
+	in.ClearCustomer = nulls.flag("customer")
+	in.ClearExpiresAt = nulls.flag("expires_at")
+	in.ClearMaxRedemptions = nulls.flag("max_redemptions")
+	return nil
+}
+
 // MarshalJSON renders Subscription from its json tags, then its fields
 // tagged sdk under those names.
 func (v Subscription) MarshalJSON() ([]byte, error) {
@@ -149,6 +235,50 @@ func (v ThreeDSIntent) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return withSDKMembers(b, sdkMember{"payment_method_id", v.PaymentMethodID})
+}
+
+// UnmarshalJSON reads UpdatePhaseInput as encoding/json does, then what its
+// fields' tags declare (alternative members, members sent as null).
+func (in *UpdatePhaseInput) UnmarshalJSON(b []byte) error {
+	type plain UpdatePhaseInput
+	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(b, &in.sdk); err != nil {
+		return err
+	}
+	if in.AmountCents == nil && in.sdk.Amount != nil {
+		v := *in.sdk.Amount
+		in.AmountCents = &v
+	}
+	if in.AmountCents == nil && in.sdk.Price != nil {
+		v := *in.sdk.Price
+		in.AmountCents = &v
+	}
+	nulls, err := membersSentNull(b)
+	if err != nil {
+		return err
+	}
+	in.Indefinite = nulls.flag("period_count")
+	return nil
+}
+
+// UnmarshalJSON reads UpdateSubscriptionPhaseInput as encoding/json does, then what its
+// fields' tags declare (alternative members, members sent as null).
+func (in *UpdateSubscriptionPhaseInput) UnmarshalJSON(b []byte) error {
+	if err := in.UpdatePhaseInput.UnmarshalJSON(b); err != nil {
+		return err
+	}
+	var own struct {
+		Ordinal      *int          `json:"ordinal"`
+		PricingType  *PricingType  `json:"pricing_type"`
+		DurationType *DurationType `json:"duration_type"`
+	}
+	if err := json.Unmarshal(b, &own); err != nil {
+		return err
+	}
+	in.Ordinal, in.PricingType, in.DurationType = own.Ordinal, own.PricingType, own.DurationType
+	return nil
 }
 
 // MarshalJSON renders WebhookEndpoint from its json tags, then its fields

@@ -50,7 +50,7 @@ func decodedAs[In any](body string, check func(*In) error) string {
 func renderAPIError(err error) string {
 	e := apierr.As(err)
 	if e == nil {
-		return err.Error() + "\n"
+		return "not an API error: " + err.Error() + "\n"
 	}
 	fields, _ := json.Marshal(e.Fields)
 	return fmt.Sprintf("%d %s %q param=%q fields=%s\n", e.Status, e.Code, e.Message, e.Param, fields)
