@@ -83,7 +83,7 @@ type CreateCouponInput struct {
 	DiscountCapCurrency        *string              `json:"discount_cap_currency"`
 	Metadata                   MetadataInput        `json:"metadata"`
 
-	sdk sdkCouponMembers // the real service's SDK's members (sdk_coupon_requests.go)
+	sdk sdkCouponMembers `wire:"alternatives"` // the real service's SDK's members (sdk_coupon_requests.go)
 }
 
 // UpdateCouponInput is the body of PATCH /v1/coupons/{id}.
@@ -117,10 +117,7 @@ func (in *CreateCouponInput) Build() (*Coupon, error) {
 	}
 	// The SDK's percent_off and currency may have carried the value and
 	// its currency (sdk_coupon_requests.go): a problem names what was sent.
-	valuePath, currencyPath := "discount_value", "discount_value_currency"
-	if in.sdk.valuePath != "" {
-		valuePath, currencyPath = in.sdk.valuePath, in.sdk.currencyPath
-	}
+	valuePath, currencyPath := in.sdk.carried.name("discount_value"), in.sdk.carried.name("discount_value_currency")
 	in.sdk.check(&f, in)
 	if in.DiscountValue == nil {
 		f.Add("discount_value", "is required")

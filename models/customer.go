@@ -14,7 +14,9 @@ type customerKind struct{}
 func (customerKind) objectName() string { return "customer" }
 
 // Customer is a payer (spec doc 2 §2.2). The SSN is never returned: only
-// its last four digits are kept, to know that one was given.
+// its last four digits are kept, to know that one was given. A deleted
+// customer renders as its Tombstone, the subset the spec keeps
+// retrievable (wire:"tombstone").
 type Customer struct {
 	bun.BaseModel `bun:"table:customers,alias:cu"`
 	Tenant
@@ -32,7 +34,7 @@ type Customer struct {
 	BillingAddress  *BillingAddress      `bun:"billing_address,type:jsonb" json:"billing_address"`
 	ShippingAddress *BillingAddress      `bun:"shipping_address,type:jsonb" json:"shipping_address"`
 	Metadata        Metadata             `bun:"metadata,type:jsonb" json:"metadata"`
-	Deleted         wire.Timestamp       `bun:"deleted,nullzero,type:timestamptz" json:"-"`
+	Deleted         wire.Timestamp       `bun:"deleted,nullzero,type:timestamptz" json:"-" wire:"tombstone"`
 	Created         wire.Timestamp       `bun:"created,type:timestamptz" json:"created"`
 	Updated         wire.Timestamp       `bun:"updated,type:timestamptz" json:"updated"`
 
@@ -48,23 +50,6 @@ type Customer struct {
 
 // IsDeleted reports whether the customer was deleted.
 func (c *Customer) IsDeleted() bool { return !c.Deleted.IsZero() }
-
-// MarshalJSON renders a deleted customer as the subset the spec keeps
-// retrievable: its id, object, mode and times, with deleted true.
-func (c Customer) MarshalJSON() ([]byte, error) {
-	type plain Customer
-	if c.IsDeleted() {
-		return json.Marshal(struct {
-			ID       uuid.UUID            `json:"id"`
-			Object   Object[customerKind] `json:"object"`
-			Deleted  bool                 `json:"deleted"`
-			Livemode bool                 `json:"livemode"`
-			Created  wire.Timestamp       `json:"created"`
-			Updated  wire.Timestamp       `json:"updated"`
-		}{ID: c.ID, Deleted: true, Livemode: c.Livemode, Created: c.Created, Updated: c.Updated})
-	}
-	return json.Marshal(plain(c))
-}
 
 // CreateCustomerInput is the body of POST /v1/customers.
 type CreateCustomerInput struct {

@@ -1,7 +1,6 @@
 package models
 
 import (
-	"encoding/json"
 	"strconv"
 	"time"
 
@@ -27,29 +26,44 @@ func (customerIdentityVerificationKind) objectName() string { return "customer_i
 // which goes to the identity provider.
 type CustomerIdentityVerification struct {
 	bun.BaseModel `bun:"table:customer_identity_verifications,alias:civ"`
+
+	ID              uuid.UUID                                `bun:"id,pk,type:uuid" json:"id"`
+	Object          Object[customerIdentityVerificationKind] `bun:"-" json:"object"`
+	Type            CustomerVerificationType                 `bun:"-" json:"type"`
+	Status          CustomerVerificationStatus               `bun:"status" json:"status"`
+	VerificationURL string                                   `bun:"verification_url" json:"verification_url"`
+	// CustomerID names the customer a verification was created for (null
+	// for one created from fields).
+	CustomerID *uuid.UUID     `bun:"customer_id,type:uuid" json:"customer_id"`
+	Created    wire.Timestamp `bun:"created" json:"created"`
+	Updated    wire.Timestamp `bun:"updated" json:"updated"`
+	// Pending, Verified and Failed are when each status was reached, in
+	// Unix seconds: 0 until then (spec doc 1 §2.7; GraphQL's null, the
+	// methods PendingAt, VerifiedAt and FailedAt).
+	Pending  UnixOrZero `bun:"pending,nullzero" json:"pending"`
+	Verified UnixOrZero `bun:"verified,nullzero" json:"verified"`
+	Failed   UnixOrZero `bun:"failed,nullzero" json:"failed"`
+	// Tenant comes last: livemode is the last member of the rendering.
 	Tenant
 
-	ID              uuid.UUID                  `bun:"id,pk,type:uuid"`
-	Status          CustomerVerificationStatus `bun:"status"`
-	VerificationURL string                     `bun:"verification_url"`
-	CustomerID      *uuid.UUID                 `bun:"customer_id,type:uuid"`
-	// PendingAt, VerifiedAt and FailedAt are when each status was reached
-	// (the rendered pending, verified and failed: 0 until then).
-	PendingAt  wire.Timestamp `bun:"pending,nullzero"`
-	VerifiedAt wire.Timestamp `bun:"verified,nullzero"`
-	FailedAt   wire.Timestamp `bun:"failed,nullzero"`
-	Created    wire.Timestamp `bun:"created"`
-	Updated    wire.Timestamp `bun:"updated"`
-
-	FirstName   *string           `bun:"first_name"`
-	LastName    *string           `bun:"last_name"`
-	DateOfBirth *string           `bun:"date_of_birth"`
-	Email       *string           `bun:"email"`
-	PhoneNumber *string           `bun:"phone_number"`
-	SSNLastFour *string           `bun:"ssn_last_four"`
-	Subject     string            `bun:"subject"`
-	Documents   IdentityDocuments `bun:"documents,type:jsonb"`
+	FirstName   *string           `bun:"first_name" json:"-"`
+	LastName    *string           `bun:"last_name" json:"-"`
+	DateOfBirth *string           `bun:"date_of_birth" json:"-"`
+	Email       *string           `bun:"email" json:"-"`
+	PhoneNumber *string           `bun:"phone_number" json:"-"`
+	SSNLastFour *string           `bun:"ssn_last_four" json:"-"`
+	Subject     string            `bun:"subject" json:"-"`
+	Documents   IdentityDocuments `bun:"documents,type:jsonb" json:"-"`
 }
+
+// PendingAt is when the verification turned pending (zero until then).
+func (v *CustomerIdentityVerification) PendingAt() wire.Timestamp { return v.Pending.Timestamp }
+
+// VerifiedAt is when the verification was verified (zero until then).
+func (v *CustomerIdentityVerification) VerifiedAt() wire.Timestamp { return v.Verified.Timestamp }
+
+// FailedAt is when the verification failed (zero until then).
+func (v *CustomerIdentityVerification) FailedAt() wire.Timestamp { return v.Failed.Timestamp }
 
 // IdentityDocuments are the receipts of the documents on file, by slot
 // (verification.DocumentSlots).
@@ -71,50 +85,21 @@ type DocumentReceipt struct {
 // CustomerVerificationType is every verification's type: this server
 // checks identity documents and a selfie, the one kind of check the real
 // service's clients name ("identity_document"; the Ruby SDK reads it).
-const CustomerVerificationType = "identity_document"
+type CustomerVerificationType struct{}
 
-// CustomerIdentityVerificationWire is the REST shape (exported so the
-// REST contract describes what MarshalJSON writes): the status times are integers, 0 until
-// reached (spec doc 1 §2.7), and customer_id names the customer a
-// verification was created for (null for one created from fields).
-type CustomerIdentityVerificationWire struct {
-	ID              uuid.UUID                                `json:"id"`
-	Object          Object[customerIdentityVerificationKind] `json:"object"`
-	Type            string                                   `json:"type"`
-	Status          CustomerVerificationStatus               `json:"status"`
-	VerificationURL string                                   `json:"verification_url"`
-	CustomerID      *uuid.UUID                               `json:"customer_id"`
-	Created         wire.Timestamp                           `json:"created"`
-	Updated         wire.Timestamp                           `json:"updated"`
-	Pending         UnixOrZero                               `json:"pending"`
-	Verified        UnixOrZero                               `json:"verified"`
-	Failed          UnixOrZero                               `json:"failed"`
-	Livemode        bool                                     `json:"livemode"`
+// MarshalJSON writes "identity_document".
+func (CustomerVerificationType) MarshalJSON() ([]byte, error) {
+	return []byte(`"identity_document"`), nil
 }
 
-// MarshalJSON renders the REST shape (CustomerIdentityVerificationWire).
-func (v CustomerIdentityVerification) MarshalJSON() ([]byte, error) {
-	return json.Marshal(CustomerIdentityVerificationWire{ID: v.ID, Type: CustomerVerificationType, Status: v.Status, VerificationURL: v.VerificationURL, CustomerID: v.CustomerID,
-		Created: v.Created, Updated: v.Updated, Pending: UnixOrZero(v.PendingAt), Verified: UnixOrZero(v.VerifiedAt),
-		Failed: UnixOrZero(v.FailedAt), Livemode: v.Livemode})
-}
+// UnmarshalJSON accepts anything: the value is implied.
+func (*CustomerVerificationType) UnmarshalJSON([]byte) error { return nil }
 
-// UnmarshalJSON reads the REST shape back (an idempotent replay).
-func (v *CustomerIdentityVerification) UnmarshalJSON(b []byte) error {
-	var w CustomerIdentityVerificationWire
-	if err := json.Unmarshal(b, &w); err != nil {
-		return err
-	}
-	*v = CustomerIdentityVerification{ID: w.ID, Status: w.Status, VerificationURL: w.VerificationURL, CustomerID: w.CustomerID,
-		Created: w.Created, Updated: w.Updated, PendingAt: wire.Timestamp(w.Pending), VerifiedAt: wire.Timestamp(w.Verified),
-		FailedAt: wire.Timestamp(w.Failed)}
-	v.Livemode = w.Livemode
-	return nil
-}
+// UnixOrZero is a time rendered as Unix seconds, 0 for none; stored as a
+// nullable timestamp, as wire.Timestamp is.
+type UnixOrZero struct{ wire.Timestamp }
 
-// UnixOrZero is a time rendered as Unix seconds, 0 for none.
-type UnixOrZero wire.Timestamp
-
+// MarshalJSON writes the Unix seconds, or 0.
 func (t UnixOrZero) MarshalJSON() ([]byte, error) {
 	if t.IsZero() {
 		return []byte("0"), nil
@@ -122,6 +107,7 @@ func (t UnixOrZero) MarshalJSON() ([]byte, error) {
 	return strconv.AppendInt(nil, t.Unix(), 10), nil
 }
 
+// UnmarshalJSON reads Unix seconds, 0 for none.
 func (t *UnixOrZero) UnmarshalJSON(b []byte) error {
 	n, err := strconv.ParseInt(string(b), 10, 64)
 	if err != nil {
@@ -129,7 +115,7 @@ func (t *UnixOrZero) UnmarshalJSON(b []byte) error {
 	}
 	*t = UnixOrZero{}
 	if n != 0 {
-		*t = UnixOrZero(wire.At(time.Unix(n, 0).UTC()))
+		t.Timestamp = wire.At(time.Unix(n, 0).UTC())
 	}
 	return nil
 }

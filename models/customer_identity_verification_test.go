@@ -66,7 +66,7 @@ func TestCustomerIdentityPhone(t *testing.T) {
 func TestCustomerIdentityVerificationRendersZeroTimesAndReadsThemBack(t *testing.T) {
 	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	v := CustomerIdentityVerification{Status: CustomerVerificationPending, VerificationURL: "https://x.test/v/1",
-		Created: wire.At(at), Updated: wire.At(at), PendingAt: wire.At(at)}
+		Created: wire.At(at), Updated: wire.At(at), Pending: UnixOrZero{wire.At(at)}}
 	raw, err := json.Marshal(v)
 	require.NoError(t, err)
 	var m map[string]any
@@ -76,8 +76,8 @@ func TestCustomerIdentityVerificationRendersZeroTimesAndReadsThemBack(t *testing
 	require.Equal(t, float64(0), m["failed"])
 	var back CustomerIdentityVerification
 	require.NoError(t, json.Unmarshal(raw, &back))
-	require.True(t, back.VerifiedAt.IsZero())
-	require.Equal(t, at, back.PendingAt.Time)
+	require.True(t, back.VerifiedAt().IsZero())
+	require.Equal(t, at, back.PendingAt().Time)
 	again, err := json.Marshal(back)
 	require.NoError(t, err)
 	require.JSONEq(t, string(raw), string(again))

@@ -14,6 +14,20 @@ type Deleted struct {
 	Deleted bool      `json:"deleted"`
 }
 
+// Tombstone is what a deleted resource of kind K keeps retrievable (spec
+// doc 2 §4.2): its id, object, mode and times, with deleted true. One type
+// for every deletable resource: a resource declares that it has one by
+// the tag wire:"tombstone" on its deletion time, and renders as it once
+// that time is set (codecs_generated.go).
+type Tombstone[K objectKind] struct {
+	ID       uuid.UUID      `json:"id"`
+	Object   Object[K]      `json:"object"`
+	Deleted  bool           `json:"deleted"`
+	Livemode bool           `json:"livemode"`
+	Created  wire.Timestamp `json:"created"`
+	Updated  wire.Timestamp `json:"updated"`
+}
+
 // DeletedCustomer is the answer of DELETE /v1/customers/{id}: the spec's
 // {id, object, deleted: true}, with the members the real service's PHP
 // SDK builds its customer from (name and email, the mode and times; its

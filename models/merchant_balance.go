@@ -1,7 +1,7 @@
 package models
 
 import (
-	"bytes"
+	"io"
 	"strconv"
 
 	"github.com/google/uuid"
@@ -12,45 +12,29 @@ import (
 // MerchantBalance is GET /v1/merchant_balance as the real service's SDK
 // reads it: the instant-payout balance, derived from the ledger at read
 // time, never stored. The SDK reads its amounts as dollars, so REST renders
-// them as decimal numbers with two places (exact: written from the cents,
-// never through a float); GraphQL gives the cents.
+// them as decimal numbers with two places (CentsAsDollars: exact, written
+// from the cents, never through a float); GraphQL gives the cents.
+// reason_code is left out: the balance reports no reason (the SDK declares
+// it optional, not nullable).
 type MerchantBalance struct {
-	Status     string
-	MerchantID uuid.UUID
-	Currency   string
+	Object     Object[merchantBalanceKind] `json:"object"`
+	Status     MerchantBalanceStatus       `json:"status"`
+	MerchantID uuid.UUID                   `json:"merchant_id"`
+	Currency   string                      `json:"currency"`
 	// InstantPayoutBalance is what the instant-payout balance holds
-	// (dots_balance in the SDK's shape), in cents.
-	InstantPayoutBalance int64
-	// AvailableForPayout is what a payout may draw now, in cents.
-	AvailableForPayout int64
+	// (dots_balance in the SDK's shape).
+	InstantPayoutBalance CentsAsDollars `json:"dots_balance"`
+	// AvailableForPayout is what a payout may draw now.
+	AvailableForPayout CentsAsDollars `json:"available_for_payout"`
 	// ReservedAmount is held back from payouts (none in this server).
-	ReservedAmount int64
-	// PendingPayouts is the sum of payouts still in flight, in cents
-	// (already taken from the balance).
-	PendingPayouts int64
+	ReservedAmount CentsAsDollars `json:"reserved_amount"`
+	// PendingPayouts is the sum of payouts still in flight (already taken
+	// from the balance).
+	PendingPayouts CentsAsDollars `json:"pending_payouts"`
 	// LastUpdatedAt is when the balance last moved (zero: never).
-	LastUpdatedAt wire.ISOTime
-	Source        string
-	Livemode      bool
-}
-
-// MerchantBalanceWire declares the members MarshalJSON writes, in its
-// order, for the REST contract: the amounts are JSON numbers (declared
-// float64 for that alone: MarshalJSON writes them exactly from the cents,
-// never through a float); TestMerchantBalanceWireDeclaresWhatIsWritten
-// holds the two together.
-type MerchantBalanceWire struct {
-	Object             Object[merchantBalanceKind] `json:"object"`
-	Status             MerchantBalanceStatus       `json:"status"`
-	MerchantID         uuid.UUID                   `json:"merchant_id"`
-	Currency           string                      `json:"currency"`
-	DotsBalance        float64                     `json:"dots_balance"`
-	AvailableForPayout float64                     `json:"available_for_payout"`
-	ReservedAmount     float64                     `json:"reserved_amount"`
-	PendingPayouts     float64                     `json:"pending_payouts"`
-	LastUpdatedAt      wire.ISOTime                `json:"last_updated_at"`
-	Source             string                      `json:"source"`
-	Livemode           bool                        `json:"livemode"`
+	LastUpdatedAt wire.ISOTime `json:"last_updated_at"`
+	Source        string       `json:"source"`
+	Livemode      bool         `json:"livemode"`
 }
 
 // merchantBalanceKind names the merchant balance object.
@@ -58,37 +42,24 @@ type merchantBalanceKind struct{}
 
 func (merchantBalanceKind) objectName() string { return "merchant_balance" }
 
-// MarshalJSON renders the SDK's shape.
-func (b *MerchantBalance) MarshalJSON() ([]byte, error) {
-	var buf bytes.Buffer
-	buf.WriteString(`{"object":"merchant_balance","status":`)
-	buf.WriteString(strconv.Quote(b.Status))
-	// reason_code is left out: the balance reports no reason (the SDK
-	// declares it optional, not nullable).
-	buf.WriteString(`,"merchant_id":"`)
-	buf.WriteString(b.MerchantID.String())
-	buf.WriteString(`","currency":`)
-	buf.WriteString(strconv.Quote(b.Currency))
-	for _, m := range []struct {
-		name  string
-		cents int64
-	}{{"dots_balance", b.InstantPayoutBalance}, {"available_for_payout", b.AvailableForPayout},
-		{"reserved_amount", b.ReservedAmount}, {"pending_payouts", b.PendingPayouts}} {
-		buf.WriteString(`,"` + m.name + `":`)
-		buf.WriteString(Dollars(m.cents))
-	}
-	buf.WriteString(`,"last_updated_at":`)
-	last, err := b.LastUpdatedAt.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
-	buf.Write(last)
-	buf.WriteString(`,"source":`)
-	buf.WriteString(strconv.Quote(b.Source))
-	buf.WriteString(`,"livemode":`)
-	buf.WriteString(strconv.FormatBool(b.Livemode))
-	buf.WriteByte('}')
-	return buf.Bytes(), nil
+// CentsAsDollars is an amount in cents that renders as a JSON number of
+// dollars with two places (Dollars).
+type CentsAsDollars int64
+
+// MarshalJSON writes the dollars.
+func (c CentsAsDollars) MarshalJSON() ([]byte, error) { return []byte(Dollars(int64(c))), nil }
+
+// MarshalGQL writes the cents: GraphQL gives amounts in cents (an Int).
+func (c CentsAsDollars) MarshalGQL(w io.Writer) {
+	_, _ = io.WriteString(w, strconv.FormatInt(int64(c), 10))
+}
+
+// UnmarshalGQL reads cents, as an Int is read.
+func (c *CentsAsDollars) UnmarshalGQL(v any) error {
+	var n FlexInt
+	err := n.UnmarshalGQL(v)
+	*c = CentsAsDollars(n)
+	return err
 }
 
 // Dollars writes cents as a decimal number of dollars with two places

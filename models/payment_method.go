@@ -22,7 +22,7 @@ type PaymentMethod struct {
 	Object         Object[paymentMethodKind] `bun:"-" json:"object"`
 	Type           PaymentMethodType         `bun:"type" json:"type"`
 	Status         PaymentMethodStatus       `bun:"status" json:"status"`
-	CustomerID     *uuid.UUID                `bun:"customer_id,type:uuid" json:"customer_id"`
+	CustomerID     *uuid.UUID                `bun:"customer_id,type:uuid" json:"customer_id" sdk:"customer"`
 	AccountID      *uuid.UUID                `bun:"account_id,type:uuid" json:"account_id"`
 	Billing        *BillingAddress           `bun:"billing,type:jsonb" json:"billing"`
 	Card           *CardDetails              `bun:"card,type:jsonb" json:"card,omitempty"`
@@ -33,8 +33,9 @@ type PaymentMethod struct {
 	Created        wire.Timestamp            `bun:"created,type:timestamptz" json:"created"`
 	Updated        wire.Timestamp            `bun:"updated,type:timestamptz" json:"updated"`
 
-	// redacted marks a copy made by Redacted.
-	redacted bool
+	// redacted marks a copy made by Redacted, which renders the members
+	// its tag names alone (payment_method_redact.go).
+	redacted bool `wire:"redacts:id,object,type,status,livemode,created,updated"`
 }
 
 // CardDetails is what is kept of a card. Issuer, currency, segment and

@@ -59,21 +59,6 @@ type CreateSubscriptionPhaseInput struct {
 	DurationType *DurationType `json:"duration_type"`
 }
 
-// UnmarshalJSON reads a product phase's members and duration_type.
-func (in *CreateSubscriptionPhaseInput) UnmarshalJSON(b []byte) error {
-	if err := in.CreatePhaseInput.UnmarshalJSON(b); err != nil {
-		return err
-	}
-	var extra struct {
-		DurationType *DurationType `json:"duration_type"`
-	}
-	if err := json.Unmarshal(b, &extra); err != nil {
-		return err
-	}
-	in.DurationType = extra.DurationType
-	return nil
-}
-
 // Validate checks a create request for a phase of the subscription p:
 // currency, interval and interval_count, when sent, must be p's.
 func (in *CreateSubscriptionPhaseInput) Validate(p SubscriptionPhaseParent) error {
@@ -104,23 +89,6 @@ type UpdateSubscriptionPhaseInput struct {
 	Ordinal      *int          `json:"ordinal"`
 	PricingType  *PricingType  `json:"pricing_type"`
 	DurationType *DurationType `json:"duration_type"`
-}
-
-// UnmarshalJSON reads a product phase update's members and the SDK's.
-func (in *UpdateSubscriptionPhaseInput) UnmarshalJSON(b []byte) error {
-	if err := in.UpdatePhaseInput.UnmarshalJSON(b); err != nil {
-		return err
-	}
-	var extra struct {
-		Ordinal      *int          `json:"ordinal"`
-		PricingType  *PricingType  `json:"pricing_type"`
-		DurationType *DurationType `json:"duration_type"`
-	}
-	if err := json.Unmarshal(b, &extra); err != nil {
-		return err
-	}
-	in.Ordinal, in.PricingType, in.DurationType = extra.Ordinal, extra.PricingType, extra.DurationType
-	return nil
 }
 
 // Validate checks an update of the phase with terms t of the subscription

@@ -1,8 +1,6 @@
 package models
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 
 	"github.com/google/uuid"
@@ -109,7 +107,7 @@ type CreatePhaseInput struct {
 	Name               *string      `json:"name"`
 	Currency           *string      `json:"currency"`
 
-	sdk sdkPhaseMembers // the real service's SDK's members (sdk_phase_requests.go)
+	sdk sdkPhaseMembers `wire:"alternatives"` // the real service's SDK's members (sdk_phase_requests.go)
 }
 
 // UpdatePhaseInput changes a phase; members omitted stay. A period_count
@@ -119,30 +117,11 @@ type UpdatePhaseInput struct {
 	ID                 *string  `json:"id"`
 	Name               *string  `json:"name"`
 	PeriodCount        *int     `json:"period_count"`
-	Indefinite         *bool    `json:"-"`
+	Indefinite         *bool    `json:"-" null:"period_count"`
 	DiscountPercentage *Decimal `json:"discount_percentage"`
 	AmountCents        *int64   `json:"amount_cents" range:"amount"`
 
-	sdk sdkPhaseMembers // the real service's SDK's members (sdk_phase_requests.go)
-}
-
-// UnmarshalJSON reads the members and notes a period_count sent as null.
-func (in *UpdatePhaseInput) UnmarshalJSON(b []byte) error {
-	type plain UpdatePhaseInput
-	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
-		return err
-	}
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(b, &raw); err != nil {
-		return err
-	}
-	if v, ok := raw["period_count"]; ok && bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
-		t := true
-		in.Indefinite = &t
-	}
-	var err error
-	in.sdk, err = readSDKPhaseMembers(b, &in.AmountCents)
-	return err
+	sdk sdkPhaseMembers `wire:"alternatives"` // the real service's SDK's members (sdk_phase_requests.go)
 }
 
 // BulkUpdatePhasesInput is the body of PATCH .../phases/bulk_update.

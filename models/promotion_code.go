@@ -1,8 +1,6 @@
 package models
 
 import (
-	"bytes"
-	"encoding/json"
 	"regexp"
 	"strings"
 	"time"
@@ -80,43 +78,13 @@ type PromotionCodeInput struct {
 	MinimumAmountCurrency  *string `json:"minimum_amount_currency"`
 	// ExpiresAt is ISO 8601 (spec).
 	ExpiresAt           *string `json:"expires_at"`
-	ClearCustomer       *bool   `json:"-"`
-	ClearExpiresAt      *bool   `json:"-"`
-	ClearMaxRedemptions *bool   `json:"-"`
+	ClearCustomer       *bool   `json:"-" null:"customer"`
+	ClearExpiresAt      *bool   `json:"-" null:"expires_at"`
+	ClearMaxRedemptions *bool   `json:"-" null:"max_redemptions"`
 	// Metadata is merged into the code's (a null or empty value removes its key).
 	Metadata MetadataInput `json:"metadata"`
 
-	sdk sdkPromotionCodeMembers // the real service's SDK's members (sdk_promotion_code_requests.go)
-}
-
-// UnmarshalJSON reads the members and notes the ones sent as null.
-func (in *PromotionCodeInput) UnmarshalJSON(b []byte) error {
-	type plain PromotionCodeInput
-	// expires_at is read apart: the SDK sends it as Unix seconds.
-	aux := struct {
-		*plain
-		ExpiresAt json.RawMessage `json:"expires_at"`
-	}{plain: (*plain)(in)}
-	if err := json.Unmarshal(b, &aux); err != nil {
-		return err
-	}
-	if err := in.readSDKExpiresAt(aux.ExpiresAt); err != nil {
-		return err
-	}
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(b, &raw); err != nil {
-		return err
-	}
-	isNull := func(k string) *bool {
-		v, ok := raw[k]
-		if ok && bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
-			t := true
-			return &t
-		}
-		return nil
-	}
-	in.ClearCustomer, in.ClearExpiresAt, in.ClearMaxRedemptions = isNull("customer"), isNull("expires_at"), isNull("max_redemptions")
-	return nil
+	sdk sdkPromotionCodeMembers `wire:"alternatives"` // the real service's SDK's members (sdk_promotion_code_requests.go)
 }
 
 // Validate checks the input (create requires code and coupon_id) and

@@ -19,32 +19,10 @@ import (
 // (CreateCouponInput, UpdateCouponInput).
 type sdkCouponMembers struct {
 	AmountOff  json.RawMessage `json:"amount_off"`
-	PercentOff *Decimal        `json:"percent_off"`
-	Currency   *string         `json:"currency"`
+	PercentOff *Decimal        `json:"percent_off" into:"DiscountValue"`
+	Currency   *string         `json:"currency" into:"DiscountValueCurrency"`
 
-	valuePath, currencyPath string // the member the value and currency came from
-}
-
-// UnmarshalJSON reads the spec's members and the SDK's (sdkCouponMembers).
-func (in *CreateCouponInput) UnmarshalJSON(b []byte) error {
-	type plain CreateCouponInput
-	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
-		return err
-	}
-	m := &in.sdk
-	if err := json.Unmarshal(b, m); err != nil {
-		return err
-	}
-	m.valuePath, m.currencyPath = "discount_value", "discount_value_currency"
-	if in.DiscountValue == nil && m.PercentOff != nil {
-		v := *m.PercentOff
-		in.DiscountValue, m.valuePath = &v, "percent_off"
-	}
-	if in.DiscountValueCurrency == nil && m.Currency != nil {
-		v := *m.Currency
-		in.DiscountValueCurrency, m.currencyPath = &v, "currency"
-	}
-	return nil
+	carried carried // the member the value and currency were read under
 }
 
 // check reports the SDK's members that carry no meaning here, and those
@@ -58,14 +36,14 @@ func (m *sdkCouponMembers) check(f *apierr.Fields, in *CreateCouponInput) {
 		switch {
 		case in.DiscountType != nil && *in.DiscountType == "fixed_amount":
 			f.Add("percent_off", "is only allowed for percentage")
-			if m.valuePath == "percent_off" {
+			if m.carried.name("discount_value") == "percent_off" {
 				f.Add("discount_value", "is required")
 			}
-		case m.valuePath != "percent_off" && !sameDecimal(*m.PercentOff, *in.DiscountValue):
+		case m.carried.name("discount_value") != "percent_off" && !sameDecimal(*m.PercentOff, *in.DiscountValue):
 			f.Add("percent_off", "must equal discount_value when both are sent (percent_off is discount_value under another name)")
 		}
 	}
-	if m.Currency != nil && m.currencyPath != "currency" && !strings.EqualFold(*m.Currency, *in.DiscountValueCurrency) {
+	if m.Currency != nil && m.carried.name("discount_value_currency") != "currency" && !strings.EqualFold(*m.Currency, *in.DiscountValueCurrency) {
 		f.Add("currency", "must equal discount_value_currency when both are sent (currency is discount_value_currency under another name)")
 	}
 }

@@ -10,7 +10,8 @@ import "encoding/json"
 // A second name is declared once, on the field it renders: a struct tag
 // sdk:"coupon_id" beside json:"coupon". `make generate` (models/generate)
 // writes the MarshalJSON of each type with such a field into
-// sdk_names_generated.go, which appends the tagged fields here.
+// codecs_generated.go, which appends the tagged fields here (and a
+// redaction's members, wire:"redacts:…").
 type sdkMember struct {
 	name  string
 	value any

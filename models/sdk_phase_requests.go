@@ -16,28 +16,11 @@ import (
 // of its subscription, period_count), so they are answered with the
 // spec's validation error rather than dropped unseen.
 type sdkPhaseMembers struct {
-	Amount        *int64          `json:"amount" range:"amount"`
-	Price         *int64          `json:"price" range:"amount"`
+	Amount        *int64          `json:"amount" range:"amount" into:"AmountCents"`
+	Price         *int64          `json:"price" range:"amount" into:"AmountCents"`
 	Interval      json.RawMessage `json:"interval"`
 	IntervalCount json.RawMessage `json:"interval_count"`
 	Metadata      MetadataInput   `json:"metadata"`
-}
-
-// readSDKPhaseMembers reads the SDK's members of a phase body b and
-// carries amount, else price, into amountCents when amount_cents itself
-// was not sent.
-func readSDKPhaseMembers(b []byte, amountCents **int64) (sdkPhaseMembers, error) {
-	var m sdkPhaseMembers
-	if err := json.Unmarshal(b, &m); err != nil {
-		return m, err
-	}
-	for _, sdkName := range []*int64{m.Amount, m.Price} {
-		if *amountCents == nil && sdkName != nil {
-			v := *sdkName
-			*amountCents = &v
-		}
-	}
-	return m, nil
 }
 
 // check reports the SDK's members that carry no meaning here, and an
@@ -70,15 +53,4 @@ func (m sdkPhaseMembers) refuseMetadata(f *apierr.Fields, prefix string) {
 	if m.Metadata != nil {
 		f.Add(prefix+"metadata", "is not accepted: a subscription's phases keep no metadata")
 	}
-}
-
-// UnmarshalJSON reads the spec's members and the SDK's (sdkPhaseMembers).
-func (in *CreatePhaseInput) UnmarshalJSON(b []byte) error {
-	type plain CreatePhaseInput
-	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
-		return err
-	}
-	var err error
-	in.sdk, err = readSDKPhaseMembers(b, &in.AmountCents)
-	return err
 }

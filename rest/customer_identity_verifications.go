@@ -21,10 +21,7 @@ import (
 // envelope (docs/decisions.md).
 func customerIdentityRoutes(r routes, svc *accounts.CustomerIdentity) {
 	r.Post("/v1/customer_identity_verifications", create(svc.Create))
-	civs := list(svc.List)
-	// Each item renders as its wire shape (the model's MarshalJSON).
-	civs.wire.responses = []answer{{status: http.StatusOK, body: pageOf[models.CustomerIdentityVerificationWire]("data")}}
-	r.Get("/v1/customer_identity_verifications", civs)
+	r.Get("/v1/customer_identity_verifications", list(svc.List))
 	r.Get("/v1/customer_identity_verifications/{id}", get(svc.Get))
 	// The customer's own path takes no body (spec): an empty JSON object
 	// is read and ignored.

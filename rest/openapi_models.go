@@ -20,18 +20,12 @@ var modelSchemas = map[reflect.Type]func() *jsonschema.Schema{
 		return &jsonschema.Schema{Type: "object", Description: "each step of the session, by key",
 			AdditionalProperties: &jsonschema.Schema{Type: "object", Required: []string{"status"}}}
 	},
+	// CentsAsDollars is a number of dollars with two places.
+	reflect.TypeFor[models.CentsAsDollars](): func() *jsonschema.Schema { return &jsonschema.Schema{Type: "number"} },
 	// UnixOrZero is a time in Unix seconds, 0 for none.
 	reflect.TypeFor[models.UnixOrZero](): func() *jsonschema.Schema {
 		return &jsonschema.Schema{Type: "integer", Description: "Unix seconds, 0 for none"}
 	},
-}
-
-// renderedAs names, for the models whose MarshalJSON writes another type
-// in their place, the type written (declared beside the marshaler in
-// models): a response of the model is described as that type.
-var renderedAs = map[reflect.Type]reflect.Type{
-	reflect.TypeFor[models.CustomerIdentityVerification](): reflect.TypeFor[models.CustomerIdentityVerificationWire](),
-	reflect.TypeFor[models.MerchantBalance]():              reflect.TypeFor[models.MerchantBalanceWire](),
 }
 
 // modelAmendments adjust the reflected schemas of the models whose

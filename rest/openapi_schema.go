@@ -40,15 +40,6 @@ func newSchemaSet() *schemaSet {
 
 // response is the schema of a response body of type t.
 func (s *schemaSet) response(t reflect.Type) *jsonschema.Schema {
-	for base := t; ; base = base.Elem() {
-		if w, ok := renderedAs[base]; ok {
-			t = w
-			break
-		}
-		if base.Kind() != reflect.Pointer {
-			break
-		}
-	}
 	return s.reflect(s.out, t)
 }
 

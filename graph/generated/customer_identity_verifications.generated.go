@@ -147,9 +147,9 @@ func (ec *executionContext) _CustomerIdentityVerification_pending(ctx context.Co
 		ctx,
 		ec.OperationContext,
 		field,
-		scalarField{object: "CustomerIdentityVerification", typeName: "DateTime", isMethod: false, isResolver: false},
+		scalarField{object: "CustomerIdentityVerification", typeName: "DateTime", isMethod: true, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
-			return obj.PendingAt, nil
+			return obj.PendingAt(), nil
 		},
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
@@ -159,7 +159,7 @@ func (ec *executionContext) _CustomerIdentityVerification_pending(ctx context.Co
 	)
 }
 func (ec *executionContext) fieldContext_CustomerIdentityVerification_pending(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CustomerIdentityVerification", field, false, false, "DateTime")
+	return scalarFieldContext("CustomerIdentityVerification", field, true, false, "DateTime")
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_verified(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
@@ -167,9 +167,9 @@ func (ec *executionContext) _CustomerIdentityVerification_verified(ctx context.C
 		ctx,
 		ec.OperationContext,
 		field,
-		scalarField{object: "CustomerIdentityVerification", typeName: "DateTime", isMethod: false, isResolver: false},
+		scalarField{object: "CustomerIdentityVerification", typeName: "DateTime", isMethod: true, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
-			return obj.VerifiedAt, nil
+			return obj.VerifiedAt(), nil
 		},
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
@@ -179,7 +179,7 @@ func (ec *executionContext) _CustomerIdentityVerification_verified(ctx context.C
 	)
 }
 func (ec *executionContext) fieldContext_CustomerIdentityVerification_verified(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CustomerIdentityVerification", field, false, false, "DateTime")
+	return scalarFieldContext("CustomerIdentityVerification", field, true, false, "DateTime")
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_failed(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {
@@ -187,9 +187,9 @@ func (ec *executionContext) _CustomerIdentityVerification_failed(ctx context.Con
 		ctx,
 		ec.OperationContext,
 		field,
-		scalarField{object: "CustomerIdentityVerification", typeName: "DateTime", isMethod: false, isResolver: false},
+		scalarField{object: "CustomerIdentityVerification", typeName: "DateTime", isMethod: true, isResolver: false},
 		func(ctx context.Context) (wire.Timestamp, error) {
-			return obj.FailedAt, nil
+			return obj.FailedAt(), nil
 		},
 		func(ctx context.Context, selections ast.SelectionSet, v wire.Timestamp) graphql.Marshaler {
 			return ec.marshalODateTime2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋinternalᚋplatformᚋwireᚐTimestamp(ctx, selections, v)
@@ -199,7 +199,7 @@ func (ec *executionContext) _CustomerIdentityVerification_failed(ctx context.Con
 	)
 }
 func (ec *executionContext) fieldContext_CustomerIdentityVerification_failed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return scalarFieldContext("CustomerIdentityVerification", field, false, false, "DateTime")
+	return scalarFieldContext("CustomerIdentityVerification", field, true, false, "DateTime")
 }
 
 func (ec *executionContext) _CustomerIdentityVerification_livemode(ctx context.Context, field graphql.CollectedField, obj *models.CustomerIdentityVerification) (ret graphql.Marshaler) {

@@ -49,11 +49,11 @@ func (ec *executionContext) _MerchantBalance_status(ctx context.Context, field g
 		ec.OperationContext,
 		field,
 		scalarField{object: "MerchantBalance", typeName: "MerchantBalanceStatus", isMethod: false, isResolver: false},
-		func(ctx context.Context) (string, error) {
+		func(ctx context.Context) (models.MerchantBalanceStatus, error) {
 			return obj.Status, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNMerchantBalanceStatus2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.MerchantBalanceStatus) graphql.Marshaler {
+			return ec.marshalNMerchantBalanceStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMerchantBalanceStatus(ctx, selections, v)
 		},
 		true,
 		true,
@@ -109,11 +109,11 @@ func (ec *executionContext) _MerchantBalance_instantPayoutBalance(ctx context.Co
 		ec.OperationContext,
 		field,
 		scalarField{object: "MerchantBalance", typeName: "Int", isMethod: false, isResolver: false},
-		func(ctx context.Context) (int64, error) {
+		func(ctx context.Context) (models.CentsAsDollars, error) {
 			return obj.InstantPayoutBalance, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
-			return ec.marshalNInt2int64(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.CentsAsDollars) graphql.Marshaler {
+			return ec.marshalNInt2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCentsAsDollars(ctx, selections, v)
 		},
 		true,
 		true,
@@ -129,11 +129,11 @@ func (ec *executionContext) _MerchantBalance_availableForPayout(ctx context.Cont
 		ec.OperationContext,
 		field,
 		scalarField{object: "MerchantBalance", typeName: "Int", isMethod: false, isResolver: false},
-		func(ctx context.Context) (int64, error) {
+		func(ctx context.Context) (models.CentsAsDollars, error) {
 			return obj.AvailableForPayout, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
-			return ec.marshalNInt2int64(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.CentsAsDollars) graphql.Marshaler {
+			return ec.marshalNInt2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCentsAsDollars(ctx, selections, v)
 		},
 		true,
 		true,
@@ -149,11 +149,11 @@ func (ec *executionContext) _MerchantBalance_reservedAmount(ctx context.Context,
 		ec.OperationContext,
 		field,
 		scalarField{object: "MerchantBalance", typeName: "Int", isMethod: false, isResolver: false},
-		func(ctx context.Context) (int64, error) {
+		func(ctx context.Context) (models.CentsAsDollars, error) {
 			return obj.ReservedAmount, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
-			return ec.marshalNInt2int64(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.CentsAsDollars) graphql.Marshaler {
+			return ec.marshalNInt2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCentsAsDollars(ctx, selections, v)
 		},
 		true,
 		true,
@@ -169,11 +169,11 @@ func (ec *executionContext) _MerchantBalance_pendingPayouts(ctx context.Context,
 		ec.OperationContext,
 		field,
 		scalarField{object: "MerchantBalance", typeName: "Int", isMethod: false, isResolver: false},
-		func(ctx context.Context) (int64, error) {
+		func(ctx context.Context) (models.CentsAsDollars, error) {
 			return obj.PendingPayouts, nil
 		},
-		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
-			return ec.marshalNInt2int64(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.CentsAsDollars) graphql.Marshaler {
+			return ec.marshalNInt2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCentsAsDollars(ctx, selections, v)
 		},
 		true,
 		true,
@@ -2582,15 +2582,15 @@ func (ec *executionContext) marshalNMerchantBalance2ᚖgithubᚗcomᚋframeᚑos
 	return ec._MerchantBalance(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNMerchantBalanceStatus2string(ctx context.Context, v any) (string, error) {
+func (ec *executionContext) unmarshalNMerchantBalanceStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMerchantBalanceStatus(ctx context.Context, v any) (models.MerchantBalanceStatus, error) {
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalNMerchantBalanceStatus2string[tmp]
+	res := unmarshalNMerchantBalanceStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMerchantBalanceStatus[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNMerchantBalanceStatus2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+func (ec *executionContext) marshalNMerchantBalanceStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMerchantBalanceStatus(ctx context.Context, sel ast.SelectionSet, v models.MerchantBalanceStatus) graphql.Marshaler {
 	_ = sel
-	res := marshalEnumName(marshalNMerchantBalanceStatus2string[v])
+	res := marshalEnumName(marshalNMerchantBalanceStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMerchantBalanceStatus[v])
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -2600,10 +2600,10 @@ func (ec *executionContext) marshalNMerchantBalanceStatus2string(ctx context.Con
 }
 
 var (
-	unmarshalNMerchantBalanceStatus2string = map[string]string{
+	unmarshalNMerchantBalanceStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMerchantBalanceStatus = map[string]models.MerchantBalanceStatus{
 		"AVAILABLE": models.MerchantBalanceAvailable,
 	}
-	marshalNMerchantBalanceStatus2string = map[string]string{
+	marshalNMerchantBalanceStatus2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐMerchantBalanceStatus = map[models.MerchantBalanceStatus]string{
 		models.MerchantBalanceAvailable: "AVAILABLE",
 	}
 )

@@ -1567,6 +1567,16 @@ func (ec *executionContext) marshalNID2ᚖstring(ctx context.Context, sel ast.Se
 	return res
 }
 
+func (ec *executionContext) unmarshalNInt2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCentsAsDollars(ctx context.Context, v any) (models.CentsAsDollars, error) {
+	var res models.CentsAsDollars
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNInt2githubᚗcomᚋframeᚑossᚋpaymentsᚑserverᚋmodelsᚐCentsAsDollars(ctx context.Context, sel ast.SelectionSet, v models.CentsAsDollars) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) unmarshalNInt2int(ctx context.Context, v any) (int, error) {
 	res, err := graphql.UnmarshalInt(v)
 	return res, graphql.ErrorOnPath(ctx, err)

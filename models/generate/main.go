@@ -8,9 +8,12 @@
 // models/account_render_test.go holds what it writes to encoding/json's
 // output on random values.
 //
-// It also writes models/sdk_names_generated.go: the MarshalJSON of each
-// model with a field tagged sdk, the second name the real service's SDK
-// reads that member under (sdk_names.go).
+// It also writes models/codecs_generated.go (codecs.go): the MarshalJSON
+// of each model whose fields declare a rendering of their own (a second
+// name the real service's SDK reads a member under, a tombstone, a
+// redaction), and the UnmarshalJSON of each request type whose fields
+// declare a reading of their own (alternative names, members sent as
+// null).
 //
 // Run it from the module root: `make generate` (go run ./models/generate);
 // `make check-generate` fails when the committed files are not what it
@@ -65,8 +68,8 @@ func main() {
 }
 
 // generateFiles are the files the command writes, by path: out (the
-// account's rendering) and, beside it, sdkNamesFile (the models' second
-// names, sdk_names.go).
+// account's rendering) and, beside it, codecsFile (the models' declared
+// renderings and readings, codecs.go).
 func generateFiles(out string) (map[string][]byte, error) {
 	models, err := load(out)
 	if err != nil {
@@ -76,11 +79,11 @@ func generateFiles(out string) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	namesSrc, err := sdkNames(models)
+	codecsSrc, err := codecs(models)
 	if err != nil {
 		return nil, err
 	}
-	return map[string][]byte{out: jsonSrc, filepath.Join(filepath.Dir(out), sdkNamesFile): namesSrc}, nil
+	return map[string][]byte{out: jsonSrc, filepath.Join(filepath.Dir(out), codecsFile): codecsSrc}, nil
 }
 
 // output is the file written: models/json_generated.go in the module the
@@ -107,7 +110,7 @@ func output() (string, error) {
 func load(out string) (*types.Package, error) {
 	empty := []byte("package models\n")
 	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: filepath.Dir(out),
-		Overlay: map[string][]byte{out: empty, filepath.Join(filepath.Dir(out), sdkNamesFile): empty}}, modelsPath)
+		Overlay: map[string][]byte{out: empty, filepath.Join(filepath.Dir(out), codecsFile): empty}}, modelsPath)
 	if err != nil {
 		return nil, err
 	}

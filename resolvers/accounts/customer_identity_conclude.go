@@ -51,9 +51,9 @@ func (cs *CustomerIdentity) Conclude(ctx context.Context, scope store.Scope, id 
 		return s.changeCustomerIdentity(ctx, w, v, func(v *models.CustomerIdentityVerification) error {
 			switch verification.CustomerOutcome(v.Subject) {
 			case verification.CustomerVerified:
-				v.Status, v.VerifiedAt = models.CustomerVerificationVerified, models.At(w.Now())
+				v.Status, v.Verified = models.CustomerVerificationVerified, models.UnixOrZero{Timestamp: models.At(w.Now())}
 			case verification.CustomerFailed:
-				v.Status, v.FailedAt = models.CustomerVerificationFailed, models.At(w.Now())
+				v.Status, v.Failed = models.CustomerVerificationFailed, models.UnixOrZero{Timestamp: models.At(w.Now())}
 			}
 			return nil
 		})

@@ -119,7 +119,7 @@ func (s *Service) writeCustomerIdentity(ctx context.Context, spec op.Spec, id st
 				return err
 			}
 			if v.Status == models.CustomerVerificationIncomplete && len(v.MissingDocuments(civSlots)) == 0 {
-				v.Status, v.PendingAt = models.CustomerVerificationPending, models.At(w.Now())
+				v.Status, v.Pending = models.CustomerVerificationPending, models.UnixOrZero{Timestamp: models.At(w.Now())}
 				sc := w.Tx.Scope()
 				return w.Enqueue(ctx, CustomerIdentityArgs{Tenant: jobs.TenantOf(sc), ID: v.ID})
 			}

@@ -30,9 +30,9 @@ func (s *Service) MerchantBalance(ctx context.Context) (*models.MerchantBalance,
 		return nil, err
 	}
 	var row struct {
-		Balance *int64     `bun:"balance"`
-		Pending int64      `bun:"pending"`
-		Last    *time.Time `bun:"last"`
+		Balance *models.CentsAsDollars `bun:"balance"`
+		Pending models.CentsAsDollars  `bun:"pending"`
+		Last    *time.Time             `bun:"last"`
 	}
 	const currency = "USD"
 	if err := s.DB.Bun.NewRaw(balanceSQL, p.Scope.MerchantID, p.Scope.Livemode, PartyInstantPayout, currency).

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"go/ast"
 	"go/importer"
 	"go/parser"
@@ -55,4 +56,42 @@ func checkSource(t *testing.T, src string) *types.Package {
 		t.Fatal(err)
 	}
 	return pkg
+}
+
+// A declared rendering or reading that names what the type lacks fails
+// the generation, saying what, instead of writing code that does not
+// compile.
+func TestDeclaredCodecsRefuseWhatTheTypeLacks(t *testing.T) {
+	pkg := checkSource(t, "package models\n"+
+		"type Redacts struct {\n"+
+		"\tID string `json:\"id\"`\n"+
+		"\tredacted bool `wire:\"redacts:id,secret\"`\n"+
+		"}\n"+
+		"type Tombstoned struct{ Deleted int `wire:\"tombstone\"` }\n"+
+		"type alts struct{ Amount *int64 `json:\"amount\" into:\"AmountCents\"` }\n"+
+		"type Unknown struct{ sdk alts `wire:\"alternatives\"` }\n"+
+		"type Mistyped struct {\n"+
+		"\tAmountCents *int `json:\"amount_cents\"`\n"+
+		"\tsdk alts `wire:\"alternatives\"`\n"+
+		"}\n")
+	st := func(name string) (*types.TypeName, *types.Struct) {
+		obj := pkg.Scope().Lookup(name).(*types.TypeName)
+		return obj, obj.Type().Underlying().(*types.Struct)
+	}
+	for typ, says := range map[string]string{
+		"Redacts":    "redacts:secret names no member",
+		"Tombstoned": "needs a time with IsZero",
+		"Unknown":    "names no field of the request",
+		"Mistyped":   "needs the type *int",
+	} {
+		obj, s := st(typ)
+		var body bytes.Buffer
+		err := marshaler(&body, typ, s)
+		if err == nil {
+			err = unmarshaler(&body, obj, s)
+		}
+		if err == nil || !strings.Contains(err.Error(), says) {
+			t.Errorf("%s: %v, want an error saying %q", typ, err, says)
+		}
+	}
 }
