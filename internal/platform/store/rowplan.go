@@ -54,7 +54,19 @@ type columnPlan struct {
 	// given NULL as Bun gives it. Every other field keeps its zero value
 	// for NULL, as Bun leaves it: a row starts zeroed.
 	scansNull bool
+	// uuid marks a uuid.UUID or *uuid.UUID field, whose text is parsed by
+	// the uuid package in place.
+	uuid uuidField
 }
+
+// uuidField tells a uuid.UUID field from a *uuid.UUID one.
+type uuidField uint8
+
+const (
+	notUUID uuidField = iota
+	uuidValue
+	uuidPointer
+)
 
 // pointerHop is one pointer between the row and a field.
 type pointerHop struct {
@@ -139,7 +151,14 @@ func leafPlan(root reflect.Type, f *schema.Field, name string) (*columnPlan, err
 	if err != nil {
 		return nil, err
 	}
-	return &columnPlan{name: name, hops: hops, offset: offset, dest: destType(typ), scansNull: readsNull(typ)}, nil
+	c := &columnPlan{name: name, hops: hops, offset: offset, dest: destType(typ), scansNull: readsNull(typ)}
+	switch typ {
+	case uuidType:
+		c.uuid = uuidValue
+	case uuidPtrType:
+		c.uuid = uuidPointer
+	}
+	return c, nil
 }
 
 // walk follows a field's index path from root: the pointers crossed on

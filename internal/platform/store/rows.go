@@ -2,11 +2,15 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"reflect"
+	"time"
 	"unsafe"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/uptrace/bun"
 )
@@ -57,42 +61,104 @@ func SelectModels[M any](ctx context.Context, t *Tenant, q *bun.SelectQuery) ([]
 // scanModels reads every row of rows into a new *M by plan.
 func scanModels[M any](plan *modelPlan, rows pgx.Rows) ([]*M, error) {
 	fields := rows.FieldDescriptions()
-	columns := make([]*columnPlan, len(fields))
+	readers := make([]columnReader, len(fields))
 	for i, fd := range fields {
 		c, err := plan.column(fd.Name)
 		if err != nil {
 			return nil, err
 		}
-		columns[i] = c
+		readers[i] = newColumnReader(c, fd)
 	}
 	typeMap := rows.Conn().TypeMap()
-	// A column's scan plan depends on its type and its destination's, the
-	// same on every row: planned on its first non-NULL value.
-	scans := make([]pgtype.ScanPlan, len(fields))
 	var out []*M
 	for rows.Next() {
 		row := new(M)
 		raw := rows.RawValues()
-		for i, c := range columns {
-			src := raw[i]
-			if src == nil && !c.scansNull {
-				continue
-			}
-			at := c.locate(unsafe.Pointer(row), src != nil)
-			if at == nil {
-				continue
-			}
-			dst := pointerAt(c.dest, at)
-			if scans[i] == nil {
-				scans[i] = typeMap.PlanScan(fields[i].DataTypeOID, fields[i].Format, dst)
-			}
-			if err := scans[i].Scan(src, dst); err != nil {
-				return nil, fmt.Errorf("store: scan column %s of %s: %w", c.name, plan.table.TypeName, err)
+		for i := range readers {
+			if err := readers[i].read(typeMap, unsafe.Pointer(row), raw[i]); err != nil {
+				return nil, fmt.Errorf("store: scan column %s of %s: %w", readers[i].name, plan.table.TypeName, err)
 			}
 		}
 		out = append(out, row)
 	}
 	return out, nil
+}
+
+// columnReader reads one column of a statement's rows.
+type columnReader struct {
+	*columnPlan
+	fd pgconn.FieldDescription
+	// scan is pgx's plan for the column's type and its destination's, the
+	// same on every row: made on the first value that needs it.
+	scan pgtype.ScanPlan
+	// at is a timestamp column read for a sql.Scanner: decoded by pgx
+	// into at, then handed to the scanner as a time.Time, as database/sql
+	// hands it (pgx would hand it through database/sql's value, boxed
+	// twice).
+	at *time.Time
+}
+
+func newColumnReader(c *columnPlan, fd pgconn.FieldDescription) columnReader {
+	r := columnReader{columnPlan: c, fd: fd}
+	if c.scansNull && (fd.DataTypeOID == pgtype.TimestamptzOID || fd.DataTypeOID == pgtype.TimestampOID) {
+		r.at = new(time.Time)
+	}
+	return r
+}
+
+// read reads src, the column's value in one row (nil: NULL), into the
+// field of the row at row.
+func (r *columnReader) read(typeMap *pgtype.Map, row unsafe.Pointer, src []byte) error {
+	if src == nil && !r.scansNull {
+		return nil // the field stays zero, as Bun leaves it
+	}
+	at := r.locate(row, src != nil)
+	if at == nil {
+		return nil
+	}
+	switch {
+	case r.uuid == uuidValue && r.fd.Format == pgtype.TextFormatCode:
+		return parseUUID(src, (*uuid.UUID)(at))
+	case r.uuid == uuidPointer && r.fd.Format == pgtype.TextFormatCode:
+		u := new(uuid.UUID)
+		if err := parseUUID(src, u); err != nil {
+			return err
+		}
+		*(**uuid.UUID)(at) = u
+		return nil
+	}
+	dst := pointerAt(r.dest, at)
+	if r.at != nil {
+		scanner := dst.(sql.Scanner)
+		if src == nil {
+			return scanner.Scan(nil)
+		}
+		if err := r.plan(typeMap, r.at).Scan(src, r.at); err != nil {
+			return err
+		}
+		return scanner.Scan(*r.at)
+	}
+	return r.plan(typeMap, dst).Scan(src, dst)
+}
+
+// plan is pgx's scan plan of the column into dst, made once.
+func (r *columnReader) plan(typeMap *pgtype.Map, dst any) pgtype.ScanPlan {
+	if r.scan == nil {
+		r.scan = typeMap.PlanScan(r.fd.DataTypeOID, r.fd.Format, dst)
+	}
+	return r.scan
+}
+
+// parseUUID reads a uuid's text with the uuid package's own parser, which
+// reads the bytes in place (pgx's text decoding of a uuid allocates three
+// times).
+func parseUUID(src []byte, u *uuid.UUID) error {
+	v, err := uuid.ParseBytes(src)
+	if err != nil {
+		return err
+	}
+	*u = v
+	return nil
 }
 
 // locate is the address of the column's field in the row at row: the
