@@ -3,17 +3,25 @@ package store_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
+	"sync/atomic"
 	"testing"
 
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/stretchr/testify/require"
+	"github.com/uptrace/bun"
 
+	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/internal/seed"
 	"github.com/frame-oss/payments-server/internal/testenv"
+	"github.com/frame-oss/payments-server/internal/testenv/testdb"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
@@ -326,4 +334,75 @@ func printable(v reflect.Value) string {
 		return fmt.Sprintf("%#v", v.Interface())
 	}
 	return fmt.Sprintf("%#v", v)
+}
+
+// Rows read straight from pgx come from the replica ReadTenant picks (a
+// row the replica has not replayed is not there), and the statement is
+// counted and recorded as Bun's are, on the replica as on the primary.
+func TestSelectModelsReadsThePickedReplicaCountedAndRecorded(t *testing.T) {
+	t.Parallel()
+	f := setupReplica(t)
+	f.rp.PauseReplay(t)
+	// Written behind the store's back: no commit noted, so the replica,
+	// which has not replayed it, still serves B.
+	_, err := f.db.Pool.Exec(f.ctx, `INSERT INTO accounts (id, merchant_id, livemode, type, status, restricted_by, metadata, created, updated)
+		SELECT gen_random_uuid(), merchant_id, livemode, type, status, restricted_by, metadata, created, updated
+		FROM accounts WHERE merchant_id = $1`, f.b.MerchantID)
+	require.NoError(t, err)
+
+	rec := &store.StatementRecorder{}
+	ctx, statements := store.WithStatementCounter(store.WithStatementRecorder(store.AllowReplica(f.ctx), rec))
+	before := f.db.Replicas().States()[0].Reads
+	tx := f.db.ReadTenant(ctx, f.b)
+	q := tx.Select((*models.Account)(nil))
+	want := q.String()
+	onReplica, err := store.SelectModels[models.Account](ctx, tx, q)
+	require.NoError(t, err)
+	require.Len(t, onReplica, 1, "the replica has not replayed the second account")
+	require.Greater(t, f.db.Replicas().States()[0].Reads, before)
+
+	primary := f.db.Tenant(f.b)
+	onPrimary, err := store.SelectModels[models.Account](ctx, primary, primary.Select((*models.Account)(nil)))
+	require.NoError(t, err)
+	require.Len(t, onPrimary, 2)
+
+	require.Equal(t, int64(2), statements.Load())
+	recorded := rec.Take()
+	require.Len(t, recorded, 2)
+	require.Equal(t, want, recorded[0].SQL, "the statement sent is Bun's, as Bun writes it")
+}
+
+// A statement that fails reaches the caller as the driver's error, which
+// the store's classifiers read as they read Bun's: a PostgreSQL error
+// keeps its code, and a database gone is unavailable (503).
+func TestSelectModelsErrorsAreTheDriversAsThroughBun(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	var serving atomic.Bool
+	serving.Store(true)
+	db, err := store.Open(ctx, testdb.NewDatabaseURL(t), 1, store.WithConnTarget(func(context.Context, *pgx.ConnConfig) error {
+		if !serving.Load() {
+			return errors.New("no database serving")
+		}
+		return nil
+	}))
+	require.NoError(t, err)
+	t.Cleanup(db.Close)
+	tx := db.Tenant(store.Scope{MerchantID: uuid.New()})
+	failing := func() *bun.SelectQuery {
+		return tx.Select((*models.Account)(nil)).Where("1 / (SELECT count(*) - count(*) FROM accounts) = 1")
+	}
+	for _, read := range []context.Context{ctx, store.WithBunScan(ctx)} {
+		_, err := store.SelectModels[models.Account](read, tx, failing())
+		var pgErr *pgconn.PgError
+		require.ErrorAs(t, err, &pgErr)
+		require.Equal(t, "22012", pgErr.Code)
+		require.False(t, store.IsUnavailable(err))
+	}
+
+	serving.Store(false)
+	db.Pool.Reset() // the next statement needs a new connection
+	_, err = store.SelectModels[models.Account](ctx, tx, tx.Select((*models.Account)(nil)))
+	require.True(t, store.IsUnavailable(err), "%v", err)
+	require.Equal(t, 503, apierr.From(err).Status)
 }
