@@ -2,6 +2,7 @@ package store
 
 import (
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"strings"
@@ -57,6 +58,9 @@ type columnPlan struct {
 	// uuid marks a uuid.UUID or *uuid.UUID field, whose text is parsed by
 	// the uuid package in place.
 	uuid uuidField
+	// rawMessage marks a json.RawMessage field, which takes a JSON
+	// column's text as it is.
+	rawMessage bool
 }
 
 // uuidField tells a uuid.UUID field from a *uuid.UUID one.
@@ -157,6 +161,8 @@ func leafPlan(root reflect.Type, f *schema.Field, name string) (*columnPlan, err
 		c.uuid = uuidValue
 	case uuidPtrType:
 		c.uuid = uuidPointer
+	case rawMessageType:
+		c.rawMessage = true
 	}
 	return c, nil
 }
@@ -181,9 +187,10 @@ func walk(root reflect.Type, index []int) (hops []pointerHop, offset uintptr, ty
 }
 
 var (
-	uuidType    = reflect.TypeFor[uuid.UUID]()
-	uuidPtrType = reflect.TypeFor[*uuid.UUID]()
-	scannerType = reflect.TypeFor[sql.Scanner]()
+	uuidType       = reflect.TypeFor[uuid.UUID]()
+	uuidPtrType    = reflect.TypeFor[*uuid.UUID]()
+	scannerType    = reflect.TypeFor[sql.Scanner]()
+	rawMessageType = reflect.TypeFor[json.RawMessage]()
 )
 
 // destType is the pointer type pgx decodes a field of type typ as. A

@@ -1,8 +1,10 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"time"
@@ -96,12 +98,24 @@ type columnReader struct {
 	// hands it (pgx would hand it through database/sql's value, boxed
 	// twice).
 	at *time.Time
+	// jsonText is a json or jsonb column read for a sql.Scanner or a
+	// json.RawMessage: its text is what either takes, the scanner as the
+	// driver's bytes (which, by sql.Scanner's contract, it copies if it
+	// keeps them), the raw message copied, as Bun copies it (pgx would
+	// copy it for the scanner, and validate it through encoding/json for
+	// the raw message).
+	jsonText bool
 }
 
 func newColumnReader(c *columnPlan, fd pgconn.FieldDescription) columnReader {
 	r := columnReader{columnPlan: c, fd: fd}
-	if c.scansNull && (fd.DataTypeOID == pgtype.TimestamptzOID || fd.DataTypeOID == pgtype.TimestampOID) {
-		r.at = new(time.Time)
+	switch fd.DataTypeOID {
+	case pgtype.TimestamptzOID, pgtype.TimestampOID:
+		if c.scansNull {
+			r.at = new(time.Time)
+		}
+	case pgtype.JSONOID, pgtype.JSONBOID:
+		r.jsonText = fd.Format == pgtype.TextFormatCode && (c.scansNull || c.rawMessage)
 	}
 	return r
 }
@@ -128,6 +142,16 @@ func (r *columnReader) read(typeMap *pgtype.Map, row unsafe.Pointer, src []byte)
 		return nil
 	}
 	dst := pointerAt(r.dest, at)
+	if r.jsonText {
+		if r.rawMessage {
+			*(*json.RawMessage)(at) = bytes.Clone(src)
+			return nil
+		}
+		if src == nil {
+			return dst.(sql.Scanner).Scan(nil)
+		}
+		return dst.(sql.Scanner).Scan(src)
+	}
 	if r.at != nil {
 		scanner := dst.(sql.Scanner)
 		if src == nil {
