@@ -35,7 +35,7 @@ type modelPlan struct {
 	table    *schema.Table
 
 	mu      sync.RWMutex
-	columns map[string]*columnPlan // by column name; nil: Bun has no field for it
+	columns map[string]*columnPlan // by column name, as statements name them
 }
 
 // columnPlan is where one column goes.
@@ -96,8 +96,8 @@ func planOf(typ reflect.Type) *modelPlan {
 	return got.(*modelPlan)
 }
 
-// column returns where the column name goes, or nil when Bun's scan has no
-// field for it (a query with such a column fails as Bun's does).
+// column returns where the column name goes; an error when Bun's scan has
+// no field for it (a query with such a column fails, as Bun's does).
 func (p *modelPlan) column(name string) (*columnPlan, error) {
 	p.mu.RLock()
 	c, ok := p.columns[name]
