@@ -11,6 +11,7 @@ import (
 	"github.com/uptrace/bun/schema"
 
 	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/internal/platform/store"
 )
 
 // Children declares an edge from many parents to their rows of a table,
@@ -55,8 +56,8 @@ func (c *Children[M]) Load(ctx context.Context, k *Kit, parentIDs []string) ([][
 		m := t.init(k.DB.Bun)
 		c.once.Do(func() { c.field = fieldOf(k.DB.Bun, (*M)(nil), c.Column) })
 		sc := p.Scope
-		var rows []*M
-		q := t.Select(k.DB.Tenant(sc), p, &rows).Where("?.? IN (?)", bun.Ident(m.alias), bun.Ident(c.Column), bun.In(want))
+		tx := k.DB.Tenant(sc)
+		q := t.Select(tx, p, (*M)(nil)).Where("?.? IN (?)", bun.Ident(m.alias), bun.Ident(c.Column), bun.In(want))
 		if c.Where != nil {
 			q = c.Where(q)
 		}
@@ -73,7 +74,8 @@ func (c *Children[M]) Load(ctx context.Context, k *Kit, parentIDs []string) ([][
 				bun.Ident(m.alias), bun.Ident(c.Column), bun.Ident(tableName(k.DB.Bun, (*M)(nil))), sc.MerchantID, sc.Livemode,
 				bun.Ident(c.Column), bun.In(want), c.Limit)
 		}
-		if err := q.OrderExpr(order).Scan(ctx); err != nil {
+		rows, err := store.SelectModels[M](ctx, tx, q.OrderExpr(order))
+		if err != nil {
 			return nil, err
 		}
 		if err := t.complete(k, rows...); err != nil {

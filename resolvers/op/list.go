@@ -7,6 +7,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
+	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 )
 
@@ -45,39 +46,40 @@ type Position struct {
 	ID      uuid.UUID
 }
 
-// List runs the one list query of a resource: q is the resource's select,
-// already scoped and filtered; alias is its table alias; pos gives a row's
-// position. It orders newest first, fetches one look-ahead row (so has_more
-// needs no count) and pages by number or by keyset as lp asks. Every list of
-// every resource, REST page, search and GraphQL connection alike, goes
-// through here.
-func List[T any](ctx context.Context, q *bun.SelectQuery, alias string, lp ListParams, pos func(T) Position) (Page[T], error) {
-	var rows []T
+// List runs the one list query of a resource in tx: q is the resource's
+// select, already scoped and filtered; alias is its table alias; pos gives
+// a row's position. It orders newest first, fetches one look-ahead row (so
+// has_more needs no count) and pages by number or by keyset as lp asks.
+// Every list of every resource, REST page, search and GraphQL connection
+// alike, goes through here; its rows are read by store.SelectModels.
+func List[M any](ctx context.Context, tx *store.Tenant, q *bun.SelectQuery, alias string, lp ListParams, pos func(*M) Position) (Page[*M], error) {
 	q = q.OrderExpr("?.created DESC, ?.id DESC", bun.Ident(alias), bun.Ident(alias))
 	if !lp.Keyset {
 		pp := lp.PageParams.Normalized()
-		if err := pp.Apply(q).Scan(ctx, &rows); err != nil {
-			return Page[T]{}, err
+		rows, err := store.SelectModels[M](ctx, tx, pp.Apply(q))
+		if err != nil {
+			return Page[*M]{}, err
 		}
 		page := models.NewPage(rows, pp)
-		return Page[T]{Items: page.Items, HasMore: page.HasMore, Params: pp}, nil
+		return Page[*M]{Items: page.Items, HasMore: page.HasMore, Params: pp}, nil
 	}
 	k, err := newKeyset(lp.First, lp.After)
 	if err != nil {
-		return Page[T]{}, err
+		return Page[*M]{}, err
 	}
 	if k.after != nil {
 		q = q.Where("(?.created, ?.id) < (?, ?)", bun.Ident(alias), bun.Ident(alias), k.after.Created, k.after.ID)
 	}
-	if err := q.Limit(int64(k.first)+1).Scan(ctx, &rows); err != nil {
-		return Page[T]{}, err
+	rows, err := store.SelectModels[M](ctx, tx, q.Limit(int64(k.first)+1))
+	if err != nil {
+		return Page[*M]{}, err
 	}
-	page := Page[T]{HasPrevious: k.after != nil}
+	page := Page[*M]{HasPrevious: k.after != nil}
 	if len(rows) > k.first {
 		rows, page.HasMore = rows[:k.first], true
 	}
 	if rows == nil {
-		rows = []T{}
+		rows = []*M{}
 	}
 	page.Items = rows
 	page.Cursors = make([]string, len(rows))

@@ -7,6 +7,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"github.com/frame-oss/payments-server/internal/platform/auth"
+	"github.com/frame-oss/payments-server/internal/platform/store"
 )
 
 // PagesOf reads, in one statement, one keyset page of the rows of each of
@@ -43,10 +44,10 @@ func (t *Table[M]) PagesOf(ctx context.Context, k *Kit, column, parentResource s
 		if ks.after != nil {
 			ranked = ranked.Where("(?.created, ?.id) < (?, ?)", bun.Ident(m.alias), bun.Ident(m.alias), ks.after.Created, ks.after.ID)
 		}
-		var rows []*M
-		if err := t.Select(tx, p, &rows).
+		rows, err := store.SelectModels[M](ctx, tx, t.Select(tx, p, (*M)(nil)).
 			Where("?.id IN (SELECT page_id FROM (?) AS ranked WHERE page_rank <= ?)", bun.Ident(m.alias), ranked, ks.first+1).
-			OrderExpr("?.created DESC, ?.id DESC", bun.Ident(m.alias), bun.Ident(m.alias)).Scan(ctx); err != nil {
+			OrderExpr("?.created DESC, ?.id DESC", bun.Ident(m.alias), bun.Ident(m.alias)))
+		if err != nil {
 			return nil, err
 		}
 		if err := t.complete(k, rows...); err != nil {

@@ -288,9 +288,9 @@ func (t *Table[M]) ByIDs(ctx context.Context, k *Kit, idList []string) ([]*M, []
 	}
 	return ByIDs(idList, t.Resource, err, visible, func(want []uuid.UUID) (map[uuid.UUID]*M, error) {
 		m := t.init(k.DB.Bun)
-		var rows []*M
-		if err := t.Select(k.DB.Tenant(p.Scope), p, &rows).
-			Where("?.id IN (?)", bun.Ident(m.alias), bun.In(want)).Scan(ctx); err != nil {
+		tx := k.DB.Tenant(p.Scope)
+		rows, err := store.SelectModels[M](ctx, tx, t.Select(tx, p, (*M)(nil)).Where("?.id IN (?)", bun.Ident(m.alias), bun.In(want)))
+		if err != nil {
 			return nil, err
 		}
 		if err := t.complete(k, rows...); err != nil {
@@ -326,7 +326,7 @@ func (t *Table[M]) ListIn(ctx context.Context, k *Kit, tx *store.Tenant, p *auth
 	if err != nil {
 		return Page[*M]{}, err
 	}
-	page, err := List(ctx, q, t.meta.alias, lp, t.Position)
+	page, err := List(ctx, tx, q, t.meta.alias, lp, t.Position)
 	if err != nil {
 		return page, err
 	}

@@ -33,10 +33,17 @@ func (countingHook) BeforeQuery(ctx context.Context, _ *bun.QueryEvent) context.
 }
 
 func (countingHook) AfterQuery(ctx context.Context, ev *bun.QueryEvent) {
-	recordStatement(ctx, ev.Query, nil)
 	if ev.Operation() == "BEGIN" || ev.Operation() == "COMMIT" || ev.Operation() == "ROLLBACK" {
+		recordStatement(ctx, ev.Query, nil)
 		return
 	}
+	countStatement(ctx, ev.Query)
+}
+
+// countStatement counts and records one statement sent with ctx, Bun's or
+// one of the store's own (SelectModels).
+func countStatement(ctx context.Context, query string) {
+	recordStatement(ctx, query, nil)
 	if c := StatementCount(ctx); c != nil {
 		c.Add(1)
 	}

@@ -190,7 +190,7 @@ func (d *DB) ReadTenant(ctx context.Context, s Scope) *Tenant {
 	}
 	if r := d.replicas.pick(s); r != nil {
 		r.reads.Add(1)
-		return &Tenant{idb: r.db, bun: r.db, scope: s, prepared: d.prepared}
+		return &Tenant{idb: r.db, bun: r.db, scope: s, prepared: d.prepared, pool: r.pool}
 	}
 	return d.Tenant(s)
 }

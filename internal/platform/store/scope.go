@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/schema"
 )
@@ -35,11 +36,14 @@ type Tenant struct {
 	conn *sql.Conn
 	// prepared is how prepared reads are sent (DB.prepared).
 	prepared pgx.QueryExecMode
+	// pool is the pool idb runs on, for the reads sent through pgx itself
+	// (SelectModels); nil inside a transaction.
+	pool *pgxpool.Pool
 }
 
 // Tenant returns a Tenant over the pool.
 func (d *DB) Tenant(s Scope) *Tenant {
-	return &Tenant{idb: d.Bun, bun: d.Bun, scope: s, prepared: d.prepared}
+	return &Tenant{idb: d.Bun, bun: d.Bun, scope: s, prepared: d.prepared, pool: d.Pool}
 }
 
 // Scope returns the tenant's scope.
