@@ -45,16 +45,34 @@ func (m *BillingMeter) Derive() { m.Name = m.EventName }
 // MaxEventNameLength bounds an event name (a meter's key).
 const MaxEventNameLength = 100
 
-// CreateBillingMeterInput is the body of POST /v1/billing/metering: it
-// configures the meter of event_name, making it when no event has yet.
-type CreateBillingMeterInput struct {
-	EventName   *string           `json:"event_name"`
+// MeterSettings are the members a meter's configuration and its update
+// both send: declared and checked once for both.
+type MeterSettings struct {
 	Aggregation *MeterAggregation `json:"aggregation"`
 	Product     *string           `json:"product"`
 	Metadata    MetadataInput     `json:"metadata"`
-	// refused are problems of the body it was read from on
-	// /v1/billing/metering (MeteringInput.Meter).
+	// refused are problems of the body the settings were read from on
+	// /v1/billing/metering (MeteringInput.Meter, UpdateMeteringInput.Meter):
+	// a usage record's members.
 	refused fieldProblems
+}
+
+// check reports every problem of the settings but the refused members
+// into f (a create reports those before its event name). An update's empty
+// product stops pricing the meter, so only a create checks an empty one.
+func (in *MeterSettings) check(f *apierr.Fields, update bool) {
+	checkOneOf(f, "aggregation", (*string)(in.Aggregation), meterAggregations...)
+	if !update || in.Product != nil && *in.Product != "" {
+		checkText(f, "product", in.Product, 64, false)
+	}
+	checkUsageMetadata(f, "metadata", in.Metadata)
+}
+
+// CreateBillingMeterInput is the body of POST /v1/billing/metering: it
+// configures the meter of event_name, making it when no event has yet.
+type CreateBillingMeterInput struct {
+	EventName *string `json:"event_name"`
+	MeterSettings
 }
 
 // Validate reports every problem at once.
@@ -62,33 +80,19 @@ func (in *CreateBillingMeterInput) Validate() error {
 	var f apierr.Fields
 	in.refused.addTo(&f)
 	checkEventName(&f, "event_name", in.EventName, true)
-	checkOneOf(&f, "aggregation", (*string)(in.Aggregation), meterAggregations...)
-	checkText(&f, "product", in.Product, 64, false)
-	checkUsageMetadata(&f, "metadata", in.Metadata)
+	in.check(&f, false)
 	return f.Err()
 }
 
 // UpdateBillingMeterInput is the body of PATCH /v1/billing/metering/{id}.
 // product: an id prices the meter; an empty string stops pricing it.
-type UpdateBillingMeterInput struct {
-	Aggregation *MeterAggregation `json:"aggregation"`
-	Product     *string           `json:"product"`
-	Metadata    MetadataInput     `json:"metadata"`
-	// refused are problems of the body it was read from on
-	// /v1/billing/metering/{id} (UpdateMeteringInput.Meter): a usage
-	// record's members.
-	refused fieldProblems
-}
+type UpdateBillingMeterInput struct{ MeterSettings }
 
 // Validate reports every problem at once.
 func (in *UpdateBillingMeterInput) Validate() error {
 	var f apierr.Fields
 	in.refused.addTo(&f)
-	checkOneOf(&f, "aggregation", (*string)(in.Aggregation), meterAggregations...)
-	if in.Product != nil && *in.Product != "" {
-		checkText(&f, "product", in.Product, 64, false)
-	}
-	checkUsageMetadata(&f, "metadata", in.Metadata)
+	in.check(&f, true)
 	return f.Err()
 }
 

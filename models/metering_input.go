@@ -34,8 +34,8 @@ func (in *MeteringInput) RecordsUsage() bool {
 // Meter is the body as a meter's configuration.
 func (in *MeteringInput) Meter() *CreateBillingMeterInput {
 	name, refused := in.eventName()
-	return &CreateBillingMeterInput{EventName: name, Aggregation: in.Aggregation, Product: in.Product,
-		Metadata: in.Metadata, refused: refused}
+	return &CreateBillingMeterInput{EventName: name, MeterSettings: MeterSettings{Aggregation: in.Aggregation,
+		Product: in.Product, Metadata: in.Metadata, refused: refused}}
 }
 
 // Event is the body as a metering event, recorded under reference when it
@@ -98,8 +98,8 @@ func (in *UpdateMeteringInput) Meter() *UpdateBillingMeterInput {
 	if in.Timestamp != nil {
 		refused = append(refused, fieldProblem{"timestamp", usageMemberOnMeter})
 	}
-	return &UpdateBillingMeterInput{Aggregation: in.Aggregation, Product: in.Product, Metadata: in.Metadata,
-		refused: refused}
+	return &UpdateBillingMeterInput{MeterSettings{Aggregation: in.Aggregation, Product: in.Product,
+		Metadata: in.Metadata, refused: refused}}
 }
 
 // Event is the body as a usage record's correction; a meter's members are

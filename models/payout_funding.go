@@ -61,47 +61,50 @@ type FundingEntry struct {
 	Created        wire.Timestamp           `bun:"created,type:timestamptz" json:"created"`
 }
 
-// CreateFundingScheduleInput is the body of POST
-// /v1/payout_funding/schedules. NextRun is Unix seconds (default now: the
-// next sweep runs it).
-type CreateFundingScheduleInput struct {
+// FundingScheduleFields are the members a create and an update of a
+// funding schedule send: declared and checked once for both, which differ
+// only in what a create requires. NextRun is Unix seconds.
+type FundingScheduleFields struct {
 	Amount  *int64          `json:"amount" range:"amount"`
 	Cadence *FundingCadence `json:"cadence"`
 	Enabled *bool           `json:"enabled"`
 	NextRun *int64          `json:"next_run" range:"unix"`
 }
 
+// check reports every problem of the members sent into f; a create
+// (required) must send an amount and a cadence.
+func (in *FundingScheduleFields) check(f *apierr.Fields, required bool) {
+	if required || in.Amount != nil {
+		checkAmount(f, "amount", in.Amount, true)
+	}
+	if required && in.Cadence == nil {
+		f.Add("cadence", "is required")
+	}
+	checkCadence(f, in.Cadence)
+	checkUnix(f, "next_run", in.NextRun)
+}
+
+// CreateFundingScheduleInput is the body of POST
+// /v1/payout_funding/schedules. NextRun defaults to now: the next sweep
+// runs it.
+type CreateFundingScheduleInput struct{ FundingScheduleFields }
+
 // Validate checks the create, every problem at once.
 func (in *CreateFundingScheduleInput) Validate() error {
 	var f apierr.Fields
-	checkAmount(&f, "amount", in.Amount, true)
-	if in.Cadence == nil {
-		f.Add("cadence", "is required")
-	} else {
-		checkCadence(&f, in.Cadence)
-	}
-	checkUnix(&f, "next_run", in.NextRun)
+	in.check(&f, true)
 	return f.Err()
 }
 
 // UpdateFundingScheduleInput is the body of PATCH
 // /v1/payout_funding/schedules/{id}: members sent replace, members omitted
 // stay.
-type UpdateFundingScheduleInput struct {
-	Amount  *int64          `json:"amount" range:"amount"`
-	Cadence *FundingCadence `json:"cadence"`
-	Enabled *bool           `json:"enabled"`
-	NextRun *int64          `json:"next_run" range:"unix"`
-}
+type UpdateFundingScheduleInput struct{ FundingScheduleFields }
 
 // Validate checks the update, every problem at once.
 func (in *UpdateFundingScheduleInput) Validate() error {
 	var f apierr.Fields
-	if in.Amount != nil {
-		checkAmount(&f, "amount", in.Amount, true)
-	}
-	checkCadence(&f, in.Cadence)
-	checkUnix(&f, "next_run", in.NextRun)
+	in.check(&f, false)
 	return f.Err()
 }
 

@@ -54,6 +54,21 @@ type SonarSession struct {
 	SDKSessionState
 }
 
+// Open makes s a new session of id in state: the one create of both
+// sessions (resolvers/money's SDKSessions) fills either row through it.
+func (s *ChargeSession) Open(id uuid.UUID, state SDKSessionState) {
+	s.ID, s.SDKSessionState = id, state
+}
+
+// Open makes s a new session of id in state.
+func (s *SonarSession) Open(id uuid.UUID, state SDKSessionState) {
+	s.ID, s.SDKSessionState = id, state
+}
+
+// SessionState is the state of either session, which the one update of
+// both changes.
+func (s *SDKSessionState) SessionState() *SDKSessionState { return s }
+
 // CreateChargeSessionInput is POST /v1/charge_sessions.
 type CreateChargeSessionInput struct{ SDKSessionCreate }
 
@@ -81,6 +96,13 @@ type SDKSessionUpdate struct {
 	VisitorID *string        `json:"visitor_id"`
 	Metadata  MetadataInput  `json:"metadata"`
 }
+
+// Session is the shared part of a session's create input, so that the one
+// create of both sessions reaches it through either input.
+func (in *SDKSessionCreate) Session() *SDKSessionCreate { return in }
+
+// Session is the shared part of a session's update input.
+func (in *SDKSessionUpdate) Session() *SDKSessionUpdate { return in }
 
 // maxVisitorIDLength bounds a fingerprinting visitor id.
 const maxVisitorIDLength = 255

@@ -31,7 +31,7 @@ var (
 
 func chargeSessions(ctx context.Context, r *Resolver, first *int, after *string, f *model.ChargeSessionFilter) (*model.ChargeSessionConnection, error) {
 	edges, info, err := connection(ctx, r.Svc.Money.ChargeSessions.List,
-		filterOf(f, func(g model.ChargeSessionFilter) money.ChargeSessionFilter { return money.ChargeSessionFilter(g) }),
+		filterOf(f, func(g model.ChargeSessionFilter) money.SDKSessionFilter { return money.SDKSessionFilter(g) }),
 		first, after, chargeSessionLoader, func(cursor string, s *models.ChargeSession) *model.ChargeSessionEdge {
 			return &model.ChargeSessionEdge{Cursor: cursor, Node: s}
 		})
@@ -40,7 +40,7 @@ func chargeSessions(ctx context.Context, r *Resolver, first *int, after *string,
 
 func sonarSessions(ctx context.Context, r *Resolver, first *int, after *string, f *model.SonarSessionFilter) (*model.SonarSessionConnection, error) {
 	edges, info, err := connection(ctx, r.Svc.Money.SonarSessions.List,
-		filterOf(f, func(g model.SonarSessionFilter) money.SonarSessionFilter { return money.SonarSessionFilter(g) }),
+		filterOf(f, func(g model.SonarSessionFilter) money.SDKSessionFilter { return money.SDKSessionFilter(g) }),
 		first, after, sonarSessionLoader, func(cursor string, s *models.SonarSession) *model.SonarSessionEdge {
 			return &model.SonarSessionEdge{Cursor: cursor, Node: s}
 		})

@@ -22,11 +22,9 @@ var disputeTable = &op.Table[models.Dispute]{Resource: "dispute",
 	Derive: func(d *models.Dispute, _ time.Time) { d.Derive() }}
 
 func newDisputes(s *Service) *Disputes {
-	child := func(parent, column string) op.Batch[[]*models.Dispute] {
-		return (&op.Children[models.Dispute]{Table: disputeTable, Parent: parent, Column: column, Limit: RecentChildren}).Bind(s.Kit)
-	}
-	return &Disputes{Reader: op.Read[models.Dispute, DisputeFilter](s.Kit, disputeTable),
-		OfCharges: child("charge", "charge_id"), OfTransfers: child("transfer", "transfer_id"), svc: s}
+	d := &Disputes{Reader: op.Read[models.Dispute, DisputeFilter](s.Kit, disputeTable), svc: s}
+	d.OfCharges, d.OfTransfers = recentOfChargesAndTransfers(s.Kit, disputeTable)
+	return d
 }
 
 // DisputeFilter filters the dispute list by charge, charge intent and

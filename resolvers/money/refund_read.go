@@ -17,18 +17,12 @@ type Refunds struct {
 	svc                    *Service
 }
 
-// RecentChildren bounds the refunds and disputes an object lists in the
-// graph (Transfer.refunds, Charge.refunds...): the newest ones.
-const RecentChildren = 100
-
 var refundTable = &op.Table[models.Refund]{Resource: "refund"}
 
 func newRefunds(s *Service) *Refunds {
-	child := func(parent, column string) op.Batch[[]*models.Refund] {
-		return (&op.Children[models.Refund]{Table: refundTable, Parent: parent, Column: column, Limit: RecentChildren}).Bind(s.Kit)
-	}
-	return &Refunds{Reader: op.Read[models.Refund, RefundFilter](s.Kit, refundTable),
-		OfCharges: child("charge", "charge_id"), OfTransfers: child("transfer", "transfer_id"), svc: s}
+	r := &Refunds{Reader: op.Read[models.Refund, RefundFilter](s.Kit, refundTable), svc: s}
+	r.OfCharges, r.OfTransfers = recentOfChargesAndTransfers(s.Kit, refundTable)
+	return r
 }
 
 // RefundFilter filters the refund list: by the transfer or the charge

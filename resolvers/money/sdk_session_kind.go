@@ -12,41 +12,42 @@ import (
 	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
-// sdkSessionKind is what tells the SDK's two sessions apart (their table,
-// operation names, provider and events); their create and update are the
-// same logic and are written once, against it. P is *M, a row the store
-// can stamp with its tenant.
-type sdkSessionKind[M any, P interface {
+// sdkSessionRow is *M, a session row the store can stamp with its tenant,
+// that a create opens and an update changes the state of.
+type sdkSessionRow[M any] interface {
 	*M
 	store.TenantRow
-}] struct {
+	Open(id uuid.UUID, state models.SDKSessionState)
+	SessionState() *models.SDKSessionState
+}
+
+// sdkSessionKind is what tells the SDK's two sessions apart (their table,
+// operation names, provider and events); their create and update are the
+// same logic and are written once, against it.
+type sdkSessionKind[M any, P sdkSessionRow[M]] struct {
 	resource string // "charge_session": the table's resource and the operations' prefix
 	noun     string // "charge session": how a refusal names it
 	provider string // what production mode lacks, so it answers 503
 	table    *op.Table[M]
 	created  events.Type
 	updated  events.Type
-	// newRow makes a row of the kind from its id and state; state reaches
-	// the state of a row.
-	newRow func(id uuid.UUID, s models.SDKSessionState) *M
-	state  func(row *M) *models.SDKSessionState
 }
 
-// create opens a session, for the charge intent named or none; params and
-// check are the caller's input and its Validate.
-func (k *sdkSessionKind[M, P]) create(ctx context.Context, kit *op.Kit, params any, check func() error,
-	chargeIntentID, visitorID *string, metadata models.MetadataInput) (*M, error) {
+// create opens a session, for the charge intent named or none; params is
+// the caller's input, in the part of it both sessions share.
+func (k *sdkSessionKind[M, P]) create(ctx context.Context, kit *op.Kit, params any, in *models.SDKSessionCreate) (*M, error) {
 	spec := op.Spec{Name: k.resource + ".create", Allow: secretOnly, Params: params, Provider: k.provider,
-		Check: check}
+		Check: in.Validate}
 	return op.Write(ctx, kit, spec, func(ctx context.Context, w *op.W) (*M, error) {
-		intent, err := sessionChargeIntent(ctx, w, chargeIntentID)
+		intent, err := sessionChargeIntent(ctx, w, in.ChargeIntentID)
 		if err != nil {
 			return nil, err
 		}
 		now := w.Now()
 		sessID := ids.New(now)
-		sess := k.newRow(sessID, models.SDKSessionState{Status: models.SessionOpen, ChargeIntentID: intent,
-			VisitorID: visitorID, Metadata: models.MergeMetadata(nil, metadata), Created: models.At(now), Updated: models.At(now)})
+		sess := new(M)
+		P(sess).Open(sessID, models.SDKSessionState{Status: models.SessionOpen, ChargeIntentID: intent,
+			VisitorID: in.VisitorID, Metadata: models.MergeMetadata(nil, in.Metadata), Created: models.At(now), Updated: models.At(now)})
 		if _, err := w.Tx.Insert(P(sess)).Exec(ctx); err != nil {
 			return nil, err
 		}
@@ -60,10 +61,9 @@ func (k *sdkSessionKind[M, P]) create(ctx context.Context, kit *op.Kit, params a
 // update completes or cancels an open session, sets its visitor and
 // merges its metadata;
 // an update that changes nothing writes nothing and announces nothing.
-func (k *sdkSessionKind[M, P]) update(ctx context.Context, kit *op.Kit, id string, params any, check func() error,
-	status *models.SessionStatus, visitorID *string, metadata models.MetadataInput) (*M, error) {
+func (k *sdkSessionKind[M, P]) update(ctx context.Context, kit *op.Kit, id string, params any, in *models.SDKSessionUpdate) (*M, error) {
 	spec := op.Spec{Name: k.resource + ".update", Allow: secretOnly, Params: params, Provider: k.provider,
-		Check: check}
+		Check: in.Validate}
 	return op.Write(ctx, kit, spec, func(ctx context.Context, w *op.W) (*M, error) {
 		sess, err := k.table.Lock(ctx, w, id, op.LockUpdate)
 		if err != nil {
@@ -73,12 +73,12 @@ func (k *sdkSessionKind[M, P]) update(ctx context.Context, kit *op.Kit, id strin
 		if err != nil {
 			return nil, err
 		}
-		state := k.state(sess)
-		if err := sessionChange(k.noun, &state.Status, &state.Metadata, status, metadata); err != nil {
+		state := P(sess).SessionState()
+		if err := sessionChange(k.noun, &state.Status, &state.Metadata, in.Status, in.Metadata); err != nil {
 			return nil, err
 		}
-		if visitorID != nil {
-			state.VisitorID = visitorID
+		if in.VisitorID != nil {
+			state.VisitorID = in.VisitorID
 		}
 		prev, err := previousAttributes(before, sess)
 		if err != nil || prev == nil {
