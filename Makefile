@@ -83,7 +83,8 @@ fmt-check:
 lint: fmt-check
 	$(GO) vet ./...
 
-## openapi-lint: lint the OpenAPI document (server openapi) with Redocly's
+## openapi-lint: validate the OpenAPI document (server openapi) against the
+## OpenAPI 3.1 schema (tools/openapi-validate), then lint it with Redocly's
 ## recommended rules and Spectral's spectral:oas: no error allowed. The
 ## linters come from the npm registry at tools/openapi-lint's lock (npm ci
 ## when missing), as the browser test's driver does (scripts/openapi-lint.sh)

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Lints the served OpenAPI document with Redocly's recommended rules and
-# Spectral's OpenAPI ruleset (spectral:oas): make openapi-lint, and CI.
+# Checks the served OpenAPI document: valid OpenAPI 3.1 (its schema, and
+# every schema in it compiles: tools/openapi-validate), then lints it with
+# Redocly's recommended rules and Spectral's OpenAPI ruleset (spectral:oas):
+# make openapi-lint, and CI.
 # The linters come from the npm registry at the versions of
 # tools/openapi-lint/package-lock.json (npm ci, when node_modules does not
 # hold them); the document is the one the server serves, printed by
@@ -37,6 +39,8 @@ fi
 doc="$(mktemp -d)/openapi.json"
 trap 'rm -rf "$(dirname "$doc")"' EXIT
 (cd "$root" && go run . openapi > "$doc")
+echo "openapi-validate (OpenAPI 3.1)"
+(cd "$root" && go run ./tools/openapi-validate "$doc")
 
 cd "$tools"
 echo "redocly lint (recommended)"
