@@ -47,10 +47,10 @@ type columnPlan struct {
 	hops []pointerHop
 	// offset is the field's offset in the struct the hops end at.
 	offset uintptr
-	// dest is the pointer type pgx decodes the column into (a *T for a
-	// field of type T, T's own pointer unless a cheaper one has the same
-	// memory: *[16]byte for a uuid.UUID).
-	dest unsafe.Pointer
+	// dest is the type pgx decodes the column into through a pointer to
+	// the field (T for a field of type T, unless a cheaper one has the same
+	// memory: [16]byte for a uuid.UUID).
+	dest reflect.Type
 	// scansNull: the field's type reads NULL itself (sql.Scanner): it is
 	// given NULL as Bun gives it. Every other field keeps its zero value
 	// for NULL, as Bun leaves it: a row starts zeroed.
@@ -193,17 +193,18 @@ var (
 	rawMessageType = reflect.TypeFor[json.RawMessage]()
 )
 
-// destType is the pointer type pgx decodes a field of type typ as. A
-// uuid.UUID is a sql.Scanner, which pgx would hand the uuid's text (a
-// string a row); as the [16]byte it is, pgx decodes it in place.
-func destType(typ reflect.Type) unsafe.Pointer {
+// destType is the type pgx decodes a field of type typ as, through a
+// pointer to the field. A uuid.UUID is a sql.Scanner, which pgx would
+// hand the uuid's text (a string a row); as the [16]byte it is, pgx
+// decodes it in place.
+func destType(typ reflect.Type) reflect.Type {
 	switch typ {
 	case uuidType:
-		return typeWord((*[16]byte)(nil))
+		return reflect.TypeFor[[16]byte]()
 	case uuidPtrType:
-		return typeWord((**[16]byte)(nil))
+		return reflect.TypeFor[*[16]byte]()
 	}
-	return typeWord(reflect.New(typ).Interface())
+	return typ
 }
 
 // readsNull tells a type that reads NULL itself: Bun hands NULL to a
@@ -215,23 +216,9 @@ func readsNull(typ reflect.Type) bool {
 	return typ.Implements(scannerType) || reflect.PointerTo(typ).Implements(scannerType)
 }
 
-// An interface value is two words, its type and its data; for a pointer
-// type the data word is the pointer itself. typeWord and pointerAt make a
-// typed pointer to a field from its address without reflection and
-// without an allocation: pgx takes its destinations as interfaces.
-type eface struct {
-	typ  unsafe.Pointer
-	data unsafe.Pointer
-}
-
-// typeWord is the type word of v, an interface holding a pointer.
-func typeWord(v any) unsafe.Pointer { return (*eface)(unsafe.Pointer(&v)).typ }
-
-// pointerAt is the interface holding the pointer p with the type word typ
-// (from typeWord of a pointer type).
-func pointerAt(typ, p unsafe.Pointer) any {
-	var v any
-	e := (*eface)(unsafe.Pointer(&v))
-	e.typ, e.data = typ, p
-	return v
+// pointerAt is the interface holding a pointer of type *typ to the field
+// at p, as pgx takes its destinations. reflect.NewAt makes it without an
+// allocation: an interface holds a pointer directly.
+func pointerAt(typ reflect.Type, p unsafe.Pointer) any {
+	return reflect.NewAt(typ, p).Interface()
 }
