@@ -10,6 +10,7 @@ import (
 	"unsafe"
 
 	"github.com/google/uuid"
+	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/schema"
 )
 
@@ -80,6 +81,12 @@ type pointerHop struct {
 
 var modelPlans sync.Map // reflect.Type → *modelPlan
 
+// The hooks Bun calls around each row it scans.
+var (
+	beforeScanRowHook = reflect.TypeFor[bun.BeforeScanRowHook]()
+	afterScanRowHook  = reflect.TypeFor[bun.AfterScanRowHook]()
+)
+
 // planOf returns typ's plan, learned on first use.
 func planOf(typ reflect.Type) *modelPlan {
 	if p, ok := modelPlans.Load(typ); ok {
@@ -91,6 +98,11 @@ func planOf(typ reflect.Type) *modelPlan {
 		if rel.Type == schema.HasManyRelation || rel.Type == schema.ManyToManyRelation {
 			p.fallback = fmt.Sprintf("%s.%s is a has-many or many-to-many relation", tbl.TypeName, rel.Field.GoName)
 		}
+	}
+	if ptr := reflect.PointerTo(typ); ptr.Implements(beforeScanRowHook) || ptr.Implements(afterScanRowHook) {
+		// Bun calls these around each row it scans; the direct read does
+		// not, so such a model is read by Bun.
+		p.fallback = fmt.Sprintf("%s has a Bun scan hook", tbl.TypeName)
 	}
 	got, _ := modelPlans.LoadOrStore(typ, p)
 	return got.(*modelPlan)
