@@ -1,7 +1,6 @@
 package models
 
 import (
-	"encoding/json"
 	"net/http"
 	"strings"
 
@@ -64,12 +63,6 @@ type DeletedWebhookEndpoint struct {
 	ID      uuid.UUID                   `json:"id"`
 	Object  Object[webhookEndpointKind] `json:"object"`
 	Deleted bool                        `json:"deleted"`
-}
-
-// MarshalJSON keeps the wire shape compact and reflection-light.
-func (d DeletedWebhookEndpoint) MarshalJSON() ([]byte, error) {
-	type plain DeletedWebhookEndpoint
-	return json.Marshal(plain(d))
 }
 
 // CreateWebhookEndpointInput is POST /v1/webhook_endpoints.
