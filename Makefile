@@ -21,9 +21,12 @@ serve: postgres build
 ## testpg runs the packages' test processes on one PostgreSQL server, whose
 ## migrated template they share (docs/testing.md), instead of a server and
 ## a migration each; tests that need a cluster of their own still start it.
-## -ldflags=-w links the test binaries without DWARF (no test reads it; a
-## race report's stacks come from the runtime's own tables): a quarter
-## less CPU for each test binary relinked (docs/testing.md).
+## -trimpath keeps the checkout's directory out of what is compiled, so
+## the build cache's entries do not depend on where the tree is checked
+## out: a fresh clone at another path (as CI makes) reuses what an earlier
+## run of the same sources compiled, instead of compiling every package of
+## the project again (docs/testing.md). go test links its binaries without
+## DWARF already (-s -w) when it runs them.
 ## GORACE=atexit_sleep_ms=0: a race-built process otherwise sleeps a second
 ## as it exits (the race runtime's default), once per test binary and per
 ## process the root package's tests start; a race in a test still fails
@@ -31,7 +34,7 @@ serve: postgres build
 ## caller's GORACE sets still win (later options override earlier ones).
 test: postgres pgbouncer browser
 	GORACE="atexit_sleep_ms=0 $$GORACE" $(GO) run ./internal/testenv/testpg -- \
-		$(GO) test -race -vet=all -ldflags=-w -count=1 -timeout 30m $(TEST_PACKAGES)
+		$(GO) test -race -vet=all -trimpath -count=1 -timeout 30m $(TEST_PACKAGES)
 
 ## TEST_PACKAGES: every package, the longest to run first. go test starts
 ## its actions in the order of the packages it is given (./... alone is
