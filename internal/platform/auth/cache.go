@@ -90,6 +90,13 @@ type CacheConfig struct {
 	// Size is how many credentials a process keeps, least recently used
 	// first out; 0 means DefaultCacheSize.
 	Size int
+	// BeforeConnect, when set, runs before each attempt to (re)connect the
+	// listener; an error counts as a failed attempt, retried with backoff,
+	// and while it blocks the listener stays down (the cache bypassed).
+	// It lets whoever builds the cache decide when the listener may
+	// connect: the tests hold it down with it to see the cache bypassed
+	// and then caught up; serve leaves it nil.
+	BeforeConnect func(context.Context) error
 }
 
 // DefaultCacheConfig is what `serve` uses unless told otherwise.
@@ -146,9 +153,8 @@ type CredentialCache struct {
 
 	hits, misses, notifications, connects atomic.Uint64
 
-	// beforeConnect, when set, runs before each attempt to (re)connect the
-	// listener (tests hold the listener down with it).
-	beforeConnect atomic.Pointer[func(context.Context) error]
+	// beforeConnect is CacheConfig.BeforeConnect.
+	beforeConnect func(context.Context) error
 
 	cancel context.CancelFunc
 	done   chan struct{}
@@ -185,7 +191,7 @@ func NewCredentialCache(db *store.DB, clk clock.Clock, cfg CacheConfig, logger *
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &CredentialCache{db: db, clock: clk, ttl: cfg.TTL, logger: logger, lru: l,
-		cancel: cancel, done: make(chan struct{})}
+		beforeConnect: cfg.BeforeConnect, cancel: cancel, done: make(chan struct{})}
 	go c.listen(ctx)
 	return c
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http/httptest"
+	"sync"
 	"testing"
 	"time"
 
@@ -28,7 +29,13 @@ const hour = time.Hour
 // cachedEnv is a test server with the credential cache on, listening.
 func cachedEnv(t *testing.T, ttl time.Duration) *testenv.Env {
 	t.Helper()
-	env := testenv.New(t, func(o *app.Options) { o.CredentialCache = auth.CacheConfig{TTL: ttl, Size: 100} })
+	return cachedEnvWith(t, auth.CacheConfig{TTL: ttl, Size: 100})
+}
+
+// cachedEnvWith is cachedEnv with the cache configured by cfg.
+func cachedEnvWith(t *testing.T, cfg auth.CacheConfig) *testenv.Env {
+	t.Helper()
+	env := testenv.New(t, func(o *app.Options) { o.CredentialCache = cfg })
 	t.Cleanup(env.App.Close) // runs before the database closes
 	waitListening(t, env.App.Credentials)
 	return env
@@ -279,14 +286,15 @@ func TestTTLBoundsAnUnannouncedChange(t *testing.T) {
 // trusted) until the listener is back.
 func TestListenerReconnectsAndCacheIsBypassedWhileDown(t *testing.T) {
 	t.Parallel()
-	env := cachedEnv(t, hour)
+	gate := &listenerGate{}
+	env := cachedEnvWith(t, auth.CacheConfig{TTL: hour, Size: 100, BeforeConnect: gate.wait})
 	cache := env.App.Credentials
 	sk, live := env.Client(env.Keys.Sandbox.Secret), env.Client(env.Keys.Production.Secret)
 	base := sk.Get("/v1/accounts").Statements
 	require.Equal(t, base-1, sk.Get("/v1/accounts").Statements)
 	require.Equal(t, 200, live.Get("/v1/accounts").Status)
 
-	release := auth.HoldListener(cache)
+	release := gate.hold()
 	defer release()
 	pid := cache.Stats().ListenerPID
 	require.NotZero(t, pid)
@@ -316,4 +324,43 @@ func TestListenerReconnectsAndCacheIsBypassedWhileDown(t *testing.T) {
 	require.NoError(t, err)
 	waitNotified(t, cache, seen)
 	require.Equal(t, 401, sk.Get("/v1/accounts").Status, "the new connection hears revocations")
+}
+
+// listenerGate is a cache's BeforeConnect that holds the listener down
+// from hold until its release.
+type listenerGate struct {
+	mu   sync.Mutex
+	held chan struct{} // closed by the release; nil: the listener may connect
+}
+
+// hold keeps the listener from connecting again until release is called.
+func (g *listenerGate) hold() (release func()) {
+	held := make(chan struct{})
+	g.mu.Lock()
+	g.held = held
+	g.mu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			g.mu.Lock()
+			g.held = nil
+			g.mu.Unlock()
+			close(held)
+		})
+	}
+}
+
+func (g *listenerGate) wait(ctx context.Context) error {
+	g.mu.Lock()
+	held := g.held
+	g.mu.Unlock()
+	if held == nil {
+		return nil
+	}
+	select {
+	case <-held:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }

@@ -55,8 +55,8 @@ func (c *CredentialCache) listen(ctx context.Context) {
 // same target, credentials, hooks), takes it out of the pool for good and
 // listens on it. It does not count against the pool's size.
 func (c *CredentialCache) connect(ctx context.Context) (*pgx.Conn, error) {
-	if hook := c.beforeConnect.Load(); hook != nil {
-		if err := (*hook)(ctx); err != nil {
+	if c.beforeConnect != nil {
+		if err := c.beforeConnect(ctx); err != nil {
 			return nil, err
 		}
 	}
