@@ -14,7 +14,13 @@ import (
 // its capabilities shared one statement: the accounts, then their
 // capabilities by their own columns (loadCapabilities, which writes still
 // use), derived and presented the same way, newest first. It is the
-// reference the one-statement reads are held to.
+// reference the one-statement reads are held to, and serves no request.
+//
+// It is exported for those tests (account_read_test.go), which run against
+// the whole app and so live outside this package: as an in-package test
+// file it would make go test compile again, for this package's tests,
+// every package between it and the app (docs/testing.md, "Packages
+// compiled once").
 func (s *Service) TwoStatementRead(ctx context.Context, idList ...uuid.UUID) ([]*models.Account, error) {
 	p, err := auth.Require(ctx, readers...)
 	if err != nil {
