@@ -1,4 +1,4 @@
-package rest
+package jsonbody_test
 
 import (
 	"encoding/json"
@@ -13,10 +13,11 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/rest/jsonbody"
 )
 
 // alternativeMembersGolden holds what the bodies below decode and validate
-// to: the error of decode (status, code, message, param, field problems),
+// to: the error of Decode (status, code, message, param, field problems),
 // the input as it then marshals (what its idempotency fingerprint and the
 // operation see) and the problems of its validation. It was written from
 // the request types as they were when each decoded its alternative members
@@ -24,13 +25,13 @@ import (
 // UPDATE_GOLDEN=1 rewrites it.
 const alternativeMembersGolden = "testdata/alternative_members.golden"
 
-// decodedAs decodes body into a new In through decode, then validates it
+// decodedAs decodes body into a new In through Decode, then validates it
 // with check; it renders both outcomes.
 func decodedAs[In any](body string, check func(*In) error) string {
 	var in In
 	r := httptest.NewRequest("POST", "/v1/x", strings.NewReader(body))
 	var b strings.Builder
-	if err := decode(r, &in); err != nil {
+	if err := jsonbody.Decode(r, &in); err != nil {
 		b.WriteString("decode: " + renderAPIError(err))
 		return b.String()
 	}

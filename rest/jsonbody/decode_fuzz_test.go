@@ -1,4 +1,4 @@
-package rest
+package jsonbody_test
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/rest/jsonbody"
 )
 
 // Any body either decodes or is refused as a 400 in the envelope's terms;
@@ -20,7 +21,7 @@ func FuzzDecode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body []byte) {
 		r := httptest.NewRequest("POST", "/v1/accounts", bytes.NewReader(body))
 		var in models.CreateAccountInput
-		err := decode(r, &in)
+		err := jsonbody.Decode(r, &in)
 		if err == nil {
 			return
 		}

@@ -1,4 +1,4 @@
-package rest
+package jsonbody_test
 
 import (
 	"net/http/httptest"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/rest/jsonbody"
 )
 
 type decodedAddress struct {
@@ -46,7 +47,7 @@ func TestDecodeNamesATypeErrorByItsJSONPath(t *testing.T) {
 	} {
 		r := httptest.NewRequest("POST", "/v1/x", strings.NewReader(body))
 		var in decodedOwner
-		e := apierr.As(decode(r, &in))
+		e := apierr.As(jsonbody.Decode(r, &in))
 		if e == nil || e.Status != 400 || e.Code != apierr.CodeParameterInvalid || e.Param != param {
 			t.Errorf("decode(%s) = %+v, want 400 %s param %q", body, e, apierr.CodeParameterInvalid, param)
 			continue

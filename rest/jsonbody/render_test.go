@@ -1,4 +1,4 @@
-package rest
+package jsonbody_test
 
 import (
 	"bytes"
@@ -9,9 +9,10 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/frame-oss/payments-server/models"
+	"github.com/frame-oss/payments-server/rest/jsonbody"
 )
 
-// appendJSON writes marshalers' output as is; it must still render exactly
+// Append writes marshalers' output as is; it must still render exactly
 // what encoding/json renders.
 func TestAppendJSONRendersAsEncodingJSON(t *testing.T) {
 	t.Parallel()
@@ -27,7 +28,7 @@ func TestAppendJSONRendersAsEncodingJSON(t *testing.T) {
 		"slice of values": []*models.Account{acct, nil},
 	} {
 		var buf bytes.Buffer
-		if err := appendJSON(&buf, v); err != nil {
+		if err := jsonbody.Append(&buf, v); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		want, err := json.Marshal(v)
@@ -39,15 +40,15 @@ func TestAppendJSONRendersAsEncodingJSON(t *testing.T) {
 		}
 	}
 
-	page := pageBody[*models.Account]{meta: models.ListMeta{}, items: []*models.Account{acct, nil}}
+	page := jsonbody.Page[*models.Account]{Meta: models.ListMeta{}, Items: []*models.Account{acct, nil}}
 	var buf bytes.Buffer
-	if err := page.appendJSON(&buf); err != nil {
+	if err := jsonbody.Append(&buf, page); err != nil {
 		t.Fatal(err)
 	}
 	want, _ := json.Marshal(struct {
 		Meta models.ListMeta   `json:"meta"`
 		Data []*models.Account `json:"data"`
-	}{Data: page.items})
+	}{Data: page.Items})
 	if buf.String() != string(want) {
 		t.Errorf("page:\n got %s\nwant %s", buf.String(), want)
 	}

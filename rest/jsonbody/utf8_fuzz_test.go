@@ -1,4 +1,4 @@
-package rest
+package jsonbody_test
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
+	"github.com/frame-oss/payments-server/rest/jsonbody"
 )
 
 // Any body either decodes into text that is valid UTF-8, or is refused as
@@ -21,7 +22,7 @@ func FuzzDecodeText(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body []byte) {
 		r := httptest.NewRequest("POST", "/v1/accounts", bytes.NewReader(body))
 		var v any
-		err := decode(r, &v)
+		err := jsonbody.Decode(r, &v)
 		if err == nil {
 			if !utf8.Valid(body) {
 				t.Fatalf("decode(%q) accepted invalid UTF-8", body)
