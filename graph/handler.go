@@ -21,6 +21,7 @@ import (
 	"github.com/frame-oss/payments-server/graph/generated"
 	"github.com/frame-oss/payments-server/graph/loaders"
 	"github.com/frame-oss/payments-server/graph/playground"
+	"github.com/frame-oss/payments-server/graph/response"
 	"github.com/frame-oss/payments-server/internal/platform/flagenv"
 	"github.com/frame-oss/payments-server/internal/platform/httpx"
 	"github.com/frame-oss/payments-server/internal/platform/store"
@@ -186,10 +187,10 @@ func NewHandler(res *resolvers.Resolver, opts Options) http.Handler {
 	srv.AroundFields(loaders.LookAhead(schema))
 	srv.AroundFields(eachMutation)
 
-	p := presenter{logger: opts.Logger, requestID: opts.RequestID}
-	srv.SetErrorPresenter(p.present)
-	srv.SetRecoverFunc(p.recoverPanic)
-	srv.AroundResponses(p.capErrors(opts.MaxErrors))
+	p := response.Presenter{Logger: opts.Logger, RequestID: opts.RequestID}
+	srv.SetErrorPresenter(p.Present)
+	srv.SetRecoverFunc(p.RecoverPanic)
+	srv.AroundResponses(p.CapErrors(opts.MaxErrors))
 
 	return httpx.ClearDeadlinesOnUpgrade(loaders.Middleware(res.Loaders(), readIdempotencyKey(noStore(srv))))
 }

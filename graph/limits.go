@@ -11,22 +11,24 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 	"github.com/vektah/gqlparser/v2/lexer"
 	"github.com/vektah/gqlparser/v2/parser"
+
+	"github.com/frame-oss/payments-server/graph/response"
 )
 
 // The extensions.code of the errors that refuse a request before anything
 // runs (extensions.status 400, HTTP 400).
 const (
-	CodeRequestTooLarge       = "request_too_large"      // body over MaxBodyBytes
-	CodeQueryTooLarge         = "query_too_large"        // over TokenLimit
-	CodeTooManyFields         = "too_many_fields"        // over MaxFields
-	CodeTooManyAliases        = "too_many_aliases"       // over MaxAliases
-	CodeTooManyDirectives     = "too_many_directives"    // over MaxDirectives
-	CodeTooManyMutations      = "too_many_mutations"     // over MaxMutationFields
-	CodeIntrospectionRepeated = "introspection_repeated" // __schema selected twice
-	CodeIntrospectionDisabled = "introspection_disabled" // __schema or __type, turned off
-	CodeTooManyErrors         = "too_many_errors"        // the note ending a cut error list
-	CodeUnsupportedMediaType  = "unsupported_media_type" // a POST that is not JSON (415)
-	CodeMethodNotAllowed      = "method_not_allowed"     // a mutation over GET, PUT... (405)
+	CodeRequestTooLarge       = "request_too_large"        // body over MaxBodyBytes
+	CodeQueryTooLarge         = "query_too_large"          // over TokenLimit
+	CodeTooManyFields         = "too_many_fields"          // over MaxFields
+	CodeTooManyAliases        = "too_many_aliases"         // over MaxAliases
+	CodeTooManyDirectives     = "too_many_directives"      // over MaxDirectives
+	CodeTooManyMutations      = "too_many_mutations"       // over MaxMutationFields
+	CodeIntrospectionRepeated = "introspection_repeated"   // __schema selected twice
+	CodeIntrospectionDisabled = "introspection_disabled"   // __schema or __type, turned off
+	CodeTooManyErrors         = response.CodeTooManyErrors // the note ending a cut error list
+	CodeUnsupportedMediaType  = "unsupported_media_type"   // a POST that is not JSON (415)
+	CodeMethodNotAllowed      = "method_not_allowed"       // a mutation over GET, PUT... (405)
 )
 
 // codeComplexityLimit is the code of gqlgen's complexity limit.

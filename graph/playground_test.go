@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"path"
@@ -209,4 +210,15 @@ func TestPlaygroundDefaultOperationsRunWithTheKey(t *testing.T) {
 	require.NotEmpty(t, ev.ID)
 	require.NotEmpty(t, ev.Created)
 	require.True(t, created[ev.Data.Object["id"].(string)], "an event of the accounts just created")
+}
+
+func TestPlaygroundServesGraphiQLForTheEndpoint(t *testing.T) {
+	t.Parallel()
+	rec := httptest.NewRecorder()
+	graph.PlaygroundHandler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/playground", nil))
+	require.Equal(t, http.StatusOK, rec.Code)
+	require.Contains(t, rec.Header().Get("Content-Type"), "text/html")
+	body := rec.Body.String()
+	require.Contains(t, body, "graphiql")
+	require.Contains(t, body, "/graphql")
 }

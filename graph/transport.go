@@ -19,6 +19,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
+	"github.com/frame-oss/payments-server/graph/response"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 )
 
@@ -72,7 +73,7 @@ func (t httpTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.G
 		return // the client has gone: nothing to run, nobody to answer
 	}
 	if reqErr != nil {
-		writeResponse(w, statusOf(reqErr), exec.DispatchError(ctx, gqlerror.List{reqErr}))
+		response.Write(w, statusOf(reqErr), exec.DispatchError(ctx, gqlerror.List{reqErr}))
 		return
 	}
 	params.Headers = r.Header
@@ -83,14 +84,14 @@ func (t httpTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.G
 		return
 	}
 	if errs != nil {
-		writeResponse(w, statusFor(errs, contentType), exec.DispatchError(graphql.WithOperationContext(ctx, opCtx), errs))
+		response.Write(w, statusFor(errs, contentType), exec.DispatchError(graphql.WithOperationContext(ctx, opCtx), errs))
 		return
 	}
 	if r.Method == http.MethodGet && opCtx.Operation.Operation != ast.Query {
 		w.Header().Set("Allow", "POST")
 		err := requestError(http.StatusMethodNotAllowed, CodeMethodNotAllowed,
 			"GET runs queries only: send a %s with POST", opCtx.Operation.Operation)
-		writeResponse(w, http.StatusMethodNotAllowed, exec.DispatchError(graphql.WithOperationContext(ctx, opCtx), gqlerror.List{err}))
+		response.Write(w, http.StatusMethodNotAllowed, exec.DispatchError(graphql.WithOperationContext(ctx, opCtx), gqlerror.List{err}))
 		return
 	}
 	responses, ctx := exec.DispatchOperation(ctx, opCtx)
@@ -98,7 +99,7 @@ func (t httpTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.G
 	if resp == nil { // the client has gone
 		return
 	}
-	writeResponse(w, http.StatusOK, resp)
+	response.Write(w, http.StatusOK, resp)
 }
 
 // readPOST reads and decodes a JSON body of at most maxBody bytes.
@@ -150,7 +151,7 @@ func (t httpTransport) readGET(r *http.Request) (*graphql.RawParams, *gqlerror.E
 	for name, vs := range q {
 		for _, v := range vs {
 			if !utf8.ValidString(name) || !utf8.ValidString(v) {
-				return nil, notUTF8(bounded(strings.ToValidUTF8(name, "?"), maxEchoName))
+				return nil, notUTF8(response.Bounded(strings.ToValidUTF8(name, "?"), response.MaxEchoName))
 			}
 		}
 	}
@@ -191,7 +192,7 @@ func decodeError(err error) *gqlerror.Error {
 		if want == "" {
 			want = "object"
 		}
-		param := bounded(te.Field, maxEchoName)
+		param := response.Bounded(te.Field, response.MaxEchoName)
 		return withParam(requestError(http.StatusBadRequest, apierr.CodeParameterInvalid,
 			"Invalid type for parameter %s: expected %s", param, want), param)
 	}
@@ -199,7 +200,7 @@ func decodeError(err error) *gqlerror.Error {
 		return requestError(http.StatusBadRequest, apierr.CodeInvalidJSON, "The request body is not valid JSON: it ends too early")
 	}
 	return requestError(http.StatusBadRequest, apierr.CodeInvalidJSON, "The request body is not valid JSON: %s",
-		bounded(strings.TrimPrefix(err.Error(), "json: "), maxEchoName))
+		response.Bounded(strings.TrimPrefix(err.Error(), "json: "), response.MaxEchoName))
 }
 
 func withParam(e *gqlerror.Error, param string) *gqlerror.Error {
@@ -242,12 +243,12 @@ func badText(body []byte) (param string, bad bool) {
 			if json.Unmarshal(top[k], &vars) == nil {
 				for _, v := range slices.Sorted(maps.Keys(vars)) {
 					if badString(vars[v]) {
-						return "variables." + bounded(strings.ToValidUTF8(v, "?"), maxEchoName), true
+						return "variables." + response.Bounded(strings.ToValidUTF8(v, "?"), response.MaxEchoName), true
 					}
 				}
 			}
 		}
-		return bounded(strings.ToValidUTF8(k, "?"), maxEchoName), true
+		return response.Bounded(strings.ToValidUTF8(k, "?"), response.MaxEchoName), true
 	}
 	return "", true
 }
@@ -367,37 +368,4 @@ func responseContentType(r *http.Request) string {
 		}
 	}
 	return graphQLResponseJSON
-}
-
-// writeResponse writes resp as its JSON body. A response that is data
-// alone (every query that succeeds) is written around the data as gqlgen
-// rendered it: json.Marshal would check and compact the rendered data once
-// more, a copy of the whole body that cost about a seventh of the handler
-// for a page of 50 accounts. gqlgen renders valid, compact JSON; strings
-// keep <, > and & as they are instead of json.Marshal's \u003c escapes,
-// which any JSON reader reads as the same text.
-func writeResponse(w http.ResponseWriter, status int, resp *graphql.Response) {
-	if dataOnly(resp) {
-		// Written around the data, not copied with it into one slice:
-		// the response writer buffers the pieces.
-		w.WriteHeader(status)
-		_, _ = io.WriteString(w, `{"data":`)
-		_, _ = w.Write(resp.Data)
-		_, _ = io.WriteString(w, `}`)
-		return
-	}
-	b, err := json.Marshal(resp)
-	if err != nil {
-		status = http.StatusInternalServerError
-		b = []byte(`{"errors":[{"message":"An internal error occurred","extensions":{"code":"internal_error","status":500}}]}`)
-	}
-	w.WriteHeader(status)
-	_, _ = w.Write(b)
-}
-
-// dataOnly reports whether resp's JSON is {"data": resp.Data} and nothing
-// else (no errors, no extensions, no incremental delivery members).
-func dataOnly(resp *graphql.Response) bool {
-	return len(resp.Data) > 0 && len(resp.Errors) == 0 && resp.Label == "" && resp.Path == nil &&
-		resp.HasNext == nil && len(resp.Extensions) == 0
 }

@@ -1,11 +1,14 @@
-package graph
+// Package response renders the GraphQL transport's responses: the one
+// error presenter (Presenter) and the writing of a response body (Write).
+// It is apart from package graph so that its tests need neither the app
+// nor a database.
+package response
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"runtime/debug"
 	"slices"
 	"unicode/utf8"
@@ -32,17 +35,25 @@ import (
 // logged with the request id, never echoed.
 //
 // No error echoes more than an excerpt of the input: messages (which quote
-// ids, names and tokens of the query) are cut at maxEchoMessage bytes,
-// paths' names, params and field-problem keys at maxEchoName, and a
-// validation error lists at most maxFieldProblems problems. A response
-// carries at most Options.MaxErrors errors (capErrors).
+// ids, names and tokens of the query) are cut at MaxEchoMessage bytes,
+// paths' names, params and field-problem keys at MaxEchoName, and a
+// validation error lists at most MaxFieldProblems problems. A response
+// carries at most the handler's MaxErrors errors (CapErrors).
 
-type presenter struct {
-	logger    *slog.Logger
-	requestID func(context.Context) string
+// Presenter renders every error of a GraphQL response.
+type Presenter struct {
+	// Logger receives the internal errors and the panics, with their
+	// causes and the request id.
+	Logger *slog.Logger
+	// RequestID is the request id of a request's context ("" for none).
+	RequestID func(context.Context) string
 }
 
-func (p presenter) present(ctx context.Context, err error) *gqlerror.Error {
+// CodeTooManyErrors is the code of the note ending a cut error list.
+const CodeTooManyErrors = "too_many_errors"
+
+// Present renders err as a GraphQL error: gqlgen's error presenter.
+func (p Presenter) Present(ctx context.Context, err error) *gqlerror.Error {
 	var gqlErr *gqlerror.Error
 	if !errors.As(err, &gqlErr) {
 		gqlErr = gqlerror.WrapPath(graphql.GetPath(ctx), err)
@@ -55,12 +66,12 @@ func (p presenter) present(ctx context.Context, err error) *gqlerror.Error {
 		e = apierr.Internal(err)
 	}
 	if level, ok := e.Logged(); ok {
-		p.logger.Log(ctx, level, "graphql error", "request_id", p.requestID(ctx), "code", e.Code,
+		p.Logger.Log(ctx, level, "graphql error", "request_id", p.RequestID(ctx), "code", e.Code,
 			"path", gqlErr.Path.String(), "error", httpx.Redact(causeOf(e)))
 	}
 	ext := map[string]any{"code": e.Code, "status": e.Status}
 	if e.Param != "" {
-		ext["param"] = bounded(e.Param, maxEchoName)
+		ext["param"] = Bounded(e.Param, MaxEchoName)
 	}
 	if len(e.Data) > 0 {
 		ext["data"] = e.Data
@@ -71,24 +82,24 @@ func (p presenter) present(ctx context.Context, err error) *gqlerror.Error {
 	if len(e.Details) > 0 {
 		ext["details"] = e.Details
 	}
-	if id := p.requestID(ctx); id != "" {
+	if id := p.RequestID(ctx); id != "" {
 		ext["request_id"] = id
 	}
-	return &gqlerror.Error{Message: bounded(e.Message, maxEchoMessage), Path: boundPath(gqlErr.Path),
+	return &gqlerror.Error{Message: Bounded(e.Message, MaxEchoMessage), Path: boundPath(gqlErr.Path),
 		Locations: gqlErr.Locations, Extensions: ext}
 }
 
 // Bounds of what an error may echo.
 const (
-	maxEchoMessage   = 512 // bytes of a message
-	maxEchoName      = 128 // bytes of a path name, a param, a field-problem key
-	maxFieldProblems = 100 // entries of extensions.errors
+	MaxEchoMessage   = 512 // bytes of a message
+	MaxEchoName      = 128 // bytes of a path name, a param, a field-problem key
+	MaxFieldProblems = 100 // entries of extensions.errors
 )
 
-// bounded is s as an error may echo it: credentials and card numbers
+// Bounded is s as an error may echo it: credentials and card numbers
 // redacted (httpx.Redact, as REST does), cut to at most n bytes (on a rune
 // boundary, ending in "…").
-func bounded(s string, n int) string {
+func Bounded(s string, n int) string {
 	s = httpx.Redact(s)
 	if len(s) <= n {
 		return s
@@ -102,18 +113,18 @@ func bounded(s string, n int) string {
 
 // boundError copies a GraphQL error with its message and path bounded.
 func boundError(g *gqlerror.Error) *gqlerror.Error {
-	if len(g.Message) <= maxEchoMessage && !longPath(g.Path) && httpx.Redact(g.Message) == g.Message {
+	if len(g.Message) <= MaxEchoMessage && !longPath(g.Path) && httpx.Redact(g.Message) == g.Message {
 		return g
 	}
 	out := *g
-	out.Message = bounded(g.Message, maxEchoMessage)
+	out.Message = Bounded(g.Message, MaxEchoMessage)
 	out.Path = boundPath(g.Path)
 	return &out
 }
 
 func longPath(path ast.Path) bool {
 	for _, el := range path {
-		if name, ok := el.(ast.PathName); ok && len(name) > maxEchoName {
+		if name, ok := el.(ast.PathName); ok && len(name) > MaxEchoName {
 			return true
 		}
 	}
@@ -121,7 +132,7 @@ func longPath(path ast.Path) bool {
 }
 
 // boundPath cuts the names of path (aliases are the client's) to
-// maxEchoName bytes.
+// MaxEchoName bytes.
 func boundPath(path ast.Path) ast.Path {
 	if !longPath(path) {
 		return path
@@ -129,7 +140,7 @@ func boundPath(path ast.Path) ast.Path {
 	out := make(ast.Path, len(path))
 	for i, el := range path {
 		if name, ok := el.(ast.PathName); ok {
-			el = ast.PathName(bounded(string(name), maxEchoName))
+			el = ast.PathName(Bounded(string(name), MaxEchoName))
 		}
 		out[i] = el
 	}
@@ -145,25 +156,25 @@ func boundFields(fields map[string][]string) map[string][]string {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	if len(keys) > maxFieldProblems {
-		keys = keys[:maxFieldProblems]
+	if len(keys) > MaxFieldProblems {
+		keys = keys[:MaxFieldProblems]
 	}
 	out := make(map[string][]string, len(keys))
 	for _, k := range keys {
 		problems := make([]string, len(fields[k]))
 		for i, pr := range fields[k] {
-			problems[i] = bounded(pr, maxEchoMessage)
+			problems[i] = Bounded(pr, MaxEchoMessage)
 		}
-		bk := bounded(k, maxEchoName)
+		bk := Bounded(k, MaxEchoName)
 		out[bk] = append(out[bk], problems...)
 	}
 	return out
 }
 
-// capErrors keeps at most max errors in a response, ending a cut list with
+// CapErrors keeps at most max errors in a response, ending a cut list with
 // a note saying how many were left out (extensions.code too_many_errors,
 // extensions.omitted).
-func (p presenter) capErrors(max int) graphql.ResponseMiddleware {
+func (p Presenter) CapErrors(max int) graphql.ResponseMiddleware {
 	return func(ctx context.Context, next graphql.ResponseHandler) *graphql.Response {
 		resp := next(ctx)
 		if resp == nil || len(resp.Errors) <= max {
@@ -180,8 +191,8 @@ func (p presenter) capErrors(max int) graphql.ResponseMiddleware {
 }
 
 // withRequestID copies a GraphQL error, adding the request id.
-func (p presenter) withRequestID(ctx context.Context, g *gqlerror.Error) *gqlerror.Error {
-	id := p.requestID(ctx)
+func (p Presenter) withRequestID(ctx context.Context, g *gqlerror.Error) *gqlerror.Error {
+	id := p.RequestID(ctx)
 	if id == "" {
 		return g
 	}
@@ -194,10 +205,10 @@ func (p presenter) withRequestID(ctx context.Context, g *gqlerror.Error) *gqlerr
 	return &out
 }
 
-// recoverPanic turns a resolver panic into an internal error (logged by
+// RecoverPanic turns a resolver panic into an internal error (logged by
 // the presenter with its cause); the stack is logged here.
-func (p presenter) recoverPanic(ctx context.Context, v any) error {
-	p.logger.ErrorContext(ctx, "graphql panic", "request_id", p.requestID(ctx),
+func (p Presenter) RecoverPanic(ctx context.Context, v any) error {
+	p.Logger.ErrorContext(ctx, "graphql panic", "request_id", p.RequestID(ctx),
 		"panic", fmt.Sprint(v), "stack", string(debug.Stack()))
 	return apierr.Internal(fmt.Errorf("panic: %v", v))
 }
@@ -207,21 +218,4 @@ func causeOf(e *apierr.Error) string {
 		return e.Cause.Error()
 	}
 	return e.Message
-}
-
-// WriteError answers a /graphql request refused before GraphQL runs (a
-// credential that does not authenticate, a rate limit, a busy server) in
-// GraphQL's shape, as every other error of /graphql is: {"errors":
-// [{message, extensions: {code, status, request_id, ...}}]} with the
-// error's HTTP status, which GraphQL over HTTP lets a server use for a
-// request it refuses whatever its document. The REST error envelope is
-// /v1's.
-func WriteError(w http.ResponseWriter, r *http.Request, err error) {
-	p := presenter{logger: slog.Default(), requestID: httpx.RequestIDFromContext}
-	e := apierr.From(err)
-	for k, v := range e.Headers {
-		w.Header().Set(k, v)
-	}
-	w.Header().Set("Content-Type", responseContentType(r))
-	writeResponse(w, e.Status, &graphql.Response{Errors: gqlerror.List{p.present(r.Context(), e)}})
 }

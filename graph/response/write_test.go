@@ -1,4 +1,4 @@
-package graph
+package response_test
 
 import (
 	"encoding/json"
@@ -9,6 +9,8 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/stretchr/testify/require"
 	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"github.com/frame-oss/payments-server/graph/response"
 )
 
 // A response of data alone is written around the data as rendered, and
@@ -25,16 +27,22 @@ func TestWriteResponseReadsAsJSONMarshals(t *testing.T) {
 		"an incremental member": {Data: json.RawMessage(`{"a":1}`), HasNext: &hasNext},
 	} {
 		rec := httptest.NewRecorder()
-		writeResponse(rec, http.StatusOK, resp)
+		response.Write(rec, http.StatusOK, resp)
 		want, err := json.Marshal(resp)
 		require.NoError(t, err)
 		require.JSONEq(t, string(want), rec.Body.String(), name)
-		if dataOnly(resp) {
+		if name == "data alone" || name == "null data" {
 			require.Equal(t, `{"data":`+string(resp.Data)+`}`, rec.Body.String(), name)
 		} else {
 			require.Equal(t, string(want), rec.Body.String(), name)
 		}
 	}
-	require.True(t, dataOnly(&graphql.Response{Data: json.RawMessage(`{}`)}))
-	require.False(t, dataOnly(&graphql.Response{}), "no data at all is written by json.Marshal (data: null)")
+	for resp, want := range map[*graphql.Response]string{
+		{Data: json.RawMessage(`{"a":"<b>"}`)}: `{"data":{"a":"<b>"}}`, // as rendered: json.Marshal escapes <
+		{}:                                     `{"data":null}`,        // no data at all: json.Marshal's
+	} {
+		rec := httptest.NewRecorder()
+		response.Write(rec, http.StatusOK, resp)
+		require.Equal(t, want, rec.Body.String())
+	}
 }
