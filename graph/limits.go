@@ -18,18 +18,21 @@ import (
 // The extensions.code of the errors that refuse a request before anything
 // runs (extensions.status 400, HTTP 400).
 const (
-	CodeRequestTooLarge       = "request_too_large"        // body over MaxBodyBytes
-	CodeQueryTooLarge         = "query_too_large"          // over TokenLimit
-	CodeTooManyFields         = "too_many_fields"          // over MaxFields
-	CodeTooManyAliases        = "too_many_aliases"         // over MaxAliases
-	CodeTooManyDirectives     = "too_many_directives"      // over MaxDirectives
-	CodeTooManyMutations      = "too_many_mutations"       // over MaxMutationFields
-	CodeIntrospectionRepeated = "introspection_repeated"   // __schema selected twice
-	CodeIntrospectionDisabled = "introspection_disabled"   // __schema or __type, turned off
-	CodeTooManyErrors         = response.CodeTooManyErrors // the note ending a cut error list
-	CodeUnsupportedMediaType  = "unsupported_media_type"   // a POST that is not JSON (415)
-	CodeMethodNotAllowed      = "method_not_allowed"       // a mutation over GET, PUT... (405)
+	CodeRequestTooLarge       = "request_too_large"      // body over MaxBodyBytes
+	CodeQueryTooLarge         = "query_too_large"        // over TokenLimit
+	CodeTooManyFields         = "too_many_fields"        // over MaxFields
+	CodeTooManyAliases        = "too_many_aliases"       // over MaxAliases
+	CodeTooManyDirectives     = "too_many_directives"    // over MaxDirectives
+	CodeTooManyMutations      = "too_many_mutations"     // over MaxMutationFields
+	CodeIntrospectionRepeated = "introspection_repeated" // __schema selected twice
+	CodeIntrospectionDisabled = "introspection_disabled" // __schema or __type, turned off
+	CodeUnsupportedMediaType  = "unsupported_media_type" // a POST that is not JSON (415)
+	CodeMethodNotAllowed      = "method_not_allowed"     // a mutation over GET, PUT... (405)
 )
+
+// CodeTooManyErrors is the code of the note ending a cut error list
+// (the presenter's CapErrors).
+const CodeTooManyErrors = response.CodeTooManyErrors
 
 // codeComplexityLimit is the code of gqlgen's complexity limit.
 const codeComplexityLimit = "COMPLEXITY_LIMIT_EXCEEDED"
