@@ -2,9 +2,12 @@ package op
 
 import (
 	"encoding/base64"
+	"encoding/hex"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/google/uuid"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/ids"
@@ -18,9 +21,41 @@ import (
 // EncodeCursor makes the opaque cursor of a position: base64 of
 // "<created in Unix microseconds>:<uuid>". PostgreSQL keeps microseconds,
 // so the cursor names the row exactly.
+//
+// Every row of every keyset page gets one, so it is built on the stack and
+// allocates only the string it answers.
 func EncodeCursor(p Position) string {
-	raw := strconv.FormatInt(p.Created.UnixMicro(), 10) + ":" + p.ID.String()
-	return base64.RawURLEncoding.EncodeToString([]byte(raw))
+	var raw [cursorRawMax]byte
+	text := strconv.AppendInt(raw[:0], p.Created.UnixMicro(), 10)
+	text = append(text, ':')
+	text = appendUUID(text, p.ID)
+	var encoded [cursorEncodedMax]byte
+	n := base64.RawURLEncoding.EncodedLen(len(text))
+	base64.RawURLEncoding.Encode(encoded[:n], text)
+	return string(encoded[:n])
+}
+
+// The longest raw cursor: a signed 64-bit integer, the colon, a uuid's 36
+// characters; and its base64.
+const (
+	cursorRawMax     = 20 + 1 + 36
+	cursorEncodedMax = (cursorRawMax*8 + 5) / 6
+)
+
+// appendUUID appends id as uuid.UUID.String writes it (lower-case hex,
+// 8-4-4-4-12).
+func appendUUID(dst []byte, id uuid.UUID) []byte {
+	var text [36]byte
+	hex.Encode(text[0:8], id[0:4])
+	text[8] = '-'
+	hex.Encode(text[9:13], id[4:6])
+	text[13] = '-'
+	hex.Encode(text[14:18], id[6:8])
+	text[18] = '-'
+	hex.Encode(text[19:23], id[8:10])
+	text[23] = '-'
+	hex.Encode(text[24:], id[10:])
+	return append(dst, text[:]...)
 }
 
 // decodeCursor reads a cursor; ok is false for a malformed one.
