@@ -2,12 +2,9 @@ package op
 
 import (
 	"encoding/base64"
-	"encoding/hex"
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/google/uuid"
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/ids"
@@ -28,7 +25,7 @@ func EncodeCursor(p Position) string {
 	var raw [cursorRawMax]byte
 	text := strconv.AppendInt(raw[:0], p.Created.UnixMicro(), 10)
 	text = append(text, ':')
-	text = appendUUID(text, p.ID)
+	text = ids.Append(text, p.ID)
 	var encoded [cursorEncodedMax]byte
 	n := base64.RawURLEncoding.EncodedLen(len(text))
 	base64.RawURLEncoding.Encode(encoded[:n], text)
@@ -41,22 +38,6 @@ const (
 	cursorRawMax     = 20 + 1 + 36
 	cursorEncodedMax = (cursorRawMax*8 + 5) / 6
 )
-
-// appendUUID appends id as uuid.UUID.String writes it (lower-case hex,
-// 8-4-4-4-12).
-func appendUUID(dst []byte, id uuid.UUID) []byte {
-	var text [36]byte
-	hex.Encode(text[0:8], id[0:4])
-	text[8] = '-'
-	hex.Encode(text[9:13], id[4:6])
-	text[13] = '-'
-	hex.Encode(text[14:18], id[6:8])
-	text[18] = '-'
-	hex.Encode(text[19:23], id[8:10])
-	text[23] = '-'
-	hex.Encode(text[24:], id[10:])
-	return append(dst, text[:]...)
-}
 
 // decodeCursor reads a cursor; ok is false for a malformed one.
 func decodeCursor(s string) (pos *Position, ok bool) {
