@@ -2,12 +2,13 @@ package models
 
 import (
 	"encoding"
-	"encoding/hex"
 	"encoding/json"
 	"slices"
 	"unicode/utf8"
 
 	"github.com/google/uuid"
+
+	"github.com/frame-oss/payments-server/internal/platform/ids"
 )
 
 // What models/json_generated.go calls: each appends one value as
@@ -32,18 +33,8 @@ func appendString(b []byte, s string) []byte {
 
 // appendUUID renders id as its MarshalText does, quoted.
 func appendUUID(b []byte, id uuid.UUID) []byte {
-	var text [36]byte
-	hex.Encode(text[0:8], id[0:4])
-	text[8] = '-'
-	hex.Encode(text[9:13], id[4:6])
-	text[13] = '-'
-	hex.Encode(text[14:18], id[6:8])
-	text[18] = '-'
-	hex.Encode(text[19:23], id[8:10])
-	text[23] = '-'
-	hex.Encode(text[24:36], id[10:16])
 	b = append(b, '"')
-	b = append(b, text[:]...)
+	b = ids.Append(b, id)
 	return append(b, '"')
 }
 

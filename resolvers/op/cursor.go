@@ -18,10 +18,26 @@ import (
 // EncodeCursor makes the opaque cursor of a position: base64 of
 // "<created in Unix microseconds>:<uuid>". PostgreSQL keeps microseconds,
 // so the cursor names the row exactly.
+//
+// Every row of every keyset page gets one, so it is built on the stack and
+// allocates only the string it answers.
 func EncodeCursor(p Position) string {
-	raw := strconv.FormatInt(p.Created.UnixMicro(), 10) + ":" + p.ID.String()
-	return base64.RawURLEncoding.EncodeToString([]byte(raw))
+	var raw [cursorRawMax]byte
+	text := strconv.AppendInt(raw[:0], p.Created.UnixMicro(), 10)
+	text = append(text, ':')
+	text = ids.Append(text, p.ID)
+	var encoded [cursorEncodedMax]byte
+	n := base64.RawURLEncoding.EncodedLen(len(text))
+	base64.RawURLEncoding.Encode(encoded[:n], text)
+	return string(encoded[:n])
 }
+
+// The longest raw cursor: a signed 64-bit integer, the colon, a uuid's 36
+// characters; and its base64.
+const (
+	cursorRawMax     = 20 + 1 + 36
+	cursorEncodedMax = (cursorRawMax*8 + 5) / 6
+)
 
 // decodeCursor reads a cursor; ok is false for a malformed one.
 func decodeCursor(s string) (pos *Position, ok bool) {

@@ -1,6 +1,7 @@
 package events
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 )
@@ -16,10 +17,12 @@ import (
 // bytes: Data.Object is a slice of them, and MarshalJSON answers them as
 // they are.
 //
-// Only data whose one member is "object" is read so: previous_attributes
-// is a map that encoding/json writes with its keys sorted and its numbers
-// as float64s, which jsonb's text (keys by length, numbers as written)
-// does not match, so data with it is decoded and encoded as before.
+// previous_attributes is a map that encoding/json writes with its keys
+// sorted and its numbers as float64s, which jsonb's text (keys by length,
+// numbers as written) does not match, so that member alone (a few changed
+// members, small beside the object) is still decoded into the map, and
+// encoded again when the data is written; the object stays as read.
+// Data of any other shape is decoded and encoded as before.
 
 // dataObjectPrefix opens the compact text of data whose first member is
 // its object.
@@ -39,9 +42,12 @@ func (d *Data) Scan(src any) error {
 	default:
 		return fmt.Errorf("events: data read from %T", src)
 	}
-	if rendered, ok := compactObjectOnly(text); ok {
-		*d = Data{Object: json.RawMessage(rendered[len(dataObjectPrefix) : len(rendered)-1]), rendered: rendered}
-		return nil
+	if rendered, previous, ok := compactObjectFirst(text); ok {
+		read := Data{Object: json.RawMessage(rendered[len(dataObjectPrefix) : len(rendered)-1]), rendered: rendered}
+		if previous == nil || json.Unmarshal(previous, &read.PreviousAttributes) == nil {
+			*d = read
+			return nil
+		}
 	}
 	var plain plainData
 	if err := json.Unmarshal(text, &plain); err != nil {
@@ -52,33 +58,73 @@ func (d *Data) Scan(src any) error {
 }
 
 // MarshalJSON implements json.Marshaler: the bytes Scan kept while the
-// data is still the one it read (Object the same slice of them, no
-// previous attributes), else encoding/json's rendering of the members.
+// object is still the one it read (Object the same slice of them), with
+// the previous attributes encoded after it by encoding/json, else
+// encoding/json's rendering of the members.
 func (d Data) MarshalJSON() ([]byte, error) {
-	if d.readAsIs() {
+	if !d.readAsIs() {
+		return json.Marshal(plainData(d))
+	}
+	if len(d.PreviousAttributes) == 0 { // omitempty, as encoding/json
 		return d.rendered, nil
 	}
-	return json.Marshal(plainData(d))
+	previous, err := json.Marshal(d.PreviousAttributes)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, len(d.rendered)+len(previousMember)+len(previous))
+	out = append(out, d.rendered[:len(d.rendered)-1]...)
+	out = append(out, previousMember...)
+	out = append(out, previous...)
+	return append(out, '}'), nil
 }
 
-// readAsIs reports whether rendered still renders d.
+// readAsIs reports whether rendered still renders d's object.
 func (d Data) readAsIs() bool {
 	n := len(dataObjectPrefix)
-	return d.rendered != nil && d.PreviousAttributes == nil && len(d.Object) > 0 &&
+	return d.rendered != nil && len(d.Object) > 0 &&
 		len(d.rendered) == n+len(d.Object)+1 && &d.rendered[n] == &d.Object[0]
 }
+
+// previousMember opens the previous attributes after the object, in the
+// compact text encoding/json writes.
+const previousMember = `,"previous_attributes":`
 
 // plainData is Data without its methods, for encoding/json: the same
 // members, declared once on Data.
 type plainData Data
 
-// compactObjectOnly rewrites text, the jsonb text PostgreSQL gives for an
-// event's data, as encoding/json writes a json.RawMessage: without the
+// compactObjectFirst rewrites text, the jsonb text PostgreSQL gives for
+// an event's data, as encoding/json writes a json.RawMessage: without the
 // spaces between tokens, with <, >, & and U+2028/U+2029 escaped inside
-// strings. ok is false unless the data is an object whose only member is
-// "object" (see above). The text of a string is copied a run at a time,
-// up to the next byte that needs a look.
-func compactObjectOnly(text []byte) (out []byte, ok bool) {
+// strings. ok is false unless the data is an object whose first member is
+// "object" and whose second, if any, is "previous_attributes" (jsonb
+// orders members by the length of their names, so the object comes
+// first). rendered is the compact text of the object alone,
+// {"object":…}; previous the compact text of the previous attributes'
+// value, nil when there is none. The text of a string is copied a run at
+// a time, up to the next byte that needs a look.
+func compactObjectFirst(text []byte) (rendered, previous []byte, ok bool) {
+	out, second, ok := compactMembers(text)
+	if !ok || string(out[:len(dataObjectPrefix)]) != dataObjectPrefix {
+		return nil, nil, false
+	}
+	if second == 0 {
+		return out, nil, true
+	}
+	name := previousMember[1:]
+	if !bytes.HasPrefix(out[second:], []byte(name)) {
+		return nil, nil, false
+	}
+	previous = out[second+len(name) : len(out)-1]
+	out[second-1] = '}' // the object's text ends where the second member began
+	return out[:second], previous, true
+}
+
+// compactMembers compacts text (compactObjectFirst) and answers where
+// its second top-level member starts in out, 0 when the object has one
+// member; ok is false unless text is an object of one or two members.
+func compactMembers(text []byte) (out []byte, second int, ok bool) {
 	out = make([]byte, 0, len(text))
 	depth, topMembers := 0, 1
 	for i := 0; i < len(text); i++ {
@@ -90,7 +136,7 @@ func compactObjectOnly(text []byte) (out []byte, ok bool) {
 			end, closed := 0, false
 			out, end, closed = appendString(out, text, i)
 			if !closed {
-				return out, false
+				return out, 0, false
 			}
 			i = end
 			continue
@@ -101,13 +147,14 @@ func compactObjectOnly(text []byte) (out []byte, ok bool) {
 		case ',':
 			if depth == 1 {
 				topMembers++
+				second = len(out) + 1
 			}
 		}
 		out = append(out, c)
 	}
-	ok = topMembers == 1 && depth == 0 && len(out) > len(dataObjectPrefix)+1 &&
-		string(out[:len(dataObjectPrefix)]) == dataObjectPrefix && out[len(out)-1] == '}'
-	return out, ok
+	ok = topMembers <= 2 && depth == 0 && len(out) > len(dataObjectPrefix)+1 &&
+		out[0] == '{' && out[len(out)-1] == '}'
+	return out, second, ok
 }
 
 // appendString appends the string that opens at text[start] (a quote) to

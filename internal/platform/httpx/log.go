@@ -1,6 +1,7 @@
 package httpx
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"time"
@@ -55,9 +56,11 @@ func Log(logger *slog.Logger, observers ...Observer) func(http.Handler) http.Han
 			case status >= 500:
 				level = slog.LevelError
 			}
+			end := time.Now() // clock: process timing only
 			e := Entry{RequestID: ri.ID, MerchantID: ri.MerchantID, Livemode: ri.Livemode, Method: Redact(r.Method),
-				Path: Redact(r.URL.Path), Status: status, DurationMS: float64(time.Since(start).Microseconds()) / 1000}
-			attrs := []slog.Attr{
+				Path: Redact(r.URL.Path), Status: status, DurationMS: float64(end.Sub(start).Microseconds()) / 1000}
+			attrs := make([]slog.Attr, 0, requestLineAttrs)
+			attrs = append(attrs,
 				slog.String("request_id", ri.ID),
 				slog.String("method", e.Method),
 				slog.String("path", e.Path),
@@ -68,17 +71,33 @@ func Log(logger *slog.Logger, observers ...Observer) func(http.Handler) http.Han
 				slog.String("merchant_id", ri.MerchantID),
 				slog.Bool("livemode", ri.Livemode),
 				slog.String("credential", ri.Credential),
-			}
+			)
 			if ri.GraphQLOperationType != "" {
 				attrs = append(attrs, slog.String("graphql_operation", ri.GraphQLOperation),
 					slog.String("graphql_operation_type", ri.GraphQLOperationType))
 			}
-			logger.LogAttrs(ctx, level, "request", attrs...)
+			logRequest(ctx, logger, level, end, attrs)
 			for _, o := range observers {
 				o.Observe(e)
 			}
 		})
 	}
+}
+
+// requestLineAttrs is the most attributes a request's line has.
+const requestLineAttrs = 12
+
+// logRequest writes the request's line as logger.LogAttrs would, at the
+// time the request ended, without the caller's program counter that
+// LogAttrs records for a source no handler here prints (runtime.Callers
+// over the whole middleware stack, on every request).
+func logRequest(ctx context.Context, logger *slog.Logger, level slog.Level, at time.Time, attrs []slog.Attr) {
+	if !logger.Enabled(ctx, level) {
+		return
+	}
+	record := slog.NewRecord(at, level, "request", 0)
+	record.AddAttrs(attrs...)
+	_ = logger.Handler().Handle(ctx, record)
 }
 
 func routePattern(r *http.Request) string {

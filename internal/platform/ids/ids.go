@@ -11,6 +11,7 @@ package ids
 import (
 	"crypto/rand"
 	"encoding/binary"
+	"encoding/hex"
 	"sync"
 	"time"
 
@@ -62,4 +63,21 @@ func Parse(s string) (uuid.UUID, bool) {
 	}
 	u, err := uuid.Parse(s)
 	return u, err == nil
+}
+
+// Append appends id in its canonical form, as id.String writes it
+// (lower-case hex, 8-4-4-4-12), without the string String allocates: for
+// ids written into a larger text (a JSON rendering, a cursor).
+func Append(dst []byte, id uuid.UUID) []byte {
+	var text [36]byte
+	hex.Encode(text[0:8], id[0:4])
+	text[8] = '-'
+	hex.Encode(text[9:13], id[4:6])
+	text[13] = '-'
+	hex.Encode(text[14:18], id[6:8])
+	text[18] = '-'
+	hex.Encode(text[19:23], id[8:10])
+	text[23] = '-'
+	hex.Encode(text[24:36], id[10:16])
+	return append(dst, text[:]...)
 }

@@ -50,3 +50,13 @@ func TestIDsStayMonotonicWhenTimeDoesNot(t *testing.T) {
 		prev = next
 	}
 }
+
+// Append writes what String writes, after what dst holds.
+func TestAppendWritesTheCanonicalForm(t *testing.T) {
+	for range 1000 {
+		id := uuid.New()
+		require.Equal(t, "id="+id.String(), string(Append([]byte("id="), id)))
+	}
+	require.Equal(t, uuid.Nil.String(), string(Append(nil, uuid.Nil)))
+	require.Equal(t, uuid.Max.String(), string(Append(nil, uuid.Max)))
+}

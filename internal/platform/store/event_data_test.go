@@ -28,7 +28,9 @@ func TestEventDataReadRendersAsEncodingJSONRendersItsText(t *testing.T) {
 		`{"object": "the member's name again", "previous_attributes": {"inside": ", \"quoted\", }"}}`,
 		`"a string"`, `null`, `[1, "two", {"three": 3}]`, `{}`,
 	}
-	previous := []map[string]any{nil, {}, {"name": "<old>", "amount": 1.5, "meta": map[string]any{"z": 1, "a": []any{"x"}}}}
+	previous := []map[string]any{nil, {}, {"name": "<old>", "amount": 1.5, "meta": map[string]any{"z": 1, "a": []any{"x"}}},
+		{"n": json.Number("1.50"), "big": json.Number("12345678901234567890"), "e": json.Number("1e21"),
+			"s": "\u2028 \u2029 & \"q\" \\ \n\t\u0001 日本", "": nil, "list": []any{json.Number("-0"), false, map[string]any{}}}}
 	var written []*events.Event
 	for _, object := range objects {
 		for _, prev := range previous {

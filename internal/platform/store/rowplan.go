@@ -62,6 +62,10 @@ type columnPlan struct {
 	// rawMessage marks a json.RawMessage field, which takes a JSON
 	// column's text as it is.
 	rawMessage bool
+	// boolean marks a bool field, set from PostgreSQL's text of a boolean
+	// (t or f) in place: pgx's text decoding of a bool lower-cases a copy
+	// of it first, an allocation for every row's livemode.
+	boolean bool
 }
 
 // uuidField tells a uuid.UUID field from a *uuid.UUID one.
@@ -175,6 +179,8 @@ func leafPlan(root reflect.Type, f *schema.Field, name string) (*columnPlan, err
 		c.uuid = uuidPointer
 	case rawMessageType:
 		c.rawMessage = true
+	case boolType:
+		c.boolean = true
 	}
 	return c, nil
 }
@@ -203,6 +209,7 @@ var (
 	uuidPtrType    = reflect.TypeFor[*uuid.UUID]()
 	scannerType    = reflect.TypeFor[sql.Scanner]()
 	rawMessageType = reflect.TypeFor[json.RawMessage]()
+	boolType       = reflect.TypeFor[bool]()
 )
 
 // destType is the type pgx decodes a field of type typ as, through a

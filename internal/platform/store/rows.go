@@ -140,6 +140,9 @@ func (r *columnReader) read(typeMap *pgtype.Map, row unsafe.Pointer, src []byte)
 		}
 		*(**uuid.UUID)(at) = u
 		return nil
+	case r.boolean && r.fd.Format == pgtype.TextFormatCode && len(src) == 1 && (src[0] == 't' || src[0] == 'f'):
+		*(*bool)(at) = src[0] == 't'
+		return nil
 	}
 	dst := pointerAt(r.dest, at)
 	if r.jsonText {
