@@ -139,8 +139,8 @@ func TestInvariantUnderRandomConcurrentMoneyMovement(t *testing.T) {
 
 	// The charges' side, as the API tells it. The disputes are read in
 	// one list and grouped by their charge (a list per charge cost a
-	// request for each of some 400 charges); every dispute must belong
-	// to one of the transfers' charges.
+	// request for each of its hundreds of charges); every dispute must
+	// belong to one of the transfers' charges.
 	disputesOf := byCharge(listAll(t, f, "/v1/disputes"))
 	var captured, net, chargeFees, refunded, withdrawn, reinstated int64
 	for _, tr := range listAll(t, f, "/v1/transfers") {
