@@ -137,7 +137,11 @@ func TestInvariantUnderRandomConcurrentMoneyMovement(t *testing.T) {
 	books := fundingBooks(t, f) // ledger.Audit: balanced journals, balances equal to their entries
 	charges := requireBooksHold(t, f)
 
-	// The charges' side, as the API tells it.
+	// The charges' side, as the API tells it. The disputes are read in
+	// one list and grouped by their charge (a list per charge cost a
+	// request for each of its hundreds of charges); every dispute must
+	// belong to one of the transfers' charges.
+	disputesOf := byCharge(listAll(t, f, "/v1/disputes"))
 	var captured, net, chargeFees, refunded, withdrawn, reinstated int64
 	for _, tr := range listAll(t, f, "/v1/transfers") {
 		if tr["latest_charge"] == nil {
@@ -151,14 +155,16 @@ func TestInvariantUnderRandomConcurrentMoneyMovement(t *testing.T) {
 			chargeFees += num(tr["total_fees"])
 		}
 		refunded += num(ch["amount_refunded"])
-		for _, d := range listAll(t, f, "/v1/disputes?charge="+id(ch)) {
+		for _, d := range disputesOf[id(ch)] {
 			require.LessOrEqual(t, num(d["amount_cents"])+num(ch["amount_refunded"]), num(ch["amount_captured"]))
 			withdrawn += num(d["amount_cents"])
 			if d["status"] == "won" {
 				reinstated += num(d["amount_cents"])
 			}
 		}
+		delete(disputesOf, id(ch))
 	}
+	require.Empty(t, disputesOf, "every dispute is of a transfer's charge")
 	// The funding side.
 	var funded, paid, payoutFees int64
 	for _, e := range listAll(t, f, "/v1/payout_funding/entries") {

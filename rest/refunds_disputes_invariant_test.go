@@ -130,7 +130,10 @@ func TestInvariantUnderRandomConcurrentRefundsAndDisputes(t *testing.T) {
 	}
 
 	books := requireBooksHold(t, f)
-	// What the API says happened.
+	// What the API says happened. The refunds and disputes are read in
+	// one list each and grouped by their charge (byCharge), not listed
+	// charge by charge; each must belong to one of the transfers' charges.
+	refundsOf, disputesOf := byCharge(listAll(t, f, "/v1/refunds")), byCharge(listAll(t, f, "/v1/disputes"))
 	var captured, net, refunded, withdrawn, reinstated int64
 	var charges, disputed, failedRefunds int
 	for _, tr := range listAll(t, f, "/v1/transfers") {
@@ -149,7 +152,7 @@ func TestInvariantUnderRandomConcurrentRefundsAndDisputes(t *testing.T) {
 		}
 		refunded += num(ch["amount_refunded"])
 		var sum int64
-		for _, r := range listAll(t, f, "/v1/refunds?charge="+id(ch)) {
+		for _, r := range refundsOf[id(ch)] {
 			if r["status"] == "succeeded" {
 				sum += num(r["amount"])
 			} else {
@@ -157,7 +160,9 @@ func TestInvariantUnderRandomConcurrentRefundsAndDisputes(t *testing.T) {
 			}
 		}
 		require.Equal(t, num(ch["amount_refunded"]), sum, "the charge's refunds add up to its amount_refunded")
-		ds := listAll(t, f, "/v1/disputes?charge="+id(ch))
+		ds := disputesOf[id(ch)]
+		delete(refundsOf, id(ch))
+		delete(disputesOf, id(ch))
 		require.LessOrEqual(t, len(ds), 1)
 		require.Equal(t, len(ds) == 1, ch["disputed"] == true)
 		if len(ds) == 1 {
@@ -172,6 +177,8 @@ func TestInvariantUnderRandomConcurrentRefundsAndDisputes(t *testing.T) {
 			require.Contains(t, []any{"needs_response", "won", "lost"}, d["status"])
 		}
 	}
+	require.Empty(t, refundsOf, "every refund is of a transfer's charge")
+	require.Empty(t, disputesOf, "every dispute is of a transfer's charge")
 	require.Equal(t, captured-refunded-withdrawn+reinstated, books["card_clearing"])
 	require.Equal(t, -net+refunded+withdrawn-reinstated, books["merchant"])
 	t.Logf("%d charges, %d disputed, refunded %d, %d failed refunds", charges, disputed, refunded, failedRefunds)
@@ -189,6 +196,15 @@ func TestInvariantUnderRandomConcurrentRefundsAndDisputes(t *testing.T) {
 		ON j.merchant_id = r.merchant_id AND j.ref_id = r.id AND j.ref_type = 'refund'
 		WHERE r.status <> 'succeeded' OR j.charge_id <> r.charge_id`).Scan(ctx, &mismatched))
 	require.Zero(t, mismatched, "only succeeded refunds move money, on their own charge")
+}
+
+// byCharge groups refunds or disputes by the charge they name.
+func byCharge(list []map[string]any) map[string][]map[string]any {
+	out := map[string][]map[string]any{}
+	for _, obj := range list {
+		out[obj["charge"].(string)] = append(out[obj["charge"].(string)], obj)
+	}
+	return out
 }
 
 // listAll reads every page of a list.
