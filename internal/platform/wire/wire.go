@@ -139,26 +139,12 @@ func (t *ISOTime) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// Scan reads a timestamptz.
-func (t *ISOTime) Scan(src any) error {
-	var ts Timestamp
-	if err := ts.Scan(src); err != nil {
-		return err
-	}
-	t.Time = ts.Time
-	return nil
-}
+// Scan reads a timestamptz, as Timestamp.Scan does.
+func (t *ISOTime) Scan(src any) error { return (*Timestamp)(t).Scan(src) }
 
 // ScanText reads a timestamptz as PostgreSQL writes one in JSON, as
 // Timestamp.ScanText does.
-func (t *ISOTime) ScanText(s string) error {
-	var ts Timestamp
-	if err := ts.ScanText(s); err != nil {
-		return err
-	}
-	t.Time = ts.Time
-	return nil
-}
+func (t *ISOTime) ScanText(s string) error { return (*Timestamp)(t).ScanText(s) }
 
 // Value writes a timestamptz.
 func (t ISOTime) Value() (driver.Value, error) { return Timestamp(t).Value() }
