@@ -102,6 +102,14 @@ var rewrites = []rewrite{
 		replacement: `marshalEnumName($1)`,
 	},
 	{
+		// A list of strings, written as an array of a marshaler
+		// allocated for every string: marshalStringList writes the same
+		// bytes from the slice.
+		what:        "a list of strings' marshaler ec.marshalNString2ᚕstringᚄ",
+		pattern:     regexp.MustCompile(`ec\.marshalNString2ᚕstringᚄ\(ctx, selections, v\)`),
+		replacement: `marshalStringList(v)`,
+	},
+	{
 		// A query's response, written into a buffer that grows from
 		// nothing by doubling (some ten allocations and copies for an
 		// answer of tens of kilobytes): marshalResponse writes it into a

@@ -2329,7 +2329,7 @@ func (ec *executionContext) _Step_fields(ctx context.Context, field graphql.Coll
 			return obj.Fields, nil
 		},
 		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
-			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+			return marshalStringList(v)
 		},
 		true,
 		true,
@@ -2349,7 +2349,7 @@ func (ec *executionContext) _Step_currentlyDue(ctx context.Context, field graphq
 			return obj.CurrentlyDue, nil
 		},
 		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
-			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+			return marshalStringList(v)
 		},
 		true,
 		true,

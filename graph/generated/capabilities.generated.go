@@ -192,7 +192,7 @@ func (ec *executionContext) _Capability_currentlyDue(ctx context.Context, field 
 			return obj.CurrentlyDue, nil
 		},
 		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
-			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+			return marshalStringList(v)
 		},
 		true,
 		true,

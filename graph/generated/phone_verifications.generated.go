@@ -41,7 +41,7 @@ func (ec *executionContext) _PhoneSandbox_expectedCodes(ctx context.Context, fie
 			return obj.ExpectedCodes, nil
 		},
 		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
-			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+			return marshalStringList(v)
 		},
 		true,
 		true,

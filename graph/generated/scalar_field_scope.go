@@ -44,7 +44,9 @@ func resolveScalarField[T any](
 }
 
 // scalarFieldScope is a context carrying a scalar field's context, as
-// graphql.WithFieldContext(parent, fc) carries it, in one allocation.
+// graphql.WithFieldContext(parent, fc) carries it, in one allocation (a
+// list's elements have theirs in one allocation for the list:
+// marshalSliceInSequence).
 type scalarFieldScope struct {
 	context.Context // the object's
 	fc              graphql.FieldContext

@@ -25,15 +25,19 @@ func marshalSliceInSequence(ctx context.Context, length int, workerLimit int64, 
 	if length == 0 {
 		return ret
 	}
-	// One allocation for every element's index and field context, which
-	// gqlgen's marshaller allocates one by one.
+	// One allocation for every element's index, and one for every
+	// element's field context with the context value carrying it
+	// (graphql.WithFieldContext's, in a scope of the same answers), which
+	// gqlgen's marshaller allocates one by one: three an element of each of
+	// the 200 elements of a page of 50 accounts with their capabilities.
 	indexes := make([]int, length)
-	contexts := make([]graphql.FieldContext, length)
+	scopes := make([]scalarFieldScope, length)
+	parent := graphql.GetFieldContext(ctx)
 	panicked := false
 	for i := range length {
 		indexes[i] = i
-		contexts[i].Index = &indexes[i]
-		childCtx := graphql.WithFieldContext(ctx, &contexts[i])
+		scopes[i] = scalarFieldScope{Context: ctx, fc: graphql.FieldContext{Parent: parent, Index: &indexes[i]}}
+		childCtx := context.Context(&scopes[i])
 		if omitPanicHandler {
 			ret[i] = marshalElement(childCtx, i)
 			continue

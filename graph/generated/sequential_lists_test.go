@@ -42,6 +42,22 @@ func TestListsMarshalInOrderWithEachElementsIndex(t *testing.T) {
 	}
 }
 
+// The elements' indexes and field contexts cost the same few allocations
+// whatever the list's length: the array, the indexes and the contexts.
+func TestListElementsContextsAreAllocatedTogether(t *testing.T) {
+	ctx := withOperation()
+	element := func(context.Context, int) graphql.Marshaler { return graphql.Null }
+	for _, n := range []int{1, 50} {
+		for _, omitPanicHandler := range []bool{false, true} {
+			if allocs := testing.AllocsPerRun(50, func() {
+				marshalSliceInSequence(ctx, n, 0, omitPanicHandler, element)
+			}); allocs > 3 {
+				t.Errorf("a list of %d elements costs %v allocations, want 3", n, allocs)
+			}
+		}
+	}
+}
+
 // A panic while marshalling an element becomes an error and the list null,
 // as with gqlgen's concurrent marshaller, and the other elements are still
 // marshalled.

@@ -771,7 +771,7 @@ func (ec *executionContext) _WebhookEndpoint_eventCodes(ctx context.Context, fie
 			return obj.EventCodes, nil
 		},
 		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
-			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+			return marshalStringList(v)
 		},
 		true,
 		true,

@@ -2,6 +2,8 @@ package op_test
 
 import (
 	"context"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -103,4 +105,81 @@ func TestEmbedReadsEachChildAsItsOwnReadDoes(t *testing.T) {
 			require.Equal(t, own(c), c.PaymentMethods)
 		}
 	}
+}
+
+// An account's capabilities read in its statement are the rows Bun reads
+// from their own table, member for member: timestamps to the microsecond
+// (written in another time zone), a disabled time and none, a disabled
+// reason with quotes, backslashes, HTML and U+2028 and none, for a page
+// and for one account, and a page read by Bun's scan rather than straight
+// from pgx.
+func TestEmbeddedCapabilitiesAreWhatBunReadsOfTheirTable(t *testing.T) {
+	t.Parallel()
+	env := testenv.New(t)
+	sk := env.Client(env.Keys.Sandbox.Secret)
+	three := sk.CreateAccount(testenv.Individual().WithCapabilities("kyc", "phone_verification", "card_verification"))
+	sk.CreateAccount(testenv.Individual().WithCapabilities("kyc"))
+	sk.CreateAccount(testenv.Individual())
+	scope := store.Scope{MerchantID: env.Merchant.ID}
+	p := &auth.Principal{Kind: auth.SecretKey, Merchant: env.Merchant, Scope: scope}
+	ctx := auth.WithPrincipal(context.Background(), p)
+	tx := env.DB.Tenant(scope)
+
+	awkward := `quote " back \ <b>&amp;</b> ],[ tab	line 日本 ` + "\u2028"
+	at := time.Date(2026, 1, 15, 12, 0, 0, 123456000, time.FixedZone("", -5*3600))
+	var caps []*models.Capability
+	require.NoError(t, tx.Select(&caps).Where("c.account_id = ?", uuid.MustParse(three["id"].(string))).
+		OrderExpr("c.id").Scan(ctx))
+	require.Len(t, caps, 3)
+	for i, change := range []string{
+		"status = 'disabled', disabled_reason = ?, disabled = ?, updated = ?",
+		"disabled_reason = '', disabled = NULL, created = ?, updated = ?",
+	} {
+		args := []any{awkward, at, at.Add(7 * time.Microsecond)}
+		if i == 1 {
+			args = []any{at.Add(-time.Microsecond), at.Add(999999 * time.Microsecond)}
+		}
+		_, err := tx.Update((*models.Capability)(nil)).Set(change, args...).Where("c.id = ?", caps[i].ID).Exec(ctx)
+		require.NoError(t, err)
+	}
+
+	accounts := &op.Table[models.Account]{Resource: "account",
+		Embedded: []op.Embedding[models.Account]{capabilitiesOf()}}
+	own := func(a *models.Account) []*models.Capability {
+		var rows []*models.Capability
+		require.NoError(t, tx.Select(&rows).Where("c.account_id = ?", a.ID).OrderExpr("c.id").Scan(ctx))
+		return rows
+	}
+	byID := func(caps []*models.Capability) []*models.Capability {
+		caps = slices.Clone(caps)
+		slices.SortFunc(caps, func(a, b *models.Capability) int { return strings.Compare(a.ID.String(), b.ID.String()) })
+		return caps
+	}
+	params := op.ListParams{PageParams: models.PageParams{Page: 1, PerPage: 10}}
+	for _, read := range []context.Context{ctx, store.WithBunScan(ctx)} {
+		page, err := accounts.List(read, env.Services.Accounts.Kit, op.NoFilter{}, params)
+		require.NoError(t, err)
+		require.Len(t, page.Items, 3)
+		counts := map[int]int{}
+		for _, a := range page.Items {
+			require.NotNil(t, a.Capabilities, "an empty list, never none")
+			counts[len(a.Capabilities)]++
+			if want := own(a); len(want) > 0 {
+				require.Equal(t, want, byID(a.Capabilities))
+			} else {
+				require.Empty(t, a.Capabilities)
+			}
+		}
+		require.Equal(t, map[int]int{0: 1, 1: 1, 3: 1}, counts)
+	}
+	one, err := accounts.Get(ctx, env.Services.Accounts.Kit, three["id"].(string))
+	require.NoError(t, err)
+	got := byID(one.Capabilities)
+	require.Equal(t, own(one), got)
+	require.Equal(t, awkward, *got[0].DisabledReason)
+	require.Equal(t, at.UTC(), got[0].Disabled.Time)
+	require.Equal(t, 123463000, got[0].Updated.Nanosecond())
+	require.Empty(t, *got[1].DisabledReason)
+	require.True(t, got[1].Disabled.IsZero())
+	require.Nil(t, got[2].DisabledReason)
 }

@@ -37,10 +37,7 @@ func (c *embedColumn) value(v []byte, t jsonparser.ValueType, col carriedColumn)
 	}
 	switch t {
 	case jsonparser.String:
-		if bytes.IndexByte(v, '\\') >= 0 {
-			return jsonparser.ParseString(v)
-		}
-		return c.str(v), nil
+		return c.content(v)
 	case jsonparser.Number:
 		return v, nil
 	case jsonparser.Boolean:
@@ -58,12 +55,9 @@ func (c *embedColumn) setText(child reflect.Value, f *schema.Field, v []byte, t 
 		fv.SetZero()
 		return nil
 	}
-	s := c.str(v)
-	if bytes.IndexByte(v, '\\') >= 0 {
-		var err error
-		if s, err = jsonparser.ParseString(v); err != nil {
-			return err
-		}
+	s, err := c.content(v)
+	if err != nil {
+		return err
 	}
 	if fv.Kind() == reflect.Pointer {
 		p := reflect.New(fv.Type().Elem())
@@ -73,6 +67,16 @@ func (c *embedColumn) setText(child reflect.Value, f *schema.Field, v []byte, t 
 	}
 	fv.SetString(s)
 	return nil
+}
+
+// scanText hands the textScanner field f of child a JSON string's
+// content, v unescaped, as Bun's scanner would hand it the string.
+func (c *embedColumn) scanText(child reflect.Value, f *schema.Field, v []byte) error {
+	s, err := c.content(v)
+	if err != nil {
+		return err
+	}
+	return f.Value(child).Addr().Interface().(textScanner).ScanText(s)
 }
 
 // setUUID sets the uuid.UUID field f of child from a JSON string or null
@@ -89,6 +93,15 @@ func setUUID(child reflect.Value, f *schema.Field, v []byte, t jsonparser.ValueT
 	}
 	*dst = id
 	return nil
+}
+
+// content is the content of the JSON string v (without its quotes),
+// unescaped; cut from the column's copy when it has no escape.
+func (c *embedColumn) content(v []byte) (string, error) {
+	if bytes.IndexByte(v, '\\') >= 0 {
+		return jsonparser.ParseString(v)
+	}
+	return c.str(v), nil
 }
 
 // str is v, a part of the column, as a string cut from the column's copy.
