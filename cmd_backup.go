@@ -186,30 +186,23 @@ func (t pgTarget) run(ctx context.Context, program string, stderr io.Writer, arg
 
 // countTables counts the tables of the database outside PostgreSQL's own
 // schemas.
-func (t pgTarget) countTables(ctx context.Context) (int, error) {
-	conn, err := pgx.Connect(ctx, t.url)
-	if err != nil {
-		return 0, err
-	}
-	defer conn.Close(context.WithoutCancel(ctx))
-	var n int
-	err = conn.QueryRow(ctx, `SELECT count(*) FROM pg_tables
-		WHERE schemaname NOT IN ('pg_catalog', 'information_schema')`).Scan(&n)
+func (t pgTarget) countTables(ctx context.Context) (n int, err error) {
+	err = t.withConn(ctx, func(conn *pgx.Conn) error {
+		return conn.QueryRow(ctx, `SELECT count(*) FROM pg_tables
+			WHERE schemaname NOT IN ('pg_catalog', 'information_schema')`).Scan(&n)
+	})
 	return n, err
 }
 
 // empty drops the public schema, where the server keeps every table, and
 // makes it again, empty.
 func (t pgTarget) empty(ctx context.Context) error {
-	conn, err := pgx.Connect(ctx, t.url)
-	if err != nil {
-		return err
-	}
-	defer conn.Close(context.WithoutCancel(ctx))
-	if _, err := conn.Exec(ctx, "DROP SCHEMA public CASCADE; CREATE SCHEMA public"); err != nil {
-		return fmt.Errorf("restore --force: empty the database: %w", err)
-	}
-	return nil
+	return t.withConn(ctx, func(conn *pgx.Conn) error {
+		if _, err := conn.Exec(ctx, "DROP SCHEMA public CASCADE; CREATE SCHEMA public"); err != nil {
+			return fmt.Errorf("restore --force: empty the database: %w", err)
+		}
+		return nil
+	})
 }
 
 // requeueInterruptedJobs makes the jobs that were running when the backup
@@ -218,22 +211,32 @@ func (t pgTarget) empty(ctx context.Context) error {
 // the job engine would rescue them only after its stuck-job timeout (an
 // hour). A webhook delivery interrupted this way is made again: deliveries
 // are at least once, and receivers tell repeats apart by the event id.
-func (t pgTarget) requeueInterruptedJobs(ctx context.Context) (int64, error) {
+func (t pgTarget) requeueInterruptedJobs(ctx context.Context) (requeued int64, err error) {
+	err = t.withConn(ctx, func(conn *pgx.Conn) error {
+		var exists bool
+		if err := conn.QueryRow(ctx, "SELECT to_regclass('river_job') IS NOT NULL").Scan(&exists); err != nil || !exists {
+			return err
+		}
+		tag, err := conn.Exec(ctx, `UPDATE river_job SET state = 'available', scheduled_at = now(), attempted_by = NULL
+			WHERE state = 'running'`)
+		if err != nil {
+			return fmt.Errorf("restore: requeue interrupted jobs: %w", err)
+		}
+		requeued = tag.RowsAffected()
+		return nil
+	})
+	return requeued, err
+}
+
+// withConn runs fn on a connection of its own to the target, closed
+// after it (the backup and restore commands run no pool).
+func (t pgTarget) withConn(ctx context.Context, fn func(conn *pgx.Conn) error) error {
 	conn, err := pgx.Connect(ctx, t.url)
 	if err != nil {
-		return 0, err
+		return err
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
-	var exists bool
-	if err := conn.QueryRow(ctx, "SELECT to_regclass('river_job') IS NOT NULL").Scan(&exists); err != nil || !exists {
-		return 0, err
-	}
-	tag, err := conn.Exec(ctx, `UPDATE river_job SET state = 'available', scheduled_at = now(), attempted_by = NULL
-		WHERE state = 'running'`)
-	if err != nil {
-		return 0, fmt.Errorf("restore: requeue interrupted jobs: %w", err)
-	}
-	return tag.RowsAffected(), nil
+	return fn(conn)
 }
 
 func isFile(path string) bool {

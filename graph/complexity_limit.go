@@ -30,10 +30,7 @@ type complexityLimit struct {
 // document cache's key) and the operation's name.
 type complexityKey struct{ query, operation string }
 
-var _ interface {
-	graphql.OperationContextMutator
-	graphql.HandlerExtension
-} = &complexityLimit{}
+var _ operationCheck = &complexityLimit{}
 
 // newComplexityLimit refuses operations over limit and remembers the
 // complexity of up to size documents' operations.

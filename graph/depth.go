@@ -23,19 +23,14 @@ func init() {
 // introspection fields (__schema, __type) are not counted, so tools can
 // always read the schema.
 type DepthLimit struct {
+	schemaFree
 	Limit int
 }
 
-var _ interface {
-	graphql.HandlerExtension
-	graphql.OperationContextMutator
-} = DepthLimit{}
+var _ operationCheck = DepthLimit{}
 
 // ExtensionName implements graphql.HandlerExtension.
 func (DepthLimit) ExtensionName() string { return "DepthLimit" }
-
-// Validate implements graphql.HandlerExtension.
-func (DepthLimit) Validate(graphql.ExecutableSchema) error { return nil }
 
 // MutateOperationContext implements graphql.OperationContextMutator.
 func (d DepthLimit) MutateOperationContext(_ context.Context, oc *graphql.OperationContext) *gqlerror.Error {

@@ -20,10 +20,7 @@ type StrictEnums struct {
 	schema *ast.Schema
 }
 
-var _ interface {
-	graphql.HandlerExtension
-	graphql.OperationContextMutator
-} = &StrictEnums{}
+var _ operationCheck = &StrictEnums{}
 
 // ExtensionName implements graphql.HandlerExtension.
 func (*StrictEnums) ExtensionName() string { return "StrictEnums" }

@@ -23,18 +23,12 @@ import (
 // It runs on every operation, after parsing, so that a query text found in
 // the parsed-query cache (documentLimits checks a text once) is still
 // checked against the credential of the request that sends it.
-type introspectionKey struct{}
+type introspectionKey struct{ schemaFree }
 
-var _ interface {
-	graphql.HandlerExtension
-	graphql.OperationContextMutator
-} = introspectionKey{}
+var _ operationCheck = introspectionKey{}
 
 // ExtensionName implements graphql.HandlerExtension.
 func (introspectionKey) ExtensionName() string { return "IntrospectionKey" }
-
-// Validate implements graphql.HandlerExtension.
-func (introspectionKey) Validate(graphql.ExecutableSchema) error { return nil }
 
 // MutateOperationContext implements graphql.OperationContextMutator.
 func (introspectionKey) MutateOperationContext(ctx context.Context, oc *graphql.OperationContext) *gqlerror.Error {
@@ -73,18 +67,15 @@ func introspects(oc *graphql.OperationContext) bool {
 // client meets one answer for both. Every field of the graph needs a
 // credential; what an anonymous caller may still ask is __typename, and
 // the schema when Options.AnonymousIntrospection opens it.
-type credentialRequired struct{ anonymousIntrospection bool }
+type credentialRequired struct {
+	schemaFree
+	anonymousIntrospection bool
+}
 
-var _ interface {
-	graphql.HandlerExtension
-	graphql.OperationContextMutator
-} = credentialRequired{}
+var _ operationCheck = credentialRequired{}
 
 // ExtensionName implements graphql.HandlerExtension.
 func (credentialRequired) ExtensionName() string { return "CredentialRequired" }
-
-// Validate implements graphql.HandlerExtension.
-func (credentialRequired) Validate(graphql.ExecutableSchema) error { return nil }
 
 // MutateOperationContext implements graphql.OperationContextMutator.
 func (c credentialRequired) MutateOperationContext(ctx context.Context, oc *graphql.OperationContext) *gqlerror.Error {

@@ -77,6 +77,7 @@ func requestError(status int, code, format string, args ...any) *gqlerror.Error 
 // again. A document that does not parse is left to gqlgen, which reports
 // the syntax error.
 type documentLimits struct {
+	schemaFree
 	tokens, fields, aliases, directives, mutations int
 	noIntrospection                                bool
 	cache                                          graphql.Cache[*ast.QueryDocument]
@@ -89,9 +90,6 @@ var _ interface {
 
 // ExtensionName implements graphql.HandlerExtension.
 func (documentLimits) ExtensionName() string { return "DocumentLimits" }
-
-// Validate implements graphql.HandlerExtension.
-func (documentLimits) Validate(graphql.ExecutableSchema) error { return nil }
 
 // MutateOperationParameters implements graphql.OperationParameterMutator;
 // it runs after automatic persisted queries have put the query text in.

@@ -107,25 +107,45 @@ func (in *CustomerUsageReportInput) Validate() error {
 	return f.Err()
 }
 
-// EventReportInput is the query of GET /v1/billing/report/event/{event_name}
-// (EventName from the path). The payer is optional: without one the
-// report covers every payer of the mode.
-type EventReportInput struct {
-	EventName *string
+// EventReportSpan is what the reports by event name (one name or a list)
+// ask besides their names: the window, from start_date to end_date, and
+// the payer, which is optional: without one the report covers every payer
+// of the mode.
+type EventReportSpan struct {
 	StartDate *string
 	EndDate   *string
 	Customer  *string
 	Account   *string
-	Window    UsageWindow
+	// Window is StartDate and EndDate once Validate accepted them.
+	Window UsageWindow
+	// Names are the event names the report covers, in order, without
+	// repeats, once Validate accepted them.
+	Names []string
+}
+
+// check reads the window and requires at most one payer.
+func (s *EventReportSpan) check(f *apierr.Fields) {
+	s.Window = checkUsageWindow(f, "start_date", s.StartDate, "end_date", s.EndDate)
+	checkOnePayer(f, s.Customer, s.Account, "")
+}
+
+// EventReportInput is the query of GET /v1/billing/report/event/{event_name}
+// (EventName from the path).
+type EventReportInput struct {
+	EventName *string
+	EventReportSpan
 }
 
 // Validate reports every problem at once.
 func (in *EventReportInput) Validate() error {
 	var f apierr.Fields
 	checkEventName(&f, "event_name", in.EventName, true)
-	in.Window = checkUsageWindow(&f, "start_date", in.StartDate, "end_date", in.EndDate)
-	checkOnePayer(&f, in.Customer, in.Account, "")
-	return f.Err()
+	in.check(&f)
+	if err := f.Err(); err != nil {
+		return err
+	}
+	in.Names = []string{*in.EventName}
+	return nil
 }
 
 // MaxReportEvents bounds the event names one events report asks for.
@@ -134,22 +154,15 @@ const MaxReportEvents = 50
 // EventsReportInput is the query of GET /v1/billing/report/events: events
 // is a comma-separated list of event names (repeats count once).
 type EventsReportInput struct {
-	Events    *string
-	StartDate *string
-	EndDate   *string
-	Customer  *string
-	Account   *string
-	Window    UsageWindow
-	// Names are the event names of Events, in order, without repeats.
-	Names []string
+	Events *string
+	EventReportSpan
 }
 
 // Validate reports every problem at once.
 func (in *EventsReportInput) Validate() error {
 	var f apierr.Fields
 	in.Names = eventNames(&f, "events", in.Events, MaxReportEvents, true)
-	in.Window = checkUsageWindow(&f, "start_date", in.StartDate, "end_date", in.EndDate)
-	checkOnePayer(&f, in.Customer, in.Account, "")
+	in.check(&f)
 	return f.Err()
 }
 

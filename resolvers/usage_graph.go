@@ -74,7 +74,8 @@ func usageReport(ctx context.Context, r *Resolver, customer, account *string, fr
 func eventUsageReport(ctx context.Context, r *Resolver, events []string, customer, account *string, from, to wire.Timestamp) (*models.UsageReport, error) {
 	names := strings.Join(events, ",")
 	return r.Svc.Billing.Reports.Events(ctx, &models.EventsReportInput{
-		Events: &names, StartDate: instant(from), EndDate: instant(to), Customer: customer, Account: account})
+		Events: &names, EventReportSpan: models.EventReportSpan{StartDate: instant(from), EndDate: instant(to),
+			Customer: customer, Account: account}})
 }
 
 // instant renders a DateTime argument as a report bound.

@@ -20,16 +20,21 @@ func usageReportRoutes(r routes, svc *billing.Service) {
 	}, rs.Customer))
 	r.Get("/v1/billing/report/event/{event_name}", report(func(q *query) *models.EventReportInput {
 		name := chi.URLParam(q.r, "event_name")
-		return &models.EventReportInput{EventName: &name, StartDate: q.str("start_date"), EndDate: q.str("end_date"),
-			Customer: q.str("customer"), Account: q.str("account")}
+		return &models.EventReportInput{EventName: &name, EventReportSpan: eventReportSpan(q)}
 	}, rs.Event))
 	r.Get("/v1/billing/report/events", report(func(q *query) *models.EventsReportInput {
-		return &models.EventsReportInput{Events: q.str("events"), StartDate: q.str("start_date"), EndDate: q.str("end_date"),
-			Customer: q.str("customer"), Account: q.str("account")}
+		return &models.EventsReportInput{Events: q.str("events"), EventReportSpan: eventReportSpan(q)}
 	}, rs.Events))
 	r.Get("/v1/billing/report/subscription", report(func(q *query) *models.SubscriptionUsageReportInput {
 		return &models.SubscriptionUsageReportInput{Subscription: q.str("subscription")}
 	}, rs.Subscription))
+}
+
+// eventReportSpan reads the window and the payer of a report by event
+// name.
+func eventReportSpan(q *query) models.EventReportSpan {
+	return models.EventReportSpan{StartDate: q.str("start_date"), EndDate: q.str("end_date"),
+		Customer: q.str("customer"), Account: q.str("account")}
 }
 
 // report serves a GET whose query string is the operation's input: 400

@@ -76,17 +76,16 @@ func dashboardSlug(operation string) string {
 	return b.String()
 }
 
+// graphQLAnswer is a GraphQL answer: its errors and each root field's value.
+type graphQLAnswer struct {
+	Errors []json.RawMessage           `json:"errors"`
+	Data   map[string]*json.RawMessage `json:"data"`
+}
+
 // graphQLAnswerOf checks a GraphQL answer has no errors and a value for
 // every root field it asked for.
 func graphQLAnswerOf(operation string) func([]byte) error {
-	return func(body []byte) error {
-		var v struct {
-			Errors []json.RawMessage           `json:"errors"`
-			Data   map[string]*json.RawMessage `json:"data"`
-		}
-		if err := json.Unmarshal(body, &v); err != nil {
-			return err
-		}
+	return decodedAs(func(v *graphQLAnswer, body []byte) error {
 		if len(v.Errors) > 0 {
 			return fmt.Errorf("GraphQL errors in %s: %.500s", operation, body)
 		}
@@ -99,5 +98,5 @@ func graphQLAnswerOf(operation string) func([]byte) error {
 			}
 		}
 		return nil
-	}
+	})
 }

@@ -78,47 +78,54 @@ func accountBody(email string, capabilities ...string) string {
 	return string(b)
 }
 
-func hasField(name string) func([]byte) error {
+// decodedAs is a shape's check of a body that must decode as V: check
+// judges the decoded value (body is there for its messages).
+func decodedAs[V any](check func(v *V, body []byte) error) func([]byte) error {
 	return func(body []byte) error {
-		var v map[string]any
+		var v V
 		if err := json.Unmarshal(body, &v); err != nil {
 			return err
 		}
-		if _, ok := v[name]; !ok {
-			return fmt.Errorf("no %q in the response", name)
-		}
-		return nil
+		return check(&v, body)
 	}
 }
 
+func hasField(name string) func([]byte) error {
+	return decodedAs(func(v *map[string]any, _ []byte) error {
+		if _, ok := (*v)[name]; !ok {
+			return fmt.Errorf("no %q in the response", name)
+		}
+		return nil
+	})
+}
+
+// restPage is a REST list: its page of objects.
+type restPage struct {
+	Data []json.RawMessage `json:"data"`
+}
+
 func listOf(n int) func([]byte) error {
-	return func(body []byte) error {
-		var v struct {
-			Data []json.RawMessage `json:"data"`
-		}
-		if err := json.Unmarshal(body, &v); err != nil {
-			return err
-		}
+	return decodedAs(func(v *restPage, _ []byte) error {
 		if len(v.Data) != n {
 			return fmt.Errorf("listed %d accounts, want %d (seed at least that many)", len(v.Data), n)
 		}
 		return nil
-	}
+	})
+}
+
+// graphQLAccountsPage is the GraphQL shape's answer: its errors and its
+// page of accounts.
+type graphQLAccountsPage struct {
+	Errors []json.RawMessage `json:"errors"`
+	Data   struct {
+		Accounts struct {
+			Edges []json.RawMessage `json:"edges"`
+		} `json:"accounts"`
+	} `json:"data"`
 }
 
 func graphQLPageOf(n int) func([]byte) error {
-	return func(body []byte) error {
-		var v struct {
-			Errors []json.RawMessage `json:"errors"`
-			Data   struct {
-				Accounts struct {
-					Edges []json.RawMessage `json:"edges"`
-				} `json:"accounts"`
-			} `json:"data"`
-		}
-		if err := json.Unmarshal(body, &v); err != nil {
-			return err
-		}
+	return decodedAs(func(v *graphQLAccountsPage, body []byte) error {
 		if len(v.Errors) > 0 {
 			return fmt.Errorf("GraphQL errors: %s", body)
 		}
@@ -126,20 +133,19 @@ func graphQLPageOf(n int) func([]byte) error {
 			return fmt.Errorf("GraphQL page of %d accounts, want %d (seed at least that many)", len(v.Data.Accounts.Edges), n)
 		}
 		return nil
-	}
+	})
+}
+
+// accountCapabilities is a created account: its capabilities.
+type accountCapabilities struct {
+	Capabilities []json.RawMessage `json:"capabilities"`
 }
 
 func capabilitiesOf(n int) func([]byte) error {
-	return func(body []byte) error {
-		var v struct {
-			Capabilities []json.RawMessage `json:"capabilities"`
-		}
-		if err := json.Unmarshal(body, &v); err != nil {
-			return err
-		}
+	return decodedAs(func(v *accountCapabilities, _ []byte) error {
 		if len(v.Capabilities) != n {
 			return fmt.Errorf("account has %d capabilities, want %d", len(v.Capabilities), n)
 		}
 		return nil
-	}
+	})
 }

@@ -131,38 +131,36 @@ func usageShapes(f *usageFixture) []shape {
 	}
 }
 
+// meteringEventAnswer is an ingest answer: the event's id, object and customer.
+type meteringEventAnswer struct {
+	ID       string `json:"id"`
+	Object   string `json:"object"`
+	Customer string `json:"customer_id"`
+}
+
 // meteringEventOf checks an ingest answer: the event, for the customer.
 func meteringEventOf(customer string) func([]byte) error {
-	return func(body []byte) error {
-		var v struct {
-			ID       string `json:"id"`
-			Object   string `json:"object"`
-			Customer string `json:"customer_id"`
-		}
-		if err := json.Unmarshal(body, &v); err != nil {
-			return err
-		}
+	return decodedAs(func(v *meteringEventAnswer, body []byte) error {
 		if v.ID == "" || v.Object != "billing_metric_event" || v.Customer != customer {
 			return fmt.Errorf("not a metering event of customer %s: %.500s", customer, body)
 		}
 		return nil
-	}
+	})
+}
+
+// usageReportAnswer is a usage report: its aggregates' names and event counts.
+type usageReportAnswer struct {
+	Aggregated []struct {
+		EventName  string `json:"event_name"`
+		EventCount *int   `json:"event_count"`
+	} `json:"aggregated_usage"`
 }
 
 // usageReportOf checks a usage report: one aggregate per seeded event
 // name, whose event counts, when the report gives them, add up to the
 // seeded events.
 func usageReportOf(events int) func([]byte) error {
-	return func(body []byte) error {
-		var v struct {
-			Aggregated []struct {
-				EventName  string `json:"event_name"`
-				EventCount *int   `json:"event_count"`
-			} `json:"aggregated_usage"`
-		}
-		if err := json.Unmarshal(body, &v); err != nil {
-			return err
-		}
+	return decodedAs(func(v *usageReportAnswer, body []byte) error {
 		if len(v.Aggregated) != len(usageMeters) {
 			return fmt.Errorf("the report has %d aggregates, want %d: %.500s", len(v.Aggregated), len(usageMeters), body)
 		}
@@ -177,7 +175,7 @@ func usageReportOf(events int) func([]byte) error {
 			return fmt.Errorf("the report counts %d events, want %d: %.500s", total, events, body)
 		}
 		return nil
-	}
+	})
 }
 
 // ingestEvents counts the ingest customer's metering events (from the

@@ -152,10 +152,7 @@ func (s AccountSpec) WithTermsOfService(tos TermsSpec) AccountSpec {
 // the spec has none.
 func (s AccountSpec) WithIndividual(edit func(*IndividualSpec)) AccountSpec {
 	s = s.clone()
-	if s.Individual == nil {
-		s.Individual = &IndividualSpec{}
-	}
-	edit(s.Individual)
+	editOrNew(&s.Individual, edit)
 	return s
 }
 
@@ -163,11 +160,17 @@ func (s AccountSpec) WithIndividual(edit func(*IndividualSpec)) AccountSpec {
 // spec has none.
 func (s AccountSpec) WithBusiness(edit func(*BusinessSpec)) AccountSpec {
 	s = s.clone()
-	if s.Business == nil {
-		s.Business = &BusinessSpec{}
-	}
-	edit(s.Business)
+	editOrNew(&s.Business, edit)
 	return s
+}
+
+// editOrNew runs edit on the profile *p, made empty first when the spec
+// has none.
+func editOrNew[P any](p **P, edit func(*P)) {
+	if *p == nil {
+		*p = new(P)
+	}
+	edit(*p)
 }
 
 // clone copies everything s points to, so edits to the copy never reach a

@@ -8,7 +8,6 @@ import (
 
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
-	"github.com/frame-oss/payments-server/internal/platform/ids"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
 	"github.com/frame-oss/payments-server/resolvers/op"
@@ -51,22 +50,8 @@ func (f IdentityVerificationFilter) Apply(q *bun.SelectQuery) *bun.SelectQuery {
 // List is the one list of an account's runs, most recent first (the REST
 // list and the GraphQL connection). An unknown account is 404.
 func (rs *IdentityRuns) List(ctx context.Context, accountID string, f IdentityVerificationFilter, lp op.ListParams) (op.Page[*models.IdentityVerification], error) {
-	s := rs.svc
-	var page op.Page[*models.IdentityVerification]
-	p, err := auth.Require(ctx, runReaders...)
-	if err != nil {
-		return page, err
-	}
-	aid, ok := ids.Parse(accountID)
-	if !ok {
-		return page, apierr.NotFound("account", accountID)
-	}
-	f.account = aid
-	t := s.DB.Tenant(p.Scope)
-	if page, err = runTable.ListIn(ctx, s.Kit, t, p, f, lp); err != nil {
-		return page, err
-	}
-	return page, requireAccount(ctx, t, aid, accountID, len(page.Items) > 0)
+	return listOfAccount(ctx, rs.svc, runTable, runReaders, accountID, f,
+		func(f *IdentityVerificationFilter, account uuid.UUID) { f.account = account }, lp)
 }
 
 // Get answers one run of the account.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"github.com/google/uuid"
+
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/auth"
 	"github.com/frame-oss/payments-server/internal/platform/ids"
@@ -144,14 +146,7 @@ func invite(o *models.BeneficialOwner, now time.Time) {
 // lockOwner reads one owner of the locked account for change; another
 // account's owner is missing like one that does not exist.
 func lockOwner(ctx context.Context, aw *accountWrite, id string) (*models.BeneficialOwner, error) {
-	o, err := ownerTable.Lock(ctx, aw.W, id, op.LockUpdate)
-	if err != nil {
-		return nil, err
-	}
-	if o.AccountID != aw.Account.ID {
-		return nil, apierr.NotFound("beneficial_owner", id)
-	}
-	return o, nil
+	return lockOfAccount(ctx, aw, ownerTable, id, func(o *models.BeneficialOwner) uuid.UUID { return o.AccountID })
 }
 
 // writable refuses changes under a disabled account.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"slices"
 
+	"github.com/google/uuid"
+
 	"github.com/frame-oss/payments-server/internal/domain/verification"
 	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/events"
@@ -105,12 +107,5 @@ func announcePhoneVerification(aw *accountWrite, pv *models.PhoneVerification) e
 // lockPhoneVerification reads one attempt of the locked account for
 // update; another account's attempt is 404 like a missing one.
 func lockPhoneVerification(ctx context.Context, aw *accountWrite, id string) (*models.PhoneVerification, error) {
-	pv, err := phoneRows.Lock(ctx, aw.W, id, op.LockUpdate)
-	if err != nil {
-		return nil, err
-	}
-	if pv.AccountID != aw.Account.ID {
-		return nil, apierr.NotFound("phone_verification", id)
-	}
-	return pv, nil
+	return lockOfAccount(ctx, aw, phoneRows, id, func(pv *models.PhoneVerification) uuid.UUID { return pv.AccountID })
 }

@@ -97,22 +97,9 @@ func (f PhoneVerificationFilter) Apply(q *bun.SelectQuery) *bun.SelectQuery {
 // REST list and the GraphQL connection). An unknown account, or one
 // outside an onboarding secret's scope, is 404.
 func (ps *PhoneVerifications) List(ctx context.Context, accountID string, f PhoneVerificationFilter, lp op.ListParams) (op.Page[*models.PhoneVerification], error) {
-	s := ps.svc
-	var page op.Page[*models.PhoneVerification]
-	p, err := auth.Require(ctx, phoneActors...)
-	if err != nil {
-		return page, err
-	}
-	aid, ok := ids.Parse(accountID)
-	if !ok || !p.SeesAccount(aid) {
-		return page, apierr.NotFound("account", accountID)
-	}
-	f.account, f.now = aid, s.Clock.Now()
-	t := s.DB.Tenant(p.Scope)
-	if page, err = phoneTable.ListIn(ctx, s.Kit, t, p, f, lp); err != nil {
-		return page, err
-	}
-	return page, requireAccount(ctx, t, aid, accountID, len(page.Items) > 0)
+	now := ps.svc.Clock.Now()
+	return listOfAccount(ctx, ps.svc, phoneTable, phoneActors, accountID, f,
+		func(f *PhoneVerificationFilter, account uuid.UUID) { f.account, f.now = account, now }, lp)
 }
 
 // Get answers one attempt of the account.

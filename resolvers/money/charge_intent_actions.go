@@ -20,12 +20,9 @@ func (cis *ChargeIntents) Capture(ctx context.Context, id string, in *models.Cap
 	s := cis.svc
 	spec := op.Spec{Name: "charge_intent.capture", Allow: secretOnly, Params: map[string]any{"id": id, "input": in}}
 	return s.writeIntent(ctx, spec, func(ctx context.Context, w *op.W) (*models.ChargeIntent, error) {
-		ci, err := lockIntent(ctx, w, id)
+		ci, err := lockIntentIn(ctx, w, id, "captured", models.ChargeIntentRequiresCapture)
 		if err != nil {
 			return nil, err
-		}
-		if ci.Status != models.ChargeIntentRequiresCapture {
-			return nil, intentStateError(ci, "captured")
 		}
 		amount := ci.Capturable()
 		if in.AmountCapturedCents != nil {
@@ -52,12 +49,9 @@ func (cis *ChargeIntents) VoidRemaining(ctx context.Context, id string) (*models
 	s := cis.svc
 	spec := op.Spec{Name: "charge_intent.void_remaining", Allow: secretOnly, Params: map[string]any{"id": id}}
 	return s.writeIntent(ctx, spec, func(ctx context.Context, w *op.W) (*models.ChargeIntent, error) {
-		ci, err := lockIntent(ctx, w, id)
+		ci, err := lockIntentIn(ctx, w, id, "voided", models.ChargeIntentRequiresCapture)
 		if err != nil {
 			return nil, err
-		}
-		if ci.Status != models.ChargeIntentRequiresCapture {
-			return nil, intentStateError(ci, "voided")
 		}
 		if ci.AmountCaptured == 0 {
 			return nil, apierr.InvalidState("Nothing of this charge intent was captured: cancel it to release the whole authorization")
@@ -70,8 +64,8 @@ func (cis *ChargeIntents) VoidRemaining(ctx context.Context, id string) (*models
 
 // cancelableIntent are the states an intent can be canceled from: before
 // any money moved (an authorization is released whole).
-var cancelableIntent = map[models.ChargeIntentStatus]bool{models.ChargeIntentRequiresPaymentMethod: true,
-	models.ChargeIntentRequiresConfirmation: true, models.ChargeIntentRequires3DS: true, models.ChargeIntentRequiresCapture: true}
+var cancelableIntent = []models.ChargeIntentStatus{models.ChargeIntentRequiresPaymentMethod,
+	models.ChargeIntentRequiresConfirmation, models.ChargeIntentRequires3DS, models.ChargeIntentRequiresCapture}
 
 // Cancel cancels an intent no money has moved for. A canceled
 // authorization is released whole (amount_voided); its charge stays
@@ -81,12 +75,9 @@ func (cis *ChargeIntents) Cancel(ctx context.Context, id string) (*models.Charge
 	s := cis.svc
 	spec := op.Spec{Name: "charge_intent.cancel", Allow: secretOnly, Params: map[string]any{"id": id}}
 	return s.writeIntent(ctx, spec, func(ctx context.Context, w *op.W) (*models.ChargeIntent, error) {
-		ci, err := lockIntent(ctx, w, id)
+		ci, err := lockIntentIn(ctx, w, id, "canceled", cancelableIntent...)
 		if err != nil {
 			return nil, err
-		}
-		if !cancelableIntent[ci.Status] {
-			return nil, intentStateError(ci, "canceled")
 		}
 		if ci.AmountCaptured > 0 {
 			return nil, apierr.InvalidState("This charge intent captured " + strconv.FormatInt(ci.AmountCaptured, 10) +

@@ -32,12 +32,9 @@ func (cis *ChargeIntents) Confirm(ctx context.Context, id string, in *models.Con
 		if err := mayUseIntent(ctx, w.Tx, w.P, uid, in.ClientSecret, s.Clock.Now()); err != nil {
 			return nil, err
 		}
-		ci, err := lockIntent(ctx, w, id)
+		ci, err := lockIntentIn(ctx, w, id, "confirmed", models.ChargeIntentRequiresConfirmation, models.ChargeIntentRequiresPaymentMethod)
 		if err != nil {
 			return nil, err
-		}
-		if ci.Status != models.ChargeIntentRequiresConfirmation && ci.Status != models.ChargeIntentRequiresPaymentMethod {
-			return nil, intentStateError(ci, "confirmed")
 		}
 		if pmID == nil && ci.PaymentMethodID == nil {
 			return nil, apierr.FieldError("payment_method", "is required to confirm a charge intent without one")
@@ -70,12 +67,9 @@ func (cis *ChargeIntents) CompleteThreeDSecure(ctx context.Context, id string) (
 	s := cis.svc
 	spec := op.Spec{Name: "charge_intent.complete_3d_secure", Allow: secretOnly, Params: map[string]any{"id": id}}
 	return s.writeIntent(ctx, spec, func(ctx context.Context, w *op.W) (*models.ChargeIntent, error) {
-		ci, err := lockIntent(ctx, w, id)
+		ci, err := lockIntentIn(ctx, w, id, "completed with 3-D Secure", models.ChargeIntentRequires3DS)
 		if err != nil {
 			return nil, err
-		}
-		if ci.Status != models.ChargeIntentRequires3DS {
-			return nil, intentStateError(ci, "completed with 3-D Secure")
 		}
 		pm, err := intentMethod(ctx, w, ci, *ci.PaymentMethodID, "payment_method")
 		if err != nil {

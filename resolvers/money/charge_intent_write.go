@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 
-	"github.com/frame-oss/payments-server/internal/platform/apierr"
 	"github.com/frame-oss/payments-server/internal/platform/events"
 	"github.com/frame-oss/payments-server/internal/platform/store"
 	"github.com/frame-oss/payments-server/models"
@@ -56,9 +55,4 @@ func (s *Service) renderIntent(ctx context.Context, t *store.Tenant, ci *models.
 // locked.
 func lockIntent(ctx context.Context, w *op.W, id string) (*models.ChargeIntent, error) {
 	return intentTable.Lock(ctx, w, id, op.LockUpdate)
-}
-
-// intentStateError is the 422 of an action the intent's status forbids.
-func intentStateError(ci *models.ChargeIntent, verb string) error {
-	return apierr.InvalidState("A charge intent in status " + string(ci.Status) + " cannot be " + verb)
 }

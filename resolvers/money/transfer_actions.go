@@ -16,12 +16,9 @@ func (ts *Transfers) Confirm(ctx context.Context, id string) (*models.Transfer, 
 	s := ts.svc
 	spec := op.Spec{Name: "transfer.confirm", Allow: browserOrSecret, Params: map[string]any{"id": id}, Provider: transferProvider}
 	t, err := op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Transfer, error) {
-		t, err := transferTable.Lock(ctx, w, id, op.LockUpdate)
+		t, err := lockTransferIn(ctx, w, id, "confirmed", models.TransferRequiresConfirmation)
 		if err != nil {
 			return nil, err
-		}
-		if t.Status != models.TransferRequiresConfirmation {
-			return nil, stateError(t, "confirmed")
 		}
 		pm, err := chargeableMethod(ctx, w, *t.SourcePaymentMethodID, t.AccountID)
 		if err != nil {
@@ -68,8 +65,8 @@ func (ts *Transfers) Capture(ctx context.Context, id string, in *models.CaptureT
 
 // cancelable are the states a transfer can be canceled from: before any
 // money moved.
-var cancelable = map[models.TransferStatus]bool{models.TransferRequiresConfirmation: true, models.TransferRequiresCapture: true,
-	models.TransferRequires3DS: true, models.TransferRequiresPaymentMethod: true}
+var cancelable = []models.TransferStatus{models.TransferRequiresConfirmation, models.TransferRequiresCapture,
+	models.TransferRequires3DS, models.TransferRequiresPaymentMethod}
 
 // Cancel cancels a transfer no money has moved for. An
 // authorization is released; nothing is journaled, since nothing moved.
@@ -77,12 +74,9 @@ func (ts *Transfers) Cancel(ctx context.Context, id string) (*models.Transfer, e
 	s := ts.svc
 	spec := op.Spec{Name: "transfer.cancel", Allow: secretOnly, Params: map[string]any{"id": id}}
 	return op.Write(ctx, s.Kit, spec, func(ctx context.Context, w *op.W) (*models.Transfer, error) {
-		t, err := transferTable.Lock(ctx, w, id, op.LockUpdate)
+		t, err := lockTransferIn(ctx, w, id, "canceled", cancelable...)
 		if err != nil {
 			return nil, err
-		}
-		if !cancelable[t.Status] {
-			return nil, stateError(t, "canceled")
 		}
 		t.Status = models.TransferCanceled
 		return t, s.save(ctx, w, t, EventTransferCanceled)
@@ -133,6 +127,7 @@ func (ts *Transfers) Update(ctx context.Context, id string, in *models.UpdateTra
 	})
 }
 
+// stateError is the 422 of an action the transfer's status forbids.
 func stateError(t *models.Transfer, verb string) error {
-	return apierr.InvalidState("A transfer in status " + string(t.Status) + " cannot be " + verb)
+	return stateRefusal(transferTable.Resource, string(t.Status), verb)
 }

@@ -53,7 +53,13 @@ func (rs *Reports) Customer(ctx context.Context, in *models.CustomerUsageReportI
 // one payer or every payer of the mode: one element per name, in the
 // order asked, a name with no event in the window at zero.
 func (rs *Reports) Events(ctx context.Context, in *models.EventsReportInput) (*models.UsageReport, error) {
-	tx, err := rs.reader(ctx, in.Validate)
+	return rs.named(ctx, in.Validate, &in.EventReportSpan)
+}
+
+// named validates a report by event name (validate), then reads the usage
+// of the names of its span.
+func (rs *Reports) named(ctx context.Context, validate func() error, in *models.EventReportSpan) (*models.UsageReport, error) {
+	tx, err := rs.reader(ctx, validate)
 	if err != nil {
 		return nil, err
 	}
@@ -68,16 +74,7 @@ func (rs *Reports) Events(ctx context.Context, in *models.EventsReportInput) (*m
 // every payer of the mode, aggregated by the name's meter (sum when no
 // event ever used the name).
 func (rs *Reports) Event(ctx context.Context, in *models.EventReportInput) (*models.EventReport, error) {
-	tx, err := rs.reader(ctx, in.Validate)
-	if err != nil {
-		return nil, err
-	}
-	names := []string{*in.EventName}
-	q, err := namedReport(tx, in.Customer, in.Account, in.Window, names)
-	if err != nil {
-		return nil, err
-	}
-	r, err := rs.usageReport(ctx, tx, q, in.Window, names, payerParam(in.Customer))
+	r, err := rs.named(ctx, in.Validate, &in.EventReportSpan)
 	if err != nil {
 		return nil, err
 	}
