@@ -1,4 +1,4 @@
-package op
+package op_test
 
 import (
 	"encoding/base64"
@@ -10,11 +10,14 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
+
+	"github.com/frame-oss/payments-server/resolvers/op"
 )
 
 // A cursor is the base64 of "<created in Unix microseconds>:<uuid>", for
-// any time a row can hold (and the extremes of the integer), and reads
-// back as the position it names.
+// any time a row can hold (and the extremes of the integer): the text a
+// page's `after` reads back (the paging tests of rest and graph follow
+// cursors through whole lists).
 func TestEncodeCursorWritesMicrosecondsAndUUIDInBase64(t *testing.T) {
 	rng := rand.New(rand.NewPCG(38, 4))
 	times := []time.Time{time.UnixMicro(0), time.UnixMicro(math.MaxInt64), time.UnixMicro(math.MinInt64),
@@ -27,21 +30,14 @@ func TestEncodeCursorWritesMicrosecondsAndUUIDInBase64(t *testing.T) {
 		for i := range id {
 			id[i] = byte(rng.UintN(256))
 		}
-		p := Position{Created: at, ID: id}
+		p := op.Position{Created: at, ID: id}
 		want := base64.RawURLEncoding.EncodeToString([]byte(strconv.FormatInt(at.UnixMicro(), 10) + ":" + id.String()))
-		got := EncodeCursor(p)
-		require.Equal(t, want, got)
-		if at.UnixMicro() >= 0 {
-			back, ok := decodeCursor(got)
-			require.True(t, ok, got)
-			require.Equal(t, at.UnixMicro(), back.Created.UnixMicro())
-			require.Equal(t, id, back.ID)
-		}
+		require.Equal(t, want, op.EncodeCursor(p))
 	}
 }
 
 // Every row of a keyset page gets a cursor: it costs the string only.
 func TestEncodeCursorAllocatesOnlyItsString(t *testing.T) {
-	p := Position{Created: time.UnixMicro(1_764_000_000_000_000), ID: uuid.New()}
-	require.InDelta(t, 1, testing.AllocsPerRun(100, func() { _ = EncodeCursor(p) }), 0)
+	p := op.Position{Created: time.UnixMicro(1_764_000_000_000_000), ID: uuid.New()}
+	require.InDelta(t, 1, testing.AllocsPerRun(100, func() { _ = op.EncodeCursor(p) }), 0)
 }
