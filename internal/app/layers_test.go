@@ -65,8 +65,9 @@ var layerRules = []struct {
 	// Sample data: written through the operation layer, as the merchant's
 	// sandbox key (the platform gives the principal and scope).
 	{"internal/seed", []string{"internal/platform/", "internal/domain/", "models", "resolvers/"}},
-	// The transports call the operation layer, never each other.
-	{"rest", []string{"internal/platform/", "internal/domain/", "models", "resolvers/"}},
+	// The transports call the operation layer, never each other; REST's
+	// body decoding and rendering are its own package (rest/jsonbody).
+	{"rest", []string{"internal/platform/", "internal/domain/", "models", "resolvers/", "rest/jsonbody"}},
 	// ActionCable at /cable (the real service's CLI): listen sessions and
 	// the request log.
 	{"cable", []string{"internal/platform/", "models", "resolvers/webhooks", "resolvers/merchant"}},

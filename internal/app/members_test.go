@@ -41,7 +41,7 @@ import (
 // envelopes are the transports' own bodies around resources, whose members
 // are no resource's.
 var envelopes = map[string]bool{
-	"rest/respond.go: pageBody.appendJSON": true, // {"meta": …, "data": […]}
+	"rest/jsonbody/render.go: Page.appendJSON": true, // {"meta": …, "data": […]}
 }
 
 // derivedAggregate is the one file that writes JSON in SQL, from models'
